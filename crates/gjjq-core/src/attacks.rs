@@ -1,0 +1,151 @@
+//! Attack tests (R-20): could a side capture on a point, were it to move now with no return of
+//! its own pending? Computed backward from the point, piece kind by piece kind, so that it costs
+//! a few table lookups rather than a move generation.
+
+use crate::geometry::{
+    nearest, before, DIRS, DIVISION_LEAPS, FLEET_LEAPS, INFANTRY_SOURCES, ORTHO, ORTHO_STEPS, PALACE_DIAGONAL_STEPS,
+    RAYS, RAYS2, RAYS3,
+};
+use crate::movegen::{facing, slide};
+use crate::piece::PieceKind;
+use crate::position::Position;
+use crate::square::{Side, Square};
+use crate::terrain::{COUNTRY, PALACE};
+
+impl Position {
+    /// Whether `by` attacks `sq` (R-20): `by`, were it to move now with no pending return of its
+    /// own, would have a capture onto `sq` by the rules of movement, the seal (R-17) and facing
+    /// kings (R-18) included. Strikers count where they stand. Adjudication is not applied to
+    /// that hypothetical move.
+    ///
+    /// A point holding a piece of `by` is never attacked by `by`; an empty point is attacked
+    /// when `by` could capture an enemy king standing there (project decision, docs/rules.md).
+    ///
+    /// ```
+    /// use gjjq_core::{Position, Side, Square};
+    /// let pos = Position::default();
+    /// // The missile on 3E strikes the army on 7d over its own army on 3D (R-11).
+    /// assert!(pos.is_attacked("7d".parse::<Square>().unwrap(), Side::Red));
+    /// // The palace is sealed while both sides have more than 8 pieces (R-17).
+    /// assert!(!pos.is_attacked("5e".parse::<Square>().unwrap(), Side::Red));
+    /// ```
+    #[must_use]
+    pub fn is_attacked(&self, sq: Square, by: Side) -> bool {
+        let target = self.piece_at(sq);
+        if target.is_some_and(|p| p.side == by) {
+            return false;
+        }
+        let b = by.index();
+        let defender = by.other();
+        if PALACE[defender.index()].contains(sq) && self.is_sealed() {
+            return false;
+        }
+        let target_is_missile = target.is_some_and(|p| p.kind == PieceKind::Missile);
+        let target_is_king = target.is_none_or(|p| p.kind == PieceKind::King);
+        let occ = self.occupied();
+        let s = sq.index();
+
+        // R-9 king steps and R-10 guard slides, both inside `by`'s own palace.
+        if PALACE[b].contains(sq) {
+            let mut steps = ORTHO_STEPS[s];
+            if self.rules.king_palace_diagonals {
+                steps |= PALACE_DIAGONAL_STEPS[s];
+            }
+            if steps.intersects(self.pieces(by, PieceKind::King)) {
+                return true;
+            }
+            let guards = self.pieces(by, PieceKind::Guard);
+            if guards.any() {
+                for d in ORTHO {
+                    if let Some(first) = nearest(RAYS[d.index][s] & PALACE[b] & occ, d) {
+                        if guards.contains(first) {
+                            return true;
+                        }
+                    }
+                }
+            }
+        }
+        // R-18 facing kings.
+        if target_is_king && PALACE[defender.index()].contains(sq) && self.kings_may_face() {
+            if let Some(k) = self.king(by) {
+                if facing(k, sq, occ) {
+                    return true;
+                }
+            }
+        }
+        // R-11 missiles: a missile on this line with at least one piece between.
+        let missiles = self.pieces(by, PieceKind::Missile);
+        if missiles.any() {
+            let range = self.strike_range(sq);
+            for d in DIRS {
+                let mut ray = RAYS[d.index][s];
+                if d.is_diagonal() {
+                    if !COUNTRY[b].contains(sq) {
+                        continue;
+                    }
+                    ray &= COUNTRY[b];
+                }
+                let blockers = ray & occ;
+                if let Some(first) = nearest(blockers, d) {
+                    if (blockers.without(first) & missiles & range).any() {
+                        return true;
+                    }
+                }
+            }
+        }
+        if !target_is_missile {
+            let defender_missiles = self.pieces(defender, PieceKind::Missile);
+            // R-12 fleets: grid paths are the same either way round.
+            let fleets = self.pieces(by, PieceKind::Fleet);
+            if fleets.any() {
+                for leap in &FLEET_LEAPS[s] {
+                    if leap.to != 255
+                        && fleets.contains(Square::from_index_unchecked(leap.to as usize))
+                        && leap.paths.iter().any(|p| !p.intersects(defender_missiles))
+                    {
+                        return true;
+                    }
+                }
+            }
+            // R-13 aircraft: within three points, no defending missile between.
+            let planes = self.pieces(by, PieceKind::Aircraft);
+            if planes.any() {
+                for d in DIRS {
+                    let ray = RAYS3[d.index][s];
+                    let reach = match nearest(ray & defender_missiles, d) {
+                        Some(stop) => before(ray, d, stop),
+                        None => ray,
+                    };
+                    if reach.intersects(planes) {
+                        return true;
+                    }
+                }
+            }
+        }
+        // R-14 armies: only inside their own country.
+        if COUNTRY[b].contains(sq) {
+            let armies = self.pieces(by, PieceKind::Army);
+            if armies.any() {
+                for d in DIRS {
+                    if slide(RAYS2[d.index][s], occ, d).intersects(armies) {
+                        return true;
+                    }
+                }
+            }
+        }
+        // R-15 divisions.
+        let divisions = self.pieces(by, PieceKind::Division);
+        if divisions.any() {
+            for leap in &DIVISION_LEAPS[s] {
+                if leap.to != 255
+                    && divisions.contains(Square::from_index_unchecked(leap.to as usize))
+                    && leap.paths.iter().any(|p| !p.intersects(occ))
+                {
+                    return true;
+                }
+            }
+        }
+        // R-16 infantry.
+        INFANTRY_SOURCES[b][s].intersects(self.pieces(by, PieceKind::Infantry))
+    }
+}

@@ -1,0 +1,164 @@
+//! `Game`: a position with its history, for the draws that need one (R-24 repetition, R-25
+//! no-capture limit) and the results a record states (resignation, agreement).
+
+use thiserror::Error;
+
+use crate::moves::{Move, MoveList};
+use crate::outcome::{EndReason, Outcome};
+use crate::position::Position;
+use crate::square::Side;
+
+/// A game: the starting position, the moves played, and the Zobrist key of every position
+/// reached.
+///
+/// ```
+/// use gjjq_core::{Game, Position};
+/// let mut game = Game::new(Position::default());
+/// let m = game.legal_moves()[0];
+/// game.play(m)?;
+/// assert_eq!(game.moves(), &[m]);
+/// assert!(game.outcome().is_none());
+/// # Ok::<(), gjjq_core::GameError>(())
+/// ```
+#[derive(Debug, Clone)]
+pub struct Game {
+    start: Position,
+    position: Position,
+    moves: Vec<Move>,
+    keys: Vec<u64>,
+    declared: Option<Outcome>,
+}
+
+/// A move the game refuses.
+#[derive(Debug, Clone, PartialEq, Eq, Error)]
+pub enum GameError {
+    /// The game is over.
+    #[error("the game is over ({outcome}); no move may follow")]
+    Finished {
+        /// How it ended.
+        outcome: Outcome,
+    },
+    /// The move is not legal in the current position.
+    #[error("move {ply}: {mv} is not legal in {position}")]
+    Illegal {
+        /// The ply number the move would have had, from 1.
+        ply: usize,
+        /// The refused move.
+        mv: Move,
+        /// The position it was tried in.
+        position: Box<Position>,
+    },
+}
+
+impl Game {
+    /// A game from `start`.
+    #[must_use]
+    pub fn new(start: Position) -> Game {
+        let key = start.hash();
+        Game { position: start.clone(), start, moves: Vec::new(), keys: vec![key], declared: None }
+    }
+
+    /// The starting position.
+    #[must_use]
+    pub fn start(&self) -> &Position {
+        &self.start
+    }
+
+    /// The current position.
+    #[must_use]
+    pub fn position(&self) -> &Position {
+        &self.position
+    }
+
+    /// The moves played so far.
+    #[must_use]
+    pub fn moves(&self) -> &[Move] {
+        &self.moves
+    }
+
+    /// How often the current position has occurred (R-24: placement, side to move, pending
+    /// returns), this time included.
+    #[must_use]
+    pub fn repetitions(&self) -> usize {
+        let now = self.position.hash();
+        self.keys.iter().filter(|&&k| k == now).count()
+    }
+
+    /// The result, if the game is over: a declared result first, then in the order of R-25
+    /// king captured, trapped king, no move, insufficient material (the position's own
+    /// [`Position::outcome`]), third repetition (R-24), the no-capture limit (R-25).
+    #[must_use]
+    pub fn outcome(&self) -> Option<Outcome> {
+        if let Some(o) = self.declared {
+            return Some(o);
+        }
+        if let Some(o) = self.position.outcome() {
+            return Some(o);
+        }
+        if self.repetitions() >= 3 {
+            return Some(Outcome::draw(EndReason::Repetition));
+        }
+        if let Some(limit) = self.position.ruleset().no_capture_limit {
+            if self.position.plies_since_capture() >= limit {
+                return Some(Outcome::draw(EndReason::NoCaptureLimit));
+            }
+        }
+        None
+    }
+
+    /// The legal moves now: none once the game is over.
+    #[must_use]
+    pub fn legal_moves(&self) -> MoveList {
+        if self.outcome().is_some() { MoveList::new() } else { self.position.legal_moves() }
+    }
+
+    /// Play `m`.
+    ///
+    /// # Errors
+    /// [`GameError::Finished`] after the end, [`GameError::Illegal`] for a move that is not
+    /// legal; the game is unchanged either way.
+    pub fn play(&mut self, m: Move) -> Result<(), GameError> {
+        if let Some(outcome) = self.outcome() {
+            return Err(GameError::Finished { outcome });
+        }
+        if !self.position.is_legal(&m) {
+            return Err(GameError::Illegal {
+                ply: self.moves.len() + 1,
+                mv: m,
+                position: Box::new(self.position.clone()),
+            });
+        }
+        self.position.play_unchecked(m);
+        self.moves.push(m);
+        self.keys.push(self.position.hash());
+        Ok(())
+    }
+
+    /// `side` resigns: the other side wins.
+    ///
+    /// # Errors
+    /// [`GameError::Finished`] if the game is already over.
+    pub fn resign(&mut self, side: Side) -> Result<(), GameError> {
+        self.declare(Outcome::win(side.other(), EndReason::Resignation))
+    }
+
+    /// The players agree a draw.
+    ///
+    /// # Errors
+    /// [`GameError::Finished`] if the game is already over.
+    pub fn agree_draw(&mut self) -> Result<(), GameError> {
+        self.declare(Outcome::draw(EndReason::Agreement))
+    }
+
+    /// Record a result stated from outside the rules (a record's result tag).
+    ///
+    /// # Errors
+    /// [`GameError::Finished`] if the game is already over.
+    pub fn declare(&mut self, outcome: Outcome) -> Result<(), GameError> {
+        if let Some(outcome) = self.outcome() {
+            return Err(GameError::Finished { outcome });
+        }
+        self.declared = Some(outcome);
+        Ok(())
+    }
+}

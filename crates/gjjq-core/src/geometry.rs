@@ -1,0 +1,374 @@
+//! Per-point tables computed at compile time: rays, steps, and the grid paths of the fleet and
+//! division leaps. Move generation and attack tests read these and never walk the
+//! board point by point.
+
+use crate::bitboard::Bitboard;
+use crate::square::{Side, Square};
+use crate::terrain::{COUNTRY, PALACE};
+
+/// One of the eight directions.
+#[derive(Debug, Clone, Copy, PartialEq, Eq)]
+pub(crate) struct Dir {
+    pub dx: i8,
+    pub dy: i8,
+    /// Index 0..8 into [`RAYS`].
+    pub index: usize,
+}
+
+impl Dir {
+    /// Whether moving along this direction increases the point index (so the nearest point of
+    /// a set on the ray is its lowest bit).
+    #[inline]
+    pub const fn ascending(self) -> bool {
+        self.dy > 0 || (self.dy == 0 && self.dx > 0)
+    }
+
+    #[inline]
+    pub const fn is_diagonal(self) -> bool {
+        self.dx != 0 && self.dy != 0
+    }
+}
+
+/// The four orthogonal directions then the four diagonals.
+pub(crate) const DIRS: [Dir; 8] = [
+    Dir { dx: 0, dy: 1, index: 0 },
+    Dir { dx: 1, dy: 0, index: 1 },
+    Dir { dx: 0, dy: -1, index: 2 },
+    Dir { dx: -1, dy: 0, index: 3 },
+    Dir { dx: 1, dy: 1, index: 4 },
+    Dir { dx: -1, dy: 1, index: 5 },
+    Dir { dx: 1, dy: -1, index: 6 },
+    Dir { dx: -1, dy: -1, index: 7 },
+];
+
+/// The four orthogonal directions.
+pub(crate) const ORTHO: [Dir; 4] = [DIRS[0], DIRS[1], DIRS[2], DIRS[3]];
+
+const fn sq_at(x: i32, y: i32) -> Option<usize> {
+    if x >= 0 && x < 9 && y >= 0 && y < 10 { Some((y * 9 + x) as usize) } else { None }
+}
+
+const fn bit(i: usize) -> u128 {
+    1u128 << i
+}
+
+/// Points along each direction from each point, up to `max_len` steps, origin excluded.
+const fn rays(max_len: i32) -> [[Bitboard; 90]; 8] {
+    let mut out = [[Bitboard::EMPTY; 90]; 8];
+    let mut d = 0;
+    while d < 8 {
+        let mut i = 0;
+        while i < 90 {
+            let mut bits = 0u128;
+            let mut k = 1;
+            while k <= max_len {
+                match sq_at((i % 9) as i32 + DIRS[d].dx as i32 * k, (i / 9) as i32 + DIRS[d].dy as i32 * k) {
+                    Some(j) => bits |= bit(j),
+                    None => break,
+                }
+                k += 1;
+            }
+            out[d][i] = Bitboard(bits);
+            i += 1;
+        }
+        d += 1;
+    }
+    out
+}
+
+/// Full rays to the edge of the board: slides, missile lines, facing kings.
+pub(crate) static RAYS: [[Bitboard; 90]; 8] = rays(10);
+/// The first three points of each ray: the aircraft's reach.
+pub(crate) static RAYS3: [[Bitboard; 90]; 8] = rays(3);
+/// The first two points of each ray: the army's reach.
+pub(crate) static RAYS2: [[Bitboard; 90]; 8] = rays(2);
+
+const fn steps(ortho_only: bool) -> [Bitboard; 90] {
+    let mut out = [Bitboard::EMPTY; 90];
+    let n = if ortho_only { 4 } else { 8 };
+    let mut i = 0;
+    while i < 90 {
+        let mut bits = 0u128;
+        let mut d = 0;
+        while d < n {
+            if let Some(j) = sq_at((i % 9) as i32 + DIRS[d].dx as i32, (i / 9) as i32 + DIRS[d].dy as i32) {
+                bits |= bit(j);
+            }
+            d += 1;
+        }
+        out[i] = Bitboard(bits);
+        i += 1;
+    }
+    out
+}
+
+/// Orthogonal neighbours of each point (king steps, R-9).
+pub(crate) static ORTHO_STEPS: [Bitboard; 90] = steps(true);
+
+const fn palace_diagonals() -> [Bitboard; 90] {
+    // R-9 option: the palace's two diagonals join each corner to the centre.
+    let mut out = [Bitboard::EMPTY; 90];
+    let mut s = 0;
+    while s < 2 {
+        let cy: i32 = if s == 0 { 1 } else { 8 };
+        let centre = (cy * 9 + 4) as usize;
+        let mut c = 0;
+        while c < 4 {
+            let dx: i32 = if c % 2 == 0 { -1 } else { 1 };
+            let dy: i32 = if c < 2 { -1 } else { 1 };
+            let corner = ((cy + dy) * 9 + 4 + dx) as usize;
+            out[centre] = Bitboard(out[centre].0 | bit(corner));
+            out[corner] = Bitboard(out[corner].0 | bit(centre));
+            c += 1;
+        }
+        s += 1;
+    }
+    out
+}
+
+/// Diagonal king steps along the palace diagonals (option `king_palace_diagonals`, R-9).
+pub(crate) static PALACE_DIAGONAL_STEPS: [Bitboard; 90] = palace_diagonals();
+
+const fn infantry_steps(side: Side) -> [Bitboard; 90] {
+    // four directions at home and inside the enemy palace; abroad elsewhere, never
+    // backward.
+    let own = COUNTRY[side as usize];
+    let enemy_palace = PALACE[1 - side as usize];
+    let back: i32 = match side {
+        Side::Red => -1,
+        Side::Green => 1,
+    };
+    let mut out = [Bitboard::EMPTY; 90];
+    let mut i = 0;
+    while i < 90 {
+        let free = own.0 & bit(i) != 0 || enemy_palace.0 & bit(i) != 0;
+        let mut bits = 0u128;
+        let mut d = 0;
+        while d < 4 {
+            if free || DIRS[d].dy as i32 != back {
+                if let Some(j) = sq_at((i % 9) as i32 + DIRS[d].dx as i32, (i / 9) as i32 + DIRS[d].dy as i32) {
+                    bits |= bit(j);
+                }
+            }
+            d += 1;
+        }
+        out[i] = Bitboard(bits);
+        i += 1;
+    }
+    out
+}
+
+/// Where an infantry piece of each side may step from each point.
+pub(crate) static INFANTRY_STEPS: [[Bitboard; 90]; 2] = [infantry_steps(Side::Red), infantry_steps(Side::Green)];
+
+const fn infantry_sources(steps: &[Bitboard; 90]) -> [Bitboard; 90] {
+    let mut out = [Bitboard::EMPTY; 90];
+    let mut from = 0;
+    while from < 90 {
+        let mut to = 0;
+        while to < 90 {
+            if steps[from].0 & bit(to) != 0 {
+                out[to] = Bitboard(out[to].0 | bit(from));
+            }
+            to += 1;
+        }
+        from += 1;
+    }
+    out
+}
+
+/// From where an infantry piece of each side could step onto each point: the reverse of
+/// [`INFANTRY_STEPS`], for attack tests.
+pub(crate) static INFANTRY_SOURCES: [[Bitboard; 90]; 2] =
+    [infantry_sources(&INFANTRY_STEPS[0]), infantry_sources(&INFANTRY_STEPS[1])];
+
+/// A leap of the fleet or division with the grid paths it may take.
+#[derive(Debug, Clone, Copy)]
+pub(crate) struct Leap<const P: usize> {
+    /// Destination index, or 255 when off the board.
+    pub to: u8,
+    /// Intermediate points of each monotone grid path from origin to destination.
+    pub paths: [Bitboard; P],
+}
+
+/// A monotone grid path from (0,0) to (a·sx, b·sy) with `a + b` steps: the intermediate points
+/// of the path that makes its one short-leg step after `k` long-leg steps.
+const fn leaps<const P: usize>(long: i32) -> [[Leap<P>; 8]; 90] {
+    let empty = Leap { to: 255, paths: [Bitboard::EMPTY; P] };
+    let mut out = [[empty; 8]; 90];
+    let mut i = 0;
+    while i < 90 {
+        let x = (i % 9) as i32;
+        let y = (i / 9) as i32;
+        let mut n = 0;
+        while n < 8 {
+            let sx: i32 = if n & 1 == 0 { 1 } else { -1 };
+            let sy: i32 = if n & 2 == 0 { 1 } else { -1 };
+            let long_is_y = n & 4 == 0;
+            let (dx, dy) = if long_is_y { (sx, sy * long) } else { (sx * long, sy) };
+            if let Some(t) = sq_at(x + dx, y + dy) {
+                let mut paths = [Bitboard::EMPTY; P];
+                // P = long + 1 paths: the single short step taken after k long steps.
+                let mut k = 0;
+                while k <= long {
+                    let mut bits = 0u128;
+                    let (mut cx, mut cy) = (x, y);
+                    let mut step = 0;
+                    while step < long + 1 {
+                        if step == k {
+                            if long_is_y {
+                                cx += sx;
+                            } else {
+                                cy += sy;
+                            }
+                        } else if long_is_y {
+                            cy += sy;
+                        } else {
+                            cx += sx;
+                        }
+                        if step < long {
+                            if let Some(j) = sq_at(cx, cy) {
+                                bits |= bit(j);
+                            }
+                        }
+                        step += 1;
+                    }
+                    paths[k as usize] = Bitboard(bits);
+                    k += 1;
+                }
+                out[i][n] = Leap { to: t as u8, paths };
+            }
+            n += 1;
+        }
+        i += 1;
+    }
+    out
+}
+
+/// Fleet leaps (目, (±1, ±3) and (±3, ±1)) with their 4 grid paths of 3 points.
+pub(crate) static FLEET_LEAPS: [[Leap<4>; 8]; 90] = leaps::<4>(3);
+/// Division leaps (日, (±1, ±2) and (±2, ±1)) with their 3 grid paths of 2 points.
+pub(crate) static DIVISION_LEAPS: [[Leap<3>; 8]; 90] = leaps::<3>(2);
+
+const fn within() -> [[Bitboard; 11]; 90] {
+    let mut out = [[Bitboard::EMPTY; 11]; 90];
+    let mut i = 0;
+    while i < 90 {
+        let mut d = 0;
+        while d < 11 {
+            let mut bits = 0u128;
+            let mut j = 0;
+            while j < 90 {
+                let dx = ((i % 9) as i32 - (j % 9) as i32).abs();
+                let dy = ((i / 9) as i32 - (j / 9) as i32).abs();
+                let dist = if dx > dy { dx } else { dy };
+                if dist <= d as i32 {
+                    bits |= bit(j);
+                }
+                j += 1;
+            }
+            out[i][d] = Bitboard(bits);
+            d += 1;
+        }
+        i += 1;
+    }
+    out
+}
+
+/// Points within Chebyshev distance `d` (0..=10) of each point: the `missile_range` option.
+pub(crate) static WITHIN: [[Bitboard; 11]; 90] = within();
+
+/// The nearest point of `set` along `dir` (set must lie on the ray of `dir`).
+#[inline]
+pub(crate) fn nearest(set: Bitboard, dir: Dir) -> Option<Square> {
+    if dir.ascending() { set.first() } else { set.last() }
+}
+
+/// The points of `ray` (the ray of `dir` from some origin) strictly before `stop`.
+#[inline]
+pub(crate) fn before(ray: Bitboard, dir: Dir, stop: Square) -> Bitboard {
+    ray - RAYS[dir.index][stop.index()] - Bitboard::from_square(stop)
+}
+
+#[cfg(test)]
+mod tests {
+    use super::*;
+
+    fn sq(s: &str) -> Square {
+        s.parse().unwrap()
+    }
+
+    // from 1E the fleet leap to 2B has 4 paths of 3 points, written out by hand.
+    #[test]
+    fn fleet_paths_by_hand() {
+        let from = sq("1E"); // (0,0)
+        let leap = FLEET_LEAPS[from.index()].iter().find(|l| l.to as usize == sq("2B").index()).unwrap();
+        let mut got: Vec<Vec<String>> =
+            leap.paths.iter().map(|p| p.iter().map(|s| s.to_string()).collect()).collect();
+        got.sort();
+        // (0,0)->(1,3): intermediates as (x,y): [(1,0),(1,1),(1,2)], [(0,1),(1,1),(1,2)],
+        // [(0,1),(0,2),(1,2)], [(0,1),(0,2),(0,3)].
+        let mut want = vec![
+            vec!["2E", "2D", "2C"],
+            vec!["1D", "2D", "2C"],
+            vec!["1D", "1C", "2C"],
+            vec!["1D", "1C", "1B"],
+        ];
+        for w in &mut want {
+            w.sort_by_key(|s| sq(s).index());
+        }
+        let mut want: Vec<Vec<String>> = want.into_iter().map(|v| v.into_iter().map(String::from).collect()).collect();
+        want.sort();
+        assert_eq!(got, want);
+        // Only 2 of the 8 leaps stay on the board from a corner.
+        assert_eq!(FLEET_LEAPS[from.index()].iter().filter(|l| l.to != 255).count(), 2);
+    }
+
+    // from 5C (4,2) the division leap to 6A (5,4) has 3 paths of 2 points.
+    #[test]
+    fn division_paths_by_hand() {
+        let leap = DIVISION_LEAPS[sq("5C").index()].iter().find(|l| l.to as usize == sq("6A").index()).unwrap();
+        let mut got: Vec<Vec<String>> =
+            leap.paths.iter().map(|p| p.iter().map(|s| s.to_string()).collect()).collect();
+        got.sort();
+        // (4,2)->(5,4): [(5,2),(5,3)], [(4,3),(5,3)], [(4,3),(4,4)]
+        let mut want: Vec<Vec<String>> = vec![
+            vec!["6C".into(), "6B".into()],
+            vec!["5B".into(), "6B".into()],
+            vec!["5B".into(), "5A".into()],
+        ];
+        want.sort();
+        assert_eq!(got, want);
+        assert_eq!(DIVISION_LEAPS[sq("5C").index()].iter().filter(|l| l.to != 255).count(), 8);
+    }
+
+    #[test]
+    fn rays_and_steps() {
+        assert_eq!(RAYS[0][sq("5E").index()].count(), 9);
+        assert_eq!(RAYS3[4][sq("1E").index()].count(), 3);
+        assert_eq!(ORTHO_STEPS[sq("1E").index()].count(), 2);
+        assert_eq!(PALACE_DIAGONAL_STEPS[sq("5D").index()].count(), 4);
+        assert_eq!(PALACE_DIAGONAL_STEPS[sq("4E").index()], Bitboard::from_square(sq("5D")));
+        assert!(PALACE_DIAGONAL_STEPS[sq("5E").index()].is_empty());
+        assert_eq!(PALACE_DIAGONAL_STEPS[sq("5d").index()].count(), 4);
+    }
+
+    // R-16 by hand: Red infantry abroad on 5c (not palace? 5c is in Green's palace).
+    #[test]
+    fn infantry_steps_by_hand() {
+        let red = &INFANTRY_STEPS[0];
+        let set = |v: &[&str]| v.iter().map(|s| sq(s)).collect::<Bitboard>();
+        // At home: four directions.
+        assert_eq!(red[sq("5B").index()], set(&["5A", "5C", "4B", "6B"]));
+        // On Red's front line, backward is home: allowed.
+        assert_eq!(red[sq("5A").index()], set(&["5a", "5B", "4A", "6A"]));
+        // Abroad on Green's front line: forward, left, right; never back.
+        assert_eq!(red[sq("5a").index()], set(&["5b", "4a", "6a"]));
+        // Inside Green's palace (5d): all four, back out of it too.
+        assert_eq!(red[sq("5d").index()], set(&["5c", "5e", "4d", "6d"]));
+        // Green infantry at home on 5b: four; abroad on 5B: no backward (toward y up).
+        let green = &INFANTRY_STEPS[1];
+        assert_eq!(green[sq("5b").index()], set(&["5a", "5c", "4b", "6b"]));
+        assert_eq!(green[sq("5B").index()], set(&["5C", "4B", "6B"]));
+    }
+}

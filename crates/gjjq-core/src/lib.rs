@@ -1,0 +1,44 @@
+//! # gjjq-core
+//!
+//! The rules of 国际军棋 (International Military Chess, by 张家来): the board of 90 points,
+//! the eight kinds of unit, validated positions, legal move generation, play, adjudication,
+//! rulesets, Zobrist keys and perft. Every rule cites its id in the project's rules brief
+//! (`docs/rules.md`), e.g. R-11 for the missile.
+//!
+//! ```
+//! use gjjq_core::{perft, Position};
+//!
+//! let pos = Position::default(); // R-27 default opening
+//! assert_eq!(pos.legal_moves().len(), 51);
+//! assert_eq!(perft(&pos, 2), 2_569);
+//! ```
+#![forbid(unsafe_code)]
+#![deny(missing_docs)]
+
+mod attacks;
+mod bitboard;
+mod game;
+mod geometry;
+mod movegen;
+mod moves;
+mod outcome;
+mod perft;
+mod piece;
+mod position;
+mod ruleset;
+mod setup;
+mod square;
+mod terrain;
+mod zobrist;
+
+pub use bitboard::{Bitboard, BitboardIter};
+pub use game::{Game, GameError};
+pub use moves::{Move, MoveList};
+pub use outcome::{EndReason, Outcome};
+pub use perft::{divide, perft};
+pub use piece::{Piece, PieceKind, Script};
+pub use position::{PlayError, Position, PositionError, PositionErrorKinds};
+pub use ruleset::{MissileRange, MissileWalk, ReturnRule, Ruleset, TrappedKing};
+pub use setup::{DEFAULT_OPENING, Field, PendingProblem, PendingReturn, Setup, SetupParseError};
+pub use square::{File, Rank, Side, Square, SquareParseError};
+pub use terrain::{Terrain, COAST, COUNTRY, INLAND, LAND, PALACE, SEA};

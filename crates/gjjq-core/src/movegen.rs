@@ -1,0 +1,360 @@
+//! Legal move generation (R-8 … R-19).
+//!
+//! Moves are produced per piece as (origin, set of destinations, class), so that perft can
+//! count whole sets at the last ply and a list builder can expand them. There is no check rule
+//! (R-8), so every move the piece rules allow is legal; what makes generation more than that
+//! is the pending return (R-19), which replaces the side's move set, and adjudication
+//! (R-21 … R-24), which empties it.
+
+use crate::bitboard::Bitboard;
+use crate::geometry::{
+    before, nearest, DIRS, DIVISION_LEAPS, FLEET_LEAPS, INFANTRY_STEPS, ORTHO, ORTHO_STEPS, PALACE_DIAGONAL_STEPS, RAYS,
+    RAYS2, RAYS3, WITHIN,
+};
+use crate::moves::{Move, MoveList};
+use crate::piece::PieceKind;
+use crate::position::Position;
+use crate::ruleset::MissileWalk;
+use crate::square::{Side, Square};
+use crate::terrain::{ALL_INLAND, ALL_WATERS, COUNTRY, LAND, PALACE};
+
+/// Which rule a set of destinations follows.
+#[derive(Debug, Clone, Copy, PartialEq, Eq)]
+pub(crate) enum Class {
+    Quiet,
+    Capture,
+    Returning,
+    Return,
+}
+
+/// What the pending return (R-19) makes of the generated moves.
+#[derive(Debug, Clone, Copy, PartialEq, Eq)]
+pub(crate) enum Wrap {
+    /// No return is owed.
+    Plain,
+    /// King moves instead of the return; the striker on this point is then removed.
+    Forfeit(Square),
+    /// The striker on this point was removed first (its origin was occupied).
+    AfterRemoval(Square),
+}
+
+/// Receives generated moves, a set of destinations at a time.
+pub(crate) trait MoveSink {
+    fn push(&mut self, pos: &Position, kind: PieceKind, from: Square, to: Bitboard, class: Class, wrap: Wrap);
+}
+
+/// Counts moves without building them (perft's bulk counting).
+pub(crate) struct Counter(pub usize);
+
+impl MoveSink for Counter {
+    #[inline(always)]
+    fn push(&mut self, _: &Position, _: PieceKind, _: Square, to: Bitboard, _: Class, _: Wrap) {
+        self.0 += to.count() as usize;
+    }
+}
+
+impl MoveSink for MoveList {
+    #[inline]
+    fn push(&mut self, pos: &Position, kind: PieceKind, from: Square, to: Bitboard, class: Class, wrap: Wrap) {
+        for t in to {
+            let captured = match class {
+                Class::Capture | Class::Returning => Some(pos.kind_at(t)),
+                Class::Quiet | Class::Return => None,
+            };
+            let m = match (wrap, class) {
+                (_, Class::Return) => Move::Return { piece: kind, from, to: t },
+                (Wrap::Plain, Class::Quiet) => Move::Quiet { piece: kind, from, to: t },
+                (Wrap::Plain, Class::Capture) => Move::Capture { piece: kind, from, to: t, captured: pos.kind_at(t) },
+                (Wrap::Plain, Class::Returning) => {
+                    Move::ReturningCapture { piece: kind, from, to: t, captured: pos.kind_at(t) }
+                }
+                (Wrap::Forfeit(striker), _) => Move::Forfeit { from, to: t, captured, striker },
+                (Wrap::AfterRemoval(removed), _) => Move::AfterRemoval {
+                    removed,
+                    piece: kind,
+                    from,
+                    to: t,
+                    captured,
+                    returning: class == Class::Returning,
+                },
+            };
+            self.push(m);
+        }
+    }
+}
+
+/// The points of `ray` (along `dir`) up to and including the first occupied one.
+#[inline(always)]
+pub(crate) fn slide(ray: Bitboard, occ: Bitboard, dir: crate::geometry::Dir) -> Bitboard {
+    match nearest(ray & occ, dir) {
+        Some(b) => ray - RAYS[dir.index][b.index()],
+        None => ray,
+    }
+}
+
+impl Position {
+    /// Every legal move, in generation order. Empty when the position is decided
+    /// (R-21 king captured, R-22 trapped king, R-24 insufficient material) or the side to move
+    /// has none (R-23).
+    ///
+    /// ```
+    /// use gjjq_core::Position;
+    /// // R-27: 51 moves from the default opening.
+    /// assert_eq!(Position::default().legal_moves().len(), 51);
+    /// ```
+    #[must_use]
+    pub fn legal_moves(&self) -> MoveList {
+        let mut list = MoveList::new();
+        if !self.is_decided() {
+            self.generate(&mut list);
+        }
+        list
+    }
+
+    /// The number of legal moves, without building them.
+    #[must_use]
+    pub fn count_legal_moves(&self) -> usize {
+        if self.is_decided() {
+            return 0;
+        }
+        let mut c = Counter(0);
+        self.generate(&mut c);
+        c.0
+    }
+
+    /// The moves the rules of movement allow the side to move, before adjudication empties
+    /// the list of a decided position.
+    pub(crate) fn movable(&self) -> MoveList {
+        let mut list = MoveList::new();
+        self.generate(&mut list);
+        list
+    }
+
+    /// R-19: a pending return replaces the move set.
+    fn generate<S: MoveSink>(&self, sink: &mut S) {
+        let us = self.turn;
+        match self.pending[us.index()] {
+            None => self.generate_pieces(sink, Wrap::Plain, false),
+            Some(p) if self.piece_at(p.origin).is_none() => {
+                // The return is not subject to paths, terrain or the seal.
+                sink.push(self, self.kind_at(p.striker), p.striker, Bitboard::from_square(p.origin), Class::Return, Wrap::Plain);
+                // 棄彈保王: with its king attacked, the side may move the king instead.
+                if self.king_attacked(us) {
+                    self.generate_pieces(sink, Wrap::Forfeit(p.striker), true);
+                }
+            }
+            Some(p) => {
+                // Origin occupied: the striker is taken off first; the move is judged without it.
+                let mut reduced = self.clone();
+                reduced.take(p.striker);
+                reduced.pending[us.index()] = None;
+                reduced.generate_pieces(sink, Wrap::AfterRemoval(p.striker), false);
+            }
+        }
+    }
+
+    /// Whether `side`'s king stands attacked by the other side (R-20).
+    pub(crate) fn king_attacked(&self, side: Side) -> bool {
+        // R-17: while sealed no enemy move may end in the palace, so the king cannot be attacked.
+        if self.is_sealed() {
+            return false;
+        }
+        match self.king(side) {
+            Some(k) => self.is_attacked(k, side.other()),
+            None => false,
+        }
+    }
+
+    /// The mask of strike distances allowed from `from` (option `missile_range`, R-11).
+    #[inline]
+    pub(crate) fn strike_range(&self, from: Square) -> Bitboard {
+        match self.rules.missile_range {
+            None => Bitboard::FULL,
+            Some(r) => WITHIN[from.index()][r.max as usize] - WITHIN[from.index()][r.min as usize - 1],
+        }
+    }
+
+    /// Moves of every piece of the side to move by the rules of movement (R-8 … R-18).
+    fn generate_pieces<S: MoveSink>(&self, sink: &mut S, wrap: Wrap, king_only: bool) {
+        let us = self.turn;
+        let them = us.other();
+        let u = us.index();
+        let own = self.by_side[u];
+        let enemy = self.by_side[them.index()];
+        let occ = own | enemy;
+        // R-8: never onto an own piece; R-17: never into the enemy palace while sealed.
+        let forbidden = if self.is_sealed() { own | PALACE[them.index()] } else { own };
+
+        // R-9 King, R-18 facing kings.
+        if let Some(k) = self.king(us) {
+            let mut steps = ORTHO_STEPS[k.index()];
+            if self.rules.king_palace_diagonals {
+                steps |= PALACE_DIAGONAL_STEPS[k.index()];
+            }
+            let dests = (steps & PALACE[u]) - own;
+            sink.push(self, PieceKind::King, k, dests - occ, Class::Quiet, wrap);
+            let mut caps = dests & enemy;
+            if self.kings_may_face() {
+                if let Some(ek) = self.king(them) {
+                    if facing(k, ek, occ) {
+                        caps.insert(ek);
+                    }
+                }
+            }
+            sink.push(self, PieceKind::King, k, caps, Class::Capture, wrap);
+        }
+        if king_only {
+            return;
+        }
+
+        // R-10 Guard: slides orthogonally inside its palace (convex, so masking the slide is exact).
+        for g in self.pieces(us, PieceKind::Guard) {
+            let mut reach = Bitboard::EMPTY;
+            for d in ORTHO {
+                reach |= slide(RAYS[d.index][g.index()] & PALACE[u], occ, d);
+            }
+            let dests = reach - own;
+            sink.push(self, PieceKind::Guard, g, dests - occ, Class::Quiet, wrap);
+            sink.push(self, PieceKind::Guard, g, dests & enemy, Class::Capture, wrap);
+        }
+
+        // R-11 Missile.
+        let missiles = self.pieces(us, PieceKind::Missile);
+        if missiles.any() {
+            let may_walk = match self.rules.missile_walk {
+                MissileWalk::Always => true,
+                MissileWalk::NoAbroadPieces => (self.by_kind[PieceKind::Fleet.index()]
+                    | self.by_kind[PieceKind::Aircraft.index()]
+                    | self.by_kind[PieceKind::Division.index()]
+                    | self.by_kind[PieceKind::Infantry.index()])
+                .is_empty(),
+            };
+            let land = LAND[u];
+            for m in missiles {
+                let home = COUNTRY[u].contains(m);
+                let mut walks = Bitboard::EMPTY;
+                let mut strikes = Bitboard::EMPTY;
+                for d in DIRS {
+                    let mut ray = RAYS[d.index][m.index()];
+                    if d.is_diagonal() {
+                        // 打斜彈: diagonal lines of the missile's own country only.
+                        if !home {
+                            continue;
+                        }
+                        ray &= COUNTRY[u];
+                    }
+                    let blockers = ray & occ;
+                    if may_walk {
+                        // Every point passed and the destination: empty land of its own country.
+                        walks |= match nearest(ray & !(land - occ), d) {
+                            Some(stop) => before(ray, d, stop),
+                            None => ray,
+                        };
+                    }
+                    if let Some(screen) = nearest(blockers, d) {
+                        // Any enemy beyond the screen, one or more pieces between.
+                        strikes |= blockers.without(screen) & enemy;
+                    }
+                }
+                strikes = (strikes & self.strike_range(m)) - forbidden;
+                sink.push(self, PieceKind::Missile, m, walks, Class::Quiet, wrap);
+                sink.push(self, PieceKind::Missile, m, strikes, Class::Returning, wrap);
+            }
+        }
+
+        // R-12 Fleet.
+        let fleets = self.pieces(us, PieceKind::Fleet);
+        if fleets.any() {
+            let enemy_missiles = self.pieces(them, PieceKind::Missile);
+            for f in fleets {
+                let mut quiet = Bitboard::EMPTY;
+                let mut caps = Bitboard::EMPTY;
+                for leap in &FLEET_LEAPS[f.index()] {
+                    if leap.to == 255 {
+                        continue;
+                    }
+                    let t = Square::from_index_unchecked(leap.to as usize);
+                    if forbidden.contains(t) {
+                        continue;
+                    }
+                    if enemy.contains(t) {
+                        // 艦走目來勿越彈: not onto a missile, not over an enemy missile.
+                        if !enemy_missiles.contains(t) && leap.paths.iter().any(|p| !p.intersects(enemy_missiles)) {
+                            caps.insert(t);
+                        }
+                    } else if ALL_WATERS.contains(t) && leap.paths.iter().any(|p| !p.intersects(occ)) {
+                        quiet.insert(t);
+                    }
+                }
+                sink.push(self, PieceKind::Fleet, f, quiet, Class::Quiet, wrap);
+                // Capturing inland is a returning capture; on sea or coast the fleet stays.
+                sink.push(self, PieceKind::Fleet, f, caps - ALL_INLAND, Class::Capture, wrap);
+                sink.push(self, PieceKind::Fleet, f, caps & ALL_INLAND, Class::Returning, wrap);
+            }
+        }
+
+        // R-13 Aircraft: 1–3 points, over anything but an enemy missile, onto anything but one.
+        let planes = self.pieces(us, PieceKind::Aircraft);
+        if planes.any() {
+            let enemy_missiles = self.pieces(them, PieceKind::Missile);
+            for a in planes {
+                let mut reach = Bitboard::EMPTY;
+                for d in DIRS {
+                    let ray = RAYS3[d.index][a.index()];
+                    reach |= match nearest(ray & enemy_missiles, d) {
+                        Some(stop) => before(ray, d, stop),
+                        None => ray,
+                    };
+                }
+                let dests = reach - forbidden;
+                sink.push(self, PieceKind::Aircraft, a, dests - occ, Class::Quiet, wrap);
+                sink.push(self, PieceKind::Aircraft, a, dests & enemy, Class::Capture, wrap);
+            }
+        }
+
+        // R-14 Army: 1 or 2 points in its own country, the middle point empty.
+        for a in self.pieces(us, PieceKind::Army) {
+            let mut reach = Bitboard::EMPTY;
+            for d in DIRS {
+                reach |= slide(RAYS2[d.index][a.index()], occ, d);
+            }
+            let dests = (reach & COUNTRY[u]) - own;
+            sink.push(self, PieceKind::Army, a, dests - occ, Class::Quiet, wrap);
+            sink.push(self, PieceKind::Army, a, dests & enemy, Class::Capture, wrap);
+        }
+
+        // R-15 Division: 日 leap with one of three grid paths clear.
+        for dv in self.pieces(us, PieceKind::Division) {
+            let mut dests = Bitboard::EMPTY;
+            for leap in &DIVISION_LEAPS[dv.index()] {
+                if leap.to == 255 {
+                    continue;
+                }
+                let t = Square::from_index_unchecked(leap.to as usize);
+                if !forbidden.contains(t) && leap.paths.iter().any(|p| !p.intersects(occ)) {
+                    dests.insert(t);
+                }
+            }
+            sink.push(self, PieceKind::Division, dv, dests - occ, Class::Quiet, wrap);
+            sink.push(self, PieceKind::Division, dv, dests & enemy, Class::Capture, wrap);
+        }
+
+        // R-16 Infantry.
+        for i in self.pieces(us, PieceKind::Infantry) {
+            let dests = INFANTRY_STEPS[u][i.index()] - forbidden;
+            sink.push(self, PieceKind::Infantry, i, dests - occ, Class::Quiet, wrap);
+            sink.push(self, PieceKind::Infantry, i, dests & enemy, Class::Capture, wrap);
+        }
+    }
+}
+
+/// R-18: the two kings stand on one file with nothing between.
+#[inline]
+pub(crate) fn facing(a: Square, b: Square, occ: Bitboard) -> bool {
+    if a.x() != b.x() {
+        return false;
+    }
+    let (lo, hi) = if a < b { (a, b) } else { (b, a) };
+    // North ray from the lower king, south ray from the upper: their overlap lies between.
+    (RAYS[0][lo.index()] & RAYS[2][hi.index()] & occ).is_empty()
+}
