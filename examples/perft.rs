@@ -1,13 +1,17 @@
 //! Perft and divide for a position given on the command line.
 //!
 //! `cargo run --release --example perft -- <depth> ["<position string>"]`
-use gjjq::{divide, perft, Position, Setup};
+use gjjq::{Position, Setup, divide, perft};
 
 fn main() {
     let args: Vec<String> = std::env::args().collect();
     let depth: u32 = args.get(1).and_then(|d| d.parse().ok()).unwrap_or(3);
     let pos = match args.get(2) {
-        Some(s) => match s.parse::<Setup>().map_err(|e| e.to_string()).and_then(|s| Position::from_setup(s).map_err(|e| e.to_string())) {
+        Some(s) => match s
+            .parse::<Setup>()
+            .map_err(|e| e.to_string())
+            .and_then(|s| Position::from_setup(s).map_err(|e| e.to_string()))
+        {
             Ok(p) => p,
             Err(e) => {
                 eprintln!("error: {e}");

@@ -1,1 +1,60 @@
-fn main() {}
+//! `gjjq`: the command line of the gjjq rules library for 国际军棋.
+
+use std::process::ExitCode;
+
+use clap::{Parser, Subcommand};
+
+mod commands;
+mod common;
+
+/// Rules engine for 国际军棋 (International Military Chess).
+#[derive(Debug, Parser)]
+#[command(name = "gjjq", version, about, long_about = None)]
+struct Cli {
+    #[command(subcommand)]
+    command: Command,
+}
+
+#[derive(Debug, Subcommand)]
+enum Command {
+    /// Print the labelled board with terrain.
+    Show(commands::show::Args),
+    /// Count the leaves of the move tree; the count alone on the last line.
+    Perft(commands::perft::PerftArgs),
+    /// Perft split by root move: `<ascii> <count>` lines sorted, then `total <n>`.
+    Divide(commands::perft::DivideArgs),
+    /// List the legal moves, one a line, sorted by ASCII form.
+    Moves(commands::moves::Args),
+    /// Adjudicate a position: `ongoing`, or `<red|green|draw> <reason>`.
+    Outcome(commands::outcome::Args),
+    /// Play a game of random legal moves from the default opening.
+    Selfplay(commands::selfplay::Args),
+    /// Rewrite a game record file in another script or in ASCII.
+    Convert(commands::convert::Args),
+    /// Validate a game record file; print the final board and result.
+    Replay(commands::replay::Args),
+    /// Render a position as SVG.
+    Svg(commands::svg::Args),
+}
+
+fn main() -> ExitCode {
+    let cli = Cli::parse();
+    let result = match cli.command {
+        Command::Show(a) => commands::show::run(a),
+        Command::Perft(a) => commands::perft::run_perft(a),
+        Command::Divide(a) => commands::perft::run_divide(a),
+        Command::Moves(a) => commands::moves::run(a),
+        Command::Outcome(a) => commands::outcome::run(a),
+        Command::Selfplay(a) => commands::selfplay::run(a),
+        Command::Convert(a) => commands::convert::run(a),
+        Command::Replay(a) => commands::replay::run(a),
+        Command::Svg(a) => commands::svg::run(a),
+    };
+    match result {
+        Ok(()) => ExitCode::SUCCESS,
+        Err(e) => {
+            eprintln!("error: {e}");
+            ExitCode::FAILURE
+        }
+    }
+}

@@ -3,8 +3,8 @@
 //! a few table lookups rather than a move generation.
 
 use crate::geometry::{
-    nearest, before, DIRS, DIVISION_LEAPS, FLEET_LEAPS, INFANTRY_SOURCES, ORTHO, ORTHO_STEPS, PALACE_DIAGONAL_STEPS,
-    RAYS, RAYS2, RAYS3,
+    DIRS, DIVISION_LEAPS, FLEET_LEAPS, INFANTRY_SOURCES, ORTHO, ORTHO_STEPS, PALACE_DIAGONAL_STEPS,
+    RAYS, RAYS2, RAYS3, before, nearest,
 };
 use crate::movegen::{facing, slide};
 use crate::piece::PieceKind;

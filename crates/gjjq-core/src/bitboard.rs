@@ -97,7 +97,13 @@ impl Bitboard {
     #[inline]
     #[must_use]
     pub const fn first(self) -> Option<Square> {
-        if self.0 == 0 { None } else { Some(Square::from_index_unchecked(self.0.trailing_zeros() as usize)) }
+        if self.0 == 0 {
+            None
+        } else {
+            Some(Square::from_index_unchecked(
+                self.0.trailing_zeros() as usize
+            ))
+        }
     }
 
     /// The point with the highest index, if any.
@@ -107,7 +113,9 @@ impl Bitboard {
         if self.0 == 0 {
             None
         } else {
-            Some(Square::from_index_unchecked(127 - self.0.leading_zeros() as usize))
+            Some(Square::from_index_unchecked(
+                127 - self.0.leading_zeros() as usize,
+            ))
         }
     }
 

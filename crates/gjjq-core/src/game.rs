@@ -55,7 +55,13 @@ impl Game {
     #[must_use]
     pub fn new(start: Position) -> Game {
         let key = start.hash();
-        Game { position: start.clone(), start, moves: Vec::new(), keys: vec![key], declared: None }
+        Game {
+            position: start.clone(),
+            start,
+            moves: Vec::new(),
+            keys: vec![key],
+            declared: None,
+        }
     }
 
     /// The starting position.
@@ -109,7 +115,11 @@ impl Game {
     /// The legal moves now: none once the game is over.
     #[must_use]
     pub fn legal_moves(&self) -> MoveList {
-        if self.outcome().is_some() { MoveList::new() } else { self.position.legal_moves() }
+        if self.outcome().is_some() {
+            MoveList::new()
+        } else {
+            self.position.legal_moves()
+        }
     }
 
     /// Play `m`.

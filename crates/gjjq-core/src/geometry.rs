@@ -31,21 +31,57 @@ impl Dir {
 
 /// The four orthogonal directions then the four diagonals.
 pub(crate) const DIRS: [Dir; 8] = [
-    Dir { dx: 0, dy: 1, index: 0 },
-    Dir { dx: 1, dy: 0, index: 1 },
-    Dir { dx: 0, dy: -1, index: 2 },
-    Dir { dx: -1, dy: 0, index: 3 },
-    Dir { dx: 1, dy: 1, index: 4 },
-    Dir { dx: -1, dy: 1, index: 5 },
-    Dir { dx: 1, dy: -1, index: 6 },
-    Dir { dx: -1, dy: -1, index: 7 },
+    Dir {
+        dx: 0,
+        dy: 1,
+        index: 0,
+    },
+    Dir {
+        dx: 1,
+        dy: 0,
+        index: 1,
+    },
+    Dir {
+        dx: 0,
+        dy: -1,
+        index: 2,
+    },
+    Dir {
+        dx: -1,
+        dy: 0,
+        index: 3,
+    },
+    Dir {
+        dx: 1,
+        dy: 1,
+        index: 4,
+    },
+    Dir {
+        dx: -1,
+        dy: 1,
+        index: 5,
+    },
+    Dir {
+        dx: 1,
+        dy: -1,
+        index: 6,
+    },
+    Dir {
+        dx: -1,
+        dy: -1,
+        index: 7,
+    },
 ];
 
 /// The four orthogonal directions.
 pub(crate) const ORTHO: [Dir; 4] = [DIRS[0], DIRS[1], DIRS[2], DIRS[3]];
 
 const fn sq_at(x: i32, y: i32) -> Option<usize> {
-    if x >= 0 && x < 9 && y >= 0 && y < 10 { Some((y * 9 + x) as usize) } else { None }
+    if x >= 0 && x < 9 && y >= 0 && y < 10 {
+        Some((y * 9 + x) as usize)
+    } else {
+        None
+    }
 }
 
 const fn bit(i: usize) -> u128 {
@@ -62,7 +98,10 @@ const fn rays(max_len: i32) -> [[Bitboard; 90]; 8] {
             let mut bits = 0u128;
             let mut k = 1;
             while k <= max_len {
-                match sq_at((i % 9) as i32 + DIRS[d].dx as i32 * k, (i / 9) as i32 + DIRS[d].dy as i32 * k) {
+                match sq_at(
+                    (i % 9) as i32 + DIRS[d].dx as i32 * k,
+                    (i / 9) as i32 + DIRS[d].dy as i32 * k,
+                ) {
                     Some(j) => bits |= bit(j),
                     None => break,
                 }
@@ -91,7 +130,10 @@ const fn steps(ortho_only: bool) -> [Bitboard; 90] {
         let mut bits = 0u128;
         let mut d = 0;
         while d < n {
-            if let Some(j) = sq_at((i % 9) as i32 + DIRS[d].dx as i32, (i / 9) as i32 + DIRS[d].dy as i32) {
+            if let Some(j) = sq_at(
+                (i % 9) as i32 + DIRS[d].dx as i32,
+                (i / 9) as i32 + DIRS[d].dy as i32,
+            ) {
                 bits |= bit(j);
             }
             d += 1;
@@ -146,7 +188,10 @@ const fn infantry_steps(side: Side) -> [Bitboard; 90] {
         let mut d = 0;
         while d < 4 {
             if free || DIRS[d].dy as i32 != back {
-                if let Some(j) = sq_at((i % 9) as i32 + DIRS[d].dx as i32, (i / 9) as i32 + DIRS[d].dy as i32) {
+                if let Some(j) = sq_at(
+                    (i % 9) as i32 + DIRS[d].dx as i32,
+                    (i / 9) as i32 + DIRS[d].dy as i32,
+                ) {
                     bits |= bit(j);
                 }
             }
@@ -159,7 +204,8 @@ const fn infantry_steps(side: Side) -> [Bitboard; 90] {
 }
 
 /// Where an infantry piece of each side may step from each point.
-pub(crate) static INFANTRY_STEPS: [[Bitboard; 90]; 2] = [infantry_steps(Side::Red), infantry_steps(Side::Green)];
+pub(crate) static INFANTRY_STEPS: [[Bitboard; 90]; 2] =
+    [infantry_steps(Side::Red), infantry_steps(Side::Green)];
 
 const fn infantry_sources(steps: &[Bitboard; 90]) -> [Bitboard; 90] {
     let mut out = [Bitboard::EMPTY; 90];
@@ -179,8 +225,10 @@ const fn infantry_sources(steps: &[Bitboard; 90]) -> [Bitboard; 90] {
 
 /// From where an infantry piece of each side could step onto each point: the reverse of
 /// [`INFANTRY_STEPS`], for attack tests.
-pub(crate) static INFANTRY_SOURCES: [[Bitboard; 90]; 2] =
-    [infantry_sources(&INFANTRY_STEPS[0]), infantry_sources(&INFANTRY_STEPS[1])];
+pub(crate) static INFANTRY_SOURCES: [[Bitboard; 90]; 2] = [
+    infantry_sources(&INFANTRY_STEPS[0]),
+    infantry_sources(&INFANTRY_STEPS[1]),
+];
 
 /// A leap of the fleet or division with the grid paths it may take.
 #[derive(Debug, Clone, Copy)]
@@ -194,7 +242,10 @@ pub(crate) struct Leap<const P: usize> {
 /// A monotone grid path from (0,0) to (a·sx, b·sy) with `a + b` steps: the intermediate points
 /// of the path that makes its one short-leg step after `k` long-leg steps.
 const fn leaps<const P: usize>(long: i32) -> [[Leap<P>; 8]; 90] {
-    let empty = Leap { to: 255, paths: [Bitboard::EMPTY; P] };
+    let empty = Leap {
+        to: 255,
+        paths: [Bitboard::EMPTY; P],
+    };
     let mut out = [[empty; 8]; 90];
     let mut i = 0;
     while i < 90 {
@@ -205,7 +256,11 @@ const fn leaps<const P: usize>(long: i32) -> [[Leap<P>; 8]; 90] {
             let sx: i32 = if n & 1 == 0 { 1 } else { -1 };
             let sy: i32 = if n & 2 == 0 { 1 } else { -1 };
             let long_is_y = n & 4 == 0;
-            let (dx, dy) = if long_is_y { (sx, sy * long) } else { (sx * long, sy) };
+            let (dx, dy) = if long_is_y {
+                (sx, sy * long)
+            } else {
+                (sx * long, sy)
+            };
             if let Some(t) = sq_at(x + dx, y + dy) {
                 let mut paths = [Bitboard::EMPTY; P];
                 // P = long + 1 paths: the single short step taken after k long steps.
@@ -281,7 +336,11 @@ pub(crate) static WITHIN: [[Bitboard; 11]; 90] = within();
 /// The nearest point of `set` along `dir` (set must lie on the ray of `dir`).
 #[inline]
 pub(crate) fn nearest(set: Bitboard, dir: Dir) -> Option<Square> {
-    if dir.ascending() { set.first() } else { set.last() }
+    if dir.ascending() {
+        set.first()
+    } else {
+        set.last()
+    }
 }
 
 /// The points of `ray` (the ray of `dir` from some origin) strictly before `stop`.
@@ -302,9 +361,15 @@ mod tests {
     #[test]
     fn fleet_paths_by_hand() {
         let from = sq("1E"); // (0,0)
-        let leap = FLEET_LEAPS[from.index()].iter().find(|l| l.to as usize == sq("2B").index()).unwrap();
-        let mut got: Vec<Vec<String>> =
-            leap.paths.iter().map(|p| p.iter().map(|s| s.to_string()).collect()).collect();
+        let leap = FLEET_LEAPS[from.index()]
+            .iter()
+            .find(|l| l.to as usize == sq("2B").index())
+            .unwrap();
+        let mut got: Vec<Vec<String>> = leap
+            .paths
+            .iter()
+            .map(|p| p.iter().map(|s| s.to_string()).collect())
+            .collect();
         got.sort();
         // (0,0)->(1,3): intermediates as (x,y): [(1,0),(1,1),(1,2)], [(0,1),(1,1),(1,2)],
         // [(0,1),(0,2),(1,2)], [(0,1),(0,2),(0,3)].
@@ -317,19 +382,34 @@ mod tests {
         for w in &mut want {
             w.sort_by_key(|s| sq(s).index());
         }
-        let mut want: Vec<Vec<String>> = want.into_iter().map(|v| v.into_iter().map(String::from).collect()).collect();
+        let mut want: Vec<Vec<String>> = want
+            .into_iter()
+            .map(|v| v.into_iter().map(String::from).collect())
+            .collect();
         want.sort();
         assert_eq!(got, want);
         // Only 2 of the 8 leaps stay on the board from a corner.
-        assert_eq!(FLEET_LEAPS[from.index()].iter().filter(|l| l.to != 255).count(), 2);
+        assert_eq!(
+            FLEET_LEAPS[from.index()]
+                .iter()
+                .filter(|l| l.to != 255)
+                .count(),
+            2
+        );
     }
 
     // from 5C (4,2) the division leap to 6A (5,4) has 3 paths of 2 points.
     #[test]
     fn division_paths_by_hand() {
-        let leap = DIVISION_LEAPS[sq("5C").index()].iter().find(|l| l.to as usize == sq("6A").index()).unwrap();
-        let mut got: Vec<Vec<String>> =
-            leap.paths.iter().map(|p| p.iter().map(|s| s.to_string()).collect()).collect();
+        let leap = DIVISION_LEAPS[sq("5C").index()]
+            .iter()
+            .find(|l| l.to as usize == sq("6A").index())
+            .unwrap();
+        let mut got: Vec<Vec<String>> = leap
+            .paths
+            .iter()
+            .map(|p| p.iter().map(|s| s.to_string()).collect())
+            .collect();
         got.sort();
         // (4,2)->(5,4): [(5,2),(5,3)], [(4,3),(5,3)], [(4,3),(4,4)]
         let mut want: Vec<Vec<String>> = vec![
@@ -339,7 +419,13 @@ mod tests {
         ];
         want.sort();
         assert_eq!(got, want);
-        assert_eq!(DIVISION_LEAPS[sq("5C").index()].iter().filter(|l| l.to != 255).count(), 8);
+        assert_eq!(
+            DIVISION_LEAPS[sq("5C").index()]
+                .iter()
+                .filter(|l| l.to != 255)
+                .count(),
+            8
+        );
     }
 
     #[test]
@@ -348,7 +434,10 @@ mod tests {
         assert_eq!(RAYS3[4][sq("1E").index()].count(), 3);
         assert_eq!(ORTHO_STEPS[sq("1E").index()].count(), 2);
         assert_eq!(PALACE_DIAGONAL_STEPS[sq("5D").index()].count(), 4);
-        assert_eq!(PALACE_DIAGONAL_STEPS[sq("4E").index()], Bitboard::from_square(sq("5D")));
+        assert_eq!(
+            PALACE_DIAGONAL_STEPS[sq("4E").index()],
+            Bitboard::from_square(sq("5D"))
+        );
         assert!(PALACE_DIAGONAL_STEPS[sq("5E").index()].is_empty());
         assert_eq!(PALACE_DIAGONAL_STEPS[sq("5d").index()].count(), 4);
     }

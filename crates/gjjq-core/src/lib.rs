@@ -17,6 +17,7 @@
 
 mod attacks;
 mod bitboard;
+mod diagram;
 mod game;
 mod geometry;
 mod movegen;
@@ -41,4 +42,4 @@ pub use position::{PlayError, Position, PositionError, PositionErrorKinds};
 pub use ruleset::{MissileRange, MissileWalk, ReturnRule, Ruleset, TrappedKing};
 pub use setup::{DEFAULT_OPENING, Field, PendingProblem, PendingReturn, Setup, SetupParseError};
 pub use square::{File, Rank, Side, Square, SquareParseError};
-pub use terrain::{Terrain, COAST, COUNTRY, INLAND, LAND, PALACE, SEA};
+pub use terrain::{COAST, COUNTRY, INLAND, LAND, PALACE, SEA, Terrain};

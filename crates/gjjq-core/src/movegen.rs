@@ -8,8 +8,8 @@
 
 use crate::bitboard::Bitboard;
 use crate::geometry::{
-    before, nearest, DIRS, DIVISION_LEAPS, FLEET_LEAPS, INFANTRY_STEPS, ORTHO, ORTHO_STEPS, PALACE_DIAGONAL_STEPS, RAYS,
-    RAYS2, RAYS3, WITHIN,
+    DIRS, DIVISION_LEAPS, FLEET_LEAPS, INFANTRY_STEPS, ORTHO, ORTHO_STEPS, PALACE_DIAGONAL_STEPS,
+    RAYS, RAYS2, RAYS3, WITHIN, before, nearest,
 };
 use crate::moves::{Move, MoveList};
 use crate::piece::PieceKind;
@@ -40,7 +40,15 @@ pub(crate) enum Wrap {
 
 /// Receives generated moves, a set of destinations at a time.
 pub(crate) trait MoveSink {
-    fn push(&mut self, pos: &Position, kind: PieceKind, from: Square, to: Bitboard, class: Class, wrap: Wrap);
+    fn push(
+        &mut self,
+        pos: &Position,
+        kind: PieceKind,
+        from: Square,
+        to: Bitboard,
+        class: Class,
+        wrap: Wrap,
+    );
 }
 
 /// Counts moves without building them (perft's bulk counting).
@@ -55,20 +63,49 @@ impl MoveSink for Counter {
 
 impl MoveSink for MoveList {
     #[inline]
-    fn push(&mut self, pos: &Position, kind: PieceKind, from: Square, to: Bitboard, class: Class, wrap: Wrap) {
+    fn push(
+        &mut self,
+        pos: &Position,
+        kind: PieceKind,
+        from: Square,
+        to: Bitboard,
+        class: Class,
+        wrap: Wrap,
+    ) {
         for t in to {
             let captured = match class {
                 Class::Capture | Class::Returning => Some(pos.kind_at(t)),
                 Class::Quiet | Class::Return => None,
             };
             let m = match (wrap, class) {
-                (_, Class::Return) => Move::Return { piece: kind, from, to: t },
-                (Wrap::Plain, Class::Quiet) => Move::Quiet { piece: kind, from, to: t },
-                (Wrap::Plain, Class::Capture) => Move::Capture { piece: kind, from, to: t, captured: pos.kind_at(t) },
-                (Wrap::Plain, Class::Returning) => {
-                    Move::ReturningCapture { piece: kind, from, to: t, captured: pos.kind_at(t) }
-                }
-                (Wrap::Forfeit(striker), _) => Move::Forfeit { from, to: t, captured, striker },
+                (_, Class::Return) => Move::Return {
+                    piece: kind,
+                    from,
+                    to: t,
+                },
+                (Wrap::Plain, Class::Quiet) => Move::Quiet {
+                    piece: kind,
+                    from,
+                    to: t,
+                },
+                (Wrap::Plain, Class::Capture) => Move::Capture {
+                    piece: kind,
+                    from,
+                    to: t,
+                    captured: pos.kind_at(t),
+                },
+                (Wrap::Plain, Class::Returning) => Move::ReturningCapture {
+                    piece: kind,
+                    from,
+                    to: t,
+                    captured: pos.kind_at(t),
+                },
+                (Wrap::Forfeit(striker), _) => Move::Forfeit {
+                    from,
+                    to: t,
+                    captured,
+                    striker,
+                },
                 (Wrap::AfterRemoval(removed), _) => Move::AfterRemoval {
                     removed,
                     piece: kind,
@@ -137,7 +174,14 @@ impl Position {
             None => self.generate_pieces(sink, Wrap::Plain, false),
             Some(p) if self.piece_at(p.origin).is_none() => {
                 // The return is not subject to paths, terrain or the seal.
-                sink.push(self, self.kind_at(p.striker), p.striker, Bitboard::from_square(p.origin), Class::Return, Wrap::Plain);
+                sink.push(
+                    self,
+                    self.kind_at(p.striker),
+                    p.striker,
+                    Bitboard::from_square(p.origin),
+                    Class::Return,
+                    Wrap::Plain,
+                );
                 // 棄彈保王: with its king attacked, the side may move the king instead.
                 if self.king_attacked(us) {
                     self.generate_pieces(sink, Wrap::Forfeit(p.striker), true);
@@ -170,7 +214,9 @@ impl Position {
     pub(crate) fn strike_range(&self, from: Square) -> Bitboard {
         match self.rules.missile_range {
             None => Bitboard::FULL,
-            Some(r) => WITHIN[from.index()][r.max as usize] - WITHIN[from.index()][r.min as usize - 1],
+            Some(r) => {
+                WITHIN[from.index()][r.max as usize] - WITHIN[from.index()][r.min as usize - 1]
+            }
         }
     }
 
@@ -183,7 +229,11 @@ impl Position {
         let enemy = self.by_side[them.index()];
         let occ = own | enemy;
         // never onto an own piece; R-17: never into the enemy palace while sealed.
-        let forbidden = if self.is_sealed() { own | PALACE[them.index()] } else { own };
+        let forbidden = if self.is_sealed() {
+            own | PALACE[them.index()]
+        } else {
+            own
+        };
 
         // R-9 King, R-18 facing kings.
         if let Some(k) = self.king(us) {
@@ -215,7 +265,14 @@ impl Position {
             }
             let dests = reach - own;
             sink.push(self, PieceKind::Guard, g, dests - occ, Class::Quiet, wrap);
-            sink.push(self, PieceKind::Guard, g, dests & enemy, Class::Capture, wrap);
+            sink.push(
+                self,
+                PieceKind::Guard,
+                g,
+                dests & enemy,
+                Class::Capture,
+                wrap,
+            );
         }
 
         // R-11 Missile.
@@ -279,17 +336,35 @@ impl Position {
                     }
                     if enemy.contains(t) {
                         // 艦走目來勿越彈: not onto a missile, not over an enemy missile.
-                        if !enemy_missiles.contains(t) && leap.paths.iter().any(|p| !p.intersects(enemy_missiles)) {
+                        if !enemy_missiles.contains(t)
+                            && leap.paths.iter().any(|p| !p.intersects(enemy_missiles))
+                        {
                             caps.insert(t);
                         }
-                    } else if ALL_WATERS.contains(t) && leap.paths.iter().any(|p| !p.intersects(occ)) {
+                    } else if ALL_WATERS.contains(t)
+                        && leap.paths.iter().any(|p| !p.intersects(occ))
+                    {
                         quiet.insert(t);
                     }
                 }
                 sink.push(self, PieceKind::Fleet, f, quiet, Class::Quiet, wrap);
                 // Capturing inland is a returning capture; on sea or coast the fleet stays.
-                sink.push(self, PieceKind::Fleet, f, caps - ALL_INLAND, Class::Capture, wrap);
-                sink.push(self, PieceKind::Fleet, f, caps & ALL_INLAND, Class::Returning, wrap);
+                sink.push(
+                    self,
+                    PieceKind::Fleet,
+                    f,
+                    caps - ALL_INLAND,
+                    Class::Capture,
+                    wrap,
+                );
+                sink.push(
+                    self,
+                    PieceKind::Fleet,
+                    f,
+                    caps & ALL_INLAND,
+                    Class::Returning,
+                    wrap,
+                );
             }
         }
 
@@ -307,8 +382,22 @@ impl Position {
                     };
                 }
                 let dests = reach - forbidden;
-                sink.push(self, PieceKind::Aircraft, a, dests - occ, Class::Quiet, wrap);
-                sink.push(self, PieceKind::Aircraft, a, dests & enemy, Class::Capture, wrap);
+                sink.push(
+                    self,
+                    PieceKind::Aircraft,
+                    a,
+                    dests - occ,
+                    Class::Quiet,
+                    wrap,
+                );
+                sink.push(
+                    self,
+                    PieceKind::Aircraft,
+                    a,
+                    dests & enemy,
+                    Class::Capture,
+                    wrap,
+                );
             }
         }
 
@@ -320,7 +409,14 @@ impl Position {
             }
             let dests = (reach & COUNTRY[u]) - own;
             sink.push(self, PieceKind::Army, a, dests - occ, Class::Quiet, wrap);
-            sink.push(self, PieceKind::Army, a, dests & enemy, Class::Capture, wrap);
+            sink.push(
+                self,
+                PieceKind::Army,
+                a,
+                dests & enemy,
+                Class::Capture,
+                wrap,
+            );
         }
 
         // R-15 Division: 日 leap with one of three grid paths clear.
@@ -335,15 +431,43 @@ impl Position {
                     dests.insert(t);
                 }
             }
-            sink.push(self, PieceKind::Division, dv, dests - occ, Class::Quiet, wrap);
-            sink.push(self, PieceKind::Division, dv, dests & enemy, Class::Capture, wrap);
+            sink.push(
+                self,
+                PieceKind::Division,
+                dv,
+                dests - occ,
+                Class::Quiet,
+                wrap,
+            );
+            sink.push(
+                self,
+                PieceKind::Division,
+                dv,
+                dests & enemy,
+                Class::Capture,
+                wrap,
+            );
         }
 
         // R-16 Infantry.
         for i in self.pieces(us, PieceKind::Infantry) {
             let dests = INFANTRY_STEPS[u][i.index()] - forbidden;
-            sink.push(self, PieceKind::Infantry, i, dests - occ, Class::Quiet, wrap);
-            sink.push(self, PieceKind::Infantry, i, dests & enemy, Class::Capture, wrap);
+            sink.push(
+                self,
+                PieceKind::Infantry,
+                i,
+                dests - occ,
+                Class::Quiet,
+                wrap,
+            );
+            sink.push(
+                self,
+                PieceKind::Infantry,
+                i,
+                dests & enemy,
+                Class::Capture,
+                wrap,
+            );
         }
     }
 }

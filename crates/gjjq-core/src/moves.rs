@@ -141,7 +141,9 @@ impl Move {
     #[must_use]
     pub const fn captured(self) -> Option<PieceKind> {
         match self {
-            Move::Capture { captured, .. } | Move::ReturningCapture { captured, .. } => Some(captured),
+            Move::Capture { captured, .. } | Move::ReturningCapture { captured, .. } => {
+                Some(captured)
+            }
             Move::Forfeit { captured, .. } | Move::AfterRemoval { captured, .. } => captured,
             Move::Quiet { .. } | Move::Return { .. } => None,
         }
@@ -157,7 +159,14 @@ impl Move {
     /// Whether the move is a returning capture, after a removal or not.
     #[must_use]
     pub const fn is_returning_capture(self) -> bool {
-        matches!(self, Move::ReturningCapture { .. } | Move::AfterRemoval { returning: true, .. })
+        matches!(
+            self,
+            Move::ReturningCapture { .. }
+                | Move::AfterRemoval {
+                    returning: true,
+                    ..
+                }
+        )
     }
 
     /// The point of a striker that leaves the board with this move (forfeit or removal).

@@ -71,13 +71,19 @@ impl Outcome {
     /// A win for `side`.
     #[must_use]
     pub const fn win(side: Side, reason: EndReason) -> Outcome {
-        Outcome { winner: Some(side), reason }
+        Outcome {
+            winner: Some(side),
+            reason,
+        }
     }
 
     /// A draw.
     #[must_use]
     pub const fn draw(reason: EndReason) -> Outcome {
-        Outcome { winner: None, reason }
+        Outcome {
+            winner: None,
+            reason,
+        }
     }
 }
 
@@ -151,7 +157,9 @@ impl Position {
     pub fn is_trapped(&self) -> bool {
         let us = self.turn;
         let them = us.other();
-        let Some(king) = self.king(us) else { return false };
+        let Some(king) = self.king(us) else {
+            return false;
+        };
         let threatened = match self.rules.trapped_king {
             TrappedKing::Off => false,
             TrappedKing::AttackedAndNoEscape => self.king_attacked(us),
@@ -161,7 +169,9 @@ impl Position {
                     around |= PALACE_DIAGONAL_STEPS[king.index()];
                 }
                 let enemy = self.side_pieces(them);
-                (around & PALACE[us.index()]).iter().any(|p| enemy.contains(p) || self.is_attacked(p, them))
+                (around & PALACE[us.index()])
+                    .iter()
+                    .any(|p| enemy.contains(p) || self.is_attacked(p, them))
             }
         };
         if !threatened {

@@ -6,7 +6,9 @@ use crate::square::{Side, Square};
 use crate::terrain::Terrain;
 
 /// One of the eight kinds of unit of the standard set.
-#[derive(Debug, Clone, Copy, PartialEq, Eq, Hash, PartialOrd, Ord, serde::Serialize, serde::Deserialize)]
+#[derive(
+    Debug, Clone, Copy, PartialEq, Eq, Hash, PartialOrd, Ord, serde::Serialize, serde::Deserialize,
+)]
 #[serde(rename_all = "lowercase")]
 pub enum PieceKind {
     /// King (總統 for Red, 主席 for Green). One step in its palace.
@@ -28,7 +30,9 @@ pub enum PieceKind {
 }
 
 /// Writing system for record characters.
-#[derive(Debug, Clone, Copy, PartialEq, Eq, Hash, Default, serde::Serialize, serde::Deserialize)]
+#[derive(
+    Debug, Clone, Copy, PartialEq, Eq, Hash, Default, serde::Serialize, serde::Deserialize,
+)]
 #[serde(rename_all = "lowercase")]
 pub enum Script {
     /// Simplified characters (the default for writing).
@@ -259,7 +263,11 @@ impl Piece {
     pub const fn from_ascii(c: char) -> Option<Piece> {
         match PieceKind::from_ascii(c) {
             Some(kind) => {
-                let side = if c.is_ascii_uppercase() { Side::Red } else { Side::Green };
+                let side = if c.is_ascii_uppercase() {
+                    Side::Red
+                } else {
+                    Side::Green
+                };
                 Some(Piece { side, kind })
             }
             None => None,
@@ -328,16 +336,33 @@ mod tests {
     // R-7 table, both scripts.
     #[test]
     fn record_chars_both_scripts() {
-        let simp: String = PieceKind::ALL.iter().map(|k| k.record_char(Side::Red, Script::Simplified)).collect();
-        let trad: String = PieceKind::ALL.iter().map(|k| k.record_char(Side::Red, Script::Traditional)).collect();
+        let simp: String = PieceKind::ALL
+            .iter()
+            .map(|k| k.record_char(Side::Red, Script::Simplified))
+            .collect();
+        let trad: String = PieceKind::ALL
+            .iter()
+            .map(|k| k.record_char(Side::Red, Script::Traditional))
+            .collect();
         assert_eq!(simp, "总卫弹舰机军师团");
         assert_eq!(trad, "總衛彈艦機軍師團");
         for c in simp.chars().chain(trad.chars()) {
             let (k, _) = PieceKind::from_record_char(c).unwrap();
-            assert_eq!(k.record_char(Side::Red, Script::Simplified).to_string().len(), 3);
+            assert_eq!(
+                k.record_char(Side::Red, Script::Simplified)
+                    .to_string()
+                    .len(),
+                3
+            );
         }
-        assert_eq!(PieceKind::from_record_char('王'), Some((PieceKind::King, None)));
-        assert_eq!(PieceKind::from_record_char('主'), Some((PieceKind::King, Some(Side::Green))));
+        assert_eq!(
+            PieceKind::from_record_char('王'),
+            Some((PieceKind::King, None))
+        );
+        assert_eq!(
+            PieceKind::from_record_char('主'),
+            Some((PieceKind::King, Some(Side::Green)))
+        );
     }
 
     #[test]

@@ -24,7 +24,8 @@ const EMPTY: u8 = 255;
 /// use gjjq_core::Position;
 /// let pos = Position::default();
 /// assert_eq!(pos.legal_moves().len(), 51);
-/// let pos = pos.play(pos.legal_moves()[0]).unwrap();
+/// let first = pos.legal_moves()[0];
+/// let pos = pos.play(first).unwrap();
 /// assert_eq!(pos.turn(), gjjq_core::Side::Green);
 /// ```
 #[derive(Clone, PartialEq, Eq)]
@@ -145,7 +146,10 @@ impl Position {
     pub fn from_setup_with(setup: Setup, rules: Ruleset) -> Result<Position, PositionError> {
         let kinds = validate(&setup);
         if !kinds.is_empty() {
-            return Err(PositionError { kinds, setup: Box::new(setup) });
+            return Err(PositionError {
+                kinds,
+                setup: Box::new(setup),
+            });
         }
         Ok(Position::build(&setup, rules))
     }
@@ -167,7 +171,10 @@ impl Position {
                     }
                 }
             }
-            if PieceKind::ALL.iter().any(|k| counts[k.index()] != k.count_per_side()) {
+            if PieceKind::ALL
+                .iter()
+                .any(|k| counts[k.index()] != k.count_per_side())
+            {
                 kinds |= PositionErrorKinds::INCOMPLETE_FORCES;
             }
         }
@@ -175,7 +182,10 @@ impl Position {
             kinds |= PositionErrorKinds::PENDING_AT_OPENING;
         }
         if !kinds.is_empty() {
-            return Err(PositionError { kinds, setup: Box::new(setup) });
+            return Err(PositionError {
+                kinds,
+                setup: Box::new(setup),
+            });
         }
         Ok(Position::build(&setup, rules))
     }
@@ -361,7 +371,8 @@ impl Position {
 
     #[inline]
     fn set_pending(&mut self, side: Side, pending: Option<PendingReturn>) {
-        self.hash ^= zobrist::pending_key(side, self.pending[side.index()]) ^ zobrist::pending_key(side, pending);
+        self.hash ^= zobrist::pending_key(side, self.pending[side.index()])
+            ^ zobrist::pending_key(side, pending);
         self.pending[side.index()] = pending;
     }
 
@@ -407,7 +418,10 @@ impl Position {
             self.play_unchecked(m);
             Ok(self)
         } else {
-            Err(PlayError { mv: m, position: Box::new(self) })
+            Err(PlayError {
+                mv: m,
+                position: Box::new(self),
+            })
         }
     }
 
@@ -423,7 +437,12 @@ impl Position {
                 self.relocate(from, to);
                 captured = true;
             }
-            Move::ReturningCapture { from, to, captured: victim, .. } => {
+            Move::ReturningCapture {
+                from,
+                to,
+                captured: victim,
+                ..
+            } => {
                 self.returning_capture(us, from, to, victim);
                 captured = true;
             }
@@ -431,7 +450,12 @@ impl Position {
                 self.relocate(from, to);
                 self.set_pending(us, None);
             }
-            Move::Forfeit { from, to, captured: victim, striker } => {
+            Move::Forfeit {
+                from,
+                to,
+                captured: victim,
+                striker,
+            } => {
                 // R-19: the king moves with the striker still on the board; then it is removed.
                 if victim.is_some() {
                     self.capture_on(to);
@@ -441,7 +465,14 @@ impl Position {
                 self.take(striker);
                 self.set_pending(us, None);
             }
-            Move::AfterRemoval { removed, from, to, captured: victim, returning, .. } => {
+            Move::AfterRemoval {
+                removed,
+                from,
+                to,
+                captured: victim,
+                returning,
+                ..
+            } => {
                 self.take(removed);
                 self.set_pending(us, None);
                 match (victim, returning) {
@@ -455,7 +486,11 @@ impl Position {
                 captured = victim.is_some();
             }
         }
-        self.plies_since_capture = if captured { 0 } else { self.plies_since_capture.saturating_add(1) };
+        self.plies_since_capture = if captured {
+            0
+        } else {
+            self.plies_since_capture.saturating_add(1)
+        };
         if us == Side::Green {
             self.move_number = self.move_number.saturating_add(1);
         }
@@ -478,7 +513,13 @@ impl Position {
                 self.relocate(from, to);
                 // R-19: a capture of the king ends the game; no return follows.
                 if victim != PieceKind::King {
-                    self.set_pending(us, Some(PendingReturn { striker: to, origin: from }));
+                    self.set_pending(
+                        us,
+                        Some(PendingReturn {
+                            striker: to,
+                            origin: from,
+                        }),
+                    );
                 }
             }
         }
@@ -499,15 +540,20 @@ impl Position {
 fn validate(setup: &Setup) -> PositionErrorKinds {
     let mut kinds = PositionErrorKinds::empty();
     let mut counts = [[0u32; 8]; 2];
-    let is_striker = |side: Side, sq: Square| setup.pending[side.index()].is_some_and(|p| p.striker == sq);
+    let is_striker =
+        |side: Side, sq: Square| setup.pending[side.index()].is_some_and(|p| p.striker == sq);
     for (i, p) in setup.board.iter().enumerate() {
         let Some(p) = *p else { continue };
         let sq = Square::from_index_unchecked(i);
         let s = p.side.index();
         counts[s][p.kind.index()] += 1;
         match p.kind {
-            PieceKind::King if !PALACE[s].contains(sq) => kinds |= PositionErrorKinds::KING_OUTSIDE_PALACE,
-            PieceKind::Guard if !PALACE[s].contains(sq) => kinds |= PositionErrorKinds::GUARD_OUTSIDE_PALACE,
+            PieceKind::King if !PALACE[s].contains(sq) => {
+                kinds |= PositionErrorKinds::KING_OUTSIDE_PALACE
+            }
+            PieceKind::Guard if !PALACE[s].contains(sq) => {
+                kinds |= PositionErrorKinds::GUARD_OUTSIDE_PALACE
+            }
             PieceKind::Army if !COUNTRY[s].contains(sq) => kinds |= PositionErrorKinds::ARMY_ABROAD,
             PieceKind::Missile if !LAND[s].contains(sq) && !is_striker(p.side, sq) => {
                 kinds |= PositionErrorKinds::MISSILE_OFF_LAND;
@@ -522,20 +568,31 @@ fn validate(setup: &Setup) -> PositionErrorKinds {
         if counts[s][PieceKind::King.index()] == 0 {
             kinds |= PositionErrorKinds::MISSING_KING;
         }
-        if PieceKind::ALL.iter().any(|k| counts[s][k.index()] > k.count_per_side()) {
+        if PieceKind::ALL
+            .iter()
+            .any(|k| counts[s][k.index()] > k.count_per_side())
+        {
             kinds |= PositionErrorKinds::TOO_MANY_OF_A_KIND;
         }
     }
     for side in Side::ALL {
-        let Some(p) = setup.pending[side.index()] else { continue };
+        let Some(p) = setup.pending[side.index()] else {
+            continue;
+        };
         let s = side.index();
         match setup.board[p.striker.index()] {
-            Some(Piece { side: ps, kind: PieceKind::Missile }) if ps == side => {
+            Some(Piece {
+                side: ps,
+                kind: PieceKind::Missile,
+            }) if ps == side => {
                 if p.origin == p.striker || !LAND[s].contains(p.origin) {
                     kinds |= PositionErrorKinds::BAD_ORIGIN;
                 }
             }
-            Some(Piece { side: ps, kind: PieceKind::Fleet }) if ps == side => {
+            Some(Piece {
+                side: ps,
+                kind: PieceKind::Fleet,
+            }) if ps == side => {
                 if !(INLAND[0] | INLAND[1]).contains(p.striker) {
                     kinds |= PositionErrorKinds::BAD_STRIKER;
                 }

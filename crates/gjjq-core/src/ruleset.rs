@@ -114,7 +114,9 @@ impl Ruleset {
             }
         }
         if self.no_capture_limit == Some(0) {
-            return Err("no_capture_limit: must be at least 1 ply (leave it out for no limit)".into());
+            return Err(
+                "no_capture_limit: must be at least 1 ply (leave it out for no limit)".into(),
+            );
         }
         Ok(())
     }
@@ -133,8 +135,14 @@ mod tests {
     #[test]
     fn json_round_trip_and_defaults() {
         let json = serde_json::to_string(&Ruleset::STANDARD).unwrap();
-        assert_eq!(serde_json::from_str::<Ruleset>(&json).unwrap(), Ruleset::STANDARD);
-        assert_eq!(serde_json::from_str::<Ruleset>("{}").unwrap(), Ruleset::STANDARD);
+        assert_eq!(
+            serde_json::from_str::<Ruleset>(&json).unwrap(),
+            Ruleset::STANDARD
+        );
+        assert_eq!(
+            serde_json::from_str::<Ruleset>("{}").unwrap(),
+            Ruleset::STANDARD
+        );
         let r: Ruleset = serde_json::from_str(
             r#"{"king_palace_diagonals":true,"missile_walk":"no_abroad_pieces","missile_range":{"min":2,"max":4},
                 "return_rule":"immediate","trapped_king":"no_escape","no_capture_limit":70}"#,
@@ -156,9 +164,15 @@ mod tests {
 
     #[test]
     fn validate_rejects_bad_values() {
-        let bad = Ruleset { missile_range: Some(MissileRange { min: 1, max: 4 }), ..Ruleset::STANDARD };
+        let bad = Ruleset {
+            missile_range: Some(MissileRange { min: 1, max: 4 }),
+            ..Ruleset::STANDARD
+        };
         assert!(bad.validate().unwrap_err().contains("missile_range"));
-        let bad = Ruleset { no_capture_limit: Some(0), ..Ruleset::STANDARD };
+        let bad = Ruleset {
+            no_capture_limit: Some(0),
+            ..Ruleset::STANDARD
+        };
         assert!(bad.validate().unwrap_err().contains("no_capture_limit"));
     }
 }

@@ -50,13 +50,21 @@ impl Setup {
     /// An empty board, Red to move, no pending returns, counters 0 and 1.
     #[must_use]
     pub fn empty() -> Setup {
-        Setup { board: [None; 90], turn: Side::Red, pending: [None; 2], plies_since_capture: 0, move_number: 1 }
+        Setup {
+            board: [None; 90],
+            turn: Side::Red,
+            pending: [None; 2],
+            plies_since_capture: 0,
+            move_number: 1,
+        }
     }
 
     /// The library's default opening (R-27).
     #[must_use]
     pub fn default_opening() -> Setup {
-        DEFAULT_OPENING.parse().expect("the default opening string is valid")
+        DEFAULT_OPENING
+            .parse()
+            .expect("the default opening string is valid")
     }
 
     /// The piece on `sq`.
@@ -103,9 +111,15 @@ impl Setup {
     pub fn pending_string(&self) -> String {
         let parts: Vec<String> = Side::ALL
             .iter()
-            .filter_map(|&s| self.pending[s.index()].map(|p| format!("{}{}{}", s.letter(), p.striker, p.origin)))
+            .filter_map(|&s| {
+                self.pending[s.index()].map(|p| format!("{}{}{}", s.letter(), p.striker, p.origin))
+            })
             .collect();
-        if parts.is_empty() { "-".to_owned() } else { parts.join(",") }
+        if parts.is_empty() {
+            "-".to_owned()
+        } else {
+            parts.join(",")
+        }
     }
 }
 
@@ -155,7 +169,9 @@ impl fmt::Display for Field {
 #[derive(Debug, Clone, PartialEq, Eq, Error)]
 pub enum SetupParseError {
     /// Too few or too many space-separated fields.
-    #[error("a position string has 3 to 5 space-separated fields (placement, side, pending returns, [plies, [move number]]), found {found}")]
+    #[error(
+        "a position string has 3 to 5 space-separated fields (placement, side, pending returns, [plies, [move number]]), found {found}"
+    )]
     FieldCount {
         /// How many were found.
         found: usize,
@@ -175,7 +191,9 @@ pub enum SetupParseError {
         found: usize,
     },
     /// A character in the placement is neither a piece letter nor a digit 1–9.
-    #[error("placement: row {row}, column {column}: '{found}' is not a piece letter (KGMFPADI, kgmfpadi) or a digit 1-9")]
+    #[error(
+        "placement: row {row}, column {column}: '{found}' is not a piece letter (KGMFPADI, kgmfpadi) or a digit 1-9"
+    )]
     BadPlacementChar {
         /// The row, 1 = top (y = 9).
         row: usize,
@@ -238,14 +256,20 @@ impl FromStr for Setup {
     fn from_str(s: &str) -> Result<Setup, SetupParseError> {
         let fields: Vec<&str> = s.split_ascii_whitespace().collect();
         if !(3..=5).contains(&fields.len()) {
-            return Err(SetupParseError::FieldCount { found: fields.len() });
+            return Err(SetupParseError::FieldCount {
+                found: fields.len(),
+            });
         }
         let mut setup = Setup::empty();
         parse_placement(fields[0], &mut setup.board)?;
         setup.turn = match fields[1] {
             "r" => Side::Red,
             "g" => Side::Green,
-            other => return Err(SetupParseError::BadSide { found: other.to_owned() }),
+            other => {
+                return Err(SetupParseError::BadSide {
+                    found: other.to_owned(),
+                });
+            }
         };
         setup.pending = parse_pending(fields[2])?;
         if let Some(f) = fields.get(3) {
@@ -254,7 +278,10 @@ impl FromStr for Setup {
         if let Some(f) = fields.get(4) {
             setup.move_number = parse_counter(f, Field::MoveNumber)?;
             if setup.move_number == 0 {
-                return Err(SetupParseError::BadCounter { field: Field::MoveNumber, found: (*f).to_owned() });
+                return Err(SetupParseError::BadCounter {
+                    field: Field::MoveNumber,
+                    found: (*f).to_owned(),
+                });
             }
         }
         Ok(setup)
@@ -264,9 +291,15 @@ impl FromStr for Setup {
 fn parse_counter(s: &str, field: Field) -> Result<u32, SetupParseError> {
     // Digits only: u32::from_str would also take a leading '+'.
     if s.is_empty() || !s.bytes().all(|b| b.is_ascii_digit()) {
-        return Err(SetupParseError::BadCounter { field, found: s.to_owned() });
+        return Err(SetupParseError::BadCounter {
+            field,
+            found: s.to_owned(),
+        });
     }
-    s.parse().map_err(|_| SetupParseError::BadCounter { field, found: s.to_owned() })
+    s.parse().map_err(|_| SetupParseError::BadCounter {
+        field,
+        found: s.to_owned(),
+    })
 }
 
 fn parse_placement(s: &str, board: &mut [Option<Piece>; 90]) -> Result<(), SetupParseError> {
@@ -286,11 +319,18 @@ fn parse_placement(s: &str, board: &mut [Option<Piece>; 90]) -> Result<(), Setup
                 }
                 x += 1;
             } else {
-                return Err(SetupParseError::BadPlacementChar { row: r + 1, column: x + 1, found: c });
+                return Err(SetupParseError::BadPlacementChar {
+                    row: r + 1,
+                    column: x + 1,
+                    found: c,
+                });
             }
         }
         if x != 9 {
-            return Err(SetupParseError::RowWidth { row: r + 1, found: x });
+            return Err(SetupParseError::RowWidth {
+                row: r + 1,
+                found: x,
+            });
         }
     }
     Ok(())
@@ -303,7 +343,11 @@ fn parse_pending(s: &str) -> Result<[Option<PendingReturn>; 2], SetupParseError>
     }
     let mut last: Option<Side> = None;
     for (i, entry) in s.split(',').enumerate() {
-        let bad = |reason| SetupParseError::BadPending { entry: i + 1, found: entry.to_owned(), reason };
+        let bad = |reason| SetupParseError::BadPending {
+            entry: i + 1,
+            found: entry.to_owned(),
+            reason,
+        };
         let chars: Vec<char> = entry.chars().collect();
         if chars.len() != 5 {
             return Err(bad(PendingProblem::Shape));
@@ -314,8 +358,12 @@ fn parse_pending(s: &str) -> Result<[Option<PendingReturn>; 2], SetupParseError>
             _ => return Err(bad(PendingProblem::Side)),
         };
         let label = |a: char, b: char, which| {
-            let digit = a.to_digit(10).ok_or(PendingProblem::Label { which, error: SquareParseError::BadFile })?;
-            Square::from_label(digit as u8, b).map_err(|error| PendingProblem::Label { which, error })
+            let digit = a.to_digit(10).ok_or(PendingProblem::Label {
+                which,
+                error: SquareParseError::BadFile,
+            })?;
+            Square::from_label(digit as u8, b)
+                .map_err(|error| PendingProblem::Label { which, error })
         };
         let striker = label(chars[1], chars[2], "striker").map_err(bad)?;
         let origin = label(chars[3], chars[4], "origin").map_err(bad)?;
@@ -357,19 +405,28 @@ mod tests {
             ("6B", PieceKind::Infantry),
         ] {
             assert_eq!(at(l), Some(Piece::new(Side::Red, k)), "{l}");
-            assert_eq!(at(&l.to_lowercase()), Some(Piece::new(Side::Green, k)), "{l}");
+            assert_eq!(
+                at(&l.to_lowercase()),
+                Some(Piece::new(Side::Green, k)),
+                "{l}"
+            );
         }
         assert_eq!(s.board.iter().flatten().count(), 32);
     }
 
     #[test]
     fn counters_may_be_left_out() {
-        let s: Setup = "fpmgkgmpf/1da3ad1/9/3iii3/9/9/3III3/9/1DA3AD1/FPMGKGMPF g r7d3E".parse().unwrap();
+        let s: Setup = "fpmgkgmpf/1da3ad1/9/3iii3/9/9/3III3/9/1DA3AD1/FPMGKGMPF g r7d3E"
+            .parse()
+            .unwrap();
         assert_eq!((s.plies_since_capture, s.move_number), (0, 1));
         assert_eq!(s.turn, Side::Green);
         assert_eq!(
             s.pending[0],
-            Some(PendingReturn { striker: "7d".parse().unwrap(), origin: "3E".parse().unwrap() })
+            Some(PendingReturn {
+                striker: "7d".parse().unwrap(),
+                origin: "3E".parse().unwrap()
+            })
         );
         let s: Setup = "9/9/9/9/9/9/9/9/9/9 r - 12".parse().unwrap();
         assert_eq!((s.plies_since_capture, s.move_number), (12, 1));
@@ -384,26 +441,60 @@ mod tests {
             (format!("{ok_rows}"), E::FieldCount { found: 1 }),
             (format!("{ok_rows} r - 0 1 x"), E::FieldCount { found: 6 }),
             ("9/9/9 r -".into(), E::RowCount { found: 3 }),
-            ("9/9/44/9/9/9/9/9/9/9 r -".into(), E::RowWidth { row: 3, found: 8 }),
-            ("9/9/55/9/9/9/9/9/9/9 r -".into(), E::RowWidth { row: 3, found: 10 }),
-            ("9/9/9/9/9/9/9/9/9/8 r -".into(), E::RowWidth { row: 10, found: 8 }),
-            ("9/9/9/9/9/9/9/9/9/4x4 r -".into(), E::BadPlacementChar { row: 10, column: 5, found: 'x' }),
-            ("9/9/9/0/9/9/9/9/9/9 r -".into(), E::BadPlacementChar { row: 4, column: 1, found: '0' }),
+            (
+                "9/9/44/9/9/9/9/9/9/9 r -".into(),
+                E::RowWidth { row: 3, found: 8 },
+            ),
+            (
+                "9/9/55/9/9/9/9/9/9/9 r -".into(),
+                E::RowWidth { row: 3, found: 10 },
+            ),
+            (
+                "9/9/9/9/9/9/9/9/9/8 r -".into(),
+                E::RowWidth { row: 10, found: 8 },
+            ),
+            (
+                "9/9/9/9/9/9/9/9/9/4x4 r -".into(),
+                E::BadPlacementChar {
+                    row: 10,
+                    column: 5,
+                    found: 'x',
+                },
+            ),
+            (
+                "9/9/9/0/9/9/9/9/9/9 r -".into(),
+                E::BadPlacementChar {
+                    row: 4,
+                    column: 1,
+                    found: '0',
+                },
+            ),
             (format!("{ok_rows} w -"), E::BadSide { found: "w".into() }),
             (
                 format!("{ok_rows} r r7d3"),
-                E::BadPending { entry: 1, found: "r7d3".into(), reason: PendingProblem::Shape },
+                E::BadPending {
+                    entry: 1,
+                    found: "r7d3".into(),
+                    reason: PendingProblem::Shape,
+                },
             ),
             (
                 format!("{ok_rows} r x7d3E"),
-                E::BadPending { entry: 1, found: "x7d3E".into(), reason: PendingProblem::Side },
+                E::BadPending {
+                    entry: 1,
+                    found: "x7d3E".into(),
+                    reason: PendingProblem::Side,
+                },
             ),
             (
                 format!("{ok_rows} r r7f3E"),
                 E::BadPending {
                     entry: 1,
                     found: "r7f3E".into(),
-                    reason: PendingProblem::Label { which: "striker", error: SquareParseError::BadRank },
+                    reason: PendingProblem::Label {
+                        which: "striker",
+                        error: SquareParseError::BadRank,
+                    },
                 },
             ),
             (
@@ -411,21 +502,56 @@ mod tests {
                 E::BadPending {
                     entry: 1,
                     found: "r7d0E".into(),
-                    reason: PendingProblem::Label { which: "origin", error: SquareParseError::BadFile },
+                    reason: PendingProblem::Label {
+                        which: "origin",
+                        error: SquareParseError::BadFile,
+                    },
                 },
             ),
             (
                 format!("{ok_rows} r g5B5e,r7d3E"),
-                E::BadPending { entry: 2, found: "r7d3E".into(), reason: PendingProblem::Order },
+                E::BadPending {
+                    entry: 2,
+                    found: "r7d3E".into(),
+                    reason: PendingProblem::Order,
+                },
             ),
             (
                 format!("{ok_rows} r r7d3E,r6d4E"),
-                E::BadPending { entry: 2, found: "r6d4E".into(), reason: PendingProblem::Order },
+                E::BadPending {
+                    entry: 2,
+                    found: "r6d4E".into(),
+                    reason: PendingProblem::Order,
+                },
             ),
-            (format!("{ok_rows} r - -1"), E::BadCounter { field: Field::PliesSinceCapture, found: "-1".into() }),
-            (format!("{ok_rows} r - +1"), E::BadCounter { field: Field::PliesSinceCapture, found: "+1".into() }),
-            (format!("{ok_rows} r - 0 0"), E::BadCounter { field: Field::MoveNumber, found: "0".into() }),
-            (format!("{ok_rows} r - 0 x"), E::BadCounter { field: Field::MoveNumber, found: "x".into() }),
+            (
+                format!("{ok_rows} r - -1"),
+                E::BadCounter {
+                    field: Field::PliesSinceCapture,
+                    found: "-1".into(),
+                },
+            ),
+            (
+                format!("{ok_rows} r - +1"),
+                E::BadCounter {
+                    field: Field::PliesSinceCapture,
+                    found: "+1".into(),
+                },
+            ),
+            (
+                format!("{ok_rows} r - 0 0"),
+                E::BadCounter {
+                    field: Field::MoveNumber,
+                    found: "0".into(),
+                },
+            ),
+            (
+                format!("{ok_rows} r - 0 x"),
+                E::BadCounter {
+                    field: Field::MoveNumber,
+                    found: "x".into(),
+                },
+            ),
         ];
         for (text, want) in cases {
             assert_eq!(text.parse::<Setup>(), Err(want), "{text:?}");

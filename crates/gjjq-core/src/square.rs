@@ -8,7 +8,9 @@ use thiserror::Error;
 /// One of the two countries and the side that owns it.
 ///
 /// Red (紅) moves first and owns `y = 0..=4`; Green (綠) owns `y = 5..=9`.
-#[derive(Debug, Clone, Copy, PartialEq, Eq, Hash, PartialOrd, Ord, serde::Serialize, serde::Deserialize)]
+#[derive(
+    Debug, Clone, Copy, PartialEq, Eq, Hash, PartialOrd, Ord, serde::Serialize, serde::Deserialize,
+)]
 #[serde(rename_all = "lowercase")]
 pub enum Side {
     /// Red (紅): moves first, country at the bottom of the internal frame.
@@ -142,7 +144,11 @@ impl Square {
     #[inline]
     #[must_use]
     pub const fn new(x: u8, y: u8) -> Option<Square> {
-        if x < 9 && y < 10 { Some(Square(y * 9 + x)) } else { None }
+        if x < 9 && y < 10 {
+            Some(Square(y * 9 + x))
+        } else {
+            None
+        }
     }
 
     /// The point with index `i` (`y * 9 + x`), if `i < 90`.
@@ -221,7 +227,11 @@ impl Square {
     pub const fn offset(self, dx: i8, dy: i8) -> Option<Square> {
         let x = self.x() as i8 + dx;
         let y = self.y() as i8 + dy;
-        if x >= 0 && x < 9 && y >= 0 && y < 10 { Some(Square((y * 9 + x) as u8)) } else { None }
+        if x >= 0 && x < 9 && y >= 0 && y < 10 {
+            Some(Square((y * 9 + x) as u8))
+        } else {
+            None
+        }
     }
 
     /// The label digit: `x + 1` in Red's country, `9 − x` in Green's.
@@ -237,7 +247,11 @@ impl Square {
     #[must_use]
     pub const fn label_letter(self) -> char {
         let y = self.y();
-        if y < 5 { (b'E' - y) as char } else { (b'a' + (y - 5)) as char }
+        if y < 5 {
+            (b'E' - y) as char
+        } else {
+            (b'a' + (y - 5)) as char
+        }
     }
 
     /// The point with label digit `digit` (1..=9) and rank letter `letter` (`A`–`E`, `a`–`e`).

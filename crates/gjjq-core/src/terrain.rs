@@ -159,7 +159,10 @@ mod tests {
         // R-4 names the coast points in each country's own labels.
         for label in ["1E", "2D", "3C", "4B", "5B", "6B", "7C", "8D", "9E"] {
             assert!(COAST[0].contains(label.parse().unwrap()), "{label}");
-            assert!(COAST[1].contains(label.to_lowercase().parse().unwrap()), "{label}");
+            assert!(
+                COAST[1].contains(label.to_lowercase().parse().unwrap()),
+                "{label}"
+            );
         }
     }
 }

@@ -22,7 +22,12 @@ struct Keys {
 
 const fn keys() -> Keys {
     let mut state = 0x6a6a_715f_6b65_7973; // "jjq_keys"
-    let mut k = Keys { pieces: [[0; 90]; 16], striker: [[0; 90]; 2], origin: [[0; 90]; 2], green_to_move: 0 };
+    let mut k = Keys {
+        pieces: [[0; 90]; 16],
+        striker: [[0; 90]; 2],
+        origin: [[0; 90]; 2],
+        green_to_move: 0,
+    };
     let mut p = 0;
     while p < 16 {
         let mut i = 0;
@@ -58,7 +63,10 @@ pub(crate) fn piece_key(piece: Piece, sq: Square) -> u64 {
 #[inline]
 pub(crate) fn pending_key(side: Side, pending: Option<PendingReturn>) -> u64 {
     match pending {
-        Some(p) => KEYS.striker[side.index()][p.striker.index()] ^ KEYS.origin[side.index()][p.origin.index()],
+        Some(p) => {
+            KEYS.striker[side.index()][p.striker.index()]
+                ^ KEYS.origin[side.index()][p.origin.index()]
+        }
         None => 0,
     }
 }

@@ -1,0 +1,10 @@
+//! One module per subcommand.
+
+pub mod convert;
+pub mod moves;
+pub mod outcome;
+pub mod perft;
+pub mod replay;
+pub mod selfplay;
+pub mod show;
+pub mod svg;

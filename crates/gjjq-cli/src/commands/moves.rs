@@ -1,0 +1,21 @@
+//! `gjjq moves`: the legal moves.
+
+use crate::common::{CliError, PositionArgs};
+
+/// Arguments of `moves`.
+#[derive(Debug, clap::Args)]
+pub struct Args {
+    #[command(flatten)]
+    pos: PositionArgs,
+}
+
+/// One line per legal move, sorted by ASCII form.
+pub fn run(args: Args) -> Result<(), CliError> {
+    let pos = args.pos.position()?;
+    let mut lines: Vec<String> = pos.legal_moves().iter().map(|m| m.to_string()).collect();
+    lines.sort();
+    for l in lines {
+        println!("{l}");
+    }
+    Ok(())
+}

@@ -1,0 +1,72 @@
+//! `gjjq perft` and `gjjq divide`.
+
+use gjjq_core::{Position, divide, perft};
+use rayon::prelude::*;
+
+use crate::common::{CliError, PositionArgs};
+
+/// Arguments of `perft`.
+#[derive(Debug, clap::Args)]
+pub struct PerftArgs {
+    /// Depth in plies.
+    depth: u32,
+    #[command(flatten)]
+    pos: PositionArgs,
+    /// Split the root moves over this many threads.
+    #[arg(long, default_value_t = 1, value_parser = clap::value_parser!(u32).range(1..=1024))]
+    threads: u32,
+}
+
+/// Arguments of `divide`.
+#[derive(Debug, clap::Args)]
+pub struct DivideArgs {
+    /// Depth in plies (at least 1).
+    #[arg(value_parser = clap::value_parser!(u32).range(1..))]
+    depth: u32,
+    #[command(flatten)]
+    pos: PositionArgs,
+}
+
+fn parallel_perft(pos: &Position, depth: u32, threads: u32) -> Result<u64, CliError> {
+    if threads <= 1 || depth < 2 {
+        return Ok(perft(pos, depth));
+    }
+    let pool = rayon::ThreadPoolBuilder::new()
+        .num_threads(threads as usize)
+        .build()
+        .map_err(|e| CliError(format!("cannot start {threads} threads: {e}")))?;
+    let moves = pos.legal_moves();
+    Ok(pool.install(|| {
+        moves
+            .par_iter()
+            .map(|&m| {
+                let mut child = pos.clone();
+                child.play_unchecked(m);
+                perft(&child, depth - 1)
+            })
+            .sum()
+    }))
+}
+
+/// Print the node count alone on the last line.
+pub fn run_perft(args: PerftArgs) -> Result<(), CliError> {
+    let pos = args.pos.position()?;
+    println!("{}", parallel_perft(&pos, args.depth, args.threads)?);
+    Ok(())
+}
+
+/// Print `<ascii> <count>` per root move, sorted by ASCII form, then `total <n>`.
+pub fn run_divide(args: DivideArgs) -> Result<(), CliError> {
+    let pos = args.pos.position()?;
+    let mut lines: Vec<(String, u64)> = divide(&pos, args.depth)
+        .into_iter()
+        .map(|(m, n)| (m.to_string(), n))
+        .collect();
+    lines.sort();
+    let total: u64 = lines.iter().map(|(_, n)| n).sum();
+    for (m, n) in lines {
+        println!("{m} {n}");
+    }
+    println!("total {total}");
+    Ok(())
+}

@@ -1,0 +1,18 @@
+//! `gjjq replay` (being built).
+
+use crate::common::CliError;
+
+/// Arguments of `replay`.
+#[derive(Debug, clap::Args)]
+pub struct Args {
+    /// Input.
+    input: Option<String>,
+}
+
+/// Not available yet.
+pub fn run(args: Args) -> Result<(), CliError> {
+    Err(CliError(format!(
+        "'replay' is not available yet ({:?})",
+        args.input
+    )))
+}

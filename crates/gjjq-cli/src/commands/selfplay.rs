@@ -1,0 +1,47 @@
+//! `gjjq selfplay`: a game of random legal moves, the README's main job.
+
+use gjjq_core::{Game, Position, Setup};
+use rand::rngs::StdRng;
+use rand::{Rng, SeedableRng};
+
+use crate::common::{CliError, load_rules};
+
+/// Arguments of `selfplay`.
+#[derive(Debug, clap::Args)]
+pub struct Args {
+    /// Seed of the random move choice (a random seed, printed, when left out).
+    #[arg(long)]
+    seed: Option<u64>,
+    /// `standard`, or a ruleset JSON file.
+    #[arg(long, value_name = "standard|FILE", default_value = "standard")]
+    rules: String,
+    /// Stop after this many plies if the game has not ended.
+    #[arg(long, default_value_t = 1000)]
+    plies: u32,
+}
+
+/// Play and print each move, the final board and the result.
+pub fn run(args: Args) -> Result<(), CliError> {
+    let rules = load_rules(&args.rules)?;
+    let seed = args.seed.unwrap_or_else(rand::random);
+    let mut rng = StdRng::seed_from_u64(seed);
+    let start = Position::from_setup_with(Setup::default_opening(), rules)?;
+    let mut game = Game::new(start);
+    println!("seed {seed}");
+    while game.moves().len() < args.plies as usize {
+        let moves = game.legal_moves();
+        if moves.is_empty() {
+            break;
+        }
+        let m = moves[rng.random_range(0..moves.len())];
+        println!("{:>4}. {}", game.moves().len() + 1, m);
+        game.play(m)?;
+    }
+    print!("{}", game.position().to_setup().diagram());
+    println!("{}", game.position());
+    match game.outcome() {
+        Some(o) => println!("{o}"),
+        None => println!("ongoing (ply limit {} reached)", args.plies),
+    }
+    Ok(())
+}
