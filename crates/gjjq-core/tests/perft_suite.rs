@@ -1,7 +1,7 @@
 //! Runs `tests/data/positions.perft` (see its header) under a node budget per entry, so CI
 //! stays fast: entries above the budget are skipped unless `GJJQ_PERFT_BUDGET` raises it.
 
-use gjjq_core::{perft, Position, Ruleset, Setup};
+use gjjq_core::{Position, Ruleset, Setup, perft};
 
 struct Entry {
     id: String,
@@ -17,7 +17,9 @@ fn parse_suite(text: &str) -> Vec<Entry> {
         if line.is_empty() || line.starts_with('#') {
             continue;
         }
-        let (key, rest) = line.split_once(' ').unwrap_or_else(|| panic!("line {}: no value", n + 1));
+        let (key, rest) = line
+            .split_once(' ')
+            .unwrap_or_else(|| panic!("line {}: no value", n + 1));
         match key {
             "id" => out.push(Entry {
                 id: rest.to_owned(),
@@ -26,10 +28,16 @@ fn parse_suite(text: &str) -> Vec<Entry> {
                 counts: Vec::new(),
             }),
             "position" => out.last_mut().expect("id first").position = rest.to_owned(),
-            "rules" => out.last_mut().expect("id first").rules = serde_json::from_str(rest).expect("ruleset json"),
+            "rules" => {
+                out.last_mut().expect("id first").rules =
+                    serde_json::from_str(rest).expect("ruleset json")
+            }
             "perft" => {
                 let (d, nodes) = rest.split_once(' ').expect("depth and nodes");
-                out.last_mut().expect("id first").counts.push((d.parse().unwrap(), nodes.parse().unwrap()));
+                out.last_mut()
+                    .expect("id first")
+                    .counts
+                    .push((d.parse().unwrap(), nodes.parse().unwrap()));
             }
             other => panic!("line {}: unknown key {other}", n + 1),
         }
@@ -39,14 +47,24 @@ fn parse_suite(text: &str) -> Vec<Entry> {
 
 #[test]
 fn perft_suite() {
-    let budget: u64 = std::env::var("GJJQ_PERFT_BUDGET").ok().and_then(|s| s.parse().ok()).unwrap_or(8_000_000);
+    let budget: u64 = std::env::var("GJJQ_PERFT_BUDGET")
+        .ok()
+        .and_then(|s| s.parse().ok())
+        .unwrap_or(8_000_000);
     let suite = parse_suite(include_str!("data/positions.perft"));
     assert!(suite.len() >= 20, "the suite has {} entries", suite.len());
     let mut checked = 0;
     for e in &suite {
-        let setup: Setup = e.position.parse().unwrap_or_else(|err| panic!("{}: {err}", e.id));
-        let pos = Position::from_setup_with(setup, e.rules).unwrap_or_else(|err| panic!("{}: {err}", e.id));
-        assert_eq!(pos.to_string().split(' ').next(), e.position.split(' ').next());
+        let setup: Setup = e
+            .position
+            .parse()
+            .unwrap_or_else(|err| panic!("{}: {err}", e.id));
+        let pos = Position::from_setup_with(setup, e.rules)
+            .unwrap_or_else(|err| panic!("{}: {err}", e.id));
+        assert_eq!(
+            pos.to_string().split(' ').next(),
+            e.position.split(' ').next()
+        );
         for &(depth, nodes) in &e.counts {
             if nodes > budget {
                 continue;

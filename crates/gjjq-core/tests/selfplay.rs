@@ -18,7 +18,10 @@ impl Rng {
 
 #[test]
 fn ten_thousand_random_games_all_end_with_a_reason() {
-    let rules = Ruleset { no_capture_limit: Some(60), ..Ruleset::STANDARD };
+    let rules = Ruleset {
+        no_capture_limit: Some(60),
+        ..Ruleset::STANDARD
+    };
     let start = Position::from_setup_with(Setup::default_opening(), rules).unwrap();
     let mut rng = Rng(0x9e37_79b9_7f4a_7c15);
     let mut reasons: BTreeMap<&'static str, usize> = BTreeMap::new();
@@ -29,7 +32,11 @@ fn ten_thousand_random_games_all_end_with_a_reason() {
                 break o;
             }
             let moves = game.legal_moves();
-            assert!(!moves.is_empty(), "game {game_no}: no outcome but no moves in {}", game.position());
+            assert!(
+                !moves.is_empty(),
+                "game {game_no}: no outcome but no moves in {}",
+                game.position()
+            );
             let m = moves[rng.below(moves.len())];
             game.play(m).unwrap();
             assert!(game.moves().len() < 20_000, "game {game_no} does not end");
@@ -41,7 +48,10 @@ fn ten_thousand_random_games_all_end_with_a_reason() {
         // The position-only reasons agree with Position::outcome.
         if matches!(
             outcome.reason,
-            EndReason::KingCaptured | EndReason::TrappedKing | EndReason::NoMove | EndReason::InsufficientMaterial
+            EndReason::KingCaptured
+                | EndReason::TrappedKing
+                | EndReason::NoMove
+                | EndReason::InsufficientMaterial
         ) {
             assert_eq!(game.position().outcome(), Some(outcome));
             assert!(game.position().legal_moves().is_empty());
@@ -50,6 +60,9 @@ fn ten_thousand_random_games_all_end_with_a_reason() {
     }
     eprintln!("{reasons:?}");
     for reason in ["king-captured", "no-capture-limit"] {
-        assert!(reasons.get(reason).copied().unwrap_or(0) > 0, "no game ended by {reason}: {reasons:?}");
+        assert!(
+            reasons.get(reason).copied().unwrap_or(0) > 0,
+            "no game ended by {reason}: {reasons:?}"
+        );
     }
 }

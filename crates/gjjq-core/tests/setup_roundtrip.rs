@@ -1,11 +1,12 @@
 //! Setup → position string → Setup is the identity, for arbitrary setups and for
 //! arbitrary valid ones through `Position`.
 
-use gjjq_core::{PendingReturn, Piece, PieceKind, Position, Setup, Side, Square, LAND, PALACE};
+use gjjq_core::{LAND, PALACE, PendingReturn, Piece, PieceKind, Position, Setup, Side, Square};
 use proptest::prelude::*;
 
 fn piece() -> impl Strategy<Value = Piece> {
-    (prop::bool::ANY, 0usize..8).prop_map(|(g, k)| Piece::new(if g { Side::Green } else { Side::Red }, PieceKind::ALL[k]))
+    (prop::bool::ANY, 0usize..8)
+        .prop_map(|(g, k)| Piece::new(if g { Side::Green } else { Side::Red }, PieceKind::ALL[k]))
 }
 
 fn square() -> impl Strategy<Value = Square> {
