@@ -96,23 +96,31 @@ fn check_is_legal(pos: &Position) {
         listed[f][t] = true;
     }
     for from in Square::all() {
-        let piece = pos
-            .piece_at(from)
-            .map_or(PieceKind::Infantry, |p| p.kind);
+        let piece = pos.piece_at(from).map_or(PieceKind::Infantry, |p| p.kind);
         for to in Square::all() {
             if listed[from.index()][to.index()] {
                 continue;
             }
             let q = Move::Quiet { piece, from, to };
             assert!(!pos.is_legal(&q), "unlisted {q} accepted in {pos}");
-            let c = Move::Capture { piece, from, to, captured: PieceKind::Infantry };
+            let c = Move::Capture {
+                piece,
+                from,
+                to,
+                captured: PieceKind::Infantry,
+            };
             assert!(!pos.is_legal(&c), "unlisted capture {c} accepted in {pos}");
         }
     }
     // A listed move with a wrong variant is refused too.
     for m in &moves {
         if let Move::Quiet { piece, from, to } = *m {
-            let c = Move::Capture { piece, from, to, captured: PieceKind::Infantry };
+            let c = Move::Capture {
+                piece,
+                from,
+                to,
+                captured: PieceKind::Infantry,
+            };
             assert!(!pos.is_legal(&c), "{c:?} accepted in {pos}");
         }
     }
@@ -129,7 +137,7 @@ fn is_legal_agrees_with_legal_moves_on_random_positions() {
             // Every 10th position, plus every position with a pending return.
             let pending = pos.pending_return(Side::Red).is_some()
                 || pos.pending_return(Side::Green).is_some();
-            if n % 10 == 0 || (pending && n % 2 == 0) {
+            if n.is_multiple_of(10) || (pending && n.is_multiple_of(2)) {
                 check_is_legal(pos);
                 sampled += 1;
             }

@@ -10,7 +10,10 @@ use gjjq_core::{
 };
 
 fn rules_trapped(t: TrappedKing) -> Ruleset {
-    Ruleset { trapped_king: t, ..Ruleset::STANDARD }
+    Ruleset {
+        trapped_king: t,
+        ..Ruleset::STANDARD
+    }
 }
 
 fn win(side: Side, reason: EndReason) -> Option<Outcome> {
@@ -40,7 +43,11 @@ fn r21_strike_on_king_owes_no_return() {
     let m = find(&p, "5D5e");
     assert!(matches!(
         m,
-        Move::ReturningCapture { piece: PieceKind::Missile, captured: PieceKind::King, .. }
+        Move::ReturningCapture {
+            piece: PieceKind::Missile,
+            captured: PieceKind::King,
+            ..
+        }
     ));
     let after = p.play(m).unwrap();
     assert_eq!(after.pending_return(Side::Red), None);
@@ -141,13 +148,15 @@ fn r23_no_move_and_missile_walk_option() {
     assert_moves(
         &p,
         &[
-            "5E5D", "5E5C", "5E5B", "5E6E", "5E7E", "5E8E", "5E9E", "5E6D", "5E7C", "4D4C",
-            "4D4B", "4D3D", "4D2D", "4D5D", "4D6D", "4D7D", "4D8D", "4D5C", "4D6B", "4D3C",
-            "4D3E",
+            "5E5D", "5E5C", "5E5B", "5E6E", "5E7E", "5E8E", "5E9E", "5E6D", "5E7C", "4D4C", "4D4B",
+            "4D3D", "4D2D", "4D5D", "4D6D", "4D7D", "4D8D", "4D5C", "4D6B", "4D3C", "4D3E",
         ],
     );
     assert_eq!(p.outcome(), None);
-    let rules = Ruleset { missile_walk: MissileWalk::NoAbroadPieces, ..Ruleset::STANDARD };
+    let rules = Ruleset {
+        missile_walk: MissileWalk::NoAbroadPieces,
+        ..Ruleset::STANDARD
+    };
     let q = pos_with(WALK, rules);
     assert!(q.legal_moves().is_empty());
     assert_eq!(q.outcome(), win(Side::Green, EndReason::NoMove));
@@ -157,13 +166,16 @@ fn r23_no_move_and_missile_walk_option() {
 /// quiet moves, keeps both strikes (5a, 8A).
 #[test]
 fn missile_walk_keeps_strikes() {
-    let rules = Ruleset { missile_walk: MissileWalk::NoAbroadPieces, ..Ruleset::STANDARD };
+    let rules = Ruleset {
+        missile_walk: MissileWalk::NoAbroadPieces,
+        ..Ruleset::STANDARD
+    };
     let p = pos_with("5k3/9/9/9/4i3i/7f1/9/4AG3/4M1p2/5K3 r -", rules);
     assert_moves(
         &p,
         &[
-            "5D5a", "5D8A", "5C5B", "5C5A", "5C4C", "5C3C", "5C6B", "5C7A", "5C4B", "5C3A",
-            "5C6D", "5C7E", "5C4D", "5C3E", "6C6D", "6E6D", "6E5E",
+            "5D5a", "5D8A", "5C5B", "5C5A", "5C4C", "5C3C", "5C6B", "5C7A", "5C4B", "5C3A", "5C6D",
+            "5C7E", "5C4D", "5C3E", "6C6D", "6E6D", "6E5E",
         ],
     );
 }
@@ -183,7 +195,10 @@ fn missile_range_limits_strike_distance() {
     let mut all = base.to_vec();
     all.push("3E7a");
     assert_moves(&pos(s), &all);
-    let rules = Ruleset { missile_range: Some(MissileRange { min: 2, max: 4 }), ..Ruleset::STANDARD };
+    let rules = Ruleset {
+        missile_range: Some(MissileRange { min: 2, max: 4 }),
+        ..Ruleset::STANDARD
+    };
     assert_moves(&pos_with(s, rules), &base);
 }
 
@@ -193,7 +208,10 @@ fn missile_range_limits_strike_distance() {
 /// it also reaches 5D. Red I 1B: 1A 1C 2B.
 #[test]
 fn king_palace_diagonals_option() {
-    let diag = Ruleset { king_palace_diagonals: true, ..Ruleset::STANDARD };
+    let diag = Ruleset {
+        king_palace_diagonals: true,
+        ..Ruleset::STANDARD
+    };
     let centre = "5k3/9/9/9/9/9/I8/9/4K4/9 r -";
     let inf = ["1B1A", "1B1C", "1B2B"];
     let mut want = vec!["5D5C", "5D5E", "5D4D", "5D6D"];
@@ -223,15 +241,18 @@ fn return_rule_changes_next_turn() {
     next.play_unchecked(find(&next, "4e5e"));
     assert_moves(&next, &["7d3E"]);
 
-    let rules = Ruleset { return_rule: ReturnRule::Immediate, ..Ruleset::STANDARD };
+    let rules = Ruleset {
+        return_rule: ReturnRule::Immediate,
+        ..Ruleset::STANDARD
+    };
     let mut imm = pos_with(s, rules);
     imm.play_unchecked(find(&imm, "3E7d"));
     imm.play_unchecked(find(&imm, "4e5e"));
     assert_moves(
         &imm,
         &[
-            "3E2E", "3E1E", "3E4D", "3E5C", "3E6B", "3E2D", "3E7a", "3E8E", "3B3A", "3B3C",
-            "3B2B", "3B4B", "4E5E", "4E4D",
+            "3E2E", "3E1E", "3E4D", "3E5C", "3E6B", "3E2D", "3E7a", "3E8E", "3B3A", "3B3C", "3B2B",
+            "3B4B", "4E5E", "4E4D",
         ],
     );
 }
@@ -274,7 +295,11 @@ fn r24_repetition_and_pending_identity() {
             2 => assert_moves(game.position(), &["5D5B"]),
             9 => assert_eq!(game.repetitions(), 1, "Q without pending: first time"),
             13 => {
-                assert_eq!(game.repetitions(), 2, "the pending occurrence must not count");
+                assert_eq!(
+                    game.repetitions(),
+                    2,
+                    "the pending occurrence must not count"
+                );
                 assert_eq!(game.outcome(), None);
             }
             15 => {
@@ -305,7 +330,10 @@ fn r24_repetition_and_pending_identity() {
 /// return does not.
 #[test]
 fn r25_no_capture_limit() {
-    let limit = Ruleset { no_capture_limit: Some(10), ..Ruleset::STANDARD };
+    let limit = Ruleset {
+        no_capture_limit: Some(10),
+        ..Ruleset::STANDARD
+    };
     let s = "5k3/9/9/9/9/9/I8/9/9/3K5 r - 9 5";
     let mut g = Game::new(pos_with(s, limit));
     assert_eq!(g.outcome(), None);

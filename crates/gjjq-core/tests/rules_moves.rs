@@ -21,7 +21,11 @@ fn r9_king_steps_orthogonally_in_palace() {
     assert_moves(&p, &["5D5C", "5D5E", "5D6D", "4D4C", "4D4E"]);
     assert!(matches!(
         find(&p, "5D6D"),
-        Move::Capture { piece: PieceKind::King, captured: PieceKind::Infantry, .. }
+        Move::Capture {
+            piece: PieceKind::King,
+            captured: PieceKind::Infantry,
+            ..
+        }
     ));
 }
 
@@ -63,7 +67,9 @@ fn r10_guard_captures_first_enemy_in_line() {
     let p = pos("5k3/9/9/9/9/9/9/3G1i3/9/3dKG3 r -");
     assert_moves(
         &p,
-        &["6E6D", "6E6C", "4C4D", "4C4E", "4C5C", "4C6C", "5E5D", "5E4E"],
+        &[
+            "6E6D", "6E6C", "4C4D", "4C4E", "4C5C", "4C6C", "5E5D", "5E4E",
+        ],
     );
 }
 
@@ -85,14 +91,20 @@ fn r11_missile_quiet_and_strikes_over_screen() {
         &p,
         &[
             "5D4D", "5D3D", "5D2D", "5D6D", "5D5E", "5D4C", "5D4E", "5D5a", "5D8A", //
-            "5C5B", "5C5A", "5C4C", "5C3C", "5C6B", "5C7A", "5C4B", "5C3A", "5C6D", "5C7E",
-            "5C4D", "5C3E", //
+            "5C5B", "5C5A", "5C4C", "5C3C", "5C6B", "5C7A", "5C4B", "5C3A", "5C6D", "5C7E", "5C4D",
+            "5C3E", //
             "6C6D", "6E6D", "6E5E",
         ],
     );
     for m in ["5D5a", "5D8A"] {
         assert!(
-            matches!(find(&p, m), Move::ReturningCapture { piece: PieceKind::Missile, .. }),
+            matches!(
+                find(&p, m),
+                Move::ReturningCapture {
+                    piece: PieceKind::Missile,
+                    ..
+                }
+            ),
             "{m} is a returning capture"
         );
     }
@@ -110,8 +122,8 @@ fn r11_missile_strikes_beyond_screen_and_other_pieces() {
     assert_moves(
         &p,
         &[
-            "3E2E", "3E1E", "3E4D", "3E5C", "3E6B", "3E2D", "3E7a", "3E7d", "3E8E", "3B3A",
-            "3B3C", "3B2B", "3B4B", "4E5E", "4E4D",
+            "3E2E", "3E1E", "3E4D", "3E5C", "3E6B", "3E2D", "3E7a", "3E7d", "3E8E", "3B3A", "3B3C",
+            "3B2B", "3B4B", "4E5E", "4E4D",
         ],
     );
     let m = find(&p, "3E7d");
@@ -131,7 +143,10 @@ fn r11_missile_strikes_beyond_screen_and_other_pieces() {
     );
     assert_eq!(
         after.pending_return(Side::Red),
-        Some(PendingReturn { striker: sq("7d"), origin: sq("3E") })
+        Some(PendingReturn {
+            striker: sq("7d"),
+            origin: sq("3E")
+        })
     );
     assert_eq!(after.pending_return(Side::Green), None);
     assert_eq!(after.hash(), after.compute_hash());
@@ -150,7 +165,9 @@ fn r12_fleet_quiet_capture_and_missile_paths() {
     let p = pos("5k3/2a6/2m6/Ii2m4/1F7/9/9/9/9/3K5 r -");
     assert_moves(
         &p,
-        &["8a7d", "8a3C", "8a1C", "8a5A", "9b9c", "9b8b", "4E5E", "4E4D"],
+        &[
+            "8a7d", "8a3C", "8a1C", "8a5A", "9b9c", "9b8b", "4E5E", "4E4D",
+        ],
     );
     let m = find(&p, "8a7d");
     assert_eq!(
@@ -163,12 +180,24 @@ fn r12_fleet_quiet_capture_and_missile_paths() {
         }
     );
     let after = p.clone().play(m).unwrap();
-    assert_eq!(after.to_string(), "5k3/2F6/2m6/Ii2m4/9/9/9/9/9/3K5 g r7d8a 0 1");
+    assert_eq!(
+        after.to_string(),
+        "5k3/2F6/2m6/Ii2m4/9/9/9/9/9/3K5 g r7d8a 0 1"
+    );
     assert_eq!(
         after.pending_return(Side::Red),
-        Some(PendingReturn { striker: sq("7d"), origin: sq("8a") })
+        Some(PendingReturn {
+            striker: sq("7d"),
+            origin: sq("8a")
+        })
     );
-    assert!(matches!(find(&p, "8a3C"), Move::Quiet { piece: PieceKind::Fleet, .. }));
+    assert!(matches!(
+        find(&p, "8a3C"),
+        Move::Quiet {
+            piece: PieceKind::Fleet,
+            ..
+        }
+    ));
 }
 
 /// F 5A; Green G 4c, M 4b, M 5b, I 6D, D 2a; Red I 5B, 6B, 4A; K 4E.
@@ -183,13 +212,17 @@ fn r12_fleet_sea_capture_stays_inland_capture_returns() {
     assert_moves(
         &p,
         &[
-            "5A6D", "5A2a", "5A8B", "5A8a", "5B5C", "5B4B", "6B6A", "6B6C", "6B7B", "4A6a",
-            "4A4B", "4A3A", "4E5E", "4E4D",
+            "5A6D", "5A2a", "5A8B", "5A8a", "5B5C", "5B4B", "6B6A", "6B6C", "6B7B", "4A6a", "4A4B",
+            "4A3A", "4E5E", "4E4D",
         ],
     );
     assert!(matches!(
         find(&p, "5A6D"),
-        Move::ReturningCapture { piece: PieceKind::Fleet, captured: PieceKind::Infantry, .. }
+        Move::ReturningCapture {
+            piece: PieceKind::Fleet,
+            captured: PieceKind::Infantry,
+            ..
+        }
     ));
     let m = find(&p, "5A2a");
     assert_eq!(
@@ -221,14 +254,18 @@ fn r13_aircraft_jumps_but_not_enemy_missile() {
     assert_moves(
         &p,
         &[
-            "5A5a", "5A4a", "5A3b", "5A2c", "5A6A", "5A8A", "5A6B", "5A7C", "5A8D", "5A5B",
-            "5A5C", "5A5D", "5A4B", "5A3C", "5A2D", "5A4A", "5A3A", "5A2A", "5A6a", "5A7b",
-            "5A8c", "7A3a", "7A7B", "7A6A", "7A8A", "4E5E", "4E4D",
+            "5A5a", "5A4a", "5A3b", "5A2c", "5A6A", "5A8A", "5A6B", "5A7C", "5A8D", "5A5B", "5A5C",
+            "5A5D", "5A4B", "5A3C", "5A2D", "5A4A", "5A3A", "5A2A", "5A6a", "5A7b", "5A8c", "7A3a",
+            "7A7B", "7A6A", "7A8A", "4E5E", "4E4D",
         ],
     );
     assert!(matches!(
         find(&p, "5A3b"),
-        Move::Capture { piece: PieceKind::Aircraft, captured: PieceKind::Division, .. }
+        Move::Capture {
+            piece: PieceKind::Aircraft,
+            captured: PieceKind::Division,
+            ..
+        }
     ));
 }
 
@@ -240,9 +277,8 @@ fn r13_aircraft_stopped_by_enemy_missiles() {
     assert_moves(
         &p,
         &[
-            "5a4b", "5a4a", "5a3a", "5a2a", "5a6A", "5a7B", "5a8C", "5a5A", "5a5B", "5a5C",
-            "5a4A", "5a3B", "5a2C", "5a6a", "5a7a", "5a8a", "5a6b", "5a7c", "5a8d", "4E5E",
-            "4E4D",
+            "5a4b", "5a4a", "5a3a", "5a2a", "5a6A", "5a7B", "5a8C", "5a5A", "5a5B", "5a5C", "5a4A",
+            "5a3B", "5a2C", "5a6a", "5a7a", "5a8a", "5a6b", "5a7c", "5a8d", "4E5E", "4E4D",
         ],
     );
 }
@@ -258,8 +294,8 @@ fn r14_army_two_steps_at_home() {
     assert_moves(
         &p,
         &[
-            "5B5A", "5B6A", "5B6C", "5B7D", "5B5C", "5B5D", "5B4C", "5B4B", "5B3B", "5B4A",
-            "6B6A", "6B6C", "6B7B", "4E5E", "4E4D",
+            "5B5A", "5B6A", "5B6C", "5B7D", "5B5C", "5B5D", "5B4C", "5B4B", "5B3B", "5B4A", "6B6A",
+            "6B6C", "6B7B", "4E5E", "4E4D",
         ],
     );
 }
@@ -271,7 +307,9 @@ fn r14_army_never_crosses_the_border() {
     let p = pos("5k3/9/9/9/9/A8/1d7/I8/9/3K5 r -");
     assert_moves(
         &p,
-        &["1A2A", "1A3A", "1A2B", "1A1B", "1C1B", "1C1D", "1C2C", "4E5E", "4E4D"],
+        &[
+            "1A2A", "1A3A", "1A2B", "1A1B", "1C1B", "1C1D", "1C2C", "4E5E", "4E4D",
+        ],
     );
 }
 
@@ -284,7 +322,9 @@ fn r15_division_paths() {
     let p = pos("5k3/9/9/5i3/4ip3/4D4/6d2/9/9/3K5 r -");
     assert_moves(
         &p,
-        &["5A6b", "5A6C", "5A4C", "5A3a", "5A7a", "5A7B", "5A3B", "4E5E", "4E4D"],
+        &[
+            "5A6b", "5A6C", "5A4C", "5A3a", "5A7a", "5A7B", "5A3B", "4E5E", "4E4D",
+        ],
     );
 }
 
@@ -297,7 +337,9 @@ fn r15_division_blocked_by_any_piece() {
     let p = pos("5k3/9/9/9/9/9/9/i1I6/2DI5/3K5 r -");
     assert_moves(
         &p,
-        &["3D2B", "3D1C", "3D1E", "3C3B", "3C2C", "3C4C", "4D4C", "4D5D", "4E5E"],
+        &[
+            "3D2B", "3D1C", "3D1E", "3C3B", "3C2C", "3C4C", "4D4C", "4D5D", "4E5E",
+        ],
     );
     assert!(matches!(find(&p, "3D1C"), Move::Capture { .. }));
 }
@@ -312,8 +354,8 @@ fn r16_infantry_home_abroad_and_enemy_palace() {
     assert_moves(
         &p,
         &[
-            "5B5A", "5B5C", "5B6B", "5B4B", "2b2c", "2b3b", "2b1b", "6c6d", "6c6b", "6c5c",
-            "6c7c", "4E5E", "4E4D",
+            "5B5A", "5B5C", "5B6B", "5B4B", "2b2c", "2b3b", "2b1b", "6c6d", "6c6b", "6c5c", "6c7c",
+            "4E5E", "4E4D",
         ],
     );
 }
@@ -327,8 +369,7 @@ fn r16_green_infantry_directions() {
     assert_moves(
         &p,
         &[
-            "6b6a", "6b6c", "6b7b", "6b5b", "5A5B", "5A4A", "5A6A", "3E2E", "3E4E", "4e5e",
-            "4e4d",
+            "6b6a", "6b6c", "6b7b", "6b5b", "5A5B", "5A4A", "5A6A", "3E2E", "3E4E", "4e5e", "4e4d",
         ],
     );
 }
@@ -341,8 +382,7 @@ fn r16_green_infantry_directions() {
 // neighbour own or sea; no enemy beyond any screen. F 1E: 2B via 1D 1C 2C (4D own).
 // I 2D: 2C 1D. I 3D: 3C. I 5b (abroad): 6b 4b, and 5c in Green's palace only when unsealed.
 const SEALED_BASE: [&str; 12] = [
-    "5E5D", "5E5C", "5E6E", "4D4C", "4D5D", "4D6D", "1E2B", "2D2C", "2D1D", "3D3C", "5b6b",
-    "5b4b",
+    "5E5D", "5E5C", "5E6E", "4D4C", "4D5D", "4D6D", "1E2B", "2D2C", "2D1D", "3D3C", "5b6b", "5b4b",
 ];
 
 /// 9 v 9: no move ends in Green's palace (5b5c refused).
@@ -369,8 +409,8 @@ fn r17_seal_off_at_eight_mover() {
     assert_moves(
         &p,
         &[
-            "5E5D", "5E5C", "5E6E", "4D4C", "4D5D", "4D6D", "2E1E", "2D2C", "2D1D", "3D3C",
-            "5b6b", "5b4b", "5b5c",
+            "5E5D", "5E5C", "5E6E", "4D4C", "4D5D", "4D6D", "2E1E", "2D2C", "2D1D", "3D3C", "5b6b",
+            "5b4b", "5b5c",
         ],
     );
 }
@@ -385,7 +425,13 @@ fn r17_seal_covers_captures() {
     let mut want = SEALED_BASE.to_vec();
     want.push("5b5c");
     assert_moves(&off, &want);
-    assert!(matches!(find(&off, "5b5c"), Move::Capture { captured: PieceKind::Infantry, .. }));
+    assert!(matches!(
+        find(&off, "5b5c"),
+        Move::Capture {
+            captured: PieceKind::Infantry,
+            ..
+        }
+    ));
 }
 
 // ---------------------------------------------------------------- R-18 facing kings
@@ -395,10 +441,17 @@ fn r17_seal_covers_captures() {
 #[test]
 fn r18_facing_kings_at_five_or_fewer() {
     let p = pos("4k4/9/8i/9/9/9/I8/9/9/4K4 r -");
-    assert_moves(&p, &["5E5D", "5E4E", "5E6E", "5E5e", "1B1A", "1B1C", "1B2B"]);
+    assert_moves(
+        &p,
+        &["5E5D", "5E4E", "5E6E", "5E5e", "1B1A", "1B1C", "1B2B"],
+    );
     assert!(matches!(
         find(&p, "5E5e"),
-        Move::Capture { piece: PieceKind::King, captured: PieceKind::King, .. }
+        Move::Capture {
+            piece: PieceKind::King,
+            captured: PieceKind::King,
+            ..
+        }
     ));
 }
 
@@ -438,7 +491,11 @@ fn r19_return_is_the_only_move() {
     let m = find(&p, "7d3E");
     assert_eq!(
         m,
-        Move::Return { piece: PieceKind::Missile, from: sq("7d"), to: sq("3E") }
+        Move::Return {
+            piece: PieceKind::Missile,
+            from: sq("7d"),
+            to: sq("3E")
+        }
     );
     let after = p.play(m).unwrap();
     assert_eq!(after.to_string(), "5k3/9/8i/9/9/9/I8/9/9/2MK5 g - 1 1");
@@ -473,7 +530,12 @@ fn r19_forfeit_when_king_attacked() {
     );
     assert_eq!(
         find(&p, "4E5E"),
-        Move::Forfeit { from: sq("4E"), to: sq("5E"), captured: None, striker: sq("7d") }
+        Move::Forfeit {
+            from: sq("4E"),
+            to: sq("5E"),
+            captured: None,
+            striker: sq("7d")
+        }
     );
     assert!(matches!(find(&p, "7d3E"), Move::Return { .. }));
     let a = p.clone().play(find(&p, "4E4D")).unwrap();
@@ -542,13 +604,17 @@ fn r19_removal_then_counts_without_striker() {
     assert_moves(
         &p,
         &[
-            "5E5D", "5E5C", "5E6E", "4D4C", "4D5D", "4D6D", "1E2B", "2D2C", "2D1D", "2D2E",
-            "3D3C", "5b6b", "5b4b", "5b5c",
+            "5E5D", "5E5C", "5E6E", "4D4C", "4D5D", "4D6D", "1E2B", "2D2C", "2D1D", "2D2E", "3D3C",
+            "5b6b", "5b4b", "5b5c",
         ],
     );
     assert!(matches!(
         find(&p, "2D2E"),
-        Move::AfterRemoval { captured: Some(PieceKind::Infantry), returning: false, .. }
+        Move::AfterRemoval {
+            captured: Some(PieceKind::Infantry),
+            returning: false,
+            ..
+        }
     ));
     let after = p.clone().play(find(&p, "5b5c")).unwrap();
     assert_eq!(
@@ -566,7 +632,11 @@ fn r19_opponent_captures_striker() {
     let m = find(&p, "7c7d");
     assert!(matches!(
         m,
-        Move::Capture { piece: PieceKind::Infantry, captured: PieceKind::Missile, .. }
+        Move::Capture {
+            piece: PieceKind::Infantry,
+            captured: PieceKind::Missile,
+            ..
+        }
     ));
     let after = p.play(m).unwrap();
     assert_eq!(after.to_string(), "5k3/2i6/9/9/9/9/9/9/9/3K5 r - 0 2");
@@ -589,13 +659,16 @@ fn r19_king_captures_striker() {
 /// its origin and no return is owed (missile and inland fleet capture).
 #[test]
 fn r19_immediate_return_rule() {
-    let rules = Ruleset { return_rule: ReturnRule::Immediate, ..Ruleset::STANDARD };
+    let rules = Ruleset {
+        return_rule: ReturnRule::Immediate,
+        ..Ruleset::STANDARD
+    };
     let p = pos_with("5k3/2d6/9/9/2p4d1/6i2/2I6/9/2i6/2MK3p1 r -", rules);
     assert_moves(
         &p,
         &[
-            "3E2E", "3E1E", "3E4D", "3E5C", "3E6B", "3E2D", "3E7a", "3E7d", "3E8E", "3B3A",
-            "3B3C", "3B2B", "3B4B", "4E5E", "4E4D",
+            "3E2E", "3E1E", "3E4D", "3E5C", "3E6B", "3E2D", "3E7a", "3E7d", "3E8E", "3B3A", "3B3C",
+            "3B2B", "3B4B", "4E5E", "4E4D",
         ],
     );
     let m = find(&p, "3E7d");
@@ -610,7 +683,9 @@ fn r19_immediate_return_rule() {
     let f = pos_with("5k3/2a6/2m6/Ii2m4/1F7/9/9/9/9/3K5 r -", rules);
     assert_moves(
         &f,
-        &["8a7d", "8a3C", "8a1C", "8a5A", "9b9c", "9b8b", "4E5E", "4E4D"],
+        &[
+            "8a7d", "8a3C", "8a1C", "8a5A", "9b9c", "9b8b", "4E5E", "4E4D",
+        ],
     );
     let after = f.clone().play(find(&f, "8a7d")).unwrap();
     assert_eq!(after.to_string(), "5k3/9/2m6/Ii2m4/1F7/9/9/9/9/3K5 g - 0 1");
