@@ -1,0 +1,200 @@
+//! `is_legal` against `legal_moves`, and random-game invariants (R-8 … R-31).
+
+use gjjq_core::{Move, PieceKind, Position, Setup, Side, Square};
+use proptest::prelude::*;
+
+/// xorshift64*: tiny deterministic PRNG.
+struct Rng(u64);
+
+impl Rng {
+    fn new(seed: u64) -> Rng {
+        Rng(seed.wrapping_mul(0x9E37_79B9_7F4A_7C15) | 1)
+    }
+    fn next(&mut self) -> u64 {
+        let mut x = self.0;
+        x ^= x >> 12;
+        x ^= x << 25;
+        x ^= x >> 27;
+        self.0 = x;
+        x.wrapping_mul(0x2545_F491_4F6C_DD1D)
+    }
+    fn below(&mut self, n: usize) -> usize {
+        (self.next() % n as u64) as usize
+    }
+}
+
+/// Pick a move: with probability `capture_bias`/100 a capture when there is one.
+fn pick(moves: &[Move], rng: &mut Rng, capture_bias: u64) -> Move {
+    if rng.next() % 100 < capture_bias {
+        let caps: Vec<&Move> = moves.iter().filter(|m| m.is_capture()).collect();
+        if !caps.is_empty() {
+            return *caps[rng.below(caps.len())];
+        }
+    }
+    moves[rng.below(moves.len())]
+}
+
+#[derive(Default, Debug)]
+struct Stats {
+    positions: usize,
+    pending: usize,
+    returns: usize,
+    forfeits: usize,
+    removals: usize,
+    max_moves: usize,
+    max_moves_pos: String,
+}
+
+/// Play one random game, calling `visit` on every position before its move.
+fn random_game(
+    seed: u64,
+    max_plies: usize,
+    capture_bias: u64,
+    stats: &mut Stats,
+    mut visit: impl FnMut(&Position),
+) {
+    let mut rng = Rng::new(seed);
+    let mut pos = Position::default();
+    for _ in 0..max_plies {
+        visit(&pos);
+        let moves = pos.legal_moves();
+        stats.positions += 1;
+        if pos.pending_return(Side::Red).is_some() || pos.pending_return(Side::Green).is_some() {
+            stats.pending += 1;
+        }
+        if moves.len() > stats.max_moves {
+            stats.max_moves = moves.len();
+            stats.max_moves_pos = pos.to_string();
+        }
+        for m in &moves {
+            match m {
+                Move::Forfeit { .. } => stats.forfeits += 1,
+                Move::AfterRemoval { .. } => stats.removals += 1,
+                Move::Return { .. } => stats.returns += 1,
+                _ => {}
+            }
+        }
+        if moves.is_empty() {
+            assert!(pos.outcome().is_some(), "no moves but no outcome: {pos}");
+            break;
+        }
+        let m = pick(&moves, &mut rng, capture_bias);
+        pos.play_unchecked(m);
+        assert_eq!(pos.hash(), pos.compute_hash(), "after {m} in {pos}");
+    }
+}
+
+/// `is_legal` accepts every listed move and refuses a Quiet move for every from/to pair that
+/// is not listed.
+fn check_is_legal(pos: &Position) {
+    let moves = pos.legal_moves();
+    let mut listed = [[false; 90]; 90];
+    for m in &moves {
+        assert!(pos.is_legal(m), "listed move {m} refused in {pos}");
+        let (f, t) = (m.from().index(), m.to().index());
+        assert!(!listed[f][t], "two moves named {m} in {pos}");
+        listed[f][t] = true;
+    }
+    for from in Square::all() {
+        let piece = pos.piece_at(from).map_or(PieceKind::Infantry, |p| p.kind);
+        for to in Square::all() {
+            if listed[from.index()][to.index()] {
+                continue;
+            }
+            let q = Move::Quiet { piece, from, to };
+            assert!(!pos.is_legal(&q), "unlisted {q} accepted in {pos}");
+            let c = Move::Capture {
+                piece,
+                from,
+                to,
+                captured: PieceKind::Infantry,
+            };
+            assert!(!pos.is_legal(&c), "unlisted capture {c} accepted in {pos}");
+        }
+    }
+    // A listed move with a wrong variant is refused too.
+    for m in &moves {
+        if let Move::Quiet { piece, from, to } = *m {
+            let c = Move::Capture {
+                piece,
+                from,
+                to,
+                captured: PieceKind::Infantry,
+            };
+            assert!(!pos.is_legal(&c), "{c:?} accepted in {pos}");
+        }
+    }
+}
+
+#[test]
+fn is_legal_agrees_with_legal_moves_on_random_positions() {
+    let mut stats = Stats::default();
+    let mut sampled = 0;
+    let mut n = 0u64;
+    for seed in 0..20u64 {
+        random_game(seed, 400, 60, &mut stats, |pos| {
+            n += 1;
+            // Every 10th position, plus every position with a pending return.
+            let pending = pos.pending_return(Side::Red).is_some()
+                || pos.pending_return(Side::Green).is_some();
+            if n.is_multiple_of(10) || (pending && n.is_multiple_of(2)) {
+                check_is_legal(pos);
+                sampled += 1;
+            }
+        });
+    }
+    assert!(sampled >= 200, "only {sampled} positions checked");
+    eprintln!("is_legal checked on {sampled} positions");
+}
+
+/// Random games reach pending returns, returns, forfeits and removals.
+#[test]
+fn random_games_reach_every_return_case() {
+    let mut stats = Stats::default();
+    for seed in 0..1500u64 {
+        random_game(seed + 1000, 400, 80, &mut stats, |_| {});
+    }
+    eprintln!("{stats:#?}");
+    assert!(stats.pending > 0, "{stats:?}");
+    assert!(stats.returns > 0, "{stats:?}");
+    assert!(stats.forfeits > 0, "{stats:?}");
+    assert!(stats.removals > 0, "{stats:?}");
+    assert!(stats.max_moves <= 192, "{stats:?}");
+}
+
+proptest! {
+    #![proptest_config(ProptestConfig { cases: 64, failure_persistence: None, ..ProptestConfig::default() })]
+
+    /// R-31 round trip, Zobrist consistency and every legal move playable, along a random game.
+    #[test]
+    fn random_game_invariants(seed in any::<u64>(), bias in 0u64..100) {
+        let mut rng = Rng::new(seed);
+        let mut pos = Position::default();
+        for _ in 0..300 {
+            // a position without a king is not valid; the game ended with R-21.
+            if pos.king(Side::Red).is_none() || pos.king(Side::Green).is_none() {
+                prop_assert!(pos.legal_moves().is_empty());
+                break;
+            }
+            let text = pos.to_string();
+            let setup: Setup = text.parse().unwrap();
+            let back = Position::from_setup_with(setup, *pos.ruleset()).unwrap();
+            prop_assert_eq!(&back, &pos);
+            prop_assert_eq!(back.to_string(), text);
+            prop_assert_eq!(pos.hash(), pos.compute_hash());
+            let moves = pos.legal_moves();
+            for m in &moves {
+                let after = pos.clone().play(*m);
+                prop_assert!(after.is_ok());
+                let after = after.unwrap();
+                prop_assert_eq!(after.hash(), after.compute_hash());
+            }
+            if moves.is_empty() {
+                prop_assert!(pos.outcome().is_some());
+                break;
+            }
+            let m = pick(&moves, &mut rng, bias);
+            pos.play_unchecked(m);
+        }
+    }
+}
