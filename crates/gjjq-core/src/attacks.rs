@@ -57,21 +57,22 @@ impl Position {
             let guards = self.pieces(by, PieceKind::Guard);
             if guards.any() {
                 for d in ORTHO {
-                    if let Some(first) = nearest(RAYS[d.index][s] & PALACE[b] & occ, d) {
-                        if guards.contains(first) {
-                            return true;
-                        }
+                    if let Some(first) = nearest(RAYS[d.index][s] & PALACE[b] & occ, d)
+                        && guards.contains(first)
+                    {
+                        return true;
                     }
                 }
             }
         }
         // R-18 facing kings.
-        if target_is_king && PALACE[defender.index()].contains(sq) && self.kings_may_face() {
-            if let Some(k) = self.king(by) {
-                if facing(k, sq, occ) {
-                    return true;
-                }
-            }
+        if target_is_king
+            && PALACE[defender.index()].contains(sq)
+            && self.kings_may_face()
+            && let Some(k) = self.king(by)
+            && facing(k, sq, occ)
+        {
+            return true;
         }
         // R-11 missiles: a missile on this line with at least one piece between.
         let missiles = self.pieces(by, PieceKind::Missile);
@@ -86,10 +87,10 @@ impl Position {
                     ray &= COUNTRY[b];
                 }
                 let blockers = ray & occ;
-                if let Some(first) = nearest(blockers, d) {
-                    if (blockers.without(first) & missiles & range).any() {
-                        return true;
-                    }
+                if let Some(first) = nearest(blockers, d)
+                    && (blockers.without(first) & missiles & range).any()
+                {
+                    return true;
                 }
             }
         }

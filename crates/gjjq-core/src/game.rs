@@ -104,10 +104,10 @@ impl Game {
         if self.repetitions() >= 3 {
             return Some(Outcome::draw(EndReason::Repetition));
         }
-        if let Some(limit) = self.position.ruleset().no_capture_limit {
-            if self.position.plies_since_capture() >= limit {
-                return Some(Outcome::draw(EndReason::NoCaptureLimit));
-            }
+        if let Some(limit) = self.position.ruleset().no_capture_limit
+            && self.position.plies_since_capture() >= limit
+        {
+            return Some(Outcome::draw(EndReason::NoCaptureLimit));
         }
         None
     }

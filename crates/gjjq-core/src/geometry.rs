@@ -187,13 +187,13 @@ const fn infantry_steps(side: Side) -> [Bitboard; 90] {
         let mut bits = 0u128;
         let mut d = 0;
         while d < 4 {
-            if free || DIRS[d].dy as i32 != back {
-                if let Some(j) = sq_at(
+            if (free || DIRS[d].dy as i32 != back)
+                && let Some(j) = sq_at(
                     (i % 9) as i32 + DIRS[d].dx as i32,
                     (i / 9) as i32 + DIRS[d].dy as i32,
-                ) {
-                    bits |= bit(j);
-                }
+                )
+            {
+                bits |= bit(j);
             }
             d += 1;
         }
@@ -281,10 +281,10 @@ const fn leaps<const P: usize>(long: i32) -> [[Leap<P>; 8]; 90] {
                         } else {
                             cx += sx;
                         }
-                        if step < long {
-                            if let Some(j) = sq_at(cx, cy) {
-                                bits |= bit(j);
-                            }
+                        if step < long
+                            && let Some(j) = sq_at(cx, cy)
+                        {
+                            bits |= bit(j);
                         }
                         step += 1;
                     }

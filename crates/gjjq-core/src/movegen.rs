@@ -244,12 +244,11 @@ impl Position {
             let dests = (steps & PALACE[u]) - own;
             sink.push(self, PieceKind::King, k, dests - occ, Class::Quiet, wrap);
             let mut caps = dests & enemy;
-            if self.kings_may_face() {
-                if let Some(ek) = self.king(them) {
-                    if facing(k, ek, occ) {
-                        caps.insert(ek);
-                    }
-                }
+            if self.kings_may_face()
+                && let Some(ek) = self.king(them)
+                && facing(k, ek, occ)
+            {
+                caps.insert(ek);
             }
             sink.push(self, PieceKind::King, k, caps, Class::Capture, wrap);
         }

@@ -564,13 +564,13 @@ fn validate(setup: &Setup) -> PositionErrorKinds {
             _ => {}
         }
     }
-    for s in 0..2 {
-        if counts[s][PieceKind::King.index()] == 0 {
+    for side_counts in &counts {
+        if side_counts[PieceKind::King.index()] == 0 {
             kinds |= PositionErrorKinds::MISSING_KING;
         }
         if PieceKind::ALL
             .iter()
-            .any(|k| counts[s][k.index()] > k.count_per_side())
+            .any(|k| side_counts[k.index()] > k.count_per_side())
         {
             kinds |= PositionErrorKinds::TOO_MANY_OF_A_KIND;
         }

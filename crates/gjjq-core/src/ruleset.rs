@@ -105,13 +105,13 @@ impl Ruleset {
     /// A message naming the field when `missile_range` is empty or outside `2..=9`, or
     /// `no_capture_limit` is zero.
     pub fn validate(&self) -> Result<(), String> {
-        if let Some(r) = self.missile_range {
-            if r.min < 2 || r.max > 9 || r.min > r.max {
-                return Err(format!(
-                    "missile_range: {}..={} is not a range within 2..=9 (a strike needs a screen, the board is 10 points long)",
-                    r.min, r.max
-                ));
-            }
+        if let Some(r) = self.missile_range
+            && (r.min < 2 || r.max > 9 || r.min > r.max)
+        {
+            return Err(format!(
+                "missile_range: {}..={} is not a range within 2..=9 (a strike needs a screen, the board is 10 points long)",
+                r.min, r.max
+            ));
         }
         if self.no_capture_limit == Some(0) {
             return Err(
