@@ -438,7 +438,7 @@ mod tests {
         let ok_rows = "fpmgkgmpf/1da3ad1/9/3iii3/9/9/3III3/9/1DA3AD1/FPMGKGMPF";
         let cases: Vec<(String, SetupParseError)> = vec![
             ("".into(), E::FieldCount { found: 0 }),
-            (format!("{ok_rows}"), E::FieldCount { found: 1 }),
+            (ok_rows.to_string(), E::FieldCount { found: 1 }),
             (format!("{ok_rows} r - 0 1 x"), E::FieldCount { found: 6 }),
             ("9/9/9 r -".into(), E::RowCount { found: 3 }),
             (
