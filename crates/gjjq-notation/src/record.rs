@@ -449,14 +449,22 @@ impl Parser {
         Ok(c)
     }
 
-    fn record(mut self) -> Result<Record, RecordParseError> {
+    fn record(self) -> Result<Record, RecordParseError> {
+        let (lenient, len) = (self.lenient, self.chars.len());
+        match self.parts() {
+            // A strict record is six characters: a short or long one says so.
+            Err(RecordParseError::Truncated { .. } | RecordParseError::Trailing { .. })
+                if !lenient =>
+            {
+                Err(RecordParseError::Length { found: len })
+            }
+            other => other,
+        }
+    }
+
+    fn parts(mut self) -> Result<Record, RecordParseError> {
         if self.chars.iter().all(|c| c.is_whitespace()) && (self.lenient || self.chars.is_empty()) {
             return Err(RecordParseError::Empty);
-        }
-        if !self.lenient && self.chars.len() != 6 && !self.chars.iter().any(|c| c.is_whitespace()) {
-            return Err(RecordParseError::Length {
-                found: self.chars.len(),
-            });
         }
         self.skip_spaces()?;
         let column = self.column();
