@@ -21,15 +21,66 @@ fn record_syntax_errors() {
     assert_eq!(strict(""), P::Empty);
     assert_eq!(lenient("   "), P::Empty);
     assert_eq!(strict("团5B进5A5"), P::Length { found: 7 });
-    assert!(matches!(strict("团5B 进5A"), P::NotStrict { column: 4, found: ' ', .. }));
-    assert!(matches!(strict("王5E进5D"), P::NotStrict { column: 1, found: '王', .. }));
+    assert!(matches!(
+        strict("团5B 进5A"),
+        P::NotStrict {
+            column: 4,
+            found: ' ',
+            ..
+        }
+    ));
+    assert!(matches!(
+        strict("王5E进5D"),
+        P::NotStrict {
+            column: 1,
+            found: '王',
+            ..
+        }
+    ));
     assert_eq!(strict("团5B进5"), P::Length { found: 5 });
-    assert!(matches!(strict("弹3E攻(7d"), P::NotStrict { column: 5, found: '(', .. }));
-    assert_eq!(strict("兵5B进5A"), P::Piece { column: 1, found: '兵' });
-    assert_eq!(strict("团XB进5A"), P::File { column: 2, found: 'X' });
-    assert_eq!(strict("团5G进5A"), P::Rank { column: 3, found: 'G' });
-    assert_eq!(strict("团5B向5A"), P::Direction { column: 4, found: '向' });
-    assert_eq!(lenient("团5B进5A 了"), P::Trailing { column: 8, found: '了' });
+    assert!(matches!(
+        strict("弹3E攻(7d"),
+        P::NotStrict {
+            column: 5,
+            found: '(',
+            ..
+        }
+    ));
+    assert_eq!(
+        strict("兵5B进5A"),
+        P::Piece {
+            column: 1,
+            found: '兵'
+        }
+    );
+    assert_eq!(
+        strict("团XB进5A"),
+        P::File {
+            column: 2,
+            found: 'X'
+        }
+    );
+    assert_eq!(
+        strict("团5G进5A"),
+        P::Rank {
+            column: 3,
+            found: 'G'
+        }
+    );
+    assert_eq!(
+        strict("团5B向5A"),
+        P::Direction {
+            column: 4,
+            found: '向'
+        }
+    );
+    assert_eq!(
+        lenient("团5B进5A 了"),
+        P::Trailing {
+            column: 8,
+            found: '了'
+        }
+    );
     assert_eq!(
         lenient("团 5B 进"),
         P::Truncated {
@@ -37,14 +88,25 @@ fn record_syntax_errors() {
             missing: "point label"
         }
     );
-    assert_eq!(lenient("弹3E攻(7d"), P::UnclosedParen { column: 7, found: 'd' });
+    assert_eq!(
+        lenient("弹3E攻(7d"),
+        P::UnclosedParen {
+            column: 7,
+            found: 'd'
+        }
+    );
 }
 
 #[test]
 fn record_resolution_errors() {
     let pos = Position::default();
     let err = |s: &str| s.parse::<Record>().unwrap().to_move(&pos).unwrap_err();
-    assert_eq!(err("团5C进5B"), RecordError::NoPiece { at: "5C".parse().unwrap() });
+    assert_eq!(
+        err("团5C进5B"),
+        RecordError::NoPiece {
+            at: "5C".parse().unwrap()
+        }
+    );
     assert_eq!(
         err("团5b进5a"),
         RecordError::NotToMove {
@@ -106,7 +168,9 @@ fn game_file_errors() {
     assert!(matches!(e("[Event \"x\"\n"), R::TagClose { at } if at == tp(1, 11)));
     assert!(matches!(e("[Setup \"9/9 r -\"]\n"), R::BadSetup { at, .. } if at == tp(1, 8)));
     assert!(matches!(e("[Result \"2-0\"]\n\n*\n"), R::BadResultTag { at, .. } if at == tp(1, 9)));
-    assert!(matches!(e("[Result \"1-0\"]\n\n1. 团5B进5A 0-1\n"), R::ResultMismatch { at, .. } if at == tp(3, 11)));
+    assert!(
+        matches!(e("[Result \"1-0\"]\n\n1. 团5B进5A 0-1\n"), R::ResultMismatch { at, .. } if at == tp(3, 11))
+    );
     assert!(matches!(
         e("\n1. 团5B走5A *\n"),
         R::Record { at, error: P::Direction { .. } } if at == tp(2, 7)
@@ -118,14 +182,20 @@ fn game_file_errors() {
     assert!(matches!(e("1.. 5B5A *\n"), R::BadMoveNumber { at, .. } if at == tp(1, 1)));
     assert!(matches!(
         e("2. 5B5A *\n"),
-        R::MoveNumber { expected: 1, green: false, .. }
+        R::MoveNumber {
+            expected: 1,
+            green: false,
+            ..
+        }
     ));
     assert!(matches!(
         e("1. 5B5A 1. 5b5a *\n"),
         R::MoveNumber { at, expected: 1, green: true, .. } if at == tp(1, 9)
     ));
     assert!(matches!(e("1. 5B5A } *\n"), R::UnexpectedBrace { at } if at == tp(1, 9)));
-    assert!(matches!(e("1. 5B5A {never\nclosed\n"), R::UnterminatedComment { at } if at == tp(1, 9)));
+    assert!(
+        matches!(e("1. 5B5A {never\nclosed\n"), R::UnterminatedComment { at } if at == tp(1, 9))
+    );
     assert!(matches!(e("1. 5B5A * 5b5a\n"), R::AfterResult { at } if at == tp(1, 11)));
     let bad_utf8: &[u8] = b"1. 5B5A \xff *\n";
     assert!(matches!(
@@ -137,7 +207,10 @@ fn game_file_errors() {
 #[test]
 fn replay_errors() {
     let replay = |s: &str| read_one(s).unwrap().replay(None).unwrap_err();
-    assert!(matches!(replay("[Rules \"house\"]\n\n*\n"), ReplayError::UnknownRules { .. }));
+    assert!(matches!(
+        replay("[Rules \"house\"]\n\n*\n"),
+        ReplayError::UnknownRules { .. }
+    ));
     assert!(matches!(
         replay("[Setup \"9/9/9/9/9/9/9/9/9/9 r -\"]\n\n*\n"),
         ReplayError::InvalidSetup(_)

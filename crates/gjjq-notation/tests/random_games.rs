@@ -82,7 +82,13 @@ fn every_legal_move_round_trips() {
             // Stepping onto the origin of the opponent's pending return forces a removal.
             let blocking: Vec<Move> = pos
                 .pending_return(pos.turn().other())
-                .map(|p| moves.iter().copied().filter(|m| m.to() == p.origin).collect())
+                .map(|p| {
+                    moves
+                        .iter()
+                        .copied()
+                        .filter(|m| m.to() == p.origin)
+                        .collect()
+                })
                 .unwrap_or_default();
             let m = if !blocking.is_empty() && rng.below(2) == 0 {
                 blocking[rng.below(blocking.len())]

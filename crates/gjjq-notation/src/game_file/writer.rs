@@ -161,7 +161,9 @@ pub fn write_game<W: Write>(
     Ok(())
 }
 
-/// `{text}` with `\` and `}` escaped by a backslash.
+/// `{text}` with `\` and `}` escaped by a backslash. Files are read line by line, so a
+/// comment's line breaks are `\n`: carriage returns are dropped.
 fn comment(text: &str) -> String {
+    let text = text.replace('\r', "");
     format!("{{{}}}", text.replace('\\', "\\\\").replace('}', "\\}"))
 }
