@@ -164,3 +164,19 @@ proptest! {
         }
     }
 }
+
+// The example game of docs/notation.md reads, replays and converts.
+#[test]
+fn documented_example_game() {
+    let doc = include_str!("../../../docs/notation.md");
+    let start = doc.find("[Event \"Club match\"]").unwrap();
+    let end = start + doc[start..].find("```").unwrap();
+    let games = read_all(&doc[start..end]);
+    assert_eq!(games.len(), 1);
+    let game = games[0].replay(None).unwrap();
+    assert_eq!(game.moves().len(), 5);
+    assert_eq!(
+        game.outcome().unwrap().to_string(),
+        "red resignation".to_string()
+    );
+}
