@@ -1,8 +1,41 @@
 //! # gjjq-notation
 //!
 //! Six-character move records, the ASCII machine form, position strings and game record files
-//! for 国际军棋 (R-28 … R-31).
+//! for 国际军棋 (R-28 … R-31). The formats are described in `docs/notation.md`.
+//!
+//! ```
+//! use gjjq_notation::{AsciiMove, GameReader, Record};
+//! use gjjq_core::Position;
+//!
+//! let pos = Position::default();
+//! let strike: Record = "弹3E攻7d".parse()?;
+//! let m = strike.to_move(&pos)?;
+//! assert_eq!(AsciiMove::from_move(m).to_string(), "3E7d");
+//! assert_eq!(Record::from_move(&pos, m), strike);
+//!
+//! let text = "[Event \"Demo\"]\n\n1. 团5B进5A 团5b进5a *\n";
+//! for game in GameReader::new(text.as_bytes()) {
+//!     let game = game?.replay(None)?;
+//!     assert_eq!(game.moves().len(), 2);
+//! }
+//! # Ok::<(), Box<dyn std::error::Error>>(())
+//! ```
 #![forbid(unsafe_code)]
 #![deny(missing_docs)]
 
-pub use gjjq_core::{Setup, SetupParseError};
+mod ascii;
+mod direction;
+mod game_file;
+mod position_string;
+mod record;
+mod text;
+
+pub use ascii::{AsciiMove, AsciiParseError};
+pub use direction::Direction;
+pub use game_file::{
+    GameReader, GameRecord, GameResult, GameResultParseError, MoveForm, MoveText,
+    MoveTextParseError, ReadError, RecordedMove, ReplayError, TextPos, WriteError, write_game,
+};
+pub use gjjq_core::{Script, Setup, SetupParseError};
+pub use position_string::PositionString;
+pub use record::{Record, RecordError, RecordParseError};

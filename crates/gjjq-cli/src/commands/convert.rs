@@ -1,18 +1,73 @@
-//! `gjjq convert` (being built).
+//! `gjjq convert`: rewrite a game record file in another script or in the ASCII form.
+
+use std::io::{self, BufRead, Write};
+
+use gjjq_core::Script;
+use gjjq_notation::{GameReader, MoveForm, MoveText, WriteError, write_game};
 
 use crate::common::CliError;
+
+/// The form `convert` writes.
+#[derive(Debug, Clone, Copy, PartialEq, Eq, clap::ValueEnum)]
+pub enum Target {
+    /// Six-character records in simplified characters.
+    Simplified,
+    /// Six-character records in traditional characters.
+    Traditional,
+    /// The ASCII machine form (`5B5A`).
+    Ascii,
+}
 
 /// Arguments of `convert`.
 #[derive(Debug, clap::Args)]
 pub struct Args {
-    /// Input.
-    input: Option<String>,
+    /// The game record file, or `-` for standard input.
+    input: String,
+    /// The form of the moves written.
+    #[arg(long, value_enum, default_value_t = Target::Simplified)]
+    to: Target,
 }
 
-/// Not available yet.
+/// Open `path` (or standard input for `-`) for line-by-line reading.
+pub fn open_input(path: &str) -> Result<Box<dyn BufRead>, CliError> {
+    if path == "-" {
+        Ok(Box::new(io::stdin().lock()))
+    } else {
+        let file = std::fs::File::open(path).map_err(|e| CliError(format!("{path}: {e}")))?;
+        Ok(Box::new(io::BufReader::new(file)))
+    }
+}
+
+/// Read each game and write it to standard output in the target form. Records need no
+/// position; ASCII moves written as records are resolved by replaying the game.
 pub fn run(args: Args) -> Result<(), CliError> {
-    Err(CliError(format!(
-        "'convert' is not available yet ({:?})",
-        args.input
-    )))
+    let form = match args.to {
+        Target::Simplified => MoveForm::Script(Script::Simplified),
+        Target::Traditional => MoveForm::Script(Script::Traditional),
+        Target::Ascii => MoveForm::Ascii,
+    };
+    let stdout = io::stdout();
+    let mut out = io::BufWriter::new(stdout.lock());
+    for (i, game) in GameReader::new(open_input(&args.input)?).enumerate() {
+        let mut game = game.map_err(|e| CliError(format!("{}: {e}", args.input)))?;
+        let needs_resolving = matches!(form, MoveForm::Script(_))
+            && game
+                .moves
+                .iter()
+                .any(|m| matches!(m.text, MoveText::Ascii(_)));
+        if needs_resolving {
+            game = game
+                .resolve(None)
+                .map_err(|e| CliError(format!("{}: game {}: {e}", args.input, i + 1)))?;
+        }
+        if i > 0 {
+            writeln!(out)?;
+        }
+        write_game(&game, form, &mut out).map_err(|e| match e {
+            WriteError::Io(e) => CliError(e.to_string()),
+            other => CliError(format!("{}: game {}: {other}", args.input, i + 1)),
+        })?;
+    }
+    out.flush()?;
+    Ok(())
 }

@@ -1,5 +1,7 @@
 //! `gjjq moves`: the legal moves.
 
+use gjjq_notation::Record;
+
 use crate::common::{CliError, PositionArgs};
 
 /// Arguments of `moves`.
@@ -9,10 +11,14 @@ pub struct Args {
     pos: PositionArgs,
 }
 
-/// One line per legal move, sorted by ASCII form.
+/// One line per legal move, `<ascii> <record>`, sorted by ASCII form.
 pub fn run(args: Args) -> Result<(), CliError> {
     let pos = args.pos.position()?;
-    let mut lines: Vec<String> = pos.legal_moves().iter().map(|m| m.to_string()).collect();
+    let mut lines: Vec<String> = pos
+        .legal_moves()
+        .iter()
+        .map(|&m| format!("{m} {}", Record::from_move(&pos, m)))
+        .collect();
     lines.sort();
     for l in lines {
         println!("{l}");

@@ -1,18 +1,35 @@
-//! `gjjq replay` (being built).
+//! `gjjq replay`: validate a game record file and print where each game ends.
 
+use gjjq_notation::GameReader;
+
+use super::convert::open_input;
 use crate::common::CliError;
 
 /// Arguments of `replay`.
 #[derive(Debug, clap::Args)]
 pub struct Args {
-    /// Input.
-    input: Option<String>,
+    /// The game record file, or `-` for standard input.
+    input: String,
 }
 
-/// Not available yet.
+/// For each game: the final board, the final position string and the result line
+/// (`red <reason>`, `green <reason>`, `draw <reason>` or `ongoing`); the first error, with
+/// `line:column`, ends the command with a non-zero exit code.
 pub fn run(args: Args) -> Result<(), CliError> {
-    Err(CliError(format!(
-        "'replay' is not available yet ({:?})",
-        args.input
-    )))
+    for (i, game) in GameReader::new(open_input(&args.input)?).enumerate() {
+        let record = game.map_err(|e| CliError(format!("{}: {e}", args.input)))?;
+        let game = record
+            .replay(None)
+            .map_err(|e| CliError(format!("{}: game {}: {e}", args.input, i + 1)))?;
+        if i > 0 {
+            println!();
+        }
+        print!("{}", game.position().to_setup().diagram());
+        println!("{}", game.position());
+        match game.outcome() {
+            Some(o) => println!("{o}"),
+            None => println!("ongoing"),
+        }
+    }
+    Ok(())
 }

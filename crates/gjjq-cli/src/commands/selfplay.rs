@@ -1,6 +1,7 @@
 //! `gjjq selfplay`: a game of random legal moves, the README's main job.
 
 use gjjq_core::{Game, Position, Setup};
+use gjjq_notation::Record;
 use rand::rngs::StdRng;
 use rand::{Rng, SeedableRng};
 
@@ -34,7 +35,8 @@ pub fn run(args: Args) -> Result<(), CliError> {
             break;
         }
         let m = moves[rng.random_range(0..moves.len())];
-        println!("{:>4}. {}", game.moves().len() + 1, m);
+        let record = Record::from_move(game.position(), m);
+        println!("{:>4}. {m} {record}", game.moves().len() + 1);
         game.play(m)?;
     }
     print!("{}", game.position().to_setup().diagram());

@@ -1,0 +1,358 @@
+//! Game record files: tags, movetext of records with comments, a result (see
+//! `docs/notation.md`).
+
+mod reader;
+mod replay;
+mod writer;
+
+use std::fmt;
+use std::str::FromStr;
+
+pub use reader::{GameReader, ReadError};
+pub use replay::ReplayError;
+pub use writer::{MoveForm, WriteError, write_game};
+
+use gjjq_core::{EndReason, Outcome, Position, Side};
+
+use crate::ascii::{AsciiMove, AsciiParseError};
+use crate::record::{Record, RecordError, RecordParseError};
+
+/// A place in a game file: line and column, both counted from 1, columns in characters.
+///
+/// # Examples
+///
+/// ```
+/// use gjjq_notation::TextPos;
+/// assert_eq!(TextPos { line: 3, column: 7 }.to_string(), "3:7");
+/// ```
+#[derive(Debug, Clone, Copy, PartialEq, Eq, Hash, PartialOrd, Ord)]
+pub struct TextPos {
+    /// The line, from 1.
+    pub line: usize,
+    /// The column, from 1, in characters.
+    pub column: usize,
+}
+
+impl fmt::Display for TextPos {
+    fn fmt(&self, f: &mut fmt::Formatter<'_>) -> fmt::Result {
+        write!(f, "{}:{}", self.line, self.column)
+    }
+}
+
+/// A move as a game file writes it: a six-character record or the ASCII form.
+///
+/// # Examples
+///
+/// ```
+/// use gjjq_notation::MoveText;
+/// use gjjq_core::Position;
+/// let t: MoveText = "5B5A".parse()?;
+/// assert!(matches!(t, MoveText::Ascii(_)));
+/// let t: MoveText = "团5B进5A".parse()?;
+/// assert_eq!(t.to_string(), "团5B进5A");
+/// assert!(t.to_move(&Position::default()).is_ok());
+/// # Ok::<(), gjjq_notation::MoveTextParseError>(())
+/// ```
+#[derive(Debug, Clone, Copy, PartialEq, Eq, Hash)]
+pub enum MoveText {
+    /// A six-character record (R-28).
+    Record(Record),
+    /// The ASCII machine form (R-30).
+    Ascii(AsciiMove),
+}
+
+impl MoveText {
+    /// The legal move of `pos` this text names.
+    ///
+    /// # Errors
+    ///
+    /// The [`RecordError`] of [`Record::to_move`] or [`AsciiMove::to_move`].
+    ///
+    /// # Examples
+    ///
+    /// ```
+    /// use gjjq_notation::MoveText;
+    /// use gjjq_core::Position;
+    /// let t: MoveText = "3E7d".parse()?;
+    /// assert!(t.to_move(&Position::default()).unwrap().is_capture());
+    /// # Ok::<(), gjjq_notation::MoveTextParseError>(())
+    /// ```
+    pub fn to_move(&self, pos: &Position) -> Result<gjjq_core::Move, RecordError> {
+        match self {
+            MoveText::Record(r) => r.to_move(pos),
+            MoveText::Ascii(a) => a.to_move(pos),
+        }
+    }
+
+    /// The ASCII form (no position needed).
+    ///
+    /// # Examples
+    ///
+    /// ```
+    /// use gjjq_notation::MoveText;
+    /// let t: MoveText = "团5B进5A".parse()?;
+    /// assert_eq!(t.ascii().to_string(), "5B5A");
+    /// # Ok::<(), gjjq_notation::MoveTextParseError>(())
+    /// ```
+    #[must_use]
+    pub fn ascii(&self) -> AsciiMove {
+        match *self {
+            MoveText::Record(r) => AsciiMove {
+                from: r.from,
+                to: r.to,
+            },
+            MoveText::Ascii(a) => a,
+        }
+    }
+}
+
+/// A move text that parses neither as the ASCII form nor as a record.
+#[derive(Debug, Clone, PartialEq, Eq, thiserror::Error)]
+pub enum MoveTextParseError {
+    /// All-ASCII text that is not an ASCII move.
+    #[error("ASCII move: {0}")]
+    Ascii(#[from] AsciiParseError),
+    /// Other text that is not a record.
+    #[error("record: {0}")]
+    Record(#[from] RecordParseError),
+}
+
+/// All-ASCII text parses as the ASCII form (a record always starts with a CJK character),
+/// anything else as a lenient record ([`Record::parse_lenient`]).
+impl FromStr for MoveText {
+    type Err = MoveTextParseError;
+
+    fn from_str(s: &str) -> Result<MoveText, MoveTextParseError> {
+        if s.is_ascii() {
+            Ok(MoveText::Ascii(s.parse()?))
+        } else {
+            Ok(MoveText::Record(Record::parse_lenient(s)?))
+        }
+    }
+}
+
+/// A record in simplified characters, or the ASCII form.
+impl fmt::Display for MoveText {
+    fn fmt(&self, f: &mut fmt::Formatter<'_>) -> fmt::Result {
+        match self {
+            MoveText::Record(r) => r.fmt(f),
+            MoveText::Ascii(a) => a.fmt(f),
+        }
+    }
+}
+
+/// One move of a game record with the comments that follow it.
+///
+/// Equality ignores [`RecordedMove::at`], so a game read back from a rewritten file equals
+/// the original.
+///
+/// # Examples
+///
+/// ```
+/// use gjjq_notation::{RecordedMove, MoveText};
+/// let m = RecordedMove::new("团5B进5A".parse::<MoveText>()?);
+/// assert!(m.comments.is_empty());
+/// # Ok::<(), gjjq_notation::MoveTextParseError>(())
+/// ```
+#[derive(Debug, Clone)]
+pub struct RecordedMove {
+    /// The move as written.
+    pub text: MoveText,
+    /// Comments after the move, in order, each without its braces.
+    pub comments: Vec<String>,
+    /// Where the move stands in the file it was read from.
+    pub at: Option<TextPos>,
+}
+
+impl RecordedMove {
+    /// A move without comments or file position.
+    ///
+    /// # Examples
+    ///
+    /// ```
+    /// use gjjq_notation::{RecordedMove, MoveText};
+    /// let m = RecordedMove::new("5B5A".parse::<MoveText>()?);
+    /// assert_eq!(m.at, None);
+    /// # Ok::<(), gjjq_notation::MoveTextParseError>(())
+    /// ```
+    #[must_use]
+    pub fn new(text: MoveText) -> RecordedMove {
+        RecordedMove {
+            text,
+            comments: Vec::new(),
+            at: None,
+        }
+    }
+}
+
+impl PartialEq for RecordedMove {
+    fn eq(&self, other: &RecordedMove) -> bool {
+        self.text == other.text && self.comments == other.comments
+    }
+}
+
+impl Eq for RecordedMove {}
+
+/// The result token that ends a game's movetext.
+///
+/// # Examples
+///
+/// ```
+/// use gjjq_notation::GameResult;
+/// let r: GameResult = "1/2-1/2".parse().unwrap();
+/// assert_eq!(r, GameResult::Draw);
+/// assert_eq!(GameResult::RedWins.to_string(), "1-0");
+/// ```
+#[derive(Debug, Clone, Copy, PartialEq, Eq, Hash, Default)]
+pub enum GameResult {
+    /// `1-0`.
+    RedWins,
+    /// `0-1`.
+    GreenWins,
+    /// `1/2-1/2`.
+    Draw,
+    /// `*`: unfinished or unknown.
+    #[default]
+    Unknown,
+}
+
+impl GameResult {
+    /// The token.
+    ///
+    /// # Examples
+    ///
+    /// ```
+    /// use gjjq_notation::GameResult;
+    /// assert_eq!(GameResult::Unknown.as_str(), "*");
+    /// ```
+    #[must_use]
+    pub const fn as_str(self) -> &'static str {
+        match self {
+            GameResult::RedWins => "1-0",
+            GameResult::GreenWins => "0-1",
+            GameResult::Draw => "1/2-1/2",
+            GameResult::Unknown => "*",
+        }
+    }
+
+    /// The result token for an outcome (or `*` for none).
+    ///
+    /// # Examples
+    ///
+    /// ```
+    /// use gjjq_notation::GameResult;
+    /// use gjjq_core::{EndReason, Outcome, Side};
+    /// let o = Outcome::win(Side::Green, EndReason::KingCaptured);
+    /// assert_eq!(GameResult::from_outcome(Some(o)), GameResult::GreenWins);
+    /// ```
+    #[must_use]
+    pub fn from_outcome(outcome: Option<Outcome>) -> GameResult {
+        match outcome.map(|o| o.winner) {
+            Some(Some(Side::Red)) => GameResult::RedWins,
+            Some(Some(Side::Green)) => GameResult::GreenWins,
+            Some(None) => GameResult::Draw,
+            None => GameResult::Unknown,
+        }
+    }
+
+    /// The outcome a record states when the rules do not decide the game: resignation of the
+    /// loser, or a draw by agreement.
+    pub(crate) fn declared_outcome(self) -> Option<Outcome> {
+        match self {
+            GameResult::RedWins => Some(Outcome::win(Side::Red, EndReason::Resignation)),
+            GameResult::GreenWins => Some(Outcome::win(Side::Green, EndReason::Resignation)),
+            GameResult::Draw => Some(Outcome::draw(EndReason::Agreement)),
+            GameResult::Unknown => None,
+        }
+    }
+}
+
+/// Not a result token.
+#[derive(Debug, Clone, PartialEq, Eq, thiserror::Error)]
+#[error("'{0}' is not a result token (1-0, 0-1, 1/2-1/2, *)")]
+pub struct GameResultParseError(pub String);
+
+impl FromStr for GameResult {
+    type Err = GameResultParseError;
+
+    fn from_str(s: &str) -> Result<GameResult, GameResultParseError> {
+        Ok(match s {
+            "1-0" => GameResult::RedWins,
+            "0-1" => GameResult::GreenWins,
+            "1/2-1/2" => GameResult::Draw,
+            "*" => GameResult::Unknown,
+            _ => return Err(GameResultParseError(s.to_owned())),
+        })
+    }
+}
+
+impl fmt::Display for GameResult {
+    fn fmt(&self, f: &mut fmt::Formatter<'_>) -> fmt::Result {
+        f.write_str(self.as_str())
+    }
+}
+
+/// One game of a game record file: its tags, its moves with comments, its result token.
+///
+/// # Examples
+///
+/// ```
+/// use gjjq_notation::{GameReader, GameResult};
+/// let text = "[Event \"Demo\"]\n\n1. 团5B进5A {opening} 团5b进5a *\n";
+/// let game = GameReader::new(text.as_bytes()).next().unwrap()?;
+/// assert_eq!(game.tag("Event"), Some("Demo"));
+/// assert_eq!(game.moves.len(), 2);
+/// assert_eq!(game.moves[0].comments, ["opening"]);
+/// assert_eq!(game.result, GameResult::Unknown);
+/// # Ok::<(), gjjq_notation::ReadError>(())
+/// ```
+#[derive(Debug, Clone, Default, PartialEq, Eq)]
+pub struct GameRecord {
+    /// The tags in file order: (name, value), values unescaped.
+    pub tags: Vec<(String, String)>,
+    /// Comments before the first move.
+    pub comments_before: Vec<String>,
+    /// The moves.
+    pub moves: Vec<RecordedMove>,
+    /// The result token.
+    pub result: GameResult,
+}
+
+impl GameRecord {
+    /// The value of the first tag called `name`.
+    ///
+    /// # Examples
+    ///
+    /// ```
+    /// use gjjq_notation::GameRecord;
+    /// let mut g = GameRecord::default();
+    /// g.set_tag("Red", "Zhang");
+    /// assert_eq!(g.tag("Red"), Some("Zhang"));
+    /// assert_eq!(g.tag("Green"), None);
+    /// ```
+    #[must_use]
+    pub fn tag(&self, name: &str) -> Option<&str> {
+        self.tags
+            .iter()
+            .find(|(n, _)| n == name)
+            .map(|(_, v)| v.as_str())
+    }
+
+    /// Set the first tag called `name` to `value`, or append it.
+    ///
+    /// # Examples
+    ///
+    /// ```
+    /// use gjjq_notation::GameRecord;
+    /// let mut g = GameRecord::default();
+    /// g.set_tag("Result", "*");
+    /// g.set_tag("Result", "1-0");
+    /// assert_eq!(g.tags, [("Result".to_string(), "1-0".to_string())]);
+    /// ```
+    pub fn set_tag(&mut self, name: &str, value: &str) {
+        match self.tags.iter_mut().find(|(n, _)| n == name) {
+            Some((_, v)) => *v = value.to_owned(),
+            None => self.tags.push((name.to_owned(), value.to_owned())),
+        }
+    }
+}

@@ -1,0 +1,169 @@
+//! Writing game records in one script or in the ASCII form.
+
+use std::io::{self, Write};
+
+use gjjq_core::{Script, Setup, Side};
+use thiserror::Error;
+
+use super::{GameRecord, MoveText};
+
+/// How [`write_game`] writes moves.
+///
+/// # Examples
+///
+/// ```
+/// use gjjq_notation::MoveForm;
+/// use gjjq_core::Script;
+/// assert_eq!(MoveForm::default(), MoveForm::Script(Script::Simplified));
+/// ```
+#[derive(Debug, Clone, Copy, PartialEq, Eq, Hash)]
+pub enum MoveForm {
+    /// Six-character records in this script (R-28, R-30).
+    Script(Script),
+    /// The ASCII machine form (R-30).
+    Ascii,
+}
+
+impl Default for MoveForm {
+    fn default() -> MoveForm {
+        MoveForm::Script(Script::Simplified)
+    }
+}
+
+/// A game that cannot be written.
+#[derive(Debug, Error)]
+pub enum WriteError {
+    /// The output failed.
+    #[error("write error: {0}")]
+    Io(#[from] io::Error),
+    /// A move is in the ASCII form and records were asked for: the piece and direction need
+    /// the position (see [`GameRecord::resolve`]).
+    #[error(
+        "move {ply} ({text}) is in the ASCII form; resolve the game against its positions to write records"
+    )]
+    AsciiMove {
+        /// The ply, from 1.
+        ply: usize,
+        /// The move as given.
+        text: String,
+    },
+    /// A tag name is empty or has characters other than ASCII letters, digits and `_`.
+    #[error("tag name '{name}' is not letters, digits and '_'")]
+    TagName {
+        /// The name.
+        name: String,
+    },
+    /// A tag value holds a line break, which a tag line cannot.
+    #[error("the value of tag '{name}' holds a line break")]
+    TagValue {
+        /// The tag's name.
+        name: String,
+    },
+}
+
+/// Write one game: the tags, a blank line, the movetext with one move number a line, the
+/// result token on a line of its own. Separate games with a blank line.
+///
+/// # Errors
+///
+/// [`WriteError::AsciiMove`] when records are asked for and a move is in the ASCII form,
+/// [`WriteError::TagName`] and [`WriteError::TagValue`] for tags a file cannot hold,
+/// [`WriteError::Io`] when the output fails.
+///
+/// # Examples
+///
+/// ```
+/// use gjjq_notation::{GameReader, MoveForm, write_game};
+/// use gjjq_core::Script;
+/// let text = "[Red \"张\"]\n\n1. 团5B进5A {a \\} b} 1... 团5b进5a\n2. 团5A侵5a *\n";
+/// let game = GameReader::new(text.as_bytes()).next().unwrap()?;
+/// let mut out = Vec::new();
+/// write_game(&game, MoveForm::Script(Script::Simplified), &mut out).unwrap();
+/// assert_eq!(String::from_utf8(out).unwrap(), text);
+/// let mut out = Vec::new();
+/// write_game(&game, MoveForm::Ascii, &mut out).unwrap();
+/// assert!(String::from_utf8(out).unwrap().contains("1. 5B5A {a \\} b} 1... 5b5a"));
+/// # Ok::<(), gjjq_notation::ReadError>(())
+/// ```
+pub fn write_game<W: Write>(
+    game: &GameRecord,
+    form: MoveForm,
+    mut out: W,
+) -> Result<(), WriteError> {
+    let mut text = String::new();
+    for (name, value) in &game.tags {
+        if name.is_empty() || !name.chars().all(|c| c.is_ascii_alphanumeric() || c == '_') {
+            return Err(WriteError::TagName { name: name.clone() });
+        }
+        if value.contains(['\n', '\r']) {
+            return Err(WriteError::TagValue { name: name.clone() });
+        }
+        let escaped = value.replace('\\', "\\\\").replace('"', "\\\"");
+        text.push_str(&format!("[{name} \"{escaped}\"]\n"));
+    }
+    if !game.tags.is_empty() {
+        text.push('\n');
+    }
+    if !game.comments_before.is_empty() {
+        let parts: Vec<String> = game.comments_before.iter().map(|c| comment(c)).collect();
+        text.push_str(&parts.join(" "));
+        text.push('\n');
+    }
+    let (mut turn, mut number) = game
+        .tag("Setup")
+        .and_then(|s| s.parse::<Setup>().ok())
+        .map_or((Side::Red, 1), |s| (s.turn, s.move_number));
+    let mut after_comment = false;
+    for (i, m) in game.moves.iter().enumerate() {
+        match turn {
+            Side::Red => {
+                if i > 0 {
+                    text.push('\n');
+                }
+                text.push_str(&format!("{number}. "));
+            }
+            Side::Green => {
+                if i == 0 {
+                    text.push_str(&format!("{number}... "));
+                } else if after_comment {
+                    text.push_str(&format!(" {number}... "));
+                } else {
+                    text.push(' ');
+                }
+            }
+        }
+        match (form, m.text) {
+            (MoveForm::Ascii, t) => text.push_str(&t.ascii().to_string()),
+            (MoveForm::Script(s), MoveText::Record(r)) => text.push_str(&r.to_script(s)),
+            (MoveForm::Script(_), MoveText::Ascii(a)) => {
+                return Err(WriteError::AsciiMove {
+                    ply: i + 1,
+                    text: a.to_string(),
+                });
+            }
+        }
+        for c in &m.comments {
+            text.push(' ');
+            text.push_str(&comment(c));
+        }
+        after_comment = !m.comments.is_empty();
+        if turn == Side::Green {
+            number = number.saturating_add(1);
+        }
+        turn = turn.other();
+    }
+    if !game.moves.is_empty() {
+        text.push(' ');
+    }
+    text.push_str(game.result.as_str());
+    text.push('\n');
+    out.write_all(text.as_bytes())?;
+    Ok(())
+}
+
+/// `{text}` with `\` and `}` escaped by a backslash. Files are read line by line, so a
+/// comment's line breaks are `\n`: carriage returns are dropped.
+fn comment(text: &str) -> String {
+    let text = text.replace('\r', "");
+    format!("{{{}}}", text.replace('\\', "\\\\").replace('}', "\\}"))
+}

@@ -1,0 +1,110 @@
+//! Every legal move of positions from random games writes as a record that reads back as the
+//! same move, in both scripts and in the ASCII form (R-28 … R-30).
+
+use gjjq_core::{Move, Position, Script};
+use gjjq_notation::{AsciiMove, Direction, Record};
+
+/// A tiny deterministic PRNG (xorshift64*), enough to pick moves.
+struct Rng(u64);
+
+impl Rng {
+    fn below(&mut self, n: usize) -> usize {
+        self.0 ^= self.0 >> 12;
+        self.0 ^= self.0 << 25;
+        self.0 ^= self.0 >> 27;
+        (self.0.wrapping_mul(0x2545_F491_4F6C_DD1D) >> 33) as usize % n
+    }
+}
+
+#[derive(Default, Debug)]
+struct Seen {
+    positions: usize,
+    moves: usize,
+    returns: usize,
+    forfeits: usize,
+    removals: usize,
+    returning_captures: usize,
+    words: [usize; 8],
+}
+
+fn check_position(pos: &Position, seen: &mut Seen) {
+    seen.positions += 1;
+    for m in pos.legal_moves() {
+        seen.moves += 1;
+        match m {
+            Move::Return { .. } => seen.returns += 1,
+            Move::Forfeit { .. } => seen.forfeits += 1,
+            Move::AfterRemoval { .. } => seen.removals += 1,
+            Move::ReturningCapture { .. } => seen.returning_captures += 1,
+            _ => {}
+        }
+        let record = Record::from_move(pos, m);
+        let word = Direction::ALL
+            .iter()
+            .position(|&d| d == record.direction)
+            .unwrap();
+        seen.words[word] += 1;
+        for script in [Script::Simplified, Script::Traditional] {
+            let text = record.to_script(script);
+            let parsed: Record = text.parse().unwrap_or_else(|e| panic!("{text}: {e}"));
+            assert_eq!(parsed, record, "{text}");
+            assert_eq!(parsed.to_script(script), text);
+            assert_eq!(parsed.to_move(pos), Ok(m), "{text} in {pos}");
+            let lenient = Record::parse_lenient(&text).unwrap();
+            assert_eq!(lenient, record);
+        }
+        let ascii = AsciiMove::from_move(m);
+        let text = ascii.to_string();
+        let parsed: AsciiMove = text.parse().unwrap();
+        assert_eq!(parsed, ascii);
+        assert_eq!(parsed.to_string(), text);
+        assert_eq!(parsed.to_move(pos), Ok(m), "{text} in {pos}");
+    }
+}
+
+#[test]
+fn every_legal_move_round_trips() {
+    let mut rng = Rng(0x9E37_79B9_7F4A_7C15);
+    let mut seen = Seen::default();
+    let mut games = 0;
+    while seen.positions < 5_000 || games < 20 {
+        games += 1;
+        let mut pos = Position::default();
+        for _ in 0..400 {
+            let moves = pos.legal_moves();
+            if moves.is_empty() {
+                break;
+            }
+            check_position(&pos, &mut seen);
+            // Prefer captures now and then, so that games reach the sparse endgames where
+            // kings are attacked while returns are owed (forfeits).
+            let captures: Vec<Move> = moves.iter().copied().filter(|m| m.is_capture()).collect();
+            // Stepping onto the origin of the opponent's pending return forces a removal.
+            let blocking: Vec<Move> = pos
+                .pending_return(pos.turn().other())
+                .map(|p| {
+                    moves
+                        .iter()
+                        .copied()
+                        .filter(|m| m.to() == p.origin)
+                        .collect()
+                })
+                .unwrap_or_default();
+            let m = if !blocking.is_empty() && rng.below(2) == 0 {
+                blocking[rng.below(blocking.len())]
+            } else if !captures.is_empty() && rng.below(3) == 0 {
+                captures[rng.below(captures.len())]
+            } else {
+                moves[rng.below(moves.len())]
+            };
+            pos.play_unchecked(m);
+        }
+    }
+    eprintln!("{games} games, {seen:?}");
+    assert!(seen.positions >= 1_000);
+    assert!(seen.returns > 0, "no return seen: {seen:?}");
+    assert!(seen.forfeits > 0, "no forfeit seen: {seen:?}");
+    assert!(seen.removals > 0, "no removal seen: {seen:?}");
+    assert!(seen.returning_captures > 0);
+    assert!(seen.words.iter().all(|&n| n > 0), "{seen:?}");
+}
