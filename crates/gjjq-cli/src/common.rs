@@ -15,11 +15,37 @@ impl fmt::Display for CliError {
     }
 }
 
-impl<E: std::error::Error> From<E> for CliError {
+impl<E: std::error::Error + 'static> From<E> for CliError {
     fn from(e: E) -> CliError {
+        // A closed pipe (`gjjq moves | head`) means the reader has all it wants: stop quietly,
+        // as Unix tools do, rather than report an error.
+        if (&e as &dyn std::any::Any)
+            .downcast_ref::<std::io::Error>()
+            .is_some_and(|io| io.kind() == std::io::ErrorKind::BrokenPipe)
+        {
+            std::process::exit(0);
+        }
         CliError(e.to_string())
     }
 }
+
+/// `println!` that returns a write error (a closed pipe) through `?` instead of panicking.
+macro_rules! outln {
+    ($($arg:tt)*) => {{
+        use std::io::Write as _;
+        writeln!(std::io::stdout().lock(), $($arg)*)?;
+    }};
+}
+
+/// `print!` that returns a write error through `?` instead of panicking.
+macro_rules! out {
+    ($($arg:tt)*) => {{
+        use std::io::Write as _;
+        write!(std::io::stdout().lock(), $($arg)*)?;
+    }};
+}
+
+pub(crate) use {out, outln};
 
 /// `--position` and `--rules`, for every command that works on one position.
 #[derive(Debug, Clone, Args)]

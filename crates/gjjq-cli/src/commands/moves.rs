@@ -2,7 +2,7 @@
 
 use gjjq_notation::Record;
 
-use crate::common::{CliError, PositionArgs};
+use crate::common::{CliError, PositionArgs, outln};
 
 /// Arguments of `moves`.
 #[derive(Debug, clap::Args)]
@@ -21,7 +21,7 @@ pub fn run(args: Args) -> Result<(), CliError> {
         .collect();
     lines.sort();
     for l in lines {
-        println!("{l}");
+        outln!("{l}");
     }
     Ok(())
 }

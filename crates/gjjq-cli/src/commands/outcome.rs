@@ -1,6 +1,6 @@
 //! `gjjq outcome`: position-only adjudication (R-21 … R-24).
 
-use crate::common::{CliError, PositionArgs};
+use crate::common::{CliError, PositionArgs, outln};
 
 /// Arguments of `outcome`.
 #[derive(Debug, clap::Args)]
@@ -13,8 +13,8 @@ pub struct Args {
 pub fn run(args: Args) -> Result<(), CliError> {
     let pos = args.pos.position()?;
     match pos.outcome() {
-        Some(o) => println!("{o}"),
-        None => println!("ongoing"),
+        Some(o) => outln!("{o}"),
+        None => outln!("ongoing"),
     }
     Ok(())
 }

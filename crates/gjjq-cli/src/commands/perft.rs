@@ -3,7 +3,7 @@
 use gjjq_core::{Position, divide, perft};
 use rayon::prelude::*;
 
-use crate::common::{CliError, PositionArgs};
+use crate::common::{CliError, PositionArgs, outln};
 
 /// Arguments of `perft`.
 #[derive(Debug, clap::Args)]
@@ -51,7 +51,7 @@ fn parallel_perft(pos: &Position, depth: u32, threads: u32) -> Result<u64, CliEr
 /// Print the node count alone on the last line.
 pub fn run_perft(args: PerftArgs) -> Result<(), CliError> {
     let pos = args.pos.position()?;
-    println!("{}", parallel_perft(&pos, args.depth, args.threads)?);
+    outln!("{}", parallel_perft(&pos, args.depth, args.threads)?);
     Ok(())
 }
 
@@ -65,8 +65,8 @@ pub fn run_divide(args: DivideArgs) -> Result<(), CliError> {
     lines.sort();
     let total: u64 = lines.iter().map(|(_, n)| n).sum();
     for (m, n) in lines {
-        println!("{m} {n}");
+        outln!("{m} {n}");
     }
-    println!("total {total}");
+    outln!("total {total}");
     Ok(())
 }

@@ -3,7 +3,7 @@
 use gjjq_notation::GameReader;
 
 use super::convert::open_input;
-use crate::common::CliError;
+use crate::common::{CliError, out, outln};
 
 /// Arguments of `replay`.
 #[derive(Debug, clap::Args)]
@@ -22,13 +22,13 @@ pub fn run(args: Args) -> Result<(), CliError> {
             .replay(None)
             .map_err(|e| CliError(format!("{}: game {}: {e}", args.input, i + 1)))?;
         if i > 0 {
-            println!();
+            outln!();
         }
-        print!("{}", game.position().to_setup().diagram());
-        println!("{}", game.position());
+        out!("{}", game.position().to_setup().diagram());
+        outln!("{}", game.position());
         match game.outcome() {
-            Some(o) => println!("{o}"),
-            None => println!("ongoing"),
+            Some(o) => outln!("{o}"),
+            None => outln!("ongoing"),
         }
     }
     Ok(())

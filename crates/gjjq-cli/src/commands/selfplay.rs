@@ -5,7 +5,7 @@ use gjjq_notation::Record;
 use rand::rngs::StdRng;
 use rand::{Rng, SeedableRng};
 
-use crate::common::{CliError, load_rules};
+use crate::common::{CliError, load_rules, out, outln};
 
 /// Arguments of `selfplay`.
 #[derive(Debug, clap::Args)]
@@ -28,7 +28,7 @@ pub fn run(args: Args) -> Result<(), CliError> {
     let mut rng = StdRng::seed_from_u64(seed);
     let start = Position::from_setup_with(Setup::default_opening(), rules)?;
     let mut game = Game::new(start);
-    println!("seed {seed}");
+    outln!("seed {seed}");
     while game.moves().len() < args.plies as usize {
         let moves = game.legal_moves();
         if moves.is_empty() {
@@ -36,14 +36,14 @@ pub fn run(args: Args) -> Result<(), CliError> {
         }
         let m = moves[rng.random_range(0..moves.len())];
         let record = Record::from_move(game.position(), m);
-        println!("{:>4}. {m} {record}", game.moves().len() + 1);
+        outln!("{:>4}. {m} {record}", game.moves().len() + 1);
         game.play(m)?;
     }
-    print!("{}", game.position().to_setup().diagram());
-    println!("{}", game.position());
+    out!("{}", game.position().to_setup().diagram());
+    outln!("{}", game.position());
     match game.outcome() {
-        Some(o) => println!("{o}"),
-        None => println!("ongoing (ply limit {} reached)", args.plies),
+        Some(o) => outln!("{o}"),
+        None => outln!("ongoing (ply limit {} reached)", args.plies),
     }
     Ok(())
 }

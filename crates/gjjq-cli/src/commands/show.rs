@@ -1,6 +1,6 @@
 //! `gjjq show`: the labelled board.
 
-use crate::common::{CliError, PositionArgs};
+use crate::common::{CliError, PositionArgs, out, outln};
 
 /// Arguments of `show`.
 #[derive(Debug, clap::Args)]
@@ -12,7 +12,7 @@ pub struct Args {
 /// Print the diagram of the position.
 pub fn run(args: Args) -> Result<(), CliError> {
     let pos = args.pos.position()?;
-    print!("{}", pos.to_setup().diagram());
-    println!("{pos}");
+    out!("{}", pos.to_setup().diagram());
+    outln!("{pos}");
     Ok(())
 }
