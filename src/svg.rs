@@ -202,7 +202,7 @@ pub fn render_position(position: &Position, opts: &SvgOptions) -> String {
 fn defs(out: &mut String) {
     let _ = writeln!(
         out,
-        r##"<defs><marker id="arrowhead" viewBox="0 0 10 10" refX="6" refY="5" markerWidth="3.2" markerHeight="3.2" orient="auto-start-reverse"><path d="M0,0 L10,5 L0,10 z" fill="#1f5fbf"/></marker></defs>"##
+        r##"<defs><marker id="arrowhead" viewBox="0 0 10 10" refX="6" refY="5" markerWidth="3.6" markerHeight="3.6" orient="auto-start-reverse"><path d="M0,0 L10,5 L0,10 z" fill="#1f5fbf"/></marker></defs>"##
     );
 }
 
@@ -285,7 +285,7 @@ fn country(out: &mut String, side: Side) {
     let (p0, p2) = (country_y(side, 0), country_y(side, 2));
     let _ = writeln!(
         out,
-        r#"<rect class="palace-area" x="{}" y="{}" width="{}" height="{}" fill="{}" fill-opacity="0.10"/>"#,
+        r#"<rect class="palace-area" x="{}" y="{}" width="{}" height="{}" fill="{}" fill-opacity="0.08"/>"#,
         px(3),
         py(p0).min(py(p2)),
         2 * CELL,
@@ -492,7 +492,7 @@ fn arrow(out: &mut String, from: Square, to: Square) {
     let (ex, ey) = (x1 + (x2 - x1) * t, y1 + (y2 - y1) * t);
     let _ = writeln!(
         out,
-        r##"<line class="last-move arrow" x1="{x1:.0}" y1="{y1:.0}" x2="{ex:.0}" y2="{ey:.0}" stroke="#1f5fbf" stroke-width="10" stroke-linecap="round" stroke-opacity="0.7" marker-end="url(#arrowhead)"/>"##
+        r##"<line class="last-move arrow" x1="{x1:.0}" y1="{y1:.0}" x2="{ex:.0}" y2="{ey:.0}" stroke="#1f5fbf" stroke-width="8" stroke-linecap="round" stroke-opacity="0.65" marker-end="url(#arrowhead)"/>"##
     );
 }
 
