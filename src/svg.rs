@@ -76,6 +76,7 @@ const SEA: &str = "#cfe3f1";
 const BORDER_SEA: &str = "#9cc3e0";
 const LAND: &str = "#e6d3a3";
 const LINE: &str = "#5b4a32";
+const COASTLINE: &str = "#a0782c";
 const RED: &str = "#c0262d";
 const GREEN: &str = "#1d7a3a";
 
@@ -317,7 +318,7 @@ fn country(out: &mut String, side: Side) {
     out.push_str("</g>\n");
     let _ = writeln!(
         out,
-        r#"<polyline class="coastline" points="{},{} {},{} {},{} {},{}" fill="none" stroke="{}" stroke-width="5" stroke-dasharray="14 10"/>"#,
+        r#"<polyline class="coastline" points="{},{} {},{} {},{} {},{}" fill="none" stroke="{COASTLINE}" stroke-width="5" stroke-dasharray="14 10"/>"#,
         px(0),
         py(base),
         px(3),
@@ -326,7 +327,6 @@ fn country(out: &mut String, side: Side) {
         py(top),
         px(8),
         py(base),
-        "#a0782c"
     );
     // Palace lines: the outline of its 4 small squares, thicker, and its two diagonals.
     let _ = writeln!(

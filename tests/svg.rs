@@ -137,7 +137,7 @@ fn random_game_positions() {
         ..Ruleset::STANDARD
     };
     let start = Position::from_setup_with(Setup::default_opening(), rules).unwrap();
-    let mut rng = Rng(0x5eed_0f_5a9);
+    let mut rng = Rng(0x0005_eed0_f5a9);
     let mut checked = 0;
     for _ in 0..6 {
         let mut game = Game::new(start.clone());
@@ -147,7 +147,7 @@ fn random_game_positions() {
             let m = moves[rng.below(moves.len())];
             game.play(m).unwrap();
             last = Some(m);
-            if game.moves().len() % 37 == 0 {
+            if game.moves().len().is_multiple_of(37) {
                 both_scripts(&game.position().to_setup(), Some((m.from(), m.to())));
                 checked += 1;
             }
