@@ -7,3 +7,5 @@
 
 pub use gjjq_core::*;
 pub use gjjq_notation as notation;
+
+pub mod svg;

@@ -128,3 +128,32 @@ fn selfplay_ends_with_a_result_line() {
         text
     );
 }
+
+#[test]
+fn svg_prints_the_picture_and_refuses_bad_last_moves() {
+    let o = gjjq(&[
+        "svg",
+        "--last-move",
+        "3E7d",
+        "--script",
+        "traditional",
+        "--size",
+        "300",
+    ]);
+    assert!(o.status.success());
+    let text = stdout(&o);
+    assert!(text.starts_with("<svg ") && text.trim_end().ends_with("</svg>"));
+    assert!(text.contains(r#"width="300""#));
+    assert_eq!(text.matches(r#"<g class="piece "#).count(), 32);
+    assert!(text.contains(">總</text>"));
+    assert!(text.contains(r#"class="last-move to" data-square="7d""#));
+    for bad in ["3E7", "3E7x", "0E7d"] {
+        let o = gjjq(&["svg", "--last-move", bad]);
+        assert!(!o.status.success(), "{bad}");
+        assert!(
+            String::from_utf8_lossy(&o.stderr).contains("--last-move"),
+            "{bad}"
+        );
+        assert!(o.stdout.is_empty());
+    }
+}
