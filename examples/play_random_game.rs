@@ -5,16 +5,15 @@
 //!
 //! The ruleset adds a no-capture limit of 100 plies, so every game ends, drawn at worst;
 //! the ply limit only keeps the output short.
+use gjjq::notation::Record;
 use gjjq::{Game, Move, Position, Ruleset, Setup};
 use rand::rngs::StdRng;
 use rand::{Rng, SeedableRng};
 
-/// How a move is printed. For now the ASCII form, origin then destination, e.g. `5B5A`.
-///
-/// This is the one place to change when the six-character record (R-28, e.g. `团5B进5A`)
-/// comes from `gjjq::notation`: build it from the position before the move and the move.
-fn describe(_before: &Position, m: Move) -> String {
-    m.to_string()
+/// How a move is printed: the ASCII form and the six-character record, e.g.
+/// `5B5A 团5B进5A`, built from the position before the move.
+fn describe(before: &Position, m: Move) -> String {
+    format!("{m} {}", Record::from_move(before, m))
 }
 
 fn main() {

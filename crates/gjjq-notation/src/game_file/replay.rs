@@ -12,10 +12,16 @@ use crate::record::{Record, RecordError};
 #[derive(Debug, Clone, Error)]
 pub enum ReplayError {
     /// The `Rules` tag names no known ruleset.
-    #[error("unknown ruleset '{name}' in the Rules tag (known: standard)")]
+    #[error("unknown ruleset '{name}' in the Rules tag (known: standard, or a ruleset as JSON)")]
     UnknownRules {
         /// The tag's value.
         name: String,
+    },
+    /// The `Rules` tag holds a JSON ruleset that does not parse or break the rules' bounds.
+    #[error("Rules tag: {detail}")]
+    BadRules {
+        /// What is wrong, naming the field.
+        detail: String,
     },
     /// The `Setup` tag is not a position string (R-31).
     #[error("Setup tag: {0}")]
@@ -67,7 +73,7 @@ impl GameRecord {
     ///
     /// # Errors
     ///
-    /// [`ReplayError::UnknownRules`], [`ReplayError::BadSetup`],
+    /// [`ReplayError::UnknownRules`], [`ReplayError::BadRules`], [`ReplayError::BadSetup`],
     /// [`ReplayError::InvalidSetup`].
     ///
     /// # Examples
@@ -78,6 +84,11 @@ impl GameRecord {
     /// assert_eq!(g.start_position(None)?, gjjq_core::Position::default());
     /// g.set_tag("Rules", "house");
     /// assert!(g.start_position(None).is_err());
+    /// g.set_tag("Rules", r#"{"return_rule":"immediate"}"#);
+    /// let rules = *g.start_position(None)?.ruleset();
+    /// assert_eq!(rules.return_rule, gjjq_core::ReturnRule::Immediate);
+    /// g.set_tag("Rules", r#"{"return_rul":"immediate"}"#);
+    /// assert!(g.start_position(None).unwrap_err().to_string().contains("return_rul"));
     /// # Ok::<(), gjjq_notation::ReplayError>(())
     /// ```
     pub fn start_position(&self, rules: Option<Ruleset>) -> Result<Position, ReplayError> {
@@ -85,6 +96,15 @@ impl GameRecord {
             Some(r) => r,
             None => match self.tag("Rules") {
                 None => Ruleset::STANDARD,
+                Some(json) if json.trim_start().starts_with('{') => {
+                    let r: Ruleset =
+                        serde_json::from_str(json).map_err(|e| ReplayError::BadRules {
+                            detail: e.to_string(),
+                        })?;
+                    r.validate()
+                        .map_err(|detail| ReplayError::BadRules { detail })?;
+                    r
+                }
                 Some(name) => Ruleset::preset(name).ok_or_else(|| ReplayError::UnknownRules {
                     name: name.to_owned(),
                 })?,
