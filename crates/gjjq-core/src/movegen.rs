@@ -221,7 +221,7 @@ impl Position {
     }
 
     /// Moves of every piece of the side to move by the rules of movement (R-8 … R-18).
-    fn generate_pieces<S: MoveSink>(&self, sink: &mut S, wrap: Wrap, king_only: bool) {
+    pub(crate) fn generate_pieces<S: MoveSink>(&self, sink: &mut S, wrap: Wrap, king_only: bool) {
         let us = self.turn;
         let them = us.other();
         let u = us.index();

@@ -1,0 +1,68 @@
+//! R-21 … R-25 over many random games: with a no-capture limit every game ends, with a reason.
+
+use std::collections::BTreeMap;
+
+use gjjq_core::{EndReason, Game, Position, Ruleset, Setup};
+
+/// xorshift64*: a small deterministic generator, so failures reproduce.
+struct Rng(u64);
+
+impl Rng {
+    fn below(&mut self, n: usize) -> usize {
+        self.0 ^= self.0 >> 12;
+        self.0 ^= self.0 << 25;
+        self.0 ^= self.0 >> 27;
+        (self.0.wrapping_mul(0x2545_f491_4f6c_dd1d) >> 33) as usize % n
+    }
+}
+
+#[test]
+fn ten_thousand_random_games_all_end_with_a_reason() {
+    let rules = Ruleset {
+        no_capture_limit: Some(60),
+        ..Ruleset::STANDARD
+    };
+    let start = Position::from_setup_with(Setup::default_opening(), rules).unwrap();
+    let mut rng = Rng(0x9e37_79b9_7f4a_7c15);
+    let mut reasons: BTreeMap<&'static str, usize> = BTreeMap::new();
+    for game_no in 0..10_000 {
+        let mut game = Game::new(start.clone());
+        let outcome = loop {
+            if let Some(o) = game.outcome() {
+                break o;
+            }
+            let moves = game.legal_moves();
+            assert!(
+                !moves.is_empty(),
+                "game {game_no}: no outcome but no moves in {}",
+                game.position()
+            );
+            let m = moves[rng.below(moves.len())];
+            game.play(m).unwrap();
+            assert!(game.moves().len() < 20_000, "game {game_no} does not end");
+        };
+        // A finished game refuses further moves (issue: Game::play after the end).
+        if let Some(&m) = game.position().legal_moves().first() {
+            assert!(game.play(m).is_err());
+        }
+        // The position-only reasons agree with Position::outcome.
+        if matches!(
+            outcome.reason,
+            EndReason::KingCaptured
+                | EndReason::TrappedKing
+                | EndReason::NoMove
+                | EndReason::InsufficientMaterial
+        ) {
+            assert_eq!(game.position().outcome(), Some(outcome));
+            assert!(game.position().legal_moves().is_empty());
+        }
+        *reasons.entry(outcome.reason.as_str()).or_default() += 1;
+    }
+    eprintln!("{reasons:?}");
+    for reason in ["king-captured", "no-capture-limit"] {
+        assert!(
+            reasons.get(reason).copied().unwrap_or(0) > 0,
+            "no game ended by {reason}: {reasons:?}"
+        );
+    }
+}

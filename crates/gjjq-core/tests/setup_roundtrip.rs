@@ -1,0 +1,92 @@
+//! Setup → position string → Setup is the identity, for arbitrary setups and for
+//! arbitrary valid ones through `Position`.
+
+use gjjq_core::{LAND, PALACE, PendingReturn, Piece, PieceKind, Position, Setup, Side, Square};
+use proptest::prelude::*;
+
+fn piece() -> impl Strategy<Value = Piece> {
+    (prop::bool::ANY, 0usize..8)
+        .prop_map(|(g, k)| Piece::new(if g { Side::Green } else { Side::Red }, PieceKind::ALL[k]))
+}
+
+fn square() -> impl Strategy<Value = Square> {
+    (0usize..90).prop_map(|i| Square::from_index(i).unwrap())
+}
+
+prop_compose! {
+    fn any_setup()(
+        cells in prop::collection::vec(prop::option::weighted(0.3, piece()), 90),
+        green in prop::bool::ANY,
+        pending in prop::collection::vec(prop::option::of((square(), square())), 2),
+        plies in 0u32..10_000,
+        number in 1u32..10_000,
+    ) -> Setup {
+        let mut s = Setup::empty();
+        for (i, c) in cells.into_iter().enumerate() {
+            s.board[i] = c;
+        }
+        s.turn = if green { Side::Green } else { Side::Red };
+        for (i, p) in pending.into_iter().enumerate() {
+            s.pending[i] = p.map(|(striker, origin)| PendingReturn { striker, origin });
+        }
+        s.plies_since_capture = plies;
+        s.move_number = number;
+        s
+    }
+}
+
+prop_compose! {
+    /// A valid position: kings and guards in their palaces, missiles on their land, and the
+    /// rest on points their kind may stand on, at most R-7's count of each kind.
+    fn valid_setup()(
+        picks in prop::collection::vec((0usize..90, 1usize..8, prop::bool::ANY), 0..40),
+        kings in (0usize..9, 0usize..9),
+        green in prop::bool::ANY,
+    ) -> Setup {
+        let mut s = Setup::empty();
+        let palace = |side: Side, k: usize| PALACE[side.index()].iter().nth(k).unwrap();
+        s.set(palace(Side::Red, kings.0), Some(Piece::new(Side::Red, PieceKind::King)));
+        s.set(palace(Side::Green, kings.1), Some(Piece::new(Side::Green, PieceKind::King)));
+        let mut counts = [[0u32; 8]; 2];
+        for (i, k, g) in picks {
+            let side = if g { Side::Green } else { Side::Red };
+            let kind = PieceKind::ALL[k];
+            let sq = Square::from_index(i).unwrap();
+            let ok = match kind {
+                PieceKind::Guard => PALACE[side.index()].contains(sq),
+                PieceKind::Missile => LAND[side.index()].contains(sq),
+                PieceKind::Army => sq.country() == side,
+                PieceKind::Fleet => sq.terrain() != gjjq_core::Terrain::Inland,
+                _ => true,
+            };
+            if ok && s.piece_at(sq).is_none() && counts[side.index()][k] < kind.count_per_side() {
+                counts[side.index()][k] += 1;
+                s.set(sq, Some(Piece::new(side, kind)));
+            }
+        }
+        s.turn = if green { Side::Green } else { Side::Red };
+        s
+    }
+}
+
+proptest! {
+    #[test]
+    fn setup_string_round_trip(setup in any_setup()) {
+        let text = setup.to_string();
+        prop_assert_eq!(text.parse::<Setup>().unwrap(), setup);
+    }
+
+    #[test]
+    fn valid_positions_round_trip(setup in valid_setup()) {
+        let pos = Position::from_setup(setup.clone()).unwrap();
+        prop_assert_eq!(pos.to_setup(), setup.clone());
+        let back = Position::from_setup(pos.to_string().parse().unwrap()).unwrap();
+        prop_assert_eq!(back.hash(), pos.hash());
+        prop_assert_eq!(back, pos.clone());
+        // Every legal move plays and keeps the key consistent.
+        for m in pos.legal_moves() {
+            let next = pos.clone().play(m).unwrap();
+            prop_assert_eq!(next.hash(), next.compute_hash());
+        }
+    }
+}
