@@ -44,10 +44,10 @@ fuzz_target!(|data: &[u8]| {
             .play(m)
             .unwrap_or_else(|_| panic!("listed move refused: {m:?} in {pos}"));
         assert_eq!(child.hash(), child.compute_hash(), "{m:?} in {pos}");
-        if Side::ALL.iter().all(|&s| child.king(s).is_some()) {
-            if let Err(e) = Position::from_setup_with(child.to_setup(), *pos.ruleset()) {
-                panic!("{m:?} in {pos} leaves an invalid position {child}: {e}");
-            }
+        if Side::ALL.iter().all(|&s| child.king(s).is_some())
+            && let Err(e) = Position::from_setup_with(child.to_setup(), *pos.ruleset())
+        {
+            panic!("{m:?} in {pos} leaves an invalid position {child}: {e}");
         }
     }
 
