@@ -1,1 +1,92 @@
-fn main() {}
+//! Perft benches: the default opening at depths 3 and 4, mid-game positions from
+//! `tests/data/bench.perft`, and beside them cozy-chess's chess perft from the start position at
+//! a depth of similar node count, all in one group with `Throughput::Elements(nodes)` so the
+//! nodes/s of both libraries come from the same run. Every bench asserts its node count, so a
+//! fast wrong answer cannot pass.
+//!
+//! `cargo bench --bench perft -- --warm-up-time 1 --measurement-time 3`
+mod common;
+
+use std::hint::black_box;
+use std::time::Duration;
+
+use criterion::{BenchmarkId, Criterion, Throughput, criterion_group, criterion_main};
+use gjjq::{Position, perft};
+
+/// Mid-game positions are benched at the deepest recorded depth with at most this many nodes.
+const MIDGAME_NODE_BUDGET: u64 = 2_500_000;
+
+/// Chess perft with cozy-chess, counted in bulk at the last ply the same way as gjjq's
+/// [`perft`]: `generate_moves` hands over one piece's destinations at a time, and depth 1 adds
+/// up their lengths without playing them.
+fn cozy_perft(board: &cozy_chess::Board, depth: u32) -> u64 {
+    let mut nodes = 0;
+    match depth {
+        0 => return 1,
+        1 => {
+            board.generate_moves(|moves| {
+                nodes += moves.len() as u64;
+                false
+            });
+        }
+        _ => {
+            board.generate_moves(|moves| {
+                for mv in moves {
+                    let mut child = board.clone();
+                    child.play_unchecked(mv);
+                    nodes += cozy_perft(&child, depth - 1);
+                }
+                false
+            });
+        }
+    }
+    nodes
+}
+
+fn bench_perft(c: &mut Criterion) {
+    let mut group = c.benchmark_group("perft");
+    group
+        .sample_size(10)
+        .warm_up_time(Duration::from_secs(1))
+        .measurement_time(Duration::from_secs(3));
+
+    let opening = Position::default();
+    for (depth, nodes) in [(3, 129_372u64), (4, 6_519_892)] {
+        group.throughput(Throughput::Elements(nodes));
+        group.bench_with_input(
+            BenchmarkId::new("gjjq/default-opening", depth),
+            &depth,
+            |b, &d| b.iter(|| assert_eq!(perft(black_box(&opening), d), nodes)),
+        );
+    }
+
+    // Chess start position, depth 5: 4,865,609 nodes, near gjjq's depth 4 (6,519,892).
+    let board = cozy_chess::Board::default();
+    let (depth, nodes) = (5, 4_865_609u64);
+    group.throughput(Throughput::Elements(nodes));
+    group.bench_with_input(
+        BenchmarkId::new("cozy-chess/startpos", depth),
+        &depth,
+        |b, &d| b.iter(|| assert_eq!(cozy_perft(black_box(&board), d), nodes)),
+    );
+
+    let cases = common::parse_perft_file(include_str!("../tests/data/bench.perft"));
+    for case in cases.iter().filter(|c| c.id != "default-opening") {
+        let &(depth, nodes) = case
+            .counts
+            .iter()
+            .filter(|(_, n)| *n <= MIDGAME_NODE_BUDGET)
+            .max_by_key(|(d, _)| *d)
+            .expect("a count within the node budget");
+        group.throughput(Throughput::Elements(nodes));
+        group.bench_with_input(
+            BenchmarkId::new(format!("gjjq/{}", case.id), depth),
+            &depth,
+            |b, &d| b.iter(|| assert_eq!(perft(black_box(&case.position), d), nodes)),
+        );
+    }
+    group.finish();
+}
+
+criterion_group!(benches, bench_perft);
+criterion_main!(benches);
