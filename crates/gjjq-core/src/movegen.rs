@@ -61,6 +61,61 @@ impl MoveSink for Counter {
     }
 }
 
+/// The move of `kind` from `from` to `t` that the rule `class` and the pending-return `wrap`
+/// make.
+#[inline]
+fn make_move(
+    pos: &Position,
+    kind: PieceKind,
+    from: Square,
+    t: Square,
+    class: Class,
+    wrap: Wrap,
+) -> Move {
+    let captured = match class {
+        Class::Capture | Class::Returning => Some(pos.kind_at(t)),
+        Class::Quiet | Class::Return => None,
+    };
+    match (wrap, class) {
+        (_, Class::Return) => Move::Return {
+            piece: kind,
+            from,
+            to: t,
+        },
+        (Wrap::Plain, Class::Quiet) => Move::Quiet {
+            piece: kind,
+            from,
+            to: t,
+        },
+        (Wrap::Plain, Class::Capture) => Move::Capture {
+            piece: kind,
+            from,
+            to: t,
+            captured: pos.kind_at(t),
+        },
+        (Wrap::Plain, Class::Returning) => Move::ReturningCapture {
+            piece: kind,
+            from,
+            to: t,
+            captured: pos.kind_at(t),
+        },
+        (Wrap::Forfeit(striker), _) => Move::Forfeit {
+            from,
+            to: t,
+            captured,
+            striker,
+        },
+        (Wrap::AfterRemoval(removed), _) => Move::AfterRemoval {
+            removed,
+            piece: kind,
+            from,
+            to: t,
+            captured,
+            returning: class == Class::Returning,
+        },
+    }
+}
+
 impl MoveSink for MoveList {
     #[inline]
     fn push(
@@ -73,49 +128,31 @@ impl MoveSink for MoveList {
         wrap: Wrap,
     ) {
         for t in to {
-            let captured = match class {
-                Class::Capture | Class::Returning => Some(pos.kind_at(t)),
-                Class::Quiet | Class::Return => None,
-            };
-            let m = match (wrap, class) {
-                (_, Class::Return) => Move::Return {
-                    piece: kind,
-                    from,
-                    to: t,
-                },
-                (Wrap::Plain, Class::Quiet) => Move::Quiet {
-                    piece: kind,
-                    from,
-                    to: t,
-                },
-                (Wrap::Plain, Class::Capture) => Move::Capture {
-                    piece: kind,
-                    from,
-                    to: t,
-                    captured: pos.kind_at(t),
-                },
-                (Wrap::Plain, Class::Returning) => Move::ReturningCapture {
-                    piece: kind,
-                    from,
-                    to: t,
-                    captured: pos.kind_at(t),
-                },
-                (Wrap::Forfeit(striker), _) => Move::Forfeit {
-                    from,
-                    to: t,
-                    captured,
-                    striker,
-                },
-                (Wrap::AfterRemoval(removed), _) => Move::AfterRemoval {
-                    removed,
-                    piece: kind,
-                    from,
-                    to: t,
-                    captured,
-                    returning: class == Class::Returning,
-                },
-            };
-            self.push(m);
+            self.push(make_move(pos, kind, from, t, class, wrap));
+        }
+    }
+}
+
+/// Finds the legal move between two points, building no list.
+struct Finder {
+    from: Square,
+    to: Square,
+    found: Option<Move>,
+}
+
+impl MoveSink for Finder {
+    #[inline]
+    fn push(
+        &mut self,
+        pos: &Position,
+        kind: PieceKind,
+        from: Square,
+        to: Bitboard,
+        class: Class,
+        wrap: Wrap,
+    ) {
+        if from == self.from && to.contains(self.to) {
+            self.found = Some(make_move(pos, kind, from, self.to, class, wrap));
         }
     }
 }
@@ -146,6 +183,30 @@ impl Position {
             self.generate(&mut list);
         }
         list
+    }
+
+    /// The legal move from `from` to `to`, if there is one. Every legal move is named by its
+    /// two points alone (R-30), so this is how a record or an ASCII move is resolved.
+    ///
+    /// ```
+    /// use gjjq_core::{Move, Position, Square};
+    /// let pos = Position::default();
+    /// let sq = |s: &str| s.parse::<Square>().unwrap();
+    /// assert!(matches!(pos.find_move(sq("3E"), sq("7d")), Some(Move::ReturningCapture { .. })));
+    /// assert_eq!(pos.find_move(sq("3E"), sq("3D")), None);
+    /// ```
+    #[must_use]
+    pub fn find_move(&self, from: Square, to: Square) -> Option<Move> {
+        if self.is_decided() {
+            return None;
+        }
+        let mut finder = Finder {
+            from,
+            to,
+            found: None,
+        };
+        self.generate(&mut finder);
+        finder.found
     }
 
     /// The number of legal moves, without building them.

@@ -533,7 +533,7 @@ impl Position {
             Some(p) if p.side == self.turn && p.kind == m.piece() => {}
             _ => return false,
         }
-        self.legal_moves().contains(m)
+        self.find_move(m.from(), m.to()) == Some(*m)
     }
 }
 

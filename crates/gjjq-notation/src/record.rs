@@ -365,9 +365,7 @@ impl Record {
 
 /// The legal move of `pos` from `from` to `to` (R-30: origin and destination name it).
 pub(crate) fn find_legal(pos: &Position, from: Square, to: Square) -> Result<Move, RecordError> {
-    pos.legal_moves()
-        .into_iter()
-        .find(|m| m.from() == from && m.to() == to)
+    pos.find_move(from, to)
         .ok_or(RecordError::Illegal { from, to })
 }
 
