@@ -70,7 +70,7 @@ fn bench_perft(c: &mut Criterion) {
         |b, &d| b.iter(|| assert_eq!(cozy_perft(black_box(&board), d), nodes)),
     );
 
-    let cases = common::parse_perft_file(include_str!("../tests/data/bench.perft"));
+    let cases = common::bench_perft_file();
     for case in cases.iter().filter(|c| c.id != "default-opening") {
         let &(depth, nodes) = case
             .counts

@@ -3,7 +3,7 @@
 //! perft file `tests/data/bench.perft`.
 #![allow(dead_code)]
 
-use gjjq::{Position, Setup};
+use gjjq::Position;
 
 /// SplitMix64: tiny, deterministic, good enough to pick random moves reproducibly.
 pub struct SplitMix(pub u64);
@@ -55,41 +55,8 @@ pub fn movegen_suite() -> Vec<Position> {
         .collect()
 }
 
-/// One entry of a perft file: `id`, `position`, then `perft <depth> <nodes>` lines.
-pub struct PerftCase {
-    pub id: String,
-    pub position: Position,
-    pub counts: Vec<(u32, u64)>,
-}
-
-/// Parse a perft file (blank lines and `#` comments ignored).
-pub fn parse_perft_file(text: &str) -> Vec<PerftCase> {
-    let mut out: Vec<PerftCase> = Vec::new();
-    for line in text.lines().map(str::trim) {
-        if line.is_empty() || line.starts_with('#') {
-            continue;
-        }
-        let (key, value) = line.split_once(' ').expect("a key and a value");
-        match key {
-            "id" => out.push(PerftCase {
-                id: value.to_owned(),
-                position: Position::default(),
-                counts: Vec::new(),
-            }),
-            "position" => {
-                let setup: Setup = value.parse().expect("a valid position string");
-                out.last_mut().expect("id first").position =
-                    Position::from_setup(setup).expect("a valid position");
-            }
-            "perft" => {
-                let (d, n) = value.split_once(' ').expect("depth and nodes");
-                out.last_mut()
-                    .expect("id first")
-                    .counts
-                    .push((d.parse().expect("depth"), n.parse().expect("nodes")));
-            }
-            other => panic!("unknown key {other:?} in perft file"),
-        }
-    }
-    out
+/// The perft file of the benches, parsed by `gjjq::notation::parse_perft_file`.
+pub fn bench_perft_file() -> Vec<gjjq::notation::PerftEntry> {
+    gjjq::notation::parse_perft_file(include_str!("../../tests/data/bench.perft"))
+        .expect("a valid perft file")
 }
