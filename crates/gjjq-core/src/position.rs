@@ -45,7 +45,8 @@ bitflags! {
     /// Every reason a [`Setup`] is not a valid position, as a set.
     #[derive(Debug, Clone, Copy, PartialEq, Eq, Hash)]
     pub struct PositionErrorKinds: u32 {
-        /// A side has no king.
+        /// A side has no king. The side to move may lack its king only as the end of a
+        /// game by a king capture, while the other side has its own.
         const MISSING_KING = 1 << 0;
         /// A side has more of some kind than R-7 gives (one king, three infantry, two of the rest).
         const TOO_MANY_OF_A_KIND = 1 << 1;
@@ -564,10 +565,13 @@ fn validate(setup: &Setup) -> PositionErrorKinds {
             _ => {}
         }
     }
+    // R-26 wants a king on each side; the one exception is the end of a game by R-21: the side
+    // to move has just lost its king, the other side still has its own (project decision).
+    let kingless = |s: Side| counts[s.index()][PieceKind::King.index()] == 0;
+    if kingless(setup.turn.other()) || (kingless(Side::Red) && kingless(Side::Green)) {
+        kinds |= PositionErrorKinds::MISSING_KING;
+    }
     for side_counts in &counts {
-        if side_counts[PieceKind::King.index()] == 0 {
-            kinds |= PositionErrorKinds::MISSING_KING;
-        }
         if PieceKind::ALL
             .iter()
             .any(|k| side_counts[k.index()] > k.count_per_side())
@@ -654,6 +658,23 @@ mod tests {
                 | PositionErrorKinds::FLEET_INLAND
         );
         assert_eq!(*err.setup, s);
+    }
+
+    // a game ended by a king capture has a position string: the side to move has
+    // lost its king. Any other missing king is refused.
+    #[test]
+    fn a_captured_king_is_valid_only_for_the_side_to_move() {
+        let pos = Position::from_setup(setup("4k4/9/9/9/9/9/9/9/4I4/9 r -")).unwrap();
+        assert!(pos.legal_moves().is_empty());
+        let o = pos.outcome().unwrap();
+        assert_eq!(
+            (o.winner, o.reason),
+            (Some(Side::Green), crate::EndReason::KingCaptured)
+        );
+        let err = Position::from_setup(setup("4k4/9/9/9/9/9/9/9/4I4/9 g -")).unwrap_err();
+        assert_eq!(err.kinds, PositionErrorKinds::MISSING_KING);
+        let err = Position::from_setup(setup("9/9/9/9/9/9/9/9/4I4/9 r -")).unwrap_err();
+        assert_eq!(err.kinds, PositionErrorKinds::MISSING_KING);
     }
 
     #[test]
