@@ -541,15 +541,27 @@ impl Position {
 fn validate(setup: &Setup) -> PositionErrorKinds {
     let mut kinds = PositionErrorKinds::empty();
     let mut counts = [[0u32; 8]; 2];
-    let is_striker =
-        |side: Side, sq: Square| setup.pending[side.index()].is_some_and(|p| p.striker == sq);
+    // The side to move may have just lost its king: the piece that captured it stands in
+    // that side's palace, a striker owing no return or a king that faced it.
+    let loser = setup.turn;
+    let king_just_captured = !setup
+        .board
+        .iter()
+        .flatten()
+        .any(|p| p.side == loser && p.kind == PieceKind::King);
+    let is_captor = |side: Side, sq: Square| {
+        king_just_captured && side != loser && PALACE[loser.index()].contains(sq)
+    };
+    let is_striker = |side: Side, sq: Square| {
+        setup.pending[side.index()].is_some_and(|p| p.striker == sq) || is_captor(side, sq)
+    };
     for (i, p) in setup.board.iter().enumerate() {
         let Some(p) = *p else { continue };
         let sq = Square::from_index_unchecked(i);
         let s = p.side.index();
         counts[s][p.kind.index()] += 1;
         match p.kind {
-            PieceKind::King if !PALACE[s].contains(sq) => {
+            PieceKind::King if !PALACE[s].contains(sq) && !is_captor(p.side, sq) => {
                 kinds |= PositionErrorKinds::KING_OUTSIDE_PALACE
             }
             PieceKind::Guard if !PALACE[s].contains(sq) => {
@@ -670,6 +682,19 @@ mod tests {
         assert_eq!(
             (o.winner, o.reason),
             (Some(Side::Green), crate::EndReason::KingCaptured)
+        );
+        // The king that faced Green's king and took it on 5e.
+        assert!(Position::from_setup(setup("4K4/9/9/9/9/9/9/9/9/9 g -")).is_ok());
+        // The missile that struck Green's king stands on 5e, owing no return.
+        let pos = Position::from_setup(setup("4M4/9/9/9/9/9/9/9/9/4K4 g -")).unwrap();
+        assert_eq!(
+            pos.outcome().unwrap().reason,
+            crate::EndReason::KingCaptured
+        );
+        let err = Position::from_setup(setup("4M4/9/9/9/9/9/9/9/9/4K4 r -")).unwrap_err();
+        assert_eq!(
+            err.kinds,
+            PositionErrorKinds::MISSING_KING | PositionErrorKinds::MISSILE_OFF_LAND
         );
         let err = Position::from_setup(setup("4k4/9/9/9/9/9/9/9/4I4/9 g -")).unwrap_err();
         assert_eq!(err.kinds, PositionErrorKinds::MISSING_KING);

@@ -56,6 +56,12 @@ fn ten_thousand_random_games_all_end_with_a_reason() {
             assert_eq!(game.position().outcome(), Some(outcome));
             assert!(game.position().legal_moves().is_empty());
         }
+        // Every final position, a king capture's included, has a position string that reads
+        // back and adjudicates the same.
+        let text = game.position().to_string();
+        let back = Position::from_setup_with(text.parse::<Setup>().unwrap(), rules)
+            .unwrap_or_else(|e| panic!("game {game_no}: {text}: {e}"));
+        assert_eq!(back.outcome(), game.position().outcome(), "{text}");
         *reasons.entry(outcome.reason.as_str()).or_default() += 1;
     }
     eprintln!("{reasons:?}");
