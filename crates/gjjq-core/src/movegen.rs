@@ -324,15 +324,7 @@ impl Position {
                 reach |= slide(RAYS[d.index][g.index()] & PALACE[u], occ, d);
             }
             let dests = reach - own;
-            sink.push(self, PieceKind::Guard, g, dests - occ, Class::Quiet, wrap);
-            sink.push(
-                self,
-                PieceKind::Guard,
-                g,
-                dests & enemy,
-                Class::Capture,
-                wrap,
-            );
+            self.push_quiet_and_captures(sink, PieceKind::Guard, g, dests, wrap);
         }
 
         // R-11 Missile.
@@ -442,22 +434,7 @@ impl Position {
                     };
                 }
                 let dests = reach - forbidden;
-                sink.push(
-                    self,
-                    PieceKind::Aircraft,
-                    a,
-                    dests - occ,
-                    Class::Quiet,
-                    wrap,
-                );
-                sink.push(
-                    self,
-                    PieceKind::Aircraft,
-                    a,
-                    dests & enemy,
-                    Class::Capture,
-                    wrap,
-                );
+                self.push_quiet_and_captures(sink, PieceKind::Aircraft, a, dests, wrap);
             }
         }
 
@@ -468,15 +445,7 @@ impl Position {
                 reach |= slide(RAYS2[d.index][a.index()], occ, d);
             }
             let dests = (reach & COUNTRY[u]) - own;
-            sink.push(self, PieceKind::Army, a, dests - occ, Class::Quiet, wrap);
-            sink.push(
-                self,
-                PieceKind::Army,
-                a,
-                dests & enemy,
-                Class::Capture,
-                wrap,
-            );
+            self.push_quiet_and_captures(sink, PieceKind::Army, a, dests, wrap);
         }
 
         // R-15 Division: 日 leap with one of three grid paths clear.
@@ -491,44 +460,31 @@ impl Position {
                     dests.insert(t);
                 }
             }
-            sink.push(
-                self,
-                PieceKind::Division,
-                dv,
-                dests - occ,
-                Class::Quiet,
-                wrap,
-            );
-            sink.push(
-                self,
-                PieceKind::Division,
-                dv,
-                dests & enemy,
-                Class::Capture,
-                wrap,
-            );
+            self.push_quiet_and_captures(sink, PieceKind::Division, dv, dests, wrap);
         }
 
         // R-16 Infantry.
         for i in self.pieces(us, PieceKind::Infantry) {
             let dests = INFANTRY_STEPS[u][i.index()] - forbidden;
-            sink.push(
-                self,
-                PieceKind::Infantry,
-                i,
-                dests - occ,
-                Class::Quiet,
-                wrap,
-            );
-            sink.push(
-                self,
-                PieceKind::Infantry,
-                i,
-                dests & enemy,
-                Class::Capture,
-                wrap,
-            );
+            self.push_quiet_and_captures(sink, PieceKind::Infantry, i, dests, wrap);
         }
+    }
+}
+
+impl Position {
+    /// Push `dests` (never an own point) split into quiet moves and captures.
+    #[inline(always)]
+    fn push_quiet_and_captures<S: MoveSink>(
+        &self,
+        sink: &mut S,
+        kind: PieceKind,
+        from: Square,
+        dests: Bitboard,
+        wrap: Wrap,
+    ) {
+        let enemy = self.by_side[self.turn.other().index()];
+        sink.push(self, kind, from, dests - enemy, Class::Quiet, wrap);
+        sink.push(self, kind, from, dests & enemy, Class::Capture, wrap);
     }
 }
 

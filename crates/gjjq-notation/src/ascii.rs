@@ -6,7 +6,7 @@ use std::str::FromStr;
 use gjjq_core::{Move, Position, Square, SquareParseError};
 use thiserror::Error;
 
-use crate::record::{RecordError, find_legal};
+use crate::record::{RecordError, find_legal, mover_at};
 
 /// A move in the ASCII machine form (R-30): origin and destination labels, e.g. `5B5A` or
 /// `3E7d` (upper-case ranks in Red's country, lower-case in Green's). Every legal move of a
@@ -101,15 +101,7 @@ impl AsciiMove {
     /// # Ok::<(), gjjq_notation::AsciiParseError>(())
     /// ```
     pub fn to_move(&self, pos: &Position) -> Result<Move, RecordError> {
-        let found = pos
-            .piece_at(self.from)
-            .ok_or(RecordError::NoPiece { at: self.from })?;
-        if found.side != pos.turn() {
-            return Err(RecordError::NotToMove {
-                at: self.from,
-                owner: found.side,
-            });
-        }
+        mover_at(pos, self.from)?;
         find_legal(pos, self.from, self.to)
     }
 }

@@ -323,15 +323,7 @@ impl Record {
     /// # Ok::<(), gjjq_notation::RecordParseError>(())
     /// ```
     pub fn to_move(&self, pos: &Position) -> Result<Move, RecordError> {
-        let found = pos
-            .piece_at(self.from)
-            .ok_or(RecordError::NoPiece { at: self.from })?;
-        if found.side != pos.turn() {
-            return Err(RecordError::NotToMove {
-                at: self.from,
-                owner: found.side,
-            });
-        }
+        let found = mover_at(pos, self.from)?;
         if found.kind != self.piece {
             return Err(RecordError::WrongPiece {
                 at: self.from,
@@ -361,6 +353,18 @@ impl Record {
         }
         Ok(m)
     }
+}
+
+/// The piece on `at`, which must belong to the side to move.
+pub(crate) fn mover_at(pos: &Position, at: Square) -> Result<gjjq_core::Piece, RecordError> {
+    let found = pos.piece_at(at).ok_or(RecordError::NoPiece { at })?;
+    if found.side != pos.turn() {
+        return Err(RecordError::NotToMove {
+            at,
+            owner: found.side,
+        });
+    }
+    Ok(found)
 }
 
 /// The legal move of `pos` from `from` to `to` (R-30: origin and destination name it).
