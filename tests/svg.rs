@@ -3,18 +3,8 @@
 
 use gjjq::svg::{SvgOptions, render};
 use gjjq::{Game, Move, Position, Ruleset, Script, Setup, Square};
-
-/// xorshift64*: a small deterministic generator, so failures reproduce.
-struct Rng(u64);
-
-impl Rng {
-    fn below(&mut self, n: usize) -> usize {
-        self.0 ^= self.0 >> 12;
-        self.0 ^= self.0 << 25;
-        self.0 ^= self.0 >> 27;
-        (self.0.wrapping_mul(0x2545_f491_4f6c_dd1d) >> 33) as usize % n
-    }
-}
+use rand::rngs::StdRng;
+use rand::{Rng as _, SeedableRng};
 
 /// Parse `svg` and check every piece element against `setup`.
 fn check(setup: &Setup, opts: &SvgOptions) {
@@ -137,14 +127,14 @@ fn random_game_positions() {
         ..Ruleset::STANDARD
     };
     let start = Position::from_setup_with(Setup::default_opening(), rules).unwrap();
-    let mut rng = Rng(0x0005_eed0_f5a9);
+    let mut rng = StdRng::seed_from_u64(0x0005_eed0_f5a9);
     let mut checked = 0;
     for _ in 0..6 {
         let mut game = Game::new(start.clone());
         let mut last: Option<Move> = None;
         while game.outcome().is_none() && game.moves().len() < 300 {
             let moves = game.legal_moves();
-            let m = moves[rng.below(moves.len())];
+            let m = moves[rng.random_range(0..moves.len())];
             game.play(m).unwrap();
             last = Some(m);
             if game.moves().len().is_multiple_of(37) {

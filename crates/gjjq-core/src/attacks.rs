@@ -158,6 +158,8 @@ mod tests {
     use crate::position::Position;
     use crate::ruleset::{MissileRange, Ruleset};
     use crate::square::{Side, Square};
+    use rand::rngs::StdRng;
+    use rand::{Rng as _, SeedableRng};
 
     /// The captures `by` would have onto `sq` were it to move now with no pending return of its
     /// own: R-20's definition, computed by the forward generator.
@@ -168,16 +170,6 @@ mod tests {
         let mut list = MoveList::new();
         hypo.generate_pieces_for_test(&mut list);
         list.iter().any(|m| m.to() == sq && m.is_capture())
-    }
-
-    struct Rng(u64);
-    impl Rng {
-        fn below(&mut self, n: usize) -> usize {
-            self.0 ^= self.0 << 13;
-            self.0 ^= self.0 >> 7;
-            self.0 ^= self.0 << 17;
-            (self.0 % n as u64) as usize
-        }
     }
 
     // the backward attack test agrees with the forward generator on every occupied
@@ -195,7 +187,7 @@ mod tests {
                 ..Ruleset::STANDARD
             },
         ];
-        let mut rng = Rng(0x1234_5678_9abc_def1);
+        let mut rng = StdRng::seed_from_u64(0x1234_5678_9abc_def1);
         let mut checked = 0;
         for rules in rulesets {
             for _ in 0..150 {
@@ -205,7 +197,7 @@ mod tests {
                     if moves.is_empty() {
                         break;
                     }
-                    pos.play_unchecked(moves[rng.below(moves.len())]);
+                    pos.play_unchecked(moves[rng.random_range(0..moves.len())]);
                     if pos.king(Side::Red).is_none() || pos.king(Side::Green).is_none() {
                         break;
                     }

@@ -3,18 +3,8 @@
 
 use gjjq_core::{Move, Position, Script};
 use gjjq_notation::{AsciiMove, Direction, Record};
-
-/// A tiny deterministic PRNG (xorshift64*), enough to pick moves.
-struct Rng(u64);
-
-impl Rng {
-    fn below(&mut self, n: usize) -> usize {
-        self.0 ^= self.0 >> 12;
-        self.0 ^= self.0 << 25;
-        self.0 ^= self.0 >> 27;
-        (self.0.wrapping_mul(0x2545_F491_4F6C_DD1D) >> 33) as usize % n
-    }
-}
+use rand::rngs::StdRng;
+use rand::{Rng as _, SeedableRng};
 
 #[derive(Default, Debug)]
 struct Seen {
@@ -64,7 +54,7 @@ fn check_position(pos: &Position, seen: &mut Seen) {
 
 #[test]
 fn every_legal_move_round_trips() {
-    let mut rng = Rng(0x9E37_79B9_7F4A_7C15);
+    let mut rng = StdRng::seed_from_u64(0x9E37_79B9_7F4A_7C15);
     let mut seen = Seen::default();
     let mut games = 0;
     while seen.positions < 5_000 || games < 20 {
@@ -90,12 +80,12 @@ fn every_legal_move_round_trips() {
                         .collect()
                 })
                 .unwrap_or_default();
-            let m = if !blocking.is_empty() && rng.below(2) == 0 {
-                blocking[rng.below(blocking.len())]
-            } else if !captures.is_empty() && rng.below(3) == 0 {
-                captures[rng.below(captures.len())]
+            let m = if !blocking.is_empty() && rng.random_range(0..2) == 0 {
+                blocking[rng.random_range(0..blocking.len())]
+            } else if !captures.is_empty() && rng.random_range(0..3) == 0 {
+                captures[rng.random_range(0..captures.len())]
             } else {
-                moves[rng.below(moves.len())]
+                moves[rng.random_range(0..moves.len())]
             };
             pos.play_unchecked(m);
         }
