@@ -13,6 +13,8 @@ use gjjq::notation::{
     AsciiMove, GameReader, GameRecord, MoveForm, MoveText, Record, RecordedMove, write_game,
 };
 use gjjq::{Game, Position, Ruleset, Script, Setup};
+use rand::rngs::StdRng;
+use rand::{Rng as _, SeedableRng};
 
 fn configure<'a>(c: &'a mut Criterion, name: &str) -> BenchmarkGroup<'a, WallTime> {
     let mut group = c.benchmark_group(name);
@@ -33,7 +35,7 @@ fn game_file(games: u64, plies: usize) -> (Vec<u8>, Vec<(Position, Record)>) {
     let mut file = Vec::new();
     let mut samples = Vec::new();
     for seed in 0..games {
-        let mut rng = common::SplitMix(seed);
+        let mut rng = StdRng::seed_from_u64(seed);
         let mut game = Game::new(start.clone());
         let mut record = GameRecord::default();
         record.set_tag("Event", &format!("bench game {seed}"));
@@ -42,7 +44,7 @@ fn game_file(games: u64, plies: usize) -> (Vec<u8>, Vec<(Position, Record)>) {
             if moves.is_empty() {
                 break;
             }
-            let m = moves[rng.below(moves.len())];
+            let m = moves[rng.random_range(0..moves.len())];
             let r = Record::from_move(game.position(), m);
             if seed < 20 {
                 samples.push((game.position().clone(), r));

@@ -1,32 +1,16 @@
 //! Helpers shared by the benches (and by `examples/bench_positions.rs`, which includes this
-//! file by path): a small deterministic PRNG, random games from the default opening, and the
+//! file by path): seeded random games from the default opening, and the
 //! perft file `tests/data/bench.perft`.
 #![allow(dead_code)]
 
 use gjjq::Position;
-
-/// SplitMix64: tiny, deterministic, good enough to pick random moves reproducibly.
-pub struct SplitMix(pub u64);
-
-impl SplitMix {
-    pub fn next_u64(&mut self) -> u64 {
-        self.0 = self.0.wrapping_add(0x9e37_79b9_7f4a_7c15);
-        let mut z = self.0;
-        z = (z ^ (z >> 30)).wrapping_mul(0xbf58_476d_1ce4_e5b9);
-        z = (z ^ (z >> 27)).wrapping_mul(0x94d0_49bb_1331_11eb);
-        z ^ (z >> 31)
-    }
-
-    /// A number in `0..n` (`n` > 0); the slight modulo bias does not matter here.
-    pub fn below(&mut self, n: usize) -> usize {
-        (self.next_u64() % n as u64) as usize
-    }
-}
+use rand::rngs::StdRng;
+use rand::{Rng as _, SeedableRng};
 
 /// The positions of one random game from the default opening with `seed`: at most `plies`
 /// moves, stopping early at a position without legal moves. The first entry is the opening.
 pub fn random_game(seed: u64, plies: usize) -> Vec<Position> {
-    let mut rng = SplitMix(seed);
+    let mut rng = StdRng::seed_from_u64(seed);
     let mut pos = Position::default();
     let mut out = vec![pos.clone()];
     for _ in 0..plies {
@@ -34,7 +18,7 @@ pub fn random_game(seed: u64, plies: usize) -> Vec<Position> {
         if moves.is_empty() {
             break;
         }
-        pos.play_unchecked(moves[rng.below(moves.len())]);
+        pos.play_unchecked(moves[rng.random_range(0..moves.len())]);
         out.push(pos.clone());
     }
     out
