@@ -1,6 +1,6 @@
 //! A streaming reader of game record files: one line at a time, one game per item.
 
-use std::io::{self, BufRead};
+use std::io::{self, BufRead, BufReader, Read};
 
 use gjjq_core::{Setup, SetupParseError, Side};
 use thiserror::Error;
@@ -303,6 +303,23 @@ impl<R: BufRead> GameReader<R> {
             }
         }
         b.finish().map(Some)
+    }
+}
+
+impl<R: Read> GameReader<BufReader<R>> {
+    /// A reader over any `io::Read` (a file, a socket, standard input), buffered so that it
+    /// still reads one line at a time.
+    ///
+    /// # Examples
+    ///
+    /// ```
+    /// use gjjq_notation::GameReader;
+    /// let bytes: &[u8] = "1. 团5B进5A *\n".as_bytes();
+    /// let games: Vec<_> = GameReader::from_read(bytes).collect();
+    /// assert_eq!(games.len(), 1);
+    /// ```
+    pub fn from_read(reader: R) -> GameReader<BufReader<R>> {
+        GameReader::new(BufReader::new(reader))
     }
 }
 
