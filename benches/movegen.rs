@@ -6,21 +6,9 @@
 mod common;
 
 use std::hint::black_box;
-use std::time::Duration;
 
-use criterion::measurement::WallTime;
-use criterion::{BenchmarkGroup, Criterion, Throughput, criterion_group, criterion_main};
+use criterion::{Criterion, Throughput, criterion_group, criterion_main};
 use gjjq::{Move, Position};
-
-/// A group with short timings: the bench machine is shared.
-fn configure<'a>(c: &'a mut Criterion, name: &str) -> BenchmarkGroup<'a, WallTime> {
-    let mut group = c.benchmark_group(name);
-    group
-        .sample_size(10)
-        .warm_up_time(Duration::from_secs(1))
-        .measurement_time(Duration::from_secs(3));
-    group
-}
 
 fn bench_movegen(c: &mut Criterion) {
     let suite = common::movegen_suite();
@@ -31,7 +19,7 @@ fn bench_movegen(c: &mut Criterion) {
     let total: usize = moves.iter().map(|(_, m)| m.len()).sum();
 
     // Legal move generation alone: the list (`legal_moves`) and the bulk count.
-    let mut group = configure(c, "movegen");
+    let mut group = common::configure(c, "movegen");
     group.throughput(Throughput::Elements(total as u64));
     group.bench_function("legal_moves", |b| {
         b.iter(|| {
@@ -48,7 +36,7 @@ fn bench_movegen(c: &mut Criterion) {
     group.finish();
 
     // Every legal move of every position, played on a clone: checked against unchecked.
-    let mut group = configure(c, "play");
+    let mut group = common::configure(c, "play");
     group.throughput(Throughput::Elements(total as u64));
     group.bench_function("play", |b| {
         b.iter(|| {
@@ -86,7 +74,7 @@ fn bench_movegen(c: &mut Criterion) {
         })
         .collect();
     assert!(children.iter().all(|c| c.hash() == c.compute_hash()));
-    let mut group = configure(c, "zobrist");
+    let mut group = common::configure(c, "zobrist");
     group.throughput(Throughput::Elements(total as u64));
     group.bench_function("incremental (play_unchecked + hash)", |b| {
         b.iter(|| {

@@ -5,25 +5,14 @@
 mod common;
 
 use std::hint::black_box;
-use std::time::Duration;
 
-use criterion::measurement::WallTime;
-use criterion::{BenchmarkGroup, Criterion, Throughput, criterion_group, criterion_main};
+use criterion::{Criterion, Throughput, criterion_group, criterion_main};
 use gjjq::notation::{
     AsciiMove, GameReader, GameRecord, MoveForm, MoveText, Record, RecordedMove, write_game,
 };
 use gjjq::{Game, Position, Ruleset, Script, Setup};
 use rand::rngs::StdRng;
 use rand::{Rng as _, SeedableRng};
-
-fn configure<'a>(c: &'a mut Criterion, name: &str) -> BenchmarkGroup<'a, WallTime> {
-    let mut group = c.benchmark_group(name);
-    group
-        .sample_size(10)
-        .warm_up_time(Duration::from_secs(1))
-        .measurement_time(Duration::from_secs(3));
-    group
-}
 
 /// `games` random games of at most `plies` plies (no-capture limit 60), as a game file.
 fn game_file(games: u64, plies: usize) -> (Vec<u8>, Vec<(Position, Record)>) {
@@ -67,7 +56,7 @@ fn bench_notation(c: &mut Criterion) {
         .collect();
     let strings: Vec<String> = samples.iter().map(|(p, _)| p.to_string()).collect();
 
-    let mut group = configure(c, "notation");
+    let mut group = common::configure(c, "notation");
     group.throughput(Throughput::Elements(texts.len() as u64));
     group.bench_function("record_parse", |b| {
         b.iter(|| texts.iter().filter(|t| t.parse::<Record>().is_ok()).count())
@@ -101,7 +90,7 @@ fn bench_notation(c: &mut Criterion) {
     });
     group.finish();
 
-    let mut group = configure(c, "game_file");
+    let mut group = common::configure(c, "game_file");
     group.throughput(Throughput::Bytes(file.len() as u64));
     group.bench_function("read_10000_games", |b| {
         b.iter(|| {

@@ -8,7 +8,6 @@
 mod common;
 
 use std::hint::black_box;
-use std::time::Duration;
 
 use criterion::{BenchmarkId, Criterion, Throughput, criterion_group, criterion_main};
 use gjjq::{Position, perft};
@@ -16,39 +15,8 @@ use gjjq::{Position, perft};
 /// Mid-game positions are benched at the deepest recorded depth with at most this many nodes.
 const MIDGAME_NODE_BUDGET: u64 = 2_500_000;
 
-/// Chess perft with cozy-chess, counted in bulk at the last ply the same way as gjjq's
-/// [`perft`]: `generate_moves` hands over one piece's destinations at a time, and depth 1 adds
-/// up their lengths without playing them.
-fn cozy_perft(board: &cozy_chess::Board, depth: u32) -> u64 {
-    let mut nodes = 0;
-    match depth {
-        0 => return 1,
-        1 => {
-            board.generate_moves(|moves| {
-                nodes += moves.len() as u64;
-                false
-            });
-        }
-        _ => {
-            board.generate_moves(|moves| {
-                for mv in moves {
-                    let mut child = board.clone();
-                    child.play_unchecked(mv);
-                    nodes += cozy_perft(&child, depth - 1);
-                }
-                false
-            });
-        }
-    }
-    nodes
-}
-
 fn bench_perft(c: &mut Criterion) {
-    let mut group = c.benchmark_group("perft");
-    group
-        .sample_size(10)
-        .warm_up_time(Duration::from_secs(1))
-        .measurement_time(Duration::from_secs(3));
+    let mut group = common::configure(c, "perft");
 
     let opening = Position::default();
     for (depth, nodes) in [(3, 129_372u64), (4, 6_519_892)] {
@@ -67,7 +35,7 @@ fn bench_perft(c: &mut Criterion) {
     group.bench_with_input(
         BenchmarkId::new("cozy-chess/startpos", depth),
         &depth,
-        |b, &d| b.iter(|| assert_eq!(cozy_perft(black_box(&board), d), nodes)),
+        |b, &d| b.iter(|| assert_eq!(common::cozy_perft(black_box(&board), d), nodes)),
     );
 
     let cases = common::bench_perft_file();

@@ -4,29 +4,12 @@
 //! machine better than a mean. Both perfts count the last ply in bulk.
 //!
 //! `cargo run --release --example perft_ratio -- [rounds]`
+#[path = "../benches/common/mod.rs"]
+mod common;
+
 use std::time::{Duration, Instant};
 
 use gjjq::{Position, perft};
-
-fn cozy_perft(board: &cozy_chess::Board, depth: u32) -> u64 {
-    let mut nodes = 0;
-    if depth == 1 {
-        board.generate_moves(|moves| {
-            nodes += moves.len() as u64;
-            false
-        });
-    } else {
-        board.generate_moves(|moves| {
-            for mv in moves {
-                let mut child = board.clone();
-                child.play_unchecked(mv);
-                nodes += cozy_perft(&child, depth - 1);
-            }
-            false
-        });
-    }
-    nodes
-}
 
 fn best<F: FnMut() -> u64>(best: &mut Duration, expected: u64, mut f: F) {
     let t = Instant::now();
@@ -47,7 +30,7 @@ fn main() {
     for _ in 0..rounds {
         best(&mut g, gjjq_nodes, || perft(std::hint::black_box(&pos), 4));
         best(&mut c, cozy_nodes, || {
-            cozy_perft(std::hint::black_box(&board), 5)
+            common::cozy_perft(std::hint::black_box(&board), 5)
         });
     }
     let gn = gjjq_nodes as f64 / g.as_secs_f64() / 1e6;

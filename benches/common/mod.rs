@@ -3,6 +3,10 @@
 //! perft file `tests/data/bench.perft`.
 #![allow(dead_code)]
 
+use std::time::Duration;
+
+use criterion::measurement::WallTime;
+use criterion::{BenchmarkGroup, Criterion};
 use gjjq::Position;
 use rand::rngs::StdRng;
 use rand::{Rng as _, SeedableRng};
@@ -43,4 +47,41 @@ pub fn movegen_suite() -> Vec<Position> {
 pub fn bench_perft_file() -> Vec<gjjq::notation::PerftEntry> {
     gjjq::notation::parse_perft_file(include_str!("../../tests/data/bench.perft"))
         .expect("a valid perft file")
+}
+
+/// A criterion group with short timings: the bench machine is shared.
+pub fn configure<'a>(c: &'a mut Criterion, name: &str) -> BenchmarkGroup<'a, WallTime> {
+    let mut group = c.benchmark_group(name);
+    group
+        .sample_size(10)
+        .warm_up_time(Duration::from_secs(1))
+        .measurement_time(Duration::from_secs(3));
+    group
+}
+
+/// Chess perft with cozy-chess, counted in bulk at the last ply the same way as gjjq's
+/// [`perft`]: `generate_moves` hands over one piece's destinations at a time, and depth 1 adds
+/// up their lengths without playing them.
+pub fn cozy_perft(board: &cozy_chess::Board, depth: u32) -> u64 {
+    let mut nodes = 0;
+    match depth {
+        0 => return 1,
+        1 => {
+            board.generate_moves(|moves| {
+                nodes += moves.len() as u64;
+                false
+            });
+        }
+        _ => {
+            board.generate_moves(|moves| {
+                for mv in moves {
+                    let mut child = board.clone();
+                    child.play_unchecked(mv);
+                    nodes += cozy_perft(&child, depth - 1);
+                }
+                false
+            });
+        }
+    }
+    nodes
 }
