@@ -18,15 +18,15 @@ struct Cli {
 #[derive(Debug, Subcommand)]
 enum Command {
     /// Print the labelled board with terrain.
-    Show(commands::show::Args),
+    Show(common::PositionArgs),
     /// Count the leaves of the move tree; the count alone on the last line.
     Perft(commands::perft::PerftArgs),
     /// Perft split by root move: `<ascii> <count>` lines sorted, then `total <n>`.
     Divide(commands::perft::DivideArgs),
     /// List the legal moves, one a line, sorted by ASCII form.
-    Moves(commands::moves::Args),
+    Moves(common::PositionArgs),
     /// Adjudicate a position: `ongoing`, or `<red|green|draw> <reason>`.
-    Outcome(commands::outcome::Args),
+    Outcome(common::PositionArgs),
     /// Play a game of random legal moves from the default opening.
     Selfplay(commands::selfplay::Args),
     /// Rewrite a game record file in another script or in ASCII.

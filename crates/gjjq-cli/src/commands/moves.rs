@@ -4,16 +4,9 @@ use gjjq_notation::Record;
 
 use crate::common::{CliError, PositionArgs, outln};
 
-/// Arguments of `moves`.
-#[derive(Debug, clap::Args)]
-pub struct Args {
-    #[command(flatten)]
-    pos: PositionArgs,
-}
-
 /// One line per legal move, `<ascii> <record>`, sorted by ASCII form.
-pub fn run(args: Args) -> Result<(), CliError> {
-    let pos = args.pos.position()?;
+pub fn run(args: PositionArgs) -> Result<(), CliError> {
+    let pos = args.position()?;
     let mut lines: Vec<String> = pos
         .legal_moves()
         .iter()

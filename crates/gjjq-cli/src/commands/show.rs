@@ -2,16 +2,9 @@
 
 use crate::common::{CliError, PositionArgs, out, outln};
 
-/// Arguments of `show`.
-#[derive(Debug, clap::Args)]
-pub struct Args {
-    #[command(flatten)]
-    pos: PositionArgs,
-}
-
 /// Print the diagram of the position.
-pub fn run(args: Args) -> Result<(), CliError> {
-    let pos = args.pos.position()?;
+pub fn run(args: PositionArgs) -> Result<(), CliError> {
+    let pos = args.position()?;
     out!("{}", pos.to_setup().diagram());
     outln!("{pos}");
     Ok(())
