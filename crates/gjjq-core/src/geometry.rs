@@ -375,75 +375,54 @@ mod tests {
         s.parse().unwrap()
     }
 
+    /// The grid paths of the leap from `from` to `to`, as sorted point sets, and how many of the
+    /// eight leaps from `from` stay on the board.
+    fn leap_paths<const P: usize>(
+        table: &[[Leap<P>; 8]; 90],
+        from: &str,
+        to: &str,
+    ) -> (Vec<u128>, usize) {
+        let leaps = &table[sq(from).index()];
+        let leap = leaps
+            .iter()
+            .find(|l| l.to as usize == sq(to).index())
+            .unwrap();
+        let mut paths: Vec<u128> = leap.paths.iter().map(|p| p.0).collect();
+        paths.sort_unstable();
+        (paths, leaps.iter().filter(|l| l.to != 255).count())
+    }
+
+    /// Point sets written as labels, sorted like [`leap_paths`].
+    fn label_sets(sets: &[&[&str]]) -> Vec<u128> {
+        let mut out: Vec<u128> = sets
+            .iter()
+            .map(|set| set.iter().map(|l| sq(l)).collect::<Bitboard>().0)
+            .collect();
+        out.sort_unstable();
+        out
+    }
+
     // from 1E the fleet leap to 2B has 4 paths of 3 points, written out by hand.
     #[test]
     fn fleet_paths_by_hand() {
-        let from = sq("1E"); // (0,0)
-        let leap = FLEET_LEAPS[from.index()]
-            .iter()
-            .find(|l| l.to as usize == sq("2B").index())
-            .unwrap();
-        let mut got: Vec<Vec<String>> = leap
-            .paths
-            .iter()
-            .map(|p| p.iter().map(|s| s.to_string()).collect())
-            .collect();
-        got.sort();
         // (0,0)->(1,3): intermediates as (x,y): [(1,0),(1,1),(1,2)], [(0,1),(1,1),(1,2)],
         // [(0,1),(0,2),(1,2)], [(0,1),(0,2),(0,3)].
-        let mut want = vec![
-            vec!["2E", "2D", "2C"],
-            vec!["1D", "2D", "2C"],
-            vec!["1D", "1C", "2C"],
-            vec!["1D", "1C", "1B"],
-        ];
-        for w in &mut want {
-            w.sort_by_key(|s| sq(s).index());
-        }
-        let mut want: Vec<Vec<String>> = want
-            .into_iter()
-            .map(|v| v.into_iter().map(String::from).collect())
-            .collect();
-        want.sort();
-        assert_eq!(got, want);
+        let want = label_sets(&[
+            &["2E", "2D", "2C"],
+            &["1D", "2D", "2C"],
+            &["1D", "1C", "2C"],
+            &["1D", "1C", "1B"],
+        ]);
         // Only 2 of the 8 leaps stay on the board from a corner.
-        assert_eq!(
-            FLEET_LEAPS[from.index()]
-                .iter()
-                .filter(|l| l.to != 255)
-                .count(),
-            2
-        );
+        assert_eq!(leap_paths(&FLEET_LEAPS, "1E", "2B"), (want, 2));
     }
 
     // from 5C (4,2) the division leap to 6A (5,4) has 3 paths of 2 points.
     #[test]
     fn division_paths_by_hand() {
-        let leap = DIVISION_LEAPS[sq("5C").index()]
-            .iter()
-            .find(|l| l.to as usize == sq("6A").index())
-            .unwrap();
-        let mut got: Vec<Vec<String>> = leap
-            .paths
-            .iter()
-            .map(|p| p.iter().map(|s| s.to_string()).collect())
-            .collect();
-        got.sort();
         // (4,2)->(5,4): [(5,2),(5,3)], [(4,3),(5,3)], [(4,3),(4,4)]
-        let mut want: Vec<Vec<String>> = vec![
-            vec!["6C".into(), "6B".into()],
-            vec!["5B".into(), "6B".into()],
-            vec!["5B".into(), "5A".into()],
-        ];
-        want.sort();
-        assert_eq!(got, want);
-        assert_eq!(
-            DIVISION_LEAPS[sq("5C").index()]
-                .iter()
-                .filter(|l| l.to != 255)
-                .count(),
-            8
-        );
+        let want = label_sets(&[&["6C", "6B"], &["5B", "6B"], &["5B", "5A"]]);
+        assert_eq!(leap_paths(&DIVISION_LEAPS, "5C", "6A"), (want, 8));
     }
 
     #[test]
