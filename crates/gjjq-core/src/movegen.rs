@@ -178,9 +178,13 @@ impl Position {
     /// ```
     #[must_use]
     pub fn legal_moves(&self) -> MoveList {
-        let mut list = MoveList::new();
-        if !self.is_decided() {
-            self.generate(&mut list);
+        if self.is_decided_without_trap() {
+            return MoveList::new();
+        }
+        // Generated once: R-22's escapes are judged on the same list.
+        let list = self.movable();
+        if self.is_threatened() && self.has_no_escape(&list) {
+            return MoveList::new();
         }
         list
     }
@@ -212,8 +216,17 @@ impl Position {
     /// The number of legal moves, without building them.
     #[must_use]
     pub fn count_legal_moves(&self) -> usize {
-        if self.is_decided() {
+        if self.is_decided_without_trap() {
             return 0;
+        }
+        // A threatened king needs the list to judge R-22; otherwise count in bulk.
+        if self.is_threatened() {
+            let list = self.movable();
+            return if self.has_no_escape(&list) {
+                0
+            } else {
+                list.len()
+            };
         }
         let mut c = Counter(0);
         self.generate(&mut c);

@@ -4,7 +4,7 @@
 use std::fmt;
 
 use crate::geometry::{ORTHO_STEPS, PALACE_DIAGONAL_STEPS};
-use crate::moves::Move;
+use crate::moves::{Move, MoveList};
 use crate::piece::PieceKind;
 use crate::position::Position;
 use crate::ruleset::TrappedKing;
@@ -119,10 +119,11 @@ impl Position {
             }
         }
         let them = self.turn.other();
-        if self.is_trapped() {
+        let moves = self.movable();
+        if self.is_threatened() && self.has_no_escape(&moves) {
             return Some(Outcome::win(them, EndReason::TrappedKing));
         }
-        if self.movable().is_empty() {
+        if moves.is_empty() {
             return Some(Outcome::win(them, EndReason::NoMove));
         }
         if self.is_insufficient_material() {
@@ -134,10 +135,16 @@ impl Position {
     /// Whether the position is decided by itself (and so has no legal moves, R-25).
     #[inline]
     pub(crate) fn is_decided(&self) -> bool {
+        self.is_decided_without_trap() || self.is_trapped()
+    }
+
+    /// The cheap part of [`Position::is_decided`]: a king captured or insufficient
+    /// material.
+    #[inline]
+    pub(crate) fn is_decided_without_trap(&self) -> bool {
         self.king(Side::Red).is_none()
             || self.king(Side::Green).is_none()
             || self.is_insufficient_material()
-            || self.is_trapped()
     }
 
     /// neither side has a missile, fleet, aircraft, division or infantry.
@@ -155,12 +162,18 @@ impl Position {
     /// whether the side to move has a trapped king, under the ruleset's `trapped_king`.
     #[must_use]
     pub fn is_trapped(&self) -> bool {
+        self.is_threatened() && self.has_no_escape(&self.movable())
+    }
+
+    /// R-22's first condition: the king is attacked (`attacked_and_no_escape`), or a point next
+    /// to it in its palace is attacked by or holds an enemy piece (`no_escape`).
+    pub(crate) fn is_threatened(&self) -> bool {
         let us = self.turn;
         let them = us.other();
         let Some(king) = self.king(us) else {
             return false;
         };
-        let threatened = match self.rules.trapped_king {
+        match self.rules.trapped_king {
             TrappedKing::Off => false,
             TrappedKing::AttackedAndNoEscape => self.king_attacked(us),
             TrappedKing::NoEscape => {
@@ -173,16 +186,19 @@ impl Position {
                     .iter()
                     .any(|p| enemy.contains(p) || self.is_attacked(p, them))
             }
-        };
-        if !threatened {
-            return false;
         }
-        let moves = self.movable();
+    }
+
+    /// R-22's other conditions, given the side's `moves` before adjudication: no capture of the
+    /// enemy king, and none of the king's own moves (forfeits included, the return not), played
+    /// out, leaves the king unattacked.
+    pub(crate) fn has_no_escape(&self, moves: &MoveList) -> bool {
+        let us = self.turn;
+        let them = us.other();
         let enemy_king = self.king(them);
         if moves.iter().any(|m| Some(m.to()) == enemy_king) {
             return false;
         }
-        // The king's own moves (forfeits included, the return not), each played out.
         !moves.iter().any(|&m| {
             if m.piece() != PieceKind::King || matches!(m, Move::Return { .. }) {
                 return false;
