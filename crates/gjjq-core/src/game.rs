@@ -98,24 +98,25 @@ impl Game {
         if let Some(o) = self.declared {
             return Some(o);
         }
-        if let Some(o) = self.position.outcome() {
-            return Some(o);
-        }
+        self.position.outcome().or_else(|| self.history_outcome())
+    }
+
+    /// The draws that need the history: third repetition, then the no-capture limit
+    ///
+    fn history_outcome(&self) -> Option<Outcome> {
         if self.repetitions() >= 3 {
             return Some(Outcome::draw(EndReason::Repetition));
         }
-        if let Some(limit) = self.position.ruleset().no_capture_limit
-            && self.position.plies_since_capture() >= limit
-        {
-            return Some(Outcome::draw(EndReason::NoCaptureLimit));
-        }
-        None
+        let limit = self.position.ruleset().no_capture_limit?;
+        (self.position.plies_since_capture() >= limit)
+            .then_some(Outcome::draw(EndReason::NoCaptureLimit))
     }
 
     /// The legal moves now: none once the game is over.
     #[must_use]
     pub fn legal_moves(&self) -> MoveList {
-        if self.outcome().is_some() {
+        // The position's own outcomes (R-21 … R-24) are exactly an empty list.
+        if self.declared.is_some() || self.history_outcome().is_some() {
             MoveList::new()
         } else {
             self.position.legal_moves()
