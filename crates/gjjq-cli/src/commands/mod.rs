@@ -1,6 +1,8 @@
 //! One module per subcommand.
 
 pub mod convert;
+pub mod engine;
+pub mod matches;
 pub mod moves;
 pub mod outcome;
 pub mod perft;
