@@ -46,9 +46,70 @@ pub fn material(pos: &Position, side: Side) -> i32 {
         .sum()
 }
 
+/// The terms of the evaluation beyond material, with their weights (0 turns a term off).
+///
+/// # Examples
+///
+/// ```
+/// use gjjq_engine::eval::EvalParams;
+/// assert_eq!(EvalParams::MATERIAL_ONLY.tropism, 0);
+/// assert!(EvalParams::default().tropism > 0);
+/// ```
+#[derive(Debug, Clone, Copy, PartialEq, Eq)]
+pub struct EvalParams {
+    /// King tropism: per piece, this many centi-units for each point it stands closer to the
+    /// enemy king than 9 points (Chebyshev distance). It draws pieces toward the enemy king, so
+    /// that a side that is ahead goes for the king instead of shuffling. Kept because a match
+    /// showed it wins games (`docs/engine.md`).
+    pub tropism: i32,
+}
+
+impl EvalParams {
+    /// Material alone: the seed's piece values.
+    pub const MATERIAL_ONLY: EvalParams = EvalParams { tropism: 0 };
+}
+
+impl Default for EvalParams {
+    fn default() -> EvalParams {
+        EvalParams { tropism: 4 }
+    }
+}
+
+/// The king-tropism sum of `side` (see [`EvalParams::tropism`]), unweighted.
+fn tropism(pos: &Position, side: Side) -> i32 {
+    let Some(king) = pos.king(side.other()) else {
+        return 0;
+    };
+    pos.side_pieces(side)
+        .iter()
+        .map(|sq| 9 - i32::from(sq.distance(king)))
+        .sum()
+}
+
+/// The static evaluation of `pos` from the side to move's point of view, in centi-units, with
+/// the given terms.
+///
+/// # Examples
+///
+/// ```
+/// use gjjq_core::Position;
+/// use gjjq_engine::eval::{EvalParams, evaluate_with};
+/// assert_eq!(evaluate_with(&Position::default(), EvalParams::default()), 0);
+/// ```
+#[must_use]
+pub fn evaluate_with(pos: &Position, params: EvalParams) -> i32 {
+    let us = pos.turn();
+    let them = us.other();
+    let mut v = material(pos, us) - material(pos, them);
+    if params.tropism != 0 {
+        v += params.tropism * (tropism(pos, us) - tropism(pos, them));
+    }
+    v
+}
+
 /// The static evaluation of `pos` from the side to move's point of view, in centi-units:
-/// material difference. Terms beyond material are added only when a match shows that they
-/// win games (see `docs/engine.md`).
+/// material, and the terms of [`EvalParams::default`] (only those a match showed to win
+/// games, see `docs/engine.md`).
 ///
 /// # Examples
 ///
@@ -59,6 +120,5 @@ pub fn material(pos: &Position, side: Side) -> i32 {
 /// ```
 #[must_use]
 pub fn evaluate(pos: &Position) -> i32 {
-    let us = pos.turn();
-    material(pos, us) - material(pos, us.other())
+    evaluate_with(pos, EvalParams::default())
 }

@@ -16,7 +16,7 @@
 //! // Red's aircraft on 5c flies two points over 5d onto Green's king on 5e and wins
 //! // a win in 1 ply.
 //! let pos = Position::from_setup("4k4/9/4P4/9/9/9/9/9/9/4K4 r -".parse()?).unwrap();
-//! let mut engine = Engine::new(EngineConfig { hash_mb: 1 });
+//! let mut engine = Engine::new(EngineConfig { hash_mb: 1, ..EngineConfig::default() });
 //! let r = engine.search(&pos, &[], Limits::depth(3));
 //! assert_eq!(r.best_move.unwrap().to_string(), "5c5e");
 //! assert_eq!(r.score, Score::Win(1));

@@ -347,7 +347,7 @@ pub fn resolve_position(
 /// ```
 /// use gjjq_core::Position;
 /// use gjjq_engine::{Engine, EngineConfig, Limits, protocol::info_line};
-/// let r = Engine::new(EngineConfig { hash_mb: 1 }).search(&Position::default(), &[], Limits::depth(1));
+/// let r = Engine::new(EngineConfig { hash_mb: 1, ..EngineConfig::default() }).search(&Position::default(), &[], Limits::depth(1));
 /// let line = info_line(&r, 10);
 /// assert!(line.starts_with("info depth 1 score cp "), "{line}");
 /// assert!(line.contains(" pv "));

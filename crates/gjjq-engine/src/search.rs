@@ -11,7 +11,7 @@ use std::fmt;
 
 use gjjq_core::{Move, Position, Side, Square};
 
-use crate::eval::{evaluate, piece_value};
+use crate::eval::{EvalParams, evaluate_with, piece_value};
 use crate::tt::{Bound, Table};
 
 /// The score of a king capture on the next ply; a win in `n` plies scores `MATE - n`.
@@ -151,16 +151,23 @@ impl fmt::Display for Score {
 /// ```
 /// use gjjq_engine::EngineConfig;
 /// assert_eq!(EngineConfig::default().hash_mb, 16);
+/// let small = EngineConfig { hash_mb: 1, ..EngineConfig::default() };
+/// assert_eq!(small.eval, gjjq_engine::eval::EvalParams::default());
 /// ```
 #[derive(Debug, Clone, Copy, PartialEq, Eq)]
 pub struct EngineConfig {
     /// Size of the transposition table in MiB.
     pub hash_mb: usize,
+    /// The evaluation's terms.
+    pub eval: EvalParams,
 }
 
 impl Default for EngineConfig {
     fn default() -> EngineConfig {
-        EngineConfig { hash_mb: 16 }
+        EngineConfig {
+            hash_mb: 16,
+            eval: EvalParams::default(),
+        }
     }
 }
 
@@ -236,7 +243,7 @@ pub struct SearchResult {
 /// impl SearchControl for Report {
 ///     fn on_iteration(&mut self, r: &SearchResult) { self.0.push(r.depth); }
 /// }
-/// let mut engine = Engine::new(EngineConfig { hash_mb: 1 });
+/// let mut engine = Engine::new(EngineConfig { hash_mb: 1, ..EngineConfig::default() });
 /// let mut report = Report(Vec::new());
 /// engine.search_with(&Position::default(), &[], Limits::depth(2), &mut report);
 /// assert_eq!(report.0, [1, 2]);
@@ -444,7 +451,7 @@ impl Searcher<'_> {
         self.order(root, &mut root_moves, MoveKey::NONE, 0);
         let mut best = SearchResult {
             best_move: Some(root_moves[0]),
-            score: Score::Cp(evaluate(root)),
+            score: Score::Cp(evaluate_with(root, self.engine.config.eval)),
             depth: 0,
             nodes: 0,
             pv: vec![root_moves[0]],
@@ -706,7 +713,7 @@ impl Searcher<'_> {
         if king_capture(pos, &moves).is_some() {
             return MATE - ply as i32 - 1;
         }
-        let stand_pat = evaluate(pos);
+        let stand_pat = evaluate_with(pos, self.engine.config.eval);
         if stand_pat >= beta || ply >= MAX_PLY - 1 {
             return stand_pat;
         }

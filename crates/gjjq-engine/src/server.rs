@@ -110,7 +110,7 @@ struct Server {
     out: Output,
     engine: Option<Engine>,
     running: Option<Running>,
-    hash_mb: usize,
+    config: EngineConfig,
     overhead_ms: u64,
     rules: Ruleset,
     position: Position,
@@ -161,7 +161,7 @@ impl Server {
             out,
             engine: Some(Engine::new(config)),
             running: None,
-            hash_mb: config.hash_mb,
+            config,
             overhead_ms: 10,
             rules: Ruleset::STANDARD,
             position: Position::default(),
@@ -217,6 +217,10 @@ impl Server {
                         EngineConfig::default().hash_mb
                     ),
                     "option name Clear Hash type button".to_string(),
+                    format!(
+                        "option name Tropism type spin default {} min 0 max 100",
+                        EngineConfig::default().eval.tropism
+                    ),
                     "option name Move Overhead type spin default 10 min 0 max 5000".to_string(),
                     "option name Seed type spin default 0 min 0 max 9223372036854775807"
                         .to_string(),
@@ -263,10 +267,15 @@ impl Server {
         match name.to_ascii_lowercase().as_str() {
             "hash" => match number(value) {
                 Some(mb @ 1..=4096) => {
-                    self.hash_mb = mb as usize;
-                    self.engine = Some(Engine::new(EngineConfig {
-                        hash_mb: self.hash_mb,
-                    }));
+                    self.config.hash_mb = mb as usize;
+                    self.engine = Some(Engine::new(self.config));
+                }
+                _ => bad(&self.out),
+            },
+            "tropism" => match number(value) {
+                Some(w @ 0..=100) => {
+                    self.config.eval.tropism = w as i32;
+                    self.engine = Some(Engine::new(self.config));
                 }
                 _ => bad(&self.out),
             },
@@ -309,11 +318,10 @@ impl Server {
             depth: go.depth,
             nodes: go.nodes,
         };
-        let mut engine = self.engine.take().unwrap_or_else(|| {
-            Engine::new(EngineConfig {
-                hash_mb: self.hash_mb,
-            })
-        });
+        let mut engine = self
+            .engine
+            .take()
+            .unwrap_or_else(|| Engine::new(self.config));
         let result = match self.options.player {
             Player::Random => {
                 let moves = pos.legal_moves();

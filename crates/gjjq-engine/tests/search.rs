@@ -11,7 +11,10 @@ fn pos(s: &str) -> Position {
 }
 
 fn engine() -> Engine {
-    Engine::new(EngineConfig { hash_mb: 2 })
+    Engine::new(EngineConfig {
+        hash_mb: 2,
+        ..EngineConfig::default()
+    })
 }
 
 /// Positions of seeded random games, `per_game` of them from each, none decided.

@@ -41,7 +41,12 @@ pub fn run(args: Args) -> Result<(), CliError> {
     let mut rng = StdRng::seed_from_u64(seed);
     let start = Position::from_setup_with(Setup::default_opening(), rules)?;
     let mut game = Game::new(start);
-    let mut engine = (!args.random).then(|| Engine::new(EngineConfig { hash_mb: 4 }));
+    let mut engine = (!args.random).then(|| {
+        Engine::new(EngineConfig {
+            hash_mb: 4,
+            ..EngineConfig::default()
+        })
+    });
     let mut keys = vec![game.position().hash()];
     outln!("seed {seed}");
     while game.moves().len() < args.plies as usize {
