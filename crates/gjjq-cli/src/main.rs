@@ -33,7 +33,7 @@ enum Command {
     /// Speak the engine protocol (docs/protocol.md) on stdin/stdout.
     Engine(commands::engine::Args),
     /// Play a match between two engine programs; print W/D/L, Elo and LOS.
-    Match(commands::matches::Args),
+    Match(Box<commands::matches::Args>),
     /// Rewrite a game record file in another script or in ASCII.
     Convert(commands::convert::Args),
     /// Validate a game record file; print the final board and result.
@@ -52,7 +52,7 @@ fn main() -> ExitCode {
         Command::Outcome(a) => commands::outcome::run(a),
         Command::Selfplay(a) => commands::selfplay::run(a),
         Command::Engine(a) => commands::engine::run(a),
-        Command::Match(a) => commands::matches::run(a),
+        Command::Match(a) => commands::matches::run(*a),
         Command::Convert(a) => commands::convert::run(a),
         Command::Replay(a) => commands::replay::run(a),
         Command::Svg(a) => commands::svg::run(a),

@@ -67,11 +67,11 @@ impl MoveKey {
         MoveKey((m.from().index() * 90 + m.to().index()) as u16)
     }
 
-    fn from_index(self) -> usize {
+    fn origin_index(self) -> usize {
         usize::from(self.0) / 90
     }
 
-    fn to_index(self) -> usize {
+    fn destination_index(self) -> usize {
         usize::from(self.0) % 90
     }
 }
@@ -729,7 +729,7 @@ impl Searcher<'_> {
                 })
             })
             .collect();
-        captures.sort_unstable_by(|a, b| b.0.cmp(&a.0));
+        captures.sort_unstable_by_key(|c| std::cmp::Reverse(c.0));
         let mut best = stand_pat;
         for (_, m) in captures {
             if self.poll() {
@@ -765,7 +765,7 @@ impl Searcher<'_> {
             killers[1] = killers[0];
             killers[0] = k;
         }
-        let h = &mut self.engine.history[k.from_index()][k.to_index()];
+        let h = &mut self.engine.history[k.origin_index()][k.destination_index()];
         *h = (*h + depth * depth).min(1 << 16);
     }
 
@@ -786,12 +786,12 @@ impl Searcher<'_> {
                 } else if k == killers[1] {
                     1 << 22
                 } else {
-                    self.engine.history[k.from_index()][k.to_index()]
+                    self.engine.history[k.origin_index()][k.destination_index()]
                 };
                 (score, m)
             })
             .collect();
-        keyed.sort_by(|a, b| b.0.cmp(&a.0));
+        keyed.sort_by_key(|k| std::cmp::Reverse(k.0));
         for (slot, (_, m)) in moves.iter_mut().zip(keyed) {
             *slot = m;
         }
@@ -838,7 +838,7 @@ mod tests {
         for m in Position::default().legal_moves() {
             let k = MoveKey::of(m);
             assert_eq!(
-                (k.from_index(), k.to_index()),
+                (k.origin_index(), k.destination_index()),
                 (m.from().index(), m.to().index())
             );
         }

@@ -193,12 +193,10 @@ pub fn run(args: Args) -> Result<(), CliError> {
         );
         if let Some(w) = &mut pgn
             && write_error.is_none()
-        {
-            if let Err(e) = write_game(&report.record, MoveForm::default(), &mut *w)
+            && let Err(e) = write_game(&report.record, MoveForm::default(), &mut *w)
                 .and_then(|()| writeln!(w).map_err(Into::into))
-            {
-                write_error = Some(e);
-            }
+        {
+            write_error = Some(e);
         }
     })?;
     if let Some(e) = write_error {
