@@ -135,7 +135,7 @@ fn the_engine_beats_the_random_mover() {
         let o = game.outcome().expect("decided by the rules");
         assert_eq!(
             g.tag("Termination"),
-            Some(o.reason.as_str()),
+            Some(o.reason().as_str()),
             "the recorded reason is the library's"
         );
         assert_eq!(g.tag("TimeControl"), Some("movetime=0.2"));

@@ -37,4 +37,4 @@ pub mod arbiter;
 #[cfg(not(target_arch = "wasm32"))]
 pub mod server;
 
-pub use search::{Engine, EngineConfig, Limits, Score, SearchControl, SearchResult, find_move};
+pub use search::{Engine, EngineConfig, Limits, Score, SearchControl, SearchResult};

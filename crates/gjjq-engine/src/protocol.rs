@@ -333,7 +333,7 @@ pub fn resolve_position(
         let m = ascii
             .to_move(&pos)
             .map_err(|e| err(format!("is not legal in {pos}: {e}")))?;
-        keys.push(pos.hash());
+        keys.push(pos.zobrist_hash());
         pos.play_unchecked(m);
     }
     Ok((pos, keys))
@@ -488,7 +488,7 @@ mod tests {
             resolve_position(&cmd("position startpos moves 5B5A 5b5a"), Ruleset::STANDARD).unwrap();
         assert_eq!(
             keys,
-            [Position::default().hash(), {
+            [Position::default().zobrist_hash(), {
                 let mut p = Position::default();
                 p.play_unchecked(
                     p.legal_moves()
@@ -496,7 +496,7 @@ mod tests {
                         .find(|m| m.to_string() == "5B5A")
                         .unwrap(),
                 );
-                p.hash()
+                p.zobrist_hash()
             }]
         );
         assert_eq!(pos.turn(), Side::Red);

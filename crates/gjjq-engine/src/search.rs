@@ -28,27 +28,7 @@ const POLL_INTERVAL: u64 = 256;
 /// place the engine asks for it.
 #[inline]
 fn zobrist(pos: &Position) -> u64 {
-    pos.hash()
-}
-
-/// The first legal move of `pos` from `from` to `to`.
-///
-/// # Examples
-///
-/// ```
-/// use gjjq_core::Position;
-/// use gjjq_engine::find_move;
-/// let pos = Position::default();
-/// let m = find_move(&pos, "5B".parse()?, "5A".parse()?).unwrap();
-/// assert_eq!(m.to_string(), "5B5A");
-/// assert!(find_move(&pos, "5B".parse()?, "5a".parse()?).is_none());
-/// # Ok::<(), gjjq_core::SquareParseError>(())
-/// ```
-#[must_use]
-pub fn find_move(pos: &Position, from: Square, to: Square) -> Option<Move> {
-    pos.legal_moves()
-        .into_iter()
-        .find(|m| m.from() == from && m.to() == to)
+    pos.zobrist_hash()
 }
 
 /// Whether `m` captures: an enemy piece stands on its destination.
@@ -286,7 +266,7 @@ impl SearchControl for NoControl {}
 /// let pos = Position::default();
 /// let result = engine.search(&pos, &[], Limits::depth(3));
 /// let m = result.best_move.unwrap();
-/// assert!(pos.is_legal(&m));
+/// assert!(pos.is_legal(m));
 /// assert_eq!(result.depth, 3);
 /// assert_eq!(result.pv[0], m);
 /// ```
@@ -416,13 +396,13 @@ fn terminal_score(pos: &Position, ply: usize) -> i32 {
 /// The winner of an outcome (`None` for a draw). With [`outcome_reason`], the one place the
 /// crate reads an `Outcome`.
 pub(crate) fn outcome_winner(o: &gjjq_core::Outcome) -> Option<Side> {
-    o.winner
+    o.winner()
 }
 
 /// The reason of an outcome as its kebab-case word (`king-captured`, `repetition`, …).
 #[cfg_attr(target_arch = "wasm32", allow(dead_code))]
 pub(crate) fn outcome_reason(o: &gjjq_core::Outcome) -> &'static str {
-    o.reason.as_str()
+    o.reason().as_str()
 }
 
 /// The enemy king's point, if a legal move ends there.
@@ -618,7 +598,7 @@ impl Searcher<'_> {
         if pos
             .ruleset()
             .no_capture_limit
-            .is_some_and(|l| pos.plies_since_capture() >= l)
+            .is_some_and(|l| pos.plies_since_capture() >= l.get())
         {
             return 0; // R-25
         }

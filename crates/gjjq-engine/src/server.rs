@@ -394,9 +394,7 @@ fn parse_rules(text: &str) -> Result<Ruleset, String> {
     if let Some(r) = Ruleset::preset(text) {
         return Ok(r);
     }
-    let r: Ruleset = serde_json::from_str(text).map_err(|e| e.to_string())?;
-    r.validate()?;
-    Ok(r)
+    Ruleset::from_json(text).map_err(|e| e.to_string())
 }
 
 struct Control<'a> {

@@ -54,7 +54,7 @@ fn never_plays_an_illegal_move() {
             },
         );
         let m = r.best_move.unwrap_or_else(|| panic!("no move in {p}"));
-        assert!(p.is_legal(&m), "{m} is not legal in {p}");
+        assert!(p.is_legal(m), "{m} is not legal in {p}");
         assert!(
             r.pv.first() == Some(&m) || r.pv.is_empty(),
             "pv {:?} vs {m}",
@@ -97,14 +97,14 @@ fn forced_win_within(p: &Position, plies: u32) -> bool {
         let mut q = p.clone();
         q.play_unchecked(m);
         match q.outcome() {
-            Some(o) => o.winner == Some(us),
+            Some(o) => o.winner() == Some(us),
             None => {
                 plies >= 3
                     && q.legal_moves().into_iter().all(|r| {
                         let mut s = q.clone();
                         s.play_unchecked(r);
                         match s.outcome() {
-                            Some(o) => o.winner == Some(us),
+                            Some(o) => o.winner() == Some(us),
                             None => forced_win_within(&s, plies - 2),
                         }
                     })
@@ -156,7 +156,7 @@ fn finds_the_forced_win_by_trapped_king_in_three_plies() {
         let mut end = q.clone();
         end.play_unchecked(r2.best_move.unwrap());
         assert_eq!(
-            end.outcome().unwrap().winner,
+            end.outcome().unwrap().winner(),
             Some(Side::Red),
             "after {first} {reply}"
         );
@@ -186,7 +186,7 @@ fn repetition_is_a_draw_inside_the_search() {
     );
     let mut child = p.clone();
     child.play_unchecked(m);
-    let history = [child.hash(), 1, child.hash(), 2];
+    let history = [child.zobrist_hash(), 1, child.zobrist_hash(), 2];
     e.clear();
     let second = e.search(&p, &history, Limits::depth(4));
     assert_ne!(second.best_move, Some(m), "walked into a third repetition");
@@ -201,7 +201,11 @@ fn repetition_is_a_draw_inside_the_search() {
     let mut child = q.clone();
     child.play_unchecked(draw_move);
     e.clear();
-    let r = e.search(&q, &[child.hash(), child.hash()], Limits::depth(4));
+    let r = e.search(
+        &q,
+        &[child.zobrist_hash(), child.zobrist_hash()],
+        Limits::depth(4),
+    );
     assert_eq!(r.best_move, Some(draw_move));
     assert_eq!(r.score, Score::Cp(0));
 }
@@ -220,7 +224,7 @@ fn node_and_depth_limits_hold() {
 fn a_decided_position_has_no_best_move() {
     // The trapped king of the line above: Green to move has lost, nothing to play.
     let p = pos("3k5/4P4/9/9/9/9/9/9/9/4K4 g -");
-    assert_eq!(p.outcome().unwrap().winner, Some(Side::Red));
+    assert_eq!(p.outcome().unwrap().winner(), Some(Side::Red));
     let r = engine().search(&p, &[], Limits::depth(3));
     assert_eq!((r.best_move, r.score), (None, Score::Loss(0)));
 }

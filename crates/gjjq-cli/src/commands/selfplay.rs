@@ -47,7 +47,6 @@ pub fn run(args: Args) -> Result<(), CliError> {
             ..EngineConfig::default()
         })
     });
-    let mut keys = vec![game.position().hash()];
     outln!("seed {seed}");
     while game.moves().len() < args.plies as usize {
         let moves = game.legal_moves();
@@ -56,7 +55,7 @@ pub fn run(args: Args) -> Result<(), CliError> {
         }
         let m = match &mut engine {
             Some(e) if game.moves().len() >= args.random_plies as usize => e
-                .search(game.position(), &keys, Limits::nodes(args.nodes))
+                .search(game.position(), game.keys(), Limits::nodes(args.nodes))
                 .best_move
                 .unwrap_or(moves[0]),
             _ => moves[rng.random_range(0..moves.len())],
@@ -64,7 +63,6 @@ pub fn run(args: Args) -> Result<(), CliError> {
         let record = Record::from_move(game.position(), m);
         outln!("{:>4}. {m} {record}", game.moves().len() + 1);
         game.play(m)?;
-        keys.push(game.position().hash());
     }
     out!("{}", game.position().to_setup().diagram());
     outln!("{}", game.position());
