@@ -177,3 +177,42 @@ fn sprt_is_reported_and_bad_specs_refused() {
     assert!(!o.status.success());
     assert!(String::from_utf8_lossy(&o.stderr).contains("SPRT"));
 }
+
+#[test]
+fn sprt_stops_the_match_once_decided() {
+    // Random against random with short games gives wins, draws (ply limit) and losses, and an
+    // Elo near 0: far nearer H1 (-300) than H0 (-600), so the test decides after a few games.
+    let e1 = format!("{GJJQ} engine --random --seed 1");
+    let e2 = format!("{GJJQ} engine --random --seed 2");
+    let o = Command::new(GJJQ)
+        .args([
+            "match",
+            "--engine1",
+            &e1,
+            "--engine2",
+            &e2,
+            "--movetime",
+            "50",
+            "--games",
+            "200",
+            "--random-plies",
+            "4",
+            "--max-plies",
+            "150",
+            "--sprt",
+            "elo0=-600 elo1=-300 alpha=0.2 beta=0.2",
+        ])
+        .output()
+        .unwrap();
+    assert!(o.status.success(), "{}", String::from_utf8_lossy(&o.stderr));
+    let out = String::from_utf8(o.stdout).unwrap();
+    assert!(out.contains("H1 accepted"), "{out}");
+    let games: u32 = out
+        .lines()
+        .next()
+        .and_then(|l| l.split(": ").nth(1))
+        .and_then(|l| l.split(' ').next())
+        .and_then(|n| n.parse().ok())
+        .unwrap();
+    assert!(games < 200, "{out}");
+}
