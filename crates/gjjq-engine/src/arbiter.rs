@@ -449,8 +449,22 @@ fn probe(config: &MatchConfig) -> Result<[String; 2], MatchError> {
     Ok(names)
 }
 
-/// The start of game pair `pair`: its opening, plus the random plies.
-fn opening_for(config: &MatchConfig, pair: u32) -> (usize, Position) {
+/// The start of game pair `pair` (games `2·pair + 1` and `2·pair + 2`): the index of its opening
+/// and the position after the random plies, as the match plays it; for replaying one game.
+///
+/// # Examples
+///
+/// ```
+/// use gjjq_engine::arbiter::{EngineSpec, MatchConfig, TimeControl, opening_for};
+/// let mut c = MatchConfig::new([EngineSpec::new("a"), EngineSpec::new("b")], 4, TimeControl::MoveTime(10));
+/// assert_eq!(opening_for(&c, 1), (0, gjjq_core::Position::default()));
+/// c.random_plies = 4;
+/// let (_, p) = opening_for(&c, 1);
+/// assert_eq!(p.move_number(), 3);
+/// assert_eq!(opening_for(&c, 1).1, p);
+/// ```
+#[must_use]
+pub fn opening_for(config: &MatchConfig, pair: u32) -> (usize, Position) {
     let index = pair as usize % config.openings.len();
     let mut pos = config.openings[index].clone();
     if config.random_plies > 0 {

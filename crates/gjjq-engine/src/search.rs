@@ -21,6 +21,10 @@ const MATE_BOUND: i32 = MATE - 1_000;
 const INFINITY: i32 = 31_000;
 /// The deepest ply the search goes to (quiescence included).
 const MAX_PLY: usize = 128;
+/// The longest capture chain quiescence follows past the horizon.
+const QUIESCENCE_PLIES: u32 = 6;
+/// Delta pruning's margin: the most a capture can gain beyond the victim's value.
+const DELTA_MARGIN: i32 = 200;
 /// How many nodes pass between two questions to the [`SearchControl`].
 const POLL_INTERVAL: u64 = 256;
 
@@ -603,7 +607,7 @@ impl Searcher<'_> {
             return 0;
         }
         if depth <= 0 || ply >= MAX_PLY - 1 {
-            return self.quiesce(pos, *alpha, beta, ply);
+            return self.quiesce(pos, *alpha, beta, ply, 0);
         }
         let moves = pos.legal_moves();
         if moves.is_empty() {
@@ -685,7 +689,8 @@ impl Searcher<'_> {
         best
     }
 
-    fn quiesce(&mut self, pos: &Position, mut alpha: i32, beta: i32, ply: usize) -> i32 {
+    /// Captures only, `qply` plies past the horizon.
+    fn quiesce(&mut self, pos: &Position, mut alpha: i32, beta: i32, ply: usize, qply: u32) -> i32 {
         let moves = pos.legal_moves();
         if moves.is_empty() {
             return terminal_score(pos, ply);
@@ -694,19 +699,19 @@ impl Searcher<'_> {
             return MATE - ply as i32 - 1;
         }
         let stand_pat = evaluate_with(pos, self.engine.config.eval);
-        if stand_pat >= beta || ply >= MAX_PLY - 1 {
+        // Missiles strike over any screen along whole files and ranks, so capture
+        // chains branch widely: the chain is cut after QUIESCENCE_PLIES.
+        if stand_pat >= beta || ply >= MAX_PLY - 1 || qply >= QUIESCENCE_PLIES {
             return stand_pat;
         }
         alpha = alpha.max(stand_pat);
         let mut captures: Vec<(i32, Move)> = moves
             .iter()
             .filter_map(|&m| {
-                captured_piece(pos, m).map(|p| {
-                    (
-                        piece_value(p, m.to()) * 16 - value_of(pos, m.from()) / 100,
-                        m,
-                    )
-                })
+                let victim = captured_piece(pos, m).map(|p| piece_value(p, m.to()))?;
+                // Delta pruning: a capture that cannot lift the score near alpha is skipped.
+                (stand_pat + victim + DELTA_MARGIN > alpha)
+                    .then(|| (victim * 16 - value_of(pos, m.from()) / 100, m))
             })
             .collect();
         captures.sort_unstable_by_key(|c| std::cmp::Reverse(c.0));
@@ -717,7 +722,7 @@ impl Searcher<'_> {
             }
             let mut child = pos.clone();
             child.play_unchecked(m);
-            let score = -self.quiesce(&child, -beta, -alpha, ply + 1);
+            let score = -self.quiesce(&child, -beta, -alpha, ply + 1, qply + 1);
             if self.stopped {
                 return 0;
             }

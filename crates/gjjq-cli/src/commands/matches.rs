@@ -193,8 +193,9 @@ pub fn run(args: Args) -> Result<(), CliError> {
         );
         if let Some(w) = &mut pgn
             && write_error.is_none()
+            // Flushed after each game: an interrupted match keeps the games it played.
             && let Err(e) = write_game(&report.record, MoveForm::default(), &mut *w)
-                .and_then(|()| writeln!(w).map_err(Into::into))
+                .and_then(|()| writeln!(w).and_then(|()| w.flush()).map_err(Into::into))
         {
             write_error = Some(e);
         }
