@@ -250,7 +250,7 @@ impl PyGame {
     }
 
     /// Play the legal move with this action index.
-    fn push_action(&mut self, action: i64) -> PyResult<PyMove> {
+    fn push_action(&mut self, action: &Bound<'_, PyAny>) -> PyResult<PyMove> {
         let m = PyMove::from_action_index(action)?;
         self.push_arg(&MoveArg::Move(m))
     }

@@ -160,7 +160,7 @@ impl PyPosition {
     }
 
     /// The position after the legal move with this action index.
-    fn play_action(&self, action: i64) -> PyResult<PyPosition> {
+    fn play_action(&self, action: &Bound<'_, PyAny>) -> PyResult<PyPosition> {
         let m = PyMove::from_action_index(action)?;
         let core = resolve(&self.0, &MoveArg::Move(m))?;
         let mut next = self.0.clone();

@@ -72,11 +72,12 @@ pub fn rules_json(rules: &Ruleset) -> String {
 
 /// A point from its label (`"5E"`, `"7d"`) or its index `y * 9 + x`.
 pub fn parse_square(obj: &Bound<'_, PyAny>) -> PyResult<Square> {
-    if let Ok(i) = obj.extract::<i64>() {
-        return usize::try_from(i)
+    if obj.is_instance_of::<pyo3::types::PyInt>() || obj.hasattr("__index__")? {
+        return obj
+            .extract::<usize>()
             .ok()
             .and_then(Square::from_index)
-            .ok_or_else(|| err::<MoveParseError>(format!("point index {i} is not in 0..90")));
+            .ok_or_else(|| err::<MoveParseError>(format!("point index {obj} is not in 0..90")));
     }
     let s: String = obj
         .extract()
@@ -109,11 +110,12 @@ impl PyMove {
         self.from.index() * POINTS + self.to.index()
     }
 
-    pub fn from_action_index(a: i64) -> PyResult<PyMove> {
-        let i = usize::try_from(a)
+    pub fn from_action_index(action: &Bound<'_, PyAny>) -> PyResult<PyMove> {
+        let i = action
+            .extract::<usize>()
             .ok()
             .filter(|&i| i < NUM_ACTIONS)
-            .ok_or_else(|| err::<MoveParseError>(format!("action {a} is not in 0..8100")))?;
+            .ok_or_else(|| err::<MoveParseError>(format!("action {action} is not in 0..8100")))?;
         Ok(PyMove {
             from: Square::from_index_unchecked(i / POINTS),
             to: Square::from_index_unchecked(i % POINTS),
@@ -154,7 +156,7 @@ impl PyMove {
 
     /// The move of an action index `from * 90 + to` (0 ≤ action < 8100).
     #[classmethod]
-    fn from_action(_cls: &Bound<'_, PyType>, action: i64) -> PyResult<PyMove> {
+    fn from_action(_cls: &Bound<'_, PyType>, action: &Bound<'_, PyAny>) -> PyResult<PyMove> {
         PyMove::from_action_index(action)
     }
 
