@@ -2,17 +2,18 @@
 //! (R-8, R-19).
 
 use std::fmt;
+use std::str::FromStr;
 
 use bitflags::bitflags;
 use thiserror::Error;
 
 use crate::bitboard::Bitboard;
-use crate::moves::Move;
+use crate::moves::{Move, MoveInfo, MoveKind, Removal};
 use crate::piece::{Piece, PieceKind};
 use crate::ruleset::{ReturnRule, Ruleset};
-use crate::setup::{PendingReturn, Setup};
+use crate::setup::{PendingReturn, Setup, SetupParseError};
 use crate::square::{Side, Square};
-use crate::terrain::{COUNTRY, INLAND, LAND, PALACE};
+use crate::terrain::{ALL_INLAND, COUNTRY, INLAND, LAND, PALACE};
 use crate::zobrist;
 
 const EMPTY: u8 = 255;
@@ -269,11 +270,57 @@ impl Position {
         self.move_number
     }
 
-    /// The Zobrist key of placement, side to move and pending returns (R-24).
+    /// The Zobrist key of placement, side to move and pending returns (R-24): equal positions
+    /// in that sense have equal keys. Kept up to date by every move, so reading it is free.
+    ///
+    /// ```
+    /// use gjjq_core::Position;
+    /// let pos = Position::default();
+    /// assert_eq!(pos.zobrist_hash(), pos.compute_hash());
+    /// ```
     #[inline]
     #[must_use]
-    pub fn hash(&self) -> u64 {
+    pub fn zobrist_hash(&self) -> u64 {
         self.hash
+    }
+
+    /// Whether the side to move has its king attacked (R-20). There is no check rule (R-8):
+    /// this is information for engines and for R-19's forfeit and R-22's trapped king.
+    ///
+    /// ```
+    /// use gjjq_core::Position;
+    /// // Kings face each other on an open file with Red down to 5 pieces or fewer (R-18).
+    /// let pos: Position = "4k4/9/9/9/9/9/9/9/9/4K4 r -".parse()?;
+    /// assert!(pos.is_check());
+    /// assert_eq!(pos.checkers().iter().map(|s| s.to_string()).collect::<Vec<_>>(), ["5e"]);
+    /// # Ok::<(), gjjq_core::ParsePositionError>(())
+    /// ```
+    #[must_use]
+    pub fn is_check(&self) -> bool {
+        self.king_attacked(self.turn)
+    }
+
+    /// The enemy pieces that attack the king of the side to move (R-20): each could capture it
+    /// were the enemy to move now with no return of its own pending.
+    #[must_use]
+    pub fn checkers(&self) -> Bitboard {
+        let us = self.turn;
+        let Some(king) = self.king(us) else {
+            return Bitboard::EMPTY;
+        };
+        if !self.is_check() {
+            return Bitboard::EMPTY;
+        }
+        let mut hypothetical = self.clone();
+        hypothetical.turn = us.other();
+        hypothetical.pending[us.other().index()] = None;
+        let mut checkers = Bitboard::EMPTY;
+        for m in hypothetical.movable() {
+            if m.to() == king {
+                checkers.insert(m.from());
+            }
+        }
+        checkers
     }
 
     /// The piece on `sq`.
@@ -359,15 +406,15 @@ impl Position {
         self.hash ^= zobrist::piece_key(p, sq);
     }
 
-    /// Take the piece off `sq`; a piece must be there.
+    /// Take the piece off `sq`, if there is one.
     #[inline]
-    pub(crate) fn take(&mut self, sq: Square) -> Piece {
-        let p = self.piece_at(sq).expect("a piece to take");
+    pub(crate) fn take(&mut self, sq: Square) -> Option<Piece> {
+        let p = self.piece_at(sq)?;
         self.by_side[p.side.index()].remove(sq);
         self.by_kind[p.kind.index()].remove(sq);
         self.mailbox[sq.index()] = EMPTY;
         self.hash ^= zobrist::piece_key(p, sq);
-        p
+        Some(p)
     }
 
     #[inline]
@@ -380,13 +427,13 @@ impl Position {
     /// Capture whatever stands on `sq`: a captured striker ends its side's obligation (R-19).
     #[inline]
     fn capture_on(&mut self, sq: Square) {
-        let victim = self.take(sq);
+        let Some(victim) = self.take(sq) else { return };
         if self.pending[victim.side.index()].is_some_and(|p| p.striker == sq) {
             self.set_pending(victim.side, None);
         }
     }
 
-    /// The Zobrist key computed from scratch (the incremental key must always equal it).
+    /// The Zobrist key computed from scratch; [`Position::zobrist_hash`] always equals it.
     #[must_use]
     pub fn compute_hash(&self) -> u64 {
         let mut h = zobrist::turn_key(self.turn);
@@ -400,6 +447,8 @@ impl Position {
     }
 
     /// Play `m` if it is legal.
+    ///
+    /// Cost: [`Position::is_legal`] (no list is built) plus [`Position::play_unchecked`].
     ///
     /// # Errors
     /// [`PlayError`] with the unchanged position when `m` is not among [`Position::legal_moves`].
@@ -415,7 +464,7 @@ impl Position {
     /// # Ok::<(), gjjq_core::PlayError>(())
     /// ```
     pub fn play(mut self, m: Move) -> Result<Position, PlayError> {
-        if self.is_legal(&m) {
+        if self.is_legal(m) {
             self.play_unchecked(m);
             Ok(self)
         } else {
@@ -426,68 +475,109 @@ impl Position {
         }
     }
 
-    /// Play `m` without checking it. Garbage in, garbage out: a move that is not legal here
-    /// leaves a position that may break the invariants (it may panic in debug builds).
-    pub fn play_unchecked(&mut self, m: Move) {
+    /// What `m` is here, by the rules (R-8 … R-19), in O(1): the moving kind, the rule it
+    /// follows, what it captures and which striker it removes. `None` when `m`'s origin holds
+    /// no piece of the side to move.
+    ///
+    /// `classify` does not test legality (see [`Position::is_legal`]); for a legal move it is
+    /// exactly how [`Position::play_unchecked`] plays it.
+    ///
+    /// ```
+    /// use gjjq_core::{Move, MoveKind, Position, Removal};
+    /// // Red's missile struck 7d from 3E and owes its return (R-19): the return is a move.
+    /// let pos: Position = "4k4/2M6/9/9/9/9/9/9/9/4K4 r r7d3E".parse()?;
+    /// let info = pos.classify("7d3E".parse()?).unwrap();
+    /// assert_eq!((info.kind, info.captured, info.removal), (MoveKind::Return, None, None));
+    /// // Had Red's king been attacked, a king move would forfeit the striker instead.
+    /// let info = pos.classify("5E4E".parse()?).unwrap();
+    /// assert_eq!(info.removal, Some(Removal::Forfeit("7d".parse()?)));
+    /// # Ok::<(), Box<dyn std::error::Error>>(())
+    /// ```
+    #[must_use]
+    pub fn classify(&self, m: Move) -> Option<MoveInfo> {
         let us = self.turn;
-        let mut captured = false;
-        match m {
-            Move::Quiet { from, to, .. } => self.relocate(from, to),
-            Move::Capture { from, to, .. } => {
-                self.capture_on(to);
-                self.relocate(from, to);
-                captured = true;
-            }
-            Move::ReturningCapture {
-                from,
-                to,
-                captured: victim,
-                ..
-            } => {
-                self.returning_capture(us, from, to, victim);
-                captured = true;
-            }
-            Move::Return { from, to, .. } => {
-                self.relocate(from, to);
-                self.set_pending(us, None);
-            }
-            Move::Forfeit {
-                from,
-                to,
-                captured: victim,
-                striker,
-            } => {
-                // R-19: the king moves with the striker still on the board; then it is removed.
-                if victim.is_some() {
-                    self.capture_on(to);
-                    captured = true;
+        let (from, to) = (m.from(), m.to());
+        if !self.by_side[us.index()].contains(from) {
+            return None;
+        }
+        let piece = self.kind_at(from);
+        let mut removal = None;
+        let enemy = self.by_side[us.other().index()];
+        if let Some(p) = self.pending[us.index()] {
+            if self.mailbox[p.origin.index()] == EMPTY {
+                if from == p.striker && to == p.origin {
+                    return Some(MoveInfo {
+                        piece,
+                        kind: MoveKind::Return,
+                        captured: None,
+                        removal: None,
+                    });
                 }
-                self.relocate(from, to);
+                removal = Some(Removal::Forfeit(p.striker));
+            } else {
+                removal = Some(Removal::BeforeMove(p.striker));
+            }
+        }
+        let captured = enemy.contains(to).then(|| self.kind_at(to));
+        let kind = match captured {
+            None => MoveKind::Quiet,
+            // R-11: every strike returns; R-12: a fleet capturing inland returns.
+            Some(_)
+                if piece == PieceKind::Missile
+                    || (piece == PieceKind::Fleet && ALL_INLAND.contains(to)) =>
+            {
+                MoveKind::ReturningCapture
+            }
+            Some(_) => MoveKind::Capture,
+        };
+        Some(MoveInfo {
+            piece,
+            kind,
+            captured,
+            removal,
+        })
+    }
+
+    /// Play `m` without checking it: O(1), the cheapest way to play (copy-make is
+    /// `let mut child = pos.clone(); child.play_unchecked(m);`, see `docs/search.md`).
+    ///
+    /// `m` must be legal here (from [`Position::legal_moves`] or checked with
+    /// [`Position::is_legal`]). Garbage in, garbage out: an illegal `m` leaves a position that
+    /// need not satisfy R-26, though it never panics; a move whose origin holds no piece of the
+    /// side to move changes nothing at all.
+    pub fn play_unchecked(&mut self, m: Move) {
+        let Some(info) = self.classify(m) else {
+            return;
+        };
+        let us = self.turn;
+        let (from, to) = (m.from(), m.to());
+        match info.removal {
+            // R-19: the striker is taken off before the move, which is judged without it.
+            Some(Removal::BeforeMove(striker)) => {
                 self.take(striker);
                 self.set_pending(us, None);
             }
-            Move::AfterRemoval {
-                removed,
-                from,
-                to,
-                captured: victim,
-                returning,
-                ..
-            } => {
-                self.take(removed);
+            Some(Removal::Forfeit(_)) | None => {}
+        }
+        match info.kind {
+            MoveKind::Quiet => self.relocate(from, to),
+            MoveKind::Capture => {
+                self.capture_on(to);
+                self.relocate(from, to);
+            }
+            MoveKind::ReturningCapture => self.returning_capture(us, from, to, info.captured),
+            MoveKind::Return => {
+                self.relocate(from, to);
                 self.set_pending(us, None);
-                match (victim, returning) {
-                    (Some(v), true) => self.returning_capture(us, from, to, v),
-                    (Some(_), false) => {
-                        self.capture_on(to);
-                        self.relocate(from, to);
-                    }
-                    (None, _) => self.relocate(from, to),
-                }
-                captured = victim.is_some();
             }
         }
-        self.plies_since_capture = if captured {
+        // R-19: the forfeiting king has moved with the striker still on the board; now the
+        // striker goes.
+        if let Some(Removal::Forfeit(striker)) = info.removal {
+            self.take(striker);
+            self.set_pending(us, None);
+        }
+        self.plies_since_capture = if info.captured.is_some() {
             0
         } else {
             self.plies_since_capture.saturating_add(1)
@@ -501,19 +591,24 @@ impl Position {
 
     #[inline]
     fn relocate(&mut self, from: Square, to: Square) {
-        let p = self.take(from);
-        self.put(to, p);
+        if let Some(p) = self.take(from) {
+            if self.mailbox[to.index()] != EMPTY {
+                // Only an illegal move lands on an occupied point without capturing.
+                self.take(to);
+            }
+            self.put(to, p);
+        }
     }
 
     #[inline]
-    fn returning_capture(&mut self, us: Side, from: Square, to: Square, victim: PieceKind) {
+    fn returning_capture(&mut self, us: Side, from: Square, to: Square, victim: Option<PieceKind>) {
         self.capture_on(to);
         match self.rules.return_rule {
             ReturnRule::Immediate => {}
             ReturnRule::NextTurn => {
                 self.relocate(from, to);
                 // R-19: a capture of the king ends the game; no return follows.
-                if victim != PieceKind::King {
+                if victim != Some(PieceKind::King) {
                     self.set_pending(
                         us,
                         Some(PendingReturn {
@@ -524,17 +619,6 @@ impl Position {
                 }
             }
         }
-    }
-
-    /// Whether `m` is legal here: it is one of [`Position::legal_moves`].
-    #[must_use]
-    pub fn is_legal(&self, m: &Move) -> bool {
-        // Cheap filter first: the mover must be ours.
-        match self.piece_at(m.from()) {
-            Some(p) if p.side == self.turn && p.kind == m.piece() => {}
-            _ => return false,
-        }
-        self.find_move(m.from(), m.to()) == Some(*m)
     }
 }
 
@@ -622,6 +706,45 @@ fn validate(setup: &Setup) -> PositionErrorKinds {
     kinds
 }
 
+/// A position string that does not give a valid position: either step of
+/// [`Position`]'s `FromStr`.
+#[derive(Debug, Clone, PartialEq, Eq, Error)]
+#[non_exhaustive]
+pub enum ParsePositionError {
+    /// The text is not a position string (R-31).
+    #[error(transparent)]
+    Syntax(#[from] SetupParseError),
+    /// The position string describes an invalid position (R-26).
+    #[error(transparent)]
+    Invalid(#[from] PositionError),
+}
+
+/// Parses a position string (R-31) and validates it (R-26) under the standard ruleset.
+///
+/// ```
+/// use gjjq_core::{ParsePositionError, Position};
+/// let pos: Position = "fpmgkgmpf/1da3ad1/9/3iii3/9/9/3III3/9/1DA3AD1/FPMGKGMPF r - 0 1".parse()?;
+/// assert_eq!(pos, Position::default());
+/// assert!(matches!("9/9 r -".parse::<Position>(), Err(ParsePositionError::Syntax(_))));
+/// # Ok::<(), ParsePositionError>(())
+/// ```
+impl FromStr for Position {
+    type Err = ParsePositionError;
+
+    fn from_str(s: &str) -> Result<Position, ParsePositionError> {
+        Ok(Position::from_setup(s.parse::<Setup>()?)?)
+    }
+}
+
+/// [`Position::from_setup`]: validation under the standard ruleset.
+impl TryFrom<Setup> for Position {
+    type Error = PositionError;
+
+    fn try_from(setup: Setup) -> Result<Position, PositionError> {
+        Position::from_setup(setup)
+    }
+}
+
 /// The position string (R-31).
 impl fmt::Display for Position {
     fn fmt(&self, f: &mut fmt::Formatter<'_>) -> fmt::Result {
@@ -649,7 +772,7 @@ mod tests {
         let pos = Position::default();
         assert_eq!(pos.to_string(), DEFAULT_OPENING);
         assert!(Position::from_opening_setup(Setup::default_opening(), Ruleset::STANDARD).is_ok());
-        assert_eq!(pos.hash(), pos.compute_hash());
+        assert_eq!(pos.zobrist_hash(), pos.compute_hash());
     }
 
     // R-26: every violation reported at once, setup handed back.
@@ -680,7 +803,7 @@ mod tests {
         assert!(pos.legal_moves().is_empty());
         let o = pos.outcome().unwrap();
         assert_eq!(
-            (o.winner, o.reason),
+            (o.winner(), o.reason()),
             (Some(Side::Green), crate::EndReason::KingCaptured)
         );
         // The king that faced Green's king and took it on 5e.
@@ -688,7 +811,7 @@ mod tests {
         // The missile that struck Green's king stands on 5e, owing no return.
         let pos = Position::from_setup(setup("4M4/9/9/9/9/9/9/9/9/4K4 g -")).unwrap();
         assert_eq!(
-            pos.outcome().unwrap().reason,
+            pos.outcome().unwrap().reason(),
             crate::EndReason::KingCaptured
         );
         let err = Position::from_setup(setup("4M4/9/9/9/9/9/9/9/9/4K4 r -")).unwrap_err();
