@@ -22,8 +22,6 @@ use crate::types::{PyMove, PyOutcome, parse_rules, parse_script, parse_side, rul
 #[derive(Clone)]
 pub struct PyGame {
     game: Game,
-    /// The position before each move, for records.
-    before: Vec<Position>,
     tags: Vec<(String, String)>,
     comments_before: Vec<String>,
     comments: Vec<Vec<String>>,
@@ -51,7 +49,6 @@ impl PyGame {
     fn new_from(start: Position) -> PyGame {
         PyGame {
             game: Game::new(start),
-            before: Vec::new(),
             tags: Vec::new(),
             comments_before: Vec::new(),
             comments: Vec::new(),
@@ -59,9 +56,7 @@ impl PyGame {
     }
 
     fn push_core(&mut self, m: gjjq_core::Move) -> PyResult<()> {
-        let before = self.game.position().clone();
         self.game.play(m).map_err(game_error)?;
-        self.before.push(before);
         self.comments.push(Vec::new());
         Ok(())
     }
@@ -91,13 +86,8 @@ impl PyGame {
         if *start.ruleset() != Ruleset::STANDARD {
             rec.set_tag("Rules", &rules_json(start.ruleset()));
         }
-        for ((pos, &m), comments) in self
-            .before
-            .iter()
-            .zip(self.game.moves())
-            .zip(&self.comments)
-        {
-            let mut rm = RecordedMove::new(MoveText::Record(Record::from_move(pos, m)));
+        for ((pos, m), comments) in self.game.plies().zip(&self.comments) {
+            let mut rm = RecordedMove::new(MoveText::Record(Record::from_move(&pos, m)));
             rm.comments = comments.clone();
             rec.moves.push(rm);
         }
@@ -114,16 +104,10 @@ impl PyGame {
     /// A game replayed from a game file's record: its moves, tags and comments.
     fn from_record(rec: &GameRecord) -> PyResult<PyGame> {
         let replayed = rec.replay(None).map_err(err::<GameFileError>)?;
+        let plies = replayed.moves().len();
         let mut game = PyGame::new_from(replayed.start().clone());
-        for &m in replayed.moves() {
-            game.push_core(m)?;
-        }
-        // The stated result (resignation, agreement) is what replay declared beyond the moves.
-        if game.game.outcome().is_none()
-            && let Some(o) = replayed.outcome()
-        {
-            game.game.declare(o).map_err(game_error)?;
-        }
+        game.game = replayed;
+        game.comments = vec![Vec::new(); plies];
         game.tags = rec
             .tags
             .iter()
@@ -255,25 +239,25 @@ impl PyGame {
         self.push_arg(&MoveArg::Move(m))
     }
 
-    /// Undo the last move (and any declared result) and return it. Replays the game from the
-    /// start, so it costs one legality check per move played.
+    /// Undo the last move (and any declared result) and return it. Cheap: the library keeps
+    /// a snapshot every 256 plies and replays at most that many moves.
     ///
     /// Raises `IndexError` when no move has been played.
     fn pop(&mut self) -> PyResult<PyMove> {
-        let moves = self.game.moves().to_vec();
-        let Some((&last, rest)) = moves.split_last() else {
+        if self.game.moves().is_empty() {
             return Err(pyo3::exceptions::PyIndexError::new_err(
                 "pop from a game with no moves",
             ));
-        };
-        let mut game = Game::new(self.game.start().clone());
-        for &m in rest {
-            game.play(m).map_err(game_error)?;
         }
-        self.game = game;
-        self.before.pop();
+        // A stated result goes first (`undo` then returns None), then the move.
+        let m = match self.game.undo() {
+            Some(m) => m,
+            None => self.game.undo().ok_or_else(|| {
+                pyo3::exceptions::PyIndexError::new_err("pop from a game with no moves")
+            })?,
+        };
         self.comments.pop();
-        Ok(PyMove::from_core(last))
+        Ok(PyMove::from_core(m))
     }
 
     /// The legal moves now: none once the game has ended, repetition and the
@@ -363,10 +347,9 @@ impl PyGame {
     fn records(&self, script: &str) -> PyResult<Vec<String>> {
         let script = parse_script(script)?;
         Ok(self
-            .before
-            .iter()
-            .zip(self.game.moves())
-            .map(|(pos, &m)| Record::from_move(pos, m).to_script(script))
+            .game
+            .plies()
+            .map(|(pos, m)| Record::from_move(&pos, m).to_script(script))
             .collect())
     }
 

@@ -225,7 +225,7 @@ impl PyPosition {
     /// The Zobrist key: placement, side to move and pending returns (R-24's identity).
     #[getter]
     fn zobrist(&self) -> u64 {
-        self.0.hash()
+        self.0.zobrist_hash()
     }
 
     /// Whether the palace seal is in force.
@@ -269,7 +269,7 @@ impl PyPosition {
     }
 
     fn __hash__(&self) -> u64 {
-        self.0.hash()
+        self.0.zobrist_hash()
     }
 
     fn __copy__(slf: PyRef<'_, Self>) -> PyRef<'_, Self> {

@@ -51,11 +51,7 @@ pub fn parse_rules(rules: Option<&str>) -> PyResult<Ruleset> {
         return Ok(Ruleset::STANDARD);
     };
     if text.trim_start().starts_with('{') {
-        let r: Ruleset = serde_json::from_str(text)
-            .map_err(|e| err::<RulesetError>(format!("ruleset JSON: {e}")))?;
-        r.validate()
-            .map_err(|e| err::<RulesetError>(format!("ruleset: {e}")))?;
-        Ok(r)
+        Ruleset::from_json(text).map_err(|e| err::<RulesetError>(format!("ruleset JSON: {e}")))
     } else {
         Ruleset::preset(text).ok_or_else(|| {
             err::<RulesetError>(format!(
@@ -67,7 +63,7 @@ pub fn parse_rules(rules: Option<&str>) -> PyResult<Ruleset> {
 
 /// The ruleset as compact JSON.
 pub fn rules_json(rules: &Ruleset) -> String {
-    serde_json::to_string(rules).unwrap_or_else(|e| format!("{{\"error\": \"{e}\"}}"))
+    rules.to_json()
 }
 
 /// A point from its label (`"5E"`, `"7d"`) or its index `y * 9 + x`.
@@ -116,10 +112,15 @@ impl PyMove {
             .ok()
             .filter(|&i| i < NUM_ACTIONS)
             .ok_or_else(|| err::<MoveParseError>(format!("action {action} is not in 0..8100")))?;
-        Ok(PyMove {
-            from: Square::from_index_unchecked(i / POINTS),
-            to: Square::from_index_unchecked(i % POINTS),
-        })
+        match (
+            Square::from_index(i / POINTS),
+            Square::from_index(i % POINTS),
+        ) {
+            (Some(from), Some(to)) => Ok(PyMove { from, to }),
+            _ => Err(err::<MoveParseError>(format!(
+                "action {action} is not in 0..8100"
+            ))),
+        }
     }
 
     pub fn parse_ascii(s: &str) -> PyResult<PyMove> {
@@ -287,7 +288,7 @@ pub struct PyOutcome {
 
 /// A core outcome's winner and reason. The one place that looks inside `Outcome`.
 pub fn outcome_parts(o: &CoreOutcome) -> (Option<Side>, EndReason) {
-    (o.winner, o.reason)
+    (o.winner(), o.reason())
 }
 
 impl PyOutcome {
