@@ -228,6 +228,26 @@ impl PyPosition {
         self.0.zobrist_hash()
     }
 
+    /// Whether the king of the side to move is attacked. There is no check rule
+    /// this is what R-19's forfeit and R-22's trapped king look at.
+    fn is_check(&self) -> bool {
+        self.0.is_check()
+    }
+
+    /// The labels of the enemy pieces attacking the king of the side to move.
+    fn checkers(&self) -> Vec<String> {
+        self.0.checkers().iter().map(|sq| sq.to_string()).collect()
+    }
+
+    /// Whether a legal move captures: an enemy piece stands on its destination.
+    fn is_capture(&self, r#move: &Bound<'_, PyAny>) -> PyResult<bool> {
+        let m = resolve(&self.0, &move_arg(r#move)?)?;
+        Ok(self
+            .0
+            .piece_at(m.to())
+            .is_some_and(|p| p.side != self.0.turn()))
+    }
+
     /// Whether the palace seal is in force.
     fn is_sealed(&self) -> bool {
         self.0.is_sealed()

@@ -43,6 +43,16 @@ def test_play_returns_a_new_position():
     assert [m.ascii() for m in back.legal_moves()] == ["7d3E"]
 
 
+def test_check_and_captures():
+    pos = gjjq.Position.from_string("4k4/9/9/9/9/9/9/9/9/4K4 r -")
+    assert pos.is_check() and pos.checkers() == ["5e"]  # facing kings, 2 pieces left
+    assert not gjjq.Position().is_check()
+    opening = gjjq.Position()
+    assert opening.is_capture("3E7d") and not opening.is_capture("5B5A")
+    captures = [m for m in opening.legal_moves() if opening.is_capture(m)]
+    assert {m.from_label for m in captures} == {"3E", "7E"}  # only the missiles strike
+
+
 def test_move_forms():
     m = gjjq.Move.from_ascii("3E7d")
     assert m.ascii() == str(m) == "3E7d"
