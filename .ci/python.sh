@@ -1,7 +1,8 @@
 #!/usr/bin/env bash
 # Python bindings (bindings/python): lint the crate, then build and install the package with
 # pip into a fresh virtual environment and run its pytest suite (perft against the perft
-# files, records, OpenSpiel, PettingZoo, Ray self-play). Needs only Rust, Python 3.9+ and pip.
+# files, records, OpenSpiel, PettingZoo, Ray self-play), then check the type stubs against
+# the compiled module. Needs only Rust, Python 3.9+ and pip.
 set -euo pipefail
 cd "$(dirname "$0")/.."
 PY="${PYTHON:-python3}"
@@ -33,3 +34,6 @@ case $rc in
     5) echo "python: pytest collected no tests" >&2; exit 1 ;;
     *) echo "python: pytest failed (exit $rc)" >&2; exit "$rc" ;;
 esac
+
+echo "== python: the stubs match the module; the package type-checks"
+(cd "$WORK" && "$VPY" -m mypy.stubtest gjjq._gjjq && "$VPY" -m mypy --ignore-missing-imports -p gjjq)

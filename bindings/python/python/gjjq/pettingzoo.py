@@ -55,7 +55,7 @@ def env(**kwargs: Any) -> AECEnv:
 class raw_env(AECEnv, EzPickle):
     """The unwrapped AEC environment of the open game (明式)."""
 
-    metadata = {
+    metadata: Dict[str, Any] = {
         "render_modes": ["ansi", "human"],
         "name": "gjjq_v0",
         "is_parallelizable": False,
@@ -131,6 +131,8 @@ class raw_env(AECEnv, EzPickle):
         if self.terminations[agent] or self.truncations[agent]:
             self._was_dead_step(action)
             return
+        if action is None:
+            raise gjjq.GjjqError(f"{agent} is to move and must give an action, not None")
         self._cumulative_rewards[agent] = 0.0
         self.game.push_action(int(action))  # raises IllegalMoveError for an illegal action
         self.rewards = {a: 0.0 for a in self.agents}
