@@ -133,6 +133,11 @@ impl PyGame {
             None => Position::default().with_ruleset(parse_rules(rules)?),
             Some(obj) => {
                 if let Ok(p) = obj.cast::<PyPosition>() {
+                    if rules.is_some() {
+                        return Err(err::<GjjqError>(
+                            "a Position brings its own rules; give rules only with a position string",
+                        ));
+                    }
                     p.get().0.clone()
                 } else {
                     let s: String = obj.extract().map_err(|_| {

@@ -144,6 +144,16 @@ def test_game_outcomes_and_repetition():
     assert game.outcome() is None and game.repetitions() == 2
 
 
+def test_game_starts():
+    start = gjjq.Position.from_string("4k4/9/9/9/9/9/9/9/4I4/4K4 r -")
+    assert gjjq.Game(start).start == start == gjjq.Game(str(start)).start
+    assert gjjq.Game(rules='{"king_palace_diagonals":true}').start.rules == gjjq.Position(
+        '{"king_palace_diagonals":true}'
+    ).rules
+    with pytest.raises(gjjq.GjjqError, match="its own rules"):
+        gjjq.Game(start, rules="standard")
+
+
 def test_resign_and_agree():
     game = gjjq.Game()
     game.resign("red")
