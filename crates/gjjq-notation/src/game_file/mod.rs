@@ -26,6 +26,7 @@ use crate::record::{Record, RecordError, RecordParseError};
 /// assert_eq!(TextPos { line: 3, column: 7 }.to_string(), "3:7");
 /// ```
 #[derive(Debug, Clone, Copy, PartialEq, Eq, Hash, PartialOrd, Ord)]
+#[cfg_attr(feature = "serde", derive(serde::Serialize, serde::Deserialize))]
 pub struct TextPos {
     /// The line, from 1.
     pub line: usize,
@@ -157,6 +158,7 @@ impl fmt::Display for MoveText {
 /// # Ok::<(), gjjq_notation::MoveTextParseError>(())
 /// ```
 #[derive(Debug, Clone)]
+#[cfg_attr(feature = "serde", derive(serde::Serialize, serde::Deserialize))]
 pub struct RecordedMove {
     /// The move as written.
     pub text: MoveText,
@@ -308,6 +310,7 @@ impl fmt::Display for GameResult {
 /// # Ok::<(), gjjq_notation::ReadError>(())
 /// ```
 #[derive(Debug, Clone, Default, PartialEq, Eq)]
+#[cfg_attr(feature = "serde", derive(serde::Serialize, serde::Deserialize))]
 pub struct GameRecord {
     /// The tags in file order: (name, value), values unescaped.
     pub tags: Vec<(String, String)>,
