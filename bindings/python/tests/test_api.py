@@ -160,6 +160,12 @@ def test_resign_and_agree():
     assert game.outcome() == gjjq.Outcome("green", "resignation")
     with pytest.raises(gjjq.GameOverError):
         game.agree_draw()
+    game = gjjq.Game()
+    m = game.push("5B5A")
+    game.agree_draw()
+    assert game.outcome() == gjjq.Outcome(None, "agreement") and game.legal_moves() == []
+    assert game.pop() == m  # the declared result goes with the last move
+    assert game.outcome() is None and game.ply == 0 and len(game.legal_moves()) == 51
 
 
 def test_random_games_end_with_the_outcome_of_their_position():
