@@ -17,7 +17,9 @@ return their games to the driver instead, which writes them under ``--out`` itse
 The move chooser is pluggable: ``--chooser random`` (the default, uniform over legal moves)
 or ``--chooser package.module:factory``, where ``factory(seed)`` returns a function from a
 ``gjjq.Game`` to the ``gjjq.Move`` to play. The baseline engine (crate gjjq-engine) will
-plug in here as a chooser. Games are reproducible: worker ``i`` seeds its choosers from
+plug in here as a chooser. On a cluster, ``gjjq`` and the chooser's module must be importable
+on every node (installed there, or shipped with Ray's ``runtime_env``); this script's own
+functions travel with the tasks. Games are reproducible: worker ``i`` seeds its choosers from
 ``--seed`` and ``i``.
 
 The script prints one line per worker and a summary; ``main()`` returns the per-worker
