@@ -54,7 +54,7 @@ create_exception!(
     "A ruleset that is not a known preset or not valid ruleset JSON."
 );
 
-/// An error of `kind` with `err`'s message.
+/// The Python exception `E` with this message.
 pub fn err<E: pyo3::PyTypeInfo>(msg: impl std::fmt::Display) -> PyErr {
     PyErr::new::<E, _>(msg.to_string())
 }

@@ -31,7 +31,6 @@ fn game_error(e: GameError) -> PyErr {
     match e {
         GameError::Finished { .. } => err::<GameOverError>(e),
         GameError::Illegal { .. } => err::<IllegalMoveError>(e),
-        #[allow(unreachable_patterns)]
         _ => err::<GjjqError>(e),
     }
 }
