@@ -203,7 +203,7 @@ describe('web board', () => {
     const [, reply] = await moveList(page);
     assert.equal(await page.locator(`#moves [data-ascii="${reply}"]`).getAttribute('class'), 'move green current');
     assert.match(await page.locator('#engine-name').textContent(), /fallback/);
-    assert.match(await position(page), / r - \d+ 2$/);
+    assert.match(await position(page), / r \S+ \d+ 2$/); // Red to move, move 2
     // Playing Green: the engine opens as Red.
     await page.click('#new-game');
     await page.selectOption('#mode', 'green');
@@ -237,6 +237,7 @@ describe('web board', () => {
 
   test('deployments start a game (R-33, R-34)', async () => {
     const page = await open();
+    await page.click('summary[data-i18n="deployment"]');
     await page.fill('#green-deployment', 'F8/3III3/9/1DA3AD1/FPMGKGMP1');
     await page.selectOption('#first-mover', 'green');
     await page.click('#load-deployment');
