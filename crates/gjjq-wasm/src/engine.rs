@@ -36,14 +36,7 @@ pub fn engine_reply(start: &str, moves: &str, seed: u32) -> Result<EngineReply, 
     }
     let game = session.game()?;
     // The Zobrist keys of every position so far, for an engine that sees repetitions.
-    let mut history = Vec::with_capacity(game.moves().len() + 1);
-    let mut pos = game.start().clone();
-    history.push(pos.hash());
-    for &m in game.moves() {
-        pos.play_unchecked(m);
-        history.push(pos.hash());
-    }
-    let best = choose_move(&game, &history, seed);
+    let best = choose_move(&game, game.keys(), seed);
     Ok(EngineReply {
         best_move: best.map(|m| m.to_string()),
         engine: FALLBACK_NAME.to_owned(),
@@ -99,8 +92,9 @@ fn fallback_move(pos: &Position, legal: &[Move], seed: u32) -> Option<Move> {
         } else {
             gain - best_capture(&after)
         };
-        let tie =
-            mix(pos.hash() ^ u64::from(seed) ^ ((m.from().index() * 90 + m.to().index()) as u64));
+        let tie = mix(pos.zobrist_hash()
+            ^ u64::from(seed)
+            ^ ((m.from().index() * 90 + m.to().index()) as u64));
         if best.is_none_or(|(s, t, _)| (score, tie) > (s, t)) {
             best = Some((score, tie, m));
         }

@@ -194,7 +194,7 @@ impl OutcomeView {
 
 /// The winner and reason of an outcome: the one place that knows `Outcome`'s shape.
 fn outcome_parts(o: Outcome) -> (Option<Side>, EndReason) {
-    (o.winner, o.reason)
+    (o.winner(), o.reason())
 }
 
 /// Everything the page draws for one ply.
@@ -315,7 +315,11 @@ impl Session {
         if ply == self.moves.len()
             && let Some(o) = self.declared
         {
-            let _ = game.declare(o);
+            // A result the rules did not reach: a resignation or an agreed draw.
+            let _ = match o.winner() {
+                Some(winner) => game.resign(winner.other()),
+                None => game.agree_draw(),
+            };
         }
         Ok(game)
     }
