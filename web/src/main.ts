@@ -331,7 +331,14 @@ async function main(): Promise<void> {
   worker.onerror = (e) => showError(e.message);
   wire();
   const params = new URLSearchParams(location.search);
-  setGame(new Game(params.get('position') ?? ''));
+  let first: Game;
+  try {
+    first = new Game(params.get('position') ?? '');
+  } catch (err) {
+    first = new Game('');
+    setTimeout(() => showError(err));
+  }
+  setGame(first);
   $<HTMLTextAreaElement>('position-input').value = state.view.position;
   relabel();
   document.body.dataset.ready = 'true';

@@ -185,6 +185,10 @@ describe('web board', () => {
     await page.fill('#gamefile-input', exported);
     await page.click('#load-gamefile');
     assert.equal(await page.locator('#moves [data-ascii]').count(), 161);
+    // The file picker reads the same file.
+    await page.setInputFiles('#gamefile-picker', join(repo, 'examples/sample.gjjq'));
+    await page.waitForFunction(() => document.querySelector('#ply').textContent.includes('161'));
+    assert.equal(await page.locator('#moves [data-ascii]').count(), 161);
     // A broken file says where.
     await page.fill('#gamefile-input', '1. 团5B侵5A *');
     await page.click('#load-gamefile');
@@ -242,6 +246,16 @@ describe('web board', () => {
     await page.selectOption('#first-mover', 'green');
     await page.click('#load-deployment');
     assert.equal(await position(page), '1pmgkgmpf/1da3ad1/9/3iii3/8f/9/3III3/9/1DA3AD1/FPMGKGMPF g - 0 1');
+    await page.close();
+  });
+
+  test('a position in the address starts the board; a bad one falls back with its error', async () => {
+    let page = await open(`?position=${encodeURIComponent(KING_HUNT)}`);
+    assert.equal(await position(page), KING_HUNT);
+    await page.close();
+    page = await open('?position=9%2F9%20r');
+    assert.equal(await position(page), DEFAULT);
+    assert.match(await page.locator('#error').textContent(), /position string/);
     await page.close();
   });
 });
