@@ -44,7 +44,12 @@ pub fn engine_reply(start: &str, moves: &str, seed: u32) -> Result<EngineReply, 
 }
 
 /// The engine call: the move to play in `game`, `None` once it is over. `history` holds the
-/// Zobrist key of every position of the game, the current one last.
+/// Zobrist key of every position of the game, the current one last ([`Game::keys`]).
+///
+/// Wiring the baseline engine replaces the body with its search under a node or depth limit
+/// (the worker has no clock to spare), along the lines of
+/// `Engine::new(EngineConfig::default()).search(game.position(), history, limits).best_move`,
+/// and [`FALLBACK_NAME`] with its name.
 #[must_use]
 pub fn choose_move(game: &Game, history: &[u64], seed: u32) -> Option<Move> {
     let _ = history;
