@@ -201,7 +201,9 @@ function onEngineMessage(event: MessageEvent<{ id: number; reply?: EngineReply; 
   const { id, reply, error } = event.data;
   state.thinking = false;
   $('engine-status').textContent = '';
-  if (id !== state.generation) return; // the game changed while the engine thought
+  // The game changed, or the person stepped back, while the engine thought: stepping to the
+  // end asks again.
+  if (id !== state.generation || state.ply !== state.game.plies()) return;
   if (error || !reply) {
     showError(error ?? 'no reply');
     return;
