@@ -28,6 +28,13 @@ pub struct EngineReply {
 ///
 /// # Errors
 /// Those of [`Session::new`] and [`Session::play`] for a bad start or move.
+///
+/// ```
+/// use gjjq_wasm::engine::engine_reply;
+/// let reply = engine_reply("", "5B5A", 7)?;
+/// assert!(reply.best_move.is_some()); // Green's answer, in the ASCII form
+/// # Ok::<(), gjjq_wasm::session::WebError>(())
+/// ```
 pub fn engine_reply(start: &str, moves: &str, seed: u32) -> Result<EngineReply, WebError> {
     let mut session = Session::new(start)?;
     for m in moves.split_whitespace() {

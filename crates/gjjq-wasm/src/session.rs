@@ -232,6 +232,10 @@ pub struct Session {
 }
 
 /// The position string of the default opening (R-27).
+///
+/// ```
+/// assert!(gjjq_wasm::session::default_position().starts_with("fpmgkgmpf/"));
+/// ```
 #[must_use]
 pub fn default_position() -> String {
     Setup::default_opening().to_string()
@@ -241,6 +245,12 @@ pub fn default_position() -> String {
 ///
 /// # Errors
 /// [`WebError::PositionString`] or [`WebError::InvalidPosition`].
+///
+/// ```
+/// use gjjq_wasm::session::{parse_position, WebError};
+/// assert!(parse_position("4k4/9/9/9/9/9/9/9/9/4K4 r -").is_ok());
+/// assert!(matches!(parse_position("9/9 r"), Err(WebError::PositionString(_))));
+/// ```
 pub fn parse_position(text: &str) -> Result<Position, WebError> {
     let setup: Setup = text.trim().parse()?;
     Ok(Position::from_setup(setup)?)
@@ -251,6 +261,13 @@ impl Session {
     ///
     /// # Errors
     /// [`WebError::PositionString`] or [`WebError::InvalidPosition`].
+    ///
+    /// ```
+    /// use gjjq_wasm::session::Session;
+    /// let s = Session::new("4k4/9/9/4P4/9/9/9/9/9/4K4 r - 0 1")?;
+    /// assert_eq!(s.view(0)?.pieces.len(), 3);
+    /// # Ok::<(), gjjq_wasm::session::WebError>(())
+    /// ```
     pub fn new(position: &str) -> Result<Session, WebError> {
         let start = if position.trim().is_empty() {
             Position::default()
@@ -270,6 +287,13 @@ impl Session {
     ///
     /// # Errors
     /// [`WebError::Read`] (with line and column), [`WebError::NoGame`], [`WebError::Replay`].
+    ///
+    /// ```
+    /// use gjjq_wasm::session::Session;
+    /// let s = Session::from_game_file("1. 团5B进5A 团5b进5a *\n")?;
+    /// assert_eq!(s.moves_ascii(), "5B5A 5b5a");
+    /// # Ok::<(), gjjq_wasm::session::WebError>(())
+    /// ```
     pub fn from_game_file(text: &str) -> Result<Session, WebError> {
         let record = GameReader::new(text.as_bytes())
             .next()
@@ -336,6 +360,15 @@ impl Session {
     ///
     /// # Errors
     /// [`WebError::NoSuchPly`] past the last move.
+    ///
+    /// ```
+    /// use gjjq_wasm::session::Session;
+    /// let s = Session::new("")?;
+    /// let v = s.view(0)?;
+    /// assert_eq!((v.turn.as_str(), v.pieces.len()), ("red", 32));
+    /// assert!(v.legal.iter().any(|m| m.simplified == "团5B进5A"));
+    /// # Ok::<(), gjjq_wasm::session::WebError>(())
+    /// ```
     pub fn view(&self, ply: usize) -> Result<View, WebError> {
         let game = self.game_at(ply)?;
         let pos = game.position();
@@ -406,6 +439,14 @@ impl Session {
     /// # Errors
     /// [`WebError::NoSuchPly`], [`WebError::MoveSyntax`], [`WebError::Illegal`],
     /// [`WebError::Refused`] after the end; the game is unchanged on error.
+    ///
+    /// ```
+    /// use gjjq_wasm::session::Session;
+    /// let mut s = Session::new("")?;
+    /// assert_eq!(s.play(0, "5B5A")?.traditional, "團5B進5A");
+    /// assert!(s.play(1, "5B5A").is_err()); // Green to move
+    /// # Ok::<(), gjjq_wasm::session::WebError>(())
+    /// ```
     pub fn play(&mut self, ply: usize, ascii: &str) -> Result<MoveView, WebError> {
         let mut game = self.game_at(ply)?;
         let text = ascii.trim();
@@ -438,6 +479,15 @@ impl Session {
     ///
     /// # Errors
     /// [`WebError::MoveForm`] for an unknown form, [`WebError::Write`].
+    ///
+    /// ```
+    /// use gjjq_wasm::session::Session;
+    /// let mut s = Session::new("")?;
+    /// s.play(0, "3E7d")?;
+    /// assert!(s.game_file("simplified")?.contains("1. 弹3E攻7d"));
+    /// assert!(s.game_file("ascii")?.contains("1. 3E7d"));
+    /// # Ok::<(), gjjq_wasm::session::WebError>(())
+    /// ```
     pub fn game_file(&self, form: &str) -> Result<String, WebError> {
         let form = match form {
             "simplified" | "" => MoveForm::Script(Script::Simplified),
