@@ -11,7 +11,7 @@ need=()
 if [ "${#need[@]}" -gt 0 ]; then
   echo "== apt-get install ${need[*]}"
   apt-get update -qq
-  DEBIAN_FRONTEND=noninteractive apt-get install -y -qq --no-install-recommends "${need[@]}" >/dev/null
+  DEBIAN_FRONTEND=noninteractive apt-get install -y -qq "${need[@]}" >/dev/null
 fi
 
 bash web/build.sh
