@@ -8,7 +8,7 @@
 //! allows, so that (almost) every input gives a valid position and a fuzzer's or proptest's
 //! effort goes into what is tested, not into being refused by `Position::from_setup`.
 //!
-//! The choices come from a [`Choices`]: a seeded [`StdRng`](rand::rngs::StdRng), a
+//! The choices come from a [`Choices`]: a seeded [`StdRng`], a
 //! [`ChoiceList`] (proptest draws a `Vec<u32>`), or a fuzz target's own adapter over its input.
 
 use gjjq_core::{
