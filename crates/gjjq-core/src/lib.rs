@@ -42,8 +42,10 @@ pub use outcome::{
 };
 pub use perft::{divide, perft};
 pub use piece::{Piece, PieceKind, Script};
-pub use position::{ParsePositionError, PlayError, Position, PositionError, PositionErrorKinds};
+pub use position::{
+    ParsePositionError, PlayError, Position, PositionError, PositionErrorKinds, Violation,
+};
 pub use ruleset::{MissileRange, MissileWalk, ReturnRule, Ruleset, RulesetError, TrappedKing};
 pub use setup::{DEFAULT_OPENING, Field, PendingProblem, PendingReturn, Setup, SetupParseError};
-pub use square::{File, Rank, Side, Square, SquareParseError};
+pub use square::{File, NameParseError, Rank, Side, Square, SquareParseError};
 pub use terrain::{COAST, COUNTRY, INLAND, LAND, PALACE, SEA, Terrain};

@@ -13,7 +13,7 @@ use crate::piece::{Piece, PieceKind};
 use crate::ruleset::{ReturnRule, Ruleset};
 use crate::setup::{PendingReturn, Setup, SetupParseError};
 use crate::square::{Side, Square};
-use crate::terrain::{ALL_INLAND, COUNTRY, INLAND, LAND, PALACE};
+use crate::terrain::{ALL_INLAND, COUNTRY, LAND, PALACE};
 use crate::zobrist;
 
 const EMPTY: u8 = 255;
@@ -76,36 +76,122 @@ bitflags! {
     }
 }
 
-/// A setup that is not a valid position: every reason at once, and the setup back.
+/// A setup that is not a valid position: every reason at once, each with its side and point,
+/// and the setup back.
+///
+/// ```
+/// use gjjq_core::{Position, PositionErrorKinds, Setup, Side};
+/// let setup: Setup = "4k4/9/9/9/4A4/9/9/9/9/4K4 r -".parse()?;
+/// let err = Position::from_setup(setup).unwrap_err();
+/// assert_eq!(err.kinds, PositionErrorKinds::ARMY_ABROAD);
+/// let v = &err.violations[0];
+/// assert_eq!((v.side, v.point.map(|p| p.to_string())), (Side::Red, Some("5a".into())));
+/// assert_eq!(err.to_string(), "invalid position: red army on 5a is outside its country (R-14)");
+/// # Ok::<(), gjjq_core::SetupParseError>(())
+/// ```
 #[derive(Debug, Clone, PartialEq, Eq, Error)]
-#[error("invalid position: {}", describe(*kinds))]
+#[error("invalid position: {}", describe(violations))]
+#[non_exhaustive]
 pub struct PositionError {
     /// Every violated rule.
     pub kinds: PositionErrorKinds,
+    /// Each violation with its side and point, in board order.
+    pub violations: Vec<Violation>,
     /// The setup, unchanged.
     pub setup: Box<Setup>,
 }
 
-fn describe(kinds: PositionErrorKinds) -> String {
-    let names: Vec<&str> = kinds
-        .iter()
-        .map(|k| match k {
-            PositionErrorKinds::MISSING_KING => "a side has no king",
-            PositionErrorKinds::TOO_MANY_OF_A_KIND => "a side has more of a kind than R-7 allows",
-            PositionErrorKinds::KING_OUTSIDE_PALACE => "a king is outside its palace",
-            PositionErrorKinds::GUARD_OUTSIDE_PALACE => "a guard is outside its palace",
-            PositionErrorKinds::ARMY_ABROAD => "an army is outside its country",
-            PositionErrorKinds::MISSILE_OFF_LAND => "a missile is off its own land",
-            PositionErrorKinds::FLEET_INLAND => "a fleet is inland",
-            PositionErrorKinds::BAD_STRIKER => "a pending return has no matching striker",
-            PositionErrorKinds::BAD_ORIGIN => "a pending return has an impossible origin",
-            PositionErrorKinds::INCOMPLETE_FORCES => "a side does not have all 16 pieces",
-            PositionErrorKinds::PIECE_ABROAD => "a piece is outside its country",
-            PositionErrorKinds::PENDING_AT_OPENING => "an opening has a pending return",
-            _ => "unknown",
-        })
-        .collect();
-    names.join("; ")
+/// One reason a setup is not a valid position: the rule, the side, and the point concerned
+/// (none for a missing king or a count).
+#[derive(Debug, Clone, Copy, PartialEq, Eq, Hash)]
+#[non_exhaustive]
+pub struct Violation {
+    /// The rule, as a single flag.
+    pub rule: PositionErrorKinds,
+    /// The side whose piece or pending return breaks it.
+    pub side: Side,
+    /// The point concerned, if any.
+    pub point: Option<Square>,
+    /// The kind concerned, if any (the kind of the piece on `point`, or the kind counted).
+    pub kind: Option<PieceKind>,
+}
+
+impl fmt::Display for Violation {
+    fn fmt(&self, f: &mut fmt::Formatter<'_>) -> fmt::Result {
+        let side = self.side;
+        let kind = self.kind.map_or("piece", PieceKind::name);
+        let at = |f: &mut fmt::Formatter<'_>| match self.point {
+            Some(p) => write!(f, "{side} {kind} on {p}"),
+            None => write!(f, "{side} {kind}"),
+        };
+        match self.rule {
+            PositionErrorKinds::MISSING_KING => write!(f, "{side} has no king (R-26)"),
+            PositionErrorKinds::TOO_MANY_OF_A_KIND => {
+                write!(f, "{side} has more of kind {kind} than R-7 allows")
+            }
+            PositionErrorKinds::KING_OUTSIDE_PALACE | PositionErrorKinds::GUARD_OUTSIDE_PALACE => {
+                at(f)?;
+                f.write_str(" is outside its palace (R-26)")
+            }
+            PositionErrorKinds::ARMY_ABROAD => {
+                at(f)?;
+                f.write_str(" is outside its country (R-14)")
+            }
+            PositionErrorKinds::MISSILE_OFF_LAND => {
+                at(f)?;
+                f.write_str(" is off its own land and owes no return (R-26)")
+            }
+            PositionErrorKinds::FLEET_INLAND => {
+                at(f)?;
+                f.write_str(" is inland and owes no return (R-26)")
+            }
+            PositionErrorKinds::BAD_STRIKER => match self.point {
+                Some(p) => write!(
+                    f,
+                    "{side}'s pending return names striker point {p}, which holds no {side} missile or fleet that could owe it (R-19)"
+                ),
+                None => write!(f, "{side}'s pending return has no striker (R-19)"),
+            },
+            PositionErrorKinds::BAD_ORIGIN => match self.point {
+                Some(p) => write!(
+                    f,
+                    "{side}'s pending return names origin {p}, where its striker could not have come from (R-19)"
+                ),
+                None => write!(f, "{side}'s pending return has an impossible origin (R-19)"),
+            },
+            PositionErrorKinds::INCOMPLETE_FORCES => {
+                write!(
+                    f,
+                    "{side} does not have exactly R-7's count of kind {kind} for an opening (R-26)"
+                )
+            }
+            PositionErrorKinds::PIECE_ABROAD => {
+                at(f)?;
+                f.write_str(" stands outside its country at the opening (R-26)")
+            }
+            PositionErrorKinds::PENDING_AT_OPENING => {
+                write!(f, "{side} has a pending return at the opening (R-26)")
+            }
+            _ => write!(f, "{side}: {:?}", self.rule),
+        }
+    }
+}
+
+fn describe(violations: &[Violation]) -> String {
+    let texts: Vec<String> = violations.iter().map(ToString::to_string).collect();
+    texts.join("; ")
+}
+
+impl PositionError {
+    fn new(violations: Vec<Violation>, setup: Setup) -> PositionError {
+        PositionError {
+            kinds: violations
+                .iter()
+                .fold(PositionErrorKinds::empty(), |k, v| k | v.rule),
+            violations,
+            setup: Box::new(setup),
+        }
+    }
 }
 
 /// A move that is not legal in the position; the position comes back unchanged.
@@ -146,12 +232,9 @@ impl Position {
     /// # Errors
     /// [`PositionError`] with every violated rule and the setup.
     pub fn from_setup_with(setup: Setup, rules: Ruleset) -> Result<Position, PositionError> {
-        let kinds = validate(&setup);
-        if !kinds.is_empty() {
-            return Err(PositionError {
-                kinds,
-                setup: Box::new(setup),
-            });
+        let violations = validate(&setup);
+        if !violations.is_empty() {
+            return Err(PositionError::new(violations, setup));
         }
         Ok(Position::build(&setup, rules))
     }
@@ -162,32 +245,44 @@ impl Position {
     /// # Errors
     /// [`PositionError`] with every violated rule, those of openings included.
     pub fn from_opening_setup(setup: Setup, rules: Ruleset) -> Result<Position, PositionError> {
-        let mut kinds = validate(&setup);
+        let mut violations = validate(&setup);
         for side in Side::ALL {
             let mut counts = [0u32; 8];
             for (i, p) in setup.board.iter().enumerate() {
                 if let Some(p) = p.filter(|p| p.side == side) {
                     counts[p.kind.index()] += 1;
-                    if Square::from_index_unchecked(i).country() != side {
-                        kinds |= PositionErrorKinds::PIECE_ABROAD;
+                    let sq = Square::from_index_unchecked(i);
+                    if sq.country() != side {
+                        violations.push(Violation {
+                            rule: PositionErrorKinds::PIECE_ABROAD,
+                            side,
+                            point: Some(sq),
+                            kind: Some(p.kind),
+                        });
                     }
                 }
             }
-            if PieceKind::ALL
-                .iter()
-                .any(|k| counts[k.index()] != k.count_per_side())
-            {
-                kinds |= PositionErrorKinds::INCOMPLETE_FORCES;
+            for k in PieceKind::ALL {
+                if counts[k.index()] != k.count_per_side() {
+                    violations.push(Violation {
+                        rule: PositionErrorKinds::INCOMPLETE_FORCES,
+                        side,
+                        point: None,
+                        kind: Some(k),
+                    });
+                }
+            }
+            if setup.pending[side.index()].is_some() {
+                violations.push(Violation {
+                    rule: PositionErrorKinds::PENDING_AT_OPENING,
+                    side,
+                    point: None,
+                    kind: None,
+                });
             }
         }
-        if setup.pending.iter().any(Option::is_some) {
-            kinds |= PositionErrorKinds::PENDING_AT_OPENING;
-        }
-        if !kinds.is_empty() {
-            return Err(PositionError {
-                kinds,
-                setup: Box::new(setup),
-            });
+        if !violations.is_empty() {
+            return Err(PositionError::new(violations, setup));
         }
         Ok(Position::build(&setup, rules))
     }
@@ -622,8 +717,16 @@ impl Position {
     }
 }
 
-fn validate(setup: &Setup) -> PositionErrorKinds {
-    let mut kinds = PositionErrorKinds::empty();
+fn validate(setup: &Setup) -> Vec<Violation> {
+    let mut violations = Vec::new();
+    let mut flag = |rule, side, point, kind| {
+        violations.push(Violation {
+            rule,
+            side,
+            point,
+            kind,
+        })
+    };
     let mut counts = [[0u32; 8]; 2];
     // The side to move may have just lost its king (R-21): the piece that captured it stands in
     // that side's palace, a striker owing no return (R-19) or a king that faced it (R-18).
@@ -644,35 +747,41 @@ fn validate(setup: &Setup) -> PositionErrorKinds {
         let sq = Square::from_index_unchecked(i);
         let s = p.side.index();
         counts[s][p.kind.index()] += 1;
-        match p.kind {
+        let rule = match p.kind {
             PieceKind::King if !PALACE[s].contains(sq) && !is_captor(p.side, sq) => {
-                kinds |= PositionErrorKinds::KING_OUTSIDE_PALACE
+                PositionErrorKinds::KING_OUTSIDE_PALACE
             }
-            PieceKind::Guard if !PALACE[s].contains(sq) => {
-                kinds |= PositionErrorKinds::GUARD_OUTSIDE_PALACE
-            }
-            PieceKind::Army if !COUNTRY[s].contains(sq) => kinds |= PositionErrorKinds::ARMY_ABROAD,
+            PieceKind::Guard if !PALACE[s].contains(sq) => PositionErrorKinds::GUARD_OUTSIDE_PALACE,
+            PieceKind::Army if !COUNTRY[s].contains(sq) => PositionErrorKinds::ARMY_ABROAD,
             PieceKind::Missile if !LAND[s].contains(sq) && !is_striker(p.side, sq) => {
-                kinds |= PositionErrorKinds::MISSILE_OFF_LAND;
+                PositionErrorKinds::MISSILE_OFF_LAND
             }
-            PieceKind::Fleet if (INLAND[0] | INLAND[1]).contains(sq) && !is_striker(p.side, sq) => {
-                kinds |= PositionErrorKinds::FLEET_INLAND;
+            PieceKind::Fleet if ALL_INLAND.contains(sq) && !is_striker(p.side, sq) => {
+                PositionErrorKinds::FLEET_INLAND
             }
-            _ => {}
-        }
+            _ => continue,
+        };
+        flag(rule, p.side, Some(sq), Some(p.kind));
     }
     // R-26 wants a king on each side; the one exception is the end of a game by R-21: the side
     // to move has just lost its king, the other side still has its own (project decision).
     let kingless = |s: Side| counts[s.index()][PieceKind::King.index()] == 0;
-    if kingless(setup.turn.other()) || (kingless(Side::Red) && kingless(Side::Green)) {
-        kinds |= PositionErrorKinds::MISSING_KING;
+    let both = kingless(Side::Red) && kingless(Side::Green);
+    for side in Side::ALL {
+        if kingless(side) && (side != setup.turn || both) {
+            flag(
+                PositionErrorKinds::MISSING_KING,
+                side,
+                None,
+                Some(PieceKind::King),
+            );
+        }
     }
-    for side_counts in &counts {
-        if PieceKind::ALL
-            .iter()
-            .any(|k| side_counts[k.index()] > k.count_per_side())
-        {
-            kinds |= PositionErrorKinds::TOO_MANY_OF_A_KIND;
+    for side in Side::ALL {
+        for k in PieceKind::ALL {
+            if counts[side.index()][k.index()] > k.count_per_side() {
+                flag(PositionErrorKinds::TOO_MANY_OF_A_KIND, side, None, Some(k));
+            }
         }
     }
     for side in Side::ALL {
@@ -680,30 +789,28 @@ fn validate(setup: &Setup) -> PositionErrorKinds {
             continue;
         };
         let s = side.index();
-        match setup.board[p.striker.index()] {
+        let (striker_ok, origin_ok) = match setup.board[p.striker.index()] {
             Some(Piece {
                 side: ps,
                 kind: PieceKind::Missile,
-            }) if ps == side => {
-                if p.origin == p.striker || !LAND[s].contains(p.origin) {
-                    kinds |= PositionErrorKinds::BAD_ORIGIN;
-                }
-            }
+            }) if ps == side => (true, p.origin != p.striker && LAND[s].contains(p.origin)),
             Some(Piece {
                 side: ps,
                 kind: PieceKind::Fleet,
-            }) if ps == side => {
-                if !(INLAND[0] | INLAND[1]).contains(p.striker) {
-                    kinds |= PositionErrorKinds::BAD_STRIKER;
-                }
-                if p.origin == p.striker || (INLAND[0] | INLAND[1]).contains(p.origin) {
-                    kinds |= PositionErrorKinds::BAD_ORIGIN;
-                }
-            }
-            _ => kinds |= PositionErrorKinds::BAD_STRIKER,
+            }) if ps == side => (
+                ALL_INLAND.contains(p.striker),
+                p.origin != p.striker && !ALL_INLAND.contains(p.origin),
+            ),
+            _ => (false, true),
+        };
+        if !striker_ok {
+            flag(PositionErrorKinds::BAD_STRIKER, side, Some(p.striker), None);
+        }
+        if !origin_ok {
+            flag(PositionErrorKinds::BAD_ORIGIN, side, Some(p.origin), None);
         }
     }
-    kinds
+    violations
 }
 
 /// A position string that does not give a valid position: either step of
@@ -767,6 +874,12 @@ mod tests {
         s.parse().unwrap()
     }
 
+    // Copy-make copies this many bytes a ply (docs/search.md quotes it).
+    #[test]
+    fn position_size_is_pinned() {
+        assert_eq!(std::mem::size_of::<Position>(), 288);
+    }
+
     #[test]
     fn default_is_the_r27_opening() {
         let pos = Position::default();
@@ -793,6 +906,20 @@ mod tests {
                 | PositionErrorKinds::FLEET_INLAND
         );
         assert_eq!(*err.setup, s);
+        // Issue 10: each violation names its side and point.
+        let text = err.to_string();
+        for part in [
+            "red king on 5B is outside its palace",
+            "red guard on 5A is outside its palace",
+            "red army on 5a is outside its country",
+            "red missile on 1A is off its own land",
+            "red fleet on 5D is inland",
+            "green has no king",
+            "red has more of kind king than R-7 allows",
+        ] {
+            assert!(text.contains(part), "{part} missing from {text}");
+        }
+        assert!(!text.contains("a infantry"));
     }
 
     // R-21/R-26: a game ended by a king capture has a position string: the side to move has

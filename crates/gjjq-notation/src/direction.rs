@@ -191,6 +191,24 @@ impl fmt::Display for Direction {
     }
 }
 
+/// Text that is not one direction word.
+#[derive(Debug, Clone, PartialEq, Eq, thiserror::Error)]
+#[error("'{0}' is not a direction word (进 攻 侵 退 除 撤 移 吞, either script)")]
+pub struct DirectionParseError(String);
+
+/// One character, in either script.
+impl std::str::FromStr for Direction {
+    type Err = DirectionParseError;
+
+    fn from_str(s: &str) -> Result<Direction, DirectionParseError> {
+        let mut chars = s.chars();
+        match (chars.next().and_then(Direction::from_char), chars.next()) {
+            (Some(d), None) => Ok(d),
+            _ => Err(DirectionParseError(s.chars().take(8).collect())),
+        }
+    }
+}
+
 #[cfg(test)]
 mod tests {
     use super::*;

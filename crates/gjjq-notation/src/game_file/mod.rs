@@ -1,6 +1,7 @@
 //! Game record files: tags, movetext of records with comments, a result (see
 //! `docs/notation.md`).
 
+mod from_game;
 mod reader;
 mod replay;
 mod writer;
@@ -26,6 +27,7 @@ use crate::record::{Record, RecordError, RecordParseError};
 /// assert_eq!(TextPos { line: 3, column: 7 }.to_string(), "3:7");
 /// ```
 #[derive(Debug, Clone, Copy, PartialEq, Eq, Hash, PartialOrd, Ord)]
+#[cfg_attr(feature = "serde", derive(serde::Serialize, serde::Deserialize))]
 pub struct TextPos {
     /// The line, from 1.
     pub line: usize,
@@ -157,6 +159,7 @@ impl fmt::Display for MoveText {
 /// # Ok::<(), gjjq_notation::MoveTextParseError>(())
 /// ```
 #[derive(Debug, Clone)]
+#[cfg_attr(feature = "serde", derive(serde::Serialize, serde::Deserialize))]
 pub struct RecordedMove {
     /// The move as written.
     pub text: MoveText,
@@ -308,6 +311,7 @@ impl fmt::Display for GameResult {
 /// # Ok::<(), gjjq_notation::ReadError>(())
 /// ```
 #[derive(Debug, Clone, Default, PartialEq, Eq)]
+#[cfg_attr(feature = "serde", derive(serde::Serialize, serde::Deserialize))]
 pub struct GameRecord {
     /// The tags in file order: (name, value), values unescaped.
     pub tags: Vec<(String, String)>,
