@@ -9,9 +9,10 @@ fn documented_example_game() {
     let doc = include_str!("../docs/notation.md");
     let start = doc.find("[Event \"Club match\"]").unwrap();
     let end = start + doc[start..].find("```").unwrap();
-    let games: Vec<GameRecord> = GameReader::new(doc[start..end].as_bytes())
+    let example = &doc[start..end];
+    let games: Vec<GameRecord> = GameReader::new(example.as_bytes())
         .collect::<Result<_, _>>()
-        .unwrap_or_else(|e| panic!("{e}\n{}", &doc[start..end]));
+        .unwrap_or_else(|e| panic!("{e}\n{example}"));
     assert_eq!(games.len(), 1);
     let game = games[0].replay(None).unwrap();
     assert_eq!(game.moves().len(), 5);
