@@ -1,6 +1,8 @@
 //! `Game`: a position with its history, for the draws that need one (R-24 repetition, R-25
 //! no-capture limit) and the results a record states (resignation, agreement).
 
+use std::collections::HashMap;
+
 use thiserror::Error;
 
 use crate::moves::{Move, MoveList};
@@ -10,6 +12,11 @@ use crate::square::Side;
 
 /// A game: the starting position, the moves played, and the Zobrist key of every position
 /// reached.
+///
+/// Every per-ply check is O(1) amortised, so playing n plies takes O(n) time (R-24's
+/// repetition count is a hash-map look-up, not a scan of the history). Next to the key history
+/// the game counts the keys reached since the last capture: pieces never come back, so a
+/// position with more pieces cannot recur and a capture empties the counts.
 ///
 /// ```
 /// use gjjq_core::{Game, Position};
@@ -25,7 +32,12 @@ pub struct Game {
     start: Position,
     position: Position,
     moves: Vec<Move>,
+    /// The Zobrist key of every position reached, the start first.
     keys: Vec<u64>,
+    /// How often each key occurs among the positions since the last capture (the tail of
+    /// `keys` with as many pieces as the current position, the only ones it can repeat). An
+    /// undo decrements the popped key, and after undoing a capture rebuilds from that tail.
+    counts: HashMap<u64, u32>,
     declared: Option<Outcome>,
 }
 
@@ -60,6 +72,7 @@ impl Game {
             start,
             moves: Vec::new(),
             keys: vec![key],
+            counts: HashMap::from([(key, 1)]),
             declared: None,
         }
     }
@@ -86,8 +99,9 @@ impl Game {
     /// returns), this time included.
     #[must_use]
     pub fn repetitions(&self) -> usize {
-        let now = self.position.hash();
-        self.keys.iter().filter(|&&k| k == now).count()
+        self.counts
+            .get(&self.position.hash())
+            .map_or(0, |&n| n as usize)
     }
 
     /// The result, if the game is over: a declared result first, then in the order of R-25
@@ -139,9 +153,16 @@ impl Game {
                 position: Box::new(self.position.clone()),
             });
         }
+        let pieces = self.position.occupied().count();
         self.position.play_unchecked(m);
         self.moves.push(m);
-        self.keys.push(self.position.hash());
+        let key = self.position.hash();
+        self.keys.push(key);
+        if self.position.occupied().count() < pieces {
+            // R-24 compares whole placements: none reached before this capture can recur.
+            self.counts.clear();
+        }
+        *self.counts.entry(key).or_insert(0) += 1;
         Ok(())
     }
 
@@ -171,5 +192,36 @@ impl Game {
         }
         self.declared = Some(outcome);
         Ok(())
+    }
+}
+
+#[cfg(test)]
+mod tests {
+    use super::*;
+
+    // R-24: the hash-map count equals a scan of the whole key history, captures included.
+    #[test]
+    fn repetition_count_matches_a_scan_of_the_history() {
+        let mut state = 0x2545_f491_4f6c_dd1d_u64;
+        let mut captures = 0;
+        for _ in 0..20 {
+            let mut game = Game::new(Position::default());
+            while game.moves().len() < 400 {
+                let moves = game.legal_moves();
+                if moves.is_empty() {
+                    break;
+                }
+                state ^= state << 13;
+                state ^= state >> 7;
+                state ^= state << 17;
+                let m = moves[(state % moves.len() as u64) as usize];
+                captures += usize::from(game.position().piece_at(m.to()).is_some());
+                game.play(m).unwrap();
+                let now = game.position().hash();
+                let scan = game.keys.iter().filter(|&&k| k == now).count();
+                assert_eq!(game.repetitions(), scan);
+            }
+        }
+        assert!(captures > 20, "the games capture, so the reset is exercised");
     }
 }
