@@ -112,25 +112,26 @@ impl Game {
         if let Some(o) = self.declared {
             return Some(o);
         }
-        self.position.outcome().or_else(|| self.history_outcome())
+        match self.position.outcome() {
+            // R-25's order puts repetition before the no-capture limit.
+            Some(o) if o.reason == EndReason::NoCaptureLimit => {
+                Some(self.repetition().unwrap_or(o))
+            }
+            Some(o) => Some(o),
+            None => self.repetition(),
+        }
     }
 
-    /// The draws that need the history: third repetition, then the no-capture limit
-    ///
-    fn history_outcome(&self) -> Option<Outcome> {
-        if self.repetitions() >= 3 {
-            return Some(Outcome::draw(EndReason::Repetition));
-        }
-        let limit = self.position.ruleset().no_capture_limit?;
-        (self.position.plies_since_capture() >= limit)
-            .then_some(Outcome::draw(EndReason::NoCaptureLimit))
+    /// The draw that needs the history: third repetition.
+    fn repetition(&self) -> Option<Outcome> {
+        (self.repetitions() >= 3).then_some(Outcome::draw(EndReason::Repetition))
     }
 
     /// The legal moves now: none once the game is over.
     #[must_use]
     pub fn legal_moves(&self) -> MoveList {
-        // The position's own outcomes (R-21 … R-24) are exactly an empty list.
-        if self.declared.is_some() || self.history_outcome().is_some() {
+        // The position's own outcomes (R-21 … R-25) are exactly an empty list.
+        if self.declared.is_some() || self.repetition().is_some() {
             MoveList::new()
         } else {
             self.position.legal_moves()

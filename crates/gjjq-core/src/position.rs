@@ -77,7 +77,7 @@ bitflags! {
 
 /// A setup that is not a valid position: every reason at once, and the setup back.
 #[derive(Debug, Clone, PartialEq, Eq, Error)]
-#[error("invalid position: {}", describe(*kinds))]
+#[error("invalid position: {}", self.explain())]
 pub struct PositionError {
     /// Every violated rule.
     pub kinds: PositionErrorKinds,
@@ -539,7 +539,101 @@ impl Position {
 }
 
 fn validate(setup: &Setup) -> PositionErrorKinds {
-    let mut kinds = PositionErrorKinds::empty();
+    violations(setup)
+        .iter()
+        .fold(PositionErrorKinds::empty(), |k, v| k | v.kind)
+}
+
+/// One reason a setup is not a valid position, with the side, piece and point it concerns.
+struct Violation {
+    kind: PositionErrorKinds,
+    side: Side,
+    piece: Option<PieceKind>,
+    at: Option<Square>,
+}
+
+impl fmt::Display for Violation {
+    fn fmt(&self, f: &mut fmt::Formatter<'_>) -> fmt::Result {
+        let (side, piece) = (self.side, self.piece.map_or("piece", PieceKind::name));
+        let at = self.at.map(|sq| sq.to_string()).unwrap_or_default();
+        match self.kind {
+            PositionErrorKinds::MISSING_KING => write!(
+                f,
+                "{side} has no king (R-26; the side to move may lack it only just after its \
+                 capture, R-21, with a piece of {} that could have taken it)",
+                side.other()
+            ),
+            PositionErrorKinds::TOO_MANY_OF_A_KIND => {
+                write!(f, "{side} has more than R-7's number of {piece} pieces")
+            }
+            PositionErrorKinds::KING_OUTSIDE_PALACE => {
+                write!(f, "{side} king on {at} is outside its palace (R-9)")
+            }
+            PositionErrorKinds::GUARD_OUTSIDE_PALACE => {
+                write!(f, "{side} guard on {at} is outside its palace (R-10)")
+            }
+            PositionErrorKinds::ARMY_ABROAD => {
+                write!(f, "{side} army on {at} is outside its country (R-14)")
+            }
+            PositionErrorKinds::MISSILE_OFF_LAND => write!(
+                f,
+                "{side} missile on {at} is off its own land and owes no return (R-11)"
+            ),
+            PositionErrorKinds::FLEET_INLAND => {
+                write!(f, "{side} fleet on {at} is inland and owes no return (R-12)")
+            }
+            PositionErrorKinds::BAD_STRIKER => write!(
+                f,
+                "{side}'s pending return names striker point {at}, which does not hold a \
+                 returning missile or fleet of {side} (R-19)"
+            ),
+            PositionErrorKinds::BAD_ORIGIN => write!(
+                f,
+                "{side}'s pending return has origin {at}, where its striker cannot have come \
+                 from (R-19)"
+            ),
+            other => f.write_str(&describe(other)),
+        }
+    }
+}
+
+impl PositionError {
+    /// Every reason with the side and, where there is one, the point it concerns, e.g.
+    /// `red king on 5F is outside its palace (R-9)`; the `Display` of the error.
+    ///
+    /// # Examples
+    ///
+    /// ```
+    /// use gjjq_core::{Position, Setup};
+    /// let setup: Setup = "4k4/9/9/9/9/9/4K4/9/9/9 r -".parse().unwrap();
+    /// let err = Position::from_setup(setup).unwrap_err();
+    /// assert_eq!(err.explain(), "red king on 5B is outside its palace (R-9)");
+    /// ```
+    #[must_use]
+    pub fn explain(&self) -> String {
+        let found = violations(&self.setup);
+        let mut parts: Vec<String> = found.iter().map(ToString::to_string).collect();
+        let covered = found
+            .iter()
+            .fold(PositionErrorKinds::empty(), |k, v| k | v.kind);
+        // The opening conditions are checked outside `validate`.
+        for k in self.kinds.difference(covered).iter() {
+            parts.push(describe(k));
+        }
+        parts.join("; ")
+    }
+}
+
+fn violations(setup: &Setup) -> Vec<Violation> {
+    let mut found = Vec::new();
+    let mut add = |kind, side, piece, at| {
+        found.push(Violation {
+            kind,
+            side,
+            piece,
+            at,
+        });
+    };
     let mut counts = [[0u32; 8]; 2];
     // The side to move may have just lost its king (R-21): the piece that captured it stands in
     // that side's palace, a striker owing no return (R-19) or a king that faced it (R-18).
@@ -560,35 +654,47 @@ fn validate(setup: &Setup) -> PositionErrorKinds {
         let sq = Square::from_index_unchecked(i);
         let s = p.side.index();
         counts[s][p.kind.index()] += 1;
-        match p.kind {
+        let kind = match p.kind {
             PieceKind::King if !PALACE[s].contains(sq) && !is_captor(p.side, sq) => {
-                kinds |= PositionErrorKinds::KING_OUTSIDE_PALACE
+                PositionErrorKinds::KING_OUTSIDE_PALACE
             }
-            PieceKind::Guard if !PALACE[s].contains(sq) => {
-                kinds |= PositionErrorKinds::GUARD_OUTSIDE_PALACE
-            }
-            PieceKind::Army if !COUNTRY[s].contains(sq) => kinds |= PositionErrorKinds::ARMY_ABROAD,
+            PieceKind::Guard if !PALACE[s].contains(sq) => PositionErrorKinds::GUARD_OUTSIDE_PALACE,
+            PieceKind::Army if !COUNTRY[s].contains(sq) => PositionErrorKinds::ARMY_ABROAD,
             PieceKind::Missile if !LAND[s].contains(sq) && !is_striker(p.side, sq) => {
-                kinds |= PositionErrorKinds::MISSILE_OFF_LAND;
+                PositionErrorKinds::MISSILE_OFF_LAND
             }
             PieceKind::Fleet if (INLAND[0] | INLAND[1]).contains(sq) && !is_striker(p.side, sq) => {
-                kinds |= PositionErrorKinds::FLEET_INLAND;
+                PositionErrorKinds::FLEET_INLAND
             }
-            _ => {}
-        }
+            _ => continue,
+        };
+        add(kind, p.side, Some(p.kind), Some(sq));
     }
     // R-26 wants a king on each side; the one exception is the end of a game by R-21: the side
-    // to move has just lost its king, the other side still has its own (project decision).
+    // to move has just lost its king, the other side still has its own, and has a piece that
+    // could have taken it: one standing in the loser's palace, or a missile or fleet anywhere
+    // (under the immediate return rule a striker is back on its origin at once, R-19). A
+    // kingless side with no such captor is refused (project decision, docs/rules.md R-26).
     let kingless = |s: Side| counts[s.index()][PieceKind::King.index()] == 0;
-    if kingless(setup.turn.other()) || (kingless(Side::Red) && kingless(Side::Green)) {
-        kinds |= PositionErrorKinds::MISSING_KING;
+    let winner = loser.other();
+    let has_captor = setup.board.iter().enumerate().any(|(i, p)| {
+        p.is_some_and(|p| {
+            p.side == winner
+                && (PALACE[loser.index()].contains(Square::from_index_unchecked(i))
+                    || matches!(p.kind, PieceKind::Missile | PieceKind::Fleet))
+        })
+    });
+    for side in Side::ALL {
+        let allowed = side == loser && !kingless(winner) && has_captor;
+        if kingless(side) && !allowed {
+            add(PositionErrorKinds::MISSING_KING, side, None, None);
+        }
     }
-    for side_counts in &counts {
-        if PieceKind::ALL
-            .iter()
-            .any(|k| side_counts[k.index()] > k.count_per_side())
-        {
-            kinds |= PositionErrorKinds::TOO_MANY_OF_A_KIND;
+    for side in Side::ALL {
+        for k in PieceKind::ALL {
+            if counts[side.index()][k.index()] > k.count_per_side() {
+                add(PositionErrorKinds::TOO_MANY_OF_A_KIND, side, Some(k), None);
+            }
         }
     }
     for side in Side::ALL {
@@ -596,30 +702,28 @@ fn validate(setup: &Setup) -> PositionErrorKinds {
             continue;
         };
         let s = side.index();
-        match setup.board[p.striker.index()] {
+        let (striker_ok, origin_ok) = match setup.board[p.striker.index()] {
             Some(Piece {
                 side: ps,
                 kind: PieceKind::Missile,
-            }) if ps == side => {
-                if p.origin == p.striker || !LAND[s].contains(p.origin) {
-                    kinds |= PositionErrorKinds::BAD_ORIGIN;
-                }
-            }
+            }) if ps == side => (true, p.origin != p.striker && LAND[s].contains(p.origin)),
             Some(Piece {
                 side: ps,
                 kind: PieceKind::Fleet,
-            }) if ps == side => {
-                if !(INLAND[0] | INLAND[1]).contains(p.striker) {
-                    kinds |= PositionErrorKinds::BAD_STRIKER;
-                }
-                if p.origin == p.striker || (INLAND[0] | INLAND[1]).contains(p.origin) {
-                    kinds |= PositionErrorKinds::BAD_ORIGIN;
-                }
-            }
-            _ => kinds |= PositionErrorKinds::BAD_STRIKER,
+            }) if ps == side => (
+                (INLAND[0] | INLAND[1]).contains(p.striker),
+                p.origin != p.striker && !(INLAND[0] | INLAND[1]).contains(p.origin),
+            ),
+            _ => (false, true),
+        };
+        if !striker_ok {
+            add(PositionErrorKinds::BAD_STRIKER, side, None, Some(p.striker));
+        }
+        if !origin_ok {
+            add(PositionErrorKinds::BAD_ORIGIN, side, None, Some(p.origin));
         }
     }
-    kinds
+    found
 }
 
 /// The position string (R-31).
@@ -673,10 +777,12 @@ mod tests {
     }
 
     // R-21/R-26: a game ended by a king capture has a position string: the side to move has
-    // lost its king. Any other missing king is refused.
+    // lost its king, and a piece of the winner could have taken it. Any other missing king is
+    // refused.
     #[test]
     fn a_captured_king_is_valid_only_for_the_side_to_move() {
-        let pos = Position::from_setup(setup("4k4/9/9/9/9/9/9/9/4I4/9 r -")).unwrap();
+        // Green's infantry took Red's king on 5E.
+        let pos = Position::from_setup(setup("4k4/9/9/9/9/9/9/9/4I4/4i4 r -")).unwrap();
         assert!(pos.legal_moves().is_empty());
         let o = pos.outcome().unwrap();
         assert_eq!(
@@ -698,6 +804,13 @@ mod tests {
         );
         let err = Position::from_setup(setup("4k4/9/9/9/9/9/9/9/4I4/9 g -")).unwrap_err();
         assert_eq!(err.kinds, PositionErrorKinds::MISSING_KING);
+        // Issue 11 finding 10: no Green piece in Red's palace and no Green missile or fleet
+        // to have struck from afar, so Red's king cannot just have been captured.
+        let err = Position::from_setup(setup("4k4/9/9/9/9/9/9/9/4I4/9 r -")).unwrap_err();
+        assert_eq!(err.kinds, PositionErrorKinds::MISSING_KING);
+        assert!(err.to_string().contains("red has no king"), "{err}");
+        // A Green missile anywhere may have struck it (and returned at once, R-19).
+        assert!(Position::from_setup(setup("2m1k4/9/9/9/9/9/9/9/4I4/9 r -")).is_ok());
         let err = Position::from_setup(setup("9/9/9/9/9/9/9/9/4I4/9 r -")).unwrap_err();
         assert_eq!(err.kinds, PositionErrorKinds::MISSING_KING);
     }
