@@ -29,15 +29,18 @@ mod game_file;
 mod perft_file;
 mod position_string;
 mod record;
+mod rules_json;
 mod text;
 
 pub use ascii::{AsciiMove, AsciiParseError};
 pub use direction::Direction;
 pub use game_file::{
-    GameReader, GameRecord, GameResult, GameResultParseError, MoveForm, MoveText,
-    MoveTextParseError, ReadError, RecordedMove, ReplayError, TextPos, WriteError, write_game,
+    GameFileError, GameReader, GameRecord, GameResult, GameResultParseError, MoveForm, MoveText,
+    MoveTextParseError, ReadError, ReadLimits, RecordedMove, ReplayError, TextPos, WriteError,
+    write_game,
 };
 pub use gjjq_core::{Script, Setup, SetupParseError};
 pub use perft_file::{PerftEntry, PerftFileError, parse_perft_file};
 pub use position_string::PositionString;
 pub use record::{Record, RecordError, RecordParseError};
+pub use rules_json::{RulesJsonError, ruleset_from_json};
