@@ -1,5 +1,6 @@
 //! `gjjq`: the command line of the gjjq rules library for 国际军棋.
 
+use std::io::Write as _;
 use std::process::ExitCode;
 
 use clap::{Parser, Subcommand};
@@ -50,10 +51,13 @@ fn main() -> ExitCode {
         Command::Replay(a) => commands::replay::run(a),
         Command::Svg(a) => commands::svg::run(a),
     };
+    // Output is buffered: a write error (a full disk) can surface only at the flush.
+    let result = result.and_then(|()| Ok(std::io::Write::flush(&mut std::io::stdout())?));
     match result {
         Ok(()) => ExitCode::SUCCESS,
         Err(e) => {
-            eprintln!("error: {e}");
+            // If stderr itself fails there is nowhere left to say so: the exit code does.
+            let _ = writeln!(std::io::stderr(), "error: {e}");
             ExitCode::FAILURE
         }
     }

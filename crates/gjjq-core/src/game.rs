@@ -223,6 +223,9 @@ mod tests {
                 assert_eq!(game.repetitions(), scan);
             }
         }
-        assert!(captures > 20, "the games capture, so the reset is exercised");
+        assert!(
+            captures > 20,
+            "the games capture, so the reset is exercised"
+        );
     }
 }

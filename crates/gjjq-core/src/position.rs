@@ -580,7 +580,10 @@ impl fmt::Display for Violation {
                 "{side} missile on {at} is off its own land and owes no return (R-11)"
             ),
             PositionErrorKinds::FLEET_INLAND => {
-                write!(f, "{side} fleet on {at} is inland and owes no return (R-12)")
+                write!(
+                    f,
+                    "{side} fleet on {at} is inland and owes no return (R-12)"
+                )
             }
             PositionErrorKinds::BAD_STRIKER => write!(
                 f,

@@ -164,7 +164,10 @@ fn game_file_errors() {
     assert!(matches!(e("[Event x]\n"), R::TagValue { at } if at == tp(1, 8)));
     assert!(matches!(e("[Event \"x]\n"), R::UnterminatedTagValue { at } if at == tp(1, 8)));
     // A backslash before anything but `"` or `\` is itself (issue 11 finding 7).
-    assert_eq!(read_one("[Event \"a\\qb\"]\n").unwrap().tag("Event"), Some("a\\qb"));
+    assert_eq!(
+        read_one("[Event \"a\\qb\"]\n").unwrap().tag("Event"),
+        Some("a\\qb")
+    );
     assert!(matches!(e("[Event \"x\"] y\n"), R::TagClose { at } if at == tp(1, 13)));
     assert!(matches!(e("[Event \"x\"\n"), R::TagClose { at } if at == tp(1, 11)));
     assert!(matches!(e("[Setup \"9/9 r -\"]\n"), R::BadSetup { at, .. } if at == tp(1, 8)));

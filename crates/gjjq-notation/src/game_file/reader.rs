@@ -312,7 +312,12 @@ struct Collect;
 impl Sink for Collect {
     type Error = ReadError;
 
-    fn mv(&mut self, game: &mut GameRecord, _: &TagPlaces, m: RecordedMove) -> Result<(), ReadError> {
+    fn mv(
+        &mut self,
+        game: &mut GameRecord,
+        _: &TagPlaces,
+        m: RecordedMove,
+    ) -> Result<(), ReadError> {
         game.moves.push(m);
         Ok(())
     }
@@ -454,10 +459,7 @@ impl<R: BufRead> GameReader<R> {
     /// assert!(reader.replay_next(None).is_none());
     /// # Ok::<(), GameFileError>(())
     /// ```
-    pub fn replay_next(
-        &mut self,
-        rules: Option<Ruleset>,
-    ) -> Option<Result<Game, GameFileError>> {
+    pub fn replay_next(&mut self, rules: Option<Ruleset>) -> Option<Result<Game, GameFileError>> {
         let mut player = Player::new(rules);
         self.next_with(&mut player)
             .map(|r| r.and_then(|(record, places)| Ok(player.finish(&record, &places)?)))

@@ -36,7 +36,7 @@ pub enum ReplayError {
     BadSetup(#[from] SetupParseError),
     /// The `Setup` tag is not a valid position (R-26): every reason, each with its side and
     /// point.
-    #[error("{}Setup tag: {}", at_prefix(*.at), .error.explain())]
+    #[error("{}Setup tag: invalid position: {}", at_prefix(*.at), .error.explain())]
     InvalidSetup {
         /// Why.
         error: Box<PositionError>,
@@ -264,12 +264,11 @@ impl GameRecord {
             Some(r) => r,
             None => match self.tag("Rules") {
                 None => Ruleset::STANDARD,
-                Some(json) if json.trim_start().starts_with(['{', '[']) => {
-                    ruleset_from_json(json).map_err(|e| ReplayError::BadRules {
+                Some(json) if json.trim_start().starts_with(['{', '[']) => ruleset_from_json(json)
+                    .map_err(|e| ReplayError::BadRules {
                         at: places.rules.map(|at| place_in_value(at, json, &e)),
                         detail: e.message,
-                    })?
-                }
+                    })?,
                 Some(name) => Ruleset::preset(name).ok_or_else(|| ReplayError::UnknownRules {
                     name: clip(name),
                     at: places.rules,
@@ -360,7 +359,13 @@ impl GameRecord {
 /// The place in the file of a fault inside a one-line JSON tag value that starts (at its
 /// opening quote) at `value_at`: the value's escapes (`\"`, `\\`) shift the columns.
 fn place_in_value(value_at: TextPos, json: &str, e: &RulesJsonError) -> TextPos {
-    let before: String = json.lines().nth(e.line - 1).unwrap_or("").chars().take(e.column - 1).collect();
+    let before: String = json
+        .lines()
+        .nth(e.line - 1)
+        .unwrap_or("")
+        .chars()
+        .take(e.column - 1)
+        .collect();
     // Lines of the value after the first cannot occur: a tag value is one line.
     let escapes = before.matches(['"', '\\']).count();
     TextPos {
