@@ -120,15 +120,11 @@ impl Player {
 
     /// The game, started from `record`'s tags on first use.
     fn game(&mut self, record: &GameRecord, places: &TagPlaces) -> Result<&mut Game, ReplayError> {
-        if self.game.is_none() {
-            let start = record.start_position_at(self.rules, places)?;
-            self.game = Some(Game::new(start));
-        }
-        // Set just above.
-        self.game.as_mut().ok_or(ReplayError::BadRules {
-            detail: "no game".into(),
-            at: None,
-        })
+        let game = match self.game.take() {
+            Some(g) => g,
+            None => Game::new(record.start_position_at(self.rules, places)?),
+        };
+        Ok(self.game.insert(game))
     }
 
     /// Resolve `rm` against the current position and play it; `each` sees the position and
@@ -195,16 +191,13 @@ impl Player {
     /// The game after its last move, with the result token of `record` checked against the
     /// rules or recorded as a resignation or agreed draw.
     pub(crate) fn finish(
-        mut self,
+        self,
         record: &GameRecord,
         places: &TagPlaces,
     ) -> Result<Game, ReplayError> {
-        self.game(record, places)?;
-        let Some(mut game) = self.game else {
-            return Err(ReplayError::BadRules {
-                detail: "no game".into(),
-                at: None,
-            });
+        let mut game = match self.game {
+            Some(g) => g,
+            None => Game::new(record.start_position_at(self.rules, places)?),
         };
         match (game.outcome(), record.result.declared_outcome()) {
             (_, None) => {}
