@@ -144,6 +144,16 @@ pub fn parse_perft_file(text: &str) -> Result<Vec<PerftEntry>, PerftFileError> {
     Ok(out)
 }
 
+/// Why `s` is not a count: too large when it is all digits, else not a whole number.
+fn number_error(what: &str, s: &str) -> String {
+    let shown = crate::text::clip(s);
+    if !s.is_empty() && s.bytes().all(|b| b.is_ascii_digit()) {
+        format!("{what} '{shown}' is too large")
+    } else {
+        format!("{what} '{shown}' is not a whole number")
+    }
+}
+
 #[cfg(test)]
 mod tests {
     use super::*;
@@ -176,12 +186,3 @@ mod tests {
     }
 }
 
-/// Why `s` is not a count: too large when it is all digits, else not a whole number.
-fn number_error(what: &str, s: &str) -> String {
-    let shown = crate::text::clip(s);
-    if !s.is_empty() && s.bytes().all(|b| b.is_ascii_digit()) {
-        format!("{what} '{shown}' is too large")
-    } else {
-        format!("{what} '{shown}' is not a whole number")
-    }
-}

@@ -49,13 +49,15 @@ fn long_quiet_game(plies: usize, seed: u64) -> Vec<String> {
         x ^= x << 17;
         let k = (x % moves.len() as u64) as usize;
         // The first quiet move from a random start whose position is new enough and live.
-        let pick = (0..moves.len()).map(|i| moves[(k + i) % moves.len()]).find(|&m| {
-            if game.position().piece_at(m.to()).is_some() {
-                return false;
-            }
-            let mut trial = game.clone();
-            trial.play(m).is_ok() && trial.outcome().is_none() && trial.repetitions() < 3
-        });
+        let pick = (0..moves.len())
+            .map(|i| moves[(k + i) % moves.len()])
+            .find(|&m| {
+                if game.position().piece_at(m.to()).is_some() {
+                    return false;
+                }
+                let mut trial = game.clone();
+                trial.play(m).is_ok() && trial.outcome().is_none() && trial.repetitions() < 3
+            });
         let m = pick.expect("a quiet move that keeps the game going");
         out.push(m.to_string());
         game.play(m).unwrap();
@@ -98,7 +100,10 @@ fn finding_3_an_endless_line_stops_at_the_limit() {
     let ok = GameReader::with_limits("1. 5B5A *\r\n".as_bytes(), limits).next();
     assert!(ok.unwrap().is_ok());
     let long = GameReader::with_limits("1.  5B5A *\n".as_bytes(), limits).next();
-    assert!(matches!(long, Some(Err(ReadError::LineTooLong { line: 1, limit: 9 }))));
+    assert!(matches!(
+        long,
+        Some(Err(ReadError::LineTooLong { line: 1, limit: 9 }))
+    ));
 }
 
 #[test]
@@ -139,7 +144,10 @@ fn finding_4_replay_streams_and_stops_at_the_first_bad_move() {
         .replay_next(None)
         .unwrap()
         .unwrap_err();
-    assert!(matches!(err, GameFileError::Read(ReadError::TooManyMoves { .. })));
+    assert!(matches!(
+        err,
+        GameFileError::Read(ReadError::TooManyMoves { .. })
+    ));
     // Tags and comments are bounded too.
     let limits = ReadLimits {
         max_text_bytes: 20,
@@ -150,7 +158,10 @@ fn finding_4_replay_streams_and_stops_at_the_first_bad_move() {
         .next()
         .unwrap()
         .unwrap_err();
-    assert!(matches!(err, ReadError::TooMuchText { at, limit: 20 } if at == tp(3, 10)), "{err}");
+    assert!(
+        matches!(err, ReadError::TooMuchText { at, limit: 20 } if at == tp(3, 10)),
+        "{err}"
+    );
 }
 
 #[test]
@@ -304,12 +315,16 @@ fn finding_12_messages_are_located_and_bounded() {
         .next()
         .unwrap()
         .unwrap_err();
-    assert!(matches!(err, ReadError::Encoding { at } if at == tp(1, 11)), "{err}");
+    assert!(
+        matches!(err, ReadError::Encoding { at } if at == tp(1, 11)),
+        "{err}"
+    );
     // An invalid Setup: the tag's place, the side and the point.
-    let err = GameReader::new("[Event \"x\"]\n[Setup \"4k4/9/9/9/9/9/4K4/9/9/9 r -\"]\n\n*\n".as_bytes())
-        .replay_next(None)
-        .unwrap()
-        .unwrap_err();
+    let err =
+        GameReader::new("[Event \"x\"]\n[Setup \"4k4/9/9/9/9/9/4K4/9/9/9 r -\"]\n\n*\n".as_bytes())
+            .replay_next(None)
+            .unwrap()
+            .unwrap_err();
     assert_eq!(
         err.to_string(),
         "2:8: Setup tag: invalid position: red king on 5B is outside its palace (R-9)"
@@ -336,8 +351,14 @@ fn finding_12_messages_are_located_and_bounded() {
 #[test]
 fn a_one_byte_buffer_reads_the_same() {
     let moves = long_quiet_game(300, 3);
-    let text = format!("[Event \"é\"]\n\n{{before}}\n{}\n{}", movetext(&moves), movetext(&moves));
-    let from_memory: Vec<_> = GameReader::new(text.as_bytes()).map(Result::unwrap).collect();
+    let text = format!(
+        "[Event \"é\"]\n\n{{before}}\n{}\n{}",
+        movetext(&moves),
+        movetext(&moves)
+    );
+    let from_memory: Vec<_> = GameReader::new(text.as_bytes())
+        .map(Result::unwrap)
+        .collect();
     let streamed: Vec<_> = GameReader::new(BufReader::with_capacity(1, text.as_bytes()))
         .map(Result::unwrap)
         .collect();
@@ -368,6 +389,9 @@ proptest! {
 #[test]
 fn setup_default_is_unchanged() {
     // The streaming replay of an empty movetext is the start position.
-    let g = GameReader::new("*\n".as_bytes()).replay_next(None).unwrap().unwrap();
+    let g = GameReader::new("*\n".as_bytes())
+        .replay_next(None)
+        .unwrap()
+        .unwrap();
     assert_eq!(g.position().to_setup(), Setup::default_opening());
 }
