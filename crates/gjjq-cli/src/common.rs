@@ -3,8 +3,7 @@
 use std::fmt;
 
 use clap::Args;
-use gjjq_core::{Position, Ruleset, Setup};
-use gjjq_notation::ruleset_from_json;
+use gjjq_core::{Position, Ruleset, RulesetError, Setup};
 
 /// A failed command: a message for stderr, the exit code is non-zero.
 #[derive(Debug)]
@@ -167,5 +166,24 @@ pub fn load_rules(spec: &str) -> Result<Ruleset, CliError> {
         ))
     })?;
     let text = read_bounded(file, MAX_RULES_BYTES, spec)?;
-    ruleset_from_json(&text).map_err(|e| CliError(format!("ruleset file {spec}:{e}")))
+    Ruleset::from_json(&text).map_err(|e| match e {
+        RulesetError::Json {
+            line,
+            column,
+            message,
+        } => CliError(format!(
+            "ruleset file {spec}:{line}:{column}: {}",
+            clip(&message, 240)
+        )),
+        other => CliError(format!("ruleset file {spec}: {other}")),
+    })
+}
+
+/// `s` cut to `limit` characters (with `…` and the full length when longer): errors echo what
+/// they refuse, but never all of a huge field.
+fn clip(s: &str, limit: usize) -> String {
+    match s.char_indices().nth(limit) {
+        None => s.to_owned(),
+        Some((i, _)) => format!("{}… ({} characters)", &s[..i], s.chars().count()),
+    }
 }

@@ -6,10 +6,9 @@ use crate::square::{Side, Square};
 use crate::terrain::Terrain;
 
 /// One of the eight kinds of unit of the standard set (R-7).
-#[derive(
-    Debug, Clone, Copy, PartialEq, Eq, Hash, PartialOrd, Ord, serde::Serialize, serde::Deserialize,
-)]
-#[serde(rename_all = "lowercase")]
+#[derive(Debug, Clone, Copy, PartialEq, Eq, Hash, PartialOrd, Ord)]
+#[cfg_attr(feature = "serde", derive(serde::Serialize, serde::Deserialize))]
+#[cfg_attr(feature = "serde", serde(rename_all = "snake_case"))]
 pub enum PieceKind {
     /// King (總統 for Red, 主席 for Green). One step in its palace (R-9).
     King = 0,
@@ -30,10 +29,9 @@ pub enum PieceKind {
 }
 
 /// Writing system for record characters (R-30).
-#[derive(
-    Debug, Clone, Copy, PartialEq, Eq, Hash, Default, serde::Serialize, serde::Deserialize,
-)]
-#[serde(rename_all = "lowercase")]
+#[derive(Debug, Clone, Copy, PartialEq, Eq, Hash, Default)]
+#[cfg_attr(feature = "serde", derive(serde::Serialize, serde::Deserialize))]
+#[cfg_attr(feature = "serde", serde(rename_all = "snake_case"))]
 pub enum Script {
     /// Simplified characters (the default for writing).
     #[default]
@@ -233,7 +231,8 @@ impl fmt::Display for PieceKind {
 /// assert_eq!(p, Piece { side: Side::Green, kind: PieceKind::Missile });
 /// assert_eq!(p.ascii(), 'm');
 /// ```
-#[derive(Debug, Clone, Copy, PartialEq, Eq, Hash, serde::Serialize, serde::Deserialize)]
+#[derive(Debug, Clone, Copy, PartialEq, Eq, Hash)]
+#[cfg_attr(feature = "serde", derive(serde::Serialize, serde::Deserialize))]
 pub struct Piece {
     /// The owner.
     pub side: Side,

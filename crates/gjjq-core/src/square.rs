@@ -8,10 +8,9 @@ use thiserror::Error;
 /// One of the two countries and the side that owns it.
 ///
 /// Red (紅) moves first and owns `y = 0..=4`; Green (綠) owns `y = 5..=9`.
-#[derive(
-    Debug, Clone, Copy, PartialEq, Eq, Hash, PartialOrd, Ord, serde::Serialize, serde::Deserialize,
-)]
-#[serde(rename_all = "lowercase")]
+#[derive(Debug, Clone, Copy, PartialEq, Eq, Hash, PartialOrd, Ord)]
+#[cfg_attr(feature = "serde", derive(serde::Serialize, serde::Deserialize))]
+#[cfg_attr(feature = "serde", serde(rename_all = "snake_case"))]
 pub enum Side {
     /// Red (紅): moves first, country at the bottom of the internal frame.
     Red = 0,
@@ -158,13 +157,11 @@ impl Square {
         if i < 90 { Some(Square(i as u8)) } else { None }
     }
 
-    /// The point with index `i` without a range check.
-    ///
-    /// # Panics
-    /// In debug builds when `i >= 90`.
+    /// The point with index `i < 90`, for the crate's own tables and bit loops, which
+    /// guarantee the range.
     #[inline]
     #[must_use]
-    pub const fn from_index_unchecked(i: usize) -> Square {
+    pub(crate) const fn from_index_unchecked(i: usize) -> Square {
         debug_assert!(i < 90);
         Square(i as u8)
     }

@@ -29,11 +29,12 @@ mod game_file;
 mod perft_file;
 mod position_string;
 mod record;
-mod rules_json;
+#[cfg(feature = "serde")]
+mod serde_impls;
 mod text;
 
 pub use ascii::{AsciiMove, AsciiParseError};
-pub use direction::Direction;
+pub use direction::{Direction, DirectionParseError};
 pub use game_file::{
     GameFileError, GameReader, GameRecord, GameResult, GameResultParseError, MoveForm, MoveText,
     MoveTextParseError, ReadError, ReadLimits, RecordedMove, ReplayError, TextPos, WriteError,
@@ -43,4 +44,3 @@ pub use gjjq_core::{Script, Setup, SetupParseError};
 pub use perft_file::{PerftEntry, PerftFileError, parse_perft_file};
 pub use position_string::PositionString;
 pub use record::{Record, RecordError, RecordParseError};
-pub use rules_json::{RulesJsonError, ruleset_from_json};

@@ -115,8 +115,7 @@ pub fn parse_perft_file(text: &str) -> Result<Vec<PerftEntry>, PerftFileError> {
                     Some(Setup::from_str(value).map_err(|e| err(format!("position: {e}")))?)
             }
             "rules" => {
-                entry.rules = crate::ruleset_from_json(value)
-                    .map_err(|e| err(format!("rules: {}", e.message)))?;
+                entry.rules = Ruleset::from_json(value).map_err(|e| err(format!("rules: {e}")))?;
             }
             "perft" => {
                 let mut parts = value.split_ascii_whitespace();

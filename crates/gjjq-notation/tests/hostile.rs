@@ -9,7 +9,7 @@ use std::time::{Duration, Instant};
 use gjjq_core::{EndReason, Game, Position, Ruleset, Setup};
 use gjjq_notation::{
     GameFileError, GameReader, GameRecord, MoveForm, ReadError, ReadLimits, RecordedMove,
-    ReplayError, TextPos, ruleset_from_json, write_game,
+    ReplayError, TextPos, write_game,
 };
 use proptest::prelude::*;
 
@@ -237,7 +237,7 @@ fn finding_8_a_rules_tag_array_is_refused_by_the_shared_parser() {
             }
             other => panic!("{other:?}"),
         }
-        assert!(ruleset_from_json(json).is_err());
+        assert!(Ruleset::from_json(json).is_err());
     }
     // Without a file place (a record built in memory) the error is the same.
     let mut g = GameRecord::default();
@@ -247,7 +247,7 @@ fn finding_8_a_rules_tag_array_is_refused_by_the_shared_parser() {
         Err(ReplayError::BadRules { at: None, .. })
     ));
     assert_eq!(
-        ruleset_from_json("{}").unwrap(),
+        Ruleset::from_json("{}").unwrap(),
         Ruleset::STANDARD,
         "an empty object is the standard ruleset"
     );
@@ -281,7 +281,7 @@ fn finding_10_setup_tags_past_the_limit_and_without_captor() {
         .unwrap_err();
     match err {
         GameFileError::Replay(ReplayError::AfterEnd { outcome, .. }) => {
-            assert_eq!(outcome.reason, EndReason::NoCaptureLimit);
+            assert_eq!(outcome.reason(), EndReason::NoCaptureLimit);
         }
         other => panic!("{other:?}"),
     }

@@ -1,14 +1,14 @@
 //! Replaying a game record on the board.
 
 use gjjq_core::{
-    Game, GameError, Outcome, Position, PositionError, Ruleset, Setup, SetupParseError,
+    Game, GameError, Outcome, Position, PositionError, Ruleset, RulesetError, Setup,
+    SetupParseError,
 };
 use thiserror::Error;
 
 use super::{GameRecord, GameResult, MoveText, RecordedMove, TextPos};
 use crate::record::{Record, RecordError};
-use crate::rules_json::{RulesJsonError, ruleset_from_json};
-use crate::text::clip;
+use crate::text::{clip, clip_to};
 
 /// A game record that does not replay. Read from a file (by [`crate::GameReader::replay_next`]),
 /// every variant says where; echoed tag values are cut to 40 characters.
@@ -36,7 +36,7 @@ pub enum ReplayError {
     BadSetup(#[from] SetupParseError),
     /// The `Setup` tag is not a valid position (R-26): every reason, each with its side and
     /// point.
-    #[error("{}Setup tag: invalid position: {}", at_prefix(*.at), .error.explain())]
+    #[error("{}Setup tag: {}", at_prefix(*.at), .error)]
     InvalidSetup {
         /// Why.
         error: Box<PositionError>,
@@ -165,8 +165,8 @@ impl Player {
                 at: rm.at,
                 outcome,
             },
-            // to_move only returns legal moves.
-            GameError::Illegal { .. } => ReplayError::Move {
+            // to_move only returns legal moves, so any other refusal is an illegal move.
+            _ => ReplayError::Move {
                 ply,
                 text: text(),
                 at: rm.at,
@@ -199,10 +199,11 @@ impl Player {
             Some(g) => g,
             None => Game::new(record.start_position_at(self.rules, places)?),
         };
-        match (game.outcome(), record.result.declared_outcome()) {
+        // A decided result that the rules do not reach is a resignation or an agreed draw.
+        match (game.outcome(), record.result.stated_winner()) {
             (_, None) => {}
             (Some(outcome), Some(stated)) => {
-                if outcome.winner != stated.winner {
+                if outcome.winner() != stated {
                     return Err(ReplayError::ResultContradicts {
                         stated: record.result,
                         outcome,
@@ -210,9 +211,12 @@ impl Player {
                     });
                 }
             }
-            (None, Some(stated)) => {
-                // Cannot fail: the game is not over.
-                let _ = game.declare(stated);
+            // Cannot fail: the game is not over.
+            (None, Some(Some(winner))) => {
+                let _ = game.resign(winner.other());
+            }
+            (None, Some(None)) => {
+                let _ = game.agree_draw();
             }
         }
         Ok(game)
@@ -257,10 +261,13 @@ impl GameRecord {
             Some(r) => r,
             None => match self.tag("Rules") {
                 None => Ruleset::STANDARD,
-                Some(json) if json.trim_start().starts_with(['{', '[']) => ruleset_from_json(json)
+                Some(json) if json.trim_start().starts_with(['{', '[']) => Ruleset::from_json(json)
                     .map_err(|e| ReplayError::BadRules {
                         at: places.rules.map(|at| place_in_value(at, json, &e)),
-                        detail: e.message,
+                        detail: match e {
+                            RulesetError::Json { message, .. } => clip_to(&message, 240),
+                            other => clip_to(&other.to_string(), 240),
+                        },
                     })?,
                 Some(name) => Ruleset::preset(name).ok_or_else(|| ReplayError::UnknownRules {
                     name: clip(name),
@@ -297,7 +304,7 @@ impl GameRecord {
     /// let game = GameReader::new(text.as_bytes()).next().unwrap().unwrap();
     /// let played = game.replay(None)?;
     /// assert_eq!(played.moves().len(), 2);
-    /// assert_eq!(played.outcome().unwrap().reason, EndReason::Resignation);
+    /// assert_eq!(played.outcome().unwrap().reason(), EndReason::Resignation);
     ///
     /// let bad = GameReader::new("1. 团5B侵5A *".as_bytes()).next().unwrap().unwrap();
     /// let err = bad.replay(None).unwrap_err();
@@ -351,13 +358,17 @@ impl GameRecord {
 
 /// The place in the file of a fault inside a one-line JSON tag value that starts (at its
 /// opening quote) at `value_at`: the value's escapes (`\"`, `\\`) shift the columns.
-fn place_in_value(value_at: TextPos, json: &str, e: &RulesJsonError) -> TextPos {
-    let before: String = json
-        .lines()
-        .nth(e.line - 1)
-        .unwrap_or("")
-        .chars()
-        .take(e.column - 1)
+fn place_in_value(value_at: TextPos, json: &str, e: &RulesetError) -> TextPos {
+    let &RulesetError::Json { line, column, .. } = e else {
+        return value_at;
+    };
+    // serde_json counts columns in bytes.
+    let text = json.lines().nth(line.saturating_sub(1)).unwrap_or("");
+    let end = column.saturating_sub(1).min(text.len());
+    let before: String = text
+        .char_indices()
+        .take_while(|&(i, _)| i < end)
+        .map(|(_, c)| c)
         .collect();
     // Lines of the value after the first cannot occur: a tag value is one line.
     let escapes = before.matches(['"', '\\']).count();
