@@ -327,7 +327,7 @@ fn finding_12_messages_are_located_and_bounded() {
             .unwrap_err();
     assert_eq!(
         err.to_string(),
-        "2:8: Setup tag: invalid position: red king on 5B is outside its palace (R-9)"
+        "2:8: Setup tag: invalid position: red king on 5B is outside its palace (R-26)"
     );
     // Echoed fields are cut.
     let huge = "9".repeat(100_000);
