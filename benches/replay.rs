@@ -52,7 +52,7 @@ fn replay(c: &mut Criterion) {
                     .expect("a game")
                     .expect("replays");
                 assert_eq!(game.moves().len(), n);
-                black_box(game.position().hash())
+                black_box(game.position().zobrist_hash())
             });
         });
     }

@@ -93,7 +93,7 @@ pub fn long_quiet_game(plies: usize, seed: u64) -> Vec<gjjq::Move> {
     use std::collections::HashMap;
     let mut rng = StdRng::seed_from_u64(seed);
     let mut pos = Position::default();
-    let mut seen: HashMap<u64, u32> = HashMap::from([(pos.hash(), 1)]);
+    let mut seen: HashMap<u64, u32> = HashMap::from([(pos.zobrist_hash(), 1)]);
     let mut out = Vec::with_capacity(plies);
     while out.len() < plies {
         let moves = pos.legal_moves();
@@ -105,10 +105,11 @@ pub fn long_quiet_game(plies: usize, seed: u64) -> Vec<gjjq::Move> {
                 let mut child = pos.clone();
                 child.play_unchecked(m);
                 let live = child.outcome().is_none();
-                (live && seen.get(&child.hash()).copied().unwrap_or(0) < 2).then_some((m, child))
+                (live && seen.get(&child.zobrist_hash()).copied().unwrap_or(0) < 2)
+                    .then_some((m, child))
             });
         let (m, child) = next.expect("a quiet move that keeps the game going");
-        *seen.entry(child.hash()).or_insert(0) += 1;
+        *seen.entry(child.zobrist_hash()).or_insert(0) += 1;
         out.push(m);
         pos = child;
     }

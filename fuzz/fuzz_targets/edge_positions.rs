@@ -10,8 +10,10 @@
 //! - the error of a refused setup names a side (`explain`), and is short.
 #![no_main]
 
+use std::num::NonZeroU32;
+
 use arbitrary::Unstructured;
-use gjjq_core::{EndReason, PieceKind, Position, Ruleset, Setup};
+use gjjq_core::{EndReason, PieceKind, Position, Setup};
 use gjjq_fuzz::{arbitrary_ruleset, arbitrary_valid_setup};
 use libfuzzer_sys::fuzz_target;
 
@@ -38,17 +40,18 @@ fuzz_target!(|data: &[u8]| {
         _ => plies,
     };
     setup.move_number = number.max(1);
-    let rules = Ruleset {
-        no_capture_limit: limit.filter(|&l| l > 0),
-        ..rules
-    };
+    let mut rules = rules;
+    rules.no_capture_limit = limit.and_then(NonZeroU32::new);
     let text = setup.to_string();
     assert_eq!(text.parse::<Setup>().as_ref(), Ok(&setup), "{text}");
     let pos = match Position::from_setup_with(setup.clone(), rules) {
         Ok(pos) => pos,
         Err(e) => {
             let message = e.to_string();
-            assert!(message.contains("red") || message.contains("green"), "{message}");
+            assert!(
+                message.contains("red") || message.contains("green"),
+                "{message}"
+            );
             assert!(message.len() < 2000, "{message}");
             return;
         }
@@ -59,14 +62,22 @@ fuzz_target!(|data: &[u8]| {
     assert_eq!(outcome.is_some(), moves.is_empty(), "{pos}: {outcome:?}");
     if drop_king {
         let o = outcome.expect("kingless");
-        assert_eq!((o.winner, o.reason), (Some(setup.turn.other()), EndReason::KingCaptured));
+        assert_eq!(
+            (o.winner(), o.reason()),
+            (Some(setup.turn.other()), EndReason::KingCaptured)
+        );
     }
-    if let (Some(o), Some(limit)) = (outcome, rules.no_capture_limit) {
-        if pos.plies_since_capture() < limit {
-            assert_ne!(o.reason, EndReason::NoCaptureLimit, "{pos}");
+    match (outcome, rules.no_capture_limit.map(NonZeroU32::get)) {
+        (Some(o), Some(limit)) if pos.plies_since_capture() < limit => {
+            assert_ne!(o.reason(), EndReason::NoCaptureLimit, "{pos}");
         }
-    } else if let Some(limit) = rules.no_capture_limit {
-        assert!(pos.plies_since_capture() < limit, "{pos} ongoing past the limit");
+        (None, Some(limit)) => {
+            assert!(
+                pos.plies_since_capture() < limit,
+                "{pos} ongoing past the limit"
+            );
+        }
+        _ => {}
     }
     let back: Setup = pos.to_string().parse().expect("a position's string parses");
     assert_eq!(Position::from_setup_with(back, rules).as_ref(), Ok(&pos));

@@ -27,7 +27,12 @@ fn read_back(text: &[u8]) -> GameRecord {
     let game = reader
         .next()
         .expect("one game written")
-        .unwrap_or_else(|e| panic!("written game does not read back: {e}\n{}", String::from_utf8_lossy(text)));
+        .unwrap_or_else(|e| {
+            panic!(
+                "written game does not read back: {e}\n{}",
+                String::from_utf8_lossy(text)
+            )
+        });
     assert!(reader.next().is_none(), "one game written, more read");
     game
 }
@@ -69,7 +74,10 @@ fuzz_target!(|data: &[u8]| {
             assert_eq!(b.comments, r.comments);
         }
         // Records: a game with ASCII moves is resolved first (which needs it to replay).
-        let has_ascii = record.moves.iter().any(|m| matches!(m.text, MoveText::Ascii(_)));
+        let has_ascii = record
+            .moves
+            .iter()
+            .any(|m| matches!(m.text, MoveText::Ascii(_)));
         let recorded = if has_ascii {
             match record.resolve(None) {
                 Ok(r) => r,
@@ -82,7 +90,9 @@ fuzz_target!(|data: &[u8]| {
             let back = read_back(&write(&recorded, MoveForm::Script(script)));
             assert_eq!(back, recorded, "{script:?}");
             if let Ok(played) = &played {
-                let again = back.replay(None).unwrap_or_else(|e| panic!("does not replay: {e}"));
+                let again = back
+                    .replay(None)
+                    .unwrap_or_else(|e| panic!("does not replay: {e}"));
                 assert_eq!(again.moves(), played.moves());
             }
         }

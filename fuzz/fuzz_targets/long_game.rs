@@ -11,11 +11,14 @@
 
 use std::collections::HashMap;
 use std::io::BufReader;
+use std::num::NonZeroU32;
 
 use arbitrary::Unstructured;
-use gjjq_core::{EndReason, Game, Position, Ruleset, Setup};
+use gjjq_core::{EndReason, Game, Position, Setup};
 use gjjq_fuzz::arbitrary_ruleset;
-use gjjq_notation::{GameReader, GameRecord, MoveForm, MoveText, AsciiMove, RecordedMove, write_game};
+use gjjq_notation::{
+    AsciiMove, GameReader, GameRecord, MoveForm, MoveText, RecordedMove, write_game,
+};
 use libfuzzer_sys::fuzz_target;
 
 fuzz_target!(|data: &[u8]| {
@@ -28,15 +31,13 @@ fuzz_target!(|data: &[u8]| {
     ) else {
         return;
     };
-    let rules = Ruleset {
-        no_capture_limit: limit.filter(|&l| l > 0).map(u32::from),
-        ..rules
-    };
+    let mut rules = rules;
+    rules.no_capture_limit = limit.and_then(|l| NonZeroU32::new(u32::from(l)));
     let start = Position::from_setup_with(Setup::default_opening(), rules).expect("valid");
     let mut game = Game::new(start);
-    let mut seen: HashMap<u64, usize> = HashMap::from([(game.position().hash(), 1)]);
+    let mut seen: HashMap<u64, usize> = HashMap::from([(game.position().zobrist_hash(), 1)]);
     let mut record = GameRecord::default();
-    record.set_tag("Rules", &serde_json_ruleset(&rules));
+    record.set_tag("Rules", &rules.to_json());
     let mut x = seed | 1;
     for _ in 0..plies {
         let moves = game.legal_moves();
@@ -52,14 +53,14 @@ fuzz_target!(|data: &[u8]| {
         record
             .moves
             .push(RecordedMove::new(MoveText::Ascii(AsciiMove::from_move(m))));
-        let n = seen.entry(game.position().hash()).or_insert(0);
+        let n = seen.entry(game.position().zobrist_hash()).or_insert(0);
         *n += 1;
         assert_eq!(game.repetitions(), *n);
     }
-    if let Some(o) = game.outcome() {
-        if o.reason == EndReason::Repetition {
-            assert!(game.repetitions() >= 3);
-        }
+    if let Some(o) = game.outcome()
+        && o.reason() == EndReason::Repetition
+    {
+        assert!(game.repetitions() >= 3);
     }
     let mut text = Vec::new();
     write_game(&record, MoveForm::Ascii, &mut text).expect("writes");
@@ -70,33 +71,3 @@ fuzz_target!(|data: &[u8]| {
     assert_eq!(replayed.position(), game.position());
     assert_eq!(replayed.outcome(), game.outcome());
 });
-
-/// The ruleset as the JSON the `Rules` tag holds (written by hand: the fuzz crate has no
-/// serde_json).
-fn serde_json_ruleset(r: &Ruleset) -> String {
-    let range = r
-        .missile_range
-        .map_or("null".to_owned(), |m| format!("{{\"min\":{},\"max\":{}}}", m.min, m.max));
-    let limit = r.no_capture_limit.map_or("null".to_owned(), |l| l.to_string());
-    let snake = |s: String| {
-        let mut out = String::new();
-        for (i, c) in s.chars().enumerate() {
-            if c.is_ascii_uppercase() {
-                if i > 0 {
-                    out.push('_');
-                }
-                out.push(c.to_ascii_lowercase());
-            } else {
-                out.push(c);
-            }
-        }
-        out
-    };
-    format!(
-        "{{\"king_palace_diagonals\":{},\"missile_walk\":\"{}\",\"missile_range\":{range},\"return_rule\":\"{}\",\"trapped_king\":\"{}\",\"no_capture_limit\":{limit}}}",
-        r.king_palace_diagonals,
-        snake(format!("{:?}", r.missile_walk)),
-        snake(format!("{:?}", r.return_rule)),
-        snake(format!("{:?}", r.trapped_king)),
-    )
-}
