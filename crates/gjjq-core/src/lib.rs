@@ -47,5 +47,5 @@ pub use position::{
 };
 pub use ruleset::{MissileRange, MissileWalk, ReturnRule, Ruleset, RulesetError, TrappedKing};
 pub use setup::{DEFAULT_OPENING, Field, PendingProblem, PendingReturn, Setup, SetupParseError};
-pub use square::{File, Rank, Side, Square, SquareParseError};
+pub use square::{File, NameParseError, Rank, Side, Square, SquareParseError};
 pub use terrain::{COAST, COUNTRY, INLAND, LAND, PALACE, SEA, Terrain};

@@ -885,6 +885,12 @@ mod tests {
         s.parse().unwrap()
     }
 
+    // Copy-make copies this many bytes a ply (docs/search.md quotes it).
+    #[test]
+    fn position_size_is_pinned() {
+        assert_eq!(std::mem::size_of::<Position>(), 288);
+    }
+
     #[test]
     fn default_is_the_r27_opening() {
         let pos = Position::default();

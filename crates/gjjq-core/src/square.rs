@@ -73,6 +73,45 @@ impl fmt::Display for Side {
     }
 }
 
+/// A name that is not a side, piece kind or piece: what was expected and what was given.
+#[derive(Debug, Clone, PartialEq, Eq, Error)]
+#[error("'{text}' is not {expected}")]
+pub struct NameParseError {
+    /// What the text should have named, e.g. `a side (red, green, r, g)`.
+    pub expected: &'static str,
+    /// The text given (at most 40 characters of it).
+    pub text: String,
+}
+
+impl NameParseError {
+    pub(crate) fn new(expected: &'static str, text: &str) -> NameParseError {
+        NameParseError {
+            expected,
+            text: text.chars().take(40).collect(),
+        }
+    }
+}
+
+/// `red` or `green`, or the position string's letters `r` and `g`.
+///
+/// ```
+/// use gjjq_core::Side;
+/// assert_eq!("green".parse(), Ok(Side::Green));
+/// assert_eq!("r".parse(), Ok(Side::Red));
+/// assert!("blue".parse::<Side>().is_err());
+/// ```
+impl FromStr for Side {
+    type Err = NameParseError;
+
+    fn from_str(s: &str) -> Result<Side, NameParseError> {
+        match s {
+            "red" | "r" => Ok(Side::Red),
+            "green" | "g" => Ok(Side::Green),
+            _ => Err(NameParseError::new("a side (red, green, r, g)", s)),
+        }
+    }
+}
+
 /// A vertical line of the internal frame: `x = 0..=8` from Red's left (R-2).
 ///
 /// The digit a label shows depends on the country (R-3): see [`Square`].
@@ -132,7 +171,7 @@ impl Rank {
 /// assert_eq!(g.to_string(), "7d");
 /// # Ok::<(), gjjq_core::SquareParseError>(())
 /// ```
-#[derive(Debug, Clone, Copy, PartialEq, Eq, Hash, PartialOrd, Ord)]
+#[derive(Clone, Copy, PartialEq, Eq, Hash, PartialOrd, Ord)]
 pub struct Square(u8);
 
 impl Square {
@@ -311,6 +350,13 @@ impl FromStr for Square {
 impl fmt::Display for Square {
     fn fmt(&self, f: &mut fmt::Formatter<'_>) -> fmt::Result {
         write!(f, "{}{}", self.label_digit(), self.label_letter())
+    }
+}
+
+/// The label, as `Display`: `5B`.
+impl fmt::Debug for Square {
+    fn fmt(&self, f: &mut fmt::Formatter<'_>) -> fmt::Result {
+        fmt::Display::fmt(self, f)
     }
 }
 

@@ -1,6 +1,7 @@
 //! Game record files: tags, movetext of records with comments, a result (see
 //! `docs/notation.md`).
 
+mod from_game;
 mod reader;
 mod replay;
 mod writer;
