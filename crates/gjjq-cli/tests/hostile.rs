@@ -71,6 +71,10 @@ fn every_command(game_file: &str) -> Vec<Vec<String>> {
         v(&["replay", game_file]),
         v(&["convert", game_file]),
         v(&["convert", game_file, "--to", "ascii"]),
+        // clap's own output, which `Cli::parse` would write ignoring errors.
+        v(&["--help"]),
+        v(&["--version"]),
+        v(&["help", "perft"]),
     ]
 }
 
