@@ -76,3 +76,33 @@ pub fn cozy_perft(board: &cozy_chess::Board, depth: u32) -> u64 {
     }
     nodes
 }
+
+/// A game of `plies` quiet moves from the default opening that never ends and never repeats
+/// a position a third time: at each ply a seeded random quiet move whose position is
+/// live and has occurred at most once. The long games of the replay bench.
+pub fn long_quiet_game(plies: usize, seed: u64) -> Vec<gjjq::Move> {
+    use std::collections::HashMap;
+    let mut rng = StdRng::seed_from_u64(seed);
+    let mut pos = Position::default();
+    let mut seen: HashMap<u64, u32> = HashMap::from([(pos.zobrist_hash(), 1)]);
+    let mut out = Vec::with_capacity(plies);
+    while out.len() < plies {
+        let moves = pos.legal_moves();
+        let k = rng.random_range(0..moves.len());
+        let next = (0..moves.len())
+            .map(|i| moves[(k + i) % moves.len()])
+            .filter(|m| pos.piece_at(m.to()).is_none())
+            .find_map(|m| {
+                let mut child = pos.clone();
+                child.play_unchecked(m);
+                let live = child.outcome().is_none();
+                (live && seen.get(&child.zobrist_hash()).copied().unwrap_or(0) < 2)
+                    .then_some((m, child))
+            });
+        let (m, child) = next.expect("a quiet move that keeps the game going");
+        *seen.entry(child.zobrist_hash()).or_insert(0) += 1;
+        out.push(m);
+        pos = child;
+    }
+    out
+}

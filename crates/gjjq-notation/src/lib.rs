@@ -35,8 +35,9 @@ mod text;
 pub use ascii::{AsciiMove, AsciiParseError};
 pub use direction::{Direction, DirectionParseError};
 pub use game_file::{
-    GameReader, GameRecord, GameResult, GameResultParseError, MoveForm, MoveText,
-    MoveTextParseError, ReadError, RecordedMove, ReplayError, TextPos, WriteError, write_game,
+    GameFileError, GameReader, GameRecord, GameResult, GameResultParseError, MoveForm, MoveText,
+    MoveTextParseError, ReadError, ReadLimits, RecordedMove, ReplayError, TextPos, WriteError,
+    write_game,
 };
 pub use gjjq_core::{Script, Setup, SetupParseError};
 pub use position_string::PositionString;

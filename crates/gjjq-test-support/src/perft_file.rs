@@ -117,7 +117,10 @@ pub fn parse_perft_file(text: &str) -> Result<Vec<PerftEntry>, PerftFileError> {
             continue;
         }
         let Some(entry) = current.as_mut() else {
-            return Err(err(format!("'{key}' before the first 'id' line")));
+            return Err(err(format!(
+                "'{}' before the first 'id' line",
+                crate::text::clip(key)
+            )));
         };
         match key {
             "position" => {
@@ -131,20 +134,18 @@ pub fn parse_perft_file(text: &str) -> Result<Vec<PerftEntry>, PerftFileError> {
                 let mut parts = value.split_ascii_whitespace();
                 let (Some(d), Some(n), None) = (parts.next(), parts.next(), parts.next()) else {
                     return Err(err(format!(
-                        "expected 'perft <depth> <nodes>', found 'perft {value}'"
+                        "expected 'perft <depth> <nodes>', found 'perft {}'",
+                        crate::text::clip(value)
                     )));
                 };
-                let depth = d
-                    .parse()
-                    .map_err(|_| err(format!("depth '{d}' is not a whole number")))?;
-                let nodes = n
-                    .parse()
-                    .map_err(|_| err(format!("node count '{n}' is not a whole number")))?;
+                let depth = d.parse().map_err(|_| err(number_error("depth", d)))?;
+                let nodes = n.parse().map_err(|_| err(number_error("node count", n)))?;
                 entry.counts.push((depth, nodes));
             }
             other => {
                 return Err(err(format!(
-                    "unknown key '{other}' (id, position, rules, perft)"
+                    "unknown key '{}' (id, position, rules, perft)",
+                    crate::text::clip(other)
                 )));
             }
         }
@@ -153,6 +154,16 @@ pub fn parse_perft_file(text: &str) -> Result<Vec<PerftEntry>, PerftFileError> {
         out.push(finish(p)?);
     }
     Ok(out)
+}
+
+/// Why `s` is not a count: too large when it is all digits, else not a whole number.
+fn number_error(what: &str, s: &str) -> String {
+    let shown = crate::text::clip(s);
+    if !s.is_empty() && s.bytes().all(|b| b.is_ascii_digit()) {
+        format!("{what} '{shown}' is too large")
+    } else {
+        format!("{what} '{shown}' is not a whole number")
+    }
 }
 
 #[cfg(test)]

@@ -29,8 +29,8 @@ pub struct Args {
     /// `standard`, or a ruleset JSON file.
     #[arg(long, value_name = "standard|FILE", default_value = "standard")]
     rules: String,
-    /// Stop after this many plies if the game has not ended.
-    #[arg(long, default_value_t = 1000)]
+    /// Stop after this many plies if the game has not ended, 0 to 1,000,000.
+    #[arg(long, default_value_t = 1000, value_parser = clap::value_parser!(u32).range(0..=1_000_000))]
     plies: u32,
 }
 

@@ -5,7 +5,7 @@ use std::str::FromStr;
 use gjjq::svg::{SvgOptions, render_position};
 use gjjq_core::{Script, Square};
 
-use crate::common::{CliError, PositionArgs};
+use crate::common::{CliError, PositionArgs, out};
 
 /// Arguments of `svg`.
 #[derive(Debug, clap::Args)]
@@ -70,7 +70,7 @@ pub fn run(args: Args) -> Result<(), CliError> {
         size: args.size,
         ..SvgOptions::default()
     };
-    print!("{}", render_position(&pos, &opts));
+    out!("{}", render_position(&pos, &opts));
     Ok(())
 }
 
