@@ -81,6 +81,8 @@ pub fn cozy_perft(board: &cozy_chess::Board, depth: u32) -> u64 {
 /// a position a third time: at each ply a seeded random quiet move whose position is
 /// live and has occurred at most once. The long games of the replay bench.
 pub fn long_quiet_game(plies: usize, seed: u64) -> Vec<gjjq::Move> {
+    use rand::rngs::StdRng;
+    use rand::{Rng as _, SeedableRng};
     use std::collections::HashMap;
     let mut rng = StdRng::seed_from_u64(seed);
     let mut pos = Position::default();

@@ -117,10 +117,7 @@ pub fn parse_perft_file(text: &str) -> Result<Vec<PerftEntry>, PerftFileError> {
             continue;
         }
         let Some(entry) = current.as_mut() else {
-            return Err(err(format!(
-                "'{}' before the first 'id' line",
-                crate::text::clip(key)
-            )));
+            return Err(err(format!("'{}' before the first 'id' line", clip(key))));
         };
         match key {
             "position" => {
@@ -135,7 +132,7 @@ pub fn parse_perft_file(text: &str) -> Result<Vec<PerftEntry>, PerftFileError> {
                 let (Some(d), Some(n), None) = (parts.next(), parts.next(), parts.next()) else {
                     return Err(err(format!(
                         "expected 'perft <depth> <nodes>', found 'perft {}'",
-                        crate::text::clip(value)
+                        clip(value)
                     )));
                 };
                 let depth = d.parse().map_err(|_| err(number_error("depth", d)))?;
@@ -145,7 +142,7 @@ pub fn parse_perft_file(text: &str) -> Result<Vec<PerftEntry>, PerftFileError> {
             other => {
                 return Err(err(format!(
                     "unknown key '{}' (id, position, rules, perft)",
-                    crate::text::clip(other)
+                    clip(other)
                 )));
             }
         }
@@ -158,7 +155,7 @@ pub fn parse_perft_file(text: &str) -> Result<Vec<PerftEntry>, PerftFileError> {
 
 /// Why `s` is not a count: too large when it is all digits, else not a whole number.
 fn number_error(what: &str, s: &str) -> String {
-    let shown = crate::text::clip(s);
+    let shown = clip(s);
     if !s.is_empty() && s.bytes().all(|b| b.is_ascii_digit()) {
         format!("{what} '{shown}' is too large")
     } else {
@@ -195,5 +192,13 @@ mod tests {
             assert_eq!(e.line, line, "{text:?}: {e}");
             assert!(e.to_string().contains(word), "{text:?}: {e}");
         }
+    }
+}
+
+/// `s` cut to 40 characters for an error message, with its full length when cut.
+fn clip(s: &str) -> String {
+    match s.char_indices().nth(40) {
+        None => s.to_owned(),
+        Some((i, _)) => format!("{}… ({} characters)", &s[..i], s.chars().count()),
     }
 }

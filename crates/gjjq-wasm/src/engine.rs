@@ -65,7 +65,9 @@ pub fn choose_move(game: &Game, history: &[u64], seed: u32) -> Option<Move> {
         ..EngineConfig::default()
     });
     let result = engine.search(game.position(), history, Limits::nodes(NODES_PER_MOVE));
-    result.best_move.or_else(|| game.legal_moves().first().copied())
+    result
+        .best_move
+        .or_else(|| game.legal_moves().first().copied())
 }
 
 #[cfg(test)]
