@@ -9,7 +9,7 @@
 
 use arbitrary::{Result, Unstructured};
 use gjjq_core::{
-    Bitboard, COUNTRY, LAND, MissileRange, MissileWalk, PALACE, PendingReturn, Piece, PieceKind,
+    Bitboard, COUNTRY, LAND, MissileDeployment, MissileRange, MissileWalk, PALACE, PendingReturn, Piece, PieceKind,
     Position, ReturnRule, Ruleset, Setup, Side, Square, TrappedKing,
 };
 
@@ -47,6 +47,7 @@ pub fn arbitrary_ruleset(u: &mut Unstructured) -> Result<Ruleset> {
             TrappedKing::Off,
         ])?,
         no_capture_limit: None,
+        missile_deployment: *u.choose(&[MissileDeployment::Land, MissileDeployment::BackRanks])?,
     })
 }
 

@@ -17,6 +17,7 @@
 
 mod attacks;
 mod bitboard;
+mod deployment;
 mod diagram;
 mod game;
 mod geometry;
@@ -25,6 +26,7 @@ mod moves;
 mod outcome;
 mod perft;
 mod piece;
+mod placement;
 mod position;
 mod ruleset;
 mod setup;
@@ -33,13 +35,17 @@ mod terrain;
 mod zobrist;
 
 pub use bitboard::{Bitboard, BitboardIter};
+pub use deployment::{
+    Deployment, DeploymentError, DeploymentParseError, DeploymentSampler, Opening, OpeningError,
+    PlayMode, PlayModeParseError,
+};
 pub use game::{Game, GameError};
 pub use moves::{Move, MoveList};
 pub use outcome::{EndReason, Outcome};
 pub use perft::{divide, perft};
 pub use piece::{Piece, PieceKind, Script};
 pub use position::{PlayError, Position, PositionError, PositionErrorKinds};
-pub use ruleset::{MissileRange, MissileWalk, ReturnRule, Ruleset, TrappedKing};
+pub use ruleset::{MissileDeployment, MissileRange, MissileWalk, ReturnRule, Ruleset, TrappedKing};
 pub use setup::{DEFAULT_OPENING, Field, PendingProblem, PendingReturn, Setup, SetupParseError};
 pub use square::{File, Rank, Side, Square, SquareParseError};
 pub use terrain::{COAST, COUNTRY, INLAND, LAND, PALACE, SEA, Terrain};

@@ -1,5 +1,5 @@
 //! Rulesets: the options the brief names, as plain data that move generation and
-//! adjudication read (R-9, R-11, R-19, R-22, R-25).
+//! adjudication read (R-9, R-11, R-19, R-22, R-25), and deployment reads (R-32).
 
 use serde::{Deserialize, Serialize};
 
@@ -51,6 +51,17 @@ pub struct MissileRange {
     pub max: u8,
 }
 
+/// Where missiles may be deployed before play (R-32).
+#[derive(Debug, Clone, Copy, PartialEq, Eq, Hash, Default, Serialize, Deserialize)]
+#[serde(rename_all = "snake_case")]
+pub enum MissileDeployment {
+    /// Anywhere on the own land, inland or coast (seed 000: 彈隊只準布設在陸地).
+    #[default]
+    Land,
+    /// On the own land within ranks C–E only (the other seed line: 彈隊只準布設在三線內).
+    BackRanks,
+}
+
 /// A ruleset: every option of the brief with its default (the preset [`Ruleset::STANDARD`]).
 ///
 /// It serializes to JSON with one field per option; missing fields take the standard value and
@@ -77,6 +88,8 @@ pub struct Ruleset {
     pub trapped_king: TrappedKing,
     /// R-25: plies without a capture after which the game is drawn. Default `None` (off).
     pub no_capture_limit: Option<u32>,
+    /// R-32: where missiles may be deployed. Default [`MissileDeployment::Land`].
+    pub missile_deployment: MissileDeployment,
 }
 
 impl Ruleset {
@@ -88,6 +101,7 @@ impl Ruleset {
         return_rule: ReturnRule::NextTurn,
         trapped_king: TrappedKing::AttackedAndNoEscape,
         no_capture_limit: None,
+        missile_deployment: MissileDeployment::Land,
     };
 
     /// The preset of that name: only `standard` so far.
@@ -145,12 +159,14 @@ mod tests {
         );
         let r: Ruleset = serde_json::from_str(
             r#"{"king_palace_diagonals":true,"missile_walk":"no_abroad_pieces","missile_range":{"min":2,"max":4},
-                "return_rule":"immediate","trapped_king":"no_escape","no_capture_limit":70}"#,
+                "return_rule":"immediate","trapped_king":"no_escape","no_capture_limit":70,
+                "missile_deployment":"back_ranks"}"#,
         )
         .unwrap();
         assert!(r.king_palace_diagonals);
         assert_eq!(r.missile_range, Some(MissileRange { min: 2, max: 4 }));
         assert_eq!(r.no_capture_limit, Some(70));
+        assert_eq!(r.missile_deployment, MissileDeployment::BackRanks);
         assert!(r.validate().is_ok());
     }
 
