@@ -19,6 +19,7 @@ mod attacks;
 mod bitboard;
 mod deployment;
 mod diagram;
+mod endgame;
 mod game;
 mod geometry;
 mod movegen;
@@ -38,6 +39,9 @@ pub use bitboard::{Bitboard, BitboardIter};
 pub use deployment::{
     Deployment, DeploymentError, DeploymentParseError, DeploymentSampler, Opening, OpeningError,
     PlayMode, PlayModeParseError,
+};
+pub use endgame::{
+    EndgameError, EndgameForce, EndgameForceError, endgame_placements, random_endgame,
 };
 pub use game::{Game, GameError};
 pub use moves::{Move, MoveList};
