@@ -67,6 +67,14 @@ pub enum ReadError {
         /// Why.
         error: SetupParseError,
     },
+    /// The `FirstMover` tag is not `red` or `green`.
+    #[error("{at}: FirstMover tag '{found}' is not red or green")]
+    BadFirstMover {
+        /// Where the value starts.
+        at: TextPos,
+        /// The value.
+        found: String,
+    },
     /// The `Result` tag is not a result token.
     #[error("{at}: Result tag '{found}' is not 1-0, 0-1, 1/2-1/2 or *")]
     BadResultTag {
@@ -193,6 +201,8 @@ struct Builder {
     comment: Option<(String, TextPos)>,
     result_at: Option<TextPos>,
     result_tag_at: Option<TextPos>,
+    /// Whether a `Setup` tag gave the side to move (it outranks `FirstMover`).
+    setup_seen: bool,
 }
 
 impl<R: BufRead> GameReader<R> {
@@ -285,6 +295,7 @@ impl<R: BufRead> GameReader<R> {
             comment: None,
             result_at: None,
             result_tag_at: None,
+            setup_seen: false,
         };
         loop {
             let Some((line_no, line)) = self.next_line()? else {
@@ -513,6 +524,19 @@ impl Builder {
                 })?;
                 self.turn = setup.turn;
                 self.number = setup.move_number;
+                self.setup_seen = true;
+            }
+            "FirstMover" => {
+                // a game from an opening may start with Green's move, numbered 1...
+                let side =
+                    super::replay::parse_side(&value).ok_or_else(|| ReadError::BadFirstMover {
+                        at: value_at,
+                        found: value.clone(),
+                    })?;
+                if !self.setup_seen {
+                    self.turn = side;
+                    self.number = 1;
+                }
             }
             "Result" => self.result_tag_at = Some(value_at),
             _ => {}
