@@ -89,3 +89,21 @@ pub fn load_rules(spec: &str) -> Result<Ruleset, CliError> {
         .map_err(|e| CliError(format!("ruleset file {spec}: {e}")))?;
     Ok(rules)
 }
+
+/// `red` or `green` on the command line.
+#[derive(Debug, Clone, Copy, PartialEq, Eq, clap::ValueEnum)]
+pub enum SideArg {
+    /// Red (紅).
+    Red,
+    /// Green (綠).
+    Green,
+}
+
+impl From<SideArg> for gjjq_core::Side {
+    fn from(s: SideArg) -> gjjq_core::Side {
+        match s {
+            SideArg::Red => gjjq_core::Side::Red,
+            SideArg::Green => gjjq_core::Side::Green,
+        }
+    }
+}

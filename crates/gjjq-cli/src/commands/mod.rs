@@ -1,7 +1,9 @@
 //! One module per subcommand.
 
 pub mod convert;
+pub mod deploy;
 pub mod moves;
+pub mod opening;
 pub mod outcome;
 pub mod perft;
 pub mod replay;
