@@ -18,19 +18,43 @@
 //! preference.
 
 use std::collections::HashMap;
+use std::hash::{BuildHasherDefault, Hasher};
 
 use rand::Rng;
 
 use crate::bitboard::Bitboard;
 use crate::piece::Piece;
+use crate::square::Square;
 
 /// At most this many atoms (free points per atom are packed 7 bits each into a `u64` key).
 const MAX_ATOMS: usize = 8;
+
+/// Largest `k` of the binomial table: no group or force places more pieces than this.
+const TABLE_K: usize = 16;
+
+/// `C(n, k)` for `n ≤ 90`, `k ≤ 16`, by Pascal's rule at compile time (C(90, 16) < 2^58).
+static BINOMIAL: [[u128; TABLE_K + 1]; 91] = {
+    let mut t = [[0u128; TABLE_K + 1]; 91];
+    let mut n = 0;
+    while n < 91 {
+        t[n][0] = 1;
+        let mut k = 1;
+        while k <= TABLE_K && n > 0 {
+            t[n][k] = t[n - 1][k - 1] + t[n - 1][k];
+            k += 1;
+        }
+        n += 1;
+    }
+    t
+};
 
 /// `n` choose `k`, exactly.
 pub(crate) fn binomial(n: u32, k: u32) -> u128 {
     if k > n {
         return 0;
+    }
+    if n <= 90 && k as usize <= TABLE_K {
+        return BINOMIAL[n as usize][k as usize];
     }
     let k = k.min(n - k);
     let mut r: u128 = 1;
@@ -64,9 +88,40 @@ pub(crate) struct Placer {
     atoms: Vec<Bitboard>,
     constrained: Vec<Constrained>,
     free: Vec<(Piece, u8)>,
-    /// Completions from (group index, free points per atom), for every reachable state.
-    memo: HashMap<u64, u128>,
+    /// For every state reachable from the start, (group index, free points per atom): the
+    /// group's possible splits with the cumulated number of placements that complete them.
+    memo: Memo,
     total: u128,
+}
+
+/// A hasher for the memo's packed `u64` keys: one multiply (the keys are already spread).
+#[derive(Default)]
+struct KeyHasher(u64);
+
+impl Hasher for KeyHasher {
+    fn finish(&self) -> u64 {
+        self.0
+    }
+
+    fn write(&mut self, bytes: &[u8]) {
+        for &b in bytes {
+            self.0 = (self.0 ^ u64::from(b)).wrapping_mul(0x0100_0000_01b3);
+        }
+    }
+
+    fn write_u64(&mut self, k: u64) {
+        self.0 = (k ^ (k >> 29)).wrapping_mul(0x9E37_79B9_7F4A_7C15);
+    }
+}
+
+type Memo = HashMap<u64, Vec<Choice>, BuildHasherDefault<KeyHasher>>;
+
+/// One way for a group to split over the atoms, with the number of placements of this and
+/// the earlier splits of its state that complete them (a cumulative weight).
+#[derive(Debug, Clone)]
+struct Choice {
+    split: [u8; MAX_ATOMS],
+    cumulative: u128,
 }
 
 fn key(group: usize, free: &[u8; MAX_ATOMS]) -> u64 {
@@ -131,7 +186,7 @@ impl Placer {
             atoms,
             constrained,
             free,
-            memo: HashMap::new(),
+            memo: Memo::default(),
             total: 0,
         };
         let start = placer.start();
@@ -207,42 +262,40 @@ impl Placer {
             return self.free_ways(left);
         }
         let k = key(group, free);
-        if let Some(&n) = self.memo.get(&k) {
-            return n;
+        if let Some(choices) = self.memo.get(&k) {
+            return choices.last().map_or(0, |c| c.cumulative);
         }
         let g = self.constrained[group].clone();
         let mut options = Vec::new();
         Placer::splits(g.atoms, g.count, free, &mut |split, ways| {
+            options.push((*split, ways));
+        });
+        let mut choices = Vec::with_capacity(options.len());
+        let mut total = 0u128;
+        for (split, ways) in options {
             let mut rest = *free;
-            for (r, s) in rest.iter_mut().zip(split) {
+            for (r, s) in rest.iter_mut().zip(&split) {
                 *r -= s;
             }
-            options.push((rest, ways));
-        });
-        let mut total = 0u128;
-        for (rest, ways) in options {
-            let n = self.completions(group + 1, &rest);
-            total += ways * n;
+            let n = ways * self.completions(group + 1, &rest);
+            if n > 0 {
+                total += n;
+                choices.push(Choice {
+                    split,
+                    cumulative: total,
+                });
+            }
         }
-        self.memo.insert(k, total);
+        self.memo.insert(k, choices);
         total
     }
 
-    fn known(&self, group: usize, free: &[u8; MAX_ATOMS]) -> u128 {
-        if group == self.constrained.len() {
-            let left: u32 = free.iter().map(|&f| u32::from(f)).sum();
-            return self.free_ways(left);
-        }
-        // Every state reachable from the start was counted by `new`.
-        self.memo.get(&key(group, free)).copied().unwrap_or(0)
-    }
-
-    /// A placement drawn uniformly from all [`Placer::count`] of them, as (point, piece)
-    /// pairs; `None` when there is none.
+    /// A placement drawn uniformly from all [`Placer::count`] of them, each piece handed to
+    /// `put` with its point; `None` when there is none.
     pub(crate) fn sample<R: Rng + ?Sized>(
         &self,
         rng: &mut R,
-        mut put: impl FnMut(crate::square::Square, Piece),
+        mut put: impl FnMut(Square, Piece),
     ) -> Option<()> {
         if self.total == 0 {
             return None;
@@ -250,26 +303,12 @@ impl Placer {
         let mut free = self.start();
         let mut taken = Bitboard::EMPTY;
         for (gi, g) in self.constrained.iter().enumerate() {
-            let target = self.known(gi, &free);
-            let mut pick = rng.random_range(0..target);
-            let mut chosen = None;
-            Placer::splits(g.atoms, g.count, &free, &mut |split, ways| {
-                if chosen.is_some() {
-                    return;
-                }
-                let mut rest = free;
-                for (r, s) in rest.iter_mut().zip(split) {
-                    *r -= s;
-                }
-                let weight = ways * self.known(gi + 1, &rest);
-                if pick < weight {
-                    chosen = Some(*split);
-                } else {
-                    pick -= weight;
-                }
-            });
-            let split = chosen?;
-            for (a, &k) in split.iter().enumerate().take(self.atoms.len()) {
+            // Every state reachable from the start was tabled by `new`, with the exact
+            // number of completions of each split, cumulated.
+            let choices = self.memo.get(&key(gi, &free))?;
+            let pick = below(rng, choices.last()?.cumulative);
+            let choice = choices.iter().find(|c| pick < c.cumulative)?;
+            for (a, &k) in choice.split.iter().enumerate().take(self.atoms.len()) {
                 for _ in 0..k {
                     let sq = pick_point(rng, self.atoms[a] & !taken);
                     taken.insert(sq);
@@ -278,25 +317,45 @@ impl Placer {
                 free[a] -= k;
             }
         }
-        for &(piece, c) in &self.free {
-            for _ in 0..c {
-                let sq = pick_point(rng, self.universe & !taken);
-                taken.insert(sq);
-                put(sq, piece);
+        if !self.free.is_empty() {
+            // A uniform arrangement of the free pieces on the points left: a partial
+            // Fisher–Yates shuffle of those points.
+            let mut points = [Square::from_index_unchecked(0); Square::COUNT];
+            let mut n = 0;
+            for sq in self.universe & !taken {
+                points[n] = sq;
+                n += 1;
+            }
+            let mut i = 0;
+            for &(piece, c) in &self.free {
+                for _ in 0..c {
+                    let j = rng.random_range(i..n);
+                    points.swap(i, j);
+                    put(points[i], piece);
+                    i += 1;
+                }
             }
         }
         Some(())
     }
 }
 
+/// A number in `0..n`, each equally likely (in 64 bits when `n` allows: faster).
+fn below<R: Rng + ?Sized>(rng: &mut R, n: u128) -> u128 {
+    match u64::try_from(n) {
+        Ok(n) => u128::from(rng.random_range(0..n)),
+        Err(_) => rng.random_range(0..n),
+    }
+}
+
 /// A point of the non-empty set `set`, each equally likely.
-fn pick_point<R: Rng + ?Sized>(rng: &mut R, set: Bitboard) -> crate::square::Square {
+fn pick_point<R: Rng + ?Sized>(rng: &mut R, set: Bitboard) -> Square {
     let n = rng.random_range(0..set.count());
     let mut bits = set.0;
     for _ in 0..n {
         bits &= bits - 1;
     }
-    crate::square::Square::from_index_unchecked(bits.trailing_zeros() as usize)
+    Square::from_index_unchecked(bits.trailing_zeros() as usize)
 }
 
 #[cfg(test)]
