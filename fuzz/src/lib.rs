@@ -9,8 +9,8 @@
 
 use arbitrary::{Result, Unstructured};
 use gjjq_core::{
-    Bitboard, COUNTRY, LAND, MissileDeployment, MissileRange, MissileWalk, PALACE, PendingReturn, Piece, PieceKind,
-    Position, ReturnRule, Ruleset, Setup, Side, Square, TrappedKing,
+    Bitboard, COUNTRY, LAND, MissileDeployment, MissileRange, MissileWalk, PALACE, PendingReturn,
+    Piece, PieceKind, Position, ReturnRule, Ruleset, Setup, Side, Square, TrappedKing,
 };
 
 /// Points inland on either side: a fleet stands there only as a striker.
