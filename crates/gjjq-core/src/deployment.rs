@@ -645,6 +645,7 @@ impl FromStr for PlayMode {
 /// # Ok::<(), Box<dyn std::error::Error>>(())
 /// ```
 #[derive(Debug, Clone, Copy, PartialEq, Eq, Hash)]
+#[cfg_attr(feature = "serde", derive(serde::Serialize, serde::Deserialize))]
 pub struct Opening {
     /// Red's deployment.
     pub red: Deployment,
