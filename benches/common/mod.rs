@@ -8,23 +8,14 @@ use std::time::Duration;
 use criterion::measurement::WallTime;
 use criterion::{BenchmarkGroup, Criterion};
 use gjjq::Position;
-use rand::rngs::StdRng;
-use rand::{Rng as _, SeedableRng};
 
-/// The positions of one random game from the default opening with `seed`: at most `plies`
-/// moves, stopping early at a position without legal moves. The first entry is the opening.
+/// The positions of one random game from the default opening with `seed`
+/// (`gjjq_test_support::random_game`, uniform): at most `plies` moves, stopping early at a
+/// position without legal moves. The first entry is the opening.
 pub fn random_game(seed: u64, plies: usize) -> Vec<Position> {
-    let mut rng = StdRng::seed_from_u64(seed);
-    let mut pos = Position::default();
-    let mut out = vec![pos.clone()];
-    for _ in 0..plies {
-        let moves = pos.legal_moves();
-        if moves.is_empty() {
-            break;
-        }
-        pos.play_unchecked(moves[rng.random_range(0..moves.len())]);
-        out.push(pos.clone());
-    }
+    let mut game = gjjq_test_support::random_game(seed, plies, 0);
+    let mut out: Vec<Position> = game.by_ref().map(|(before, _)| before).collect();
+    out.push(game.position().clone());
     out
 }
 
@@ -43,9 +34,9 @@ pub fn movegen_suite() -> Vec<Position> {
         .collect()
 }
 
-/// The perft file of the benches, parsed by `gjjq::notation::parse_perft_file`.
-pub fn bench_perft_file() -> Vec<gjjq::notation::PerftEntry> {
-    gjjq::notation::parse_perft_file(include_str!("../../tests/data/bench.perft"))
+/// The perft file of the benches, parsed by `gjjq_test_support::parse_perft_file`.
+pub fn bench_perft_file() -> Vec<gjjq_test_support::PerftEntry> {
+    gjjq_test_support::parse_perft_file(include_str!("../../tests/data/bench.perft"))
         .expect("a valid perft file")
 }
 

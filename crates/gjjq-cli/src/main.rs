@@ -27,8 +27,13 @@ enum Command {
     Moves(common::PositionArgs),
     /// Adjudicate a position: `ongoing`, or `<red|green|draw> <reason>`.
     Outcome(common::PositionArgs),
-    /// Play a game of random legal moves from the default opening.
+    /// Play a game of the baseline engine against itself (or of random moves) from the default
+    /// opening.
     Selfplay(commands::selfplay::Args),
+    /// Speak the engine protocol (docs/protocol.md) on stdin/stdout.
+    Engine(commands::engine::Args),
+    /// Play a match between two engine programs; print W/D/L, Elo and LOS.
+    Match(Box<commands::matches::Args>),
     /// Rewrite a game record file in another script or in ASCII.
     Convert(commands::convert::Args),
     /// Validate a game record file; print the final board and result.
@@ -50,6 +55,8 @@ fn main() -> ExitCode {
         Command::Moves(a) => commands::moves::run(a),
         Command::Outcome(a) => commands::outcome::run(a),
         Command::Selfplay(a) => commands::selfplay::run(a),
+        Command::Engine(a) => commands::engine::run(a),
+        Command::Match(a) => commands::matches::run(*a),
         Command::Convert(a) => commands::convert::run(a),
         Command::Replay(a) => commands::replay::run(a),
         Command::Svg(a) => commands::svg::run(a),

@@ -26,7 +26,6 @@
 mod ascii;
 mod direction;
 mod game_file;
-mod perft_file;
 mod position_string;
 mod record;
 #[cfg(feature = "serde")]
@@ -40,6 +39,5 @@ pub use game_file::{
     MoveTextParseError, ReadError, RecordedMove, ReplayError, TextPos, WriteError, write_game,
 };
 pub use gjjq_core::{Script, Setup, SetupParseError};
-pub use perft_file::{PerftEntry, PerftFileError, parse_perft_file};
 pub use position_string::PositionString;
 pub use record::{Record, RecordError, RecordParseError};

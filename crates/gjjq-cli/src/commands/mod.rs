@@ -2,6 +2,8 @@
 
 pub mod convert;
 pub mod deploy;
+pub mod engine;
+pub mod matches;
 pub mod moves;
 pub mod opening;
 pub mod outcome;
