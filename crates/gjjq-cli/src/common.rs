@@ -187,3 +187,21 @@ fn clip(s: &str, limit: usize) -> String {
         Some((i, _)) => format!("{}… ({} characters)", &s[..i], s.chars().count()),
     }
 }
+
+/// `red` or `green` on the command line.
+#[derive(Debug, Clone, Copy, PartialEq, Eq, clap::ValueEnum)]
+pub enum SideArg {
+    /// Red (紅).
+    Red,
+    /// Green (綠).
+    Green,
+}
+
+impl From<SideArg> for gjjq_core::Side {
+    fn from(s: SideArg) -> gjjq_core::Side {
+        match s {
+            SideArg::Red => gjjq_core::Side::Red,
+            SideArg::Green => gjjq_core::Side::Green,
+        }
+    }
+}

@@ -39,8 +39,12 @@ enum Command {
     Convert(commands::convert::Args),
     /// Validate a game record file; print the final board and result.
     Replay(commands::replay::Args),
-    /// Render a position as SVG.
+    /// Render a position or a deployment as SVG.
     Svg(commands::svg::Args),
+    /// Deployments: random, check, count (R-32 … R-35); endgame sets.
+    Deploy(commands::deploy::Args),
+    /// The opening position string of two deployments and a first mover (R-32 … R-34).
+    Opening(commands::opening::Args),
 }
 
 fn main() -> ExitCode {
@@ -60,6 +64,8 @@ fn main() -> ExitCode {
         Command::Convert(a) => commands::convert::run(a),
         Command::Replay(a) => commands::replay::run(a),
         Command::Svg(a) => commands::svg::run(a),
+        Command::Deploy(a) => commands::deploy::run(a),
+        Command::Opening(a) => commands::opening::run(a),
     };
     // Output is buffered: a write error (a full disk) can surface only at the flush.
     let result = result.and_then(|()| Ok(std::io::Write::flush(&mut std::io::stdout())?));

@@ -17,7 +17,9 @@
 
 mod attacks;
 mod bitboard;
+mod deployment;
 mod diagram;
+mod endgame;
 mod game;
 mod geometry;
 mod movegen;
@@ -25,6 +27,7 @@ mod moves;
 mod outcome;
 mod perft;
 mod piece;
+mod placement;
 mod position;
 mod ruleset;
 #[cfg(feature = "serde")]
@@ -35,6 +38,13 @@ mod terrain;
 mod zobrist;
 
 pub use bitboard::{Bitboard, BitboardIter};
+pub use deployment::{
+    Deployment, DeploymentError, DeploymentParseError, DeploymentSampler, Opening, OpeningError,
+    PlayMode, PlayModeParseError,
+};
+pub use endgame::{
+    EndgameError, EndgameForce, EndgameForceError, endgame_placements, random_endgame,
+};
 pub use game::{Game, GameError};
 pub use moves::{Move, MoveInfo, MoveKind, MoveList, MoveParseError, Removal};
 pub use outcome::{
@@ -45,7 +55,9 @@ pub use piece::{Piece, PieceKind, Script};
 pub use position::{
     ParsePositionError, PlayError, Position, PositionError, PositionErrorKinds, Violation,
 };
-pub use ruleset::{MissileRange, MissileWalk, ReturnRule, Ruleset, RulesetError, TrappedKing};
+pub use ruleset::{
+    MissileDeployment, MissileRange, MissileWalk, ReturnRule, Ruleset, RulesetError, TrappedKing,
+};
 pub use setup::{DEFAULT_OPENING, Field, PendingProblem, PendingReturn, Setup, SetupParseError};
 pub use square::{File, NameParseError, Rank, Side, Square, SquareParseError};
 pub use terrain::{COAST, COUNTRY, INLAND, LAND, PALACE, SEA, Terrain};

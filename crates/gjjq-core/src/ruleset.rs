@@ -1,5 +1,5 @@
 //! Rulesets: the options the brief names, as plain data that move generation and
-//! adjudication read (R-9, R-11, R-19, R-22, R-25).
+//! adjudication read (R-9, R-11, R-19, R-22, R-25), and deployment reads (R-32).
 
 use std::num::NonZeroU32;
 
@@ -140,6 +140,19 @@ pub enum RulesetError {
     Unknown(String),
 }
 
+/// Where missiles may be deployed before play (R-32).
+#[derive(Debug, Clone, Copy, PartialEq, Eq, Hash, Default)]
+#[cfg_attr(feature = "serde", derive(serde::Serialize, serde::Deserialize))]
+#[cfg_attr(feature = "serde", serde(rename_all = "snake_case"))]
+#[non_exhaustive]
+pub enum MissileDeployment {
+    /// Anywhere on the own land, inland or coast (seed 000: 彈隊只準布設在陸地).
+    #[default]
+    Land,
+    /// On the own land within ranks C–E only (the other seed line: 彈隊只準布設在三線內).
+    BackRanks,
+}
+
 /// A ruleset: every option of the brief with its default (the preset [`Ruleset::STANDARD`]).
 /// Every value of the type is a valid ruleset: the options' own types hold only values the
 /// rules allow.
@@ -173,6 +186,8 @@ pub struct Ruleset {
     /// R-25: plies without a capture after which the game is drawn, at least 1. Default `None`
     /// (off).
     pub no_capture_limit: Option<NonZeroU32>,
+    /// R-32: where missiles may be deployed. Default [`MissileDeployment::Land`].
+    pub missile_deployment: MissileDeployment,
 }
 
 impl Ruleset {
@@ -184,6 +199,7 @@ impl Ruleset {
         return_rule: ReturnRule::NextTurn,
         trapped_king: TrappedKing::AttackedAndNoEscape,
         no_capture_limit: None,
+        missile_deployment: MissileDeployment::Land,
     };
 
     /// The preset of that name: only `standard` so far.
@@ -302,12 +318,14 @@ mod tests {
         assert_eq!(Ruleset::from_json("\u{feff}{}"), Ok(Ruleset::STANDARD));
         let r = Ruleset::from_json(
             r#"{"king_palace_diagonals":true,"missile_walk":"no_abroad_pieces","missile_range":{"min":2,"max":4},
-                "return_rule":"immediate","trapped_king":"no_escape","no_capture_limit":70}"#,
+                "return_rule":"immediate","trapped_king":"no_escape","no_capture_limit":70,
+                "missile_deployment":"back_ranks"}"#,
         )
         .unwrap();
         assert!(r.king_palace_diagonals);
         assert_eq!(r.missile_range, Some(MissileRange::new(2, 4).unwrap()));
         assert_eq!(r.no_capture_limit, NonZeroU32::new(70));
+        assert_eq!(r.missile_deployment, MissileDeployment::BackRanks);
         assert_eq!(Ruleset::from_json(&r.to_json()), Ok(r));
     }
 

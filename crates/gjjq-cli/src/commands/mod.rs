@@ -1,9 +1,11 @@
 //! One module per subcommand.
 
 pub mod convert;
+pub mod deploy;
 pub mod engine;
 pub mod matches;
 pub mod moves;
+pub mod opening;
 pub mod outcome;
 pub mod perft;
 pub mod replay;

@@ -1,13 +1,13 @@
 //! `gjjq selfplay`: the baseline engine against itself at a small fixed budget (or random
 //! legal moves), the README's main job.
 
-use gjjq_core::{Game, Position, Setup};
+use gjjq_core::{Game, Opening, Side};
 use gjjq_engine::{Engine, EngineConfig, Limits};
 use gjjq_notation::Record;
 use rand::rngs::StdRng;
 use rand::{Rng, SeedableRng};
 
-use crate::common::{CliError, load_rules, out, outln};
+use crate::common::{CliError, SideArg, load_rules, out, outln};
 
 /// Arguments of `selfplay`.
 #[derive(Debug, clap::Args)]
@@ -32,15 +32,32 @@ pub struct Args {
     /// Stop after this many plies if the game has not ended, 0 to 1,000,000.
     #[arg(long, default_value_t = 1000, value_parser = clap::value_parser!(u32).range(0..=1_000_000))]
     plies: u32,
+    /// 翻式: start from two random deployments drawn from the seed (and the first
+    /// mover too, unless `--first` gives it).
+    #[arg(long)]
+    fanshi: bool,
+    /// The side that moves first; Red when left out, except that `--fanshi` draws it.
+    #[arg(long, value_enum)]
+    first: Option<SideArg>,
 }
 
 /// Play and print each move, the final board and the result.
 pub fn run(args: Args) -> Result<(), CliError> {
     let rules = load_rules(&args.rules)?;
     let seed = args.seed.unwrap_or_else(rand::random);
+    let first: Option<Side> = args.first.map(Side::from);
+    let opening = if args.fanshi {
+        // The deployments and the first mover come from the seed; the moves from a
+        // generator of their own, seeded alike.
+        Opening::fanshi(seed, first, &rules)
+    } else {
+        Opening {
+            first: first.unwrap_or(Side::Red),
+            ..Opening::default_opening()
+        }
+    };
     let mut rng = StdRng::seed_from_u64(seed);
-    let start = Position::from_setup_with(Setup::default_opening(), rules)?;
-    let mut game = Game::new(start);
+    let start = opening.position(rules)?;
     let mut engine = (!args.random).then(|| {
         Engine::new(EngineConfig {
             hash_mb: 4,
@@ -48,6 +65,10 @@ pub fn run(args: Args) -> Result<(), CliError> {
         })
     });
     outln!("seed {seed}");
+    if !opening.is_default() {
+        outln!("opening {start}");
+    }
+    let mut game = Game::new(start);
     while game.moves().len() < args.plies as usize {
         let moves = game.legal_moves();
         if moves.is_empty() {

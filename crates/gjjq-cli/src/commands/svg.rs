@@ -2,16 +2,22 @@
 
 use std::str::FromStr;
 
-use gjjq::svg::{SvgOptions, render_position};
-use gjjq_core::{Script, Square};
+use gjjq::svg::{SvgOptions, render, render_position};
+use gjjq_core::{Deployment, Script, Setup, Side, Square};
 
-use crate::common::{CliError, PositionArgs, out};
+use crate::common::{CliError, PositionArgs, SideArg, load_rules, out};
 
 /// Arguments of `svg`.
 #[derive(Debug, clap::Args)]
 pub struct Args {
     #[command(flatten)]
     pos: PositionArgs,
+    /// Draw one side's deployment string alone on the board instead of a position.
+    #[arg(long, value_name = "DEP", conflicts_with_all = ["position", "last_move"])]
+    deployment: Option<String>,
+    /// Whose deployment `--deployment` is (its country and colour).
+    #[arg(long, value_enum, default_value_t = SideArg::Red, requires = "deployment")]
+    side: SideArg,
     /// The last move, already played in the position, in ASCII form, e.g. `5B5A`:
     /// its two points are highlighted and joined by an arrow.
     #[arg(long, value_name = "ASCII")]
@@ -63,13 +69,24 @@ fn parse_last_move(s: &str) -> Result<(Square, Square), CliError> {
 /// Print the SVG of the position.
 pub fn run(args: Args) -> Result<(), CliError> {
     let last_move = args.last_move.as_deref().map(parse_last_move).transpose()?;
-    let pos = args.pos.position()?;
     let opts = SvgOptions {
         script: args.script.into(),
         last_move,
         size: args.size,
         ..SvgOptions::default()
     };
+    if let Some(dep) = &args.deployment {
+        let rules = load_rules(&args.pos.rules)?;
+        let d = Deployment::parse_with(dep.trim(), &rules)
+            .map_err(|e| CliError(format!("--deployment '{dep}': {e}")))?;
+        let side: Side = args.side.into();
+        let mut setup = Setup::empty();
+        d.place(side, &mut setup);
+        setup.turn = side;
+        out!("{}", render(&setup, &opts));
+        return Ok(());
+    }
+    let pos = args.pos.position()?;
     out!("{}", render_position(&pos, &opts));
     Ok(())
 }

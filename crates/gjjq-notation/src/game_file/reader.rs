@@ -141,6 +141,14 @@ pub enum ReadError {
         /// Why.
         error: SetupParseError,
     },
+    /// The `FirstMover` tag is not `red` or `green`.
+    #[error("{at}: FirstMover tag '{found}' is not red or green")]
+    BadFirstMover {
+        /// Where the value starts.
+        at: TextPos,
+        /// The value.
+        found: String,
+    },
     /// The `Result` tag is not a result token.
     #[error("{at}: Result tag '{found}' is not 1-0, 0-1, 1/2-1/2 or *")]
     BadResultTag {
@@ -883,6 +891,19 @@ impl<S: Sink> Builder<'_, S> {
                 self.turn = setup.turn;
                 self.number = setup.move_number;
                 self.places.setup = Some(value_at);
+            }
+            "FirstMover" => {
+                // a game from an opening may start with Green's move, numbered 1...
+                // A `Setup` tag, which gives the side to move itself, outranks it.
+                let side =
+                    super::replay::parse_side(&value).ok_or_else(|| ReadError::BadFirstMover {
+                        at: value_at,
+                        found: value.clone(),
+                    })?;
+                if self.places.setup.is_none() {
+                    self.turn = side;
+                    self.number = 1;
+                }
             }
             "Rules" => self.places.rules = Some(value_at),
             "Result" => self.places.result = Some(value_at),

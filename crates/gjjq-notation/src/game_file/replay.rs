@@ -1,8 +1,9 @@
 //! Replaying a game record on the board.
 
 use gjjq_core::{
-    Game, GameError, Outcome, Position, PositionError, Ruleset, RulesetError, Setup,
-    SetupParseError,
+    Deployment, DeploymentParseError, Game, GameError, Opening, Outcome, PlayMode,
+    PlayModeParseError, Position, PositionError, Ruleset, RulesetError, Setup, SetupParseError,
+    Side,
 };
 use thiserror::Error;
 
@@ -43,6 +44,38 @@ pub enum ReplayError {
         /// Where the value stands in the file.
         at: Option<TextPos>,
     },
+    /// A `RedDeployment` or `GreenDeployment` tag is not a valid deployment string (R-32,
+    /// R-33).
+    #[error("{}Deployment tag: {error}", side_tag(*.side))]
+    BadDeployment {
+        /// Whose deployment.
+        side: Side,
+        /// Why.
+        error: DeploymentParseError,
+    },
+    /// One side's deployment tag is given without the other's.
+    #[error("a {}Deployment tag needs a {}Deployment tag too", side_tag(side.other()), side_tag(*.side))]
+    MissingDeployment {
+        /// The side whose tag is missing.
+        side: Side,
+    },
+    /// The `FirstMover` tag is not `red` or `green`.
+    #[error("FirstMover tag: '{found}' is not red or green")]
+    BadFirstMover {
+        /// The tag's value.
+        found: String,
+    },
+    /// The `Mode` tag is not a play mode.
+    #[error("Mode tag: {0}")]
+    BadMode(#[from] PlayModeParseError),
+    /// The `Setup` tag is not the opening that the deployment and first-mover tags give.
+    #[error(
+        "the Setup tag is not the opening the RedDeployment, GreenDeployment and FirstMover tags give ({opening})"
+    )]
+    SetupContradictsOpening {
+        /// The opening's position string.
+        opening: String,
+    },
     /// A move does not name a legal move of its position.
     #[error("move {ply} '{text}'{}: {error}", at_suffix(*.at))]
     Move {
@@ -77,6 +110,13 @@ pub enum ReplayError {
         /// Where the result token (or the `Result` tag) stands in the file.
         at: Option<TextPos>,
     },
+}
+
+fn side_tag(side: Side) -> &'static str {
+    match side {
+        Side::Red => "Red",
+        Side::Green => "Green",
+    }
 }
 
 fn at_suffix(at: Option<TextPos>) -> String {
@@ -224,13 +264,167 @@ impl Player {
 }
 
 impl GameRecord {
-    /// The starting position: the `Setup` tag (the default opening, R-27, without one) under
-    /// `rules`, or when `rules` is `None` under the `Rules` tag (`standard` if absent).
+    /// The ruleset: `rules`, or when `None` the `Rules` tag (`standard` if absent).
+    ///
+    /// # Errors
+    ///
+    /// [`ReplayError::UnknownRules`], [`ReplayError::BadRules`].
+    ///
+    /// # Examples
+    ///
+    /// ```
+    /// use gjjq_notation::GameRecord;
+    /// use gjjq_core::{MissileDeployment, Ruleset};
+    /// let mut g = GameRecord::default();
+    /// assert_eq!(g.rules(None)?, Ruleset::STANDARD);
+    /// g.set_tag("Rules", r#"{"missile_deployment":"back_ranks"}"#);
+    /// assert_eq!(g.rules(None)?.missile_deployment, MissileDeployment::BackRanks);
+    /// # Ok::<(), gjjq_notation::ReplayError>(())
+    /// ```
+    pub fn rules(&self, rules: Option<Ruleset>) -> Result<Ruleset, ReplayError> {
+        self.rules_at(rules, &TagPlaces::default())
+    }
+
+    /// [`GameRecord::rules`] with the place of the `Rules` tag for its errors.
+    fn rules_at(&self, rules: Option<Ruleset>, places: &TagPlaces) -> Result<Ruleset, ReplayError> {
+        Ok(match rules {
+            Some(r) => r,
+            None => match self.tag("Rules") {
+                None => Ruleset::STANDARD,
+                Some(json) if json.trim_start().starts_with(['{', '[']) => Ruleset::from_json(json)
+                    .map_err(|e| ReplayError::BadRules {
+                        at: places.rules.map(|at| place_in_value(at, json, &e)),
+                        detail: match e {
+                            RulesetError::Json { message, .. } => clip_to(&message, 240),
+                            other => clip_to(&other.to_string(), 240),
+                        },
+                    })?,
+                Some(name) => Ruleset::preset(name).ok_or_else(|| ReplayError::UnknownRules {
+                    name: clip(name),
+                    at: places.rules,
+                })?,
+            },
+        })
+    }
+
+    /// The play mode of the `Mode` tag (R-36): `open` (明式, the default when absent),
+    /// `fanshi` (翻式) or `hidden` (暗式).
+    ///
+    /// # Errors
+    ///
+    /// [`ReplayError::BadMode`].
+    ///
+    /// # Examples
+    ///
+    /// ```
+    /// use gjjq_notation::GameRecord;
+    /// use gjjq_core::PlayMode;
+    /// let mut g = GameRecord::default();
+    /// assert_eq!(g.play_mode()?, PlayMode::Open);
+    /// g.set_tag("Mode", "fanshi");
+    /// assert_eq!(g.play_mode()?, PlayMode::Fanshi);
+    /// # Ok::<(), gjjq_notation::ReplayError>(())
+    /// ```
+    pub fn play_mode(&self) -> Result<PlayMode, ReplayError> {
+        Ok(self
+            .tag("Mode")
+            .map(str::parse)
+            .transpose()?
+            .unwrap_or_default())
+    }
+
+    /// The first mover of the `FirstMover` tag (R-34), if there is one.
+    ///
+    /// # Errors
+    ///
+    /// [`ReplayError::BadFirstMover`].
+    pub fn first_mover(&self) -> Result<Option<Side>, ReplayError> {
+        self.tag("FirstMover")
+            .map(|v| {
+                parse_side(v).ok_or_else(|| ReplayError::BadFirstMover {
+                    found: v.to_owned(),
+                })
+            })
+            .transpose()
+    }
+
+    /// The opening the `RedDeployment`, `GreenDeployment` and `FirstMover` tags describe
+    /// (R-32 … R-34), deployments checked under the ruleset ([`GameRecord::rules`]); `None`
+    /// when none of the three is present. With `FirstMover` alone the deployments are R-27's;
+    /// with deployments alone Red moves first.
+    ///
+    /// A free-deployment game has deployment tags whose opening is not the default
+    /// ([`Opening::is_default`]); a face-down one also has `[Mode "fanshi"]`.
+    ///
+    /// # Errors
+    ///
+    /// [`ReplayError::MissingDeployment`], [`ReplayError::BadDeployment`],
+    /// [`ReplayError::BadFirstMover`] and the errors of [`GameRecord::rules`].
+    ///
+    /// # Examples
+    ///
+    /// ```
+    /// use gjjq_notation::GameRecord;
+    /// use gjjq_core::{Opening, Side};
+    /// let mut g = GameRecord::default();
+    /// assert_eq!(g.opening(None)?, None);
+    /// g.set_opening(&Opening::fanshi(5, Some(Side::Green), &Default::default()));
+    /// let o = g.opening(None)?.unwrap();
+    /// assert_eq!(o.first, Side::Green);
+    /// assert!(!o.is_default());
+    /// # Ok::<(), gjjq_notation::ReplayError>(())
+    /// ```
+    pub fn opening(&self, rules: Option<Ruleset>) -> Result<Option<Opening>, ReplayError> {
+        let first = self.first_mover()?;
+        let tags = [self.tag("RedDeployment"), self.tag("GreenDeployment")];
+        if first.is_none() && tags.iter().all(Option::is_none) {
+            return Ok(None);
+        }
+        let rules = self.rules(rules)?;
+        let mut deployments = [Deployment::default_formation(); 2];
+        if tags.iter().any(Option::is_some) {
+            for side in Side::ALL {
+                let text = tags[side.index()].ok_or(ReplayError::MissingDeployment { side })?;
+                deployments[side.index()] = Deployment::parse_with(text, &rules)
+                    .map_err(|error| ReplayError::BadDeployment { side, error })?;
+            }
+        }
+        Ok(Some(Opening::new(
+            deployments[0],
+            deployments[1],
+            first.unwrap_or(Side::Red),
+        )))
+    }
+
+    /// Write `opening` into the tags: `RedDeployment`, `GreenDeployment` and `FirstMover`
+    /// (set or replaced). The `Mode` tag is left as it is.
+    ///
+    /// # Examples
+    ///
+    /// ```
+    /// use gjjq_notation::GameRecord;
+    /// use gjjq_core::Opening;
+    /// let mut g = GameRecord::default();
+    /// g.set_opening(&Opening::default_opening());
+    /// assert_eq!(g.tag("RedDeployment"), Some("9/3III3/9/1DA3AD1/FPMGKGMPF"));
+    /// assert_eq!(g.tag("FirstMover"), Some("red"));
+    /// ```
+    pub fn set_opening(&mut self, opening: &Opening) {
+        self.set_tag("RedDeployment", &opening.red.to_string());
+        self.set_tag("GreenDeployment", &opening.green.to_string());
+        self.set_tag("FirstMover", &opening.first.to_string());
+    }
+
+    /// The starting position under `rules`, or when `rules` is `None` under the `Rules` tag
+    /// (`standard` if absent): the opening of the deployment tags
+    /// ([`GameRecord::opening`]), else the `Setup` tag, else the default opening (R-27). When
+    /// both an opening and a `Setup` tag are given they must agree.
     ///
     /// # Errors
     ///
     /// [`ReplayError::UnknownRules`], [`ReplayError::BadRules`], [`ReplayError::BadSetup`],
-    /// [`ReplayError::InvalidSetup`].
+    /// [`ReplayError::InvalidSetup`], those of [`GameRecord::opening`], and
+    /// [`ReplayError::SetupContradictsOpening`].
     ///
     /// # Examples
     ///
@@ -257,27 +451,20 @@ impl GameRecord {
         rules: Option<Ruleset>,
         places: &TagPlaces,
     ) -> Result<Position, ReplayError> {
-        let rules = match rules {
-            Some(r) => r,
-            None => match self.tag("Rules") {
-                None => Ruleset::STANDARD,
-                Some(json) if json.trim_start().starts_with(['{', '[']) => Ruleset::from_json(json)
-                    .map_err(|e| ReplayError::BadRules {
-                        at: places.rules.map(|at| place_in_value(at, json, &e)),
-                        detail: match e {
-                            RulesetError::Json { message, .. } => clip_to(&message, 240),
-                            other => clip_to(&other.to_string(), 240),
-                        },
-                    })?,
-                Some(name) => Ruleset::preset(name).ok_or_else(|| ReplayError::UnknownRules {
-                    name: clip(name),
-                    at: places.rules,
-                })?,
-            },
-        };
-        let setup = match self.tag("Setup") {
-            Some(s) => s.parse()?,
-            None => Setup::default_opening(),
+        let rules = self.rules_at(rules, places)?;
+        let setup: Option<Setup> = self.tag("Setup").map(str::parse).transpose()?;
+        let setup = match (self.opening(Some(rules))?, setup) {
+            (Some(opening), setup) => {
+                let from_tags = opening.setup();
+                if setup.is_some_and(|s| s != from_tags) {
+                    return Err(ReplayError::SetupContradictsOpening {
+                        opening: from_tags.to_string(),
+                    });
+                }
+                from_tags
+            }
+            (None, Some(setup)) => setup,
+            (None, None) => Setup::default_opening(),
         };
         Position::from_setup_with(setup, rules).map_err(|e| ReplayError::InvalidSetup {
             error: Box::new(e),
@@ -375,5 +562,14 @@ fn place_in_value(value_at: TextPos, json: &str, e: &RulesetError) -> TextPos {
     TextPos {
         line: value_at.line,
         column: value_at.column + 1 + before.chars().count() + escapes,
+    }
+}
+
+/// `red` or `green` (the names `Side` displays).
+pub(crate) fn parse_side(s: &str) -> Option<Side> {
+    match s {
+        "red" => Some(Side::Red),
+        "green" => Some(Side::Green),
+        _ => None,
     }
 }

@@ -109,10 +109,16 @@ pub fn write_game<W: Write>(
         text.push_str(&parts.join(" "));
         text.push('\n');
     }
+    // The first move's number and side: the Setup tag's, else the FirstMover tag's,
+    // else Red's move 1.
+    let first_mover = game
+        .tag("FirstMover")
+        .and_then(super::replay::parse_side)
+        .unwrap_or(Side::Red);
     let (mut turn, mut number) = game
         .tag("Setup")
         .and_then(|s| s.parse::<Setup>().ok())
-        .map_or((Side::Red, 1), |s| (s.turn, s.move_number));
+        .map_or((first_mover, 1), |s| (s.turn, s.move_number));
     let mut after_comment = false;
     for (i, m) in game.moves.iter().enumerate() {
         match turn {
