@@ -163,6 +163,14 @@ fn number_error(what: &str, s: &str) -> String {
     }
 }
 
+/// `s` cut to 40 characters for an error message, with its full length when cut.
+fn clip(s: &str) -> String {
+    match s.char_indices().nth(40) {
+        None => s.to_owned(),
+        Some((i, _)) => format!("{}… ({} characters)", &s[..i], s.chars().count()),
+    }
+}
+
 #[cfg(test)]
 mod tests {
     use super::*;
@@ -192,13 +200,5 @@ mod tests {
             assert_eq!(e.line, line, "{text:?}: {e}");
             assert!(e.to_string().contains(word), "{text:?}: {e}");
         }
-    }
-}
-
-/// `s` cut to 40 characters for an error message, with its full length when cut.
-fn clip(s: &str) -> String {
-    match s.char_indices().nth(40) {
-        None => s.to_owned(),
-        Some((i, _)) => format!("{}… ({} characters)", &s[..i], s.chars().count()),
     }
 }
