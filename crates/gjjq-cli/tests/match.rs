@@ -216,3 +216,36 @@ fn sprt_stops_the_match_once_decided() {
         .unwrap();
     assert!(games < 200, "{out}");
 }
+
+// `--openings random` plays both games of a pair from one pair of random deployments:
+// the same non-default opening, colours swapped, each a valid opening that replays.
+#[test]
+fn random_openings_are_random_deployments_played_twice() {
+    let engine = format!("{GJJQ} engine --random --seed 5");
+    let p = run_match(
+        &engine,
+        &[
+            "--openings",
+            "random",
+            "--seed",
+            "11",
+            "--movetime",
+            "50",
+            "--max-plies",
+            "40",
+        ],
+    );
+    assert_eq!(p.games.len(), 2);
+    let starts: Vec<gjjq::Position> = p
+        .games
+        .iter()
+        .map(|g| g.replay(None).expect("legal game").start().clone())
+        .collect();
+    assert_eq!(
+        starts[0], starts[1],
+        "both games of a pair share the opening"
+    );
+    assert_ne!(starts[0], gjjq::Position::default());
+    let opening = gjjq::Opening::from_position(&starts[0]).expect("an opening (R-32)");
+    assert!(!opening.is_default());
+}

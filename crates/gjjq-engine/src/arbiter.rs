@@ -827,8 +827,3 @@ pub fn parse_openings(text: &str, rules: Ruleset) -> Result<Vec<Position>, Strin
     }
     Ok(out)
 }
-
-/// HOOK(deployments, R-35): `--openings random --seed N` will draw random free deployments
-/// for both sides once the deployment issue lands; until then it is refused with this
-/// message.
-pub const RANDOM_OPENINGS_PENDING: &str = "--openings random needs random deployments (R-35), which are not in the library yet; use --random-plies N for varied openings";

@@ -1,12 +1,12 @@
 //! `gjjq match`: two engine programs play a match; the library adjudicates every move.
 
+use rand::SeedableRng;
+use rand::rngs::StdRng;
 use std::fs::File;
 use std::io::{BufWriter, Write};
 
 use gjjq_core::Position;
-use gjjq_engine::arbiter::{
-    EngineSpec, MatchConfig, RANDOM_OPENINGS_PENDING, TimeControl, parse_openings, run_match,
-};
+use gjjq_engine::arbiter::{EngineSpec, MatchConfig, TimeControl, parse_openings, run_match};
 use gjjq_engine::stats::{Sprt, SprtDecision};
 use gjjq_notation::{MoveForm, write_game};
 
@@ -63,8 +63,8 @@ pub struct Args {
     /// Seconds an engine may take to start, or for a move when no clock bounds it.
     #[arg(long, value_name = "S", default_value_t = 60)]
     move_timeout: u64,
-    /// `default`, `random` (random deployments, R-35: pending) or a file of position
-    /// strings, one a line.
+    /// `default`, `random` (random free deployments, R-35, one pair of games each) or a
+    /// file of position strings, one a line.
     #[arg(long, value_name = "default|random|FILE", default_value = "default")]
     openings: String,
     /// Random legal plies played from each opening before the game (same for both games of a
@@ -134,7 +134,18 @@ pub fn run(args: Args) -> Result<(), CliError> {
             gjjq_core::Setup::default_opening(),
             rules,
         )?],
-        "random" => return Err(CliError(RANDOM_OPENINGS_PENDING.into())),
+        // one pair of uniformly random free deployments for each pair of games, Red
+        // first, drawn from --seed.
+        "random" => {
+            let mut rng = StdRng::seed_from_u64(args.seed);
+            (0..args.games.div_ceil(2).max(1))
+                .map(|_| {
+                    gjjq_core::Opening::random(&mut rng, Some(gjjq_core::Side::Red), &rules)
+                        .position(rules)
+                        .map_err(|e| CliError(format!("--openings random: {e}")))
+                })
+                .collect::<Result<Vec<_>, _>>()?
+        }
         file => {
             let text = std::fs::read_to_string(file)
                 .map_err(|e| CliError(format!("--openings {file}: {e}")))?;
