@@ -73,7 +73,11 @@ fn bench_movegen(c: &mut Criterion) {
             })
         })
         .collect();
-    assert!(children.iter().all(|c| c.hash() == c.compute_hash()));
+    assert!(
+        children
+            .iter()
+            .all(|c| c.zobrist_hash() == c.compute_hash())
+    );
     let mut group = common::configure(c, "zobrist");
     group.throughput(Throughput::Elements(total as u64));
     group.bench_function("incremental (play_unchecked + hash)", |b| {
@@ -83,7 +87,7 @@ fn bench_movegen(c: &mut Criterion) {
                 for &m in ms {
                     let mut child = black_box(pos).clone();
                     child.play_unchecked(m);
-                    acc ^= child.hash();
+                    acc ^= child.zobrist_hash();
                 }
             }
             black_box(acc)

@@ -16,10 +16,8 @@ use rand::{Rng as _, SeedableRng};
 
 /// `games` random games of at most `plies` plies (no-capture limit 60), as a game file.
 fn game_file(games: u64, plies: usize) -> (Vec<u8>, Vec<(Position, Record)>) {
-    let rules = Ruleset {
-        no_capture_limit: Some(60),
-        ..Ruleset::STANDARD
-    };
+    let mut rules = Ruleset::STANDARD;
+    rules.no_capture_limit = std::num::NonZeroU32::new(60);
     let start = Position::from_setup_with(Setup::default_opening(), rules).expect("valid");
     let mut file = Vec::new();
     let mut samples = Vec::new();

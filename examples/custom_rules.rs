@@ -6,14 +6,18 @@
 //! points, 弹打二至四格) the long strikes of the default opening disappear, and a striker stays
 //! on its origin instead of owing a return (R-11, R-19).
 use gjjq::{
-    Game, MissileRange, Move, PieceKind, Position, ReturnRule, Ruleset, Setup, Side, Square,
+    Game, MissileRange, Move, MoveKind, PieceKind, Position, ReturnRule, Ruleset, Setup, Side,
+    Square,
 };
 
 /// The ASCII forms (R-30) of the missile strikes among `moves`, sorted.
-fn strikes(moves: &[Move]) -> Vec<String> {
+fn strikes(pos: &Position, moves: &[Move]) -> Vec<String> {
     let mut v: Vec<String> = moves
         .iter()
-        .filter(|m| m.is_returning_capture())
+        .filter(|&&m| {
+            pos.classify(m)
+                .is_some_and(|i| i.kind == MoveKind::ReturningCapture)
+        })
         .map(|m| m.to_string())
         .collect();
     v.sort();
@@ -21,19 +25,17 @@ fn strikes(moves: &[Move]) -> Vec<String> {
 }
 
 fn main() -> Result<(), Box<dyn std::error::Error>> {
-    let custom = Ruleset {
-        return_rule: ReturnRule::Immediate,
-        missile_range: Some(MissileRange { min: 2, max: 4 }),
-        ..Ruleset::STANDARD
-    };
-    custom.validate()?;
+    // Start from the standard ruleset and set options; a bad value cannot be built.
+    let mut custom = Ruleset::STANDARD;
+    custom.return_rule = ReturnRule::Immediate;
+    custom.missile_range = Some(MissileRange::new(2, 4)?);
 
     // Rulesets are plain data: JSON with one field per option (missing fields are standard).
     let json = serde_json::to_string_pretty(&custom)?;
     println!("custom ruleset:\n{json}");
-    let parsed: Ruleset = serde_json::from_str(&json)?;
+    let parsed = Ruleset::from_json(&json)?;
     assert_eq!(parsed, custom);
-    let partial: Ruleset = serde_json::from_str(r#"{ "return_rule": "immediate" }"#)?;
+    let partial = Ruleset::from_json(r#"{ "return_rule": "immediate" }"#)?;
     println!("{{\"return_rule\": \"immediate\"}} reads as: {partial:?}\n");
 
     let standard = Position::from_setup_with(Setup::default_opening(), Ruleset::STANDARD)?;
@@ -45,7 +47,7 @@ fn main() -> Result<(), Box<dyn std::error::Error>> {
         println!(
             "{name:>8}: {} legal moves, strikes {:?}",
             moves.len(),
-            strikes(&moves)
+            strikes(pos, &moves)
         );
     }
 

@@ -30,10 +30,8 @@ fn main() {
     let max_plies = arg(1, 200);
     let seed = arg(2, 1);
 
-    let rules = Ruleset {
-        no_capture_limit: Some(100),
-        ..Ruleset::STANDARD
-    };
+    let mut rules = Ruleset::STANDARD;
+    rules.no_capture_limit = std::num::NonZeroU32::new(100);
     let start = match Position::from_setup_with(Setup::default_opening(), rules) {
         Ok(p) => p,
         Err(e) => {
@@ -53,17 +51,14 @@ fn main() {
         }
         let m = moves[rng.random_range(0..moves.len())];
         let text = describe(game.position(), m);
+        let captures = game.position().classify(m).is_some_and(|i| i.is_capture());
         let ply = game.moves().len() + 1;
         if let Err(e) = game.play(m) {
             eprintln!("error: {e}");
             std::process::exit(1);
         }
         // Number each Red/Green pair as a record does; the capture flag helps reading.
-        let cell = if m.is_capture() {
-            format!("{text} x")
-        } else {
-            text
-        };
+        let cell = if captures { format!("{text} x") } else { text };
         if ply % 2 == 1 {
             print!("{:>4}. {cell:<8}", ply.div_ceil(2));
         } else {

@@ -122,10 +122,8 @@ fn labels_of_both_countries() {
 
 #[test]
 fn random_game_positions() {
-    let rules = Ruleset {
-        no_capture_limit: Some(60),
-        ..Ruleset::STANDARD
-    };
+    let mut rules = Ruleset::STANDARD;
+    rules.no_capture_limit = std::num::NonZeroU32::new(60);
     let start = Position::from_setup_with(Setup::default_opening(), rules).unwrap();
     let mut rng = StdRng::seed_from_u64(0x0005_eed0_f5a9);
     let mut checked = 0;

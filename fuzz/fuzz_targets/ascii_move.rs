@@ -20,7 +20,7 @@ fuzz_target!(|text: &str| {
     assert_eq!(back, a);
     let pos = Position::default();
     if let Ok(m) = a.to_move(&pos) {
-        assert!(pos.is_legal(&m));
+        assert!(pos.is_legal(m));
         assert_eq!(m.to_string(), written);
     }
 });

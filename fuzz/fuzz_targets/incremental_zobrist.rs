@@ -29,7 +29,7 @@ fuzz_target!(|data: &[u8]| {
             Err(_) => return,
         },
     };
-    assert_eq!(pos.hash(), pos.compute_hash(), "{pos}");
+    assert_eq!(pos.zobrist_hash(), pos.compute_hash(), "{pos}");
     let Ok(indices) = u.arbitrary::<Vec<u8>>() else {
         return;
     };
@@ -41,6 +41,10 @@ fuzz_target!(|data: &[u8]| {
         let m = moves[i as usize % moves.len()];
         let before = pos.to_string();
         pos.play_unchecked(m);
-        assert_eq!(pos.hash(), pos.compute_hash(), "{m:?} from {before}");
+        assert_eq!(
+            pos.zobrist_hash(),
+            pos.compute_hash(),
+            "{m:?} from {before}"
+        );
     }
 });

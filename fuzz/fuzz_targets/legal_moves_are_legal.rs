@@ -6,20 +6,26 @@
 //!   `Position::from_setup_with` accepts (R-26, a king capture's end position included);
 //! - no two legal moves share origin and destination (a move is named by them, R-30);
 //! - `count_legal_moves()` equals `legal_moves().len()`;
-//! - for an arbitrary from/to pair, the constructed `Quiet` and `Capture` moves are `is_legal`
-//!   exactly when they are in `legal_moves()`, and `play` agrees.
+//! - for an arbitrary from/to pair, the move is `is_legal` exactly when it is in
+//!   `legal_moves()`, `find_move` and `play` agree, and `classify` describes it without panic.
 //!
 //! Never a panic.
 #![no_main]
 
 use arbitrary::Unstructured;
-use gjjq_core::{Move, PieceKind, Position, Square};
+use gjjq_core::{Move, Position, Square};
 use gjjq_fuzz::arbitrary_position;
 use libfuzzer_sys::fuzz_target;
 
 fn check_candidate(pos: &Position, legal: &[Move], m: Move) {
     let listed = legal.contains(&m);
-    assert_eq!(pos.is_legal(&m), listed, "is_legal({m:?}) in {pos}");
+    assert_eq!(pos.is_legal(m), listed, "is_legal({m:?}) in {pos}");
+    assert_eq!(
+        pos.find_move(m.from(), m.to()).is_some(),
+        listed,
+        "find_move({m:?}) in {pos}"
+    );
+    let _ = pos.classify(m);
     assert_eq!(pos.clone().play(m).is_ok(), listed, "play({m:?}) in {pos}");
 }
 
@@ -32,7 +38,7 @@ fuzz_target!(|data: &[u8]| {
     assert_eq!(pos.count_legal_moves(), legal.len(), "{pos}");
 
     for (i, &m) in legal.iter().enumerate() {
-        assert!(pos.is_legal(&m), "listed but not is_legal: {m:?} in {pos}");
+        assert!(pos.is_legal(m), "listed but not is_legal: {m:?} in {pos}");
         assert!(
             legal[..i]
                 .iter()
@@ -43,7 +49,7 @@ fuzz_target!(|data: &[u8]| {
             .clone()
             .play(m)
             .unwrap_or_else(|_| panic!("listed move refused: {m:?} in {pos}"));
-        assert_eq!(child.hash(), child.compute_hash(), "{m:?} in {pos}");
+        assert_eq!(child.zobrist_hash(), child.compute_hash(), "{m:?} in {pos}");
         if let Err(e) = Position::from_setup_with(child.to_setup(), *pos.ruleset()) {
             panic!("{m:?} in {pos} leaves an invalid position {child}: {e}");
         }
@@ -56,21 +62,5 @@ fuzz_target!(|data: &[u8]| {
         Square::from_index(f).unwrap(),
         Square::from_index(t).unwrap(),
     );
-    let piece = match pos.piece_at(from) {
-        Some(p) => p.kind,
-        None => *u.choose(&PieceKind::ALL).unwrap_or(&PieceKind::King),
-    };
-    check_candidate(&pos, &legal, Move::Quiet { piece, from, to });
-    if let Some(victim) = pos.piece_at(to) {
-        check_candidate(
-            &pos,
-            &legal,
-            Move::Capture {
-                piece,
-                from,
-                to,
-                captured: victim.kind,
-            },
-        );
-    }
+    check_candidate(&pos, &legal, Move::new(from, to));
 });

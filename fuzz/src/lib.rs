@@ -32,23 +32,22 @@ pub fn arbitrary_ruleset(u: &mut Unstructured) -> Result<Ruleset> {
     let missile_range = if u.arbitrary()? {
         let min = u.int_in_range(2..=9)?;
         let max = u.int_in_range(min..=9)?;
-        Some(MissileRange { min, max })
+        Some(MissileRange::new(min, max).expect("2 <= min <= max <= 9"))
     } else {
         None
     };
-    Ok(Ruleset {
-        king_palace_diagonals: u.arbitrary()?,
-        missile_walk: *u.choose(&[MissileWalk::Always, MissileWalk::NoAbroadPieces])?,
-        missile_range,
-        return_rule: *u.choose(&[ReturnRule::NextTurn, ReturnRule::Immediate])?,
-        trapped_king: *u.choose(&[
-            TrappedKing::AttackedAndNoEscape,
-            TrappedKing::NoEscape,
-            TrappedKing::Off,
-        ])?,
-        no_capture_limit: None,
-        missile_deployment: *u.choose(&[MissileDeployment::Land, MissileDeployment::BackRanks])?,
-    })
+    let mut rules = Ruleset::STANDARD;
+    rules.king_palace_diagonals = u.arbitrary()?;
+    rules.missile_walk = *u.choose(&[MissileWalk::Always, MissileWalk::NoAbroadPieces])?;
+    rules.missile_range = missile_range;
+    rules.return_rule = *u.choose(&[ReturnRule::NextTurn, ReturnRule::Immediate])?;
+    rules.trapped_king = *u.choose(&[
+        TrappedKing::AttackedAndNoEscape,
+        TrappedKing::NoEscape,
+        TrappedKing::Off,
+    ])?;
+    rules.missile_deployment = *u.choose(&[MissileDeployment::Land, MissileDeployment::BackRanks])?;
+    Ok(rules)
 }
 
 /// A setup that passes R-26 by construction.

@@ -82,12 +82,8 @@ pub fn load_rules(spec: &str) -> Result<Ruleset, CliError> {
             "ruleset '{spec}': not a preset (standard) and not a readable file: {e}"
         ))
     })?;
-    let rules: Ruleset =
-        serde_json::from_str(&text).map_err(|e| CliError(format!("ruleset file {spec}: {e}")))?;
-    rules
-        .validate()
-        .map_err(|e| CliError(format!("ruleset file {spec}: {e}")))?;
-    Ok(rules)
+    // The error carries its line and column in the file.
+    Ruleset::from_json(&text).map_err(|e| CliError(format!("ruleset file {spec}: {e}")))
 }
 
 /// `red` or `green` on the command line.

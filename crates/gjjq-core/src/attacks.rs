@@ -169,7 +169,8 @@ mod tests {
         hypo.pending[by.index()] = None;
         let mut list = MoveList::new();
         hypo.generate_pieces_for_test(&mut list);
-        list.iter().any(|m| m.to() == sq && m.is_capture())
+        list.iter()
+            .any(|m| m.to() == sq && hypo.classify(*m).is_some_and(|i| i.is_capture()))
     }
 
     // the backward attack test agrees with the forward generator on every occupied
@@ -183,7 +184,7 @@ mod tests {
                 ..Ruleset::STANDARD
             },
             Ruleset {
-                missile_range: Some(MissileRange { min: 2, max: 4 }),
+                missile_range: Some(MissileRange::new(2, 4).unwrap()),
                 ..Ruleset::STANDARD
             },
         ];
@@ -220,7 +221,7 @@ mod tests {
 
     impl Position {
         fn generate_pieces_for_test<S: MoveSink>(&self, sink: &mut S) {
-            self.generate_pieces(sink, crate::movegen::Wrap::Plain, false);
+            self.generate_pieces(sink, crate::movegen::Wrap::Plain, crate::Bitboard::FULL);
         }
     }
 }

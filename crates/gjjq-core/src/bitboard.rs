@@ -24,13 +24,45 @@ use crate::square::Square;
 /// assert_eq!(set.iter().collect::<Vec<_>>(), vec![a, b]);
 /// ```
 #[derive(Clone, Copy, PartialEq, Eq, Hash, Default)]
-pub struct Bitboard(pub u128);
+pub struct Bitboard(pub(crate) u128);
 
 impl Bitboard {
     /// No points.
     pub const EMPTY: Bitboard = Bitboard(0);
     /// All 90 points.
     pub const FULL: Bitboard = Bitboard((1u128 << 90) - 1);
+
+    /// The set with these bits (bit `y * 9 + x`), or `None` if a bit above 89 is set: a
+    /// `Bitboard` only ever holds points.
+    ///
+    /// ```
+    /// use gjjq_core::Bitboard;
+    /// assert_eq!(Bitboard::from_bits(0b101).map(|b| b.count()), Some(2));
+    /// assert_eq!(Bitboard::from_bits(1 << 90), None);
+    /// ```
+    #[inline]
+    #[must_use]
+    pub const fn from_bits(bits: u128) -> Option<Bitboard> {
+        if bits & !Bitboard::FULL.0 == 0 {
+            Some(Bitboard(bits))
+        } else {
+            None
+        }
+    }
+
+    /// The set with the bits of `bits` that are points (bits above 89 dropped).
+    #[inline]
+    #[must_use]
+    pub const fn from_bits_truncate(bits: u128) -> Bitboard {
+        Bitboard(bits & Bitboard::FULL.0)
+    }
+
+    /// The bits of the set: bit `y * 9 + x` for each member point.
+    #[inline]
+    #[must_use]
+    pub const fn bits(self) -> u128 {
+        self.0
+    }
 
     /// The set holding one point.
     #[inline]

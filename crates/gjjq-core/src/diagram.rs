@@ -71,3 +71,15 @@ impl Setup {
         out
     }
 }
+impl crate::Position {
+    /// The labelled board of [`Setup::diagram`], for this position.
+    ///
+    /// ```
+    /// use gjjq_core::Position;
+    /// assert!(Position::default().diagram().contains(" E  F  P  M [G][K][G] M  P  F  E"));
+    /// ```
+    #[must_use]
+    pub fn diagram(&self) -> String {
+        self.to_setup().diagram()
+    }
+}

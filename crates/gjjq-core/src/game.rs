@@ -1,15 +1,24 @@
 //! `Game`: a position with its history, for the draws that need one (R-24 repetition, R-25
 //! no-capture limit) and the results a record states (resignation, agreement).
 
+use std::collections::HashMap;
+
 use thiserror::Error;
 
 use crate::moves::{Move, MoveList};
-use crate::outcome::{EndReason, Outcome};
+use crate::outcome::{DrawReason, Outcome, WinReason};
 use crate::position::Position;
 use crate::square::Side;
 
+/// How many plies lie between two stored positions: [`Game::undo`] replays at most this many
+/// moves, and the snapshots cost about 1.3 bytes a ply.
+const SNAPSHOT_EVERY: usize = 256;
+
 /// A game: the starting position, the moves played, and the Zobrist key of every position
 /// reached.
+///
+/// Every per-ply operation is O(1) amortised: repetition (R-24) is counted in a hash map of
+/// keys, so a game of a million plies replays in time linear in its length.
 ///
 /// ```
 /// use gjjq_core::{Game, Position};
@@ -18,6 +27,8 @@ use crate::square::Side;
 /// game.play(m)?;
 /// assert_eq!(game.moves(), &[m]);
 /// assert!(game.outcome().is_none());
+/// assert_eq!(game.undo(), Some(m));
+/// assert_eq!(game.position(), &Position::default());
 /// # Ok::<(), gjjq_core::GameError>(())
 /// ```
 #[derive(Debug, Clone)]
@@ -26,11 +37,16 @@ pub struct Game {
     position: Position,
     moves: Vec<Move>,
     keys: Vec<u64>,
-    declared: Option<Outcome>,
+    /// How often each key occurs in `keys`.
+    seen: HashMap<u64, u32>,
+    /// The position before ply `i * SNAPSHOT_EVERY`, for `i ≥ 1`.
+    snapshots: Vec<Position>,
+    stated: Option<Outcome>,
 }
 
-/// A move the game refuses.
+/// A move or a stated result that the game refuses.
 #[derive(Debug, Clone, PartialEq, Eq, Error)]
+#[non_exhaustive]
 pub enum GameError {
     /// The game is over.
     #[error("the game is over ({outcome}); no move may follow")]
@@ -54,13 +70,15 @@ impl Game {
     /// A game from `start`.
     #[must_use]
     pub fn new(start: Position) -> Game {
-        let key = start.hash();
+        let key = start.zobrist_hash();
         Game {
             position: start.clone(),
             start,
             moves: Vec::new(),
             keys: vec![key],
-            declared: None,
+            seen: HashMap::from([(key, 1)]),
+            snapshots: Vec::new(),
+            stated: None,
         }
     }
 
@@ -82,20 +100,53 @@ impl Game {
         &self.moves
     }
 
-    /// How often the current position has occurred (R-24: placement, side to move, pending
-    /// returns), this time included.
+    /// The Zobrist key ([`Position::zobrist_hash`]) of every position reached, the start
+    /// first and the current position last: one more than [`Game::moves`]. A search extends
+    /// repetition (R-24) beyond the game by counting its own keys together with these.
     #[must_use]
-    pub fn repetitions(&self) -> usize {
-        let now = self.position.hash();
-        self.keys.iter().filter(|&&k| k == now).count()
+    pub fn keys(&self) -> &[u64] {
+        &self.keys
     }
 
-    /// The result, if the game is over: a declared result first, then in the order of R-25
-    /// king captured, trapped king, no move, insufficient material (the position's own
-    /// [`Position::outcome`]), third repetition (R-24), the no-capture limit (R-25).
+    /// Each position before a move, with that move, from the start.
+    ///
+    /// ```
+    /// use gjjq_core::{Game, Position};
+    /// let mut game = Game::new(Position::default());
+    /// for _ in 0..3 {
+    ///     let m = game.legal_moves()[0];
+    ///     game.play(m)?;
+    /// }
+    /// let plies: Vec<_> = game.plies().collect();
+    /// assert_eq!(plies.len(), 3);
+    /// assert_eq!(plies[0].0, Position::default());
+    /// # Ok::<(), gjjq_core::GameError>(())
+    /// ```
+    pub fn plies(&self) -> impl Iterator<Item = (Position, Move)> + '_ {
+        let mut pos = self.start.clone();
+        self.moves.iter().map(move |&m| {
+            let before = pos.clone();
+            pos.play_unchecked(m);
+            (before, m)
+        })
+    }
+
+    /// How often the current position has occurred (R-24: placement, side to move, pending
+    /// returns), this time included. O(1).
+    #[must_use]
+    pub fn repetitions(&self) -> usize {
+        self.seen
+            .get(&self.position.zobrist_hash())
+            .map_or(0, |&n| n as usize)
+    }
+
+    /// The result, if the game is over: a stated result first (resignation, agreement), then
+    /// in the order of R-25 king captured, trapped king, no move, insufficient material (the
+    /// position's own [`Position::outcome`]), third repetition (R-24), the no-capture limit
+    /// (R-25).
     #[must_use]
     pub fn outcome(&self) -> Option<Outcome> {
-        if let Some(o) = self.declared {
+        if let Some(o) = self.stated {
             return Some(o);
         }
         self.position.outcome().or_else(|| self.history_outcome())
@@ -105,25 +156,26 @@ impl Game {
     /// (R-25).
     fn history_outcome(&self) -> Option<Outcome> {
         if self.repetitions() >= 3 {
-            return Some(Outcome::draw(EndReason::Repetition));
+            return Some(Outcome::Draw(DrawReason::Repetition));
         }
-        let limit = self.position.ruleset().no_capture_limit?;
+        let limit = self.position.ruleset().no_capture_limit?.get();
         (self.position.plies_since_capture() >= limit)
-            .then_some(Outcome::draw(EndReason::NoCaptureLimit))
+            .then_some(Outcome::Draw(DrawReason::NoCaptureLimit))
     }
 
     /// The legal moves now: none once the game is over.
     #[must_use]
     pub fn legal_moves(&self) -> MoveList {
         // The position's own outcomes (R-21 … R-24) are exactly an empty list.
-        if self.declared.is_some() || self.history_outcome().is_some() {
+        if self.stated.is_some() || self.history_outcome().is_some() {
             MoveList::new()
         } else {
             self.position.legal_moves()
         }
     }
 
-    /// Play `m`.
+    /// Play `m`. Cost: the game's outcome (one adjudication of the position), a legality test
+    /// of `m` ([`Position::is_legal`]) and the move itself.
     ///
     /// # Errors
     /// [`GameError::Finished`] after the end, [`GameError::Illegal`] for a move that is not
@@ -132,17 +184,52 @@ impl Game {
         if let Some(outcome) = self.outcome() {
             return Err(GameError::Finished { outcome });
         }
-        if !self.position.is_legal(&m) {
+        if !self.position.is_legal(m) {
             return Err(GameError::Illegal {
                 ply: self.moves.len() + 1,
                 mv: m,
                 position: Box::new(self.position.clone()),
             });
         }
+        if !self.moves.is_empty() && self.moves.len().is_multiple_of(SNAPSHOT_EVERY) {
+            self.snapshots.push(self.position.clone());
+        }
         self.position.play_unchecked(m);
         self.moves.push(m);
-        self.keys.push(self.position.hash());
+        let key = self.position.zobrist_hash();
+        self.keys.push(key);
+        *self.seen.entry(key).or_insert(0) += 1;
         Ok(())
+    }
+
+    /// Take back the last move (or a stated result, which goes first), returning the move.
+    /// `None` at the start. Cost: at most 256 moves replayed from a stored position.
+    pub fn undo(&mut self) -> Option<Move> {
+        if self.stated.take().is_some() {
+            return None;
+        }
+        let m = self.moves.pop()?;
+        let key = self.keys.pop().expect("one key a move, and the start's");
+        if let Some(n) = self.seen.get_mut(&key) {
+            *n -= 1;
+            if *n == 0 {
+                self.seen.remove(&key);
+            }
+        }
+        let ply = self.moves.len();
+        let base = ply / SNAPSHOT_EVERY * SNAPSHOT_EVERY;
+        let mut pos = match base {
+            0 => self.start.clone(),
+            _ => self.snapshots[base / SNAPSHOT_EVERY - 1].clone(),
+        };
+        for &m in &self.moves[base..] {
+            pos.play_unchecked(m);
+        }
+        self.position = pos;
+        // Keep the snapshots of positions before this ply; `play` stores this ply's again.
+        self.snapshots
+            .truncate(ply.saturating_sub(1) / SNAPSHOT_EVERY);
+        Some(m)
     }
 
     /// `side` resigns: the other side wins.
@@ -150,7 +237,7 @@ impl Game {
     /// # Errors
     /// [`GameError::Finished`] if the game is already over.
     pub fn resign(&mut self, side: Side) -> Result<(), GameError> {
-        self.declare(Outcome::win(side.other(), EndReason::Resignation))
+        self.state(Outcome::win(side.other(), WinReason::Resignation))
     }
 
     /// The players agree a draw.
@@ -158,18 +245,71 @@ impl Game {
     /// # Errors
     /// [`GameError::Finished`] if the game is already over.
     pub fn agree_draw(&mut self) -> Result<(), GameError> {
-        self.declare(Outcome::draw(EndReason::Agreement))
+        self.state(Outcome::Draw(DrawReason::Agreement))
     }
 
-    /// Record a result stated from outside the rules (a record's result tag).
-    ///
-    /// # Errors
-    /// [`GameError::Finished`] if the game is already over.
-    pub fn declare(&mut self, outcome: Outcome) -> Result<(), GameError> {
+    fn state(&mut self, outcome: Outcome) -> Result<(), GameError> {
         if let Some(outcome) = self.outcome() {
             return Err(GameError::Finished { outcome });
         }
-        self.declared = Some(outcome);
+        self.stated = Some(outcome);
         Ok(())
+    }
+}
+
+#[cfg(test)]
+mod tests {
+    use super::*;
+
+    // Undo across snapshot boundaries gives back exactly the positions and keys played.
+    #[test]
+    fn undo_restores_every_position() {
+        // Random quiet moves: the seal holds and the game goes on long enough to cross
+        // several snapshots.
+        let mut game = Game::new(Position::default());
+        let mut positions = vec![game.position().clone()];
+        let mut state = 0x2545_f491_4f6c_dd1du64;
+        while game.moves().len() < 3 * SNAPSHOT_EVERY + 10 {
+            let pos = game.position();
+            let quiet: Vec<Move> = game
+                .legal_moves()
+                .into_iter()
+                .filter(|&m| pos.piece_at(m.to()).is_none())
+                .collect();
+            if quiet.is_empty() {
+                break;
+            }
+            state ^= state << 13;
+            state ^= state >> 7;
+            state ^= state << 17;
+            game.play(quiet[(state % quiet.len() as u64) as usize])
+                .unwrap();
+            positions.push(game.position().clone());
+        }
+        let played = game.moves().len();
+        assert!(played > 2 * SNAPSHOT_EVERY, "{played} plies");
+        while game.undo().is_some() {
+            assert_eq!(game.position(), &positions[game.moves().len()]);
+            assert_eq!(game.keys().len(), game.moves().len() + 1);
+            assert!(game.repetitions() >= 1);
+        }
+        assert_eq!(game.position(), &Position::default());
+        assert_eq!(game.keys(), &[Position::default().zobrist_hash()]);
+    }
+
+    #[test]
+    fn a_stated_result_is_undone_first() {
+        let mut game = Game::new(Position::default());
+        game.resign(Side::Red).unwrap();
+        assert_eq!(
+            game.outcome(),
+            Some(Outcome::Win {
+                winner: Side::Green,
+                reason: WinReason::Resignation
+            })
+        );
+        assert!(game.agree_draw().is_err());
+        assert_eq!(game.undo(), None);
+        assert_eq!(game.outcome(), None);
     }
 }

@@ -22,6 +22,7 @@ mod diagram;
 mod endgame;
 mod game;
 mod geometry;
+mod hidden;
 mod movegen;
 mod moves;
 mod outcome;
@@ -30,6 +31,8 @@ mod piece;
 mod placement;
 mod position;
 mod ruleset;
+#[cfg(feature = "serde")]
+mod serde_impls;
 mod setup;
 mod square;
 mod terrain;
@@ -44,12 +47,20 @@ pub use endgame::{
     EndgameError, EndgameForce, EndgameForceError, endgame_placements, random_endgame,
 };
 pub use game::{Game, GameError};
-pub use moves::{Move, MoveList};
-pub use outcome::{EndReason, Outcome};
+pub use hidden::{
+    EnemyPiece, Event, HiddenGame, Inconsistency, InfoState, InfoStateParseError, Mismatch,
+    PlayerView, ProposeError, Seen, Told, WorldError, WorldSampler, check_world,
+};
+pub use moves::{Move, MoveInfo, MoveKind, MoveList, MoveParseError, Removal};
+pub use outcome::{
+    DrawReason, EndReason, EndReasonParseError, Outcome, OutcomeParseError, WinReason,
+};
 pub use perft::{divide, perft};
 pub use piece::{Piece, PieceKind, Script};
-pub use position::{PlayError, Position, PositionError, PositionErrorKinds};
-pub use ruleset::{MissileDeployment, MissileRange, MissileWalk, ReturnRule, Ruleset, TrappedKing};
+pub use position::{
+    ParsePositionError, PlayError, Position, PositionError, PositionErrorKinds, Violation,
+};
+pub use ruleset::{AnnounceIllegal, MissileDeployment, RevealCaptured, MissileRange, MissileWalk, ReturnRule, Ruleset, RulesetError, TrappedKing};
 pub use setup::{DEFAULT_OPENING, Field, PendingProblem, PendingReturn, Setup, SetupParseError};
-pub use square::{File, Rank, Side, Square, SquareParseError};
+pub use square::{File, NameParseError, Rank, Side, Square, SquareParseError};
 pub use terrain::{COAST, COUNTRY, INLAND, LAND, PALACE, SEA, Terrain};

@@ -61,62 +61,19 @@ impl MoveSink for Counter {
     }
 }
 
-/// The move of `kind` from `from` to `t` that the rule `class` and the pending-return `wrap`
-/// make.
-#[inline]
-fn make_move(
-    pos: &Position,
-    kind: PieceKind,
-    from: Square,
-    t: Square,
-    class: Class,
-    wrap: Wrap,
-) -> Move {
-    let captured = match class {
-        Class::Capture | Class::Returning => Some(pos.kind_at(t)),
-        Class::Quiet | Class::Return => None,
-    };
-    match (wrap, class) {
-        (_, Class::Return) => Move::Return {
-            piece: kind,
-            from,
-            to: t,
-        },
-        (Wrap::Plain, Class::Quiet) => Move::Quiet {
-            piece: kind,
-            from,
-            to: t,
-        },
-        (Wrap::Plain, Class::Capture) => Move::Capture {
-            piece: kind,
-            from,
-            to: t,
-            captured: pos.kind_at(t),
-        },
-        (Wrap::Plain, Class::Returning) => Move::ReturningCapture {
-            piece: kind,
-            from,
-            to: t,
-            captured: pos.kind_at(t),
-        },
-        (Wrap::Forfeit(striker), _) => Move::Forfeit {
-            from,
-            to: t,
-            captured,
-            striker,
-        },
-        (Wrap::AfterRemoval(removed), _) => Move::AfterRemoval {
-            removed,
-            piece: kind,
-            from,
-            to: t,
-            captured,
-            returning: class == Class::Returning,
-        },
+impl MoveSink for MoveList {
+    #[inline]
+    fn push(&mut self, _: &Position, _: PieceKind, from: Square, to: Bitboard, _: Class, _: Wrap) {
+        for t in to {
+            self.push(Move::new(from, t));
+        }
     }
 }
 
-impl MoveSink for MoveList {
+/// Keeps only captures (plain, returning, forfeits and after-removal moves that capture).
+struct CapturesOnly<'a>(&'a mut MoveList);
+
+impl MoveSink for CapturesOnly<'_> {
     #[inline]
     fn push(
         &mut self,
@@ -127,33 +84,23 @@ impl MoveSink for MoveList {
         class: Class,
         wrap: Wrap,
     ) {
-        for t in to {
-            self.push(make_move(pos, kind, from, t, class, wrap));
+        if matches!(class, Class::Capture | Class::Returning) {
+            MoveSink::push(self.0, pos, kind, from, to, class, wrap);
         }
     }
 }
 
-/// Finds the legal move between two points, building no list.
+/// Finds whether a move between two points is generated, building no list.
 struct Finder {
-    from: Square,
     to: Square,
-    found: Option<Move>,
+    found: bool,
 }
 
 impl MoveSink for Finder {
     #[inline]
-    fn push(
-        &mut self,
-        pos: &Position,
-        kind: PieceKind,
-        from: Square,
-        to: Bitboard,
-        class: Class,
-        wrap: Wrap,
-    ) {
-        if from == self.from && to.contains(self.to) {
-            self.found = Some(make_move(pos, kind, from, self.to, class, wrap));
-        }
+    fn push(&mut self, _: &Position, _: PieceKind, _: Square, to: Bitboard, _: Class, _: Wrap) {
+        // Generation is restricted to the one origin, so only the destination is left to test.
+        self.found |= to.contains(self.to);
     }
 }
 
@@ -170,6 +117,9 @@ impl Position {
     /// Every legal move, in generation order. Empty when the position is decided
     /// (R-21 king captured, R-22 trapped king, R-24 insufficient material) or the side to move
     /// has none (R-23).
+    ///
+    /// Cost: one generation of the side's moves, plus, when the king is threatened (R-22), one
+    /// attack test for each of the king's own moves.
     ///
     /// ```
     /// use gjjq_core::Position;
@@ -189,27 +139,86 @@ impl Position {
         list
     }
 
+    /// The legal moves that capture an enemy piece: plain and returning captures, and
+    /// forfeits or moves after a removal that capture (R-19). A subset of
+    /// [`Position::legal_moves`], in the same order, for quiescence search.
+    ///
+    /// ```
+    /// use gjjq_core::Position;
+    /// let pos = Position::default();
+    /// let captures = pos.legal_captures();
+    /// // From the default opening only the missiles can capture: each strikes an army or a
+    /// // division over a screen (R-11).
+    /// assert!(captures.iter().all(|m| pos.classify(*m).unwrap().is_capture()));
+    /// assert_eq!(captures.len(), pos.legal_moves().iter().filter(|m| pos.classify(**m).unwrap().is_capture()).count());
+    /// ```
+    #[must_use]
+    pub fn legal_captures(&self) -> MoveList {
+        if self.is_decided() {
+            return MoveList::new();
+        }
+        let mut list = MoveList::new();
+        self.generate(&mut CapturesOnly(&mut list), Bitboard::FULL);
+        list
+    }
+
+    /// The legal moves of the piece on `from` (none if it is not a piece of the side to move).
+    ///
+    /// ```
+    /// use gjjq_core::{Position, Square};
+    /// let pos = Position::default();
+    /// // R-16: an infantry at home steps forward or back (5B4B and 5B6B hold own infantry).
+    /// let mut moves: Vec<String> = pos.legal_moves_from("5B".parse::<Square>()?).iter().map(|m| m.to_string()).collect();
+    /// moves.sort();
+    /// assert_eq!(moves, ["5B5A", "5B5C"]);
+    /// # Ok::<(), gjjq_core::SquareParseError>(())
+    /// ```
+    #[must_use]
+    pub fn legal_moves_from(&self, from: Square) -> MoveList {
+        if self.is_decided() {
+            return MoveList::new();
+        }
+        let mut list = MoveList::new();
+        self.generate(&mut list, Bitboard::from_square(from));
+        list
+    }
+
     /// The legal move from `from` to `to`, if there is one. Every legal move is named by its
     /// two points alone (R-30), so this is how a record or an ASCII move is resolved.
+    ///
+    /// Cost: the adjudication of the position (see [`Position::is_legal`]) and the generation
+    /// of the one piece on `from`.
     ///
     /// ```
     /// use gjjq_core::{Move, Position, Square};
     /// let pos = Position::default();
     /// let sq = |s: &str| s.parse::<Square>().unwrap();
-    /// assert!(matches!(pos.find_move(sq("3E"), sq("7d")), Some(Move::ReturningCapture { .. })));
+    /// assert_eq!(pos.find_move(sq("3E"), sq("7d")), Some(Move::new(sq("3E"), sq("7d"))));
     /// assert_eq!(pos.find_move(sq("3E"), sq("3D")), None);
     /// ```
     #[must_use]
     pub fn find_move(&self, from: Square, to: Square) -> Option<Move> {
-        if self.is_decided() {
-            return None;
+        let m = Move::new(from, to);
+        self.is_legal(m).then_some(m)
+    }
+
+    /// Whether `m` is legal here: it is one of [`Position::legal_moves`] (a test checks the two
+    /// agree on every one of the 90 × 90 pairs).
+    ///
+    /// Cost: no list is built and only the piece on the origin is generated; the position's
+    /// own adjudication (R-21 … R-24) is checked first, which costs an attack test on the king
+    /// and, only when the king is threatened, the trapped-king test (R-22).
+    #[must_use]
+    pub fn is_legal(&self, m: Move) -> bool {
+        // Cheap filter first: the mover must be ours.
+        if !self.by_side[self.turn.index()].contains(m.from()) || self.is_decided() {
+            return false;
         }
         let mut finder = Finder {
-            from,
-            to,
-            found: None,
+            to: m.to(),
+            found: false,
         };
-        self.generate(&mut finder);
+        self.generate(&mut finder, Bitboard::from_square(m.from()));
         finder.found
     }
 
@@ -229,7 +238,7 @@ impl Position {
             };
         }
         let mut c = Counter(0);
-        self.generate(&mut c);
+        self.generate(&mut c, Bitboard::FULL);
         c.0
     }
 
@@ -237,28 +246,33 @@ impl Position {
     /// the list of a decided position.
     pub(crate) fn movable(&self) -> MoveList {
         let mut list = MoveList::new();
-        self.generate(&mut list);
+        self.generate(&mut list, Bitboard::FULL);
         list
     }
 
-    /// R-19: a pending return replaces the move set.
-    fn generate<S: MoveSink>(&self, sink: &mut S) {
+    /// The moves of the pieces on `origins`. R-19: a pending return replaces the move set.
+    fn generate<S: MoveSink>(&self, sink: &mut S, origins: Bitboard) {
         let us = self.turn;
         match self.pending[us.index()] {
-            None => self.generate_pieces(sink, Wrap::Plain, false),
+            None => self.generate_pieces(sink, Wrap::Plain, origins),
             Some(p) if self.piece_at(p.origin).is_none() => {
                 // The return is not subject to paths, terrain or the seal.
-                sink.push(
-                    self,
-                    self.kind_at(p.striker),
-                    p.striker,
-                    Bitboard::from_square(p.origin),
-                    Class::Return,
-                    Wrap::Plain,
-                );
+                if origins.contains(p.striker) {
+                    sink.push(
+                        self,
+                        self.kind_at(p.striker),
+                        p.striker,
+                        Bitboard::from_square(p.origin),
+                        Class::Return,
+                        Wrap::Plain,
+                    );
+                }
                 // 棄彈保王: with its king attacked, the side may move the king instead.
-                if self.king_attacked(us) {
-                    self.generate_pieces(sink, Wrap::Forfeit(p.striker), true);
+                if let Some(k) = self.king(us)
+                    && origins.contains(k)
+                    && self.king_attacked(us)
+                {
+                    self.generate_pieces(sink, Wrap::Forfeit(p.striker), Bitboard::from_square(k));
                 }
             }
             Some(p) => {
@@ -266,7 +280,7 @@ impl Position {
                 let mut reduced = self.clone();
                 reduced.take(p.striker);
                 reduced.pending[us.index()] = None;
-                reduced.generate_pieces(sink, Wrap::AfterRemoval(p.striker), false);
+                reduced.generate_pieces(sink, Wrap::AfterRemoval(p.striker), origins);
             }
         }
     }
@@ -289,17 +303,18 @@ impl Position {
         match self.rules.missile_range {
             None => Bitboard::FULL,
             Some(r) => {
-                WITHIN[from.index()][r.max as usize] - WITHIN[from.index()][r.min as usize - 1]
+                WITHIN[from.index()][r.max() as usize] - WITHIN[from.index()][r.min() as usize - 1]
             }
         }
     }
 
     /// Moves of every piece of the side to move by the rules of movement (R-8 … R-18).
-    pub(crate) fn generate_pieces<S: MoveSink>(&self, sink: &mut S, wrap: Wrap, king_only: bool) {
+    pub(crate) fn generate_pieces<S: MoveSink>(&self, sink: &mut S, wrap: Wrap, origins: Bitboard) {
         let us = self.turn;
         let them = us.other();
         let u = us.index();
         let own = self.by_side[u];
+        let movers = own & origins;
         let enemy = self.by_side[them.index()];
         let occ = own | enemy;
         // R-8: never onto an own piece; R-17: never into the enemy palace while sealed.
@@ -310,7 +325,7 @@ impl Position {
         };
 
         // R-9 King, R-18 facing kings.
-        if let Some(k) = self.king(us) {
+        if let Some(k) = self.king(us).filter(|&k| origins.contains(k)) {
             let mut steps = ORTHO_STEPS[k.index()];
             if self.rules.king_palace_diagonals {
                 steps |= PALACE_DIAGONAL_STEPS[k.index()];
@@ -326,12 +341,8 @@ impl Position {
             }
             sink.push(self, PieceKind::King, k, caps, Class::Capture, wrap);
         }
-        if king_only {
-            return;
-        }
-
         // R-10 Guard: slides orthogonally inside its palace (convex, so masking the slide is exact).
-        for g in self.pieces(us, PieceKind::Guard) {
+        for g in self.pieces(us, PieceKind::Guard) & movers {
             let mut reach = Bitboard::EMPTY;
             for d in ORTHO {
                 reach |= slide(RAYS[d.index][g.index()] & PALACE[u], occ, d);
@@ -341,7 +352,7 @@ impl Position {
         }
 
         // R-11 Missile.
-        let missiles = self.pieces(us, PieceKind::Missile);
+        let missiles = self.pieces(us, PieceKind::Missile) & movers;
         if missiles.any() {
             let may_walk = match self.rules.missile_walk {
                 MissileWalk::Always => true,
@@ -385,7 +396,7 @@ impl Position {
         }
 
         // R-12 Fleet.
-        let fleets = self.pieces(us, PieceKind::Fleet);
+        let fleets = self.pieces(us, PieceKind::Fleet) & movers;
         if fleets.any() {
             let enemy_missiles = self.pieces(them, PieceKind::Missile);
             for f in fleets {
@@ -434,7 +445,7 @@ impl Position {
         }
 
         // R-13 Aircraft: 1–3 points, over anything but an enemy missile, onto anything but one.
-        let planes = self.pieces(us, PieceKind::Aircraft);
+        let planes = self.pieces(us, PieceKind::Aircraft) & movers;
         if planes.any() {
             let enemy_missiles = self.pieces(them, PieceKind::Missile);
             for a in planes {
@@ -452,7 +463,7 @@ impl Position {
         }
 
         // R-14 Army: 1 or 2 points in its own country, the middle point empty.
-        for a in self.pieces(us, PieceKind::Army) {
+        for a in self.pieces(us, PieceKind::Army) & movers {
             let mut reach = Bitboard::EMPTY;
             for d in DIRS {
                 reach |= slide(RAYS2[d.index][a.index()], occ, d);
@@ -462,7 +473,7 @@ impl Position {
         }
 
         // R-15 Division: 日 leap with one of three grid paths clear.
-        for dv in self.pieces(us, PieceKind::Division) {
+        for dv in self.pieces(us, PieceKind::Division) & movers {
             let mut dests = Bitboard::EMPTY;
             for leap in &DIVISION_LEAPS[dv.index()] {
                 if leap.to == 255 {
@@ -477,7 +488,7 @@ impl Position {
         }
 
         // R-16 Infantry.
-        for i in self.pieces(us, PieceKind::Infantry) {
+        for i in self.pieces(us, PieceKind::Infantry) & movers {
             let dests = INFANTRY_STEPS[u][i.index()] - forbidden;
             self.push_quiet_and_captures(sink, PieceKind::Infantry, i, dests, wrap);
         }

@@ -1,92 +1,195 @@
-//! `Move`: one variant per kind of move the rules have (R-8, R-19).
+//! `Move`: what a player says, an origin and a destination (R-30); and [`MoveInfo`], what the
+//! rules make of it in a given position (R-8, R-19).
 
 use std::fmt;
+use std::str::FromStr;
 
 use smallvec::SmallVec;
+use thiserror::Error;
 
 use crate::piece::PieceKind;
-use crate::square::Square;
+use crate::square::{Square, SquareParseError};
 
-/// A move. Every legal move of a position is named by its origin and destination alone (its
-/// ASCII form, R-30); the variant says which rule it follows.
+/// A move: an origin and a destination, 2 bytes, exactly its ASCII form (R-30).
+///
+/// R-30 guarantees that in any position an origin and a destination name at most one legal
+/// move, so the pair *is* the move. What kind of move it is (quiet, capture, returning capture,
+/// return, forfeit, after a removal) depends on the position and comes from
+/// [`Position::classify`](crate::Position::classify); whether it is legal from
+/// [`Position::is_legal`](crate::Position::is_legal). Any pair of points is a `Move`; no value
+/// of this type is invalid, only illegal in a position.
+///
+/// `Display` and `Debug` print the ASCII form; `FromStr` parses it.
 ///
 /// ```
-/// use gjjq_core::{Move, Position, PieceKind};
+/// use gjjq_core::{Move, MoveKind, PieceKind, Position};
 /// let pos = Position::default();
-/// let strike = pos.legal_moves().into_iter().find(|m| m.to_string() == "3E7d").unwrap();
-/// assert!(matches!(strike, Move::ReturningCapture { piece: PieceKind::Missile, captured: PieceKind::Army, .. }));
+/// let strike: Move = "3E7d".parse()?;
+/// assert!(pos.is_legal(strike));
+/// let info = pos.classify(strike).unwrap();
+/// assert_eq!(info.kind, MoveKind::ReturningCapture);
+/// assert_eq!((info.piece, info.captured), (PieceKind::Missile, Some(PieceKind::Army)));
+/// assert_eq!(format!("{strike:?}"), "3E7d");
+/// # Ok::<(), gjjq_core::MoveParseError>(())
 /// ```
+#[derive(Clone, Copy, PartialEq, Eq, Hash, PartialOrd, Ord)]
+pub struct Move {
+    from: Square,
+    to: Square,
+}
+
+impl Move {
+    /// The move from `from` to `to`.
+    #[inline]
+    #[must_use]
+    pub const fn new(from: Square, to: Square) -> Move {
+        Move { from, to }
+    }
+
+    /// The origin of the moving piece (the king for a forfeit, the striker for a return).
+    #[inline]
+    #[must_use]
+    pub const fn from(self) -> Square {
+        self.from
+    }
+
+    /// The destination of the moving piece.
+    #[inline]
+    #[must_use]
+    pub const fn to(self) -> Square {
+        self.to
+    }
+}
+
+/// The ASCII machine form (R-30): origin label then destination label, e.g. `5B5A`.
+impl fmt::Display for Move {
+    fn fmt(&self, f: &mut fmt::Formatter<'_>) -> fmt::Result {
+        write!(f, "{}{}", self.from, self.to)
+    }
+}
+
+impl fmt::Debug for Move {
+    fn fmt(&self, f: &mut fmt::Formatter<'_>) -> fmt::Result {
+        fmt::Display::fmt(self, f)
+    }
+}
+
+/// A string that is not an ASCII move (two point labels, R-30).
+#[derive(Debug, Clone, PartialEq, Eq, Error)]
+#[non_exhaustive]
+pub enum MoveParseError {
+    /// The text is not four characters long.
+    #[error("an ASCII move is two point labels, four characters (like 5B5A); got {len}")]
+    Length {
+        /// The number of characters found.
+        len: usize,
+    },
+    /// One of the two labels is not a point.
+    #[error("{which} (column {column}): {source}")]
+    Label {
+        /// `origin` or `destination`.
+        which: &'static str,
+        /// 1-based column of the label's first character.
+        column: usize,
+        /// Why it is not a point.
+        source: SquareParseError,
+    },
+}
+
+impl FromStr for Move {
+    type Err = MoveParseError;
+
+    /// Parses the ASCII form, `5B5A` (strictly: ASCII digits and letters, no spaces).
+    fn from_str(s: &str) -> Result<Move, MoveParseError> {
+        let len = s.chars().count();
+        if len != 4 || !s.is_ascii() {
+            return Err(MoveParseError::Length { len });
+        }
+        let label = |which, column: usize| {
+            s[column - 1..column + 1]
+                .parse::<Square>()
+                .map_err(|source| MoveParseError::Label {
+                    which,
+                    column,
+                    source,
+                })
+        };
+        Ok(Move::new(label("origin", 1)?, label("destination", 3)?))
+    }
+}
+
+/// The rule a move follows (R-8 … R-19).
 #[derive(Debug, Clone, Copy, PartialEq, Eq, Hash)]
-pub enum Move {
+#[cfg_attr(feature = "serde", derive(serde::Serialize, serde::Deserialize))]
+#[cfg_attr(feature = "serde", serde(rename_all = "snake_case"))]
+#[non_exhaustive]
+pub enum MoveKind {
     /// A move onto an empty point.
-    Quiet {
-        /// The moving kind.
-        piece: PieceKind,
-        /// Origin.
-        from: Square,
-        /// Destination.
-        to: Square,
-    },
+    Quiet,
     /// A capture after which the capturing piece stays on the captured point.
-    Capture {
-        /// The capturing kind.
-        piece: PieceKind,
-        /// Origin.
-        from: Square,
-        /// Destination, where the captured piece stood.
-        to: Square,
-        /// The captured kind.
-        captured: PieceKind,
-    },
+    Capture,
     /// A returning capture (R-19): a missile strike (R-11) or a fleet capturing inland (R-12).
-    /// Under `return_rule = next_turn` the striker stands on `to` and owes a return to `from`;
-    /// under `immediate` it stays on `from`.
-    ReturningCapture {
-        /// The striker's kind: missile or fleet.
-        piece: PieceKind,
-        /// Origin, where the striker must return.
-        from: Square,
-        /// The struck point.
-        to: Square,
-        /// The captured kind.
-        captured: PieceKind,
-    },
+    /// Under `return_rule = next_turn` the striker then stands on the struck point and owes a
+    /// return to its origin; under `immediate` it stays on its origin.
+    ReturningCapture,
     /// The return (R-19): the striker flies home from the struck point to its origin.
-    Return {
-        /// The striker's kind: missile or fleet.
-        piece: PieceKind,
-        /// The striker point.
-        from: Square,
-        /// The origin.
-        to: Square,
-    },
-    /// A forfeit (棄彈保王 / 棄艦保王, R-19): the king, attacked while a return is owed, moves
-    /// instead, and the striker is removed.
-    Forfeit {
-        /// The king's origin.
-        from: Square,
-        /// The king's destination.
-        to: Square,
-        /// The kind the king captures, if any.
-        captured: Option<PieceKind>,
-        /// The striker point, emptied after the king has moved.
-        striker: Square,
-    },
-    /// A move made after the striker was removed (取出) because its origin was occupied (R-19).
-    AfterRemoval {
-        /// The striker point, emptied before the move.
-        removed: Square,
-        /// The moving kind.
-        piece: PieceKind,
-        /// Origin.
-        from: Square,
-        /// Destination.
-        to: Square,
-        /// The captured kind, if any.
-        captured: Option<PieceKind>,
-        /// Whether the move is itself a returning capture.
-        returning: bool,
-    },
+    Return,
+}
+
+/// What happens to a striker that owes a return and cannot or does not make it (R-19).
+#[derive(Debug, Clone, Copy, PartialEq, Eq, Hash)]
+#[cfg_attr(feature = "serde", derive(serde::Serialize, serde::Deserialize))]
+#[cfg_attr(feature = "serde", serde(rename_all = "snake_case"))]
+#[non_exhaustive]
+pub enum Removal {
+    /// 棄彈保王 / 棄艦保王: the king, attacked while the return is owed, moves instead; the
+    /// striker on this point is removed after the king has moved.
+    Forfeit(Square),
+    /// 取出: the striker's origin is occupied, so the striker on this point is removed before
+    /// the move, which is judged on the board without it.
+    BeforeMove(Square),
+}
+
+impl Removal {
+    /// The striker point emptied by the removal.
+    #[must_use]
+    pub const fn striker(self) -> Square {
+        match self {
+            Removal::Forfeit(s) | Removal::BeforeMove(s) => s,
+        }
+    }
+}
+
+/// What a move is in a given position: [`Position::classify`](crate::Position::classify).
+#[derive(Debug, Clone, Copy, PartialEq, Eq, Hash)]
+#[cfg_attr(feature = "serde", derive(serde::Serialize, serde::Deserialize))]
+#[cfg_attr(feature = "serde", serde(rename_all = "snake_case"))]
+#[non_exhaustive]
+pub struct MoveInfo {
+    /// The kind of the moving piece (the king for a forfeit).
+    pub piece: PieceKind,
+    /// The rule the moving piece follows.
+    pub kind: MoveKind,
+    /// The captured kind, if the move captures an enemy piece.
+    pub captured: Option<PieceKind>,
+    /// A striker removed with this move (a forfeit or a removal, R-19).
+    pub removal: Option<Removal>,
+}
+
+impl MoveInfo {
+    /// Whether the move captures an enemy piece.
+    #[inline]
+    #[must_use]
+    pub const fn is_capture(&self) -> bool {
+        self.captured.is_some()
+    }
+
+    /// Whether the move is a forfeit (棄彈保王 / 棄艦保王, R-19).
+    #[inline]
+    #[must_use]
+    pub const fn is_forfeit(&self) -> bool {
+        matches!(self.removal, Some(Removal::Forfeit(_)))
+    }
 }
 
 /// A list of moves, kept inline. 128 is above the largest count we know: 109 moves in the
@@ -95,106 +198,40 @@ pub enum Move {
 /// would spill to the heap, not fail.
 pub type MoveList = SmallVec<[Move; 128]>;
 
-impl Move {
-    /// The origin of the moving piece (the king for a forfeit, the striker for a return).
-    #[inline]
-    #[must_use]
-    pub const fn from(self) -> Square {
-        match self {
-            Move::Quiet { from, .. }
-            | Move::Capture { from, .. }
-            | Move::ReturningCapture { from, .. }
-            | Move::Return { from, .. }
-            | Move::Forfeit { from, .. }
-            | Move::AfterRemoval { from, .. } => from,
-        }
-    }
-
-    /// The destination of the moving piece.
-    #[inline]
-    #[must_use]
-    pub const fn to(self) -> Square {
-        match self {
-            Move::Quiet { to, .. }
-            | Move::Capture { to, .. }
-            | Move::ReturningCapture { to, .. }
-            | Move::Return { to, .. }
-            | Move::Forfeit { to, .. }
-            | Move::AfterRemoval { to, .. } => to,
-        }
-    }
-
-    /// The kind of the moving piece.
-    #[inline]
-    #[must_use]
-    pub const fn piece(self) -> PieceKind {
-        match self {
-            Move::Quiet { piece, .. }
-            | Move::Capture { piece, .. }
-            | Move::ReturningCapture { piece, .. }
-            | Move::Return { piece, .. }
-            | Move::AfterRemoval { piece, .. } => piece,
-            Move::Forfeit { .. } => PieceKind::King,
-        }
-    }
-
-    /// The captured kind, if the move captures.
-    #[inline]
-    #[must_use]
-    pub const fn captured(self) -> Option<PieceKind> {
-        match self {
-            Move::Capture { captured, .. } | Move::ReturningCapture { captured, .. } => {
-                Some(captured)
-            }
-            Move::Forfeit { captured, .. } | Move::AfterRemoval { captured, .. } => captured,
-            Move::Quiet { .. } | Move::Return { .. } => None,
-        }
-    }
-
-    /// Whether the move captures an enemy piece.
-    #[inline]
-    #[must_use]
-    pub const fn is_capture(self) -> bool {
-        self.captured().is_some()
-    }
-
-    /// Whether the move is a returning capture (R-19), after a removal or not.
-    #[must_use]
-    pub const fn is_returning_capture(self) -> bool {
-        matches!(
-            self,
-            Move::ReturningCapture { .. }
-                | Move::AfterRemoval {
-                    returning: true,
-                    ..
-                }
-        )
-    }
-
-    /// The point of a striker that leaves the board with this move (forfeit or removal).
-    #[must_use]
-    pub const fn removed_striker(self) -> Option<Square> {
-        match self {
-            Move::Forfeit { striker, .. } => Some(striker),
-            Move::AfterRemoval { removed, .. } => Some(removed),
-            _ => None,
-        }
-    }
-}
-
-/// The ASCII machine form (R-30): origin label then destination label, e.g. `5B5A`.
-impl fmt::Display for Move {
-    fn fmt(&self, f: &mut fmt::Formatter<'_>) -> fmt::Result {
-        write!(f, "{}{}", self.from(), self.to())
-    }
-}
-
 #[cfg(test)]
 mod tests {
     use super::*;
 
     #[test]
-    fn move_is_small() {
-        assert_eq!(std::mem::size_of::<Move>(), 6);
+    fn move_is_two_bytes() {
+        assert_eq!(std::mem::size_of::<Move>(), 2);
+    }
+
+    #[test]
+    fn ascii_round_trip_and_errors() {
+        let m: Move = "5B5A".parse().unwrap();
+        assert_eq!(m.to_string(), "5B5A");
+        assert_eq!(format!("{m:?}"), "5B5A");
+        assert_eq!(
+            "5B5".parse::<Move>(),
+            Err(MoveParseError::Length { len: 3 })
+        );
+        assert!(matches!(
+            "5B0A".parse::<Move>(),
+            Err(MoveParseError::Label { column: 3, .. })
+        ));
+        assert!(matches!(
+            "5В5А".parse::<Move>(),
+            Err(MoveParseError::Length { len: 4 })
+        ));
+    }
+
+    #[test]
+    fn moves_order_by_origin_then_destination() {
+        // Internal indices: 1E is 0, 2E is 1, 1D is 9.
+        let a: Move = "1E2E".parse().unwrap();
+        let b: Move = "1E1D".parse().unwrap();
+        let c: Move = "2E1E".parse().unwrap();
+        assert!(a < b && b < c);
     }
 }

@@ -2,18 +2,24 @@
 //! draws in [`crate::Game`].
 
 use std::fmt;
+use std::str::FromStr;
+
+use thiserror::Error;
 
 use crate::geometry::{ORTHO_STEPS, PALACE_DIAGONAL_STEPS};
-use crate::moves::{Move, MoveList};
+use crate::moves::MoveList;
 use crate::piece::PieceKind;
 use crate::position::Position;
 use crate::ruleset::TrappedKing;
 use crate::square::Side;
 use crate::terrain::PALACE;
 
-/// Why a game ended.
-#[derive(Debug, Clone, Copy, PartialEq, Eq, Hash, serde::Serialize, serde::Deserialize)]
-#[serde(rename_all = "kebab-case")]
+/// Why a game ended: the union of [`WinReason`] and [`DrawReason`], with the words the CLI
+/// and game files print.
+#[derive(Debug, Clone, Copy, PartialEq, Eq, Hash)]
+#[cfg_attr(feature = "serde", derive(serde::Serialize, serde::Deserialize))]
+#[cfg_attr(feature = "serde", serde(rename_all = "snake_case"))]
+#[non_exhaustive]
 pub enum EndReason {
     /// R-21: a king was captured (擒王, 轟王, 炸王).
     KingCaptured,
@@ -33,7 +39,73 @@ pub enum EndReason {
     Agreement,
 }
 
+/// Why a side won.
+#[derive(Debug, Clone, Copy, PartialEq, Eq, Hash)]
+#[cfg_attr(feature = "serde", derive(serde::Serialize, serde::Deserialize))]
+#[cfg_attr(feature = "serde", serde(rename_all = "snake_case"))]
+#[non_exhaustive]
+pub enum WinReason {
+    /// R-21: the winner captured the enemy king.
+    KingCaptured,
+    /// R-22: the loser's king was trapped at the start of its turn.
+    TrappedKing,
+    /// R-23: the loser had no legal move.
+    NoMove,
+    /// The loser resigned.
+    Resignation,
+}
+
+/// Why a game was drawn.
+#[derive(Debug, Clone, Copy, PartialEq, Eq, Hash)]
+#[cfg_attr(feature = "serde", derive(serde::Serialize, serde::Deserialize))]
+#[cfg_attr(feature = "serde", serde(rename_all = "snake_case"))]
+#[non_exhaustive]
+pub enum DrawReason {
+    /// R-24: neither side has a missile, fleet, aircraft, division or infantry.
+    InsufficientMaterial,
+    /// R-24: the same position for the third time.
+    Repetition,
+    /// R-25: the no-capture limit of the ruleset was reached.
+    NoCaptureLimit,
+    /// The players agreed a draw.
+    Agreement,
+}
+
+impl From<WinReason> for EndReason {
+    fn from(r: WinReason) -> EndReason {
+        match r {
+            WinReason::KingCaptured => EndReason::KingCaptured,
+            WinReason::TrappedKing => EndReason::TrappedKing,
+            WinReason::NoMove => EndReason::NoMove,
+            WinReason::Resignation => EndReason::Resignation,
+        }
+    }
+}
+
+impl From<DrawReason> for EndReason {
+    fn from(r: DrawReason) -> EndReason {
+        match r {
+            DrawReason::InsufficientMaterial => EndReason::InsufficientMaterial,
+            DrawReason::Repetition => EndReason::Repetition,
+            DrawReason::NoCaptureLimit => EndReason::NoCaptureLimit,
+            DrawReason::Agreement => EndReason::Agreement,
+        }
+    }
+}
+
 impl EndReason {
+    /// Every reason, in the order of R-25 then the stated results.
+    pub const ALL: [EndReason; 8] = [
+        EndReason::KingCaptured,
+        EndReason::TrappedKing,
+        EndReason::NoMove,
+        EndReason::InsufficientMaterial,
+        EndReason::Repetition,
+        EndReason::NoCaptureLimit,
+        EndReason::Resignation,
+        EndReason::Agreement,
+    ];
+
     /// The reason's word as the CLI prints it, e.g. `king-captured`.
     #[must_use]
     pub const fn as_str(self) -> &'static str {
@@ -48,6 +120,30 @@ impl EndReason {
             EndReason::Agreement => "agreement",
         }
     }
+
+    /// The reason as a win reason, if a win can have it.
+    #[must_use]
+    pub const fn as_win(self) -> Option<WinReason> {
+        match self {
+            EndReason::KingCaptured => Some(WinReason::KingCaptured),
+            EndReason::TrappedKing => Some(WinReason::TrappedKing),
+            EndReason::NoMove => Some(WinReason::NoMove),
+            EndReason::Resignation => Some(WinReason::Resignation),
+            _ => None,
+        }
+    }
+
+    /// The reason as a draw reason, if a draw can have it.
+    #[must_use]
+    pub const fn as_draw(self) -> Option<DrawReason> {
+        match self {
+            EndReason::InsufficientMaterial => Some(DrawReason::InsufficientMaterial),
+            EndReason::Repetition => Some(DrawReason::Repetition),
+            EndReason::NoCaptureLimit => Some(DrawReason::NoCaptureLimit),
+            EndReason::Agreement => Some(DrawReason::Agreement),
+            _ => None,
+        }
+    }
 }
 
 impl fmt::Display for EndReason {
@@ -56,43 +152,125 @@ impl fmt::Display for EndReason {
     }
 }
 
-/// The result of a finished game: the winner (`None` for a draw) and why.
+/// A word that is not an end reason.
+#[derive(Debug, Clone, PartialEq, Eq, Error)]
+#[error(
+    "'{0}' is not an end reason (king-captured, trapped-king, no-move, insufficient-material, repetition, no-capture-limit, resignation, agreement)"
+)]
+pub struct EndReasonParseError(String);
+
+impl FromStr for EndReason {
+    type Err = EndReasonParseError;
+
+    fn from_str(s: &str) -> Result<EndReason, EndReasonParseError> {
+        EndReason::ALL
+            .into_iter()
+            .find(|r| r.as_str() == s)
+            .ok_or_else(|| EndReasonParseError(s.chars().take(40).collect()))
+    }
+}
+
+/// The result of a finished game: a win names its winner and a win reason, a draw a draw
+/// reason, and nothing else can be built.
 ///
 /// `Display` gives the CLI's line: `red king-captured`, `draw repetition`.
-#[derive(Debug, Clone, Copy, PartialEq, Eq, Hash, serde::Serialize, serde::Deserialize)]
-pub struct Outcome {
-    /// The winner, or `None` for a draw.
-    pub winner: Option<Side>,
-    /// Why the game ended.
-    pub reason: EndReason,
+///
+/// ```
+/// use gjjq_core::{DrawReason, EndReason, Outcome, Side, WinReason};
+/// let win = Outcome::Win { winner: Side::Red, reason: WinReason::TrappedKing };
+/// assert_eq!(win.to_string(), "red trapped-king");
+/// assert_eq!((win.winner(), win.reason()), (Some(Side::Red), EndReason::TrappedKing));
+/// assert_eq!(Outcome::Draw(DrawReason::Repetition).to_string(), "draw repetition");
+/// // A draw cannot be "won" by repetition.
+/// assert_eq!(Outcome::new(Some(Side::Red), EndReason::Repetition), None);
+/// ```
+#[derive(Debug, Clone, Copy, PartialEq, Eq, Hash)]
+#[cfg_attr(feature = "serde", derive(serde::Serialize, serde::Deserialize))]
+#[cfg_attr(feature = "serde", serde(rename_all = "snake_case"))]
+pub enum Outcome {
+    /// `winner` won.
+    Win {
+        /// The winning side.
+        winner: Side,
+        /// Why.
+        reason: WinReason,
+    },
+    /// The game was drawn.
+    Draw(DrawReason),
 }
 
 impl Outcome {
-    /// A win for `side`.
+    /// The outcome with this winner (`None` for a draw) and reason, if the two fit together.
     #[must_use]
-    pub const fn win(side: Side, reason: EndReason) -> Outcome {
-        Outcome {
-            winner: Some(side),
-            reason,
+    pub const fn new(winner: Option<Side>, reason: EndReason) -> Option<Outcome> {
+        match (winner, reason.as_win(), reason.as_draw()) {
+            (Some(winner), Some(reason), _) => Some(Outcome::Win { winner, reason }),
+            (None, _, Some(reason)) => Some(Outcome::Draw(reason)),
+            _ => None,
         }
     }
 
-    /// A draw.
+    /// The winner, or `None` for a draw.
     #[must_use]
-    pub const fn draw(reason: EndReason) -> Outcome {
-        Outcome {
-            winner: None,
-            reason,
+    pub const fn winner(self) -> Option<Side> {
+        match self {
+            Outcome::Win { winner, .. } => Some(winner),
+            Outcome::Draw(_) => None,
         }
+    }
+
+    /// Why the game ended.
+    #[must_use]
+    pub fn reason(self) -> EndReason {
+        match self {
+            Outcome::Win { reason, .. } => reason.into(),
+            Outcome::Draw(reason) => reason.into(),
+        }
+    }
+
+    pub(crate) const fn win(winner: Side, reason: WinReason) -> Outcome {
+        Outcome::Win { winner, reason }
     }
 }
 
 impl fmt::Display for Outcome {
     fn fmt(&self, f: &mut fmt::Formatter<'_>) -> fmt::Result {
-        match self.winner {
-            Some(s) => write!(f, "{s} {}", self.reason),
-            None => write!(f, "draw {}", self.reason),
+        match self.winner() {
+            Some(s) => write!(f, "{s} {}", self.reason()),
+            None => write!(f, "draw {}", self.reason()),
         }
+    }
+}
+
+/// A line that is not an outcome (`red king-captured`, `draw repetition`).
+#[derive(Debug, Clone, PartialEq, Eq, Error)]
+#[non_exhaustive]
+pub enum OutcomeParseError {
+    /// The first word is not `red`, `green` or `draw`.
+    #[error("'{0}' is not red, green or draw")]
+    Winner(String),
+    /// The second word is not an end reason.
+    #[error(transparent)]
+    Reason(#[from] EndReasonParseError),
+    /// Winner and reason do not fit (a win by repetition, a drawn king capture).
+    #[error("'{0}' does not fit: a win needs a win reason and a draw a draw reason")]
+    Mismatch(String),
+}
+
+impl FromStr for Outcome {
+    type Err = OutcomeParseError;
+
+    fn from_str(s: &str) -> Result<Outcome, OutcomeParseError> {
+        let (who, why) = s.trim().split_once(' ').unwrap_or((s.trim(), ""));
+        let winner = match who {
+            "red" => Some(Side::Red),
+            "green" => Some(Side::Green),
+            "draw" => None,
+            _ => return Err(OutcomeParseError::Winner(who.chars().take(40).collect())),
+        };
+        let reason: EndReason = why.parse()?;
+        Outcome::new(winner, reason)
+            .ok_or_else(|| OutcomeParseError::Mismatch(s.chars().take(60).collect()))
     }
 }
 
@@ -103,11 +281,11 @@ impl Position {
     /// [`crate::Game::outcome`].
     ///
     /// ```
-    /// use gjjq_core::{EndReason, Position, Setup, Side};
+    /// use gjjq_core::{DrawReason, Outcome, Position, Setup};
     /// // Only kings and guards left: a draw by insufficient material.
     /// let pos = Position::from_setup("3gk4/9/9/9/9/9/9/9/9/4KG3 r -".parse::<Setup>()?).unwrap();
     /// let outcome = pos.outcome().unwrap();
-    /// assert_eq!((outcome.winner, outcome.reason), (None, EndReason::InsufficientMaterial));
+    /// assert_eq!(outcome, Outcome::Draw(DrawReason::InsufficientMaterial));
     /// assert!(pos.legal_moves().is_empty());
     /// # Ok::<(), gjjq_core::SetupParseError>(())
     /// ```
@@ -115,19 +293,19 @@ impl Position {
     pub fn outcome(&self) -> Option<Outcome> {
         for side in Side::ALL {
             if self.king(side).is_none() {
-                return Some(Outcome::win(side.other(), EndReason::KingCaptured));
+                return Some(Outcome::win(side.other(), WinReason::KingCaptured));
             }
         }
         let them = self.turn.other();
         let moves = self.movable();
         if self.is_threatened() && self.has_no_escape(&moves) {
-            return Some(Outcome::win(them, EndReason::TrappedKing));
+            return Some(Outcome::win(them, WinReason::TrappedKing));
         }
         if moves.is_empty() {
-            return Some(Outcome::win(them, EndReason::NoMove));
+            return Some(Outcome::win(them, WinReason::NoMove));
         }
         if self.is_insufficient_material() {
-            return Some(Outcome::draw(EndReason::InsufficientMaterial));
+            return Some(Outcome::Draw(DrawReason::InsufficientMaterial));
         }
         None
     }
@@ -199,8 +377,12 @@ impl Position {
         if moves.iter().any(|m| Some(m.to()) == enemy_king) {
             return false;
         }
+        let Some(king) = self.king(us) else {
+            return true;
+        };
+        // The king's own moves: forfeits included; the return moves the striker, never the king.
         !moves.iter().any(|&m| {
-            if m.piece() != PieceKind::King || matches!(m, Move::Return { .. }) {
+            if m.from() != king {
                 return false;
             }
             let mut after = self.clone();

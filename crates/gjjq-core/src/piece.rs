@@ -2,14 +2,13 @@
 
 use std::fmt;
 
-use crate::square::{Side, Square};
+use crate::square::{NameParseError, Side, Square};
 use crate::terrain::Terrain;
 
 /// One of the eight kinds of unit of the standard set (R-7).
-#[derive(
-    Debug, Clone, Copy, PartialEq, Eq, Hash, PartialOrd, Ord, serde::Serialize, serde::Deserialize,
-)]
-#[serde(rename_all = "lowercase")]
+#[derive(Debug, Clone, Copy, PartialEq, Eq, Hash, PartialOrd, Ord)]
+#[cfg_attr(feature = "serde", derive(serde::Serialize, serde::Deserialize))]
+#[cfg_attr(feature = "serde", serde(rename_all = "snake_case"))]
 pub enum PieceKind {
     /// King (總統 for Red, 主席 for Green). One step in its palace (R-9).
     King = 0,
@@ -30,10 +29,9 @@ pub enum PieceKind {
 }
 
 /// Writing system for record characters (R-30).
-#[derive(
-    Debug, Clone, Copy, PartialEq, Eq, Hash, Default, serde::Serialize, serde::Deserialize,
-)]
-#[serde(rename_all = "lowercase")]
+#[derive(Debug, Clone, Copy, PartialEq, Eq, Hash, Default)]
+#[cfg_attr(feature = "serde", derive(serde::Serialize, serde::Deserialize))]
+#[cfg_attr(feature = "serde", serde(rename_all = "snake_case"))]
 pub enum Script {
     /// Simplified characters (the default for writing).
     #[default]
@@ -225,6 +223,39 @@ impl fmt::Display for PieceKind {
     }
 }
 
+/// The English name (`missile`), the ASCII letter in either case (`M`, `m`) or the record
+/// character in either script (`弹`, `彈`; `总`, `主`, `首`, `王` for the king).
+///
+/// ```
+/// use gjjq_core::PieceKind;
+/// for text in ["missile", "M", "m", "弹", "彈"] {
+///     assert_eq!(text.parse(), Ok(PieceKind::Missile));
+/// }
+/// assert!("queen".parse::<PieceKind>().is_err());
+/// ```
+impl std::str::FromStr for PieceKind {
+    type Err = NameParseError;
+
+    fn from_str(s: &str) -> Result<PieceKind, NameParseError> {
+        if let Some(k) = PieceKind::ALL.into_iter().find(|k| k.name() == s) {
+            return Ok(k);
+        }
+        let mut chars = s.chars();
+        if let (Some(c), None) = (chars.next(), chars.next()) {
+            if let Some(k) = PieceKind::from_ascii(c.to_ascii_uppercase()) {
+                return Ok(k);
+            }
+            if let Some((k, _)) = PieceKind::from_record_char(c) {
+                return Ok(k);
+            }
+        }
+        Err(NameParseError::new(
+            "a piece kind (a name like missile, an ASCII letter or a record character)",
+            s,
+        ))
+    }
+}
+
 /// A unit of one side.
 ///
 /// ```
@@ -233,7 +264,8 @@ impl fmt::Display for PieceKind {
 /// assert_eq!(p, Piece { side: Side::Green, kind: PieceKind::Missile });
 /// assert_eq!(p.ascii(), 'm');
 /// ```
-#[derive(Debug, Clone, Copy, PartialEq, Eq, Hash, serde::Serialize, serde::Deserialize)]
+#[derive(Debug, Clone, Copy, PartialEq, Eq, Hash)]
+#[cfg_attr(feature = "serde", derive(serde::Serialize, serde::Deserialize))]
 pub struct Piece {
     /// The owner.
     pub side: Side,
@@ -315,6 +347,37 @@ impl Piece {
 impl fmt::Display for Piece {
     fn fmt(&self, f: &mut fmt::Formatter<'_>) -> fmt::Result {
         write!(f, "{} {}", self.side, self.kind)
+    }
+}
+
+/// `Display`'s form (`green missile`) or the ASCII letter of R-31 (`m`).
+///
+/// ```
+/// use gjjq_core::{Piece, PieceKind, Side};
+/// let p = Piece::new(Side::Green, PieceKind::Missile);
+/// assert_eq!("green missile".parse(), Ok(p));
+/// assert_eq!("m".parse(), Ok(p));
+/// assert_eq!(p.to_string().parse(), Ok(p));
+/// ```
+impl std::str::FromStr for Piece {
+    type Err = NameParseError;
+
+    fn from_str(s: &str) -> Result<Piece, NameParseError> {
+        let err =
+            || NameParseError::new("a piece (like green missile, or an ASCII letter like m)", s);
+        if let Some((side, kind)) = s.split_once(' ') {
+            let side = side.parse().map_err(|_| err())?;
+            let kind = PieceKind::ALL
+                .into_iter()
+                .find(|k| k.name() == kind)
+                .ok_or_else(err)?;
+            return Ok(Piece::new(side, kind));
+        }
+        let mut chars = s.chars();
+        match (chars.next().and_then(Piece::from_ascii), chars.next()) {
+            (Some(p), None) => Ok(p),
+            _ => Err(err()),
+        }
     }
 }
 

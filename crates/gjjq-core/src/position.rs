@@ -2,17 +2,18 @@
 //! (R-8, R-19).
 
 use std::fmt;
+use std::str::FromStr;
 
 use bitflags::bitflags;
 use thiserror::Error;
 
 use crate::bitboard::Bitboard;
-use crate::moves::Move;
+use crate::moves::{Move, MoveInfo, MoveKind, Removal};
 use crate::piece::{Piece, PieceKind};
 use crate::ruleset::{ReturnRule, Ruleset};
-use crate::setup::{PendingReturn, Setup};
+use crate::setup::{PendingReturn, Setup, SetupParseError};
 use crate::square::{Side, Square};
-use crate::terrain::{COUNTRY, INLAND, LAND, PALACE};
+use crate::terrain::{ALL_INLAND, COUNTRY, LAND, PALACE};
 use crate::zobrist;
 
 const EMPTY: u8 = 255;
@@ -75,36 +76,122 @@ bitflags! {
     }
 }
 
-/// A setup that is not a valid position: every reason at once, and the setup back.
+/// A setup that is not a valid position: every reason at once, each with its side and point,
+/// and the setup back.
+///
+/// ```
+/// use gjjq_core::{Position, PositionErrorKinds, Setup, Side};
+/// let setup: Setup = "4k4/9/9/9/4A4/9/9/9/9/4K4 r -".parse()?;
+/// let err = Position::from_setup(setup).unwrap_err();
+/// assert_eq!(err.kinds, PositionErrorKinds::ARMY_ABROAD);
+/// let v = &err.violations[0];
+/// assert_eq!((v.side, v.point.map(|p| p.to_string())), (Side::Red, Some("5a".into())));
+/// assert_eq!(err.to_string(), "invalid position: red army on 5a is outside its country (R-14)");
+/// # Ok::<(), gjjq_core::SetupParseError>(())
+/// ```
 #[derive(Debug, Clone, PartialEq, Eq, Error)]
-#[error("invalid position: {}", describe(*kinds))]
+#[error("invalid position: {}", describe(violations))]
+#[non_exhaustive]
 pub struct PositionError {
     /// Every violated rule.
     pub kinds: PositionErrorKinds,
+    /// Each violation with its side and point, in board order.
+    pub violations: Vec<Violation>,
     /// The setup, unchanged.
     pub setup: Box<Setup>,
 }
 
-fn describe(kinds: PositionErrorKinds) -> String {
-    let names: Vec<&str> = kinds
-        .iter()
-        .map(|k| match k {
-            PositionErrorKinds::MISSING_KING => "a side has no king",
-            PositionErrorKinds::TOO_MANY_OF_A_KIND => "a side has more of a kind than R-7 allows",
-            PositionErrorKinds::KING_OUTSIDE_PALACE => "a king is outside its palace",
-            PositionErrorKinds::GUARD_OUTSIDE_PALACE => "a guard is outside its palace",
-            PositionErrorKinds::ARMY_ABROAD => "an army is outside its country",
-            PositionErrorKinds::MISSILE_OFF_LAND => "a missile is off its own land",
-            PositionErrorKinds::FLEET_INLAND => "a fleet is inland",
-            PositionErrorKinds::BAD_STRIKER => "a pending return has no matching striker",
-            PositionErrorKinds::BAD_ORIGIN => "a pending return has an impossible origin",
-            PositionErrorKinds::INCOMPLETE_FORCES => "a side does not have all 16 pieces",
-            PositionErrorKinds::PIECE_ABROAD => "a piece is outside its country",
-            PositionErrorKinds::PENDING_AT_OPENING => "an opening has a pending return",
-            _ => "unknown",
-        })
-        .collect();
-    names.join("; ")
+/// One reason a setup is not a valid position: the rule, the side, and the point concerned
+/// (none for a missing king or a count).
+#[derive(Debug, Clone, Copy, PartialEq, Eq, Hash)]
+#[non_exhaustive]
+pub struct Violation {
+    /// The rule, as a single flag.
+    pub rule: PositionErrorKinds,
+    /// The side whose piece or pending return breaks it.
+    pub side: Side,
+    /// The point concerned, if any.
+    pub point: Option<Square>,
+    /// The kind concerned, if any (the kind of the piece on `point`, or the kind counted).
+    pub kind: Option<PieceKind>,
+}
+
+impl fmt::Display for Violation {
+    fn fmt(&self, f: &mut fmt::Formatter<'_>) -> fmt::Result {
+        let side = self.side;
+        let kind = self.kind.map_or("piece", PieceKind::name);
+        let at = |f: &mut fmt::Formatter<'_>| match self.point {
+            Some(p) => write!(f, "{side} {kind} on {p}"),
+            None => write!(f, "{side} {kind}"),
+        };
+        match self.rule {
+            PositionErrorKinds::MISSING_KING => write!(f, "{side} has no king (R-26)"),
+            PositionErrorKinds::TOO_MANY_OF_A_KIND => {
+                write!(f, "{side} has more of kind {kind} than R-7 allows")
+            }
+            PositionErrorKinds::KING_OUTSIDE_PALACE | PositionErrorKinds::GUARD_OUTSIDE_PALACE => {
+                at(f)?;
+                f.write_str(" is outside its palace (R-26)")
+            }
+            PositionErrorKinds::ARMY_ABROAD => {
+                at(f)?;
+                f.write_str(" is outside its country (R-14)")
+            }
+            PositionErrorKinds::MISSILE_OFF_LAND => {
+                at(f)?;
+                f.write_str(" is off its own land and owes no return (R-26)")
+            }
+            PositionErrorKinds::FLEET_INLAND => {
+                at(f)?;
+                f.write_str(" is inland and owes no return (R-26)")
+            }
+            PositionErrorKinds::BAD_STRIKER => match self.point {
+                Some(p) => write!(
+                    f,
+                    "{side}'s pending return names striker point {p}, which holds no {side} missile or fleet that could owe it (R-19)"
+                ),
+                None => write!(f, "{side}'s pending return has no striker (R-19)"),
+            },
+            PositionErrorKinds::BAD_ORIGIN => match self.point {
+                Some(p) => write!(
+                    f,
+                    "{side}'s pending return names origin {p}, where its striker could not have come from (R-19)"
+                ),
+                None => write!(f, "{side}'s pending return has an impossible origin (R-19)"),
+            },
+            PositionErrorKinds::INCOMPLETE_FORCES => {
+                write!(
+                    f,
+                    "{side} does not have exactly R-7's count of kind {kind} for an opening (R-26)"
+                )
+            }
+            PositionErrorKinds::PIECE_ABROAD => {
+                at(f)?;
+                f.write_str(" stands outside its country at the opening (R-26)")
+            }
+            PositionErrorKinds::PENDING_AT_OPENING => {
+                write!(f, "{side} has a pending return at the opening (R-26)")
+            }
+            _ => write!(f, "{side}: {:?}", self.rule),
+        }
+    }
+}
+
+fn describe(violations: &[Violation]) -> String {
+    let texts: Vec<String> = violations.iter().map(ToString::to_string).collect();
+    texts.join("; ")
+}
+
+impl PositionError {
+    fn new(violations: Vec<Violation>, setup: Setup) -> PositionError {
+        PositionError {
+            kinds: violations
+                .iter()
+                .fold(PositionErrorKinds::empty(), |k, v| k | v.rule),
+            violations,
+            setup: Box::new(setup),
+        }
+    }
 }
 
 /// A move that is not legal in the position; the position comes back unchanged.
@@ -145,12 +232,9 @@ impl Position {
     /// # Errors
     /// [`PositionError`] with every violated rule and the setup.
     pub fn from_setup_with(setup: Setup, rules: Ruleset) -> Result<Position, PositionError> {
-        let kinds = validate(&setup);
-        if !kinds.is_empty() {
-            return Err(PositionError {
-                kinds,
-                setup: Box::new(setup),
-            });
+        let violations = validate(&setup);
+        if !violations.is_empty() {
+            return Err(PositionError::new(violations, setup));
         }
         Ok(Position::build(&setup, rules))
     }
@@ -161,32 +245,44 @@ impl Position {
     /// # Errors
     /// [`PositionError`] with every violated rule, those of openings included.
     pub fn from_opening_setup(setup: Setup, rules: Ruleset) -> Result<Position, PositionError> {
-        let mut kinds = validate(&setup);
+        let mut violations = validate(&setup);
         for side in Side::ALL {
             let mut counts = [0u32; 8];
             for (i, p) in setup.board.iter().enumerate() {
                 if let Some(p) = p.filter(|p| p.side == side) {
                     counts[p.kind.index()] += 1;
-                    if Square::from_index_unchecked(i).country() != side {
-                        kinds |= PositionErrorKinds::PIECE_ABROAD;
+                    let sq = Square::from_index_unchecked(i);
+                    if sq.country() != side {
+                        violations.push(Violation {
+                            rule: PositionErrorKinds::PIECE_ABROAD,
+                            side,
+                            point: Some(sq),
+                            kind: Some(p.kind),
+                        });
                     }
                 }
             }
-            if PieceKind::ALL
-                .iter()
-                .any(|k| counts[k.index()] != k.count_per_side())
-            {
-                kinds |= PositionErrorKinds::INCOMPLETE_FORCES;
+            for k in PieceKind::ALL {
+                if counts[k.index()] != k.count_per_side() {
+                    violations.push(Violation {
+                        rule: PositionErrorKinds::INCOMPLETE_FORCES,
+                        side,
+                        point: None,
+                        kind: Some(k),
+                    });
+                }
+            }
+            if setup.pending[side.index()].is_some() {
+                violations.push(Violation {
+                    rule: PositionErrorKinds::PENDING_AT_OPENING,
+                    side,
+                    point: None,
+                    kind: None,
+                });
             }
         }
-        if setup.pending.iter().any(Option::is_some) {
-            kinds |= PositionErrorKinds::PENDING_AT_OPENING;
-        }
-        if !kinds.is_empty() {
-            return Err(PositionError {
-                kinds,
-                setup: Box::new(setup),
-            });
+        if !violations.is_empty() {
+            return Err(PositionError::new(violations, setup));
         }
         Ok(Position::build(&setup, rules))
     }
@@ -269,11 +365,57 @@ impl Position {
         self.move_number
     }
 
-    /// The Zobrist key of placement, side to move and pending returns (R-24).
+    /// The Zobrist key of placement, side to move and pending returns (R-24): equal positions
+    /// in that sense have equal keys. Kept up to date by every move, so reading it is free.
+    ///
+    /// ```
+    /// use gjjq_core::Position;
+    /// let pos = Position::default();
+    /// assert_eq!(pos.zobrist_hash(), pos.compute_hash());
+    /// ```
     #[inline]
     #[must_use]
-    pub fn hash(&self) -> u64 {
+    pub fn zobrist_hash(&self) -> u64 {
         self.hash
+    }
+
+    /// Whether the side to move has its king attacked (R-20). There is no check rule (R-8):
+    /// this is information for engines and for R-19's forfeit and R-22's trapped king.
+    ///
+    /// ```
+    /// use gjjq_core::Position;
+    /// // Kings face each other on an open file with Red down to 5 pieces or fewer (R-18).
+    /// let pos: Position = "4k4/9/9/9/9/9/9/9/9/4K4 r -".parse()?;
+    /// assert!(pos.is_check());
+    /// assert_eq!(pos.checkers().iter().map(|s| s.to_string()).collect::<Vec<_>>(), ["5e"]);
+    /// # Ok::<(), gjjq_core::ParsePositionError>(())
+    /// ```
+    #[must_use]
+    pub fn is_check(&self) -> bool {
+        self.king_attacked(self.turn)
+    }
+
+    /// The enemy pieces that attack the king of the side to move (R-20): each could capture it
+    /// were the enemy to move now with no return of its own pending.
+    #[must_use]
+    pub fn checkers(&self) -> Bitboard {
+        let us = self.turn;
+        let Some(king) = self.king(us) else {
+            return Bitboard::EMPTY;
+        };
+        if !self.is_check() {
+            return Bitboard::EMPTY;
+        }
+        let mut hypothetical = self.clone();
+        hypothetical.turn = us.other();
+        hypothetical.pending[us.other().index()] = None;
+        let mut checkers = Bitboard::EMPTY;
+        for m in hypothetical.movable() {
+            if m.to() == king {
+                checkers.insert(m.from());
+            }
+        }
+        checkers
     }
 
     /// The piece on `sq`.
@@ -359,15 +501,15 @@ impl Position {
         self.hash ^= zobrist::piece_key(p, sq);
     }
 
-    /// Take the piece off `sq`; a piece must be there.
+    /// Take the piece off `sq`, if there is one.
     #[inline]
-    pub(crate) fn take(&mut self, sq: Square) -> Piece {
-        let p = self.piece_at(sq).expect("a piece to take");
+    pub(crate) fn take(&mut self, sq: Square) -> Option<Piece> {
+        let p = self.piece_at(sq)?;
         self.by_side[p.side.index()].remove(sq);
         self.by_kind[p.kind.index()].remove(sq);
         self.mailbox[sq.index()] = EMPTY;
         self.hash ^= zobrist::piece_key(p, sq);
-        p
+        Some(p)
     }
 
     #[inline]
@@ -380,13 +522,13 @@ impl Position {
     /// Capture whatever stands on `sq`: a captured striker ends its side's obligation (R-19).
     #[inline]
     fn capture_on(&mut self, sq: Square) {
-        let victim = self.take(sq);
+        let Some(victim) = self.take(sq) else { return };
         if self.pending[victim.side.index()].is_some_and(|p| p.striker == sq) {
             self.set_pending(victim.side, None);
         }
     }
 
-    /// The Zobrist key computed from scratch (the incremental key must always equal it).
+    /// The Zobrist key computed from scratch; [`Position::zobrist_hash`] always equals it.
     #[must_use]
     pub fn compute_hash(&self) -> u64 {
         let mut h = zobrist::turn_key(self.turn);
@@ -400,6 +542,8 @@ impl Position {
     }
 
     /// Play `m` if it is legal.
+    ///
+    /// Cost: [`Position::is_legal`] (no list is built) plus [`Position::play_unchecked`].
     ///
     /// # Errors
     /// [`PlayError`] with the unchanged position when `m` is not among [`Position::legal_moves`].
@@ -415,7 +559,7 @@ impl Position {
     /// # Ok::<(), gjjq_core::PlayError>(())
     /// ```
     pub fn play(mut self, m: Move) -> Result<Position, PlayError> {
-        if self.is_legal(&m) {
+        if self.is_legal(m) {
             self.play_unchecked(m);
             Ok(self)
         } else {
@@ -426,68 +570,109 @@ impl Position {
         }
     }
 
-    /// Play `m` without checking it. Garbage in, garbage out: a move that is not legal here
-    /// leaves a position that may break the invariants (it may panic in debug builds).
-    pub fn play_unchecked(&mut self, m: Move) {
+    /// What `m` is here, by the rules (R-8 … R-19), in O(1): the moving kind, the rule it
+    /// follows, what it captures and which striker it removes. `None` when `m`'s origin holds
+    /// no piece of the side to move.
+    ///
+    /// `classify` does not test legality (see [`Position::is_legal`]); for a legal move it is
+    /// exactly how [`Position::play_unchecked`] plays it.
+    ///
+    /// ```
+    /// use gjjq_core::{Move, MoveKind, Position, Removal};
+    /// // Red's missile struck 7d from 3E and owes its return (R-19): the return is a move.
+    /// let pos: Position = "4k4/2M6/9/9/9/9/9/9/9/4K4 r r7d3E".parse()?;
+    /// let info = pos.classify("7d3E".parse()?).unwrap();
+    /// assert_eq!((info.kind, info.captured, info.removal), (MoveKind::Return, None, None));
+    /// // Had Red's king been attacked, a king move would forfeit the striker instead.
+    /// let info = pos.classify("5E4E".parse()?).unwrap();
+    /// assert_eq!(info.removal, Some(Removal::Forfeit("7d".parse()?)));
+    /// # Ok::<(), Box<dyn std::error::Error>>(())
+    /// ```
+    #[must_use]
+    pub fn classify(&self, m: Move) -> Option<MoveInfo> {
         let us = self.turn;
-        let mut captured = false;
-        match m {
-            Move::Quiet { from, to, .. } => self.relocate(from, to),
-            Move::Capture { from, to, .. } => {
-                self.capture_on(to);
-                self.relocate(from, to);
-                captured = true;
-            }
-            Move::ReturningCapture {
-                from,
-                to,
-                captured: victim,
-                ..
-            } => {
-                self.returning_capture(us, from, to, victim);
-                captured = true;
-            }
-            Move::Return { from, to, .. } => {
-                self.relocate(from, to);
-                self.set_pending(us, None);
-            }
-            Move::Forfeit {
-                from,
-                to,
-                captured: victim,
-                striker,
-            } => {
-                // R-19: the king moves with the striker still on the board; then it is removed.
-                if victim.is_some() {
-                    self.capture_on(to);
-                    captured = true;
+        let (from, to) = (m.from(), m.to());
+        if !self.by_side[us.index()].contains(from) {
+            return None;
+        }
+        let piece = self.kind_at(from);
+        let mut removal = None;
+        let enemy = self.by_side[us.other().index()];
+        if let Some(p) = self.pending[us.index()] {
+            if self.mailbox[p.origin.index()] == EMPTY {
+                if from == p.striker && to == p.origin {
+                    return Some(MoveInfo {
+                        piece,
+                        kind: MoveKind::Return,
+                        captured: None,
+                        removal: None,
+                    });
                 }
-                self.relocate(from, to);
+                removal = Some(Removal::Forfeit(p.striker));
+            } else {
+                removal = Some(Removal::BeforeMove(p.striker));
+            }
+        }
+        let captured = enemy.contains(to).then(|| self.kind_at(to));
+        let kind = match captured {
+            None => MoveKind::Quiet,
+            // R-11: every strike returns; R-12: a fleet capturing inland returns.
+            Some(_)
+                if piece == PieceKind::Missile
+                    || (piece == PieceKind::Fleet && ALL_INLAND.contains(to)) =>
+            {
+                MoveKind::ReturningCapture
+            }
+            Some(_) => MoveKind::Capture,
+        };
+        Some(MoveInfo {
+            piece,
+            kind,
+            captured,
+            removal,
+        })
+    }
+
+    /// Play `m` without checking it: O(1), the cheapest way to play (copy-make is
+    /// `let mut child = pos.clone(); child.play_unchecked(m);`, see `docs/search.md`).
+    ///
+    /// `m` must be legal here (from [`Position::legal_moves`] or checked with
+    /// [`Position::is_legal`]). Garbage in, garbage out: an illegal `m` leaves a position that
+    /// need not satisfy R-26, though it never panics; a move whose origin holds no piece of the
+    /// side to move changes nothing at all.
+    pub fn play_unchecked(&mut self, m: Move) {
+        let Some(info) = self.classify(m) else {
+            return;
+        };
+        let us = self.turn;
+        let (from, to) = (m.from(), m.to());
+        match info.removal {
+            // R-19: the striker is taken off before the move, which is judged without it.
+            Some(Removal::BeforeMove(striker)) => {
                 self.take(striker);
                 self.set_pending(us, None);
             }
-            Move::AfterRemoval {
-                removed,
-                from,
-                to,
-                captured: victim,
-                returning,
-                ..
-            } => {
-                self.take(removed);
+            Some(Removal::Forfeit(_)) | None => {}
+        }
+        match info.kind {
+            MoveKind::Quiet => self.relocate(from, to),
+            MoveKind::Capture => {
+                self.capture_on(to);
+                self.relocate(from, to);
+            }
+            MoveKind::ReturningCapture => self.returning_capture(us, from, to, info.captured),
+            MoveKind::Return => {
+                self.relocate(from, to);
                 self.set_pending(us, None);
-                match (victim, returning) {
-                    (Some(v), true) => self.returning_capture(us, from, to, v),
-                    (Some(_), false) => {
-                        self.capture_on(to);
-                        self.relocate(from, to);
-                    }
-                    (None, _) => self.relocate(from, to),
-                }
-                captured = victim.is_some();
             }
         }
-        self.plies_since_capture = if captured {
+        // R-19: the forfeiting king has moved with the striker still on the board; now the
+        // striker goes.
+        if let Some(Removal::Forfeit(striker)) = info.removal {
+            self.take(striker);
+            self.set_pending(us, None);
+        }
+        self.plies_since_capture = if info.captured.is_some() {
             0
         } else {
             self.plies_since_capture.saturating_add(1)
@@ -501,19 +686,24 @@ impl Position {
 
     #[inline]
     fn relocate(&mut self, from: Square, to: Square) {
-        let p = self.take(from);
-        self.put(to, p);
+        if let Some(p) = self.take(from) {
+            if self.mailbox[to.index()] != EMPTY {
+                // Only an illegal move lands on an occupied point without capturing.
+                self.take(to);
+            }
+            self.put(to, p);
+        }
     }
 
     #[inline]
-    fn returning_capture(&mut self, us: Side, from: Square, to: Square, victim: PieceKind) {
+    fn returning_capture(&mut self, us: Side, from: Square, to: Square, victim: Option<PieceKind>) {
         self.capture_on(to);
         match self.rules.return_rule {
             ReturnRule::Immediate => {}
             ReturnRule::NextTurn => {
                 self.relocate(from, to);
                 // R-19: a capture of the king ends the game; no return follows.
-                if victim != PieceKind::King {
+                if victim != Some(PieceKind::King) {
                     self.set_pending(
                         us,
                         Some(PendingReturn {
@@ -525,21 +715,18 @@ impl Position {
             }
         }
     }
-
-    /// Whether `m` is legal here: it is one of [`Position::legal_moves`].
-    #[must_use]
-    pub fn is_legal(&self, m: &Move) -> bool {
-        // Cheap filter first: the mover must be ours.
-        match self.piece_at(m.from()) {
-            Some(p) if p.side == self.turn && p.kind == m.piece() => {}
-            _ => return false,
-        }
-        self.find_move(m.from(), m.to()) == Some(*m)
-    }
 }
 
-fn validate(setup: &Setup) -> PositionErrorKinds {
-    let mut kinds = PositionErrorKinds::empty();
+fn validate(setup: &Setup) -> Vec<Violation> {
+    let mut violations = Vec::new();
+    let mut flag = |rule, side, point, kind| {
+        violations.push(Violation {
+            rule,
+            side,
+            point,
+            kind,
+        })
+    };
     let mut counts = [[0u32; 8]; 2];
     // The side to move may have just lost its king (R-21): the piece that captured it stands in
     // that side's palace, a striker owing no return (R-19) or a king that faced it (R-18).
@@ -560,35 +747,41 @@ fn validate(setup: &Setup) -> PositionErrorKinds {
         let sq = Square::from_index_unchecked(i);
         let s = p.side.index();
         counts[s][p.kind.index()] += 1;
-        match p.kind {
+        let rule = match p.kind {
             PieceKind::King if !PALACE[s].contains(sq) && !is_captor(p.side, sq) => {
-                kinds |= PositionErrorKinds::KING_OUTSIDE_PALACE
+                PositionErrorKinds::KING_OUTSIDE_PALACE
             }
-            PieceKind::Guard if !PALACE[s].contains(sq) => {
-                kinds |= PositionErrorKinds::GUARD_OUTSIDE_PALACE
-            }
-            PieceKind::Army if !COUNTRY[s].contains(sq) => kinds |= PositionErrorKinds::ARMY_ABROAD,
+            PieceKind::Guard if !PALACE[s].contains(sq) => PositionErrorKinds::GUARD_OUTSIDE_PALACE,
+            PieceKind::Army if !COUNTRY[s].contains(sq) => PositionErrorKinds::ARMY_ABROAD,
             PieceKind::Missile if !LAND[s].contains(sq) && !is_striker(p.side, sq) => {
-                kinds |= PositionErrorKinds::MISSILE_OFF_LAND;
+                PositionErrorKinds::MISSILE_OFF_LAND
             }
-            PieceKind::Fleet if (INLAND[0] | INLAND[1]).contains(sq) && !is_striker(p.side, sq) => {
-                kinds |= PositionErrorKinds::FLEET_INLAND;
+            PieceKind::Fleet if ALL_INLAND.contains(sq) && !is_striker(p.side, sq) => {
+                PositionErrorKinds::FLEET_INLAND
             }
-            _ => {}
-        }
+            _ => continue,
+        };
+        flag(rule, p.side, Some(sq), Some(p.kind));
     }
     // R-26 wants a king on each side; the one exception is the end of a game by R-21: the side
     // to move has just lost its king, the other side still has its own (project decision).
     let kingless = |s: Side| counts[s.index()][PieceKind::King.index()] == 0;
-    if kingless(setup.turn.other()) || (kingless(Side::Red) && kingless(Side::Green)) {
-        kinds |= PositionErrorKinds::MISSING_KING;
+    let both = kingless(Side::Red) && kingless(Side::Green);
+    for side in Side::ALL {
+        if kingless(side) && (side != setup.turn || both) {
+            flag(
+                PositionErrorKinds::MISSING_KING,
+                side,
+                None,
+                Some(PieceKind::King),
+            );
+        }
     }
-    for side_counts in &counts {
-        if PieceKind::ALL
-            .iter()
-            .any(|k| side_counts[k.index()] > k.count_per_side())
-        {
-            kinds |= PositionErrorKinds::TOO_MANY_OF_A_KIND;
+    for side in Side::ALL {
+        for k in PieceKind::ALL {
+            if counts[side.index()][k.index()] > k.count_per_side() {
+                flag(PositionErrorKinds::TOO_MANY_OF_A_KIND, side, None, Some(k));
+            }
         }
     }
     for side in Side::ALL {
@@ -596,30 +789,67 @@ fn validate(setup: &Setup) -> PositionErrorKinds {
             continue;
         };
         let s = side.index();
-        match setup.board[p.striker.index()] {
+        let (striker_ok, origin_ok) = match setup.board[p.striker.index()] {
             Some(Piece {
                 side: ps,
                 kind: PieceKind::Missile,
-            }) if ps == side => {
-                if p.origin == p.striker || !LAND[s].contains(p.origin) {
-                    kinds |= PositionErrorKinds::BAD_ORIGIN;
-                }
-            }
+            }) if ps == side => (true, p.origin != p.striker && LAND[s].contains(p.origin)),
             Some(Piece {
                 side: ps,
                 kind: PieceKind::Fleet,
-            }) if ps == side => {
-                if !(INLAND[0] | INLAND[1]).contains(p.striker) {
-                    kinds |= PositionErrorKinds::BAD_STRIKER;
-                }
-                if p.origin == p.striker || (INLAND[0] | INLAND[1]).contains(p.origin) {
-                    kinds |= PositionErrorKinds::BAD_ORIGIN;
-                }
-            }
-            _ => kinds |= PositionErrorKinds::BAD_STRIKER,
+            }) if ps == side => (
+                ALL_INLAND.contains(p.striker),
+                p.origin != p.striker && !ALL_INLAND.contains(p.origin),
+            ),
+            _ => (false, true),
+        };
+        if !striker_ok {
+            flag(PositionErrorKinds::BAD_STRIKER, side, Some(p.striker), None);
+        }
+        if !origin_ok {
+            flag(PositionErrorKinds::BAD_ORIGIN, side, Some(p.origin), None);
         }
     }
-    kinds
+    violations
+}
+
+/// A position string that does not give a valid position: either step of
+/// [`Position`]'s `FromStr`.
+#[derive(Debug, Clone, PartialEq, Eq, Error)]
+#[non_exhaustive]
+pub enum ParsePositionError {
+    /// The text is not a position string (R-31).
+    #[error(transparent)]
+    Syntax(#[from] SetupParseError),
+    /// The position string describes an invalid position (R-26).
+    #[error(transparent)]
+    Invalid(#[from] PositionError),
+}
+
+/// Parses a position string (R-31) and validates it (R-26) under the standard ruleset.
+///
+/// ```
+/// use gjjq_core::{ParsePositionError, Position};
+/// let pos: Position = "fpmgkgmpf/1da3ad1/9/3iii3/9/9/3III3/9/1DA3AD1/FPMGKGMPF r - 0 1".parse()?;
+/// assert_eq!(pos, Position::default());
+/// assert!(matches!("9/9 r -".parse::<Position>(), Err(ParsePositionError::Syntax(_))));
+/// # Ok::<(), ParsePositionError>(())
+/// ```
+impl FromStr for Position {
+    type Err = ParsePositionError;
+
+    fn from_str(s: &str) -> Result<Position, ParsePositionError> {
+        Ok(Position::from_setup(s.parse::<Setup>()?)?)
+    }
+}
+
+/// [`Position::from_setup`]: validation under the standard ruleset.
+impl TryFrom<Setup> for Position {
+    type Error = PositionError;
+
+    fn try_from(setup: Setup) -> Result<Position, PositionError> {
+        Position::from_setup(setup)
+    }
 }
 
 /// The position string (R-31).
@@ -644,12 +874,18 @@ mod tests {
         s.parse().unwrap()
     }
 
+    // Copy-make copies this many bytes a ply (docs/search.md quotes it).
+    #[test]
+    fn position_size_is_pinned() {
+        assert_eq!(std::mem::size_of::<Position>(), 288);
+    }
+
     #[test]
     fn default_is_the_r27_opening() {
         let pos = Position::default();
         assert_eq!(pos.to_string(), DEFAULT_OPENING);
         assert!(Position::from_opening_setup(Setup::default_opening(), Ruleset::STANDARD).is_ok());
-        assert_eq!(pos.hash(), pos.compute_hash());
+        assert_eq!(pos.zobrist_hash(), pos.compute_hash());
     }
 
     // R-26: every violation reported at once, setup handed back.
@@ -670,6 +906,20 @@ mod tests {
                 | PositionErrorKinds::FLEET_INLAND
         );
         assert_eq!(*err.setup, s);
+        // Issue 10: each violation names its side and point.
+        let text = err.to_string();
+        for part in [
+            "red king on 5B is outside its palace",
+            "red guard on 5A is outside its palace",
+            "red army on 5a is outside its country",
+            "red missile on 1A is off its own land",
+            "red fleet on 5D is inland",
+            "green has no king",
+            "red has more of kind king than R-7 allows",
+        ] {
+            assert!(text.contains(part), "{part} missing from {text}");
+        }
+        assert!(!text.contains("a infantry"));
     }
 
     // R-21/R-26: a game ended by a king capture has a position string: the side to move has
@@ -680,7 +930,7 @@ mod tests {
         assert!(pos.legal_moves().is_empty());
         let o = pos.outcome().unwrap();
         assert_eq!(
-            (o.winner, o.reason),
+            (o.winner(), o.reason()),
             (Some(Side::Green), crate::EndReason::KingCaptured)
         );
         // The king that faced Green's king and took it on 5e.
@@ -688,7 +938,7 @@ mod tests {
         // The missile that struck Green's king stands on 5e, owing no return.
         let pos = Position::from_setup(setup("4M4/9/9/9/9/9/9/9/9/4K4 g -")).unwrap();
         assert_eq!(
-            pos.outcome().unwrap().reason,
+            pos.outcome().unwrap().reason(),
             crate::EndReason::KingCaptured
         );
         let err = Position::from_setup(setup("4M4/9/9/9/9/9/9/9/9/4K4 r -")).unwrap_err();

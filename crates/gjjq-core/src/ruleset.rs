@@ -1,11 +1,15 @@
 //! Rulesets: the options the brief names, as plain data that move generation and
 //! adjudication read (R-9, R-11, R-19, R-22, R-25), and deployment reads (R-32).
 
-use serde::{Deserialize, Serialize};
+use std::num::NonZeroU32;
+
+use thiserror::Error;
 
 /// When a missile may make a quiet move (R-11).
-#[derive(Debug, Clone, Copy, PartialEq, Eq, Hash, Default, Serialize, Deserialize)]
-#[serde(rename_all = "snake_case")]
+#[derive(Debug, Clone, Copy, PartialEq, Eq, Hash, Default)]
+#[cfg_attr(feature = "serde", derive(serde::Serialize, serde::Deserialize))]
+#[cfg_attr(feature = "serde", serde(rename_all = "snake_case"))]
+#[non_exhaustive]
 pub enum MissileWalk {
     /// Always (the standard ruleset).
     #[default]
@@ -16,8 +20,10 @@ pub enum MissileWalk {
 }
 
 /// What happens after a returning capture (R-19).
-#[derive(Debug, Clone, Copy, PartialEq, Eq, Hash, Default, Serialize, Deserialize)]
-#[serde(rename_all = "snake_case")]
+#[derive(Debug, Clone, Copy, PartialEq, Eq, Hash, Default)]
+#[cfg_attr(feature = "serde", derive(serde::Serialize, serde::Deserialize))]
+#[cfg_attr(feature = "serde", serde(rename_all = "snake_case"))]
+#[non_exhaustive]
 pub enum ReturnRule {
     /// The striker stands on the captured point and must fly home at its owner's next turn.
     #[default]
@@ -27,8 +33,10 @@ pub enum ReturnRule {
 }
 
 /// The trapped-king rule (R-22).
-#[derive(Debug, Clone, Copy, PartialEq, Eq, Hash, Default, Serialize, Deserialize)]
-#[serde(rename_all = "snake_case")]
+#[derive(Debug, Clone, Copy, PartialEq, Eq, Hash, Default)]
+#[cfg_attr(feature = "serde", derive(serde::Serialize, serde::Deserialize))]
+#[cfg_attr(feature = "serde", serde(rename_all = "snake_case"))]
+#[non_exhaustive]
 pub enum TrappedKing {
     /// The king is attacked, no king move escapes, and the side cannot capture the enemy king.
     #[default]
@@ -41,19 +49,102 @@ pub enum TrappedKing {
 }
 
 /// An inclusive range of strike distances for the `missile_range` option (R-11), in steps
-/// along the line (seed 001: 弹打二至四格 is `2..=4`).
-#[derive(Debug, Clone, Copy, PartialEq, Eq, Hash, Serialize, Deserialize)]
-#[serde(deny_unknown_fields)]
+/// along the line (seed 001: 弹打二至四格 is `2..=4`). Always within `2..=9`: a strike needs a
+/// screen between, and a line of the board is at most 10 points long.
+///
+/// ```
+/// use gjjq_core::{MissileRange, RulesetError};
+/// let r = MissileRange::new(2, 4)?;
+/// assert_eq!((r.min(), r.max()), (2, 4));
+/// assert!(MissileRange::new(0, 4).is_err());
+/// assert!(MissileRange::new(9, 2).is_err());
+/// # Ok::<(), RulesetError>(())
+/// ```
+#[derive(Debug, Clone, Copy, PartialEq, Eq, Hash)]
+#[cfg_attr(feature = "serde", derive(serde::Serialize, serde::Deserialize))]
+#[cfg_attr(feature = "serde", serde(try_from = "RawMissileRange"))]
 pub struct MissileRange {
-    /// Shortest strike distance, at least 2 (a strike always has a screen between).
-    pub min: u8,
+    min: u8,
+    max: u8,
+}
+
+#[cfg(feature = "serde")]
+#[derive(serde::Deserialize)]
+#[serde(deny_unknown_fields)]
+struct RawMissileRange {
+    min: u8,
+    max: u8,
+}
+
+#[cfg(feature = "serde")]
+impl TryFrom<RawMissileRange> for MissileRange {
+    type Error = RulesetError;
+    fn try_from(r: RawMissileRange) -> Result<MissileRange, RulesetError> {
+        MissileRange::new(r.min, r.max)
+    }
+}
+
+impl MissileRange {
+    /// The range `min..=max`.
+    ///
+    /// # Errors
+    /// [`RulesetError::MissileRange`] unless `2 <= min <= max <= 9`.
+    pub const fn new(min: u8, max: u8) -> Result<MissileRange, RulesetError> {
+        if min < 2 || max > 9 || min > max {
+            Err(RulesetError::MissileRange { min, max })
+        } else {
+            Ok(MissileRange { min, max })
+        }
+    }
+
+    /// Shortest strike distance, at least 2.
+    #[must_use]
+    pub const fn min(self) -> u8 {
+        self.min
+    }
+
     /// Longest strike distance, at most 9.
-    pub max: u8,
+    #[must_use]
+    pub const fn max(self) -> u8 {
+        self.max
+    }
+}
+
+/// A ruleset that cannot be built: a bad option value, JSON that is not a ruleset, or an
+/// unknown preset name.
+#[derive(Debug, Clone, PartialEq, Eq, Error)]
+#[non_exhaustive]
+pub enum RulesetError {
+    /// `missile_range` outside `2..=9` or empty.
+    #[error(
+        "missile_range: {min}..={max} is not a range within 2..=9 (a strike needs a screen, the board is 10 points long)"
+    )]
+    MissileRange {
+        /// The shortest distance given.
+        min: u8,
+        /// The longest distance given.
+        max: u8,
+    },
+    /// The JSON text is not a ruleset object.
+    #[error("line {line}, column {column}: {message}")]
+    Json {
+        /// 1-based line in the JSON text.
+        line: usize,
+        /// 1-based column in the JSON text.
+        column: usize,
+        /// What is wrong there (an unknown field is named).
+        message: String,
+    },
+    /// Neither `standard` nor a JSON object.
+    #[error("'{0}' is not a ruleset: give `standard` or a JSON object")]
+    Unknown(String),
 }
 
 /// Where missiles may be deployed before play (R-32).
-#[derive(Debug, Clone, Copy, PartialEq, Eq, Hash, Default, Serialize, Deserialize)]
-#[serde(rename_all = "snake_case")]
+#[derive(Debug, Clone, Copy, PartialEq, Eq, Hash, Default)]
+#[cfg_attr(feature = "serde", derive(serde::Serialize, serde::Deserialize))]
+#[cfg_attr(feature = "serde", serde(rename_all = "snake_case"))]
+#[non_exhaustive]
 pub enum MissileDeployment {
     /// Anywhere on the own land, inland or coast (seed 000: 彈隊只準布設在陸地).
     #[default]
@@ -62,19 +153,51 @@ pub enum MissileDeployment {
     BackRanks,
 }
 
+/// Who hears that a proposal was refused in 暗式 (R-38).
+#[derive(Debug, Clone, Copy, PartialEq, Eq, Hash, Default)]
+#[cfg_attr(feature = "serde", derive(serde::Serialize, serde::Deserialize))]
+#[cfg_attr(feature = "serde", serde(rename_all = "snake_case"))]
+#[non_exhaustive]
+pub enum AnnounceIllegal {
+    /// Only the proposer hears "illegal"; the opponent hears nothing.
+    #[default]
+    Mover,
+    /// The opponent is also told that a proposal was refused, not which.
+    Both,
+}
+
+/// Whether the captor learns the kind it captured in 暗式 (R-39).
+#[derive(Debug, Clone, Copy, PartialEq, Eq, Hash, Default)]
+#[cfg_attr(feature = "serde", derive(serde::Serialize, serde::Deserialize))]
+#[cfg_attr(feature = "serde", serde(rename_all = "snake_case"))]
+#[non_exhaustive]
+pub enum RevealCaptured {
+    /// Never (被吃掉的棋子由裁判員暗收並不被對方發現); only the owner knows what it lost.
+    #[default]
+    Never,
+    /// The captor is told the kind it took.
+    ToCaptor,
+}
+
 /// A ruleset: every option of the brief with its default (the preset [`Ruleset::STANDARD`]).
+/// Every value of the type is a valid ruleset: the options' own types hold only values the
+/// rules allow.
 ///
-/// It serializes to JSON with one field per option; missing fields take the standard value and
-/// unknown fields are an error naming the field.
+/// With the `serde` feature it serializes to JSON with one field per option (snake case);
+/// missing fields take the standard value and unknown fields are an error naming the field.
+/// The type may gain options, so start from [`Ruleset::STANDARD`] and set fields:
 ///
 /// ```
 /// use gjjq_core::{Ruleset, ReturnRule};
-/// let rules: Ruleset = serde_json::from_str(r#"{ "return_rule": "immediate" }"#).unwrap();
-/// assert_eq!(rules.return_rule, ReturnRule::Immediate);
-/// assert_eq!(Ruleset { return_rule: ReturnRule::NextTurn, ..rules }, Ruleset::STANDARD);
+/// let mut rules = Ruleset::STANDARD;
+/// rules.return_rule = ReturnRule::Immediate;
+/// # #[cfg(feature = "serde")]
+/// assert_eq!(Ruleset::from_json(r#"{ "return_rule": "immediate" }"#), Ok(rules));
 /// ```
-#[derive(Debug, Clone, Copy, PartialEq, Eq, Hash, Serialize, Deserialize)]
-#[serde(default, deny_unknown_fields)]
+#[derive(Debug, Clone, Copy, PartialEq, Eq, Hash)]
+#[cfg_attr(feature = "serde", derive(serde::Serialize, serde::Deserialize))]
+#[cfg_attr(feature = "serde", serde(default, deny_unknown_fields))]
+#[non_exhaustive]
 pub struct Ruleset {
     /// R-9: the king may also step along the palace's two diagonals. Default `false`.
     pub king_palace_diagonals: bool,
@@ -86,10 +209,16 @@ pub struct Ruleset {
     pub return_rule: ReturnRule,
     /// R-22: the trapped-king rule. Default [`TrappedKing::AttackedAndNoEscape`].
     pub trapped_king: TrappedKing,
-    /// R-25: plies without a capture after which the game is drawn. Default `None` (off).
-    pub no_capture_limit: Option<u32>,
+    /// R-25: plies without a capture after which the game is drawn, at least 1. Default `None`
+    /// (off).
+    pub no_capture_limit: Option<NonZeroU32>,
     /// R-32: where missiles may be deployed. Default [`MissileDeployment::Land`].
     pub missile_deployment: MissileDeployment,
+    /// R-38: who hears of a refused proposal in 暗式. Default [`AnnounceIllegal::Mover`].
+    pub announce_illegal: AnnounceIllegal,
+    /// R-39: whether the captor learns the captured kind in 暗式. Default
+    /// [`RevealCaptured::Never`].
+    pub reveal_captured: RevealCaptured,
 }
 
 impl Ruleset {
@@ -102,6 +231,8 @@ impl Ruleset {
         trapped_king: TrappedKing::AttackedAndNoEscape,
         no_capture_limit: None,
         missile_deployment: MissileDeployment::Land,
+        announce_illegal: AnnounceIllegal::Mover,
+        reveal_captured: RevealCaptured::Never,
     };
 
     /// The preset of that name: only `standard` so far.
@@ -113,26 +244,92 @@ impl Ruleset {
         }
     }
 
-    /// Check values that the types allow but the rules do not.
+    /// A ruleset from its JSON object (a leading byte-order mark is allowed).
     ///
     /// # Errors
-    /// A message naming the field when `missile_range` is empty or outside `2..=9`, or
-    /// `no_capture_limit` is zero.
-    pub fn validate(&self) -> Result<(), String> {
-        if let Some(r) = self.missile_range
-            && (r.min < 2 || r.max > 9 || r.min > r.max)
+    /// [`RulesetError::Json`] with the line and column in `json` for text that is not a JSON
+    /// object, an unknown field or a bad value; [`RulesetError::MissileRange`] is reported the
+    /// same way, at its place.
+    ///
+    /// ```
+    /// use gjjq_core::{Ruleset, RulesetError};
+    /// let r = Ruleset::from_json(r#"{"no_capture_limit": 70}"#)?;
+    /// assert_eq!(r.no_capture_limit.map(|n| n.get()), Some(70));
+    /// let err = Ruleset::from_json("{\n  \"missile_rang\": null}").unwrap_err();
+    /// assert!(matches!(err, RulesetError::Json { line: 2, .. }));
+    /// assert!(err.to_string().contains("missile_rang"));
+    /// assert!(Ruleset::from_json("[]").is_err());
+    /// # Ok::<(), RulesetError>(())
+    /// ```
+    #[cfg(feature = "serde")]
+    pub fn from_json(json: &str) -> Result<Ruleset, RulesetError> {
+        let json = json.strip_prefix('\u{feff}').unwrap_or(json);
+        if !json.trim_start().starts_with('{') {
+            let (line, column) = first_token(json);
+            return Err(RulesetError::Json {
+                line,
+                column,
+                message: "a ruleset is a JSON object, `{ … }`".into(),
+            });
+        }
+        serde_json::from_str(json).map_err(|e| RulesetError::Json {
+            line: e.line(),
+            column: e.column(),
+            message: strip_position(&e.to_string()),
+        })
+    }
+
+    /// The ruleset as a JSON object on one line.
+    #[cfg(feature = "serde")]
+    #[must_use]
+    pub fn to_json(&self) -> String {
+        serde_json::to_string(self).expect("a ruleset always serializes")
+    }
+}
+
+/// `standard` (a preset name) or a JSON object ([`Ruleset::from_json`]).
+#[cfg(feature = "serde")]
+impl std::str::FromStr for Ruleset {
+    type Err = RulesetError;
+
+    fn from_str(s: &str) -> Result<Ruleset, RulesetError> {
+        if let Some(r) = Ruleset::preset(s.trim()) {
+            return Ok(r);
+        }
+        if s.trim_start_matches('\u{feff}')
+            .trim_start()
+            .starts_with('{')
         {
-            return Err(format!(
-                "missile_range: {}..={} is not a range within 2..=9 (a strike needs a screen, the board is 10 points long)",
-                r.min, r.max
-            ));
+            return Ruleset::from_json(s);
         }
-        if self.no_capture_limit == Some(0) {
-            return Err(
-                "no_capture_limit: must be at least 1 ply (leave it out for no limit)".into(),
-            );
+        Err(RulesetError::Unknown(s.chars().take(40).collect()))
+    }
+}
+
+/// The 1-based line and column of the first non-blank character.
+#[cfg(feature = "serde")]
+fn first_token(text: &str) -> (usize, usize) {
+    let mut line = 1;
+    let mut column = 1;
+    for c in text.chars() {
+        match c {
+            '\n' => {
+                line += 1;
+                column = 1;
+            }
+            c if c.is_whitespace() => column += 1,
+            _ => break,
         }
-        Ok(())
+    }
+    (line, column)
+}
+
+/// serde_json ends its messages with " at line L column C", which the error carries apart.
+#[cfg(feature = "serde")]
+fn strip_position(message: &str) -> String {
+    match message.rfind(" at line ") {
+        Some(i) => message[..i].to_string(),
+        None => message.to_string(),
     }
 }
 
@@ -142,53 +339,73 @@ impl Default for Ruleset {
     }
 }
 
-#[cfg(test)]
+#[cfg(all(test, feature = "serde"))]
 mod tests {
     use super::*;
 
     #[test]
     fn json_round_trip_and_defaults() {
-        let json = serde_json::to_string(&Ruleset::STANDARD).unwrap();
-        assert_eq!(
-            serde_json::from_str::<Ruleset>(&json).unwrap(),
-            Ruleset::STANDARD
-        );
-        assert_eq!(
-            serde_json::from_str::<Ruleset>("{}").unwrap(),
-            Ruleset::STANDARD
-        );
-        let r: Ruleset = serde_json::from_str(
+        let json = Ruleset::STANDARD.to_json();
+        assert_eq!(Ruleset::from_json(&json), Ok(Ruleset::STANDARD));
+        assert_eq!(Ruleset::from_json("{}"), Ok(Ruleset::STANDARD));
+        assert_eq!(Ruleset::from_json("\u{feff}{}"), Ok(Ruleset::STANDARD));
+        let r = Ruleset::from_json(
             r#"{"king_palace_diagonals":true,"missile_walk":"no_abroad_pieces","missile_range":{"min":2,"max":4},
                 "return_rule":"immediate","trapped_king":"no_escape","no_capture_limit":70,
-                "missile_deployment":"back_ranks"}"#,
+                "missile_deployment":"back_ranks","announce_illegal":"both","reveal_captured":"to_captor"}"#,
         )
         .unwrap();
         assert!(r.king_palace_diagonals);
-        assert_eq!(r.missile_range, Some(MissileRange { min: 2, max: 4 }));
-        assert_eq!(r.no_capture_limit, Some(70));
+        assert_eq!(r.missile_range, Some(MissileRange::new(2, 4).unwrap()));
+        assert_eq!(r.no_capture_limit, NonZeroU32::new(70));
         assert_eq!(r.missile_deployment, MissileDeployment::BackRanks);
-        assert!(r.validate().is_ok());
+        assert_eq!(r.announce_illegal, AnnounceIllegal::Both);
+        assert_eq!(r.reveal_captured, RevealCaptured::ToCaptor);
+        assert_eq!(Ruleset::from_json(&r.to_json()), Ok(r));
     }
 
     #[test]
     fn unknown_field_is_named() {
-        let err = serde_json::from_str::<Ruleset>(r#"{"missile_rang": null}"#).unwrap_err();
+        let err = Ruleset::from_json(r#"{"missile_rang": null}"#).unwrap_err();
         assert!(err.to_string().contains("missile_rang"), "{err}");
-        let err = serde_json::from_str::<Ruleset>(r#"{"trapped_king": "sometimes"}"#).unwrap_err();
+        let err = Ruleset::from_json(r#"{"trapped_king": "sometimes"}"#).unwrap_err();
         assert!(err.to_string().contains("sometimes"), "{err}");
     }
 
+    // Issue 10: these were accepted and panicked (or were taken silently) in move generation.
     #[test]
-    fn validate_rejects_bad_values() {
-        let bad = Ruleset {
-            missile_range: Some(MissileRange { min: 1, max: 4 }),
-            ..Ruleset::STANDARD
-        };
-        assert!(bad.validate().unwrap_err().contains("missile_range"));
-        let bad = Ruleset {
-            no_capture_limit: Some(0),
-            ..Ruleset::STANDARD
-        };
-        assert!(bad.validate().unwrap_err().contains("no_capture_limit"));
+    fn bad_values_are_refused_where_they_enter() {
+        for (json, line, column) in [
+            (r#"{"missile_range": {"min": 0, "max": 4}}"#, 1, 39),
+            (r#"{"missile_range": {"min": 2, "max": 40}}"#, 1, 40),
+            (r#"{"missile_range": {"min": 9, "max": 2}}"#, 1, 39),
+            ("{\n\"no_capture_limit\": 0}", 2, 21),
+            ("[]", 1, 1),
+            ("  7", 1, 3),
+        ] {
+            match Ruleset::from_json(json) {
+                Err(RulesetError::Json {
+                    line: l, column: c, ..
+                }) => assert_eq!((l, c), (line, column), "{json}"),
+                other => panic!("{json}: {other:?}"),
+            }
+        }
+        assert_eq!(
+            MissileRange::new(1, 4),
+            Err(RulesetError::MissileRange { min: 1, max: 4 })
+        );
+    }
+
+    #[test]
+    fn from_str_takes_a_preset_or_json() {
+        assert_eq!("standard".parse(), Ok(Ruleset::STANDARD));
+        assert_eq!(
+            r#"{"return_rule":"immediate"}"#.parse::<Ruleset>().map(|r| r.return_rule),
+            Ok(ReturnRule::Immediate)
+        );
+        assert!(matches!(
+            "classic".parse::<Ruleset>(),
+            Err(RulesetError::Unknown(_))
+        ));
     }
 }

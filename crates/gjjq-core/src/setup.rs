@@ -10,6 +10,7 @@ use crate::square::{Side, Square, SquareParseError};
 
 /// A pending return: the striker stands on `striker` and must fly back to `origin`.
 #[derive(Debug, Clone, Copy, PartialEq, Eq, Hash)]
+#[cfg_attr(feature = "serde", derive(serde::Serialize, serde::Deserialize))]
 pub struct PendingReturn {
     /// Where the striker stands: the point it captured on.
     pub striker: Square,

@@ -8,10 +8,9 @@ use thiserror::Error;
 /// One of the two countries and the side that owns it (R-2).
 ///
 /// Red (紅) moves first and owns `y = 0..=4`; Green (綠) owns `y = 5..=9`.
-#[derive(
-    Debug, Clone, Copy, PartialEq, Eq, Hash, PartialOrd, Ord, serde::Serialize, serde::Deserialize,
-)]
-#[serde(rename_all = "lowercase")]
+#[derive(Debug, Clone, Copy, PartialEq, Eq, Hash, PartialOrd, Ord)]
+#[cfg_attr(feature = "serde", derive(serde::Serialize, serde::Deserialize))]
+#[cfg_attr(feature = "serde", serde(rename_all = "snake_case"))]
 pub enum Side {
     /// Red (紅): moves first, country at the bottom of the internal frame.
     Red = 0,
@@ -74,6 +73,45 @@ impl fmt::Display for Side {
     }
 }
 
+/// A name that is not a side, piece kind or piece: what was expected and what was given.
+#[derive(Debug, Clone, PartialEq, Eq, Error)]
+#[error("'{text}' is not {expected}")]
+pub struct NameParseError {
+    /// What the text should have named, e.g. `a side (red, green, r, g)`.
+    pub expected: &'static str,
+    /// The text given (at most 40 characters of it).
+    pub text: String,
+}
+
+impl NameParseError {
+    pub(crate) fn new(expected: &'static str, text: &str) -> NameParseError {
+        NameParseError {
+            expected,
+            text: text.chars().take(40).collect(),
+        }
+    }
+}
+
+/// `red` or `green`, or the position string's letters `r` and `g`.
+///
+/// ```
+/// use gjjq_core::Side;
+/// assert_eq!("green".parse(), Ok(Side::Green));
+/// assert_eq!("r".parse(), Ok(Side::Red));
+/// assert!("blue".parse::<Side>().is_err());
+/// ```
+impl FromStr for Side {
+    type Err = NameParseError;
+
+    fn from_str(s: &str) -> Result<Side, NameParseError> {
+        match s {
+            "red" | "r" => Ok(Side::Red),
+            "green" | "g" => Ok(Side::Green),
+            _ => Err(NameParseError::new("a side (red, green, r, g)", s)),
+        }
+    }
+}
+
 /// A vertical line of the internal frame: `x = 0..=8` from Red's left (R-2).
 ///
 /// The digit a label shows depends on the country (R-3): see [`Square`].
@@ -133,7 +171,7 @@ impl Rank {
 /// assert_eq!(g.to_string(), "7d");
 /// # Ok::<(), gjjq_core::SquareParseError>(())
 /// ```
-#[derive(Debug, Clone, Copy, PartialEq, Eq, Hash, PartialOrd, Ord)]
+#[derive(Clone, Copy, PartialEq, Eq, Hash, PartialOrd, Ord)]
 pub struct Square(u8);
 
 impl Square {
@@ -158,13 +196,11 @@ impl Square {
         if i < 90 { Some(Square(i as u8)) } else { None }
     }
 
-    /// The point with index `i` without a range check.
-    ///
-    /// # Panics
-    /// In debug builds when `i >= 90`.
+    /// The point with index `i < 90`, for the crate's own tables and bit loops, which
+    /// guarantee the range.
     #[inline]
     #[must_use]
-    pub const fn from_index_unchecked(i: usize) -> Square {
+    pub(crate) const fn from_index_unchecked(i: usize) -> Square {
         debug_assert!(i < 90);
         Square(i as u8)
     }
@@ -314,6 +350,13 @@ impl FromStr for Square {
 impl fmt::Display for Square {
     fn fmt(&self, f: &mut fmt::Formatter<'_>) -> fmt::Result {
         write!(f, "{}{}", self.label_digit(), self.label_letter())
+    }
+}
+
+/// The label, as `Display`: `5B`.
+impl fmt::Debug for Square {
+    fn fmt(&self, f: &mut fmt::Formatter<'_>) -> fmt::Result {
+        fmt::Display::fmt(self, f)
     }
 }
 

@@ -3,25 +3,26 @@
 
 mod common;
 
-use common::{assert_moves, find, pos, pos_with};
+use common::{Described, assert_moves, find, pos, pos_with};
 use gjjq_core::{
-    EndReason, Game, MissileRange, MissileWalk, Move, Outcome, PieceKind, ReturnRule, Ruleset,
-    Side, TrappedKing,
+    EndReason, Game, MissileRange, MissileWalk, Outcome, PieceKind, ReturnRule, Ruleset, Side,
+    TrappedKing,
 };
 
 fn rules_trapped(t: TrappedKing) -> Ruleset {
-    Ruleset {
-        trapped_king: t,
-        ..Ruleset::STANDARD
+    {
+        let mut r = Ruleset::STANDARD;
+        r.trapped_king = t;
+        r
     }
 }
 
 fn win(side: Side, reason: EndReason) -> Option<Outcome> {
-    Some(Outcome::win(side, reason))
+    Some(Outcome::new(Some(side), reason).expect("a win reason"))
 }
 
 fn draw(reason: EndReason) -> Option<Outcome> {
-    Some(Outcome::draw(reason))
+    Some(Outcome::new(None, reason).expect("a draw reason"))
 }
 
 // ----------------------------------------------------------------
@@ -30,7 +31,7 @@ fn draw(reason: EndReason) -> Option<Outcome> {
 #[test]
 fn r21_king_captured_by_facing_king() {
     let p = pos("4k4/9/8i/9/9/9/I8/9/9/4K4 r -");
-    let after = p.clone().play(find(&p, "5E5e")).unwrap();
+    let after = p.clone().play(find(&p, "5E5e").mv()).unwrap();
     assert_eq!(after.outcome(), win(Side::Red, EndReason::KingCaptured));
     assert!(after.legal_moves().is_empty());
 }
@@ -43,13 +44,13 @@ fn r21_strike_on_king_owes_no_return() {
     let m = find(&p, "5D5e");
     assert!(matches!(
         m,
-        Move::ReturningCapture {
+        Described::ReturningCapture {
             piece: PieceKind::Missile,
             captured: PieceKind::King,
             ..
         }
     ));
-    let after = p.play(m).unwrap();
+    let after = p.play(m.mv()).unwrap();
     assert_eq!(after.pending_return(Side::Red), None);
     assert_eq!(after.outcome(), win(Side::Red, EndReason::KingCaptured));
     assert!(after.legal_moves().is_empty());
@@ -153,9 +154,10 @@ fn r23_no_move_and_missile_walk_option() {
         ],
     );
     assert_eq!(p.outcome(), None);
-    let rules = Ruleset {
-        missile_walk: MissileWalk::NoAbroadPieces,
-        ..Ruleset::STANDARD
+    let rules = {
+        let mut r = Ruleset::STANDARD;
+        r.missile_walk = MissileWalk::NoAbroadPieces;
+        r
     };
     let q = pos_with(WALK, rules);
     assert!(q.legal_moves().is_empty());
@@ -166,9 +168,10 @@ fn r23_no_move_and_missile_walk_option() {
 /// quiet moves, keeps both strikes (5a, 8A).
 #[test]
 fn missile_walk_keeps_strikes() {
-    let rules = Ruleset {
-        missile_walk: MissileWalk::NoAbroadPieces,
-        ..Ruleset::STANDARD
+    let rules = {
+        let mut r = Ruleset::STANDARD;
+        r.missile_walk = MissileWalk::NoAbroadPieces;
+        r
     };
     let p = pos_with("5k3/9/9/9/4i3i/7f1/9/4AG3/4M1p2/5K3 r -", rules);
     assert_moves(
@@ -195,9 +198,10 @@ fn missile_range_limits_strike_distance() {
     let mut all = base.to_vec();
     all.push("3E7a");
     assert_moves(&pos(s), &all);
-    let rules = Ruleset {
-        missile_range: Some(MissileRange { min: 2, max: 4 }),
-        ..Ruleset::STANDARD
+    let rules = {
+        let mut r = Ruleset::STANDARD;
+        r.missile_range = Some(MissileRange::new(2, 4).unwrap());
+        r
     };
     assert_moves(&pos_with(s, rules), &base);
 }
@@ -208,9 +212,10 @@ fn missile_range_limits_strike_distance() {
 /// it also reaches 5D. Red I 1B: 1A 1C 2B.
 #[test]
 fn king_palace_diagonals_option() {
-    let diag = Ruleset {
-        king_palace_diagonals: true,
-        ..Ruleset::STANDARD
+    let diag = {
+        let mut r = Ruleset::STANDARD;
+        r.king_palace_diagonals = true;
+        r
     };
     let centre = "5k3/9/9/9/9/9/I8/9/4K4/9 r -";
     let inf = ["1B1A", "1B1C", "1B2B"];
@@ -237,17 +242,18 @@ fn king_palace_diagonals_option() {
 fn return_rule_changes_next_turn() {
     let s = "5k3/2d6/9/9/2p4d1/6i2/2I6/9/2i6/2MK3p1 r -";
     let mut next = pos(s);
-    next.play_unchecked(find(&next, "3E7d"));
-    next.play_unchecked(find(&next, "4e5e"));
+    next.play_unchecked(find(&next, "3E7d").mv());
+    next.play_unchecked(find(&next, "4e5e").mv());
     assert_moves(&next, &["7d3E"]);
 
-    let rules = Ruleset {
-        return_rule: ReturnRule::Immediate,
-        ..Ruleset::STANDARD
+    let rules = {
+        let mut r = Ruleset::STANDARD;
+        r.return_rule = ReturnRule::Immediate;
+        r
     };
     let mut imm = pos_with(s, rules);
-    imm.play_unchecked(find(&imm, "3E7d"));
-    imm.play_unchecked(find(&imm, "4e5e"));
+    imm.play_unchecked(find(&imm, "3E7d").mv());
+    imm.play_unchecked(find(&imm, "4e5e").mv());
     assert_moves(
         &imm,
         &[
@@ -286,8 +292,8 @@ fn r24_repetition_and_pending_identity() {
     for (i, a) in plies.iter().enumerate() {
         assert_eq!(game.outcome(), None, "before ply {}", i + 1);
         let m = find(game.position(), a);
-        game.play(m).unwrap();
-        keys.push(game.position().hash());
+        game.play(m.mv()).unwrap();
+        keys.push(game.position().zobrist_hash());
         placements.push(game.position().to_string());
         let n = i + 1;
         match n {
@@ -330,31 +336,32 @@ fn r24_repetition_and_pending_identity() {
 /// return does not.
 #[test]
 fn r25_no_capture_limit() {
-    let limit = Ruleset {
-        no_capture_limit: Some(10),
-        ..Ruleset::STANDARD
+    let limit = {
+        let mut r = Ruleset::STANDARD;
+        r.no_capture_limit = std::num::NonZeroU32::new(10);
+        r
     };
     let s = "5k3/9/9/9/9/9/I8/9/9/3K5 r - 9 5";
     let mut g = Game::new(pos_with(s, limit));
     assert_eq!(g.outcome(), None);
-    g.play(find(g.position(), "4E5E")).unwrap();
+    g.play(find(g.position(), "4E5E").mv()).unwrap();
     assert_eq!(g.position().plies_since_capture(), 10);
     assert_eq!(g.position().outcome(), None);
     assert_eq!(g.outcome(), draw(EndReason::NoCaptureLimit));
 
     let mut g = Game::new(pos(s));
-    g.play(find(g.position(), "4E5E")).unwrap();
+    g.play(find(g.position(), "4E5E").mv()).unwrap();
     assert_eq!(g.outcome(), None);
 
     // A capture resets the counter (the R-14 position: the army on 1A takes the division on 2B).
     let mut g = Game::new(pos_with("5k3/9/9/9/9/A8/1d7/I8/9/3K5 r - 9 5", limit));
-    g.play(find(g.position(), "1A2B")).unwrap();
+    g.play(find(g.position(), "1A2B").mv()).unwrap();
     assert_eq!(g.position().plies_since_capture(), 0);
     assert_eq!(g.outcome(), None);
 
     // A return does not reset it.
     let mut g = Game::new(pos_with("5k3/2M6/8i/9/9/9/I8/9/9/3K5 r r7d3E 9 5", limit));
-    g.play(find(g.position(), "7d3E")).unwrap();
+    g.play(find(g.position(), "7d3E").mv()).unwrap();
     assert_eq!(g.position().plies_since_capture(), 10);
     assert_eq!(g.outcome(), draw(EndReason::NoCaptureLimit));
 }

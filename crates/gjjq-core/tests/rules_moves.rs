@@ -8,8 +8,8 @@
 
 mod common;
 
-use common::{assert_moves, find, pos, pos_with, sq};
-use gjjq_core::{Move, PendingReturn, PieceKind, ReturnRule, Ruleset, Side};
+use common::{Described, assert_moves, describe, find, pos, pos_with, sq};
+use gjjq_core::{PendingReturn, PieceKind, ReturnRule, Ruleset, Side};
 
 // ---------------------------------------------------------------- R-9 king
 
@@ -21,7 +21,7 @@ fn r9_king_steps_orthogonally_in_palace() {
     assert_moves(&p, &["5D5C", "5D5E", "5D6D", "4D4C", "4D4E"]);
     assert!(matches!(
         find(&p, "5D6D"),
-        Move::Capture {
+        Described::Capture {
             piece: PieceKind::King,
             captured: PieceKind::Infantry,
             ..
@@ -100,7 +100,7 @@ fn r11_missile_quiet_and_strikes_over_screen() {
         assert!(
             matches!(
                 find(&p, m),
-                Move::ReturningCapture {
+                Described::ReturningCapture {
                     piece: PieceKind::Missile,
                     ..
                 }
@@ -129,14 +129,14 @@ fn r11_missile_strikes_beyond_screen_and_other_pieces() {
     let m = find(&p, "3E7d");
     assert_eq!(
         m,
-        Move::ReturningCapture {
+        Described::ReturningCapture {
             piece: PieceKind::Missile,
             from: sq("3E"),
             to: sq("7d"),
             captured: PieceKind::Division
         }
     );
-    let after = p.clone().play(m).unwrap();
+    let after = p.clone().play(m.mv()).unwrap();
     assert_eq!(
         after.to_string(),
         "5k3/2M6/9/9/2p4d1/6i2/2I6/9/2i6/3K3p1 g r7d3E 0 1"
@@ -149,7 +149,7 @@ fn r11_missile_strikes_beyond_screen_and_other_pieces() {
         })
     );
     assert_eq!(after.pending_return(Side::Green), None);
-    assert_eq!(after.hash(), after.compute_hash());
+    assert_eq!(after.zobrist_hash(), after.compute_hash());
 }
 
 // ---------------------------------------------------------------- R-12 fleet
@@ -172,14 +172,14 @@ fn r12_fleet_quiet_capture_and_missile_paths() {
     let m = find(&p, "8a7d");
     assert_eq!(
         m,
-        Move::ReturningCapture {
+        Described::ReturningCapture {
             piece: PieceKind::Fleet,
             from: sq("8a"),
             to: sq("7d"),
             captured: PieceKind::Army
         }
     );
-    let after = p.clone().play(m).unwrap();
+    let after = p.clone().play(m.mv()).unwrap();
     assert_eq!(
         after.to_string(),
         "5k3/2F6/2m6/Ii2m4/9/9/9/9/9/3K5 g r7d8a 0 1"
@@ -193,7 +193,7 @@ fn r12_fleet_quiet_capture_and_missile_paths() {
     );
     assert!(matches!(
         find(&p, "8a3C"),
-        Move::Quiet {
+        Described::Quiet {
             piece: PieceKind::Fleet,
             ..
         }
@@ -218,7 +218,7 @@ fn r12_fleet_sea_capture_stays_inland_capture_returns() {
     );
     assert!(matches!(
         find(&p, "5A6D"),
-        Move::ReturningCapture {
+        Described::ReturningCapture {
             piece: PieceKind::Fleet,
             captured: PieceKind::Infantry,
             ..
@@ -227,14 +227,14 @@ fn r12_fleet_sea_capture_stays_inland_capture_returns() {
     let m = find(&p, "5A2a");
     assert_eq!(
         m,
-        Move::Capture {
+        Described::Capture {
             piece: PieceKind::Fleet,
             from: sq("5A"),
             to: sq("2a"),
             captured: PieceKind::Division
         }
     );
-    let after = p.clone().play(m).unwrap();
+    let after = p.clone().play(m.mv()).unwrap();
     assert_eq!(
         after.to_string(),
         "5k3/9/5g3/4mm3/7F1/3I5/4II3/9/5i3/3K5 g - 0 1"
@@ -261,7 +261,7 @@ fn r13_aircraft_jumps_but_not_enemy_missile() {
     );
     assert!(matches!(
         find(&p, "5A3b"),
-        Move::Capture {
+        Described::Capture {
             piece: PieceKind::Aircraft,
             captured: PieceKind::Division,
             ..
@@ -341,7 +341,7 @@ fn r15_division_blocked_by_any_piece() {
             "3D2B", "3D1C", "3D1E", "3C3B", "3C2C", "3C4C", "4D4C", "4D5D", "4E5E",
         ],
     );
-    assert!(matches!(find(&p, "3D1C"), Move::Capture { .. }));
+    assert!(matches!(find(&p, "3D1C"), Described::Capture { .. }));
 }
 
 // ---------------------------------------------------------------- R-16 infantry
@@ -427,7 +427,7 @@ fn r17_seal_covers_captures() {
     assert_moves(&off, &want);
     assert!(matches!(
         find(&off, "5b5c"),
-        Move::Capture {
+        Described::Capture {
             captured: PieceKind::Infantry,
             ..
         }
@@ -447,7 +447,7 @@ fn r18_facing_kings_at_five_or_fewer() {
     );
     assert!(matches!(
         find(&p, "5E5e"),
-        Move::Capture {
+        Described::Capture {
             piece: PieceKind::King,
             captured: PieceKind::King,
             ..
@@ -491,13 +491,13 @@ fn r19_return_is_the_only_move() {
     let m = find(&p, "7d3E");
     assert_eq!(
         m,
-        Move::Return {
+        Described::Return {
             piece: PieceKind::Missile,
             from: sq("7d"),
             to: sq("3E")
         }
     );
-    let after = p.play(m).unwrap();
+    let after = p.play(m.mv()).unwrap();
     assert_eq!(after.to_string(), "5k3/9/8i/9/9/9/I8/9/9/2MK5 g - 1 1");
     assert_eq!(after.pending_return(Side::Red), None);
 }
@@ -507,7 +507,7 @@ fn r19_return_is_the_only_move() {
 fn r19_fleet_return_only() {
     let p = pos("5k3/2F6/8i/9/9/9/I8/9/9/3K5 r r7d8a");
     assert_moves(&p, &["7d8a"]);
-    let after = p.clone().play(find(&p, "7d8a")).unwrap();
+    let after = p.clone().play(find(&p, "7d8a").mv()).unwrap();
     assert_eq!(after.to_string(), "5k3/9/8i/9/1F7/9/I8/9/9/3K5 g - 1 1");
 }
 
@@ -521,7 +521,7 @@ fn r19_forfeit_when_king_attacked() {
     assert_moves(&p, &["7d3E", "4E5E", "4E4D"]);
     assert_eq!(
         find(&p, "4E4D"),
-        Move::Forfeit {
+        Described::Forfeit {
             from: sq("4E"),
             to: sq("4D"),
             captured: Some(PieceKind::Infantry),
@@ -530,18 +530,18 @@ fn r19_forfeit_when_king_attacked() {
     );
     assert_eq!(
         find(&p, "4E5E"),
-        Move::Forfeit {
+        Described::Forfeit {
             from: sq("4E"),
             to: sq("5E"),
             captured: None,
             striker: sq("7d")
         }
     );
-    assert!(matches!(find(&p, "7d3E"), Move::Return { .. }));
-    let a = p.clone().play(find(&p, "4E4D")).unwrap();
+    assert!(matches!(find(&p, "7d3E"), Described::Return { .. }));
+    let a = p.clone().play(find(&p, "4E4D").mv()).unwrap();
     assert_eq!(a.to_string(), "5k3/9/9/9/9/9/9/9/3K5/9 g - 0 1");
     assert_eq!(a.pending_return(Side::Red), None);
-    let b = p.clone().play(find(&p, "4E5E")).unwrap();
+    let b = p.clone().play(find(&p, "4E5E").mv()).unwrap();
     assert_eq!(b.to_string(), "5k3/9/9/9/9/9/9/9/3i5/4K4 g - 1 1");
 }
 
@@ -553,9 +553,9 @@ fn r19_forfeit_fleet_all_king_moves() {
     let p = pos("5k3/9/4F4/9/9/4p4/9/9/4K4/9 r r5c6A");
     assert_moves(&p, &["5c6A", "5D5C", "5D5E", "5D4D", "5D6D"]);
     let m = find(&p, "5D4D");
-    assert!(matches!(m, Move::Forfeit { captured: None, .. }));
-    assert_eq!(m.removed_striker(), Some(sq("5c")));
-    let after = p.play(m).unwrap();
+    assert!(matches!(m, Described::Forfeit { captured: None, .. }));
+    assert!(matches!(m, Described::Forfeit { striker, .. } if striker == sq("5c")));
+    let after = p.play(m.mv()).unwrap();
     assert_eq!(after.to_string(), "5k3/9/9/9/9/4p4/9/9/3K5/9 g - 1 1");
 }
 
@@ -572,15 +572,16 @@ fn r19_removal_when_origin_occupied() {
         ],
     );
     for m in p.legal_moves() {
+        let m = describe(&p, m);
         assert!(
-            matches!(m, Move::AfterRemoval { removed, returning: false, .. } if removed == sq("7d")),
+            matches!(m, Described::AfterRemoval { removed, returning: false, .. } if removed == sq("7d")),
             "{m:?}"
         );
     }
     let m = find(&p, "7c7d");
     assert_eq!(
         m,
-        Move::AfterRemoval {
+        Described::AfterRemoval {
             removed: sq("7d"),
             piece: PieceKind::Infantry,
             from: sq("7c"),
@@ -589,7 +590,7 @@ fn r19_removal_when_origin_occupied() {
             returning: false
         }
     );
-    let after = p.play(m).unwrap();
+    let after = p.play(m.mv()).unwrap();
     assert_eq!(after.to_string(), "5k3/2I6/9/9/9/9/I8/9/4K4/2i6 g - 1 1");
 }
 
@@ -610,13 +611,13 @@ fn r19_removal_then_counts_without_striker() {
     );
     assert!(matches!(
         find(&p, "2D2E"),
-        Move::AfterRemoval {
+        Described::AfterRemoval {
             captured: Some(PieceKind::Infantry),
             returning: false,
             ..
         }
     ));
-    let after = p.clone().play(find(&p, "5b5c")).unwrap();
+    let after = p.clone().play(find(&p, "5b5c").mv()).unwrap();
     assert_eq!(
         after.to_string(),
         "4gkmpf/5gad1/4I4/9/9/9/9/9/1IIG5/FiMKG4 g - 1 1"
@@ -632,13 +633,13 @@ fn r19_opponent_captures_striker() {
     let m = find(&p, "7c7d");
     assert!(matches!(
         m,
-        Move::Capture {
+        Described::Capture {
             piece: PieceKind::Infantry,
             captured: PieceKind::Missile,
             ..
         }
     ));
-    let after = p.play(m).unwrap();
+    let after = p.play(m.mv()).unwrap();
     assert_eq!(after.to_string(), "5k3/2i6/9/9/9/9/9/9/9/3K5 r - 0 2");
     assert_eq!(after.pending_return(Side::Red), None);
     assert_moves(&after, &["4E5E", "4E4D"]);
@@ -650,7 +651,7 @@ fn r19_opponent_captures_striker() {
 fn r19_king_captures_striker() {
     let p = pos("4k4/4F4/9/9/9/9/9/9/9/3K5 g r5d4a");
     assert_moves(&p, &["5e5d", "5e4e", "5e6e"]);
-    let after = p.clone().play(find(&p, "5e5d")).unwrap();
+    let after = p.clone().play(find(&p, "5e5d").mv()).unwrap();
     assert_eq!(after.to_string(), "9/4k4/9/9/9/9/9/9/9/3K5 r - 0 2");
     assert_eq!(after.pending_return(Side::Red), None);
 }
@@ -659,10 +660,8 @@ fn r19_king_captures_striker() {
 /// its origin and no return is owed (missile and inland fleet capture).
 #[test]
 fn r19_immediate_return_rule() {
-    let rules = Ruleset {
-        return_rule: ReturnRule::Immediate,
-        ..Ruleset::STANDARD
-    };
+    let mut rules = Ruleset::STANDARD;
+    rules.return_rule = ReturnRule::Immediate;
     let p = pos_with("5k3/2d6/9/9/2p4d1/6i2/2I6/9/2i6/2MK3p1 r -", rules);
     assert_moves(
         &p,
@@ -672,8 +671,8 @@ fn r19_immediate_return_rule() {
         ],
     );
     let m = find(&p, "3E7d");
-    assert!(matches!(m, Move::ReturningCapture { .. }));
-    let after = p.play(m).unwrap();
+    assert!(matches!(m, Described::ReturningCapture { .. }));
+    let after = p.play(m.mv()).unwrap();
     assert_eq!(
         after.to_string(),
         "5k3/9/9/9/2p4d1/6i2/2I6/9/2i6/2MK3p1 g - 0 1"
@@ -687,7 +686,7 @@ fn r19_immediate_return_rule() {
             "8a7d", "8a3C", "8a1C", "8a5A", "9b9c", "9b8b", "4E5E", "4E4D",
         ],
     );
-    let after = f.clone().play(find(&f, "8a7d")).unwrap();
+    let after = f.clone().play(find(&f, "8a7d").mv()).unwrap();
     assert_eq!(after.to_string(), "5k3/9/2m6/Ii2m4/1F7/9/9/9/9/3K5 g - 0 1");
     assert_eq!(after.pending_return(Side::Red), None);
 }

@@ -8,9 +8,10 @@ use gjjq_core::{EndReason, Game, Position, Ruleset, Setup};
 
 #[test]
 fn ten_thousand_random_games_all_end_with_a_reason() {
-    let rules = Ruleset {
-        no_capture_limit: Some(60),
-        ..Ruleset::STANDARD
+    let rules = {
+        let mut r = Ruleset::STANDARD;
+        r.no_capture_limit = std::num::NonZeroU32::new(60);
+        r
     };
     let start = Position::from_setup_with(Setup::default_opening(), rules).unwrap();
     let mut rng = StdRng::seed_from_u64(0x9e37_79b9_7f4a_7c15);
@@ -37,7 +38,7 @@ fn ten_thousand_random_games_all_end_with_a_reason() {
         }
         // The position-only reasons agree with Position::outcome.
         if matches!(
-            outcome.reason,
+            outcome.reason(),
             EndReason::KingCaptured
                 | EndReason::TrappedKing
                 | EndReason::NoMove
@@ -52,7 +53,7 @@ fn ten_thousand_random_games_all_end_with_a_reason() {
         let back = Position::from_setup_with(text.parse::<Setup>().unwrap(), rules)
             .unwrap_or_else(|e| panic!("game {game_no}: {text}: {e}"));
         assert_eq!(back.outcome(), game.position().outcome(), "{text}");
-        *reasons.entry(outcome.reason.as_str()).or_default() += 1;
+        *reasons.entry(outcome.reason().as_str()).or_default() += 1;
     }
     eprintln!("{reasons:?}");
     for reason in ["king-captured", "no-capture-limit"] {

@@ -81,12 +81,12 @@ proptest! {
         let pos = Position::from_setup(setup.clone()).unwrap();
         prop_assert_eq!(pos.to_setup(), setup.clone());
         let back = Position::from_setup(pos.to_string().parse().unwrap()).unwrap();
-        prop_assert_eq!(back.hash(), pos.hash());
+        prop_assert_eq!(back.zobrist_hash(), pos.zobrist_hash());
         prop_assert_eq!(back, pos.clone());
         // Every legal move plays and keeps the key consistent.
         for m in pos.legal_moves() {
             let next = pos.clone().play(m).unwrap();
-            prop_assert_eq!(next.hash(), next.compute_hash());
+            prop_assert_eq!(next.zobrist_hash(), next.compute_hash());
         }
     }
 }

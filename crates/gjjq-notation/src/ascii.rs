@@ -131,12 +131,14 @@ impl fmt::Display for AsciiMove {
     }
 }
 
+#[cfg(feature = "serde")]
 impl serde::Serialize for AsciiMove {
     fn serialize<S: serde::Serializer>(&self, s: S) -> Result<S::Ok, S::Error> {
         s.collect_str(self)
     }
 }
 
+#[cfg(feature = "serde")]
 impl<'de> serde::Deserialize<'de> for AsciiMove {
     fn deserialize<D: serde::Deserializer<'de>>(d: D) -> Result<AsciiMove, D::Error> {
         let s = String::deserialize(d)?;

@@ -2,7 +2,7 @@
 
 use std::fmt;
 
-use gjjq_core::{Move, Script, Side, Square};
+use gjjq_core::{Move, Position, Script, Side, Square};
 
 /// The fourth character of a six-character record (R-28, R-29): which way the piece goes,
 /// seen from its own side, and whether it captures.
@@ -92,7 +92,7 @@ impl Direction {
         }
     }
 
-    /// The word for `m` played by `side` (R-29). A return takes the quiet word of its own
+    /// The word for `m` played in `pos` (R-29). A return takes the quiet word of its own
     /// direction (striker point to origin); a forfeit is the king's move; a move after a
     /// removal is written as that move.
     ///
@@ -100,15 +100,17 @@ impl Direction {
     ///
     /// ```
     /// use gjjq_notation::Direction;
-    /// use gjjq_core::{Move, PieceKind, Side};
-    /// let ret = Move::Return { piece: PieceKind::Missile, from: "7d".parse()?, to: "3E".parse()? };
-    /// assert_eq!(Direction::of_move(Side::Red, ret), Direction::Withdraw);
-    /// # Ok::<(), gjjq_core::SquareParseError>(())
+    /// use gjjq_core::Position;
+    /// // Red's missile struck 7d from 3E; flying home is a backward move from abroad: 撤.
+    /// let pos: Position = "4k4/2M6/9/9/9/9/9/9/9/4K4 r r7d3E".parse()?;
+    /// assert_eq!(Direction::of_move(&pos, "7d3E".parse()?), Direction::Withdraw);
+    /// # Ok::<(), Box<dyn std::error::Error>>(())
     /// ```
     #[must_use]
-    pub fn of_move(side: Side, m: Move) -> Direction {
-        // `Move::is_capture` is false for a return, which is exactly the quiet word it needs.
-        Direction::of(side, m.from(), m.to(), m.is_capture())
+    pub fn of_move(pos: &Position, m: Move) -> Direction {
+        // A return captures nothing, which is exactly the quiet word it needs.
+        let captures = pos.classify(m).is_some_and(|i| i.is_capture());
+        Direction::of(pos.turn(), m.from(), m.to(), captures)
     }
 
     /// Whether this word names a capture (攻 除 吞).
@@ -186,6 +188,24 @@ impl Direction {
 impl fmt::Display for Direction {
     fn fmt(&self, f: &mut fmt::Formatter<'_>) -> fmt::Result {
         write!(f, "{}", self.to_char(Script::Simplified))
+    }
+}
+
+/// Text that is not one direction word (R-29).
+#[derive(Debug, Clone, PartialEq, Eq, thiserror::Error)]
+#[error("'{0}' is not a direction word (进 攻 侵 退 除 撤 移 吞, either script)")]
+pub struct DirectionParseError(String);
+
+/// One character, in either script (R-30).
+impl std::str::FromStr for Direction {
+    type Err = DirectionParseError;
+
+    fn from_str(s: &str) -> Result<Direction, DirectionParseError> {
+        let mut chars = s.chars();
+        match (chars.next().and_then(Direction::from_char), chars.next()) {
+            (Some(d), None) => Ok(d),
+            _ => Err(DirectionParseError(s.chars().take(8).collect())),
+        }
     }
 }
 

@@ -29,10 +29,12 @@ mod game_file;
 mod perft_file;
 mod position_string;
 mod record;
+#[cfg(feature = "serde")]
+mod serde_impls;
 mod text;
 
 pub use ascii::{AsciiMove, AsciiParseError};
-pub use direction::Direction;
+pub use direction::{Direction, DirectionParseError};
 pub use game_file::{
     GameReader, GameRecord, GameResult, GameResultParseError, MoveForm, MoveText,
     MoveTextParseError, ReadError, RecordedMove, ReplayError, TextPos, WriteError, write_game,

@@ -112,10 +112,7 @@ pub fn parse_perft_file(text: &str) -> Result<Vec<PerftEntry>, PerftFileError> {
                     Some(Setup::from_str(value).map_err(|e| err(format!("position: {e}")))?)
             }
             "rules" => {
-                let rules: Ruleset =
-                    serde_json::from_str(value).map_err(|e| err(format!("rules: {e}")))?;
-                rules.validate().map_err(|e| err(format!("rules: {e}")))?;
-                entry.rules = rules;
+                entry.rules = Ruleset::from_json(value).map_err(|e| err(format!("rules: {e}")))?;
             }
             "perft" => {
                 let mut parts = value.split_ascii_whitespace();

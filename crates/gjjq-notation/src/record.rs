@@ -291,12 +291,12 @@ impl Record {
     #[must_use]
     pub fn from_move(pos: &Position, m: Move) -> Record {
         let side = pos.turn();
-        let piece = m.piece();
+        let piece = pos.piece_at(m.from()).map_or(PieceKind::King, |p| p.kind);
         Record {
             piece,
             king_side: (piece == PieceKind::King).then_some(side),
             from: m.from(),
-            direction: Direction::of_move(side, m),
+            direction: Direction::of_move(pos, m),
             to: m.to(),
         }
     }
@@ -317,10 +317,10 @@ impl Record {
     /// use gjjq_core::{Move, Position};
     /// let pos = Position::default();
     /// let r: Record = "团5B进5A".parse()?;
-    /// assert!(matches!(r.to_move(&pos), Ok(Move::Quiet { .. })));
+    /// assert_eq!(r.to_move(&pos), Ok("5B5A".parse::<Move>()?));
     /// let wrong: Record = "团5B侵5A".parse()?;
     /// assert!(matches!(wrong.to_move(&pos), Err(RecordError::WrongDirection { .. })));
-    /// # Ok::<(), gjjq_notation::RecordParseError>(())
+    /// # Ok::<(), Box<dyn std::error::Error>>(())
     /// ```
     pub fn to_move(&self, pos: &Position) -> Result<Move, RecordError> {
         let found = mover_at(pos, self.from)?;
@@ -342,7 +342,7 @@ impl Record {
             });
         }
         let m = find_legal(pos, self.from, self.to)?;
-        let expected = Direction::of_move(pos.turn(), m);
+        let expected = Direction::of_move(pos, m);
         if expected != self.direction {
             return Err(RecordError::WrongDirection {
                 from: self.from,
@@ -388,12 +388,14 @@ impl fmt::Display for Record {
     }
 }
 
+#[cfg(feature = "serde")]
 impl serde::Serialize for Record {
     fn serialize<S: serde::Serializer>(&self, s: S) -> Result<S::Ok, S::Error> {
         s.collect_str(self)
     }
 }
 
+#[cfg(feature = "serde")]
 impl<'de> serde::Deserialize<'de> for Record {
     fn deserialize<D: serde::Deserializer<'de>>(d: D) -> Result<Record, D::Error> {
         let s = String::deserialize(d)?;

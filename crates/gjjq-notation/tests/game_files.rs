@@ -96,7 +96,7 @@ fn games_without_tags_and_results() {
     assert_eq!(games[0].result, GameResult::Draw);
     let drawn = games[0].replay(None).unwrap();
     assert_eq!(
-        drawn.outcome().unwrap().reason,
+        drawn.outcome().unwrap().reason(),
         gjjq_core::EndReason::Agreement
     );
     assert_eq!(games[1].moves.len(), 1);

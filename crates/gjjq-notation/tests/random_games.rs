@@ -1,7 +1,7 @@
 //! Every legal move of positions from random games writes as a record that reads back as the
 //! same move, in both scripts and in the ASCII form (R-28 … R-30).
 
-use gjjq_core::{Move, Position, Script};
+use gjjq_core::{Move, MoveKind, Position, Removal, Script};
 use gjjq_notation::{AsciiMove, Direction, Record};
 use rand::rngs::StdRng;
 use rand::{Rng as _, SeedableRng};
@@ -21,11 +21,12 @@ fn check_position(pos: &Position, seen: &mut Seen) {
     seen.positions += 1;
     for m in pos.legal_moves() {
         seen.moves += 1;
-        match m {
-            Move::Return { .. } => seen.returns += 1,
-            Move::Forfeit { .. } => seen.forfeits += 1,
-            Move::AfterRemoval { .. } => seen.removals += 1,
-            Move::ReturningCapture { .. } => seen.returning_captures += 1,
+        let info = pos.classify(m).expect("a legal move has a mover");
+        match (info.removal, info.kind) {
+            (Some(Removal::Forfeit(_)), _) => seen.forfeits += 1,
+            (Some(Removal::BeforeMove(_)), _) => seen.removals += 1,
+            (None, MoveKind::Return) => seen.returns += 1,
+            (None, MoveKind::ReturningCapture) => seen.returning_captures += 1,
             _ => {}
         }
         let record = Record::from_move(pos, m);
@@ -68,7 +69,7 @@ fn every_legal_move_round_trips() {
             check_position(&pos, &mut seen);
             // Prefer captures now and then, so that games reach the sparse endgames where
             // kings are attacked while returns are owed (forfeits).
-            let captures: Vec<Move> = moves.iter().copied().filter(|m| m.is_capture()).collect();
+            let captures: Vec<Move> = pos.legal_captures().into_vec();
             // Stepping onto the origin of the opponent's pending return forces a removal.
             let blocking: Vec<Move> = pos
                 .pending_return(pos.turn().other())

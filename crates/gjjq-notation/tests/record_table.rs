@@ -1,7 +1,7 @@
 //! A hand-written table of records and the moves they name, derived from the
 //! rules by hand, not by running the code.
 
-use gjjq_core::{Move, Position, Script, Setup};
+use gjjq_core::{Move, MoveKind, Position, Removal, Script, Setup};
 use gjjq_notation::{AsciiMove, Record};
 
 const OPENING: &str = "fpmgkgmpf/1da3ad1/9/3iii3/9/9/3III3/9/1DA3AD1/FPMGKGMPF r - 0 1";
@@ -89,14 +89,17 @@ const TABLE: &[(&str, &str, &str, &str)] = &[
     (REMOVAL, "总5E进5D", "5E5D", "AfterRemoval"),
 ];
 
-fn variant(m: Move) -> &'static str {
-    match m {
-        Move::Quiet { .. } => "Quiet",
-        Move::Capture { .. } => "Capture",
-        Move::ReturningCapture { .. } => "ReturningCapture",
-        Move::Return { .. } => "Return",
-        Move::Forfeit { .. } => "Forfeit",
-        Move::AfterRemoval { .. } => "AfterRemoval",
+/// The case of that `m` is in `pos`.
+fn variant(pos: &Position, m: Move) -> &'static str {
+    let info = pos.classify(m).expect("a mover");
+    match (info.removal, info.kind) {
+        (Some(Removal::Forfeit(_)), _) => "Forfeit",
+        (Some(Removal::BeforeMove(_)), _) => "AfterRemoval",
+        (_, MoveKind::Quiet) => "Quiet",
+        (_, MoveKind::Capture) => "Capture",
+        (_, MoveKind::ReturningCapture) => "ReturningCapture",
+        (_, MoveKind::Return) => "Return",
+        _ => "unknown",
     }
 }
 
@@ -115,7 +118,7 @@ fn table_of_records() {
             .to_move(&pos)
             .unwrap_or_else(|e| panic!("{text} in {pos_str}: {e}"));
         assert_eq!(m.to_string(), ascii, "{text}");
-        assert_eq!(variant(m), kind, "{text}");
+        assert_eq!(variant(&pos, m), kind, "{text}");
         assert_eq!(Record::from_move(&pos, m), record, "{text}");
         let a: AsciiMove = ascii.parse().unwrap();
         assert_eq!(a.to_move(&pos).unwrap(), m, "{ascii}");

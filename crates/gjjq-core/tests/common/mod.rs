@@ -1,7 +1,7 @@
 //! Helpers shared by the rules tests (hand-derived move sets, R-ids in the test names).
 #![allow(dead_code)]
 
-use gjjq_core::{Move, Position, Ruleset, Setup, Square};
+use gjjq_core::{Move, MoveKind, PieceKind, Position, Removal, Ruleset, Setup, Square};
 
 /// A position from its string under the standard ruleset.
 pub fn pos(s: &str) -> Position {
@@ -38,13 +38,116 @@ pub fn assert_moves(p: &Position, expected: &[&str]) {
     );
 }
 
-/// The legal move with this ASCII form.
+/// A legal move with everything the rules make of it in its position, spelled out so that a
+/// test states what it expects in one pattern: [`Position::classify`] of the move, one variant
+/// per case of.
+#[derive(Debug, Clone, Copy, PartialEq, Eq)]
+pub enum Described {
+    Quiet {
+        piece: PieceKind,
+        from: Square,
+        to: Square,
+    },
+    Capture {
+        piece: PieceKind,
+        from: Square,
+        to: Square,
+        captured: PieceKind,
+    },
+    ReturningCapture {
+        piece: PieceKind,
+        from: Square,
+        to: Square,
+        captured: PieceKind,
+    },
+    Return {
+        piece: PieceKind,
+        from: Square,
+        to: Square,
+    },
+    Forfeit {
+        from: Square,
+        to: Square,
+        captured: Option<PieceKind>,
+        striker: Square,
+    },
+    AfterRemoval {
+        removed: Square,
+        piece: PieceKind,
+        from: Square,
+        to: Square,
+        captured: Option<PieceKind>,
+        returning: bool,
+    },
+}
+
+impl Described {
+    /// The move itself: its two points.
+    pub fn mv(self) -> Move {
+        let (from, to) = match self {
+            Described::Quiet { from, to, .. }
+            | Described::Capture { from, to, .. }
+            | Described::ReturningCapture { from, to, .. }
+            | Described::Return { from, to, .. }
+            | Described::Forfeit { from, to, .. }
+            | Described::AfterRemoval { from, to, .. } => (from, to),
+        };
+        Move::new(from, to)
+    }
+}
+
+/// `m` in `p`, described.
 #[track_caller]
-pub fn find(p: &Position, ascii: &str) -> Move {
-    p.legal_moves()
+pub fn describe(p: &Position, m: Move) -> Described {
+    let info = p
+        .classify(m)
+        .unwrap_or_else(|| panic!("{m}: no piece of the side to move in {p}"));
+    let (piece, from, to) = (info.piece, m.from(), m.to());
+    match (info.removal, info.kind, info.captured) {
+        (Some(Removal::Forfeit(striker)), _, captured) => {
+            assert_eq!(piece, PieceKind::King, "a forfeit moves the king");
+            Described::Forfeit {
+                from,
+                to,
+                captured,
+                striker,
+            }
+        }
+        (Some(Removal::BeforeMove(removed)), kind, captured) => Described::AfterRemoval {
+            removed,
+            piece,
+            from,
+            to,
+            captured,
+            returning: kind == MoveKind::ReturningCapture,
+        },
+        (None, MoveKind::Quiet, None) => Described::Quiet { piece, from, to },
+        (None, MoveKind::Capture, Some(captured)) => Described::Capture {
+            piece,
+            from,
+            to,
+            captured,
+        },
+        (None, MoveKind::ReturningCapture, Some(captured)) => Described::ReturningCapture {
+            piece,
+            from,
+            to,
+            captured,
+        },
+        (None, MoveKind::Return, None) => Described::Return { piece, from, to },
+        other => panic!("{m} in {p}: inconsistent classification {other:?}"),
+    }
+}
+
+/// The legal move with this ASCII form, described.
+#[track_caller]
+pub fn find(p: &Position, ascii: &str) -> Described {
+    let m = p
+        .legal_moves()
         .into_iter()
         .find(|m| m.to_string() == ascii)
-        .unwrap_or_else(|| panic!("{ascii} not legal in {p}"))
+        .unwrap_or_else(|| panic!("{ascii} not legal in {p}"));
+    describe(p, m)
 }
 
 /// A square from its label.

@@ -1,6 +1,7 @@
 //! Game record files: tags, movetext of records with comments, a result (see
 //! `docs/notation.md`).
 
+mod from_game;
 mod reader;
 mod replay;
 mod writer;
@@ -12,7 +13,7 @@ pub use reader::{GameReader, ReadError};
 pub use replay::ReplayError;
 pub use writer::{MoveForm, WriteError, write_game};
 
-use gjjq_core::{EndReason, Outcome, Position, Side};
+use gjjq_core::{Outcome, Position, Side};
 
 use crate::ascii::{AsciiMove, AsciiParseError};
 use crate::record::{Record, RecordError, RecordParseError};
@@ -26,6 +27,7 @@ use crate::record::{Record, RecordError, RecordParseError};
 /// assert_eq!(TextPos { line: 3, column: 7 }.to_string(), "3:7");
 /// ```
 #[derive(Debug, Clone, Copy, PartialEq, Eq, Hash, PartialOrd, Ord)]
+#[cfg_attr(feature = "serde", derive(serde::Serialize, serde::Deserialize))]
 pub struct TextPos {
     /// The line, from 1.
     pub line: usize,
@@ -73,8 +75,10 @@ impl MoveText {
     /// ```
     /// use gjjq_notation::MoveText;
     /// use gjjq_core::Position;
+    /// let pos = Position::default();
     /// let t: MoveText = "3E7d".parse()?;
-    /// assert!(t.to_move(&Position::default()).unwrap().is_capture());
+    /// let m = t.to_move(&pos).unwrap();
+    /// assert!(pos.classify(m).unwrap().is_capture());
     /// # Ok::<(), gjjq_notation::MoveTextParseError>(())
     /// ```
     pub fn to_move(&self, pos: &Position) -> Result<gjjq_core::Move, RecordError> {
@@ -155,6 +159,7 @@ impl fmt::Display for MoveText {
 /// # Ok::<(), gjjq_notation::MoveTextParseError>(())
 /// ```
 #[derive(Debug, Clone)]
+#[cfg_attr(feature = "serde", derive(serde::Serialize, serde::Deserialize))]
 pub struct RecordedMove {
     /// The move as written.
     pub text: MoveText,
@@ -241,13 +246,13 @@ impl GameResult {
     ///
     /// ```
     /// use gjjq_notation::GameResult;
-    /// use gjjq_core::{EndReason, Outcome, Side};
-    /// let o = Outcome::win(Side::Green, EndReason::KingCaptured);
+    /// use gjjq_core::{Outcome, Side, WinReason};
+    /// let o = Outcome::Win { winner: Side::Green, reason: WinReason::KingCaptured };
     /// assert_eq!(GameResult::from_outcome(Some(o)), GameResult::GreenWins);
     /// ```
     #[must_use]
     pub fn from_outcome(outcome: Option<Outcome>) -> GameResult {
-        match outcome.map(|o| o.winner) {
+        match outcome.map(Outcome::winner) {
             Some(Some(Side::Red)) => GameResult::RedWins,
             Some(Some(Side::Green)) => GameResult::GreenWins,
             Some(None) => GameResult::Draw,
@@ -255,13 +260,12 @@ impl GameResult {
         }
     }
 
-    /// The outcome a record states when the rules do not decide the game: resignation of the
-    /// loser, or a draw by agreement.
-    pub(crate) fn declared_outcome(self) -> Option<Outcome> {
+    /// The winner a decided result names: `Some(None)` for a draw, `None` for `*`.
+    pub(crate) fn stated_winner(self) -> Option<Option<Side>> {
         match self {
-            GameResult::RedWins => Some(Outcome::win(Side::Red, EndReason::Resignation)),
-            GameResult::GreenWins => Some(Outcome::win(Side::Green, EndReason::Resignation)),
-            GameResult::Draw => Some(Outcome::draw(EndReason::Agreement)),
+            GameResult::RedWins => Some(Some(Side::Red)),
+            GameResult::GreenWins => Some(Some(Side::Green)),
+            GameResult::Draw => Some(None),
             GameResult::Unknown => None,
         }
     }
@@ -307,6 +311,7 @@ impl fmt::Display for GameResult {
 /// # Ok::<(), gjjq_notation::ReadError>(())
 /// ```
 #[derive(Debug, Clone, Default, PartialEq, Eq)]
+#[cfg_attr(feature = "serde", derive(serde::Serialize, serde::Deserialize))]
 pub struct GameRecord {
     /// The tags in file order: (name, value), values unescaped.
     pub tags: Vec<(String, String)>,

@@ -132,12 +132,9 @@ impl GameRecord {
         Ok(match self.tag("Rules") {
             None => Ruleset::STANDARD,
             Some(json) if json.trim_start().starts_with('{') => {
-                let r: Ruleset = serde_json::from_str(json).map_err(|e| ReplayError::BadRules {
+                Ruleset::from_json(json).map_err(|e| ReplayError::BadRules {
                     detail: e.to_string(),
-                })?;
-                r.validate()
-                    .map_err(|detail| ReplayError::BadRules { detail })?;
-                r
+                })?
             }
             Some(name) => Ruleset::preset(name).ok_or_else(|| ReplayError::UnknownRules {
                 name: name.to_owned(),
@@ -317,7 +314,7 @@ impl GameRecord {
     /// let game = GameReader::new(text.as_bytes()).next().unwrap().unwrap();
     /// let played = game.replay(None)?;
     /// assert_eq!(played.moves().len(), 2);
-    /// assert_eq!(played.outcome().unwrap().reason, EndReason::Resignation);
+    /// assert_eq!(played.outcome().unwrap().reason(), EndReason::Resignation);
     ///
     /// let bad = GameReader::new("1. 团5B侵5A *".as_bytes()).next().unwrap().unwrap();
     /// let err = bad.replay(None).unwrap_err();
@@ -389,8 +386,8 @@ impl GameRecord {
                     at: rm.at,
                     outcome,
                 },
-                // to_move only returns legal moves.
-                GameError::Illegal { .. } => ReplayError::Move {
+                // to_move only returns legal moves, so any other refusal is an illegal move.
+                _ => ReplayError::Move {
                     ply,
                     text: text.clone(),
                     at: rm.at,
@@ -401,19 +398,23 @@ impl GameRecord {
                 },
             })?;
         }
-        match (game.outcome(), self.result.declared_outcome()) {
+        // A decided result that the rules do not reach is a resignation or an agreed draw.
+        match (game.outcome(), self.result.stated_winner()) {
             (_, None) => {}
             (Some(outcome), Some(stated)) => {
-                if outcome.winner != stated.winner {
+                if outcome.winner() != stated {
                     return Err(ReplayError::ResultContradicts {
                         stated: self.result,
                         outcome,
                     });
                 }
             }
-            (None, Some(stated)) => {
-                // Cannot fail: the game is not over.
-                let _ = game.declare(stated);
+            // Cannot fail: the game is not over.
+            (None, Some(Some(winner))) => {
+                let _ = game.resign(winner.other());
+            }
+            (None, Some(None)) => {
+                let _ = game.agree_draw();
             }
         }
         Ok((game, ()))
