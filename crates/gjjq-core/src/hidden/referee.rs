@@ -1,13 +1,14 @@
 //! The referee of 暗式 (R-37 … R-39): a pure function from the true game and a proposal to
 //! what each side is told.
 
+use rand::Rng;
 use thiserror::Error;
 
 use crate::deployment::{Opening, OpeningError};
 use crate::game::Game;
 use crate::hidden::info::{Event, InfoState, Seen};
 use crate::hidden::view::PlayerView;
-use crate::moves::{Move, MoveInfo};
+use crate::moves::{Move, MoveInfo, MoveList};
 use crate::outcome::Outcome;
 use crate::position::Position;
 use crate::ruleset::{AnnounceIllegal, RevealCaptured, Ruleset};
@@ -195,6 +196,48 @@ impl HiddenGame {
             }
         }
         Ok(told)
+    }
+
+    /// Play on with two proposers that each pick uniformly among their candidates
+    /// ([`PlayerView::candidates`]) not yet refused this turn, until the game ends or
+    /// `max_plies` moves have been played. Returns the end, if reached. A proposer always
+    /// finds a legal move among its candidates (they are a superset of the legal moves), so
+    /// every game ends by the rules (R-21 … R-25) or by the cap.
+    ///
+    /// # Examples
+    ///
+    /// ```
+    /// use gjjq_core::{HiddenGame, Opening, Ruleset};
+    /// use rand::{SeedableRng, rngs::StdRng};
+    /// let mut rules = Ruleset::STANDARD;
+    /// rules.no_capture_limit = std::num::NonZeroU32::new(40);
+    /// let mut game = HiddenGame::new(Opening::default_opening(), rules)?;
+    /// let end = game.play_out(&mut StdRng::seed_from_u64(7), 10_000);
+    /// assert!(end.is_some());
+    /// # Ok::<(), gjjq_core::OpeningError>(())
+    /// ```
+    pub fn play_out<R: Rng + ?Sized>(&mut self, rng: &mut R, max_plies: usize) -> Option<Outcome> {
+        let mut views = Side::ALL.map(|s| self.view(s));
+        let mut untried: Option<MoveList> = None;
+        while self.outcome().is_none() && self.game.moves().len() < max_plies {
+            let side = self.turn();
+            let list = untried.get_or_insert_with(|| views[side.index()].candidates());
+            if list.is_empty() {
+                // Unreachable while candidates are a superset of the legal moves.
+                return None;
+            }
+            let m = list.swap_remove(rng.random_range(0..list.len()));
+            let told = self.propose(side, m).ok()?;
+            for s in Side::ALL {
+                for e in told.to(s) {
+                    views[s.index()].tell(e);
+                }
+            }
+            if told.played {
+                untried = None;
+            }
+        }
+        self.outcome()
     }
 
     fn tell(&mut self, told: &mut Told, side: Side, e: Event) {

@@ -79,16 +79,23 @@ impl PlayerView {
             v.enemy[sq.index()] = Some(sq);
         }
         for e in state.events() {
-            match *e {
-                Event::Refused(_) | Event::OpponentRefused => {}
-                Event::End { outcome, enemy } => {
-                    v.outcome = Some(outcome);
-                    v.enemy_deployment = Some(enemy);
-                }
-                Event::Played(seen) => v.apply(seen),
-            }
+            v.tell(e);
         }
         v
+    }
+
+    /// Bring the view up to date with one more event told to its side (what
+    /// [`HiddenGame::propose`](crate::HiddenGame::propose) returns), without replaying from
+    /// the start.
+    pub fn tell(&mut self, e: &Event) {
+        match *e {
+            Event::Refused(_) | Event::OpponentRefused => {}
+            Event::End { outcome, enemy } => {
+                self.outcome = Some(outcome);
+                self.enemy_deployment = Some(enemy);
+            }
+            Event::Played(seen) => self.apply(seen),
+        }
     }
 
     fn apply(&mut self, seen: crate::hidden::Seen) {
