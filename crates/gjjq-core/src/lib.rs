@@ -60,7 +60,10 @@ pub use piece::{Piece, PieceKind, Script};
 pub use position::{
     ParsePositionError, PlayError, Position, PositionError, PositionErrorKinds, Violation,
 };
-pub use ruleset::{AnnounceIllegal, MissileDeployment, RevealCaptured, MissileRange, MissileWalk, ReturnRule, Ruleset, RulesetError, TrappedKing};
+pub use ruleset::{
+    AnnounceIllegal, MissileDeployment, MissileRange, MissileWalk, ReturnRule, RevealCaptured,
+    Ruleset, RulesetError, TrappedKing,
+};
 pub use setup::{DEFAULT_OPENING, Field, PendingProblem, PendingReturn, Setup, SetupParseError};
 pub use square::{File, NameParseError, Rank, Side, Square, SquareParseError};
 pub use terrain::{COAST, COUNTRY, INLAND, LAND, PALACE, SEA, Terrain};

@@ -59,7 +59,13 @@ fn proposals(game: &HiddenGame) -> Vec<(Side, Move)> {
 
 /// Replay `proposals` in a game from `opening`, skipping the refused proposals of `skip`
 /// (in another world they might be legal and change the game).
-fn replay(opening: Opening, rules: Ruleset, proposals: &[(Side, Move)], skip: Side, orig: &HiddenGame) -> HiddenGame {
+fn replay(
+    opening: Opening,
+    rules: Ruleset,
+    proposals: &[(Side, Move)],
+    skip: Side,
+    orig: &HiddenGame,
+) -> HiddenGame {
     let mut game = HiddenGame::new(opening, rules).unwrap();
     let played: std::collections::HashSet<(usize, Move)> = orig
         .game()
@@ -208,11 +214,18 @@ fn no_leak_views_agree_across_worlds_the_side_cannot_tell_apart() {
                     .collect();
                 for pair in still.windows(2) {
                     let own = |sq: Square| {
-                        Deployment::board_point(side.other(), Deployment::board_point(side.other(), sq))
+                        Deployment::board_point(
+                            side.other(),
+                            Deployment::board_point(side.other(), sq),
+                        )
                     };
                     let _ = own;
                     let mut points: Vec<(Square, PieceKind)> = enemy.iter().collect();
-                    let from_board = |b: Square| points.iter().position(|(o, _)| Deployment::board_point(side.other(), *o) == b);
+                    let from_board = |b: Square| {
+                        points
+                            .iter()
+                            .position(|(o, _)| Deployment::board_point(side.other(), *o) == b)
+                    };
                     let (Some(i), Some(j)) = (from_board(pair[0]), from_board(pair[1])) else {
                         continue;
                     };
@@ -250,7 +263,11 @@ fn the_true_world_is_consistent_at_every_ply_and_the_first_difference_is_exact()
                 let truth = *game.opening().deployment(side.other());
                 let full = game.info_state(side);
                 for ply in (0..=game.game().moves().len()).step_by(7) {
-                    assert_eq!(check_world(&full.at_ply(ply), &truth), Ok(()), "seed {seed} ply {ply}");
+                    assert_eq!(
+                        check_world(&full.at_ply(ply), &truth),
+                        Ok(()),
+                        "seed {seed} ply {ply}"
+                    );
                 }
                 assert_eq!(check_world(full, &truth), Ok(()));
                 // A random other deployment on the same points: inconsistent from some ply
@@ -285,8 +302,16 @@ fn info_states_round_trip_through_their_strings_and_serde() {
             }
         }
     }
-    assert!("r r 9/3III3/9/1DA3AD1/FPMGKGMPF 9/3xxx3/9/1xx3xx1/xxxxxxxx".parse::<InfoState>().is_err());
-    assert!("r r 9/3III3/9/1DA3AD1/FPMGKGMPF 9/3xxx3/9/1xx3xx1/xxxxxxxxx 5B5Ay".parse::<InfoState>().is_err());
+    assert!(
+        "r r 9/3III3/9/1DA3AD1/FPMGKGMPF 9/3xxx3/9/1xx3xx1/xxxxxxxx"
+            .parse::<InfoState>()
+            .is_err()
+    );
+    assert!(
+        "r r 9/3III3/9/1DA3AD1/FPMGKGMPF 9/3xxx3/9/1xx3xx1/xxxxxxxxx 5B5Ay"
+            .parse::<InfoState>()
+            .is_err()
+    );
 }
 
 #[test]
@@ -300,7 +325,13 @@ fn drawn_worlds_replay_to_the_same_information() {
             let mut rng = StdRng::seed_from_u64(seed);
             for _ in 0..20 {
                 let world = sampler.draw(&mut rng).unwrap();
-                let other = replay(world_opening(state, world), rules, &proposals, side.other(), &game);
+                let other = replay(
+                    world_opening(state, world),
+                    rules,
+                    &proposals,
+                    side.other(),
+                    &game,
+                );
                 assert_eq!(other.info_state(side), state);
             }
         }
@@ -319,7 +350,11 @@ fn consistent_worlds_by_brute_force(state: &InfoState) -> Vec<Deployment> {
         }
     }
     let ids: Vec<Square> = state.enemy_start().iter().collect();
-    let unknown: Vec<Square> = ids.iter().copied().filter(|id| !known.contains_key(id)).collect();
+    let unknown: Vec<Square> = ids
+        .iter()
+        .copied()
+        .filter(|id| !known.contains_key(id))
+        .collect();
     let mut bag: Vec<PieceKind> = Vec::new();
     for k in PieceKind::ALL {
         let told = known.values().filter(|&&v| v == k).count();
@@ -355,7 +390,12 @@ fn consistent_worlds_by_brute_force(state: &InfoState) -> Vec<Deployment> {
             .iter()
             .map(|(&id, &k)| (own_frame(enemy, id), k))
             .collect();
-        points.extend(unknown.iter().zip(kinds).map(|(&id, k)| (own_frame(enemy, id), k)));
+        points.extend(
+            unknown
+                .iter()
+                .zip(kinds)
+                .map(|(&id, k)| (own_frame(enemy, id), k)),
+        );
         if let Ok(d) = Deployment::from_points(points, state.rules())
             && check_world(state, &d).is_ok()
         {
@@ -385,7 +425,10 @@ fn worlds_are_drawn_exactly_uniformly_late_in_the_game() {
         let mut game = HiddenGame::new(opening, rules).unwrap();
         // Play until Red has at most 6 enemy pieces of untold kind.
         let found = loop {
-            if game.play_out(&mut rng, game.game().moves().len() + 1).is_some() {
+            if game
+                .play_out(&mut rng, game.game().moves().len() + 1)
+                .is_some()
+            {
                 break None;
             }
             if game.game().moves().len() > 3000 {
@@ -424,10 +467,16 @@ fn worlds_are_drawn_exactly_uniformly_late_in_the_game() {
                 })
                 .sum();
             let df = (n - 1) as f64;
-            assert!(chi < df + 6.0 * (2.0 * df).sqrt() + 10.0, "chi {chi} df {df}");
+            assert!(
+                chi < df + 6.0 * (2.0 * df).sqrt() + 10.0,
+                "chi {chi} df {df}"
+            );
             assert_eq!(counts.len(), n, "every consistent world is drawn");
         }
-        eprintln!("seed {seed}: {n} consistent worlds, {} assignments", sampler.assignments());
+        eprintln!(
+            "seed {seed}: {n} consistent worlds, {} assignments",
+            sampler.assignments()
+        );
         tested += 1;
     }
     assert!(tested >= 2, "found {tested} late positions");

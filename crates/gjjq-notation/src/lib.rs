@@ -26,6 +26,8 @@
 mod ascii;
 mod direction;
 mod game_file;
+mod hidden_file;
+mod hidden_record;
 mod perft_file;
 mod position_string;
 mod record;
@@ -40,6 +42,11 @@ pub use game_file::{
     MoveTextParseError, ReadError, RecordedMove, ReplayError, TextPos, WriteError, write_game,
 };
 pub use gjjq_core::{Script, Setup, SetupParseError};
+pub use hidden_file::{
+    HiddenFileError, hidden_game_from_record, info_state_from_player_record, is_player_record,
+    player_record, referee_record,
+};
+pub use hidden_record::{HIDDEN_PIECE, HiddenRecord};
 pub use perft_file::{PerftEntry, PerftFileError, parse_perft_file};
 pub use position_string::PositionString;
 pub use record::{Record, RecordError, RecordParseError};

@@ -2,6 +2,7 @@
 
 pub mod convert;
 pub mod deploy;
+pub mod hidden;
 pub mod moves;
 pub mod opening;
 pub mod outcome;

@@ -18,6 +18,22 @@ pub struct Args {
 pub fn run(args: Args) -> Result<(), CliError> {
     for (i, game) in GameReader::new(open_input(&args.input)?).enumerate() {
         let record = game.map_err(|e| CliError(format!("{}: {e}", args.input)))?;
+        if gjjq_notation::is_player_record(&record) {
+            // A player's record of a hidden game: its side's view, checked.
+            let state = gjjq_notation::info_state_from_player_record(&record)
+                .map_err(|e| CliError(format!("{}: game {}: {e}", args.input, i + 1)))?;
+            let view = gjjq_core::PlayerView::new(&state);
+            if i > 0 {
+                outln!();
+            }
+            outln!("{} {}", state.side(), state);
+            outln!("own {} enemy {}", view.own().len(), view.enemy_count());
+            match view.outcome() {
+                Some(o) => outln!("{o}"),
+                None => outln!("ongoing"),
+            }
+            continue;
+        }
         let game = record
             .replay(None)
             .map_err(|e| CliError(format!("{}: game {}: {e}", args.input, i + 1)))?;

@@ -453,7 +453,11 @@ fn parse_seen(token: usize, text: &str) -> Result<Seen, InfoStateParseError> {
         );
         rest = "";
     }
-    if rest.is_empty() { Ok(seen) } else { Err(bad()) }
+    if rest.is_empty() {
+        Ok(seen)
+    } else {
+        Err(bad())
+    }
 }
 
 /// Parse under [`Ruleset::STANDARD`]; see [`InfoState::with_rules`].
@@ -490,18 +494,19 @@ impl FromStr for InfoState {
                         detail: "expected #winner:reason:deployment".to_owned(),
                     });
                 };
-                let outcome: Outcome = format!("{who} {why}").parse().map_err(
-                    |e: OutcomeParseError| InfoStateParseError::End {
-                        token,
-                        detail: e.to_string(),
-                    },
-                )?;
-                let enemy: Deployment = dep.parse().map_err(|e: DeploymentParseError| {
-                    InfoStateParseError::End {
-                        token,
-                        detail: e.to_string(),
-                    }
-                })?;
+                let outcome: Outcome =
+                    format!("{who} {why}")
+                        .parse()
+                        .map_err(|e: OutcomeParseError| InfoStateParseError::End {
+                            token,
+                            detail: e.to_string(),
+                        })?;
+                let enemy: Deployment =
+                    dep.parse()
+                        .map_err(|e: DeploymentParseError| InfoStateParseError::End {
+                            token,
+                            detail: e.to_string(),
+                        })?;
                 Event::End { outcome, enemy }
             } else {
                 Event::Played(parse_seen(token, t)?)

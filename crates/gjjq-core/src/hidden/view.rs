@@ -111,10 +111,14 @@ impl PlayerView {
                 return;
             };
             if seen.capture {
-                self.captured.push((self.enemy[to.index()].unwrap_or(to), seen.captured_kind));
+                self.captured
+                    .push((self.enemy[to.index()].unwrap_or(to), seen.captured_kind));
                 self.enemy[to.index()] = None;
             }
-            if self.pending.is_some_and(|p| p.striker == from && p.origin == to) {
+            if self
+                .pending
+                .is_some_and(|p| p.striker == from && p.origin == to)
+            {
                 self.pending = None;
             }
             if !seen.stayed {
@@ -122,8 +126,8 @@ impl PlayerView {
                 self.own[to.index()] = Some(kind);
             }
             // a returning capture under next_turn leaves a return owed.
-            let returning = kind == PieceKind::Missile
-                || (kind == PieceKind::Fleet && ALL_INLAND.contains(to));
+            let returning =
+                kind == PieceKind::Missile || (kind == PieceKind::Fleet && ALL_INLAND.contains(to));
             if seen.capture && returning && self.rules.return_rule == ReturnRule::NextTurn {
                 self.pending = Some(PendingReturn {
                     striker: to,

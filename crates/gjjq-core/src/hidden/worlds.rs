@@ -147,7 +147,10 @@ pub fn check_world(state: &InfoState, enemy: &Deployment) -> Result<(), Inconsis
                     return at(played + 1, Mismatch::Observation { told: seen, world });
                 }
             }
-            Event::End { outcome, enemy: told } => {
+            Event::End {
+                outcome,
+                enemy: told,
+            } => {
                 told_end = Some(outcome);
                 if told != *enemy {
                     return at(
@@ -396,14 +399,25 @@ impl WorldSampler {
 
 /// Every way to split `n` pieces of one class among the kinds of `domain` within `rem`.
 fn splits(domain: Kinds, n: usize, rem: &[u8; 8]) -> Vec<[u8; 8]> {
-    fn go(k: usize, left: u8, domain: Kinds, rem: &[u8; 8], cur: &mut [u8; 8], out: &mut Vec<[u8; 8]>) {
+    fn go(
+        k: usize,
+        left: u8,
+        domain: Kinds,
+        rem: &[u8; 8],
+        cur: &mut [u8; 8],
+        out: &mut Vec<[u8; 8]>,
+    ) {
         if k == 8 {
             if left == 0 {
                 out.push(*cur);
             }
             return;
         }
-        let max = if domain & (1 << k) != 0 { rem[k].min(left) } else { 0 };
+        let max = if domain & (1 << k) != 0 {
+            rem[k].min(left)
+        } else {
+            0
+        };
         for c in 0..=max {
             cur[k] = c;
             go(k + 1, left - c, domain, rem, cur, out);
@@ -500,9 +514,7 @@ fn move_kinds(side: Side, seen: &Seen, rules: &Ruleset) -> Kinds {
     let reach = dx.max(dy);
     let mut d: Kinds = 0;
     let step = dx + dy == 1 || (rules.king_palace_diagonals && dx == 1 && dy == 1);
-    if (step && PALACE[s].contains(to))
-        || (seen.capture && dx == 0 && PALACE[1 - s].contains(to))
-    {
+    if (step && PALACE[s].contains(to)) || (seen.capture && dx == 0 && PALACE[1 - s].contains(to)) {
         d |= bit(PieceKind::King);
     }
     if (dx == 0 || dy == 0) && PALACE[s].contains(to) && PALACE[s].contains(from) {

@@ -584,6 +584,13 @@ impl Builder {
                         error,
                     }
                 })?)
+            } else if token.starts_with(crate::HIDDEN_PIECE) {
+                MoveText::Hidden(crate::HiddenRecord::parse_lenient(token).map_err(|error| {
+                    ReadError::Record {
+                        at: shift(at, error.column()),
+                        error,
+                    }
+                })?)
             } else {
                 MoveText::Record(Record::parse_lenient(token).map_err(|error| {
                     ReadError::Record {
