@@ -59,10 +59,8 @@ fn deploy_random_prints_k_legal_strings() {
         "--rules",
         file.to_str().unwrap(),
     ]);
-    let back = Ruleset {
-        missile_deployment: MissileDeployment::BackRanks,
-        ..Ruleset::STANDARD
-    };
+    let mut back = Ruleset::STANDARD;
+    back.missile_deployment = MissileDeployment::BackRanks;
     for l in stdout(&o).lines() {
         assert!(Deployment::parse_with(l, &back).is_ok(), "{l}");
     }
@@ -117,10 +115,8 @@ fn deploy_count_prints_digits_only() {
         text.trim_end().bytes().all(|b| b.is_ascii_digit()),
         "{text}"
     );
-    let back = Ruleset {
-        missile_deployment: MissileDeployment::BackRanks,
-        ..Ruleset::STANDARD
-    };
+    let mut back = Ruleset::STANDARD;
+    back.missile_deployment = MissileDeployment::BackRanks;
     assert_eq!(text.trim_end(), Deployment::count(&back).to_string());
 }
 

@@ -250,7 +250,8 @@ impl Deployment {
     /// ```
     /// use gjjq_core::{Deployment, MissileDeployment, Ruleset};
     /// let d: Deployment = "9/3IMI3/9/1DA3AD1/FPIGKGMPF".parse()?; // a missile on 5B
-    /// let back = Ruleset { missile_deployment: MissileDeployment::BackRanks, ..Ruleset::STANDARD };
+    /// let mut back = Ruleset::STANDARD;
+/// back.missile_deployment = MissileDeployment::BackRanks;
     /// assert!(d.validate(&back).is_err());
     /// # Ok::<(), gjjq_core::DeploymentParseError>(())
     /// ```
@@ -524,7 +525,8 @@ impl fmt::Debug for Deployment {
 /// ```
 /// use gjjq_core::{DeploymentSampler, MissileDeployment, Ruleset};
 /// use rand::{SeedableRng, rngs::StdRng};
-/// let back = Ruleset { missile_deployment: MissileDeployment::BackRanks, ..Ruleset::STANDARD };
+/// let mut back = Ruleset::STANDARD;
+/// back.missile_deployment = MissileDeployment::BackRanks;
 /// let sampler = DeploymentSampler::new(&back);
 /// assert!(sampler.count() < DeploymentSampler::new(&Ruleset::STANDARD).count());
 /// let mut rng = StdRng::seed_from_u64(1);

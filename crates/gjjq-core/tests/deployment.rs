@@ -86,10 +86,8 @@ fn marginals_of_the_default_ruleset() {
 // = 5,670 / 63,612.
 #[test]
 fn marginals_of_back_ranks() {
-    let rules = Ruleset {
-        missile_deployment: MissileDeployment::BackRanks,
-        ..Ruleset::STANDARD
-    };
+    let mut rules = Ruleset::STANDARD;
+    rules.missile_deployment = MissileDeployment::BackRanks;
     let all = draws(&rules, 7);
     let both = all
         .iter()

@@ -171,7 +171,7 @@ impl InfoState {
     /// The side to move next (meaningless once [`InfoState::outcome`] is some).
     #[must_use]
     pub fn turn(&self) -> Side {
-        if self.plies() % 2 == 0 {
+        if self.plies().is_multiple_of(2) {
             self.first
         } else {
             self.first.other()

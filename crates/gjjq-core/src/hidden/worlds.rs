@@ -482,12 +482,11 @@ fn domains(state: &InfoState) -> Vec<(crate::square::Square, Kinds)> {
                             at[to.index()] = Some(id);
                         }
                     }
-                } else if seen.capture {
-                    if let Some(id) = at[to.index()].take()
-                        && let Some(k) = seen.captured_kind
-                    {
-                        dom[id.index()] &= bit(k);
-                    }
+                } else if seen.capture
+                    && let Some(id) = at[to.index()].take()
+                    && let Some(k) = seen.captured_kind
+                {
+                    dom[id.index()] &= bit(k);
                 }
                 mover = mover.other();
             }
