@@ -9,8 +9,8 @@
 
 use arbitrary::{Result, Unstructured};
 use gjjq_core::{
-    Bitboard, COUNTRY, LAND, MissileDeployment, MissileRange, MissileWalk, PALACE, PendingReturn, Piece, PieceKind,
-    Position, ReturnRule, Ruleset, Setup, Side, Square, TrappedKing,
+    Bitboard, COUNTRY, LAND, MissileDeployment, MissileRange, MissileWalk, PALACE, PendingReturn,
+    Piece, PieceKind, Position, ReturnRule, Ruleset, Setup, Side, Square, TrappedKing,
 };
 
 /// Points inland on either side: a fleet stands there only as a striker.
@@ -46,7 +46,8 @@ pub fn arbitrary_ruleset(u: &mut Unstructured) -> Result<Ruleset> {
         TrappedKing::NoEscape,
         TrappedKing::Off,
     ])?;
-    rules.missile_deployment = *u.choose(&[MissileDeployment::Land, MissileDeployment::BackRanks])?;
+    rules.missile_deployment =
+        *u.choose(&[MissileDeployment::Land, MissileDeployment::BackRanks])?;
     Ok(rules)
 }
 

@@ -251,7 +251,7 @@ impl Deployment {
     /// use gjjq_core::{Deployment, MissileDeployment, Ruleset};
     /// let d: Deployment = "9/3IMI3/9/1DA3AD1/FPIGKGMPF".parse()?; // a missile on 5B
     /// let mut back = Ruleset::STANDARD;
-/// back.missile_deployment = MissileDeployment::BackRanks;
+    /// back.missile_deployment = MissileDeployment::BackRanks;
     /// assert!(d.validate(&back).is_err());
     /// # Ok::<(), gjjq_core::DeploymentParseError>(())
     /// ```
@@ -645,6 +645,7 @@ impl FromStr for PlayMode {
 /// # Ok::<(), Box<dyn std::error::Error>>(())
 /// ```
 #[derive(Debug, Clone, Copy, PartialEq, Eq, Hash)]
+#[cfg_attr(feature = "serde", derive(serde::Serialize, serde::Deserialize))]
 pub struct Opening {
     /// Red's deployment.
     pub red: Deployment,

@@ -9,7 +9,7 @@ use std::str::FromStr;
 use serde::de::Error as _;
 use serde::{Deserialize, Deserializer, Serialize, Serializer};
 
-use crate::{Move, Position, Setup, Square};
+use crate::{Deployment, EndgameForce, Move, PlayMode, Position, Setup, Square};
 
 macro_rules! as_text {
     ($($ty:ty),*) => {$(
@@ -41,6 +41,10 @@ where
 // position strings (R-31; a `Position` is validated under the standard ruleset).
 as_text!(Square, Move, Setup, Position);
 
+// `Deployment` as its deployment string (R-33, checked under the standard ruleset), `PlayMode`
+// as its name (`fanshi`), `EndgameForce` as its ASCII form (`IID`).
+as_text!(Deployment, PlayMode, EndgameForce);
+
 #[cfg(test)]
 mod tests {
     use super::*;
@@ -68,6 +72,19 @@ mod tests {
             &format!("\"{}\"", crate::DEFAULT_OPENING),
         );
         round_trip(Side::Green, "\"green\"");
+        round_trip(
+            Deployment::default_formation(),
+            "\"9/3III3/9/1DA3AD1/FPMGKGMPF\"",
+        );
+        round_trip(PlayMode::Fanshi, "\"fanshi\"");
+        round_trip(
+            crate::Opening {
+                first: Side::Green,
+                ..crate::Opening::default_opening()
+            },
+            r#"{"red":"9/3III3/9/1DA3AD1/FPMGKGMPF","green":"9/3III3/9/1DA3AD1/FPMGKGMPF","first":"green"}"#,
+        );
+        round_trip("雙團單師".parse::<EndgameForce>().unwrap(), "\"IID\"");
         round_trip(PieceKind::Division, "\"division\"");
         round_trip(
             Piece::new(Side::Red, PieceKind::Missile),

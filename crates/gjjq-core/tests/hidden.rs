@@ -440,10 +440,16 @@ fn worlds_are_drawn_exactly_uniformly_late_in_the_game() {
         let mut rng = StdRng::seed_from_u64(seed);
         let opening = Opening::random(&mut rng, None, &rules);
         let mut game = HiddenGame::new(opening, rules).unwrap();
-        let observer = if seed % 2 == 0 { Side::Red } else { Side::Green };
+        let observer = if seed.is_multiple_of(2) {
+            Side::Red
+        } else {
+            Side::Green
+        };
         // Play until the observer has at most 6 enemy pieces of untold kind.
         let found = loop {
-            if game.play_out(&mut rng, game.game().moves().len() + 1).is_some()
+            if game
+                .play_out(&mut rng, game.game().moves().len() + 1)
+                .is_some()
                 || game.game().moves().len() > 3000
             {
                 break None;
@@ -480,7 +486,10 @@ fn worlds_are_drawn_exactly_uniformly_late_in_the_game() {
             .map(|&o| (o as f64 - e) * (o as f64 - e) / e)
             .sum();
         let df = (n - 1) as f64;
-        assert!(chi < df + 6.0 * (2.0 * df).sqrt() + 10.0, "chi {chi} df {df}");
+        assert!(
+            chi < df + 6.0 * (2.0 * df).sqrt() + 10.0,
+            "chi {chi} df {df}"
+        );
         eprintln!(
             "seed {seed}: {n} consistent worlds of {} assignments, chi {chi:.1}",
             sampler.assignments()
@@ -494,7 +503,10 @@ fn worlds_are_drawn_exactly_uniformly_late_in_the_game() {
 
 /// Every assignment of kinds to the enemy's pieces within the sampler's domains that meets
 /// R-7's counts, by plain recursion (not the sampler's counting), kept if it replays.
-fn consistent_worlds_within_domains(state: &InfoState, sampler: &WorldSampler) -> (usize, Vec<Deployment>) {
+fn consistent_worlds_within_domains(
+    state: &InfoState,
+    sampler: &WorldSampler,
+) -> (usize, Vec<Deployment>) {
     let enemy = state.side().other();
     let ids: Vec<Square> = state.enemy_start().iter().collect();
     let domains: Vec<Vec<PieceKind>> = ids.iter().map(|&id| sampler.domain(id)).collect();
@@ -525,7 +537,10 @@ fn consistent_worlds_within_domains(state: &InfoState, sampler: &WorldSampler) -
     }
     go(0, &domains, &mut rem, &mut cur, &mut |kinds| {
         fitting += 1;
-        let points = ids.iter().zip(kinds).map(|(&id, &k)| (own_frame(enemy, id), k));
+        let points = ids
+            .iter()
+            .zip(kinds)
+            .map(|(&id, &k)| (own_frame(enemy, id), k));
         if let Ok(d) = Deployment::from_points(points, state.rules())
             && check_world(state, &d).is_ok()
         {
@@ -548,9 +563,15 @@ fn worlds_are_drawn_exactly_uniformly_among_many() {
         let mut rng = StdRng::seed_from_u64(seed);
         let opening = Opening::random(&mut rng, None, &rules);
         let mut game = HiddenGame::new(opening, rules).unwrap();
-        let observer = if seed % 2 == 0 { Side::Red } else { Side::Green };
+        let observer = if seed.is_multiple_of(2) {
+            Side::Red
+        } else {
+            Side::Green
+        };
         let found = loop {
-            if game.play_out(&mut rng, game.game().moves().len() + 1).is_some()
+            if game
+                .play_out(&mut rng, game.game().moves().len() + 1)
+                .is_some()
                 || game.game().moves().len() > 2000
             {
                 break None;
@@ -561,7 +582,9 @@ fn worlds_are_drawn_exactly_uniformly_among_many() {
                 break Some((state.clone(), sampler));
             }
         };
-        let Some((state, sampler)) = found else { continue };
+        let Some((state, sampler)) = found else {
+            continue;
+        };
         let (fitting, worlds) = consistent_worlds_within_domains(&state, &sampler);
         assert_eq!(fitting as u128, sampler.assignments(), "seed {seed}");
         assert!(worlds.contains(game.opening().deployment(observer.other())));
@@ -583,7 +606,10 @@ fn worlds_are_drawn_exactly_uniformly_among_many() {
             .map(|&o| (o as f64 - e) * (o as f64 - e) / e)
             .sum();
         let df = (n - 1) as f64;
-        assert!(chi < df + 6.0 * (2.0 * df).sqrt() + 10.0, "chi {chi} df {df}");
+        assert!(
+            chi < df + 6.0 * (2.0 * df).sqrt() + 10.0,
+            "chi {chi} df {df}"
+        );
         eprintln!("seed {seed}: {n} consistent of {fitting} assignments, chi {chi:.1} (df {df})");
         tested += 1;
     }

@@ -42,7 +42,7 @@ fn referee_and_player_records_round_trip() {
             let mut rng = StdRng::seed_from_u64(seed * 10 + i as u64);
             let opening = Opening::random(&mut rng, None, &rules);
             let mut game = HiddenGame::new(opening, rules).unwrap();
-            game.play_out(&mut rng, if seed % 2 == 0 { 100_000 } else { 40 });
+            game.play_out(&mut rng, if seed.is_multiple_of(2) { 100_000 } else { 40 });
             refusals += game.refusals().len();
             // The referee's record: an ordinary game record with the refusals as comments.
             let referee = referee_record(&game);
@@ -68,7 +68,7 @@ fn referee_and_player_records_round_trip() {
                     assert_eq!(info_state_from_player_record(&back).unwrap(), *state);
                 }
                 for (ply, rm) in record.moves.iter().enumerate() {
-                    let mover = if ply % 2 == 0 {
+                    let mover = if ply.is_multiple_of(2) {
                         opening.first
                     } else {
                         opening.first.other()

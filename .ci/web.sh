@@ -1,0 +1,26 @@
+#!/usr/bin/env bash
+# The web board in a real browser: installs Debian's Chromium and CJK fonts (idempotent),
+# builds the page (web/build.sh: wasm32 target, wasm-bindgen-cli, Vite), serves it on
+# 127.0.0.1 and runs the Playwright end-to-end tests (web/tests) with node's test runner.
+set -euo pipefail
+cd "$(dirname "$0")/.."
+
+need=()
+[ -x /usr/bin/chromium ] || need+=(chromium)
+[ -e /usr/share/fonts/opentype/noto/NotoSansCJK-Regular.ttc ] || need+=(fonts-noto-cjk)
+if [ "${#need[@]}" -gt 0 ]; then
+  echo "== apt-get install ${need[*]}"
+  apt-get update -qq
+  DEBIAN_FRONTEND=noninteractive apt-get install -y -qq "${need[@]}" >/dev/null
+fi
+
+bash web/build.sh
+
+echo "== wasm size"
+wasm=$(ls web/dist/assets/*.wasm | head -n 1)
+echo "$(wc -c < "$wasm") bytes, $(gzip -9 -c "$wasm" | wc -c) bytes gzipped: $wasm"
+
+echo "== end-to-end tests (Chromium)"
+# The tests serve web/dist with `vite preview` on 127.0.0.1 themselves and stop it at the end.
+cd web
+node --test --test-reporter=spec tests/

@@ -1,0 +1,77 @@
+//! The exceptions: one base class, `GjjqError` (a `ValueError`), and one subclass per kind of
+//! failure, each carrying the Rust error's message.
+
+use pyo3::exceptions::PyValueError;
+use pyo3::prelude::*;
+use pyo3::{PyErr, create_exception};
+
+create_exception!(
+    gjjq,
+    GjjqError,
+    PyValueError,
+    "Base class of every gjjq error; a ValueError."
+);
+create_exception!(
+    gjjq,
+    PositionStringError,
+    GjjqError,
+    "A position string (R-31) that does not parse; the message names the field."
+);
+create_exception!(
+    gjjq,
+    InvalidPositionError,
+    GjjqError,
+    "A position that parses but breaks R-26 (e.g. two kings of a side, a king out of its palace)."
+);
+create_exception!(
+    gjjq,
+    MoveParseError,
+    GjjqError,
+    "Text that is neither an ASCII move (5B5A) nor a six-character record (团5B进5A), or a point label or action index out of range."
+);
+create_exception!(
+    gjjq,
+    IllegalMoveError,
+    GjjqError,
+    "A move that is not legal in the position (or a record that names no legal move)."
+);
+create_exception!(
+    gjjq,
+    GameOverError,
+    GjjqError,
+    "A move, resignation or draw offered after the game has ended."
+);
+create_exception!(
+    gjjq,
+    GameFileError,
+    GjjqError,
+    "A game file that does not read or replay; the message gives the line:column or the move."
+);
+create_exception!(
+    gjjq,
+    RulesetError,
+    GjjqError,
+    "A ruleset that is not a known preset or not valid ruleset JSON."
+);
+
+/// The Python exception `E` with this message.
+pub fn err<E: pyo3::PyTypeInfo>(msg: impl std::fmt::Display) -> PyErr {
+    PyErr::new::<E, _>(msg.to_string())
+}
+
+/// Adds the exception classes to the module.
+pub fn register(m: &Bound<'_, PyModule>) -> PyResult<()> {
+    let py = m.py();
+    m.add("GjjqError", py.get_type::<GjjqError>())?;
+    m.add("PositionStringError", py.get_type::<PositionStringError>())?;
+    m.add(
+        "InvalidPositionError",
+        py.get_type::<InvalidPositionError>(),
+    )?;
+    m.add("MoveParseError", py.get_type::<MoveParseError>())?;
+    m.add("IllegalMoveError", py.get_type::<IllegalMoveError>())?;
+    m.add("GameOverError", py.get_type::<GameOverError>())?;
+    m.add("GameFileError", py.get_type::<GameFileError>())?;
+    m.add("RulesetError", py.get_type::<RulesetError>())?;
+    Ok(())
+}

@@ -1,0 +1,167 @@
+//! # gjjq-wasm
+//!
+//! The web board's view of the gjjq library, compiled to WebAssembly with wasm-bindgen. The
+//! boundary is strings: position strings (R-31), moves in the ASCII form (`5B5A`, R-30),
+//! game files, and JSON for the structured views. The rules stay in the library; this crate
+//! only shapes its answers for a page.
+//!
+//! The logic lives in plain Rust modules that host tests cover ([`session`], [`board`],
+//! [`engine`], [`deploy`]); the `#[wasm_bindgen]` functions below only convert errors.
+//!
+//! ```
+//! use gjjq_wasm::session::Session;
+//!
+//! let mut game = Session::new("")?; // the default opening
+//! let strike = game.play(0, "3E7d")?;
+//! assert_eq!(strike.simplified, "弹3E攻7d");
+//! let view = game.view(1)?;
+//! assert_eq!(view.pending[0].origin, "3E"); // a returning capture (R-19)
+//! # Ok::<(), gjjq_wasm::session::WebError>(())
+//! ```
+#![deny(missing_docs)]
+
+pub mod board;
+pub mod deploy;
+pub mod engine;
+pub mod session;
+
+use serde::Serialize;
+use wasm_bindgen::prelude::*;
+
+use session::{Session, WebError};
+
+fn js_err(e: WebError) -> JsError {
+    JsError::new(&e.to_string())
+}
+
+fn json<T: Serialize>(value: &T) -> Result<String, JsError> {
+    serde_json::to_string(value).map_err(|e| JsError::new(&e.to_string()))
+}
+
+/// The default opening's position string (R-27).
+#[wasm_bindgen(js_name = defaultPosition)]
+#[must_use]
+pub fn default_position() -> String {
+    session::default_position()
+}
+
+/// The 90 points as JSON: `[{label, x, y, country, terrain, palace}]` (see [`board::points`]).
+///
+/// # Errors
+/// None in practice.
+#[wasm_bindgen(js_name = boardPoints)]
+pub fn board_points() -> Result<String, JsError> {
+    json(&board::points())
+}
+
+/// The opening position of two deployment strings (R-33) and the first mover (R-34).
+///
+/// # Errors
+/// A message naming the side and row, or the rule of R-26 broken.
+#[wasm_bindgen(js_name = positionFromDeployments)]
+pub fn position_from_deployments(red: &str, green: &str, first: &str) -> Result<String, JsError> {
+    deploy::position_from_deployments(red, green, first).map_err(js_err)
+}
+
+/// A random deployment string (R-35); not available until the library's deployments land.
+///
+/// # Errors
+/// For now always.
+#[wasm_bindgen(js_name = randomDeployment)]
+pub fn random_deployment(seed: u32) -> Result<String, JsError> {
+    deploy::random_deployment(seed).map_err(js_err)
+}
+
+/// The engine's reply as JSON `{bestMove, engine}` after `moves` (ASCII, space separated)
+/// from `start` (a position string, empty for the default opening).
+///
+/// # Errors
+/// A bad start or move.
+#[wasm_bindgen(js_name = engineReply)]
+pub fn engine_reply(start: &str, moves: &str, seed: u32) -> Result<String, JsError> {
+    json(&engine::engine_reply(start, moves, seed).map_err(js_err)?)
+}
+
+/// A game on the board (exported to JavaScript as `Game`).
+#[wasm_bindgen(js_name = Game)]
+pub struct WebGame {
+    inner: Session,
+}
+
+#[wasm_bindgen(js_class = Game)]
+impl WebGame {
+    /// A game from a position string; an empty string is the default opening.
+    ///
+    /// # Errors
+    /// The position string's parse or validation error.
+    #[wasm_bindgen(constructor)]
+    pub fn new(position: &str) -> Result<WebGame, JsError> {
+        Ok(WebGame {
+            inner: Session::new(position).map_err(js_err)?,
+        })
+    }
+
+    /// The first game of a game file, replayed.
+    ///
+    /// # Errors
+    /// Where the file fails to read or replay (line:column, ply).
+    #[wasm_bindgen(js_name = fromGameFile)]
+    pub fn from_game_file(text: &str) -> Result<WebGame, JsError> {
+        Ok(WebGame {
+            inner: Session::from_game_file(text).map_err(js_err)?,
+        })
+    }
+
+    /// The number of moves played.
+    #[must_use]
+    pub fn plies(&self) -> usize {
+        self.inner.plies()
+    }
+
+    /// The view of `ply` as JSON (see [`session::View`]).
+    ///
+    /// # Errors
+    /// A ply past the end.
+    pub fn view(&self, ply: usize) -> Result<String, JsError> {
+        json(&self.inner.view(ply).map_err(js_err)?)
+    }
+
+    /// Every move as JSON (see [`session::MoveView`]).
+    ///
+    /// # Errors
+    /// None in practice.
+    pub fn moves(&self) -> Result<String, JsError> {
+        json(&self.inner.moves())
+    }
+
+    /// Play `ascii` after the first `ply` moves (later moves are dropped); the move as JSON.
+    ///
+    /// # Errors
+    /// A move that is not legal there, or after the end.
+    pub fn play(&mut self, ply: usize, ascii: &str) -> Result<String, JsError> {
+        json(&self.inner.play(ply, ascii).map_err(js_err)?)
+    }
+
+    /// The game as a game file; `form` is `simplified`, `traditional` or `ascii`.
+    ///
+    /// # Errors
+    /// An unknown form.
+    #[wasm_bindgen(js_name = gameFile)]
+    pub fn game_file(&self, form: &str) -> Result<String, JsError> {
+        self.inner.game_file(form).map_err(js_err)
+    }
+
+    /// The start's position string.
+    #[wasm_bindgen(js_name = startPosition)]
+    #[must_use]
+    pub fn start_position(&self) -> String {
+        self.inner.start_position()
+    }
+
+    /// The moves in the ASCII form, space separated.
+    #[wasm_bindgen(js_name = movesAscii)]
+    #[must_use]
+    pub fn moves_ascii(&self) -> String {
+        self.inner.moves_ascii()
+    }
+}

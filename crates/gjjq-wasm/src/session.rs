@@ -1,0 +1,703 @@
+//! A game as the web board sees it: a start position, the moves played, and views of any ply
+//! as plain data (serialised to JSON at the boundary). Pure Rust, so host tests cover it.
+
+use gjjq::notation::{
+    AsciiMove, AsciiParseError, GameReader, GameRecord, GameResult, MoveForm, MoveText, ReadError,
+    Record, RecordError, RecordedMove, ReplayError, WriteError, write_game,
+};
+use gjjq::{
+    EndReason, Game, GameError, Move, Outcome, Position, PositionError, Script, Setup,
+    SetupParseError, Side, Square,
+};
+use serde::Serialize;
+use thiserror::Error;
+
+/// Why the board refused a request: each variant says what was wrong and where.
+#[derive(Debug, Error)]
+pub enum WebError {
+    /// A position string that does not parse (R-31).
+    #[error("position string: {0}")]
+    PositionString(#[from] SetupParseError),
+    /// A position string that parses but breaks R-26.
+    #[error("{0}")]
+    InvalidPosition(Box<PositionError>),
+    /// A move that is not the ASCII form (`5B5A`).
+    #[error("move '{text}': {error}")]
+    MoveSyntax {
+        /// The text given.
+        text: String,
+        /// Why it is not an ASCII move.
+        error: AsciiParseError,
+    },
+    /// A move that names no legal move at its ply.
+    #[error("move {ply} '{text}': {error}")]
+    Illegal {
+        /// The ply it would have had, from 1.
+        ply: usize,
+        /// The text given.
+        text: String,
+        /// Why it does not resolve.
+        error: RecordError,
+    },
+    /// A move after the end of the game.
+    #[error("move {ply} '{text}': {error}")]
+    Refused {
+        /// The ply it would have had, from 1.
+        ply: usize,
+        /// The text given.
+        text: String,
+        /// The game's refusal.
+        error: Box<GameError>,
+    },
+    /// A ply past the end of the game.
+    #[error("ply {ply} is past the game's last ply {plies}")]
+    NoSuchPly {
+        /// The ply asked for.
+        ply: usize,
+        /// The number of moves played.
+        plies: usize,
+    },
+    /// A game file that does not read.
+    #[error("game file: {0}")]
+    Read(#[from] ReadError),
+    /// A game file with no game in it.
+    #[error("game file: no game found (tags, then moves such as 1. 团5B进5A)")]
+    NoGame,
+    /// A game file whose moves do not replay.
+    #[error("game file: {0}")]
+    Replay(Box<ReplayError>),
+    /// A game that cannot be written.
+    #[error("writing the game file: {0}")]
+    Write(#[from] WriteError),
+    /// An unknown name of a move form.
+    #[error("unknown move form '{0}' (simplified, traditional or ascii)")]
+    MoveForm(String),
+    /// A deployment string (R-33) that is not five rows of nine files.
+    #[error("{side}'s deployment, row {row}: {detail}")]
+    Deployment {
+        /// Whose deployment.
+        side: Side,
+        /// The row, 1 (front rank A) to 5 (base line E), or 0 for the string as a whole.
+        row: usize,
+        /// What is wrong.
+        detail: String,
+    },
+    /// A feature another part of the project delivers.
+    #[error("{0} is not available in this build yet")]
+    NotYet(&'static str),
+}
+
+impl From<PositionError> for WebError {
+    fn from(e: PositionError) -> WebError {
+        WebError::InvalidPosition(Box::new(e))
+    }
+}
+
+impl From<ReplayError> for WebError {
+    fn from(e: ReplayError) -> WebError {
+        WebError::Replay(Box::new(e))
+    }
+}
+
+/// One move as the page shows it.
+#[derive(Debug, Clone, PartialEq, Eq, Serialize)]
+#[serde(rename_all = "camelCase")]
+pub struct MoveView {
+    /// The ASCII form (R-30), `5B5A`.
+    pub ascii: String,
+    /// The origin label.
+    pub from: String,
+    /// The destination label.
+    pub to: String,
+    /// The six-character record in simplified characters (R-28).
+    pub simplified: String,
+    /// The six-character record in traditional characters.
+    pub traditional: String,
+    /// Whether an enemy piece stands on the destination.
+    pub capture: bool,
+    /// The mover, `red` or `green`.
+    pub side: String,
+}
+
+impl MoveView {
+    /// The view of `m`, a legal move of `pos`.
+    #[must_use]
+    pub fn new(pos: &Position, m: Move) -> MoveView {
+        let record = Record::from_move(pos, m);
+        let mover = pos.turn();
+        MoveView {
+            ascii: m.to_string(),
+            from: m.from().to_string(),
+            to: m.to().to_string(),
+            simplified: record.to_script(Script::Simplified),
+            traditional: record.to_script(Script::Traditional),
+            capture: pos.piece_at(m.to()).is_some_and(|p| p.side != mover),
+            side: mover.to_string(),
+        }
+    }
+}
+
+/// One piece on the board.
+#[derive(Debug, Clone, PartialEq, Eq, Serialize)]
+#[serde(rename_all = "camelCase")]
+pub struct PieceView {
+    /// Its point's label.
+    pub point: String,
+    /// Its position-string letter (R-31): upper case Red, lower case Green.
+    pub letter: String,
+    /// `red` or `green`.
+    pub side: String,
+    /// The kind's name (`missile`).
+    pub kind: String,
+    /// Its record character, simplified.
+    pub simplified: String,
+    /// Its record character, traditional.
+    pub traditional: String,
+}
+
+/// A pending return (R-19).
+#[derive(Debug, Clone, PartialEq, Eq, Serialize)]
+#[serde(rename_all = "camelCase")]
+pub struct PendingView {
+    /// The side that owes it.
+    pub side: String,
+    /// Where the striker stands.
+    pub striker: String,
+    /// Where it must return to.
+    pub origin: String,
+}
+
+/// How a game ended.
+#[derive(Debug, Clone, PartialEq, Eq, Serialize)]
+#[serde(rename_all = "camelCase")]
+pub struct OutcomeView {
+    /// `red`, `green`, or `None` for a draw.
+    pub winner: Option<String>,
+    /// The reason's word, as the CLI prints it (`king-captured`).
+    pub reason: String,
+    /// The result token (`1-0`, `0-1`, `1/2-1/2`).
+    pub result: String,
+}
+
+impl OutcomeView {
+    /// The view of `o`.
+    #[must_use]
+    pub fn new(o: Outcome) -> OutcomeView {
+        let (winner, reason) = outcome_parts(o);
+        OutcomeView {
+            winner: winner.map(|s| s.to_string()),
+            reason: reason.to_string(),
+            result: GameResult::from_outcome(Some(o)).to_string(),
+        }
+    }
+}
+
+/// The winner and reason of an outcome: the one place that knows `Outcome`'s shape.
+fn outcome_parts(o: Outcome) -> (Option<Side>, EndReason) {
+    (o.winner(), o.reason())
+}
+
+/// Everything the page draws for one ply.
+#[derive(Debug, Clone, PartialEq, Eq, Serialize)]
+#[serde(rename_all = "camelCase")]
+pub struct View {
+    /// The ply shown: 0 is the start.
+    pub ply: usize,
+    /// The moves in the game.
+    pub plies: usize,
+    /// The position string (R-31).
+    pub position: String,
+    /// The side to move.
+    pub turn: String,
+    /// The pieces.
+    pub pieces: Vec<PieceView>,
+    /// The move that led here.
+    pub last_move: Option<MoveView>,
+    /// Pending returns (R-19).
+    pub pending: Vec<PendingView>,
+    /// The legal moves here (none once the game is over).
+    pub legal: Vec<MoveView>,
+    /// The result, if the game is over here.
+    pub outcome: Option<OutcomeView>,
+}
+
+/// A game on the web board: where it started, the moves played, a declared result, and the
+/// tags of the file it came from.
+#[derive(Debug, Clone)]
+pub struct Session {
+    start: Position,
+    moves: Vec<Move>,
+    declared: Option<Outcome>,
+    tags: Vec<(String, String)>,
+}
+
+/// The position string of the default opening (R-27).
+///
+/// ```
+/// assert!(gjjq_wasm::session::default_position().starts_with("fpmgkgmpf/"));
+/// ```
+#[must_use]
+pub fn default_position() -> String {
+    Setup::default_opening().to_string()
+}
+
+/// The position of a position string, validated (R-26, R-31).
+///
+/// # Errors
+/// [`WebError::PositionString`] or [`WebError::InvalidPosition`].
+///
+/// ```
+/// use gjjq_wasm::session::{parse_position, WebError};
+/// assert!(parse_position("4k4/9/9/9/9/9/9/9/9/4K4 r -").is_ok());
+/// assert!(matches!(parse_position("9/9 r"), Err(WebError::PositionString(_))));
+/// ```
+pub fn parse_position(text: &str) -> Result<Position, WebError> {
+    let setup: Setup = text.trim().parse()?;
+    Ok(Position::from_setup(setup)?)
+}
+
+impl Session {
+    /// A new game from a position string (an empty string is the default opening).
+    ///
+    /// # Errors
+    /// [`WebError::PositionString`] or [`WebError::InvalidPosition`].
+    ///
+    /// ```
+    /// use gjjq_wasm::session::Session;
+    /// let s = Session::new("4k4/9/9/4P4/9/9/9/9/9/4K4 r - 0 1")?;
+    /// assert_eq!(s.view(0)?.pieces.len(), 3);
+    /// # Ok::<(), gjjq_wasm::session::WebError>(())
+    /// ```
+    pub fn new(position: &str) -> Result<Session, WebError> {
+        let start = if position.trim().is_empty() {
+            Position::default()
+        } else {
+            parse_position(position)?
+        };
+        Ok(Session {
+            start,
+            moves: Vec::new(),
+            declared: None,
+            tags: Vec::new(),
+        })
+    }
+
+    /// The first game of a game file, replayed: its start, its moves, its stated result when
+    /// the rules do not decide it, and its tags.
+    ///
+    /// # Errors
+    /// [`WebError::Read`] (with line and column), [`WebError::NoGame`], [`WebError::Replay`].
+    ///
+    /// ```
+    /// use gjjq_wasm::session::Session;
+    /// let s = Session::from_game_file("1. 团5B进5A 团5b进5a *\n")?;
+    /// assert_eq!(s.moves_ascii(), "5B5A 5b5a");
+    /// # Ok::<(), gjjq_wasm::session::WebError>(())
+    /// ```
+    pub fn from_game_file(text: &str) -> Result<Session, WebError> {
+        let record = GameReader::new(text.as_bytes())
+            .next()
+            .ok_or(WebError::NoGame)??;
+        let game = record.replay(None)?;
+        let mut replayed = Game::new(game.start().clone());
+        for &m in game.moves() {
+            // Cannot fail: the same moves were just played on the same start.
+            let _ = replayed.play(m);
+        }
+        let declared = if replayed.outcome().is_none() {
+            game.outcome()
+        } else {
+            None
+        };
+        Ok(Session {
+            start: game.start().clone(),
+            moves: game.moves().to_vec(),
+            declared,
+            tags: record.tags,
+        })
+    }
+
+    /// The number of moves played.
+    #[must_use]
+    pub fn plies(&self) -> usize {
+        self.moves.len()
+    }
+
+    /// The game up to `ply`, with the declared result at the last ply.
+    fn game_at(&self, ply: usize) -> Result<Game, WebError> {
+        if ply > self.moves.len() {
+            return Err(WebError::NoSuchPly {
+                ply,
+                plies: self.moves.len(),
+            });
+        }
+        let mut game = Game::new(self.start.clone());
+        for &m in &self.moves[..ply] {
+            // Cannot fail: every stored move was checked when it was played.
+            let _ = game.play(m);
+        }
+        if ply == self.moves.len()
+            && let Some(o) = self.declared
+        {
+            // A result the rules did not reach: a resignation or an agreed draw.
+            let _ = match o.winner() {
+                Some(winner) => game.resign(winner.other()),
+                None => game.agree_draw(),
+            };
+        }
+        Ok(game)
+    }
+
+    /// The game as played so far, with its declared result.
+    ///
+    /// # Errors
+    /// None in practice: the last ply always exists.
+    pub fn game(&self) -> Result<Game, WebError> {
+        self.game_at(self.moves.len())
+    }
+
+    /// What the page draws at `ply` (0 = the start).
+    ///
+    /// # Errors
+    /// [`WebError::NoSuchPly`] past the last move.
+    ///
+    /// ```
+    /// use gjjq_wasm::session::Session;
+    /// let s = Session::new("")?;
+    /// let v = s.view(0)?;
+    /// assert_eq!((v.turn.as_str(), v.pieces.len()), ("red", 32));
+    /// assert!(v.legal.iter().any(|m| m.simplified == "团5B进5A"));
+    /// # Ok::<(), gjjq_wasm::session::WebError>(())
+    /// ```
+    pub fn view(&self, ply: usize) -> Result<View, WebError> {
+        let game = self.game_at(ply)?;
+        let pos = game.position();
+        let setup = pos.to_setup();
+        let pieces = Square::all()
+            .filter_map(|sq| {
+                pos.piece_at(sq).map(|p| PieceView {
+                    point: sq.to_string(),
+                    letter: p.ascii().to_string(),
+                    side: p.side.to_string(),
+                    kind: p.kind.name().to_owned(),
+                    simplified: p.record_char(Script::Simplified).to_string(),
+                    traditional: p.record_char(Script::Traditional).to_string(),
+                })
+            })
+            .collect();
+        let last_move = if ply > 0 {
+            let before = self.game_at(ply - 1)?;
+            Some(MoveView::new(before.position(), self.moves[ply - 1]))
+        } else {
+            None
+        };
+        let pending = Side::ALL
+            .into_iter()
+            .filter_map(|side| {
+                setup.pending[side.index()].map(|p| PendingView {
+                    side: side.to_string(),
+                    striker: p.striker.to_string(),
+                    origin: p.origin.to_string(),
+                })
+            })
+            .collect();
+        let legal = game
+            .legal_moves()
+            .iter()
+            .map(|&m| MoveView::new(pos, m))
+            .collect();
+        Ok(View {
+            ply,
+            plies: self.moves.len(),
+            position: setup.to_string(),
+            turn: pos.turn().to_string(),
+            pieces,
+            last_move,
+            pending,
+            legal,
+            outcome: game.outcome().map(OutcomeView::new),
+        })
+    }
+
+    /// Every move of the game with its record.
+    #[must_use]
+    pub fn moves(&self) -> Vec<MoveView> {
+        let mut pos = self.start.clone();
+        self.moves
+            .iter()
+            .map(|&m| {
+                let v = MoveView::new(&pos, m);
+                pos.play_unchecked(m);
+                v
+            })
+            .collect()
+    }
+
+    /// Play `ascii` (`5B5A`) after the first `ply` moves; later moves are dropped first (a
+    /// new line from a past ply), and with them a declared result.
+    ///
+    /// # Errors
+    /// [`WebError::NoSuchPly`], [`WebError::MoveSyntax`], [`WebError::Illegal`],
+    /// [`WebError::Refused`] after the end; the game is unchanged on error.
+    ///
+    /// ```
+    /// use gjjq_wasm::session::Session;
+    /// let mut s = Session::new("")?;
+    /// assert_eq!(s.play(0, "5B5A")?.traditional, "團5B進5A");
+    /// assert!(s.play(1, "5B5A").is_err()); // Green to move
+    /// # Ok::<(), gjjq_wasm::session::WebError>(())
+    /// ```
+    pub fn play(&mut self, ply: usize, ascii: &str) -> Result<MoveView, WebError> {
+        let mut game = self.game_at(ply)?;
+        let text = ascii.trim();
+        let parsed: AsciiMove = text.parse().map_err(|error| WebError::MoveSyntax {
+            text: text.to_owned(),
+            error,
+        })?;
+        let m = parsed
+            .to_move(game.position())
+            .map_err(|error| WebError::Illegal {
+                ply: ply + 1,
+                text: text.to_owned(),
+                error,
+            })?;
+        let view = MoveView::new(game.position(), m);
+        game.play(m).map_err(|error| WebError::Refused {
+            ply: ply + 1,
+            text: text.to_owned(),
+            error: Box::new(error),
+        })?;
+        self.moves.truncate(ply);
+        self.moves.push(m);
+        self.declared = None;
+        Ok(view)
+    }
+
+    /// The game as a game file, moves written as `form` (`simplified`, `traditional` or
+    /// `ascii`). Tags read from a file are kept; `Setup` (for a start other than the default
+    /// opening), `Result` and, for a finished game, `Termination` are set.
+    ///
+    /// # Errors
+    /// [`WebError::MoveForm`] for an unknown form, [`WebError::Write`].
+    ///
+    /// ```
+    /// use gjjq_wasm::session::Session;
+    /// let mut s = Session::new("")?;
+    /// s.play(0, "3E7d")?;
+    /// assert!(s.game_file("simplified")?.contains("1. 弹3E攻7d"));
+    /// assert!(s.game_file("ascii")?.contains("1. 3E7d"));
+    /// # Ok::<(), gjjq_wasm::session::WebError>(())
+    /// ```
+    pub fn game_file(&self, form: &str) -> Result<String, WebError> {
+        let form = match form {
+            "simplified" | "" => MoveForm::Script(Script::Simplified),
+            "traditional" => MoveForm::Script(Script::Traditional),
+            "ascii" => MoveForm::Ascii,
+            other => return Err(WebError::MoveForm(other.to_owned())),
+        };
+        let game = self.game_at(self.moves.len())?;
+        let outcome = game.outcome();
+        let mut record = GameRecord {
+            tags: self.tags.clone(),
+            ..GameRecord::default()
+        };
+        if record.tags.is_empty() {
+            record.set_tag("Event", "gjjq web board");
+            record.set_tag("Rules", "standard");
+            record.set_tag("Mode", "明式");
+        }
+        let start = self.start.to_setup();
+        if start != Setup::default_opening() {
+            record.set_tag("Setup", &start.to_string());
+        }
+        let result = GameResult::from_outcome(outcome);
+        record.set_tag("Result", result.as_str());
+        if let Some(o) = outcome {
+            record.set_tag("Termination", outcome_parts(o).1.as_str());
+        }
+        let mut pos = self.start.clone();
+        for &m in &self.moves {
+            record
+                .moves
+                .push(RecordedMove::new(MoveText::Record(Record::from_move(
+                    &pos, m,
+                ))));
+            pos.play_unchecked(m);
+        }
+        record.result = result;
+        let mut out = Vec::new();
+        write_game(&record, form, &mut out)?;
+        Ok(String::from_utf8_lossy(&out).into_owned())
+    }
+
+    /// The start's position string.
+    #[must_use]
+    pub fn start_position(&self) -> String {
+        self.start.to_setup().to_string()
+    }
+
+    /// The moves in the ASCII form, space separated.
+    #[must_use]
+    pub fn moves_ascii(&self) -> String {
+        let all: Vec<String> = self.moves.iter().map(ToString::to_string).collect();
+        all.join(" ")
+    }
+}
+
+#[cfg(test)]
+mod tests {
+    use super::*;
+
+    /// One Red move from a king capture: aircraft 5b, Green's king 5e.
+    const KING_HUNT: &str = "4k4/9/9/4P4/9/9/9/9/9/4K4 r - 0 1";
+
+    fn play_all(s: &mut Session, moves: &[&str]) {
+        for m in moves {
+            let ply = s.plies();
+            s.play(ply, m).unwrap();
+        }
+    }
+
+    #[test]
+    fn opening_view_has_32_pieces_and_51_moves() {
+        let s = Session::new("").unwrap();
+        let v = s.view(0).unwrap();
+        assert_eq!(v.position, default_position());
+        assert_eq!(v.pieces.len(), 32);
+        assert_eq!(v.legal.len(), Position::default().legal_moves().len());
+        assert!(v.last_move.is_none() && v.outcome.is_none());
+        let strike = v.legal.iter().find(|m| m.ascii == "3E7d").unwrap();
+        assert_eq!(strike.simplified, "弹3E攻7d");
+        assert_eq!(strike.traditional, "彈3E攻7d");
+        assert!(strike.capture);
+    }
+
+    #[test]
+    fn returning_capture_then_return_r19() {
+        // R-19: the strike leaves a pending return; Green moves; Red's one move is the return.
+        let mut s = Session::new("").unwrap();
+        play_all(&mut s, &["3E7d"]);
+        let v = s.view(1).unwrap();
+        assert_eq!(v.pending.len(), 1);
+        assert_eq!(v.pending[0].striker, "7d");
+        assert_eq!(v.pending[0].origin, "3E");
+        assert_eq!(v.last_move.as_ref().unwrap().simplified, "弹3E攻7d");
+        play_all(&mut s, &["5b5a"]);
+        let v = s.view(2).unwrap();
+        assert_eq!(v.legal.len(), 1);
+        assert_eq!(v.legal[0].ascii, "7d3E");
+        play_all(&mut s, &["7d3E"]);
+        let v = s.view(3).unwrap();
+        assert!(v.pending.is_empty());
+        assert!(v.pieces.iter().any(|p| p.point == "3E" && p.letter == "M"));
+        assert!(!v.pieces.iter().any(|p| p.point == "7d"));
+    }
+
+    #[test]
+    fn play_from_a_past_ply_drops_the_later_moves() {
+        let mut s = Session::new("").unwrap();
+        play_all(&mut s, &["5B5A", "5b5a", "4B4A"]);
+        s.play(1, "4b4a").unwrap();
+        let moves: Vec<String> = s.moves().into_iter().map(|m| m.ascii).collect();
+        assert_eq!(moves, ["5B5A", "4b4a"]);
+    }
+
+    #[test]
+    fn bad_input_is_an_error_not_a_panic() {
+        assert!(matches!(
+            Session::new("9/9 r"),
+            Err(WebError::PositionString(_))
+        ));
+        assert!(matches!(
+            Session::new("3kk4/9/9/9/9/9/9/9/9/4K4 r -"),
+            Err(WebError::InvalidPosition(_))
+        ));
+        let mut s = Session::new("").unwrap();
+        assert!(matches!(s.play(0, "5B"), Err(WebError::MoveSyntax { .. })));
+        let e = s.play(0, "5B5a").unwrap_err();
+        assert!(matches!(e, WebError::Illegal { ply: 1, .. }), "{e}");
+        assert!(matches!(s.play(3, "5B5A"), Err(WebError::NoSuchPly { .. })));
+        assert!(matches!(s.view(1), Err(WebError::NoSuchPly { .. })));
+        assert_eq!(s.plies(), 0);
+    }
+
+    #[test]
+    fn king_capture_ends_the_game_with_its_reason_r21() {
+        // Red's aircraft on 5b flies three points onto Green's king on 5e (R-13, R-21).
+        let mut s = Session::new(KING_HUNT).unwrap();
+        let v = s.view(0).unwrap();
+        let kill = v
+            .legal
+            .iter()
+            .find(|m| m.to == "5e")
+            .expect("a king capture");
+        let ascii = kill.ascii.clone();
+        s.play(0, &ascii).unwrap();
+        let v = s.view(1).unwrap();
+        let o = v.outcome.unwrap();
+        assert_eq!(o.winner.as_deref(), Some("red"));
+        assert_eq!(o.reason, "king-captured");
+        assert!(v.legal.is_empty());
+        assert!(matches!(s.play(1, "5E4E"), Err(WebError::Illegal { .. })));
+    }
+
+    #[test]
+    fn game_file_round_trips_in_every_form() {
+        let mut s = Session::new("").unwrap();
+        play_all(&mut s, &["3E7d", "5b5a", "7d3E", "4b4a"]);
+        for form in ["simplified", "traditional", "ascii"] {
+            let text = s.game_file(form).unwrap();
+            let back = Session::from_game_file(&text).unwrap();
+            assert_eq!(back.moves_ascii(), s.moves_ascii(), "{form}: {text}");
+        }
+        assert!(s.game_file("simplified").unwrap().contains("弹3E攻7d"));
+        assert!(s.game_file("traditional").unwrap().contains("彈3E攻7d"));
+        assert!(matches!(s.game_file("klingon"), Err(WebError::MoveForm(_))));
+    }
+
+    #[test]
+    fn sample_game_file_replays_to_its_trapped_king() {
+        let text = include_str!("../../../examples/sample.gjjq");
+        let s = Session::from_game_file(text).unwrap();
+        assert_eq!(s.plies(), 161);
+        let v = s.view(s.plies()).unwrap();
+        let o = v.outcome.unwrap();
+        assert_eq!(
+            (o.winner.as_deref(), o.reason.as_str()),
+            (Some("red"), "trapped-king")
+        );
+        let exported = s.game_file("simplified").unwrap();
+        assert!(exported.contains("[Termination \"trapped-king\"]"));
+        assert!(exported.contains("[Event \"gjjq sample game\"]"));
+    }
+
+    #[test]
+    fn stated_result_is_kept_as_a_resignation() {
+        let s = Session::from_game_file("1. 团5B进5A 团5b进5a 0-1\n").unwrap();
+        let o = s.view(2).unwrap().outcome.unwrap();
+        assert_eq!(
+            (o.winner.as_deref(), o.reason.as_str()),
+            (Some("green"), "resignation")
+        );
+        assert!(s.view(1).unwrap().outcome.is_none());
+    }
+
+    #[test]
+    fn game_file_errors_say_where() {
+        let e = Session::from_game_file("1. 团5B侵5A *").unwrap_err();
+        assert!(e.to_string().contains("1:4"), "{e}");
+        assert!(matches!(Session::from_game_file(""), Err(WebError::NoGame)));
+    }
+
+    #[test]
+    fn start_other_than_the_opening_is_kept_in_the_setup_tag() {
+        let pos = KING_HUNT;
+        let s = Session::new(pos).unwrap();
+        let text = s.game_file("ascii").unwrap();
+        assert!(text.contains(&format!("[Setup \"{pos}\"]")), "{text}");
+        assert_eq!(
+            Session::from_game_file(&text).unwrap().start_position(),
+            pos
+        );
+    }
+}

@@ -1,0 +1,256 @@
+// The board as SVG, drawn like `gjjq svg` (src/svg.rs): the same geometry, colours and
+// layers, plus what a page needs: a flip, a hit area on every point, legal-destination dots.
+// Terrain, palaces and labels come from the library (boardPoints); nothing here knows a rule.
+
+import type { MoveView, PieceView, PointView, Script, View } from './types';
+
+const CELL = 100;
+const MARGIN = 100;
+const BORDER = 140;
+const WIDTH = 2 * MARGIN + 8 * CELL;
+const HEIGHT = 2 * MARGIN + 8 * CELL + BORDER;
+const PIECE_R = 40;
+
+const PAPER = '#f4ecd8';
+const SEA = '#cfe3f1';
+const BORDER_SEA = '#9cc3e0';
+const LAND = '#e6d3a3';
+const LINE = '#5b4a32';
+const COASTLINE = '#a0782c';
+const COLOUR = { red: '#c0262d', green: '#1d7a3a' } as const;
+const FONTS = {
+  simplified:
+    "'Noto Sans CJK SC', 'Noto Sans SC', 'Source Han Sans SC', 'PingFang SC', 'Microsoft YaHei', 'WenQuanYi Micro Hei', sans-serif",
+  traditional:
+    "'Noto Sans CJK TC', 'Noto Sans TC', 'Source Han Sans TC', 'PingFang TC', 'Microsoft JhengHei', 'WenQuanYi Micro Hei', sans-serif",
+} as const;
+const PIECE_FILL = { red: '#fff3ee', green: '#eefaf0' } as const;
+
+export interface BoardState {
+  view: View;
+  flipped: boolean;
+  script: Script;
+  selected: string | null;
+  /** Legal moves of the selected piece. */
+  targets: MoveView[];
+}
+
+export class Board {
+  private readonly byLabel = new Map<string, PointView>();
+
+  constructor(private readonly points: PointView[]) {
+    for (const p of points) this.byLabel.set(p.label, p);
+  }
+
+  /** Screen centre of grid point (x, y): Red's country at the bottom unless flipped. */
+  private xy(x: number, y: number, flipped: boolean): [number, number] {
+    const dx = flipped ? 8 - x : x;
+    const dy = flipped ? 9 - y : y;
+    const gap = dy <= 4 ? BORDER - CELL : 0;
+    return [MARGIN + dx * CELL, MARGIN + (9 - dy) * CELL + gap];
+  }
+
+  private at(label: string, flipped: boolean): [number, number] {
+    const p = this.byLabel.get(label);
+    if (!p) return [0, 0];
+    return this.xy(p.x, p.y, flipped);
+  }
+
+  render(s: BoardState): string {
+    const f = s.flipped;
+    const out: string[] = [];
+    out.push(
+      `<svg xmlns="http://www.w3.org/2000/svg" viewBox="0 0 ${WIDTH} ${HEIGHT}" class="board${f ? ' flipped' : ''}" role="img" aria-label="国际军棋" font-family="${FONTS[s.script]}">`,
+    );
+    out.push(
+      `<defs><marker id="arrowhead" viewBox="0 0 10 10" refX="6" refY="5" markerWidth="3.6" markerHeight="3.6" orient="auto-start-reverse"><path d="M0,0 L10,5 L0,10 z" fill="#1f5fbf"/></marker></defs>`,
+    );
+    this.ground(out, s);
+    this.labels(out, f);
+    const last = s.view.lastMove;
+    if (last) {
+      this.highlight(out, last.from, 'from', f);
+      this.highlight(out, last.to, 'to', f);
+    }
+    for (const p of s.view.pending) {
+      const [x1, y1] = this.at(p.striker, f);
+      const [x2, y2] = this.at(p.origin, f);
+      out.push(
+        `<line class="pending-return ${p.side}" data-striker="${p.striker}" data-origin="${p.origin}" x1="${x1}" y1="${y1}" x2="${x2}" y2="${y2}" stroke="${COLOUR[p.side]}" stroke-width="5" stroke-dasharray="4 10" stroke-linecap="round" stroke-opacity="0.8"/>`,
+      );
+    }
+    this.pointsLayer(out, s);
+    if (last && last.from !== last.to) this.arrow(out, last.from, last.to, f);
+    out.push('</svg>');
+    return out.join('\n');
+  }
+
+  private ground(out: string[], s: BoardState): void {
+    const f = s.flipped;
+    const [left] = this.xy(0, 0, false);
+    const [right] = this.xy(8, 0, false);
+    const top = MARGIN;
+    const bottom = HEIGHT - MARGIN;
+    const pad = CELL / 2;
+    out.push(`<rect class="paper" x="0" y="0" width="${WIDTH}" height="${HEIGHT}" fill="${PAPER}"/>`);
+    out.push(
+      `<rect class="frame" x="${left - pad}" y="${top - pad}" width="${right - left + 2 * pad}" height="${bottom - top + 2 * pad}" fill="none" stroke="${LINE}" stroke-width="4"/>`,
+    );
+    out.push(
+      `<rect class="sea" x="${left}" y="${top}" width="${right - left}" height="${bottom - top}" fill="${SEA}"/>`,
+    );
+    const borderTop = MARGIN + 4 * CELL;
+    out.push(
+      `<rect class="border" x="${left - pad}" y="${borderTop}" width="${right - left + 2 * pad}" height="${BORDER}" fill="${BORDER_SEA}"/>`,
+    );
+    const name = s.script === 'traditional' ? '國界' : '国界';
+    out.push(
+      `<text class="border-name" x="${(left + right) / 2 + 20}" y="${borderTop + BORDER / 2}" font-size="38" letter-spacing="40" text-anchor="middle" dominant-baseline="central" fill="${LINE}" fill-opacity="0.55">${name}</text>`,
+    );
+    for (const side of ['red', 'green'] as const) this.country(out, side, f);
+  }
+
+  private country(out: string[], side: 'red' | 'green', f: boolean): void {
+    // Grid y of the country's rank `rows` from its base line.
+    const cy = (rows: number): number => (side === 'red' ? rows : 9 - rows);
+    const p = (x: number, y: number): string => this.xy(x, y, f).join(',');
+    out.push(`<g class="country ${side}">`);
+    // Land (R-4): the trapezoid from the base line to 4B–6B; its sea sides are the coastline.
+    out.push(
+      `<polygon class="land" points="${p(0, cy(0))} ${p(8, cy(0))} ${p(5, cy(3))} ${p(3, cy(3))}" fill="${LAND}"/>`,
+    );
+    // Palace (R-5): files 4–6 × the three back ranks.
+    const [ax, ay] = this.xy(3, cy(0), f);
+    const [bx, by] = this.xy(5, cy(2), f);
+    const rx = Math.min(ax, bx);
+    const ry = Math.min(ay, by);
+    out.push(
+      `<rect class="palace-area" x="${rx}" y="${ry}" width="${2 * CELL}" height="${2 * CELL}" fill="${COLOUR[side]}" fill-opacity="0.08"/>`,
+    );
+    const grid: string[] = [];
+    for (let x = 0; x < 9; x++) {
+      const [x1, y1] = this.xy(x, cy(0), f);
+      const [, y2] = this.xy(x, cy(4), f);
+      grid.push(`<line x1="${x1}" y1="${y1}" x2="${x1}" y2="${y2}"/>`);
+    }
+    for (let r = 0; r < 5; r++) {
+      const [x1, y1] = this.xy(0, cy(r), f);
+      const [x2] = this.xy(8, cy(r), f);
+      grid.push(`<line x1="${x1}" y1="${y1}" x2="${x2}" y2="${y1}"/>`);
+    }
+    out.push(`<g class="grid" stroke="${LINE}" stroke-width="2" stroke-linecap="square">${grid.join('')}</g>`);
+    out.push(
+      `<polyline class="coastline" points="${p(0, cy(0))} ${p(3, cy(3))} ${p(5, cy(3))} ${p(8, cy(0))}" fill="none" stroke="${COASTLINE}" stroke-width="5" stroke-dasharray="14 10"/>`,
+    );
+    out.push(
+      `<g class="palace" stroke="${LINE}" stroke-width="4" fill="none"><rect x="${rx}" y="${ry}" width="${2 * CELL}" height="${2 * CELL}"/><line x1="${ax}" y1="${ay}" x2="${bx}" y2="${by}"/><line x1="${bx}" y1="${ay}" x2="${ax}" y2="${by}"/></g>`,
+    );
+    const marks: string[] = [];
+    for (const pt of this.points) {
+      if (pt.country !== side) continue;
+      const [x, y] = this.xy(pt.x, pt.y, f);
+      if (pt.terrain === 'coast') {
+        marks.push(`<circle class="mark coast" cx="${x}" cy="${y}" r="9" fill="#f0c36a" stroke="#8a6420" stroke-width="3"/>`);
+      } else if (pt.terrain === 'inland') {
+        marks.push(`<circle class="mark inland" cx="${x}" cy="${y}" r="5" fill="${LINE}"/>`);
+      } else {
+        marks.push(`<circle class="mark sea" cx="${x}" cy="${y}" r="6" fill="${SEA}" stroke="#3f7fb0" stroke-width="2"/>`);
+      }
+    }
+    out.push(marks.join(''));
+    out.push('</g>');
+  }
+
+  private labels(out: string[], f: boolean): void {
+    const parts: string[] = ['<g class="labels">'];
+    const off = (MARGIN + CELL / 2) / 2;
+    const text = (cls: string, x: number, y: number, colour: string, s: string): void => {
+      parts.push(
+        `<text class="${cls}" x="${x}" y="${y}" font-size="34" font-weight="bold" text-anchor="middle" dominant-baseline="central" fill="${colour}">${s}</text>`,
+      );
+    };
+    const mid = HEIGHT / 2;
+    for (const pt of this.points) {
+      const base = pt.country === 'red' ? 0 : 9;
+      const [x, y] = this.xy(pt.x, pt.y, f);
+      const colour = COLOUR[pt.country];
+      if (pt.y === base) {
+        // File digit beyond the country's base line, on whichever edge that line is drawn.
+        text(`file ${pt.country}`, x, y + (y > mid ? off : -off), colour, pt.label[0]);
+      }
+      if (pt.x === 0) {
+        const [xl] = this.xy(0, pt.y, false);
+        const [xr] = this.xy(8, pt.y, false);
+        text(`rank ${pt.country}`, xl - off, y, colour, pt.label[1]);
+        text(`rank ${pt.country}`, xr + off, y, colour, pt.label[1]);
+      }
+    }
+    parts.push('</g>');
+    out.push(parts.join(''));
+  }
+
+  private highlight(out: string[], label: string, which: 'from' | 'to', f: boolean): void {
+    const [x, y] = this.at(label, f);
+    const half = CELL / 2 - 4;
+    const [fill, opacity] = which === 'from' ? ['#f2d04b', '0.55'] : ['#f2b01e', '0.75'];
+    out.push(
+      `<rect class="last-move ${which}" data-square="${label}" x="${x - half}" y="${y - half}" width="${2 * half}" height="${2 * half}" rx="10" fill="${fill}" fill-opacity="${opacity}"/>`,
+    );
+  }
+
+  private arrow(out: string[], from: string, to: string, f: boolean): void {
+    const [x1, y1] = this.at(from, f);
+    const [x2, y2] = this.at(to, f);
+    const len = Math.hypot(x2 - x1, y2 - y1);
+    const t = Math.max(0, (len - (PIECE_R + 6)) / len);
+    const ex = x1 + (x2 - x1) * t;
+    const ey = y1 + (y2 - y1) * t;
+    out.push(
+      `<line class="last-move arrow" x1="${x1}" y1="${y1}" x2="${ex.toFixed(0)}" y2="${ey.toFixed(0)}" stroke="#1f5fbf" stroke-width="8" stroke-linecap="round" stroke-opacity="0.65" marker-end="url(#arrowhead)" pointer-events="none"/>`,
+    );
+  }
+
+  /** One group per point: its hit area, its piece, and a destination mark when selected. */
+  private pointsLayer(out: string[], s: BoardState): void {
+    const pieces = new Map<string, PieceView>();
+    for (const p of s.view.pieces) pieces.set(p.point, p);
+    const targets = new Map<string, MoveView>();
+    for (const m of s.targets) targets.set(m.to, m);
+    const movable = new Set(s.view.legal.map((m) => m.from));
+    out.push('<g class="points">');
+    for (const pt of this.points) {
+      const [x, y] = this.xy(pt.x, pt.y, s.flipped);
+      const piece = pieces.get(pt.label);
+      const target = targets.get(pt.label);
+      const cls = ['point'];
+      if (s.selected === pt.label) cls.push('selected');
+      if (target) cls.push('target');
+      if (piece && movable.has(pt.label)) cls.push('movable');
+      const parts = [
+        `<g class="${cls.join(' ')}" data-point="${pt.label}" transform="translate(${x},${y})">`,
+        `<circle class="hit" r="48" fill="transparent"/>`,
+      ];
+      if (s.selected === pt.label) {
+        parts.push(`<circle class="selection" r="${PIECE_R + 6}" fill="none" stroke="#1f5fbf" stroke-width="6"/>`);
+      }
+      if (piece) {
+        const colour = COLOUR[piece.side];
+        const ch = s.script === 'traditional' ? piece.traditional : piece.simplified;
+        const width = piece.kind === 'king' ? 7 : 4;
+        parts.push(
+          `<g class="piece ${piece.side} ${piece.kind}" data-piece="${piece.letter}" data-square="${pt.label}"><circle r="${PIECE_R}" fill="${PIECE_FILL[piece.side]}" stroke="${colour}" stroke-width="${width}"/><circle r="${PIECE_R - 7}" fill="none" stroke="${colour}" stroke-width="1.5"/><text font-size="44" text-anchor="middle" dominant-baseline="central" fill="${colour}">${ch}</text></g>`,
+        );
+      }
+      if (target) {
+        parts.push(
+          target.capture
+            ? `<circle class="dest capture" data-dest="${target.ascii}" r="${PIECE_R + 3}" fill="none" stroke="#1f5fbf" stroke-width="7" stroke-opacity="0.75"/>`
+            : `<circle class="dest" data-dest="${target.ascii}" r="15" fill="#1f5fbf" fill-opacity="0.6"/>`,
+        );
+      }
+      parts.push('</g>');
+      out.push(parts.join(''));
+    }
+    out.push('</g>');
+  }
+}

@@ -1,0 +1,76 @@
+// Interface labels in Chinese and English. Piece characters and records come from the
+// library (both scripts); only the page's own words live here.
+
+export type Lang = 'zh' | 'en';
+
+const TEXT = {
+  title: { zh: '国际军棋', en: 'International Military Chess' },
+  subtitle: { zh: 'gjjq 网页棋盘', en: 'gjjq web board' },
+  newGame: { zh: '新对局', en: 'New game' },
+  flip: { zh: '翻转棋盘', en: 'Flip board' },
+  language: { zh: 'English', en: '中文' },
+  scriptSimplified: { zh: '简体', en: 'Simplified' },
+  scriptTraditional: { zh: '繁體', en: 'Traditional' },
+  mode: { zh: '对局方式', en: 'Players' },
+  modeTwo: { zh: '两人同屏', en: 'Two people, one screen' },
+  modeRed: { zh: '执红对引擎', en: 'You Red, engine Green' },
+  modeGreen: { zh: '执绿对引擎', en: 'You Green, engine Red' },
+  engine: { zh: '引擎', en: 'Engine' },
+  thinking: { zh: '思考中…', en: 'thinking…' },
+  moves: { zh: '着法', en: 'Moves' },
+  position: { zh: '局面串', en: 'Position string' },
+  start: { zh: '开局', en: 'Start' },
+  loadPosition: { zh: '从局面串开始', en: 'Start from position' },
+  deployment: { zh: '布阵', en: 'Deployment' },
+  redDeployment: { zh: '红方布阵', en: "Red's deployment" },
+  greenDeployment: { zh: '绿方布阵', en: "Green's deployment" },
+  firstMover: { zh: '先走', en: 'First to move' },
+  loadDeployment: { zh: '按布阵开始', en: 'Start from deployments' },
+  randomDeployment: { zh: '随机布阵', en: 'Random deployment' },
+  gameFile: { zh: '棋谱', en: 'Game file' },
+  loadGameFile: { zh: '载入棋谱', en: 'Load game file' },
+  chooseFile: { zh: '选择文件', en: 'Choose file' },
+  exportGame: { zh: '导出棋谱', en: 'Export game' },
+  red: { zh: '红方', en: 'Red' },
+  green: { zh: '绿方', en: 'Green' },
+  toMove: { zh: '走棋', en: 'to move' },
+  wins: { zh: '胜', en: 'wins' },
+  draw: { zh: '和棋', en: 'Draw' },
+  returnDue: { zh: '须返回', en: 'return due' },
+  viewing: { zh: '查看第 {0} 步 / 共 {1} 步', en: 'Ply {0} of {1}' },
+  error: { zh: '错误', en: 'Error' },
+} as const;
+
+export type Key = keyof typeof TEXT;
+
+const REASONS: Record<string, { zh: string; en: string }> = {
+  'king-captured': { zh: '擒王', en: 'king captured' },
+  'trapped-king': { zh: '困王（王被逼无路）', en: 'trapped king' },
+  'no-move': { zh: '无棋可走', en: 'no legal move' },
+  'insufficient-material': { zh: '双方无攻击子力', en: 'insufficient material' },
+  repetition: { zh: '同一局面三次', en: 'threefold repetition' },
+  'no-capture-limit': { zh: '限着内无吃子', en: 'no-capture limit' },
+  resignation: { zh: '认输', en: 'resignation' },
+  agreement: { zh: '议和', en: 'agreed draw' },
+};
+
+export function t(lang: Lang, key: Key, ...args: (string | number)[]): string {
+  let s: string = TEXT[key][lang];
+  args.forEach((a, i) => {
+    s = s.replace(`{${i}}`, String(a));
+  });
+  return s;
+}
+
+export function reason(lang: Lang, word: string): string {
+  return REASONS[word]?.[lang] ?? word;
+}
+
+/** Fill every `[data-i18n]` element with its label. */
+export function applyLabels(root: ParentNode, lang: Lang): void {
+  root.querySelectorAll<HTMLElement>('[data-i18n]').forEach((el) => {
+    const key = el.dataset.i18n as Key;
+    if (key in TEXT) el.textContent = t(lang, key);
+  });
+  document.documentElement.lang = lang === 'zh' ? 'zh-Hans' : 'en';
+}

@@ -1,0 +1,261 @@
+// End-to-end tests of the web board in Debian's Chromium, driven by playwright-core.
+//
+// The page is served by `vite preview` on 127.0.0.1 (started here unless GJJQ_WEB_URL names a
+// running server). Screenshots go to GJJQ_SCREENSHOT_DIR (default web/test-results).
+import { after, before, describe, test } from 'node:test';
+import assert from 'node:assert/strict';
+import { spawn } from 'node:child_process';
+import { mkdirSync, readFileSync } from 'node:fs';
+import { dirname, join } from 'node:path';
+import { fileURLToPath } from 'node:url';
+import { chromium } from 'playwright-core';
+
+const here = dirname(fileURLToPath(import.meta.url));
+const webDir = join(here, '..');
+const repo = join(webDir, '..');
+const port = Number(process.env.GJJQ_WEB_PORT ?? 4179);
+const shots = process.env.GJJQ_SCREENSHOT_DIR ?? join(webDir, 'test-results');
+mkdirSync(shots, { recursive: true });
+
+const DEFAULT = 'fpmgkgmpf/1da3ad1/9/3iii3/9/9/3III3/9/1DA3AD1/FPMGKGMPF r - 0 1';
+// One Red move from a king capture: Red's aircraft on 5b, Green's king on 5e (R-13, R-21).
+const KING_HUNT = '4k4/9/9/4P4/9/9/9/9/9/4K4 r - 0 1';
+
+let server;
+let base = process.env.GJJQ_WEB_URL;
+let browser;
+
+async function waitForServer(url, ms) {
+  const until = Date.now() + ms;
+  while (Date.now() < until) {
+    try {
+      const res = await fetch(url);
+      if (res.ok) return;
+    } catch {
+      // not up yet
+    }
+    await new Promise((r) => setTimeout(r, 100));
+  }
+  throw new Error(`no server at ${url} after ${ms} ms`);
+}
+
+before(async () => {
+  if (!base) {
+    base = `http://127.0.0.1:${port}/`;
+    server = spawn(
+      process.execPath,
+      [join(webDir, 'node_modules/vite/bin/vite.js'), 'preview', '--host', '127.0.0.1', '--port', String(port), '--strictPort'],
+      { cwd: webDir, stdio: ['ignore', 'ignore', 'inherit'] },
+    );
+    await waitForServer(base, 20_000);
+  }
+  browser = await chromium.launch({
+    executablePath: process.env.CHROMIUM ?? '/usr/bin/chromium',
+    headless: true,
+    args: [
+      '--no-sandbox',
+      '--disable-gpu',
+      '--disable-background-networking',
+      '--disable-component-update',
+      '--disable-sync',
+      '--no-first-run',
+    ],
+  });
+});
+
+after(async () => {
+  await browser?.close();
+  server?.kill();
+});
+
+async function open(query = '') {
+  const page = await browser.newPage({ viewport: { width: 1200, height: 1000 } });
+  const errors = [];
+  page.on('pageerror', (e) => errors.push(String(e)));
+  await page.goto(base + query);
+  await page.waitForSelector('body[data-ready="true"]', { timeout: 15_000 });
+  page.errors = errors;
+  return page;
+}
+
+const position = (page) => page.locator('#position').textContent();
+const moveList = (page) => page.locator('#moves [data-ascii]').evaluateAll((els) => els.map((e) => e.dataset.ascii));
+const records = (page) => page.locator('#moves [data-ascii]').allTextContents();
+
+async function clickMove(page, from, to) {
+  await page.click(`[data-point="${from}"]`);
+  await page.click(`[data-point="${to}"]`);
+}
+
+describe('web board', () => {
+  test('the opening: 32 pieces, labels of both countries, load time', async () => {
+    const page = await open();
+    assert.equal(await position(page), DEFAULT);
+    assert.equal(await page.locator('[data-point]').count(), 90);
+    assert.equal(await page.locator('[data-piece]').count(), 32);
+    assert.equal(await page.locator('[data-point="5E"] [data-piece="K"]').count(), 1);
+    assert.equal(await page.locator('[data-point="5e"] [data-piece="k"]').count(), 1);
+    assert.equal(await page.locator('[data-point="3E"] [data-piece="M"]').textContent(), '弹');
+    const ready = await page.evaluate(() => window.gjjqReadyMs);
+    console.log(`# page ready ${ready.toFixed(0)} ms after navigation start`);
+    assert.ok(ready < 5000, `page took ${ready} ms`);
+    await page.screenshot({ path: join(shots, 'web-opening.png') });
+    assert.deepEqual(page.errors, []);
+    await page.close();
+  });
+
+  test('clicks show legal destinations and play moves; list and position follow', async () => {
+    const page = await open();
+    await page.click('[data-point="5B"]');
+    // Infantry at home (R-16): forward to 5A or back to 5C; 4B and 6B hold its own pieces.
+    const dests = await page.locator('.dest').evaluateAll((els) => els.map((e) => e.closest('[data-point]').dataset.point).sort());
+    assert.deepEqual(dests, ['5A', '5C']);
+    await page.click('[data-point="5A"]');
+    await clickMove(page, '5b', '5a');
+    assert.deepEqual(await moveList(page), ['5B5A', '5b5a']);
+    assert.deepEqual(await records(page), ['团5B进5A', '团5b进5a']);
+    assert.equal(await position(page), 'fpmgkgmpf/1da3ad1/9/3i1i3/4i4/4I4/3I1I3/9/1DA3AD1/FPMGKGMPF r - 2 2');
+    // The last move is marked on both of its points.
+    assert.equal(await page.locator('.last-move.from[data-square="5b"]').count(), 1);
+    assert.equal(await page.locator('.last-move.to[data-square="5a"]').count(), 1);
+    // Step back and forward through the list.
+    await page.click('#prev');
+    assert.equal(await page.locator('[data-point="5b"] [data-piece="i"]').count(), 1);
+    await page.keyboard.press('ArrowLeft');
+    assert.equal(await position(page), DEFAULT);
+    await page.click('#moves [data-ascii="5b5a"]');
+    assert.equal(await page.locator('[data-point="5a"] [data-piece="i"]').count(), 1);
+    // Traditional script and English labels.
+    await page.click('#script');
+    assert.deepEqual(await records(page), ['團5B進5A', '團5b進5a']);
+    await page.click('#lang');
+    assert.match(await page.locator('#status').textContent(), /Red to move/);
+    // Flip: Red's base line goes to the top.
+    const y = async (label) => (await page.locator(`[data-point="${label}"] .hit`).boundingBox()).y;
+    assert.ok((await y('5E')) > (await y('5e')));
+    await page.click('#flip');
+    assert.ok((await y('5E')) < (await y('5e')));
+    assert.deepEqual(page.errors, []);
+    await page.close();
+  });
+
+  test('a returning capture and its return (R-11, R-19)', async () => {
+    const page = await open();
+    await clickMove(page, '3E', '7d');
+    assert.deepEqual(await records(page), ['弹3E攻7d']);
+    // The striker stands on 7d with a pending return to 3E.
+    assert.equal(await position(page), 'fpmgkgmpf/1dM3ad1/9/3iii3/9/9/3III3/9/1DA3AD1/FP1GKGMPF g r7d3E 0 1');
+    assert.equal(await page.locator('.pending-return[data-striker="7d"][data-origin="3E"]').count(), 1);
+    await clickMove(page, '5b', '5a');
+    // Red's only move is the return: the striker is the one piece with a destination.
+    await page.click('[data-point="7d"]');
+    assert.deepEqual(await page.locator('.dest').evaluateAll((els) => els.map((e) => e.dataset.dest)), ['7d3E']);
+    await page.click('[data-point="3E"]');
+    assert.deepEqual(await moveList(page), ['3E7d', '5b5a', '7d3E']);
+    assert.equal((await records(page))[2], '弹7d撤3E');
+    assert.equal(await page.locator('[data-point="3E"] [data-piece="M"]').count(), 1);
+    assert.equal(await page.locator('[data-point="7d"] [data-piece]').count(), 0);
+    assert.equal(await page.locator('.pending-return').count(), 0);
+    assert.equal(await position(page), 'fpmgkgmpf/1d4ad1/9/3i1i3/4i4/9/3III3/9/1DA3AD1/FPMGKGMPF g - 2 2');
+    await page.close();
+  });
+
+  test('a game file loads, steps to its end and shows the result', async () => {
+    const page = await open();
+    const text = readFileSync(join(repo, 'examples/sample.gjjq'), 'utf8');
+    await page.fill('#gamefile-input', text);
+    await page.click('#load-gamefile');
+    assert.equal(await page.locator('#moves [data-ascii]').count(), 161);
+    assert.equal(await position(page), DEFAULT); // loaded at its start, to replay
+    await page.click('#next');
+    assert.equal(await page.locator('#moves .current').getAttribute('data-ascii'), '2E4C');
+    await page.keyboard.press('End');
+    // `gjjq replay examples/sample.gjjq` prints this final position and `red trapped-king`.
+    assert.equal(await position(page), '1d1g5/1P1k3ma/3ag4/5I2d/9/9/4I2F1/3M5/1A1G1G3/F3K1M2 g - 0 81');
+    assert.equal(await page.locator('#result').getAttribute('data-reason'), 'trapped-king');
+    assert.equal(await page.locator('#result').getAttribute('data-winner'), 'red');
+    assert.match(await page.locator('#result').textContent(), /红方 胜 · 困王/);
+    await page.screenshot({ path: join(shots, 'web-finished.png') });
+    // Export it again and read the export back: the same 161 moves.
+    await page.click('#export');
+    const exported = await page.locator('#export-output').inputValue();
+    assert.match(exported, /\[Termination "trapped-king"\]/);
+    assert.match(exported, /1\. 机2E进4C 舰1e进2b/);
+    await page.click('#first');
+    await page.fill('#gamefile-input', exported);
+    await page.click('#load-gamefile');
+    assert.equal(await page.locator('#moves [data-ascii]').count(), 161);
+    // The file picker reads the same file.
+    await page.setInputFiles('#gamefile-picker', join(repo, 'examples/sample.gjjq'));
+    await page.waitForFunction(() => document.querySelector('#ply').textContent.includes('161'));
+    assert.equal(await page.locator('#moves [data-ascii]').count(), 161);
+    // A broken file says where.
+    await page.fill('#gamefile-input', '1. 团5B侵5A *');
+    await page.click('#load-gamefile');
+    assert.match(await page.locator('#error').textContent(), /1:4/);
+    assert.deepEqual(page.errors, []);
+    await page.close();
+  });
+
+  test('the engine replies from its worker', async () => {
+    const page = await open();
+    await page.selectOption('#mode', 'red');
+    await clickMove(page, '5B', '5A');
+    await page.waitForFunction(() => document.querySelectorAll('#moves [data-ascii]').length === 2, null, {
+      timeout: 15_000,
+    });
+    const [, reply] = await moveList(page);
+    assert.equal(await page.locator(`#moves [data-ascii="${reply}"]`).getAttribute('class'), 'move green current');
+    assert.match(await page.locator('#engine-name').textContent(), /fallback/);
+    assert.match(await position(page), / r \S+ \d+ 2$/); // Red to move, move 2
+    // Playing Green: the engine opens as Red.
+    await page.click('#new-game');
+    await page.selectOption('#mode', 'green');
+    await page.waitForFunction(() => document.querySelectorAll('#moves [data-ascii]').length === 1);
+    assert.deepEqual(page.errors, []);
+    await page.close();
+  });
+
+  test('the end of a game shows its reason (king captured, R-21)', async () => {
+    const page = await open();
+    await page.fill('#position-input', KING_HUNT);
+    await page.click('#load-position');
+    assert.equal(await position(page), KING_HUNT);
+    assert.equal(await page.locator('#result').count(), 0);
+    await clickMove(page, '5b', '5e');
+    assert.equal(await page.locator('#result').getAttribute('data-reason'), 'king-captured');
+    assert.match(await page.locator('#result').textContent(), /红方 胜 · 擒王 \(1-0\)/);
+    await page.click('#lang');
+    assert.match(await page.locator('#result').textContent(), /Red wins · king captured/);
+    // No move follows the end.
+    await page.click('[data-point="5E"]');
+    assert.equal(await page.locator('.dest').count(), 0);
+    await page.screenshot({ path: join(shots, 'web-king-captured.png') });
+    // A bad position string is refused with its reason, and the game stays.
+    await page.fill('#position-input', '9/9 r');
+    await page.click('#load-position');
+    assert.match(await page.locator('#error').textContent(), /position string/);
+    assert.equal(await page.locator('#moves [data-ascii]').count(), 1);
+    await page.close();
+  });
+
+  test('deployments start a game (R-33, R-34)', async () => {
+    const page = await open();
+    await page.click('summary[data-i18n="deployment"]');
+    await page.fill('#green-deployment', 'F8/3III3/9/1DA3AD1/FPMGKGMP1');
+    await page.selectOption('#first-mover', 'green');
+    await page.click('#load-deployment');
+    assert.equal(await position(page), '1pmgkgmpf/1da3ad1/9/3iii3/8f/9/3III3/9/1DA3AD1/FPMGKGMPF g - 0 1');
+    await page.close();
+  });
+
+  test('a position in the address starts the board; a bad one falls back with its error', async () => {
+    let page = await open(`?position=${encodeURIComponent(KING_HUNT)}`);
+    assert.equal(await position(page), KING_HUNT);
+    await page.close();
+    page = await open('?position=9%2F9%20r');
+    assert.equal(await position(page), DEFAULT);
+    assert.match(await page.locator('#error').textContent(), /position string/);
+    await page.close();
+  });
+});
