@@ -60,16 +60,29 @@ pub enum TrappedKing {
 /// assert!(MissileRange::new(9, 2).is_err());
 /// # Ok::<(), RulesetError>(())
 /// ```
-#[derive(Debug, Clone, Copy, PartialEq, Eq, Hash)]
+// Packed into one non-zero byte (`min << 4 | max`) so that `Option<MissileRange>` is one
+// byte and the ruleset, which every `Position` carries, stays 12 bytes (copy-make size).
+#[derive(Clone, Copy, PartialEq, Eq, Hash)]
 #[cfg_attr(feature = "serde", derive(serde::Serialize, serde::Deserialize))]
-#[cfg_attr(feature = "serde", serde(try_from = "RawMissileRange"))]
+#[cfg_attr(
+    feature = "serde",
+    serde(try_from = "RawMissileRange", into = "RawMissileRange")
+)]
 pub struct MissileRange {
-    min: u8,
-    max: u8,
+    packed: std::num::NonZeroU8,
+}
+
+impl std::fmt::Debug for MissileRange {
+    fn fmt(&self, f: &mut std::fmt::Formatter<'_>) -> std::fmt::Result {
+        f.debug_struct("MissileRange")
+            .field("min", &self.min())
+            .field("max", &self.max())
+            .finish()
+    }
 }
 
 #[cfg(feature = "serde")]
-#[derive(serde::Deserialize)]
+#[derive(serde::Serialize, serde::Deserialize)]
 #[serde(deny_unknown_fields)]
 struct RawMissileRange {
     min: u8,
@@ -84,6 +97,16 @@ impl TryFrom<RawMissileRange> for MissileRange {
     }
 }
 
+#[cfg(feature = "serde")]
+impl From<MissileRange> for RawMissileRange {
+    fn from(r: MissileRange) -> RawMissileRange {
+        RawMissileRange {
+            min: r.min(),
+            max: r.max(),
+        }
+    }
+}
+
 impl MissileRange {
     /// The range `min..=max`.
     ///
@@ -91,22 +114,24 @@ impl MissileRange {
     /// [`RulesetError::MissileRange`] unless `2 <= min <= max <= 9`.
     pub const fn new(min: u8, max: u8) -> Result<MissileRange, RulesetError> {
         if min < 2 || max > 9 || min > max {
-            Err(RulesetError::MissileRange { min, max })
-        } else {
-            Ok(MissileRange { min, max })
+            return Err(RulesetError::MissileRange { min, max });
+        }
+        match std::num::NonZeroU8::new((min << 4) | max) {
+            Some(packed) => Ok(MissileRange { packed }),
+            None => Err(RulesetError::MissileRange { min, max }),
         }
     }
 
     /// Shortest strike distance, at least 2.
     #[must_use]
     pub const fn min(self) -> u8 {
-        self.min
+        self.packed.get() >> 4
     }
 
     /// Longest strike distance, at most 9.
     #[must_use]
     pub const fn max(self) -> u8 {
-        self.max
+        self.packed.get() & 0x0f
     }
 }
 
@@ -342,6 +367,19 @@ impl Default for Ruleset {
 #[cfg(all(test, feature = "serde"))]
 mod tests {
     use super::*;
+
+    // Every Position carries a ruleset: keep it at 12 bytes (Position stays 288).
+    #[test]
+    fn ruleset_size_is_pinned() {
+        assert_eq!(std::mem::size_of::<Ruleset>(), 12);
+        assert_eq!(std::mem::size_of::<Option<MissileRange>>(), 1);
+        for min in 2..=9 {
+            for max in min..=9 {
+                let r = MissileRange::new(min, max).unwrap();
+                assert_eq!((r.min(), r.max()), (min, max));
+            }
+        }
+    }
 
     #[test]
     fn json_round_trip_and_defaults() {

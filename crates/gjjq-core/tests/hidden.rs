@@ -8,8 +8,9 @@ use rand::rngs::StdRng;
 use rand::{Rng, SeedableRng};
 
 use gjjq_core::{
-    AnnounceIllegal, Deployment, Event, HiddenGame, InfoState, Move, Opening, PieceKind,
-    PlayerView, ReturnRule, RevealCaptured, Ruleset, Side, Square, WorldSampler, check_world,
+    AnnounceIllegal, Deployment, Event, HiddenGame, InfoState, MissileDeployment, MissileRange,
+    MissileWalk, Move, Opening, PieceKind, PlayerView, ReturnRule, RevealCaptured, Ruleset, Side,
+    Square, TrappedKing, WorldSampler, check_world,
 };
 
 fn rules_variants() -> Vec<Ruleset> {
@@ -25,6 +26,12 @@ fn rules_variants() -> Vec<Ruleset> {
     r3.return_rule = ReturnRule::Immediate;
     r3.king_palace_diagonals = true;
     out.push(r3);
+    let mut r4 = r;
+    r4.missile_walk = MissileWalk::NoAbroadPieces;
+    r4.missile_range = Some(MissileRange::new(2, 4).unwrap());
+    r4.trapped_king = TrappedKing::NoEscape;
+    r4.missile_deployment = MissileDeployment::BackRanks;
+    out.push(r4);
     out
 }
 
