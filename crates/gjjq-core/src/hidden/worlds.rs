@@ -450,7 +450,8 @@ fn domains(state: &InfoState) -> Vec<(crate::square::Square, Kinds)> {
         if !PALACE[e].contains(sq) {
             d &= !(bit(PieceKind::King) | bit(PieceKind::Guard));
         }
-        let back = own_frame(enemy, sq).y() >= 2;
+        // Ranks C–E are y 0..=2 in the owner's frame (E is its base line, R-3).
+        let back = own_frame(enemy, sq).y() <= 2;
         if !LAND[e].contains(sq)
             || (rules.missile_deployment == MissileDeployment::BackRanks && !back)
         {
