@@ -34,7 +34,7 @@ pub struct EnemyPiece {
 /// game.propose(Side::Red, "5B5A".parse()?)?;
 /// let view = game.view(Side::Green);
 /// assert_eq!(view.enemy_count(), 16);
-/// let moved = view.enemy().iter().find(|e| e.at.to_string() == "5A").unwrap();
+/// let moved = view.enemy().into_iter().find(|e| e.at.to_string() == "5A").unwrap();
 /// assert_eq!(moved.id.to_string(), "5B"); // the identity follows the piece
 /// // Every legal move of Green is among its candidates.
 /// let legal = game.game().legal_moves();

@@ -79,8 +79,8 @@ pub struct Inconsistency {
 /// game.propose(Side::Red, "3E7d".parse()?)?; // a missile strike over the own army
 /// let green = game.info_state(Side::Green);
 /// assert!(check_world(green, &Deployment::default_formation()).is_ok());
-/// // Had 3D not been a screen-and-strike line... a world with 7d empty cannot fit:
-/// let other: Deployment = "9/3III3/9/1D1A1AD1/FPMGKGMPF".parse()?;
+/// // A world on other points (a division on 9d, not 8d) fails at once, at ply 0:
+/// let other: Deployment = "9/3III3/9/1DA3A1D/FPMGKGMPF".parse()?;
 /// assert_eq!(check_world(green, &other).unwrap_err().ply, 0);
 /// # Ok::<(), Box<dyn std::error::Error>>(())
 /// ```
@@ -219,9 +219,11 @@ fn bit(k: PieceKind) -> Kinds {
 /// game.propose(Side::Red, "5B5A".parse()?)?;
 /// let green = game.info_state(Side::Green).clone();
 /// let sampler = WorldSampler::new(&green);
-/// // The infantry that stepped forward one point: infantry, army, aircraft or missile? Not
-/// // a missile on the sea... the domains say which; the count is over all of them.
+/// // Green knows little yet: millions of assignments fit the domains.
 /// assert!(sampler.assignments() > 1_000_000);
+/// // The piece that stepped 5B-5A can only be one that steps one point forward.
+/// let d = sampler.domain("5B".parse()?);
+/// assert!(!d.contains(&gjjq_core::PieceKind::Fleet));
 /// let world = sampler.draw(&mut StdRng::seed_from_u64(1))?;
 /// assert!(check_world(&green, &world).is_ok());
 /// # Ok::<(), Box<dyn std::error::Error>>(())
