@@ -11,8 +11,7 @@ use gjjq::notation::{
     AsciiMove, GameReader, GameRecord, MoveForm, MoveText, Record, RecordedMove, write_game,
 };
 use gjjq::{Game, Position, Ruleset, Script, Setup};
-use rand::rngs::StdRng;
-use rand::{Rng as _, SeedableRng};
+use gjjq_test_support::RandomMover;
 
 /// `games` random games of at most `plies` plies (no-capture limit 60), as a game file.
 fn game_file(games: u64, plies: usize) -> (Vec<u8>, Vec<(Position, Record)>) {
@@ -22,16 +21,15 @@ fn game_file(games: u64, plies: usize) -> (Vec<u8>, Vec<(Position, Record)>) {
     let mut file = Vec::new();
     let mut samples = Vec::new();
     for seed in 0..games {
-        let mut rng = StdRng::seed_from_u64(seed);
+        let mut mover = RandomMover::new(seed);
         let mut game = Game::new(start.clone());
         let mut record = GameRecord::default();
         record.set_tag("Event", &format!("bench game {seed}"));
         while game.moves().len() < plies {
             let moves = game.legal_moves();
-            if moves.is_empty() {
+            let Some(m) = mover.pick(game.position(), &moves) else {
                 break;
-            }
-            let m = moves[rng.random_range(0..moves.len())];
+            };
             let r = Record::from_move(game.position(), m);
             if seed < 20 {
                 samples.push((game.position().clone(), r));

@@ -6,8 +6,8 @@
 //!   and every ruleset option).
 //! - `bench.perft`: the mid-game positions the perft bench asserts.
 
-use gjjq::notation::parse_perft_file;
 use gjjq::perft;
+use gjjq_test_support::parse_perft_file;
 
 fn budget() -> u64 {
     std::env::var("GJJQ_PERFT_BUDGET")

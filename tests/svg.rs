@@ -3,8 +3,7 @@
 
 use gjjq::svg::{SvgOptions, render};
 use gjjq::{Game, Move, Position, Ruleset, Script, Setup, Square};
-use rand::rngs::StdRng;
-use rand::{Rng as _, SeedableRng};
+use gjjq_test_support::RandomMover;
 
 /// Parse `svg` and check every piece element against `setup`.
 fn check(setup: &Setup, opts: &SvgOptions) {
@@ -125,14 +124,16 @@ fn random_game_positions() {
     let mut rules = Ruleset::STANDARD;
     rules.no_capture_limit = std::num::NonZeroU32::new(60);
     let start = Position::from_setup_with(Setup::default_opening(), rules).unwrap();
-    let mut rng = StdRng::seed_from_u64(0x0005_eed0_f5a9);
+    let mut mover = RandomMover::new(0x0005_eed0_f5a9);
     let mut checked = 0;
     for _ in 0..6 {
         let mut game = Game::new(start.clone());
         let mut last: Option<Move> = None;
         while game.outcome().is_none() && game.moves().len() < 300 {
             let moves = game.legal_moves();
-            let m = moves[rng.random_range(0..moves.len())];
+            let m = mover
+                .pick(game.position(), &moves)
+                .expect("no outcome, so moves");
             game.play(m).unwrap();
             last = Some(m);
             if game.moves().len().is_multiple_of(37) {

@@ -8,23 +8,14 @@ use std::time::Duration;
 use criterion::measurement::WallTime;
 use criterion::{BenchmarkGroup, Criterion};
 use gjjq::Position;
-use rand::rngs::StdRng;
-use rand::{Rng as _, SeedableRng};
 
-/// The positions of one random game from the default opening with `seed`: at most `plies`
-/// moves, stopping early at a position without legal moves. The first entry is the opening.
+/// The positions of one random game from the default opening with `seed`
+/// (`gjjq_test_support::random_game`, uniform): at most `plies` moves, stopping early at a
+/// position without legal moves. The first entry is the opening.
 pub fn random_game(seed: u64, plies: usize) -> Vec<Position> {
-    let mut rng = StdRng::seed_from_u64(seed);
-    let mut pos = Position::default();
-    let mut out = vec![pos.clone()];
-    for _ in 0..plies {
-        let moves = pos.legal_moves();
-        if moves.is_empty() {
-            break;
-        }
-        pos.play_unchecked(moves[rng.random_range(0..moves.len())]);
-        out.push(pos.clone());
-    }
+    let mut game = gjjq_test_support::random_game(seed, plies, 0);
+    let mut out: Vec<Position> = game.by_ref().map(|(before, _)| before).collect();
+    out.push(game.position().clone());
     out
 }
 
@@ -43,9 +34,9 @@ pub fn movegen_suite() -> Vec<Position> {
         .collect()
 }
 
-/// The perft file of the benches, parsed by `gjjq::notation::parse_perft_file`.
-pub fn bench_perft_file() -> Vec<gjjq::notation::PerftEntry> {
-    gjjq::notation::parse_perft_file(include_str!("../../tests/data/bench.perft"))
+/// The perft file of the benches, parsed by `gjjq_test_support::parse_perft_file`.
+pub fn bench_perft_file() -> Vec<gjjq_test_support::PerftEntry> {
+    gjjq_test_support::parse_perft_file(include_str!("../../tests/data/bench.perft"))
         .expect("a valid perft file")
 }
 
@@ -84,4 +75,36 @@ pub fn cozy_perft(board: &cozy_chess::Board, depth: u32) -> u64 {
         }
     }
     nodes
+}
+
+/// A game of `plies` quiet moves from the default opening that never ends and never repeats
+/// a position a third time: at each ply a seeded random quiet move whose position is
+/// live and has occurred at most once. The long games of the replay bench.
+pub fn long_quiet_game(plies: usize, seed: u64) -> Vec<gjjq::Move> {
+    use rand::rngs::StdRng;
+    use rand::{Rng as _, SeedableRng};
+    use std::collections::HashMap;
+    let mut rng = StdRng::seed_from_u64(seed);
+    let mut pos = Position::default();
+    let mut seen: HashMap<u64, u32> = HashMap::from([(pos.zobrist_hash(), 1)]);
+    let mut out = Vec::with_capacity(plies);
+    while out.len() < plies {
+        let moves = pos.legal_moves();
+        let k = rng.random_range(0..moves.len());
+        let next = (0..moves.len())
+            .map(|i| moves[(k + i) % moves.len()])
+            .filter(|m| pos.piece_at(m.to()).is_none())
+            .find_map(|m| {
+                let mut child = pos.clone();
+                child.play_unchecked(m);
+                let live = child.outcome().is_none();
+                (live && seen.get(&child.zobrist_hash()).copied().unwrap_or(0) < 2)
+                    .then_some((m, child))
+            });
+        let (m, child) = next.expect("a quiet move that keeps the game going");
+        *seen.entry(child.zobrist_hash()).or_insert(0) += 1;
+        out.push(m);
+        pos = child;
+    }
+    out
 }

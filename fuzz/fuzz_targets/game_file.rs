@@ -1,37 +1,100 @@
 //! Property: any bytes through the game-file reader and replay give games or typed errors,
-//! never a panic; a game that reads and replays writes back to text that reads and replays to
-//! the same moves.
+//! never a panic, and:
+//!
+//! - read through a 1- to 16-byte buffer (streaming), the file gives the same games and the
+//!   same errors in the same places as read from memory;
+//! - the streaming replay (`replay_next`) and the replay of the whole record agree;
+//! - every game that reads writes back, in the simplified and traditional scripts (after
+//!   resolving it, when it replays) and in the ASCII form, to text that reads back to the same
+//!   game: tags, comments, moves and result.
 #![no_main]
 
+use std::io::BufReader;
+
 use gjjq_core::Script;
-use gjjq_notation::{GameReader, MoveForm, write_game};
+use gjjq_notation::{GameReader, GameRecord, MoveForm, MoveText, write_game};
 use libfuzzer_sys::fuzz_target;
 
+fn write(game: &GameRecord, form: MoveForm) -> Vec<u8> {
+    let mut out = Vec::new();
+    write_game(game, form, &mut out)
+        .unwrap_or_else(|e| panic!("a game that was read does not write: {e}\n{game:?}"));
+    out
+}
+
+fn read_back(text: &[u8]) -> GameRecord {
+    let mut reader = GameReader::new(text);
+    let game = reader
+        .next()
+        .expect("one game written")
+        .unwrap_or_else(|e| {
+            panic!(
+                "written game does not read back: {e}\n{}",
+                String::from_utf8_lossy(text)
+            )
+        });
+    assert!(reader.next().is_none(), "one game written, more read");
+    game
+}
+
 fuzz_target!(|data: &[u8]| {
-    for (n, game) in GameReader::new(data).enumerate() {
-        if n > 8 {
-            break;
+    let Some((&cap, data)) = data.split_first() else {
+        return;
+    };
+    let streamed: Vec<_> =
+        GameReader::new(BufReader::with_capacity(usize::from(cap % 16) + 1, data)).collect();
+    let in_memory: Vec<_> = GameReader::new(data).collect();
+    assert_eq!(streamed.len(), in_memory.len());
+    let mut replayer = GameReader::new(data);
+    for (s, game) in streamed.iter().zip(in_memory) {
+        let streamed_replay = replayer.replay_next(None);
+        match (s, &game) {
+            (Ok(a), Ok(b)) => assert_eq!(a, b),
+            (Err(a), Err(b)) => assert_eq!(a.to_string(), b.to_string()),
+            _ => panic!("streamed {s:?}, from memory {game:?}"),
         }
         let Ok(record) = game else { continue };
-        let Ok(played) = record.replay(None) else {
-            continue;
-        };
-        let mut out = Vec::new();
-        if write_game(&record, MoveForm::Script(Script::Simplified), &mut out).is_err() {
-            continue;
+        let played = record.replay(None);
+        match (&played, streamed_replay) {
+            (Ok(a), Some(Ok(b))) => {
+                assert_eq!(a.moves(), b.moves());
+                assert_eq!(a.outcome(), b.outcome());
+            }
+            (Err(a), Some(Err(b))) => assert_eq!(a.to_string(), b.to_string()),
+            (a, b) => panic!("whole replay {a:?}, streaming replay {b:?}"),
         }
-        let again = GameReader::new(out.as_slice())
-            .next()
-            .expect("one game written")
-            .unwrap_or_else(|e| {
-                panic!(
-                    "written game does not read back: {e}\n{}",
-                    String::from_utf8_lossy(&out)
-                )
-            });
-        let replayed = again
-            .replay(None)
-            .unwrap_or_else(|e| panic!("written game does not replay: {e}"));
-        assert_eq!(replayed.moves(), played.moves());
+        // ASCII: everything but the move texts' scripts comes back.
+        let back = read_back(&write(&record, MoveForm::Ascii));
+        assert_eq!(back.tags, record.tags);
+        assert_eq!(back.comments_before, record.comments_before);
+        assert_eq!(back.result, record.result);
+        assert_eq!(back.moves.len(), record.moves.len());
+        for (b, r) in back.moves.iter().zip(&record.moves) {
+            assert_eq!(b.text.ascii(), r.text.ascii());
+            assert_eq!(b.comments, r.comments);
+        }
+        // Records: a game with ASCII moves is resolved first (which needs it to replay).
+        let has_ascii = record
+            .moves
+            .iter()
+            .any(|m| matches!(m.text, MoveText::Ascii(_)));
+        let recorded = if has_ascii {
+            match record.resolve(None) {
+                Ok(r) => r,
+                Err(_) => continue,
+            }
+        } else {
+            record.clone()
+        };
+        for script in [Script::Simplified, Script::Traditional] {
+            let back = read_back(&write(&recorded, MoveForm::Script(script)));
+            assert_eq!(back, recorded, "{script:?}");
+            if let Ok(played) = &played {
+                let again = back
+                    .replay(None)
+                    .unwrap_or_else(|e| panic!("does not replay: {e}"));
+                assert_eq!(again.moves(), played.moves());
+            }
+        }
     }
 });

@@ -13,9 +13,8 @@ export interface EngineRequest {
 const ready = init();
 
 /**
- * The one engine call. Today gjjq-wasm answers with its labelled fallback (a greedy 2-ply
- * mover); when gjjq-engine lands, `engineReply` in crates/gjjq-wasm/src/engine.rs calls its
- * search and nothing here changes.
+ * The one engine call: `engineReply` in crates/gjjq-wasm/src/engine.rs runs the baseline
+ * engine (gjjq-engine) under a node limit.
  */
 function think(req: EngineRequest): EngineReply {
   return JSON.parse(engineReply(req.start, req.moves, req.seed)) as EngineReply;

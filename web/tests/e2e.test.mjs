@@ -206,7 +206,7 @@ describe('web board', () => {
     });
     const [, reply] = await moveList(page);
     assert.equal(await page.locator(`#moves [data-ascii="${reply}"]`).getAttribute('class'), 'move green current');
-    assert.match(await page.locator('#engine-name').textContent(), /fallback/);
+    assert.match(await page.locator('#engine-name').textContent(), /gjjq-engine/);
     assert.match(await position(page), / r \S+ \d+ 2$/); // Red to move, move 2
     // Playing Green: the engine opens as Red.
     await page.click('#new-game');

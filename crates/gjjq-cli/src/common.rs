@@ -3,7 +3,7 @@
 use std::fmt;
 
 use clap::Args;
-use gjjq_core::{Position, Ruleset, Setup};
+use gjjq_core::{Position, Ruleset, RulesetError, Setup};
 
 /// A failed command: a message for stderr, the exit code is non-zero.
 #[derive(Debug)]
@@ -47,13 +47,25 @@ macro_rules! out {
 
 pub(crate) use {out, outln};
 
-/// `--position` and `--rules`, for every command that works on one position.
+/// The longest position string read from a file or standard input (a valid one is under 200
+/// bytes; this bounds what a wrong file can make us read).
+const MAX_POSITION_BYTES: u64 = 64 * 1024;
+
+/// The longest ruleset file read (a full ruleset is about 250 bytes).
+const MAX_RULES_BYTES: u64 = 1024 * 1024;
+
+/// `--position`, `--position-file` and `--rules`, for every command that works on one
+/// position.
 #[derive(Debug, Clone, Args)]
 pub struct PositionArgs {
-    /// A position string; the default opening when left out.
-    #[arg(long, value_name = "STRING")]
+    /// A position string, or `-` to read it from standard input; the default opening
+    /// when left out.
+    #[arg(long, value_name = "STRING|-", conflicts_with = "position_file")]
     pub position: Option<String>,
-    /// `standard`, or a ruleset JSON file.
+    /// A file holding a position string (for strings too long for an argument).
+    #[arg(long, value_name = "FILE")]
+    pub position_file: Option<String>,
+    /// `standard`, or a ruleset JSON file (an object; a leading byte-order mark is skipped).
     #[arg(long, value_name = "standard|FILE", default_value = "standard")]
     pub rules: String,
 }
@@ -62,28 +74,118 @@ impl PositionArgs {
     /// The position these arguments name, validated under their ruleset.
     pub fn position(&self) -> Result<Position, CliError> {
         let rules = load_rules(&self.rules)?;
-        let setup = match &self.position {
-            Some(s) => s
-                .parse::<Setup>()
-                .map_err(|e| CliError(format!("position string: {e}")))?,
-            None => Setup::default_opening(),
+        let (setup, place) = match (&self.position, &self.position_file) {
+            (Some(s), _) if s == "-" => {
+                let text = read_bounded(std::io::stdin().lock(), MAX_POSITION_BYTES, "stdin")?;
+                (
+                    parse_position_text(&text, "standard input")?,
+                    "standard input".into(),
+                )
+            }
+            (Some(s), _) => (
+                s.parse::<Setup>()
+                    .map_err(|e| CliError(format!("position string: {e}")))?,
+                "--position".to_owned(),
+            ),
+            (None, Some(path)) => {
+                let file = open_file(path)?;
+                let text = read_bounded(file, MAX_POSITION_BYTES, path)?;
+                (parse_position_text(&text, path)?, path.clone())
+            }
+            (None, None) => (Setup::default_opening(), "the default opening".into()),
         };
-        Position::from_setup_with(setup, rules).map_err(|e| CliError(e.to_string()))
+        Position::from_setup_with(setup, rules).map_err(|e| CliError(format!("{place}: {e}")))
     }
 }
 
-/// `standard` or the path of a ruleset JSON file; errors name the file and the field.
+/// Open a file for reading; an empty path is named as such.
+pub fn open_file(path: &str) -> Result<std::fs::File, CliError> {
+    if path.is_empty() {
+        return Err(CliError(
+            "the file name is empty (give a path, or - for standard input where allowed)".into(),
+        ));
+    }
+    std::fs::File::open(path).map_err(|e| CliError(format!("{path}: {e}")))
+}
+
+/// At most `limit` bytes of `reader` as UTF-8 text; more is an error naming `what`.
+fn read_bounded(reader: impl std::io::Read, limit: u64, what: &str) -> Result<String, CliError> {
+    use std::io::Read as _;
+    let mut bytes = Vec::new();
+    reader
+        .take(limit + 1)
+        .read_to_end(&mut bytes)
+        .map_err(|e| CliError(format!("{what}: {e}")))?;
+    if bytes.len() as u64 > limit {
+        return Err(CliError(format!("{what}: longer than {limit} bytes")));
+    }
+    String::from_utf8(bytes).map_err(|e| {
+        let valid = &e.as_bytes()[..e.utf8_error().valid_up_to()];
+        let line = valid.iter().filter(|&&b| b == b'\n').count() + 1;
+        let line_start = valid.iter().rposition(|&b| b == b'\n').map_or(0, |i| i + 1);
+        let column = String::from_utf8_lossy(&valid[line_start..])
+            .chars()
+            .count()
+            + 1;
+        CliError(format!("{what}:{line}:{column}: not valid UTF-8"))
+    })
+}
+
+/// A position string given in a file or on standard input: one line, surrounding blank lines
+/// and spaces and a byte-order mark allowed. Errors say the line and column in `what`.
+fn parse_position_text(text: &str, what: &str) -> Result<Setup, CliError> {
+    let text = text.strip_prefix('\u{feff}').unwrap_or(text);
+    let mut lines = text
+        .lines()
+        .enumerate()
+        .filter(|(_, l)| !l.trim().is_empty());
+    let Some((n, line)) = lines.next() else {
+        return Err(CliError(format!(
+            "{what}: no position string (the input is empty)"
+        )));
+    };
+    if let Some((m, _)) = lines.next() {
+        return Err(CliError(format!(
+            "{what}:{}:1: a second line of text; a position string is one line",
+            m + 1
+        )));
+    }
+    let column = line.chars().take_while(|c| c.is_whitespace()).count() + 1;
+    line.parse::<Setup>()
+        .map_err(|e| CliError(format!("{what}:{}:{column}: position string: {e}", n + 1)))
+}
+
+/// `standard` or the path of a ruleset JSON file; errors name the file, line and column.
 pub fn load_rules(spec: &str) -> Result<Ruleset, CliError> {
     if let Some(r) = Ruleset::preset(spec) {
         return Ok(r);
     }
-    let text = std::fs::read_to_string(spec).map_err(|e| {
+    let file = open_file(spec).map_err(|e| {
         CliError(format!(
-            "ruleset '{spec}': not a preset (standard) and not a readable file: {e}"
+            "ruleset: not a preset (standard) and not a readable file: {e}"
         ))
     })?;
-    // The error carries its line and column in the file.
-    Ruleset::from_json(&text).map_err(|e| CliError(format!("ruleset file {spec}: {e}")))
+    let text = read_bounded(file, MAX_RULES_BYTES, spec)?;
+    Ruleset::from_json(&text).map_err(|e| match e {
+        RulesetError::Json {
+            line,
+            column,
+            message,
+        } => CliError(format!(
+            "ruleset file {spec}:{line}:{column}: {}",
+            clip(&message, 240)
+        )),
+        other => CliError(format!("ruleset file {spec}: {other}")),
+    })
+}
+
+/// `s` cut to `limit` characters (with `…` and the full length when longer): errors echo what
+/// they refuse, but never all of a huge field.
+fn clip(s: &str, limit: usize) -> String {
+    match s.char_indices().nth(limit) {
+        None => s.to_owned(),
+        Some((i, _)) => format!("{}… ({} characters)", &s[..i], s.chars().count()),
+    }
 }
 
 /// `red` or `green` on the command line.

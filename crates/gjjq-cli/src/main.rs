@@ -1,5 +1,6 @@
 //! `gjjq`: the command line of the gjjq rules library for 国际军棋.
 
+use std::io::Write as _;
 use std::process::ExitCode;
 
 use clap::{Parser, Subcommand};
@@ -27,8 +28,13 @@ enum Command {
     Moves(common::PositionArgs),
     /// Adjudicate a position: `ongoing`, or `<red|green|draw> <reason>`.
     Outcome(common::PositionArgs),
-    /// Play a game of random legal moves from the default opening.
+    /// Play a game of the baseline engine against itself (or of random moves) from the default
+    /// opening.
     Selfplay(commands::selfplay::Args),
+    /// Speak the engine protocol (docs/protocol.md) on stdin/stdout.
+    Engine(commands::engine::Args),
+    /// Play a match between two engine programs; print W/D/L, Elo and LOS.
+    Match(Box<commands::matches::Args>),
     /// Rewrite a game record file in another script or in ASCII.
     Convert(commands::convert::Args),
     /// Validate a game record file; print the final board and result.
@@ -44,7 +50,10 @@ enum Command {
 }
 
 fn main() -> ExitCode {
-    let cli = Cli::parse();
+    let cli = match Cli::try_parse() {
+        Ok(cli) => cli,
+        Err(e) => return clap_exit(&e),
+    };
     let result = match cli.command {
         Command::Show(a) => commands::show::run(a),
         Command::Perft(a) => commands::perft::run_perft(a),
@@ -52,6 +61,8 @@ fn main() -> ExitCode {
         Command::Moves(a) => commands::moves::run(a),
         Command::Outcome(a) => commands::outcome::run(a),
         Command::Selfplay(a) => commands::selfplay::run(a),
+        Command::Engine(a) => commands::engine::run(a),
+        Command::Match(a) => commands::matches::run(*a),
         Command::Convert(a) => commands::convert::run(a),
         Command::Replay(a) => commands::replay::run(a),
         Command::Svg(a) => commands::svg::run(a),
@@ -59,10 +70,34 @@ fn main() -> ExitCode {
         Command::Opening(a) => commands::opening::run(a),
         Command::Hidden(a) => commands::hidden::run(a),
     };
+    // Output is buffered: a write error (a full disk) can surface only at the flush.
+    let result = result.and_then(|()| Ok(std::io::Write::flush(&mut std::io::stdout())?));
     match result {
         Ok(()) => ExitCode::SUCCESS,
         Err(e) => {
-            eprintln!("error: {e}");
+            // If stderr itself fails there is nowhere left to say so: the exit code does.
+            let _ = writeln!(std::io::stderr(), "error: {e}");
+            ExitCode::FAILURE
+        }
+    }
+}
+
+/// Print clap's help, version or usage error as `Cli::parse` would, but with the write errors
+/// handled like every other output: help to a full disk is an error (exit 1), to a closed pipe
+/// a quiet end (exit 0).
+fn clap_exit(e: &clap::Error) -> ExitCode {
+    let text = e.render().to_string();
+    if e.use_stderr() {
+        // A usage error: if stderr fails too, the exit code still says so.
+        let _ = write!(std::io::stderr(), "{text}");
+        return ExitCode::from(u8::try_from(e.exit_code()).unwrap_or(2));
+    }
+    let mut out = std::io::stdout();
+    match write!(out, "{text}").and_then(|()| out.flush()) {
+        Ok(()) => ExitCode::SUCCESS,
+        Err(io) if io.kind() == std::io::ErrorKind::BrokenPipe => ExitCode::SUCCESS,
+        Err(io) => {
+            let _ = writeln!(std::io::stderr(), "error: {io}");
             ExitCode::FAILURE
         }
     }

@@ -143,31 +143,32 @@ impl Game {
     /// The result, if the game is over: a stated result first (resignation, agreement), then
     /// in the order of R-25 king captured, trapped king, no move, insufficient material (the
     /// position's own [`Position::outcome`]), third repetition, the no-capture limit
-    ///
+    /// (R-25, which the position's own counter decides).
     #[must_use]
     pub fn outcome(&self) -> Option<Outcome> {
         if let Some(o) = self.stated {
             return Some(o);
         }
-        self.position.outcome().or_else(|| self.history_outcome())
+        match self.position.outcome() {
+            // R-25's order puts repetition before the no-capture limit.
+            Some(o @ Outcome::Draw(DrawReason::NoCaptureLimit)) => {
+                Some(self.repetition().unwrap_or(o))
+            }
+            Some(o) => Some(o),
+            None => self.repetition(),
+        }
     }
 
-    /// The draws that need the history: third repetition, then the no-capture limit
-    ///
-    fn history_outcome(&self) -> Option<Outcome> {
-        if self.repetitions() >= 3 {
-            return Some(Outcome::Draw(DrawReason::Repetition));
-        }
-        let limit = self.position.ruleset().no_capture_limit?.get();
-        (self.position.plies_since_capture() >= limit)
-            .then_some(Outcome::Draw(DrawReason::NoCaptureLimit))
+    /// The draw that needs the history: third repetition.
+    fn repetition(&self) -> Option<Outcome> {
+        (self.repetitions() >= 3).then_some(Outcome::Draw(DrawReason::Repetition))
     }
 
     /// The legal moves now: none once the game is over.
     #[must_use]
     pub fn legal_moves(&self) -> MoveList {
-        // The position's own outcomes (R-21 … R-24) are exactly an empty list.
-        if self.stated.is_some() || self.history_outcome().is_some() {
+        // The position's own outcomes (R-21 … R-25) are exactly an empty list.
+        if self.stated.is_some() || self.repetition().is_some() {
             MoveList::new()
         } else {
             self.position.legal_moves()
@@ -311,5 +312,31 @@ mod tests {
         assert!(game.agree_draw().is_err());
         assert_eq!(game.undo(), None);
         assert_eq!(game.outcome(), None);
+    }
+
+    // the hash-map count equals a scan of the whole key history, captures included.
+    #[test]
+    fn repetition_count_matches_a_scan_of_the_history() {
+        let mut state = 0x2545_f491_4f6c_dd1d_u64;
+        let mut captures = 0;
+        for _ in 0..20 {
+            let mut game = Game::new(Position::default());
+            while game.moves().len() < 400 {
+                let moves = game.legal_moves();
+                if moves.is_empty() {
+                    break;
+                }
+                state ^= state << 13;
+                state ^= state >> 7;
+                state ^= state << 17;
+                let m = moves[(state % moves.len() as u64) as usize];
+                captures += usize::from(game.position().piece_at(m.to()).is_some());
+                game.play(m).unwrap();
+                let now = game.position().zobrist_hash();
+                let scan = game.keys().iter().filter(|&&k| k == now).count();
+                assert_eq!(game.repetitions(), scan);
+            }
+        }
+        assert!(captures > 20, "the games capture");
     }
 }

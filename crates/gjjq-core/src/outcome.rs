@@ -277,8 +277,8 @@ impl FromStr for Outcome {
 impl Position {
     /// The outcome this position decides by itself, in the brief's order (R-25): king
     /// captured (R-21); then for the side to move trapped king (R-22), no move (R-23),
-    /// insufficient material (R-24). Repetition and the no-capture limit need the history: see
-    /// [`crate::Game::outcome`].
+    /// insufficient material (R-24), the no-capture limit (R-25, from the position's own
+    /// counter). Repetition needs the history: see [`crate::Game::outcome`].
     ///
     /// ```
     /// use gjjq_core::{DrawReason, Outcome, Position, Setup};
@@ -307,7 +307,21 @@ impl Position {
         if self.is_insufficient_material() {
             return Some(Outcome::Draw(DrawReason::InsufficientMaterial));
         }
+        if self.is_past_no_capture_limit() {
+            return Some(Outcome::Draw(DrawReason::NoCaptureLimit));
+        }
         None
+    }
+
+    /// R-25: the position's own count of plies since a capture (R-31) has reached the
+    /// ruleset's `no_capture_limit`. The count is part of the position, so the position alone
+    /// decides this draw (a [`crate::Game`] asks for repetition first, R-25's order).
+    #[inline]
+    #[must_use]
+    pub fn is_past_no_capture_limit(&self) -> bool {
+        self.rules
+            .no_capture_limit
+            .is_some_and(|limit| self.plies_since_capture >= limit.get())
     }
 
     /// Whether the position is decided by itself (and so has no legal moves, R-25).
@@ -316,13 +330,14 @@ impl Position {
         self.is_decided_without_trap() || self.is_trapped()
     }
 
-    /// The cheap part of [`Position::is_decided`]: a king captured (R-21) or insufficient
-    /// material (R-24).
+    /// The cheap part of [`Position::is_decided`]: a king captured (R-21), insufficient
+    /// material (R-24) or the no-capture limit reached (R-25).
     #[inline]
     pub(crate) fn is_decided_without_trap(&self) -> bool {
         self.king(Side::Red).is_none()
             || self.king(Side::Green).is_none()
             || self.is_insufficient_material()
+            || self.is_past_no_capture_limit()
     }
 
     /// R-24: neither side has a missile, fleet, aircraft, division or infantry.

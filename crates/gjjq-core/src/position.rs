@@ -764,11 +764,22 @@ fn validate(setup: &Setup) -> Vec<Violation> {
         flag(rule, p.side, Some(sq), Some(p.kind));
     }
     // R-26 wants a king on each side; the one exception is the end of a game by R-21: the side
-    // to move has just lost its king, the other side still has its own (project decision).
+    // to move has just lost its king, the other side still has its own, and has a piece that
+    // could have taken it: one standing in the loser's palace, or a missile or fleet anywhere
+    // (under the immediate return rule a striker is back on its origin at once, R-19). A
+    // kingless side with no such captor is refused (project decision, issue 11 finding 10).
     let kingless = |s: Side| counts[s.index()][PieceKind::King.index()] == 0;
-    let both = kingless(Side::Red) && kingless(Side::Green);
+    let winner = loser.other();
+    let has_captor = setup.board.iter().enumerate().any(|(i, p)| {
+        p.is_some_and(|p| {
+            p.side == winner
+                && (PALACE[loser.index()].contains(Square::from_index_unchecked(i))
+                    || matches!(p.kind, PieceKind::Missile | PieceKind::Fleet))
+        })
+    });
     for side in Side::ALL {
-        if kingless(side) && (side != setup.turn || both) {
+        let allowed = side == loser && !kingless(winner) && has_captor;
+        if kingless(side) && !allowed {
             flag(
                 PositionErrorKinds::MISSING_KING,
                 side,
@@ -926,7 +937,8 @@ mod tests {
     // lost its king. Any other missing king is refused.
     #[test]
     fn a_captured_king_is_valid_only_for_the_side_to_move() {
-        let pos = Position::from_setup(setup("4k4/9/9/9/9/9/9/9/4I4/9 r -")).unwrap();
+        // Green's infantry took Red's king on 5E.
+        let pos = Position::from_setup(setup("4k4/9/9/9/9/9/9/9/4I4/4i4 r -")).unwrap();
         assert!(pos.legal_moves().is_empty());
         let o = pos.outcome().unwrap();
         assert_eq!(
@@ -950,6 +962,13 @@ mod tests {
         assert_eq!(err.kinds, PositionErrorKinds::MISSING_KING);
         let err = Position::from_setup(setup("9/9/9/9/9/9/9/9/4I4/9 r -")).unwrap_err();
         assert_eq!(err.kinds, PositionErrorKinds::MISSING_KING);
+        // Issue 11 finding 10: no Green piece in Red's palace and no Green missile or fleet
+        // to have struck from afar, so Red's king cannot just have been captured.
+        let err = Position::from_setup(setup("4k4/9/9/9/9/9/9/9/4I4/9 r -")).unwrap_err();
+        assert_eq!(err.kinds, PositionErrorKinds::MISSING_KING);
+        assert!(err.to_string().contains("red has no king"), "{err}");
+        // A Green missile anywhere may have struck it (and returned at once, R-19).
+        assert!(Position::from_setup(setup("2m1k4/9/9/9/9/9/9/9/4I4/9 r -")).is_ok());
     }
 
     #[test]

@@ -227,6 +227,25 @@ pub enum SetupParseError {
         /// The field as found.
         found: String,
     },
+    /// A counter is a whole number too large for it.
+    #[error("{field}: '{found}' is too large (at most {max})")]
+    CounterTooLarge {
+        /// Which counter.
+        field: Field,
+        /// The field as found (cut to 40 characters).
+        found: String,
+        /// The largest value the counter holds.
+        max: u32,
+    },
+}
+
+/// `s` cut to 40 characters (with `…` and the full length when longer): errors echo what they
+/// refuse, but never all of a huge field.
+fn clip(s: &str) -> String {
+    match s.char_indices().nth(40) {
+        None => s.to_owned(),
+        Some((i, _)) => format!("{}… ({} characters)", &s[..i], s.chars().count()),
+    }
 }
 
 /// What is wrong with a pending-return entry.
@@ -267,9 +286,7 @@ impl FromStr for Setup {
             "r" => Side::Red,
             "g" => Side::Green,
             other => {
-                return Err(SetupParseError::BadSide {
-                    found: other.to_owned(),
-                });
+                return Err(SetupParseError::BadSide { found: clip(other) });
             }
         };
         setup.pending = parse_pending(fields[2])?;
@@ -281,7 +298,7 @@ impl FromStr for Setup {
             if setup.move_number == 0 {
                 return Err(SetupParseError::BadCounter {
                     field: Field::MoveNumber,
-                    found: (*f).to_owned(),
+                    found: clip(f),
                 });
             }
         }
@@ -294,12 +311,14 @@ fn parse_counter(s: &str, field: Field) -> Result<u32, SetupParseError> {
     if s.is_empty() || !s.bytes().all(|b| b.is_ascii_digit()) {
         return Err(SetupParseError::BadCounter {
             field,
-            found: s.to_owned(),
+            found: clip(s),
         });
     }
-    s.parse().map_err(|_| SetupParseError::BadCounter {
+    // All digits: the only way to fail is to be too large.
+    s.parse().map_err(|_| SetupParseError::CounterTooLarge {
         field,
-        found: s.to_owned(),
+        found: clip(s),
+        max: u32::MAX,
     })
 }
 
@@ -346,7 +365,7 @@ fn parse_pending(s: &str) -> Result<[Option<PendingReturn>; 2], SetupParseError>
     for (i, entry) in s.split(',').enumerate() {
         let bad = |reason| SetupParseError::BadPending {
             entry: i + 1,
-            found: entry.to_owned(),
+            found: clip(entry),
             reason,
         };
         let chars: Vec<char> = entry.chars().collect();
@@ -557,6 +576,17 @@ mod tests {
         for (text, want) in cases {
             assert_eq!(text.parse::<Setup>(), Err(want), "{text:?}");
         }
+        // Issue 11 finding 12: a huge number is a number, too large; a huge field is cut.
+        let err = format!("{ok_rows} r - 99999999999999999999")
+            .parse::<Setup>()
+            .unwrap_err();
+        assert_eq!(
+            err.to_string(),
+            "plies since capture: '99999999999999999999' is too large (at most 4294967295)"
+        );
+        let huge = "x".repeat(1 << 20);
+        let err = format!("{ok_rows} {huge} -").parse::<Setup>().unwrap_err();
+        assert!(err.to_string().len() < 120, "{}", err.to_string().len());
     }
 
     #[test]

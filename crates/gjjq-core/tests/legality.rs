@@ -1,23 +1,8 @@
 //! `is_legal` against `legal_moves`, and random-game invariants (R-8 … R-31).
 
 use gjjq_core::{Move, MoveKind, Position, Removal, Setup, Side, Square};
+use gjjq_test_support::random_game;
 use proptest::prelude::*;
-use rand::rngs::StdRng;
-use rand::{Rng as _, SeedableRng};
-
-/// Pick a move: with probability `capture_bias`/100 a capture when there is one.
-fn pick(pos: &Position, moves: &[Move], rng: &mut StdRng, capture_bias: u64) -> Move {
-    if rng.random::<u64>() % 100 < capture_bias {
-        let caps: Vec<&Move> = moves
-            .iter()
-            .filter(|m| pos.classify(**m).is_some_and(|i| i.is_capture()))
-            .collect();
-        if !caps.is_empty() {
-            return *caps[rng.random_range(0..caps.len())];
-        }
-    }
-    moves[rng.random_range(0..moves.len())]
-}
 
 #[derive(Default, Debug)]
 struct Stats {
@@ -30,18 +15,33 @@ struct Stats {
     max_moves_pos: String,
 }
 
-/// Play one random game, calling `visit` on every position before its move.
-fn random_game(
+/// Play one random game (`capture_bias` % captures), calling `visit` on every position before
+/// its move and on the final position when it has no legal moves; count what the positions
+/// offer in `stats`.
+fn play_random_game(
     seed: u64,
     max_plies: usize,
-    capture_bias: u64,
+    capture_bias: u32,
     stats: &mut Stats,
     mut visit: impl FnMut(&Position),
 ) {
-    let mut rng = StdRng::seed_from_u64(seed);
-    let mut pos = Position::default();
-    for _ in 0..max_plies {
-        visit(&pos);
+    let mut game = random_game(seed, max_plies, capture_bias);
+    let mut positions: Vec<Position> = Vec::new();
+    for (pos, m) in game.by_ref() {
+        let mut after = pos.clone();
+        after.play_unchecked(m);
+        assert_eq!(
+            after.zobrist_hash(),
+            after.compute_hash(),
+            "after {m} in {pos}"
+        );
+        positions.push(pos);
+    }
+    if game.position().legal_moves().is_empty() {
+        positions.push(game.position().clone());
+    }
+    for pos in &positions {
+        visit(pos);
         let moves = pos.legal_moves();
         stats.positions += 1;
         if pos.pending_return(Side::Red).is_some() || pos.pending_return(Side::Green).is_some() {
@@ -62,11 +62,7 @@ fn random_game(
         }
         if moves.is_empty() {
             assert!(pos.outcome().is_some(), "no moves but no outcome: {pos}");
-            break;
         }
-        let m = pick(&pos, &moves, &mut rng, capture_bias);
-        pos.play_unchecked(m);
-        assert_eq!(pos.zobrist_hash(), pos.compute_hash(), "after {m} in {pos}");
     }
 }
 
@@ -100,7 +96,7 @@ fn is_legal_agrees_with_legal_moves_on_random_positions() {
     let mut sampled = 0;
     let mut n = 0u64;
     for seed in 0..20u64 {
-        random_game(seed, 400, 60, &mut stats, |pos| {
+        play_random_game(seed, 400, 60, &mut stats, |pos| {
             n += 1;
             // Every 10th position, plus every position with a pending return.
             let pending = pos.pending_return(Side::Red).is_some()
@@ -120,7 +116,7 @@ fn is_legal_agrees_with_legal_moves_on_random_positions() {
 fn random_games_reach_every_return_case() {
     let mut stats = Stats::default();
     for seed in 0..1500u64 {
-        random_game(seed + 1000, 400, 80, &mut stats, |_| {});
+        play_random_game(seed + 1000, 400, 80, &mut stats, |_| {});
     }
     eprintln!("{stats:#?}");
     assert!(stats.pending > 0, "{stats:?}");
@@ -135,10 +131,11 @@ proptest! {
 
     /// R-31 round trip, Zobrist consistency and every legal move playable, along a random game.
     #[test]
-    fn random_game_invariants(seed in any::<u64>(), bias in 0u64..100) {
-        let mut rng = StdRng::seed_from_u64(seed);
-        let mut pos = Position::default();
-        for _ in 0..300 {
+    fn random_game_invariants(seed in any::<u64>(), bias in 0u32..100) {
+        let mut game = random_game(seed, 300, bias);
+        let mut positions: Vec<Position> = game.by_ref().map(|(before, _)| before).collect();
+        positions.push(game.position().clone());
+        for pos in positions {
             let text = pos.to_string();
             let setup: Setup = text.parse().unwrap();
             let back = Position::from_setup_with(setup, *pos.ruleset()).unwrap();
@@ -163,8 +160,6 @@ proptest! {
                 prop_assert!(pos.outcome().is_some());
                 break;
             }
-            let m = pick(&pos, &moves, &mut rng, bias);
-            pos.play_unchecked(m);
         }
     }
 }

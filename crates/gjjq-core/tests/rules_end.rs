@@ -331,9 +331,10 @@ fn r24_repetition_and_pending_identity() {
 
 // ----------------------------------------------------------------
 
-/// R-25 `no_capture_limit`: counter 9, limit 10. A quiet move reaches the limit (draw in the
-/// Game, not in Position::outcome); without the option play goes on; a capture resets it; a
-/// return does not.
+/// R-25 `no_capture_limit`: counter 9, limit 10. A quiet move reaches the limit: the counter
+/// is part of the position, so the position alone is drawn and has no legal moves, and
+/// the Game agrees (issue 11 finding 10); without the option play goes on; a capture resets
+/// it; a return does not.
 #[test]
 fn r25_no_capture_limit() {
     let limit = {
@@ -346,8 +347,14 @@ fn r25_no_capture_limit() {
     assert_eq!(g.outcome(), None);
     g.play(find(g.position(), "4E5E").mv()).unwrap();
     assert_eq!(g.position().plies_since_capture(), 10);
-    assert_eq!(g.position().outcome(), None);
+    assert_eq!(g.position().outcome(), draw(EndReason::NoCaptureLimit));
+    assert!(g.position().legal_moves().is_empty());
+    assert_eq!(g.position().count_legal_moves(), 0);
     assert_eq!(g.outcome(), draw(EndReason::NoCaptureLimit));
+    // A position string already past the limit is drawn by itself.
+    let past = pos_with("5k3/9/9/9/9/9/I8/9/9/3K5 r - 70 40", limit);
+    assert_eq!(past.outcome(), draw(EndReason::NoCaptureLimit));
+    assert!(past.legal_moves().is_empty());
 
     let mut g = Game::new(pos(s));
     g.play(find(g.position(), "4E5E").mv()).unwrap();

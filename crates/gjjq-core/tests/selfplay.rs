@@ -1,10 +1,9 @@
 //! R-21 … R-25 over many random games: with a no-capture limit every game ends, with a reason.
 
-use rand::rngs::StdRng;
-use rand::{Rng as _, SeedableRng};
 use std::collections::BTreeMap;
 
 use gjjq_core::{EndReason, Game, Position, Ruleset, Setup};
+use gjjq_test_support::RandomMover;
 
 #[test]
 fn ten_thousand_random_games_all_end_with_a_reason() {
@@ -14,7 +13,7 @@ fn ten_thousand_random_games_all_end_with_a_reason() {
         r
     };
     let start = Position::from_setup_with(Setup::default_opening(), rules).unwrap();
-    let mut rng = StdRng::seed_from_u64(0x9e37_79b9_7f4a_7c15);
+    let mut mover = RandomMover::new(0x9e37_79b9_7f4a_7c15);
     let mut reasons: BTreeMap<&'static str, usize> = BTreeMap::new();
     for game_no in 0..10_000 {
         let mut game = Game::new(start.clone());
@@ -23,12 +22,12 @@ fn ten_thousand_random_games_all_end_with_a_reason() {
                 break o;
             }
             let moves = game.legal_moves();
-            assert!(
-                !moves.is_empty(),
-                "game {game_no}: no outcome but no moves in {}",
-                game.position()
-            );
-            let m = moves[rng.random_range(0..moves.len())];
+            let m = mover.pick(game.position(), &moves).unwrap_or_else(|| {
+                panic!(
+                    "game {game_no}: no outcome but no moves in {}",
+                    game.position()
+                )
+            });
             game.play(m).unwrap();
             assert!(game.moves().len() < 20_000, "game {game_no} does not end");
         };

@@ -1,7 +1,8 @@
 //! Setup → position string → Setup is the identity, for arbitrary setups and for
 //! arbitrary valid ones through `Position`.
 
-use gjjq_core::{LAND, PALACE, PendingReturn, Piece, PieceKind, Position, Setup, Side, Square};
+use gjjq_core::{PendingReturn, Piece, PieceKind, Position, Setup, Side, Square};
+use gjjq_test_support::ChoiceList;
 use proptest::prelude::*;
 
 fn piece() -> impl Strategy<Value = Piece> {
@@ -36,36 +37,12 @@ prop_compose! {
 }
 
 prop_compose! {
-    /// A valid position: kings and guards in their palaces, missiles on their land, and the
-    /// rest on points their kind may stand on, at most R-7's count of each kind.
-    fn valid_setup()(
-        picks in prop::collection::vec((0usize..90, 1usize..8, prop::bool::ANY), 0..40),
-        kings in (0usize..9, 0usize..9),
-        green in prop::bool::ANY,
-    ) -> Setup {
-        let mut s = Setup::empty();
-        let palace = |side: Side, k: usize| PALACE[side.index()].iter().nth(k).unwrap();
-        s.set(palace(Side::Red, kings.0), Some(Piece::new(Side::Red, PieceKind::King)));
-        s.set(palace(Side::Green, kings.1), Some(Piece::new(Side::Green, PieceKind::King)));
-        let mut counts = [[0u32; 8]; 2];
-        for (i, k, g) in picks {
-            let side = if g { Side::Green } else { Side::Red };
-            let kind = PieceKind::ALL[k];
-            let sq = Square::from_index(i).unwrap();
-            let ok = match kind {
-                PieceKind::Guard => PALACE[side.index()].contains(sq),
-                PieceKind::Missile => LAND[side.index()].contains(sq),
-                PieceKind::Army => sq.country() == side,
-                PieceKind::Fleet => sq.terrain() != gjjq_core::Terrain::Inland,
-                _ => true,
-            };
-            if ok && s.piece_at(sq).is_none() && counts[side.index()][k] < kind.count_per_side() {
-                counts[side.index()][k] += 1;
-                s.set(sq, Some(Piece::new(side, kind)));
-            }
-        }
-        s.turn = if green { Side::Green } else { Side::Red };
-        s
+    /// A valid position, built by `gjjq_test_support::valid_setup` from proptest's
+    /// choices: kings and guards in their palaces, armies in their country, missiles on their
+    /// land, fleets off the inland points, at most R-7's count of each kind, perhaps pending
+    /// returns.
+    fn valid_setup()(choices in prop::collection::vec(any::<u32>(), 0..120)) -> Setup {
+        gjjq_test_support::valid_setup(&mut ChoiceList::new(choices))
     }
 }
 

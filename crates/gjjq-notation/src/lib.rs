@@ -28,7 +28,6 @@ mod direction;
 mod game_file;
 mod hidden_file;
 mod hidden_record;
-mod perft_file;
 mod position_string;
 mod record;
 #[cfg(feature = "serde")]
@@ -38,8 +37,9 @@ mod text;
 pub use ascii::{AsciiMove, AsciiParseError};
 pub use direction::{Direction, DirectionParseError};
 pub use game_file::{
-    GameReader, GameRecord, GameResult, GameResultParseError, MoveForm, MoveText,
-    MoveTextParseError, ReadError, RecordedMove, ReplayError, TextPos, WriteError, write_game,
+    GameFileError, GameReader, GameRecord, GameResult, GameResultParseError, MoveForm, MoveText,
+    MoveTextParseError, ReadError, ReadLimits, RecordedMove, ReplayError, TextPos, WriteError,
+    write_game,
 };
 pub use gjjq_core::{Script, Setup, SetupParseError};
 pub use hidden_file::{
@@ -47,6 +47,5 @@ pub use hidden_file::{
     player_record, referee_record,
 };
 pub use hidden_record::{HIDDEN_PIECE, HiddenRecord};
-pub use perft_file::{PerftEntry, PerftFileError, parse_perft_file};
 pub use position_string::PositionString;
 pub use record::{Record, RecordError, RecordParseError};

@@ -4,6 +4,7 @@ use gjjq_core::{Game, Position, Script, Setup};
 use gjjq_notation::{
     GameReader, GameRecord, GameResult, MoveForm, MoveText, Record, RecordedMove, write_game,
 };
+use gjjq_test_support::RandomMover;
 use proptest::prelude::*;
 
 fn write(game: &GameRecord, form: MoveForm) -> String {
@@ -18,7 +19,7 @@ fn read_all(text: &str) -> Vec<GameRecord> {
         .unwrap_or_else(|e| panic!("{e}\n{text}"))
 }
 
-/// A game of `plies` pseudo-random legal moves from `start`, as a record with comments.
+/// A game of `plies` seeded random legal moves from `start`, as a record with comments.
 fn random_game(start: Position, plies: usize, seed: u64) -> (GameRecord, Game) {
     let mut game = Game::new(start.clone());
     let mut record = GameRecord::default();
@@ -26,16 +27,12 @@ fn random_game(start: Position, plies: usize, seed: u64) -> (GameRecord, Game) {
     record.set_tag("Rules", "standard");
     record.set_tag("Setup", &start.to_string());
     record.comments_before.push("before {the} first".into());
-    let mut x = seed | 1;
+    let mut mover = RandomMover::new(seed);
     for i in 0..plies {
         let moves = game.legal_moves();
-        if moves.is_empty() {
+        let Some(m) = mover.pick(game.position(), &moves) else {
             break;
-        }
-        x ^= x << 13;
-        x ^= x >> 7;
-        x ^= x << 17;
-        let m = moves[(x % moves.len() as u64) as usize];
+        };
         let mut rm = RecordedMove::new(MoveText::Record(Record::from_move(game.position(), m)));
         if i % 7 == 3 {
             rm.comments.push(format!("ply {i}\nsecond line \\ }}"));
@@ -163,20 +160,4 @@ proptest! {
             let _ = g.replay(None);
         }
     }
-}
-
-// The example game of docs/notation.md reads, replays and converts.
-#[test]
-fn documented_example_game() {
-    let doc = include_str!("../../../docs/notation.md");
-    let start = doc.find("[Event \"Club match\"]").unwrap();
-    let end = start + doc[start..].find("```").unwrap();
-    let games = read_all(&doc[start..end]);
-    assert_eq!(games.len(), 1);
-    let game = games[0].replay(None).unwrap();
-    assert_eq!(game.moves().len(), 5);
-    assert_eq!(
-        game.outcome().unwrap().to_string(),
-        "red resignation".to_string()
-    );
 }

@@ -1,10 +1,9 @@
 //! Every legal move of positions from random games writes as a record that reads back as the
 //! same move, in both scripts and in the ASCII form (R-28 … R-30).
 
-use gjjq_core::{Move, MoveKind, Position, Removal, Script};
+use gjjq_core::{MoveKind, Position, Removal, Script};
 use gjjq_notation::{AsciiMove, Direction, Record};
-use rand::rngs::StdRng;
-use rand::{Rng as _, SeedableRng};
+use gjjq_test_support::{RandomGame, RandomMover};
 
 #[derive(Default, Debug)]
 struct Seen {
@@ -55,40 +54,18 @@ fn check_position(pos: &Position, seen: &mut Seen) {
 
 #[test]
 fn every_legal_move_round_trips() {
-    let mut rng = StdRng::seed_from_u64(0x9E37_79B9_7F4A_7C15);
     let mut seen = Seen::default();
-    let mut games = 0;
+    let mut games = 0u64;
     while seen.positions < 5_000 || games < 20 {
         games += 1;
-        let mut pos = Position::default();
-        for _ in 0..400 {
-            let moves = pos.legal_moves();
-            if moves.is_empty() {
-                break;
-            }
+        // Prefer captures now and then, so that games reach the sparse endgames where kings
+        // are attacked while returns are owed (forfeits); stepping onto the origin of the
+        // opponent's pending return forces a removal.
+        let mover = RandomMover::new(0x9E37_79B9_7F4A_7C15 ^ games)
+            .blocks(50)
+            .captures(33);
+        for (pos, _) in RandomGame::new(Position::default(), mover, 400) {
             check_position(&pos, &mut seen);
-            // Prefer captures now and then, so that games reach the sparse endgames where
-            // kings are attacked while returns are owed (forfeits).
-            let captures: Vec<Move> = pos.legal_captures().into_vec();
-            // Stepping onto the origin of the opponent's pending return forces a removal.
-            let blocking: Vec<Move> = pos
-                .pending_return(pos.turn().other())
-                .map(|p| {
-                    moves
-                        .iter()
-                        .copied()
-                        .filter(|m| m.to() == p.origin)
-                        .collect()
-                })
-                .unwrap_or_default();
-            let m = if !blocking.is_empty() && rng.random_range(0..2) == 0 {
-                blocking[rng.random_range(0..blocking.len())]
-            } else if !captures.is_empty() && rng.random_range(0..3) == 0 {
-                captures[rng.random_range(0..captures.len())]
-            } else {
-                moves[rng.random_range(0..moves.len())]
-            };
-            pos.play_unchecked(m);
         }
     }
     eprintln!("{games} games, {seen:?}");

@@ -1,8 +1,8 @@
 //! Deployments (布陣, R-32 … R-35): the page's hook.
 //!
 //! [`position_from_deployments`] turns two deployment strings (R-33) into an opening position
-//! here, with the library's own opening checks (R-26); [`random_deployment`] waits for the
-//! library's deployment module (issue 12), which should replace both.
+//! here, with the library's own opening checks (R-26); [`random_deployment`] draws from the
+//! library's deployment module (issue 12, `gjjq::DeploymentSampler`).
 
 use gjjq::{Piece, Position, Ruleset, Setup, Side, Square};
 
@@ -82,13 +82,23 @@ fn place(setup: &mut Setup, side: Side, text: &str) -> Result<(), WebError> {
     Ok(())
 }
 
-/// A random deployment (R-35): not in this build until the library's deployment module lands.
+/// A random deployment string (R-33) under the standard ruleset, every legal deployment
+/// equally likely (R-35), drawn from a `StdRng` seeded with `seed`.
 ///
 /// # Errors
-/// Always [`WebError::NotYet`] for now.
+/// None today; the `Result` keeps the page's error path.
+///
+/// ```
+/// use gjjq_wasm::deploy::random_deployment;
+/// let d = random_deployment(7)?;
+/// assert!(d.parse::<gjjq::Deployment>().is_ok());
+/// assert_eq!(random_deployment(7)?, d);
+/// # Ok::<(), gjjq_wasm::session::WebError>(())
+/// ```
 pub fn random_deployment(seed: u32) -> Result<String, WebError> {
-    let _ = seed;
-    Err(WebError::NotYet("random deployment (R-35, issue 12)"))
+    use rand::SeedableRng;
+    let mut rng = rand::rngs::StdRng::seed_from_u64(u64::from(seed));
+    Ok(gjjq::Deployment::random(&mut rng, &Ruleset::STANDARD).to_string())
 }
 
 #[cfg(test)]
@@ -129,6 +139,8 @@ mod tests {
         // A king outside its palace breaks R-26.
         let e = position_from_deployments("9/3III3/9/KDA3AD1/FPMG1GMPF", R27, "red").unwrap_err();
         assert!(matches!(e, WebError::InvalidPosition(_)), "{e}");
-        assert!(random_deployment(1).is_err());
+        // A drawn deployment makes a valid opening for either side.
+        let d = random_deployment(1).unwrap();
+        assert!(position_from_deployments(&d, &d, "green").is_ok());
     }
 }

@@ -63,10 +63,10 @@ pub fn position_from_deployments(red: &str, green: &str, first: &str) -> Result<
     deploy::position_from_deployments(red, green, first).map_err(js_err)
 }
 
-/// A random deployment string; not available until the library's deployments land.
+/// A random deployment string, every legal one equally likely, from `seed`.
 ///
 /// # Errors
-/// For now always.
+/// None today.
 #[wasm_bindgen(js_name = randomDeployment)]
 pub fn random_deployment(seed: u32) -> Result<String, JsError> {
     deploy::random_deployment(seed).map_err(js_err)

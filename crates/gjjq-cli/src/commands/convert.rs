@@ -5,7 +5,7 @@ use std::io::{self, BufRead, Write};
 use gjjq_core::Script;
 use gjjq_notation::{GameReader, MoveForm, MoveText, WriteError, write_game};
 
-use crate::common::CliError;
+use crate::common::{CliError, open_file};
 
 /// The form `convert` writes.
 #[derive(Debug, Clone, Copy, PartialEq, Eq, clap::ValueEnum)]
@@ -33,13 +33,27 @@ pub fn open_input(path: &str) -> Result<Box<dyn BufRead>, CliError> {
     if path == "-" {
         Ok(Box::new(io::stdin().lock()))
     } else {
-        let file = std::fs::File::open(path).map_err(|e| CliError(format!("{path}: {e}")))?;
-        Ok(Box::new(io::BufReader::new(file)))
+        Ok(Box::new(io::BufReader::new(open_file(path)?)))
     }
 }
 
+/// The error for an input without a game: an empty file or a closed standard input is a
+/// mistake worth a non-zero exit, not a silent success.
+pub fn no_games(input: &str) -> CliError {
+    let what = if input == "-" {
+        "standard input"
+    } else {
+        input
+    };
+    CliError(format!(
+        "{what}: no games (the input is empty or holds only blank lines)"
+    ))
+}
+
 /// Read each game and write it to standard output in the target form. Records need no
-/// position; ASCII moves written as records are resolved by replaying the game.
+/// position; ASCII moves written as records are resolved by replaying the game. One game is
+/// held at a time, within the reader's limits (`ReadLimits`: at most 1,000,000 moves and
+/// 16 MiB of tags and comments).
 pub fn run(args: Args) -> Result<(), CliError> {
     let form = match args.to {
         Target::Simplified => MoveForm::Script(Script::Simplified),
@@ -48,7 +62,9 @@ pub fn run(args: Args) -> Result<(), CliError> {
     };
     let stdout = io::stdout();
     let mut out = io::BufWriter::new(stdout.lock());
+    let mut count = 0;
     for (i, game) in GameReader::new(open_input(&args.input)?).enumerate() {
+        count += 1;
         let mut game = game.map_err(|e| CliError(format!("{}: {e}", args.input)))?;
         let needs_resolving = matches!(form, MoveForm::Script(_))
             && game
@@ -69,5 +85,8 @@ pub fn run(args: Args) -> Result<(), CliError> {
         })?;
     }
     out.flush()?;
+    if count == 0 {
+        return Err(no_games(&args.input));
+    }
     Ok(())
 }

@@ -5,23 +5,31 @@ use rayon::prelude::*;
 
 use crate::common::{CliError, PositionArgs, outln};
 
+/// The deepest perft the CLI runs. Perft recurses once a ply, so the depth bounds the stack;
+/// 20 plies of ~50 moves is far beyond what can be counted anyway (and beyond a u64).
+pub const MAX_DEPTH: i64 = 20;
+
+/// The most threads `--threads` starts.
+pub const MAX_THREADS: i64 = 256;
+
 /// Arguments of `perft`.
 #[derive(Debug, clap::Args)]
 pub struct PerftArgs {
-    /// Depth in plies.
+    /// Depth in plies, 0 to 20.
+    #[arg(value_parser = clap::value_parser!(u32).range(0..=MAX_DEPTH))]
     depth: u32,
     #[command(flatten)]
     pos: PositionArgs,
-    /// Split the root moves over this many threads.
-    #[arg(long, default_value_t = 1, value_parser = clap::value_parser!(u32).range(1..=1024))]
+    /// Split the root moves over this many threads, 1 to 256.
+    #[arg(long, default_value_t = 1, value_parser = clap::value_parser!(u32).range(1..=MAX_THREADS))]
     threads: u32,
 }
 
 /// Arguments of `divide`.
 #[derive(Debug, clap::Args)]
 pub struct DivideArgs {
-    /// Depth in plies (at least 1).
-    #[arg(value_parser = clap::value_parser!(u32).range(1..))]
+    /// Depth in plies, 1 to 20.
+    #[arg(value_parser = clap::value_parser!(u32).range(1..=MAX_DEPTH))]
     depth: u32,
     #[command(flatten)]
     pos: PositionArgs,

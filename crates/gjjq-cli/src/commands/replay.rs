@@ -1,8 +1,10 @@
 //! `gjjq replay`: validate a game record file and print where each game ends.
 
+use std::io::BufRead;
+
 use gjjq_notation::GameReader;
 
-use super::convert::open_input;
+use super::convert::{no_games, open_input};
 use crate::common::{CliError, out, outln};
 
 /// Arguments of `replay`.
@@ -14,29 +16,20 @@ pub struct Args {
 
 /// For each game: the final board, the final position string and the result line
 /// (`red <reason>`, `green <reason>`, `draw <reason>` or `ongoing`); the first error, with
-/// `line:column`, ends the command with a non-zero exit code.
+/// `line:column`, ends the command with a non-zero exit code, as does an input without games.
+/// Each move is played as it is read, so a bad move is reported before the rest of the game
+/// is read, and the moves are not held in memory.
 pub fn run(args: Args) -> Result<(), CliError> {
-    for (i, game) in GameReader::new(open_input(&args.input)?).enumerate() {
-        let record = game.map_err(|e| CliError(format!("{}: {e}", args.input)))?;
-        if gjjq_notation::is_player_record(&record) {
-            // A player's record of a hidden game (R-40): its side's view, checked.
-            let state = gjjq_notation::info_state_from_player_record(&record)
-                .map_err(|e| CliError(format!("{}: game {}: {e}", args.input, i + 1)))?;
-            let view = gjjq_core::PlayerView::new(&state);
-            if i > 0 {
-                outln!();
-            }
-            outln!("{} {}", state.side(), state);
-            outln!("own {} enemy {}", view.own().len(), view.enemy_count());
-            match view.outcome() {
-                Some(o) => outln!("{o}"),
-                None => outln!("ongoing"),
-            }
-            continue;
-        }
-        let game = record
-            .replay(None)
-            .map_err(|e| CliError(format!("{}: game {}: {e}", args.input, i + 1)))?;
+    let mut input = open_input(&args.input)?;
+    // A player's record of a hidden game (R-40) names its side in a `Player` tag among the
+    // first tags: such a file is read game by game and shown as that side's information.
+    if input.fill_buf()?.windows(9).any(|w| w == b"[Player \"") {
+        return replay_player_records(&args.input, input);
+    }
+    let mut reader = GameReader::new(input);
+    let mut i = 0;
+    while let Some(game) = reader.replay_next(None) {
+        let game = game.map_err(|e| CliError(format!("{}: game {}: {e}", args.input, i + 1)))?;
         if i > 0 {
             outln!();
         }
@@ -46,6 +39,36 @@ pub fn run(args: Args) -> Result<(), CliError> {
             Some(o) => outln!("{o}"),
             None => outln!("ongoing"),
         }
+        i += 1;
+    }
+    if i == 0 {
+        return Err(no_games(&args.input));
+    }
+    Ok(())
+}
+
+/// Each game of a file of player records (R-40): the side, its information-state string
+/// (`docs/hidden.md`), its own and the enemy's piece counts, and the result or `ongoing`.
+fn replay_player_records(path: &str, input: Box<dyn BufRead>) -> Result<(), CliError> {
+    let mut n = 0;
+    for (i, game) in GameReader::new(input).enumerate() {
+        let record = game.map_err(|e| CliError(format!("{path}: {e}")))?;
+        let state = gjjq_notation::info_state_from_player_record(&record)
+            .map_err(|e| CliError(format!("{path}: game {}: {e}", i + 1)))?;
+        let view = gjjq_core::PlayerView::new(&state);
+        if i > 0 {
+            outln!();
+        }
+        outln!("{} {}", state.side(), state);
+        outln!("own {} enemy {}", view.own().len(), view.enemy_count());
+        match view.outcome() {
+            Some(o) => outln!("{o}"),
+            None => outln!("ongoing"),
+        }
+        n += 1;
+    }
+    if n == 0 {
+        return Err(no_games(path));
     }
     Ok(())
 }

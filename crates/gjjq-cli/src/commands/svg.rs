@@ -5,7 +5,7 @@ use std::str::FromStr;
 use gjjq::svg::{SvgOptions, render, render_position};
 use gjjq_core::{Deployment, Script, Setup, Side, Square};
 
-use crate::common::{CliError, PositionArgs, SideArg, load_rules};
+use crate::common::{CliError, PositionArgs, SideArg, load_rules, out};
 
 /// Arguments of `svg`.
 #[derive(Debug, clap::Args)]
@@ -83,11 +83,11 @@ pub fn run(args: Args) -> Result<(), CliError> {
         let mut setup = Setup::empty();
         d.place(side, &mut setup);
         setup.turn = side;
-        print!("{}", render(&setup, &opts));
+        out!("{}", render(&setup, &opts));
         return Ok(());
     }
     let pos = args.pos.position()?;
-    print!("{}", render_position(&pos, &opts));
+    out!("{}", render_position(&pos, &opts));
     Ok(())
 }
 

@@ -9,7 +9,7 @@ mod writer;
 use std::fmt;
 use std::str::FromStr;
 
-pub use reader::{GameReader, ReadError};
+pub use reader::{GameFileError, GameReader, ReadError, ReadLimits};
 pub use replay::ReplayError;
 pub use writer::{MoveForm, WriteError, write_game};
 

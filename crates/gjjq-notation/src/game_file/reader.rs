@@ -1,16 +1,58 @@
-//! A streaming reader of game record files: one line at a time, one game per item.
+//! A streaming reader of game record files: one bounded line at a time, one game per item.
 
 use std::io::{self, BufRead, BufReader, Read};
 
-use gjjq_core::{Setup, SetupParseError, Side};
+use gjjq_core::{Game, Ruleset, Setup, SetupParseError, Side};
 use thiserror::Error;
 
-use super::{GameRecord, GameResult, MoveText, RecordedMove, TextPos};
+use super::replay::{Player, TagPlaces};
+use super::{GameRecord, GameResult, MoveText, RecordedMove, ReplayError, TextPos};
 use crate::ascii::AsciiParseError;
 use crate::record::{Record, RecordParseError};
+use crate::text::{clip, fold_full_width, without_column};
 
-/// A game file that does not read. Every variant but [`ReadError::Io`] says where.
+/// The bounds a [`GameReader`] keeps to, whatever the input: memory stays within them and
+/// passing one is a typed error with its place.
+///
+/// With the defaults the reader holds at most one line of 1 MiB (plus its decoded characters,
+/// 4 bytes each), and for the one game it is reading at most 1,000,000 moves and 16 MiB of tag
+/// and comment text. [`GameReader::replay_next`] does not keep the moves at all: its memory is
+/// the line plus the [`Game`] (about 20 bytes a ply).
+///
+/// # Examples
+///
+/// ```
+/// use gjjq_notation::{GameReader, ReadError, ReadLimits};
+/// let limits = ReadLimits { max_moves: 1, ..ReadLimits::default() };
+/// let mut reader = GameReader::with_limits("1. 5B5A 5b5a *\n".as_bytes(), limits);
+/// let err = reader.next().unwrap().unwrap_err();
+/// assert!(matches!(err, ReadError::TooManyMoves { limit: 1, .. }));
+/// assert_eq!(err.to_string(), "1:9: more than 1 moves in one game (the reader's limit)");
+/// ```
+#[derive(Debug, Clone, Copy, PartialEq, Eq, Hash)]
+pub struct ReadLimits {
+    /// The longest line, in bytes, without its line break (default 1 MiB).
+    pub max_line_bytes: usize,
+    /// The most moves (plies) in one game (default 1,000,000).
+    pub max_moves: usize,
+    /// The most bytes of tag values and comments in one game (default 16 MiB).
+    pub max_text_bytes: usize,
+}
+
+impl Default for ReadLimits {
+    fn default() -> ReadLimits {
+        ReadLimits {
+            max_line_bytes: 1 << 20,
+            max_moves: 1_000_000,
+            max_text_bytes: 16 << 20,
+        }
+    }
+}
+
+/// A game file that does not read. Every variant but [`ReadError::Io`] says where; an
+/// offending token is echoed cut to at most 40 characters.
 #[derive(Debug, Error)]
+#[non_exhaustive]
 pub enum ReadError {
     /// The underlying reader failed.
     #[error("line {line}: read error: {source}")]
@@ -21,11 +63,41 @@ pub enum ReadError {
         #[source]
         source: io::Error,
     },
-    /// A line is not UTF-8.
-    #[error("line {line}: not valid UTF-8")]
-    Encoding {
+    /// A line is longer than [`ReadLimits::max_line_bytes`]. The reader stops there.
+    #[error("line {line}: longer than {limit} bytes (the reader's limit of a line)")]
+    LineTooLong {
         /// The line.
         line: usize,
+        /// The limit.
+        limit: usize,
+    },
+    /// A game has more than [`ReadLimits::max_moves`] moves.
+    #[error("{at}: more than {limit} moves in one game (the reader's limit)")]
+    TooManyMoves {
+        /// Where the move past the limit stands.
+        at: TextPos,
+        /// The limit.
+        limit: usize,
+    },
+    /// A game's tags and comments hold more than [`ReadLimits::max_text_bytes`].
+    #[error("{at}: more than {limit} bytes of tags and comments in one game (the reader's limit)")]
+    TooMuchText {
+        /// Where the text past the limit starts.
+        at: TextPos,
+        /// The limit.
+        limit: usize,
+    },
+    /// A line is not UTF-8.
+    #[error("{at}: not valid UTF-8")]
+    Encoding {
+        /// The first byte that is not UTF-8 (its column counts the valid characters before).
+        at: TextPos,
+    },
+    /// A carriage return that does not end its line (a line ends with LF or CR LF).
+    #[error("{at}: a carriage return inside a line (lines end with LF or CR LF)")]
+    CarriageReturn {
+        /// Where.
+        at: TextPos,
     },
     /// A tag line has no name after `[`.
     #[error("{at}: a tag needs a name of letters, digits or '_' after '['")]
@@ -45,19 +117,21 @@ pub enum ReadError {
         /// Where the value starts.
         at: TextPos,
     },
-    /// A backslash in a tag value escapes something other than `"` or `\`.
-    #[error("{at}: '\\{found}' is not an escape; only \\\" and \\\\ are")]
-    BadEscape {
-        /// Where the backslash stands.
-        at: TextPos,
-        /// The escaped character.
-        found: char,
-    },
     /// A tag is not closed by `]`, or text follows it.
     #[error("{at}: expected ']' and the end of the line after the tag value")]
     TagClose {
         /// Where.
         at: TextPos,
+    },
+    /// A game has two tags of one name (which one would count is not clear).
+    #[error("{at}: a second {name} tag; the first is on line {first_line}")]
+    DuplicateTag {
+        /// Where the second tag starts.
+        at: TextPos,
+        /// The name (cut to 40 characters).
+        name: String,
+        /// The line of the first.
+        first_line: usize,
     },
     /// The `Setup` tag is not a position string (R-31).
     #[error("{at}: Setup tag: {error}")]
@@ -80,7 +154,7 @@ pub enum ReadError {
     BadResultTag {
         /// Where the value starts.
         at: TextPos,
-        /// The value.
+        /// The value (cut to 40 characters).
         found: String,
     },
     /// The `Result` tag disagrees with the result token of the movetext.
@@ -88,33 +162,45 @@ pub enum ReadError {
     ResultMismatch {
         /// Where the token stands.
         at: TextPos,
-        /// The tag's value.
+        /// The tag's value (cut to 40 characters).
         tag: String,
         /// The token.
         token: GameResult,
     },
     /// A move record does not parse.
-    #[error("{at}: {error}")]
+    #[error("{at}: {}", without_column(&error.to_string()))]
     Record {
         /// Where the error points.
         at: TextPos,
-        /// Why.
+        /// Why (its column is within the record).
         error: RecordParseError,
     },
     /// An ASCII move does not parse.
-    #[error("{at}: {error}")]
+    #[error("{at}: {}", without_column(&error.to_string()))]
     Ascii {
         /// Where the error points.
         at: TextPos,
-        /// Why.
+        /// Why (its column is within the move).
         error: AsciiParseError,
+    },
+    /// A token that starts like an ASCII move (a digit) holds a character that is not ASCII,
+    /// e.g. a Cyrillic `В` that looks like `B`.
+    #[error(
+        "{at}: '{found}' (U+{:04X}) is not ASCII; an ASCII move is two point labels such as 5B5A",
+        u32::from(*found)
+    )]
+    NotAscii {
+        /// Where the character stands.
+        at: TextPos,
+        /// The character.
+        found: char,
     },
     /// A move number is malformed: digits then `.` (before Red's move) or `...` (Green's).
     #[error("{at}: '{found}' is not a move number (e.g. 12. or 12...)")]
     BadMoveNumber {
         /// Where.
         at: TextPos,
-        /// The token.
+        /// The token (cut to 40 characters).
         found: String,
     },
     /// A move number disagrees with the count of moves (or with the side to move).
@@ -126,7 +212,7 @@ pub enum ReadError {
         expected: u32,
         /// Whether the next move is Green's (so `...` is expected).
         green: bool,
-        /// The token.
+        /// The token (cut to 40 characters).
         found: String,
     },
     /// A `}` outside a comment.
@@ -149,10 +235,30 @@ pub enum ReadError {
     },
 }
 
-/// Reads game records from a game file one game at a time, holding one line in memory.
+impl ReadError {
+    /// Whether the reader stops after this error (the input failed or cannot be read on);
+    /// after any other it goes on with the next game.
+    fn is_fatal(&self) -> bool {
+        matches!(self, ReadError::Io { .. } | ReadError::LineTooLong { .. })
+    }
+}
+
+/// A game that does not read or does not replay: what [`GameReader::replay_next`] returns.
+#[derive(Debug, Error)]
+pub enum GameFileError {
+    /// The text is not a game file.
+    #[error(transparent)]
+    Read(#[from] ReadError),
+    /// The game does not replay: the first bad move, reported before the rest is read.
+    #[error(transparent)]
+    Replay(#[from] ReplayError),
+}
+
+/// Reads game records from a game file one game at a time, holding one line in memory
+/// (within [`ReadLimits`]).
 ///
-/// It is an iterator of `Result<GameRecord, ReadError>`; stop whenever you like. After an
-/// error it skips to the next tag section that follows a blank line and goes on.
+/// After a game that fails to read, the next item is the next game (the reader skips to a
+/// tag line that follows a blank line); after an I/O error or an over-long line it ends.
 ///
 /// # Examples
 ///
@@ -167,6 +273,7 @@ pub enum ReadError {
 #[derive(Debug)]
 pub struct GameReader<R> {
     reader: R,
+    limits: ReadLimits,
     line_no: usize,
     bytes: Vec<u8>,
     pushback: Option<(usize, String)>,
@@ -192,21 +299,81 @@ enum Phase {
     Moves,
 }
 
+/// Where the moves of the game being read go.
+trait Sink {
+    /// What stops the game.
+    type Error: From<ReadError>;
+    /// A move, read after all the tags of `game`.
+    fn mv(
+        &mut self,
+        game: &mut GameRecord,
+        places: &TagPlaces,
+        m: RecordedMove,
+    ) -> Result<(), Self::Error>;
+    /// A comment, after the last move given (or before the first).
+    fn comment(&mut self, game: &mut GameRecord, text: String);
+}
+
+/// Keeps every move and comment in the record.
+struct Collect;
+
+impl Sink for Collect {
+    type Error = ReadError;
+
+    fn mv(
+        &mut self,
+        game: &mut GameRecord,
+        _: &TagPlaces,
+        m: RecordedMove,
+    ) -> Result<(), ReadError> {
+        game.moves.push(m);
+        Ok(())
+    }
+
+    fn comment(&mut self, game: &mut GameRecord, text: String) {
+        match game.moves.last_mut() {
+            Some(m) => m.comments.push(text),
+            None => game.comments_before.push(text),
+        }
+    }
+}
+
+/// Plays each move as it is read; keeps neither moves nor comments.
+impl Sink for Player {
+    type Error = GameFileError;
+
+    fn mv(
+        &mut self,
+        game: &mut GameRecord,
+        places: &TagPlaces,
+        m: RecordedMove,
+    ) -> Result<(), GameFileError> {
+        self.play(game, places, &m)?;
+        Ok(())
+    }
+
+    fn comment(&mut self, _: &mut GameRecord, _: String) {}
+}
+
 /// The game being read.
-struct Builder {
+struct Builder<'s, S> {
+    sink: &'s mut S,
+    limits: ReadLimits,
     game: GameRecord,
+    places: TagPlaces,
+    /// The line of each tag, in `game.tags` order.
+    tag_lines: Vec<usize>,
     phase: Phase,
     turn: Side,
     number: u32,
+    plies: usize,
+    text_bytes: usize,
     comment: Option<(String, TextPos)>,
     result_at: Option<TextPos>,
-    result_tag_at: Option<TextPos>,
-    /// Whether a `Setup` tag gave the side to move (it outranks `FirstMover`).
-    setup_seen: bool,
 }
 
 impl<R: BufRead> GameReader<R> {
-    /// A reader over `reader`.
+    /// A reader over `reader` with the default [`ReadLimits`].
     ///
     /// # Examples
     ///
@@ -219,14 +386,47 @@ impl<R: BufRead> GameReader<R> {
     /// # Ok::<(), gjjq_notation::ReadError>(())
     /// ```
     pub fn new(reader: R) -> GameReader<R> {
+        GameReader::with_limits(reader, ReadLimits::default())
+    }
+
+    /// A reader over `reader` that keeps to `limits`.
+    ///
+    /// # Examples
+    ///
+    /// ```
+    /// use gjjq_notation::{GameReader, ReadError, ReadLimits};
+    /// // `/dev/zero` would be one endless line: it stops at the limit.
+    /// let zeros = std::io::repeat(0).take(1 << 20);
+    /// let limits = ReadLimits { max_line_bytes: 4096, ..ReadLimits::default() };
+    /// let mut reader = GameReader::with_limits(std::io::BufReader::new(zeros), limits);
+    /// let err = reader.next().unwrap().unwrap_err();
+    /// assert!(matches!(err, ReadError::LineTooLong { line: 1, limit: 4096 }));
+    /// assert!(reader.next().is_none());
+    /// # use std::io::Read;
+    /// ```
+    pub fn with_limits(reader: R, limits: ReadLimits) -> GameReader<R> {
         GameReader {
             reader,
+            limits,
             line_no: 0,
             bytes: Vec::new(),
             pushback: None,
             recovering: false,
             done: false,
         }
+    }
+
+    /// The limits this reader keeps to.
+    ///
+    /// # Examples
+    ///
+    /// ```
+    /// use gjjq_notation::{GameReader, ReadLimits};
+    /// assert_eq!(*GameReader::new(&b""[..]).limits(), ReadLimits::default());
+    /// ```
+    #[must_use]
+    pub fn limits(&self) -> &ReadLimits {
+        &self.limits
     }
 
     /// The number of the last line read (1-based; 0 before the first).
@@ -244,61 +444,185 @@ impl<R: BufRead> GameReader<R> {
         self.line_no
     }
 
+    /// Read and replay the next game, each move played as soon as it is read: a bad move is
+    /// reported before the rest of its game is read, and the moves are not kept (memory is
+    /// one line and the [`Game`]). `rules` as in [`GameRecord::start_position`]. `None` at the
+    /// end of the input.
+    ///
+    /// # Errors
+    ///
+    /// [`GameFileError::Read`] for text that is not a game file, [`GameFileError::Replay`]
+    /// for a game that does not replay (the errors of [`GameRecord::replay`], which here also
+    /// say where the `Setup` or `Rules` tag stands). The next call goes on with the next game.
+    ///
+    /// # Examples
+    ///
+    /// ```
+    /// use gjjq_notation::{GameFileError, GameReader, ReplayError};
+    /// let text = "1. 团5B进5A 团5b进5a *\n\n1. 5B4A 5b5a\n";
+    /// let mut reader = GameReader::new(text.as_bytes());
+    /// assert_eq!(reader.replay_next(None).unwrap()?.moves().len(), 2);
+    /// let err = reader.replay_next(None).unwrap().unwrap_err();
+    /// assert!(matches!(err, GameFileError::Replay(ReplayError::Move { ply: 1, .. })));
+    /// assert!(reader.replay_next(None).is_none());
+    /// # Ok::<(), GameFileError>(())
+    /// ```
+    pub fn replay_next(&mut self, rules: Option<Ruleset>) -> Option<Result<Game, GameFileError>> {
+        let mut player = Player::new(rules);
+        self.next_with(&mut player)
+            .map(|r| r.and_then(|(record, places)| Ok(player.finish(&record, &places)?)))
+    }
+
+    /// The next game through `sink`: the record (without moves for a sink that keeps none)
+    /// and the places of its tags.
+    fn next_with<S: Sink>(
+        &mut self,
+        sink: &mut S,
+    ) -> Option<Result<(GameRecord, TagPlaces), S::Error>> {
+        if self.done {
+            return None;
+        }
+        if std::mem::take(&mut self.recovering)
+            && let Err(e) = self.recover()
+        {
+            self.done = true;
+            return Some(Err(e.into()));
+        }
+        match self.read_game(sink) {
+            Ok(Some(g)) => Some(Ok(g)),
+            Ok(None) => {
+                self.done = true;
+                None
+            }
+            Err(e) => {
+                if e.is_fatal() {
+                    self.done = true;
+                } else {
+                    self.recovering = true;
+                }
+                Some(Err(e.into_sink_error()))
+            }
+        }
+    }
+
+    /// The next line without its line break, decoded; `None` at the end of the input.
     fn next_line(&mut self) -> Result<Option<(usize, String)>, ReadError> {
         if let Some(l) = self.pushback.take() {
             return Ok(Some(l));
         }
         self.bytes.clear();
-        let n = self
-            .reader
-            .read_until(b'\n', &mut self.bytes)
-            .map_err(|source| ReadError::Io {
-                line: self.line_no + 1,
-                source,
-            })?;
-        if n == 0 {
+        let line = self.line_no + 1;
+        let io = |source| ReadError::Io { line, source };
+        let mut any = false;
+        loop {
+            let buf = self.reader.fill_buf().map_err(io)?;
+            if buf.is_empty() {
+                break;
+            }
+            any = true;
+            let (take, end) = match buf.iter().position(|&b| b == b'\n') {
+                Some(i) => (i + 1, true),
+                None => (buf.len(), false),
+            };
+            // The line break and a CR before it are not part of the line's length.
+            if self.bytes.len() + take > self.limits.max_line_bytes + 2 {
+                self.line_no = line;
+                return Err(ReadError::LineTooLong {
+                    line,
+                    limit: self.limits.max_line_bytes,
+                });
+            }
+            self.bytes.extend_from_slice(&buf[..take]);
+            self.reader.consume(take);
+            if end {
+                break;
+            }
+        }
+        if !any {
             return Ok(None);
         }
-        self.line_no += 1;
-        while matches!(self.bytes.last(), Some(b'\n' | b'\r')) {
+        self.line_no = line;
+        if self.bytes.last() == Some(&b'\n') {
             self.bytes.pop();
+            if self.bytes.last() == Some(&b'\r') {
+                self.bytes.pop();
+            }
         }
-        let mut text = std::str::from_utf8(&self.bytes)
-            .map_err(|_| ReadError::Encoding { line: self.line_no })?
-            .to_owned();
-        if self.line_no == 1 && text.starts_with('\u{feff}') {
+        if self.bytes.len() > self.limits.max_line_bytes {
+            return Err(ReadError::LineTooLong {
+                line,
+                limit: self.limits.max_line_bytes,
+            });
+        }
+        let mut text = match std::str::from_utf8(&self.bytes) {
+            Ok(t) => t.to_owned(),
+            Err(e) => {
+                let valid = std::str::from_utf8(&self.bytes[..e.valid_up_to()]).unwrap_or("");
+                return Err(ReadError::Encoding {
+                    at: TextPos {
+                        line,
+                        column: valid.chars().count() + 1,
+                    },
+                });
+            }
+        };
+        if line == 1 && text.starts_with('\u{feff}') {
             text.remove(0);
         }
-        Ok(Some((self.line_no, text)))
+        if let Some(i) = text.find('\r') {
+            return Err(ReadError::CarriageReturn {
+                at: TextPos {
+                    line,
+                    column: text[..i].chars().count() + 1,
+                },
+            });
+        }
+        Ok(Some((line, text)))
     }
 
     /// Skip lines after an error up to a tag line that follows a blank line.
     fn recover(&mut self) -> Result<(), ReadError> {
         let mut after_blank = false;
-        while let Some((n, line)) = self.next_line()? {
+        loop {
+            let (n, line) = match self.next_line() {
+                Ok(Some(l)) => l,
+                Ok(None) => return Ok(()),
+                // Lines that do not decode are skipped like any other.
+                Err(e @ (ReadError::Io { .. } | ReadError::LineTooLong { .. })) => return Err(e),
+                Err(_) => {
+                    after_blank = false;
+                    continue;
+                }
+            };
             let t = line.trim();
             if t.starts_with('[') && after_blank {
                 self.pushback = Some((n, line));
-                break;
+                return Ok(());
             }
             after_blank = t.is_empty();
         }
-        Ok(())
     }
 
-    fn read_game(&mut self) -> Result<Option<GameRecord>, ReadError> {
+    fn read_game<S: Sink>(
+        &mut self,
+        sink: &mut S,
+    ) -> Result<Option<(GameRecord, TagPlaces)>, Stop<S::Error>> {
         let mut b = Builder {
+            sink,
+            limits: self.limits,
             game: GameRecord::default(),
+            places: TagPlaces::default(),
+            tag_lines: Vec::new(),
             phase: Phase::Start,
             turn: Side::Red,
             number: 1,
+            plies: 0,
+            text_bytes: 0,
             comment: None,
             result_at: None,
-            result_tag_at: None,
-            setup_seen: false,
         };
         loop {
-            let Some((line_no, line)) = self.next_line()? else {
+            let Some((line_no, line)) = self.next_line().map_err(Stop::Read)? else {
                 if b.phase == Phase::Start && b.comment.is_none() {
                     return Ok(None);
                 }
@@ -314,6 +638,31 @@ impl<R: BufRead> GameReader<R> {
             }
         }
         b.finish().map(Some)
+    }
+}
+
+/// An error that stops a game: the reader's own, or the sink's.
+enum Stop<E> {
+    Read(ReadError),
+    Sink(E),
+}
+
+impl<E: From<ReadError>> Stop<E> {
+    fn is_fatal(&self) -> bool {
+        matches!(self, Stop::Read(e) if e.is_fatal())
+    }
+
+    fn into_sink_error(self) -> E {
+        match self {
+            Stop::Read(e) => e.into(),
+            Stop::Sink(e) => e,
+        }
+    }
+}
+
+impl<E> From<ReadError> for Stop<E> {
+    fn from(e: ReadError) -> Stop<E> {
+        Stop::Read(e)
     }
 }
 
@@ -338,35 +687,12 @@ impl<R: BufRead> Iterator for GameReader<R> {
     type Item = Result<GameRecord, ReadError>;
 
     fn next(&mut self) -> Option<Self::Item> {
-        if self.done {
-            return None;
-        }
-        if std::mem::take(&mut self.recovering)
-            && let Err(e) = self.recover()
-        {
-            self.done = true;
-            return Some(Err(e));
-        }
-        match self.read_game() {
-            Ok(Some(g)) => Some(Ok(g)),
-            Ok(None) => {
-                self.done = true;
-                None
-            }
-            Err(e) => {
-                if matches!(e, ReadError::Io { .. }) {
-                    self.done = true;
-                } else {
-                    self.recovering = true;
-                }
-                Some(Err(e))
-            }
-        }
+        self.next_with(&mut Collect).map(|r| r.map(|(g, _)| g))
     }
 }
 
-impl Builder {
-    fn line(&mut self, line_no: usize, line: &str) -> Result<LineEnd, ReadError> {
+impl<S: Sink> Builder<'_, S> {
+    fn line(&mut self, line_no: usize, line: &str) -> Result<LineEnd, Stop<S::Error>> {
         let chars: Vec<char> = line.chars().collect();
         let at = |i: usize| TextPos {
             line: line_no,
@@ -374,7 +700,7 @@ impl Builder {
         };
         let mut i = 0;
         if self.comment.is_some() {
-            match self.continue_comment(&chars, 0) {
+            match self.continue_comment(&chars, 0, line_no)? {
                 Some(next) => i = next,
                 None => return Ok(LineEnd::Continue),
             }
@@ -405,12 +731,12 @@ impl Builder {
                 i += 1;
             } else if c == '{' {
                 self.comment = Some((String::new(), at(i)));
-                match self.continue_comment(&chars, i + 1) {
+                match self.continue_comment(&chars, i + 1, line_no)? {
                     Some(next) => i = next,
                     None => return Ok(LineEnd::Continue),
                 }
             } else if c == '}' {
-                return Err(ReadError::UnexpectedBrace { at: at(i) });
+                return Err(ReadError::UnexpectedBrace { at: at(i) }.into());
             } else {
                 let mut j = i;
                 while j < chars.len() && !chars[j].is_whitespace() && !matches!(chars[j], '{' | '}')
@@ -422,7 +748,7 @@ impl Builder {
                     self.game.result = result;
                     self.result_at = Some(at(i));
                     if let Some(k) = (j..chars.len()).find(|&k| !chars[k].is_whitespace()) {
-                        return Err(ReadError::AfterResult { at: at(k) });
+                        return Err(ReadError::AfterResult { at: at(k) }.into());
                     }
                     return Ok(LineEnd::Ended);
                 }
@@ -433,23 +759,42 @@ impl Builder {
         Ok(LineEnd::Continue)
     }
 
+    /// Count `n` more bytes of tag or comment text against the limit.
+    fn held(&mut self, n: usize, at: TextPos) -> Result<(), ReadError> {
+        self.text_bytes += n;
+        if self.text_bytes > self.limits.max_text_bytes {
+            return Err(ReadError::TooMuchText {
+                at,
+                limit: self.limits.max_text_bytes,
+            });
+        }
+        Ok(())
+    }
+
     /// Read comment text from `chars[i..]`; the index after the closing brace, or `None` if
-    /// the comment goes on to the next line.
-    fn continue_comment(&mut self, chars: &[char], mut i: usize) -> Option<usize> {
-        let (text, _) = self.comment.as_mut()?;
+    /// the comment goes on to the next line. `\}` and `\\` are escapes; a backslash before any
+    /// other character is kept as it stands.
+    fn continue_comment(
+        &mut self,
+        chars: &[char],
+        mut i: usize,
+        line_no: usize,
+    ) -> Result<Option<usize>, ReadError> {
+        let start = i;
+        let Some((text, _)) = self.comment.as_mut() else {
+            return Ok(Some(i));
+        };
+        let before = text.len();
+        let mut end = None;
         while i < chars.len() {
             match chars[i] {
-                '\\' if i + 1 < chars.len() => {
+                '\\' if matches!(chars.get(i + 1), Some('}' | '\\')) => {
                     text.push(chars[i + 1]);
                     i += 2;
                 }
                 '}' => {
-                    let (text, _) = self.comment.take()?;
-                    match self.game.moves.last_mut() {
-                        Some(m) => m.comments.push(text),
-                        None => self.game.comments_before.push(text),
-                    }
-                    return Some(i + 1);
+                    end = Some(i + 1);
+                    break;
                 }
                 c => {
                     text.push(c);
@@ -457,8 +802,23 @@ impl Builder {
                 }
             }
         }
-        text.push('\n');
-        None
+        if end.is_none() {
+            text.push('\n');
+        }
+        let added = text.len() - before;
+        self.held(
+            added,
+            TextPos {
+                line: line_no,
+                column: start + 1,
+            },
+        )?;
+        if end.is_some()
+            && let Some((text, _)) = self.comment.take()
+        {
+            self.sink.comment(&mut self.game, text);
+        }
+        Ok(end)
     }
 
     fn tag(
@@ -492,14 +852,12 @@ impl Builder {
         loop {
             match chars.get(i) {
                 None => return Err(ReadError::UnterminatedTagValue { at: value_at }),
-                Some('\\') => match chars.get(i + 1) {
-                    Some(&c @ ('"' | '\\')) => {
-                        value.push(c);
-                        i += 2;
-                    }
-                    Some(&found) => return Err(ReadError::BadEscape { at: at(i), found }),
-                    None => return Err(ReadError::UnterminatedTagValue { at: value_at }),
-                },
+                // `\"` and `\\` are escapes; a backslash before anything else is itself, as
+                // in comments.
+                Some('\\') if matches!(chars.get(i + 1), Some('"' | '\\')) => {
+                    value.push(chars[i + 1]);
+                    i += 2;
+                }
                 Some('"') => break,
                 Some(&c) => {
                     value.push(c);
@@ -516,6 +874,14 @@ impl Builder {
             };
             return Err(ReadError::TagClose { at: at(k) });
         }
+        if let Some(k) = self.game.tags.iter().position(|(n, _)| *n == name) {
+            return Err(ReadError::DuplicateTag {
+                at: at(start),
+                name: clip(&name),
+                first_line: self.tag_lines[k],
+            });
+        }
+        self.held(name.len() + value.len(), at(start))?;
         match name.as_str() {
             "Setup" => {
                 let setup: Setup = value.parse().map_err(|error| ReadError::BadSetup {
@@ -524,41 +890,44 @@ impl Builder {
                 })?;
                 self.turn = setup.turn;
                 self.number = setup.move_number;
-                self.setup_seen = true;
+                self.places.setup = Some(value_at);
             }
             "FirstMover" => {
                 // R-34: a game from an opening may start with Green's move, numbered 1...
+                // A `Setup` tag, which gives the side to move itself, outranks it.
                 let side =
                     super::replay::parse_side(&value).ok_or_else(|| ReadError::BadFirstMover {
                         at: value_at,
                         found: value.clone(),
                     })?;
-                if !self.setup_seen {
+                if self.places.setup.is_none() {
                     self.turn = side;
                     self.number = 1;
                 }
             }
-            "Result" => self.result_tag_at = Some(value_at),
+            "Rules" => self.places.rules = Some(value_at),
+            "Result" => self.places.result = Some(value_at),
             _ => {}
         }
+        self.tag_lines.push(value_at.line);
         self.game.tags.push((name, value));
         Ok(())
     }
 
-    fn token(&mut self, token: &str, at: TextPos) -> Result<(), ReadError> {
+    fn token(&mut self, token: &str, at: TextPos) -> Result<(), Stop<S::Error>> {
         let digits = token.chars().take_while(char::is_ascii_digit).count();
         let rest = &token[digits..];
         if digits > 0 && rest.starts_with('.') {
             let dots = rest.chars().take_while(|&c| c == '.').count();
             let bad = || ReadError::BadMoveNumber {
                 at,
-                found: token.to_owned(),
+                found: clip(token),
             };
             let n: u32 = token[..digits].parse().map_err(|_| bad())?;
             let green = match dots {
                 1 => false,
                 3 => true,
-                _ => return Err(bad()),
+                _ => return Err(bad().into()),
             };
             let expect_green = self.turn == Side::Green;
             if n != self.number || green != expect_green {
@@ -566,8 +935,9 @@ impl Builder {
                     at,
                     expected: self.number,
                     green: expect_green,
-                    found: token[..digits + dots].to_owned(),
-                });
+                    found: clip(&token[..digits + dots]),
+                }
+                .into());
             }
             let glued = &rest[dots..];
             if glued.is_empty() {
@@ -576,34 +946,23 @@ impl Builder {
             let column = at.column + digits + dots;
             return self.token(glued, TextPos { column, ..at });
         }
-        let text =
-            if token.is_ascii() {
-                MoveText::Ascii(token.parse().map_err(|error: AsciiParseError| {
-                    ReadError::Ascii {
-                        at: shift(at, error.column()),
-                        error,
-                    }
-                })?)
-            } else if token.starts_with(crate::HIDDEN_PIECE) {
-                MoveText::Hidden(crate::HiddenRecord::parse_lenient(token).map_err(|error| {
-                    ReadError::Record {
-                        at: shift(at, error.column()),
-                        error,
-                    }
-                })?)
-            } else {
-                MoveText::Record(Record::parse_lenient(token).map_err(|error| {
-                    ReadError::Record {
-                        at: shift(at, error.column()),
-                        error,
-                    }
-                })?)
-            };
-        self.game.moves.push(RecordedMove {
+        if self.plies >= self.limits.max_moves {
+            return Err(ReadError::TooManyMoves {
+                at,
+                limit: self.limits.max_moves,
+            }
+            .into());
+        }
+        let text = parse_move(token, at)?;
+        self.plies += 1;
+        let m = RecordedMove {
             text,
             comments: Vec::new(),
             at: Some(at),
-        });
+        };
+        self.sink
+            .mv(&mut self.game, &self.places, m)
+            .map_err(Stop::Sink)?;
         if self.turn == Side::Green {
             self.number = self.number.saturating_add(1);
         }
@@ -611,30 +970,75 @@ impl Builder {
         Ok(())
     }
 
-    fn finish(mut self) -> Result<GameRecord, ReadError> {
+    fn finish(mut self) -> Result<(GameRecord, TagPlaces), Stop<S::Error>> {
         if let Some((_, at)) = self.comment {
-            return Err(ReadError::UnterminatedComment { at });
+            return Err(ReadError::UnterminatedComment { at }.into());
         }
-        if let Some(tag_at) = self.result_tag_at {
+        if let Some(tag_at) = self.places.result {
             let tag = self.game.tag("Result").unwrap_or_default().to_owned();
             let stated: GameResult = tag.parse().map_err(|_| ReadError::BadResultTag {
                 at: tag_at,
-                found: tag.clone(),
+                found: clip(&tag),
             })?;
             match self.result_at {
                 Some(at) if stated != self.game.result => {
                     return Err(ReadError::ResultMismatch {
                         at,
-                        tag,
+                        tag: clip(&tag),
                         token: self.game.result,
-                    });
+                    }
+                    .into());
                 }
                 Some(_) => {}
                 None => self.game.result = stated,
             }
         }
-        Ok(self.game)
+        self.places.result_token = self.result_at;
+        Ok((self.game, self.places))
     }
+}
+
+/// A move token: the ASCII form when it is ASCII (after folding full-width forms, R-30) or
+/// starts with a digit, else a lenient record.
+fn parse_move(token: &str, at: TextPos) -> Result<MoveText, ReadError> {
+    let folded: String = token.chars().map(fold_full_width).collect();
+    if folded.is_ascii() {
+        return folded
+            .parse()
+            .map(MoveText::Ascii)
+            .map_err(|error: AsciiParseError| ReadError::Ascii {
+                at: shift(at, error.column()),
+                error,
+            });
+    }
+    // A record starts with a piece character; a digit first means an ASCII move with a
+    // character that only looks like ASCII.
+    if folded.starts_with(|c: char| c.is_ascii_digit())
+        && let Some((k, found)) = token
+            .chars()
+            .enumerate()
+            .find(|&(_, c)| !fold_full_width(c).is_ascii())
+    {
+        return Err(ReadError::NotAscii {
+            at: shift(at, Some(k + 1)),
+            found,
+        });
+    }
+    // R-40: an enemy move in a player's record of a hidden game, the piece unknown.
+    if token.starts_with(crate::HIDDEN_PIECE) {
+        return crate::HiddenRecord::parse_lenient(token)
+            .map(MoveText::Hidden)
+            .map_err(|error| ReadError::Record {
+                at: shift(at, error.column()),
+                error,
+            });
+    }
+    Record::parse_lenient(token)
+        .map(MoveText::Record)
+        .map_err(|error| ReadError::Record {
+            at: shift(at, error.column()),
+            error,
+        })
 }
 
 /// `at` moved to the error's column within the token (the token start when it has none).

@@ -2,34 +2,48 @@
 
 use gjjq_core::{
     Deployment, DeploymentParseError, Game, GameError, Opening, Outcome, PlayMode,
-    PlayModeParseError, Position, PositionError, Ruleset, Setup, SetupParseError, Side,
+    PlayModeParseError, Position, PositionError, Ruleset, RulesetError, Setup, SetupParseError,
+    Side,
 };
 use thiserror::Error;
 
-use super::{GameRecord, GameResult, MoveText, TextPos};
+use super::{GameRecord, GameResult, MoveText, RecordedMove, TextPos};
 use crate::record::{Record, RecordError};
+use crate::text::{clip, clip_to};
 
-/// A game record that does not replay.
+/// A game record that does not replay. Read from a file (by [`crate::GameReader::replay_next`]),
+/// every variant says where; echoed tag values are cut to 40 characters.
 #[derive(Debug, Clone, Error)]
+#[non_exhaustive]
 pub enum ReplayError {
     /// The `Rules` tag names no known ruleset.
-    #[error("unknown ruleset '{name}' in the Rules tag (known: standard, or a ruleset as JSON)")]
+    #[error("{}unknown ruleset '{name}' in the Rules tag (known: standard, or a ruleset as a JSON object)", at_prefix(*.at))]
     UnknownRules {
-        /// The tag's value.
+        /// The tag's value (cut to 40 characters).
         name: String,
+        /// Where the value stands in the file.
+        at: Option<TextPos>,
     },
-    /// The `Rules` tag holds a JSON ruleset that does not parse or break the rules' bounds.
-    #[error("Rules tag: {detail}")]
+    /// The `Rules` tag holds a JSON ruleset that does not parse or breaks the rules' bounds.
+    #[error("{}Rules tag: {detail}", at_prefix(*.at))]
     BadRules {
         /// What is wrong, naming the field.
         detail: String,
+        /// Where the fault stands in the file (inside the tag value).
+        at: Option<TextPos>,
     },
     /// The `Setup` tag is not a position string (R-31).
     #[error("Setup tag: {0}")]
     BadSetup(#[from] SetupParseError),
-    /// The `Setup` tag is not a valid position (R-26).
-    #[error("Setup tag: {0}")]
-    InvalidSetup(Box<PositionError>),
+    /// The `Setup` tag is not a valid position (R-26): every reason, each with its side and
+    /// point.
+    #[error("{}Setup tag: {}", at_prefix(*.at), .error)]
+    InvalidSetup {
+        /// Why.
+        error: Box<PositionError>,
+        /// Where the value stands in the file.
+        at: Option<TextPos>,
+    },
     /// A `RedDeployment` or `GreenDeployment` tag is not a valid deployment string (R-32,
     /// R-33).
     #[error("{}Deployment tag: {error}", side_tag(*.side))]
@@ -87,12 +101,14 @@ pub enum ReplayError {
         outcome: Outcome,
     },
     /// The result token contradicts the result the rules give.
-    #[error("the result {stated} contradicts the position: {outcome}")]
+    #[error("{}the result {stated} contradicts the position: {outcome}", at_prefix(*.at))]
     ResultContradicts {
         /// The token.
         stated: GameResult,
         /// What the rules decided.
         outcome: Outcome,
+        /// Where the result token (or the `Result` tag) stands in the file.
+        at: Option<TextPos>,
     },
 }
 
@@ -105,6 +121,146 @@ fn side_tag(side: Side) -> &'static str {
 
 fn at_suffix(at: Option<TextPos>) -> String {
     at.map(|a| format!(" at {a}")).unwrap_or_default()
+}
+
+fn at_prefix(at: Option<TextPos>) -> String {
+    at.map(|a| format!("{a}: ")).unwrap_or_default()
+}
+
+/// Where the tags that replaying reads stand in the file (all `None` for a record built in
+/// memory).
+#[derive(Debug, Clone, Copy, Default)]
+pub(crate) struct TagPlaces {
+    /// The `Setup` tag's value.
+    pub setup: Option<TextPos>,
+    /// The `Rules` tag's value.
+    pub rules: Option<TextPos>,
+    /// The `Result` tag's value.
+    pub result: Option<TextPos>,
+    /// The result token of the movetext.
+    pub result_token: Option<TextPos>,
+}
+
+/// Replays a game one move at a time: the engine of [`GameRecord::replay`] and of the
+/// streaming [`crate::GameReader::replay_next`].
+pub(crate) struct Player {
+    rules: Option<Ruleset>,
+    game: Option<Game>,
+    ply: usize,
+}
+
+impl Player {
+    pub(crate) fn new(rules: Option<Ruleset>) -> Player {
+        Player {
+            rules,
+            game: None,
+            ply: 0,
+        }
+    }
+
+    /// The game, started from `record`'s tags on first use.
+    fn game(&mut self, record: &GameRecord, places: &TagPlaces) -> Result<&mut Game, ReplayError> {
+        let game = match self.game.take() {
+            Some(g) => g,
+            None => Game::new(record.start_position_at(self.rules, places)?),
+        };
+        Ok(self.game.insert(game))
+    }
+
+    /// Resolve `rm` against the current position and play it; `each` sees the position and
+    /// the move before it is played.
+    pub(crate) fn play_with(
+        &mut self,
+        record: &GameRecord,
+        places: &TagPlaces,
+        rm: &RecordedMove,
+        each: &mut dyn FnMut(&Position, gjjq_core::Move),
+    ) -> Result<(), ReplayError> {
+        self.ply += 1;
+        let ply = self.ply;
+        let game = self.game(record, places)?;
+        let text = || rm.text.to_string();
+        if let Some(outcome) = game.outcome() {
+            return Err(ReplayError::AfterEnd {
+                ply,
+                text: text(),
+                at: rm.at,
+                outcome,
+            });
+        }
+        let m = rm
+            .text
+            .to_move(game.position())
+            .map_err(|error| ReplayError::Move {
+                ply,
+                text: text(),
+                at: rm.at,
+                error,
+            })?;
+        each(game.position(), m);
+        game.play(m).map_err(|e| match e {
+            GameError::Finished { outcome } => ReplayError::AfterEnd {
+                ply,
+                text: text(),
+                at: rm.at,
+                outcome,
+            },
+            // to_move only returns legal moves, so any other refusal is an illegal move.
+            _ => ReplayError::Move {
+                ply,
+                text: text(),
+                at: rm.at,
+                error: RecordError::Illegal {
+                    from: m.from(),
+                    to: m.to(),
+                },
+            },
+        })
+    }
+
+    /// [`Player::play_with`] without a look at each move.
+    pub(crate) fn play(
+        &mut self,
+        record: &GameRecord,
+        places: &TagPlaces,
+        rm: &RecordedMove,
+    ) -> Result<(), ReplayError> {
+        self.play_with(record, places, rm, &mut |_, _| {})
+    }
+
+    /// The game after its last move, with the result token of `record` checked against the
+    /// rules or recorded as a resignation or agreed draw.
+    pub(crate) fn finish(
+        self,
+        record: &GameRecord,
+        places: &TagPlaces,
+    ) -> Result<Game, ReplayError> {
+        let mut game = match self.game {
+            Some(g) => g,
+            None => Game::new(record.start_position_at(self.rules, places)?),
+        };
+        // A decided result that the rules do not reach is a resignation or an agreed draw.
+        match (game.outcome(), record.result.stated_winner()) {
+            (_, None) => {}
+            (Some(outcome), Some(stated)) => {
+                if outcome.winner() != stated {
+                    return Err(ReplayError::ResultContradicts {
+                        stated: record.result,
+                        outcome,
+                        at: places.result_token.or(places.result),
+                    });
+                }
+            }
+            // Cannot fail: the game is not over.
+            (None, Some(Some(winner))) => {
+                let _ = game.resign(winner.other());
+            }
+            (None, Some(None)) => {
+                let _ = game.agree_draw();
+            }
+        }
+        Ok(game)
+    }
 }
 
 impl GameRecord {
@@ -126,19 +282,28 @@ impl GameRecord {
     /// # Ok::<(), gjjq_notation::ReplayError>(())
     /// ```
     pub fn rules(&self, rules: Option<Ruleset>) -> Result<Ruleset, ReplayError> {
-        if let Some(r) = rules {
-            return Ok(r);
-        }
-        Ok(match self.tag("Rules") {
-            None => Ruleset::STANDARD,
-            Some(json) if json.trim_start().starts_with('{') => {
-                Ruleset::from_json(json).map_err(|e| ReplayError::BadRules {
-                    detail: e.to_string(),
-                })?
-            }
-            Some(name) => Ruleset::preset(name).ok_or_else(|| ReplayError::UnknownRules {
-                name: name.to_owned(),
-            })?,
+        self.rules_at(rules, &TagPlaces::default())
+    }
+
+    /// [`GameRecord::rules`] with the place of the `Rules` tag for its errors.
+    fn rules_at(&self, rules: Option<Ruleset>, places: &TagPlaces) -> Result<Ruleset, ReplayError> {
+        Ok(match rules {
+            Some(r) => r,
+            None => match self.tag("Rules") {
+                None => Ruleset::STANDARD,
+                Some(json) if json.trim_start().starts_with(['{', '[']) => Ruleset::from_json(json)
+                    .map_err(|e| ReplayError::BadRules {
+                        at: places.rules.map(|at| place_in_value(at, json, &e)),
+                        detail: match e {
+                            RulesetError::Json { message, .. } => clip_to(&message, 240),
+                            other => clip_to(&other.to_string(), 240),
+                        },
+                    })?,
+                Some(name) => Ruleset::preset(name).ok_or_else(|| ReplayError::UnknownRules {
+                    name: clip(name),
+                    at: places.rules,
+                })?,
+            },
         })
     }
 
@@ -277,7 +442,16 @@ impl GameRecord {
     /// # Ok::<(), gjjq_notation::ReplayError>(())
     /// ```
     pub fn start_position(&self, rules: Option<Ruleset>) -> Result<Position, ReplayError> {
-        let rules = self.rules(rules)?;
+        self.start_position_at(rules, &TagPlaces::default())
+    }
+
+    /// [`GameRecord::start_position`] with the places of the tags for its errors.
+    pub(crate) fn start_position_at(
+        &self,
+        rules: Option<Ruleset>,
+        places: &TagPlaces,
+    ) -> Result<Position, ReplayError> {
+        let rules = self.rules_at(rules, places)?;
         let setup: Option<Setup> = self.tag("Setup").map(str::parse).transpose()?;
         let setup = match (self.opening(Some(rules))?, setup) {
             (Some(opening), setup) => {
@@ -292,7 +466,10 @@ impl GameRecord {
             (None, Some(setup)) => setup,
             (None, None) => Setup::default_opening(),
         };
-        Position::from_setup_with(setup, rules).map_err(|e| ReplayError::InvalidSetup(Box::new(e)))
+        Position::from_setup_with(setup, rules).map_err(|e| ReplayError::InvalidSetup {
+            error: Box::new(e),
+            at: places.setup,
+        })
     }
 
     /// Play the game: each move resolved against its position, stopping at the first that
@@ -323,7 +500,7 @@ impl GameRecord {
     /// # Ok::<(), ReplayError>(())
     /// ```
     pub fn replay(&self, rules: Option<Ruleset>) -> Result<Game, ReplayError> {
-        self.play_through(rules, |_, _| {}).map(|(g, _)| g)
+        self.play_through(rules, |_, _| {})
     }
 
     /// The same game with every move rewritten as its canonical record, resolved against its
@@ -356,68 +533,35 @@ impl GameRecord {
         &self,
         rules: Option<Ruleset>,
         mut each: impl FnMut(&Position, gjjq_core::Move),
-    ) -> Result<(Game, ()), ReplayError> {
-        let mut game = Game::new(self.start_position(rules)?);
-        for (i, rm) in self.moves.iter().enumerate() {
-            let ply = i + 1;
-            let text = rm.text.to_string();
-            if let Some(outcome) = game.outcome() {
-                return Err(ReplayError::AfterEnd {
-                    ply,
-                    text,
-                    at: rm.at,
-                    outcome,
-                });
-            }
-            let m = rm
-                .text
-                .to_move(game.position())
-                .map_err(|error| ReplayError::Move {
-                    ply,
-                    text: text.clone(),
-                    at: rm.at,
-                    error,
-                })?;
-            each(game.position(), m);
-            game.play(m).map_err(|e| match e {
-                GameError::Finished { outcome } => ReplayError::AfterEnd {
-                    ply,
-                    text: text.clone(),
-                    at: rm.at,
-                    outcome,
-                },
-                // to_move only returns legal moves, so any other refusal is an illegal move.
-                _ => ReplayError::Move {
-                    ply,
-                    text: text.clone(),
-                    at: rm.at,
-                    error: RecordError::Illegal {
-                        from: m.from(),
-                        to: m.to(),
-                    },
-                },
-            })?;
+    ) -> Result<Game, ReplayError> {
+        let places = TagPlaces::default();
+        let mut player = Player::new(rules);
+        for rm in &self.moves {
+            player.play_with(self, &places, rm, &mut each)?;
         }
-        // A decided result that the rules do not reach is a resignation or an agreed draw.
-        match (game.outcome(), self.result.stated_winner()) {
-            (_, None) => {}
-            (Some(outcome), Some(stated)) => {
-                if outcome.winner() != stated {
-                    return Err(ReplayError::ResultContradicts {
-                        stated: self.result,
-                        outcome,
-                    });
-                }
-            }
-            // Cannot fail: the game is not over.
-            (None, Some(Some(winner))) => {
-                let _ = game.resign(winner.other());
-            }
-            (None, Some(None)) => {
-                let _ = game.agree_draw();
-            }
-        }
-        Ok((game, ()))
+        player.finish(self, &places)
+    }
+}
+
+/// The place in the file of a fault inside a one-line JSON tag value that starts (at its
+/// opening quote) at `value_at`: the value's escapes (`\"`, `\\`) shift the columns.
+fn place_in_value(value_at: TextPos, json: &str, e: &RulesetError) -> TextPos {
+    let &RulesetError::Json { line, column, .. } = e else {
+        return value_at;
+    };
+    // serde_json counts columns in bytes.
+    let text = json.lines().nth(line.saturating_sub(1)).unwrap_or("");
+    let end = column.saturating_sub(1).min(text.len());
+    let before: String = text
+        .char_indices()
+        .take_while(|&(i, _)| i < end)
+        .map(|(_, c)| c)
+        .collect();
+    // Lines of the value after the first cannot occur: a tag value is one line.
+    let escapes = before.matches(['"', '\\']).count();
+    TextPos {
+        line: value_at.line,
+        column: value_at.column + 1 + before.chars().count() + escapes,
     }
 }
 

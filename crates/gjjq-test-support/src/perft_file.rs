@@ -1,14 +1,27 @@
 //! Perft files: plain-text suites of positions with their perft node counts, the form in which
-//! move generators are compared (ours: `tests/data/*.perft`).
+//! move generators are compared (ours: `tests/data/positions.perft` and
+//! `tests/data/bench.perft`; the format is also described in `docs/notation.md`).
+//!
+//! A file is a sequence of blocks, one per position. Blank lines and lines starting with `#`
+//! are ignored; every other line is a key, one space, and a value:
+//!
+//! | key | value | |
+//! |---|---|---|
+//! | `id` | the entry's name; starts a new block | required, first |
+//! | `position` | a position string (R-31) | required, once |
+//! | `rules` | a ruleset as a JSON object, e.g. `{"return_rule":"immediate"}` | optional; standard when absent |
+//! | `perft` | `<depth> <nodes>`: the perft node count at that depth | any number, in file order |
 //!
 //! ```text
 //! # comment
 //! id default-opening
 //! position fpmgkgmpf/1da3ad1/9/3iii3/9/9/3III3/9/1DA3AD1/FPMGKGMPF r - 0 1
-//! rules {"return_rule":"immediate"}      (optional: a ruleset as JSON; standard when absent)
+//! rules {"return_rule":"immediate"}
 //! perft 1 51
 //! perft 2 2569
 //! ```
+//!
+//! The position must be valid under its ruleset (R-26); errors name the line.
 
 use std::str::FromStr;
 
@@ -46,13 +59,13 @@ pub struct PerftFileError {
 /// # Examples
 ///
 /// ```
-/// use gjjq_notation::parse_perft_file;
+/// use gjjq_test_support::parse_perft_file;
 /// let text = "id opening\nposition fpmgkgmpf/1da3ad1/9/3iii3/9/9/3III3/9/1DA3AD1/FPMGKGMPF r -\nperft 1 51\n";
 /// let suite = parse_perft_file(text)?;
 /// assert_eq!(suite[0].counts, vec![(1, 51)]);
 /// assert_eq!(gjjq_core::perft(&suite[0].position, 1), 51);
 /// assert!(parse_perft_file("perft 1 51").is_err());
-/// # Ok::<(), gjjq_notation::PerftFileError>(())
+/// # Ok::<(), gjjq_test_support::PerftFileError>(())
 /// ```
 pub fn parse_perft_file(text: &str) -> Result<Vec<PerftEntry>, PerftFileError> {
     struct Partial {
@@ -104,7 +117,7 @@ pub fn parse_perft_file(text: &str) -> Result<Vec<PerftEntry>, PerftFileError> {
             continue;
         }
         let Some(entry) = current.as_mut() else {
-            return Err(err(format!("'{key}' before the first 'id' line")));
+            return Err(err(format!("'{}' before the first 'id' line", clip(key))));
         };
         match key {
             "position" => {
@@ -118,20 +131,18 @@ pub fn parse_perft_file(text: &str) -> Result<Vec<PerftEntry>, PerftFileError> {
                 let mut parts = value.split_ascii_whitespace();
                 let (Some(d), Some(n), None) = (parts.next(), parts.next(), parts.next()) else {
                     return Err(err(format!(
-                        "expected 'perft <depth> <nodes>', found 'perft {value}'"
+                        "expected 'perft <depth> <nodes>', found 'perft {}'",
+                        clip(value)
                     )));
                 };
-                let depth = d
-                    .parse()
-                    .map_err(|_| err(format!("depth '{d}' is not a whole number")))?;
-                let nodes = n
-                    .parse()
-                    .map_err(|_| err(format!("node count '{n}' is not a whole number")))?;
+                let depth = d.parse().map_err(|_| err(number_error("depth", d)))?;
+                let nodes = n.parse().map_err(|_| err(number_error("node count", n)))?;
                 entry.counts.push((depth, nodes));
             }
             other => {
                 return Err(err(format!(
-                    "unknown key '{other}' (id, position, rules, perft)"
+                    "unknown key '{}' (id, position, rules, perft)",
+                    clip(other)
                 )));
             }
         }
@@ -140,6 +151,24 @@ pub fn parse_perft_file(text: &str) -> Result<Vec<PerftEntry>, PerftFileError> {
         out.push(finish(p)?);
     }
     Ok(out)
+}
+
+/// Why `s` is not a count: too large when it is all digits, else not a whole number.
+fn number_error(what: &str, s: &str) -> String {
+    let shown = clip(s);
+    if !s.is_empty() && s.bytes().all(|b| b.is_ascii_digit()) {
+        format!("{what} '{shown}' is too large")
+    } else {
+        format!("{what} '{shown}' is not a whole number")
+    }
+}
+
+/// `s` cut to 40 characters for an error message, with its full length when cut.
+fn clip(s: &str) -> String {
+    match s.char_indices().nth(40) {
+        None => s.to_owned(),
+        Some((i, _)) => format!("{}… ({} characters)", &s[..i], s.chars().count()),
+    }
 }
 
 #[cfg(test)]

@@ -1,0 +1,251 @@
+//! `gjjq match`: two engine programs play a match; the library adjudicates every move.
+
+use std::fs::File;
+use std::io::{BufWriter, Write};
+
+use gjjq_core::Position;
+use gjjq_engine::arbiter::{
+    EngineSpec, MatchConfig, RANDOM_OPENINGS_PENDING, TimeControl, parse_openings, run_match,
+};
+use gjjq_engine::stats::{Sprt, SprtDecision};
+use gjjq_notation::{MoveForm, write_game};
+
+use crate::common::{CliError, load_rules, outln};
+
+/// Arguments of `match`.
+#[derive(Debug, clap::Args)]
+pub struct Args {
+    /// The first engine's command line (run by `sh -c`); results are counted for it.
+    #[arg(long, value_name = "CMD")]
+    engine1: String,
+    /// The second engine's command line.
+    #[arg(long, value_name = "CMD")]
+    engine2: String,
+    /// Name of the first engine in the game file (its `id name` by default).
+    #[arg(long)]
+    name1: Option<String>,
+    /// Name of the second engine.
+    #[arg(long)]
+    name2: Option<String>,
+    /// `go depth D` for the first engine.
+    #[arg(long)]
+    depth1: Option<u32>,
+    /// `go depth D` for the second engine.
+    #[arg(long)]
+    depth2: Option<u32>,
+    /// `go nodes N` for the first engine.
+    #[arg(long)]
+    nodes1: Option<u64>,
+    /// `go nodes N` for the second engine.
+    #[arg(long)]
+    nodes2: Option<u64>,
+    /// `setoption` for the first engine, `NAME=VALUE` (repeatable).
+    #[arg(long, value_name = "NAME=VALUE")]
+    option1: Vec<String>,
+    /// `setoption` for the second engine, `NAME=VALUE` (repeatable).
+    #[arg(long, value_name = "NAME=VALUE")]
+    option2: Vec<String>,
+    /// Number of games (each opening is played twice, colours swapped).
+    #[arg(long, default_value_t = 2)]
+    games: u32,
+    /// Games played at the same time.
+    #[arg(long, default_value_t = 1)]
+    concurrency: usize,
+    /// Clock per side, `SECONDS[+INCREMENT]`, e.g. `10+0.1`.
+    #[arg(long, value_name = "S+I", conflicts_with = "movetime")]
+    tc: Option<String>,
+    /// Fixed time per move in milliseconds.
+    #[arg(long, value_name = "MS")]
+    movetime: Option<u64>,
+    /// Grace in milliseconds beyond the clock or movetime before a move is late.
+    #[arg(long, value_name = "MS", default_value_t = 100)]
+    timemargin: u64,
+    /// Seconds an engine may take to start, or for a move when no clock bounds it.
+    #[arg(long, value_name = "S", default_value_t = 60)]
+    move_timeout: u64,
+    /// `default`, `random` (random deployments, R-35: pending) or a file of position
+    /// strings, one a line.
+    #[arg(long, value_name = "default|random|FILE", default_value = "default")]
+    openings: String,
+    /// Random legal plies played from each opening before the game (same for both games of a
+    /// pair).
+    #[arg(long, value_name = "N", default_value_t = 0)]
+    random_plies: u32,
+    /// Seed of the random plies (and of random openings).
+    #[arg(long, default_value_t = 1)]
+    seed: u64,
+    /// Adjudicate a draw after this many plies.
+    #[arg(long, default_value_t = 1000)]
+    max_plies: u32,
+    /// Stop early once decided: `elo0=0 elo1=10 alpha=0.05 beta=0.05`.
+    #[arg(long, value_name = "SPEC")]
+    sprt: Option<String>,
+    /// Write every game to this game file (six-character records, simplified).
+    #[arg(long, value_name = "FILE")]
+    pgn: Option<String>,
+    /// `standard`, or a ruleset JSON file (for the openings file).
+    #[arg(long, value_name = "standard|FILE", default_value = "standard")]
+    rules: String,
+}
+
+fn spec(
+    command: String,
+    name: Option<String>,
+    depth: Option<u32>,
+    nodes: Option<u64>,
+    options: &[String],
+) -> Result<EngineSpec, CliError> {
+    let options = options
+        .iter()
+        .map(|o| {
+            o.split_once('=')
+                .map(|(n, v)| (n.to_string(), v.to_string()))
+                .ok_or_else(|| CliError(format!("--option '{o}': expected NAME=VALUE")))
+        })
+        .collect::<Result<_, _>>()?;
+    Ok(EngineSpec {
+        command,
+        name,
+        depth,
+        nodes,
+        options,
+    })
+}
+
+/// Play the match: progress on stderr, the summary on stdout.
+pub fn run(args: Args) -> Result<(), CliError> {
+    let rules = load_rules(&args.rules)?;
+    let time_control = match (&args.tc, args.movetime) {
+        (Some(tc), _) => tc.parse::<TimeControl>()?,
+        (None, Some(ms)) => TimeControl::MoveTime(ms),
+        (None, None) => {
+            let limited = |d: Option<u32>, n: Option<u64>| d.is_some() || n.is_some();
+            if !limited(args.depth1, args.nodes1) || !limited(args.depth2, args.nodes2) {
+                return Err(CliError(
+                    "give a time control (--tc or --movetime) or a depth/nodes limit for both engines"
+                        .into(),
+                ));
+            }
+            TimeControl::None
+        }
+    };
+    let openings = match args.openings.as_str() {
+        "default" => vec![Position::from_setup_with(
+            gjjq_core::Setup::default_opening(),
+            rules,
+        )?],
+        "random" => return Err(CliError(RANDOM_OPENINGS_PENDING.into())),
+        file => {
+            let text = std::fs::read_to_string(file)
+                .map_err(|e| CliError(format!("--openings {file}: {e}")))?;
+            parse_openings(&text, rules).map_err(|e| CliError(format!("{file}: {e}")))?
+        }
+    };
+    let sprt = args.sprt.as_deref().map(str::parse::<Sprt>).transpose()?;
+    let engines = [
+        spec(
+            args.engine1,
+            args.name1,
+            args.depth1,
+            args.nodes1,
+            &args.option1,
+        )?,
+        spec(
+            args.engine2,
+            args.name2,
+            args.depth2,
+            args.nodes2,
+            &args.option2,
+        )?,
+    ];
+    let mut config = MatchConfig::new(engines, args.games, time_control);
+    config.concurrency = args.concurrency;
+    config.openings = openings;
+    config.random_plies = args.random_plies;
+    config.seed = args.seed;
+    config.time_margin_ms = args.timemargin;
+    config.move_timeout_ms = args.move_timeout.saturating_mul(1000);
+    config.max_plies = args.max_plies;
+    config.sprt = sprt;
+    let mut pgn = match &args.pgn {
+        Some(path) => Some(BufWriter::new(
+            File::create(path).map_err(|e| CliError(format!("--pgn {path}: {e}")))?,
+        )),
+        None => None,
+    };
+    let mut write_error = None;
+    let total = args.games;
+    let summary = run_match(&config, |report, tally| {
+        let r = &report.record;
+        eprintln!(
+            "game {}/{total}: {} (red) vs {} (green): {} {}{} | {tally}, score {:.1}%",
+            report.round,
+            r.tag("Red").unwrap_or("?"),
+            r.tag("Green").unwrap_or("?"),
+            report.record.result,
+            report.termination.as_str(),
+            if report.detail.is_empty() {
+                String::new()
+            } else {
+                format!(" ({})", report.detail)
+            },
+            tally.score() * 100.0,
+        );
+        if let Some(w) = &mut pgn
+            && write_error.is_none()
+            // Flushed after each game: an interrupted match keeps the games it played.
+            && let Err(e) = write_game(&report.record, MoveForm::default(), &mut *w)
+                .and_then(|()| writeln!(w).and_then(|()| w.flush()).map_err(Into::into))
+        {
+            write_error = Some(e);
+        }
+    })?;
+    if let Some(e) = write_error {
+        return Err(CliError(format!("game file: {e}")));
+    }
+    if let Some(w) = &mut pgn {
+        w.flush()?;
+    }
+    let t = summary.tally;
+    let [a, b] = &summary.names;
+    outln!(
+        "{a} vs {b}: {} games, time control {time_control}",
+        t.games()
+    );
+    outln!("{t} (wins, draws, losses of {a})");
+    outln!(
+        "score {:.1}/{} ({:.1}%)",
+        f64::from(t.wins) + f64::from(t.draws) / 2.0,
+        t.games(),
+        t.score() * 100.0
+    );
+    match t.elo() {
+        Some((elo, margin)) => outln!("elo {elo:+.1} +/- {margin:.1} (95%)"),
+        None => outln!(
+            "elo {} (no error bar at a score of 0% or 100%)",
+            if t.score() >= 1.0 { "+inf" } else { "-inf" }
+        ),
+    }
+    outln!("los {:.1}%", t.los() * 100.0);
+    if let Some(s) = sprt {
+        let st = s.status(&t);
+        let verdict = match summary.sprt_decision {
+            Some(SprtDecision::H1) => "H1 accepted",
+            Some(SprtDecision::H0) => "H0 accepted",
+            None => "undecided",
+        };
+        outln!(
+            "sprt {s}: llr {:.2} ({:.2}, {:.2}) {verdict}",
+            st.llr,
+            st.lower,
+            st.upper
+        );
+    }
+    let reasons: Vec<String> = summary
+        .terminations
+        .iter()
+        .map(|(w, n)| format!("{w} {n}"))
+        .collect();
+    outln!("terminations: {}", reasons.join(", "));
+    Ok(())
+}

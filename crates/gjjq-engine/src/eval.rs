@@ -1,0 +1,124 @@
+//! Static evaluation: the seed's piece values (子力價值, R-7).
+
+use gjjq_core::{Piece, Position, Side};
+
+/// Centi-units per unit of the seed's value scale: an infantry at home (6) is 600.
+pub const VALUE_SCALE: i32 = 100;
+
+/// The value of `piece` standing on its point, in centi-units: seed 000's 子力價值 (guard 6,
+/// missile 9, fleet 8 at sea and 6 on land, aircraft 8, army 8, division 7, infantry 6 at home
+/// and 5 abroad), times [`VALUE_SCALE`]. The king has no value: losing it ends the game
+/// (R-21), which the search scores as a win or loss instead.
+///
+/// # Examples
+///
+/// ```
+/// use gjjq_core::{Piece, PieceKind, Side, Square};
+/// use gjjq_engine::eval::piece_value;
+/// let fleet = Piece::new(Side::Red, PieceKind::Fleet);
+/// assert_eq!(piece_value(fleet, "1A".parse::<Square>().unwrap()), 800); // sea
+/// assert_eq!(piece_value(fleet, "1E".parse::<Square>().unwrap()), 600); // coast is land
+/// assert_eq!(piece_value(Piece::new(Side::Red, PieceKind::King), "5E".parse().unwrap()), 0);
+/// ```
+#[must_use]
+pub fn piece_value(piece: Piece, at: gjjq_core::Square) -> i32 {
+    piece
+        .seed_value(at)
+        .map_or(0, |v| i32::from(v) * VALUE_SCALE)
+}
+
+/// The material of `side`: the sum of [`piece_value`] over its pieces.
+///
+/// # Examples
+///
+/// ```
+/// use gjjq_core::{Position, Side};
+/// use gjjq_engine::eval::material;
+/// // Default opening (R-27): 2 guards 12 + 2 missiles 18 + 2 fleets on the coast 12
+/// // + 2 aircraft 16 + 2 armies 16 + 2 divisions 14 + 3 infantry 18 = 106.
+/// assert_eq!(material(&Position::default(), Side::Red), 10_600);
+/// ```
+#[must_use]
+pub fn material(pos: &Position, side: Side) -> i32 {
+    pos.side_pieces(side)
+        .iter()
+        .filter_map(|sq| pos.piece_at(sq).map(|p| piece_value(p, sq)))
+        .sum()
+}
+
+/// The terms of the evaluation beyond material, with their weights (0 turns a term off).
+///
+/// # Examples
+///
+/// ```
+/// use gjjq_engine::eval::EvalParams;
+/// assert_eq!(EvalParams::MATERIAL_ONLY.tropism, 0);
+/// assert!(EvalParams::default().tropism > 0);
+/// ```
+#[derive(Debug, Clone, Copy, PartialEq, Eq)]
+pub struct EvalParams {
+    /// King tropism: per piece, this many centi-units for each point it stands closer to the
+    /// enemy king than 9 points (Chebyshev distance). It draws pieces toward the enemy king, so
+    /// that a side that is ahead goes for the king instead of shuffling. Kept because a match
+    /// showed it wins games (`docs/engine.md`).
+    pub tropism: i32,
+}
+
+impl EvalParams {
+    /// Material alone: the seed's piece values.
+    pub const MATERIAL_ONLY: EvalParams = EvalParams { tropism: 0 };
+}
+
+impl Default for EvalParams {
+    fn default() -> EvalParams {
+        EvalParams { tropism: 4 }
+    }
+}
+
+/// The king-tropism sum of `side` (see [`EvalParams::tropism`]), unweighted.
+fn tropism(pos: &Position, side: Side) -> i32 {
+    let Some(king) = pos.king(side.other()) else {
+        return 0;
+    };
+    pos.side_pieces(side)
+        .iter()
+        .map(|sq| 9 - i32::from(sq.distance(king)))
+        .sum()
+}
+
+/// The static evaluation of `pos` from the side to move's point of view, in centi-units, with
+/// the given terms.
+///
+/// # Examples
+///
+/// ```
+/// use gjjq_core::Position;
+/// use gjjq_engine::eval::{EvalParams, evaluate_with};
+/// assert_eq!(evaluate_with(&Position::default(), EvalParams::default()), 0);
+/// ```
+#[must_use]
+pub fn evaluate_with(pos: &Position, params: EvalParams) -> i32 {
+    let us = pos.turn();
+    let them = us.other();
+    let mut v = material(pos, us) - material(pos, them);
+    if params.tropism != 0 {
+        v += params.tropism * (tropism(pos, us) - tropism(pos, them));
+    }
+    v
+}
+
+/// The static evaluation of `pos` from the side to move's point of view, in centi-units:
+/// material, and the terms of [`EvalParams::default`] (only those a match showed to win
+/// games, see `docs/engine.md`).
+///
+/// # Examples
+///
+/// ```
+/// use gjjq_core::Position;
+/// use gjjq_engine::eval::evaluate;
+/// assert_eq!(evaluate(&Position::default()), 0); // the opening is symmetric
+/// ```
+#[must_use]
+pub fn evaluate(pos: &Position) -> i32 {
+    evaluate_with(pos, EvalParams::default())
+}

@@ -1,0 +1,831 @@
+//! The search: iterative deepening over a principal-variation alpha-beta (negamax) search with a
+//! transposition table, quiescence on captures and move ordering (table move, captures by
+//! victim value, killers, history).
+//!
+//! The core has no threads and no clock, so that it also runs in a single-threaded
+//! `wasm32-unknown-unknown` Web Worker: limits on depth and nodes are in [`Limits`], anything
+//! else (a clock, a stop flag set by another thread) comes in through a [`SearchControl`].
+
+use std::collections::HashMap;
+use std::fmt;
+
+use gjjq_core::{Move, Position, Side, Square};
+
+use crate::eval::{EvalParams, evaluate_with, piece_value};
+use crate::tt::{Bound, Table};
+
+/// The score of a king capture on the next ply; a win in `n` plies scores `MATE - n`.
+const MATE: i32 = 30_000;
+/// Scores beyond this are wins or losses.
+const MATE_BOUND: i32 = MATE - 1_000;
+const INFINITY: i32 = 31_000;
+/// The deepest ply the search goes to (quiescence included).
+const MAX_PLY: usize = 128;
+/// The longest capture chain quiescence follows past the horizon.
+const QUIESCENCE_PLIES: u32 = 6;
+/// Delta pruning's margin: the most a capture can gain beyond the victim's value.
+const DELTA_MARGIN: i32 = 200;
+/// How many nodes pass between two questions to the [`SearchControl`].
+const POLL_INTERVAL: u64 = 256;
+
+/// The Zobrist key of a position (R-24: placement, side to move, pending returns). The one
+/// place the engine asks for it.
+#[inline]
+fn zobrist(pos: &Position) -> u64 {
+    pos.zobrist_hash()
+}
+
+/// Whether `m` captures: an enemy piece stands on its destination.
+fn captured_piece(pos: &Position, m: Move) -> Option<gjjq_core::Piece> {
+    pos.piece_at(m.to()).filter(|p| p.side != pos.turn())
+}
+
+/// A move as origin and destination indices, 2 bytes: what the tables store.
+#[derive(Debug, Clone, Copy, PartialEq, Eq, Hash)]
+pub(crate) struct MoveKey(u16);
+
+impl MoveKey {
+    pub(crate) const NONE: MoveKey = MoveKey(u16::MAX);
+
+    fn of(m: Move) -> MoveKey {
+        MoveKey((m.from().index() * 90 + m.to().index()) as u16)
+    }
+
+    fn origin_index(self) -> usize {
+        usize::from(self.0) / 90
+    }
+
+    fn destination_index(self) -> usize {
+        usize::from(self.0) % 90
+    }
+}
+
+/// A search score from the side to move's point of view.
+///
+/// `Display` is the protocol's form (see `docs/protocol.md`): `cp 120`, `win 3`, `loss 2`.
+///
+/// # Examples
+///
+/// ```
+/// use gjjq_engine::Score;
+/// assert_eq!(Score::Cp(-35).to_string(), "cp -35");
+/// assert_eq!(Score::Win(1).to_string(), "win 1");
+/// assert!(Score::Win(1) > Score::Win(3));
+/// assert!(Score::Win(9) > Score::Cp(5000));
+/// assert!(Score::Loss(2) < Score::Loss(6));
+/// ```
+#[derive(Debug, Clone, Copy, PartialEq, Eq, Hash)]
+pub enum Score {
+    /// A heuristic value in centi-units of the seed's piece values (an infantry at home is
+    /// 600).
+    Cp(i32),
+    /// The side to move wins (captures the king, or the opponent is trapped or has no move)
+    /// in this many plies at most, against any defence.
+    Win(u32),
+    /// The side to move loses in this many plies at the latest, whatever it plays.
+    Loss(u32),
+}
+
+impl Score {
+    fn from_internal(v: i32) -> Score {
+        if v >= MATE_BOUND {
+            Score::Win((MATE - v) as u32)
+        } else if v <= -MATE_BOUND {
+            Score::Loss((MATE + v) as u32)
+        } else {
+            Score::Cp(v)
+        }
+    }
+
+    fn rank(self) -> i64 {
+        match self {
+            Score::Cp(c) => i64::from(c),
+            Score::Win(n) => i64::from(MATE) * 2 - i64::from(n),
+            Score::Loss(n) => -(i64::from(MATE) * 2) + i64::from(n),
+        }
+    }
+}
+
+impl PartialOrd for Score {
+    fn partial_cmp(&self, other: &Score) -> Option<std::cmp::Ordering> {
+        Some(self.cmp(other))
+    }
+}
+
+impl Ord for Score {
+    fn cmp(&self, other: &Score) -> std::cmp::Ordering {
+        self.rank().cmp(&other.rank())
+    }
+}
+
+impl fmt::Display for Score {
+    fn fmt(&self, f: &mut fmt::Formatter<'_>) -> fmt::Result {
+        match self {
+            Score::Cp(c) => write!(f, "cp {c}"),
+            Score::Win(n) => write!(f, "win {n}"),
+            Score::Loss(n) => write!(f, "loss {n}"),
+        }
+    }
+}
+
+/// Settings of an [`Engine`] that outlive one search.
+///
+/// # Examples
+///
+/// ```
+/// use gjjq_engine::EngineConfig;
+/// assert_eq!(EngineConfig::default().hash_mb, 16);
+/// let small = EngineConfig { hash_mb: 1, ..EngineConfig::default() };
+/// assert_eq!(small.eval, gjjq_engine::eval::EvalParams::default());
+/// ```
+#[derive(Debug, Clone, Copy, PartialEq, Eq)]
+pub struct EngineConfig {
+    /// Size of the transposition table in MiB.
+    pub hash_mb: usize,
+    /// The evaluation's terms.
+    pub eval: EvalParams,
+}
+
+impl Default for EngineConfig {
+    fn default() -> EngineConfig {
+        EngineConfig {
+            hash_mb: 16,
+            eval: EvalParams::default(),
+        }
+    }
+}
+
+/// Limits of one search that need no clock. `None` is no limit; a search with no limit at all
+/// and no [`SearchControl`] to stop it runs to the deepest depth ([`Limits::MAX_DEPTH`]).
+///
+/// # Examples
+///
+/// ```
+/// use gjjq_engine::Limits;
+/// let l = Limits::depth(3);
+/// assert_eq!((l.depth, l.nodes), (Some(3), None));
+/// ```
+#[derive(Debug, Clone, Copy, PartialEq, Eq, Default)]
+pub struct Limits {
+    /// The deepest iteration, in plies.
+    pub depth: Option<u32>,
+    /// Stop after about this many nodes (checked every few hundred nodes).
+    pub nodes: Option<u64>,
+}
+
+impl Limits {
+    /// The deepest iteration the search will start.
+    pub const MAX_DEPTH: u32 = 64;
+
+    /// Search to `depth` plies.
+    #[must_use]
+    pub const fn depth(depth: u32) -> Limits {
+        Limits {
+            depth: Some(depth),
+            nodes: None,
+        }
+    }
+
+    /// Search about `nodes` nodes.
+    #[must_use]
+    pub const fn nodes(nodes: u64) -> Limits {
+        Limits {
+            depth: None,
+            nodes: Some(nodes),
+        }
+    }
+}
+
+/// The result of a search, or of one completed iteration of it.
+#[derive(Debug, Clone, PartialEq, Eq)]
+pub struct SearchResult {
+    /// The move to play; `None` only when the position has no legal move (the game is over).
+    pub best_move: Option<Move>,
+    /// The score of `best_move` for the side to move.
+    pub score: Score,
+    /// The depth of the last completed iteration (0 if none completed).
+    pub depth: u32,
+    /// Nodes searched (quiescence included).
+    pub nodes: u64,
+    /// The principal variation, starting with `best_move`.
+    pub pv: Vec<Move>,
+}
+
+/// What steers a search from outside the core: a clock, a stop flag, a progress report.
+///
+/// All methods have defaults that never stop and report nothing. The protocol server
+/// implements it with `std::time::Instant` and an `AtomicBool`; a Web Worker can implement it
+/// with `performance.now()`.
+///
+/// # Examples
+///
+/// ```
+/// use gjjq_core::Position;
+/// use gjjq_engine::{Engine, EngineConfig, Limits, SearchControl, SearchResult};
+/// /// Stops after the first iteration that finds a score above 0.
+/// struct Report(Vec<u32>);
+/// impl SearchControl for Report {
+///     fn on_iteration(&mut self, r: &SearchResult) { self.0.push(r.depth); }
+/// }
+/// let mut engine = Engine::new(EngineConfig { hash_mb: 1, ..EngineConfig::default() });
+/// let mut report = Report(Vec::new());
+/// engine.search_with(&Position::default(), &[], Limits::depth(2), &mut report);
+/// assert_eq!(report.0, [1, 2]);
+/// ```
+pub trait SearchControl {
+    /// Asked every few hundred nodes: `true` aborts the search at once (the result is that of
+    /// the last completed iteration, or the best root move found so far).
+    fn should_stop(&mut self, nodes: u64) -> bool {
+        let _ = nodes;
+        false
+    }
+
+    /// Asked after each completed iteration: `false` ends the search there (e.g. when the
+    /// time spent makes the next iteration unlikely to finish).
+    fn should_deepen(&mut self, completed: &SearchResult) -> bool {
+        let _ = completed;
+        true
+    }
+
+    /// Told each completed iteration, for `info` lines.
+    fn on_iteration(&mut self, completed: &SearchResult) {
+        let _ = completed;
+    }
+}
+
+/// A control that never stops the search: only the [`Limits`] end it.
+struct NoControl;
+
+impl SearchControl for NoControl {}
+
+/// The baseline engine: its transposition table and move-ordering tables, kept between
+/// searches of the same game.
+///
+/// # Examples
+///
+/// ```
+/// use gjjq_core::Position;
+/// use gjjq_engine::{Engine, EngineConfig, Limits};
+/// let mut engine = Engine::new(EngineConfig::default());
+/// let pos = Position::default();
+/// let result = engine.search(&pos, &[], Limits::depth(3));
+/// let m = result.best_move.unwrap();
+/// assert!(pos.is_legal(m));
+/// assert_eq!(result.depth, 3);
+/// assert_eq!(result.pv[0], m);
+/// ```
+pub struct Engine {
+    config: EngineConfig,
+    tt: Table,
+    /// History heuristic: bonus per (origin, destination) of quiet moves that caused cut-offs.
+    history: Vec<[i32; 90]>,
+    killers: [[MoveKey; 2]; MAX_PLY],
+}
+
+impl fmt::Debug for Engine {
+    fn fmt(&self, f: &mut fmt::Formatter<'_>) -> fmt::Result {
+        f.debug_struct("Engine")
+            .field("config", &self.config)
+            .finish_non_exhaustive()
+    }
+}
+
+impl Engine {
+    /// A new engine with an empty table.
+    #[must_use]
+    pub fn new(config: EngineConfig) -> Engine {
+        Engine {
+            config,
+            tt: Table::new(config.hash_mb),
+            history: vec![[0; 90]; 90],
+            killers: [[MoveKey::NONE; 2]; MAX_PLY],
+        }
+    }
+
+    /// The configuration.
+    #[must_use]
+    pub fn config(&self) -> EngineConfig {
+        self.config
+    }
+
+    /// Forget everything learnt (for a new game): table, killers, history.
+    pub fn clear(&mut self) {
+        self.tt.clear();
+        self.history.iter_mut().for_each(|h| h.fill(0));
+        self.killers = [[MoveKey::NONE; 2]; MAX_PLY];
+    }
+
+    /// Search `pos` within `limits`.
+    ///
+    /// `history` holds the Zobrist keys of the game's earlier positions, oldest first, so
+    /// that the search respects R-24's draw on the third occurrence; it may end with `pos`'s
+    /// own key (as a game's key list does), which is then not counted twice.
+    #[must_use]
+    pub fn search(&mut self, pos: &Position, history: &[u64], limits: Limits) -> SearchResult {
+        self.search_with(pos, history, limits, &mut NoControl)
+    }
+
+    /// [`Engine::search`] steered by `control` (clock, stop flag, progress reports).
+    pub fn search_with(
+        &mut self,
+        pos: &Position,
+        history: &[u64],
+        limits: Limits,
+        control: &mut dyn SearchControl,
+    ) -> SearchResult {
+        let root_key = zobrist(pos);
+        let mut keys: Vec<u64> = history.to_vec();
+        if keys.last() == Some(&root_key) {
+            keys.pop();
+        }
+        let base = keys.len();
+        let mut earlier: HashMap<u64, u8> = HashMap::new();
+        for &k in &keys {
+            let n = earlier.entry(k).or_insert(0);
+            *n = n.saturating_add(1);
+        }
+        keys.push(root_key);
+        for k in &mut self.killers {
+            *k = [MoveKey::NONE; 2];
+        }
+        for h in &mut self.history {
+            for v in h.iter_mut() {
+                *v /= 8;
+            }
+        }
+        let mut s = Searcher {
+            engine: self,
+            control,
+            limits,
+            nodes: 0,
+            stopped: false,
+            keys,
+            root_index: base,
+            earlier,
+            pv: vec![[MoveKey::NONE; MAX_PLY]; MAX_PLY + 1],
+            pv_len: [0; MAX_PLY + 1],
+        };
+        s.iterate(pos)
+    }
+}
+
+struct Searcher<'a> {
+    engine: &'a mut Engine,
+    control: &'a mut dyn SearchControl,
+    limits: Limits,
+    nodes: u64,
+    stopped: bool,
+    /// Keys of the game before the root, the root, then the current search path.
+    keys: Vec<u64>,
+    root_index: usize,
+    /// How often each key occurs in the game before the root.
+    earlier: HashMap<u64, u8>,
+    pv: Vec<[MoveKey; MAX_PLY]>,
+    pv_len: [usize; MAX_PLY + 1],
+}
+
+/// The score of a decided position (no legal move) for the side to move, `ply` plies from the
+/// root.
+fn terminal_score(pos: &Position, ply: usize) -> i32 {
+    let us = pos.turn();
+    // R-21 … R-24: the position decides; a side with no legal move and no stated outcome has
+    // lost (R-23).
+    match pos.outcome().map(|o| outcome_winner(&o)) {
+        Some(None) => 0,
+        Some(Some(w)) if w == us => MATE - ply as i32,
+        _ => -(MATE - ply as i32),
+    }
+}
+
+/// The winner of an outcome (`None` for a draw). With [`outcome_reason`], the one place the
+/// crate reads an `Outcome`.
+pub(crate) fn outcome_winner(o: &gjjq_core::Outcome) -> Option<Side> {
+    o.winner()
+}
+
+/// The reason of an outcome as its kebab-case word (`king-captured`, `repetition`, …).
+#[cfg_attr(target_arch = "wasm32", allow(dead_code))]
+pub(crate) fn outcome_reason(o: &gjjq_core::Outcome) -> &'static str {
+    o.reason().as_str()
+}
+
+/// The enemy king's point, if a legal move ends there.
+fn king_capture(pos: &Position, moves: &[Move]) -> Option<Move> {
+    let king = pos.king(pos.turn().other())?;
+    moves.iter().copied().find(|m| m.to() == king)
+}
+
+fn value_of(pos: &Position, sq: Square) -> i32 {
+    pos.piece_at(sq).map_or(0, |p| piece_value(p, sq))
+}
+
+impl Searcher<'_> {
+    fn iterate(&mut self, root: &Position) -> SearchResult {
+        let moves = root.legal_moves();
+        if moves.is_empty() {
+            return SearchResult {
+                best_move: None,
+                score: Score::from_internal(terminal_score(root, 0)),
+                depth: 0,
+                nodes: 1,
+                pv: Vec::new(),
+            };
+        }
+        let mut root_moves: Vec<Move> = moves.to_vec();
+        self.order(root, &mut root_moves, MoveKey::NONE, 0);
+        let mut best = SearchResult {
+            best_move: Some(root_moves[0]),
+            score: Score::Cp(evaluate_with(root, self.engine.config.eval)),
+            depth: 0,
+            nodes: 0,
+            pv: vec![root_moves[0]],
+        };
+        let max_depth = self
+            .limits
+            .depth
+            .unwrap_or(Limits::MAX_DEPTH)
+            .clamp(1, Limits::MAX_DEPTH);
+        for depth in 1..=max_depth {
+            let (score, best_index) = self.root(root, &mut root_moves, depth as i32);
+            if self.stopped {
+                // A partial iteration: its best move is trustworthy only if it beat the
+                // previous best (searched first) with a full score.
+                if let Some(i) = best_index
+                    && i != 0
+                {
+                    let m = root_moves[i];
+                    root_moves.remove(i);
+                    root_moves.insert(0, m);
+                    best.best_move = Some(m);
+                    best.pv = vec![m];
+                    best.score = Score::from_internal(score);
+                }
+                break;
+            }
+            let i = best_index.unwrap_or(0);
+            let m = root_moves.remove(i);
+            root_moves.insert(0, m);
+            best = SearchResult {
+                best_move: Some(m),
+                score: Score::from_internal(score),
+                depth,
+                nodes: self.nodes,
+                pv: self.root_pv(root),
+            };
+            self.control.on_iteration(&best);
+            // A forced result needs no deeper look.
+            if score.abs() >= MATE_BOUND && (MATE - score.abs()) as u32 <= depth {
+                break;
+            }
+            if !self.control.should_deepen(&best) {
+                break;
+            }
+        }
+        best.nodes = self.nodes;
+        best
+    }
+
+    /// The principal variation as moves, checked legal one by one.
+    fn root_pv(&self, root: &Position) -> Vec<Move> {
+        let mut pos = root.clone();
+        let mut out = Vec::new();
+        for &k in &self.pv[0][..self.pv_len[0]] {
+            let Some(m) = pos.legal_moves().into_iter().find(|&m| MoveKey::of(m) == k) else {
+                break;
+            };
+            out.push(m);
+            pos.play_unchecked(m);
+        }
+        out
+    }
+
+    /// One iteration at the root: the best score and the index of its move in `moves` (`None`
+    /// if stopped before the first move was searched).
+    fn root(&mut self, pos: &Position, moves: &mut [Move], depth: i32) -> (i32, Option<usize>) {
+        let mut alpha = -INFINITY;
+        let beta = INFINITY;
+        let mut best_index = None;
+        self.pv_len[0] = 0;
+        if let Some(m) = king_capture(pos, moves) {
+            let i = moves.iter().position(|&x| x == m).unwrap_or(0);
+            self.pv[0][0] = MoveKey::of(m);
+            self.pv_len[0] = 1;
+            return (MATE - 1, Some(i));
+        }
+        for (i, &m) in moves.iter().enumerate() {
+            let mut child = pos.clone();
+            child.play_unchecked(m);
+            let score = if i == 0 {
+                -self.search(&child, depth - 1, -beta, -alpha, 1)
+            } else {
+                let mut s = -self.search(&child, depth - 1, -alpha - 1, -alpha, 1);
+                if s > alpha && !self.stopped {
+                    s = -self.search(&child, depth - 1, -beta, -alpha, 1);
+                }
+                s
+            };
+            if self.stopped {
+                break;
+            }
+            if score > alpha {
+                alpha = score;
+                best_index = Some(i);
+                self.update_pv(0, MoveKey::of(m));
+            }
+        }
+        let key = zobrist(pos);
+        if let Some(i) = best_index
+            && !self.stopped
+        {
+            self.engine
+                .tt
+                .store(key, MoveKey::of(moves[i]), alpha, depth, Bound::Exact);
+        }
+        (alpha, best_index)
+    }
+
+    fn update_pv(&mut self, ply: usize, m: MoveKey) {
+        self.pv[ply][0] = m;
+        let n = self.pv_len[ply + 1].min(MAX_PLY - 1);
+        let (head, tail) = self.pv.split_at_mut(ply + 1);
+        head[ply][1..=n].copy_from_slice(&tail[0][..n]);
+        self.pv_len[ply] = n + 1;
+    }
+
+    fn poll(&mut self) -> bool {
+        self.nodes += 1;
+        if self.nodes.is_multiple_of(POLL_INTERVAL)
+            && (self.limits.nodes.is_some_and(|n| self.nodes >= n)
+                || self.control.should_stop(self.nodes))
+        {
+            self.stopped = true;
+        }
+        self.stopped
+    }
+
+    /// R-24: the current position (the last key) is a draw by repetition if it occurred twice
+    /// before in the game, or once before inside the search (the side that repeated could
+    /// repeat again).
+    fn is_repetition(&self) -> bool {
+        let n = self.keys.len() - 1;
+        let key = self.keys[n];
+        // Twice in the game before: this is the third occurrence. Once inside the search
+        // (the root included): the side that repeated could repeat again.
+        self.earlier.get(&key).is_some_and(|&c| c >= 2)
+            || self.keys[self.root_index..n].contains(&key)
+    }
+
+    fn search(&mut self, pos: &Position, depth: i32, mut alpha: i32, beta: i32, ply: usize) -> i32 {
+        self.pv_len[ply] = 0;
+        if self.poll() {
+            return 0;
+        }
+        let key = zobrist(pos);
+        self.keys.push(key);
+        let score = self.search_inner(pos, key, depth, &mut alpha, beta, ply);
+        self.keys.pop();
+        score
+    }
+
+    fn search_inner(
+        &mut self,
+        pos: &Position,
+        key: u64,
+        depth: i32,
+        alpha: &mut i32,
+        beta: i32,
+        ply: usize,
+    ) -> i32 {
+        if self.is_repetition() {
+            return 0;
+        }
+        if pos
+            .ruleset()
+            .no_capture_limit
+            .is_some_and(|l| pos.plies_since_capture() >= l.get())
+        {
+            return 0; // R-25
+        }
+        if depth <= 0 || ply >= MAX_PLY - 1 {
+            return self.quiesce(pos, *alpha, beta, ply, 0);
+        }
+        let moves = pos.legal_moves();
+        if moves.is_empty() {
+            return terminal_score(pos, ply);
+        }
+        // R-21: taking the king wins at once.
+        if let Some(m) = king_capture(pos, &moves) {
+            self.pv[ply][0] = MoveKey::of(m);
+            self.pv_len[ply] = 1;
+            return MATE - ply as i32 - 1;
+        }
+        let original_alpha = *alpha;
+        let mut tt_move = MoveKey::NONE;
+        if let Some(e) = self.engine.tt.probe(key) {
+            tt_move = e.mv;
+            if i32::from(e.depth) >= depth {
+                let s = from_tt(i32::from(e.score), ply);
+                let cut = match e.bound {
+                    Bound::Exact => true,
+                    Bound::Lower => s >= beta,
+                    Bound::Upper => s <= *alpha,
+                };
+                if cut && beta - *alpha == 1 {
+                    return s;
+                }
+            }
+        }
+        let mut moves: Vec<Move> = moves.to_vec();
+        self.order(pos, &mut moves, tt_move, ply);
+        let mut best = -INFINITY;
+        let mut best_move = MoveKey::NONE;
+        for (i, &m) in moves.iter().enumerate() {
+            let quiet = captured_piece(pos, m).is_none();
+            let mut child = pos.clone();
+            child.play_unchecked(m);
+            let score = if i == 0 {
+                -self.search(&child, depth - 1, -beta, -*alpha, ply + 1)
+            } else {
+                // Late quiet moves are searched one ply shallower first.
+                let reduction = i32::from(depth >= 3 && i >= 4 && quiet && !self.is_killer(m, ply));
+                let mut s =
+                    -self.search(&child, depth - 1 - reduction, -*alpha - 1, -*alpha, ply + 1);
+                if s > *alpha && reduction > 0 && !self.stopped {
+                    s = -self.search(&child, depth - 1, -*alpha - 1, -*alpha, ply + 1);
+                }
+                if s > *alpha && s < beta && !self.stopped {
+                    s = -self.search(&child, depth - 1, -beta, -*alpha, ply + 1);
+                }
+                s
+            };
+            if self.stopped {
+                return 0;
+            }
+            if score > best {
+                best = score;
+                best_move = MoveKey::of(m);
+                if score > *alpha {
+                    *alpha = score;
+                    self.update_pv(ply, best_move);
+                    if score >= beta {
+                        if quiet {
+                            self.reward(m, ply, depth);
+                        }
+                        break;
+                    }
+                }
+            }
+        }
+        let bound = if best >= beta {
+            Bound::Lower
+        } else if best > original_alpha {
+            Bound::Exact
+        } else {
+            Bound::Upper
+        };
+        self.engine
+            .tt
+            .store(key, best_move, to_tt(best, ply), depth, bound);
+        best
+    }
+
+    /// Captures only, `qply` plies past the horizon.
+    fn quiesce(&mut self, pos: &Position, mut alpha: i32, beta: i32, ply: usize, qply: u32) -> i32 {
+        let moves = pos.legal_moves();
+        if moves.is_empty() {
+            return terminal_score(pos, ply);
+        }
+        if king_capture(pos, &moves).is_some() {
+            return MATE - ply as i32 - 1;
+        }
+        let stand_pat = evaluate_with(pos, self.engine.config.eval);
+        // Missiles strike over any screen along whole files and ranks (R-11), so capture
+        // chains branch widely: the chain is cut after QUIESCENCE_PLIES.
+        if stand_pat >= beta || ply >= MAX_PLY - 1 || qply >= QUIESCENCE_PLIES {
+            return stand_pat;
+        }
+        alpha = alpha.max(stand_pat);
+        let mut captures: Vec<(i32, Move)> = moves
+            .iter()
+            .filter_map(|&m| {
+                let victim = captured_piece(pos, m).map(|p| piece_value(p, m.to()))?;
+                // Delta pruning: a capture that cannot lift the score near alpha is skipped.
+                (stand_pat + victim + DELTA_MARGIN > alpha)
+                    .then(|| (victim * 16 - value_of(pos, m.from()) / 100, m))
+            })
+            .collect();
+        captures.sort_unstable_by_key(|c| std::cmp::Reverse(c.0));
+        let mut best = stand_pat;
+        for (_, m) in captures {
+            if self.poll() {
+                return 0;
+            }
+            let mut child = pos.clone();
+            child.play_unchecked(m);
+            let score = -self.quiesce(&child, -beta, -alpha, ply + 1, qply + 1);
+            if self.stopped {
+                return 0;
+            }
+            if score > best {
+                best = score;
+                if score > alpha {
+                    alpha = score;
+                    if score >= beta {
+                        break;
+                    }
+                }
+            }
+        }
+        best
+    }
+
+    fn is_killer(&self, m: Move, ply: usize) -> bool {
+        self.engine.killers[ply].contains(&MoveKey::of(m))
+    }
+
+    fn reward(&mut self, m: Move, ply: usize, depth: i32) {
+        let k = MoveKey::of(m);
+        let killers = &mut self.engine.killers[ply];
+        if killers[0] != k {
+            killers[1] = killers[0];
+            killers[0] = k;
+        }
+        let h = &mut self.engine.history[k.origin_index()][k.destination_index()];
+        *h = (*h + depth * depth).min(1 << 16);
+    }
+
+    /// Sort `moves` best first: table move, captures by victim value (then cheaper attacker),
+    /// killers, then quiet moves by history.
+    fn order(&self, pos: &Position, moves: &mut [Move], tt_move: MoveKey, ply: usize) {
+        let killers = self.engine.killers[ply.min(MAX_PLY - 1)];
+        let mut keyed: Vec<(i32, Move)> = moves
+            .iter()
+            .map(|&m| {
+                let k = MoveKey::of(m);
+                let score = if k == tt_move {
+                    1 << 30
+                } else if let Some(p) = captured_piece(pos, m) {
+                    (1 << 24) + piece_value(p, m.to()) * 16 - value_of(pos, m.from()) / 100
+                } else if k == killers[0] {
+                    (1 << 22) + 1
+                } else if k == killers[1] {
+                    1 << 22
+                } else {
+                    self.engine.history[k.origin_index()][k.destination_index()]
+                };
+                (score, m)
+            })
+            .collect();
+        keyed.sort_by_key(|k| std::cmp::Reverse(k.0));
+        for (slot, (_, m)) in moves.iter_mut().zip(keyed) {
+            *slot = m;
+        }
+    }
+}
+
+/// Win and loss scores are stored relative to the node, not the root.
+fn to_tt(score: i32, ply: usize) -> i32 {
+    if score >= MATE_BOUND {
+        score + ply as i32
+    } else if score <= -MATE_BOUND {
+        score - ply as i32
+    } else {
+        score
+    }
+}
+
+fn from_tt(score: i32, ply: usize) -> i32 {
+    if score >= MATE_BOUND {
+        score - ply as i32
+    } else if score <= -MATE_BOUND {
+        score + ply as i32
+    } else {
+        score
+    }
+}
+
+#[cfg(test)]
+mod tests {
+    use super::*;
+
+    #[test]
+    fn scores_convert_both_ways() {
+        assert_eq!(Score::from_internal(MATE - 3), Score::Win(3));
+        assert_eq!(Score::from_internal(-(MATE - 4)), Score::Loss(4));
+        assert_eq!(Score::from_internal(250), Score::Cp(250));
+        for s in [MATE - 5, -(MATE - 7), 123] {
+            assert_eq!(from_tt(to_tt(s, 9), 9), s);
+        }
+    }
+
+    #[test]
+    fn move_keys_round_trip() {
+        for m in Position::default().legal_moves() {
+            let k = MoveKey::of(m);
+            assert_eq!(
+                (k.origin_index(), k.destination_index()),
+                (m.from().index(), m.to().index())
+            );
+        }
+    }
+}

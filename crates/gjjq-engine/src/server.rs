@@ -1,0 +1,435 @@
+//! The protocol server: reads commands, searches in a thread, writes `info` and `bestmove`.
+//! Native only (threads and `std::time::Instant`).
+
+use std::io::{self, BufRead, Write};
+use std::sync::atomic::{AtomicBool, Ordering};
+use std::sync::{Arc, Mutex};
+use std::thread::JoinHandle;
+use std::time::{Duration, Instant};
+
+use gjjq_core::{Position, Ruleset};
+use rand::rngs::StdRng;
+use rand::{Rng, SeedableRng};
+
+use crate::protocol::{
+    Command, GoParams, bestmove_line, info_line, parse_command, resolve_position,
+};
+use crate::search::{Engine, EngineConfig, Limits, Score, SearchControl, SearchResult};
+use crate::time::{TimeBudget, budget};
+
+/// Which player answers `go`.
+#[derive(Debug, Clone, Copy, PartialEq, Eq, Default)]
+pub enum Player {
+    /// The baseline alpha-beta engine.
+    #[default]
+    Search,
+    /// Uniformly random legal moves (the floor every engine must beat), from the `Seed`
+    /// option's generator (a random seed when it is 0).
+    Random,
+}
+
+/// Settings of a server fixed at start-up.
+///
+/// # Examples
+///
+/// ```
+/// use gjjq_engine::server::{Player, ServerOptions};
+/// let o = ServerOptions::default();
+/// assert_eq!((o.player, o.seed), (Player::Search, 0));
+/// ```
+#[derive(Debug, Clone, Copy, PartialEq, Eq, Default)]
+pub struct ServerOptions {
+    /// The player.
+    pub player: Player,
+    /// The initial `Seed` option of the random player (0: draw one).
+    pub seed: u64,
+}
+
+type Output = Arc<Mutex<Box<dyn Write + Send>>>;
+
+fn send(out: &Output, line: &str) {
+    // A controller that went away cannot be told anything: ignore write errors.
+    let mut w = out
+        .lock()
+        .unwrap_or_else(std::sync::PoisonError::into_inner);
+    let _ = writeln!(w, "{line}");
+    let _ = w.flush();
+}
+
+struct Running {
+    stop: Arc<AtomicBool>,
+    /// Gives back the engine (its table) and the game history.
+    handle: JoinHandle<(Engine, Vec<u64>)>,
+}
+
+/// An output that can be read while a server writes to it: a shared, growing buffer of lines.
+///
+/// # Examples
+///
+/// ```
+/// use std::io::Write;
+/// use gjjq_engine::server::Transcript;
+/// let t = Transcript::default();
+/// writeln!(t.clone(), "readyok").unwrap();
+/// assert_eq!(t.lines(), ["readyok"]);
+/// ```
+#[derive(Debug, Clone, Default)]
+pub struct Transcript(Arc<Mutex<Vec<u8>>>);
+
+impl Transcript {
+    /// The complete lines written so far.
+    #[must_use]
+    pub fn lines(&self) -> Vec<String> {
+        let buf = self
+            .0
+            .lock()
+            .unwrap_or_else(std::sync::PoisonError::into_inner);
+        let text = String::from_utf8_lossy(&buf);
+        let complete = text.rfind('\n').map_or("", |i| &text[..i]);
+        complete.lines().map(str::to_string).collect()
+    }
+}
+
+impl Write for Transcript {
+    fn write(&mut self, data: &[u8]) -> io::Result<usize> {
+        self.0
+            .lock()
+            .unwrap_or_else(std::sync::PoisonError::into_inner)
+            .extend_from_slice(data);
+        Ok(data.len())
+    }
+
+    fn flush(&mut self) -> io::Result<()> {
+        Ok(())
+    }
+}
+
+/// The state of one protocol session.
+struct Server {
+    options: ServerOptions,
+    out: Output,
+    engine: Option<Engine>,
+    running: Option<Running>,
+    config: EngineConfig,
+    overhead_ms: u64,
+    rules: Ruleset,
+    position: Position,
+    history: Vec<u64>,
+    rng: StdRng,
+}
+
+/// Serve the protocol on `input`/`output` until `quit` or the end of the input.
+///
+/// # Errors
+///
+/// Only a failure to read `input`.
+///
+/// # Examples
+///
+/// ```
+/// use gjjq_engine::server::{ServerOptions, Transcript, serve};
+/// let input = "uci\nisready\nposition startpos moves 5B5A\ngo depth 2\nquit\n";
+/// let out = Transcript::default();
+/// serve(input.as_bytes(), out.clone(), ServerOptions::default())?;
+/// let lines = out.lines();
+/// assert!(lines.contains(&"uciok".to_string()));
+/// assert!(lines.contains(&"readyok".to_string()));
+/// assert!(lines.last().unwrap().starts_with("bestmove "));
+/// # Ok::<(), std::io::Error>(())
+/// ```
+pub fn serve<R: BufRead, W: Write + Send + 'static>(
+    input: R,
+    output: W,
+    options: ServerOptions,
+) -> io::Result<()> {
+    let out: Output = Arc::new(Mutex::new(Box::new(output)));
+    let mut server = Server::new(options, out);
+    for line in input.lines() {
+        if !server.handle(&line?) {
+            return Ok(());
+        }
+    }
+    server.finish_search();
+    Ok(())
+}
+
+impl Server {
+    fn new(options: ServerOptions, out: Output) -> Server {
+        let config = EngineConfig::default();
+        Server {
+            options,
+            out,
+            engine: Some(Engine::new(config)),
+            running: None,
+            config,
+            overhead_ms: 10,
+            rules: Ruleset::STANDARD,
+            position: Position::default(),
+            history: Vec::new(),
+            rng: seeded(options.seed),
+        }
+    }
+
+    fn name(&self) -> String {
+        let version = env!("CARGO_PKG_VERSION");
+        match self.options.player {
+            Player::Search => format!("gjjq-engine {version}"),
+            Player::Random => format!("gjjq-random {version}"),
+        }
+    }
+
+    /// Handle one line; `false` after `quit`.
+    fn handle(&mut self, line: &str) -> bool {
+        let cmd = match parse_command(line) {
+            Ok(Some(c)) => c,
+            Ok(None) => return true,
+            Err(e) => {
+                send(&self.out, &format!("info string {e}"));
+                return true;
+            }
+        };
+        match cmd {
+            Command::IsReady => send(&self.out, "readyok"),
+            Command::Stop => self.finish_search(),
+            Command::PonderHit | Command::Debug(_) => {}
+            Command::Quit => {
+                self.finish_search();
+                return false;
+            }
+            other => {
+                // Anything that changes the state waits for the search to end: it is stopped
+                // (and its `bestmove` sent) first.
+                self.finish_search();
+                self.apply(other);
+            }
+        }
+        true
+    }
+
+    fn apply(&mut self, cmd: Command) {
+        match cmd {
+            Command::Uci => {
+                let lines = [
+                    format!("id name {}", self.name()),
+                    "id author gjjq developers".to_string(),
+                    format!(
+                        "option name Hash type spin default {} min 1 max 4096",
+                        EngineConfig::default().hash_mb
+                    ),
+                    "option name Clear Hash type button".to_string(),
+                    format!(
+                        "option name Tropism type spin default {} min 0 max 100",
+                        EngineConfig::default().eval.tropism
+                    ),
+                    "option name Move Overhead type spin default 10 min 0 max 5000".to_string(),
+                    "option name Seed type spin default 0 min 0 max 9223372036854775807"
+                        .to_string(),
+                    "option name Rules type string default standard".to_string(),
+                    "uciok".to_string(),
+                ];
+                for l in lines {
+                    send(&self.out, &l);
+                }
+            }
+            Command::SetOption { name, value } => self.set_option(&name, value.as_deref()),
+            Command::NewGame => {
+                if let Some(e) = &mut self.engine {
+                    e.clear();
+                }
+            }
+            Command::Position(p) => match resolve_position(&p, self.rules) {
+                Ok((pos, keys)) => {
+                    self.position = pos;
+                    self.history = keys;
+                }
+                Err(e) => send(&self.out, &format!("info string {e}")),
+            },
+            Command::Go(go) => self.go(go),
+            Command::IsReady
+            | Command::Stop
+            | Command::PonderHit
+            | Command::Debug(_)
+            | Command::Quit => {}
+        }
+    }
+
+    fn set_option(&mut self, name: &str, value: Option<&str>) {
+        let number = |v: Option<&str>| v.and_then(|v| v.trim().parse::<u64>().ok());
+        let bad = |out: &Output| {
+            send(
+                out,
+                &format!(
+                    "info string setoption: '{}' is not a valid value for {name}",
+                    value.unwrap_or("")
+                ),
+            );
+        };
+        match name.to_ascii_lowercase().as_str() {
+            "hash" => match number(value) {
+                Some(mb @ 1..=4096) => {
+                    self.config.hash_mb = mb as usize;
+                    self.engine = Some(Engine::new(self.config));
+                }
+                _ => bad(&self.out),
+            },
+            "tropism" => match number(value) {
+                Some(w @ 0..=100) => {
+                    self.config.eval.tropism = w as i32;
+                    self.engine = Some(Engine::new(self.config));
+                }
+                _ => bad(&self.out),
+            },
+            "clear hash" => {
+                if let Some(e) = &mut self.engine {
+                    e.clear();
+                }
+            }
+            "move overhead" => match number(value) {
+                Some(ms @ 0..=5000) => self.overhead_ms = ms,
+                _ => bad(&self.out),
+            },
+            "seed" => match number(value) {
+                Some(seed) => self.rng = seeded(seed),
+                None => bad(&self.out),
+            },
+            "rules" => match value.map(parse_rules) {
+                Some(Ok(r)) => {
+                    self.rules = r;
+                    self.position = self.position.clone().with_ruleset(r);
+                }
+                Some(Err(e)) => send(&self.out, &format!("info string setoption: Rules: {e}")),
+                None => bad(&self.out),
+            },
+            _ => send(
+                &self.out,
+                &format!("info string setoption: no option named '{name}'"),
+            ),
+        }
+    }
+
+    fn go(&mut self, go: GoParams) {
+        let start = Instant::now();
+        let stop = Arc::new(AtomicBool::new(false));
+        let pos = self.position.clone();
+        let out = Arc::clone(&self.out);
+        let flag = Arc::clone(&stop);
+        let time = budget(&go, pos.turn(), self.overhead_ms);
+        let limits = Limits {
+            depth: go.depth,
+            nodes: go.nodes,
+        };
+        let mut engine = self
+            .engine
+            .take()
+            .unwrap_or_else(|| Engine::new(self.config));
+        let result = match self.options.player {
+            Player::Random => {
+                let moves = pos.legal_moves();
+                (!moves.is_empty()).then(|| {
+                    let m = moves[self.rng.random_range(0..moves.len())];
+                    SearchResult {
+                        best_move: Some(m),
+                        score: Score::Cp(0),
+                        depth: 0,
+                        nodes: 1,
+                        pv: vec![m],
+                    }
+                })
+            }
+            Player::Search => None,
+        };
+        let history = std::mem::take(&mut self.history);
+        let handle = std::thread::spawn(move || {
+            let r = match result {
+                Some(r) => r,
+                None => {
+                    let mut control = Control {
+                        stop: &flag,
+                        start,
+                        time,
+                        out: &out,
+                    };
+                    engine.search_with(&pos, &history, limits, &mut control)
+                }
+            };
+            // UCI: after `go infinite` the answer waits for `stop`.
+            while go.infinite && !flag.load(Ordering::Relaxed) {
+                std::thread::sleep(Duration::from_millis(1));
+            }
+            if r.best_move.is_none() {
+                send(&out, "info string the game is over: no legal move");
+            }
+            send(&out, &bestmove_line(&r));
+            (engine, history)
+        });
+        self.running = Some(Running { stop, handle });
+    }
+
+    /// Stop the running search, if any, and wait for its `bestmove`.
+    fn finish_search(&mut self) {
+        if let Some(r) = self.running.take() {
+            r.stop.store(true, Ordering::Relaxed);
+            match r.handle.join() {
+                Ok((engine, history)) => {
+                    self.engine = Some(engine);
+                    self.history = history;
+                }
+                Err(_) => send(&self.out, "info string the search failed; table cleared"),
+            }
+        }
+    }
+}
+
+fn seeded(seed: u64) -> StdRng {
+    if seed == 0 {
+        StdRng::seed_from_u64(rand::random())
+    } else {
+        StdRng::seed_from_u64(seed)
+    }
+}
+
+/// `standard` or a ruleset as JSON (as a game file's `Rules` tag).
+fn parse_rules(text: &str) -> Result<Ruleset, String> {
+    let text = text.trim();
+    if let Some(r) = Ruleset::preset(text) {
+        return Ok(r);
+    }
+    Ruleset::from_json(text).map_err(|e| e.to_string())
+}
+
+struct Control<'a> {
+    stop: &'a AtomicBool,
+    start: Instant,
+    time: Option<TimeBudget>,
+    out: &'a Output,
+}
+
+impl Control<'_> {
+    fn elapsed_ms(&self) -> u64 {
+        self.start.elapsed().as_millis() as u64
+    }
+}
+
+impl SearchControl for Control<'_> {
+    fn should_stop(&mut self, _nodes: u64) -> bool {
+        self.stop.load(Ordering::Relaxed)
+            || self.time.is_some_and(|t| self.elapsed_ms() >= t.hard_ms)
+    }
+
+    fn should_deepen(&mut self, _completed: &SearchResult) -> bool {
+        if self.stop.load(Ordering::Relaxed) {
+            return false;
+        }
+        match self.time {
+            None => true,
+            // `movetime`: use all of it; the hard limit aborts the last iteration.
+            Some(t) if t.soft_ms == t.hard_ms => self.elapsed_ms() < t.hard_ms,
+            // A clock: the next iteration takes longer than all before it together.
+            Some(t) => self.elapsed_ms() * 2 < t.soft_ms,
+        }
+    }
+
+    fn on_iteration(&mut self, completed: &SearchResult) {
+        send(self.out, &info_line(completed, self.elapsed_ms()));
+    }
+}

@@ -1,0 +1,300 @@
+//! Match statistics as cutechess-cli and fastchess report them: the Elo difference with a 95 %
+//! interval, the likelihood of superiority (LOS), and the sequential probability ratio test
+//! (SPRT) in its BayesElo form with cutechess's draw-rate scaling.
+
+use std::fmt;
+
+/// Wins, draws and losses of the first player.
+///
+/// # Examples
+///
+/// ```
+/// use gjjq_engine::stats::Tally;
+/// let t = Tally { wins: 6, draws: 2, losses: 2 };
+/// assert_eq!(t.games(), 10);
+/// assert_eq!(t.score(), 0.7);
+/// ```
+#[derive(Debug, Clone, Copy, PartialEq, Eq, Default)]
+pub struct Tally {
+    /// Games won.
+    pub wins: u32,
+    /// Games drawn.
+    pub draws: u32,
+    /// Games lost.
+    pub losses: u32,
+}
+
+/// The 97.5 % quantile of the standard normal distribution (a two-sided 95 % interval).
+const Z95: f64 = 1.959_963_984_540_054;
+
+/// The logistic Elo difference for an expected score.
+fn elo_of(score: f64) -> f64 {
+    -400.0 * (1.0 / score - 1.0).log10()
+}
+
+/// Error function (Abramowitz and Stegun 7.1.26, |error| < 1.5e-7): enough for a LOS in
+/// percent.
+fn erf(x: f64) -> f64 {
+    let t = 1.0 / (1.0 + 0.327_591_1 * x.abs());
+    let poly = t
+        * (0.254_829_592
+            + t * (-0.284_496_736
+                + t * (1.421_413_741 + t * (-1.453_152_027 + t * 1.061_405_429))));
+    let y = 1.0 - poly * (-x * x).exp();
+    if x >= 0.0 { y } else { -y }
+}
+
+impl Tally {
+    /// Games played.
+    #[must_use]
+    pub fn games(&self) -> u32 {
+        self.wins + self.draws + self.losses
+    }
+
+    /// The score fraction: (wins + draws / 2) / games (0.5 with no games).
+    #[must_use]
+    pub fn score(&self) -> f64 {
+        let n = self.games();
+        if n == 0 {
+            return 0.5;
+        }
+        (f64::from(self.wins) + f64::from(self.draws) / 2.0) / f64::from(n)
+    }
+
+    /// The Elo difference and the half-width of its 95 % interval, as cutechess computes
+    /// them: from the score and the standard deviation of the per-game score. `None` while
+    /// the score is 0 or 1 (the difference is infinite).
+    ///
+    /// # Examples
+    ///
+    /// ```
+    /// use gjjq_engine::stats::Tally;
+    /// let (elo, margin) = Tally { wins: 60, draws: 20, losses: 20 }.elo().unwrap();
+    /// assert!((elo - 147.19).abs() < 0.01, "{elo}");
+    /// assert!((margin - 66.05).abs() < 0.1, "{margin}");
+    /// assert_eq!(Tally { wins: 3, draws: 0, losses: 0 }.elo(), None);
+    /// ```
+    #[must_use]
+    pub fn elo(&self) -> Option<(f64, f64)> {
+        let n = f64::from(self.games());
+        let s = self.score();
+        if self.games() == 0 || s <= 0.0 || s >= 1.0 {
+            return None;
+        }
+        let (w, d, l) = (
+            f64::from(self.wins) / n,
+            f64::from(self.draws) / n,
+            f64::from(self.losses) / n,
+        );
+        let variance = w * (1.0 - s).powi(2) + d * (0.5 - s).powi(2) + l * (0.0 - s).powi(2);
+        let deviation = (variance / n).sqrt();
+        let lo = (s - Z95 * deviation).max(1e-9);
+        let hi = (s + Z95 * deviation).min(1.0 - 1e-9);
+        Some((elo_of(s), (elo_of(hi) - elo_of(lo)) / 2.0))
+    }
+
+    /// The likelihood of superiority: the probability that the first player is the stronger,
+    /// from wins and losses (draws carry no information), 0.5 with neither.
+    ///
+    /// # Examples
+    ///
+    /// ```
+    /// use gjjq_engine::stats::Tally;
+    /// assert_eq!(Tally { wins: 5, draws: 3, losses: 5 }.los(), 0.5);
+    /// let los = Tally { wins: 30, draws: 10, losses: 20 }.los();
+    /// assert!((los - 0.9214).abs() < 1e-3, "{los}");
+    /// ```
+    #[must_use]
+    pub fn los(&self) -> f64 {
+        let (w, l) = (f64::from(self.wins), f64::from(self.losses));
+        if w == l {
+            return 0.5;
+        }
+        0.5 * (1.0 + erf((w - l) / (2.0 * (w + l)).sqrt()))
+    }
+}
+
+impl fmt::Display for Tally {
+    /// `W 6 D 2 L 2`.
+    fn fmt(&self, f: &mut fmt::Formatter<'_>) -> fmt::Result {
+        write!(f, "W {} D {} L {}", self.wins, self.draws, self.losses)
+    }
+}
+
+/// The hypotheses and error rates of an SPRT: H0 "the Elo difference is `elo0`" against H1
+/// "it is `elo1`", with false-positive rate `alpha` and false-negative rate `beta`.
+///
+/// # Examples
+///
+/// ```
+/// use gjjq_engine::stats::Sprt;
+/// let s: Sprt = "elo0=0 elo1=10 alpha=0.05 beta=0.05".parse().unwrap();
+/// assert_eq!(s, Sprt { elo0: 0.0, elo1: 10.0, alpha: 0.05, beta: 0.05 });
+/// assert!("elo0=0 elo1=10".parse::<Sprt>().is_err());
+/// ```
+#[derive(Debug, Clone, Copy, PartialEq)]
+pub struct Sprt {
+    /// The Elo difference under H0.
+    pub elo0: f64,
+    /// The Elo difference under H1.
+    pub elo1: f64,
+    /// The probability of accepting H1 when H0 holds.
+    pub alpha: f64,
+    /// The probability of accepting H0 when H1 holds.
+    pub beta: f64,
+}
+
+/// Where an SPRT stands.
+#[derive(Debug, Clone, Copy, PartialEq)]
+pub struct SprtStatus {
+    /// The log-likelihood ratio of H1 against H0.
+    pub llr: f64,
+    /// Accept H0 at or below this.
+    pub lower: f64,
+    /// Accept H1 at or above this.
+    pub upper: f64,
+    /// The decision, if made.
+    pub decision: Option<SprtDecision>,
+}
+
+/// An SPRT's decision.
+#[derive(Debug, Clone, Copy, PartialEq, Eq)]
+pub enum SprtDecision {
+    /// H0 accepted: the difference is `elo0` (or less).
+    H0,
+    /// H1 accepted: the difference is `elo1` (or more).
+    H1,
+}
+
+/// An SPRT specification that does not parse.
+#[derive(Debug, Clone, PartialEq, Eq, thiserror::Error)]
+#[error("SPRT '{0}': expected 'elo0=E0 elo1=E1 alpha=A beta=B' with E0 < E1 and 0 < A, B < 0.5")]
+pub struct SprtParseError(pub String);
+
+impl std::str::FromStr for Sprt {
+    type Err = SprtParseError;
+
+    fn from_str(s: &str) -> Result<Sprt, SprtParseError> {
+        let err = || SprtParseError(s.to_string());
+        let mut v = [None; 4];
+        for part in s.split([' ', ',']).filter(|p| !p.is_empty()) {
+            let (k, x) = part.split_once('=').ok_or_else(err)?;
+            let i = ["elo0", "elo1", "alpha", "beta"]
+                .iter()
+                .position(|&n| n == k)
+                .ok_or_else(err)?;
+            v[i] = Some(x.parse::<f64>().map_err(|_| err())?);
+        }
+        let [Some(elo0), Some(elo1), Some(alpha), Some(beta)] = v else {
+            return Err(err());
+        };
+        if !(elo0 < elo1 && alpha > 0.0 && alpha < 0.5 && beta > 0.0 && beta < 0.5) {
+            return Err(err());
+        }
+        Ok(Sprt {
+            elo0,
+            elo1,
+            alpha,
+            beta,
+        })
+    }
+}
+
+impl fmt::Display for Sprt {
+    fn fmt(&self, f: &mut fmt::Formatter<'_>) -> fmt::Result {
+        write!(
+            f,
+            "elo0={} elo1={} alpha={} beta={}",
+            self.elo0, self.elo1, self.alpha, self.beta
+        )
+    }
+}
+
+/// Win and loss probabilities under the BayesElo model for an Elo difference and a draw Elo.
+fn bayes_probabilities(elo: f64, draw_elo: f64) -> (f64, f64, f64) {
+    let w = 1.0 / (1.0 + 10f64.powf((draw_elo - elo) / 400.0));
+    let l = 1.0 / (1.0 + 10f64.powf((draw_elo + elo) / 400.0));
+    (w, l, 1.0 - w - l)
+}
+
+impl Sprt {
+    /// The test's state after `t`. The log-likelihood ratio is 0 until there is at least one
+    /// win, one draw and one loss (the draw model needs all three), as in cutechess.
+    ///
+    /// # Examples
+    ///
+    /// ```
+    /// use gjjq_engine::stats::{Sprt, SprtDecision, Tally};
+    /// let s: Sprt = "elo0=0 elo1=10 alpha=0.05 beta=0.05".parse().unwrap();
+    /// let st = s.status(&Tally { wins: 0, draws: 5, losses: 0 });
+    /// assert_eq!((st.llr, st.decision), (0.0, None));
+    /// assert!((st.upper - 2.944).abs() < 1e-3 && (st.lower + 2.944).abs() < 1e-3);
+    /// // A crushing score accepts H1.
+    /// let st = s.status(&Tally { wins: 300, draws: 50, losses: 100 });
+    /// assert_eq!(st.decision, Some(SprtDecision::H1));
+    /// let st = s.status(&Tally { wins: 100, draws: 50, losses: 300 });
+    /// assert_eq!(st.decision, Some(SprtDecision::H0));
+    /// ```
+    #[must_use]
+    pub fn status(&self, t: &Tally) -> SprtStatus {
+        let lower = (self.beta / (1.0 - self.alpha)).ln();
+        let upper = ((1.0 - self.beta) / self.alpha).ln();
+        let mut llr = 0.0;
+        if t.wins > 0 && t.losses > 0 && t.draws > 0 {
+            let n = f64::from(t.games());
+            let (pw, pl) = (f64::from(t.wins) / n, f64::from(t.losses) / n);
+            let draw_elo = 200.0 * ((1.0 - pl) / pl * (1.0 - pw) / pw).log10();
+            // cutechess's scaling: elo0 and elo1 are logistic Elo, the model is BayesElo.
+            let x = 10f64.powf(-draw_elo / 400.0);
+            let scale = 4.0 * x / ((1.0 + x) * (1.0 + x));
+            let (w0, l0, d0) = bayes_probabilities(self.elo0 / scale, draw_elo);
+            let (w1, l1, d1) = bayes_probabilities(self.elo1 / scale, draw_elo);
+            llr = f64::from(t.wins) * (w1 / w0).ln()
+                + f64::from(t.losses) * (l1 / l0).ln()
+                + f64::from(t.draws) * (d1 / d0).ln();
+        }
+        let decision = if llr >= upper {
+            Some(SprtDecision::H1)
+        } else if llr <= lower {
+            Some(SprtDecision::H0)
+        } else {
+            None
+        };
+        SprtStatus {
+            llr,
+            lower,
+            upper,
+            decision,
+        }
+    }
+}
+
+#[cfg(test)]
+mod tests {
+    use super::*;
+
+    #[test]
+    fn erf_matches_known_values() {
+        for (x, want) in [
+            (0.0, 0.0),
+            (0.5, 0.520_499_9),
+            (1.0, 0.842_700_8),
+            (-2.0, -0.995_322_3),
+        ] {
+            assert!((erf(x) - want).abs() < 1e-6, "erf({x})");
+        }
+    }
+
+    #[test]
+    fn even_score_is_zero_elo_with_a_symmetric_interval() {
+        let (elo, margin) = Tally {
+            wins: 40,
+            draws: 20,
+            losses: 40,
+        }
+        .elo()
+        .unwrap();
+        assert!(elo.abs() < 1e-9);
+        assert!(margin > 50.0 && margin < 70.0, "{margin}");
+    }
+}

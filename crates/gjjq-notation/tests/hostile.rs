@@ -1,0 +1,397 @@
+//! Hostile game files (issue 11): bounded memory, linear time, errors that say where. One test
+//! per numbered finding that concerns the library, named for it.
+
+use std::cell::Cell;
+use std::io::{self, BufReader, Read};
+use std::rc::Rc;
+use std::time::{Duration, Instant};
+
+use gjjq_core::{EndReason, Game, Position, Ruleset, Setup};
+use gjjq_notation::{
+    GameFileError, GameReader, GameRecord, MoveForm, ReadError, ReadLimits, RecordedMove,
+    ReplayError, TextPos, write_game,
+};
+use proptest::prelude::*;
+
+fn tp(line: usize, column: usize) -> TextPos {
+    TextPos { line, column }
+}
+
+fn read_one(text: &str) -> Result<GameRecord, ReadError> {
+    GameReader::new(text.as_bytes()).next().expect("a game")
+}
+
+/// A reader that counts the bytes taken from it.
+struct Counting<R> {
+    inner: R,
+    taken: Rc<Cell<u64>>,
+}
+
+impl<R: Read> Read for Counting<R> {
+    fn read(&mut self, buf: &mut [u8]) -> io::Result<usize> {
+        let n = self.inner.read(buf)?;
+        self.taken.set(self.taken.get() + n as u64);
+        Ok(n)
+    }
+}
+
+/// A long game of quiet moves from the default opening that never repeats a position three
+/// times and never ends: `plies` moves in the ASCII form.
+fn long_quiet_game(plies: usize, seed: u64) -> Vec<String> {
+    let mut game = Game::new(Position::default());
+    let mut x = seed | 1;
+    let mut out = Vec::with_capacity(plies);
+    while out.len() < plies {
+        let moves = game.legal_moves();
+        assert!(!moves.is_empty(), "ended after {} plies", out.len());
+        x ^= x << 13;
+        x ^= x >> 7;
+        x ^= x << 17;
+        let k = (x % moves.len() as u64) as usize;
+        // The first quiet move from a random start whose position is new enough and live.
+        let pick = (0..moves.len())
+            .map(|i| moves[(k + i) % moves.len()])
+            .find(|&m| {
+                if game.position().piece_at(m.to()).is_some() {
+                    return false;
+                }
+                let mut trial = game.clone();
+                trial.play(m).is_ok() && trial.outcome().is_none() && trial.repetitions() < 3
+            });
+        let m = pick.expect("a quiet move that keeps the game going");
+        out.push(m.to_string());
+        game.play(m).unwrap();
+    }
+    out
+}
+
+fn movetext(moves: &[String]) -> String {
+    let mut text = String::new();
+    for (i, m) in moves.iter().enumerate() {
+        if i % 2 == 0 {
+            text.push_str(&format!("{}. ", i / 2 + 1));
+        }
+        text.push_str(m);
+        text.push(if i % 2 == 0 { ' ' } else { '\n' });
+    }
+    text.push_str("*\n");
+    text
+}
+
+#[test]
+fn finding_3_an_endless_line_stops_at_the_limit() {
+    let t = Instant::now();
+    let zeros = io::repeat(0).take(1 << 30);
+    let mut reader = GameReader::from_read(zeros);
+    match reader.next() {
+        Some(Err(ReadError::LineTooLong { line: 1, limit })) => {
+            assert_eq!(limit, ReadLimits::default().max_line_bytes);
+        }
+        other => panic!("{other:?}"),
+    }
+    // The reader stops: an endless line cannot be skipped.
+    assert!(reader.next().is_none());
+    assert!(t.elapsed() < Duration::from_secs(5));
+    // A line exactly at the limit reads.
+    let limits = ReadLimits {
+        max_line_bytes: 9,
+        ..ReadLimits::default()
+    };
+    let ok = GameReader::with_limits("1. 5B5A *\r\n".as_bytes(), limits).next();
+    assert!(ok.unwrap().is_ok());
+    let long = GameReader::with_limits("1.  5B5A *\n".as_bytes(), limits).next();
+    assert!(matches!(
+        long,
+        Some(Err(ReadError::LineTooLong { line: 1, limit: 9 }))
+    ));
+}
+
+#[test]
+fn finding_4_replay_streams_and_stops_at_the_first_bad_move() {
+    // 200,000 moves, the first illegal.
+    let mut text = String::from("[Event \"x\"]\n\n1. 5B4A 5b5a\n");
+    for n in 2..=100_000 {
+        text.push_str(&format!("{n}. 5A5B 5a5b\n"));
+    }
+    let taken = Rc::new(Cell::new(0));
+    let counting = Counting {
+        inner: text.as_bytes(),
+        taken: Rc::clone(&taken),
+    };
+    let mut reader = GameReader::new(BufReader::with_capacity(256, counting));
+    match reader.replay_next(None) {
+        Some(Err(GameFileError::Replay(ReplayError::Move { ply: 1, at, .. }))) => {
+            assert_eq!(at, Some(tp(3, 4)));
+        }
+        other => panic!("{other:?}"),
+    }
+    // Only the first lines were read, not the 2 MB behind them.
+    assert!(taken.get() <= 512, "{} bytes read", taken.get());
+    assert_eq!(reader.line(), 3);
+
+    // The moves are counted against the limit as they come.
+    let limits = ReadLimits {
+        max_moves: 3,
+        ..ReadLimits::default()
+    };
+    let text = "1. 5B5A 5b5a\n2. 5A5B 5a5b\n";
+    let err = GameReader::with_limits(text.as_bytes(), limits)
+        .next()
+        .unwrap()
+        .unwrap_err();
+    assert!(matches!(err, ReadError::TooManyMoves { at, limit: 3 } if at == tp(2, 9)));
+    let err = GameReader::with_limits(text.as_bytes(), limits)
+        .replay_next(None)
+        .unwrap()
+        .unwrap_err();
+    assert!(matches!(
+        err,
+        GameFileError::Read(ReadError::TooManyMoves { .. })
+    ));
+    // Tags and comments are bounded too.
+    let limits = ReadLimits {
+        max_text_bytes: 20,
+        ..ReadLimits::default()
+    };
+    let text = "[Event \"0123456789\"]\n\n1. 5B5A {a comment that is long\nand longer} *\n";
+    let err = GameReader::with_limits(text.as_bytes(), limits)
+        .next()
+        .unwrap()
+        .unwrap_err();
+    assert!(
+        matches!(err, ReadError::TooMuchText { at, limit: 20 } if at == tp(3, 10)),
+        "{err}"
+    );
+}
+
+#[test]
+fn finding_5_replay_is_linear_in_plies() {
+    // Before the fix a scan of the history per ply made 40,000 plies take 1.2 s and 200,000
+    // 18 s; now both lengths cost the same per ply (benches/replay.rs measures it).
+    let moves = long_quiet_game(20_000, 7);
+    let text = movetext(&moves);
+    let t = Instant::now();
+    let game = GameReader::new(text.as_bytes())
+        .replay_next(None)
+        .unwrap()
+        .unwrap();
+    assert_eq!(game.moves().len(), 20_000);
+    assert!(game.outcome().is_none());
+    assert!(t.elapsed() < Duration::from_secs(10), "{:?}", t.elapsed());
+    // The streaming replay and the replay of the whole record agree.
+    let record = GameReader::new(text.as_bytes()).next().unwrap().unwrap();
+    let whole = record.replay(None).unwrap();
+    assert_eq!(whole.position(), game.position());
+}
+
+#[test]
+fn finding_6_a_duplicate_tag_is_an_error_naming_both_lines() {
+    let text = "[Setup \"4k4/9/9/9/9/9/9/9/4I4/4K4 r - 0 1\"]\n[Event \"x\"]\n\
+                [Setup \"4k4/9/9/9/9/9/9/9/4I4/4K4 r - 0 7\"]\n\n7. 5B5A *\n";
+    let err = read_one(text).unwrap_err();
+    match &err {
+        ReadError::DuplicateTag {
+            at,
+            name,
+            first_line,
+        } => {
+            assert_eq!((*at, name.as_str(), *first_line), (tp(3, 1), "Setup", 1));
+        }
+        other => panic!("{other:?}"),
+    }
+    assert_eq!(
+        err.to_string(),
+        "3:1: a second Setup tag; the first is on line 1"
+    );
+    assert!(matches!(
+        read_one("[Event \"a\"]\n[Event \"b\"]\n\n*\n"),
+        Err(ReadError::DuplicateTag { first_line: 1, .. })
+    ));
+}
+
+#[test]
+fn finding_7_comment_backslashes_survive_the_round_trip() {
+    let g = read_one("1. 5B5A {C:\\temp \\} \\\\ \\n} *\n").unwrap();
+    assert_eq!(g.moves[0].comments, ["C:\\temp } \\ \\n"]);
+    let mut out = Vec::new();
+    write_game(&g, MoveForm::Ascii, &mut out).unwrap();
+    let again = read_one(std::str::from_utf8(&out).unwrap()).unwrap();
+    assert_eq!(again, g);
+    // Tag values treat a lone backslash alike.
+    let g = read_one("[Event \"C:\\temp \\\" \\\\\"]\n\n*\n").unwrap();
+    assert_eq!(g.tag("Event"), Some("C:\\temp \" \\"));
+}
+
+#[test]
+fn finding_8_a_rules_tag_array_is_refused_by_the_shared_parser() {
+    for json in ["[]", "[false, \"always\"]"] {
+        let text = format!("[Rules \"{}\"]\n\n*\n", json.replace('"', "\\\""));
+        let err = GameReader::new(text.as_bytes())
+            .replay_next(None)
+            .unwrap()
+            .unwrap_err();
+        match err {
+            GameFileError::Replay(ReplayError::BadRules { at, detail }) => {
+                assert_eq!(at, Some(tp(1, 9)));
+                assert!(detail.contains("JSON object"), "{detail}");
+            }
+            other => panic!("{other:?}"),
+        }
+        assert!(Ruleset::from_json(json).is_err());
+    }
+    // Without a file place (a record built in memory) the error is the same.
+    let mut g = GameRecord::default();
+    g.set_tag("Rules", "[]");
+    assert!(matches!(
+        g.replay(None),
+        Err(ReplayError::BadRules { at: None, .. })
+    ));
+    assert_eq!(
+        Ruleset::from_json("{}").unwrap(),
+        Ruleset::STANDARD,
+        "an empty object is the standard ruleset"
+    );
+}
+
+#[test]
+fn finding_9_a_bare_carriage_return_is_refused_with_its_place() {
+    for (text, at) in [
+        ("[Event \"a\rb\"]\n\n*\n", tp(1, 10)),
+        ("\n1. 5B5A {a\rb} *\n", tp(2, 11)),
+        ("1. 5B5A\r5b5a *\n", tp(1, 8)),
+    ] {
+        match read_one(text) {
+            Err(ReadError::CarriageReturn { at: found }) => assert_eq!(found, at, "{text:?}"),
+            other => panic!("{text:?}: {other:?}"),
+        }
+    }
+    // CR LF line ends are line ends.
+    let g = read_one("[Event \"ab\"]\r\n\r\n1. 5B5A {x\r\ny} *\r\n").unwrap();
+    assert_eq!(g.moves[0].comments, ["x\ny"]);
+}
+
+#[test]
+fn finding_10_setup_tags_past_the_limit_and_without_captor() {
+    // The no-capture limit is decided by the Setup's own counter.
+    let text = "[Rules \"{\\\"no_capture_limit\\\": 10}\"]\n\
+                [Setup \"5k3/9/9/9/9/9/I8/9/9/3K5 r - 10 40\"]\n\n40. 4E5E *\n";
+    let err = GameReader::new(text.as_bytes())
+        .replay_next(None)
+        .unwrap()
+        .unwrap_err();
+    match err {
+        GameFileError::Replay(ReplayError::AfterEnd { outcome, .. }) => {
+            assert_eq!(outcome.reason(), EndReason::NoCaptureLimit);
+        }
+        other => panic!("{other:?}"),
+    }
+    // A kingless side to move without a captor is no position.
+    let err = read_one("\n[Setup \"4k4/9/9/9/9/9/9/9/4I4/9 r -\"]\n\n*\n")
+        .unwrap()
+        .replay(None)
+        .unwrap_err();
+    assert!(err.to_string().contains("red has no king"), "{err}");
+}
+
+#[test]
+fn finding_12_messages_are_located_and_bounded() {
+    // Lookalikes: once, at the character.
+    let err = read_one("1. 5B5A 5В5а *\n").unwrap_err();
+    assert!(matches!(err, ReadError::NotAscii { at, found: 'В' } if at == tp(1, 10)));
+    assert_eq!(
+        err.to_string(),
+        "1:10: 'В' (U+0412) is not ASCII; an ASCII move is two point labels such as 5B5A"
+    );
+    // Full-width forms are ASCII (R-30).
+    assert!(read_one("1. ５Ｂ５Ａ *\n").unwrap().replay(None).is_ok());
+    // Record errors give one place, the file's.
+    let err = read_one("1. 团5B走5A *\n").unwrap_err();
+    assert_eq!(
+        err.to_string(),
+        "1:7: '走' is not a direction word (进攻侵退除撤移吞)"
+    );
+    // UTF-8 errors give the column.
+    let err = GameReader::new(&b"1. 5B5A {\xc3\xa9\xff} *\n"[..])
+        .next()
+        .unwrap()
+        .unwrap_err();
+    assert!(
+        matches!(err, ReadError::Encoding { at } if at == tp(1, 11)),
+        "{err}"
+    );
+    // An invalid Setup: the tag's place, the side and the point.
+    let err =
+        GameReader::new("[Event \"x\"]\n[Setup \"4k4/9/9/9/9/9/4K4/9/9/9 r -\"]\n\n*\n".as_bytes())
+            .replay_next(None)
+            .unwrap()
+            .unwrap_err();
+    assert_eq!(
+        err.to_string(),
+        "2:8: Setup tag: invalid position: red king on 5B is outside its palace (R-26)"
+    );
+    // Echoed fields are cut.
+    let huge = "9".repeat(100_000);
+    for text in [
+        format!("{huge}. 5B5A *\n"),
+        format!("1{huge}... 5B5A *\n"),
+        format!("[Result \"{huge}\"]\n\n*\n"),
+        format!("[Rules \"{huge}\"]\n\n*\n"),
+        format!("[Rules \"{{\\\"{huge}\\\": 1}}\"]\n\n*\n"),
+        format!("[Setup \"9/9/9/9/9/9/9/9/9/9 r - {huge}\"]\n\n*\n"),
+    ] {
+        let err = match GameReader::new(text.as_bytes()).replay_next(None).unwrap() {
+            Err(e) => e.to_string(),
+            Ok(_) => panic!("accepted"),
+        };
+        assert!(err.len() < 400, "{}", &err[..200]);
+    }
+}
+
+/// The reader gives the same games through a one-byte buffer as from memory.
+#[test]
+fn a_one_byte_buffer_reads_the_same() {
+    let moves = long_quiet_game(300, 3);
+    let text = format!(
+        "[Event \"é\"]\n\n{{before}}\n{}\n{}",
+        movetext(&moves),
+        movetext(&moves)
+    );
+    let from_memory: Vec<_> = GameReader::new(text.as_bytes())
+        .map(Result::unwrap)
+        .collect();
+    let streamed: Vec<_> = GameReader::new(BufReader::with_capacity(1, text.as_bytes()))
+        .map(Result::unwrap)
+        .collect();
+    assert_eq!(from_memory.len(), 2);
+    assert_eq!(streamed, from_memory);
+}
+
+proptest! {
+    // Any comment and tag text survives write → read (issue 11 finding 7), backslashes and
+    // braces included.
+    #[test]
+    fn comments_and_tags_with_backslashes_round_trip(
+        comment in "[^\r]{0,40}",
+        value in "[^\r\n]{0,40}",
+    ) {
+        let mut g = GameRecord::default();
+        g.set_tag("Event", &value);
+        let mut m = RecordedMove::new("5B5A".parse().unwrap());
+        m.comments.push(comment);
+        g.moves.push(m);
+        let mut out = Vec::new();
+        write_game(&g, MoveForm::Ascii, &mut out).unwrap();
+        let back = read_one(std::str::from_utf8(&out).unwrap()).unwrap();
+        prop_assert_eq!(back, g);
+    }
+}
+
+#[test]
+fn setup_default_is_unchanged() {
+    // The streaming replay of an empty movetext is the start position.
+    let g = GameReader::new("*\n".as_bytes())
+        .replay_next(None)
+        .unwrap()
+        .unwrap();
+    assert_eq!(g.position().to_setup(), Setup::default_opening());
+}
