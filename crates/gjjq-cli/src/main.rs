@@ -45,6 +45,8 @@ enum Command {
     Deploy(commands::deploy::Args),
     /// The opening position string of two deployments and a first mover (R-32 … R-34).
     Opening(commands::opening::Args),
+    /// 暗式 hidden play (R-37 … R-41): selfplay, view, worlds, check.
+    Hidden(commands::hidden::Args),
 }
 
 fn main() -> ExitCode {
@@ -66,6 +68,7 @@ fn main() -> ExitCode {
         Command::Svg(a) => commands::svg::run(a),
         Command::Deploy(a) => commands::deploy::run(a),
         Command::Opening(a) => commands::opening::run(a),
+        Command::Hidden(a) => commands::hidden::run(a),
     };
     // Output is buffered: a write error (a full disk) can surface only at the flush.
     let result = result.and_then(|()| Ok(std::io::Write::flush(&mut std::io::stdout())?));

@@ -22,6 +22,7 @@ mod diagram;
 mod endgame;
 mod game;
 mod geometry;
+mod hidden;
 mod movegen;
 mod moves;
 mod outcome;
@@ -46,6 +47,10 @@ pub use endgame::{
     EndgameError, EndgameForce, EndgameForceError, endgame_placements, random_endgame,
 };
 pub use game::{Game, GameError};
+pub use hidden::{
+    EnemyPiece, Event, HiddenGame, Inconsistency, InfoState, InfoStateParseError, Mismatch,
+    PlayerView, ProposeError, Seen, Told, WorldError, WorldSampler, check_world,
+};
 pub use moves::{Move, MoveInfo, MoveKind, MoveList, MoveParseError, Removal};
 pub use outcome::{
     DrawReason, EndReason, EndReasonParseError, Outcome, OutcomeParseError, WinReason,
@@ -56,7 +61,8 @@ pub use position::{
     ParsePositionError, PlayError, Position, PositionError, PositionErrorKinds, Violation,
 };
 pub use ruleset::{
-    MissileDeployment, MissileRange, MissileWalk, ReturnRule, Ruleset, RulesetError, TrappedKing,
+    AnnounceIllegal, MissileDeployment, MissileRange, MissileWalk, ReturnRule, RevealCaptured,
+    Ruleset, RulesetError, TrappedKing,
 };
 pub use setup::{DEFAULT_OPENING, Field, PendingProblem, PendingReturn, Setup, SetupParseError};
 pub use square::{File, NameParseError, Rank, Side, Square, SquareParseError};

@@ -60,16 +60,29 @@ pub enum TrappedKing {
 /// assert!(MissileRange::new(9, 2).is_err());
 /// # Ok::<(), RulesetError>(())
 /// ```
-#[derive(Debug, Clone, Copy, PartialEq, Eq, Hash)]
+// Packed into one non-zero byte (`min << 4 | max`) so that `Option<MissileRange>` is one
+// byte and the ruleset, which every `Position` carries, stays 12 bytes (copy-make size).
+#[derive(Clone, Copy, PartialEq, Eq, Hash)]
 #[cfg_attr(feature = "serde", derive(serde::Serialize, serde::Deserialize))]
-#[cfg_attr(feature = "serde", serde(try_from = "RawMissileRange"))]
+#[cfg_attr(
+    feature = "serde",
+    serde(try_from = "RawMissileRange", into = "RawMissileRange")
+)]
 pub struct MissileRange {
-    min: u8,
-    max: u8,
+    packed: std::num::NonZeroU8,
+}
+
+impl std::fmt::Debug for MissileRange {
+    fn fmt(&self, f: &mut std::fmt::Formatter<'_>) -> std::fmt::Result {
+        f.debug_struct("MissileRange")
+            .field("min", &self.min())
+            .field("max", &self.max())
+            .finish()
+    }
 }
 
 #[cfg(feature = "serde")]
-#[derive(serde::Deserialize)]
+#[derive(serde::Serialize, serde::Deserialize)]
 #[serde(deny_unknown_fields)]
 struct RawMissileRange {
     min: u8,
@@ -84,6 +97,16 @@ impl TryFrom<RawMissileRange> for MissileRange {
     }
 }
 
+#[cfg(feature = "serde")]
+impl From<MissileRange> for RawMissileRange {
+    fn from(r: MissileRange) -> RawMissileRange {
+        RawMissileRange {
+            min: r.min(),
+            max: r.max(),
+        }
+    }
+}
+
 impl MissileRange {
     /// The range `min..=max`.
     ///
@@ -91,22 +114,24 @@ impl MissileRange {
     /// [`RulesetError::MissileRange`] unless `2 <= min <= max <= 9`.
     pub const fn new(min: u8, max: u8) -> Result<MissileRange, RulesetError> {
         if min < 2 || max > 9 || min > max {
-            Err(RulesetError::MissileRange { min, max })
-        } else {
-            Ok(MissileRange { min, max })
+            return Err(RulesetError::MissileRange { min, max });
+        }
+        match std::num::NonZeroU8::new((min << 4) | max) {
+            Some(packed) => Ok(MissileRange { packed }),
+            None => Err(RulesetError::MissileRange { min, max }),
         }
     }
 
     /// Shortest strike distance, at least 2.
     #[must_use]
     pub const fn min(self) -> u8 {
-        self.min
+        self.packed.get() >> 4
     }
 
     /// Longest strike distance, at most 9.
     #[must_use]
     pub const fn max(self) -> u8 {
-        self.max
+        self.packed.get() & 0x0f
     }
 }
 
@@ -153,6 +178,32 @@ pub enum MissileDeployment {
     BackRanks,
 }
 
+/// Who hears that a proposal was refused in 暗式 (R-38).
+#[derive(Debug, Clone, Copy, PartialEq, Eq, Hash, Default)]
+#[cfg_attr(feature = "serde", derive(serde::Serialize, serde::Deserialize))]
+#[cfg_attr(feature = "serde", serde(rename_all = "snake_case"))]
+#[non_exhaustive]
+pub enum AnnounceIllegal {
+    /// Only the proposer hears "illegal"; the opponent hears nothing.
+    #[default]
+    Mover,
+    /// The opponent is also told that a proposal was refused, not which.
+    Both,
+}
+
+/// Whether the captor learns the kind it captured in 暗式 (R-39).
+#[derive(Debug, Clone, Copy, PartialEq, Eq, Hash, Default)]
+#[cfg_attr(feature = "serde", derive(serde::Serialize, serde::Deserialize))]
+#[cfg_attr(feature = "serde", serde(rename_all = "snake_case"))]
+#[non_exhaustive]
+pub enum RevealCaptured {
+    /// Never (被吃掉的棋子由裁判員暗收並不被對方發現); only the owner knows what it lost.
+    #[default]
+    Never,
+    /// The captor is told the kind it took.
+    ToCaptor,
+}
+
 /// A ruleset: every option of the brief with its default (the preset [`Ruleset::STANDARD`]).
 /// Every value of the type is a valid ruleset: the options' own types hold only values the
 /// rules allow.
@@ -188,6 +239,11 @@ pub struct Ruleset {
     pub no_capture_limit: Option<NonZeroU32>,
     /// R-32: where missiles may be deployed. Default [`MissileDeployment::Land`].
     pub missile_deployment: MissileDeployment,
+    /// R-38: who hears of a refused proposal in 暗式. Default [`AnnounceIllegal::Mover`].
+    pub announce_illegal: AnnounceIllegal,
+    /// R-39: whether the captor learns the captured kind in 暗式. Default
+    /// [`RevealCaptured::Never`].
+    pub reveal_captured: RevealCaptured,
 }
 
 impl Ruleset {
@@ -200,6 +256,8 @@ impl Ruleset {
         trapped_king: TrappedKing::AttackedAndNoEscape,
         no_capture_limit: None,
         missile_deployment: MissileDeployment::Land,
+        announce_illegal: AnnounceIllegal::Mover,
+        reveal_captured: RevealCaptured::Never,
     };
 
     /// The preset of that name: only `standard` so far.
@@ -310,6 +368,19 @@ impl Default for Ruleset {
 mod tests {
     use super::*;
 
+    // Every Position carries a ruleset: keep it at 12 bytes (Position stays 288).
+    #[test]
+    fn ruleset_size_is_pinned() {
+        assert_eq!(std::mem::size_of::<Ruleset>(), 12);
+        assert_eq!(std::mem::size_of::<Option<MissileRange>>(), 1);
+        for min in 2..=9 {
+            for max in min..=9 {
+                let r = MissileRange::new(min, max).unwrap();
+                assert_eq!((r.min(), r.max()), (min, max));
+            }
+        }
+    }
+
     #[test]
     fn json_round_trip_and_defaults() {
         let json = Ruleset::STANDARD.to_json();
@@ -319,13 +390,15 @@ mod tests {
         let r = Ruleset::from_json(
             r#"{"king_palace_diagonals":true,"missile_walk":"no_abroad_pieces","missile_range":{"min":2,"max":4},
                 "return_rule":"immediate","trapped_king":"no_escape","no_capture_limit":70,
-                "missile_deployment":"back_ranks"}"#,
+                "missile_deployment":"back_ranks","announce_illegal":"both","reveal_captured":"to_captor"}"#,
         )
         .unwrap();
         assert!(r.king_palace_diagonals);
         assert_eq!(r.missile_range, Some(MissileRange::new(2, 4).unwrap()));
         assert_eq!(r.no_capture_limit, NonZeroU32::new(70));
         assert_eq!(r.missile_deployment, MissileDeployment::BackRanks);
+        assert_eq!(r.announce_illegal, AnnounceIllegal::Both);
+        assert_eq!(r.reveal_captured, RevealCaptured::ToCaptor);
         assert_eq!(Ruleset::from_json(&r.to_json()), Ok(r));
     }
 

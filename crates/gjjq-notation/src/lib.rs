@@ -26,6 +26,8 @@
 mod ascii;
 mod direction;
 mod game_file;
+mod hidden_file;
+mod hidden_record;
 mod position_string;
 mod record;
 #[cfg(feature = "serde")]
@@ -40,5 +42,10 @@ pub use game_file::{
     write_game,
 };
 pub use gjjq_core::{Script, Setup, SetupParseError};
+pub use hidden_file::{
+    HiddenFileError, hidden_game_from_record, info_state_from_player_record, is_player_record,
+    player_record, referee_record,
+};
+pub use hidden_record::{HIDDEN_PIECE, HiddenRecord};
 pub use position_string::PositionString;
 pub use record::{Record, RecordError, RecordParseError};

@@ -3,6 +3,7 @@
 pub mod convert;
 pub mod deploy;
 pub mod engine;
+pub mod hidden;
 pub mod matches;
 pub mod moves;
 pub mod opening;

@@ -16,6 +16,7 @@ pub use writer::{MoveForm, WriteError, write_game};
 use gjjq_core::{Outcome, Position, Side};
 
 use crate::ascii::{AsciiMove, AsciiParseError};
+use crate::hidden_record::HiddenRecord;
 use crate::record::{Record, RecordError, RecordParseError};
 
 /// A place in a game file: line and column, both counted from 1, columns in characters.
@@ -61,6 +62,8 @@ pub enum MoveText {
     Record(Record),
     /// The ASCII machine form.
     Ascii(AsciiMove),
+    /// An enemy move in a player's record of a hidden game (`暗5b攻5B`, R-40).
+    Hidden(HiddenRecord),
 }
 
 impl MoveText {
@@ -85,6 +88,7 @@ impl MoveText {
         match self {
             MoveText::Record(r) => r.to_move(pos),
             MoveText::Ascii(a) => a.to_move(pos),
+            MoveText::Hidden(h) => h.to_move(pos),
         }
     }
 
@@ -106,6 +110,10 @@ impl MoveText {
                 to: r.to,
             },
             MoveText::Ascii(a) => a,
+            MoveText::Hidden(h) => AsciiMove {
+                from: h.from,
+                to: h.to,
+            },
         }
     }
 }
@@ -129,6 +137,8 @@ impl FromStr for MoveText {
     fn from_str(s: &str) -> Result<MoveText, MoveTextParseError> {
         if s.is_ascii() {
             Ok(MoveText::Ascii(s.parse()?))
+        } else if s.trim_start().starts_with(crate::HIDDEN_PIECE) {
+            Ok(MoveText::Hidden(HiddenRecord::parse_lenient(s)?))
         } else {
             Ok(MoveText::Record(Record::parse_lenient(s)?))
         }
@@ -141,6 +151,7 @@ impl fmt::Display for MoveText {
         match self {
             MoveText::Record(r) => r.fmt(f),
             MoveText::Ascii(a) => a.fmt(f),
+            MoveText::Hidden(h) => h.fmt(f),
         }
     }
 }

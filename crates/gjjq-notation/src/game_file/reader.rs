@@ -1024,6 +1024,15 @@ fn parse_move(token: &str, at: TextPos) -> Result<MoveText, ReadError> {
             found,
         });
     }
+    // an enemy move in a player's record of a hidden game, the piece unknown.
+    if token.starts_with(crate::HIDDEN_PIECE) {
+        return crate::HiddenRecord::parse_lenient(token)
+            .map(MoveText::Hidden)
+            .map_err(|error| ReadError::Record {
+                at: shift(at, error.column()),
+                error,
+            });
+    }
     Record::parse_lenient(token)
         .map(MoveText::Record)
         .map_err(|error| ReadError::Record {

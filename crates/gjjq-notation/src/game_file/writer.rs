@@ -141,6 +141,7 @@ pub fn write_game<W: Write>(
         match (form, m.text) {
             (MoveForm::Ascii, t) => text.push_str(&t.ascii().to_string()),
             (MoveForm::Script(s), MoveText::Record(r)) => text.push_str(&r.to_script(s)),
+            (MoveForm::Script(s), MoveText::Hidden(h)) => text.push_str(&h.to_script(s)),
             (MoveForm::Script(_), MoveText::Ascii(a)) => {
                 return Err(WriteError::AsciiMove {
                     ply: i + 1,

@@ -1,0 +1,309 @@
+//! A player's view of a hidden game (R-37): its own pieces with kinds, the enemy's as
+//! occupied points with identities, and the proposals worth trying.
+
+use crate::bitboard::Bitboard;
+use crate::deployment::Deployment;
+use crate::hidden::info::{Event, InfoState};
+use crate::movegen::{Wrap, facing};
+use crate::moves::{Move, MoveList};
+use crate::outcome::Outcome;
+use crate::piece::{Piece, PieceKind};
+use crate::position::Position;
+use crate::ruleset::{MissileWalk, ReturnRule, Ruleset};
+use crate::setup::PendingReturn;
+use crate::square::{Side, Square};
+use crate::terrain::{ALL_INLAND, PALACE};
+
+/// An enemy piece as a side sees it: a point and an identity, never a kind (R-37).
+#[derive(Debug, Clone, Copy, PartialEq, Eq, Hash)]
+pub struct EnemyPiece {
+    /// Where it stands now.
+    pub at: Square,
+    /// Its identity: the board point it was deployed on, followed through its moves.
+    pub id: Square,
+}
+
+/// One side's view of a hidden game, computed from its [`InfoState`] alone, so it can hold
+/// nothing the referee did not tell (R-37 … R-39).
+///
+/// # Examples
+///
+/// ```
+/// use gjjq_core::{HiddenGame, Opening, Ruleset, Side};
+/// let mut game = HiddenGame::new(Opening::default_opening(), Ruleset::STANDARD)?;
+/// game.propose(Side::Red, "5B5A".parse()?)?;
+/// let view = game.view(Side::Green);
+/// assert_eq!(view.enemy_count(), 16);
+/// let moved = view.enemy().into_iter().find(|e| e.at.to_string() == "5A").unwrap();
+/// assert_eq!(moved.id.to_string(), "5B"); // the identity follows the piece
+/// // Every legal move of Green is among its candidates.
+/// let legal = game.game().legal_moves();
+/// assert!(legal.iter().all(|m| view.candidates().contains(m)));
+/// # Ok::<(), Box<dyn std::error::Error>>(())
+/// ```
+#[derive(Debug, Clone, PartialEq, Eq)]
+pub struct PlayerView {
+    side: Side,
+    turn: Side,
+    rules: Ruleset,
+    own: [Option<PieceKind>; 90],
+    enemy: [Option<Square>; 90],
+    pending: Option<PendingReturn>,
+    captured: Vec<(Square, Option<PieceKind>)>,
+    lost: Vec<PieceKind>,
+    outcome: Option<Outcome>,
+    enemy_deployment: Option<Deployment>,
+}
+
+impl PlayerView {
+    /// Replay `state`'s events from its start.
+    #[must_use]
+    pub fn new(state: &InfoState) -> PlayerView {
+        let side = state.side();
+        let mut v = PlayerView {
+            side,
+            turn: state.first(),
+            rules: *state.rules(),
+            own: [None; 90],
+            enemy: [None; 90],
+            pending: None,
+            captured: Vec::new(),
+            lost: Vec::new(),
+            outcome: None,
+            enemy_deployment: None,
+        };
+        for (own, kind) in state.deployment().iter() {
+            v.own[Deployment::board_point(side, own).index()] = Some(kind);
+        }
+        for sq in state.enemy_start() {
+            v.enemy[sq.index()] = Some(sq);
+        }
+        for e in state.events() {
+            v.tell(e);
+        }
+        v
+    }
+
+    /// Bring the view up to date with one more event told to its side (what
+    /// [`HiddenGame::propose`](crate::HiddenGame::propose) returns), without replaying from
+    /// the start.
+    pub fn tell(&mut self, e: &Event) {
+        match *e {
+            Event::Refused(_) | Event::OpponentRefused => {}
+            Event::End { outcome, enemy } => {
+                self.outcome = Some(outcome);
+                self.enemy_deployment = Some(enemy);
+            }
+            Event::Played(seen) => self.apply(seen),
+        }
+    }
+
+    fn apply(&mut self, seen: crate::hidden::Seen) {
+        let (from, to) = (seen.mv.from(), seen.mv.to());
+        let mover = self.turn;
+        self.turn = mover.other();
+        if mover == self.side {
+            if let Some(r) = seen.removed {
+                self.own[r.index()] = None;
+                self.pending = None;
+            }
+            let Some(kind) = self.own[from.index()] else {
+                return;
+            };
+            if seen.capture {
+                self.captured
+                    .push((self.enemy[to.index()].unwrap_or(to), seen.captured_kind));
+                self.enemy[to.index()] = None;
+            }
+            if self
+                .pending
+                .is_some_and(|p| p.striker == from && p.origin == to)
+            {
+                self.pending = None;
+            }
+            if !seen.stayed {
+                self.own[from.index()] = None;
+                self.own[to.index()] = Some(kind);
+            }
+            // R-19: a returning capture under next_turn leaves a return owed.
+            let returning =
+                kind == PieceKind::Missile || (kind == PieceKind::Fleet && ALL_INLAND.contains(to));
+            if seen.capture && returning && self.rules.return_rule == ReturnRule::NextTurn {
+                self.pending = Some(PendingReturn {
+                    striker: to,
+                    origin: from,
+                });
+            }
+        } else {
+            if let Some(r) = seen.removed {
+                self.enemy[r.index()] = None;
+            }
+            let id = self.enemy[from.index()];
+            if seen.capture {
+                if let Some(k) = self.own[to.index()].take() {
+                    self.lost.push(k);
+                }
+                if self.pending.is_some_and(|p| p.striker == to) {
+                    self.pending = None;
+                }
+            }
+            if !seen.stayed {
+                self.enemy[from.index()] = None;
+                self.enemy[to.index()] = id;
+            }
+        }
+    }
+
+    /// Whose view this is.
+    #[must_use]
+    pub fn side(&self) -> Side {
+        self.side
+    }
+
+    /// The side to move.
+    #[must_use]
+    pub fn turn(&self) -> Side {
+        self.turn
+    }
+
+    /// The own pieces with their kinds, in point order.
+    #[must_use]
+    pub fn own(&self) -> Vec<(Square, PieceKind)> {
+        Square::all()
+            .filter_map(|sq| self.own[sq.index()].map(|k| (sq, k)))
+            .collect()
+    }
+
+    /// The enemy pieces on the board, in point order, with their identities.
+    #[must_use]
+    pub fn enemy(&self) -> Vec<EnemyPiece> {
+        Square::all()
+            .filter_map(|at| self.enemy[at.index()].map(|id| EnemyPiece { at, id }))
+            .collect()
+    }
+
+    /// The identity of the enemy piece on `at`, if one stands there.
+    #[must_use]
+    pub fn enemy_at(&self, at: Square) -> Option<Square> {
+        self.enemy[at.index()]
+    }
+
+    /// The number of enemy pieces on the board.
+    #[must_use]
+    pub fn enemy_count(&self) -> usize {
+        self.enemy.iter().flatten().count()
+    }
+
+    /// Enemy pieces this side captured: identity and the kind, when told (R-39).
+    #[must_use]
+    pub fn captured(&self) -> &[(Square, Option<PieceKind>)] {
+        &self.captured
+    }
+
+    /// Own pieces lost to captures, in order.
+    #[must_use]
+    pub fn lost(&self) -> &[PieceKind] {
+        &self.lost
+    }
+
+    /// This side's own pending return (R-19), if any.
+    #[must_use]
+    pub fn pending_return(&self) -> Option<PendingReturn> {
+        self.pending
+    }
+
+    /// The end, once announced; then [`PlayerView::enemy_deployment`] is known too.
+    #[must_use]
+    pub fn outcome(&self) -> Option<Outcome> {
+        self.outcome
+    }
+
+    /// The enemy's deployment, told at the end (R-39).
+    #[must_use]
+    pub fn enemy_deployment(&self) -> Option<Deployment> {
+        self.enemy_deployment
+    }
+
+    /// The occupied points of each side, own first.
+    #[must_use]
+    pub fn occupied(&self) -> (Bitboard, Bitboard) {
+        let mut own = Bitboard::EMPTY;
+        let mut enemy = Bitboard::EMPTY;
+        for sq in Square::all() {
+            if self.own[sq.index()].is_some() {
+                own.insert(sq);
+            }
+            if self.enemy[sq.index()].is_some() {
+                enemy.insert(sq);
+            }
+        }
+        (own, enemy)
+    }
+
+    /// Candidate proposals: every (from, to) legal in at least one assignment of kinds to the
+    /// unknown enemy pieces (R-38), so a superset of the true legal moves. Empty when it is
+    /// not this side's turn or the game is over.
+    ///
+    /// The enemy kinds matter to the side's own moves only through enemy missiles (they block
+    /// fleets and aircraft, R-12, R-13), the enemy king (facing kings, R-18), whether the
+    /// own king is attacked (the forfeit, R-19) and `missile_walk` (R-11). So the moves are
+    /// generated with every enemy piece treated as no missile, missiles free to walk, every
+    /// king move allowed as a forfeit, and a king capture along the file onto any enemy
+    /// piece in the enemy palace.
+    #[must_use]
+    pub fn candidates(&self) -> MoveList {
+        let mut list = MoveList::new();
+        if self.turn != self.side || self.outcome.is_some() {
+            return list;
+        }
+        let us = self.side;
+        let mut rules = self.rules;
+        rules.missile_walk = MissileWalk::Always;
+        // The enemy as infantry: never a missile, never a king. The position is only generated
+        // from, never adjudicated, so it need not satisfy R-26.
+        let mut probe = Position {
+            by_side: [Bitboard::EMPTY; 2],
+            by_kind: [Bitboard::EMPTY; 8],
+            mailbox: [255; 90],
+            turn: us,
+            pending: [None; 2],
+            plies_since_capture: 0,
+            move_number: 1,
+            hash: 0,
+            rules,
+        };
+        for sq in Square::all() {
+            if let Some(k) = self.own[sq.index()] {
+                probe.put(sq, Piece::new(us, k));
+            } else if self.enemy[sq.index()].is_some() {
+                probe.put(sq, Piece::new(us.other(), PieceKind::Infantry));
+            }
+        }
+        probe.pending[us.index()] = self.pending;
+        list = probe.movable();
+        // The board the king moves on: without a striker removed first (R-19).
+        let mut board = probe.clone();
+        board.pending[us.index()] = None;
+        if let Some(p) = self.pending {
+            if board.piece_at(p.origin).is_some() {
+                board.take(p.striker);
+            } else if let Some(k) = board.king(us) {
+                // A forfeit needs the king attacked, which may hold in some world.
+                board.generate_pieces(&mut list, Wrap::Plain, Bitboard::from_square(k));
+            }
+        }
+        if let Some(k) = board.king(us)
+            && board.kings_may_face()
+        {
+            let occ = board.occupied();
+            for target in PALACE[us.other().index()] & board.side_pieces(us.other()) {
+                if facing(k, target, occ) {
+                    list.push(Move::new(k, target));
+                }
+            }
+        }
+        list.sort_unstable_by_key(|m| (m.from().index(), m.to().index()));
+        list.dedup();
+        list
+    }
+}

@@ -1,0 +1,547 @@
+//! Worlds (R-41): enemy deployments tested against an information state, and drawn from the
+//! consistent ones, each equally likely.
+
+use std::collections::HashMap;
+
+use rand::Rng;
+use rand::seq::SliceRandom;
+use thiserror::Error;
+
+use crate::bitboard::Bitboard;
+use crate::deployment::Deployment;
+use crate::game::{Game, GameError};
+use crate::hidden::info::{Event, InfoState, Seen, own_frame};
+use crate::hidden::referee::observe;
+use crate::moves::Move;
+use crate::outcome::Outcome;
+use crate::piece::PieceKind;
+use crate::ruleset::MissileDeployment;
+use crate::square::Side;
+use crate::terrain::{ALL_INLAND, COUNTRY, LAND, PALACE};
+use crate::{Opening, Ruleset};
+
+/// How a world departs from an information state (R-41).
+#[derive(Debug, Clone, PartialEq, Eq, Error)]
+#[non_exhaustive]
+pub enum Mismatch {
+    /// The deployment breaks R-32 or does not stand on the points seen occupied.
+    #[error("the deployment does not fit: {0}")]
+    Deployment(String),
+    /// A move told as played is not legal in the world.
+    #[error("{0} is not legal there")]
+    Illegal(Move),
+    /// An own proposal told as refused is legal in the world.
+    #[error("the refused proposal {0} is legal there")]
+    Legal(Move),
+    /// The world tells a move differently.
+    #[error("the world tells {world}, the state {told}")]
+    Observation {
+        /// As the state has it.
+        told: Seen,
+        /// As the world would tell it.
+        world: Seen,
+    },
+    /// The ends differ (an end where none was told, none where one was, or another one).
+    #[error("the world ends {world:?}, the state {told:?}")]
+    End {
+        /// As the state has it.
+        told: Option<Outcome>,
+        /// As the world has it.
+        world: Option<Outcome>,
+    },
+}
+
+/// A world inconsistent with an information state, with the first ply that differs: 0 for
+/// the deployment, `k` for what was told at move `k` (or, for a refused proposal, before
+/// move `k`).
+#[derive(Debug, Clone, PartialEq, Eq, Error)]
+#[error("ply {ply}: {what}")]
+pub struct Inconsistency {
+    /// The first ply that differs.
+    pub ply: usize,
+    /// How.
+    pub what: Mismatch,
+}
+
+/// Whether `enemy` (a deployment in the enemy's own frame) is consistent with `state`
+/// (R-41): replayed in the world it makes, every move told is legal and told the same,
+/// every refused proposal of the side is illegal, and the game ends exactly where and how
+/// it was told.
+///
+/// # Errors
+/// The first [`Inconsistency`].
+///
+/// # Examples
+///
+/// ```
+/// use gjjq_core::{Deployment, HiddenGame, Opening, Ruleset, Side, check_world};
+/// let mut game = HiddenGame::new(Opening::default_opening(), Ruleset::STANDARD)?;
+/// game.propose(Side::Red, "3E7d".parse()?)?; // a missile strike over the own army
+/// let green = game.info_state(Side::Green);
+/// assert!(check_world(green, &Deployment::default_formation()).is_ok());
+/// // A world on other points (a division on 9d, not 8d) fails at once, at ply 0:
+/// let other: Deployment = "9/3III3/9/1DA3A1D/FPMGKGMPF".parse()?;
+/// assert_eq!(check_world(green, &other).unwrap_err().ply, 0);
+/// # Ok::<(), Box<dyn std::error::Error>>(())
+/// ```
+pub fn check_world(state: &InfoState, enemy: &Deployment) -> Result<(), Inconsistency> {
+    let side = state.side();
+    let rules = *state.rules();
+    let at = |ply, what| Err(Inconsistency { ply, what });
+    if let Err(e) = enemy.validate(&rules) {
+        return at(0, Mismatch::Deployment(e.to_string()));
+    }
+    let points: Bitboard = enemy
+        .iter()
+        .map(|(own, _)| Deployment::board_point(side.other(), own))
+        .fold(Bitboard::EMPTY, Bitboard::with);
+    if points != state.enemy_start() {
+        return at(
+            0,
+            Mismatch::Deployment("not on the points seen occupied".to_owned()),
+        );
+    }
+    let (red, green) = match side {
+        Side::Red => (*state.deployment(), *enemy),
+        Side::Green => (*enemy, *state.deployment()),
+    };
+    let opening = Opening::new(red, green, state.first());
+    let Ok(start) = opening.position(rules) else {
+        return at(0, Mismatch::Deployment("no opening".to_owned()));
+    };
+    let mut game = Game::new(start);
+    let mut told_end = None;
+    for e in state.events() {
+        let played = game.moves().len();
+        match *e {
+            Event::OpponentRefused => {}
+            Event::Refused(m) => {
+                if game.position().is_legal(m) {
+                    return match game.outcome() {
+                        None => at(played + 1, Mismatch::Legal(m)),
+                        world => at(played, Mismatch::End { told: None, world }),
+                    };
+                }
+            }
+            Event::Played(seen) => {
+                let m = seen.mv;
+                let before = game.position().clone();
+                let Some(info) = before.classify(m) else {
+                    return at(played + 1, Mismatch::Illegal(m));
+                };
+                match game.play(m) {
+                    Ok(()) => {}
+                    Err(GameError::Finished { outcome }) => {
+                        return at(
+                            played,
+                            Mismatch::End {
+                                told: None,
+                                world: Some(outcome),
+                            },
+                        );
+                    }
+                    Err(_) => return at(played + 1, Mismatch::Illegal(m)),
+                }
+                let world = observe(&before, m, &info, game.position(), side, &rules);
+                if world != seen {
+                    return at(played + 1, Mismatch::Observation { told: seen, world });
+                }
+            }
+            Event::End {
+                outcome,
+                enemy: told,
+            } => {
+                told_end = Some(outcome);
+                if told != *enemy {
+                    return at(
+                        played,
+                        Mismatch::Deployment("not the deployment told at the end".to_owned()),
+                    );
+                }
+            }
+        }
+    }
+    // Only now: the end of a world is judged once, after the last move told.
+    let world = game.outcome();
+    if world != told_end {
+        return at(
+            game.moves().len(),
+            Mismatch::End {
+                told: told_end,
+                world,
+            },
+        );
+    }
+    Ok(())
+}
+
+/// No consistent world was found.
+#[derive(Debug, Clone, PartialEq, Eq, Error)]
+#[non_exhaustive]
+pub enum WorldError {
+    /// No assignment of kinds fits the deployment rules and the moves seen: the state is
+    /// not one a referee could have told.
+    #[error("no assignment of kinds fits the deployment rules and the moves seen")]
+    NoAssignment,
+    /// Every one of `tries` drawn assignments failed the replay.
+    #[error("{tries} drawn worlds all failed the replay")]
+    Exhausted {
+        /// How many were drawn.
+        tries: u32,
+    },
+}
+
+/// The kinds as a bit set, bit `k.index()`.
+type Kinds = u8;
+
+const ALL_KINDS: Kinds = 0xff;
+
+fn bit(k: PieceKind) -> Kinds {
+    1 << k.index()
+}
+
+/// Draws worlds consistent with an information state, each equally likely (R-41).
+///
+/// Each enemy piece (by its deployment point) gets a domain of kinds: those R-32 allows on
+/// that point, narrowed by every move it was seen to make (a move's geometry, its country and
+/// terrain rules, a stay after capture) and by a kind it was told. An assignment of kinds to
+/// the pieces is drawn uniformly among those that fit the domains and the counts of R-7 —
+/// counted exactly over classes of pieces with equal domains, in `u128` — and replayed with
+/// [`check_world`]; a failing one is rejected and another drawn. The narrowing never excludes
+/// a consistent world, and rejection keeps the draw uniform over the consistent ones.
+///
+/// # Examples
+///
+/// ```
+/// use gjjq_core::{HiddenGame, Opening, Ruleset, Side, WorldSampler, check_world};
+/// use rand::{SeedableRng, rngs::StdRng};
+/// let mut game = HiddenGame::new(Opening::default_opening(), Ruleset::STANDARD)?;
+/// game.propose(Side::Red, "5B5A".parse()?)?;
+/// let green = game.info_state(Side::Green).clone();
+/// let sampler = WorldSampler::new(&green);
+/// // Green knows little yet: millions of assignments fit the domains.
+/// assert!(sampler.assignments() > 1_000_000);
+/// // The piece that stepped 5B-5A can only be one that steps one point forward.
+/// let d = sampler.domain("5B".parse()?);
+/// assert!(!d.contains(&gjjq_core::PieceKind::Fleet));
+/// let world = sampler.draw(&mut StdRng::seed_from_u64(1))?;
+/// assert!(check_world(&green, &world).is_ok());
+/// # Ok::<(), Box<dyn std::error::Error>>(())
+/// ```
+#[derive(Debug, Clone)]
+pub struct WorldSampler {
+    state: InfoState,
+    /// The enemy's deployment points, board frame.
+    ids: Vec<crate::square::Square>,
+    /// Pieces grouped by equal domain: (domain, indices into `ids`).
+    classes: Vec<(Kinds, Vec<usize>)>,
+    /// Ways to complete from class `i` with the remaining counts (a state key).
+    memo: HashMap<(usize, u32), u128>,
+    total: u128,
+    /// Reject after this many draws in a row (default 1,000,000).
+    pub max_tries: u32,
+}
+
+/// Kind counts as a key: 2 bits per kind (every R-7 count is at most 3).
+fn key(rem: &[u8; 8]) -> u32 {
+    rem.iter()
+        .enumerate()
+        .fold(0, |acc, (i, &c)| acc | (u32::from(c) << (2 * i)))
+}
+
+fn factorial(n: usize) -> u128 {
+    (1..=n as u128).product()
+}
+
+impl WorldSampler {
+    /// The sampler of `state`'s enemy worlds.
+    #[must_use]
+    pub fn new(state: &InfoState) -> WorldSampler {
+        let domains = domains(state);
+        let ids: Vec<_> = domains.iter().map(|(sq, _)| *sq).collect();
+        let mut classes: Vec<(Kinds, Vec<usize>)> = Vec::new();
+        for (i, (_, d)) in domains.iter().enumerate() {
+            match classes.iter_mut().find(|(c, _)| c == d) {
+                Some((_, members)) => members.push(i),
+                None => classes.push((*d, vec![i])),
+            }
+        }
+        let mut s = WorldSampler {
+            state: state.clone(),
+            ids,
+            classes,
+            memo: HashMap::new(),
+            total: 0,
+            max_tries: 1_000_000,
+        };
+        let full = PieceKind::ALL.map(|k| k.count_per_side() as u8);
+        s.total = s.ways(0, full);
+        s
+    }
+
+    /// The number of assignments that fit the domains and the counts: at least the number of
+    /// consistent worlds.
+    #[must_use]
+    pub fn assignments(&self) -> u128 {
+        self.total
+    }
+
+    /// The possible kinds of the enemy piece deployed on board point `id`, after narrowing.
+    #[must_use]
+    pub fn domain(&self, id: crate::square::Square) -> Vec<PieceKind> {
+        let Some(i) = self.ids.iter().position(|&s| s == id) else {
+            return Vec::new();
+        };
+        let d = self
+            .classes
+            .iter()
+            .find(|(_, m)| m.contains(&i))
+            .map_or(0, |(d, _)| *d);
+        PieceKind::ALL
+            .into_iter()
+            .filter(|k| d & bit(*k) != 0)
+            .collect()
+    }
+
+    /// Ways to give classes `i..` kinds using exactly the counts `rem`.
+    fn ways(&mut self, i: usize, rem: [u8; 8]) -> u128 {
+        if i == self.classes.len() {
+            return u128::from(rem.iter().all(|&c| c == 0));
+        }
+        if let Some(&w) = self.memo.get(&(i, key(&rem))) {
+            return w;
+        }
+        let (domain, n) = (self.classes[i].0, self.classes[i].1.len());
+        let mut total = 0;
+        for x in splits(domain, n, &rem) {
+            let mut next = rem;
+            for k in 0..8 {
+                next[k] -= x[k];
+            }
+            let w = self.ways(i + 1, next);
+            if w > 0 {
+                total += arrangements(n, &x) * w;
+            }
+        }
+        self.memo.insert((i, key(&rem)), total);
+        total
+    }
+
+    /// One assignment drawn uniformly among those that fit, as a deployment (own frame).
+    fn assignment<R: Rng + ?Sized>(&self, rng: &mut R) -> Option<Deployment> {
+        let mut rem = PieceKind::ALL.map(|k| k.count_per_side() as u8);
+        let mut kinds = vec![PieceKind::King; self.ids.len()];
+        for (i, (domain, members)) in self.classes.iter().enumerate() {
+            let n = members.len();
+            let total = self.memo_ways(i, &rem);
+            let mut r = rng.random_range(0..total);
+            let mut chosen = None;
+            for x in splits(*domain, n, &rem) {
+                let mut next = rem;
+                for k in 0..8 {
+                    next[k] -= x[k];
+                }
+                let w = arrangements(n, &x) * self.memo_ways(i + 1, &next);
+                if r < w {
+                    chosen = Some((x, next));
+                    break;
+                }
+                r -= w;
+            }
+            let (x, next) = chosen.expect("the weights sum to the total");
+            let mut bag: Vec<PieceKind> = Vec::with_capacity(n);
+            for k in PieceKind::ALL {
+                bag.extend(std::iter::repeat_n(k, usize::from(x[k.index()])));
+            }
+            bag.shuffle(rng);
+            for (&m, k) in members.iter().zip(bag) {
+                kinds[m] = k;
+            }
+            rem = next;
+        }
+        let enemy = self.state.side().other();
+        Deployment::from_points(
+            self.ids
+                .iter()
+                .zip(kinds)
+                .map(|(&sq, k)| (own_frame(enemy, sq), k)),
+            self.state.rules(),
+        )
+        .ok()
+    }
+
+    fn memo_ways(&self, i: usize, rem: &[u8; 8]) -> u128 {
+        if i == self.classes.len() {
+            return u128::from(rem.iter().all(|&c| c == 0));
+        }
+        self.memo.get(&(i, key(rem))).copied().unwrap_or(0)
+    }
+
+    /// A world consistent with the state, every consistent world equally likely (R-41).
+    ///
+    /// # Errors
+    /// [`WorldError::NoAssignment`] when nothing fits, [`WorldError::Exhausted`] after
+    /// [`WorldSampler::max_tries`] rejected draws.
+    pub fn draw<R: Rng + ?Sized>(&self, rng: &mut R) -> Result<Deployment, WorldError> {
+        if self.total == 0 {
+            return Err(WorldError::NoAssignment);
+        }
+        for _ in 0..self.max_tries {
+            if let Some(world) = self.assignment(rng)
+                && check_world(&self.state, &world).is_ok()
+            {
+                return Ok(world);
+            }
+        }
+        Err(WorldError::Exhausted {
+            tries: self.max_tries,
+        })
+    }
+}
+
+/// Every way to split `n` pieces of one class among the kinds of `domain` within `rem`.
+fn splits(domain: Kinds, n: usize, rem: &[u8; 8]) -> Vec<[u8; 8]> {
+    fn go(
+        k: usize,
+        left: u8,
+        domain: Kinds,
+        rem: &[u8; 8],
+        cur: &mut [u8; 8],
+        out: &mut Vec<[u8; 8]>,
+    ) {
+        if k == 8 {
+            if left == 0 {
+                out.push(*cur);
+            }
+            return;
+        }
+        let max = if domain & (1 << k) != 0 {
+            rem[k].min(left)
+        } else {
+            0
+        };
+        for c in 0..=max {
+            cur[k] = c;
+            go(k + 1, left - c, domain, rem, cur, out);
+        }
+        cur[k] = 0;
+    }
+    let mut out = Vec::new();
+    go(0, n as u8, domain, rem, &mut [0; 8], &mut out);
+    out
+}
+
+/// n! / Π x_k!: the ways to give the class's pieces the kinds counted in `x`.
+fn arrangements(n: usize, x: &[u8; 8]) -> u128 {
+    x.iter()
+        .fold(factorial(n), |acc, &c| acc / factorial(usize::from(c)))
+}
+
+/// Each enemy deployment point (board frame, in order) with its narrowed domain.
+fn domains(state: &InfoState) -> Vec<(crate::square::Square, Kinds)> {
+    let side = state.side();
+    let enemy = side.other();
+    let e = enemy.index();
+    let rules = state.rules();
+    let mut ids = Vec::new();
+    let mut dom = [0 as Kinds; 90];
+    for sq in state.enemy_start() {
+        ids.push(sq);
+        // R-32: where each kind may be deployed.
+        let mut d = ALL_KINDS;
+        if !PALACE[e].contains(sq) {
+            d &= !(bit(PieceKind::King) | bit(PieceKind::Guard));
+        }
+        // Ranks C–E are y 0..=2 in the owner's frame (E is its base line, R-3).
+        let back = own_frame(enemy, sq).y() <= 2;
+        if !LAND[e].contains(sq)
+            || (rules.missile_deployment == MissileDeployment::BackRanks && !back)
+        {
+            d &= !bit(PieceKind::Missile);
+        }
+        if ALL_INLAND.contains(sq) {
+            d &= !bit(PieceKind::Fleet);
+        }
+        dom[sq.index()] = d;
+    }
+    // Follow the identities through the moves seen (as a view does).
+    let mut at: [Option<crate::square::Square>; 90] = [None; 90];
+    for sq in state.enemy_start() {
+        at[sq.index()] = Some(sq);
+    }
+    let mut mover = state.first();
+    for ev in state.events() {
+        match *ev {
+            Event::Played(seen) => {
+                let (from, to) = (seen.mv.from(), seen.mv.to());
+                if mover == enemy {
+                    if let Some(r) = seen.removed {
+                        at[r.index()] = None;
+                    }
+                    if let Some(id) = at[from.index()] {
+                        dom[id.index()] &= move_kinds(enemy, &seen, rules);
+                        if !seen.stayed {
+                            at[from.index()] = None;
+                            at[to.index()] = Some(id);
+                        }
+                    }
+                } else if seen.capture
+                    && let Some(id) = at[to.index()].take()
+                    && let Some(k) = seen.captured_kind
+                {
+                    dom[id.index()] &= bit(k);
+                }
+                mover = mover.other();
+            }
+            Event::End { enemy: dep, .. } => {
+                for (own, k) in dep.iter() {
+                    let sq = Deployment::board_point(enemy, own);
+                    dom[sq.index()] &= bit(k);
+                }
+            }
+            _ => {}
+        }
+    }
+    ids.into_iter().map(|sq| (sq, dom[sq.index()])).collect()
+}
+
+/// The kinds that could have made the move `seen` of `side` (a necessary condition only:
+/// geometry, the country and terrain rules of the destination, a stay after capture).
+fn move_kinds(side: Side, seen: &Seen, rules: &Ruleset) -> Kinds {
+    let s = side.index();
+    let (from, to) = (seen.mv.from(), seen.mv.to());
+    let dx = (i16::from(to.x()) - i16::from(from.x())).abs();
+    let dy = (i16::from(to.y()) - i16::from(from.y())).abs();
+    let line = dx == 0 || dy == 0 || dx == dy;
+    let reach = dx.max(dy);
+    let mut d: Kinds = 0;
+    let step = dx + dy == 1 || (rules.king_palace_diagonals && dx == 1 && dy == 1);
+    if (step && PALACE[s].contains(to)) || (seen.capture && dx == 0 && PALACE[1 - s].contains(to)) {
+        d |= bit(PieceKind::King);
+    }
+    if (dx == 0 || dy == 0) && PALACE[s].contains(to) && PALACE[s].contains(from) {
+        d |= bit(PieceKind::Guard);
+    }
+    if line && (seen.capture || LAND[s].contains(to)) {
+        d |= bit(PieceKind::Missile);
+    }
+    if (dx, dy) == (1, 3) || (dx, dy) == (3, 1) {
+        d |= bit(PieceKind::Fleet);
+    }
+    if line && reach <= 3 {
+        d |= bit(PieceKind::Aircraft);
+    }
+    if line && reach <= 2 && COUNTRY[s].contains(to) {
+        d |= bit(PieceKind::Army);
+    }
+    if (dx, dy) == (1, 2) || (dx, dy) == (2, 1) {
+        d |= bit(PieceKind::Division);
+    }
+    if dx + dy == 1 {
+        d |= bit(PieceKind::Infantry);
+    }
+    if seen.stayed {
+        d &= bit(PieceKind::Missile) | bit(PieceKind::Fleet);
+    }
+    d
+}

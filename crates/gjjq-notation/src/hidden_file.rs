@@ -1,0 +1,469 @@
+//! Records of a hidden game (R-40): the referee's record and each player's, as game files.
+//!
+//! - The referee's record is an ordinary game record: the tags `RedDeployment`,
+//!   `GreenDeployment`, `FirstMover`, `Mode "hidden"`, `Rules`, `Result`, `Termination`;
+//!   every move played as a six-character record; each refused proposal as a comment
+//!   `{refused 5B4A}` after the move it followed (before the first move: before it).
+//! - A player's record has the tag `Player` (`red` or `green`), its own `…Deployment`, the
+//!   enemy's start as `…Points` (the R-33 shape with `x` for each occupied point),
+//!   `FirstMover`, `Mode "hidden"`, `Rules`; its own moves in full, the enemy's with `暗`
+//!   (`暗5b攻5B`); after a move the comments `{stayed}` (the mover stayed on its origin,
+//!   R-19 `immediate`), `{removed 7d}` (a striker removed there), `{captured A}` (the
+//!   captured kind, when told), then `{refused 5B4A}` for its own refused proposals and
+//!   `{refused}` for a refusal of the enemy it heard of. At the end, the `Result` and
+//!   `Termination` tags and the enemy's deployment (`…Deployment`), all public then (R-39).
+
+use gjjq_core::{
+    Deployment, Event, HiddenGame, InfoState, Move, Outcome, PieceKind, PlayerView, Ruleset, Seen,
+    Side,
+};
+use thiserror::Error;
+
+use crate::direction::Direction;
+use crate::game_file::{GameRecord, GameResult, MoveText, RecordedMove, ReplayError};
+use crate::hidden_record::HiddenRecord;
+use crate::record::Record;
+
+/// A game file that is not a hidden game's record of the kind asked for.
+#[derive(Debug, Clone, Error)]
+#[non_exhaustive]
+pub enum HiddenFileError {
+    /// Tags, rules or a move of the referee's record do not replay.
+    #[error(transparent)]
+    Replay(#[from] ReplayError),
+    /// The referee's record lacks deployments (`RedDeployment`, `GreenDeployment`).
+    #[error("a referee's record needs RedDeployment and GreenDeployment tags")]
+    NoOpening,
+    /// A tag is missing or malformed.
+    #[error("tag {tag}: {detail}")]
+    Tag {
+        /// The tag.
+        tag: &'static str,
+        /// What is wrong.
+        detail: String,
+    },
+    /// A comment is not one of the forms above.
+    #[error("ply {ply}: comment '{text}' is not refused …, stayed, removed … or captured …")]
+    Comment {
+        /// The move it follows (0: before the first).
+        ply: usize,
+        /// Its text.
+        text: String,
+    },
+    /// A move of a player's record is written in ASCII (the capture is not told).
+    #[error("ply {ply}: '{text}' is not a record (a player's record writes 团5B进5A or 暗5b攻5B)")]
+    Move {
+        /// The ply.
+        ply: usize,
+        /// Its text.
+        text: String,
+    },
+    /// A proposal the referee does not take (out of turn, after the end).
+    #[error("ply {ply}: {detail}")]
+    Proposal {
+        /// The ply.
+        ply: usize,
+        /// Why.
+        detail: String,
+    },
+}
+
+fn side_name(s: Side) -> &'static str {
+    match s {
+        Side::Red => "red",
+        Side::Green => "green",
+    }
+}
+
+fn deployment_tag(s: Side) -> &'static str {
+    match s {
+        Side::Red => "RedDeployment",
+        Side::Green => "GreenDeployment",
+    }
+}
+
+fn points_tag(s: Side) -> &'static str {
+    match s {
+        Side::Red => "RedPoints",
+        Side::Green => "GreenPoints",
+    }
+}
+
+fn rules_tag(record: &mut GameRecord, rules: &Ruleset) {
+    if *rules == Ruleset::STANDARD {
+        record.set_tag("Rules", "standard");
+    } else {
+        record.set_tag("Rules", &rules.to_json());
+    }
+}
+
+fn end_tags(record: &mut GameRecord, outcome: Option<Outcome>) {
+    record.result = GameResult::from_outcome(outcome);
+    record.set_tag("Result", record.result.as_str());
+    if let Some(o) = outcome {
+        record.set_tag("Termination", o.reason().as_str());
+    }
+}
+
+/// The referee's record of `game` (R-40).
+///
+/// # Examples
+///
+/// ```
+/// use gjjq_core::{HiddenGame, Opening, Ruleset, Side};
+/// use gjjq_notation::{hidden_game_from_record, referee_record};
+/// let mut game = HiddenGame::new(Opening::default_opening(), Ruleset::STANDARD)?;
+/// game.propose(Side::Red, "5B4A".parse()?)?; // refused
+/// game.propose(Side::Red, "5B5A".parse()?)?;
+/// let record = referee_record(&game);
+/// assert_eq!(record.tag("Mode"), Some("hidden"));
+/// assert_eq!(record.comments_before, ["refused 5B4A"]);
+/// assert_eq!(record.moves[0].text.to_string(), "团5B进5A");
+/// let back = hidden_game_from_record(&record)?;
+/// assert_eq!(back.info_state(Side::Red), game.info_state(Side::Red));
+/// # Ok::<(), Box<dyn std::error::Error>>(())
+/// ```
+#[must_use]
+pub fn referee_record(game: &HiddenGame) -> GameRecord {
+    let mut record = GameRecord::default();
+    let opening = game.opening();
+    let start = game.game().start();
+    record.set_tag("Mode", "hidden");
+    record.set_tag("RedDeployment", &opening.red.to_string());
+    record.set_tag("GreenDeployment", &opening.green.to_string());
+    record.set_tag("FirstMover", side_name(opening.first));
+    rules_tag(&mut record, start.ruleset());
+    end_tags(&mut record, game.outcome());
+    record.moves = game
+        .game()
+        .plies()
+        .map(|(pos, m)| RecordedMove::new(MoveText::Record(Record::from_move(&pos, m))))
+        .collect();
+    for &(ply, _, m) in game.refusals() {
+        let c = format!("refused {m}");
+        match ply {
+            0 => record.comments_before.push(c),
+            k => record.moves[k - 1].comments.push(c),
+        }
+    }
+    record
+}
+
+/// The hidden game a referee's record describes, replayed through the referee: every move
+/// and every refused proposal proposed again in order.
+///
+/// # Errors
+/// [`HiddenFileError`] for missing tags, a bad ruleset, a move that does not replay.
+pub fn hidden_game_from_record(record: &GameRecord) -> Result<HiddenGame, HiddenFileError> {
+    let rules = record.rules(None)?;
+    let opening = record
+        .opening(Some(rules))?
+        .ok_or(HiddenFileError::NoOpening)?;
+    let mut game = HiddenGame::new(opening, rules).map_err(|e| HiddenFileError::Tag {
+        tag: "RedDeployment",
+        detail: e.to_string(),
+    })?;
+    let refuse = |game: &mut HiddenGame, ply: usize, c: &str| -> Result<(), HiddenFileError> {
+        let bad = || HiddenFileError::Comment {
+            ply,
+            text: c.to_owned(),
+        };
+        let m: Move = c
+            .strip_prefix("refused ")
+            .ok_or_else(bad)?
+            .parse()
+            .map_err(|_| bad())?;
+        let told = game
+            .propose(game.turn(), m)
+            .map_err(|e| HiddenFileError::Proposal {
+                ply,
+                detail: e.to_string(),
+            })?;
+        if told.played {
+            return Err(HiddenFileError::Proposal {
+                ply,
+                detail: format!("{m} is legal, not refused"),
+            });
+        }
+        Ok(())
+    };
+    for c in &record.comments_before {
+        refuse(&mut game, 0, c)?;
+    }
+    for (i, rm) in record.moves.iter().enumerate() {
+        let m = rm
+            .text
+            .to_move(game.game().position())
+            .map_err(|error| ReplayError::Move {
+                ply: i + 1,
+                text: rm.text.to_string(),
+                at: rm.at,
+                error,
+            })?;
+        game.propose(game.turn(), m)
+            .map_err(|e| HiddenFileError::Proposal {
+                ply: i + 1,
+                detail: e.to_string(),
+            })?;
+        for c in &rm.comments {
+            refuse(&mut game, i + 1, c)?;
+        }
+    }
+    Ok(game)
+}
+
+/// `state`'s player record (R-40): own moves in full, the enemy's with `暗`.
+///
+/// # Examples
+///
+/// ```
+/// use gjjq_core::{HiddenGame, Opening, Ruleset, Side};
+/// use gjjq_notation::{info_state_from_player_record, player_record};
+/// let mut game = HiddenGame::new(Opening::default_opening(), Ruleset::STANDARD)?;
+/// game.propose(Side::Red, "3E7d".parse()?)?;
+/// let green = game.info_state(Side::Green);
+/// let record = player_record(green);
+/// assert_eq!(record.moves[0].text.to_string(), "暗3E攻7d");
+/// assert_eq!(record.moves[0].comments, ["captured A"]);
+/// assert_eq!(info_state_from_player_record(&record)?, *green);
+/// # Ok::<(), Box<dyn std::error::Error>>(())
+/// ```
+#[must_use]
+pub fn player_record(state: &InfoState) -> GameRecord {
+    let side = state.side();
+    let mut record = GameRecord::default();
+    record.set_tag("Mode", "hidden");
+    record.set_tag("Player", side_name(side));
+    record.set_tag(deployment_tag(side), &state.deployment().to_string());
+    let points = state.to_string();
+    let enemy_points = points.split(' ').nth(3).unwrap_or_default().to_owned();
+    record.set_tag(points_tag(side.other()), &enemy_points);
+    record.set_tag("FirstMover", side_name(state.first()));
+    rules_tag(&mut record, state.rules());
+    let mut view = PlayerView::new(&InfoState::new(
+        side,
+        state.first(),
+        *state.rules(),
+        *state.deployment(),
+        state.enemy_start(),
+    ));
+    let mut outcome = None;
+    for e in state.events() {
+        let comment = match *e {
+            Event::Refused(m) => Some(format!("refused {m}")),
+            Event::OpponentRefused => Some("refused".to_owned()),
+            Event::End { outcome: o, enemy } => {
+                outcome = Some(o);
+                record.set_tag(deployment_tag(side.other()), &enemy.to_string());
+                None
+            }
+            Event::Played(seen) => {
+                let mover = view.turn();
+                let (from, to) = (seen.mv.from(), seen.mv.to());
+                let text = if mover == side {
+                    let piece = view
+                        .own()
+                        .into_iter()
+                        .find(|(sq, _)| *sq == from)
+                        .map_or(PieceKind::Infantry, |(_, k)| k);
+                    MoveText::Record(Record {
+                        piece,
+                        king_side: (piece == PieceKind::King).then_some(side),
+                        from,
+                        direction: Direction::of(side, from, to, seen.capture),
+                        to,
+                    })
+                } else {
+                    MoveText::Hidden(HiddenRecord::new(mover, seen.mv, seen.capture))
+                };
+                let mut rm = RecordedMove::new(text);
+                if seen.stayed {
+                    rm.comments.push("stayed".to_owned());
+                }
+                if let Some(r) = seen.removed {
+                    rm.comments.push(format!("removed {r}"));
+                }
+                if let Some(k) = seen.captured_kind {
+                    rm.comments.push(format!("captured {}", k.ascii()));
+                }
+                record.moves.push(rm);
+                None
+            }
+        };
+        view.tell(e);
+        if let Some(c) = comment {
+            match record.moves.last_mut() {
+                Some(m) => m.comments.push(c),
+                None => record.comments_before.push(c),
+            }
+        }
+    }
+    end_tags(&mut record, outcome);
+    record
+}
+
+/// The information state a player's record holds (R-40, R-41).
+///
+/// # Errors
+/// [`HiddenFileError`] for a missing or bad tag, a comment of no known form, or a move
+/// in ASCII.
+pub fn info_state_from_player_record(record: &GameRecord) -> Result<InfoState, HiddenFileError> {
+    let tag = |name: &'static str| {
+        record.tag(name).ok_or(HiddenFileError::Tag {
+            tag: name,
+            detail: "missing".to_owned(),
+        })
+    };
+    let side = match tag("Player")? {
+        "red" => Side::Red,
+        "green" => Side::Green,
+        other => {
+            return Err(HiddenFileError::Tag {
+                tag: "Player",
+                detail: format!("'{other}' is not red or green"),
+            });
+        }
+    };
+    let first = match record.tag("FirstMover").unwrap_or("red") {
+        "green" => Side::Green,
+        _ => Side::Red,
+    };
+    let rules = record.rules(None)?;
+    let bad_tag = |tag: &'static str| {
+        move |e: &dyn std::fmt::Display| HiddenFileError::Tag {
+            tag,
+            detail: e.to_string(),
+        }
+    };
+    let own = Deployment::parse_with(tag(deployment_tag(side))?, &rules)
+        .map_err(|e| bad_tag(deployment_tag(side))(&e))?;
+    let header = format!(
+        "{} {} {own} {}",
+        &side_name(side)[..1],
+        &side_name(first)[..1],
+        tag(points_tag(side.other()))?
+    );
+    let mut state: InfoState = header
+        .parse::<InfoState>()
+        .map_err(|e| bad_tag(points_tag(side.other()))(&e))?
+        .with_rules(rules);
+    let mut events = Vec::new();
+    let refusal = |ply: usize, c: &str| -> Result<Option<Event>, HiddenFileError> {
+        if c == "refused" {
+            return Ok(Some(Event::OpponentRefused));
+        }
+        match c.strip_prefix("refused ") {
+            Some(m) => Ok(Some(Event::Refused(m.parse().map_err(|_| {
+                HiddenFileError::Comment {
+                    ply,
+                    text: c.to_owned(),
+                }
+            })?))),
+            None => Ok(None),
+        }
+    };
+    for c in &record.comments_before {
+        events.push(refusal(0, c)?.ok_or_else(|| HiddenFileError::Comment {
+            ply: 0,
+            text: c.clone(),
+        })?);
+    }
+    for (i, rm) in record.moves.iter().enumerate() {
+        let ply = i + 1;
+        let direction = match rm.text {
+            MoveText::Record(r) => r.direction,
+            MoveText::Hidden(h) => h.direction,
+            MoveText::Ascii(_) => {
+                return Err(HiddenFileError::Move {
+                    ply,
+                    text: rm.text.to_string(),
+                });
+            }
+        };
+        let a = rm.text.ascii();
+        let mut seen = Seen {
+            mv: Move::new(a.from, a.to),
+            capture: direction.is_capture(),
+            stayed: false,
+            removed: None,
+            captured_kind: None,
+        };
+        let mut after = Vec::new();
+        for c in &rm.comments {
+            let bad = || HiddenFileError::Comment {
+                ply,
+                text: c.clone(),
+            };
+            if let Some(e) = refusal(ply, c)? {
+                after.push(e);
+            } else if c == "stayed" {
+                seen.stayed = true;
+            } else if let Some(p) = c.strip_prefix("removed ") {
+                seen.removed = Some(p.parse().map_err(|_| bad())?);
+            } else if let Some(k) = c.strip_prefix("captured ") {
+                let mut chars = k.chars();
+                let kind = chars
+                    .next()
+                    .and_then(PieceKind::from_ascii)
+                    .ok_or_else(bad)?;
+                if chars.next().is_some() {
+                    return Err(bad());
+                }
+                seen.captured_kind = Some(kind);
+            } else {
+                return Err(bad());
+            }
+        }
+        events.push(Event::Played(seen));
+        events.extend(after);
+    }
+    if let Some(winner) = match record.result {
+        GameResult::RedWins => Some(Some(Side::Red)),
+        GameResult::GreenWins => Some(Some(Side::Green)),
+        GameResult::Draw => Some(None),
+        GameResult::Unknown => None,
+    } {
+        let reason = tag("Termination")?
+            .parse()
+            .map_err(|e| bad_tag("Termination")(&e))?;
+        let outcome = Outcome::new(winner, reason).ok_or(HiddenFileError::Tag {
+            tag: "Termination",
+            detail: "does not fit the result".to_owned(),
+        })?;
+        let enemy = Deployment::parse_with(tag(deployment_tag(side.other()))?, &rules)
+            .map_err(|e| bad_tag(deployment_tag(side.other()))(&e))?;
+        events.push(Event::End { outcome, enemy });
+    }
+    // Rebuild through the string form, which checks the order of events.
+    let mut text = state.to_string();
+    for e in &events {
+        text.push(' ');
+        text.push_str(&event_token(e));
+    }
+    state = text
+        .parse::<InfoState>()
+        .map_err(|e| HiddenFileError::Comment {
+            ply: 0,
+            text: e.to_string(),
+        })?
+        .with_rules(rules);
+    Ok(state)
+}
+
+fn event_token(e: &Event) -> String {
+    match e {
+        Event::Refused(m) => format!("?{m}"),
+        Event::OpponentRefused => "?".to_owned(),
+        Event::Played(seen) => seen.to_string(),
+        Event::End { outcome, enemy } => {
+            let winner = outcome.winner().map_or("draw", side_name);
+            format!("#{winner}:{}:{enemy}", outcome.reason())
+        }
+    }
+}
+
+/// Whether `record` is a player's record of a hidden game (it has a `Player` tag).
+#[must_use]
+pub fn is_player_record(record: &GameRecord) -> bool {
+    record.tag("Player").is_some()
+}

@@ -1,0 +1,112 @@
+//! Records of hidden games: the referee's record and each player's round-trip through
+//! game files, and the referee's record replays as an ordinary game.
+
+use std::num::NonZeroU32;
+
+use gjjq_core::{AnnounceIllegal, HiddenGame, Opening, ReturnRule, RevealCaptured, Ruleset, Side};
+use gjjq_notation::{
+    GameReader, MoveForm, MoveText, Script, hidden_game_from_record, info_state_from_player_record,
+    player_record, referee_record, write_game,
+};
+use rand::SeedableRng;
+use rand::rngs::StdRng;
+
+fn rules_variants() -> Vec<Ruleset> {
+    let mut r = Ruleset::STANDARD;
+    r.no_capture_limit = NonZeroU32::new(60);
+    let mut r2 = r;
+    r2.announce_illegal = AnnounceIllegal::Both;
+    r2.reveal_captured = RevealCaptured::ToCaptor;
+    let mut r3 = r;
+    r3.return_rule = ReturnRule::Immediate;
+    vec![Ruleset::STANDARD, r, r2, r3]
+}
+
+fn write(record: &gjjq_notation::GameRecord, script: Script) -> String {
+    let mut out = Vec::new();
+    write_game(record, MoveForm::Script(script), &mut out).unwrap();
+    String::from_utf8(out).unwrap()
+}
+
+fn read(text: &str) -> gjjq_notation::GameRecord {
+    GameReader::new(text.as_bytes()).next().unwrap().unwrap()
+}
+
+// every record form writes, reads back and means the same game.
+#[test]
+fn referee_and_player_records_round_trip() {
+    let mut hidden_moves = 0;
+    let mut refusals = 0;
+    for (i, rules) in rules_variants().into_iter().enumerate() {
+        for seed in 0..25u64 {
+            let mut rng = StdRng::seed_from_u64(seed * 10 + i as u64);
+            let opening = Opening::random(&mut rng, None, &rules);
+            let mut game = HiddenGame::new(opening, rules).unwrap();
+            game.play_out(&mut rng, if seed.is_multiple_of(2) { 100_000 } else { 40 });
+            refusals += game.refusals().len();
+            // The referee's record: an ordinary game record with the refusals as comments.
+            let referee = referee_record(&game);
+            for script in [Script::Simplified, Script::Traditional] {
+                let back = read(&write(&referee, script));
+                assert_eq!(back.tag("Mode"), Some("hidden"));
+                let replayed = back.replay(None).unwrap();
+                assert_eq!(replayed.moves(), game.game().moves());
+                assert_eq!(replayed.outcome(), game.outcome());
+                let again = hidden_game_from_record(&back).unwrap();
+                for side in Side::ALL {
+                    assert_eq!(again.info_state(side), game.info_state(side));
+                }
+            }
+            // Each player's record: own moves in full, the enemy's with 暗.
+            for side in Side::ALL {
+                let state = game.info_state(side);
+                let record = player_record(state);
+                for script in [Script::Simplified, Script::Traditional] {
+                    let text = write(&record, script);
+                    let back = read(&text);
+                    assert_eq!(back, record);
+                    assert_eq!(info_state_from_player_record(&back).unwrap(), *state);
+                }
+                for (ply, rm) in record.moves.iter().enumerate() {
+                    let mover = if ply.is_multiple_of(2) {
+                        opening.first
+                    } else {
+                        opening.first.other()
+                    };
+                    match rm.text {
+                        MoveText::Hidden(_) => {
+                            assert_ne!(mover, side);
+                            hidden_moves += 1;
+                        }
+                        MoveText::Record(_) => assert_eq!(mover, side),
+                        MoveText::Ascii(_) => panic!("a player's record writes records"),
+                    }
+                }
+                // A 暗 record resolves against the true position by its points and its word.
+                let truth = game.game();
+                for ((pos, m), rm) in truth.plies().zip(&record.moves) {
+                    assert_eq!(rm.text.to_move(&pos).unwrap(), m);
+                }
+            }
+        }
+    }
+    assert!(
+        hidden_moves > 1000 && refusals > 0,
+        "{hidden_moves} {refusals}"
+    );
+}
+
+#[test]
+fn hidden_records_parse_and_check_their_word() {
+    let t: MoveText = "暗5b攻5B".parse().unwrap();
+    assert!(matches!(t, MoveText::Hidden(_)));
+    assert_eq!(t.to_string(), "暗5b攻5B");
+    assert_eq!(t.ascii().to_string(), "5b5B");
+    // The word must fit the points: 5B to 5A is a forward move at home, 进 not 攻.
+    let wrong: MoveText = "暗5B攻5A".parse().unwrap();
+    assert!(wrong.to_move(&gjjq_core::Position::default()).is_err());
+    let right: MoveText = "暗5B进5A".parse().unwrap();
+    assert!(right.to_move(&gjjq_core::Position::default()).is_ok());
+    assert!("暗5B进".parse::<MoveText>().is_err());
+    assert!("暗".parse::<MoveText>().is_err());
+}
