@@ -60,7 +60,15 @@ fuzz_target!(|data: &[u8]| {
                 assert_eq!(a.moves(), b.moves());
                 assert_eq!(a.outcome(), b.outcome());
             }
-            (Err(a), Some(Err(b))) => assert_eq!(a.to_string(), b.to_string()),
+            // The same fault; only the streaming replay knows where the tags stand in the file,
+            // so its message may add a place that the in-memory record cannot give.
+            (Err(a), Some(Err(b))) => {
+                assert_eq!(
+                    unplaced(&a.to_string()),
+                    unplaced(&b.to_string()),
+                    "{a} / {b}"
+                );
+            }
             (a, b) => panic!("whole replay {a:?}, streaming replay {b:?}"),
         }
         // ASCII: everything but the move texts' scripts comes back.
@@ -98,3 +106,33 @@ fuzz_target!(|data: &[u8]| {
         }
     }
 });
+
+/// `message` without its places in the file (`L:C:` and `at L:C`): the streaming replay knows
+/// where the tags stand, an in-memory record does not.
+fn unplaced(message: &str) -> String {
+    let is_place = |w: &str| {
+        let w = w.trim_end_matches([':', ',', ')', ';']);
+        let mut parts = w.split(':');
+        matches!(
+            (parts.next(), parts.next(), parts.next()),
+            (Some(l), Some(c), None)
+                if !l.is_empty() && !c.is_empty()
+                    && l.bytes().all(|b| b.is_ascii_digit())
+                    && c.bytes().all(|b| b.is_ascii_digit())
+        )
+    };
+    let words: Vec<&str> = message.split(' ').collect();
+    let mut kept = Vec::new();
+    let mut i = 0;
+    while i < words.len() {
+        if is_place(words[i]) {
+            i += 1;
+        } else if words[i] == "at" && words.get(i + 1).is_some_and(|w| is_place(w)) {
+            i += 2;
+        } else {
+            kept.push(words[i]);
+            i += 1;
+        }
+    }
+    kept.join(" ")
+}
