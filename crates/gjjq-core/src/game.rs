@@ -294,7 +294,11 @@ mod tests {
             assert_eq!(game.keys().len(), game.moves().len() + 1);
             let now = game.position().zobrist_hash();
             let scanned = game.keys().iter().filter(|&&k| k == now).count();
-            assert_eq!(game.repetitions(), scanned, "counts kept in step after undo");
+            assert_eq!(
+                game.repetitions(),
+                scanned,
+                "counts kept in step after undo"
+            );
         }
         assert_eq!(game.position(), &Position::default());
         assert_eq!(game.keys(), &[Position::default().zobrist_hash()]);
