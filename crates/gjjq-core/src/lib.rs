@@ -12,7 +12,7 @@
 //! assert_eq!(pos.legal_moves().len(), 51);
 //! assert_eq!(perft(&pos, 2), 2_569);
 //! ```
-#![forbid(unsafe_code)]
+#![deny(unsafe_code)]
 #![deny(missing_docs)]
 
 mod attacks;
