@@ -314,6 +314,143 @@ pub(crate) static FLEET_LEAPS: [[Leap<4>; 8]; 90] = leaps::<4>(3);
 /// Division leaps (日, (±1, ±2) and (±2, ±1)) with their 3 grid paths of 2 points.
 pub(crate) static DIVISION_LEAPS: [[Leap<3>; 8]; 90] = leaps::<3>(2);
 
+/// The union of the rays of `table` over the eight directions, for each point.
+const fn star(table: &[[Bitboard; 90]; 8]) -> [Bitboard; 90] {
+    let mut out = [Bitboard::EMPTY; 90];
+    let mut i = 0;
+    while i < 90 {
+        let mut d = 0;
+        while d < 8 {
+            out[i] = Bitboard(out[i].0 | table[d][i].0);
+            d += 1;
+        }
+        i += 1;
+    }
+    out
+}
+
+/// The eight neighbours of each point.
+pub(crate) static STEPS8: [Bitboard; 90] = star(&rays(1));
+/// The points two steps away along the eight directions (the army's far points, R-14).
+pub(crate) static RING2: [Bitboard; 90] = {
+    let near = star(&rays(1));
+    let both = star(&rays(2));
+    let mut out = [Bitboard::EMPTY; 90];
+    let mut i = 0;
+    while i < 90 {
+        out[i] = Bitboard(both[i].0 & !near[i].0);
+        i += 1;
+    }
+    out
+};
+/// Every point within three steps along the eight directions (the aircraft's reach when no
+/// enemy missile stands on it, R-13).
+pub(crate) static STAR3: [Bitboard; 90] = star(&rays(3));
+
+/// The 64 bits of `occ` from point `sq - 20` up: bit `20 + o` is the point at index offset
+/// `o` from `sq` (offsets −20 … 43; points below index 0 read as empty). The army and
+/// division tables below are indexed by a few of these bits.
+#[inline(always)]
+pub(crate) const fn window(occ: Bitboard, sq: Square) -> u64 {
+    ((occ.0 << 20) >> sq.index()) as u64
+}
+
+/// Back from a window pattern (bit `20 + o` = offset `o`) to the points it names around `sq`.
+#[inline(always)]
+pub(crate) const fn unwindow(pattern: u64, sq: Square) -> Bitboard {
+    Bitboard((((pattern as u128) << sq.index()) >> 20) & Bitboard::FULL.0)
+}
+
+/// The index offsets of the eight neighbours, in the bit order of [`army_index`].
+const NEIGHBOUR_OFFSETS: [i32; 8] = [-10, -9, -8, -1, 1, 8, 9, 10];
+
+/// Which of the eight neighbours of `sq` are occupied, as 8 bits (see [`NEIGHBOUR_OFFSETS`]),
+/// read from the [`window`] of the occupied points.
+#[inline(always)]
+pub(crate) const fn army_index(w: u64) -> usize {
+    ((w >> 10) & 7 | ((w >> 19) & 1) << 3 | ((w >> 21) & 1) << 4 | ((w >> 28) & 7) << 5) as usize
+}
+
+/// R-14, as a window pattern: the far points (two steps) whose middle point is occupied, for
+/// each set of occupied neighbours ([`army_index`]). Offsets that leave the board alias other
+/// points, but only for directions whose far point is off the board too, and [`RING2`]
+/// removes those.
+pub(crate) static ARMY_SHADOW: [u64; 256] = {
+    let mut out = [0u64; 256];
+    let mut idx = 0;
+    while idx < 256 {
+        let mut bits = 0u64;
+        let mut i = 0;
+        while i < 8 {
+            if idx & (1 << i) != 0 {
+                bits |= 1u64 << (20 + 2 * NEIGHBOUR_OFFSETS[i]);
+            }
+            i += 1;
+        }
+        out[idx] = bits;
+        idx += 1;
+    }
+    out
+};
+
+const fn walk_rays(side: Side) -> [[Bitboard; 90]; 8] {
+    // The longest prefix of each ray that lies on the side's land.
+    let land = crate::terrain::LAND[side as usize].0;
+    let mut out = [[Bitboard::EMPTY; 90]; 8];
+    let mut d = 0;
+    while d < 8 {
+        let mut i = 0;
+        while i < 90 {
+            let mut bits = 0u128;
+            let mut k = 1;
+            while let Some(j) = sq_at(
+                (i % 9) as i32 + DIRS[d].dx as i32 * k,
+                (i / 9) as i32 + DIRS[d].dy as i32 * k,
+            ) {
+                if land & bit(j) == 0 {
+                    break;
+                }
+                bits |= bit(j);
+                k += 1;
+            }
+            out[d][i] = Bitboard(bits);
+            i += 1;
+        }
+        d += 1;
+    }
+    out
+}
+
+/// R-11 quiet moves: the prefix of each ray that stays on the side's own land (a missile's
+/// walk cannot go further whatever stands on it).
+pub(crate) static MISSILE_WALK_RAYS: [[[Bitboard; 90]; 8]; 2] =
+    [walk_rays(Side::Red), walk_rays(Side::Green)];
+
+const fn strike_rays(side: Side) -> [[Bitboard; 90]; 8] {
+    let country = COUNTRY[side as usize].0;
+    let full = rays(10);
+    let mut out = full;
+    let mut d = 4;
+    while d < 8 {
+        let mut i = 0;
+        while i < 90 {
+            out[d][i] = if country & bit(i) != 0 {
+                Bitboard(full[d][i].0 & country)
+            } else {
+                Bitboard::EMPTY
+            };
+            i += 1;
+        }
+        d += 1;
+    }
+    out
+}
+
+/// R-11 strikes: file and rank lines across the board; diagonals only from a point of the
+/// side's own country and only within it (打斜彈).
+pub(crate) static MISSILE_STRIKE_RAYS: [[[Bitboard; 90]; 8]; 2] =
+    [strike_rays(Side::Red), strike_rays(Side::Green)];
+
 const fn within() -> [[Bitboard; 11]; 90] {
     let mut out = [[Bitboard::EMPTY; 11]; 90];
     let mut i = 0;

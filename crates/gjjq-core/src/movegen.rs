@@ -8,15 +8,16 @@
 
 use crate::bitboard::Bitboard;
 use crate::geometry::{
-    DIRS, DIVISION_LEAPS, FLEET_LEAPS, INFANTRY_STEPS, ORTHO, ORTHO_STEPS, PALACE_DIAGONAL_STEPS,
-    RAYS, RAYS2, RAYS3, WITHIN, before, nearest,
+    ARMY_SHADOW, DIRS, DIVISION_LEAPS, FLEET_LEAPS, INFANTRY_STEPS, MISSILE_STRIKE_RAYS,
+    MISSILE_WALK_RAYS, ORTHO, ORTHO_STEPS, PALACE_DIAGONAL_STEPS, RAYS, RAYS3, RING2, STAR3,
+    STEPS8, WITHIN, army_index, before, nearest, unwindow, window,
 };
 use crate::moves::{Move, MoveList};
 use crate::piece::PieceKind;
 use crate::position::Position;
 use crate::ruleset::MissileWalk;
 use crate::square::{Side, Square};
-use crate::terrain::{ALL_INLAND, ALL_WATERS, COUNTRY, LAND, PALACE};
+use crate::terrain::{ALL_INLAND, ALL_WATERS, COUNTRY, PALACE};
 
 /// Which rule a set of destinations follows.
 #[derive(Debug, Clone, Copy, PartialEq, Eq)]
@@ -398,34 +399,42 @@ impl Position {
                     | self.by_kind[PieceKind::Infantry.index()])
                 .is_empty(),
             };
-            let land = LAND[u];
+            let walk_rays = &MISSILE_WALK_RAYS[u];
+            let strike_rays = &MISSILE_STRIKE_RAYS[u];
+            let (occ_bits, enemy_bits) = (occ.0, enemy.0);
             for m in missiles {
-                let home = COUNTRY[u].contains(m);
-                let mut walks = Bitboard::EMPTY;
-                let mut strikes = Bitboard::EMPTY;
-                for d in DIRS {
-                    let mut ray = RAYS[d.index][m.index()];
-                    if d.is_diagonal() {
-                        // 打斜彈: diagonal lines of the missile's own country only.
-                        if !home {
-                            continue;
-                        }
-                        ray &= COUNTRY[u];
-                    }
-                    let blockers = ray & occ;
-                    if may_walk {
-                        // Every point passed and the destination: empty land of its own country.
-                        walks |= match nearest(ray & !(land - occ), d) {
-                            Some(stop) => before(ray, d, stop),
-                            None => ray,
-                        };
-                    }
-                    if let Some(screen) = nearest(blockers, d) {
-                        // Any enemy beyond the screen, one or more pieces between.
-                        strikes |= blockers.without(screen) & enemy;
-                    }
+                let i = m.index();
+                let (mut walks, mut strikes) = (0u128, 0u128);
+                // Per direction: the first piece on the strike line is the screen; the walk
+                // (a prefix of that line, on own land) stops before it, and the enemies beyond
+                // it may be struck. Unrolled so that each direction's order is known.
+                macro_rules! line {
+                    ($d:expr, ascending) => {{
+                        let b = strike_rays[$d][i].0 & occ_bits;
+                        walks |= walk_rays[$d][i].0 & !(b | b.wrapping_neg());
+                        strikes |= b & b.wrapping_sub(1);
+                    }};
+                    ($d:expr, descending) => {{
+                        let b = strike_rays[$d][i].0 & occ_bits;
+                        let lz = b.leading_zeros();
+                        walks |= walk_rays[$d][i].0 & !u128::MAX.checked_shr(lz).unwrap_or(0);
+                        strikes |= b & u128::MAX.checked_shr(lz + 1).unwrap_or(0);
+                    }};
                 }
-                strikes = (strikes & self.strike_range(m)) - forbidden;
+                line!(0, ascending);
+                line!(1, ascending);
+                line!(4, ascending);
+                line!(5, ascending);
+                line!(2, descending);
+                line!(3, descending);
+                line!(6, descending);
+                line!(7, descending);
+                let walks = if may_walk {
+                    Bitboard(walks)
+                } else {
+                    Bitboard::EMPTY
+                };
+                let strikes = (Bitboard(strikes & enemy_bits) & self.strike_range(m)) - forbidden;
                 sink.push(self, PieceKind::Missile, m, walks, Class::Quiet, wrap);
                 sink.push(self, PieceKind::Missile, m, strikes, Class::Returning, wrap);
             }
@@ -485,6 +494,12 @@ impl Position {
         if planes.any() {
             let enemy_missiles = self.pieces(them, PieceKind::Missile);
             for a in planes {
+                // Usually no enemy missile is within reach: the whole star is open.
+                if !STAR3[a.index()].intersects(enemy_missiles) {
+                    let dests = STAR3[a.index()] - forbidden;
+                    self.push_quiet_and_captures(sink, PieceKind::Aircraft, a, dests, wrap);
+                    continue;
+                }
                 let mut reach = Bitboard::EMPTY;
                 for d in DIRS {
                     let ray = RAYS3[d.index][a.index()];
@@ -500,10 +515,10 @@ impl Position {
 
         // R-14 Army: 1 or 2 points in its own country, the middle point empty.
         for a in self.pieces(us, PieceKind::Army) & movers {
-            let mut reach = Bitboard::EMPTY;
-            for d in DIRS {
-                reach |= slide(RAYS2[d.index][a.index()], occ, d);
-            }
+            // One step anywhere; two where the middle point is empty (a table of the eight
+            // neighbours' occupancy gives the far points they block).
+            let shadow = unwindow(ARMY_SHADOW[army_index(window(occ, a))], a);
+            let reach = STEPS8[a.index()] | (RING2[a.index()] - shadow);
             let dests = (reach & COUNTRY[u]) - own;
             self.push_quiet_and_captures(sink, PieceKind::Army, a, dests, wrap);
         }
