@@ -77,6 +77,40 @@ pub fn cozy_perft(board: &cozy_chess::Board, depth: u32) -> u64 {
     nodes
 }
 
+/// Chess perft with cozy-chess with every leaf move played (no bulk counting): the
+/// comparison for gjjq's [`make_perft`].
+pub fn cozy_make_perft(board: &cozy_chess::Board, depth: u32) -> u64 {
+    if depth == 0 {
+        return 1;
+    }
+    let mut nodes = 0;
+    board.generate_moves(|moves| {
+        for mv in moves {
+            let mut child = board.clone();
+            child.play_unchecked(mv);
+            nodes += cozy_make_perft(&child, depth - 1);
+        }
+        false
+    });
+    nodes
+}
+
+/// Perft with every leaf move played (copy-make, no bulk counting): what a search does at
+/// each node, and the same count as [`gjjq::perft`].
+pub fn make_perft(pos: &Position, depth: u32) -> u64 {
+    if depth == 0 {
+        return 1;
+    }
+    pos.legal_moves()
+        .into_iter()
+        .map(|m| {
+            let mut child = pos.clone();
+            child.play_unchecked(m);
+            make_perft(&child, depth - 1)
+        })
+        .sum()
+}
+
 /// A game of `plies` quiet moves from the default opening that never ends and never repeats
 /// a position a third time: at each ply a seeded random quiet move whose position is
 /// live and has occurred at most once. The long games of the replay bench.

@@ -59,6 +59,12 @@ pub(crate) fn piece_key(piece: Piece, sq: Square) -> u64 {
     KEYS.pieces[piece.side.index() * 8 + piece.kind.index()][sq.index()]
 }
 
+/// The key of the piece with mailbox code `code` (side × 8 + kind, as in `Position`) on `sq`.
+#[inline]
+pub(crate) fn code_key(code: u8, sq: Square) -> u64 {
+    KEYS.pieces[code as usize][sq.index()]
+}
+
 /// The key of `side`'s pending return, 0 for none.
 #[inline]
 pub(crate) fn pending_key(side: Side, pending: Option<PendingReturn>) -> u64 {
