@@ -393,6 +393,142 @@ pub(crate) static ARMY_SHADOW: [u64; 256] = {
     out
 };
 
+/// The offsets `(dx, dy)` of the twelve points a division's grid paths can pass, in
+/// the bit order of [`division_index`].
+const DIVISION_PATH_POINTS: [(i32, i32); 12] = [
+    (0, -2),
+    (-1, -1),
+    (0, -1),
+    (1, -1),
+    (-2, 0),
+    (-1, 0),
+    (1, 0),
+    (2, 0),
+    (-1, 1),
+    (0, 1),
+    (1, 1),
+    (0, 2),
+];
+
+/// Which of the twelve points of [`DIVISION_PATH_POINTS`] are occupied, as 12 bits read from
+/// the [`window`] of the occupied points.
+#[inline(always)]
+pub(crate) const fn division_index(w: u64) -> usize {
+    ((w >> 2) & 1
+        | ((w >> 10) & 7) << 1
+        | ((w >> 18) & 3) << 4
+        | ((w >> 21) & 3) << 6
+        | ((w >> 28) & 7) << 8
+        | ((w >> 38) & 1) << 11) as usize
+}
+
+/// The eight 日 leaps, in the bit order of [`DIVISION_BLOCKED`].
+const DIVISION_LEAP_OFFSETS: [(i32, i32); 8] = [
+    (1, 2),
+    (-1, 2),
+    (1, -2),
+    (-1, -2),
+    (2, 1),
+    (-2, 1),
+    (2, -1),
+    (-2, -1),
+];
+
+const fn path_point_bit(dx: i32, dy: i32) -> usize {
+    let mut i = 0;
+    while i < 12 {
+        if DIVISION_PATH_POINTS[i].0 == dx && DIVISION_PATH_POINTS[i].1 == dy {
+            return i;
+        }
+        i += 1;
+    }
+    panic!("not a point of a division's path")
+}
+
+/// for each occupancy of the twelve path points ([`division_index`]), the leaps (bit `i`
+/// for [`DIVISION_LEAP_OFFSETS`]`[i]`) whose three monotone grid paths are all blocked. For a
+/// leap that stays on the board every path point is on the board too, so the window reads
+/// the true points; leaps off the board are removed by [`DIVISION_TARGETS`].
+pub(crate) static DIVISION_BLOCKED: [u8; 4096] = {
+    let mut out = [0u8; 4096];
+    let mut idx = 0;
+    while idx < 4096 {
+        let mut l = 0;
+        while l < 8 {
+            let (dx, dy) = DIVISION_LEAP_OFFSETS[l];
+            let (sx, sy) = (if dx > 0 { 1 } else { -1 }, if dy > 0 { 1 } else { -1 });
+            let long_is_y = dy == 2 || dy == -2;
+            let mut all_blocked = true;
+            // The short step comes after k long steps (k = 0, 1, 2).
+            let mut k = 0;
+            while k < 3 {
+                let (mut x, mut y) = (0, 0);
+                let mut blocked = false;
+                let mut step = 0;
+                while step < 2 {
+                    if step == k {
+                        if long_is_y { x += sx } else { y += sy }
+                    } else if long_is_y {
+                        y += sy
+                    } else {
+                        x += sx
+                    }
+                    if idx & (1 << path_point_bit(x, y)) != 0 {
+                        blocked = true;
+                    }
+                    step += 1;
+                }
+                if !blocked {
+                    all_blocked = false;
+                }
+                k += 1;
+            }
+            if all_blocked {
+                out[idx] |= 1 << l;
+            }
+            l += 1;
+        }
+        idx += 1;
+    }
+    out
+};
+
+/// The [`window`] pattern of each set of leaps (bit `i` for [`DIVISION_LEAP_OFFSETS`]`[i]`).
+pub(crate) static DIVISION_SCATTER: [u64; 256] = {
+    let mut out = [0u64; 256];
+    let mut m = 0;
+    while m < 256 {
+        let mut l = 0;
+        while l < 8 {
+            if m & (1 << l) != 0 {
+                let (dx, dy) = DIVISION_LEAP_OFFSETS[l];
+                out[m] |= 1u64 << (20 + dx + 9 * dy);
+            }
+            l += 1;
+        }
+        m += 1;
+    }
+    out
+};
+
+/// The points a division's leaps reach from each point, paths aside.
+pub(crate) static DIVISION_TARGETS: [Bitboard; 90] = {
+    let mut out = [Bitboard::EMPTY; 90];
+    let mut i = 0;
+    while i < 90 {
+        let mut l = 0;
+        while l < 8 {
+            let (dx, dy) = DIVISION_LEAP_OFFSETS[l];
+            if let Some(j) = sq_at((i % 9) as i32 + dx, (i / 9) as i32 + dy) {
+                out[i] = Bitboard(out[i].0 | bit(j));
+            }
+            l += 1;
+        }
+        i += 1;
+    }
+    out
+};
+
 const fn walk_rays(side: Side) -> [[Bitboard; 90]; 8] {
     // The longest prefix of each ray that lies on the side's land.
     let land = crate::terrain::LAND[side as usize].0;

@@ -8,9 +8,10 @@
 
 use crate::bitboard::Bitboard;
 use crate::geometry::{
-    ARMY_SHADOW, DIRS, DIVISION_LEAPS, FLEET_LEAPS, INFANTRY_STEPS, MISSILE_STRIKE_RAYS,
-    MISSILE_WALK_RAYS, ORTHO, ORTHO_STEPS, PALACE_DIAGONAL_STEPS, RAYS, RAYS3, RING2, STAR3,
-    STEPS8, WITHIN, army_index, before, nearest, unwindow, window,
+    ARMY_SHADOW, DIRS, DIVISION_BLOCKED, DIVISION_SCATTER, DIVISION_TARGETS, FLEET_LEAPS,
+    INFANTRY_STEPS, MISSILE_STRIKE_RAYS, MISSILE_WALK_RAYS, ORTHO, ORTHO_STEPS,
+    PALACE_DIAGONAL_STEPS, RAYS, RAYS3, RING2, STAR3, STEPS8, WITHIN, army_index, before,
+    division_index, nearest, unwindow, window,
 };
 use crate::moves::{Move, MoveList};
 use crate::piece::PieceKind;
@@ -525,16 +526,11 @@ impl Position {
 
         // R-15 Division: 日 leap with one of three grid paths clear.
         for dv in self.pieces(us, PieceKind::Division) & movers {
-            let mut dests = Bitboard::EMPTY;
-            for leap in &DIVISION_LEAPS[dv.index()] {
-                if leap.to == 255 {
-                    continue;
-                }
-                let t = Square::from_index_unchecked(leap.to as usize);
-                if !forbidden.contains(t) && leap.paths.iter().any(|p| !p.intersects(occ)) {
-                    dests.insert(t);
-                }
-            }
+            // The occupancy of the twelve points its paths can pass indexes the blocked leaps.
+            let blocked = DIVISION_BLOCKED[division_index(window(occ, dv))];
+            let dests = DIVISION_TARGETS[dv.index()]
+                - unwindow(DIVISION_SCATTER[blocked as usize], dv)
+                - forbidden;
             self.push_quiet_and_captures(sink, PieceKind::Division, dv, dests, wrap);
         }
 
@@ -605,6 +601,42 @@ mod tests {
     use crate::ruleset::{MissileRange, MissileWalk, Ruleset};
     use rand::rngs::StdRng;
     use rand::{Rng as _, SeedableRng};
+
+    // the neighbour-occupancy tables of the army and the division give the same
+    // points as walking the rays and the grid paths, for every point and random occupancies
+    // (dense and sparse).
+    #[test]
+    fn army_and_division_tables_agree_with_rays_and_paths() {
+        use crate::bitboard::Bitboard;
+        use crate::geometry::*;
+        let mut rng = StdRng::seed_from_u64(15);
+        for round in 0..4000 {
+            let density = [2u32, 4, 8][round % 3];
+            let occ = Bitboard::from_bits_truncate(
+                (0..density).fold(u128::MAX, |acc, _| acc & rng.random::<u128>()),
+            );
+            for sq in Bitboard::FULL {
+                let i = sq.index();
+                let mut army = Bitboard::EMPTY;
+                for d in DIRS {
+                    army |= super::slide(RAYS2[d.index][i], occ, d);
+                }
+                let shadow = unwindow(ARMY_SHADOW[army_index(window(occ, sq))], sq);
+                assert_eq!(STEPS8[i] | (RING2[i] - shadow), army, "army {sq}");
+                let mut division = Bitboard::EMPTY;
+                for leap in DIVISION_LEAPS[i].iter().filter(|l| l.to != 255) {
+                    if leap.paths.iter().any(|p| !p.intersects(occ)) {
+                        division.insert(crate::square::Square::from_index_unchecked(
+                            leap.to as usize,
+                        ));
+                    }
+                }
+                let blocked = DIVISION_BLOCKED[division_index(window(occ, sq))];
+                let table = DIVISION_TARGETS[i] - unwindow(DIVISION_SCATTER[blocked as usize], sq);
+                assert_eq!(table, division, "division {sq}");
+            }
+        }
+    }
 
     // The bulk counter agrees with the list in every copy: the dispatched one (compiled for
     // `popcnt` where the CPU has it) and the portable one, on positions from random games
