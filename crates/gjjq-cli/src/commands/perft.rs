@@ -43,17 +43,29 @@ fn parallel_perft(pos: &Position, depth: u32, threads: u32) -> Result<u64, CliEr
         .num_threads(threads as usize)
         .build()
         .map_err(|e| CliError(format!("cannot start {threads} threads: {e}")))?;
-    let moves = pos.legal_moves();
-    Ok(pool.install(|| {
-        moves
-            .par_iter()
-            .map(|&m| {
-                let mut child = pos.clone();
-                child.play_unchecked(m);
-                perft(&child, depth - 1)
-            })
-            .sum()
-    }))
+    Ok(pool.install(|| split_perft(pos, depth, SPLIT_PLIES)))
+}
+
+/// How many plies from the root are split into tasks: two plies make about 2,500 tasks from
+/// the default opening (51 × ~50), enough for many threads to stay busy to the end even
+/// though subtrees differ in size.
+const SPLIT_PLIES: u32 = 2;
+
+/// Perft with the first `plies` plies split into rayon tasks: each task owns its position
+/// (copy-make) and returns its count, the counts are summed as the tasks join, and idle
+/// threads steal tasks from busy ones; nothing is shared but the read-only parent position.
+fn split_perft(pos: &Position, depth: u32, plies: u32) -> u64 {
+    if plies == 0 || depth < 2 {
+        return perft(pos, depth);
+    }
+    pos.legal_moves()
+        .par_iter()
+        .map(|&m| {
+            let mut child = pos.clone();
+            child.play_unchecked(m);
+            split_perft(&child, depth - 1, plies - 1)
+        })
+        .sum()
 }
 
 /// Print the node count alone on the last line.
