@@ -701,7 +701,7 @@ impl Position {
         self.hash ^= zobrist::turn_key(Side::Green);
     }
 
-    #[inline]
+    #[inline(always)]
     fn relocate(&mut self, from: Square, to: Square) {
         let code = self.mailbox[from.index()];
         if code == EMPTY || from == to {
