@@ -76,6 +76,36 @@ fn refused_this_turn(state: &InfoState) -> Vec<Move> {
     refused
 }
 
+/// The candidates of `state`'s side ([`PlayerView::candidates`]) not yet refused this turn
+/// (R-38): what a proposer may still try. A superset of the legal moves, so never empty while
+/// the side is to move in a state a referee told.
+///
+/// # Examples
+///
+/// ```
+/// use gjjq_core::{HiddenGame, Opening, Ruleset, Side};
+/// use gjjq_engine::hidden::untried_candidates;
+/// let mut game = HiddenGame::new(Opening::default_opening(), Ruleset::STANDARD)?;
+/// let before = untried_candidates(game.info_state(Side::Red));
+/// let m = before[0];
+/// if !game.propose(Side::Red, m)?.played {
+///     let after = untried_candidates(game.info_state(Side::Red));
+///     assert_eq!(after.len() + 1, before.len());
+///     assert!(!after.contains(&m));
+/// }
+/// # Ok::<(), Box<dyn std::error::Error>>(())
+/// ```
+#[must_use]
+pub fn untried_candidates(state: &InfoState) -> Vec<Move> {
+    let refused = refused_this_turn(state);
+    PlayerView::new(state)
+        .candidates()
+        .iter()
+        .copied()
+        .filter(|m| !refused.contains(m))
+        .collect()
+}
+
 /// A score as one number, for means (a win sooner is worth more).
 fn score_value(s: Score) -> i64 {
     const WIN: i64 = 1_000_000;
@@ -188,14 +218,7 @@ impl Engine {
         }
         let worlds = draw_worlds(state, config, rng);
         if worlds.is_empty() {
-            let refused = refused_this_turn(state);
-            let untried: Vec<Move> = PlayerView::new(state)
-                .candidates()
-                .iter()
-                .copied()
-                .filter(|m| !refused.contains(m))
-                .collect();
-            result.best_move = untried.choose(rng).copied();
+            result.best_move = untried_candidates(state).choose(rng).copied();
             return result;
         }
         result.worlds = u32::try_from(worlds.len()).unwrap_or(u32::MAX);
