@@ -124,12 +124,15 @@ struct Tally {
 
 impl Tally {
     fn add(&mut self, m: Move, score: Score) {
-        let v = score_value(score);
+        self.merge(m, 1, score_value(score));
+    }
+
+    fn merge(&mut self, m: Move, votes: u32, sum: i64) {
         if let Some(e) = self.entries.iter_mut().find(|e| e.0 == m) {
-            e.1 += 1;
-            e.2 += v;
+            e.1 += votes;
+            e.2 += sum;
         } else {
-            self.entries.push((m, 1, v));
+            self.entries.push((m, votes, sum));
         }
     }
 
@@ -262,6 +265,10 @@ impl Engine {
                 }
             }
             if !complete {
+                // The worlds this round did finish still vote if no round completed.
+                for &(m, votes, sum) in &round.entries {
+                    partial.merge(m, votes, sum);
+                }
                 break;
             }
             let Some((m, votes, score)) = round.winner() else {
@@ -285,6 +292,11 @@ impl Engine {
             && let Some((m, votes, score)) = partial.winner()
         {
             (result.best_move, result.votes, result.score) = (Some(m), votes, score);
+        }
+        if result.best_move.is_none() {
+            // Stopped before any world was searched: still a proposal, never none while it
+            // is the side's turn.
+            result.best_move = untried_candidates(state).choose(rng).copied();
         }
         result
     }

@@ -195,3 +195,59 @@ fn impossible_state_falls_back_to_an_untried_candidate() {
         assert!(PlayerView::new(&state).candidates().contains(&m));
     }
 }
+
+/// Stops every search at once (a `stop` that came with the `go`).
+struct StopAtOnce;
+
+impl gjjq_engine::SearchControl for StopAtOnce {
+    fn should_stop(&mut self, _nodes: u64) -> bool {
+        true
+    }
+}
+
+// Whatever ends the search — a node budget spent in the middle of a round (the budget is
+// checked every few hundred nodes, so a world may finish past it and leave the next one
+// none), or a stop before any world — the side to move gets a proposal, an untried
+// candidate, never none.
+#[test]
+fn a_search_cut_short_still_proposes() {
+    let start: InfoState = "r r 9/3III3/9/1DA3AD1/FPMGKGMPF 9/3xxx3/9/1xx3xx1/xxxxxxxxx"
+        .parse()
+        .unwrap();
+    let mut states = vec![start];
+    for seed in 1..=3 {
+        let mut rng = StdRng::seed_from_u64(seed);
+        let rules = Ruleset::STANDARD;
+        let mut game = HiddenGame::new(Opening::random(&mut rng, None, &rules), rules).unwrap();
+        game.play_out(&mut rng, 20);
+        if game.outcome().is_none() {
+            states.push(game.info_state(game.turn()).clone());
+        }
+    }
+    let config = HiddenConfig {
+        worlds: 3,
+        ..HiddenConfig::default()
+    };
+    for state in &states {
+        let untried = PlayerView::new(state).candidates();
+        for nodes in [1, 40, 300, 1000, 2000, 2100, 5000] {
+            for seed in 0..6 {
+                let mut rng = StdRng::seed_from_u64(seed);
+                let r = engine().search_hidden(state, Limits::nodes(nodes), config, &mut rng);
+                let m = r.best_move.unwrap_or_else(|| {
+                    panic!("nodes {nodes}, seed {seed}: no proposal in {state}: {r:?}")
+                });
+                assert!(untried.contains(&m));
+            }
+        }
+        let mut rng = StdRng::seed_from_u64(1);
+        let r = engine().search_hidden_with(
+            state,
+            Limits::default(),
+            config,
+            &mut rng,
+            &mut StopAtOnce,
+        );
+        assert!(untried.contains(&r.best_move.expect("a proposal after a stop")));
+    }
+}

@@ -376,7 +376,7 @@ fn the_server_never_needs_the_true_position() {
     );
     // Two true games, one per world, with the same moves and this side's refusals.
     let rebuild = |enemy| {
-        let mut opening = game.opening().clone();
+        let mut opening = *game.opening();
         match side {
             Side::Red => opening.green = enemy,
             Side::Green => opening.red = enemy,
