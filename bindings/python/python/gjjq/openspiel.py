@@ -369,7 +369,8 @@ class GjjqHiddenState(pyspiel.State):
         if self.hidden is None:
             self.deployments.append(_POOLS[self._pool_key][action])
             if len(self.deployments) == 2:
-                opening = gjjq.Opening(*self.deployments, self._first)
+                red, green = self.deployments
+                opening = gjjq.Opening(red, green, self._first)
                 self.hidden = opening.hidden_game(self._rules)
             return
         self.hidden.propose(self.hidden.turn, action)
@@ -520,7 +521,7 @@ class HiddenPublicObserver:
             # one's own, captured kinds) is left out.
             public = []
             for e in info.events:
-                if e.kind == "played":
+                if e.kind == "played" and e.move is not None:
                     mark = ("x" if e.capture else "") + ("=" if e.stayed else "")
                     mark += f"~{e.removed}" if e.removed else ""
                     public.append(e.move.ascii() + mark)
