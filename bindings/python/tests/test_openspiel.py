@@ -215,3 +215,27 @@ def test_hidden_information_state_leaks_nothing():
 def test_hidden_game_with_a_fixed_opening_has_no_chance_node():
     state = load_hidden(opening="default", first="green").new_initial_state()
     assert state.current_player() == 1 and state.hidden.opening == gjjq.Opening(first="green")
+
+
+def test_hidden_public_observer_is_the_same_for_both_players():
+    from open_spiel.python.observation import make_observation
+
+    game = load_hidden(opening="default", rules='{"announce_illegal":"both"}')
+    state = game.new_initial_state()
+    rng = np.random.RandomState(2)
+    for _ in range(30):
+        state.apply_action(int(rng.choice(state.legal_actions())))
+    for recall in (False, True):
+        obs = make_observation(
+            game,
+            pyspiel.IIGObservationType(
+                perfect_recall=recall, public_info=True, private_info=pyspiel.PrivateInfoType.NONE
+            ),
+        )
+        obs.set_from(state, 0)
+        red = (obs.tensor.copy(), obs.string_from(state, 0))
+        obs.set_from(state, 1)
+        assert np.array_equal(red[0], obs.tensor) and red[1] == obs.string_from(state, 1)
+        assert red[0].sum() == len(state.hidden.true_game.position.pieces())
+        # Nothing private: no captured kind, no refused move.
+        assert "?" not in red[1]
