@@ -1,12 +1,13 @@
 //! `Engine`: the baseline alpha-beta engine of crate gjjq-engine, searching open positions.
 
-use gjjq_engine::{Engine, EngineConfig, Limits, Score, SearchResult};
+use gjjq_engine::{Engine, EngineConfig, HiddenConfig, HiddenResult, Limits, Score, SearchResult};
 use pyo3::prelude::*;
 
 use crate::errors::{GameOverError, GjjqError, err};
 use crate::game::PyGame;
+use crate::hidden::PyInfoState;
 use crate::position::PyPosition;
-use crate::types::PyMove;
+use crate::types::{PyMove, seeded_rng};
 
 /// The result of a search: the move to play, its score for the side to move, the depth of
 /// the last completed iteration, the nodes searched and the principal variation.
@@ -33,15 +34,26 @@ pub struct PySearchResult {
     /// Plies to a forced win (positive) or loss (negative), else `None`.
     #[pyo3(get)]
     mate: Option<i64>,
+    /// Hidden play: how many consistent worlds were searched (0: the proposal is a random
+    /// candidate, no world could be drawn); `None` for an open search.
+    #[pyo3(get)]
+    worlds: Option<u32>,
+    /// Hidden play: how many of the worlds chose `best_move`; `None` for an open search.
+    #[pyo3(get)]
+    votes: Option<u32>,
+}
+
+fn score_parts(score: Score) -> (Option<i32>, Option<i64>) {
+    match score {
+        Score::Cp(c) => (Some(c), None),
+        Score::Win(n) => (None, Some(i64::from(n))),
+        Score::Loss(n) => (None, Some(-i64::from(n))),
+    }
 }
 
 impl PySearchResult {
     fn from_core(r: &SearchResult) -> PySearchResult {
-        let (centipawns, mate) = match r.score {
-            Score::Cp(c) => (Some(c), None),
-            Score::Win(n) => (None, Some(i64::from(n))),
-            Score::Loss(n) => (None, Some(-i64::from(n))),
-        };
+        let (centipawns, mate) = score_parts(r.score);
         PySearchResult {
             best_move: r.best_move.map(PyMove::from_core),
             score: r.score.to_string(),
@@ -50,6 +62,24 @@ impl PySearchResult {
             pv: r.pv.iter().map(|&m| PyMove::from_core(m)).collect(),
             centipawns,
             mate,
+            worlds: None,
+            votes: None,
+        }
+    }
+
+    fn from_hidden(r: &HiddenResult) -> PySearchResult {
+        let (centipawns, mate) = score_parts(r.score);
+        let best_move = r.best_move.map(PyMove::from_core);
+        PySearchResult {
+            best_move,
+            score: r.score.to_string(),
+            depth: r.depth,
+            nodes: r.nodes,
+            pv: best_move.into_iter().collect(),
+            centipawns,
+            mate,
+            worlds: Some(r.worlds),
+            votes: Some(r.votes),
         }
     }
 }
@@ -156,6 +186,59 @@ impl PyEngine {
         self.analyse(py, target)?
             .best_move
             .ok_or_else(|| err::<GameOverError>("no legal move"))
+    }
+
+    /// Hidden play (暗式): choose a proposal for the side of `state` (an `InfoState`) from its
+    /// information alone. Draws up to `worlds` enemy deployments consistent with the state
+    /// (each equally likely, R-41) with a generator seeded by `seed` (Python's `random` module
+    /// when `None`), searches each world's true position depth by depth and returns the move
+    /// most worlds chose (determinized search; the node limit counts over all worlds). A
+    /// proposal refused this turn is never repeated. `worlds` and `votes` in the result say
+    /// how it was chosen.
+    ///
+    /// Raises `GameOverError` when the state's game is over or it is not the state's side's
+    /// turn.
+    #[pyo3(signature = (state, worlds = 8, seed = None))]
+    fn analyse_hidden(
+        &mut self,
+        py: Python<'_>,
+        state: &PyInfoState,
+        worlds: u32,
+        seed: Option<u64>,
+    ) -> PyResult<PySearchResult> {
+        let state = &state.0;
+        if let Some(o) = state.outcome() {
+            return Err(err::<GameOverError>(format!("the game is over ({o})")));
+        }
+        if state.turn() != state.side() {
+            return Err(err::<GameOverError>(format!(
+                "it is not {}'s turn: nothing to propose",
+                state.side()
+            )));
+        }
+        let mut rng = seeded_rng(py, seed)?;
+        let config = HiddenConfig {
+            worlds: worlds.max(1),
+            ..HiddenConfig::default()
+        };
+        let limits = self.limits;
+        let engine = &mut self.engine;
+        let r = py.detach(|| engine.search_hidden(state, limits, config, &mut rng));
+        Ok(PySearchResult::from_hidden(&r))
+    }
+
+    /// The proposal the engine makes for `state`'s side (see `analyse_hidden`).
+    #[pyo3(signature = (state, worlds = 8, seed = None))]
+    fn search_hidden(
+        &mut self,
+        py: Python<'_>,
+        state: &PyInfoState,
+        worlds: u32,
+        seed: Option<u64>,
+    ) -> PyResult<PyMove> {
+        self.analyse_hidden(py, state, worlds, seed)?
+            .best_move
+            .ok_or_else(|| err::<GameOverError>("no proposal"))
     }
 
     /// Forget the table and the move-ordering tables (for a new game).

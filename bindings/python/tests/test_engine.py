@@ -64,3 +64,28 @@ def test_errors():
         gjjq.Engine(depth=1).search(over.position)
     with pytest.raises(gjjq.GjjqError):
         gjjq.Engine(depth=1).search("5B5A")
+
+
+def test_hidden_search_proposes_from_the_information_state():
+    game = gjjq.Opening.random(seed=5).hidden_game('{"no_capture_limit": 40}')
+    engines = {side: gjjq.Engine(nodes=1500, hash_mb=1) for side in ("red", "green")}
+    proposals = 0
+    while not game.is_over() and game.ply < 60:
+        side = game.turn
+        state = game.info_state(side)
+        r = engines[side].analyse_hidden(state, worlds=3, seed=proposals)
+        assert r.best_move in state.proposals()  # never a refused one, never off the view
+        assert 1 <= r.worlds <= 3 and 1 <= r.votes <= r.worlds and r.pv == [r.best_move]
+        # The choice depends on the information state only: the same state, the same seed,
+        # a fresh engine: the same proposal.
+        again = gjjq.Engine(nodes=1500, hash_mb=1).search_hidden(
+            gjjq.InfoState.from_string(str(state), state.rules), worlds=3, seed=proposals
+        )
+        if proposals < 5:
+            assert again == r.best_move
+        game.propose(side, r.best_move)
+        proposals += 1
+    assert game.ply > 0
+    other = "green" if game.turn == "red" else "red"
+    with pytest.raises(gjjq.GameOverError):
+        gjjq.Engine(depth=1).search_hidden(game.info_state(other))
