@@ -9,6 +9,7 @@ import { mkdirSync, readFileSync } from 'node:fs';
 import { dirname, join } from 'node:path';
 import { fileURLToPath } from 'node:url';
 import { chromium } from 'playwright-core';
+import initWasm, { Game, positionFromDeployments, randomDeployment } from '../pkg/gjjq_wasm.js';
 
 const here = dirname(fileURLToPath(import.meta.url));
 const webDir = join(here, '..');
@@ -49,6 +50,8 @@ before(async () => {
     );
     await waitForServer(base, 20_000);
   }
+  // The library itself, in node: the oracle that knows the true game of a hidden test game.
+  await initWasm({ module_or_path: readFileSync(join(webDir, 'pkg/gjjq_wasm_bg.wasm')) });
   browser = await chromium.launch({
     executablePath: process.env.CHROMIUM ?? '/usr/bin/chromium',
     headless: true,
@@ -256,6 +259,139 @@ describe('web board', () => {
     page = await open('?position=9%2F9%20r');
     assert.equal(await position(page), DEFAULT);
     assert.match(await page.locator('#error').textContent(), /position string/);
+    await page.close();
+  });
+
+  test('a hidden game against the engine: no enemy kind in the page, a refusal, replies, the reveal (R-37 … R-41)', async () => {
+    const page = await open();
+    const seed = 20261201;
+    await page.selectOption('#hidden-side', 'red');
+    await page.selectOption('#hidden-first', 'red');
+    await page.selectOption('#hidden-deployment', 'random');
+    await page.fill('#hidden-seed', String(seed));
+    await page.click('#start-hidden');
+    // The oracle: the same opening in an open game, from the page's seed (main.ts startHidden).
+    const red = randomDeployment(seed);
+    const green = randomDeployment((seed ^ 0x9e3779b9) >>> 0);
+    const truth = new Game(positionFromDeployments(red, green, 'red'));
+    const truePosition = () => JSON.parse(truth.view(truth.plies())).position;
+    const legal = () => new Set(JSON.parse(truth.view(truth.plies())).legal.map((m) => m.ascii));
+    const listed = () => moveList(page);
+    const sync = async () => {
+      const moves = await listed();
+      for (const m of moves.slice(truth.plies())) truth.play(truth.plies(), m);
+      assert.equal(truth.plies(), moves.length);
+    };
+    // Nothing of the enemy's kinds and nothing of the true game anywhere in the page.
+    const assertNoLeak = async (when) => {
+      const text = await page.evaluate(
+        () =>
+          document.documentElement.outerHTML +
+          '\n' +
+          document.body.innerText +
+          '\n' +
+          [...document.querySelectorAll('input, textarea, select')].map((e) => e.value).join('\n'),
+      );
+      const letters = await page.locator('[data-piece]').evaluateAll((els) => els.map((e) => e.dataset.piece));
+      assert.ok(letters.every((l) => l === '?' || /^[A-Z]$/.test(l)), `${when}: enemy letters ${letters}`);
+      assert.equal(letters.filter((l) => l === '?').length, await page.locator('.piece.green').count());
+      assert.ok(!text.includes(truePosition()), `${when}: the true position is in the page`);
+      assert.ok(!text.includes(truePosition().split(' ')[0]), `${when}: the true board is in the page`);
+      assert.ok(!text.includes(green), `${when}: Green's deployment is in the page`);
+      assert.equal(await position(page), '', `${when}: #position must stay empty`);
+    };
+    assert.equal(await page.locator('[data-piece="?"]').count(), 16);
+    assert.equal(await page.locator('[data-piece]').count(), 32);
+    assert.match(await page.locator('#info-state').textContent(), new RegExp(`^r r ${red.replaceAll('/', '\\/')} \\S+$`));
+    await assertNoLeak('the opening');
+
+    // Play, each turn collecting the candidates by clicking every own piece, until one of them
+    // is illegal in the true game: propose it, see it refused and nothing move.
+    const candidates = async () => {
+      const found = [];
+      for (const from of await page.locator('.piece.red').evaluateAll((els) => els.map((e) => e.dataset.square))) {
+        await page.click(`[data-point="${from}"]`);
+        found.push(...(await page.locator('.dest').evaluateAll((els) => els.map((e) => e.dataset.dest))));
+        await page.click(`[data-point="${from}"]`); // deselect
+      }
+      return found;
+    };
+    let refusedSeen = false;
+    let replies = 0;
+    for (let turn = 0; turn < 40 && !refusedSeen; turn++) {
+      await sync();
+      const cands = await candidates();
+      const ok = legal();
+      const illegal = cands.find((c) => !ok.has(c));
+      const before = await listed();
+      if (illegal) {
+        const board = await page.locator('[data-piece]').evaluateAll((els) => els.map((e) => `${e.dataset.square}${e.dataset.piece}`).join());
+        await clickMove(page, illegal.slice(0, 2), illegal.slice(2));
+        await page.waitForSelector(`#hidden-message[data-refused="${illegal}"]`);
+        assert.match(await page.locator('#hidden-message').textContent(), /不合法——请重新提出/);
+        assert.equal(
+          await page.locator('[data-piece]').evaluateAll((els) => els.map((e) => `${e.dataset.square}${e.dataset.piece}`).join()),
+          board,
+          'nothing moved',
+        );
+        assert.deepEqual(await listed(), before);
+        assert.match(await page.locator('#info-state').textContent(), new RegExp(` \\?${illegal}$`));
+        // Not offered again this turn.
+        await page.click(`[data-point="${illegal.slice(0, 2)}"]`);
+        assert.equal(await page.locator(`.dest[data-dest="${illegal}"]`).count(), 0);
+        await page.click(`[data-point="${illegal.slice(0, 2)}"]`);
+        await page.screenshot({ path: join(shots, 'web-hidden.png') });
+        await page.click('#lang');
+        assert.match(await page.locator('#hidden-message').textContent(), /illegal — propose again/);
+        await page.click('#lang');
+        refusedSeen = true;
+        console.log(`# hidden game: ${illegal} refused at ply ${truth.plies()} (${cands.length} candidates, ${ok.size} legal)`);
+      }
+      // A legal one: a capture when there is one, else the turn's pick among the rest.
+      const playable = cands.filter((c) => ok.has(c));
+      const captures = [];
+      for (const c of playable) {
+        if ((await page.locator(`[data-point="${c.slice(2)}"] [data-piece="?"]`).count()) > 0) captures.push(c);
+      }
+      const pick = captures[0] ?? playable[(turn * 7) % playable.length];
+      await clickMove(page, pick.slice(0, 2), pick.slice(2));
+      await page.waitForFunction((n) => document.querySelectorAll('#moves [data-ascii]').length >= n, before.length + 1);
+      if ((await page.locator('#result').count()) > 0) break;
+      // The engine's reply arrives, written with 暗 (R-40).
+      await page.waitForFunction((n) => document.querySelectorAll('#moves [data-ascii]').length >= n, before.length + 2, {
+        timeout: 30_000,
+      });
+      const last = page.locator('#moves [data-ascii]').last();
+      assert.match(await last.textContent(), /^暗\d[a-eA-E]/);
+      assert.match(await last.getAttribute('class'), /\bgreen\b.*\benemy\b/);
+      replies++;
+      await sync();
+      await assertNoLeak(`ply ${truth.plies()}`);
+      if ((await page.locator('#result').count()) > 0) break;
+    }
+    assert.ok(refusedSeen, 'no refused proposal in 40 turns');
+    console.log(`# hidden game: ${replies} engine replies; ${truth.plies()} plies before the end`);
+    assert.ok(replies > 0);
+    assert.match(await page.locator('#engine-name').textContent(), /hidden play/);
+    // Resign: the result with its reason, then the whole game revealed (R-39).
+    if ((await page.locator('#result').count()) === 0) {
+      await sync();
+      await page.click('#resign');
+      await page.waitForSelector('#result');
+      assert.equal(await page.locator('#result').getAttribute('data-reason'), 'resignation');
+      assert.equal(await page.locator('#result').getAttribute('data-winner'), 'green');
+      assert.match(await page.locator('#result').textContent(), /绿方 胜 · 认输 \(0-1\)/);
+    }
+    assert.equal(await position(page), truePosition()); // the true game, public now
+    assert.ok((await page.locator('[data-piece]').evaluateAll((els) => els.map((e) => e.dataset.piece))).some((l) => /^[a-z]$/.test(l)));
+    assert.equal(await page.locator('[data-piece="?"]').count(), 0);
+    assert.match(await page.locator('#hidden-message').textContent(), /全局公开/);
+    assert.ok(!(await records(page)).some((r) => r.startsWith('暗')), 'the revealed record is in full');
+    assert.equal(await page.locator('#info-state-block').isHidden(), true);
+    await page.click('#export');
+    assert.match(await page.locator('#export-output').inputValue(), new RegExp(`\\[GreenDeployment "${green.replaceAll('/', '\\/')}"\\]`));
+    assert.deepEqual(page.errors, []);
+    truth.free();
     await page.close();
   });
 });

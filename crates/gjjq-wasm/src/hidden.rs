@@ -83,6 +83,9 @@ pub struct HiddenMoveView {
     /// What else the side was told with it and after it: `stayed`, `removed 5B`,
     /// `captured I`, `refused 5B4A` (its own refused proposals), `refused` (the opponent's).
     pub comments: Vec<String>,
+    /// The kind captured by this move, when the side was told it, as its record
+    /// character in both scripts.
+    pub captured: Option<(String, String)>,
 }
 
 /// What the person sees of a hidden game: its own information state and nothing more.
@@ -405,7 +408,8 @@ fn record(state: &InfoState) -> Vec<HiddenMoveView> {
     rec.moves
         .iter()
         .zip(played)
-        .map(|(rm, m)| {
+        .zip(told_kinds(state))
+        .map(|((rm, m), kind)| {
             let (simplified, traditional) = match &rm.text {
                 MoveText::Record(r) => (
                     r.to_script(Script::Simplified),
@@ -425,11 +429,31 @@ fn record(state: &InfoState) -> Vec<HiddenMoveView> {
                 simplified,
                 traditional,
                 comments: rm.comments.clone(),
+                captured: kind.map(|(owner, k)| {
+                    let p = gjjq::Piece::new(owner, k);
+                    (
+                        p.record_char(Script::Simplified).to_string(),
+                        p.record_char(Script::Traditional).to_string(),
+                    )
+                }),
             };
             mover = mover.other();
             v
         })
         .collect()
+}
+
+/// For each move told, the captured piece's owner and kind when the side was told the kind.
+fn told_kinds(state: &InfoState) -> Vec<Option<(Side, gjjq::PieceKind)>> {
+    let mut mover = state.first();
+    let mut out = Vec::new();
+    for e in state.events() {
+        if let Event::Played(seen) = e {
+            out.push(seen.captured_kind.map(|k| (mover.other(), k)));
+            mover = mover.other();
+        }
+    }
+    out
 }
 
 /// The engine's answer to an information state.
