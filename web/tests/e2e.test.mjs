@@ -305,8 +305,9 @@ describe('web board', () => {
     assert.match(await page.locator('#info-state').textContent(), new RegExp(`^r r ${red.replaceAll('/', '\\/')} \\S+$`));
     await assertNoLeak('the opening');
 
-    // Play, each turn collecting the candidates by clicking every own piece, until one of them
-    // is illegal in the true game: propose it, see it refused and nothing move.
+    // Play at least five engine replies. Each turn collect the candidates by clicking every own
+    // piece; the first time one of them is illegal in the true game, propose it and see it
+    // refused and nothing move.
     const candidates = async () => {
       const found = [];
       for (const from of await page.locator('.piece.red').evaluateAll((els) => els.map((e) => e.dataset.square))) {
@@ -318,13 +319,13 @@ describe('web board', () => {
     };
     let refusedSeen = false;
     let replies = 0;
-    for (let turn = 0; turn < 40 && !refusedSeen; turn++) {
+    for (let turn = 0; turn < 40 && (!refusedSeen || replies < 5); turn++) {
       await sync();
       const cands = await candidates();
       const ok = legal();
       const illegal = cands.find((c) => !ok.has(c));
       const before = await listed();
-      if (illegal) {
+      if (illegal && !refusedSeen) {
         const board = await page.locator('[data-piece]').evaluateAll((els) => els.map((e) => `${e.dataset.square}${e.dataset.piece}`).join());
         await clickMove(page, illegal.slice(0, 2), illegal.slice(2));
         await page.waitForSelector(`#hidden-message[data-refused="${illegal}"]`);
@@ -388,6 +389,7 @@ describe('web board', () => {
     assert.match(await page.locator('#hidden-message').textContent(), /全局公开/);
     assert.ok(!(await records(page)).some((r) => r.startsWith('暗')), 'the revealed record is in full');
     assert.equal(await page.locator('#info-state-block').isHidden(), true);
+    await page.screenshot({ path: join(shots, 'web-hidden-revealed.png') });
     await page.click('#export');
     assert.match(await page.locator('#export-output').inputValue(), new RegExp(`\\[GreenDeployment "${green.replaceAll('/', '\\/')}"\\]`));
     assert.deepEqual(page.errors, []);
