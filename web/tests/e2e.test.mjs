@@ -319,6 +319,7 @@ describe('web board', () => {
     };
     let refusedSeen = false;
     let replies = 0;
+    const waits = [];
     for (let turn = 0; turn < 40 && (!refusedSeen || replies < 5); turn++) {
       await sync();
       const cands = await candidates();
@@ -359,6 +360,7 @@ describe('web board', () => {
       await page.waitForFunction((n) => document.querySelectorAll('#moves [data-ascii]').length >= n, before.length + 1);
       if ((await page.locator('#result').count()) > 0) break;
       // The engine's reply arrives, written with 暗 (R-40).
+      const asked = Date.now();
       await page.waitForFunction((n) => document.querySelectorAll('#moves [data-ascii]').length >= n, before.length + 2, {
         timeout: 30_000,
       });
@@ -366,12 +368,13 @@ describe('web board', () => {
       assert.match(await last.textContent(), /^暗\d[a-eA-E]/);
       assert.match(await last.getAttribute('class'), /\bgreen\b.*\benemy\b/);
       replies++;
+      waits.push(Date.now() - asked);
       await sync();
       await assertNoLeak(`ply ${truth.plies()}`);
       if ((await page.locator('#result').count()) > 0) break;
     }
     assert.ok(refusedSeen, 'no refused proposal in 40 turns');
-    console.log(`# hidden game: ${replies} engine replies; ${truth.plies()} plies before the end`);
+    console.log(`# hidden game: ${replies} engine replies (waits ${waits.join(', ')} ms); ${truth.plies()} plies before the end`);
     assert.ok(replies > 0);
     assert.match(await page.locator('#engine-name').textContent(), /hidden play/);
     // Resign: the result with its reason, then the whole game revealed (R-39).
