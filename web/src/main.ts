@@ -514,8 +514,60 @@ function guarded(f: () => void): () => void {
   };
 }
 
+/** A piece being dragged: where from, where the pointer went down, whether it has moved. */
+let drag: { from: string; x0: number; y0: number; active: boolean; pointerId: number } | null = null;
+/** The click that ends a drag is not a click on a point. */
+let suppressClick = false;
+
+/** Drag-to-move, besides click-click: press on a piece that may move, drop it on a point. */
+function wireDrag(el: HTMLElement): void {
+  el.addEventListener('pointerdown', (e) => {
+    if (e.button !== 0) return;
+    const label = (e.target as Element).closest('[data-point]')?.getAttribute('data-point');
+    if (!label || state.view.outcome || !humanMayMove()) return;
+    if (!state.view.legal.some((m) => m.from === label)) return;
+    drag = { from: label, x0: e.clientX, y0: e.clientY, active: false, pointerId: e.pointerId };
+  });
+  el.addEventListener('pointermove', (e) => {
+    if (!drag || e.pointerId !== drag.pointerId) return;
+    if (!drag.active) {
+      if (Math.hypot(e.clientX - drag.x0, e.clientY - drag.y0) < 6) return;
+      drag.active = true;
+      state.selected = drag.from;
+      renderBoard();
+      el.setPointerCapture(e.pointerId);
+    }
+    const group = el.querySelector<SVGGElement>(`[data-point="${drag.from}"]`);
+    const piece = group?.querySelector<SVGGElement>('.piece');
+    const ctm = el.querySelector('svg')?.getScreenCTM();
+    if (!group || !piece || !ctm) return;
+    group.parentNode?.appendChild(group); // drawn above the other points
+    piece.classList.add('dragging');
+    piece.setAttribute('transform', `translate(${(e.clientX - drag.x0) / ctm.a},${(e.clientY - drag.y0) / ctm.d})`);
+  });
+  const end = (e: PointerEvent): void => {
+    const d = drag;
+    if (!d || e.pointerId !== d.pointerId) return;
+    drag = null;
+    if (!d.active) return; // a click: the click handler takes it
+    suppressClick = true;
+    setTimeout(() => {
+      suppressClick = false;
+    });
+    const to = document.elementFromPoint(e.clientX, e.clientY)?.closest('[data-point]')?.getAttribute('data-point');
+    const m = e.type === 'pointerup' ? state.view.legal.find((mv) => mv.from === d.from && mv.to === to) : undefined;
+    state.selected = null;
+    if (m) play(m.ascii);
+    else renderBoard(); // back to its point
+  };
+  el.addEventListener('pointerup', end);
+  el.addEventListener('pointercancel', end);
+}
+
 function wire(): void {
+  wireDrag($('board'));
   $('board').addEventListener('click', (e) => {
+    if (suppressClick) return;
     const el = (e.target as Element).closest('[data-point]');
     if (el) onPointClick(el.getAttribute('data-point') ?? '');
   });

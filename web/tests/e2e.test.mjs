@@ -142,6 +142,35 @@ describe('web board', () => {
     await page.close();
   });
 
+  test('drag-to-move: a piece dropped on a destination plays; elsewhere it goes back', async () => {
+    const page = await open();
+    const centre = async (label) => {
+      const b = await page.locator(`[data-point="${label}"] .hit`).boundingBox();
+      return [b.x + b.width / 2, b.y + b.height / 2];
+    };
+    const dragTo = async (from, to) => {
+      const [x0, y0] = await centre(from);
+      const [x1, y1] = await centre(to);
+      await page.mouse.move(x0, y0);
+      await page.mouse.down();
+      await page.mouse.move(x1, y1, { steps: 8 });
+      await page.mouse.up();
+    };
+    // The infantry on 5B may go to 5A or 5C (R-16), not 6A: dropped there it goes back.
+    await dragTo('5B', '6A');
+    assert.deepEqual(await moveList(page), []);
+    assert.equal(await page.locator('[data-point="5B"] [data-piece="I"]').count(), 1);
+    assert.equal(await page.locator('.piece.dragging').count(), 0);
+    await dragTo('5B', '5A');
+    assert.deepEqual(await moveList(page), ['5B5A']);
+    assert.equal(await page.locator('[data-point="5A"] [data-piece="I"]').count(), 1);
+    // Click-click still works after a drag.
+    await clickMove(page, '5b', '5a');
+    assert.deepEqual(await moveList(page), ['5B5A', '5b5a']);
+    assert.deepEqual(page.errors, []);
+    await page.close();
+  });
+
   test('a returning capture and its return (R-11, R-19)', async () => {
     const page = await open();
     await clickMove(page, '3E', '7d');
