@@ -619,6 +619,9 @@ mod tests {
             assert_eq!(v.info_state, h.game.info_state(Side::Red).to_string());
             assert_eq!(v.moves.len(), h.game.game().moves().len());
             for m in &v.moves {
+                // The kind told comes with its record character.
+                let told = m.comments.iter().find_map(|c| c.strip_prefix("captured "));
+                assert_eq!(told.is_some(), m.captured.is_some(), "{m:?}");
                 if m.side == "green" {
                     assert!(m.simplified.starts_with('暗'), "{}", m.simplified);
                     assert!(m.traditional.starts_with('暗'), "{}", m.traditional);
