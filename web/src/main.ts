@@ -356,6 +356,7 @@ function startHidden(): void {
   state.hiddenAttempts = 0;
   state.mode = 'two';
   $<HTMLSelectElement>('mode').value = 'two';
+  state.flipped = side === 'green'; // your own country at the bottom
   state.generation++;
   state.selected = null;
   state.thinking = false;

@@ -428,4 +428,36 @@ describe('web board', () => {
     truth.free();
     await page.close();
   });
+
+  test('a hidden game as Green: the engine opens, your country at the bottom', async () => {
+    const page = await open();
+    await page.click('#lang');
+    await page.selectOption('#hidden-side', 'green');
+    await page.selectOption('#hidden-first', 'red');
+    await page.selectOption('#hidden-deployment', 'formation');
+    await page.fill('#hidden-seed', '7');
+    await page.click('#start-hidden');
+    await page.waitForFunction(() => document.querySelectorAll('#moves [data-ascii]').length === 1, null, {
+      timeout: 30_000,
+    });
+    // Red's opening move, as Green was told it (R-40), and Red's pieces blank.
+    assert.match((await records(page))[0], /^暗\d[A-E]/);
+    assert.equal(await page.locator('.piece.red').count(), 16);
+    assert.equal(await page.locator('.piece.red[data-piece="?"]').count(), 16);
+    assert.equal(await page.locator('.piece.green[data-piece="?"]').count(), 0);
+    assert.equal(await page.locator('[data-point="5e"] [data-piece="k"]').count(), 1);
+    assert.match(await page.locator('#info-state').textContent(), /^g r 9\/3III3\/9\/1DA3AD1\/FPMGKGMPF /);
+    assert.equal(await position(page), '');
+    const y = async (label) => (await page.locator(`[data-point="${label}"] .hit`).boundingBox()).y;
+    assert.ok((await y('5e')) > (await y('5E')), "Green's base line at the bottom");
+    assert.match(await page.locator('#turn').textContent(), /Green to move/);
+    assert.match(await page.locator('#hidden-message').textContent(), /Hidden game · I play Green/);
+    // A new ordinary game ends the hidden one; nothing of it is left on the page.
+    await page.click('#new-game');
+    assert.equal(await position(page), DEFAULT);
+    assert.equal(await page.locator('[data-piece="?"]').count(), 0);
+    assert.equal(await page.locator('#resign').isHidden(), true);
+    assert.deepEqual(page.errors, []);
+    await page.close();
+  });
 });
