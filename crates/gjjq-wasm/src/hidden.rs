@@ -275,7 +275,9 @@ impl HiddenSession {
         let tags = vec![
             ("Event".to_owned(), "gjjq web board".to_owned()),
             ("Rules".to_owned(), "standard".to_owned()),
-            ("Mode".to_owned(), "暗式".to_owned()),
+            // The play mode as game files name it, so that `gjjq replay` and
+            // `convert` read the file as the hidden game it was.
+            ("Mode".to_owned(), "hidden".to_owned()),
             ("RedDeployment".to_owned(), opening.red.to_string()),
             ("GreenDeployment".to_owned(), opening.green.to_string()),
             ("FirstMover".to_owned(), opening.first.to_string()),
@@ -686,6 +688,14 @@ mod tests {
         assert!(file.contains("[Termination \"resignation\"]"), "{file}");
         let back = Session::from_game_file(&file).unwrap();
         assert_eq!(back.moves_ascii(), open.moves_ascii());
+        // The library reads it as the hidden game it was.
+        let record = gjjq::notation::GameReader::new(file.as_bytes())
+            .next()
+            .unwrap()
+            .unwrap();
+        assert_eq!(record.play_mode().unwrap(), gjjq::PlayMode::Hidden);
+        let replayed = gjjq::notation::hidden_game_from_record(&record).unwrap();
+        assert_eq!(replayed.game().moves(), h.game.game().moves());
     }
 
     #[test]

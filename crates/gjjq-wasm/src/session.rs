@@ -114,9 +114,6 @@ pub enum WebError {
     /// The whole of a hidden game asked for before its end.
     #[error("a hidden game is revealed only once it is over")]
     NotOver,
-    /// A feature another part of the project delivers.
-    #[error("{0} is not available in this build yet")]
-    NotYet(&'static str),
 }
 
 impl From<PositionError> for WebError {
