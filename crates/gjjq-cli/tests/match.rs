@@ -288,7 +288,9 @@ fn two_engines() -> [String; 2] {
     ]
 }
 
-const SHORT_HIDDEN: [&str; 16] = [
+const SHORT_HIDDEN: [&str; 18] = [
+    "--random-plies",
+    "2",
     "--games",
     "6",
     "--concurrency",
@@ -363,6 +365,14 @@ fn a_hidden_match_between_two_engines_plays_to_the_end() {
             .collect();
         assert_eq!(ids[0], ids[1]);
         assert_eq!(pair[0].tag("Red"), pair[1].tag("Green"));
+        // The random plies, played through the referee, are the pair's too.
+        let first_two = |g: &gjjq_notation::GameRecord| {
+            g.moves[..2]
+                .iter()
+                .map(|m| m.text.to_string())
+                .collect::<Vec<_>>()
+        };
+        assert_eq!(first_two(&pair[0]), first_two(&pair[1]));
     }
     let openings: std::collections::HashSet<_> =
         p.games.iter().map(|g| g.tag("RedDeployment")).collect();
@@ -555,4 +565,61 @@ fn a_hidden_match_needs_openings_that_are_openings() {
         err.contains("opening 1 cannot start a hidden game"),
         "{err}"
     );
+}
+
+// The match's ruleset reaches the engines as the `Rules` option when it is not standard (in
+// hidden play it carries announce_illegal and reveal_captured), before the game starts; a
+// standard match sends no Rules at all, as before.
+#[test]
+fn a_non_standard_ruleset_is_sent_as_the_rules_option() {
+    let dir = std::env::temp_dir().join(format!("gjjq-rules-{}", std::process::id()));
+    std::fs::create_dir_all(&dir).unwrap();
+    let rules = dir.join("rules.json");
+    std::fs::write(&rules, r#"{"announce_illegal":"both"}"#).unwrap();
+    let [_, random] = two_engines();
+    for (hidden, with_rules) in [(true, true), (false, true), (false, false)] {
+        let log = dir.join(format!("log-{hidden}-{with_rules}.txt"));
+        let logger = format!(
+            r#"while read -r line; do echo "$line" >> {}; case "$line" in uci) echo "id name logger"; echo uciok;; isready) echo readyok;; go*) echo "bestmove 0000";; quit) exit 0;; esac; done"#,
+            log.display()
+        );
+        let mut args = vec![
+            "match",
+            "--engine1",
+            &logger,
+            "--engine2",
+            &random,
+            "--games",
+            "1",
+            "--movetime",
+            "20",
+        ];
+        if hidden {
+            args.push("--hidden");
+        }
+        let rules_arg = rules.to_str().unwrap();
+        if with_rules {
+            args.extend(["--rules", rules_arg]);
+        }
+        let o = Command::new(GJJQ).args(&args).output().unwrap();
+        assert!(o.status.success(), "{}", String::from_utf8_lossy(&o.stderr));
+        let text = std::fs::read_to_string(&log).unwrap();
+        let sent: Vec<&str> = text.lines().collect();
+        let rules_at = sent
+            .iter()
+            .position(|l| l.starts_with("setoption name Rules value "));
+        if with_rules {
+            let i = rules_at.unwrap_or_else(|| panic!("{sent:?}"));
+            assert!(
+                sent[i].contains(r#""announce_illegal":"both""#),
+                "{}",
+                sent[i]
+            );
+            let go = sent.iter().position(|l| l.starts_with("go")).unwrap();
+            assert!(i < go, "{sent:?}");
+        } else {
+            assert_eq!(rules_at, None, "{sent:?}");
+        }
+    }
+    std::fs::remove_dir_all(&dir).unwrap();
 }
