@@ -517,7 +517,7 @@ impl PyInfoState {
 
     /// The own proposals refused since the last move, in order.
     fn refused_this_turn(&self) -> Vec<PyMove> {
-        tensor::refused_this_turn(&self.0)
+        self.0.refused_this_turn()
             .into_iter()
             .map(PyMove::from_core)
             .collect()

@@ -345,22 +345,10 @@ fn replay(state: &gjjq_core::InfoState) -> Replay {
     r
 }
 
-/// The own proposals refused since the last move.
-pub fn refused_this_turn(state: &gjjq_core::InfoState) -> Vec<gjjq_core::Move> {
-    let mut out = Vec::new();
-    for e in state.events() {
-        match e {
-            gjjq_core::Event::Played(_) => out.clear(),
-            gjjq_core::Event::Refused(m) => out.push(*m),
-            _ => {}
-        }
-    }
-    out
-}
 
 /// The view's candidates minus the own proposals refused since the last move.
 pub fn proposals(state: &gjjq_core::InfoState) -> Vec<gjjq_core::Move> {
-    let refused = refused_this_turn(state);
+    let refused = state.refused_this_turn();
     gjjq_core::PlayerView::new(state)
         .candidates()
         .iter()

@@ -12,7 +12,7 @@
 //! whose worlds the sampler keeps rejecting), the proposal is an untried candidate
 //! ([`PlayerView::candidates`]), drawn uniformly.
 
-use gjjq_core::{Event, Game, InfoState, Move, PlayerView, WorldSampler, replay_world};
+use gjjq_core::{Game, InfoState, Move, PlayerView, WorldSampler, replay_world};
 use rand::Rng;
 use rand::seq::IndexedRandom;
 
@@ -63,19 +63,6 @@ pub struct HiddenResult {
     pub nodes: u64,
 }
 
-/// Moves proposed and refused since the side's last played move: illegal this turn (R-38).
-fn refused_this_turn(state: &InfoState) -> Vec<Move> {
-    let mut refused = Vec::new();
-    for e in state.events() {
-        match e {
-            Event::Refused(m) => refused.push(*m),
-            Event::Played(_) => refused.clear(),
-            Event::OpponentRefused | Event::End { .. } => {}
-        }
-    }
-    refused
-}
-
 /// The candidates of `state`'s side ([`PlayerView::candidates`]) not yet refused this turn
 /// (R-38): what a proposer may still try. A superset of the legal moves, so never empty while
 /// the side is to move in a state a referee told.
@@ -97,7 +84,7 @@ fn refused_this_turn(state: &InfoState) -> Vec<Move> {
 /// ```
 #[must_use]
 pub fn untried_candidates(state: &InfoState) -> Vec<Move> {
-    let refused = refused_this_turn(state);
+    let refused = state.refused_this_turn();
     PlayerView::new(state)
         .candidates()
         .iter()

@@ -1,7 +1,7 @@
 //! The engine in 暗式 (R-37 … R-41): it proposes from its information state alone, never
 //! repeats a refusal, plays whole games through the referee, and beats random proposals.
 
-use gjjq_core::{Event, HiddenGame, InfoState, Move, Opening, Outcome, PlayerView, Ruleset, Side};
+use gjjq_core::{HiddenGame, InfoState, Move, Opening, Outcome, PlayerView, Ruleset, Side};
 use gjjq_engine::{Engine, EngineConfig, HiddenConfig, Limits};
 use rand::rngs::StdRng;
 use rand::{Rng, SeedableRng};
@@ -11,18 +11,6 @@ fn engine() -> Engine {
         hash_mb: 1,
         ..EngineConfig::default()
     })
-}
-
-fn refused_this_turn(state: &InfoState) -> Vec<Move> {
-    let mut refused = Vec::new();
-    for e in state.events() {
-        match e {
-            Event::Refused(m) => refused.push(*m),
-            Event::Played(_) => refused.clear(),
-            _ => {}
-        }
-    }
-    refused
 }
 
 /// Who proposes for a side in a test game.
@@ -47,7 +35,7 @@ fn play(seed: u64, rules: Ruleset, players: [Proposer; 2], max_plies: usize) -> 
     while game.outcome().is_none() && game.game().moves().len() < max_plies {
         let side = game.turn();
         let state = game.info_state(side).clone();
-        let refused = refused_this_turn(&state);
+        let refused = state.refused_this_turn();
         let candidates = PlayerView::new(&state).candidates();
         let m = match players[side.index()] {
             Proposer::Engine => {

@@ -325,7 +325,7 @@ fn player_view(state: &InfoState, outcome: Option<Outcome>) -> HiddenView {
         .iter()
         .map(|e| (e.at.to_string(), e.id.to_string()))
         .collect();
-    let refused = refused_this_turn(state);
+    let refused = state.refused_this_turn();
     let candidate = |m: Move| CandidateView {
         ascii: m.to_string(),
         from: m.from().to_string(),
@@ -384,19 +384,6 @@ fn player_view(state: &InfoState, outcome: Option<Outcome>) -> HiddenView {
         info_state: state.to_string(),
         outcome: outcome.map(OutcomeView::new),
     }
-}
-
-/// Own proposals refused since the side's last played move.
-fn refused_this_turn(state: &InfoState) -> Vec<Move> {
-    let mut refused = Vec::new();
-    for e in state.events() {
-        match e {
-            Event::Refused(m) => refused.push(*m),
-            Event::Played(_) => refused.clear(),
-            _ => {}
-        }
-    }
-    refused
 }
 
 /// The player's record from the notation crate, with each move's points and mover.
