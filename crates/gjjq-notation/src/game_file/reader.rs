@@ -916,10 +916,9 @@ impl<'s, S: Sink> Builder<'s, S> {
         )?;
         if end.is_some()
             && let Some((text, _)) = self.comment.take()
+            && self.failed.is_none()
         {
-            if self.failed.is_none() {
-                self.sink.comment(&mut self.game, text);
-            }
+            self.sink.comment(&mut self.game, text);
         }
         Ok(end)
     }
