@@ -1,7 +1,8 @@
 #!/usr/bin/env bash
 # Python bindings (bindings/python): lint the crate, then build and install the package with
 # pip into a fresh virtual environment and run its pytest suite (perft against the perft
-# files, records, OpenSpiel, PettingZoo, Ray self-play), then check the type stubs against
+# files, records, deployments, hidden play, the engine, OpenSpiel's open and hidden games,
+# PettingZoo, Ray self-play with random and engine players), then check the type stubs against
 # the compiled module. Needs only Rust, Python 3.9+ and pip.
 set -euo pipefail
 cd "$(dirname "$0")/.."

@@ -233,7 +233,13 @@ export class Board {
       if (s.selected === pt.label) {
         parts.push(`<circle class="selection" r="${PIECE_R + 6}" fill="none" stroke="#1f5fbf" stroke-width="6"/>`);
       }
-      if (piece) {
+      if (piece && piece.letter === '?') {
+        // An enemy piece in a hidden game (R-37): a blank disc, its kind unknown to the page.
+        const colour = COLOUR[piece.side];
+        parts.push(
+          `<g class="piece ${piece.side} hidden" data-piece="?" data-square="${pt.label}"><circle r="${PIECE_R}" fill="${PIECE_FILL[piece.side]}"/><circle r="${PIECE_R}" fill="${colour}" fill-opacity="0.6" stroke="${colour}" stroke-width="4"/><circle r="${PIECE_R - 7}" fill="none" stroke="${PIECE_FILL[piece.side]}" stroke-width="1.5" stroke-opacity="0.8"/></g>`,
+        );
+      } else if (piece) {
         const colour = COLOUR[piece.side];
         const ch = s.script === 'traditional' ? piece.traditional : piece.simplified;
         const width = piece.kind === 'king' ? 7 : 4;

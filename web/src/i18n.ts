@@ -39,6 +39,23 @@ const TEXT = {
   returnDue: { zh: '须返回', en: 'return due' },
   viewing: { zh: '查看第 {0} 步 / 共 {1} 步', en: 'Ply {0} of {1}' },
   error: { zh: '错误', en: 'Error' },
+  hiddenGame: { zh: '暗棋对引擎', en: 'Hidden game vs engine' },
+  hiddenSide: { zh: '我执', en: 'I play' },
+  deploymentRandom: { zh: '双方随机布阵', en: 'Random deployments' },
+  deploymentFormation: { zh: '双方默认阵形', en: 'Default formation' },
+  seed: { zh: '种子', en: 'Seed' },
+  startHidden: { zh: '开始暗棋', en: 'Start hidden game' },
+  resign: { zh: '认输', en: 'Resign' },
+  infoState: { zh: '我方信息状态', en: 'My information state' },
+  refused: { zh: '不合法——请重新提出（{0} 被裁判拒绝，棋子未动）', en: 'illegal — propose again ({0} refused by the referee; nothing moved)' },
+  revealed: { zh: '对局结束，全局公开', en: 'Game over: the whole game is revealed' },
+  hiddenTally: { zh: '暗棋 · 我执{0} · 吃子 {1} · 失子 {2}', en: 'Hidden game · I play {0} · taken {1} · lost {2}' },
+  hiddenPlies: { zh: '共 {0} 步', en: '{0} plies' },
+  noteRefused: { zh: '拒 {0}', en: 'refused {0}' },
+  noteCaptured: { zh: '吃 {0}', en: 'took {0}' },
+  noteStayed: { zh: '原地', en: 'stayed' },
+  noteRemoved: { zh: '移除 {0}', en: 'removed {0}' },
+  noExportHidden: { zh: '暗棋进行中不能导出棋谱', en: 'no export during a hidden game' },
 } as const;
 
 export type Key = keyof typeof TEXT;
@@ -71,6 +88,9 @@ export function applyLabels(root: ParentNode, lang: Lang): void {
   root.querySelectorAll<HTMLElement>('[data-i18n]').forEach((el) => {
     const key = el.dataset.i18n as Key;
     if (key in TEXT) el.textContent = t(lang, key);
+  });
+  root.querySelectorAll<HTMLInputElement>('input.seed').forEach((el) => {
+    el.placeholder = lang === 'zh' ? '随机' : 'random';
   });
   document.documentElement.lang = lang === 'zh' ? 'zh-Hans' : 'en';
 }

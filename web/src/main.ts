@@ -2,13 +2,25 @@
 
 import init, {
   Game,
+  HiddenGame,
   boardPoints,
   positionFromDeployments,
   randomDeployment,
 } from '../pkg/gjjq_wasm.js';
 import { Board } from './board';
-import { applyLabels, reason, t, type Lang } from './i18n';
-import type { EngineReply, MoveView, PointView, Script, Side, View } from './types';
+import { applyLabels, reason, t, type Key, type Lang } from './i18n';
+import type {
+  EngineReply,
+  HiddenMoveView,
+  HiddenReply,
+  HiddenView,
+  MoveView,
+  PointView,
+  ProposalView,
+  Script,
+  Side,
+  View,
+} from './types';
 import type { EngineRequest } from './engine-worker';
 
 type Mode = 'two' | 'red' | 'green';
@@ -32,7 +44,22 @@ const state = {
   /** Bumped whenever the game changes, so that a stale engine reply is ignored. */
   generation: 0,
   thinking: false,
+  /** A hidden game in play (暗式): the referee lives here, the engine sees its state only. */
+  hidden: null as HiddenGame | null,
+  hiddenView: null as HiddenView | null,
+  /** The seed of the hidden game: deployments and the engine's draws follow from it. */
+  hiddenSeed: 0,
+  /** The engine's proposals refused this turn. */
+  hiddenAttempts: 0,
+  /** The last proposal of the person the referee refused, until the next one. */
+  refusedMessage: null as string | null,
+  /** The game shown is a finished hidden game, revealed (R-39). */
+  revealed: false,
 };
+
+/** The engine's proposals one turn may take before the page gives up (never seen: the
+ * engine never repeats a refused proposal and its candidates are finite). */
+const MAX_ENGINE_ATTEMPTS = 400;
 
 let board: Board;
 let worker: Worker;
@@ -61,7 +88,16 @@ function engineSide(): Side | null {
   return null;
 }
 
+function dropHidden(): void {
+  state.hidden?.free();
+  state.hidden = null;
+  state.hiddenView = null;
+  state.refusedMessage = null;
+  state.revealed = false;
+}
+
 function setGame(game: Game, ply?: number): void {
+  dropHidden();
   state.game?.free();
   state.game = game;
   state.moves = JSON.parse(game.moves()) as MoveView[];
@@ -74,6 +110,7 @@ function setGame(game: Game, ply?: number): void {
 }
 
 function goTo(ply: number): void {
+  if (state.hidden) return; // the person's record is not a game to step through
   const clamped = Math.max(0, Math.min(state.game.plies(), ply));
   if (clamped === state.ply) return;
   state.ply = clamped;
@@ -83,6 +120,10 @@ function goTo(ply: number): void {
 }
 
 function play(ascii: string): void {
+  if (state.hidden) {
+    propose(ascii);
+    return;
+  }
   try {
     state.game.play(state.ply, ascii);
   } catch (err) {
@@ -99,6 +140,7 @@ function play(ascii: string): void {
 }
 
 function humanMayMove(): boolean {
+  if (state.hidden) return state.view.turn === state.hiddenView?.side && !state.thinking;
   const engine = engineSide();
   return !(engine && state.view.turn === engine && state.ply === state.game.plies());
 }
@@ -159,6 +201,87 @@ function renderMoves(): void {
   $('ply').textContent = t(state.lang, 'viewing', state.ply, state.game.plies());
 }
 
+function escapeHtml(s: string): string {
+  return s.replace(/[&<>"]/g, (c) => ({ '&': '&amp;', '<': '&lt;', '>': '&gt;', '"': '&quot;' })[c] ?? c);
+}
+
+/** A comment of the player's record (`refused 5B4A`, `captured I`, …) in the page's language. */
+function note(comment: string, m: HiddenMoveView): string {
+  const [word, letter] = comment.split(' ');
+  const told = m.captured ? m.captured[state.script === 'traditional' ? 1 : 0] : null;
+  const arg = word === 'captured' && told ? told : letter;
+  const keys: Record<string, Key> = {
+    refused: 'noteRefused',
+    captured: 'noteCaptured',
+    stayed: 'noteStayed',
+    removed: 'noteRemoved',
+  };
+  const key = keys[word];
+  return key ? t(state.lang, key, arg ?? '').trim() : comment;
+}
+
+/** The person's record of a hidden game (R-40): own moves in full, enemy moves as 暗…. */
+function renderHiddenMoves(hv: HiddenView): void {
+  const list = $('moves');
+  let number = 1;
+  let side: Side = hv.moves[0]?.side ?? state.view.turn;
+  const rows: string[] = [];
+  let row: string[] = [];
+  const flush = (): void => {
+    if (row.length) rows.push(`<li value="${number}">${row.join('')}</li>`);
+    row = [];
+  };
+  if (side === 'green') row.push('<span class="gap">…</span>');
+  hv.moves.forEach((m, i) => {
+    const ply = i + 1;
+    const current = ply === hv.plies ? ' current' : '';
+    const own = m.side === hv.side ? ' own' : ' enemy';
+    const notes = m.comments.map((c) => `<span class="note">${escapeHtml(note(c, m))}</span>`).join('');
+    row.push(
+      `<button class="move ${m.side}${own}${current}" data-ply="${ply}" data-ascii="${m.ascii}" title="${m.ascii}">${state.script === 'traditional' ? m.traditional : m.simplified}</button>${notes}`,
+    );
+    if (side === 'green') {
+      flush();
+      number++;
+    }
+    side = side === 'red' ? 'green' : 'red';
+  });
+  flush();
+  list.innerHTML = rows.join('');
+  list.querySelector('.current')?.scrollIntoView({ block: 'nearest' });
+  $('ply').textContent = t(state.lang, 'hiddenPlies', hv.plies);
+}
+
+/** The hidden panel beside the board: the person's information state, refusals, resign. */
+function renderHiddenPanel(): void {
+  const hv = state.hiddenView;
+  const playing = state.hidden !== null;
+  $('hidden-status').hidden = !playing && !state.revealed;
+  $('info-state-block').hidden = !playing;
+  $('position-block').hidden = playing;
+  $('resign').hidden = !playing;
+  $<HTMLSelectElement>('mode').disabled = playing;
+  $('info-state').textContent = playing && hv ? hv.infoState : '';
+  const msg = $('hidden-message');
+  if (playing && state.refusedMessage) {
+    msg.textContent = t(state.lang, 'refused', state.refusedMessage);
+    msg.dataset.refused = state.refusedMessage;
+    msg.className = 'hidden-message refused';
+  } else if (state.revealed) {
+    msg.textContent = t(state.lang, 'revealed');
+    delete msg.dataset.refused;
+    msg.className = 'hidden-message revealed';
+  } else if (playing && hv) {
+    const lost = hv.lost.length ? hv.lost.join('') : '–';
+    msg.textContent = t(state.lang, 'hiddenTally', sideName(hv.side), hv.captured, lost);
+    delete msg.dataset.refused;
+    msg.className = 'hidden-message';
+  } else {
+    msg.textContent = '';
+    delete msg.dataset.refused;
+  }
+}
+
 function renderStatus(): void {
   const v = state.view;
   const el = $('status');
@@ -175,19 +298,161 @@ function renderStatus(): void {
 }
 
 function refresh(): void {
+  if (state.hidden) {
+    refreshHidden(state.hidden);
+    return;
+  }
   state.view = JSON.parse(state.game.view(state.ply)) as View;
   $('position').textContent = state.view.position;
   renderBoard();
   renderMoves();
   renderStatus();
+  renderHiddenPanel();
+}
+
+/** The board of a hidden game from the person's view only: `#position` stays empty. */
+function refreshHidden(hidden: HiddenGame): void {
+  const hv = JSON.parse(hidden.view()) as HiddenView;
+  state.hiddenView = hv;
+  const asMove = (c: { ascii: string; from: string; to: string; capture: boolean }): MoveView => ({
+    ...c,
+    simplified: '',
+    traditional: '',
+    side: hv.side,
+  });
+  state.view = {
+    ply: hv.plies,
+    plies: hv.plies,
+    position: '',
+    turn: hv.turn,
+    pieces: hv.pieces,
+    lastMove: hv.lastMove ? asMove(hv.lastMove) : null,
+    pending: hv.pending,
+    legal: hv.candidates.map(asMove),
+    outcome: hv.outcome,
+  };
+  $('position').textContent = '';
+  renderBoard();
+  renderHiddenMoves(hv);
+  renderStatus();
+  renderHiddenPanel();
+}
+
+/** Start a hidden game: the person plays `side`, the engine the other. */
+function startHidden(): void {
+  const side = $<HTMLSelectElement>('hidden-side').value as Side;
+  const first = $<HTMLSelectElement>('hidden-first').value;
+  const seedText = $<HTMLInputElement>('hidden-seed').value.trim();
+  const seed = seedText === '' ? (Math.random() * 2 ** 32) >>> 0 : Number(seedText) >>> 0;
+  const formation = '9/3III3/9/1DA3AD1/FPMGKGMPF';
+  const random = $<HTMLSelectElement>('hidden-deployment').value === 'random';
+  // Drawn here and handed to the referee only: never written into the page (R-37).
+  const red = random ? randomDeployment(seed) : formation;
+  const green = random ? randomDeployment((seed ^ 0x9e3779b9) >>> 0) : formation;
+  const hidden = new HiddenGame(side, red, green, first);
+  dropHidden();
+  state.hidden = hidden;
+  state.hiddenSeed = seed;
+  state.hiddenAttempts = 0;
+  state.mode = 'two';
+  $<HTMLSelectElement>('mode').value = 'two';
+  state.flipped = side === 'green'; // your own country at the bottom
+  state.generation++;
+  state.selected = null;
+  state.thinking = false;
+  $('engine-status').textContent = '';
+  showError(null);
+  refresh();
+  askHiddenEngine();
+}
+
+/** The person proposes `ascii` to the referee: played, or refused with nothing moved. */
+function propose(ascii: string): void {
+  const hidden = state.hidden;
+  const hv = state.hiddenView;
+  if (!hidden || !hv) return;
+  let answer: ProposalView;
+  try {
+    answer = JSON.parse(hidden.propose(hv.side, ascii)) as ProposalView;
+  } catch (err) {
+    showError(err);
+    return;
+  }
+  state.selected = null;
+  state.refusedMessage = answer.played ? null : answer.ascii;
+  showError(null);
+  afterProposal(answer);
+}
+
+function afterProposal(answer: ProposalView): void {
+  if (answer.over) {
+    finishHidden();
+    return;
+  }
+  refresh();
+  if (answer.played) askHiddenEngine();
+}
+
+/** Ask the worker for the engine's proposal, giving it its information state only. */
+function askHiddenEngine(): void {
+  const hidden = state.hidden;
+  const hv = state.hiddenView;
+  if (!hidden || !hv || hidden.over() || hidden.turn() === hv.side) return;
+  const engine: Side = hv.side === 'red' ? 'green' : 'red';
+  const req: EngineRequest = {
+    id: state.generation,
+    kind: 'hidden',
+    state: hidden.infoState(engine),
+    seed: (state.hiddenSeed + hv.plies * 7919 + state.hiddenAttempts * 104729) >>> 0,
+  };
+  state.thinking = true;
+  $('engine-status').textContent = t(state.lang, 'thinking');
+  worker.postMessage(req);
+}
+
+function onHiddenReply(reply: HiddenReply): void {
+  const hidden = state.hidden;
+  const hv = state.hiddenView;
+  if (!hidden || !hv) return;
+  $('engine-name').textContent = reply.engine;
+  if (!reply.bestMove) {
+    showError('the engine made no proposal');
+    return;
+  }
+  const engine: Side = hv.side === 'red' ? 'green' : 'red';
+  const answer = JSON.parse(hidden.propose(engine, reply.bestMove)) as ProposalView;
+  if (!answer.played) {
+    // Refused: the engine is told so in its state (`?<move>`) and proposes again.
+    state.hiddenAttempts++;
+    if (state.hiddenAttempts > MAX_ENGINE_ATTEMPTS) {
+      showError(`the engine's proposals were refused ${MAX_ENGINE_ATTEMPTS} times`);
+      return;
+    }
+    askHiddenEngine();
+    return;
+  }
+  state.hiddenAttempts = 0;
+  afterProposal(answer);
+}
+
+/** The end of a hidden game: the result with its reason, then the whole game (R-39). */
+function finishHidden(): void {
+  const hidden = state.hidden;
+  if (!hidden) return;
+  const game = hidden.reveal();
+  setGame(game);
+  state.revealed = true;
+  renderHiddenPanel();
 }
 
 function maybeEngine(): void {
+  if (state.hidden) return;
   const engine = engineSide();
   const v = state.view;
   if (!engine || v.outcome || v.turn !== engine || state.ply !== state.game.plies()) return;
   const req: EngineRequest = {
     id: state.generation,
+    kind: 'open',
     start: state.game.startPosition(),
     moves: state.game.movesAscii(),
     seed: (Math.random() * 2 ** 32) >>> 0,
@@ -197,10 +462,21 @@ function maybeEngine(): void {
   worker.postMessage(req);
 }
 
-function onEngineMessage(event: MessageEvent<{ id: number; reply?: EngineReply; error?: string }>): void {
-  const { id, reply, error } = event.data;
+function onEngineMessage(
+  event: MessageEvent<{ id: number; kind: 'open' | 'hidden'; reply?: EngineReply | HiddenReply; error?: string }>,
+): void {
+  const { id, kind, reply, error } = event.data;
   state.thinking = false;
   $('engine-status').textContent = '';
+  if (kind === 'hidden') {
+    if (id !== state.generation || !state.hidden) return;
+    if (error || !reply) {
+      showError(error ?? 'no reply');
+      return;
+    }
+    guarded(() => onHiddenReply(reply as HiddenReply))();
+    return;
+  }
   // The game changed, or the person stepped back, while the engine thought: stepping to the
   // end asks again.
   if (id !== state.generation || state.ply !== state.game.plies()) return;
@@ -208,6 +484,7 @@ function onEngineMessage(event: MessageEvent<{ id: number; reply?: EngineReply; 
     showError(error ?? 'no reply');
     return;
   }
+  if (state.hidden) return;
   $('engine-name').textContent = reply.engine;
   if (reply.bestMove) play(reply.bestMove);
 }
@@ -238,8 +515,60 @@ function guarded(f: () => void): () => void {
   };
 }
 
+/** A piece being dragged: where from, where the pointer went down, whether it has moved. */
+let drag: { from: string; x0: number; y0: number; active: boolean; pointerId: number } | null = null;
+/** The click that ends a drag is not a click on a point. */
+let suppressClick = false;
+
+/** Drag-to-move, besides click-click: press on a piece that may move, drop it on a point. */
+function wireDrag(el: HTMLElement): void {
+  el.addEventListener('pointerdown', (e) => {
+    if (e.button !== 0) return;
+    const label = (e.target as Element).closest('[data-point]')?.getAttribute('data-point');
+    if (!label || state.view.outcome || !humanMayMove()) return;
+    if (!state.view.legal.some((m) => m.from === label)) return;
+    drag = { from: label, x0: e.clientX, y0: e.clientY, active: false, pointerId: e.pointerId };
+  });
+  el.addEventListener('pointermove', (e) => {
+    if (!drag || e.pointerId !== drag.pointerId) return;
+    if (!drag.active) {
+      if (Math.hypot(e.clientX - drag.x0, e.clientY - drag.y0) < 6) return;
+      drag.active = true;
+      state.selected = drag.from;
+      renderBoard();
+      el.setPointerCapture(e.pointerId);
+    }
+    const group = el.querySelector<SVGGElement>(`[data-point="${drag.from}"]`);
+    const piece = group?.querySelector<SVGGElement>('.piece');
+    const ctm = el.querySelector('svg')?.getScreenCTM();
+    if (!group || !piece || !ctm) return;
+    group.parentNode?.appendChild(group); // drawn above the other points
+    piece.classList.add('dragging');
+    piece.setAttribute('transform', `translate(${(e.clientX - drag.x0) / ctm.a},${(e.clientY - drag.y0) / ctm.d})`);
+  });
+  const end = (e: PointerEvent): void => {
+    const d = drag;
+    if (!d || e.pointerId !== d.pointerId) return;
+    drag = null;
+    if (!d.active) return; // a click: the click handler takes it
+    suppressClick = true;
+    setTimeout(() => {
+      suppressClick = false;
+    });
+    const to = document.elementFromPoint(e.clientX, e.clientY)?.closest('[data-point]')?.getAttribute('data-point');
+    const m = e.type === 'pointerup' ? state.view.legal.find((mv) => mv.from === d.from && mv.to === to) : undefined;
+    state.selected = null;
+    if (m) play(m.ascii);
+    else renderBoard(); // back to its point
+  };
+  el.addEventListener('pointerup', end);
+  el.addEventListener('pointercancel', end);
+}
+
 function wire(): void {
+  wireDrag($('board'));
   $('board').addEventListener('click', (e) => {
+    if (suppressClick) return;
     const el = (e.target as Element).closest('[data-point]');
     if (el) onPointClick(el.getAttribute('data-point') ?? '');
   });
@@ -315,9 +644,19 @@ function wire(): void {
     $<HTMLTextAreaElement>('gamefile-input').value = text;
     guarded(() => setGame(Game.fromGameFile(text), 0))();
   });
+  $('start-hidden').addEventListener('click', guarded(startHidden));
+  $('resign').addEventListener(
+    'click',
+    guarded(() => {
+      if (!state.hidden) return;
+      state.hidden.resign();
+      finishHidden();
+    }),
+  );
   $('export').addEventListener(
     'click',
     guarded(() => {
+      if (state.hidden) throw new Error(t(state.lang, 'noExportHidden'));
       const text = state.game.gameFile($<HTMLSelectElement>('export-form').value);
       $<HTMLTextAreaElement>('export-output').value = text;
       download('gjjq-game.gjjq', text);

@@ -60,3 +60,55 @@ export interface EngineReply {
 }
 
 export type Script = 'simplified' | 'traditional';
+
+/** A candidate proposal in a hidden game (crates/gjjq-wasm/src/hidden.rs). */
+export interface CandidateView {
+  ascii: string;
+  from: string;
+  to: string;
+  capture: boolean;
+}
+
+/** One move of the player's record: enemy moves as 暗…. */
+export interface HiddenMoveView {
+  ascii: string;
+  from: string;
+  to: string;
+  side: Side;
+  simplified: string;
+  traditional: string;
+  comments: string[];
+  /** The captured kind, when told: its record character in both scripts. */
+  captured: [string, string] | null;
+}
+
+/** What the person sees of a hidden game: its information state and nothing more. */
+export interface HiddenView {
+  side: Side;
+  turn: Side;
+  plies: number;
+  pieces: PieceView[];
+  enemyIds: [string, string][];
+  lastMove: CandidateView | null;
+  pending: PendingView[];
+  candidates: CandidateView[];
+  refused: string[];
+  moves: HiddenMoveView[];
+  lost: string[];
+  captured: number;
+  infoState: string;
+  outcome: OutcomeView | null;
+}
+
+export interface ProposalView {
+  ascii: string;
+  played: boolean;
+  over: boolean;
+}
+
+export interface HiddenReply {
+  bestMove: string | null;
+  engine: string;
+  worlds: number;
+  votes: number;
+}

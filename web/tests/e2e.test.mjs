@@ -9,6 +9,7 @@ import { mkdirSync, readFileSync } from 'node:fs';
 import { dirname, join } from 'node:path';
 import { fileURLToPath } from 'node:url';
 import { chromium } from 'playwright-core';
+import initWasm, { Game, positionFromDeployments, randomDeployment } from '../pkg/gjjq_wasm.js';
 
 const here = dirname(fileURLToPath(import.meta.url));
 const webDir = join(here, '..');
@@ -49,6 +50,8 @@ before(async () => {
     );
     await waitForServer(base, 20_000);
   }
+  // The library itself, in node: the oracle that knows the true game of a hidden test game.
+  await initWasm({ module_or_path: readFileSync(join(webDir, 'pkg/gjjq_wasm_bg.wasm')) });
   browser = await chromium.launch({
     executablePath: process.env.CHROMIUM ?? '/usr/bin/chromium',
     headless: true,
@@ -135,6 +138,35 @@ describe('web board', () => {
     assert.ok((await y('5E')) > (await y('5e')));
     await page.click('#flip');
     assert.ok((await y('5E')) < (await y('5e')));
+    assert.deepEqual(page.errors, []);
+    await page.close();
+  });
+
+  test('drag-to-move: a piece dropped on a destination plays; elsewhere it goes back', async () => {
+    const page = await open();
+    const centre = async (label) => {
+      const b = await page.locator(`[data-point="${label}"] .hit`).boundingBox();
+      return [b.x + b.width / 2, b.y + b.height / 2];
+    };
+    const dragTo = async (from, to) => {
+      const [x0, y0] = await centre(from);
+      const [x1, y1] = await centre(to);
+      await page.mouse.move(x0, y0);
+      await page.mouse.down();
+      await page.mouse.move(x1, y1, { steps: 8 });
+      await page.mouse.up();
+    };
+    // The infantry on 5B may go to 5A or 5C (R-16), not 6A: dropped there it goes back.
+    await dragTo('5B', '6A');
+    assert.deepEqual(await moveList(page), []);
+    assert.equal(await page.locator('[data-point="5B"] [data-piece="I"]').count(), 1);
+    assert.equal(await page.locator('.piece.dragging').count(), 0);
+    await dragTo('5B', '5A');
+    assert.deepEqual(await moveList(page), ['5B5A']);
+    assert.equal(await page.locator('[data-point="5A"] [data-piece="I"]').count(), 1);
+    // Click-click still works after a drag.
+    await clickMove(page, '5b', '5a');
+    assert.deepEqual(await moveList(page), ['5B5A', '5b5a']);
     assert.deepEqual(page.errors, []);
     await page.close();
   });
@@ -256,6 +288,176 @@ describe('web board', () => {
     page = await open('?position=9%2F9%20r');
     assert.equal(await position(page), DEFAULT);
     assert.match(await page.locator('#error').textContent(), /position string/);
+    await page.close();
+  });
+
+  test('a hidden game against the engine: no enemy kind in the page, a refusal, replies, the reveal (R-37 … R-41)', async () => {
+    const page = await open();
+    const seed = 20261201;
+    await page.selectOption('#hidden-side', 'red');
+    await page.selectOption('#hidden-first', 'red');
+    await page.selectOption('#hidden-deployment', 'random');
+    await page.fill('#hidden-seed', String(seed));
+    await page.click('#start-hidden');
+    // The oracle: the same opening in an open game, from the page's seed (main.ts startHidden).
+    const red = randomDeployment(seed);
+    const green = randomDeployment((seed ^ 0x9e3779b9) >>> 0);
+    const truth = new Game(positionFromDeployments(red, green, 'red'));
+    const truePosition = () => JSON.parse(truth.view(truth.plies())).position;
+    const legal = () => new Set(JSON.parse(truth.view(truth.plies())).legal.map((m) => m.ascii));
+    const listed = () => moveList(page);
+    const sync = async () => {
+      const moves = await listed();
+      for (const m of moves.slice(truth.plies())) truth.play(truth.plies(), m);
+      assert.equal(truth.plies(), moves.length);
+    };
+    // Nothing of the enemy's kinds and nothing of the true game anywhere in the page.
+    const assertNoLeak = async (when) => {
+      const text = await page.evaluate(
+        () =>
+          document.documentElement.outerHTML +
+          '\n' +
+          document.body.innerText +
+          '\n' +
+          [...document.querySelectorAll('input, textarea, select')].map((e) => e.value).join('\n'),
+      );
+      const letters = await page.locator('[data-piece]').evaluateAll((els) => els.map((e) => e.dataset.piece));
+      assert.ok(letters.every((l) => l === '?' || /^[A-Z]$/.test(l)), `${when}: enemy letters ${letters}`);
+      assert.equal(letters.filter((l) => l === '?').length, await page.locator('.piece.green').count());
+      assert.ok(!text.includes(truePosition()), `${when}: the true position is in the page`);
+      assert.ok(!text.includes(truePosition().split(' ')[0]), `${when}: the true board is in the page`);
+      assert.ok(!text.includes(green), `${when}: Green's deployment is in the page`);
+      assert.equal(await position(page), '', `${when}: #position must stay empty`);
+    };
+    assert.equal(await page.locator('[data-piece="?"]').count(), 16);
+    assert.equal(await page.locator('[data-piece]').count(), 32);
+    assert.match(await page.locator('#info-state').textContent(), new RegExp(`^r r ${red.replaceAll('/', '\\/')} \\S+$`));
+    await assertNoLeak('the opening');
+
+    // Play at least five engine replies. Each turn collect the candidates by clicking every own
+    // piece; the first time one of them is illegal in the true game, propose it and see it
+    // refused and nothing move.
+    const candidates = async () => {
+      const found = [];
+      for (const from of await page.locator('.piece.red').evaluateAll((els) => els.map((e) => e.dataset.square))) {
+        await page.click(`[data-point="${from}"]`);
+        found.push(...(await page.locator('.dest').evaluateAll((els) => els.map((e) => e.dataset.dest))));
+        await page.click(`[data-point="${from}"]`); // deselect
+      }
+      return found;
+    };
+    let refusedSeen = false;
+    let replies = 0;
+    const waits = [];
+    for (let turn = 0; turn < 40 && (!refusedSeen || replies < 5); turn++) {
+      await sync();
+      const cands = await candidates();
+      const ok = legal();
+      const illegal = cands.find((c) => !ok.has(c));
+      const before = await listed();
+      if (illegal && !refusedSeen) {
+        const board = await page.locator('[data-piece]').evaluateAll((els) => els.map((e) => `${e.dataset.square}${e.dataset.piece}`).join());
+        await clickMove(page, illegal.slice(0, 2), illegal.slice(2));
+        await page.waitForSelector(`#hidden-message[data-refused="${illegal}"]`);
+        assert.match(await page.locator('#hidden-message').textContent(), /不合法——请重新提出/);
+        assert.equal(
+          await page.locator('[data-piece]').evaluateAll((els) => els.map((e) => `${e.dataset.square}${e.dataset.piece}`).join()),
+          board,
+          'nothing moved',
+        );
+        assert.deepEqual(await listed(), before);
+        assert.match(await page.locator('#info-state').textContent(), new RegExp(` \\?${illegal}$`));
+        // Not offered again this turn.
+        await page.click(`[data-point="${illegal.slice(0, 2)}"]`);
+        assert.equal(await page.locator(`.dest[data-dest="${illegal}"]`).count(), 0);
+        await page.click(`[data-point="${illegal.slice(0, 2)}"]`);
+        await page.screenshot({ path: join(shots, 'web-hidden.png') });
+        await page.click('#lang');
+        assert.match(await page.locator('#hidden-message').textContent(), /illegal — propose again/);
+        await page.click('#lang');
+        refusedSeen = true;
+        console.log(`# hidden game: ${illegal} refused at ply ${truth.plies()} (${cands.length} candidates, ${ok.size} legal)`);
+      }
+      // A legal one: a capture when there is one, else the turn's pick among the rest.
+      const playable = cands.filter((c) => ok.has(c));
+      const captures = [];
+      for (const c of playable) {
+        if ((await page.locator(`[data-point="${c.slice(2)}"] [data-piece="?"]`).count()) > 0) captures.push(c);
+      }
+      const pick = captures[0] ?? playable[(turn * 7) % playable.length];
+      await clickMove(page, pick.slice(0, 2), pick.slice(2));
+      await page.waitForFunction((n) => document.querySelectorAll('#moves [data-ascii]').length >= n, before.length + 1);
+      if ((await page.locator('#result').count()) > 0) break;
+      // The engine's reply arrives, written with 暗 (R-40).
+      const asked = Date.now();
+      await page.waitForFunction((n) => document.querySelectorAll('#moves [data-ascii]').length >= n, before.length + 2, {
+        timeout: 30_000,
+      });
+      const last = page.locator('#moves [data-ascii]').last();
+      assert.match(await last.textContent(), /^暗\d[a-eA-E]/);
+      assert.match(await last.getAttribute('class'), /\bgreen\b.*\benemy\b/);
+      replies++;
+      waits.push(Date.now() - asked);
+      await sync();
+      await assertNoLeak(`ply ${truth.plies()}`);
+      if ((await page.locator('#result').count()) > 0) break;
+    }
+    assert.ok(refusedSeen, 'no refused proposal in 40 turns');
+    console.log(`# hidden game: ${replies} engine replies (waits ${waits.join(', ')} ms); ${truth.plies()} plies before the end`);
+    assert.ok(replies > 0);
+    assert.match(await page.locator('#engine-name').textContent(), /hidden play/);
+    // Resign: the result with its reason, then the whole game revealed (R-39).
+    if ((await page.locator('#result').count()) === 0) {
+      await sync();
+      await page.click('#resign');
+      await page.waitForSelector('#result');
+      assert.equal(await page.locator('#result').getAttribute('data-reason'), 'resignation');
+      assert.equal(await page.locator('#result').getAttribute('data-winner'), 'green');
+      assert.match(await page.locator('#result').textContent(), /绿方 胜 · 认输 \(0-1\)/);
+    }
+    assert.equal(await position(page), truePosition()); // the true game, public now
+    assert.ok((await page.locator('[data-piece]').evaluateAll((els) => els.map((e) => e.dataset.piece))).some((l) => /^[a-z]$/.test(l)));
+    assert.equal(await page.locator('[data-piece="?"]').count(), 0);
+    assert.match(await page.locator('#hidden-message').textContent(), /全局公开/);
+    assert.ok(!(await records(page)).some((r) => r.startsWith('暗')), 'the revealed record is in full');
+    assert.equal(await page.locator('#info-state-block').isHidden(), true);
+    await page.screenshot({ path: join(shots, 'web-hidden-revealed.png') });
+    await page.click('#export');
+    assert.match(await page.locator('#export-output').inputValue(), new RegExp(`\\[GreenDeployment "${green.replaceAll('/', '\\/')}"\\]`));
+    assert.deepEqual(page.errors, []);
+    truth.free();
+    await page.close();
+  });
+
+  test('a hidden game as Green: the engine opens, your country at the bottom', async () => {
+    const page = await open();
+    await page.click('#lang');
+    await page.selectOption('#hidden-side', 'green');
+    await page.selectOption('#hidden-first', 'red');
+    await page.selectOption('#hidden-deployment', 'formation');
+    await page.fill('#hidden-seed', '7');
+    await page.click('#start-hidden');
+    await page.waitForFunction(() => document.querySelectorAll('#moves [data-ascii]').length === 1, null, {
+      timeout: 30_000,
+    });
+    // Red's opening move, as Green was told it (R-40), and Red's pieces blank.
+    assert.match((await records(page))[0], /^暗\d[A-E]/);
+    assert.equal(await page.locator('.piece.red').count(), 16);
+    assert.equal(await page.locator('.piece.red[data-piece="?"]').count(), 16);
+    assert.equal(await page.locator('.piece.green[data-piece="?"]').count(), 0);
+    assert.equal(await page.locator('[data-point="5e"] [data-piece="k"]').count(), 1);
+    assert.match(await page.locator('#info-state').textContent(), /^g r 9\/3III3\/9\/1DA3AD1\/FPMGKGMPF /);
+    assert.equal(await position(page), '');
+    const y = async (label) => (await page.locator(`[data-point="${label}"] .hit`).boundingBox()).y;
+    assert.ok((await y('5e')) > (await y('5E')), "Green's base line at the bottom");
+    assert.match(await page.locator('#turn').textContent(), /Green to move/);
+    assert.match(await page.locator('#hidden-message').textContent(), /Hidden game · I play Green/);
+    // A new ordinary game ends the hidden one; nothing of it is left on the page.
+    await page.click('#new-game');
+    assert.equal(await position(page), DEFAULT);
+    assert.equal(await page.locator('[data-piece="?"]').count(), 0);
+    assert.equal(await page.locator('#resign').isHidden(), true);
+    assert.deepEqual(page.errors, []);
     await page.close();
   });
 });

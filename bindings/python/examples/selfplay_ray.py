@@ -14,10 +14,11 @@ as it goes (a game file: readable with ``gjjq.read_games``). On a cluster ``--ou
 storage that every node can write (a shared filesystem); with ``--collect`` the workers
 return their games to the driver instead, which writes them under ``--out`` itself.
 
-The move chooser is pluggable: ``--chooser random`` (the default, uniform over legal moves)
-or ``--chooser package.module:factory``, where ``factory(seed)`` returns a function from a
-``gjjq.Game`` to the ``gjjq.Move`` to play. The baseline engine (crate gjjq-engine) will
-plug in here as a chooser. On a cluster, ``gjjq`` and the chooser's module must be importable
+The move chooser is pluggable: ``--chooser random`` (the default, uniform over legal moves),
+``--chooser engine`` (the baseline engine of crate gjjq-engine, ``gjjq.Engine``, searching
+``--engine-nodes`` nodes or ``--engine-depth`` plies per move after ``--random-plies``
+seeded random plies that make each game different), or ``--chooser package.module:factory``,
+where ``factory(seed)`` returns a function from a ``gjjq.Game`` to the ``gjjq.Move`` to play. On a cluster, ``gjjq`` and the chooser's module must be importable
 on every node (installed there, or shipped with Ray's ``runtime_env``); this script's own
 functions travel with the tasks. Games are reproducible: worker ``i`` seeds its choosers from
 ``--seed`` and ``i``.
@@ -29,13 +30,14 @@ statistics.
 from __future__ import annotations
 
 import argparse
+import functools
 import importlib
 import os
 import random
 import sys
 import time
 from collections import Counter
-from typing import Callable, Dict, List, Optional
+from typing import Any, Callable, Dict, List, Optional
 
 import gjjq
 
@@ -51,12 +53,33 @@ def random_chooser(seed: int) -> Chooser:
     return lambda game: rng.choice(game.legal_moves())
 
 
-CHOOSERS: Dict[str, ChooserFactory] = {"random": random_chooser}
+def engine_chooser(
+    seed: int, nodes: Optional[int] = 20_000, depth: Optional[int] = None, random_plies: int = 4
+) -> Chooser:
+    """The baseline engine (``gjjq.Engine``): uniformly random moves (seeded) for the game's
+    first ``random_plies`` plies, so that games differ, then the engine's move within
+    ``nodes`` nodes or ``depth`` plies. The engine sees the game's history (repetition,
+    R-24). Its table is 4 MiB and kept through the game."""
+    rng = random.Random(seed)
+    engine = gjjq.Engine(nodes=nodes, depth=depth, hash_mb=4)
+
+    def choose(game: gjjq.Game) -> gjjq.Move:
+        if game.ply < random_plies:
+            return rng.choice(game.legal_moves())
+        return engine.search(game)
+
+    return choose
+
+
+CHOOSERS: Dict[str, ChooserFactory] = {"random": random_chooser, "engine": engine_chooser}
 """Choosers known by name; any other is loaded as ``module:factory``."""
 
 
-def load_chooser(spec: str) -> ChooserFactory:
-    """The chooser factory named by ``spec``."""
+def load_chooser(spec: str, options: Optional[Dict[str, Any]] = None) -> ChooserFactory:
+    """The chooser factory named by ``spec``; ``options`` are the engine's settings
+    (``nodes``, ``depth``, ``random_plies``) for ``engine``."""
+    if spec == "engine" and options:
+        return functools.partial(engine_chooser, **options)
     if spec in CHOOSERS:
         return CHOOSERS[spec]
     module, sep, name = spec.partition(":")
@@ -76,10 +99,17 @@ def play_game(red: Chooser, green: Chooser, max_plies: int) -> gjjq.Game:
 
 
 def run_worker(
-    worker: int, games: int, seed: int, out: str, chooser: str, max_plies: int, collect: bool
+    worker: int,
+    games: int,
+    seed: int,
+    out: str,
+    chooser: str,
+    max_plies: int,
+    collect: bool,
+    options: Optional[Dict[str, Any]] = None,
 ) -> dict:
     """Play ``games`` games and append each to this worker's file (or return the texts)."""
-    factory = load_chooser(chooser)
+    factory = load_chooser(chooser, options)
     path = os.path.join(out, f"worker-{worker:04d}.gjjq")
     if not collect:
         os.makedirs(out, exist_ok=True)
@@ -93,8 +123,9 @@ def run_worker(
         game = play_game(factory(2 * game_seed), factory(2 * game_seed + 1), max_plies)
         game.set_tag("Event", "gjjq self-play")
         game.set_tag("Round", f"{worker}.{i + 1}")
-        game.set_tag("Red", chooser)
-        game.set_tag("Green", chooser)
+        player = chooser + "".join(f" {k}={v}" for k, v in sorted((options or {}).items()) if v is not None)
+        game.set_tag("Red", player)
+        game.set_tag("Green", player)
         game.set_tag("Seed", str(game_seed))
         outcome = game.outcome()
         results[str(outcome) if outcome else "unfinished"] += 1
@@ -121,7 +152,10 @@ def parse_args(argv: Optional[List[str]]) -> argparse.Namespace:
     p.add_argument("--workers", type=int, default=2, help="Ray tasks (default 2)")
     p.add_argument("--out", default="selfplay-games", help="directory of the game files")
     p.add_argument("--seed", type=int, default=0, help="base seed (default 0)")
-    p.add_argument("--chooser", default="random", help="random, or module:factory")
+    p.add_argument("--chooser", default="random", help="random, engine, or module:factory")
+    p.add_argument("--engine-nodes", type=int, default=20_000, help="engine: nodes per move (default 20000)")
+    p.add_argument("--engine-depth", type=int, default=None, help="engine: plies per move (default: no depth limit)")
+    p.add_argument("--random-plies", type=int, default=4, help="engine: random plies opening each game (default 4)")
     p.add_argument("--max-plies", type=int, default=1000, help="ply cap per game (default 1000)")
     p.add_argument("--address", default=None, help="Ray cluster address (e.g. auto); local when absent")
     p.add_argument("--num-cpus", type=int, default=None, help="CPUs of a local Ray instance")
@@ -143,8 +177,13 @@ def main(argv: Optional[List[str]] = None) -> List[dict]:
         remote = ray.remote(num_cpus=1)(run_worker)
         shares = [args.games // args.workers + (w < args.games % args.workers) for w in range(args.workers)]
         out = os.path.abspath(args.out)
+        options = (
+            {"nodes": args.engine_nodes, "depth": args.engine_depth, "random_plies": args.random_plies}
+            if args.chooser == "engine"
+            else None
+        )
         futures = [
-            remote.remote(w, n, args.seed, out, args.chooser, args.max_plies, args.collect)
+            remote.remote(w, n, args.seed, out, args.chooser, args.max_plies, args.collect, options)
             for w, n in enumerate(shares)
             if n > 0
         ]

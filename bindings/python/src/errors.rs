@@ -54,6 +54,37 @@ create_exception!(
     "A ruleset that is not a known preset or not valid ruleset JSON."
 );
 
+create_exception!(
+    gjjq,
+    DeploymentError,
+    GjjqError,
+    "A deployment string (R-33) that does not parse, or a deployment that breaks R-32."
+);
+create_exception!(
+    gjjq,
+    OpeningError,
+    GjjqError,
+    "A position or setup that is not an opening (R-32 … R-34)."
+);
+create_exception!(
+    gjjq,
+    NotYourTurnError,
+    GjjqError,
+    "A hidden-game proposal (R-38) by the side not to move."
+);
+create_exception!(
+    gjjq,
+    InfoStateError,
+    GjjqError,
+    "A string that is not an information state (R-41); the message names the field."
+);
+create_exception!(
+    gjjq,
+    WorldError,
+    GjjqError,
+    "No world consistent with an information state was found (R-41)."
+);
+
 /// The Python exception `E` with this message.
 pub fn err<E: pyo3::PyTypeInfo>(msg: impl std::fmt::Display) -> PyErr {
     PyErr::new::<E, _>(msg.to_string())
@@ -73,5 +104,10 @@ pub fn register(m: &Bound<'_, PyModule>) -> PyResult<()> {
     m.add("GameOverError", py.get_type::<GameOverError>())?;
     m.add("GameFileError", py.get_type::<GameFileError>())?;
     m.add("RulesetError", py.get_type::<RulesetError>())?;
+    m.add("DeploymentError", py.get_type::<DeploymentError>())?;
+    m.add("OpeningError", py.get_type::<OpeningError>())?;
+    m.add("NotYourTurnError", py.get_type::<NotYourTurnError>())?;
+    m.add("InfoStateError", py.get_type::<InfoStateError>())?;
+    m.add("WorldError", py.get_type::<WorldError>())?;
     Ok(())
 }

@@ -36,7 +36,7 @@ fn game_error(e: GameError) -> PyErr {
 }
 
 /// How a file's moves are written: a script name or `"ascii"`.
-fn parse_form(form: &str) -> PyResult<MoveForm> {
+pub fn parse_form(form: &str) -> PyResult<MoveForm> {
     if form == "ascii" {
         Ok(MoveForm::Ascii)
     } else {
@@ -45,6 +45,22 @@ fn parse_form(form: &str) -> PyResult<MoveForm> {
 }
 
 impl PyGame {
+    /// Wraps a core game (no tags or comments).
+    pub fn from_game(game: Game) -> PyGame {
+        let plies = game.moves().len();
+        PyGame {
+            game,
+            tags: Vec::new(),
+            comments_before: Vec::new(),
+            comments: vec![Vec::new(); plies],
+        }
+    }
+
+    /// The core game.
+    pub fn core(&self) -> &Game {
+        &self.game
+    }
+
     fn new_from(start: Position) -> PyGame {
         PyGame {
             game: Game::new(start),

@@ -3,8 +3,11 @@
 //! `GjjqError`) carrying the Rust error's message; nothing here panics on bad input.
 #![deny(missing_docs)]
 
+mod deployment;
+mod engine;
 mod errors;
 mod game;
+mod hidden;
 mod position;
 mod tensor;
 mod types;
@@ -50,6 +53,18 @@ fn _gjjq(m: &Bound<'_, PyModule>) -> PyResult<()> {
     m.add_class::<position::PyPosition>()?;
     m.add_class::<game::PyGame>()?;
     m.add_class::<game::PyGameReader>()?;
+    m.add_class::<deployment::PyDeployment>()?;
+    m.add_class::<deployment::PyOpening>()?;
+    m.add_class::<hidden::PyHiddenGame>()?;
+    m.add_class::<hidden::PyInfoState>()?;
+    m.add_class::<hidden::PyPlayerView>()?;
+    m.add_class::<hidden::PyEvent>()?;
+    m.add_class::<hidden::PyTold>()?;
+    m.add_class::<hidden::PyWorldSampler>()?;
+    m.add_class::<hidden::PyInconsistency>()?;
+    m.add_class::<engine::PyEngine>()?;
+    m.add_class::<engine::PySearchResult>()?;
+    m.add_function(wrap_pyfunction!(hidden::check_world, m)?)?;
     m.add_function(wrap_pyfunction!(perft, m)?)?;
     m.add_function(wrap_pyfunction!(square_index, m)?)?;
     m.add_function(wrap_pyfunction!(square_label, m)?)?;
@@ -64,6 +79,17 @@ fn _gjjq(m: &Bound<'_, PyModule>) -> PyResult<()> {
         "OBSERVATION_SHAPE",
         (tensor::PLANES.len(), tensor::ROWS, tensor::COLS),
     )?;
+    m.add("HIDDEN_OBSERVATION_PLANES", tensor::HIDDEN_PLANES.to_vec())?;
+    m.add(
+        "HIDDEN_OBSERVATION_SHAPE",
+        (tensor::HIDDEN_PLANES.len(), tensor::ROWS, tensor::COLS),
+    )?;
+    m.add("INFO_STATE_PLANES", tensor::info_state_planes())?;
+    m.add(
+        "INFO_STATE_SHAPE",
+        (tensor::INFO_PLANES, tensor::ROWS, tensor::COLS),
+    )?;
+    m.add("PLAY_MODES", deployment::play_modes())?;
     m.add("DEFAULT_OPENING", gjjq_core::DEFAULT_OPENING)?;
     m.add(
         "PIECE_KINDS",

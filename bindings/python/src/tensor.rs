@@ -183,3 +183,301 @@ pub fn mask_of(py: Python<'_>, actions: impl Iterator<Item = usize>) -> Bound<'_
     }
     mask.into_pyarray(py).into_any()
 }
+
+// ---------------------------------------------------------------------------------------
+// Hidden play (R-37 … R-41): the observation of a player's view and the information-state
+// tensor. Both are computed from the side's information state alone, so they hold nothing
+// the referee did not tell.
+
+/// The planes of the hidden-play observation, in order (docs/python.md).
+pub const HIDDEN_PLANES: [&str; 24] = [
+    "own-king",
+    "own-guard",
+    "own-missile",
+    "own-fleet",
+    "own-aircraft",
+    "own-army",
+    "own-division",
+    "own-infantry",
+    "enemy",
+    "sea",
+    "coast",
+    "inland",
+    "own-palace",
+    "enemy-palace",
+    "seal",
+    "kings-may-face",
+    "own-striker",
+    "own-return-origin",
+    "to-move",
+    "is-green",
+    "plies-since-capture",
+    "move-number",
+    "enemy-captured",
+    "own-lost",
+];
+
+/// Moves of the recent-move window of the information-state tensor.
+pub const WINDOW: usize = 8;
+/// Planes per move of the window.
+const WINDOW_PLANES: [&str; 5] = ["origin", "destination", "capture", "removed", "by-self"];
+
+/// The planes of the information-state tensor after the observation's (docs/python.md).
+const KNOWLEDGE_PLANES: [&str; 7] = [
+    "enemy-moved",
+    "enemy-moved-far",
+    "enemy-captor",
+    "enemy-returned",
+    "own-refused-origin",
+    "own-refused-destination",
+    "opponent-refusals",
+];
+
+/// The names of every plane of the information-state tensor, in order.
+pub fn info_state_planes() -> Vec<String> {
+    let mut v: Vec<String> = HIDDEN_PLANES.iter().map(|s| (*s).to_owned()).collect();
+    v.extend(KNOWLEDGE_PLANES.iter().map(|s| (*s).to_owned()));
+    for k in 1..=WINDOW {
+        for p in WINDOW_PLANES {
+            v.push(format!("move-{k}-{p}"));
+        }
+    }
+    v
+}
+
+/// Number of planes of the information-state tensor.
+pub const INFO_PLANES: usize = HIDDEN_PLANES.len() + KNOWLEDGE_PLANES.len() + WINDOW * 5;
+
+/// Scale of the captured and lost counts: the value is `count / 16`.
+const PIECES: f32 = 16.0;
+
+/// What one side has seen an enemy piece do, by identity.
+#[derive(Default, Clone, Copy)]
+struct Known {
+    moved: bool,
+    far: bool,
+    captor: bool,
+    returned: bool,
+}
+
+/// A side's information state replayed once: the view, what each enemy identity did, the
+/// counters, the moves played with their movers, this turn's refusals.
+struct Replay {
+    view: gjjq_core::PlayerView,
+    seen: std::collections::HashMap<Square, Known>,
+    plies_since_capture: u32,
+    green_moves: u32,
+    played: Vec<(Side, gjjq_core::Seen)>,
+    refused: Vec<gjjq_core::Move>,
+    opponent_refused: usize,
+}
+
+fn replay(state: &gjjq_core::InfoState) -> Replay {
+    use gjjq_core::{Event, InfoState, PlayerView};
+    let me = state.side();
+    let start = InfoState::new(
+        me,
+        state.first(),
+        *state.rules(),
+        *state.deployment(),
+        state.enemy_start(),
+    );
+    let mut r = Replay {
+        view: PlayerView::new(&start),
+        seen: std::collections::HashMap::new(),
+        plies_since_capture: 0,
+        green_moves: 0,
+        played: Vec::new(),
+        refused: Vec::new(),
+        opponent_refused: 0,
+    };
+    // The last enemy capture (identity, origin, destination), to see whether the piece's
+    // next move goes straight back (a missile's or an inland fleet's return, R-19).
+    let mut last_capture: Option<(Square, Square, Square)> = None;
+    for e in state.events() {
+        if let Event::Played(s) = e {
+            let mover = r.view.turn();
+            if mover != me {
+                let (from, to) = (s.mv.from(), s.mv.to());
+                if let Some(id) = r.view.enemy_at(from) {
+                    if let Some((cid, cfrom, cto)) = last_capture.take()
+                        && cid == id
+                        && cto == from
+                        && cfrom == to
+                    {
+                        r.seen.entry(id).or_default().returned = true;
+                    }
+                    let st = r.seen.entry(id).or_default();
+                    st.moved = true;
+                    let (dx, dy) = (
+                        (from.x() as i32 - to.x() as i32).abs(),
+                        (from.y() as i32 - to.y() as i32).abs(),
+                    );
+                    st.far |= dx.max(dy) > 1;
+                    if s.capture {
+                        st.captor = true;
+                        st.returned |= s.stayed;
+                        if !s.stayed {
+                            last_capture = Some((id, from, to));
+                        }
+                    }
+                }
+            }
+            if s.capture {
+                r.plies_since_capture = 0;
+            } else {
+                r.plies_since_capture += 1;
+            }
+            if mover == Side::Green {
+                r.green_moves += 1;
+            }
+            r.played.push((mover, *s));
+            r.refused.clear();
+            r.opponent_refused = 0;
+        }
+        match e {
+            Event::Refused(m) => r.refused.push(*m),
+            Event::OpponentRefused => r.opponent_refused += 1,
+            _ => {}
+        }
+        r.view.tell(e);
+    }
+    r
+}
+
+
+/// The view's candidates minus the own proposals refused since the last move.
+pub fn proposals(state: &gjjq_core::InfoState) -> Vec<gjjq_core::Move> {
+    let refused = state.refused_this_turn();
+    gjjq_core::PlayerView::new(state)
+        .candidates()
+        .iter()
+        .copied()
+        .filter(|m| !refused.contains(m))
+        .collect()
+}
+
+fn fill_plane(a: &mut Array3<f32>, plane: usize, v: f32) {
+    a.index_axis_mut(numpy::ndarray::Axis(0), plane).fill(v);
+}
+
+/// Writes the observation planes (the first 24) of a replayed state into `a`.
+fn hidden_planes(a: &mut Array3<f32>, state: &gjjq_core::InfoState, r: &Replay) {
+    let me = state.side();
+    let v = &r.view;
+    for (sq, kind) in v.own() {
+        let (row, col) = view(sq, me);
+        a[[kind.index(), row, col]] = 1.0;
+    }
+    for e in v.enemy() {
+        let (row, col) = view(e.at, me);
+        a[[8, row, col]] = 1.0;
+    }
+    for sq in Square::all() {
+        let (row, col) = view(sq, me);
+        let t = match sq.terrain() {
+            Terrain::Sea => 0,
+            Terrain::Coast => 1,
+            Terrain::Inland => 2,
+        };
+        a[[9 + t, row, col]] = 1.0;
+        if sq.in_palace_of(me) {
+            a[[12, row, col]] = 1.0;
+        }
+        if sq.in_palace_of(me.other()) {
+            a[[13, row, col]] = 1.0;
+        }
+    }
+    // depend only on the numbers of pieces, which are public.
+    let (own, enemy) = (v.own().len(), v.enemy_count());
+    if own > 8 && enemy > 8 {
+        fill_plane(a, 14, 1.0);
+    }
+    if own <= 5 || enemy <= 5 {
+        fill_plane(a, 15, 1.0);
+    }
+    if let Some(p) = v.pending_return() {
+        let (row, col) = view(p.striker, me);
+        a[[16, row, col]] = 1.0;
+        let (row, col) = view(p.origin, me);
+        a[[17, row, col]] = 1.0;
+    }
+    if state.outcome().is_none() && state.turn() == me {
+        fill_plane(a, 18, 1.0);
+    }
+    if me == Side::Green {
+        fill_plane(a, 19, 1.0);
+    }
+    let plies = r.plies_since_capture as f32;
+    fill_plane(a, 20, plies.min(PLIES_SCALE) / PLIES_SCALE);
+    let number = (1 + r.green_moves) as f32;
+    fill_plane(a, 21, number.min(MOVE_NUMBER_SCALE) / MOVE_NUMBER_SCALE);
+    fill_plane(a, 22, v.captured().len() as f32 / PIECES);
+    fill_plane(a, 23, v.lost().len() as f32 / PIECES);
+}
+
+/// The hidden-play observation of a side's view: (24, 10, 9).
+pub fn hidden_observation(state: &gjjq_core::InfoState) -> Array3<f32> {
+    let r = replay(state);
+    let mut a = Array3::<f32>::zeros((HIDDEN_PLANES.len(), ROWS, COLS));
+    hidden_planes(&mut a, state, &r);
+    a
+}
+
+/// The information-state tensor: (71, 10, 9).
+pub fn info_state_tensor(state: &gjjq_core::InfoState) -> Array3<f32> {
+    let me = state.side();
+    let r = replay(state);
+    let mut a = Array3::<f32>::zeros((INFO_PLANES, ROWS, COLS));
+    hidden_planes(&mut a, state, &r);
+    let base = HIDDEN_PLANES.len();
+    for e in r.view.enemy() {
+        let Some(st) = r.seen.get(&e.id) else {
+            continue;
+        };
+        let (row, col) = view(e.at, me);
+        for (i, on) in [st.moved, st.far, st.captor, st.returned]
+            .into_iter()
+            .enumerate()
+        {
+            if on {
+                a[[base + i, row, col]] = 1.0;
+            }
+        }
+    }
+    for m in &r.refused {
+        let (row, col) = view(m.from(), me);
+        a[[base + 4, row, col]] = 1.0;
+        let (row, col) = view(m.to(), me);
+        a[[base + 5, row, col]] = 1.0;
+    }
+    fill_plane(
+        &mut a,
+        base + 6,
+        (r.opponent_refused as f32).min(PIECES) / PIECES,
+    );
+    let window = base + KNOWLEDGE_PLANES.len();
+    for (k, (mover, s)) in r.played.iter().rev().take(WINDOW).enumerate() {
+        let p = window + k * WINDOW_PLANES.len();
+        let (row, col) = view(s.mv.from(), me);
+        a[[p, row, col]] = 1.0;
+        let (row, col) = view(s.mv.to(), me);
+        a[[p + 1, row, col]] = 1.0;
+        if s.capture {
+            fill_plane(&mut a, p + 2, 1.0);
+        }
+        if let Some(x) = s.removed {
+            let (row, col) = view(x, me);
+            a[[p + 3, row, col]] = 1.0;
+        }
+        if *mover == me {
+            fill_plane(&mut a, p + 4, 1.0);
+        }
+    }
+    a
+}
+
+/// A tensor as a numpy array.
+pub fn to_numpy(py: Python<'_>, a: Array3<f32>) -> Bound<'_, PyAny> {
+    a.into_pyarray(py).into_any()
+}

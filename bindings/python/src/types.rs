@@ -341,3 +341,27 @@ impl PyOutcome {
         }
     }
 }
+
+/// A generator seeded by `seed`, or by 64 bits of Python's `random` module when `None` (so
+/// `random.seed(...)` makes a run repeatable).
+pub fn seeded_rng(py: Python<'_>, seed: Option<u64>) -> PyResult<rand::rngs::StdRng> {
+    use rand::SeedableRng;
+    let seed = match seed {
+        Some(s) => s,
+        None => py
+            .import("random")?
+            .call_method1("getrandbits", (64,))?
+            .extract()?,
+    };
+    Ok(rand::rngs::StdRng::seed_from_u64(seed))
+}
+
+/// A piece kind from its English name (`"missile"`), ASCII letter (`"M"`) or record
+/// character (`"弹"`).
+pub fn parse_kind(s: &str) -> PyResult<gjjq_core::PieceKind> {
+    s.parse().map_err(|_| {
+        err::<GjjqError>(format!(
+            "'{s}' is not a piece kind (king, guard, missile, fleet, aircraft, army, division, infantry, or a letter KGMFPADI)"
+        ))
+    })
+}

@@ -55,6 +55,31 @@ def test_two_workers_write_their_games(tmp_path, local_ray):
     assert [g.moves for g in again] == [g.moves for g in games]
 
 
+def test_engine_chooser_on_two_workers(tmp_path, local_ray):
+    script = load_script()
+    out = tmp_path / "engine"
+    args = ["--games", "4", "--workers", "2", "--seed", "5", "--max-plies", "200", "--chooser", "engine"]
+    stats = script.main(args + ["--engine-nodes", "400", "--random-plies", "2", "--out", str(out)])
+    assert sorted(s["games"] for s in stats) == [2, 2]
+    files, games = read_all(out)
+    assert len(files) == 2 and len(games) == 4
+    assert len({tuple(g.moves) for g in games}) == 4  # the random plies make them differ
+    for g in games:
+        assert g.tags["Red"] == "engine nodes=400 random_plies=2"
+        # Replayed outside Ray with the same seeds and settings: the same game.
+        seed = int(g.tags["Seed"])
+        red = script.engine_chooser(2 * seed, nodes=400, random_plies=2)
+        green = script.engine_chooser(2 * seed + 1, nodes=400, random_plies=2)
+        assert script.play_game(red, green, 200).moves == g.moves
+    # After its random plies each move is the engine's: a fresh engine agrees on the first.
+    g = games[0]
+    replay = gjjq.Game()
+    for m in g.moves[:2]:
+        replay.push(m)
+    if not replay.is_over():
+        assert gjjq.Engine(nodes=400, hash_mb=4).search(replay) == g.moves[2]
+
+
 def test_chooser_is_pluggable(tmp_path, monkeypatch):
     (tmp_path / "first_move.py").write_text(
         "def factory(seed):\n    return lambda game: min(game.legal_moves())\n", encoding="utf-8"

@@ -15,11 +15,29 @@ def plane(name):
     return gjjq.OBSERVATION_PLANES.index(name)
 
 
+def documented_planes(heading):
+    """The (plane, name) rows of the table under `heading` in docs/python.md."""
+    doc = (REPO / "docs" / "python.md").read_text(encoding="utf-8")
+    section = doc.split(heading + "\n", 1)[1]
+    section = re.split(r"^#{2,3} ", section, maxsplit=1, flags=re.M)[0]
+    return [(int(i), n) for i, n in re.findall(r"^\| (\d+) \| `([a-z-]+)` \|", section, flags=re.M)]
+
+
 def test_shape_and_documentation_agree():
     assert gjjq.OBSERVATION_SHAPE == (len(gjjq.OBSERVATION_PLANES), 10, 9)
-    doc = (REPO / "docs" / "python.md").read_text(encoding="utf-8")
-    documented = re.findall(r"^\| (\d+) \| `([a-z-]+)` \|", doc, flags=re.M)
-    assert [(int(i), n) for i, n in documented] == list(enumerate(gjjq.OBSERVATION_PLANES))
+    assert documented_planes("## The observation tensor") == list(enumerate(gjjq.OBSERVATION_PLANES))
+
+
+def test_hidden_planes_and_documentation_agree():
+    hidden = gjjq.HIDDEN_OBSERVATION_PLANES
+    assert documented_planes("### The hidden-play observation") == list(enumerate(hidden))
+    info = gjjq.INFO_STATE_PLANES
+    rows = documented_planes("### The information-state tensor")
+    assert rows == [(i, info[i]) for i in range(len(hidden), len(hidden) + len(rows))]
+    window = len(hidden) + len(rows)
+    parts = ["origin", "destination", "capture", "removed", "by-self"]
+    assert info[window:] == [f"move-{k + 1}-{p}" for k in range(8) for p in parts]
+    assert window == 31 and len(info) == 71
 
 
 def test_pieces_planes_match_the_board_from_both_sides():

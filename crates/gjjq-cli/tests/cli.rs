@@ -1,17 +1,8 @@
 //! The CLI's output formats, which other tools read (issues 2–4).
 
-use std::process::{Command, Output};
+mod common;
 
-fn gjjq(args: &[&str]) -> Output {
-    Command::new(env!("CARGO_BIN_EXE_gjjq"))
-        .args(args)
-        .output()
-        .expect("run gjjq")
-}
-
-fn stdout(o: &Output) -> String {
-    String::from_utf8(o.stdout.clone()).unwrap()
-}
+use common::{gjjq, stdout};
 
 #[test]
 fn perft_prints_the_count_alone_on_the_last_line() {

@@ -1,22 +1,13 @@
 //! The output forms of `deploy`, `opening`, `selfplay --fanshi` and `svg --deployment`, which
 //! other tools read (issue 12, R-32 … R-36).
 
-use std::process::{Command, Output};
+mod common;
+
+use common::{gjjq, stdout};
 
 use gjjq_core::{
     Deployment, EndgameForce, MissileDeployment, Opening, PieceKind, Position, Ruleset, Setup, Side,
 };
-
-fn gjjq(args: &[&str]) -> Output {
-    Command::new(env!("CARGO_BIN_EXE_gjjq"))
-        .args(args)
-        .output()
-        .expect("run gjjq")
-}
-
-fn stdout(o: &Output) -> String {
-    String::from_utf8(o.stdout.clone()).unwrap()
-}
 
 /// A ruleset file with `back_ranks`, one per test (tests run in parallel).
 fn back_ranks_file(test: &str) -> std::path::PathBuf {

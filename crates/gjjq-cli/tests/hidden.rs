@@ -1,20 +1,11 @@
 //! The output forms of `gjjq hidden` (issue 13, R-37 … R-41), which other tools read.
 
-use std::process::{Command, Output};
+mod common;
+
+use common::{gjjq, stdout};
 
 use gjjq_core::{Deployment, HiddenGame, Side, check_world};
 use gjjq_notation::{GameReader, hidden_game_from_record};
-
-fn gjjq(args: &[&str]) -> Output {
-    Command::new(env!("CARGO_BIN_EXE_gjjq"))
-        .args(args)
-        .output()
-        .expect("run gjjq")
-}
-
-fn stdout(o: &Output) -> String {
-    String::from_utf8(o.stdout.clone()).unwrap()
-}
 
 fn record_file(seed: u64) -> (std::path::PathBuf, HiddenGame) {
     let dir = std::env::temp_dir().join(format!("gjjq-cli-hidden-{}", std::process::id()));

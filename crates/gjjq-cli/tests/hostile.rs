@@ -1,42 +1,17 @@
 //! Hostile input to the command line (issue 11): no crash, bounded memory, errors that say
 //! where. One test per numbered finding, named for it.
 
-use std::io::Write;
+mod common;
+
 use std::path::PathBuf;
 use std::process::{Command, Output, Stdio};
+
+use common::{GJJQ, gjjq, gjjq_stdin, stderr, stdout, test_dir};
 use std::time::{Duration, Instant};
-
-const GJJQ: &str = env!("CARGO_BIN_EXE_gjjq");
-
-fn gjjq(args: &[&str]) -> Output {
-    Command::new(GJJQ).args(args).output().expect("run gjjq")
-}
-
-fn gjjq_stdin(args: &[&str], input: &[u8]) -> Output {
-    let mut child = Command::new(GJJQ)
-        .args(args)
-        .stdin(Stdio::piped())
-        .stdout(Stdio::piped())
-        .stderr(Stdio::piped())
-        .spawn()
-        .expect("run gjjq");
-    child.stdin.take().unwrap().write_all(input).unwrap();
-    child.wait_with_output().unwrap()
-}
-
-fn stderr(o: &Output) -> String {
-    String::from_utf8_lossy(&o.stderr).into_owned()
-}
-
-fn stdout(o: &Output) -> String {
-    String::from_utf8_lossy(&o.stdout).into_owned()
-}
 
 /// A fresh directory for this test's files.
 fn dir(test: &str) -> PathBuf {
-    let d = std::env::temp_dir().join(format!("gjjq-hostile-{}-{test}", std::process::id()));
-    std::fs::create_dir_all(&d).unwrap();
-    d
+    test_dir("hostile", test)
 }
 
 fn file(test: &str, name: &str, bytes: &[u8]) -> String {

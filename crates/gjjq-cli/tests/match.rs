@@ -249,3 +249,377 @@ fn random_openings_are_random_deployments_played_twice() {
     let opening = gjjq::Opening::from_position(&starts[0]).expect("an opening (R-32)");
     assert!(!opening.is_default());
 }
+
+// ---- 暗式 hidden matches (R-37 … R-41) ----
+
+/// A hidden match between `engine1` and `engine2`: its stdout and the games it wrote.
+fn run_hidden(engine1: &str, engine2: &str, tag: &str, extra: &[&str]) -> Played {
+    let dir = std::env::temp_dir().join(format!("gjjq-hidden-{}-{tag}", std::process::id()));
+    std::fs::create_dir_all(&dir).unwrap();
+    let pgn = dir.join("games.gjjq");
+    let mut args = vec![
+        "match",
+        "--hidden",
+        "--engine1",
+        engine1,
+        "--engine2",
+        engine2,
+        "--pgn",
+        pgn.to_str().unwrap(),
+    ];
+    args.extend_from_slice(extra);
+    let o = Command::new(GJJQ).args(&args).output().unwrap();
+    assert!(o.status.success(), "{}", String::from_utf8_lossy(&o.stderr));
+    let text = std::fs::read_to_string(&pgn).unwrap();
+    let games = GameReader::new(text.as_bytes())
+        .map(|g| g.expect("the game file reads back"))
+        .collect();
+    std::fs::remove_dir_all(&dir).unwrap();
+    Played {
+        stdout: String::from_utf8(o.stdout).unwrap(),
+        games,
+    }
+}
+
+fn two_engines() -> [String; 2] {
+    [
+        format!("{GJJQ} engine"),
+        format!("{GJJQ} engine --random --seed 9"),
+    ]
+}
+
+const SHORT_HIDDEN: [&str; 18] = [
+    "--random-plies",
+    "2",
+    "--games",
+    "6",
+    "--concurrency",
+    "2",
+    "--nodes1",
+    "1500",
+    "--nodes2",
+    "1",
+    "--option1",
+    "Worlds=2",
+    "--option1",
+    "Seed=5",
+    "--max-plies",
+    "120",
+    "--seed",
+    "4",
+];
+
+// Every game of a hidden match between two `gjjq engine` processes ends by the rules or at
+// the ply cap, with the reason recorded; the records are referee records (R-40) that replay
+// through the referee to the recorded end, each opening is a pair of random deployments
+// (R-35) played twice with colours swapped, and the summary has the lines of an open match.
+#[test]
+fn a_hidden_match_between_two_engines_plays_to_the_end() {
+    let [e1, e2] = two_engines();
+    let p = run_hidden(&e1, &e2, "full", &SHORT_HIDDEN);
+    assert_eq!(p.games.len(), 6, "{}", p.stdout);
+    let lines: Vec<&str> = p.stdout.lines().collect();
+    assert!(
+        lines[0].ends_with(": 6 games, time control -"),
+        "{}",
+        p.stdout
+    );
+    for prefix in ["W ", "score ", "elo ", "los ", "terminations: "] {
+        assert!(
+            lines.iter().any(|l| l.starts_with(prefix)),
+            "{prefix}: {}",
+            p.stdout
+        );
+    }
+    for g in &p.games {
+        assert_eq!(g.tag("Mode"), Some("hidden"));
+        let game = gjjq_notation::hidden_game_from_record(g).expect("a referee's record replays");
+        let reason = g.tag("Termination").unwrap();
+        match game.outcome() {
+            Some(o) => {
+                assert_eq!(reason, o.reason().as_str(), "the library's reason");
+                let expected = match o.winner() {
+                    Some(gjjq::Side::Red) => "1-0",
+                    Some(gjjq::Side::Green) => "0-1",
+                    None => "1/2-1/2",
+                };
+                assert_eq!(g.tag("Result"), Some(expected));
+            }
+            None => {
+                assert_eq!(reason, "ply-limit", "{g:?}");
+                assert_eq!(game.game().moves().len(), 120);
+            }
+        }
+        assert_eq!(
+            g.tag("PlyCount"),
+            Some(game.game().moves().len().to_string().as_str())
+        );
+    }
+    // Pairs share their deployments, the engines swapping colours; pairs differ.
+    let mut games = p.games.clone();
+    games.sort_by_key(|g| g.tag("Round").and_then(|r| r.parse::<u32>().ok()));
+    for pair in games.chunks(2) {
+        let ids: Vec<(Option<&str>, Option<&str>)> = pair
+            .iter()
+            .map(|g| (g.tag("RedDeployment"), g.tag("GreenDeployment")))
+            .collect();
+        assert_eq!(ids[0], ids[1]);
+        assert_eq!(pair[0].tag("Red"), pair[1].tag("Green"));
+        // The random plies, played through the referee, are the pair's too.
+        let first_two = |g: &gjjq_notation::GameRecord| {
+            g.moves[..2]
+                .iter()
+                .map(|m| m.text.to_string())
+                .collect::<Vec<_>>()
+        };
+        assert_eq!(first_two(&pair[0]), first_two(&pair[1]));
+    }
+    let openings: std::collections::HashSet<_> =
+        p.games.iter().map(|g| g.tag("RedDeployment")).collect();
+    assert!(openings.len() >= 2, "random deployments");
+    // With node limits and seeded engines the match is reproducible, game for game (the
+    // games finish in any order, so compare them by round).
+    let again = run_hidden(&e1, &e2, "again", &SHORT_HIDDEN);
+    let by_round = |games: &[gjjq_notation::GameRecord]| {
+        let mut v: Vec<String> = games
+            .iter()
+            .map(|g| {
+                let mut text = Vec::new();
+                gjjq_notation::write_game(g, gjjq_notation::MoveForm::default(), &mut text)
+                    .unwrap();
+                String::from_utf8(text).unwrap()
+            })
+            .collect();
+        v.sort_by_key(|t| {
+            t.lines()
+                .find_map(|l| l.strip_prefix("[Round \""))
+                .and_then(|r| r.trim_end_matches("\"]").parse::<u32>().ok())
+        });
+        v
+    };
+    assert_eq!(by_round(&p.games), by_round(&again.games));
+}
+
+// Refused proposals are sent back, appended to the state, and play goes on: an engine that
+// first proposes the same illegal move on every turn, and after its refusal asks the random
+// mover, is refused on (almost) every turn and never loses for it.
+#[test]
+fn a_hidden_match_goes_on_after_refusals() {
+    let dir = std::env::temp_dir().join(format!("gjjq-stubborn-{}", std::process::id()));
+    std::fs::create_dir_all(&dir).unwrap();
+    let script = dir.join("stubborn.sh");
+    std::fs::write(
+        &script,
+        format!(
+            r#"coproc R {{ exec {GJJQ} engine --random --seed 3; }}
+while read -r line; do
+  case "$line" in
+    uci) echo "id name stubborn"; echo uciok;;
+    isready) echo readyok;;
+    position*) echo "$line" >&"${{R[1]}}"
+      # Refused this turn already: ?5E5e among the trailing refusals of the state.
+      rest="$line"; tried=no
+      while :; do
+        t="${{rest##* }}"
+        case "$t" in \?*) [ "$t" = "?5E5e" ] && tried=yes; rest="${{rest% *}}";; *) break;; esac
+      done;;
+    go*) if [ "$tried" = yes ]; then
+           echo "$line" >&"${{R[1]}}"
+           while read -r out <&"${{R[0]}}"; do case "$out" in bestmove*) echo "$out"; break;; esac; done
+         else echo "bestmove 5E5e"; fi;;
+    quit) echo quit >&"${{R[1]}}"; exit 0;;
+  esac
+done
+"#
+        ),
+    )
+    .unwrap();
+    let stubborn = format!("bash {}", script.display());
+    let random = format!("{GJJQ} engine --random --seed 2");
+    let p = run_hidden(
+        &stubborn,
+        &random,
+        "refusals",
+        &["--games", "2", "--movetime", "20", "--max-plies", "60"],
+    );
+    std::fs::remove_dir_all(&dir).unwrap();
+    assert_eq!(p.games.len(), 2, "{}", p.stdout);
+    for g in &p.games {
+        let game = gjjq_notation::hidden_game_from_record(g).expect("a referee's record replays");
+        let reason = g.tag("Termination").unwrap();
+        assert!(
+            game.outcome().is_some() || reason == "ply-limit",
+            "{reason}: {g:?}"
+        );
+        let stubborn_side = if g.tag("Red") == Some("stubborn") {
+            gjjq::Side::Red
+        } else {
+            gjjq::Side::Green
+        };
+        let refused = game
+            .refusals()
+            .iter()
+            .filter(|(_, side, m)| *side == stubborn_side && m.to_string() == "5E5e")
+            .count();
+        let turns = game.game().moves().len().div_ceil(2).max(1);
+        assert!(refused + 1 >= turns, "{refused} refusals in {turns} turns");
+        assert!(game.game().moves().len() >= 10, "play went on: {g:?}");
+    }
+}
+
+fn assert_hidden_lost_all(p: &Played, reason: &str) {
+    assert_eq!(p.games.len(), 2, "{}", p.stdout);
+    assert!(p.stdout.contains("W 0 D 0 L 2"), "{}", p.stdout);
+    assert!(
+        p.stdout.contains(&format!("terminations: {reason} 2")),
+        "{}",
+        p.stdout
+    );
+    for g in &p.games {
+        assert_eq!(g.tag("Termination"), Some(reason));
+        assert!(g.tag("TerminationDetail").unwrap().contains("broken"));
+        let broken_is_red = g.tag("Red") == Some("broken");
+        assert_eq!(
+            g.tag("Result"),
+            Some(if broken_is_red { "0-1" } else { "1-0" })
+        );
+        gjjq_notation::hidden_game_from_record(g).expect("a referee's record replays");
+    }
+}
+
+// An engine that proposes the same illegal move again is refused once, then loses.
+#[test]
+fn a_hidden_engine_repeating_a_refused_proposal_loses() {
+    let [_, random] = two_engines();
+    let p = run_hidden(
+        &broken(r#"echo "bestmove 5E5e""#),
+        &random,
+        "repeat",
+        &["--games", "2", "--movetime", "20"],
+    );
+    assert_hidden_lost_all(&p, "repeated-refusal");
+    for g in &p.games {
+        let game = gjjq_notation::hidden_game_from_record(g).unwrap();
+        // Exactly one refusal of the broken engine's move: the repeat is not proposed.
+        let broken = if g.tag("Red") == Some("broken") {
+            gjjq::Side::Red
+        } else {
+            gjjq::Side::Green
+        };
+        let mine: Vec<_> = game
+            .refusals()
+            .iter()
+            .filter(|(_, side, _)| *side == broken)
+            .collect();
+        assert_eq!(mine.len(), 1, "{:?}", game.refusals());
+        assert_eq!(mine[0].2.to_string(), "5E5e");
+    }
+}
+
+#[test]
+fn a_hidden_engine_sending_a_malformed_move_or_nothing_loses() {
+    let [_, random] = two_engines();
+    let p = run_hidden(
+        &broken(r#"echo "bestmove 0000""#),
+        &random,
+        "malformed",
+        &["--games", "2", "--movetime", "20"],
+    );
+    assert_hidden_lost_all(&p, "illegal-move");
+    let p = run_hidden(
+        &broken(":"),
+        &random,
+        "silent",
+        &["--games", "2", "--tc", "0.2+0.01", "--timemargin", "50"],
+    );
+    assert_hidden_lost_all(&p, "timeout");
+}
+
+#[test]
+fn a_hidden_match_needs_openings_that_are_openings() {
+    let dir = std::env::temp_dir().join(format!("gjjq-hidden-open-{}", std::process::id()));
+    std::fs::create_dir_all(&dir).unwrap();
+    let file = dir.join("openings.txt");
+    // A position after moves (no pending deployment): not an opening (R-32).
+    std::fs::write(&file, "4k4/9/9/9/9/9/9/9/4I4/4K4 r - 0 1\n").unwrap();
+    let [e1, e2] = two_engines();
+    let o = Command::new(GJJQ)
+        .args([
+            "match",
+            "--hidden",
+            "--engine1",
+            &e1,
+            "--engine2",
+            &e2,
+            "--movetime",
+            "10",
+            "--openings",
+            file.to_str().unwrap(),
+        ])
+        .output()
+        .unwrap();
+    std::fs::remove_dir_all(&dir).unwrap();
+    assert!(!o.status.success());
+    let err = String::from_utf8_lossy(&o.stderr);
+    assert!(
+        err.contains("opening 1 cannot start a hidden game"),
+        "{err}"
+    );
+}
+
+// The match's ruleset reaches the engines as the `Rules` option when it is not standard (in
+// hidden play it carries announce_illegal and reveal_captured), before the game starts; a
+// standard match sends no Rules at all, as before.
+#[test]
+fn a_non_standard_ruleset_is_sent_as_the_rules_option() {
+    let dir = std::env::temp_dir().join(format!("gjjq-rules-{}", std::process::id()));
+    std::fs::create_dir_all(&dir).unwrap();
+    let rules = dir.join("rules.json");
+    std::fs::write(&rules, r#"{"announce_illegal":"both"}"#).unwrap();
+    let [_, random] = two_engines();
+    for (hidden, with_rules) in [(true, true), (false, true), (false, false)] {
+        let log = dir.join(format!("log-{hidden}-{with_rules}.txt"));
+        let logger = format!(
+            r#"while read -r line; do echo "$line" >> {}; case "$line" in uci) echo "id name logger"; echo uciok;; isready) echo readyok;; go*) echo "bestmove 0000";; quit) exit 0;; esac; done"#,
+            log.display()
+        );
+        let mut args = vec![
+            "match",
+            "--engine1",
+            &logger,
+            "--engine2",
+            &random,
+            "--games",
+            "1",
+            "--movetime",
+            "20",
+        ];
+        if hidden {
+            args.push("--hidden");
+        }
+        let rules_arg = rules.to_str().unwrap();
+        if with_rules {
+            args.extend(["--rules", rules_arg]);
+        }
+        let o = Command::new(GJJQ).args(&args).output().unwrap();
+        assert!(o.status.success(), "{}", String::from_utf8_lossy(&o.stderr));
+        let text = std::fs::read_to_string(&log).unwrap();
+        let sent: Vec<&str> = text.lines().collect();
+        let rules_at = sent
+            .iter()
+            .position(|l| l.starts_with("setoption name Rules value "));
+        if with_rules {
+            let i = rules_at.unwrap_or_else(|| panic!("{sent:?}"));
+            assert!(
+                sent[i].contains(r#""announce_illegal":"both""#),
+                "{}",
+                sent[i]
+            );
+            let go = sent.iter().position(|l| l.starts_with("go")).unwrap();
+            assert!(i < go, "{sent:?}");
+        } else {
+            assert_eq!(rules_at, None, "{sent:?}");
+        }
+    }
+    std::fs::remove_dir_all(&dir).unwrap();
+}

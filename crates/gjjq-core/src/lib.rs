@@ -49,7 +49,7 @@ pub use endgame::{
 pub use game::{Game, GameError};
 pub use hidden::{
     EnemyPiece, Event, HiddenGame, Inconsistency, InfoState, InfoStateParseError, Mismatch,
-    PlayerView, ProposeError, Seen, Told, WorldError, WorldSampler, check_world,
+    PlayerView, ProposeError, Seen, Told, WorldError, WorldSampler, check_world, replay_world,
 };
 pub use moves::{Move, MoveInfo, MoveKind, MoveList, MoveParseError, Removal};
 pub use outcome::{

@@ -432,6 +432,67 @@ fn own_frame(side: Side, board: Square) -> Square {
     }
 }
 
+/// From a random opening of `seed`, plays random proposals one ply at a time until
+/// `accept` takes the observer's state (the observer alternates with the seed), or the game
+/// ends or passes `max_plies`. Returns the game, the observer, what `accept` returned and the
+/// generator, for drawing on.
+fn play_until<T>(
+    seed: u64,
+    rules: Ruleset,
+    max_plies: usize,
+    mut accept: impl FnMut(&InfoState) -> Option<T>,
+) -> Option<(HiddenGame, Side, T, StdRng)> {
+    let mut rng = StdRng::seed_from_u64(seed);
+    let opening = Opening::random(&mut rng, None, &rules);
+    let mut game = HiddenGame::new(opening, rules).unwrap();
+    let observer = if seed.is_multiple_of(2) {
+        Side::Red
+    } else {
+        Side::Green
+    };
+    loop {
+        let next = game.game().moves().len() + 1;
+        if game.play_out(&mut rng, next).is_some() || next > max_plies {
+            return None;
+        }
+        if let Some(t) = accept(game.info_state(observer)) {
+            return Some((game, observer, t, rng));
+        }
+    }
+}
+
+/// Draws `per_world` times as many worlds as `worlds` holds: every draw is one of them, every
+/// one is drawn, and a chi-square test with n-1 degrees of freedom finds the frequencies
+/// uniform (beyond mean + 6 sd, plus slack for few degrees, fails; a uniform draw does that
+/// with probability far below 1e-6). Returns the statistic.
+fn assert_drawn_uniformly(
+    sampler: &WorldSampler,
+    worlds: &[Deployment],
+    per_world: usize,
+    rng: &mut StdRng,
+) -> f64 {
+    let n = worlds.len();
+    let draws = per_world * n;
+    let mut counts: BTreeMap<String, usize> = BTreeMap::new();
+    for _ in 0..draws {
+        let w = sampler.draw(rng).unwrap();
+        assert!(worlds.contains(&w), "drawn world {w} is not consistent");
+        *counts.entry(w.to_string()).or_default() += 1;
+    }
+    assert_eq!(counts.len(), n, "every consistent world is drawn");
+    let e = draws as f64 / n as f64;
+    let chi: f64 = counts
+        .values()
+        .map(|&o| (o as f64 - e) * (o as f64 - e) / e)
+        .sum();
+    let df = (n - 1) as f64;
+    assert!(
+        chi < df + 6.0 * (2.0 * df).sqrt() + 10.0,
+        "chi {chi} df {df}"
+    );
+    chi
+}
+
 // the sampler against brute force: every consistent world found by trying every
 // arrangement of the untold kinds (no narrowing) is drawn, nothing else is, and the
 // frequencies are uniform.
@@ -444,31 +505,15 @@ fn worlds_are_drawn_exactly_uniformly_late_in_the_game() {
     let mut seed = 500u64;
     while tested < 6 && seed < 1500 {
         seed += 1;
-        let mut rng = StdRng::seed_from_u64(seed);
-        let opening = Opening::random(&mut rng, None, &rules);
-        let mut game = HiddenGame::new(opening, rules).unwrap();
-        let observer = if seed.is_multiple_of(2) {
-            Side::Red
-        } else {
-            Side::Green
-        };
         // Play until the observer has at most 6 enemy pieces of untold kind.
-        let found = loop {
-            if game
-                .play_out(&mut rng, game.game().moves().len() + 1)
-                .is_some()
-                || game.game().moves().len() > 3000
-            {
-                break None;
-            }
-            let state = game.info_state(observer);
+        let found = play_until(seed, rules, 3000, |state| {
             let view = PlayerView::new(state);
             let told = view.captured().iter().filter(|c| c.1.is_some()).count();
-            if 16 - told <= 6 {
-                break Some(state.clone());
-            }
+            (16 - told <= 6).then(|| state.clone())
+        });
+        let Some((game, observer, state, mut rng)) = found else {
+            continue;
         };
-        let Some(state) = found else { continue };
         let worlds = consistent_worlds_by_brute_force(&state);
         assert!(worlds.contains(game.opening().deployment(observer.other())));
         let n = worlds.len();
@@ -477,26 +522,7 @@ fn worlds_are_drawn_exactly_uniformly_late_in_the_game() {
         }
         let sampler = WorldSampler::new(&state);
         assert!(sampler.assignments() >= n as u128);
-        let draws = 300 * n;
-        let mut counts: BTreeMap<String, usize> = BTreeMap::new();
-        for _ in 0..draws {
-            let w = sampler.draw(&mut rng).unwrap();
-            assert!(worlds.contains(&w), "drawn world {w} is not consistent");
-            *counts.entry(w.to_string()).or_default() += 1;
-        }
-        assert_eq!(counts.len(), n, "every consistent world is drawn");
-        // Chi-square with n-1 degrees of freedom: beyond mean + 6 sd (plus slack for few
-        // degrees) fails; a uniform draw does that with probability far below 1e-6.
-        let e = draws as f64 / n as f64;
-        let chi: f64 = counts
-            .values()
-            .map(|&o| (o as f64 - e) * (o as f64 - e) / e)
-            .sum();
-        let df = (n - 1) as f64;
-        assert!(
-            chi < df + 6.0 * (2.0 * df).sqrt() + 10.0,
-            "chi {chi} df {df}"
-        );
+        let chi = assert_drawn_uniformly(&sampler, &worlds, 300, &mut rng);
         eprintln!(
             "seed {seed}: {n} consistent worlds of {} assignments, chi {chi:.1}",
             sampler.assignments()
@@ -567,29 +593,13 @@ fn worlds_are_drawn_exactly_uniformly_among_many() {
         if tested >= 3 {
             break;
         }
-        let mut rng = StdRng::seed_from_u64(seed);
-        let opening = Opening::random(&mut rng, None, &rules);
-        let mut game = HiddenGame::new(opening, rules).unwrap();
-        let observer = if seed.is_multiple_of(2) {
-            Side::Red
-        } else {
-            Side::Green
-        };
-        let found = loop {
-            if game
-                .play_out(&mut rng, game.game().moves().len() + 1)
-                .is_some()
-                || game.game().moves().len() > 2000
-            {
-                break None;
-            }
-            let state = game.info_state(observer);
+        let found = play_until(seed, rules, 2000, |state| {
             let sampler = WorldSampler::new(state);
-            if (20..=400).contains(&sampler.assignments()) {
-                break Some((state.clone(), sampler));
-            }
-        };
-        let Some((state, sampler)) = found else {
+            (20..=400)
+                .contains(&sampler.assignments())
+                .then(|| (state.clone(), sampler))
+        });
+        let Some((game, observer, (state, sampler), mut rng)) = found else {
             continue;
         };
         let (fitting, worlds) = consistent_worlds_within_domains(&state, &sampler);
@@ -599,25 +609,8 @@ fn worlds_are_drawn_exactly_uniformly_among_many() {
         if n < 8 {
             continue;
         }
-        let draws = 150 * n;
-        let mut counts: BTreeMap<String, usize> = BTreeMap::new();
-        for _ in 0..draws {
-            let w = sampler.draw(&mut rng).unwrap();
-            assert!(worlds.contains(&w), "drawn world {w} is not consistent");
-            *counts.entry(w.to_string()).or_default() += 1;
-        }
-        assert_eq!(counts.len(), n, "every consistent world is drawn");
-        let e = draws as f64 / n as f64;
-        let chi: f64 = counts
-            .values()
-            .map(|&o| (o as f64 - e) * (o as f64 - e) / e)
-            .sum();
-        let df = (n - 1) as f64;
-        assert!(
-            chi < df + 6.0 * (2.0 * df).sqrt() + 10.0,
-            "chi {chi} df {df}"
-        );
-        eprintln!("seed {seed}: {n} consistent of {fitting} assignments, chi {chi:.1} (df {df})");
+        let chi = assert_drawn_uniformly(&sampler, &worlds, 150, &mut rng);
+        eprintln!("seed {seed}: {n} consistent of {fitting} assignments, chi {chi:.1}");
         tested += 1;
     }
     assert!(tested >= 2, "{tested}");

@@ -3,6 +3,11 @@
 //!
 //! Each game starts both engines afresh, so a crash, a hang or garbage in one game cannot touch
 //! the next. Each opening is played twice, the engines swapping colours.
+//!
+//! In a hidden match ([`MatchConfig::hidden`], 暗式, R-37 … R-41) a referee
+//! ([`HiddenGame`]) holds the true game and each engine is sent only its own information
+//! state (`position hidden`, `docs/protocol.md`); a refused proposal is sent back, appended
+//! to the state, for another `go`.
 
 use std::fmt;
 use std::io::{BufRead, BufReader, Write};
@@ -12,13 +17,15 @@ use std::sync::atomic::{AtomicBool, AtomicU32, Ordering};
 use std::sync::mpsc::{self, Receiver, RecvTimeoutError};
 use std::time::{Duration, Instant};
 
-use gjjq_core::{Game, Position, Ruleset, Setup, Side};
-use gjjq_notation::{AsciiMove, GameRecord, GameResult, MoveText, Record, RecordedMove};
+use gjjq_core::{Game, HiddenGame, Move, Opening, Position, Ruleset, Setup, Side};
+use gjjq_notation::{
+    AsciiMove, GameRecord, GameResult, MoveText, Record, RecordedMove, referee_record,
+};
 use rand::rngs::StdRng;
 use rand::{Rng, SeedableRng};
 use thiserror::Error;
 
-use crate::protocol::parse_score;
+use crate::protocol::{hidden_position_line, parse_score};
 use crate::search::{outcome_reason, outcome_winner};
 use crate::stats::{Sprt, SprtDecision, Tally};
 
@@ -168,6 +175,10 @@ pub struct MatchConfig {
     pub sprt: Option<Sprt>,
     /// The `Event` tag.
     pub event: String,
+    /// Hidden play (暗式, R-37 … R-41): each opening must be an opening (R-32: two
+    /// deployments, no move played); a referee runs each game and the engines see only their
+    /// own information states. The random plies are played through the referee.
+    pub hidden: bool,
 }
 
 impl MatchConfig {
@@ -188,6 +199,7 @@ impl MatchConfig {
             max_plies: 1000,
             sprt: None,
             event: "gjjq match".to_string(),
+            hidden: false,
         }
     }
 }
@@ -198,8 +210,11 @@ pub enum Termination {
     /// The rules decided (R-21 … R-25): king captured, trapped king, no move, insufficient
     /// material, repetition, no-capture limit; the word is the rule's.
     Rules(&'static str),
-    /// An engine answered with a move that is malformed or not legal.
+    /// An engine answered with a move that is malformed or (in open play) not legal.
     IllegalMove,
+    /// In hidden play (暗式), an engine proposed again a move the referee had refused it
+    /// this turn (R-38).
+    RepeatedRefusal,
     /// An engine exited or closed its output.
     Crash,
     /// An engine answered too late or not at all.
@@ -225,6 +240,7 @@ impl Termination {
         match self {
             Termination::Rules(w) => w,
             Termination::IllegalMove => "illegal-move",
+            Termination::RepeatedRefusal => "repeated-refusal",
             Termination::Crash => "crash",
             Termination::Timeout => "timeout",
             Termination::StartupFailure => "startup-failure",
@@ -299,6 +315,15 @@ pub enum MatchError {
     /// The configuration has no games, no openings or no concurrency.
     #[error("nothing to play: {0}")]
     Empty(&'static str),
+    /// A hidden match's opening is not an opening (R-32), or its random plies do not replay
+    /// through the referee.
+    #[error("opening {index} cannot start a hidden game: {detail}")]
+    NotAnOpening {
+        /// Its number in [`MatchConfig::openings`], from 1.
+        index: usize,
+        /// Why.
+        detail: String,
+    },
 }
 
 /// What can go wrong talking to an engine.
@@ -465,27 +490,228 @@ fn probe(config: &MatchConfig) -> Result<[String; 2], MatchError> {
 /// ```
 #[must_use]
 pub fn opening_for(config: &MatchConfig, pair: u32) -> (usize, Position) {
-    let index = pair as usize % config.openings.len();
+    let (index, line) = random_line(config, pair);
     let mut pos = config.openings[index].clone();
+    for m in line {
+        pos.play_unchecked(m);
+    }
+    (index, pos)
+}
+
+/// The opening of game pair `pair` and its random plies, drawn from the match seed.
+fn random_line(config: &MatchConfig, pair: u32) -> (usize, Vec<Move>) {
+    let index = pair as usize % config.openings.len();
+    let mut line = Vec::new();
     if config.random_plies > 0 {
         let mut rng = StdRng::seed_from_u64(config.seed ^ (u64::from(pair) << 32));
         // Resample until the random plies leave a game still going.
         'attempt: for _ in 0..100 {
             let mut p = config.openings[index].clone();
+            let mut moves = Vec::new();
             for _ in 0..config.random_plies {
-                let moves = p.legal_moves();
-                if moves.is_empty() {
+                let legal = p.legal_moves();
+                if legal.is_empty() {
                     continue 'attempt;
                 }
-                p.play_unchecked(moves[rng.random_range(0..moves.len())]);
+                let m = legal[rng.random_range(0..legal.len())];
+                moves.push(m);
+                p.play_unchecked(m);
             }
             if !p.legal_moves().is_empty() {
-                pos = p;
+                line = moves;
                 break;
             }
         }
     }
-    (index, pos)
+    (index, line)
+}
+
+/// How a game ended: the winner (`None` a draw), the reason and the details in words.
+type Ending = (Option<Side>, Termination, String);
+
+/// Start both engines for a game (`engine_of` names the engine of each side), tell them the
+/// ruleset when it is not the standard one, and start a new game in each; the processes in
+/// Red, Green order, or the ending of a side that failed to start.
+fn start_engines(
+    config: &MatchConfig,
+    names: &[String; 2],
+    engine_of: impl Fn(Side) -> usize,
+    rules: &Ruleset,
+) -> Result<Vec<EngineProcess>, Ending> {
+    let timeout = Duration::from_millis(config.move_timeout_ms);
+    let mut procs: Vec<EngineProcess> = Vec::with_capacity(2);
+    for side in [Side::Red, Side::Green] {
+        let e = engine_of(side);
+        match EngineProcess::start(&config.engines[e], timeout).and_then(|mut p| {
+            if *rules != Ruleset::STANDARD {
+                p.send(&format!("setoption name Rules value {}", rules.to_json()))?;
+            }
+            p.send("ucinewgame")?;
+            p.ready(timeout)?;
+            Ok(p)
+        }) {
+            Ok(p) => procs.push(p),
+            Err(Failure::Crash(d) | Failure::Timeout(d)) => {
+                return Err((
+                    Some(side.other()),
+                    Termination::StartupFailure,
+                    format!("{} ({side}) failed to start: {d}", names[e]),
+                ));
+            }
+        }
+    }
+    Ok(procs)
+}
+
+/// The `go` command for `side`'s engine and the milliseconds it has to answer.
+fn go_command(
+    config: &MatchConfig,
+    spec: &EngineSpec,
+    clock: &[u64; 2],
+    side: Side,
+) -> (String, u64) {
+    let mut go = String::from("go");
+    if let Some(d) = spec.depth {
+        go.push_str(&format!(" depth {d}"));
+    }
+    if let Some(n) = spec.nodes {
+        go.push_str(&format!(" nodes {n}"));
+    }
+    let deadline_ms = match config.time_control {
+        TimeControl::Clock { inc_ms, .. } => {
+            go.push_str(&format!(
+                " wtime {} btime {} winc {inc_ms} binc {inc_ms}",
+                clock[0], clock[1]
+            ));
+            clock[side.index()] + config.time_margin_ms
+        }
+        TimeControl::MoveTime(ms) => {
+            go.push_str(&format!(" movetime {ms}"));
+            ms + config.time_margin_ms
+        }
+        TimeControl::None => config.move_timeout_ms,
+    };
+    (go, deadline_ms)
+}
+
+/// Send `position` and `go`, and wait until `deadline` for the `bestmove`: its move text and
+/// the last score of the `info` lines before it.
+fn ask(
+    p: &mut EngineProcess,
+    position: &str,
+    go: &str,
+    deadline: Instant,
+) -> Result<(String, Option<crate::Score>), Failure> {
+    p.send(position)?;
+    p.send(go)?;
+    let mut score = None;
+    loop {
+        let line = p.next_line(deadline, "bestmove")?;
+        if line.starts_with("info") {
+            score = parse_score(&line).or(score);
+        } else if let Some(rest) = line.strip_prefix("bestmove") {
+            return Ok((
+                rest.split_whitespace().next().unwrap_or("").to_string(),
+                score,
+            ));
+        }
+    }
+}
+
+/// One answer of an engine: the move text and score, and the time it took; or the ending
+/// when it crashed or was too late.
+fn answer(
+    p: &mut EngineProcess,
+    position: &str,
+    go: &str,
+    deadline_ms: u64,
+    who: &str,
+    side: Side,
+) -> Result<(String, Option<crate::Score>, u64), Ending> {
+    let asked = Instant::now();
+    let deadline = asked + Duration::from_millis(deadline_ms);
+    let result = ask(p, position, go, deadline);
+    let used = asked.elapsed().as_millis() as u64;
+    let (text, score) = match result {
+        Ok(a) => a,
+        Err(Failure::Crash(d)) => {
+            return Err((
+                Some(side.other()),
+                Termination::Crash,
+                format!("{who} ({side}) {d}"),
+            ));
+        }
+        Err(Failure::Timeout(_)) => {
+            return Err((
+                Some(side.other()),
+                Termination::Timeout,
+                format!("{who} ({side}) sent no move within {deadline_ms} ms"),
+            ));
+        }
+    };
+    if used > deadline_ms {
+        return Err((
+            Some(side.other()),
+            Termination::Timeout,
+            format!("{who} ({side}) took {used} ms of {deadline_ms} ms"),
+        ));
+    }
+    Ok((text, score, used))
+}
+
+/// The game file record of a finished game: the match's tags around `start_tags` (the
+/// `Setup` of an open game, the referee's tags of a hidden one), the moves and the result.
+#[allow(clippy::too_many_arguments)]
+fn game_record(
+    config: &MatchConfig,
+    names: &[String; 2],
+    round: u32,
+    opening: usize,
+    red: usize,
+    start_tags: Vec<(String, String)>,
+    (winner, termination, detail): &Ending,
+    moves: Vec<RecordedMove>,
+    comments_before: Vec<String>,
+) -> GameRecord {
+    let engine_of = |side: Side| if side == Side::Red { red } else { 1 - red };
+    let mut record = GameRecord::default();
+    record.set_tag("Event", &config.event);
+    record.set_tag("Round", &round.to_string());
+    record.set_tag("Red", &names[red]);
+    record.set_tag("Green", &names[1 - red]);
+    for (name, value) in start_tags {
+        record.set_tag(&name, &value);
+    }
+    record.set_tag("TimeControl", &config.time_control.to_string());
+    for (side, tag) in [(Side::Red, "RedLimits"), (Side::Green, "GreenLimits")] {
+        let spec = &config.engines[engine_of(side)];
+        let mut limits = Vec::new();
+        if let Some(d) = spec.depth {
+            limits.push(format!("depth {d}"));
+        }
+        if let Some(n) = spec.nodes {
+            limits.push(format!("nodes {n}"));
+        }
+        if !limits.is_empty() {
+            record.set_tag(tag, &limits.join(" "));
+        }
+    }
+    record.set_tag("Opening", &opening.to_string());
+    let result = match winner {
+        Some(Side::Red) => GameResult::RedWins,
+        Some(Side::Green) => GameResult::GreenWins,
+        None => GameResult::Draw,
+    };
+    record.set_tag("Result", result.as_str());
+    record.set_tag("Termination", termination.as_str());
+    if !detail.is_empty() {
+        record.set_tag("TerminationDetail", &detail.replace(['\n', '\r'], " "));
+    }
+    record.set_tag("PlyCount", &moves.len().to_string());
+    record.comments_before = comments_before;
+    record.moves = moves;
+    record.result = result;
+    record
 }
 
 /// Play one game: `red` is the index of the engine playing Red.
@@ -500,26 +726,11 @@ fn play_game(
     let engine_of = |side: Side| if side == Side::Red { red } else { 1 - red };
     let mut game = Game::new(start.clone());
     let mut moves: Vec<RecordedMove> = Vec::new();
-    let timeout = Duration::from_millis(config.move_timeout_ms);
-    let (winner, termination, detail) = 'game: {
-        let mut procs: Vec<EngineProcess> = Vec::with_capacity(2);
-        for side in [Side::Red, Side::Green] {
-            let e = engine_of(side);
-            match EngineProcess::start(&config.engines[e], timeout).and_then(|mut p| {
-                p.send("ucinewgame")?;
-                p.ready(timeout)?;
-                Ok(p)
-            }) {
-                Ok(p) => procs.push(p),
-                Err(Failure::Crash(d) | Failure::Timeout(d)) => {
-                    break 'game (
-                        Some(side.other()),
-                        Termination::StartupFailure,
-                        format!("{} ({side}) failed to start: {d}", names[e]),
-                    );
-                }
-            }
-        }
+    let ending: Ending = 'game: {
+        let mut procs = match start_engines(config, names, engine_of, start.ruleset()) {
+            Ok(p) => p,
+            Err(ending) => break 'game ending,
+        };
         let mut clock = [0u64; 2];
         if let TimeControl::Clock { base_ms, .. } = config.time_control {
             clock = [base_ms, base_ms];
@@ -547,78 +758,18 @@ fn play_game(
             }
             let side = game.position().turn();
             let e = engine_of(side);
-            let spec = &config.engines[e];
-            let p = &mut procs[if side == Side::Red { 0 } else { 1 }];
-            let mut go = String::from("go");
-            if let Some(d) = spec.depth {
-                go.push_str(&format!(" depth {d}"));
-            }
-            if let Some(n) = spec.nodes {
-                go.push_str(&format!(" nodes {n}"));
-            }
-            let deadline_ms = match config.time_control {
-                TimeControl::Clock { inc_ms, .. } => {
-                    go.push_str(&format!(
-                        " wtime {} btime {} winc {inc_ms} binc {inc_ms}",
-                        clock[0], clock[1]
-                    ));
-                    clock[side.index()] + config.time_margin_ms
-                }
-                TimeControl::MoveTime(ms) => {
-                    go.push_str(&format!(" movetime {ms}"));
-                    ms + config.time_margin_ms
-                }
-                TimeControl::None => config.move_timeout_ms,
-            };
+            let p = &mut procs[side.index()];
+            let (go, deadline_ms) = go_command(config, &config.engines[e], &clock, side);
             let position_cmd = if ascii.is_empty() {
                 format!("position {start_text}")
             } else {
                 format!("position {start_text} moves {}", ascii.join(" "))
             };
-            let asked = Instant::now();
-            let deadline = asked + Duration::from_millis(deadline_ms);
-            let answer = p
-                .send(&position_cmd)
-                .and_then(|()| p.send(&go))
-                .and_then(|()| {
-                    let mut score = None;
-                    loop {
-                        let line = p.next_line(deadline, "bestmove")?;
-                        if line.starts_with("info") {
-                            score = parse_score(&line).or(score);
-                        } else if let Some(rest) = line.strip_prefix("bestmove") {
-                            return Ok((
-                                rest.split_whitespace().next().unwrap_or("").to_string(),
-                                score,
-                            ));
-                        }
-                    }
-                });
-            let used = asked.elapsed().as_millis() as u64;
-            let (text, score) = match answer {
-                Ok(a) => a,
-                Err(Failure::Crash(d)) => {
-                    break 'game (
-                        Some(side.other()),
-                        Termination::Crash,
-                        format!("{} ({side}) {d}", names[e]),
-                    );
-                }
-                Err(Failure::Timeout(_)) => {
-                    break 'game (
-                        Some(side.other()),
-                        Termination::Timeout,
-                        format!("{} ({side}) sent no move within {deadline_ms} ms", names[e]),
-                    );
-                }
-            };
-            if used > deadline_ms {
-                break 'game (
-                    Some(side.other()),
-                    Termination::Timeout,
-                    format!("{} ({side}) took {used} ms of {deadline_ms} ms", names[e]),
-                );
-            }
+            let (text, score, used) =
+                match answer(p, &position_cmd, &go, deadline_ms, &names[e], side) {
+                    Ok(a) => a,
+                    Err(ending) => break 'game ending,
+                };
             if let TimeControl::Clock { inc_ms, .. } = config.time_control {
                 let c = &mut clock[side.index()];
                 *c = c.saturating_sub(used) + inc_ms;
@@ -657,42 +808,155 @@ fn play_game(
             }
         }
     };
-    let mut record = GameRecord::default();
-    record.set_tag("Event", &config.event);
-    record.set_tag("Round", &round.to_string());
-    record.set_tag("Red", &names[red]);
-    record.set_tag("Green", &names[1 - red]);
+    let mut start_tags = Vec::new();
     if *start != Position::default() {
-        record.set_tag("Setup", &start.to_string());
+        start_tags.push(("Setup".to_string(), start.to_string()));
     }
-    record.set_tag("TimeControl", &config.time_control.to_string());
-    for (side, tag) in [(Side::Red, "RedLimits"), (Side::Green, "GreenLimits")] {
-        let spec = &config.engines[engine_of(side)];
-        let mut limits = Vec::new();
-        if let Some(d) = spec.depth {
-            limits.push(format!("depth {d}"));
-        }
-        if let Some(n) = spec.nodes {
-            limits.push(format!("nodes {n}"));
-        }
-        if !limits.is_empty() {
-            record.set_tag(tag, &limits.join(" "));
-        }
+    let record = game_record(
+        config,
+        names,
+        round,
+        opening,
+        red,
+        start_tags,
+        &ending,
+        moves,
+        Vec::new(),
+    );
+    let (winner, termination, detail) = ending;
+    GameReport {
+        round,
+        opening,
+        red_engine: red,
+        winner,
+        termination,
+        detail,
+        record,
     }
-    record.set_tag("Opening", &opening.to_string());
-    let result = match winner {
-        Some(Side::Red) => GameResult::RedWins,
-        Some(Side::Green) => GameResult::GreenWins,
-        None => GameResult::Draw,
+}
+
+/// The referee of hidden game pair `pair` (暗式): the opening's deployments, first mover and
+/// ruleset, and the pair's random plies played through the referee.
+fn hidden_start(config: &MatchConfig, pair: u32) -> Result<(usize, HiddenGame), MatchError> {
+    let (index, line) = random_line(config, pair);
+    let start = &config.openings[index];
+    let bad = |detail: String| MatchError::NotAnOpening {
+        index: index + 1,
+        detail,
     };
-    record.set_tag("Result", result.as_str());
-    record.set_tag("Termination", termination.as_str());
-    if !detail.is_empty() {
-        record.set_tag("TerminationDetail", &detail.replace(['\n', '\r'], " "));
+    let opening = Opening::from_position(start).map_err(|e| bad(e.to_string()))?;
+    let mut game = HiddenGame::new(opening, *start.ruleset()).map_err(|e| bad(e.to_string()))?;
+    for m in line {
+        let side = game.turn();
+        game.propose(side, m).map_err(|e| bad(e.to_string()))?;
     }
-    record.set_tag("PlyCount", &moves.len().to_string());
-    record.moves = moves;
-    record.result = result;
+    Ok((index, game))
+}
+
+/// Play one hidden game (暗式, R-37 … R-41) from `game` (the referee at the start): each
+/// engine is sent only its own information state (`position hidden`), a refused proposal
+/// is sent back appended to the state for another `go`, and the referee decides. `red` is the
+/// index of the engine playing Red.
+fn play_hidden_game(
+    config: &MatchConfig,
+    names: &[String; 2],
+    round: u32,
+    opening: usize,
+    mut game: HiddenGame,
+    red: usize,
+) -> GameReport {
+    let engine_of = |side: Side| if side == Side::Red { red } else { 1 - red };
+    let rules = *game.game().position().ruleset();
+    let ending: Ending = 'game: {
+        let mut procs = match start_engines(config, names, engine_of, &rules) {
+            Ok(p) => p,
+            Err(ending) => break 'game ending,
+        };
+        let mut clock = [0u64; 2];
+        if let TimeControl::Clock { base_ms, .. } = config.time_control {
+            clock = [base_ms, base_ms];
+        }
+        // Proposals refused since the side's last move (R-38): proposing one again loses.
+        let mut refused: Vec<Move> = Vec::new();
+        loop {
+            if let Some(o) = game.outcome() {
+                break 'game (
+                    outcome_winner(&o),
+                    Termination::Rules(outcome_reason(&o)),
+                    String::new(),
+                );
+            }
+            if game.game().moves().len() >= config.max_plies as usize {
+                break 'game (
+                    None,
+                    Termination::PlyLimit,
+                    format!("{} plies played", config.max_plies),
+                );
+            }
+            let side = game.turn();
+            let e = engine_of(side);
+            let p = &mut procs[side.index()];
+            let (go, deadline_ms) = go_command(config, &config.engines[e], &clock, side);
+            let position_cmd = hidden_position_line(game.info_state(side));
+            let (text, _score, used) =
+                match answer(p, &position_cmd, &go, deadline_ms, &names[e], side) {
+                    Ok(a) => a,
+                    Err(ending) => break 'game ending,
+                };
+            let c = &mut clock[side.index()];
+            *c = c.saturating_sub(used);
+            let m = match text.parse::<Move>() {
+                Ok(m) => m,
+                Err(err) => {
+                    break 'game (
+                        Some(side.other()),
+                        Termination::IllegalMove,
+                        format!("{} ({side}) sent 'bestmove {text}': {err}", names[e]),
+                    );
+                }
+            };
+            if refused.contains(&m) {
+                break 'game (
+                    Some(side.other()),
+                    Termination::RepeatedRefusal,
+                    format!(
+                        "{} ({side}) proposed {m} again after the referee refused it",
+                        names[e]
+                    ),
+                );
+            }
+            match game.propose(side, m) {
+                Ok(told) if told.played => {
+                    refused.clear();
+                    // The increment comes with a move played, not with each proposal.
+                    if let TimeControl::Clock { inc_ms, .. } = config.time_control {
+                        clock[side.index()] += inc_ms;
+                    }
+                }
+                Ok(_) => refused.push(m),
+                // The loop checked the end and the turn first.
+                Err(e) => break 'game (None, Termination::PlyLimit, format!("internal: {e}")),
+            }
+        }
+    };
+    let referee = referee_record(&game);
+    let start_tags = referee
+        .tags
+        .into_iter()
+        .filter(|(name, _)| name != "Result" && name != "Termination")
+        .collect();
+    let record = game_record(
+        config,
+        names,
+        round,
+        opening,
+        red,
+        start_tags,
+        &ending,
+        referee.moves,
+        referee.comments_before,
+    );
+    let (winner, termination, detail) = ending;
     GameReport {
         round,
         opening,
@@ -711,7 +975,8 @@ fn play_game(
 /// # Errors
 ///
 /// [`MatchError::EngineStart`] if an engine does not complete the handshake before the
-/// match, [`MatchError::Empty`] for a configuration with nothing to play.
+/// match, [`MatchError::Empty`] for a configuration with nothing to play,
+/// [`MatchError::NotAnOpening`] for a hidden match from a position that is not an opening.
 pub fn run_match(
     config: &MatchConfig,
     mut on_game: impl FnMut(&GameReport, &Tally),
@@ -725,6 +990,13 @@ pub fn run_match(
     if config.concurrency == 0 {
         return Err(MatchError::Empty("concurrency 0"));
     }
+    let hidden_starts = if config.hidden {
+        (0..config.games.div_ceil(2))
+            .map(|pair| hidden_start(config, pair))
+            .collect::<Result<Vec<_>, _>>()?
+    } else {
+        Vec::new()
+    };
     let names = probe(config)?;
     let next = AtomicU32::new(0);
     let stop = AtomicBool::new(false);
@@ -737,7 +1009,8 @@ pub fn run_match(
     std::thread::scope(|scope| {
         for _ in 0..config.concurrency.min(config.games as usize) {
             let tx = tx.clone();
-            let (next, stop, names, openings) = (&next, &stop, &names, &openings);
+            let (next, stop, names, openings, hidden_starts) =
+                (&next, &stop, &names, &openings, &hidden_starts);
             scope.spawn(move || {
                 loop {
                     if stop.load(Ordering::Relaxed) {
@@ -748,6 +1021,15 @@ pub fn run_match(
                         break;
                     }
                     let pair = i / 2;
+                    let red = (i % 2) as usize;
+                    if config.hidden {
+                        let (opening, game) = hidden_starts[pair as usize].clone();
+                        let report = play_hidden_game(config, names, i + 1, opening, game, red);
+                        if tx.send(report).is_err() {
+                            break;
+                        }
+                        continue;
+                    }
                     let (opening, start) = {
                         let mut o = openings.lock().unwrap_or_else(|e| e.into_inner());
                         o[pair as usize]

@@ -26,6 +26,7 @@
 #![deny(missing_docs)]
 
 pub mod eval;
+pub mod hidden;
 pub mod protocol;
 mod search;
 pub mod stats;
@@ -37,4 +38,5 @@ pub mod arbiter;
 #[cfg(not(target_arch = "wasm32"))]
 pub mod server;
 
+pub use hidden::{HiddenConfig, HiddenResult};
 pub use search::{Engine, EngineConfig, Limits, Score, SearchControl, SearchResult};

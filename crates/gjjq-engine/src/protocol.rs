@@ -2,10 +2,11 @@
 //! and position strings (R-31). Parsing and formatting only, no I/O: the protocol server
 //! ([`crate::server`]) and the arbiter use it, and so can a Web Worker.
 
-use gjjq_core::{Position, Ruleset, Setup, Side};
+use gjjq_core::{InfoState, Position, Ruleset, Setup, Side};
 use gjjq_notation::AsciiMove;
 use thiserror::Error;
 
+use crate::hidden::HiddenResult;
 use crate::search::{Score, SearchResult};
 
 /// One command from the controller (a GUI or an arbiter) to the engine.
@@ -28,6 +29,10 @@ pub enum Command {
     NewGame,
     /// `position startpos | fen <position string> [moves <ascii> …]`.
     Position(PositionCommand),
+    /// `position hidden <information state>` (暗式, R-41): the engine's own side's information
+    /// state in its canonical string form, parsed under [`Ruleset::STANDARD`]; the server
+    /// puts its `Rules` option into it ([`InfoState::with_rules`]).
+    HiddenPosition(InfoState),
     /// `go …`: search the current position.
     Go(GoParams),
     /// `stop`: end the search at once and answer `bestmove`.
@@ -106,8 +111,10 @@ pub enum ProtocolError {
         /// What stood where the number should be (empty at the end of the line).
         found: String,
     },
-    /// `position` without `startpos` or `fen`.
-    #[error("position: expected 'startpos' or 'fen <position string>', found '{found}'")]
+    /// `position` without `startpos`, `fen` or `hidden`.
+    #[error(
+        "position: expected 'startpos', 'fen <position string>' or 'hidden <information state>', found '{found}'"
+    )]
     PositionStart {
         /// What followed `position`.
         found: String,
@@ -126,6 +133,14 @@ pub enum ProtocolError {
     Fen {
         /// The string.
         fen: String,
+        /// Why.
+        detail: String,
+    },
+    /// The information state after `position hidden` is malformed (`docs/hidden.md`).
+    #[error("position: invalid information state '{state}': {detail}")]
+    HiddenState {
+        /// The state as given (its first 200 characters).
+        state: String,
         /// Why.
         detail: String,
     },
@@ -196,6 +211,9 @@ pub fn parse_command(line: &str) -> Result<Option<Command>, ProtocolError> {
         "isready" => Command::IsReady,
         "setoption" => parse_setoption(args)?,
         "ucinewgame" => Command::NewGame,
+        "position" if args.first() == Some(&"hidden") => {
+            Command::HiddenPosition(parse_hidden(&args[1..])?)
+        }
         "position" => Command::Position(parse_position(args)?),
         "go" => Command::Go(parse_go(args)?),
         "stop" => Command::Stop,
@@ -240,6 +258,17 @@ fn parse_position(args: &[&str]) -> Result<PositionCommand, ProtocolError> {
         }
     };
     Ok(PositionCommand { fen, moves })
+}
+
+/// The information state after `position hidden`: all the remaining fields (R-41's string
+/// holds spaces and never the word `moves`).
+fn parse_hidden(args: &[&str]) -> Result<InfoState, ProtocolError> {
+    let text = args.join(" ");
+    text.parse::<InfoState>()
+        .map_err(|e| ProtocolError::HiddenState {
+            state: text.chars().take(200).collect(),
+            detail: e.to_string(),
+        })
 }
 
 fn parse_go(args: &[&str]) -> Result<GoParams, ProtocolError> {
@@ -386,6 +415,44 @@ pub fn bestmove_line(r: &SearchResult) -> String {
     }
 }
 
+/// The `position hidden` line that tells an engine its information state (暗式, R-41): the
+/// state's canonical string, as [`InfoState`]'s `Display` writes it. The ruleset travels
+/// separately, in `setoption name Rules`.
+///
+/// # Examples
+///
+/// ```
+/// use gjjq_core::{HiddenGame, Opening, Ruleset, Side};
+/// use gjjq_engine::protocol::{Command, hidden_position_line, parse_command};
+/// let mut game = HiddenGame::new(Opening::default_opening(), Ruleset::STANDARD)?;
+/// game.propose(Side::Red, "5B5A".parse()?)?;
+/// let line = hidden_position_line(game.info_state(Side::Green));
+/// assert_eq!(line,
+///     "position hidden g r 9/3III3/9/1DA3AD1/FPMGKGMPF 9/3xxx3/9/1xx3xx1/xxxxxxxxx 5B5A");
+/// assert_eq!(parse_command(&line)?, Some(Command::HiddenPosition(game.info_state(Side::Green).clone())));
+/// # Ok::<(), Box<dyn std::error::Error>>(())
+/// ```
+#[must_use]
+pub fn hidden_position_line(state: &InfoState) -> String {
+    format!("position hidden {state}")
+}
+
+/// The `info string` line after a hidden-play search: how many consistent worlds were
+/// searched and how many of them chose the proposal (`worlds 0` when none could be drawn and
+/// the proposal is a fallback candidate).
+///
+/// # Examples
+///
+/// ```
+/// use gjjq_engine::{HiddenResult, Score, protocol::worlds_line};
+/// let r = HiddenResult { best_move: None, score: Score::Cp(0), worlds: 8, votes: 5, depth: 3, nodes: 900 };
+/// assert_eq!(worlds_line(&r), "info string worlds 8 votes 5");
+/// ```
+#[must_use]
+pub fn worlds_line(r: &HiddenResult) -> String {
+    format!("info string worlds {} votes {}", r.worlds, r.votes)
+}
+
 /// Parse an engine's `info … score …` fields back (for the arbiter and GUIs).
 ///
 /// # Examples
@@ -465,6 +532,47 @@ mod tests {
             parse_command("setoption value 3"),
             Err(ProtocolError::SetOption)
         );
+    }
+
+    #[test]
+    fn hidden_positions_parse_or_are_refused() {
+        use gjjq_core::{Event, HiddenGame, Opening};
+        let mut game = HiddenGame::new(Opening::default_opening(), Ruleset::STANDARD).unwrap();
+        game.propose(Side::Red, "5B4A".parse().unwrap()).unwrap(); // refused
+        game.propose(Side::Red, "3E7d".parse().unwrap()).unwrap(); // captures
+        let red = game.info_state(Side::Red).clone();
+        assert_eq!(red.events().len(), 2);
+        assert!(matches!(red.events()[0], Event::Refused(_)));
+        // Whitespace between fields is free; the state is everything after `hidden`.
+        let text = red.to_string().replace(' ', "  \t ");
+        assert_eq!(
+            parse_command(&format!("joho position   hidden {text}")),
+            Ok(Some(Command::HiddenPosition(red.clone())))
+        );
+        // The refusal appended, as a controller re-sends it after `?5B4A`.
+        let again = format!("position hidden {red} ?7d7c");
+        let Ok(Some(Command::HiddenPosition(s))) = parse_command(&again) else {
+            panic!()
+        };
+        assert_eq!(s.events().len(), 3);
+        assert_eq!(s.events()[2], Event::Refused("7d7c".parse().unwrap()));
+        for bad in [
+            "position hidden",
+            "position hidden r r",
+            "position hidden x r 9/3III3/9/1DA3AD1/FPMGKGMPF 9/3xxx3/9/1xx3xx1/xxxxxxxxx",
+            "position hidden r r 9/3III3/9/1DA3AD1/FPMGKGMPF 9/3xxx3/9/1xx3xx1/xxxxxxxxx 5B5Q",
+        ] {
+            assert!(
+                matches!(parse_command(bad), Err(ProtocolError::HiddenState { .. })),
+                "{bad}: {:?}",
+                parse_command(bad)
+            );
+        }
+        // `position hidden …` never reads as an open position.
+        assert!(matches!(
+            parse_command("position startpos moves 5B5A"),
+            Ok(Some(Command::Position(_)))
+        ));
     }
 
     #[test]

@@ -7,12 +7,13 @@ use std::sync::{Arc, Mutex};
 use std::thread::JoinHandle;
 use std::time::{Duration, Instant};
 
-use gjjq_core::{Position, Ruleset};
+use gjjq_core::{InfoState, Position, Ruleset};
 use rand::rngs::StdRng;
 use rand::{Rng, SeedableRng};
 
+use crate::hidden::{HiddenConfig, untried_candidates};
 use crate::protocol::{
-    Command, GoParams, bestmove_line, info_line, parse_command, resolve_position,
+    Command, GoParams, bestmove_line, info_line, parse_command, resolve_position, worlds_line,
 };
 use crate::search::{Engine, EngineConfig, Limits, Score, SearchControl, SearchResult};
 use crate::time::{TimeBudget, budget};
@@ -24,7 +25,8 @@ pub enum Player {
     #[default]
     Search,
     /// Uniformly random legal moves (the floor every engine must beat), from the `Seed`
-    /// option's generator (a random seed when it is 0).
+    /// option's generator (a random seed when it is 0); in hidden play (暗式), uniformly
+    /// random candidates not yet refused this turn.
     Random,
 }
 
@@ -115,6 +117,11 @@ struct Server {
     rules: Ruleset,
     position: Position,
     history: Vec<u64>,
+    /// The information state of `position hidden` (暗式); `None` in open play. Either this
+    /// or `position` is searched, whichever `position` command came last.
+    hidden: Option<InfoState>,
+    /// The `Worlds` option: consistent worlds drawn per hidden-play search.
+    worlds: u32,
     rng: StdRng,
 }
 
@@ -166,6 +173,8 @@ impl Server {
             rules: Ruleset::STANDARD,
             position: Position::default(),
             history: Vec::new(),
+            hidden: None,
+            worlds: HiddenConfig::default().worlds,
             rng: seeded(options.seed),
         }
     }
@@ -224,6 +233,10 @@ impl Server {
                     "option name Move Overhead type spin default 10 min 0 max 5000".to_string(),
                     "option name Seed type spin default 0 min 0 max 9223372036854775807"
                         .to_string(),
+                    format!(
+                        "option name Worlds type spin default {} min 1 max {MAX_WORLDS}",
+                        HiddenConfig::default().worlds
+                    ),
                     "option name Rules type string default standard".to_string(),
                     "uciok".to_string(),
                 ];
@@ -241,10 +254,16 @@ impl Server {
                 Ok((pos, keys)) => {
                     self.position = pos;
                     self.history = keys;
+                    self.hidden = None;
                 }
                 Err(e) => send(&self.out, &format!("info string {e}")),
             },
-            Command::Go(go) => self.go(go),
+            // 暗式: the side's information state alone, never the true position.
+            Command::HiddenPosition(state) => self.hidden = Some(state.with_rules(self.rules)),
+            Command::Go(go) => match self.hidden.clone() {
+                Some(state) => self.go_hidden(go, state),
+                None => self.go(go),
+            },
             Command::IsReady
             | Command::Stop
             | Command::PonderHit
@@ -292,10 +311,15 @@ impl Server {
                 Some(seed) => self.rng = seeded(seed),
                 None => bad(&self.out),
             },
+            "worlds" => match number(value) {
+                Some(n @ 1..=MAX_WORLDS) => self.worlds = n as u32,
+                _ => bad(&self.out),
+            },
             "rules" => match value.map(parse_rules) {
                 Some(Ok(r)) => {
                     self.rules = r;
                     self.position = self.position.clone().with_ruleset(r);
+                    self.hidden = self.hidden.take().map(|s| s.with_rules(r));
                 }
                 Some(Err(e)) => send(&self.out, &format!("info string setoption: Rules: {e}")),
                 None => bad(&self.out),
@@ -365,6 +389,79 @@ impl Server {
         self.running = Some(Running { stop, handle });
     }
 
+    /// `go` in a hidden position (暗式, R-41): a determinized search over consistent worlds
+    /// ([`Engine::search_hidden_with`]) under the same clocks, limits and `stop` as open play;
+    /// `info` per completed round, then `info string worlds W votes V` and `bestmove`.
+    fn go_hidden(&mut self, go: GoParams, state: InfoState) {
+        let start = Instant::now();
+        let stop = Arc::new(AtomicBool::new(false));
+        let out = Arc::clone(&self.out);
+        let flag = Arc::clone(&stop);
+        let time = budget(&go, state.side(), self.overhead_ms);
+        let limits = Limits {
+            depth: go.depth,
+            nodes: go.nodes,
+        };
+        let config = HiddenConfig {
+            worlds: self.worlds,
+            ..HiddenConfig::default()
+        };
+        let mut engine = self
+            .engine
+            .take()
+            .unwrap_or_else(|| Engine::new(self.config));
+        // The world draws (and the random player's choice) from a generator of their own,
+        // seeded from the `Seed` option's: a seeded engine answers a state the same way.
+        let mut rng = StdRng::seed_from_u64(self.rng.random());
+        let player = self.options.player;
+        let history = std::mem::take(&mut self.history);
+        let handle = std::thread::spawn(move || {
+            let no_move = if let Some(o) = state.outcome() {
+                Some(format!("the game is over ({o}): no proposal"))
+            } else if state.turn() != state.side() {
+                Some(format!(
+                    "it is {}'s turn, not {}'s: no proposal",
+                    state.turn(),
+                    state.side()
+                ))
+            } else {
+                None
+            };
+            let r = match (&no_move, player) {
+                (Some(_), _) => None,
+                (None, Player::Random) => {
+                    let untried = untried_candidates(&state);
+                    (!untried.is_empty()).then(|| untried[rng.random_range(0..untried.len())])
+                }
+                (None, Player::Search) => {
+                    let mut control = Control {
+                        stop: &flag,
+                        start,
+                        time,
+                        out: &out,
+                    };
+                    let r =
+                        engine.search_hidden_with(&state, limits, config, &mut rng, &mut control);
+                    send(&out, &worlds_line(&r));
+                    r.best_move
+                }
+            };
+            while go.infinite && !flag.load(Ordering::Relaxed) {
+                std::thread::sleep(Duration::from_millis(1));
+            }
+            match r {
+                Some(m) => send(&out, &format!("bestmove {m}")),
+                None => {
+                    let why = no_move.unwrap_or_else(|| "no candidate left to propose".into());
+                    send(&out, &format!("info string {why}"));
+                    send(&out, "bestmove 0000");
+                }
+            }
+            (engine, history)
+        });
+        self.running = Some(Running { stop, handle });
+    }
+
     /// Stop the running search, if any, and wait for its `bestmove`.
     fn finish_search(&mut self) {
         if let Some(r) = self.running.take() {
@@ -379,6 +476,9 @@ impl Server {
         }
     }
 }
+
+/// The largest `Worlds` option.
+const MAX_WORLDS: u64 = 256;
 
 fn seeded(seed: u64) -> StdRng {
     if seed == 0 {

@@ -80,6 +80,7 @@ fn handshake_advertises_options() {
         "Tropism",
         "Move Overhead",
         "Seed",
+        "Worlds",
         "Rules",
     ] {
         assert!(
@@ -276,4 +277,295 @@ fn the_random_mover_is_seeded_and_legal() {
     };
     assert_eq!(play(5), play(5));
     assert_ne!(play(5), play(6));
+}
+
+// ---- 暗式 hidden play over the protocol (R-37 … R-41) ----
+
+use gjjq_core::{Event, HiddenGame, InfoState, Opening, Ruleset, Side, WorldSampler};
+use gjjq_engine::hidden::untried_candidates;
+use rand::SeedableRng;
+use rand::rngs::StdRng;
+
+/// The last `bestmove` of a transcript, as the move text.
+fn last_bestmove(lines: &[String]) -> String {
+    lines
+        .iter()
+        .rev()
+        .find_map(|l| l.strip_prefix("bestmove "))
+        .expect("a bestmove")
+        .to_string()
+}
+
+/// A hidden game from random deployments, played `plies` moves on by uniform proposers,
+/// stopped with `side` to move.
+fn hidden_game(seed: u64, plies: usize) -> HiddenGame {
+    let rules = Ruleset::STANDARD;
+    let mut rng = StdRng::seed_from_u64(seed);
+    let mut game = HiddenGame::new(Opening::random(&mut rng, Some(Side::Red), &rules), rules)
+        .expect("a random opening is valid");
+    game.play_out(&mut rng, plies);
+    assert!(game.outcome().is_none(), "seed {seed}: the game goes on");
+    game
+}
+
+/// Ask a fresh seeded server for a proposal in `state`; its whole transcript.
+fn ask(state: &InfoState, go: &str, seed: u64) -> Vec<String> {
+    let mut s = Session::start(ServerOptions::default());
+    s.send(&format!("setoption name Seed value {seed}"));
+    s.send("setoption name Worlds value 3");
+    s.send(&format!("position hidden {state}"));
+    s.send(go);
+    s.wait_for("bestmove", 1);
+    s.quit()
+}
+
+#[test]
+fn a_hidden_position_is_answered_with_an_untried_candidate() {
+    for seed in 1..=4 {
+        let mut game = hidden_game(seed, 10);
+        let side = game.turn();
+        let state = game.info_state(side).clone();
+        let lines = ask(&state, "go depth 2", seed);
+        let m: gjjq_core::Move = last_bestmove(&lines).parse().expect("an ASCII move");
+        assert!(untried_candidates(&state).contains(&m), "{m}: {lines:?}");
+        // One info line per round (depth 1 and 2, the voted move as pv), then the vote.
+        for d in [1, 2] {
+            assert!(
+                lines
+                    .iter()
+                    .any(|l| l.starts_with(&format!("info depth {d} "))
+                        && l.ends_with(&format!(" pv {m}"))),
+                "{lines:?}"
+            );
+        }
+        assert!(
+            lines
+                .iter()
+                .any(|l| l.starts_with("info string worlds 3 votes ")),
+            "{lines:?}"
+        );
+        // The referee takes it or refuses it; after a refusal the state is sent again with
+        // the refusal appended, and the answer is another candidate.
+        let told = game.propose(side, m).unwrap();
+        if !told.played {
+            let again = game.info_state(side).clone();
+            assert!(again.to_string().ends_with(&format!(" ?{m}")));
+            let lines = ask(&again, "go depth 2", seed);
+            let m2: gjjq_core::Move = last_bestmove(&lines).parse().unwrap();
+            assert_ne!(m2, m, "a refused proposal is not repeated");
+            assert!(untried_candidates(&again).contains(&m2));
+        }
+    }
+}
+
+// the engine needs only the information state. Two true games that differ in the
+// enemy's hidden kinds but give the side the same information get the same answer (the same
+// seed, the same exchange).
+#[test]
+fn the_server_never_needs_the_true_position() {
+    let seed = 17;
+    let game = hidden_game(seed, 12);
+    let side = game.turn();
+    let state = game.info_state(side).clone();
+    let sampler = WorldSampler::new(&state);
+    let mut rng = StdRng::seed_from_u64(5);
+    let worlds: Vec<_> = (0..20).map(|_| sampler.draw(&mut rng).unwrap()).collect();
+    let (a, b) = (
+        worlds[0],
+        *worlds.iter().find(|w| **w != worlds[0]).unwrap(),
+    );
+    // Two true games, one per world, with the same moves and this side's refusals.
+    let rebuild = |enemy| {
+        let mut opening = *game.opening();
+        match side {
+            Side::Red => opening.green = enemy,
+            Side::Green => opening.red = enemy,
+        }
+        let mut g = HiddenGame::new(opening, Ruleset::STANDARD).unwrap();
+        let moves = game.game().moves().to_vec();
+        for ply in 0..=moves.len() {
+            for &(at, who, m) in game.refusals() {
+                if at == ply && who == side {
+                    assert!(!g.propose(side, m).unwrap().played);
+                }
+            }
+            if let Some(&m) = moves.get(ply) {
+                let turn = g.turn();
+                assert!(g.propose(turn, m).unwrap().played, "a consistent world");
+            }
+        }
+        g
+    };
+    let (ga, gb) = (rebuild(a), rebuild(b));
+    assert_ne!(
+        ga.game().position(),
+        gb.game().position(),
+        "different truths"
+    );
+    assert_eq!(ga.info_state(side), &state);
+    assert_eq!(gb.info_state(side), &state);
+    let strip = |lines: Vec<String>| -> Vec<String> {
+        // Times and speeds differ from run to run; everything else must not.
+        lines
+            .into_iter()
+            .map(|l| {
+                let t: Vec<&str> = l.split(' ').collect();
+                let mut out = Vec::new();
+                let mut i = 0;
+                while i < t.len() {
+                    if t[i] == "nps" || t[i] == "time" {
+                        i += 2;
+                    } else {
+                        out.push(t[i]);
+                        i += 1;
+                    }
+                }
+                out.join(" ")
+            })
+            .collect()
+    };
+    let line_a = format!("position hidden {}", ga.info_state(side));
+    let line_b = format!("position hidden {}", gb.info_state(side));
+    assert_eq!(line_a, line_b, "the controller sends the same line");
+    let lines_a = strip(ask(ga.info_state(side), "go depth 2", 9));
+    let lines_b = strip(ask(gb.info_state(side), "go depth 2", 9));
+    assert_eq!(lines_a, lines_b);
+    let m: gjjq_core::Move = last_bestmove(&lines_a).parse().unwrap();
+    assert!(untried_candidates(&state).contains(&m));
+}
+
+#[test]
+fn a_hidden_state_out_of_turn_or_finished_gets_bestmove_0000() {
+    let game = hidden_game(3, 6);
+    let waiting = game.info_state(game.turn().other()).clone();
+    let lines = ask(&waiting, "go depth 2", 1);
+    assert_eq!(last_bestmove(&lines), "0000");
+    assert!(
+        lines
+            .iter()
+            .any(|l| l.starts_with("info string it is ") && l.contains("turn")),
+        "{lines:?}"
+    );
+    // A finished game: the uniform proposers play it out.
+    let mut rules = Ruleset::STANDARD;
+    rules.no_capture_limit = std::num::NonZeroU32::new(30);
+    let mut rng = StdRng::seed_from_u64(4);
+    let mut game = HiddenGame::new(Opening::random(&mut rng, None, &rules), rules).unwrap();
+    assert!(game.play_out(&mut rng, 100_000).is_some());
+    let state = game.info_state(Side::Red);
+    assert!(matches!(state.events().last(), Some(Event::End { .. })));
+    let mut s = Session::start(ServerOptions::default());
+    s.send(&format!("setoption name Rules value {}", rules.to_json()));
+    s.send(&format!("position hidden {state}"));
+    s.send("go depth 2");
+    s.wait_for("bestmove", 1);
+    let lines = s.quit();
+    assert_eq!(last_bestmove(&lines), "0000");
+    assert!(
+        lines.iter().any(|l| l.contains("the game is over")),
+        "{lines:?}"
+    );
+}
+
+#[test]
+fn hidden_positions_bad_input_and_options() {
+    let game = hidden_game(8, 4);
+    let state = game.info_state(game.turn()).clone();
+    let mut s = Session::start(ServerOptions::default());
+    s.send("position startpos moves 5B5A");
+    // Malformed: reported and ignored (the open position stays).
+    s.send("position hidden r r 9/3III3/9/1DA3AD1/FPMGKGMPF 9/3xxx3/9/1xx3xx1/xxxxxxxxx 5B5Q");
+    s.send("setoption name Worlds value 0");
+    s.send("go depth 1");
+    s.wait_for("bestmove", 1);
+    let open = last_bestmove(&s.out.lines());
+    let mut green = Position::default();
+    green.play_unchecked(
+        green
+            .legal_moves()
+            .into_iter()
+            .find(|m| m.to_string() == "5B5A")
+            .unwrap(),
+    );
+    assert!(
+        green.legal_moves().iter().any(|m| m.to_string() == open),
+        "{open}"
+    );
+    // Worlds is applied and a good state is taken; an open position after it is open again.
+    s.send("setoption name Worlds value 2");
+    s.send(&format!("position hidden {state}"));
+    s.send("go nodes 3000");
+    s.wait_for("bestmove", 2);
+    s.send("position startpos");
+    s.send("go depth 1");
+    s.wait_for("bestmove", 3);
+    let lines = s.quit();
+    let infos: Vec<&String> = lines
+        .iter()
+        .filter(|l| l.starts_with("info string"))
+        .collect();
+    assert!(infos[0].contains("invalid information state"), "{infos:?}");
+    assert!(infos[1].contains("Worlds"), "{infos:?}");
+    assert!(
+        infos[2].starts_with("info string worlds 2 votes "),
+        "{infos:?}"
+    );
+    assert_eq!(infos.len(), 3, "{lines:?}");
+    let first = last_bestmove(&lines);
+    assert!(
+        Position::default()
+            .legal_moves()
+            .iter()
+            .any(|m| m.to_string() == first)
+    );
+}
+
+// A whole hidden game through the protocol: the referee tells each side only its own state;
+// the server (one per side, the random player for one of them) proposes, refusals come
+// back appended, no refusal is ever repeated, and play goes on to the end or the cap.
+#[test]
+fn a_hidden_game_is_played_through_the_protocol() {
+    let mut rules = Ruleset::STANDARD;
+    rules.no_capture_limit = std::num::NonZeroU32::new(40);
+    let mut rng = StdRng::seed_from_u64(21);
+    let mut game = HiddenGame::new(Opening::random(&mut rng, None, &rules), rules).unwrap();
+    let mut servers = [
+        Session::start(ServerOptions {
+            player: Player::Search,
+            seed: 1,
+        }),
+        Session::start(ServerOptions {
+            player: Player::Random,
+            seed: 2,
+        }),
+    ];
+    for s in &mut servers {
+        s.send(&format!("setoption name Rules value {}", rules.to_json()));
+        s.send("setoption name Worlds value 2");
+    }
+    let mut answers = [0usize; 2];
+    let mut refusals = 0;
+    while game.outcome().is_none() && game.game().moves().len() < 60 {
+        let side = game.turn();
+        let s = &mut servers[side.index()];
+        let state = game.info_state(side).clone();
+        s.send(&format!("position hidden {state}"));
+        s.send("go nodes 1500");
+        answers[side.index()] += 1;
+        s.wait_for("bestmove", answers[side.index()]);
+        let m: gjjq_core::Move = last_bestmove(&s.out.lines()).parse().unwrap();
+        assert!(untried_candidates(&state).contains(&m), "{m} in {state}");
+        if !game.propose(side, m).unwrap().played {
+            refusals += 1;
+        }
+    }
+    assert!(game.game().moves().len() == 60 || game.outcome().is_some());
+    assert!(refusals > 0, "the refusal path was exercised");
+    assert_eq!(
+        answers[0] + answers[1],
+        game.game().moves().len() + refusals
+    );
+    for s in servers {
+        s.quit();
+    }
 }

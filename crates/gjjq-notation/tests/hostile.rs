@@ -395,3 +395,34 @@ fn setup_default_is_unchanged() {
         .unwrap();
     assert_eq!(g.position().to_setup(), Setup::default_opening());
 }
+
+/// After a move that does not replay, the streaming replay reports the error at once and then
+/// reads past the rest of that game exactly as the reader does, so both find the same games:
+/// here a result followed on the next line by a game without tags, and a bad move with more
+/// of its game after it. (Found by the `game_file` fuzz target: the replay used to skip to the
+/// next tag line and lose the tagless game.)
+#[test]
+fn streaming_replay_finds_the_same_games_after_a_bad_move() {
+    let text = "[Event \"a\"]\n\n1. 总5E移4E *\n1. 团5B进5A *\n\n\
+                [Event \"b\"]\n\n1. 总5E移4E {a comment\n[not a tag]} 5b5a\n2. 5A5B *\n\
+                1. 5B5A 5b5a *\n";
+    let read: Vec<_> = GameReader::new(text.as_bytes()).collect();
+    assert_eq!(read.len(), 4, "{read:?}");
+    assert!(read.iter().all(Result::is_ok), "{read:?}");
+    let mut replayer = GameReader::new(BufReader::with_capacity(3, text.as_bytes()));
+    let mut replayed = Vec::new();
+    while let Some(g) = replayer.replay_next(None) {
+        replayed.push(g.map(|g| g.moves().len()).map_err(|e| e.to_string()));
+    }
+    assert_eq!(replayed.len(), 4, "{replayed:?}");
+    assert!(
+        replayed[0].as_ref().unwrap_err().contains("3:4"),
+        "{replayed:?}"
+    );
+    assert_eq!(replayed[1], Ok(1));
+    assert!(
+        replayed[2].as_ref().unwrap_err().contains("8:4"),
+        "{replayed:?}"
+    );
+    assert_eq!(replayed[3], Ok(2));
+}

@@ -6,7 +6,7 @@
 //! only shapes its answers for a page.
 //!
 //! The logic lives in plain Rust modules that host tests cover ([`session`], [`board`],
-//! [`engine`], [`deploy`]); the `#[wasm_bindgen]` functions below only convert errors.
+//! [`engine`], [`deploy`], [`hidden`]); the `#[wasm_bindgen]` functions below only convert errors.
 //!
 //! ```
 //! use gjjq_wasm::session::Session;
@@ -23,11 +23,13 @@
 pub mod board;
 pub mod deploy;
 pub mod engine;
+pub mod hidden;
 pub mod session;
 
 use serde::Serialize;
 use wasm_bindgen::prelude::*;
 
+use hidden::HiddenSession;
 use session::{Session, WebError};
 
 fn js_err(e: WebError) -> JsError {
@@ -163,5 +165,94 @@ impl WebGame {
     #[must_use]
     pub fn moves_ascii(&self) -> String {
         self.inner.moves_ascii()
+    }
+}
+
+/// The hidden-play engine's proposal as JSON `{bestMove, engine, worlds, votes}` for the side
+/// whose information-state string (R-41) `state` is; the engine is given nothing else.
+///
+/// # Errors
+/// A string that does not parse.
+#[wasm_bindgen(js_name = hiddenEngineProposal)]
+pub fn hidden_engine_proposal(state: &str, seed: u32) -> Result<String, JsError> {
+    json(&hidden::engine_proposal(state, seed).map_err(js_err)?)
+}
+
+/// A hidden game (暗式, R-37 … R-41) with its referee, as one person sees it (exported to
+/// JavaScript as `HiddenGame`).
+#[wasm_bindgen(js_name = HiddenGame)]
+pub struct WebHiddenGame {
+    inner: HiddenSession,
+}
+
+#[wasm_bindgen(js_class = HiddenGame)]
+impl WebHiddenGame {
+    /// A hidden game from two deployment strings (R-33) with `first` to move, the person
+    /// playing `player` (`red` or `green`).
+    ///
+    /// # Errors
+    /// A bad side or deployment.
+    #[wasm_bindgen(constructor)]
+    pub fn new(
+        player: &str,
+        red: &str,
+        green: &str,
+        first: &str,
+    ) -> Result<WebHiddenGame, JsError> {
+        Ok(WebHiddenGame {
+            inner: HiddenSession::new(player, red, green, first).map_err(js_err)?,
+        })
+    }
+
+    /// `side` proposes `ascii`; JSON `{ascii, played, over}` (refused: nothing moved).
+    ///
+    /// # Errors
+    /// Out of turn, after the end, or not a move.
+    pub fn propose(&mut self, side: &str, ascii: &str) -> Result<String, JsError> {
+        json(&self.inner.propose(side, ascii).map_err(js_err)?)
+    }
+
+    /// The person's view as JSON (see [`hidden::HiddenView`]).
+    ///
+    /// # Errors
+    /// None in practice.
+    pub fn view(&self) -> Result<String, JsError> {
+        json(&self.inner.view())
+    }
+
+    /// `side`'s information-state string (R-41).
+    ///
+    /// # Errors
+    /// A bad side.
+    #[wasm_bindgen(js_name = infoState)]
+    pub fn info_state(&self, side: &str) -> Result<String, JsError> {
+        self.inner.info_state(side).map_err(js_err)
+    }
+
+    /// The side to move, `red` or `green`.
+    #[must_use]
+    pub fn turn(&self) -> String {
+        self.inner.turn().to_string()
+    }
+
+    /// Whether the game is over.
+    #[must_use]
+    pub fn over(&self) -> bool {
+        self.inner.outcome().is_some()
+    }
+
+    /// The person resigns.
+    pub fn resign(&mut self) {
+        self.inner.resign();
+    }
+
+    /// The whole game as an open `Game`, once it is over (R-39).
+    ///
+    /// # Errors
+    /// While the game goes on.
+    pub fn reveal(&self) -> Result<WebGame, JsError> {
+        Ok(WebGame {
+            inner: self.inner.reveal().map_err(js_err)?,
+        })
     }
 }

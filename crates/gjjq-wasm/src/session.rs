@@ -6,8 +6,9 @@ use gjjq::notation::{
     Record, RecordError, RecordedMove, ReplayError, WriteError, write_game,
 };
 use gjjq::{
-    EndReason, Game, GameError, Move, Outcome, Position, PositionError, Script, Setup,
-    SetupParseError, Side, Square,
+    DeploymentParseError, EndReason, Game, GameError, InfoStateParseError, Move, MoveParseError,
+    OpeningError, Outcome, Position, PositionError, ProposeError, Script, Setup, SetupParseError,
+    Side, Square,
 };
 use serde::Serialize;
 use thiserror::Error;
@@ -82,14 +83,48 @@ pub enum WebError {
         /// What is wrong.
         detail: String,
     },
-    /// A feature another part of the project delivers.
-    #[error("{0} is not available in this build yet")]
-    NotYet(&'static str),
+    /// A side that is neither `red` nor `green`.
+    #[error("side '{0}' is neither red nor green")]
+    Side(String),
+    /// A deployment string that does not parse or breaks R-32.
+    #[error("{side}'s deployment: {error}")]
+    DeploymentString {
+        /// Whose deployment.
+        side: Side,
+        /// Why it is refused.
+        error: Box<DeploymentParseError>,
+    },
+    /// An opening the referee refuses (R-32 … R-34).
+    #[error("opening: {0}")]
+    Opening(Box<OpeningError>),
+    /// A proposal that is not the ASCII form of a move (`5B5A`).
+    #[error("proposal '{text}': {error}")]
+    HiddenMove {
+        /// The text given.
+        text: String,
+        /// Why it is not a move.
+        error: MoveParseError,
+    },
+    /// A proposal the referee does not take: out of turn, or after the end.
+    #[error("{0}")]
+    Propose(Box<ProposeError>),
+    /// An information-state string that does not parse.
+    #[error("information state: {0}")]
+    InfoState(Box<InfoStateParseError>),
+    /// The whole of a hidden game asked for before its end.
+    #[error("a hidden game is revealed only once it is over")]
+    NotOver,
 }
 
 impl From<PositionError> for WebError {
     fn from(e: PositionError) -> WebError {
         WebError::InvalidPosition(Box::new(e))
+    }
+}
+
+impl From<OpeningError> for WebError {
+    fn from(e: OpeningError) -> WebError {
+        WebError::Opening(Box::new(e))
     }
 }
 
@@ -315,6 +350,22 @@ impl Session {
             declared,
             tags: record.tags,
         })
+    }
+
+    /// A game of `moves` (legal from `start`, as a referee played them), with a result the
+    /// rules did not reach (`declared`) and `tags` for its game file.
+    pub(crate) fn from_parts(
+        start: Position,
+        moves: Vec<Move>,
+        declared: Option<Outcome>,
+        tags: Vec<(String, String)>,
+    ) -> Session {
+        Session {
+            start,
+            moves,
+            declared,
+            tags,
+        }
     }
 
     /// The number of moves played.

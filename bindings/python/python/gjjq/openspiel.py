@@ -19,9 +19,28 @@ Importing this module registers with ``pyspiel.register_game``:
     the adapter's rule, not the game's. Random games end by themselves well within 1,000
     plies (the longest of 200 seeded random games took 806).
 
-The hidden game (暗式, R-37 … R-41) will be registered here as ``python_gjjq_hidden``
-(imperfect information, with information-state tensors) once the library has hidden play;
-see ``register_hidden_game`` below.
+``python_gjjq_hidden``
+    The hidden game (暗式, R-37 … R-41): imperfect information, sequential, zero-sum,
+    terminal rewards, explicit chance. Two chance nodes first draw Red's and then Green's
+    deployment uniformly from a pool of ``deployments`` deployments (drawn once, uniformly
+    among all legal ones, R-35, from ``seed``); or the parameter ``opening`` fixes both and
+    there is no chance node. Then a player's action is a *proposal* (R-38) in the same 8,100
+    space: the referee plays a legal proposal and refuses an illegal one, which tells the
+    proposer (and the opponent under ``announce_illegal: both``) and leaves the same player
+    to act. The legal actions are the proposals the player's own information state allows:
+    its view's candidates (a superset of the legal moves) minus those refused this turn.
+
+    The information-state string is the library's canonical :class:`gjjq.InfoState`
+    string, the tensor :meth:`gjjq.InfoState.information_state_tensor` (71, 10, 9); the
+    observation is the player's view, tensor (24, 10, 9). See docs/python.md.
+
+    Parameters: ``max_plies`` (moves played; default 1000; a game reaching it is a draw,
+    ``ply-limit``), ``rules``, ``deployments`` (pool size, default 1000), ``seed`` (of the
+    pool, default 0), ``first`` (``red`` or ``green``, default ``red``), ``opening`` (empty,
+    ``default`` for R-27, or ``"<red deployment> <green deployment> [first]"``).
+
+    ``max_game_length`` is ``max_plies * 1424``: a turn takes at most one proposal per
+    candidate, and a side's candidates are at most its 16 pieces times 89 destinations.
 
 Example::
 
@@ -35,7 +54,7 @@ Example::
 
 from __future__ import annotations
 
-from typing import Any, Dict, List, Optional
+from typing import Any, Dict, List, Optional, Tuple
 
 import numpy as np
 import pyspiel
@@ -76,6 +95,14 @@ _GAME_TYPE = pyspiel.GameType(
 )
 
 
+def _rules_param(params: Dict[str, Any]) -> str:
+    """The ``rules`` parameter: a preset name or ruleset JSON. OpenSpiel's game strings split
+    parameters at commas, so the JSON's commas may be written as semicolons
+    (``{"announce_illegal":"both";"reveal_captured":"to_captor"}``); JSON has no semicolon
+    outside strings, and no ruleset value holds one."""
+    return str(params.get("rules", "standard")).replace(";", ",")
+
+
 def _game_info(max_plies: int) -> pyspiel.GameInfo:
     return pyspiel.GameInfo(
         num_distinct_actions=gjjq.NUM_ACTIONS,
@@ -96,7 +123,7 @@ class GjjqGame(pyspiel.Game):
         self.max_plies = int(params.get("max_plies", DEFAULT_MAX_PLIES))
         if self.max_plies < 1:
             raise gjjq.GjjqError(f"max_plies is {self.max_plies}; it must be at least 1")
-        self.rules = str(params.get("rules", "standard"))
+        self.rules = _rules_param(params)
         position = str(params.get("position", ""))
         # Validates the parameters now, so a bad one fails at load_game.
         self.start = (
@@ -187,14 +214,332 @@ class BoardObserver:
         return str(state.game.position)
 
 
-def register_hidden_game() -> None:
-    """Register the hidden game (暗式, R-37 … R-41): not yet available.
+HIDDEN_SHORT_NAME = "python_gjjq_hidden"
+"""The name of the hidden game for ``pyspiel.load_game``."""
 
-    It will be ``python_gjjq_hidden``: ``Information.IMPERFECT_INFORMATION``, the same action
-    space (a proposal is a (from, to) pair, R-38), an observation of the player's view (enemy
-    kinds unknown, R-37) and an information-state tensor of what R-39 told the player.
-    """
-    raise NotImplementedError("hidden play (R-37 … R-41) is not in the library yet")
+DEFAULT_POOL = 1000
+"""The default number of deployments the chance nodes draw from."""
+
+MAX_PROPOSALS_PER_TURN = 16 * 89
+"""A bound on the proposals of one turn: each candidate is proposed at most once, and the
+candidates are (from, to) pairs with ``from`` one of the side's at most 16 pieces."""
+
+_HIDDEN_GAME_TYPE = pyspiel.GameType(
+    short_name=HIDDEN_SHORT_NAME,
+    long_name="International Military Chess (国际军棋), hidden play (暗式)",
+    dynamics=pyspiel.GameType.Dynamics.SEQUENTIAL,
+    chance_mode=pyspiel.GameType.ChanceMode.EXPLICIT_STOCHASTIC,
+    information=pyspiel.GameType.Information.IMPERFECT_INFORMATION,
+    utility=pyspiel.GameType.Utility.ZERO_SUM,
+    reward_model=pyspiel.GameType.RewardModel.TERMINAL,
+    max_num_players=_NUM_PLAYERS,
+    min_num_players=_NUM_PLAYERS,
+    provides_information_state_string=True,
+    provides_information_state_tensor=True,
+    provides_observation_string=True,
+    provides_observation_tensor=True,
+    parameter_specification={
+        "max_plies": DEFAULT_MAX_PLIES,
+        "rules": "standard",
+        "deployments": DEFAULT_POOL,
+        "seed": 0,
+        "first": "red",
+        "opening": "",
+    },
+)
+
+
+def _parse_opening(text: str, first: str, rules: str) -> Optional[gjjq.Opening]:
+    """The ``opening`` parameter: empty (chance draws), ``default``, or two deployment strings
+    and an optional first mover."""
+    text = text.strip()
+    if not text:
+        return None
+    if text == "default":
+        return gjjq.Opening(first=first)
+    parts = text.split()
+    if len(parts) not in (2, 3):
+        raise gjjq.GjjqError(
+            f"opening {text!r}: expected 'default' or '<red deployment> <green deployment> [first]'"
+        )
+    red = gjjq.Deployment.from_string(parts[0], rules)
+    green = gjjq.Deployment.from_string(parts[1], rules)
+    return gjjq.Opening(red, green, parts[2] if len(parts) == 3 else first)
+
+
+_POOLS: Dict[Tuple[int, int, str], List[gjjq.Deployment]] = {}
+"""The deployment pools by (size, seed, rules), shared by games and their states (a state
+holds only the key, so cloning a state does not copy its pool)."""
+
+
+class GjjqHiddenGame(pyspiel.Game):
+    """The hidden game (暗式) as an OpenSpiel game."""
+
+    def __init__(self, params: Optional[Dict[str, Any]] = None) -> None:
+        params = dict(params or {})
+        self.max_plies = int(params.get("max_plies", DEFAULT_MAX_PLIES))
+        if self.max_plies < 1:
+            raise gjjq.GjjqError(f"max_plies is {self.max_plies}; it must be at least 1")
+        self.rules = _rules_param(params)
+        self.first = str(params.get("first", "red"))
+        if self.first not in _SIDES:
+            raise gjjq.GjjqError(f"first is {self.first!r}; it must be red or green")
+        size = int(params.get("deployments", DEFAULT_POOL))
+        if size < 1:
+            raise gjjq.GjjqError(f"deployments is {size}; it must be at least 1")
+        self.opening = _parse_opening(str(params.get("opening", "")), self.first, self.rules)
+        self.pool_key = (size, int(params.get("seed", 0)), self.rules)
+        if self.opening is None and self.pool_key not in _POOLS:
+            _POOLS[self.pool_key] = gjjq.Deployment.random_many(size, self.pool_key[1], self.rules)
+        self.pool: List[gjjq.Deployment] = [] if self.opening else _POOLS[self.pool_key]
+        # Validates the rules against the opening now, so a bad parameter fails at load_game.
+        (self.opening or gjjq.Opening(self.pool[0], self.pool[0], self.first)).hidden_game(self.rules)
+        info = pyspiel.GameInfo(
+            num_distinct_actions=gjjq.NUM_ACTIONS,
+            max_chance_outcomes=max(len(self.pool), 1),
+            num_players=_NUM_PLAYERS,
+            min_utility=-1.0,
+            max_utility=1.0,
+            utility_sum=0.0,
+            max_game_length=self.max_plies * MAX_PROPOSALS_PER_TURN,
+        )
+        super().__init__(_HIDDEN_GAME_TYPE, info, params)
+
+    def new_initial_state(self) -> "GjjqHiddenState":
+        """A state before the deployments are drawn (or at the fixed opening)."""
+        return GjjqHiddenState(self)
+
+    def make_py_observer(self, iig_obs_type=None, params=None):
+        """The information-state observer for perfect-recall types, else the view's
+        observation; the public observer when no private information is asked for."""
+        if iig_obs_type is not None and iig_obs_type.private_info == pyspiel.PrivateInfoType.NONE:
+            return HiddenPublicObserver(iig_obs_type, params)
+        if iig_obs_type is not None and iig_obs_type.perfect_recall:
+            return InfoStateObserver(params)
+        return HiddenViewObserver(params)
+
+
+class GjjqHiddenState(pyspiel.State):
+    """A state of the hidden game: the drawn deployments, then a :class:`gjjq.HiddenGame`."""
+
+    def __init__(self, game: GjjqHiddenGame) -> None:
+        super().__init__(game)
+        # Plain values only: OpenSpiel copies a state's attributes when it clones it.
+        self._max_plies = game.max_plies
+        self._first = game.first
+        self._rules = game.rules
+        self._pool_key = game.pool_key
+        self.deployments: List[gjjq.Deployment] = []
+        self.hidden: Optional[gjjq.HiddenGame] = None
+        if game.opening is not None:
+            self.deployments = [game.opening.red, game.opening.green]
+            self.hidden = game.opening.hidden_game(game.rules)
+
+    def outcome(self) -> Optional[gjjq.Outcome]:
+        """The game's outcome, the ply cap's draw included, or ``None``."""
+        if self.hidden is None:
+            return None
+        o = self.hidden.outcome()
+        if o is None and self.hidden.ply >= self._max_plies:
+            return gjjq.Outcome(None, PLY_LIMIT)
+        return o
+
+    def info_state(self, player: int) -> Optional[gjjq.InfoState]:
+        """What ``player`` has been told, or ``None`` before play."""
+        return None if self.hidden is None else self.hidden.info_state(_SIDES[player])
+
+    def current_player(self) -> int:
+        if self.hidden is None:
+            return pyspiel.PlayerId.CHANCE
+        if self.is_terminal():
+            return pyspiel.PlayerId.TERMINAL
+        return _SIDES.index(self.hidden.turn)
+
+    def chance_outcomes(self) -> List[Tuple[int, float]]:
+        """The next side's deployment: each of the pool equally likely."""
+        n = len(_POOLS[self._pool_key])
+        return [(i, 1.0 / n) for i in range(n)]
+
+    def _legal_actions(self, player: int) -> List[int]:
+        """The proposals ``player``'s information state allows, ascending."""
+        assert self.hidden is not None
+        return self.hidden.info_state(_SIDES[player]).proposal_actions()
+
+    def _apply_action(self, action: int) -> None:
+        if self.hidden is None:
+            self.deployments.append(_POOLS[self._pool_key][action])
+            if len(self.deployments) == 2:
+                red, green = self.deployments
+                opening = gjjq.Opening(red, green, self._first)
+                self.hidden = opening.hidden_game(self._rules)
+            return
+        self.hidden.propose(self.hidden.turn, action)
+
+    def _action_to_string(self, player: int, action: int) -> str:
+        """A chance outcome as ``red deploys <deployment>``; a proposal in ASCII (``5B5A``)."""
+        if player == pyspiel.PlayerId.CHANCE:
+            side = _SIDES[len(self.deployments)] if len(self.deployments) < 2 else "?"
+            return f"{side} deploys {_POOLS[self._pool_key][action]}"
+        return gjjq.Move.from_action(action).ascii()
+
+    def is_terminal(self) -> bool:
+        return self.hidden is not None and (
+            self.hidden.is_over() or self.hidden.ply >= self._max_plies
+        )
+
+    def returns(self) -> List[float]:
+        o = self.outcome()
+        if o is None or o.winner is None:
+            return [0.0, 0.0]
+        return [1.0, -1.0] if o.winner == gjjq.RED else [-1.0, 1.0]
+
+    def __str__(self) -> str:
+        """The referee's record (both deployments, moves, refusals) once play has begun."""
+        if self.hidden is None:
+            return "deploying: " + " ".join(str(d) for d in self.deployments)
+        return self.hidden.to_text("ascii")
+
+
+def _before_play(state: GjjqHiddenState, player: int) -> str:
+    """A player's information before play: its own deployment once drawn."""
+    if len(state.deployments) > player:
+        return f"{'rg'[player]} deployed {state.deployments[player]}"
+    return f"{'rg'[player]} deploying"
+
+
+class InfoStateObserver:
+    """A player's information state: the canonical :class:`gjjq.InfoState` string and the
+    information-state tensor (71, 10, 9)."""
+
+    def __init__(self, params: Optional[Dict[str, Any]]) -> None:
+        if params:
+            raise ValueError(f"Observation parameters not supported; passed {params}")
+        shape = gjjq.INFO_STATE_SHAPE
+        self.tensor = np.zeros(int(np.prod(shape)), np.float32)
+        self.dict = {"info_state": np.reshape(self.tensor, shape)}
+
+    def set_from(self, state: GjjqHiddenState, player: int) -> None:
+        info = state.info_state(player)
+        if info is None:
+            self.tensor.fill(0)
+        else:
+            self.dict["info_state"][...] = info.information_state_tensor()
+
+    def string_from(self, state: GjjqHiddenState, player: int) -> str:
+        info = state.info_state(player)
+        return _before_play(state, player) if info is None else str(info)
+
+
+class HiddenViewObserver:
+    """A player's view now: the hidden-play observation tensor (24, 10, 9) and a board string
+    with own pieces by letter and enemy pieces as ``?``."""
+
+    def __init__(self, params: Optional[Dict[str, Any]]) -> None:
+        if params:
+            raise ValueError(f"Observation parameters not supported; passed {params}")
+        shape = gjjq.HIDDEN_OBSERVATION_SHAPE
+        self.tensor = np.zeros(int(np.prod(shape)), np.float32)
+        self.dict = {"observation": np.reshape(self.tensor, shape)}
+
+    def set_from(self, state: GjjqHiddenState, player: int) -> None:
+        info = state.info_state(player)
+        if info is None:
+            self.tensor.fill(0)
+        else:
+            self.dict["observation"][...] = info.observation()
+
+    def string_from(self, state: GjjqHiddenState, player: int) -> str:
+        info = state.info_state(player)
+        if info is None:
+            return _before_play(state, player)
+        return view_string(info)
+
+
+def view_string(info: gjjq.InfoState) -> str:
+    """A side's view as a position-string-like board (R-31's placement: rank e of Green's
+    country first): own pieces by letter, enemy pieces as ``?``; then the side to move and
+    the own pending return (striker and origin), if any."""
+    view = info.view()
+    own = view.own()
+    enemy = view.enemy()
+    upper = info.side == gjjq.RED
+    rows = []
+    for y in range(9, -1, -1):
+        row, empty = "", 0
+        for x in range(9):
+            label = gjjq.square_label(y * 9 + x)
+            if label in own:
+                letter = "KGMFPADI"[gjjq.PIECE_KINDS.index(own[label])]
+                char = letter if upper else letter.lower()
+            elif label in enemy:
+                char = "?"
+            else:
+                empty += 1
+                continue
+            if empty:
+                row += str(empty)
+                empty = 0
+            row += char
+        rows.append(row + (str(empty) if empty else ""))
+    pending = view.pending_return()
+    tail = f"{pending[0]}{pending[1]}" if pending else "-"
+    return f"{'/'.join(rows)} {info.turn[0]} {tail}"
+
+
+class HiddenPublicObserver:
+    """What both players see: the occupied points of each side (absolute frame, Red's first)
+    and, with perfect recall, the moves played with their public marks."""
+
+    def __init__(self, iig_obs_type, params: Optional[Dict[str, Any]]) -> None:
+        if params:
+            raise ValueError(f"Observation parameters not supported; passed {params}")
+        self._recall = bool(iig_obs_type.perfect_recall)
+        self.tensor = np.zeros(2 * gjjq.NUM_SQUARES, np.float32)
+        self.dict = {"occupied": np.reshape(self.tensor, (2, 10, 9))}
+
+    def set_from(self, state: GjjqHiddenState, player: int) -> None:
+        self.tensor.fill(0)
+        info = state.info_state(player)
+        if info is None:
+            return
+        own, enemy = info.view().occupied()
+        me = _SIDES.index(info.side)
+        for i, points in ((me, own), (1 - me, enemy)):
+            for label in points:
+                sq = gjjq.square_index(label)
+                self.dict["occupied"][i, sq // 9, sq % 9] = 1.0
+
+    def string_from(self, state: GjjqHiddenState, player: int) -> str:
+        info = state.info_state(player)
+        if info is None:
+            return "deploying"
+        own, enemy = info.view().occupied()
+        red, green = (own, enemy) if info.side == gjjq.RED else (enemy, own)
+        text = f"red {' '.join(red)} / green {' '.join(green)}"
+        if self._recall:
+            # Played moves with their public marks; what only one side is told (refusals of
+            # one's own, captured kinds) is left out.
+            public = []
+            for e in info.events:
+                if e.kind == "played" and e.move is not None:
+                    mark = ("x" if e.capture else "") + ("=" if e.stayed else "")
+                    mark += f"~{e.removed}" if e.removed else ""
+                    public.append(e.move.ascii() + mark)
+            text += " | " + " ".join(public)
+        return text
+
+
+_HIDDEN_REGISTERED = False
+
+
+def register_hidden_game() -> None:
+    """Register the hidden game (暗式, R-37 … R-41) as ``python_gjjq_hidden``; importing
+    this module already does. Calling it again does nothing."""
+    global _HIDDEN_REGISTERED
+    if not _HIDDEN_REGISTERED:
+        pyspiel.register_game(_HIDDEN_GAME_TYPE, GjjqHiddenGame)
+        _HIDDEN_REGISTERED = True
 
 
 pyspiel.register_game(_GAME_TYPE, GjjqGame)
+register_hidden_game()

@@ -1,4 +1,6 @@
-//! `gjjq match`: two engine programs play a match; the library adjudicates every move.
+//! `gjjq match`: two engine programs play a match; the library adjudicates every move. With
+//! `--hidden`, 暗式 (R-37 … R-41): a referee per game, each engine told only its own
+//! information state.
 
 use rand::SeedableRng;
 use rand::rngs::StdRng;
@@ -64,9 +66,9 @@ pub struct Args {
     #[arg(long, value_name = "S", default_value_t = 60)]
     move_timeout: u64,
     /// `default`, `random` (random free deployments, R-35, one pair of games each) or a
-    /// file of position strings, one a line.
-    #[arg(long, value_name = "default|random|FILE", default_value = "default")]
-    openings: String,
+    /// file of position strings, one a line [default: default; with --hidden, random].
+    #[arg(long, value_name = "default|random|FILE")]
+    openings: Option<String>,
     /// Random legal plies played from each opening before the game (same for both games of a
     /// pair).
     #[arg(long, value_name = "N", default_value_t = 0)]
@@ -83,9 +85,15 @@ pub struct Args {
     /// Write every game to this game file (six-character records, simplified).
     #[arg(long, value_name = "FILE")]
     pgn: Option<String>,
-    /// `standard`, or a ruleset JSON file (for the openings file).
+    /// `standard`, or a ruleset JSON file (for the openings, and sent to the engines as the
+    /// `Rules` option when not standard; hidden play's `announce_illegal`, `reveal_captured`).
     #[arg(long, value_name = "standard|FILE", default_value = "standard")]
     rules: String,
+    /// Hidden play (暗式, R-37 … R-41): a referee runs each game and each engine is sent only
+    /// its own information state (`position hidden`, docs/protocol.md); an engine that
+    /// proposes a refused move again this turn loses. The game file holds referee records.
+    #[arg(long)]
+    hidden: bool,
 }
 
 fn spec(
@@ -129,7 +137,11 @@ pub fn run(args: Args) -> Result<(), CliError> {
             TimeControl::None
         }
     };
-    let openings = match args.openings.as_str() {
+    let openings_arg = args
+        .openings
+        .clone()
+        .unwrap_or_else(|| if args.hidden { "random" } else { "default" }.to_string());
+    let openings = match openings_arg.as_str() {
         "default" => vec![Position::from_setup_with(
             gjjq_core::Setup::default_opening(),
             rules,
@@ -178,6 +190,7 @@ pub fn run(args: Args) -> Result<(), CliError> {
     config.move_timeout_ms = args.move_timeout.saturating_mul(1000);
     config.max_plies = args.max_plies;
     config.sprt = sprt;
+    config.hidden = args.hidden;
     let mut pgn = match &args.pgn {
         Some(path) => Some(BufWriter::new(
             File::create(path).map_err(|e| CliError(format!("--pgn {path}: {e}")))?,

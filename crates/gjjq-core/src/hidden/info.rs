@@ -178,6 +178,36 @@ impl InfoState {
         }
     }
 
+    /// This side's proposals refused since the last move played, in order: illegal for the
+    /// rest of this turn (R-38), so a proposer need not try them again.
+    ///
+    /// # Examples
+    ///
+    /// ```
+    /// use gjjq_core::{HiddenGame, Opening, Ruleset, Side};
+    /// let mut game = HiddenGame::new(Opening::default_opening(), Ruleset::STANDARD)?;
+    /// game.propose(Side::Red, "5B5B".parse()?)?; // refused: not a move
+    /// assert_eq!(game.info_state(Side::Red).refused_this_turn(), ["5B5B".parse()?]);
+    /// game.propose(Side::Red, "5B5A".parse()?)?; // played
+    /// assert!(game.info_state(Side::Red).refused_this_turn().is_empty());
+    /// # Ok::<(), Box<dyn std::error::Error>>(())
+    /// ```
+    #[must_use]
+    pub fn refused_this_turn(&self) -> Vec<Move> {
+        let since = self
+            .events
+            .iter()
+            .rposition(|e| matches!(e, Event::Played(_)))
+            .map_or(0, |i| i + 1);
+        self.events[since..]
+            .iter()
+            .filter_map(|e| match e {
+                Event::Refused(m) => Some(*m),
+                _ => None,
+            })
+            .collect()
+    }
+
     /// The end, once announced.
     #[must_use]
     pub fn outcome(&self) -> Option<Outcome> {

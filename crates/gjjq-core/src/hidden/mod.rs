@@ -11,4 +11,4 @@ mod worlds;
 pub use info::{Event, InfoState, InfoStateParseError, Seen};
 pub use referee::{HiddenGame, ProposeError, Told};
 pub use view::{EnemyPiece, PlayerView};
-pub use worlds::{Inconsistency, Mismatch, WorldError, WorldSampler, check_world};
+pub use worlds::{Inconsistency, Mismatch, WorldError, WorldSampler, check_world, replay_world};

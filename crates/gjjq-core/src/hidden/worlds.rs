@@ -85,6 +85,30 @@ pub struct Inconsistency {
 /// # Ok::<(), Box<dyn std::error::Error>>(())
 /// ```
 pub fn check_world(state: &InfoState, enemy: &Deployment) -> Result<(), Inconsistency> {
+    replay_world(state, enemy).map(|_| ())
+}
+
+/// The true game of the world `enemy` (a deployment in the enemy's own frame) after the
+/// moves `state` was told, when that world is consistent with it (R-41): what a player
+/// searches in when it plays as if the world it drew were true (e.g. an engine that samples
+/// worlds, `gjjq-engine`'s hidden search).
+///
+/// # Errors
+/// The first [`Inconsistency`], as [`check_world`].
+///
+/// # Examples
+///
+/// ```
+/// use gjjq_core::{Deployment, HiddenGame, Opening, Ruleset, Side, replay_world};
+/// let mut game = HiddenGame::new(Opening::default_opening(), Ruleset::STANDARD)?;
+/// game.propose(Side::Red, "5B5A".parse()?)?;
+/// let green = game.info_state(Side::Green);
+/// let world = replay_world(green, &Deployment::default_formation())?;
+/// assert_eq!(world.position(), game.game().position());
+/// assert_eq!(world.keys(), game.game().keys());
+/// # Ok::<(), Box<dyn std::error::Error>>(())
+/// ```
+pub fn replay_world(state: &InfoState, enemy: &Deployment) -> Result<Game, Inconsistency> {
     let side = state.side();
     let rules = *state.rules();
     let at = |ply, what| Err(Inconsistency { ply, what });
@@ -172,7 +196,7 @@ pub fn check_world(state: &InfoState, enemy: &Deployment) -> Result<(), Inconsis
             },
         );
     }
-    Ok(())
+    Ok(game)
 }
 
 /// No consistent world was found.

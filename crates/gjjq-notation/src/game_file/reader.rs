@@ -278,6 +278,8 @@ pub struct GameReader<R> {
     bytes: Vec<u8>,
     pushback: Option<(usize, String)>,
     recovering: bool,
+    /// The rest of a game whose sink failed, still to be read past.
+    resume: Option<Resume>,
     done: bool,
 }
 
@@ -291,7 +293,7 @@ enum LineEnd {
     NextGame,
 }
 
-#[derive(PartialEq, Eq, Clone, Copy)]
+#[derive(Debug, PartialEq, Eq, Clone, Copy)]
 enum Phase {
     Start,
     Tags,
@@ -355,8 +357,36 @@ impl Sink for Player {
     fn comment(&mut self, _: &mut GameRecord, _: String) {}
 }
 
+/// Reads the rest of a game whose sink failed: counts and checks as [`Collect`] would, so
+/// that the next game starts where the reader's own would, and keeps nothing.
+struct Discard;
+
+impl Sink for Discard {
+    type Error = ReadError;
+
+    fn mv(&mut self, _: &mut GameRecord, _: &TagPlaces, _: RecordedMove) -> Result<(), ReadError> {
+        Ok(())
+    }
+
+    fn comment(&mut self, _: &mut GameRecord, _: String) {}
+}
+
+/// Where a game stood when its sink failed (a move that does not replay): enough to read the
+/// rest of it later exactly as a [`Collect`]ing reader would, so that a streaming replay and a
+/// reader find the same games, while the error is reported at once.
+#[derive(Debug)]
+struct Resume {
+    phase: Phase,
+    turn: Side,
+    number: u32,
+    plies: usize,
+    text_bytes: usize,
+    comment: Option<(String, TextPos)>,
+    result_at: Option<TextPos>,
+}
+
 /// The game being read.
-struct Builder<'s, S> {
+struct Builder<'s, S: Sink> {
     sink: &'s mut S,
     limits: ReadLimits,
     game: GameRecord,
@@ -370,6 +400,9 @@ struct Builder<'s, S> {
     text_bytes: usize,
     comment: Option<(String, TextPos)>,
     result_at: Option<TextPos>,
+    /// The sink's first error: from then on the game is only read to its end, and the
+    /// sink is told nothing more.
+    failed: Option<S::Error>,
 }
 
 impl<R: BufRead> GameReader<R> {
@@ -412,6 +445,7 @@ impl<R: BufRead> GameReader<R> {
             bytes: Vec::new(),
             pushback: None,
             recovering: false,
+            resume: None,
             done: false,
         }
     }
@@ -482,6 +516,17 @@ impl<R: BufRead> GameReader<R> {
         if self.done {
             return None;
         }
+        if let Some(resume) = self.resume.take() {
+            match self.skip_rest(resume) {
+                Ok(()) => {}
+                // That game was reported already (its sink's error); the reader stops here.
+                Err(e) if e.is_fatal() => {
+                    self.done = true;
+                    return None;
+                }
+                Err(_) => self.recovering = true,
+            }
+        }
         if std::mem::take(&mut self.recovering)
             && let Err(e) = self.recover()
         {
@@ -495,10 +540,11 @@ impl<R: BufRead> GameReader<R> {
                 None
             }
             Err(e) => {
-                if e.is_fatal() {
-                    self.done = true;
-                } else {
-                    self.recovering = true;
+                match &e {
+                    // `read_game` left what follows a sink's error to `resume`.
+                    Stop::Sink(_) => {}
+                    e if e.is_fatal() => self.done = true,
+                    _ => self.recovering = true,
                 }
                 Some(Err(e.into_sink_error()))
             }
@@ -607,20 +653,7 @@ impl<R: BufRead> GameReader<R> {
         &mut self,
         sink: &mut S,
     ) -> Result<Option<(GameRecord, TagPlaces)>, Stop<S::Error>> {
-        let mut b = Builder {
-            sink,
-            limits: self.limits,
-            game: GameRecord::default(),
-            places: TagPlaces::default(),
-            tag_lines: Vec::new(),
-            phase: Phase::Start,
-            turn: Side::Red,
-            number: 1,
-            plies: 0,
-            text_bytes: 0,
-            comment: None,
-            result_at: None,
-        };
+        let mut b = Builder::new(sink, self.limits);
         loop {
             let Some((line_no, line)) = self.next_line().map_err(Stop::Read)? else {
                 if b.phase == Phase::Start && b.comment.is_none() {
@@ -628,7 +661,20 @@ impl<R: BufRead> GameReader<R> {
                 }
                 break;
             };
-            match b.line(line_no, &line)? {
+            let end = b.line(line_no, &line);
+            if let Some(e) = b.failed.take() {
+                // Reported now, before the rest of the game is read; what the rest of this
+                // line did decides how the next call goes on.
+                match end {
+                    Ok(LineEnd::Continue) => self.resume = Some(b.resume()),
+                    Ok(LineEnd::Ended) => {}
+                    Ok(LineEnd::NextGame) => self.pushback = Some((line_no, line)),
+                    Err(Stop::Read(r)) if r.is_fatal() => self.done = true,
+                    Err(_) => self.recovering = true,
+                }
+                return Err(Stop::Sink(e));
+            }
+            match end? {
                 LineEnd::Continue => {}
                 LineEnd::Ended => break,
                 LineEnd::NextGame => {
@@ -638,6 +684,30 @@ impl<R: BufRead> GameReader<R> {
             }
         }
         b.finish().map(Some)
+    }
+
+    /// Reads past the rest of a game whose sink failed, as a reader keeping it would.
+    fn skip_rest(&mut self, resume: Resume) -> Result<(), ReadError> {
+        let mut discard = Discard;
+        let mut b = Builder::new(&mut discard, self.limits);
+        b.phase = resume.phase;
+        b.turn = resume.turn;
+        b.number = resume.number;
+        b.plies = resume.plies;
+        b.text_bytes = resume.text_bytes;
+        b.comment = resume.comment;
+        b.result_at = resume.result_at;
+        while let Some((line_no, line)) = self.next_line()? {
+            match b.line(line_no, &line).map_err(Stop::into_sink_error)? {
+                LineEnd::Continue => {}
+                LineEnd::Ended => return Ok(()),
+                LineEnd::NextGame => {
+                    self.pushback = Some((line_no, line));
+                    return Ok(());
+                }
+            }
+        }
+        b.finish().map(|_| ()).map_err(Stop::into_sink_error)
     }
 }
 
@@ -691,7 +761,38 @@ impl<R: BufRead> Iterator for GameReader<R> {
     }
 }
 
-impl<S: Sink> Builder<'_, S> {
+impl<'s, S: Sink> Builder<'s, S> {
+    fn new(sink: &'s mut S, limits: ReadLimits) -> Builder<'s, S> {
+        Builder {
+            sink,
+            limits,
+            game: GameRecord::default(),
+            places: TagPlaces::default(),
+            tag_lines: Vec::new(),
+            phase: Phase::Start,
+            turn: Side::Red,
+            number: 1,
+            plies: 0,
+            text_bytes: 0,
+            comment: None,
+            result_at: None,
+            failed: None,
+        }
+    }
+
+    /// Where the game stands, to read its rest later.
+    fn resume(self) -> Resume {
+        Resume {
+            phase: self.phase,
+            turn: self.turn,
+            number: self.number,
+            plies: self.plies,
+            text_bytes: self.text_bytes,
+            comment: self.comment,
+            result_at: self.result_at,
+        }
+    }
+
     fn line(&mut self, line_no: usize, line: &str) -> Result<LineEnd, Stop<S::Error>> {
         let chars: Vec<char> = line.chars().collect();
         let at = |i: usize| TextPos {
@@ -815,6 +916,7 @@ impl<S: Sink> Builder<'_, S> {
         )?;
         if end.is_some()
             && let Some((text, _)) = self.comment.take()
+            && self.failed.is_none()
         {
             self.sink.comment(&mut self.game, text);
         }
@@ -960,9 +1062,11 @@ impl<S: Sink> Builder<'_, S> {
             comments: Vec::new(),
             at: Some(at),
         };
-        self.sink
-            .mv(&mut self.game, &self.places, m)
-            .map_err(Stop::Sink)?;
+        if self.failed.is_none()
+            && let Err(e) = self.sink.mv(&mut self.game, &self.places, m)
+        {
+            self.failed = Some(e);
+        }
         if self.turn == Side::Green {
             self.number = self.number.saturating_add(1);
         }

@@ -1,0 +1,787 @@
+//! Hidden play (暗式, R-37 … R-41): the referee (`HiddenGame`), what a side is told
+//! (`Event`, `Told`, `InfoState`), a side's view (`PlayerView`) and worlds consistent with
+//! what it knows (`check_world`, `WorldSampler`).
+
+use gjjq_core::{
+    Event, HiddenGame, InfoState, Opening, PlayerView, ProposeError, Side, Square, WorldSampler,
+    check_world as core_check_world,
+};
+use gjjq_notation::{
+    GameReader, MoveForm, hidden_game_from_record, info_state_from_player_record, player_record,
+    referee_record, write_game,
+};
+use pyo3::prelude::*;
+use pyo3::types::{PyDict, PyType};
+use rand::rngs::StdRng;
+
+use crate::deployment::{PyDeployment, PyOpening, deployment_arg};
+use crate::errors::{
+    GameFileError, GameOverError, GjjqError, InfoStateError, MoveParseError, NotYourTurnError,
+    WorldError, err,
+};
+use crate::game::{PyGame, parse_form};
+use crate::tensor;
+use crate::types::{
+    PyMove, PyOutcome, parse_rules, parse_side, parse_square, rules_json, seeded_rng, side_name,
+};
+
+/// A proposal given as a `Move`, an ASCII move (`"5B5A"`) or an action index.
+fn proposal_arg(obj: &Bound<'_, PyAny>) -> PyResult<gjjq_core::Move> {
+    let m = if let Ok(m) = obj.cast::<PyMove>() {
+        *m.get()
+    } else if let Ok(s) = obj.extract::<String>() {
+        PyMove::parse_ascii(s.trim())?
+    } else if obj.hasattr("__index__")? {
+        PyMove::from_action_index(obj)?
+    } else {
+        return Err(err::<MoveParseError>(
+            "a proposal is a Move, an ASCII move ('5B5A') or an action index",
+        ));
+    };
+    Ok(gjjq_core::Move::new(m.from, m.to))
+}
+
+fn labels(points: impl IntoIterator<Item = Square>) -> Vec<String> {
+    points.into_iter().map(|s| s.to_string()).collect()
+}
+
+/// One thing a side is told, in order. `kind` is `"played"` (a move: `move`,
+/// `capture`, `stayed`, `removed`, `captured_kind`), `"refused"` (this side's own proposal
+/// `move` was refused), `"opponent-refused"` (announce_illegal: both) or `"end"`
+/// (`outcome` and the enemy's deployment `enemy`). `str(event)` is its token in the
+/// information-state string.
+#[pyclass(module = "gjjq", name = "Event", frozen, eq, hash, from_py_object)]
+#[derive(Clone, Copy, PartialEq, Eq, Hash)]
+pub struct PyEvent(pub Event);
+
+#[pymethods]
+impl PyEvent {
+    /// `"played"`, `"refused"`, `"opponent-refused"` or `"end"`.
+    #[getter]
+    fn kind(&self) -> &'static str {
+        match self.0 {
+            Event::Played(_) => "played",
+            Event::Refused(_) => "refused",
+            Event::OpponentRefused => "opponent-refused",
+            Event::End { .. } => "end",
+        }
+    }
+
+    /// The move played or refused, if any.
+    #[getter]
+    fn r#move(&self) -> Option<PyMove> {
+        match self.0 {
+            Event::Played(s) => Some(PyMove::from_core(s.mv)),
+            Event::Refused(m) => Some(PyMove::from_core(m)),
+            _ => None,
+        }
+    }
+
+    /// Whether the move played captured a piece.
+    #[getter]
+    fn capture(&self) -> bool {
+        matches!(self.0, Event::Played(s) if s.capture)
+    }
+
+    /// Whether the mover stayed on its origin after capturing (R-19, `immediate`).
+    #[getter]
+    fn stayed(&self) -> bool {
+        matches!(self.0, Event::Played(s) if s.stayed)
+    }
+
+    /// The point a striker of the mover was removed from with this move, if any.
+    #[getter]
+    fn removed(&self) -> Option<String> {
+        match self.0 {
+            Event::Played(s) => s.removed.map(|r| r.to_string()),
+            _ => None,
+        }
+    }
+
+    /// The captured kind, when this side is told it (its owner; the captor under
+    /// `reveal_captured: to_captor`).
+    #[getter]
+    fn captured_kind(&self) -> Option<&'static str> {
+        match self.0 {
+            Event::Played(s) => s.captured_kind.map(|k| k.name()),
+            _ => None,
+        }
+    }
+
+    /// The outcome told at the end.
+    #[getter]
+    fn outcome(&self) -> Option<PyOutcome> {
+        match self.0 {
+            Event::End { outcome, .. } => Some(PyOutcome::from_core(&outcome)),
+            _ => None,
+        }
+    }
+
+    /// The enemy's deployment, told at the end.
+    #[getter]
+    fn enemy(&self) -> Option<PyDeployment> {
+        match self.0 {
+            Event::End { enemy, .. } => Some(PyDeployment(enemy)),
+            _ => None,
+        }
+    }
+
+    fn __str__(&self) -> String {
+        match self.0 {
+            Event::Refused(m) => format!("?{m}"),
+            Event::OpponentRefused => "?".to_owned(),
+            Event::Played(seen) => seen.to_string(),
+            Event::End { outcome, enemy } => {
+                let winner = outcome.winner().map_or("draw", side_name);
+                format!("#{winner}:{}:{enemy}", outcome.reason())
+            }
+        }
+    }
+
+    fn __repr__(&self) -> String {
+        format!("<Event {} '{}'>", self.kind(), self.__str__())
+    }
+}
+
+/// What one proposal told each side: `played` (whether the move was played), the events of
+/// `red` and `green`, and `to(side)`.
+#[pyclass(module = "gjjq", name = "Told", frozen)]
+pub struct PyTold {
+    /// Whether the proposal was played.
+    #[pyo3(get)]
+    played: bool,
+    /// What Red was told, in order.
+    #[pyo3(get)]
+    red: Vec<PyEvent>,
+    /// What Green was told, in order.
+    #[pyo3(get)]
+    green: Vec<PyEvent>,
+}
+
+#[pymethods]
+impl PyTold {
+    /// What `side` was told.
+    fn to(&self, side: &str) -> PyResult<Vec<PyEvent>> {
+        Ok(match parse_side(side)? {
+            Side::Red => self.red.clone(),
+            Side::Green => self.green.clone(),
+        })
+    }
+
+    fn __repr__(&self) -> String {
+        let show = |v: &[PyEvent]| v.iter().map(|e| e.__str__()).collect::<Vec<_>>().join(" ");
+        format!(
+            "<Told played={} red='{}' green='{}'>",
+            if self.played { "True" } else { "False" },
+            show(&self.red),
+            show(&self.green)
+        )
+    }
+}
+
+/// A hidden game (暗式, R-37): the true game behind a referee, and what each side has been
+/// told. Only `propose` changes it. The true game (`true_game`) is for the referee's record;
+/// a player sees `info_state(side)` and `view(side)`.
+#[pyclass(module = "gjjq", name = "HiddenGame", from_py_object)]
+#[derive(Clone)]
+pub struct PyHiddenGame {
+    game: HiddenGame,
+}
+
+impl PyHiddenGame {
+    /// Wraps a referee.
+    pub fn from_game(game: HiddenGame) -> PyHiddenGame {
+        PyHiddenGame { game }
+    }
+
+    fn referee_text(&self, form: MoveForm) -> PyResult<String> {
+        let mut out = Vec::new();
+        write_game(&referee_record(&self.game), form, &mut out).map_err(err::<GjjqError>)?;
+        String::from_utf8(out).map_err(err::<GjjqError>)
+    }
+}
+
+fn propose_error(e: ProposeError) -> PyErr {
+    match e {
+        ProposeError::Finished(_) => err::<GameOverError>(e),
+        _ => err::<NotYourTurnError>(e),
+    }
+}
+
+#[pymethods]
+impl PyHiddenGame {
+    /// A hidden game from `opening` (an `Opening`; the default opening when `None`) under
+    /// `rules` (a preset name or ruleset JSON, with `announce_illegal` and
+    /// `reveal_captured`). Raises `OpeningError` when a deployment breaks R-32 under them.
+    #[new]
+    #[pyo3(signature = (opening = None, rules = None))]
+    fn py_new(opening: Option<PyOpening>, rules: Option<&str>) -> PyResult<PyHiddenGame> {
+        let opening = opening.map_or_else(Opening::default_opening, |o| o.0);
+        let rules = parse_rules(rules)?;
+        HiddenGame::new(opening, rules)
+            .map(PyHiddenGame::from_game)
+            .map_err(err::<crate::errors::OpeningError>)
+    }
+
+    /// The hidden game of a referee's record (R-40; tags `RedDeployment`,
+    /// `GreenDeployment`, `FirstMover`, refusals as `{refused 5B4A}`), replayed through the
+    /// referee.
+    #[classmethod]
+    fn from_text(_cls: &Bound<'_, PyType>, text: &str) -> PyResult<PyHiddenGame> {
+        let mut reader = GameReader::new(text.as_bytes());
+        let rec = match reader.next() {
+            Some(Ok(rec)) => rec,
+            Some(Err(e)) => return Err(err::<GameFileError>(e)),
+            None => return Err(err::<GameFileError>("the text holds no game")),
+        };
+        hidden_game_from_record(&rec)
+            .map(PyHiddenGame::from_game)
+            .map_err(err::<GameFileError>)
+    }
+
+    /// The referee's record as game-file text; `form` is `"simplified"`,
+    /// `"traditional"` or `"ascii"`.
+    #[pyo3(signature = (form = "simplified"))]
+    fn to_text(&self, form: &str) -> PyResult<String> {
+        self.referee_text(parse_form(form)?)
+    }
+
+    /// The opening (both deployments, the first mover).
+    #[getter]
+    fn opening(&self) -> PyOpening {
+        PyOpening(*self.game.opening())
+    }
+
+    /// The ruleset as JSON.
+    #[getter]
+    fn rules(&self) -> String {
+        rules_json(self.game.game().start().ruleset())
+    }
+
+    /// The side to move, `"red"` or `"green"`.
+    #[getter]
+    fn turn(&self) -> &'static str {
+        side_name(self.game.turn())
+    }
+
+    /// The number of moves played (refused proposals not counted).
+    #[getter]
+    fn ply(&self) -> usize {
+        self.game.game().moves().len()
+    }
+
+    /// The true game (a copy): for the referee and for tests, never for a player.
+    #[getter]
+    fn true_game(&self) -> PyGame {
+        PyGame::from_game(self.game.game().clone())
+    }
+
+    /// The outcome once the game has ended (R-21 … R-25), or `None`.
+    fn outcome(&self) -> Option<PyOutcome> {
+        self.game.outcome().map(|o| PyOutcome::from_core(&o))
+    }
+
+    /// Whether the game has ended.
+    fn is_over(&self) -> bool {
+        self.game.outcome().is_some()
+    }
+
+    /// Every refused proposal as (moves played before it, proposer, move), in order.
+    fn refusals(&self) -> Vec<(usize, &'static str, PyMove)> {
+        self.game
+            .refusals()
+            .iter()
+            .map(|&(ply, side, m)| (ply, side_name(side), PyMove::from_core(m)))
+            .collect()
+    }
+
+    /// `side` proposes `move` (a `Move`, an ASCII move or an action index), R-38: a legal
+    /// move is played and both sides are told what R-39 gives them; an illegal one is refused
+    /// and nothing changes. Returns what each side was told.
+    ///
+    /// Raises `NotYourTurnError` when `side` is not to move, `GameOverError` after the end.
+    fn propose(&mut self, side: &str, r#move: &Bound<'_, PyAny>) -> PyResult<PyTold> {
+        let side = parse_side(side)?;
+        let m = proposal_arg(r#move)?;
+        let told = self.game.propose(side, m).map_err(propose_error)?;
+        let wrap = |v: &[Event]| v.iter().map(|&e| PyEvent(e)).collect();
+        Ok(PyTold {
+            played: told.played,
+            red: wrap(&told.red),
+            green: wrap(&told.green),
+        })
+    }
+
+    /// What `side` has been told.
+    fn info_state(&self, side: &str) -> PyResult<PyInfoState> {
+        Ok(PyInfoState(self.game.info_state(parse_side(side)?).clone()))
+    }
+
+    /// `side`'s view, computed from its information state alone.
+    fn view(&self, side: &str) -> PyResult<PyPlayerView> {
+        Ok(PyPlayerView(self.game.view(parse_side(side)?)))
+    }
+
+    /// The hidden-play observation of `side` (see `InfoState.observation`).
+    fn observation<'py>(&self, py: Python<'py>, side: &str) -> PyResult<Bound<'py, PyAny>> {
+        let state = self.game.info_state(parse_side(side)?);
+        Ok(tensor::to_numpy(py, tensor::hidden_observation(state)))
+    }
+
+    /// The information-state tensor of `side` (see `InfoState.information_state_tensor`).
+    fn information_state_tensor<'py>(
+        &self,
+        py: Python<'py>,
+        side: &str,
+    ) -> PyResult<Bound<'py, PyAny>> {
+        let state = self.game.info_state(parse_side(side)?);
+        Ok(tensor::to_numpy(py, tensor::info_state_tensor(state)))
+    }
+
+    /// Play on with two proposers that each pick uniformly among their candidates not yet
+    /// refused this turn, until the end or `max_plies` moves; returns the outcome, if reached.
+    #[pyo3(signature = (seed = None, max_plies = 1000))]
+    fn play_out(
+        &mut self,
+        py: Python<'_>,
+        seed: Option<u64>,
+        max_plies: usize,
+    ) -> PyResult<Option<PyOutcome>> {
+        let mut rng = seeded_rng(py, seed)?;
+        Ok(self
+            .game
+            .play_out(&mut rng, max_plies)
+            .map(|o| PyOutcome::from_core(&o)))
+    }
+
+    /// A copy of the game.
+    fn copy(&self) -> PyHiddenGame {
+        self.clone()
+    }
+
+    fn __copy__(&self) -> PyHiddenGame {
+        self.clone()
+    }
+
+    fn __deepcopy__(&self, _memo: &Bound<'_, PyAny>) -> PyHiddenGame {
+        self.clone()
+    }
+
+    fn __str__(&self) -> PyResult<String> {
+        self.referee_text(MoveForm::default())
+    }
+
+    fn __repr__(&self) -> String {
+        format!(
+            "<HiddenGame ply={} turn={} position='{}'>",
+            self.game.game().moves().len(),
+            side_name(self.game.turn()),
+            self.game.game().position().to_setup()
+        )
+    }
+
+    fn __reduce__<'py>(slf: &Bound<'py, Self>) -> PyResult<(Bound<'py, PyAny>, (String,))> {
+        let ctor = slf.get_type().getattr("from_text")?;
+        Ok((ctor, (slf.borrow().referee_text(MoveForm::Ascii)?,)))
+    }
+}
+
+/// A side's information state: everything it was told, in order. `str(state)` is the
+/// compact canonical string of docs/hidden.md (one string per state); it does not carry the
+/// ruleset, which `from_string` takes as an argument. Immutable and hashable.
+#[pyclass(module = "gjjq", name = "InfoState", frozen, eq, hash, from_py_object)]
+#[derive(Clone, PartialEq, Eq, Hash)]
+pub struct PyInfoState(pub InfoState);
+
+#[pymethods]
+impl PyInfoState {
+    /// The information state of its canonical string, under `rules` (standard by default).
+    #[classmethod]
+    #[pyo3(signature = (s, rules = None))]
+    fn from_string(_cls: &Bound<'_, PyType>, s: &str, rules: Option<&str>) -> PyResult<Self> {
+        let rules = parse_rules(rules)?;
+        let state: InfoState = s
+            .parse()
+            .map_err(|e| err::<InfoStateError>(format!("'{}': {e}", short(s))))?;
+        Ok(PyInfoState(state.with_rules(rules)))
+    }
+
+    /// The information state a player's record holds (R-40: tag `Player`, the enemy's moves
+    /// as `暗…`).
+    #[classmethod]
+    fn from_record_text(_cls: &Bound<'_, PyType>, text: &str) -> PyResult<Self> {
+        let mut reader = GameReader::new(text.as_bytes());
+        let rec = match reader.next() {
+            Some(Ok(rec)) => rec,
+            Some(Err(e)) => return Err(err::<GameFileError>(e)),
+            None => return Err(err::<GameFileError>("the text holds no game")),
+        };
+        info_state_from_player_record(&rec)
+            .map(PyInfoState)
+            .map_err(err::<GameFileError>)
+    }
+
+    /// The player's record as game-file text: own moves in full, the enemy's as
+    /// `暗5b攻5B`; `form` is `"simplified"` or `"traditional"` (a player's record is not
+    /// written in ASCII).
+    #[pyo3(signature = (form = "simplified"))]
+    fn to_record_text(&self, form: &str) -> PyResult<String> {
+        let mut out = Vec::new();
+        write_game(&player_record(&self.0), parse_form(form)?, &mut out)
+            .map_err(err::<GjjqError>)?;
+        String::from_utf8(out).map_err(err::<GjjqError>)
+    }
+
+    /// Whose state this is.
+    #[getter]
+    fn side(&self) -> &'static str {
+        side_name(self.0.side())
+    }
+
+    /// The first mover.
+    #[getter]
+    fn first(&self) -> &'static str {
+        side_name(self.0.first())
+    }
+
+    /// The ruleset as JSON.
+    #[getter]
+    fn rules(&self) -> String {
+        rules_json(self.0.rules())
+    }
+
+    /// This side's own deployment.
+    #[getter]
+    fn deployment(&self) -> PyDeployment {
+        PyDeployment(*self.0.deployment())
+    }
+
+    /// The board points (labels) the enemy occupied at the start.
+    #[getter]
+    fn enemy_start(&self) -> Vec<String> {
+        labels(self.0.enemy_start())
+    }
+
+    /// The events told so far, in order.
+    #[getter]
+    fn events(&self) -> Vec<PyEvent> {
+        self.0.events().iter().map(|&e| PyEvent(e)).collect()
+    }
+
+    /// The number of moves played so far.
+    #[getter]
+    fn plies(&self) -> usize {
+        self.0.plies()
+    }
+
+    /// The side to move next.
+    #[getter]
+    fn turn(&self) -> &'static str {
+        side_name(self.0.turn())
+    }
+
+    /// The end, once told.
+    fn outcome(&self) -> Option<PyOutcome> {
+        self.0.outcome().map(|o| PyOutcome::from_core(&o))
+    }
+
+    /// The state as it was after `ply` moves.
+    fn at_ply(&self, ply: usize) -> PyInfoState {
+        PyInfoState(self.0.at_ply(ply))
+    }
+
+    /// The view this state gives (own pieces, enemy identities, candidates).
+    fn view(&self) -> PyPlayerView {
+        PyPlayerView(PlayerView::new(&self.0))
+    }
+
+    /// The proposals worth making now: the view's candidates (a superset of the legal moves,
+    /// R-38) minus this side's proposals already refused since the last move. Empty when it
+    /// is not this side's turn or the game is over. Depends on this state alone.
+    fn proposals(&self) -> Vec<PyMove> {
+        tensor::proposals(&self.0)
+            .into_iter()
+            .map(PyMove::from_core)
+            .collect()
+    }
+
+    /// `proposals()` as sorted action indices `from * 90 + to`.
+    fn proposal_actions(&self) -> Vec<usize> {
+        let mut v: Vec<usize> = tensor::proposals(&self.0)
+            .into_iter()
+            .map(|m| m.from().index() * crate::types::POINTS + m.to().index())
+            .collect();
+        v.sort_unstable();
+        v
+    }
+
+    /// The own proposals refused since the last move, in order.
+    fn refused_this_turn(&self) -> Vec<PyMove> {
+        self.0.refused_this_turn()
+            .into_iter()
+            .map(PyMove::from_core)
+            .collect()
+    }
+
+    /// Whether `world` (the enemy's deployment: a `Deployment` or a string) is consistent
+    /// with this state; see `check_world`.
+    fn is_consistent(&self, world: &Bound<'_, PyAny>) -> PyResult<bool> {
+        let d = deployment_arg(world, &gjjq_core::Ruleset::STANDARD)?;
+        Ok(core_check_world(&self.0, &d).is_ok())
+    }
+
+    /// The observation of this side's view for hidden play: float32 `(24, 10, 9)`, planes in
+    /// `HIDDEN_OBSERVATION_PLANES` (docs/python.md).
+    fn observation<'py>(&self, py: Python<'py>) -> Bound<'py, PyAny> {
+        tensor::to_numpy(py, tensor::hidden_observation(&self.0))
+    }
+
+    /// The information-state tensor: float32 `(71, 10, 9)`, the observation's planes, what
+    /// is known of each enemy piece, this turn's refusals and the last eight moves; planes in
+    /// `INFO_STATE_PLANES` (docs/python.md).
+    fn information_state_tensor<'py>(&self, py: Python<'py>) -> Bound<'py, PyAny> {
+        tensor::to_numpy(py, tensor::info_state_tensor(&self.0))
+    }
+
+    fn __str__(&self) -> String {
+        self.0.to_string()
+    }
+
+    fn __repr__(&self) -> String {
+        format!("InfoState.from_string('{}')", self.0)
+    }
+
+    fn __reduce__<'py>(slf: &Bound<'py, Self>) -> PyResult<(Bound<'py, PyAny>, (String, String))> {
+        let ctor = slf.get_type().getattr("from_string")?;
+        let s = &slf.get().0;
+        Ok((ctor, (s.to_string(), rules_json(s.rules()))))
+    }
+}
+
+fn short(s: &str) -> String {
+    let mut out: String = s.chars().take(80).collect();
+    if out.len() < s.len() {
+        out.push('…');
+    }
+    out
+}
+
+/// One side's view of a hidden game, computed from its information state: its own
+/// pieces with kinds, the enemy's as points with identities (the point each was deployed
+/// on, followed through its moves), never kinds.
+#[pyclass(module = "gjjq", name = "PlayerView", frozen)]
+pub struct PyPlayerView(pub PlayerView);
+
+#[pymethods]
+impl PyPlayerView {
+    /// Whose view this is.
+    #[getter]
+    fn side(&self) -> &'static str {
+        side_name(self.0.side())
+    }
+
+    /// The side to move.
+    #[getter]
+    fn turn(&self) -> &'static str {
+        side_name(self.0.turn())
+    }
+
+    /// The own pieces: a dict from point label to kind name.
+    fn own<'py>(&self, py: Python<'py>) -> PyResult<Bound<'py, PyDict>> {
+        let d = PyDict::new(py);
+        for (sq, k) in self.0.own() {
+            d.set_item(sq.to_string(), k.name())?;
+        }
+        Ok(d)
+    }
+
+    /// The enemy pieces: a dict from the point each stands on to its identity (the point it
+    /// was deployed on).
+    fn enemy<'py>(&self, py: Python<'py>) -> PyResult<Bound<'py, PyDict>> {
+        let d = PyDict::new(py);
+        for e in self.0.enemy() {
+            d.set_item(e.at.to_string(), e.id.to_string())?;
+        }
+        Ok(d)
+    }
+
+    /// The identity of the enemy piece on `point`, or `None`.
+    fn enemy_at(&self, point: &Bound<'_, PyAny>) -> PyResult<Option<String>> {
+        Ok(self.0.enemy_at(parse_square(point)?).map(|s| s.to_string()))
+    }
+
+    /// The number of enemy pieces on the board.
+    #[getter]
+    fn enemy_count(&self) -> usize {
+        self.0.enemy_count()
+    }
+
+    /// The enemy pieces this side captured: (identity, kind or `None` when not told).
+    fn captured(&self) -> Vec<(String, Option<&'static str>)> {
+        self.0
+            .captured()
+            .iter()
+            .map(|(id, k)| (id.to_string(), k.map(|k| k.name())))
+            .collect()
+    }
+
+    /// The kinds of the own pieces lost, in order.
+    fn lost(&self) -> Vec<&'static str> {
+        self.0.lost().iter().map(|k| k.name()).collect()
+    }
+
+    /// This side's own pending return as (striker, origin), or `None`.
+    fn pending_return(&self) -> Option<(String, String)> {
+        self.0
+            .pending_return()
+            .map(|p| (p.striker.to_string(), p.origin.to_string()))
+    }
+
+    /// The end, once told.
+    fn outcome(&self) -> Option<PyOutcome> {
+        self.0.outcome().map(|o| PyOutcome::from_core(&o))
+    }
+
+    /// The enemy's deployment, told at the end, or `None`.
+    fn enemy_deployment(&self) -> Option<PyDeployment> {
+        self.0.enemy_deployment().map(PyDeployment)
+    }
+
+    /// The occupied points (labels): (own, enemy).
+    fn occupied(&self) -> (Vec<String>, Vec<String>) {
+        let (own, enemy) = self.0.occupied();
+        (labels(own), labels(enemy))
+    }
+
+    /// Every (from, to) legal in at least one assignment of kinds to the enemy pieces: a
+    /// superset of the legal moves. Empty when it is not this side's turn or the game
+    /// is over.
+    fn candidates(&self) -> Vec<PyMove> {
+        self.0
+            .candidates()
+            .iter()
+            .map(|&m| PyMove::from_core(m))
+            .collect()
+    }
+
+    fn __repr__(&self) -> String {
+        format!(
+            "<PlayerView side={} turn={} own={} enemy={}>",
+            side_name(self.0.side()),
+            side_name(self.0.turn()),
+            self.0.own().len(),
+            self.0.enemy_count()
+        )
+    }
+}
+
+/// The first ply at which a world differs from an information state, and how.
+#[pyclass(module = "gjjq", name = "Inconsistency", frozen)]
+pub struct PyInconsistency {
+    /// 0 for the deployment itself, `k` for move `k` (or a refusal before it).
+    #[pyo3(get)]
+    ply: usize,
+    /// What differs, in words.
+    #[pyo3(get)]
+    what: String,
+}
+
+#[pymethods]
+impl PyInconsistency {
+    fn __str__(&self) -> String {
+        format!("ply {}: {}", self.ply, self.what)
+    }
+
+    fn __repr__(&self) -> String {
+        format!("<Inconsistency ply={} what='{}'>", self.ply, self.what)
+    }
+}
+
+/// Whether `world` (the enemy's deployment, in the enemy's own frame: a `Deployment` or a
+/// string) is consistent with `state`: replayed in the world, every move told is
+/// legal and told the same, every refused proposal is illegal, and the game ends where and
+/// how it was told. Returns `None` when consistent, else the first `Inconsistency`.
+#[pyfunction]
+pub fn check_world(
+    state: &PyInfoState,
+    world: &Bound<'_, PyAny>,
+) -> PyResult<Option<PyInconsistency>> {
+    let d = deployment_arg(world, &gjjq_core::Ruleset::STANDARD)?;
+    Ok(core_check_world(&state.0, &d)
+        .err()
+        .map(|i| PyInconsistency {
+            ply: i.ply,
+            what: i.what.to_string(),
+        }))
+}
+
+/// Draws enemy deployments consistent with an information state, every consistent world
+/// equally likely, from its own generator seeded by `seed` (or by Python's `random`
+/// module when `None`).
+#[pyclass(module = "gjjq", name = "WorldSampler")]
+pub struct PyWorldSampler {
+    sampler: WorldSampler,
+    rng: StdRng,
+}
+
+#[pymethods]
+impl PyWorldSampler {
+    /// The sampler of `state`'s enemy worlds.
+    #[new]
+    #[pyo3(signature = (state, seed = None))]
+    fn py_new(py: Python<'_>, state: &PyInfoState, seed: Option<u64>) -> PyResult<Self> {
+        Ok(PyWorldSampler {
+            sampler: WorldSampler::new(&state.0),
+            rng: seeded_rng(py, seed)?,
+        })
+    }
+
+    /// The number of assignments of kinds that fit the narrowed domains and the counts of
+    /// at least the number of consistent worlds.
+    #[getter]
+    fn assignments(&self) -> u128 {
+        self.sampler.assignments()
+    }
+
+    /// Rejected draws allowed in a row before `draw` gives up (default 1,000,000).
+    #[getter]
+    fn max_tries(&self) -> u32 {
+        self.sampler.max_tries
+    }
+
+    #[setter]
+    fn set_max_tries(&mut self, n: u32) {
+        self.sampler.max_tries = n;
+    }
+
+    /// The kinds still possible for the enemy piece deployed on board point `id`.
+    fn domain(&self, id: &Bound<'_, PyAny>) -> PyResult<Vec<&'static str>> {
+        Ok(self
+            .sampler
+            .domain(parse_square(id)?)
+            .iter()
+            .map(|k| k.name())
+            .collect())
+    }
+
+    /// One consistent world: the enemy's deployment (own frame). Raises `WorldError` when
+    /// none is found.
+    fn draw(&mut self, py: Python<'_>) -> PyResult<PyDeployment> {
+        let (sampler, rng) = (&self.sampler, &mut self.rng);
+        py.detach(|| sampler.draw(rng))
+            .map(PyDeployment)
+            .map_err(err::<WorldError>)
+    }
+
+    /// `n` consistent worlds, drawn independently.
+    fn draw_many(&mut self, py: Python<'_>, n: usize) -> PyResult<Vec<PyDeployment>> {
+        let (sampler, rng) = (&self.sampler, &mut self.rng);
+        py.detach(|| {
+            (0..n)
+                .map(|_| sampler.draw(rng))
+                .collect::<Result<Vec<_>, _>>()
+        })
+        .map(|v| v.into_iter().map(PyDeployment).collect())
+        .map_err(err::<WorldError>)
+    }
+}

@@ -1,0 +1,325 @@
+//! Search for 暗式 (hidden play, R-37 … R-41): the engine sees only its own information state.
+//!
+//! The method is determinized search ("perfect-information Monte Carlo"): draw a few worlds
+//! consistent with the state, each equally likely (R-41, [`WorldSampler`]), replay the visible
+//! history in each ([`replay_world`]) and search each world's true position as if it were the
+//! game; the proposal is the move the most worlds chose, ties going to the better mean score.
+//! The worlds are searched depth by depth in rounds, so that a clock or a node limit that
+//! ends the search mid-round still leaves the last full round's vote.
+//!
+//! A consistent world makes every proposal refused this turn illegal (R-41), so the vote never
+//! repeats a refusal. When no world can be drawn (a state no referee could have told, or one
+//! whose worlds the sampler keeps rejecting), the proposal is an untried candidate
+//! ([`PlayerView::candidates`]), drawn uniformly.
+
+use gjjq_core::{Game, InfoState, Move, PlayerView, WorldSampler, replay_world};
+use rand::Rng;
+use rand::seq::IndexedRandom;
+
+use crate::search::{Engine, Limits, Score, SearchControl, SearchResult};
+
+/// Settings of a hidden-play search.
+///
+/// # Examples
+///
+/// ```
+/// use gjjq_engine::HiddenConfig;
+/// let c = HiddenConfig::default();
+/// assert_eq!((c.worlds, c.max_tries), (8, 20_000));
+/// ```
+#[derive(Debug, Clone, Copy, PartialEq, Eq)]
+pub struct HiddenConfig {
+    /// How many consistent worlds to draw and search (at least 1 is used).
+    pub worlds: u32,
+    /// How many rejected draws the sampler may make for one world before giving up
+    /// ([`WorldSampler::max_tries`]); the worlds drawn so far are still searched.
+    pub max_tries: u32,
+}
+
+impl Default for HiddenConfig {
+    fn default() -> HiddenConfig {
+        HiddenConfig {
+            worlds: 8,
+            max_tries: 20_000,
+        }
+    }
+}
+
+/// The result of a hidden-play search.
+#[derive(Debug, Clone, PartialEq, Eq)]
+pub struct HiddenResult {
+    /// The proposal; `None` only when it is not the state's side's turn or the game is over
+    /// (or, never in a state a referee told, when there is no candidate at all).
+    pub best_move: Option<Move>,
+    /// The mean score of `best_move` over the worlds that chose it (`Cp(0)` for a fallback).
+    pub score: Score,
+    /// How many worlds were drawn and searched (0: the proposal is a fallback candidate).
+    pub worlds: u32,
+    /// How many of them chose `best_move`.
+    pub votes: u32,
+    /// The depth of the last round completed in every world.
+    pub depth: u32,
+    /// Nodes searched over all worlds.
+    pub nodes: u64,
+}
+
+/// The candidates of `state`'s side ([`PlayerView::candidates`]) not yet refused this turn
+/// (R-38): what a proposer may still try. A superset of the legal moves, so never empty while
+/// the side is to move in a state a referee told.
+///
+/// # Examples
+///
+/// ```
+/// use gjjq_core::{HiddenGame, Opening, Ruleset, Side};
+/// use gjjq_engine::hidden::untried_candidates;
+/// let mut game = HiddenGame::new(Opening::default_opening(), Ruleset::STANDARD)?;
+/// let before = untried_candidates(game.info_state(Side::Red));
+/// let m = before[0];
+/// if !game.propose(Side::Red, m)?.played {
+///     let after = untried_candidates(game.info_state(Side::Red));
+///     assert_eq!(after.len() + 1, before.len());
+///     assert!(!after.contains(&m));
+/// }
+/// # Ok::<(), Box<dyn std::error::Error>>(())
+/// ```
+#[must_use]
+pub fn untried_candidates(state: &InfoState) -> Vec<Move> {
+    let refused = state.refused_this_turn();
+    PlayerView::new(state)
+        .candidates()
+        .iter()
+        .copied()
+        .filter(|m| !refused.contains(m))
+        .collect()
+}
+
+/// A score as one number, for means (a win sooner is worth more).
+fn score_value(s: Score) -> i64 {
+    const WIN: i64 = 1_000_000;
+    match s {
+        Score::Cp(c) => i64::from(c),
+        Score::Win(n) => WIN - i64::from(n),
+        Score::Loss(n) => -WIN + i64::from(n),
+    }
+}
+
+/// The tally of one round: votes and score sum per move, in the order first chosen.
+#[derive(Default)]
+struct Tally {
+    entries: Vec<(Move, u32, i64)>,
+}
+
+impl Tally {
+    fn add(&mut self, m: Move, score: Score) {
+        self.merge(m, 1, score_value(score));
+    }
+
+    fn merge(&mut self, m: Move, votes: u32, sum: i64) {
+        if let Some(e) = self.entries.iter_mut().find(|e| e.0 == m) {
+            e.1 += votes;
+            e.2 += sum;
+        } else {
+            self.entries.push((m, votes, sum));
+        }
+    }
+
+    /// The most voted move, ties to the better mean score, then to the first chosen.
+    fn winner(&self) -> Option<(Move, u32, Score)> {
+        let mut best: Option<&(Move, u32, i64)> = None;
+        for e in &self.entries {
+            let better = match best {
+                None => true,
+                Some(b) => e.1 > b.1 || (e.1 == b.1 && e.2 * i64::from(b.1) > b.2 * i64::from(e.1)),
+            };
+            if better {
+                best = Some(e);
+            }
+        }
+        best.map(|&(m, votes, sum)| {
+            let mean = sum / i64::from(votes);
+            let score = if mean >= 500_000 {
+                Score::Win(u32::try_from(1_000_000 - mean).unwrap_or(u32::MAX))
+            } else if mean <= -500_000 {
+                Score::Loss(u32::try_from(mean + 1_000_000).unwrap_or(u32::MAX))
+            } else {
+                Score::Cp(i32::try_from(mean).unwrap_or(0))
+            };
+            (m, votes, score)
+        })
+    }
+}
+
+impl Engine {
+    /// Choose a proposal for `state`'s side from its information state alone (R-41): draw up
+    /// to `config.worlds` consistent worlds with `rng`, search them depth by depth and vote
+    /// (see the [module](crate::hidden) documentation).
+    ///
+    /// `limits.nodes` bounds the nodes over all worlds; `limits.depth` the depth in each.
+    /// `control` is asked to stop and to deepen as in [`Engine::search_with`], and is told
+    /// each completed round as a [`SearchResult`] whose `pv` is the voted move.
+    ///
+    /// # Examples
+    ///
+    /// ```
+    /// use gjjq_core::{HiddenGame, Opening, Ruleset, Side};
+    /// use gjjq_engine::{Engine, EngineConfig, HiddenConfig, Limits};
+    /// use rand::{SeedableRng, rngs::StdRng};
+    /// let mut game = HiddenGame::new(Opening::default_opening(), Ruleset::STANDARD)?;
+    /// let mut engine = Engine::new(EngineConfig { hash_mb: 1, ..EngineConfig::default() });
+    /// let mut rng = StdRng::seed_from_u64(7);
+    /// for _ in 0..4 {
+    ///     let side = game.turn();
+    ///     let r = engine.search_hidden(game.info_state(side), Limits::depth(2),
+    ///         HiddenConfig { worlds: 3, ..HiddenConfig::default() }, &mut rng);
+    ///     let m = r.best_move.expect("a proposal");
+    ///     game.propose(side, m)?; // refused or played: the referee decides
+    /// }
+    /// # Ok::<(), Box<dyn std::error::Error>>(())
+    /// ```
+    pub fn search_hidden<R: Rng + ?Sized>(
+        &mut self,
+        state: &InfoState,
+        limits: Limits,
+        config: HiddenConfig,
+        rng: &mut R,
+    ) -> HiddenResult {
+        self.search_hidden_with(state, limits, config, rng, &mut NoControl)
+    }
+
+    /// [`Engine::search_hidden`] steered by `control` (clock, stop flag, progress reports).
+    pub fn search_hidden_with<R: Rng + ?Sized>(
+        &mut self,
+        state: &InfoState,
+        limits: Limits,
+        config: HiddenConfig,
+        rng: &mut R,
+        control: &mut dyn SearchControl,
+    ) -> HiddenResult {
+        let mut result = HiddenResult {
+            best_move: None,
+            score: Score::Cp(0),
+            worlds: 0,
+            votes: 0,
+            depth: 0,
+            nodes: 0,
+        };
+        if state.outcome().is_some() || state.turn() != state.side() {
+            return result;
+        }
+        let worlds = draw_worlds(state, config, rng);
+        if worlds.is_empty() {
+            result.best_move = untried_candidates(state).choose(rng).copied();
+            return result;
+        }
+        result.worlds = u32::try_from(worlds.len()).unwrap_or(u32::MAX);
+        let max_depth = limits.depth.unwrap_or(Limits::MAX_DEPTH).max(1);
+        let mut partial = Tally::default();
+        for depth in 1..=max_depth {
+            let mut round = Tally::default();
+            let mut complete = true;
+            for world in &worlds {
+                let nodes = match limits.nodes {
+                    Some(n) if result.nodes >= n => {
+                        complete = false;
+                        break;
+                    }
+                    Some(n) => Some(n - result.nodes),
+                    None => None,
+                };
+                let r = self.search_with(
+                    world.position(),
+                    world.keys(),
+                    Limits {
+                        depth: Some(depth),
+                        nodes,
+                    },
+                    &mut Round {
+                        outer: &mut *control,
+                        base: result.nodes,
+                    },
+                );
+                result.nodes += r.nodes;
+                if let Some(m) = r.best_move {
+                    if r.depth >= depth {
+                        round.add(m, r.score);
+                    } else {
+                        partial.add(m, r.score);
+                    }
+                }
+                if r.depth < depth || control.should_stop(result.nodes) {
+                    complete = false;
+                    break;
+                }
+            }
+            if !complete {
+                // The worlds this round did finish still vote if no round completed.
+                for &(m, votes, sum) in &round.entries {
+                    partial.merge(m, votes, sum);
+                }
+                break;
+            }
+            let Some((m, votes, score)) = round.winner() else {
+                break;
+            };
+            (result.best_move, result.votes, result.score, result.depth) =
+                (Some(m), votes, score, depth);
+            let report = SearchResult {
+                best_move: Some(m),
+                score,
+                depth,
+                nodes: result.nodes,
+                pv: vec![m],
+            };
+            control.on_iteration(&report);
+            if !control.should_deepen(&report) {
+                break;
+            }
+        }
+        if result.best_move.is_none()
+            && let Some((m, votes, score)) = partial.winner()
+        {
+            (result.best_move, result.votes, result.score) = (Some(m), votes, score);
+        }
+        if result.best_move.is_none() {
+            // Stopped before any world was searched: still a proposal, never none while it
+            // is the side's turn.
+            result.best_move = untried_candidates(state).choose(rng).copied();
+        }
+        result
+    }
+}
+
+/// Up to `config.worlds` consistent worlds, replayed to the state's last move.
+fn draw_worlds<R: Rng + ?Sized>(state: &InfoState, config: HiddenConfig, rng: &mut R) -> Vec<Game> {
+    let mut sampler = WorldSampler::new(state);
+    sampler.max_tries = config.max_tries.max(1);
+    let mut worlds = Vec::new();
+    for _ in 0..config.worlds.max(1) {
+        let Ok(enemy) = sampler.draw(rng) else { break };
+        // A drawn world passed the same replay; a failure here would be a sampler bug, and
+        // the world is then simply not searched.
+        if let Ok(game) = replay_world(state, &enemy) {
+            worlds.push(game);
+        }
+    }
+    worlds
+}
+
+/// A control that never stops: the limits alone end the search.
+struct NoControl;
+
+impl SearchControl for NoControl {}
+
+/// The outer control seen by one world's search: it may stop the search, but the per-world
+/// iterations are neither reported nor cut short (the round decides when to deepen).
+/// Nodes are counted over the whole hidden search (`base` before this world).
+struct Round<'a> {
+    outer: &'a mut dyn SearchControl,
+    base: u64,
+}
+
+impl SearchControl for Round<'_> {
+    fn should_stop(&mut self, nodes: u64) -> bool {
+        self.outer.should_stop(self.base + nodes)
+    }
+}
