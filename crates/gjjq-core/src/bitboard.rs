@@ -71,6 +71,13 @@ impl Bitboard {
         Bitboard(1u128 << sq.index())
     }
 
+    /// The set holding one point, read from a table: two loads instead of a variable
+    /// 128-bit shift (about seven instructions), for the hot paths of playing a move.
+    #[inline(always)]
+    pub(crate) fn point(sq: Square) -> Bitboard {
+        SQUARE_BITS[sq.index()]
+    }
+
     /// Whether `sq` is in the set.
     #[inline]
     #[must_use]
@@ -164,6 +171,17 @@ impl Bitboard {
         BitboardIter(self.0)
     }
 }
+
+/// Each point alone, for [`Bitboard::point`].
+static SQUARE_BITS: [Bitboard; 90] = {
+    let mut out = [Bitboard::EMPTY; 90];
+    let mut i = 0;
+    while i < 90 {
+        out[i] = Bitboard(1u128 << i);
+        i += 1;
+    }
+    out
+};
 
 /// Iterator over the points of a [`Bitboard`], lowest index first.
 #[derive(Debug, Clone)]

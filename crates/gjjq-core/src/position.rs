@@ -495,8 +495,9 @@ impl Position {
     #[inline]
     pub(crate) fn put(&mut self, sq: Square, p: Piece) {
         debug_assert_eq!(self.mailbox[sq.index()], EMPTY);
-        self.by_side[p.side.index()].insert(sq);
-        self.by_kind[p.kind.index()].insert(sq);
+        let bit = Bitboard::point(sq);
+        self.by_side[p.side.index()] |= bit;
+        self.by_kind[p.kind.index()] |= bit;
         self.mailbox[sq.index()] = (p.side.index() * 8 + p.kind.index()) as u8;
         self.hash ^= zobrist::piece_key(p, sq);
     }
@@ -505,8 +506,9 @@ impl Position {
     #[inline]
     pub(crate) fn take(&mut self, sq: Square) -> Option<Piece> {
         let p = self.piece_at(sq)?;
-        self.by_side[p.side.index()].remove(sq);
-        self.by_kind[p.kind.index()].remove(sq);
+        let bit = Bitboard::point(sq);
+        self.by_side[p.side.index()] ^= bit;
+        self.by_kind[p.kind.index()] ^= bit;
         self.mailbox[sq.index()] = EMPTY;
         self.hash ^= zobrist::piece_key(p, sq);
         Some(p)
@@ -592,7 +594,7 @@ impl Position {
     pub fn classify(&self, m: Move) -> Option<MoveInfo> {
         let us = self.turn;
         let (from, to) = (m.from(), m.to());
-        if !self.by_side[us.index()].contains(from) {
+        if !self.by_side[us.index()].intersects(Bitboard::point(from)) {
             return None;
         }
         let piece = self.kind_at(from);
@@ -613,7 +615,9 @@ impl Position {
                 removal = Some(Removal::BeforeMove(p.striker));
             }
         }
-        let captured = enemy.contains(to).then(|| self.kind_at(to));
+        let captured = enemy
+            .intersects(Bitboard::point(to))
+            .then(|| self.kind_at(to));
         let kind = match captured {
             None => MoveKind::Quiet,
             // every strike returns; R-12: a fleet capturing inland returns.
@@ -644,7 +648,7 @@ impl Position {
         let us = self.turn;
         let (from, to) = (m.from(), m.to());
         if self.pending[us.index()].is_none()
-            && self.by_side[us.index()].contains(from)
+            && self.by_side[us.index()].intersects(Bitboard::point(from))
             && self.mailbox[to.index()] == EMPTY
         {
             // Speed: the common case, a quiet move with no return owed (what `classify`
@@ -712,7 +716,7 @@ impl Position {
             self.take(to);
         }
         // Speed: one mask flips both points in the side's and the kind's sets.
-        let mask = Bitboard::from_square(from) | Bitboard::from_square(to);
+        let mask = Bitboard::point(from) | Bitboard::point(to);
         self.by_side[(code >> 3) as usize] ^= mask;
         self.by_kind[(code & 7) as usize] ^= mask;
         self.mailbox[from.index()] = EMPTY;
