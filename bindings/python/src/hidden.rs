@@ -517,7 +517,8 @@ impl PyInfoState {
 
     /// The own proposals refused since the last move, in order.
     fn refused_this_turn(&self) -> Vec<PyMove> {
-        self.0.refused_this_turn()
+        self.0
+            .refused_this_turn()
             .into_iter()
             .map(PyMove::from_core)
             .collect()

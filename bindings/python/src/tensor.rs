@@ -345,7 +345,6 @@ fn replay(state: &gjjq_core::InfoState) -> Replay {
     r
 }
 
-
 /// The view's candidates minus the own proposals refused since the last move.
 pub fn proposals(state: &gjjq_core::InfoState) -> Vec<gjjq_core::Move> {
     let refused = state.refused_this_turn();

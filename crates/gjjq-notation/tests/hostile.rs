@@ -426,3 +426,31 @@ fn streaming_replay_finds_the_same_games_after_a_bad_move() {
     );
     assert_eq!(replayed[3], Ok(2));
 }
+
+/// The end of a game whose move failed still gets the end's own checks (here the `Result`
+/// tag against the result token), so that the reader's recovery after them, and so the games
+/// found after it, are the same for the streaming replay. (Found by the `game_file` fuzz
+/// target after the fix above.)
+#[test]
+fn streaming_replay_checks_the_end_of_a_game_whose_move_failed() {
+    let texts = [
+        // A bad move on the line of the result token.
+        "[Result \"1-0\"]\n\n1. 总5E移4E *\n\n1. 5B5A *\n\n[Event \"x\"]\n\n1. 5B5A *\n",
+        // A bad move, the result token on a later line.
+        "[Result \"1-0\"]\n\n1. 总5E移4E\n*\n\n1. 5B5A *\n\n[Event \"x\"]\n\n1. 5B5A *\n",
+    ];
+    for text in texts {
+        let read: Vec<_> = GameReader::new(text.as_bytes()).collect();
+        let mut replayer = GameReader::new(text.as_bytes());
+        let mut replayed = Vec::new();
+        while let Some(g) = replayer.replay_next(None) {
+            replayed.push(g.map(|g| g.moves().len()).map_err(|e| e.to_string()));
+        }
+        // The reader: the first game's Result tag disagrees; recovery skips to the next tag.
+        assert_eq!(read.len(), 2, "{read:?}");
+        assert!(read[0].is_err() && read[1].is_ok(), "{read:?}");
+        assert_eq!(replayed.len(), 2, "{text:?}: {replayed:?}");
+        assert!(replayed[0].as_ref().unwrap_err().contains("no legal move"));
+        assert_eq!(replayed[1], Ok(1));
+    }
+}

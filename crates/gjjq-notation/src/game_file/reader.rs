@@ -376,6 +376,9 @@ impl Sink for Discard {
 /// reader find the same games, while the error is reported at once.
 #[derive(Debug)]
 struct Resume {
+    /// The tags and their places: the end of the game checks the `Result` tag.
+    tags: Vec<(String, String)>,
+    places: TagPlaces,
     phase: Phase,
     turn: Side,
     number: u32,
@@ -665,10 +668,20 @@ impl<R: BufRead> GameReader<R> {
             if let Some(e) = b.failed.take() {
                 // Reported now, before the rest of the game is read; what the rest of this
                 // line did decides how the next call goes on.
+                let end = match end {
+                    Ok(LineEnd::Continue) => {
+                        self.resume = Some(b.resume());
+                        Ok(())
+                    }
+                    Ok(LineEnd::Ended) => b.finish().map(|_| ()),
+                    Ok(LineEnd::NextGame) => {
+                        self.pushback = Some((line_no, line));
+                        b.finish().map(|_| ())
+                    }
+                    Err(e) => Err(e),
+                };
                 match end {
-                    Ok(LineEnd::Continue) => self.resume = Some(b.resume()),
-                    Ok(LineEnd::Ended) => {}
-                    Ok(LineEnd::NextGame) => self.pushback = Some((line_no, line)),
+                    Ok(()) => {}
                     Err(Stop::Read(r)) if r.is_fatal() => self.done = true,
                     Err(_) => self.recovering = true,
                 }
@@ -690,6 +703,8 @@ impl<R: BufRead> GameReader<R> {
     fn skip_rest(&mut self, resume: Resume) -> Result<(), ReadError> {
         let mut discard = Discard;
         let mut b = Builder::new(&mut discard, self.limits);
+        b.game.tags = resume.tags;
+        b.places = resume.places;
         b.phase = resume.phase;
         b.turn = resume.turn;
         b.number = resume.number;
@@ -700,13 +715,15 @@ impl<R: BufRead> GameReader<R> {
         while let Some((line_no, line)) = self.next_line()? {
             match b.line(line_no, &line).map_err(Stop::into_sink_error)? {
                 LineEnd::Continue => {}
-                LineEnd::Ended => return Ok(()),
+                LineEnd::Ended => break,
                 LineEnd::NextGame => {
                     self.pushback = Some((line_no, line));
-                    return Ok(());
+                    break;
                 }
             }
         }
+        // The end's own checks (an open comment, the `Result` tag) decide, as for any game,
+        // whether the reader recovers before the next one.
         b.finish().map(|_| ()).map_err(Stop::into_sink_error)
     }
 }
@@ -783,6 +800,8 @@ impl<'s, S: Sink> Builder<'s, S> {
     /// Where the game stands, to read its rest later.
     fn resume(self) -> Resume {
         Resume {
+            tags: self.game.tags,
+            places: self.places,
             phase: self.phase,
             turn: self.turn,
             number: self.number,
