@@ -407,51 +407,62 @@ def _before_play(state: GjjqHiddenState, player: int) -> str:
     return f"{'rg'[player]} deploying"
 
 
-class InfoStateObserver:
+class _HiddenObserver:
+    """What one player may see of a hidden game, as one named tensor and a string; before
+    play (the chance nodes) the tensor is zero."""
+
+    key: str = ""
+    shape: Tuple[int, ...] = ()
+
+    def __init__(self, params: Optional[Dict[str, Any]]) -> None:
+        if params:
+            raise ValueError(f"Observation parameters not supported; passed {params}")
+        self.tensor = np.zeros(int(np.prod(self.shape)), np.float32)
+        self.dict = {self.key: np.reshape(self.tensor, self.shape)}
+
+    def _tensor(self, info: "gjjq.InfoState") -> Any:
+        raise NotImplementedError
+
+    def _string(self, info: "gjjq.InfoState") -> str:
+        raise NotImplementedError
+
+    def set_from(self, state: GjjqHiddenState, player: int) -> None:
+        info = state.info_state(player)
+        if info is None:
+            self.tensor.fill(0)
+        else:
+            self.dict[self.key][...] = self._tensor(info)
+
+    def string_from(self, state: GjjqHiddenState, player: int) -> str:
+        info = state.info_state(player)
+        return _before_play(state, player) if info is None else self._string(info)
+
+
+class InfoStateObserver(_HiddenObserver):
     """A player's information state: the canonical :class:`gjjq.InfoState` string and the
     information-state tensor (71, 10, 9)."""
 
-    def __init__(self, params: Optional[Dict[str, Any]]) -> None:
-        if params:
-            raise ValueError(f"Observation parameters not supported; passed {params}")
-        shape = gjjq.INFO_STATE_SHAPE
-        self.tensor = np.zeros(int(np.prod(shape)), np.float32)
-        self.dict = {"info_state": np.reshape(self.tensor, shape)}
+    key = "info_state"
+    shape = tuple(gjjq.INFO_STATE_SHAPE)
 
-    def set_from(self, state: GjjqHiddenState, player: int) -> None:
-        info = state.info_state(player)
-        if info is None:
-            self.tensor.fill(0)
-        else:
-            self.dict["info_state"][...] = info.information_state_tensor()
+    def _tensor(self, info: "gjjq.InfoState") -> Any:
+        return info.information_state_tensor()
 
-    def string_from(self, state: GjjqHiddenState, player: int) -> str:
-        info = state.info_state(player)
-        return _before_play(state, player) if info is None else str(info)
+    def _string(self, info: "gjjq.InfoState") -> str:
+        return str(info)
 
 
-class HiddenViewObserver:
+class HiddenViewObserver(_HiddenObserver):
     """A player's view now: the hidden-play observation tensor (24, 10, 9) and a board string
     with own pieces by letter and enemy pieces as ``?``."""
 
-    def __init__(self, params: Optional[Dict[str, Any]]) -> None:
-        if params:
-            raise ValueError(f"Observation parameters not supported; passed {params}")
-        shape = gjjq.HIDDEN_OBSERVATION_SHAPE
-        self.tensor = np.zeros(int(np.prod(shape)), np.float32)
-        self.dict = {"observation": np.reshape(self.tensor, shape)}
+    key = "observation"
+    shape = tuple(gjjq.HIDDEN_OBSERVATION_SHAPE)
 
-    def set_from(self, state: GjjqHiddenState, player: int) -> None:
-        info = state.info_state(player)
-        if info is None:
-            self.tensor.fill(0)
-        else:
-            self.dict["observation"][...] = info.observation()
+    def _tensor(self, info: "gjjq.InfoState") -> Any:
+        return info.observation()
 
-    def string_from(self, state: GjjqHiddenState, player: int) -> str:
-        info = state.info_state(player)
-        if info is None:
-            return _before_play(state, player)
+    def _string(self, info: "gjjq.InfoState") -> str:
         return view_string(info)
 
 
