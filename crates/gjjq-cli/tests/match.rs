@@ -54,7 +54,9 @@ fn run_match(engine1: &str, extra: &[&str]) -> Played {
     }
 }
 
-fn assert_lost_all(p: &Played, reason: &str) {
+/// Both games lost by the broken engine for `reason`, with either colour; each record goes
+/// through `replays` (open and hidden games replay differently).
+fn assert_broken_lost_all(p: &Played, reason: &str, replays: impl Fn(&gjjq_notation::GameRecord)) {
     assert_eq!(p.games.len(), 2, "{}", p.stdout);
     assert!(p.stdout.contains("W 0 D 0 L 2"), "{}", p.stdout);
     assert!(
@@ -65,15 +67,21 @@ fn assert_lost_all(p: &Played, reason: &str) {
     for g in &p.games {
         assert_eq!(g.tag("Termination"), Some(reason));
         assert!(g.tag("TerminationDetail").unwrap().contains("broken"));
-        // The broken engine loses with either colour; the game file replays to its result.
         let broken_is_red = g.tag("Red") == Some("broken");
         assert_eq!(
             g.tag("Result"),
             Some(if broken_is_red { "0-1" } else { "1-0" })
         );
+        replays(g);
+    }
+}
+
+fn assert_lost_all(p: &Played, reason: &str) {
+    // The game file replays to its result: at most the one move before the failure.
+    assert_broken_lost_all(p, reason, |g| {
         let replayed = g.replay(None).expect("the recorded moves are legal");
         assert!(replayed.moves().len() <= 1);
-    }
+    });
 }
 
 #[test]
@@ -468,23 +476,9 @@ done
 }
 
 fn assert_hidden_lost_all(p: &Played, reason: &str) {
-    assert_eq!(p.games.len(), 2, "{}", p.stdout);
-    assert!(p.stdout.contains("W 0 D 0 L 2"), "{}", p.stdout);
-    assert!(
-        p.stdout.contains(&format!("terminations: {reason} 2")),
-        "{}",
-        p.stdout
-    );
-    for g in &p.games {
-        assert_eq!(g.tag("Termination"), Some(reason));
-        assert!(g.tag("TerminationDetail").unwrap().contains("broken"));
-        let broken_is_red = g.tag("Red") == Some("broken");
-        assert_eq!(
-            g.tag("Result"),
-            Some(if broken_is_red { "0-1" } else { "1-0" })
-        );
+    assert_broken_lost_all(p, reason, |g| {
         gjjq_notation::hidden_game_from_record(g).expect("a referee's record replays");
-    }
+    });
 }
 
 // An engine that proposes the same illegal move again is refused once, then loses.

@@ -659,20 +659,21 @@ fn answer(
     Ok((text, score, used))
 }
 
-/// The game file record of a finished game: the match's tags around `start_tags` (the
-/// `Setup` of an open game, the referee's tags of a hidden one), the moves and the result.
+/// The report of a finished game, with its game file record: the match's tags around
+/// `start_tags` (the `Setup` of an open game, the referee's tags of a hidden one), the moves
+/// and the result.
 #[allow(clippy::too_many_arguments)]
-fn game_record(
+fn game_report(
     config: &MatchConfig,
     names: &[String; 2],
     round: u32,
     opening: usize,
     red: usize,
     start_tags: Vec<(String, String)>,
-    (winner, termination, detail): &Ending,
+    (winner, termination, detail): Ending,
     moves: Vec<RecordedMove>,
     comments_before: Vec<String>,
-) -> GameRecord {
+) -> GameReport {
     let engine_of = |side: Side| if side == Side::Red { red } else { 1 - red };
     let mut record = GameRecord::default();
     record.set_tag("Event", &config.event);
@@ -711,7 +712,15 @@ fn game_record(
     record.comments_before = comments_before;
     record.moves = moves;
     record.result = result;
-    record
+    GameReport {
+        round,
+        opening,
+        red_engine: red,
+        winner,
+        termination,
+        detail,
+        record,
+    }
 }
 
 /// Play one game: `red` is the index of the engine playing Red.
@@ -812,27 +821,17 @@ fn play_game(
     if *start != Position::default() {
         start_tags.push(("Setup".to_string(), start.to_string()));
     }
-    let record = game_record(
+    game_report(
         config,
         names,
         round,
         opening,
         red,
         start_tags,
-        &ending,
+        ending,
         moves,
         Vec::new(),
-    );
-    let (winner, termination, detail) = ending;
-    GameReport {
-        round,
-        opening,
-        red_engine: red,
-        winner,
-        termination,
-        detail,
-        record,
-    }
+    )
 }
 
 /// The referee of hidden game pair `pair` (暗式): the opening's deployments, first mover and
@@ -945,27 +944,17 @@ fn play_hidden_game(
         .into_iter()
         .filter(|(name, _)| name != "Result" && name != "Termination")
         .collect();
-    let record = game_record(
+    game_report(
         config,
         names,
         round,
         opening,
         red,
         start_tags,
-        &ending,
+        ending,
         referee.moves,
         referee.comments_before,
-    );
-    let (winner, termination, detail) = ending;
-    GameReport {
-        round,
-        opening,
-        red_engine: red,
-        winner,
-        termination,
-        detail,
-        record,
-    }
+    )
 }
 
 /// Play the match. `on_game` is called in the calling thread after each game (in the order
