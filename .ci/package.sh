@@ -11,4 +11,6 @@ set -euo pipefail
 cd "$(dirname "$0")/.."
 start=$(date +%s)
 cargo package --workspace --no-verify --allow-dirty --quiet
+# The facade's `serde` feature is optional: it must build without it (issue 26, item 16).
+cargo check -p gjjq --no-default-features --quiet
 echo "package: every crate packages ($(( $(date +%s) - start )) s)"

@@ -404,7 +404,7 @@ impl Deployment {
     ///
     /// ```
     /// use gjjq_core::{Deployment, Ruleset};
-    /// use rand::{SeedableRng, rngs::StdRng};
+    /// use gjjq_core::rand::{SeedableRng, rngs::StdRng};
     /// let mut rng = StdRng::seed_from_u64(7);
     /// let d = Deployment::random(&mut rng, &Ruleset::STANDARD);
     /// assert!(d.validate(&Ruleset::STANDARD).is_ok());
@@ -524,7 +524,7 @@ impl fmt::Debug for Deployment {
 ///
 /// ```
 /// use gjjq_core::{DeploymentSampler, MissileDeployment, Ruleset};
-/// use rand::{SeedableRng, rngs::StdRng};
+/// use gjjq_core::rand::{SeedableRng, rngs::StdRng};
 /// let mut back = Ruleset::STANDARD;
 /// back.missile_deployment = MissileDeployment::BackRanks;
 /// let sampler = DeploymentSampler::new(&back);

@@ -403,7 +403,7 @@ const ENDGAME_TRIES: u32 = 10_000;
 ///
 /// ```
 /// use gjjq_core::{EndgameForce, Ruleset, Side, random_endgame};
-/// use rand::{SeedableRng, rngs::StdRng};
+/// use gjjq_core::rand::{SeedableRng, rngs::StdRng};
 /// let red: EndgameForce = "雙團單師".parse()?;
 /// let green: EndgameForce = "團師軍".parse()?;
 /// let pos = random_endgame(&red, &green, Side::Red, &Ruleset::STANDARD,
