@@ -155,6 +155,15 @@ pub enum DeploymentParseError {
         /// The character.
         found: char,
     },
+    /// A space (or other white space), before, inside or after the string: a deployment
+    /// string has none.
+    #[error("column {column} (rank {rank}): a space; a deployment string has no spaces (R-33)")]
+    Space {
+        /// The rank of the row.
+        rank: char,
+        /// The space's column in the string.
+        column: usize,
+    },
     /// A lower-case piece letter: deployment strings are upper case in either side's frame.
     #[error(
         "column {column} (rank {rank}): '{found}' is lower case; a deployment string is written in upper case for either side (R-33)"
@@ -441,6 +450,8 @@ fn parse_rows(s: &str) -> Result<[Option<PieceKind>; 45], DeploymentParseError> 
                     board[Square::new(x as u8, y).expect("on board").index()] = Some(kind);
                 }
                 x += 1;
+            } else if c.is_whitespace() {
+                return Err(DeploymentParseError::Space { rank, column });
             } else {
                 return Err(DeploymentParseError::BadChar {
                     rank,
@@ -1084,6 +1095,28 @@ mod tests {
                     rank: 'A',
                     column: 1,
                     found: '0',
+                },
+            ),
+            // Issue 26 item 17: spaces around or inside are refused where they stand.
+            (
+                " 9/3III3/9/1DA3AD1/FPMGKGMPF",
+                E::Space {
+                    rank: 'A',
+                    column: 1,
+                },
+            ),
+            (
+                "9/3III3/9/1DA3AD1/FPMGKGMPF\n",
+                E::Space {
+                    rank: 'E',
+                    column: 28,
+                },
+            ),
+            (
+                "9/3I II3/9/1DA3AD1/FPMGKGMPF",
+                E::Space {
+                    rank: 'B',
+                    column: 5,
                 },
             ),
         ];

@@ -421,7 +421,10 @@ mod tests {
         for sq in Square::all() {
             for dx in i8::MIN..=i8::MAX {
                 for dy in i8::MIN..=i8::MAX {
-                    let (x, y) = (i32::from(sq.x()) + i32::from(dx), i32::from(sq.y()) + i32::from(dy));
+                    let (x, y) = (
+                        i32::from(sq.x()) + i32::from(dx),
+                        i32::from(sq.y()) + i32::from(dy),
+                    );
                     let expected = if (0..9).contains(&x) && (0..10).contains(&y) {
                         Square::new(x as u8, y as u8)
                     } else {
