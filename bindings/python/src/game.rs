@@ -269,12 +269,15 @@ impl PyGame {
                 "pop from a game with no moves",
             ));
         }
-        // A stated result goes first (`undo` then returns None), then the move.
-        let m = match self.game.undo() {
-            Some(m) => m,
-            None => self.game.undo().ok_or_else(|| {
-                pyo3::exceptions::PyIndexError::new_err("pop from a game with no moves")
-            })?,
+        // A stated result goes first (`Undone::Result`), then the move.
+        let mut undone = self.game.undo();
+        if let Some(gjjq_core::Undone::Result(_)) = undone {
+            undone = self.game.undo();
+        }
+        let Some(gjjq_core::Undone::Move(m)) = undone else {
+            return Err(pyo3::exceptions::PyIndexError::new_err(
+                "pop from a game with no moves",
+            ));
         };
         self.comments.pop();
         Ok(PyMove::from_core(m))

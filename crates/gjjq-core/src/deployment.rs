@@ -155,6 +155,15 @@ pub enum DeploymentParseError {
         /// The character.
         found: char,
     },
+    /// A space (or other white space), before, inside or after the string: a deployment
+    /// string has none (R-33).
+    #[error("column {column} (rank {rank}): a space; a deployment string has no spaces (R-33)")]
+    Space {
+        /// The rank of the row.
+        rank: char,
+        /// The space's column in the string.
+        column: usize,
+    },
     /// A lower-case piece letter: deployment strings are upper case in either side's frame.
     #[error(
         "column {column} (rank {rank}): '{found}' is lower case; a deployment string is written in upper case for either side (R-33)"
@@ -404,7 +413,7 @@ impl Deployment {
     ///
     /// ```
     /// use gjjq_core::{Deployment, Ruleset};
-    /// use rand::{SeedableRng, rngs::StdRng};
+    /// use gjjq_core::rand::{SeedableRng, rngs::StdRng};
     /// let mut rng = StdRng::seed_from_u64(7);
     /// let d = Deployment::random(&mut rng, &Ruleset::STANDARD);
     /// assert!(d.validate(&Ruleset::STANDARD).is_ok());
@@ -441,6 +450,8 @@ fn parse_rows(s: &str) -> Result<[Option<PieceKind>; 45], DeploymentParseError> 
                     board[Square::new(x as u8, y).expect("on board").index()] = Some(kind);
                 }
                 x += 1;
+            } else if c.is_whitespace() {
+                return Err(DeploymentParseError::Space { rank, column });
             } else {
                 return Err(DeploymentParseError::BadChar {
                     rank,
@@ -524,7 +535,7 @@ impl fmt::Debug for Deployment {
 ///
 /// ```
 /// use gjjq_core::{DeploymentSampler, MissileDeployment, Ruleset};
-/// use rand::{SeedableRng, rngs::StdRng};
+/// use gjjq_core::rand::{SeedableRng, rngs::StdRng};
 /// let mut back = Ruleset::STANDARD;
 /// back.missile_deployment = MissileDeployment::BackRanks;
 /// let sampler = DeploymentSampler::new(&back);
@@ -1084,6 +1095,28 @@ mod tests {
                     rank: 'A',
                     column: 1,
                     found: '0',
+                },
+            ),
+            // Issue 26 item 17: spaces around or inside are refused where they stand.
+            (
+                " 9/3III3/9/1DA3AD1/FPMGKGMPF",
+                E::Space {
+                    rank: 'A',
+                    column: 1,
+                },
+            ),
+            (
+                "9/3III3/9/1DA3AD1/FPMGKGMPF\n",
+                E::Space {
+                    rank: 'E',
+                    column: 28,
+                },
+            ),
+            (
+                "9/3I II3/9/1DA3AD1/FPMGKGMPF",
+                E::Space {
+                    rank: 'B',
+                    column: 5,
                 },
             ),
         ];

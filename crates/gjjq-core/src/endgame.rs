@@ -64,6 +64,12 @@ pub enum EndgameForceError {
     /// No piece named.
     #[error("an endgame type names 1 to 3 pieces besides the king, e.g. IID or 雙團單師")]
     Empty,
+    /// A space (or other white space) in the type, which is written without any.
+    #[error("column {column}: a space; an endgame type is written without spaces, e.g. IID")]
+    Space {
+        /// The space's column, from 1.
+        column: usize,
+    },
     /// A character that names no piece.
     #[error(
         "column {column}: '{found}' is not a piece letter (GMFPADI) or record character, nor 雙/單/三"
@@ -124,7 +130,7 @@ impl EndgameForce {
     /// # Ok::<(), gjjq_core::EndgameForceError>(())
     /// ```
     pub fn new(others: &[PieceKind]) -> Result<EndgameForce, EndgameForceError> {
-        let mut counts = [0u8; 8];
+        let mut counts = [0u32; 8];
         for &k in others {
             if k == PieceKind::King {
                 return Err(EndgameForceError::King { column: 0 });
@@ -134,13 +140,14 @@ impl EndgameForce {
         EndgameForce::from_counts(counts)
     }
 
-    fn from_counts(counts: [u8; 8]) -> Result<EndgameForce, EndgameForceError> {
-        let total: u32 = counts.iter().map(|&c| u32::from(c)).sum();
+    /// Checks counts taken in `u32` (saturating: no wrap however many are named, issue 26).
+    fn from_counts(counts: [u32; 8]) -> Result<EndgameForce, EndgameForceError> {
+        let total: u32 = counts.iter().fold(0u32, |a, &c| a.saturating_add(c));
         if total == 0 {
             return Err(EndgameForceError::Empty);
         }
         for k in LIST_ORDER {
-            let (found, max) = (u32::from(counts[k.index()]), k.count_per_side());
+            let (found, max) = (counts[k.index()], k.count_per_side());
             if found > max {
                 return Err(EndgameForceError::TooManyOfKind {
                     kind: k,
@@ -152,7 +159,10 @@ impl EndgameForce {
         if total > 3 {
             return Err(EndgameForceError::TooMany { found: total });
         }
-        Ok(EndgameForce { counts })
+        // Each count is at most 3 here (the total is).
+        Ok(EndgameForce {
+            counts: counts.map(|c| c as u8),
+        })
     }
 
     /// Every endgame force, derived from R-7: 7 of one piece, 28 of two (7 pairs of one kind,
@@ -173,9 +183,9 @@ impl EndgameForce {
         // Every vector of counts within R-7, total 1 to 3, by odometer over the 7 kinds.
         let mut c = [0u8; 7];
         loop {
-            let mut counts = [0u8; 8];
+            let mut counts = [0u32; 8];
             for (i, k) in LIST_ORDER.iter().enumerate() {
-                counts[k.index()] = c[i];
+                counts[k.index()] = u32::from(c[i]);
             }
             if let Ok(f) = EndgameForce::from_counts(counts) {
                 out.push(f);
@@ -281,12 +291,12 @@ impl FromStr for EndgameForce {
     type Err = EndgameForceError;
 
     fn from_str(s: &str) -> Result<EndgameForce, EndgameForceError> {
-        let mut counts = [0u8; 8];
-        let mut pending: Option<(u8, usize, char)> = None;
+        let mut counts = [0u32; 8];
+        let mut pending: Option<(u32, usize, char)> = None;
         for (i, c) in s.chars().enumerate() {
             let column = i + 1;
             if c.is_whitespace() {
-                continue;
+                return Err(EndgameForceError::Space { column });
             }
             let multiplier = match c {
                 '雙' | '双' => Some(2),
@@ -403,7 +413,7 @@ const ENDGAME_TRIES: u32 = 10_000;
 ///
 /// ```
 /// use gjjq_core::{EndgameForce, Ruleset, Side, random_endgame};
-/// use rand::{SeedableRng, rngs::StdRng};
+/// use gjjq_core::rand::{SeedableRng, rngs::StdRng};
 /// let red: EndgameForce = "雙團單師".parse()?;
 /// let green: EndgameForce = "團師軍".parse()?;
 /// let pos = random_endgame(&red, &green, Side::Red, &Ruleset::STANDARD,
@@ -502,7 +512,30 @@ mod tests {
         assert_eq!(f("團團團").name(Script::Simplified), "团团团");
         assert_eq!(f("三團"), f("III"));
         assert_eq!(f("iid"), f("IID"));
-        assert_eq!(f("團 師"), f("ID"));
+        // Issue 26 item 17: spaces are refused where they stand, not skipped.
+        assert_eq!("團 師".parse::<EndgameForce>(), Err(E::Space { column: 2 }));
+        assert_eq!(" I".parse::<EndgameForce>(), Err(E::Space { column: 1 }));
+        assert_eq!("I\t".parse::<EndgameForce>(), Err(E::Space { column: 2 }));
+        // Issue 26 item 17: 10,000 infantry are counted as 10,000, not wrapped at 255.
+        let many = "I".repeat(10_000);
+        let err = many.parse::<EndgameForce>().unwrap_err();
+        assert_eq!(
+            err,
+            E::TooManyOfKind {
+                kind: PieceKind::Infantry,
+                found: 10_000,
+                max: 3
+            }
+        );
+        assert!(err.to_string().starts_with("10000 "), "{err}");
+        assert_eq!(
+            EndgameForce::new(&[PieceKind::Infantry; 300]),
+            Err(E::TooManyOfKind {
+                kind: PieceKind::Infantry,
+                found: 300,
+                max: 3
+            })
+        );
         assert_eq!("".parse::<EndgameForce>(), Err(E::Empty));
         assert_eq!(
             "IIX".parse::<EndgameForce>(),

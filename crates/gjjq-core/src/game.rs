@@ -21,13 +21,13 @@ const SNAPSHOT_EVERY: usize = 256;
 /// keys, so a game of a million plies replays in time linear in its length.
 ///
 /// ```
-/// use gjjq_core::{Game, Position};
+/// use gjjq_core::{Game, Position, Undone};
 /// let mut game = Game::new(Position::default());
 /// let m = game.legal_moves()[0];
 /// game.play(m)?;
 /// assert_eq!(game.moves(), &[m]);
 /// assert!(game.outcome().is_none());
-/// assert_eq!(game.undo(), Some(m));
+/// assert_eq!(game.undo(), Some(Undone::Move(m)));
 /// assert_eq!(game.position(), &Position::default());
 /// # Ok::<(), gjjq_core::GameError>(())
 /// ```
@@ -42,6 +42,26 @@ pub struct Game {
     /// The position before ply `i * SNAPSHOT_EVERY`, for `i ≥ 1`.
     snapshots: Vec<Position>,
     stated: Option<Outcome>,
+}
+
+/// What [`Game::undo`] took back.
+#[derive(Clone, Copy, Debug, PartialEq, Eq)]
+pub enum Undone {
+    /// The last move, now taken back.
+    Move(Move),
+    /// A stated result (resignation or agreed draw), removed; the moves are unchanged.
+    Result(Outcome),
+}
+
+impl Undone {
+    /// The move taken back, if it was a move.
+    #[must_use]
+    pub const fn into_move(self) -> Option<Move> {
+        match self {
+            Undone::Move(m) => Some(m),
+            Undone::Result(_) => None,
+        }
+    }
 }
 
 /// A move or a stated result that the game refuses.
@@ -203,11 +223,13 @@ impl Game {
         Ok(())
     }
 
-    /// Take back the last move (or a stated result, which goes first), returning the move.
-    /// `None` at the start. Cost: at most 256 moves replayed from a stored position.
-    pub fn undo(&mut self) -> Option<Move> {
-        if self.stated.take().is_some() {
-            return None;
+    /// Take back the last move, or a stated result (a resignation or an agreed draw), which
+    /// goes first: [`Undone::Result`] when a stated result was removed (the moves stay),
+    /// [`Undone::Move`] with the move taken back, `None` only when nothing is left to take
+    /// back. Cost: at most 256 moves replayed from a stored position.
+    pub fn undo(&mut self) -> Option<Undone> {
+        if let Some(outcome) = self.stated.take() {
+            return Some(Undone::Result(outcome));
         }
         let m = self.moves.pop()?;
         let key = self.keys.pop().expect("one key a move, and the start's");
@@ -230,7 +252,7 @@ impl Game {
         // Keep the snapshots of positions before this ply; `play` stores this ply's again.
         self.snapshots
             .truncate(ply.saturating_sub(1) / SNAPSHOT_EVERY);
-        Some(m)
+        Some(Undone::Move(m))
     }
 
     /// `side` resigns: the other side wins.
@@ -316,8 +338,16 @@ mod tests {
             })
         );
         assert!(game.agree_draw().is_err());
-        assert_eq!(game.undo(), None);
+        // Issue 26 item 16: removing the stated result is told apart from nothing left.
+        assert_eq!(
+            game.undo(),
+            Some(Undone::Result(Outcome::Win {
+                winner: Side::Green,
+                reason: WinReason::Resignation
+            }))
+        );
         assert_eq!(game.outcome(), None);
+        assert_eq!(game.undo(), None, "nothing left to take back");
     }
 
     // R-24: the hash-map count equals a scan of the whole key history, captures included.

@@ -38,6 +38,12 @@ mod square;
 mod terrain;
 mod zobrist;
 
+/// The [`rand`](https://docs.rs/rand/0.9) crate, version 0.9, whose traits and generators the
+/// random functions take ([`Deployment::random`], [`random_endgame`], the world sampler).
+/// Use it from here (`gjjq_core::rand::rngs::StdRng`, `gjjq::rand::SeedableRng`) so the
+/// versions agree: a `rand = "0.10"` of your own gives types these functions do not accept.
+pub use rand;
+
 pub use bitboard::{Bitboard, BitboardIter};
 pub use deployment::{
     Deployment, DeploymentError, DeploymentParseError, DeploymentSampler, Opening, OpeningError,
@@ -46,7 +52,7 @@ pub use deployment::{
 pub use endgame::{
     EndgameError, EndgameForce, EndgameForceError, endgame_placements, random_endgame,
 };
-pub use game::{Game, GameError};
+pub use game::{Game, GameError, Undone};
 pub use hidden::{
     EnemyPiece, Event, HiddenGame, Inconsistency, InfoState, InfoStateParseError, Mismatch,
     PlayerView, ProposeError, Seen, Told, WorldError, WorldSampler, check_world, replay_world,

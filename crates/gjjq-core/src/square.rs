@@ -257,12 +257,13 @@ impl Square {
         if self.0 < 45 { Side::Red } else { Side::Green }
     }
 
-    /// The point moved by `(dx, dy)`, if still on the board.
+    /// The point moved by `(dx, dy)`, if still on the board. Any `i8` offsets are accepted:
+    /// the sum is taken in `i16`, so it cannot overflow (`offset(127, 0)` from 9e is `None`).
     #[inline]
     #[must_use]
     pub const fn offset(self, dx: i8, dy: i8) -> Option<Square> {
-        let x = self.x() as i8 + dx;
-        let y = self.y() as i8 + dy;
+        let x = self.x() as i16 + dx as i16;
+        let y = self.y() as i16 + dy as i16;
         if x >= 0 && x < 9 && y >= 0 && y < 10 {
             Some(Square((y * 9 + x) as u8))
         } else {
@@ -406,5 +407,32 @@ mod tests {
         assert_eq!("xE".parse::<Square>(), Err(SquareParseError::BadFile));
         assert_eq!("5F".parse::<Square>(), Err(SquareParseError::BadRank));
         assert_eq!("5f".parse::<Square>(), Err(SquareParseError::BadRank));
+    }
+
+    // Issue 26 item 16: `offset(127, 0)` from 9e (index 89) overflowed `i8` in debug builds.
+    // Every square with every pair of `i8` offsets: no panic, and the answer is the point at
+    // `(x + dx, y + dy)` exactly when that lies on the board.
+    #[test]
+    fn offset_never_overflows_and_stays_on_the_board() {
+        let nine_e = Square::from_index(89).unwrap();
+        assert_eq!(nine_e.offset(127, 0), None);
+        assert_eq!(nine_e.offset(-128, -128), None);
+        assert_eq!(nine_e.offset(-8, -9), Square::from_index(0));
+        for sq in Square::all() {
+            for dx in i8::MIN..=i8::MAX {
+                for dy in i8::MIN..=i8::MAX {
+                    let (x, y) = (
+                        i32::from(sq.x()) + i32::from(dx),
+                        i32::from(sq.y()) + i32::from(dy),
+                    );
+                    let expected = if (0..9).contains(&x) && (0..10).contains(&y) {
+                        Square::new(x as u8, y as u8)
+                    } else {
+                        None
+                    };
+                    assert_eq!(sq.offset(dx, dy), expected, "{sq:?} + ({dx}, {dy})");
+                }
+            }
+        }
     }
 }

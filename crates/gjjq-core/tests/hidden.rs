@@ -637,3 +637,63 @@ fn a_thousand_hidden_selfplay_games_end_with_a_reason() {
     eprintln!("{reasons:?}");
     assert!(reasons.len() >= 2);
 }
+
+// Issue 26 item 15: with few assignments the sampler's work is bounded by their number (not
+// `max_tries`, 1,000,000 by default) and a state none of them fits is called inconsistent,
+// not "all failed the replay"; an impossible state is refused before any draw.
+#[test]
+fn the_sampler_bounds_its_work_by_the_counts_and_says_inconsistent() {
+    let rules = rules_variants()[1];
+    let mut tested = 0;
+    for seed in 1000..1400u64 {
+        if tested >= 2 {
+            break;
+        }
+        let found = play_until(seed, rules, 2000, |state| {
+            let sampler = WorldSampler::new(state);
+            (2..=400)
+                .contains(&sampler.assignments())
+                .then(|| (state.clone(), sampler))
+        });
+        let Some((_, _, (state, sampler), mut rng)) = found else {
+            continue;
+        };
+        assert!(sampler.draw(&mut rng).is_ok(), "seed {seed}");
+        let (_, worlds) = consistent_worlds_within_domains(&state, &sampler);
+        // A refusal of a move legal in every consistent world: no world is left.
+        let games: Vec<_> = worlds
+            .iter()
+            .map(|w| gjjq_core::replay_world(&state, w).unwrap())
+            .collect();
+        let Some(m) = games[0]
+            .legal_moves()
+            .into_iter()
+            .find(|&m| games.iter().all(|g| g.position().is_legal(m)))
+        else {
+            continue;
+        };
+        let forged: InfoState = format!("{state} ?{m}").parse().unwrap();
+        let forged = forged.with_rules(rules);
+        let sampler = WorldSampler::new(&forged);
+        assert_eq!(sampler.max_tries, 1_000_000);
+        match sampler.draw(&mut rng) {
+            Err(gjjq_core::WorldError::Inconsistent(why)) => {
+                assert!(why.contains("assignments that fit"), "{why}")
+            }
+            other => panic!("seed {seed}: {other:?}"),
+        }
+        tested += 1;
+    }
+    assert!(tested >= 1, "found {tested} states");
+    // Impossible at once: a kind told of an own capture under `reveal_captured: never`.
+    let mut game = HiddenGame::new(Opening::default_opening(), rules).unwrap();
+    game.propose(Side::Red, "3E7d".parse().unwrap()).unwrap();
+    let red = game
+        .info_state(Side::Red)
+        .clone()
+        .with_rules(Ruleset::STANDARD);
+    assert!(matches!(
+        WorldSampler::new(&red).draw(&mut StdRng::seed_from_u64(1)),
+        Err(gjjq_core::WorldError::Inconsistent(_))
+    ));
+}

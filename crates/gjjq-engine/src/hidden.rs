@@ -206,7 +206,7 @@ impl Engine {
         if state.outcome().is_some() || state.turn() != state.side() {
             return result;
         }
-        let worlds = draw_worlds(state, config, rng);
+        let worlds = draw_worlds(state, config, rng, control);
         if worlds.is_empty() {
             result.best_move = untried_candidates(state).choose(rng).copied();
             return result;
@@ -289,13 +289,22 @@ impl Engine {
     }
 }
 
-/// Up to `config.worlds` consistent worlds, replayed to the state's last move.
-fn draw_worlds<R: Rng + ?Sized>(state: &InfoState, config: HiddenConfig, rng: &mut R) -> Vec<Game> {
+/// Up to `config.worlds` consistent worlds, replayed to the state's last move. `control` is
+/// asked while drawing, so `movetime` and `stop` hold however long the draws would take
+/// (issue 26): the worlds drawn until then are searched.
+fn draw_worlds<R: Rng + ?Sized>(
+    state: &InfoState,
+    config: HiddenConfig,
+    rng: &mut R,
+    control: &mut dyn SearchControl,
+) -> Vec<Game> {
     let mut sampler = WorldSampler::new(state);
     sampler.max_tries = config.max_tries.max(1);
     let mut worlds = Vec::new();
     for _ in 0..config.worlds.max(1) {
-        let Ok(enemy) = sampler.draw(rng) else { break };
+        let Ok(enemy) = sampler.draw_until(rng, &mut || control.should_stop(0)) else {
+            break;
+        };
         // A drawn world passed the same replay; a failure here would be a sampler bug, and
         // the world is then simply not searched.
         if let Ok(game) = replay_world(state, &enemy) {

@@ -239,3 +239,38 @@ fn a_search_cut_short_still_proposes() {
         assert!(untried.contains(&r.best_move.expect("a proposal after a stop")));
     }
 }
+
+/// Counts the times it is asked, and stops from the `after`-th on.
+struct StopAfter {
+    asked: u32,
+    after: u32,
+}
+
+impl gjjq_engine::SearchControl for StopAfter {
+    fn should_stop(&mut self, _nodes: u64) -> bool {
+        self.asked += 1;
+        self.asked >= self.after
+    }
+}
+
+// Issue 26 item 15: `movetime` and `stop` hold while worlds are drawn. A forged refusal of a
+// move legal in every world (5B5A from the opening) leaves no world, and with a million tries
+// allowed the draws alone would take minutes; the control is asked while drawing and ends
+// them, and the side still gets an untried candidate.
+#[test]
+fn stop_holds_while_worlds_are_drawn() {
+    let state: InfoState = "r r 9/3III3/9/1DA3AD1/FPMGKGMPF 9/3xxx3/9/1xx3xx1/xxxxxxxxx ?5B5A"
+        .parse()
+        .unwrap();
+    let config = HiddenConfig {
+        worlds: 3,
+        max_tries: 1_000_000,
+    };
+    let mut control = StopAfter { asked: 0, after: 3 };
+    let mut rng = StdRng::seed_from_u64(1);
+    let r = engine().search_hidden_with(&state, Limits::depth(2), config, &mut rng, &mut control);
+    assert_eq!(r.worlds, 0);
+    assert!(control.asked >= 3, "asked {} times", control.asked);
+    let m = r.best_move.expect("a fallback candidate");
+    assert!(PlayerView::new(&state).candidates().contains(&m));
+}

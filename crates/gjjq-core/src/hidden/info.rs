@@ -246,6 +246,123 @@ impl InfoState {
         self
     }
 
+    /// Whether a referee could have told this state, checked in one linear pass over the
+    /// events without guessing the enemy's kinds: the enemy starts on as many points as the
+    /// own deployment has pieces (R-7), every move told starts from a point holding a piece
+    /// of its mover and every capture lands on a piece of the other side (occupied points are
+    /// public, R-37), a kind told of an own capture needs `reveal_captured: to_captor`
+    /// (R-39) and a kind told of a captured own piece is that piece's. A state that passes
+    /// may still have no consistent world ([`crate::WorldSampler::draw`] finds out).
+    ///
+    /// Parsing checks all of this except the ruleset's part (the string carries no
+    /// ruleset: [`InfoState::with_rules`] comes after).
+    ///
+    /// # Errors
+    /// [`InfoStateParseError::Impossible`] with the field of the string form.
+    ///
+    /// # Examples
+    ///
+    /// ```
+    /// use gjjq_core::{InfoState, InfoStateParseError};
+    /// // An enemy that starts on no point at all.
+    /// let e = "r r 9/3III3/9/1DA3AD1/FPMGKGMPF 9/9/9/9/9".parse::<InfoState>().unwrap_err();
+    /// assert!(matches!(e, InfoStateParseError::Impossible { token: 4, .. }));
+    /// ```
+    pub fn validate(&self) -> Result<(), InfoStateParseError> {
+        self.impossible(Some(&self.rules))
+    }
+
+    /// [`InfoState::validate`]; the ruleset's checks only with `rules`.
+    pub(crate) fn impossible(&self, rules: Option<&Ruleset>) -> Result<(), InfoStateParseError> {
+        let bad =
+            |token: usize, detail: String| Err(InfoStateParseError::Impossible { token, detail });
+        let own_count = self.own.iter().count() as u32;
+        if self.enemy_start.count() != own_count {
+            return bad(
+                4,
+                format!(
+                    "the enemy starts on {} points, the own deployment has {own_count} pieces",
+                    self.enemy_start.count()
+                ),
+            );
+        }
+        let mut own: [Option<PieceKind>; 90] = [None; 90];
+        for (sq, k) in self.own.iter() {
+            own[Deployment::board_point(self.side, sq).index()] = Some(k);
+        }
+        let mut enemy = self.enemy_start;
+        let mut mover = self.first;
+        for (i, e) in self.events.iter().enumerate() {
+            let token = i + 5;
+            let Event::Played(seen) = *e else { continue };
+            let (from, to) = (seen.mv.from(), seen.mv.to());
+            let mine = mover == self.side;
+            let has = |sq: Square, own: &[Option<PieceKind>; 90], enemy: Bitboard, mine: bool| {
+                if mine {
+                    own[sq.index()].is_some()
+                } else {
+                    enemy.contains(sq)
+                }
+            };
+            if !has(from, &own, enemy, mine) {
+                return bad(
+                    token,
+                    format!("{from} holds no piece of the mover ({mover})"),
+                );
+            }
+            if seen.capture && !has(to, &own, enemy, !mine) {
+                return bad(
+                    token,
+                    format!("a capture on {to}, which holds no piece of the other side"),
+                );
+            }
+            if let Some(k) = seen.captured_kind {
+                if mine {
+                    if let Some(r) = rules
+                        && r.reveal_captured == crate::ruleset::RevealCaptured::Never
+                    {
+                        return bad(
+                            token,
+                            format!("the kind {} told under reveal_captured: never", k.ascii()),
+                        );
+                    }
+                } else if own[to.index()] != Some(k) {
+                    return bad(
+                        token,
+                        format!(
+                            "the piece captured on {to} is told as {}, which it is not",
+                            k.ascii()
+                        ),
+                    );
+                }
+            }
+            if seen.capture {
+                if mine {
+                    enemy.remove(to)
+                } else {
+                    own[to.index()] = None
+                }
+            }
+            if !seen.stayed {
+                if mine {
+                    own[to.index()] = own[from.index()].take();
+                } else {
+                    enemy.remove(from);
+                    enemy.insert(to);
+                }
+            }
+            if let Some(r) = seen.removed {
+                if mine {
+                    own[r.index()] = None
+                } else {
+                    enemy.remove(r)
+                }
+            }
+            mover = mover.other();
+        }
+        Ok(())
+    }
+
     pub(crate) fn push(&mut self, e: Event) {
         self.events.push(e);
     }
@@ -398,6 +515,17 @@ pub enum InfoStateParseError {
         /// The field.
         token: usize,
     },
+    /// Well formed, but no referee could have told it (see [`InfoState::validate`]): an
+    /// enemy start with another number of points than the own deployment's, a move from a
+    /// point without a piece of the mover, a capture on a point without an enemy, a kind
+    /// told that the rules do not tell.
+    #[error("field {token}: impossible: {detail}")]
+    Impossible {
+        /// The field (4 for the enemy points).
+        token: usize,
+        /// What cannot be.
+        detail: String,
+    },
 }
 
 fn parse_side(token: usize, text: &str) -> Result<Side, InfoStateParseError> {
@@ -504,9 +632,11 @@ impl FromStr for InfoState {
         let own: Deployment = tokens[2].parse()?;
         let enemy_start = parse_points(side.other(), tokens[3])?;
         let mut state = InfoState::new(side, first, Ruleset::STANDARD, own, enemy_start);
+        // Linear: whether the end was told is kept here, not asked of the events per token.
+        let mut ended = false;
         for (i, t) in tokens.iter().enumerate().skip(4) {
             let token = i + 1;
-            if state.outcome().is_some() {
+            if ended {
                 return Err(InfoStateParseError::AfterEnd { token });
             }
             let e = if *t == "?" {
@@ -537,12 +667,14 @@ impl FromStr for InfoState {
                             token,
                             detail: e.to_string(),
                         })?;
+                ended = true;
                 Event::End { outcome, enemy }
             } else {
                 Event::Played(parse_seen(token, t)?)
             };
             state.push(e);
         }
+        state.impossible(None)?;
         Ok(state)
     }
 }
@@ -577,5 +709,73 @@ mod serde_impl {
             let state: InfoState = r.state.parse().map_err(D::Error::custom)?;
             Ok(state.with_rules(r.rules))
         }
+    }
+}
+
+#[cfg(test)]
+mod tests {
+    use super::*;
+    use crate::ruleset::RevealCaptured;
+    use crate::{HiddenGame, Opening};
+
+    const RED: &str = "r r 9/3III3/9/1DA3AD1/FPMGKGMPF 9/3xxx3/9/1xx3xx1/xxxxxxxxx";
+
+    // Issue 26 item 15: a long run of refusals parses (in linear time: no scan of the events
+    // per token), and a token after the end is still refused where it stands.
+    #[test]
+    fn many_refusals_parse_and_nothing_follows_the_end() {
+        let text = format!("{RED}{}", " ?5B5B".repeat(100_000));
+        let state: InfoState = text.parse().unwrap();
+        assert_eq!(state.events().len(), 100_000);
+        let end = format!("{RED} ?5B5B #red:resignation:9/3III3/9/1DA3AD1/FPMGKGMPF ?5B5B");
+        assert_eq!(
+            end.parse::<InfoState>(),
+            Err(InfoStateParseError::AfterEnd { token: 7 })
+        );
+    }
+
+    // Issue 26 item 15: well-formed states no referee could tell are typed errors.
+    #[test]
+    fn impossible_states_are_refused() {
+        let impossible = |text: &str| match text.parse::<InfoState>() {
+            Err(InfoStateParseError::Impossible { token, detail }) => (token, detail),
+            other => panic!("{text}: {other:?}"),
+        };
+        let own = "r r 9/3III3/9/1DA3AD1/FPMGKGMPF";
+        assert_eq!(impossible(&format!("{own} 9/9/9/9/9")).0, 4);
+        let full = ["xxxxxxxxx"; 5].join("/");
+        let (token, detail) = impossible(&format!("{own} {full}"));
+        assert_eq!(token, 4);
+        assert!(detail.contains("45 points"), "{detail}");
+        // 5C is empty in Red's deployment.
+        let (token, detail) = impossible(&format!("{RED} 5C5B"));
+        assert_eq!(token, 5);
+        assert!(detail.contains("5C holds no piece"), "{detail}");
+        // Green's move after Red's: from a point Green does not hold.
+        assert_eq!(impossible(&format!("{RED} 5B5A 5c5b")).0, 6);
+        // A capture on a point without an enemy.
+        assert_eq!(impossible(&format!("{RED} 5B5Ax")).0, 5);
+        // The possible ones still parse.
+        assert!(format!("{RED} 5B5A 5b5a").parse::<InfoState>().is_ok());
+    }
+
+    // Issue 26 item 15: a kind told of an own capture needs `reveal_captured: to_captor`.
+    #[test]
+    fn a_told_kind_needs_the_rule_that_tells_it() {
+        let rules = Ruleset {
+            reveal_captured: RevealCaptured::ToCaptor,
+            ..Ruleset::STANDARD
+        };
+        let mut game = HiddenGame::new(Opening::default_opening(), rules).unwrap();
+        game.propose(Side::Red, "3E7d".parse().unwrap()).unwrap();
+        let red = game.info_state(Side::Red).clone();
+        let text = red.to_string();
+        assert!(text.ends_with(|c: char| c.is_ascii_uppercase()), "{text}");
+        let parsed: InfoState = text.parse().unwrap();
+        assert!(parsed.clone().with_rules(rules).validate().is_ok());
+        assert!(matches!(
+            parsed.with_rules(Ruleset::STANDARD).validate(),
+            Err(InfoStateParseError::Impossible { token: 5, .. })
+        ));
     }
 }

@@ -4,7 +4,7 @@
 use std::collections::HashMap;
 
 use rand::Rng;
-use rand::seq::SliceRandom;
+use rand::seq::IndexedRandom;
 use thiserror::Error;
 
 use crate::bitboard::Bitboard;
@@ -213,6 +213,17 @@ pub enum WorldError {
         /// How many were drawn.
         tries: u32,
     },
+    /// The state is inconsistent: no referee could have told it (see
+    /// [`InfoState::validate`]), or every one of the few assignments that fit was replayed
+    /// and none survived.
+    #[error("this state is inconsistent: {0}")]
+    Inconsistent(String),
+    /// The caller's `stop` asked to stop before a world was found.
+    #[error("stopped after {tries} drawn worlds")]
+    Stopped {
+        /// How many were drawn.
+        tries: u32,
+    },
 }
 
 /// The kinds as a bit set, bit `k.index()`.
@@ -351,14 +362,14 @@ impl WorldSampler {
         total
     }
 
-    /// One assignment drawn uniformly among those that fit, as a deployment (own frame).
-    fn assignment<R: Rng + ?Sized>(&self, rng: &mut R) -> Option<Deployment> {
+    /// The assignment numbered `r` (below [`WorldSampler::assignments`]) as a deployment
+    /// (own frame): each number names one assignment, so a uniform `r` draws uniformly and
+    /// `0..total` enumerates them all.
+    fn assignment(&self, mut r: u128) -> Option<Deployment> {
         let mut rem = PieceKind::ALL.map(|k| k.count_per_side() as u8);
         let mut kinds = vec![PieceKind::King; self.ids.len()];
         for (i, (domain, members)) in self.classes.iter().enumerate() {
             let n = members.len();
-            let total = self.memo_ways(i, &rem);
-            let mut r = rng.random_range(0..total);
             let mut chosen = None;
             for x in splits(*domain, n, &rem) {
                 let mut next = rem;
@@ -372,14 +383,28 @@ impl WorldSampler {
                 }
                 r -= w;
             }
-            let (x, next) = chosen.expect("the weights sum to the total");
-            let mut bag: Vec<PieceKind> = Vec::with_capacity(n);
-            for k in PieceKind::ALL {
-                bag.extend(std::iter::repeat_n(k, usize::from(x[k.index()])));
-            }
-            bag.shuffle(rng);
-            for (&m, k) in members.iter().zip(bag) {
-                kinds[m] = k;
+            let (mut x, next) = chosen?;
+            // `r` below arrangements(n, x) · ways(next): the arrangement in this class, then
+            // the number for the classes after it.
+            let a = arrangements(n, &x);
+            let mut within = r % a;
+            r /= a;
+            // Unrank the arrangement: member by member, the kinds in order, each taking the
+            // block of arrangements that start with it.
+            for (j, &m) in members.iter().enumerate() {
+                for k in PieceKind::ALL {
+                    if x[k.index()] == 0 {
+                        continue;
+                    }
+                    x[k.index()] -= 1;
+                    let block = arrangements(n - j - 1, &x);
+                    if within < block {
+                        kinds[m] = k;
+                        break;
+                    }
+                    x[k.index()] += 1;
+                    within -= block;
+                }
             }
             rem = next;
         }
@@ -403,22 +428,85 @@ impl WorldSampler {
 
     /// A world consistent with the state, every consistent world equally likely (R-41).
     ///
+    /// The state is checked first ([`InfoState::validate`]). The work is bounded by the
+    /// counts: when no more assignments fit than [`WorldSampler::max_tries`], at most that
+    /// many are drawn at random and then, if none passed, each is replayed once, so a state
+    /// with 8 assignments costs at most 16 replays, and "none passed" means the state is
+    /// inconsistent.
+    ///
     /// # Errors
-    /// [`WorldError::NoAssignment`] when nothing fits, [`WorldError::Exhausted`] after
-    /// [`WorldSampler::max_tries`] rejected draws.
+    /// [`WorldError::NoAssignment`] when nothing fits, [`WorldError::Inconsistent`] when the
+    /// state cannot be, [`WorldError::Exhausted`] after [`WorldSampler::max_tries`] rejected
+    /// draws among more assignments than that.
     pub fn draw<R: Rng + ?Sized>(&self, rng: &mut R) -> Result<Deployment, WorldError> {
+        self.draw_until(rng, &mut || false)
+    }
+
+    /// [`WorldSampler::draw`], asking `stop` every 64 draws whether to give up (a deadline,
+    /// a stop flag): [`WorldError::Stopped`] then.
+    ///
+    /// # Errors
+    /// As [`WorldSampler::draw`], and [`WorldError::Stopped`].
+    ///
+    /// # Examples
+    ///
+    /// ```
+    /// use gjjq_core::{HiddenGame, Opening, Ruleset, Side, WorldError, WorldSampler};
+    /// use gjjq_core::rand::{SeedableRng, rngs::StdRng};
+    /// let game = HiddenGame::new(Opening::default_opening(), Ruleset::STANDARD)?;
+    /// let sampler = WorldSampler::new(game.info_state(Side::Green));
+    /// let mut rng = StdRng::seed_from_u64(1);
+    /// assert!(matches!(sampler.draw_until(&mut rng, &mut || true), Err(WorldError::Stopped { .. })));
+    /// assert!(sampler.draw_until(&mut rng, &mut || false).is_ok());
+    /// # Ok::<(), Box<dyn std::error::Error>>(())
+    /// ```
+    pub fn draw_until<R: Rng + ?Sized>(
+        &self,
+        rng: &mut R,
+        stop: &mut dyn FnMut() -> bool,
+    ) -> Result<Deployment, WorldError> {
+        if let Err(e) = self.state.validate() {
+            return Err(WorldError::Inconsistent(e.to_string()));
+        }
         if self.total == 0 {
             return Err(WorldError::NoAssignment);
         }
-        for _ in 0..self.max_tries {
-            if let Some(world) = self.assignment(rng)
-                && check_world(&self.state, &world).is_ok()
-            {
+        let few = self.total <= u128::from(self.max_tries);
+        let tries = if few {
+            self.total as u32
+        } else {
+            self.max_tries
+        };
+        let passes = |r: u128| {
+            self.assignment(r)
+                .filter(|world| check_world(&self.state, world).is_ok())
+        };
+        for t in 0..tries {
+            if t % 64 == 0 && stop() {
+                return Err(WorldError::Stopped { tries: t });
+            }
+            if let Some(world) = passes(rng.random_range(0..self.total)) {
                 return Ok(world);
             }
         }
-        Err(WorldError::Exhausted {
-            tries: self.max_tries,
+        if !few {
+            return Err(WorldError::Exhausted { tries });
+        }
+        // Few assignments: replay each once and draw among those that pass.
+        let mut good = Vec::new();
+        for r in 0..self.total {
+            if r % 64 == 0 && stop() {
+                return Err(WorldError::Stopped { tries });
+            }
+            if let Some(world) = passes(r) {
+                good.push(world);
+            }
+        }
+        good.choose(rng).copied().ok_or_else(|| {
+            WorldError::Inconsistent(format!(
+                "each of the {} assignments that fit fails the replay",
+                self.total
+            ))
         })
     }
 }

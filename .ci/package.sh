@@ -1,0 +1,16 @@
+#!/usr/bin/env bash
+# Every workspace crate must package: the published ones (gjjq-core, gjjq-notation,
+# gjjq-engine, gjjq, gjjq-cli) as crates.io would take them, the `publish = false` ones
+# (gjjq-wasm, gjjq-test-support, api-dump) still with a version on every dependency, since
+# `cargo package --workspace` refuses a path dependency without one (issue 26, item 16).
+#
+# --no-verify: building each package again from its tarball costs minutes; the builds of the
+# workspace itself are checked by the other stages. --allow-dirty so that the check also runs
+# on a work tree with local changes (CI runs on a clean clone anyway).
+set -euo pipefail
+cd "$(dirname "$0")/.."
+start=$(date +%s)
+cargo package --workspace --no-verify --allow-dirty --quiet
+# The facade's `serde` feature is optional: it must build without it (issue 26, item 16).
+cargo check -p gjjq --no-default-features --quiet
+echo "package: every crate packages ($(( $(date +%s) - start )) s)"
