@@ -43,7 +43,7 @@ Example::
 
 from __future__ import annotations
 
-from numbers import Integral
+import operator
 from typing import Any, Dict, Optional
 
 import numpy as np
@@ -104,10 +104,14 @@ class raw_env(AECEnv, EzPickle):
             max_plies = 2 * max_cycles
         if max_plies is None:
             max_plies = DEFAULT_MAX_PLIES
-        if isinstance(max_plies, bool) or not isinstance(max_plies, Integral) or max_plies < 1:
+        try:
+            cap = operator.index(max_plies)
+        except TypeError:
+            cap = 0
+        if isinstance(max_plies, bool) or cap < 1:
             raise ValueError(f"the ply cap must be a positive integer, not {max_plies!r}")
         self.render_mode = render_mode
-        self.max_plies = int(max_plies)
+        self.max_plies = cap
         self.start = (
             gjjq.Position.from_string(position, rules) if position else gjjq.Position(rules)
         )
