@@ -9,8 +9,8 @@ use gjjq_core::{Game, GameError, Position, Ruleset, Setup};
 use gjjq_notation::{
     GameReader, GameRecord, GameResult, MoveForm, MoveText, Record, RecordedMove, write_game,
 };
-use pyo3::prelude::*;
 use pyo3::exceptions::PyTypeError;
+use pyo3::prelude::*;
 use pyo3::types::{PyBytes, PyDict, PyType};
 
 use crate::errors::{GameFileError, GameOverError, GjjqError, IllegalMoveError, err};
@@ -528,7 +528,10 @@ pub fn read_games(source: &Bound<'_, PyAny>) -> PyResult<PyGameReader> {
     let path: PathBuf = source.extract().map_err(|_| {
         PyTypeError::new_err(format!(
             "read_games takes a path or a file object open for reading, not {}",
-            source.get_type().name().map_or_else(|_| "this".into(), |n| n.to_string())
+            source
+                .get_type()
+                .name()
+                .map_or_else(|_| "this".into(), |n| n.to_string())
         ))
     })?;
     let file = File::open(&path)?;
@@ -621,7 +624,10 @@ pub fn write_games<'py>(
         let path: PathBuf = target.extract().map_err(|_| {
             PyTypeError::new_err(format!(
                 "write_games takes a path or a file object open for writing, not {}",
-                target.get_type().name().map_or_else(|_| "this".into(), |n| n.to_string())
+                target
+                    .get_type()
+                    .name()
+                    .map_or_else(|_| "this".into(), |n| n.to_string())
             ))
         })?;
         Sink::File(
