@@ -11,7 +11,9 @@ MANIFEST=bindings/python/Cargo.toml
 
 echo "== python: fmt and clippy of the bindings crate"
 cargo fmt --manifest-path "$MANIFEST" --check
-cargo clippy --manifest-path "$MANIFEST" --release --all-targets -- -D warnings
+# The crate's build files go under the root's target/ (ignored), not into bindings/python.
+cargo clippy --manifest-path "$MANIFEST" --release --all-targets \
+    --target-dir "${CARGO_TARGET_DIR:-target}/bindings-python" -- -D warnings
 
 WORK="$(mktemp -d)"
 trap 'rm -rf "$WORK"' EXIT
@@ -21,7 +23,15 @@ VPY="$WORK/venv/bin/python"
 "$VPY" -m pip install --quiet --disable-pip-version-check --only-binary=:all: \
     -r bindings/python/requirements-test.txt
 echo "== python: pip install ./bindings/python"
+# The package's build backend builds in a temporary target directory (issue 26): pip must
+# leave no target/ in bindings/python.
+had_target=no
+[ -e bindings/python/target ] && had_target=yes
 "$VPY" -m pip install --quiet --disable-pip-version-check ./bindings/python
+if [ "$had_target" = no ] && [ -e bindings/python/target ]; then
+    echo "python: pip install left bindings/python/target in the source tree" >&2
+    exit 1
+fi
 
 echo "== python: pytest"
 # Run from the tests' directory against the installed package, not the source tree.

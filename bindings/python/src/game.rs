@@ -2,14 +2,16 @@
 //! need history (R-24, R-25) and game files (streamed reading, writing).
 
 use std::fs::File;
-use std::io::{BufReader, Write};
+use std::io::{BufRead, BufReader, Read, Write};
+use std::path::PathBuf;
 
 use gjjq_core::{Game, GameError, Position, Ruleset, Setup};
 use gjjq_notation::{
     GameReader, GameRecord, GameResult, MoveForm, MoveText, Record, RecordedMove, write_game,
 };
+use pyo3::exceptions::PyTypeError;
 use pyo3::prelude::*;
-use pyo3::types::{PyDict, PyType};
+use pyo3::types::{PyBytes, PyDict, PyType};
 
 use crate::errors::{GameFileError, GameOverError, GjjqError, IllegalMoveError, err};
 use crate::position::{MoveArg, PyPosition, move_arg, resolve};
@@ -403,6 +405,13 @@ impl PyGame {
         self.text(MoveForm::default())
     }
 
+    /// The current position as an SVG picture with the last move (Jupyter draws it):
+    /// `gjjq.svg(game)`.
+    fn _repr_svg_(&self) -> PyResult<String> {
+        let last = self.game.moves().last().map(|m| (m.from(), m.to()));
+        crate::svg::picture(self.game.position(), last, false, 600, "simplified")
+    }
+
     fn __repr__(&self) -> String {
         format!(
             "<Game start='{}' ply={} position='{}'>",
@@ -421,7 +430,7 @@ impl PyGame {
 /// Games read one at a time from a game file.
 #[pyclass(module = "gjjq", name = "GameFileReader")]
 pub struct PyGameReader {
-    reader: Option<GameReader<BufReader<File>>>,
+    reader: Option<GameReader<Box<dyn BufRead + Send + Sync>>>,
     path: String,
     index: usize,
 }
@@ -455,12 +464,82 @@ impl PyGameReader {
     }
 }
 
-/// Stream the games of a game file, one `Game` at a time.
+/// A Python file object read as bytes: `read(n)` may return `bytes` (a binary file) or `str`
+/// (a text file, encoded as UTF-8 here).
+struct PyFileRead {
+    file: Py<PyAny>,
+    pending: Vec<u8>,
+    at: usize,
+}
+
+impl Read for PyFileRead {
+    fn read(&mut self, buf: &mut [u8]) -> std::io::Result<usize> {
+        if self.at >= self.pending.len() {
+            let chunk = Python::attach(|py| -> PyResult<Vec<u8>> {
+                let got = self.file.bind(py).call_method1("read", (64 * 1024,))?;
+                if let Ok(b) = got.cast::<PyBytes>() {
+                    Ok(b.as_bytes().to_vec())
+                } else if let Ok(s) = got.extract::<String>() {
+                    Ok(s.into_bytes())
+                } else if let Ok(b) = got.extract::<Vec<u8>>() {
+                    Ok(b)
+                } else {
+                    Err(err::<GjjqError>(format!(
+                        "the file's read() returned {}, not bytes or str",
+                        got.get_type().name()?
+                    )))
+                }
+            })
+            .map_err(|e| std::io::Error::other(e.to_string()))?;
+            self.pending = chunk;
+            self.at = 0;
+            if self.pending.is_empty() {
+                return Ok(0);
+            }
+        }
+        let n = buf.len().min(self.pending.len() - self.at);
+        buf[..n].copy_from_slice(&self.pending[self.at..self.at + n]);
+        self.at += n;
+        Ok(n)
+    }
+}
+
+/// How a file object is named in messages: its `name` when it has one.
+fn file_name(file: &Bound<'_, PyAny>) -> String {
+    file.getattr("name")
+        .ok()
+        .and_then(|n| n.str().ok().map(|s| s.to_string()))
+        .unwrap_or_else(|| "<file object>".to_owned())
+}
+
+/// Stream the games of a game file, one `Game` at a time. `source` is a path (`str` or
+/// `os.PathLike`) or a file object opened for reading, in text or binary mode (its `read`).
 #[pyfunction]
-pub fn read_games(path: std::path::PathBuf) -> PyResult<PyGameReader> {
+pub fn read_games(source: &Bound<'_, PyAny>) -> PyResult<PyGameReader> {
+    if source.hasattr("read")? {
+        let read = PyFileRead {
+            file: source.clone().unbind(),
+            pending: Vec::new(),
+            at: 0,
+        };
+        return Ok(PyGameReader {
+            reader: Some(GameReader::new(Box::new(BufReader::new(read)))),
+            path: file_name(source),
+            index: 0,
+        });
+    }
+    let path: PathBuf = source.extract().map_err(|_| {
+        PyTypeError::new_err(format!(
+            "read_games takes a path or a file object open for reading, not {}",
+            source
+                .get_type()
+                .name()
+                .map_or_else(|_| "this".into(), |n| n.to_string())
+        ))
+    })?;
     let file = File::open(&path)?;
     Ok(PyGameReader {
-        reader: Some(GameReader::from_read(file)),
+        reader: Some(GameReader::new(Box::new(BufReader::new(file)))),
         path: path.display().to_string(),
         index: 0,
     })
@@ -480,24 +559,89 @@ pub fn parse_games(text: &str) -> PyResult<Vec<PyGame>> {
     Ok(out)
 }
 
-/// Write games to a file, separated by blank lines; `form` is `"simplified"`,
-/// `"traditional"` or `"ascii"`; `append` adds to the file instead of replacing it. Returns
-/// the number of games written.
+/// Where `write_games` writes: a file it opened, or a Python file object in text or binary
+/// mode.
+enum Sink<'py> {
+    File(File),
+    Text(Bound<'py, PyAny>),
+    Binary(Bound<'py, PyAny>),
+}
+
+impl Sink<'_> {
+    fn write(&mut self, text: &str) -> PyResult<()> {
+        match self {
+            Sink::File(f) => Ok(f.write_all(text.as_bytes())?),
+            Sink::Text(f) => f.call_method1("write", (text,)).map(drop),
+            Sink::Binary(f) => f
+                .call_method1("write", (PyBytes::new(f.py(), text.as_bytes()),))
+                .map(drop),
+        }
+    }
+}
+
+/// Whether a file object takes `bytes`: an `io` binary stream, or a `mode` with `b`.
+fn is_binary(file: &Bound<'_, PyAny>) -> PyResult<bool> {
+    let io = file.py().import("io")?;
+    if file.is_instance(&io.getattr("TextIOBase")?)? {
+        return Ok(false);
+    }
+    if file.is_instance(&io.getattr("RawIOBase")?)?
+        || file.is_instance(&io.getattr("BufferedIOBase")?)?
+    {
+        return Ok(true);
+    }
+    Ok(file
+        .getattr("mode")
+        .ok()
+        .and_then(|m| m.extract::<String>().ok())
+        .is_some_and(|m| m.contains('b')))
+}
+
+/// Write games to a file, separated by blank lines; `target` is a path (`str` or
+/// `os.PathLike`) or a file object open for writing, in text or binary mode (UTF-8); `form`
+/// is `"simplified"`, `"traditional"` or `"ascii"`; `append` adds to the file at a path
+/// instead of replacing it (a file object is written where it stands). Returns the number of
+/// games written.
 #[pyfunction]
-#[pyo3(signature = (path, games, form = "simplified", append = false))]
-pub fn write_games(
-    path: std::path::PathBuf,
-    games: &Bound<'_, PyAny>,
+#[pyo3(signature = (target, games, form = "simplified", append = false))]
+pub fn write_games<'py>(
+    target: &Bound<'py, PyAny>,
+    games: &Bound<'py, PyAny>,
     form: &str,
     append: bool,
 ) -> PyResult<usize> {
     let form = parse_form(form)?;
-    let mut file = std::fs::OpenOptions::new()
-        .write(true)
-        .create(true)
-        .append(append)
-        .truncate(!append)
-        .open(&path)?;
+    let mut sink = if target.hasattr("write")? {
+        if append {
+            return Err(err::<GjjqError>(
+                "append=True applies to a path; a file object is written where it stands \
+                 (open it with mode 'a' to append)",
+            ));
+        }
+        if is_binary(target)? {
+            Sink::Binary(target.clone())
+        } else {
+            Sink::Text(target.clone())
+        }
+    } else {
+        let path: PathBuf = target.extract().map_err(|_| {
+            PyTypeError::new_err(format!(
+                "write_games takes a path or a file object open for writing, not {}",
+                target
+                    .get_type()
+                    .name()
+                    .map_or_else(|_| "this".into(), |n| n.to_string())
+            ))
+        })?;
+        Sink::File(
+            std::fs::OpenOptions::new()
+                .write(true)
+                .create(true)
+                .append(append)
+                .truncate(!append)
+                .open(&path)?,
+        )
+    };
     let mut n = 0;
     for g in games.try_iter()? {
         let g = g?;
@@ -505,8 +649,8 @@ pub fn write_games(
             .cast::<PyGame>()
             .map_err(|_| err::<GjjqError>("write_games takes an iterable of Game"))?;
         let text = g.borrow().text(form)?;
-        file.write_all(text.as_bytes())?;
-        file.write_all(b"\n")?;
+        sink.write(&text)?;
+        sink.write("\n")?;
         n += 1;
     }
     Ok(n)

@@ -9,6 +9,7 @@ mod errors;
 mod game;
 mod hidden;
 mod position;
+mod svg;
 mod tensor;
 mod types;
 
@@ -66,6 +67,7 @@ fn _gjjq(m: &Bound<'_, PyModule>) -> PyResult<()> {
     m.add_class::<engine::PySearchResult>()?;
     m.add_function(wrap_pyfunction!(hidden::check_world, m)?)?;
     m.add_function(wrap_pyfunction!(perft, m)?)?;
+    m.add_function(wrap_pyfunction!(svg::svg, m)?)?;
     m.add_function(wrap_pyfunction!(square_index, m)?)?;
     m.add_function(wrap_pyfunction!(square_label, m)?)?;
     m.add_function(wrap_pyfunction!(flip_square, m)?)?;

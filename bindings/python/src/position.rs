@@ -280,6 +280,11 @@ impl PyPosition {
         py.detach(move || perft(&pos, depth))
     }
 
+    /// The board as an SVG picture (Jupyter draws it): `gjjq.svg(position)`.
+    fn _repr_svg_(&self) -> PyResult<String> {
+        crate::svg::picture(&self.0, None, false, 600, "simplified")
+    }
+
     fn __str__(&self) -> String {
         self.0.to_setup().to_string()
     }

@@ -10,6 +10,17 @@ use thiserror::Error;
 use crate::direction::Direction;
 use crate::text::fold_full_width;
 
+/// A kind's name with its indefinite article: "an infantry", "a king".
+fn with_article(kind: PieceKind) -> String {
+    let name = kind.name();
+    let article = if name.starts_with(['a', 'e', 'i', 'o', 'u']) {
+        "an"
+    } else {
+        "a"
+    };
+    format!("{article} {name}")
+}
+
 /// A six-character move record, as text: no position is needed to parse or write one.
 ///
 /// `FromStr` parses strictly ([`Record::parse_strict`]), `Display` writes simplified
@@ -145,7 +156,7 @@ pub enum RecordError {
         owner: Side,
     },
     /// The piece character names another kind than the piece on the origin.
-    #[error("the record names a {written} but a {found} stands on {at}")]
+    #[error("the record names {} but {} stands on {at}", with_article(*.written), with_article(*.found))]
     WrongPiece {
         /// The origin.
         at: Square,
@@ -557,6 +568,30 @@ impl Parser {
 #[cfg(test)]
 mod tests {
     use super::*;
+
+    // Issue 26: the article agrees with the kind ("an infantry", "a king").
+    #[test]
+    fn wrong_piece_message_has_the_right_article() {
+        let at: Square = "5E".parse().unwrap();
+        let e = RecordError::WrongPiece {
+            at,
+            written: PieceKind::Infantry,
+            found: PieceKind::Army,
+        };
+        assert_eq!(
+            e.to_string(),
+            "the record names an infantry but an army stands on 5E"
+        );
+        let e = RecordError::WrongPiece {
+            at,
+            written: PieceKind::King,
+            found: PieceKind::Aircraft,
+        };
+        assert_eq!(
+            e.to_string(),
+            "the record names a king but an aircraft stands on 5E"
+        );
+    }
 
     // both scripts and full-width forms read the same record.
     #[test]

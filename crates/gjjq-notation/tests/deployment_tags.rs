@@ -63,7 +63,11 @@ fn green_opens_the_default_formation() {
     assert_eq!((o.red, o.green), (o.green, o.red));
     // A Red move number where Green's move is due is refused with its place.
     let err = read_one("[FirstMover \"green\"]\n\n1. 团5b进5a *\n").unwrap_err();
-    assert_eq!(err.to_string(), "3:1: expected move number 1..., found 1.");
+    assert_eq!(
+        err.to_string(),
+        "3:1: expected move number 1... (the next move is Green's; move numbers start at 1, or \
+         at the Setup tag's number, and go up by one after each Green move), found 1."
+    );
     // The same through a Setup tag with Green to move.
     let text = "[Setup \"fpmgkgmpf/1da3ad1/9/3iii3/9/9/3III3/9/1DA3AD1/FPMGKGMPF g - 0 1\"]\n\n1... 团5b进5a\n2. 团5B进5A *\n";
     let game = read_one(text).unwrap();

@@ -76,6 +76,7 @@ from ._gjjq import (
     read_games,
     square_index,
     square_label,
+    svg,
     write_games,
 )
 
@@ -136,5 +137,6 @@ __all__ = [
     "read_games",
     "square_index",
     "square_label",
+    "svg",
     "write_games",
 ]

@@ -1,7 +1,19 @@
 """Type stubs of the extension module ``gjjq._gjjq`` (re-exported by ``gjjq``)."""
 
 import os
-from typing import Any, Dict, Iterable, Iterator, List, Literal, Optional, Tuple, Union, final
+from typing import (
+    Any,
+    Dict,
+    Iterable,
+    Iterator,
+    List,
+    Literal,
+    Optional,
+    Protocol,
+    Tuple,
+    Union,
+    final,
+)
 
 import numpy as np
 import numpy.typing as npt
@@ -42,6 +54,7 @@ __all__ = [
     "square_index",
     "square_label",
     "flip_square",
+    "svg",
     "read_games",
     "parse_games",
     "write_games",
@@ -228,6 +241,8 @@ class Position:
     @property
     def rules(self) -> str: ...
     def diagram(self) -> str: ...
+    def _repr_svg_(self) -> str:
+        """The board as an SVG picture (Jupyter draws it)."""
     def perft(self, depth: int) -> int: ...
     def __copy__(self) -> "Position": ...
     def __deepcopy__(self, _memo: Any, /) -> "Position": ...
@@ -274,6 +289,8 @@ class Game:
     def agree_draw(self) -> None: ...
     def records(self, script: _Script = "simplified") -> List[str]: ...
     def to_text(self, form: _Form = "simplified") -> str: ...
+    def _repr_svg_(self) -> str:
+        """The current position as an SVG picture with the last move (Jupyter draws it)."""
     def copy(self) -> "Game": ...
     def __copy__(self) -> "Game": ...
     def __deepcopy__(self, _memo: Any, /) -> "Game": ...
@@ -286,19 +303,41 @@ class GameFileReader(Iterator[Game]):
     def __iter__(self) -> "GameFileReader": ...
     def __next__(self) -> Game: ...
 
-def read_games(path: Union[str, "os.PathLike[str]"]) -> GameFileReader:
-    """Stream the games of a game file."""
+class _ReadableFile(Protocol):
+    """A file object open for reading, in text or binary mode."""
+
+    def read(self, size: int, /) -> Union[str, bytes]: ...
+
+class _WritableFile(Protocol):
+    """A file object open for writing, in text or binary mode."""
+
+    def write(self, data: Any, /) -> Any: ...
+
+_PathLike = Union[str, "os.PathLike[str]"]
+
+def read_games(source: Union[_PathLike, _ReadableFile]) -> GameFileReader:
+    """Stream the games of a game file: a path or a file object (text or binary)."""
 
 def parse_games(text: str) -> List[Game]:
     """Every game of a game file's text."""
 
 def write_games(
-    path: Union[str, "os.PathLike[str]"],
+    target: Union[_PathLike, _WritableFile],
     games: Iterable[Game],
     form: _Form = "simplified",
     append: bool = False,
 ) -> int:
-    """Write games to a file; returns how many."""
+    """Write games to a path or a file object (text or binary, UTF-8); returns how many."""
+
+def svg(
+    position: Union[Position, Game],
+    last_move: Union[Move, str, None] = None,
+    flipped: bool = False,
+    size: int = 600,
+    script: _Script = "simplified",
+) -> str:
+    """The SVG picture of a position (or of a game's current position with its last move);
+    ``flipped`` shows it from Green's side."""
 
 def perft(position: Position, depth: int) -> int:
     """Leaf nodes ``depth`` plies down."""

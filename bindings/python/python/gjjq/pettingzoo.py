@@ -11,7 +11,20 @@ observation is a dict:
 An action is ``from_index * 90 + to_index`` (points indexed ``y * 9 + x``, R-2). Rewards are
 given at the end: +1 to the winner, -1 to the loser, 0 each for a draw. The game terminates
 on an outcome of the rules (R-21 … R-25) and is truncated (a draw, reward 0) after
-``max_plies`` plies, since the rules alone do not bound a game's length.
+``max_plies`` plies, since the rules alone do not bound a game's length; ``max_cycles``,
+PettingZoo's usual name, counts cycles of a step by each agent (``max_cycles=n`` is
+``max_plies=2 * n``).
+
+An illegal action (one the mask does not allow) ends the game as PettingZoo's classic
+environments do (chess, tic-tac-toe): the mover loses, reward -1 (and +1 to the other agent,
+so the game stays zero-sum), both agents are terminated and each ``info`` says why
+(``"illegal_action"``, ``"reason"``, ``"outcome"``). An action outside ``0 … 8099`` is a
+programming error, refused by the bounds wrapper of ``env``.
+
+``parallel_env`` is the same game behind PettingZoo's ``ParallelEnv`` API (its
+``turn_based_aec_to_parallel``): each step takes an action from every live agent, and the
+one not to move (its mask all 0) is ignored. It is a convenience for parallel-API tooling;
+the game itself is turn-based, and the AEC ``env`` is its natural form.
 
 Example::
 
@@ -30,13 +43,16 @@ Example::
 
 from __future__ import annotations
 
+import operator
 from typing import Any, Dict, Optional
 
 import numpy as np
 from gymnasium import spaces
 from gymnasium.utils import EzPickle
-from pettingzoo import AECEnv
+from pettingzoo import AECEnv, ParallelEnv
 from pettingzoo.utils import wrappers
+from pettingzoo.utils.conversions import turn_based_aec_to_parallel
+from pettingzoo.utils.env_logger import EnvLogger
 
 import gjjq
 
@@ -45,11 +61,17 @@ DEFAULT_MAX_PLIES = 1000
 
 
 def env(**kwargs: Any) -> AECEnv:
-    """The environment wrapped in PettingZoo's usual checks (illegal moves, order of calls)."""
+    """The environment wrapped in PettingZoo's usual checks (action bounds, order of calls)."""
     e: AECEnv = raw_env(**kwargs)
     e = wrappers.AssertOutOfBoundsWrapper(e)
     e = wrappers.OrderEnforcingWrapper(e)
     return e
+
+
+def parallel_env(**kwargs: Any) -> ParallelEnv:
+    """The environment behind PettingZoo's parallel API (``turn_based_aec_to_parallel``):
+    every live agent gives an action each step, and only the mover's is played."""
+    return turn_based_aec_to_parallel(env(**kwargs))
 
 
 class raw_env(AECEnv, EzPickle):
@@ -65,16 +87,31 @@ class raw_env(AECEnv, EzPickle):
     def __init__(
         self,
         render_mode: Optional[str] = None,
-        max_plies: int = DEFAULT_MAX_PLIES,
+        max_plies: Optional[int] = None,
         rules: Optional[str] = None,
         position: Optional[str] = None,
+        max_cycles: Optional[int] = None,
     ) -> None:
-        EzPickle.__init__(self, render_mode, max_plies, rules, position)
+        EzPickle.__init__(self, render_mode, max_plies, rules, position, max_cycles)
         super().__init__()
         if render_mode is not None and render_mode not in self.metadata["render_modes"]:
             raise ValueError(f"render_mode {render_mode!r} is not one of ansi, human")
+        if max_plies is not None and max_cycles is not None:
+            raise ValueError(
+                "give max_plies or max_cycles, not both (max_cycles=n is max_plies=2*n)"
+            )
+        if max_cycles is not None:
+            max_plies = 2 * max_cycles
+        if max_plies is None:
+            max_plies = DEFAULT_MAX_PLIES
+        try:
+            cap = operator.index(max_plies)
+        except TypeError:
+            cap = 0
+        if isinstance(max_plies, bool) or cap < 1:
+            raise ValueError(f"the ply cap must be a positive integer, not {max_plies!r}")
         self.render_mode = render_mode
-        self.max_plies = max_plies
+        self.max_plies = cap
         self.start = (
             gjjq.Position.from_string(position, rules) if position else gjjq.Position(rules)
         )
@@ -110,7 +147,12 @@ class raw_env(AECEnv, EzPickle):
 
     def observe(self, agent: str) -> Dict[str, np.ndarray]:
         obs = self.game.observation(agent)
-        if agent == self.game.position.turn and not self.game.is_over():
+        if (
+            agent == self.game.position.turn
+            and not self.game.is_over()
+            and not self.terminations.get(agent, False)
+            and not self.truncations.get(agent, False)
+        ):
             mask = self.game.legal_action_mask().astype(np.int8)
         else:
             mask = np.zeros(gjjq.NUM_ACTIONS, np.int8)
@@ -134,8 +176,12 @@ class raw_env(AECEnv, EzPickle):
         if action is None:
             raise gjjq.GjjqError(f"{agent} is to move and must give an action, not None")
         self._cumulative_rewards[agent] = 0.0
-        self.game.push_action(int(action))  # raises IllegalMoveError for an illegal action
         self.rewards = {a: 0.0 for a in self.agents}
+        try:
+            self.game.push_action(int(action))
+        except gjjq.IllegalMoveError as e:
+            self._illegal(agent, int(action), str(e))
+            return
         outcome = self.game.outcome()
         if outcome is not None:
             for a in self.agents:
@@ -148,6 +194,24 @@ class raw_env(AECEnv, EzPickle):
                 self.truncations[a] = True
                 self.infos[a] = {"outcome": "draw ply-limit"}
         self.agent_selection = self.game.position.turn
+        self._accumulate_rewards()
+        if self.render_mode == "human":
+            self.render()
+
+    def _illegal(self, agent: str, action: int, why: str) -> None:
+        """The classic environments' rule for an illegal action: the mover loses (-1, the
+        other +1) and the game is over for both, each ``info`` saying why."""
+        EnvLogger.warn_on_illegal_move()
+        winner = gjjq.GREEN if agent == gjjq.RED else gjjq.RED
+        info = {
+            "illegal_action": action,
+            "reason": f"{agent} played the illegal action {action}: {why}",
+            "outcome": f"{winner} illegal-action",
+        }
+        for a in self.agents:
+            self.terminations[a] = True
+            self.rewards[a] = -1.0 if a == agent else 1.0
+            self.infos[a] = dict(info)
         self._accumulate_rewards()
         if self.render_mode == "human":
             self.render()

@@ -204,7 +204,12 @@ pub enum ReadError {
         found: String,
     },
     /// A move number disagrees with the count of moves (or with the side to move).
-    #[error("{at}: expected move number {expected}{}, found {found}", if *green { "..." } else { "." })]
+    #[error(
+        "{at}: expected move number {expected}{} (the next move is {}'s; move numbers start at 1, \
+         or at the Setup tag's number, and go up by one after each Green move), found {found}",
+        if *green { "..." } else { "." },
+        if *green { "Green" } else { "Red" }
+    )]
     MoveNumber {
         /// Where.
         at: TextPos,
