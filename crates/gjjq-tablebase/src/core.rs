@@ -137,3 +137,18 @@ pub(crate) fn children(pos: &Position) -> Vec<(Move, Position)> {
         })
         .collect()
 }
+
+/// A description of the rules the tables are built under, for the files' ruleset hash: the
+/// standard ruleset's play options.
+pub(crate) fn ruleset_description() -> String {
+    let s = Ruleset::STANDARD;
+    format!(
+        "gjjq standard: king_palace_diagonals={:?} missile_walk={:?} missile_range={:?} return_rule={:?} trapped_king={:?} no_capture_limit={:?}",
+        s.king_palace_diagonals,
+        s.missile_walk,
+        s.missile_range,
+        s.return_rule,
+        s.trapped_king,
+        s.no_capture_limit
+    )
+}

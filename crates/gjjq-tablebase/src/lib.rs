@@ -10,6 +10,9 @@
 //! - **Values** come from the core's own move generation and `Position::outcome` (R-21 …
 //!   a terminal position is what `outcome` says, insufficient material a draw,
 //!   and a cycle that neither side can leave with advantage a draw (repetition, R-24).
+//! - **Files**: one per ending, `IvK.gjtb`, with a header (magic, version, ending, ruleset
+//!   hash) and a checksum; see [`Tablebase::open`], [`Tablebase::generate_in`] (resumable)
+//!   and the format in the `file` module's docs (below).
 //! - **Rulesets**: only the standard ruleset's play (a `no_capture_limit` or any other play
 //!   option is refused with [`TablebaseError::OtherRuleset`]).
 //!
@@ -34,6 +37,7 @@
 
 mod core;
 mod ending;
+mod file;
 mod index;
 mod tablebase;
 mod value;

@@ -1,6 +1,7 @@
 //! Generation (retrograde analysis over the core's forward moves) and probing.
 
 use std::collections::HashMap;
+use std::path::Path;
 use std::time::Instant;
 
 use gjjq_core::{Position, Ruleset};
@@ -9,6 +10,7 @@ use thiserror::Error;
 
 use crate::core::{self, Move};
 use crate::ending::{Ending, Force};
+use crate::file;
 use crate::index::EndingIndex;
 use crate::value::{NOT_A_POSITION, Value, Wdl};
 
@@ -25,6 +27,23 @@ pub enum TablebaseError {
     /// The position has a piece where its index has no place (a bug or a foreign position).
     #[error("the position is outside the index of {0}")]
     OutsideIndex(Ending),
+    /// A table file cannot be read or written.
+    #[error("{path}: {message}")]
+    Io {
+        /// The file or directory.
+        path: String,
+        /// The system's message.
+        message: String,
+    },
+    /// A table file is damaged or not what its name says (bad magic, version, ending,
+    /// ruleset hash, size, word or checksum).
+    #[error("{path}: corrupt table file: {reason}")]
+    CorruptFile {
+        /// The file.
+        path: String,
+        /// What is wrong.
+        reason: String,
+    },
     /// The ending has more units than asked for.
     #[error("the ending {ending} has {units} units besides the kings; at most {max} allowed")]
     TooManyUnits {
@@ -141,20 +160,49 @@ impl Tablebase {
     /// None for valid endings so far; the `Result` is for the limits to come.
     pub fn generate(&mut self, ending: &Ending) -> Result<Vec<GenerationStats>, TablebaseError> {
         let mut stats = Vec::new();
-        self.generate_into(*ending, &mut stats)?;
+        self.generate_into(*ending, None, &mut stats)?;
+        Ok(stats)
+    }
+
+    /// Generates each of `endings` and the endings they reach, as [`Tablebase::generate`],
+    /// writing each table to `dir` as soon as it is solved. Resumable: an ending whose file in
+    /// `dir` is intact is read instead of generated (and not counted in the figures); a
+    /// damaged one is generated again and overwritten.
+    ///
+    /// # Errors
+    ///
+    /// [`TablebaseError::Io`] when a file cannot be written.
+    pub fn generate_in(
+        &mut self,
+        dir: &Path,
+        endings: &[Ending],
+    ) -> Result<Vec<GenerationStats>, TablebaseError> {
+        std::fs::create_dir_all(dir).map_err(|e| io_error(dir, &e))?;
+        let mut stats = Vec::new();
+        for e in endings {
+            self.generate_into(*e, Some(dir), &mut stats)?;
+        }
         Ok(stats)
     }
 
     fn generate_into(
         &mut self,
         ending: Ending,
+        dir: Option<&Path>,
         stats: &mut Vec<GenerationStats>,
     ) -> Result<(), TablebaseError> {
         if self.tables.contains_key(&ending) {
             return Ok(());
         }
+        if let Some(dir) = dir {
+            let index = EndingIndex::new(ending);
+            if let Ok(values) = file::read(&dir.join(file::file_name(&ending)), &index) {
+                self.tables.insert(ending, Table { index, values });
+                return Ok(());
+            }
+        }
         for sub in ending.sub_endings() {
-            self.generate_into(sub, stats)?;
+            self.generate_into(sub, dir, stats)?;
         }
         let start = Instant::now();
         let table = self.solve(ending)?;
@@ -179,7 +227,67 @@ impl Tablebase {
             seconds: start.elapsed().as_secs_f64(),
             longest_win,
         });
+        if let Some(dir) = dir {
+            write_table(dir, &ending, &table.values)?;
+        }
         self.tables.insert(ending, table);
+        Ok(())
+    }
+
+    /// Opens every table file (`*.gjtb`) in `dir`, checking each whole.
+    ///
+    /// # Errors
+    ///
+    /// [`TablebaseError::Io`] if `dir` or a file cannot be read,
+    /// [`TablebaseError::CorruptFile`] for a damaged file or one whose name is no ending.
+    pub fn open(dir: &Path) -> Result<Tablebase, TablebaseError> {
+        let mut tb = Tablebase::new();
+        tb.add_directory(dir)?;
+        Ok(tb)
+    }
+
+    /// Adds every table file in `dir` (see [`Tablebase::open`]); returns how many.
+    ///
+    /// # Errors
+    ///
+    /// As [`Tablebase::open`]; the tables read before the fault stay added.
+    pub fn add_directory(&mut self, dir: &Path) -> Result<usize, TablebaseError> {
+        let entries = std::fs::read_dir(dir).map_err(|e| io_error(dir, &e))?;
+        let mut paths = Vec::new();
+        for entry in entries {
+            let path = entry.map_err(|e| io_error(dir, &e))?.path();
+            if path.extension().is_some_and(|x| x == "gjtb") {
+                paths.push(path);
+            }
+        }
+        paths.sort();
+        for path in &paths {
+            let corrupt = |reason: String| TablebaseError::CorruptFile {
+                path: path.display().to_string(),
+                reason,
+            };
+            let stem = path.file_stem().and_then(|s| s.to_str()).unwrap_or("");
+            let ending: Ending = stem
+                .parse()
+                .map_err(|e: crate::EndingParseError| corrupt(e.to_string()))?;
+            let index = EndingIndex::new(ending);
+            let bytes = std::fs::read(path).map_err(|e| io_error(path, &e))?;
+            let values = file::decode(&bytes, &index).map_err(corrupt)?;
+            self.tables.insert(ending, Table { index, values });
+        }
+        Ok(paths.len())
+    }
+
+    /// Writes every table held to `dir`.
+    ///
+    /// # Errors
+    ///
+    /// [`TablebaseError::Io`].
+    pub fn save(&self, dir: &Path) -> Result<(), TablebaseError> {
+        std::fs::create_dir_all(dir).map_err(|e| io_error(dir, &e))?;
+        for (ending, table) in &self.tables {
+            write_table(dir, ending, &table.values)?;
+        }
         Ok(())
     }
 
@@ -432,6 +540,22 @@ impl Tablebase {
             .get(ending)
             .map(|t| (&t.index, t.values.as_slice()))
     }
+}
+
+fn io_error(path: &Path, e: &std::io::Error) -> TablebaseError {
+    TablebaseError::Io {
+        path: path.display().to_string(),
+        message: e.to_string(),
+    }
+}
+
+/// Writes one table through a temporary file, so that a stopped run leaves no half file under
+/// the table's name.
+fn write_table(dir: &Path, ending: &Ending, values: &[u16]) -> Result<(), TablebaseError> {
+    let path = dir.join(file::file_name(ending));
+    let tmp = dir.join(format!("{}.tmp", file::file_name(ending)));
+    std::fs::write(&tmp, file::encode(ending, values)).map_err(|e| io_error(&tmp, &e))?;
+    std::fs::rename(&tmp, &path).map_err(|e| io_error(&path, &e))
 }
 
 /// The ending a position's material makes.
