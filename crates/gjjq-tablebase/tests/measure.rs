@@ -6,7 +6,26 @@ use gjjq_tablebase::{Ending, Tablebase, Value};
 #[test]
 #[ignore = "measures generation; run by hand in a release build"]
 fn measure_generation() {
-    let list = std::env::var("GJJQ_TB_ENDINGS").unwrap_or_else(|_| "IvK,DvK,IvI".to_owned());
+    let mut list = std::env::var("GJJQ_TB_ENDINGS").unwrap_or_else(|_| "IvK,DvK,IvI".to_owned());
+    if list == "all2" {
+        // Every ending of at most 2 units, one-unit endings first.
+        let kinds = ["G", "M", "F", "P", "A", "D", "I"];
+        let mut names = Vec::new();
+        for k in kinds {
+            names.push(format!("{k}vK"));
+            names.push(format!("Kv{k}"));
+        }
+        for (i, a) in kinds.iter().enumerate() {
+            for b in &kinds[i..] {
+                names.push(format!("{a}{b}vK"));
+                names.push(format!("Kv{a}{b}"));
+            }
+            for b in kinds {
+                names.push(format!("{a}v{b}"));
+            }
+        }
+        list = names.join(",");
+    }
     let mut tb = Tablebase::new();
     let threads = rayon::current_num_threads();
     println!("threads {threads}");
