@@ -106,7 +106,11 @@ pub(crate) fn has_pending(pos: &Position) -> bool {
 /// Whether the position is played under the rules the tables were built for: the standard
 /// ruleset's play options (the deployment and hidden-play options do not change open play).
 pub(crate) fn is_standard(pos: &Position) -> bool {
-    let r = pos.ruleset();
+    plays_as_standard(pos.ruleset())
+}
+
+/// Whether `r` plays as the standard ruleset (see [`is_standard`]).
+pub(crate) fn plays_as_standard(r: &Ruleset) -> bool {
     let s = Ruleset::STANDARD;
     r.king_palace_diagonals == s.king_palace_diagonals
         && r.missile_walk == s.missile_walk

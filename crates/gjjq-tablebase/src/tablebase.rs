@@ -130,8 +130,7 @@ impl Tablebase {
     ///
     /// [`TablebaseError::OtherRuleset`] unless `rules` plays as the standard ruleset.
     pub fn for_ruleset(rules: &Ruleset) -> Result<Tablebase, TablebaseError> {
-        let pos = Position::default().with_ruleset(*rules);
-        if core::is_standard(&pos) {
+        if core::plays_as_standard(rules) {
             Ok(Tablebase::new())
         } else {
             Err(TablebaseError::OtherRuleset)
