@@ -1,0 +1,215 @@
+//! Ending names: the two forces in the `deploy endgame` notation joined by `v`, Red first,
+//! `K` for a bare king (`IvD`, `IIvK`, `DMvF`, `KvK`).
+
+use std::fmt;
+use std::str::FromStr;
+
+use thiserror::Error;
+
+use crate::core::{self, KIND_COUNT, Kind};
+
+/// One side's material in an ending: how many of each kind besides the king (R-7's limits).
+#[derive(Clone, Copy, PartialEq, Eq, Hash, PartialOrd, Ord, Default)]
+pub struct Force {
+    counts: [u8; KIND_COUNT],
+}
+
+/// An ending: Red's force and Green's force, each with its king.
+///
+/// # Examples
+///
+/// ```
+/// use gjjq_tablebase::Ending;
+/// let e: Ending = "DIvK".parse()?;
+/// assert_eq!(e.to_string(), "IDvK");
+/// assert_eq!(e.units(), 2);
+/// # Ok::<(), gjjq_tablebase::EndingParseError>(())
+/// ```
+#[derive(Clone, Copy, PartialEq, Eq, Hash, PartialOrd, Ord)]
+pub struct Ending {
+    /// Red's force.
+    pub red: Force,
+    /// Green's force.
+    pub green: Force,
+}
+
+/// An ending name that does not parse.
+#[derive(Debug, Clone, PartialEq, Eq, Error)]
+#[non_exhaustive]
+pub enum EndingParseError {
+    /// No `v` between the two forces, or more than one.
+    #[error("an ending is two forces joined by 'v', Red first, e.g. IvD or IIvK: {0:?}")]
+    NoSeparator(String),
+    /// One force does not parse.
+    #[error("{side} force {text:?}: {reason}")]
+    Force {
+        /// `Red` or `Green`.
+        side: &'static str,
+        /// The force as written.
+        text: String,
+        /// Why it does not parse (the core's `deploy endgame` notation).
+        reason: String,
+    },
+}
+
+impl Force {
+    /// A bare king.
+    pub const BARE: Force = Force {
+        counts: [0; KIND_COUNT],
+    };
+
+    /// How many pieces of `kind` besides the king.
+    #[must_use]
+    pub fn count(&self, kind: Kind) -> u8 {
+        self.counts[kind.index()]
+    }
+
+    /// Pieces besides the king.
+    #[must_use]
+    pub fn units(&self) -> u32 {
+        self.counts.iter().map(|&c| u32::from(c)).sum()
+    }
+
+    pub(crate) fn from_counts(counts: [u8; KIND_COUNT]) -> Force {
+        Force { counts }
+    }
+
+    /// This force with one `kind` fewer, if it has one.
+    pub(crate) fn without(&self, kind: Kind) -> Option<Force> {
+        let mut c = self.counts;
+        let n = c[kind.index()].checked_sub(1)?;
+        c[kind.index()] = n;
+        Some(Force { counts: c })
+    }
+}
+
+impl Ending {
+    /// Pieces besides the two kings.
+    #[must_use]
+    pub fn units(&self) -> u32 {
+        self.red.units() + self.green.units()
+    }
+
+    /// Every ending one capture away (one non-king piece fewer on either side), without
+    /// repeats.
+    #[must_use]
+    pub fn sub_endings(&self) -> Vec<Ending> {
+        let mut out = Vec::new();
+        for kind in Kind::ALL {
+            if let Some(r) = self.red.without(kind) {
+                out.push(Ending {
+                    red: r,
+                    green: self.green,
+                });
+            }
+            if let Some(g) = self.green.without(kind) {
+                out.push(Ending {
+                    red: self.red,
+                    green: g,
+                });
+            }
+        }
+        out.sort();
+        out.dedup();
+        out
+    }
+}
+
+impl FromStr for Force {
+    type Err = String;
+
+    fn from_str(s: &str) -> Result<Force, String> {
+        if s == "K" {
+            return Ok(Force::BARE);
+        }
+        core::parse_force(s).map(|counts| Force { counts })
+    }
+}
+
+impl fmt::Display for Force {
+    fn fmt(&self, f: &mut fmt::Formatter<'_>) -> fmt::Result {
+        if self.units() == 0 {
+            return f.write_str("K");
+        }
+        f.write_str(&core::force_name(self.counts))
+    }
+}
+
+impl fmt::Debug for Force {
+    fn fmt(&self, f: &mut fmt::Formatter<'_>) -> fmt::Result {
+        fmt::Display::fmt(self, f)
+    }
+}
+
+impl FromStr for Ending {
+    type Err = EndingParseError;
+
+    fn from_str(s: &str) -> Result<Ending, EndingParseError> {
+        let mut parts = s.split('v');
+        let (Some(r), Some(g), None) = (parts.next(), parts.next(), parts.next()) else {
+            return Err(EndingParseError::NoSeparator(s.to_owned()));
+        };
+        let side = |side: &'static str, text: &str| {
+            text.parse::<Force>()
+                .map_err(|reason| EndingParseError::Force {
+                    side,
+                    text: text.to_owned(),
+                    reason,
+                })
+        };
+        Ok(Ending {
+            red: side("Red", r)?,
+            green: side("Green", g)?,
+        })
+    }
+}
+
+impl fmt::Display for Ending {
+    fn fmt(&self, f: &mut fmt::Formatter<'_>) -> fmt::Result {
+        write!(f, "{}v{}", self.red, self.green)
+    }
+}
+
+impl fmt::Debug for Ending {
+    fn fmt(&self, f: &mut fmt::Formatter<'_>) -> fmt::Result {
+        fmt::Display::fmt(self, f)
+    }
+}
+
+#[cfg(test)]
+mod tests {
+    use super::*;
+
+    #[test]
+    fn names_round_trip() {
+        for name in ["KvK", "IvK", "IIvK", "DMvF", "KvG", "IvD"] {
+            let e: Ending = name.parse().unwrap();
+            assert_eq!(e.to_string(), name);
+        }
+        assert_eq!("DIvK".parse::<Ending>().unwrap().to_string(), "IDvK");
+    }
+
+    #[test]
+    fn bad_names_are_typed_errors() {
+        assert!(matches!(
+            "IK".parse::<Ending>(),
+            Err(EndingParseError::NoSeparator(_))
+        ));
+        assert!(matches!(
+            "IvKvK".parse::<Ending>(),
+            Err(EndingParseError::NoSeparator(_))
+        ));
+        assert!(matches!(
+            "XvK".parse::<Ending>(),
+            Err(EndingParseError::Force { side: "Red", .. })
+        ));
+        assert!(matches!(
+            "IvIIII".parse::<Ending>(),
+            Err(EndingParseError::Force { side: "Green", .. })
+        ));
+        assert!(matches!(
+            "vK".parse::<Ending>(),
+            Err(EndingParseError::Force { .. })
+        ));
+    }
+}

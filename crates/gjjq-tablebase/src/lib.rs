@@ -1,0 +1,48 @@
+//! Endgame tablebases (殘局) for 国际军棋: every position of an ending solved by retrograde
+//! analysis under the standard ruleset, win, draw or loss for the side to move with the
+//! distance to the end in plies (DTM: the winner hurrying, the loser delaying).
+//!
+//! - **Endings** ([`Ending`]) are named by the two forces in the `deploy endgame` notation
+//!   joined by `v`, Red first, `K` for a bare king: `IvD`, `IIvK`, `DMvF`.
+//! - **The index** ([`EndingIndex`]) covers the placements R-26 allows with either side to
+//!   move; positions with a pending return (R-19) are valued by a short search (they resolve
+//!   within three plies) down to indexed positions.
+//! - **Values** come from the core's own move generation and `Position::outcome` (R-21 …
+//!   R-24): a terminal position is what `outcome` says, insufficient material (R-24) a draw,
+//!   and a cycle that neither side can leave with advantage a draw (repetition, R-24).
+//! - **Files**: one per ending, `IvK.gjtb`, with a header (magic, version, ending, ruleset
+//!   hash) and a checksum; see [`Tablebase::open`], [`Tablebase::generate_in`] (resumable)
+//!   and the format in the `file` module's docs (below).
+//! - **Rulesets**: only the standard ruleset's play (a `no_capture_limit` or any other play
+//!   option is refused with [`TablebaseError::OtherRuleset`]).
+//!
+//! The board is left-right symmetric (terrain R-4 and palace R-5 are symmetric in x ↔ 8 − x,
+//! and no move rule R-8 … R-19 names a side of the board), so a later version can fold the
+//! index by that mirror; this one does not yet.
+//!
+//! # Examples
+//!
+//! ```
+//! use gjjq_tablebase::{Tablebase, Wdl};
+//! use gjjq_core::{Position, Setup};
+//! let mut tb = Tablebase::new();
+//! tb.generate(&"KvK".parse()?)?;
+//! let pos = Position::from_setup("4k4/9/9/9/9/9/9/9/9/4K4 r -".parse::<Setup>()?)?;
+//! assert_eq!(tb.probe_wdl(&pos)?, Wdl::Draw);
+//! # Ok::<(), Box<dyn std::error::Error>>(())
+//! ```
+
+#![deny(missing_docs)]
+#![forbid(unsafe_code)]
+
+mod core;
+mod ending;
+mod file;
+mod index;
+mod tablebase;
+mod value;
+
+pub use ending::{Ending, EndingParseError, Force};
+pub use index::EndingIndex;
+pub use tablebase::{GenerationStats, Tablebase, TablebaseError};
+pub use value::{Value, Wdl};

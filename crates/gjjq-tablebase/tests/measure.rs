@@ -1,0 +1,72 @@
+//! Generation figures (release build): `cargo test -p gjjq-tablebase --release --test measure
+//! -- --ignored --nocapture`, endings from `GJJQ_TB_ENDINGS` (comma separated).
+
+use gjjq_tablebase::{Ending, Tablebase, Value};
+
+#[test]
+#[ignore = "measures generation; run by hand in a release build"]
+fn measure_generation() {
+    let mut list = std::env::var("GJJQ_TB_ENDINGS").unwrap_or_else(|_| "IvK,DvK,IvI".to_owned());
+    if list == "all2" {
+        // Every ending of at most 2 units, one-unit endings first.
+        let kinds = ["G", "M", "F", "P", "A", "D", "I"];
+        let mut names = Vec::new();
+        for k in kinds {
+            names.push(format!("{k}vK"));
+            names.push(format!("Kv{k}"));
+        }
+        for (i, a) in kinds.iter().enumerate() {
+            for b in &kinds[i..] {
+                names.push(format!("{a}{b}vK"));
+                names.push(format!("Kv{a}{b}"));
+            }
+            for b in kinds {
+                names.push(format!("{a}v{b}"));
+            }
+        }
+        list = names.join(",");
+    }
+    let mut tb = Tablebase::new();
+    let threads = rayon::current_num_threads();
+    println!("threads {threads}");
+    for name in list.split(',') {
+        let ending: Ending = name.trim().parse().unwrap();
+        for s in tb.generate(&ending).unwrap() {
+            let (_, words) = tb.raw(&s.ending).unwrap();
+            let (mut w, mut d, mut l) = ([0usize; 2], [0usize; 2], [0usize; 2]);
+            for (i, &word) in words.iter().enumerate() {
+                let side = i % 2;
+                match gjjq_tablebase_decode(word) {
+                    Some(Value::Win(_)) => w[side] += 1,
+                    Some(Value::Draw) => d[side] += 1,
+                    Some(Value::Loss(_)) => l[side] += 1,
+                    None => {}
+                }
+            }
+            println!(
+                "{} index {} positions {} {:.3}s {:.0} pos/s longest win {} | red to move w/d/l {}/{}/{} | green to move w/d/l {}/{}/{}",
+                s.ending,
+                s.index_size,
+                s.positions,
+                s.seconds,
+                s.positions as f64 / s.seconds.max(1e-9),
+                s.longest_win,
+                w[0],
+                d[0],
+                l[0],
+                w[1],
+                d[1],
+                l[1]
+            );
+        }
+    }
+}
+
+fn gjjq_tablebase_decode(w: u16) -> Option<Value> {
+    match w >> 14 {
+        0 if w == 0 => Some(Value::Draw),
+        2 => Some(Value::Win(w & 0x3FFF)),
+        1 => Some(Value::Loss(w & 0x3FFF)),
+        _ => None,
+    }
+}
