@@ -287,7 +287,7 @@ export class Board {
     } else if (piece) {
       const k = kindInfo(piece.kind);
       const side = lang === 'zh' ? (piece.side === 'red' ? '红' : '绿') : piece.side === 'red' ? 'Red' : 'Green';
-      if (k) parts.push(lang === 'zh' ? `${side}${k.fullSimplified}（${k.english}）：${k.zh}` : `${side} ${k.english} ${k.simplified}/${k.traditional}: ${k.en}`);
+      if (k) parts.push(lang === 'zh' ? `${side}${k.fullSimplified}（${k.english}）：${k.zh}（${k.rule}）` : `${side} ${k.english} ${k.simplified}/${k.traditional}: ${k.en} (${k.rule})`);
     }
     parts.push(TERRAIN[pt.terrain][lang]);
     if (pt.palace) parts.push(TERRAIN.palace[lang]);

@@ -746,7 +746,10 @@ function wire(): void {
     if (!file) return;
     const text = await file.text();
     $<HTMLTextAreaElement>('gamefile-input').value = text;
-    guarded(() => setGame(Game.fromGameFile(text), 0))();
+    guarded(() => {
+      setGame(Game.fromGameFile(text), 0);
+      boardIntoView();
+    })();
   });
   $('start-hidden').addEventListener('click', guarded(startHidden));
   $('resign').addEventListener(
