@@ -16,9 +16,8 @@ fi
 
 bash web/build.sh
 
-echo "== wasm size"
-wasm=$(ls web/dist/assets/*.wasm | head -n 1)
-echo "$(wc -c < "$wasm") bytes, $(gzip -9 -c "$wasm" | wc -c) bytes gzipped: $wasm"
+echo "== sizes (web/dist/figures.md; docs/web.md within tolerance)"
+bash web/tools/figures.sh --check
 
 echo "== end-to-end tests (Chromium)"
 # The tests serve web/dist with `vite preview` on 127.0.0.1 themselves and stop it at the end.

@@ -28,3 +28,5 @@ if [ ! -d node_modules ] || [ package-lock.json -nt node_modules/.package-lock.j
   npm ci --no-audit --no-fund
 fi
 npm run build
+cd ..
+bash web/tools/figures.sh

@@ -2,6 +2,8 @@
 // layers, plus what a page needs: a flip, a hit area on every point, legal-destination dots.
 // Terrain, palaces and labels come from the library (boardPoints); nothing here knows a rule.
 
+import type { Lang } from './i18n';
+import { kindInfo, TERRAIN } from './legend';
 import type { MoveView, PieceView, PointView, Script, View } from './types';
 
 const CELL = 100;
@@ -33,6 +35,10 @@ export interface BoardState {
   selected: string | null;
   /** Legal moves of the selected piece. */
   targets: MoveView[];
+  /** The page's language, for the tooltips. */
+  lang?: Lang;
+  /** The point that takes the keyboard focus (roving tabindex); null: none. */
+  focus?: string | null;
 }
 
 export class Board {
@@ -40,6 +46,16 @@ export class Board {
 
   constructor(private readonly points: PointView[]) {
     for (const p of points) this.byLabel.set(p.label, p);
+  }
+
+  /** The point named `label` (terrain, palace, country), if any. */
+  point(label: string): PointView | undefined {
+    return this.byLabel.get(label);
+  }
+
+  /** The label of grid point (x, y), if it is on the board. */
+  labelAt(x: number, y: number): string | undefined {
+    return this.points.find((p) => p.x === x && p.y === y)?.label;
   }
 
   /** Screen centre of grid point (x, y): Red's country at the bottom unless flipped. */
@@ -60,7 +76,7 @@ export class Board {
     const f = s.flipped;
     const out: string[] = [];
     out.push(
-      `<svg xmlns="http://www.w3.org/2000/svg" viewBox="0 0 ${WIDTH} ${HEIGHT}" class="board${f ? ' flipped' : ''}" role="img" aria-label="国际军棋" font-family="${FONTS[s.script]}">`,
+      `<svg xmlns="http://www.w3.org/2000/svg" viewBox="0 0 ${WIDTH} ${HEIGHT}" class="board${f ? ' flipped' : ''}" role="group" aria-label="国际军棋" font-family="${FONTS[s.script]}">`,
     );
     out.push(
       `<defs><marker id="arrowhead" viewBox="0 0 10 10" refX="6" refY="5" markerWidth="3.6" markerHeight="3.6" orient="auto-start-reverse"><path d="M0,0 L10,5 L0,10 z" fill="#1f5fbf"/></marker></defs>`,
@@ -97,7 +113,7 @@ export class Board {
       `<rect class="frame" x="${left - pad}" y="${top - pad}" width="${right - left + 2 * pad}" height="${bottom - top + 2 * pad}" fill="none" stroke="${LINE}" stroke-width="4"/>`,
     );
     out.push(
-      `<rect class="sea" x="${left}" y="${top}" width="${right - left}" height="${bottom - top}" fill="${SEA}"/>`,
+      `<rect class="sea" x="${left}" y="${top}" width="${right - left}" height="${bottom - top}" fill="${SEA}"><title>${TERRAIN.sea[s.lang ?? 'zh']}</title></rect>`,
     );
     const borderTop = MARGIN + 4 * CELL;
     out.push(
@@ -107,10 +123,10 @@ export class Board {
     out.push(
       `<text class="border-name" x="${(left + right) / 2 + 20}" y="${borderTop + BORDER / 2}" font-size="38" letter-spacing="40" text-anchor="middle" dominant-baseline="central" fill="${LINE}" fill-opacity="0.55">${name}</text>`,
     );
-    for (const side of ['red', 'green'] as const) this.country(out, side, f);
+    for (const side of ['red', 'green'] as const) this.country(out, side, f, s.lang ?? 'zh');
   }
 
-  private country(out: string[], side: 'red' | 'green', f: boolean): void {
+  private country(out: string[], side: 'red' | 'green', f: boolean, lang: Lang): void {
     // Grid y of the country's rank `rows` from its base line.
     const cy = (rows: number): number => (side === 'red' ? rows : 9 - rows);
     const p = (x: number, y: number): string => this.xy(x, y, f).join(',');
@@ -125,7 +141,7 @@ export class Board {
     const rx = Math.min(ax, bx);
     const ry = Math.min(ay, by);
     out.push(
-      `<rect class="palace-area" x="${rx}" y="${ry}" width="${2 * CELL}" height="${2 * CELL}" fill="${COLOUR[side]}" fill-opacity="0.08"/>`,
+      `<rect class="palace-area" x="${rx}" y="${ry}" width="${2 * CELL}" height="${2 * CELL}" fill="${COLOUR[side]}" fill-opacity="0.08"><title>${TERRAIN.palace[lang]}</title></rect>`,
     );
     const grid: string[] = [];
     for (let x = 0; x < 9; x++) {
@@ -140,7 +156,7 @@ export class Board {
     }
     out.push(`<g class="grid" stroke="${LINE}" stroke-width="2" stroke-linecap="square">${grid.join('')}</g>`);
     out.push(
-      `<polyline class="coastline" points="${p(0, cy(0))} ${p(3, cy(3))} ${p(5, cy(3))} ${p(8, cy(0))}" fill="none" stroke="${COASTLINE}" stroke-width="5" stroke-dasharray="14 10"/>`,
+      `<polyline class="coastline" points="${p(0, cy(0))} ${p(3, cy(3))} ${p(5, cy(3))} ${p(8, cy(0))}" fill="none" stroke="${COASTLINE}" stroke-width="5" stroke-dasharray="14 10"><title>${TERRAIN.coast[lang]}</title></polyline>`,
     );
     out.push(
       `<g class="palace" stroke="${LINE}" stroke-width="4" fill="none"><rect x="${rx}" y="${ry}" width="${2 * CELL}" height="${2 * CELL}"/><line x1="${ax}" y1="${ay}" x2="${bx}" y2="${by}"/><line x1="${bx}" y1="${ay}" x2="${ax}" y2="${by}"/></g>`,
@@ -226,8 +242,11 @@ export class Board {
       if (s.selected === pt.label) cls.push('selected');
       if (target) cls.push('target');
       if (piece && movable.has(pt.label)) cls.push('movable');
+      const tip = this.tooltip(pt, piece, s.lang ?? 'zh');
+      const tab = s.focus === pt.label ? 0 : -1;
       const parts = [
-        `<g class="${cls.join(' ')}" data-point="${pt.label}" transform="translate(${x},${y})">`,
+        `<g class="${cls.join(' ')}" data-point="${pt.label}" transform="translate(${x},${y})" tabindex="${tab}" role="button" aria-label="${tip}">`,
+        `<title>${tip}</title>`,
         `<circle class="hit" r="48" fill="transparent"/>`,
       ];
       if (s.selected === pt.label) {
@@ -258,5 +277,20 @@ export class Board {
       out.push(parts.join(''));
     }
     out.push('</g>');
+  }
+
+  /** A point's tooltip: its label, the piece on it (names and R-id), its terrain and palace. */
+  private tooltip(pt: PointView, piece: PieceView | undefined, lang: Lang): string {
+    const parts = [pt.label];
+    if (piece && piece.letter === '?') {
+      parts.push(lang === 'zh' ? (piece.side === 'red' ? '红方暗子' : '绿方暗子') : `${piece.side === 'red' ? 'Red' : 'Green'} piece, kind unknown`);
+    } else if (piece) {
+      const k = kindInfo(piece.kind);
+      const side = lang === 'zh' ? (piece.side === 'red' ? '红' : '绿') : piece.side === 'red' ? 'Red' : 'Green';
+      if (k) parts.push(lang === 'zh' ? `${side}${k.fullSimplified}（${k.english}）：${k.zh}（${k.rule}）` : `${side} ${k.english} ${k.simplified}/${k.traditional}: ${k.en} (${k.rule})`);
+    }
+    parts.push(TERRAIN[pt.terrain][lang]);
+    if (pt.palace) parts.push(TERRAIN.palace[lang]);
+    return parts.join(' · ').replace(/"/g, '&quot;');
   }
 }

@@ -55,6 +55,14 @@ const TEXT = {
   noteCaptured: { zh: '吃 {0}', en: 'took {0}' },
   noteStayed: { zh: '原地', en: 'stayed' },
   noteRemoved: { zh: '移除 {0}', en: 'removed {0}' },
+  refuseNotYours: { zh: '不是你的棋子', en: 'not your piece' },
+  refuseNoMove: { zh: '无法走到那里', en: 'no legal move to there' },
+  refuseReturnOwed: { zh: '须先返回原址（R-19）', en: 'a return is owed (R-19)' },
+  refusePalaceSealed: { zh: '对方总统府尚未开放（R-17）', en: 'the palace is sealed (R-17)' },
+  refuseNoPiece: { zh: '那里没有棋子', en: 'no piece there' },
+  refuseCannotMove: { zh: '这枚棋子无路可走', en: 'this piece has no legal move' },
+  howToPlay: { zh: '怎么下', en: 'How to play' },
+  legend: { zh: '棋子', en: 'Pieces' },
   noExportHidden: { zh: '暗棋进行中不能导出棋谱', en: 'no export during a hidden game' },
 } as const;
 

@@ -8,6 +8,7 @@ import init, {
   randomDeployment,
 } from '../pkg/gjjq_wasm.js';
 import { Board } from './board';
+import { englishOfChar, renderHowTo, renderLegend } from './legend';
 import { applyLabels, reason, t, type Key, type Lang } from './i18n';
 import type {
   EngineReply,
@@ -41,6 +42,8 @@ const state = {
   lang: 'zh' as Lang,
   mode: 'two' as Mode,
   selected: null as string | null,
+  /** The board point the keyboard focus is on (arrow keys move it, Enter clicks it). */
+  focus: '5A' as string,
   /** Bumped whenever the game changes, so that a stale engine reply is ignored. */
   generation: 0,
   thinking: false,
@@ -104,6 +107,7 @@ function setGame(game: Game, ply?: number): void {
   state.ply = ply ?? game.plies();
   state.generation++;
   state.selected = null;
+  showFeedback(null);
   showError(null);
   refresh();
   maybeEngine();
@@ -134,6 +138,7 @@ function play(ascii: string): void {
   state.ply += 1;
   state.generation++;
   state.selected = null;
+  showFeedback(null);
   showError(null);
   refresh();
   maybeEngine();
@@ -145,9 +150,49 @@ function humanMayMove(): boolean {
   return !(engine && state.view.turn === engine && state.ply === state.game.plies());
 }
 
+/** Why a click on `label` does nothing (R-17, R-19), in the page's language; null when it acts. */
+function refusal(label: string): string | null {
+  const view = state.view;
+  const turn = view.turn;
+  const pending = view.pending.find((p) => p.side === turn);
+  const point = board.point(label);
+  const piece = view.pieces.find((p) => p.point === label);
+  const from = state.selected;
+  if (from) {
+    if (view.legal.some((m) => m.from === from && m.to === label)) return null;
+    if (piece && piece.side === turn && view.legal.some((m) => m.from === label)) return null;
+    if (from === label) return null; // deselect
+    if (pending && pending.striker !== label && view.legal.every((m) => m.from === pending.striker))
+      return t(state.lang, 'refuseReturnOwed');
+    const red = view.pieces.filter((p) => p.side === 'red').length;
+    const green = view.pieces.filter((p) => p.side === 'green').length;
+    if (point && point.palace && point.country !== turn && red > 8 && green > 8)
+      return t(state.lang, 'refusePalaceSealed');
+    return t(state.lang, 'refuseNoMove');
+  }
+  if (!piece) return t(state.lang, 'refuseNoPiece');
+  if (piece.side !== turn) return t(state.lang, 'refuseNotYours');
+  if (view.legal.some((m) => m.from === label)) return null;
+  if (pending && pending.striker !== label) return t(state.lang, 'refuseReturnOwed');
+  return t(state.lang, 'refuseCannotMove');
+}
+
+/** On a narrow screen the controls sit below the board: bring the board back into view. */
+function boardIntoView(): void {
+  const r = $('board').getBoundingClientRect();
+  if (r.top < 0 || r.bottom > window.innerHeight) $('board').scrollIntoView({ block: 'start' });
+}
+
+function showFeedback(text: string | null): void {
+  const el = $('feedback');
+  el.textContent = text ?? '';
+  el.hidden = !text;
+}
+
 function onPointClick(label: string): void {
   const view = state.view;
   if (view.outcome || !humanMayMove()) return;
+  if (!state.hidden) showFeedback(refusal(label));
   if (state.selected) {
     const m = view.legal.find((mv) => mv.from === state.selected && mv.to === label);
     if (m) {
@@ -162,13 +207,17 @@ function onPointClick(label: string): void {
 
 function renderBoard(): void {
   const targets = state.selected ? state.view.legal.filter((m) => m.from === state.selected) : [];
+  const hadFocus = $('board').contains(document.activeElement);
   $('board').innerHTML = board.render({
     view: state.view,
     flipped: state.flipped,
     script: state.script,
     selected: state.selected,
     targets,
+    lang: state.lang,
+    focus: state.focus,
   });
+  if (hadFocus) $('board').querySelector<SVGGElement>(`[data-point="${state.focus}"]`)?.focus();
 }
 
 function renderMoves(): void {
@@ -217,7 +266,9 @@ function note(comment: string, m: HiddenMoveView): string {
     removed: 'noteRemoved',
   };
   const key = keys[word];
-  return key ? t(state.lang, key, arg ?? '').trim() : comment;
+  // In the English page a kind is named in English (`took Missile`), not by its character.
+  const shown = state.lang === 'en' && arg && word !== 'refused' ? englishOfChar(arg) : arg;
+  return key ? t(state.lang, key, shown ?? '').trim() : comment;
 }
 
 /** The person's record of a hidden game (R-40): own moves in full, enemy moves as 暗…. */
@@ -261,6 +312,8 @@ function renderHiddenPanel(): void {
   $('position-block').hidden = playing;
   $('resign').hidden = !playing;
   $<HTMLSelectElement>('mode').disabled = playing;
+  // Stepping through the record cannot act while a hidden game is played (R-37).
+  for (const id of ['first', 'prev', 'next', 'last']) $<HTMLButtonElement>(id).disabled = playing;
   $('info-state').textContent = playing && hv ? hv.infoState : '';
   const msg = $('hidden-message');
   if (playing && state.refusedMessage) {
@@ -363,6 +416,7 @@ function startHidden(): void {
   $('engine-status').textContent = '';
   showError(null);
   refresh();
+  boardIntoView();
   askHiddenEngine();
 }
 
@@ -491,6 +545,8 @@ function onEngineMessage(
 
 function relabel(): void {
   applyLabels(document, state.lang);
+  $('legend').innerHTML = renderLegend(state.lang);
+  $('how-to').innerHTML = renderHowTo(state.lang);
   $('script').textContent =
     state.script === 'simplified' ? t(state.lang, 'scriptTraditional') : t(state.lang, 'scriptSimplified');
   refresh();
@@ -557,6 +613,7 @@ function wireDrag(el: HTMLElement): void {
     });
     const to = document.elementFromPoint(e.clientX, e.clientY)?.closest('[data-point]')?.getAttribute('data-point');
     const m = e.type === 'pointerup' ? state.view.legal.find((mv) => mv.from === d.from && mv.to === to) : undefined;
+    if (!m && to && to !== d.from && !state.hidden) showFeedback(refusal(to));
     state.selected = null;
     if (m) play(m.ascii);
     else renderBoard(); // back to its point
@@ -565,8 +622,49 @@ function wireDrag(el: HTMLElement): void {
   el.addEventListener('pointercancel', end);
 }
 
+/** Keyboard play: arrow keys move the focus over the points (as seen on screen), Enter or
+ * Space clicks the focused point. */
+function wireKeys(el: HTMLElement): void {
+  el.addEventListener('keydown', (e) => {
+    const here = board.point(state.focus);
+    if (!here) return;
+    const steps: Record<string, [number, number]> = {
+      ArrowUp: [0, 1],
+      ArrowDown: [0, -1],
+      ArrowLeft: [-1, 0],
+      ArrowRight: [1, 0],
+    };
+    const step = steps[e.key];
+    if (step) {
+      e.preventDefault();
+      const sign = state.flipped ? -1 : 1;
+      const next = board.labelAt(here.x + sign * step[0], here.y + sign * step[1]);
+      if (next) focusPoint(next);
+    } else if (e.key === 'Enter' || e.key === ' ') {
+      e.preventDefault();
+      onPointClick(state.focus);
+      focusPoint(state.focus);
+    }
+  });
+  el.addEventListener('focusin', (e) => {
+    const label = (e.target as Element).closest?.('[data-point]')?.getAttribute('data-point');
+    if (label && label !== state.focus) {
+      state.focus = label;
+      for (const g of el.querySelectorAll('[data-point]')) g.setAttribute('tabindex', g.getAttribute('data-point') === label ? '0' : '-1');
+    }
+  });
+}
+
+function focusPoint(label: string): void {
+  state.focus = label;
+  const el = $('board');
+  for (const g of el.querySelectorAll('[data-point]')) g.setAttribute('tabindex', g.getAttribute('data-point') === label ? '0' : '-1');
+  el.querySelector<SVGGElement>(`[data-point="${label}"]`)?.focus();
+}
+
 function wire(): void {
   wireDrag($('board'));
+  wireKeys($('board'));
   $('board').addEventListener('click', (e) => {
     if (suppressClick) return;
     const el = (e.target as Element).closest('[data-point]');
@@ -583,6 +681,7 @@ function wire(): void {
   document.addEventListener('keydown', (e) => {
     const tag = (e.target as HTMLElement).tagName;
     if (tag === 'TEXTAREA' || tag === 'INPUT' || tag === 'SELECT') return;
+    if ((e.target as Element).closest?.('#board')) return; // the board's own keys (wireKeys)
     const to = { ArrowLeft: state.ply - 1, ArrowRight: state.ply + 1, Home: 0, End: state.game.plies() }[
       e.key
     ];
@@ -605,6 +704,8 @@ function wire(): void {
   });
   $<HTMLSelectElement>('mode').addEventListener('change', (e) => {
     state.mode = (e.target as HTMLSelectElement).value as Mode;
+    state.flipped = state.mode === 'green'; // your own country at the bottom
+    renderBoard();
     state.generation++;
     maybeEngine();
   });
@@ -635,14 +736,20 @@ function wire(): void {
   );
   $('load-gamefile').addEventListener(
     'click',
-    guarded(() => setGame(Game.fromGameFile($<HTMLTextAreaElement>('gamefile-input').value), 0)),
+    guarded(() => {
+      setGame(Game.fromGameFile($<HTMLTextAreaElement>('gamefile-input').value), 0);
+      boardIntoView();
+    }),
   );
   $<HTMLInputElement>('gamefile-picker').addEventListener('change', async (e) => {
     const file = (e.target as HTMLInputElement).files?.[0];
     if (!file) return;
     const text = await file.text();
     $<HTMLTextAreaElement>('gamefile-input').value = text;
-    guarded(() => setGame(Game.fromGameFile(text), 0))();
+    guarded(() => {
+      setGame(Game.fromGameFile(text), 0);
+      boardIntoView();
+    })();
   });
   $('start-hidden').addEventListener('click', guarded(startHidden));
   $('resign').addEventListener(

@@ -461,3 +461,222 @@ describe('web board', () => {
     await page.close();
   });
 });
+
+// Issue 26: the page teaches a newcomer, says why a click is refused, and works on a phone.
+describe('web board: feedback, teaching, phones', () => {
+  const feedback = (page) => page.locator('#feedback').textContent();
+
+  test('every refused click says why, in the page language (R-17, R-19)', async () => {
+    let page = await open();
+    // 2E → 4D from the opening: the aircraft has no move there.
+    await clickMove(page, '2E', '4D');
+    assert.equal(await feedback(page), '无法走到那里');
+    assert.equal(await page.locator('#feedback').isVisible(), true);
+    await page.click('#lang');
+    await page.click('[data-point="5e"]');
+    assert.equal(await feedback(page), 'not your piece');
+    await page.click('[data-point="5C"]');
+    assert.equal(await feedback(page), 'no piece there');
+    await page.click('[data-point="5B"]');
+    assert.equal(await page.locator('#feedback').isHidden(), true, 'a piece that may move: no complaint');
+    await page.click('[data-point="5B"]');
+    // A move clears it.
+    await clickMove(page, '5B', '5A');
+    assert.equal(await page.locator('#feedback').isHidden(), true);
+    // A drop on a point the piece cannot reach says why as well.
+    await page.click('#new-game');
+    const box = async (label) => page.locator(`[data-point="${label}"] .hit`).boundingBox();
+    const from = await box('5B');
+    const to = await box('7C');
+    await page.mouse.move(from.x + from.width / 2, from.y + from.height / 2);
+    await page.mouse.down();
+    await page.mouse.move(to.x + to.width / 2, to.y + to.height / 2, { steps: 5 });
+    await page.mouse.up();
+    assert.equal(await feedback(page), 'no legal move to there');
+    // A return is owed (R-19): after 弹3E攻7d and a Green move only the striker may move.
+    await clickMove(page, '3E', '7d');
+    await clickMove(page, '5b', '5a');
+    await page.click('[data-point="5B"]');
+    assert.equal(await feedback(page), 'a return is owed (R-19)');
+    await page.click('[data-point="7d"]');
+    await page.click('[data-point="7c"]');
+    assert.equal(await feedback(page), 'a return is owed (R-19)');
+    await page.close();
+    // The palace is sealed (R-17): a Red aircraft on 5a, 5c of Green's palace two points on.
+    const sealed = 'fpmgkgmpf/1da3ad1/9/3i1i3/4P4/9/3III3/9/1DA3AD1/F1MGKGMPF r - 0 1';
+    page = await open(`?position=${encodeURIComponent(sealed)}`);
+    await page.click('[data-point="5a"]');
+    assert.equal(await page.locator('[data-point="5c"] .dest').count(), 0);
+    await page.click('[data-point="5c"]');
+    assert.equal(await feedback(page), '对方总统府尚未开放（R-17）');
+    assert.deepEqual(page.errors, []);
+    await page.close();
+  });
+
+  test('a legend, a how-to-play panel, tooltips on pieces and terrain, a favicon', async () => {
+    const page = await browser.newPage({ viewport: { width: 1200, height: 1000 } });
+    const missing = [];
+    page.on('response', (r) => {
+      if (r.status() >= 400) missing.push(`${r.status()} ${r.url()}`);
+    });
+    await page.goto(base);
+    await page.waitForSelector('body[data-ready="true"]', { timeout: 15_000 });
+    await page.waitForTimeout(300);
+    assert.deepEqual(missing, [], 'no 404 (favicon)');
+    assert.match(await page.locator('link[rel="icon"]').getAttribute('href'), /favicon\.svg$/);
+    // Eight kinds, each with its glyph, both scripts, English and an R-id.
+    assert.equal(await page.locator('.legend tr[data-kind]').count(), 8);
+    const missile = await page.locator('.legend tr[data-kind="missile"]').textContent();
+    assert.match(missile, /弹/);
+    assert.match(missile, /彈隊/);
+    assert.match(missile, /弹队/);
+    assert.match(missile, /Missile/);
+    assert.match(missile, /R-11/);
+    assert.ok((await page.locator('#how-to li').count()) >= 4);
+    assert.match(await page.locator('[data-point="3E"] > title').textContent(), /弹队.*R-11|R-11/);
+    await page.click('#lang');
+    assert.match(await page.locator('#how-to').textContent(), /Red moves first/);
+    assert.match(await page.locator('.legend tr[data-kind="fleet"]').textContent(), /Leaps.*R-12/);
+    const tip = await page.locator('[data-point="3E"] > title').textContent();
+    assert.match(tip, /Red Missile/);
+    assert.match(tip, /R-11/);
+    assert.match(await page.locator('[data-point="1E"] > title').textContent(), /Coast/);
+    assert.match(await page.locator('[data-point="5E"] > title').textContent(), /Palace.*R-17/);
+    assert.match(await page.locator('[data-point="2C"] > title').textContent(), /Sea/);
+    assert.match(await page.locator('.sea > title').textContent(), /Sea/);
+    assert.match(await page.locator('.coastline > title').first().textContent(), /Coast/);
+    assert.match(await page.locator('.palace-area > title').first().textContent(), /Palace/);
+    await page.screenshot({ path: join(shots, 'web-legend.png'), fullPage: true });
+    await page.close();
+  });
+
+  test('playing Green against the engine flips the board; a hidden game disables the record buttons', async () => {
+    const page = await open();
+    const y = async (label) => (await page.locator(`[data-point="${label}"] .hit`).boundingBox()).y;
+    assert.ok((await y('5E')) > (await y('5e')));
+    await page.selectOption('#mode', 'green');
+    await page.waitForFunction(() => document.querySelectorAll('#moves [data-ascii]').length === 1, null, {
+      timeout: 30_000,
+    });
+    assert.ok((await y('5e')) > (await y('5E')), "Green's base line at the bottom");
+    await page.selectOption('#mode', 'red'); // the engine now plays Green's reply
+    await page.waitForFunction(() => document.querySelectorAll('#moves [data-ascii]').length === 2, null, {
+      timeout: 30_000,
+    });
+    assert.ok((await y('5E')) > (await y('5e')));
+    for (const id of ['first', 'prev', 'next', 'last']) assert.equal(await page.locator(`#${id}`).isDisabled(), false);
+    await page.selectOption('#hidden-deployment', 'formation');
+    await page.fill('#hidden-seed', '3');
+    await page.click('#start-hidden');
+    for (const id of ['first', 'prev', 'next', 'last']) assert.equal(await page.locator(`#${id}`).isDisabled(), true, id);
+    await page.click('#new-game');
+    for (const id of ['first', 'prev', 'next', 'last']) assert.equal(await page.locator(`#${id}`).isDisabled(), false);
+    assert.deepEqual(page.errors, []);
+    await page.close();
+  });
+
+  test('the English page names the kind a hidden game took in English', async () => {
+    const page = await open();
+    await page.click('#lang');
+    await page.selectOption('#hidden-deployment', 'formation');
+    await page.fill('#hidden-seed', '11');
+    await page.click('#start-hidden');
+    // Red's missile strikes Green's army on 7d: the referee tells Red what it took.
+    await clickMove(page, '3E', '7d');
+    await page.waitForFunction(() => document.querySelectorAll('#moves [data-ascii], #moves .move').length >= 2, null, {
+      timeout: 30_000,
+    });
+    const text = await page.locator('#moves').textContent();
+    assert.match(text, /took Army/);
+    assert.doesNotMatch(text, /took 军/);
+    await page.close();
+  });
+
+  async function phone(width, height) {
+    const page = await browser.newPage({ viewport: { width, height }, hasTouch: true, isMobile: true });
+    const errors = [];
+    page.on('pageerror', (e) => errors.push(String(e)));
+    await page.goto(base);
+    await page.waitForSelector('body[data-ready="true"]', { timeout: 15_000 });
+    page.errors = errors;
+    return page;
+  }
+
+  async function boardInView(page) {
+    return page.evaluate(() => {
+      const r = document.querySelector('#board svg').getBoundingClientRect();
+      return { top: r.top, bottom: r.bottom, height: r.height, inner: window.innerHeight, scrollY: window.scrollY };
+    });
+  }
+
+  test('a phone (390×844): the board comes into view after starting a game; 44 px targets', async () => {
+    const page = await phone(390, 844);
+    await page.screenshot({ path: join(shots, 'web-phone.png') });
+    // Every button and select is at least 44 px both ways.
+    const small = await page.evaluate(() =>
+      [...document.querySelectorAll('button, select')]
+        .filter((e) => e.offsetParent !== null)
+        .map((e) => ({ id: e.id || e.textContent, r: e.getBoundingClientRect() }))
+        .filter(({ r }) => r.width < 44 || r.height < 44)
+        .map(({ id, r }) => `${id} ${r.width}×${r.height}`),
+    );
+    assert.deepEqual(small, []);
+    await page.selectOption('#hidden-deployment', 'formation');
+    await page.fill('#hidden-seed', '5');
+    await page.locator('#start-hidden').scrollIntoViewIfNeeded();
+    assert.ok((await boardInView(page)).bottom < 100, 'the board is out of view before');
+    await page.locator('#start-hidden').tap();
+    let b = await boardInView(page);
+    assert.ok(b.top >= -1 && b.top < b.inner / 2, `board top ${b.top} after start hidden (scrollY ${b.scrollY})`);
+    await page.screenshot({ path: join(shots, 'web-phone-hidden.png') });
+    await page.locator('#new-game').tap();
+    const text = readFileSync(join(repo, 'examples/sample.gjjq'), 'utf8');
+    await page.fill('#gamefile-input', text);
+    await page.locator('#load-gamefile').scrollIntoViewIfNeeded();
+    assert.ok((await boardInView(page)).bottom < 100);
+    await page.locator('#load-gamefile').tap();
+    b = await boardInView(page);
+    assert.ok(b.top >= -1 && b.top < b.inner / 2, `board top ${b.top} after load game file`);
+    assert.deepEqual(page.errors, []);
+    await page.close();
+  });
+
+  test('a phone in landscape (844×390): the whole board fits the screen', async () => {
+    const page = await phone(844, 390);
+    await page.locator('#board').scrollIntoViewIfNeeded();
+    const b = await boardInView(page);
+    assert.ok(b.height <= b.inner, `board ${b.height} px high in a ${b.inner} px screen`);
+    await page.evaluate(() => document.querySelector('#board').scrollIntoView({ block: 'start' }));
+    const c = await boardInView(page);
+    assert.ok(c.top >= -1 && c.bottom <= c.inner + 1, `board ${c.top}–${c.bottom} of ${c.inner}`);
+    await page.screenshot({ path: join(shots, 'web-landscape.png') });
+    await page.close();
+  });
+
+  test('the board points by keyboard: arrow keys move a visible focus, Enter selects and plays', async () => {
+    const page = await open();
+    // One tab stop for the whole board (roving tabindex).
+    assert.equal(await page.locator('[data-point][tabindex="0"]').count(), 1);
+    await page.locator('[data-point="5A"]').focus();
+    await page.keyboard.press('ArrowDown');
+    const active = () => page.evaluate(() => document.activeElement?.getAttribute('data-point'));
+    assert.equal(await active(), '5B');
+    const stroke = await page.locator('[data-point="5B"] .hit').evaluate((e) => getComputedStyle(e).stroke);
+    assert.notEqual(stroke, 'none', 'visible focus');
+    await page.keyboard.press('Enter');
+    assert.equal(await page.locator('[data-point="5B"].selected').count(), 1);
+    await page.keyboard.press('ArrowUp');
+    assert.equal(await active(), '5A');
+    await page.keyboard.press('Enter');
+    assert.deepEqual(await moveList(page), ['5B5A']);
+    // The keys on the board do not step through the record.
+    await page.keyboard.press('ArrowLeft');
+    assert.equal(await active(), '4A');
+    assert.deepEqual(await moveList(page), ['5B5A']);
+    assert.equal(await page.locator('#moves .current').getAttribute('data-ascii'), '5B5A');
+    await page.screenshot({ path: join(shots, 'web-keyboard.png') });
+    assert.deepEqual(page.errors, []);
+    await page.close();
+  });
+});
+
