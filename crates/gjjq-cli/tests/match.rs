@@ -617,3 +617,84 @@ fn a_non_standard_ruleset_is_sent_as_the_rules_option() {
     }
     std::fs::remove_dir_all(&dir).unwrap();
 }
+
+/// Issue 26, item 11: an engine that answers `go` with endless output loses on time, promptly.
+#[test]
+fn a_flooding_engine_loses_on_time_promptly() {
+    let start = std::time::Instant::now();
+    let p = run_match(
+        &broken(r#"yes "info string flood""#),
+        &["--movetime", "20", "--move-timeout", "1"],
+    );
+    assert_lost_all(&p, "timeout");
+    assert!(start.elapsed().as_secs() < 30, "{:?}", start.elapsed());
+}
+
+/// Issue 26, item 11: `yes` as an engine is a startup failure at `--move-timeout`.
+#[test]
+fn a_flooding_engine_fails_to_start_in_time() {
+    let start = std::time::Instant::now();
+    let o = Command::new(GJJQ)
+        .args([
+            "match",
+            "--engine1",
+            "yes",
+            "--engine2",
+            "yes",
+            "--movetime",
+            "10",
+            "--move-timeout",
+            "1",
+        ])
+        .output()
+        .unwrap();
+    assert!(!o.status.success());
+    assert!(String::from_utf8_lossy(&o.stderr).contains("engine 1"));
+    assert!(start.elapsed().as_secs() < 10, "{:?}", start.elapsed());
+}
+
+/// The process groups named in `file`, one a line, that still have a live process.
+fn surviving_groups(file: &std::path::Path) -> Vec<String> {
+    let groups = std::fs::read_to_string(file).unwrap_or_default();
+    let ps = Command::new("ps")
+        .args(["-e", "-o", "pgid=,stat="])
+        .output()
+        .unwrap();
+    let ps = String::from_utf8_lossy(&ps.stdout);
+    groups
+        .lines()
+        .filter(|g| {
+            ps.lines().any(|l| {
+                let mut f = l.split_whitespace();
+                f.next() == Some(g.trim()) && !f.next().unwrap_or("").starts_with('Z')
+            })
+        })
+        .map(str::to_string)
+        .collect()
+}
+
+/// Issue 26, item 12: nothing an engine started outlives the match.
+#[test]
+fn no_engine_process_survives_the_match() {
+    let file = std::env::temp_dir().join(format!("gjjq-pgids-{}", std::process::id()));
+    let _ = std::fs::remove_file(&file);
+    let on_go = format!("echo $$ >> {}; sleep 100000", file.display());
+    let p = run_match(
+        &broken(&on_go),
+        &["--movetime", "20", "--move-timeout", "1"],
+    );
+    assert_lost_all(&p, "timeout");
+    std::thread::sleep(std::time::Duration::from_millis(300));
+    assert!(std::fs::read_to_string(&file).unwrap().lines().count() >= 2);
+    assert_eq!(surviving_groups(&file), Vec::<String>::new());
+}
+
+/// Issue 26, item 17: an engine that exits while its child still holds its output crashed.
+#[test]
+fn an_engine_exiting_with_a_child_holding_its_output_crashed() {
+    let p = run_match(
+        &broken("sleep 100000 & exit 3"),
+        &["--movetime", "20", "--move-timeout", "5"],
+    );
+    assert_lost_all(&p, "crash");
+}

@@ -10,11 +10,12 @@
 //! to the state, for another `go`.
 
 use std::fmt;
-use std::io::{BufRead, BufReader, Write};
+use std::io::{BufRead, BufReader, Read, Write};
+use std::os::unix::process::CommandExt;
 use std::process::{Child, ChildStdin, Command as Process, Stdio};
 use std::sync::Mutex;
 use std::sync::atomic::{AtomicBool, AtomicU32, Ordering};
-use std::sync::mpsc::{self, Receiver, RecvTimeoutError};
+use std::sync::mpsc::{self, Receiver, RecvTimeoutError, SyncSender};
 use std::time::{Duration, Instant};
 
 use gjjq_core::{Game, HiddenGame, Move, Opening, Position, Ruleset, Setup, Side};
@@ -350,27 +351,13 @@ impl EngineProcess {
             .stdin(Stdio::piped())
             .stdout(Stdio::piped())
             .stderr(Stdio::null())
+            .process_group(0)
             .spawn()
             .map_err(|e| Failure::Crash(format!("cannot run '{}': {e}", spec.command)))?;
         let stdin = child.stdin.take().expect("stdin is piped");
         let stdout = child.stdout.take().expect("stdout is piped");
-        let (tx, rx) = mpsc::channel();
-        std::thread::spawn(move || {
-            let mut reader = BufReader::new(stdout);
-            let mut buf = Vec::new();
-            loop {
-                buf.clear();
-                match reader.read_until(b'\n', &mut buf) {
-                    Ok(0) | Err(_) => break,
-                    Ok(_) => {
-                        let line = String::from_utf8_lossy(&buf).trim().to_string();
-                        if tx.send(line).is_err() {
-                            break;
-                        }
-                    }
-                }
-            }
-        });
+        let (tx, rx) = mpsc::sync_channel(LINE_QUEUE);
+        std::thread::spawn(move || forward_lines(stdout, &tx));
         let mut p = EngineProcess {
             child,
             stdin,
@@ -401,23 +388,46 @@ impl EngineProcess {
     }
 
     fn next_line(&mut self, deadline: Instant, waiting_for: &str) -> Result<String, Failure> {
-        let left = deadline.saturating_duration_since(Instant::now());
-        match self.lines.recv_timeout(left) {
-            Ok(l) => Ok(l),
-            Err(RecvTimeoutError::Timeout) => {
-                Err(Failure::Timeout(format!("no '{waiting_for}' in time")))
+        // The deadline is checked before every line, so an engine that keeps printing cannot
+        // keep the arbiter waiting past it (issue 26, item 11).
+        loop {
+            let now = Instant::now();
+            if now >= deadline {
+                return Err(self.timeout_or_exit(waiting_for));
             }
-            Err(RecvTimeoutError::Disconnected) => {
-                let status = self
-                    .child
-                    .try_wait()
-                    .ok()
-                    .flatten()
-                    .map_or_else(String::new, |s| format!(" ({s})"));
-                Err(Failure::Crash(format!(
-                    "closed its output{status} while the arbiter waited for '{waiting_for}'"
-                )))
+            let left = (deadline - now).min(Duration::from_millis(50));
+            match self.lines.recv_timeout(left) {
+                Ok(l) => return Ok(l),
+                Err(RecvTimeoutError::Timeout) => {
+                    // An engine that has exited while a child of its own still holds its output
+                    // open is a crash, not a timeout (issue 26, item 17).
+                    if let Ok(Some(status)) = self.child.try_wait() {
+                        return Err(Failure::Crash(format!(
+                            "exited ({status}) while the arbiter waited for '{waiting_for}'"
+                        )));
+                    }
+                }
+                Err(RecvTimeoutError::Disconnected) => {
+                    let status = self
+                        .child
+                        .try_wait()
+                        .ok()
+                        .flatten()
+                        .map_or_else(String::new, |s| format!(" ({s})"));
+                    return Err(Failure::Crash(format!(
+                        "closed its output{status} while the arbiter waited for '{waiting_for}'"
+                    )));
+                }
             }
+        }
+    }
+
+    fn timeout_or_exit(&mut self, waiting_for: &str) -> Failure {
+        match self.child.try_wait() {
+            Ok(Some(status)) => Failure::Crash(format!(
+                "exited ({status}) while the arbiter waited for '{waiting_for}'"
+            )),
+            _ => Failure::Timeout(format!("no '{waiting_for}' in time")),
         }
     }
 
@@ -433,15 +443,88 @@ impl Drop for EngineProcess {
     fn drop(&mut self) {
         let _ = writeln!(self.stdin, "quit");
         let _ = self.stdin.flush();
-        let deadline = Instant::now() + Duration::from_millis(200);
+        let deadline = Instant::now() + QUIT_GRACE;
+        let mut exited = false;
         while Instant::now() < deadline {
             if let Ok(Some(_)) = self.child.try_wait() {
-                return;
+                exited = true;
+                break;
             }
             std::thread::sleep(Duration::from_millis(5));
         }
-        let _ = self.child.kill();
+        // The engine runs in its own process group (its id is the group's): end the whole
+        // group, so that nothing the engine started outlives the match (issue 26, item 12).
+        signal_group(self.child.id(), "TERM");
+        if !exited {
+            let _ = self.child.kill();
+        }
         let _ = self.child.wait();
+    }
+}
+
+/// How long an engine has to leave after `quit` before its process group gets a signal.
+const QUIT_GRACE: Duration = Duration::from_millis(200);
+
+/// How many lines from an engine can wait for the arbiter; the reader blocks beyond that.
+const LINE_QUEUE: usize = 256;
+
+/// The longest line the arbiter keeps from an engine, in bytes; the rest of a longer line is
+/// read and dropped.
+const MAX_LINE: usize = 64 * 1024;
+
+/// Send a signal to the process group `pgid` with `kill(1)`: the standard library has no call
+/// for it and the crate keeps no `libc` dependency for this one use. Failures (the group is
+/// already gone) are ignored.
+fn signal_group(pgid: u32, signal: &str) {
+    let _ = Process::new("kill")
+        .arg(format!("-{signal}"))
+        .arg("--")
+        .arg(format!("-{pgid}"))
+        .stdin(Stdio::null())
+        .stdout(Stdio::null())
+        .stderr(Stdio::null())
+        .status();
+}
+
+/// Read lines from `from` and pass them to `to`, each cut to [`MAX_LINE`] bytes, until the
+/// stream ends or the receiver is gone. The queue is bounded, so a flooding engine blocks here
+/// instead of growing the arbiter's memory.
+fn forward_lines(from: impl Read, to: &SyncSender<String>) {
+    let mut reader = BufReader::new(from);
+    let mut buf = Vec::new();
+    while let Some(line) = read_capped_line(&mut reader, &mut buf, MAX_LINE) {
+        if to.send(line).is_err() {
+            break;
+        }
+    }
+}
+
+/// One line of at most `cap` bytes (trimmed, lossily decoded), the rest of a longer line read
+/// and dropped; `None` at the end of the stream or on a read error.
+fn read_capped_line(reader: &mut impl BufRead, buf: &mut Vec<u8>, cap: usize) -> Option<String> {
+    buf.clear();
+    let mut seen = false;
+    loop {
+        let chunk = match reader.fill_buf() {
+            Ok(c) => c,
+            Err(e) if e.kind() == std::io::ErrorKind::Interrupted => continue,
+            Err(_) => return None,
+        };
+        if chunk.is_empty() {
+            return seen.then(|| String::from_utf8_lossy(buf).trim().to_string());
+        }
+        seen = true;
+        let (part, done) = match chunk.iter().position(|&b| b == b'\n') {
+            Some(i) => (&chunk[..=i], true),
+            None => (chunk, false),
+        };
+        let room = cap.saturating_sub(buf.len());
+        buf.extend_from_slice(&part[..part.len().min(room)]);
+        let n = part.len();
+        reader.consume(n);
+        if done {
+            return Some(String::from_utf8_lossy(buf).trim().to_string());
+        }
     }
 }
 
@@ -1097,4 +1180,48 @@ pub fn parse_openings(text: &str, rules: Ruleset) -> Result<Vec<Position>, Strin
         return Err("the openings file holds no position string".to_string());
     }
     Ok(out)
+}
+
+#[cfg(test)]
+mod tests {
+    use super::*;
+
+    #[test]
+    fn an_over_long_line_is_cut_and_the_rest_dropped() {
+        let mut text = vec![b'x'; 3 * MAX_LINE];
+        text.extend_from_slice(b"\nbestmove 0000\n");
+        let mut reader = BufReader::with_capacity(1000, &text[..]);
+        let mut buf = Vec::new();
+        let first = read_capped_line(&mut reader, &mut buf, MAX_LINE).unwrap();
+        assert_eq!(first.len(), MAX_LINE);
+        assert_eq!(
+            read_capped_line(&mut reader, &mut buf, MAX_LINE).as_deref(),
+            Some("bestmove 0000")
+        );
+        assert_eq!(read_capped_line(&mut reader, &mut buf, MAX_LINE), None);
+    }
+
+    /// An endless stream of empty lines, one a read, counting its reads.
+    struct Flood(std::sync::Arc<std::sync::atomic::AtomicUsize>);
+
+    impl Read for Flood {
+        fn read(&mut self, buf: &mut [u8]) -> std::io::Result<usize> {
+            self.0.fetch_add(1, Ordering::SeqCst);
+            buf[0] = b'\n';
+            Ok(1)
+        }
+    }
+
+    #[test]
+    fn the_line_queue_is_bounded() {
+        // Nobody reads the queue: the reader must block once it is full, not grow it.
+        let reads = std::sync::Arc::new(std::sync::atomic::AtomicUsize::new(0));
+        let (tx, rx) = mpsc::sync_channel(LINE_QUEUE);
+        let flood = Flood(reads.clone());
+        std::thread::spawn(move || forward_lines(flood, &tx));
+        std::thread::sleep(Duration::from_millis(300));
+        let n = reads.load(Ordering::SeqCst);
+        assert!(n <= LINE_QUEUE + 2, "{n} lines read");
+        drop(rx);
+    }
 }
