@@ -282,6 +282,10 @@ fn parse_go(args: &[&str]) -> Result<GoParams, ProtocolError> {
             if let Ok(v) = found.parse::<i64>() {
                 return Ok(v.max(0) as u64);
             }
+            // Past i64 but within u64 (e.g. 18446744073709551615): a very long time.
+            if let Ok(v) = found.parse::<u64>() {
+                return Ok(v);
+            }
             Err(ProtocolError::BadNumber {
                 command: "go",
                 name: name.to_string(),
@@ -350,6 +354,10 @@ pub fn resolve_position(
         detail: e.to_string(),
     })?;
     let mut keys = Vec::with_capacity(cmd.moves.len());
+    // how often each position has occurred, so that a move after a third repetition
+    // (the game is drawn) is refused as `gjjq replay` refuses it.
+    let mut seen: std::collections::HashMap<u64, u32> =
+        std::collections::HashMap::from([(pos.zobrist_hash(), 1)]);
     for (i, text) in cmd.moves.iter().enumerate() {
         let err = |detail: String| ProtocolError::Move {
             index: i + 1,
@@ -359,11 +367,18 @@ pub fn resolve_position(
         let ascii: AsciiMove = text
             .parse()
             .map_err(|e| err(format!("is malformed: {e}")))?;
+        if seen.get(&pos.zobrist_hash()).copied().unwrap_or(0) >= 3 {
+            return Err(err(
+                "comes after the end of the game: the position occurred a third time, a draw (R-24)"
+                    .to_string(),
+            ));
+        }
         let m = ascii
             .to_move(&pos)
             .map_err(|e| err(format!("is not legal in {pos}: {e}")))?;
         keys.push(pos.zobrist_hash());
         pos.play_unchecked(m);
+        *seen.entry(pos.zobrist_hash()).or_insert(0) += 1;
     }
     Ok((pos, keys))
 }

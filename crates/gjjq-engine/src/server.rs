@@ -150,14 +150,117 @@ pub fn serve<R: BufRead, W: Write + Send + 'static>(
     options: ServerOptions,
 ) -> io::Result<()> {
     let out: Output = Arc::new(Mutex::new(Box::new(output)));
-    let mut server = Server::new(options, out);
-    for line in input.lines() {
-        if !server.handle(&line?) {
+    let mut server = Server::new(options, Arc::clone(&out));
+    let mut input = input;
+    let mut buf = Vec::new();
+    let mut number = 0usize;
+    loop {
+        number += 1;
+        let line = match read_line_bounded(&mut input, &mut buf, MAX_LINE_BYTES)? {
+            None => break,
+            Some(line) => line,
+        };
+        let text = match line {
+            InputLine::Text(text) => text,
+            // Bad input is reported and ignored, never a reason to exit (docs/protocol.md).
+            InputLine::TooLong => {
+                send(
+                    &out,
+                    &format!(
+                        "info string line {number}: longer than {MAX_LINE_BYTES} bytes, ignored: '{}…'",
+                        clip(&String::from_utf8_lossy(&buf), ECHO_CHARS)
+                    ),
+                );
+                continue;
+            }
+            InputLine::NotUtf8 => {
+                send(
+                    &out,
+                    &format!(
+                        "info string line {number}: not UTF-8, ignored: '{}'",
+                        clip(&String::from_utf8_lossy(&buf), ECHO_CHARS)
+                    ),
+                );
+                continue;
+            }
+        };
+        if !server.handle(&text) {
             return Ok(());
         }
     }
     server.finish_search();
     Ok(())
+}
+
+/// The longest input line the engine reads, in bytes, its newline excluded (a `position` with
+/// tens of thousands of moves fits); a longer line is reported and ignored.
+pub const MAX_LINE_BYTES: usize = 4 << 20;
+
+/// How many characters of a refused line are echoed back in its `info string`.
+const ECHO_CHARS: usize = 60;
+
+/// One line of input, as far as the protocol cares.
+enum InputLine {
+    /// A line of UTF-8 text, its line end removed.
+    Text(String),
+    /// A line of more than the limit; `buf` holds its first bytes.
+    TooLong,
+    /// A line that is not UTF-8; `buf` holds it.
+    NotUtf8,
+}
+
+/// Read one line of at most `limit` bytes into `buf` (the rest of a longer line is read and
+/// dropped, so memory stays bounded); `None` at the end of the input.
+fn read_line_bounded<R: BufRead>(
+    input: &mut R,
+    buf: &mut Vec<u8>,
+    limit: usize,
+) -> io::Result<Option<InputLine>> {
+    buf.clear();
+    let mut too_long = false;
+    let mut read_any = false;
+    loop {
+        let chunk = match input.fill_buf() {
+            Ok(c) => c,
+            Err(e) if e.kind() == io::ErrorKind::Interrupted => continue,
+            Err(e) => return Err(e),
+        };
+        if chunk.is_empty() {
+            if !read_any {
+                return Ok(None);
+            }
+            break;
+        }
+        read_any = true;
+        let (part, used, done) = match chunk.iter().position(|&b| b == b'\n') {
+            Some(i) => (&chunk[..i], i + 1, true),
+            None => (chunk, chunk.len(), false),
+        };
+        let room = limit.saturating_sub(buf.len());
+        if part.len() > room {
+            too_long = true;
+        }
+        buf.extend_from_slice(&part[..part.len().min(room)]);
+        input.consume(used);
+        if done {
+            break;
+        }
+    }
+    if too_long {
+        return Ok(Some(InputLine::TooLong));
+    }
+    if buf.last() == Some(&b'\r') {
+        buf.pop();
+    }
+    Ok(Some(match std::str::from_utf8(buf) {
+        Ok(text) => InputLine::Text(text.to_string()),
+        Err(_) => InputLine::NotUtf8,
+    }))
+}
+
+/// The first `chars` characters of `text`.
+fn clip(text: &str, chars: usize) -> String {
+    text.chars().take(chars).collect()
 }
 
 impl Server {
@@ -193,7 +296,10 @@ impl Server {
             Ok(Some(c)) => c,
             Ok(None) => return true,
             Err(e) => {
-                send(&self.out, &format!("info string {e}"));
+                send(
+                    &self.out,
+                    &format!("info string {}", clip(&e.to_string(), 300)),
+                );
                 return true;
             }
         };
@@ -231,7 +337,7 @@ impl Server {
                         EngineConfig::default().eval.tropism
                     ),
                     "option name Move Overhead type spin default 10 min 0 max 5000".to_string(),
-                    "option name Seed type spin default 0 min 0 max 9223372036854775807"
+                    "option name Seed type spin default 0 min 0 max 18446744073709551615"
                         .to_string(),
                     format!(
                         "option name Worlds type spin default {} min 1 max {MAX_WORLDS}",
@@ -256,7 +362,10 @@ impl Server {
                     self.history = keys;
                     self.hidden = None;
                 }
-                Err(e) => send(&self.out, &format!("info string {e}")),
+                Err(e) => send(
+                    &self.out,
+                    &format!("info string {}", clip(&e.to_string(), 300)),
+                ),
             },
             // 暗式: the side's information state alone, never the true position.
             Command::HiddenPosition(state) => self.hidden = Some(state.with_rules(self.rules)),
@@ -346,7 +455,18 @@ impl Server {
             .engine
             .take()
             .unwrap_or_else(|| Engine::new(self.config));
+        // a position that occurred a third time is a draw; the game is over, whatever
+        // moves the position itself still has.
+        let current = pos.zobrist_hash();
+        let repeated = self.history.iter().filter(|&&k| k == current).count() + 1 >= 3;
         let result = match self.options.player {
+            _ if repeated => Some(SearchResult {
+                best_move: None,
+                score: Score::Cp(0),
+                depth: 0,
+                nodes: 0,
+                pv: Vec::new(),
+            }),
             Player::Random => {
                 let moves = pos.legal_moves();
                 (!moves.is_empty()).then(|| {
@@ -380,7 +500,12 @@ impl Server {
             while go.infinite && !flag.load(Ordering::Relaxed) {
                 std::thread::sleep(Duration::from_millis(1));
             }
-            if r.best_move.is_none() {
+            if repeated {
+                send(
+                    &out,
+                    "info string the game is over: the position occurred a third time, a draw (R-24)",
+                );
+            } else if r.best_move.is_none() {
                 send(&out, "info string the game is over: no legal move");
             }
             send(&out, &bestmove_line(&r));

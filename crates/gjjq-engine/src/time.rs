@@ -54,11 +54,13 @@ pub fn budget(go: &GoParams, side: Side, overhead_ms: u64) -> Option<TimeBudget>
     }
     let (time, inc) = go.clock(side)?;
     let available = time.saturating_sub(overhead_ms);
-    let cap = (available * 4 / 5).max(1);
+    let cap = (available / 5).saturating_mul(4).max(1);
     let moves_to_go = go.movestogo.map_or(DEFAULT_MOVES_TO_GO, u64::from).max(1);
-    let soft = (available / moves_to_go + inc * 3 / 4).min(cap);
+    let soft = (available / moves_to_go)
+        .saturating_add(inc / 4 * 3)
+        .min(cap);
     Some(TimeBudget {
         soft_ms: soft.max(1),
-        hard_ms: (soft * 3).min(cap).max(1),
+        hard_ms: soft.saturating_mul(3).min(cap).max(1),
     })
 }

@@ -328,16 +328,21 @@ fn a_hidden_position_is_answered_with_an_untried_candidate() {
         let lines = ask(&state, "go depth 2", seed);
         let m: gjjq_core::Move = last_bestmove(&lines).parse().expect("an ASCII move");
         assert!(untried_candidates(&state).contains(&m), "{m}: {lines:?}");
-        // One info line per round (depth 1 and 2, the voted move as pv), then the vote.
+        // One info line per round (depth 1 and 2, each with the move voted after it: the
+        // vote may change between rounds), the last one's pv the answer, then the vote.
         for d in [1, 2] {
             assert!(
                 lines
                     .iter()
-                    .any(|l| l.starts_with(&format!("info depth {d} "))
-                        && l.ends_with(&format!(" pv {m}"))),
+                    .any(|l| l.starts_with(&format!("info depth {d} ")) && l.contains(" pv ")),
                 "{lines:?}"
             );
         }
+        let last_info = lines
+            .iter()
+            .rfind(|l| l.starts_with("info depth "))
+            .unwrap();
+        assert!(last_info.ends_with(&format!(" pv {m}")), "{lines:?}");
         assert!(
             lines
                 .iter()
@@ -525,9 +530,11 @@ fn hidden_positions_bad_input_and_options() {
 // back appended, no refusal is ever repeated, and play goes on to the end or the cap.
 #[test]
 fn a_hidden_game_is_played_through_the_protocol() {
+    // A seeded game in which the random proposer is refused at least once.
+    const GAME_SEED: u64 = 23;
     let mut rules = Ruleset::STANDARD;
     rules.no_capture_limit = std::num::NonZeroU32::new(40);
-    let mut rng = StdRng::seed_from_u64(21);
+    let mut rng = StdRng::seed_from_u64(GAME_SEED);
     let mut game = HiddenGame::new(Opening::random(&mut rng, None, &rules), rules).unwrap();
     let mut servers = [
         Session::start(ServerOptions {
@@ -568,4 +575,116 @@ fn a_hidden_game_is_played_through_the_protocol() {
     for s in servers {
         s.quit();
     }
+}
+
+/// Serve a whole input of bytes and return the transcript.
+fn serve_bytes(input: &[u8]) -> Vec<String> {
+    let out = Transcript::default();
+    serve(input, out.clone(), ServerOptions::default()).expect("serving a byte slice");
+    out.lines()
+}
+
+// Issue 26, item 13: bytes that are not UTF-8 are reported and ignored; the engine goes on.
+#[test]
+fn a_line_that_is_not_utf8_is_reported_and_ignored() {
+    let lines = serve_bytes(b"isready\ndebug on \xe9t\xe9\nisready\n");
+    assert_eq!(
+        lines.iter().filter(|l| *l == "readyok").count(),
+        2,
+        "{lines:?}"
+    );
+    assert!(
+        lines
+            .iter()
+            .any(|l| l.starts_with("info string line 2: not UTF-8")),
+        "{lines:?}"
+    );
+}
+
+// Issue 26, item 13: a line past the limit is refused with a short echo, and memory stays
+// bounded (the rest of the line is read and dropped).
+#[test]
+fn an_over_long_line_is_refused_with_a_short_echo() {
+    let mut input = b"position fen ".to_vec();
+    input.extend(std::iter::repeat_n(
+        b'x',
+        gjjq_engine::server::MAX_LINE_BYTES + 10,
+    ));
+    input.extend_from_slice(b"\nisready\n");
+    let lines = serve_bytes(&input);
+    assert!(lines.contains(&"readyok".to_string()), "{:?}", &lines);
+    let refusal = lines
+        .iter()
+        .find(|l| l.starts_with("info string line 1: longer than"))
+        .expect("the long line is reported");
+    assert!(
+        refusal.len() < 200,
+        "the echo is short: {} bytes",
+        refusal.len()
+    );
+    // An error about a long (but admissible) line is clipped too.
+    let long_fen = format!("position fen {}\nisready\n", "y".repeat(100_000));
+    let lines = serve_bytes(long_fen.as_bytes());
+    assert!(
+        lines.iter().all(|l| l.len() < 1_000),
+        "no line echoes the input whole"
+    );
+}
+
+// Issue 26, item 14: after a threefold repetition the game is over for the engine.
+#[test]
+fn a_drawn_position_is_over_for_the_engine() {
+    let moves = "5B5A 5b5a 5A5B 5a5b 5B5A 5b5a 5A5B 5a5b";
+    let lines =
+        serve_bytes(format!("position startpos moves {moves}\ngo depth 3\nquit\n").as_bytes());
+    assert_eq!(
+        lines.last().map(String::as_str),
+        Some("bestmove 0000"),
+        "{lines:?}"
+    );
+    assert!(lines.iter().any(|l| l.contains("R-24")), "{lines:?}");
+    // A move past the draw is refused, as `gjjq replay` refuses it.
+    let cmd = parse_command(&format!("position startpos moves {moves} 5B5A"))
+        .unwrap()
+        .unwrap();
+    let Command::Position(p) = cmd else {
+        panic!("a position command")
+    };
+    let err = resolve_position(&p, gjjq_core::Ruleset::STANDARD).unwrap_err();
+    assert!(
+        err.to_string().contains("after the end of the game"),
+        "{err}"
+    );
+    // Two occurrences are not a draw: the engine still moves.
+    let lines = serve_bytes(b"position startpos moves 5B5A 5b5a 5A5B 5a5b\ngo depth 2\nquit\n");
+    let last = lines.last().unwrap();
+    assert!(
+        last.starts_with("bestmove ") && last != "bestmove 0000",
+        "{lines:?}"
+    );
+}
+
+// Issue 26, item 17: clock values past i64 are numbers (a long time), not "needs a number";
+// the Seed option advertises the range it takes.
+#[test]
+fn clock_values_up_to_u64_max_are_numbers() {
+    let lines = serve_bytes(
+        b"uci\nposition startpos\ngo depth 1 wtime 18446744073709551615 btime 18446744073709551615\nquit\n",
+    );
+    assert!(
+        lines.iter().all(|l| !l.contains("needs a number")),
+        "{lines:?}"
+    );
+    assert!(lines.last().unwrap().starts_with("bestmove "), "{lines:?}");
+    assert!(
+        lines.contains(
+            &"option name Seed type spin default 0 min 0 max 18446744073709551615".to_string()
+        ),
+        "{lines:?}"
+    );
+    let lines = serve_bytes(b"setoption name Seed value 18446744073709551615\nisready\n");
+    assert!(
+        lines.iter().all(|l| !l.contains("not a valid value")),
+        "{lines:?}"
+    );
 }
