@@ -234,3 +234,37 @@ fn endgame_list_and_positions() {
     assert!(!o.status.success());
     assert!(String::from_utf8_lossy(&o.stderr).contains("--red 'IIII'"));
 }
+
+// Issue 26, item 17: spaces around or inside a deployment string are refused (exit 1 with
+// where), not trimmed silently; spaces inside an endgame force are refused too.
+#[test]
+fn spaces_in_deployments_and_endgame_forces_are_refused() {
+    for bad in [
+        " 9/3III3/9/1DA3AD1/FPMGKGMPF",
+        "9/3III3/9/1DA3AD1/FPMGKGMPF ",
+        "9/3III3/9/1DA3AD1/FPMG KGMPF",
+    ] {
+        let o = gjjq(&["deploy", "check", bad]);
+        assert_eq!(o.status.code(), Some(1), "{bad:?}");
+        assert!(
+            stdout(&o).to_lowercase().contains("space"),
+            "{bad:?}: {}",
+            stdout(&o)
+        );
+    }
+    let o = gjjq(&["deploy", "endgame", "--red", "I I", "--green", "D"]);
+    assert!(!o.status.success());
+    assert!(
+        String::from_utf8_lossy(&o.stderr).contains("column 2"),
+        "{}",
+        String::from_utf8_lossy(&o.stderr)
+    );
+    let many = "I".repeat(10_000);
+    let o = gjjq(&["deploy", "endgame", "--red", &many, "--green", "D"]);
+    assert!(!o.status.success());
+    assert!(
+        String::from_utf8_lossy(&o.stderr).contains("10000 infantry"),
+        "{}",
+        String::from_utf8_lossy(&o.stderr)
+    );
+}

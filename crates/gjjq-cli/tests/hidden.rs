@@ -91,9 +91,16 @@ fn view_worlds_and_check() {
             "--world",
             l,
         ]);
+        // Issue 26, item 17: the exit code tells the answer, as `deploy check`'s does.
         match check_world(full, &d) {
-            Ok(()) => assert_eq!(stdout(&o), "consistent\n"),
-            Err(e) => assert_eq!(stdout(&o), format!("inconsistent {}\n", e.ply)),
+            Ok(()) => {
+                assert_eq!(stdout(&o), "consistent\n");
+                assert_eq!(o.status.code(), Some(0));
+            }
+            Err(e) => {
+                assert_eq!(stdout(&o), format!("inconsistent {}\n", e.ply));
+                assert_eq!(o.status.code(), Some(1));
+            }
         }
     }
     // Bad input is an error with a message, never a panic.
@@ -102,4 +109,33 @@ fn view_worlds_and_check() {
     ]);
     assert!(!o.status.success());
     assert!(String::from_utf8_lossy(&o.stderr).starts_with("error: "));
+}
+
+// Issue 26, item 17: a ply past the record's end is an error naming the record's length,
+// not the whole game without a word; an inconsistent world exits 1.
+#[test]
+fn a_ply_past_the_end_and_an_inconsistent_world_are_told() {
+    let (file, game) = record_file(5);
+    let f = file.to_str().unwrap();
+    let plies = game.game().moves().len();
+    let o = gjjq(&[
+        "hidden", "view", "--record", f, "--side", "red", "--ply", "100000",
+    ]);
+    assert!(!o.status.success());
+    let err = String::from_utf8_lossy(&o.stderr);
+    assert!(
+        err.contains("--ply 100000") && err.contains(&format!("only {plies} plies")),
+        "{err}"
+    );
+    let o = gjjq(&[
+        "hidden",
+        "view",
+        "--record",
+        f,
+        "--side",
+        "red",
+        "--ply",
+        &plies.to_string(),
+    ]);
+    assert!(o.status.success(), "{}", String::from_utf8_lossy(&o.stderr));
 }

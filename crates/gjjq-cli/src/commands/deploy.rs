@@ -91,7 +91,7 @@ pub fn run(args: Args) -> Result<(), CliError> {
         DeployCommand::Check { deployment, rules } => {
             let rules = load_rules(&rules)?;
             // A query: the answer goes to stdout either way, the exit code tells which.
-            match Deployment::parse_with(deployment.trim(), &rules) {
+            match Deployment::parse_with(&deployment, &rules) {
                 Ok(_) => outln!("ok"),
                 Err(e) => {
                     outln!("{e}");

@@ -129,9 +129,15 @@ pub fn run(args: Args) -> Result<(), CliError> {
             let state = load_state(&a.state, Some(a.ply))?;
             let world = Deployment::parse_with(&a.world, state.rules())
                 .map_err(|e| CliError(format!("--world: {e}")))?;
+            // A query, as `deploy check`: the answer goes to stdout either way, and the exit
+            // code tells which (0 consistent, 1 inconsistent).
             match check_world(&state, &world) {
                 Ok(()) => outln!("consistent"),
-                Err(e) => outln!("inconsistent {}", e.ply),
+                Err(e) => {
+                    outln!("inconsistent {}", e.ply);
+                    std::io::Write::flush(&mut std::io::stdout())?;
+                    std::process::exit(1);
+                }
             }
             Ok(())
         }
@@ -200,6 +206,13 @@ fn load_state(a: &StateArgs, ply: Option<usize>) -> Result<InfoState, CliError> 
             .clone()
     };
     Ok(match ply {
+        Some(k) if k > state.plies() => {
+            return Err(CliError(format!(
+                "--ply {k}: {} has only {} plies",
+                a.record,
+                state.plies()
+            )));
+        }
         Some(k) => state.at_ply(k),
         None => state,
     })

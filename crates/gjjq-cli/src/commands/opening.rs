@@ -35,8 +35,7 @@ pub fn run(args: Args) -> Result<(), CliError> {
         if s == "random" {
             Ok(sampler.sample(&mut rng))
         } else {
-            Deployment::parse_with(s.trim(), &rules)
-                .map_err(|e| CliError(format!("{flag} '{s}': {e}")))
+            Deployment::parse_with(s, &rules).map_err(|e| CliError(format!("{flag} '{s}': {e}")))
         }
     };
     let red = deployment("--red", &args.red)?;

@@ -77,7 +77,7 @@ pub fn run(args: Args) -> Result<(), CliError> {
     };
     if let Some(dep) = &args.deployment {
         let rules = load_rules(&args.pos.rules)?;
-        let d = Deployment::parse_with(dep.trim(), &rules)
+        let d = Deployment::parse_with(dep, &rules)
             .map_err(|e| CliError(format!("--deployment '{dep}': {e}")))?;
         let side: Side = args.side.into();
         let mut setup = Setup::empty();
