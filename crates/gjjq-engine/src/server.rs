@@ -160,33 +160,24 @@ pub fn serve<R: BufRead, W: Write + Send + 'static>(
             None => break,
             Some(line) => line,
         };
-        let text = match line {
-            InputLine::Text(text) => text,
-            // Bad input is reported and ignored, never a reason to exit (docs/protocol.md).
-            InputLine::TooLong => {
-                send(
-                    &out,
-                    &format!(
-                        "info string line {number}: longer than {MAX_LINE_BYTES} bytes, ignored: '{}…'",
-                        clip(&String::from_utf8_lossy(&buf), ECHO_CHARS)
-                    ),
-                );
+        let why = match line {
+            InputLine::Text(text) => {
+                if !server.handle(&text) {
+                    return Ok(());
+                }
                 continue;
             }
-            InputLine::NotUtf8 => {
-                send(
-                    &out,
-                    &format!(
-                        "info string line {number}: not UTF-8, ignored: '{}'",
-                        clip(&String::from_utf8_lossy(&buf), ECHO_CHARS)
-                    ),
-                );
-                continue;
-            }
+            InputLine::TooLong => format!("longer than {MAX_LINE_BYTES} bytes"),
+            InputLine::NotUtf8 => "not UTF-8".to_string(),
         };
-        if !server.handle(&text) {
-            return Ok(());
-        }
+        // Bad input is reported and ignored, never a reason to exit (docs/protocol.md).
+        send(
+            &out,
+            &format!(
+                "info string line {number}: {why}, ignored: '{}'",
+                clip(&String::from_utf8_lossy(&buf), ECHO_CHARS)
+            ),
+        );
     }
     server.finish_search();
     Ok(())
@@ -194,7 +185,7 @@ pub fn serve<R: BufRead, W: Write + Send + 'static>(
 
 /// The longest input line the engine reads, in bytes, its newline excluded (a `position` with
 /// tens of thousands of moves fits); a longer line is reported and ignored.
-pub const MAX_LINE_BYTES: usize = 4 << 20;
+const MAX_LINE_BYTES: usize = 4 << 20;
 
 /// How many characters of a refused line are echoed back in its `info string`.
 const ECHO_CHARS: usize = 60;

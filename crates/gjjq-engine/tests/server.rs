@@ -606,10 +606,7 @@ fn a_line_that_is_not_utf8_is_reported_and_ignored() {
 #[test]
 fn an_over_long_line_is_refused_with_a_short_echo() {
     let mut input = b"position fen ".to_vec();
-    input.extend(std::iter::repeat_n(
-        b'x',
-        gjjq_engine::server::MAX_LINE_BYTES + 10,
-    ));
+    input.extend(std::iter::repeat_n(b'x', (4 << 20) + 10));
     input.extend_from_slice(b"\nisready\n");
     let lines = serve_bytes(&input);
     assert!(lines.contains(&"readyok".to_string()), "{:?}", &lines);
