@@ -17,6 +17,7 @@
 
 mod attacks;
 mod bitboard;
+mod board;
 mod deployment;
 mod diagram;
 mod endgame;
@@ -39,6 +40,7 @@ mod terrain;
 mod zobrist;
 
 pub use bitboard::{Bitboard, BitboardIter};
+pub use board::{Board, BoardIter};
 pub use deployment::{
     Deployment, DeploymentError, DeploymentParseError, DeploymentSampler, Opening, OpeningError,
     PlayMode, PlayModeParseError,
@@ -51,6 +53,7 @@ pub use hidden::{
     EnemyPiece, Event, HiddenGame, Inconsistency, InfoState, InfoStateParseError, Mismatch,
     PlayerView, ProposeError, Seen, Told, WorldError, WorldSampler, check_world, replay_world,
 };
+pub use movegen::{PieceMoves, PieceMovesIter};
 pub use moves::{Move, MoveInfo, MoveKind, MoveList, MoveParseError, Removal};
 pub use outcome::{
     DrawReason, EndReason, EndReasonParseError, Outcome, OutcomeParseError, WinReason,

@@ -358,6 +358,27 @@ fn strip_position(message: &str) -> String {
     }
 }
 
+/// The one stored copy of `rules`, for the life of the process: a [`crate::Position`] holds
+/// its ruleset by reference, so that it stays small enough to copy inline. The standard
+/// ruleset is a static; any other distinct ruleset is stored (and leaked, a few bytes) the
+/// first time it is seen.
+pub(crate) fn intern(rules: Ruleset) -> &'static Ruleset {
+    static STANDARD: Ruleset = Ruleset::STANDARD;
+    if rules == Ruleset::STANDARD {
+        return &STANDARD;
+    }
+    static TABLE: std::sync::Mutex<Vec<&'static Ruleset>> = std::sync::Mutex::new(Vec::new());
+    let mut table = TABLE
+        .lock()
+        .unwrap_or_else(std::sync::PoisonError::into_inner);
+    if let Some(r) = table.iter().find(|r| ***r == rules) {
+        return r;
+    }
+    let r: &'static Ruleset = Box::leak(Box::new(rules));
+    table.push(r);
+    r
+}
+
 impl Default for Ruleset {
     fn default() -> Ruleset {
         Ruleset::STANDARD
@@ -368,7 +389,8 @@ impl Default for Ruleset {
 mod tests {
     use super::*;
 
-    // Every Position carries a ruleset: keep it at 12 bytes (Position stays 288).
+    // Options are packed (one byte for the missile range); a Position holds its ruleset by
+    // reference, so this size no longer enters the copy-make size.
     #[test]
     fn ruleset_size_is_pinned() {
         assert_eq!(std::mem::size_of::<Ruleset>(), 12);

@@ -262,15 +262,13 @@ impl PlayerView {
         // The enemy as infantry: never a missile, never a king. The position is only generated
         // from, never adjudicated, so it need not satisfy R-26.
         let mut probe = Position {
-            by_side: [Bitboard::EMPTY; 2],
-            by_kind: [Bitboard::EMPTY; 8],
-            mailbox: [255; 90],
-            turn: us,
-            pending: [None; 2],
+            board: crate::board::Board::EMPTY,
+            rules: crate::ruleset::intern(rules),
+            hash: 0,
             plies_since_capture: 0,
             move_number: 1,
-            hash: 0,
-            rules,
+            pending: [None; 2],
+            turn: us,
         };
         for sq in Square::all() {
             if let Some(k) = self.own[sq.index()] {
