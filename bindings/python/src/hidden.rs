@@ -505,11 +505,11 @@ impl PyInfoState {
             .collect()
     }
 
-    /// `proposals()` as sorted action indices `from * 90 + to`.
+    /// `proposals()` as sorted action indices (`Move::index`).
     fn proposal_actions(&self) -> Vec<usize> {
         let mut v: Vec<usize> = tensor::proposals(&self.0)
             .into_iter()
-            .map(|m| m.from().index() * crate::types::POINTS + m.to().index())
+            .map(crate::types::action_of)
             .collect();
         v.sort_unstable();
         v

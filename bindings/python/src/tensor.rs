@@ -6,7 +6,7 @@ use numpy::IntoPyArray;
 use numpy::ndarray::{Array1, Array3};
 use pyo3::prelude::*;
 
-use crate::types::{NUM_ACTIONS, POINTS};
+use crate::types::NUM_ACTIONS;
 
 /// Rows of the board.
 pub const ROWS: usize = 10;
@@ -159,7 +159,7 @@ pub fn legal_actions(pos: &Position) -> Vec<usize> {
     let mut v: Vec<usize> = pos
         .legal_moves()
         .iter()
-        .map(|m| m.from().index() * POINTS + m.to().index())
+        .map(|&m| crate::types::action_of(m))
         .collect();
     v.sort_unstable();
     v
@@ -171,7 +171,7 @@ pub fn action_mask<'py>(py: Python<'py>, pos: &Position) -> Bound<'py, PyAny> {
         py,
         pos.legal_moves()
             .iter()
-            .map(|m| m.from().index() * POINTS + m.to().index()),
+            .map(|&m| crate::types::action_of(m)),
     )
 }
 

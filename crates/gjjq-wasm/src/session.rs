@@ -140,6 +140,9 @@ impl From<ReplayError> for WebError {
 pub struct MoveView {
     /// The ASCII form, `5B5A`.
     pub ascii: String,
+    /// The action index (`Move::index`, in `0..8100`): the one integer encoding of a move,
+    /// shared with the engine and the Python bindings.
+    pub index: u16,
     /// The origin label.
     pub from: String,
     /// The destination label.
@@ -162,6 +165,7 @@ impl MoveView {
         let mover = pos.turn();
         MoveView {
             ascii: m.to_string(),
+            index: m.index(),
             from: m.from().to_string(),
             to: m.to().to_string(),
             simplified: record.to_script(Script::Simplified),
