@@ -1025,6 +1025,49 @@ mod tests {
         }
     }
 
+    // A list of more than 128 moves does not fit the builder's array: `finish` says so, and
+    // the slow path (a growing list) gives the same moves as the fast one where both fit.
+    #[test]
+    fn list_builder_overflow_falls_back() {
+        use super::{Class, Fill, ListBuilder, MoveSink, Wrap};
+        use crate::bitboard::Bitboard;
+        use crate::piece::PieceKind;
+        use crate::square::Square;
+        let pos = Position::default();
+        let mut b = ListBuilder::new();
+        let from = Square::from_index_unchecked(0);
+        for _ in 0..2 {
+            let _ = b.push(
+                &pos,
+                PieceKind::King,
+                from,
+                Bitboard::FULL,
+                Class::Quiet,
+                Wrap::Plain,
+            );
+        }
+        assert!(b.finish().is_none());
+        let mut rng = StdRng::seed_from_u64(128);
+        let mut pos = Position::default();
+        for _ in 0..200 {
+            let fast = pos.build_list(Fill::From(Bitboard::FULL));
+            assert_eq!(
+                fast,
+                pos.build_list_slowly(Fill::From(Bitboard::FULL)),
+                "{pos}"
+            );
+            assert_eq!(
+                pos.build_list(Fill::Captures),
+                pos.build_list_slowly(Fill::Captures),
+                "{pos}"
+            );
+            if fast.is_empty() {
+                break;
+            }
+            pos.play_unchecked(fast[rng.random_range(0..fast.len())]);
+        }
+    }
+
     // The bulk counter agrees with the list in every copy: the dispatched one (compiled for
     // `popcnt` where the CPU has it) and the portable one, on positions from random games
     // (pending returns, threatened kings and decided positions included) under several
