@@ -32,7 +32,7 @@ const BACK_RANKS: Bitboard = Bitboard((1u128 << 27) - 1);
 fn domain(kind: PieceKind, rules: &Ruleset) -> Bitboard {
     match kind {
         PieceKind::King | PieceKind::Guard => PALACE[0],
-        PieceKind::Missile => match rules.missile_deployment {
+        PieceKind::Missile => match rules.deployment.missile_deployment {
             MissileDeployment::Land => LAND[0],
             MissileDeployment::BackRanks => LAND[0] & BACK_RANKS,
         },
@@ -251,7 +251,7 @@ impl Deployment {
     /// use gjjq_core::{Deployment, MissileDeployment, Ruleset};
     /// let d: Deployment = "9/3IMI3/9/1DA3AD1/FPIGKGMPF".parse()?; // a missile on 5B
     /// let mut back = Ruleset::STANDARD;
-    /// back.missile_deployment = MissileDeployment::BackRanks;
+    /// back.deployment.missile_deployment = MissileDeployment::BackRanks;
     /// assert!(d.validate(&back).is_err());
     /// # Ok::<(), gjjq_core::DeploymentParseError>(())
     /// ```
@@ -526,7 +526,7 @@ impl fmt::Debug for Deployment {
 /// use gjjq_core::{DeploymentSampler, MissileDeployment, Ruleset};
 /// use rand::{SeedableRng, rngs::StdRng};
 /// let mut back = Ruleset::STANDARD;
-/// back.missile_deployment = MissileDeployment::BackRanks;
+/// back.deployment.missile_deployment = MissileDeployment::BackRanks;
 /// let sampler = DeploymentSampler::new(&back);
 /// assert!(sampler.count() < DeploymentSampler::new(&Ruleset::STANDARD).count());
 /// let mut rng = StdRng::seed_from_u64(1);
@@ -865,7 +865,9 @@ mod tests {
     }
 
     const BACK: Ruleset = Ruleset {
-        missile_deployment: MissileDeployment::BackRanks,
+        deployment: crate::ruleset::DeploymentRules {
+            missile_deployment: MissileDeployment::BackRanks,
+        },
         ..Ruleset::STANDARD
     };
 

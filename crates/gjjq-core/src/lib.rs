@@ -64,8 +64,8 @@ pub use position::{
     ParsePositionError, PlayError, Position, PositionError, PositionErrorKinds, Violation,
 };
 pub use ruleset::{
-    AnnounceIllegal, MissileDeployment, MissileRange, MissileWalk, ReturnRule, RevealCaptured,
-    Ruleset, RulesetError, TrappedKing,
+    AnnounceIllegal, DeploymentRules, HiddenRules, MissileDeployment, MissileRange, MissileWalk,
+    ReturnRule, RevealCaptured, Ruleset, RulesetError, TrappedKing,
 };
 pub use setup::{DEFAULT_OPENING, Field, PendingProblem, PendingReturn, Setup, SetupParseError};
 pub use square::{File, NameParseError, Rank, Side, Square, SquareParseError};

@@ -87,7 +87,7 @@ fn marginals_of_the_default_ruleset() {
 #[test]
 fn marginals_of_back_ranks() {
     let mut rules = Ruleset::STANDARD;
-    rules.missile_deployment = MissileDeployment::BackRanks;
+    rules.deployment.missile_deployment = MissileDeployment::BackRanks;
     let all = draws(&rules, 7);
     let both = all
         .iter()

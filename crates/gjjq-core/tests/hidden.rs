@@ -19,8 +19,8 @@ fn rules_variants() -> Vec<Ruleset> {
     r.no_capture_limit = NonZeroU32::new(60);
     out.push(r);
     let mut r2 = r;
-    r2.announce_illegal = AnnounceIllegal::Both;
-    r2.reveal_captured = RevealCaptured::ToCaptor;
+    r2.hidden.announce_illegal = AnnounceIllegal::Both;
+    r2.hidden.reveal_captured = RevealCaptured::ToCaptor;
     out.push(r2);
     let mut r3 = r;
     r3.return_rule = ReturnRule::Immediate;
@@ -30,7 +30,7 @@ fn rules_variants() -> Vec<Ruleset> {
     r4.missile_walk = MissileWalk::NoAbroadPieces;
     r4.missile_range = Some(MissileRange::new(2, 4).unwrap());
     r4.trapped_king = TrappedKing::NoEscape;
-    r4.missile_deployment = MissileDeployment::BackRanks;
+    r4.deployment.missile_deployment = MissileDeployment::BackRanks;
     out.push(r4);
     out
 }
@@ -162,7 +162,7 @@ fn refused_proposals_change_nothing_and_are_told_as_the_option_says() {
             .count();
         let red_refused = game.refusals().iter().filter(|r| r.1 == Side::Red).count();
         assert_eq!(mover_refusals, red_refused);
-        match rules.announce_illegal {
+        match rules.hidden.announce_illegal {
             AnnounceIllegal::Both => assert_eq!(heard, red_refused),
             _ => assert_eq!(heard, 0),
         }

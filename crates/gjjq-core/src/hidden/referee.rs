@@ -190,7 +190,7 @@ impl HiddenGame {
             _ => {
                 self.refusals.push((self.game.moves().len(), side, m));
                 self.tell(&mut told, side, Event::Refused(m));
-                if rules.announce_illegal == AnnounceIllegal::Both {
+                if rules.hidden.announce_illegal == AnnounceIllegal::Both {
                     self.tell(&mut told, side.other(), Event::OpponentRefused);
                 }
             }
@@ -262,7 +262,7 @@ pub(crate) fn observe(
 ) -> Seen {
     let mover = before.turn();
     let capture = info.captured.is_some();
-    let told_kind = viewer != mover || rules.reveal_captured == RevealCaptured::ToCaptor;
+    let told_kind = viewer != mover || rules.hidden.reveal_captured == RevealCaptured::ToCaptor;
     Seen {
         mv: m,
         capture,

@@ -479,7 +479,7 @@ fn domains(state: &InfoState) -> Vec<(crate::square::Square, Kinds)> {
         // Ranks C–E are y 0..=2 in the owner's frame (E is its base line, R-3).
         let back = own_frame(enemy, sq).y() <= 2;
         if !LAND[e].contains(sq)
-            || (rules.missile_deployment == MissileDeployment::BackRanks && !back)
+            || (rules.deployment.missile_deployment == MissileDeployment::BackRanks && !back)
         {
             d &= !bit(PieceKind::Missile);
         }

@@ -278,7 +278,7 @@ impl GameRecord {
     /// let mut g = GameRecord::default();
     /// assert_eq!(g.rules(None)?, Ruleset::STANDARD);
     /// g.set_tag("Rules", r#"{"missile_deployment":"back_ranks"}"#);
-    /// assert_eq!(g.rules(None)?.missile_deployment, MissileDeployment::BackRanks);
+    /// assert_eq!(g.rules(None)?.deployment.missile_deployment, MissileDeployment::BackRanks);
     /// # Ok::<(), gjjq_notation::ReplayError>(())
     /// ```
     pub fn rules(&self, rules: Option<Ruleset>) -> Result<Ruleset, ReplayError> {
