@@ -6,7 +6,9 @@ mod common;
 use common::{gjjq, stdout};
 
 use gjjq_core::{
-    Deployment, EndgameForce, MissileDeployment, Opening, PieceKind, Position, Ruleset, Setup, Side,
+    MissileDeployment, PieceKind, Position, Ruleset, Setup, Side,
+    deploy::{Deployment, Opening},
+    endgame::EndgameForce,
 };
 
 /// A ruleset file with `back_ranks`, one per test (tests run in parallel).

@@ -20,10 +20,10 @@ mod bitboard;
 mod board;
 mod deployment;
 mod diagram;
-mod endgame;
+pub mod endgame;
 mod game;
 mod geometry;
-mod hidden;
+pub mod hidden;
 mod movegen;
 mod moves;
 mod outcome;
@@ -41,18 +41,7 @@ mod zobrist;
 
 pub use bitboard::{Bitboard, BitboardIter};
 pub use board::{Board, BoardIter};
-pub use deployment::{
-    Deployment, DeploymentError, DeploymentParseError, DeploymentSampler, Opening, OpeningError,
-    PlayMode, PlayModeParseError,
-};
-pub use endgame::{
-    EndgameError, EndgameForce, EndgameForceError, endgame_placements, random_endgame,
-};
 pub use game::{Game, GameError};
-pub use hidden::{
-    EnemyPiece, Event, HiddenGame, Inconsistency, InfoState, InfoStateParseError, Mismatch,
-    PlayerView, ProposeError, Seen, Told, WorldError, WorldSampler, check_world, replay_world,
-};
 pub use movegen::{PieceMoves, PieceMovesIter};
 pub use moves::{Move, MoveInfo, MoveKind, MoveList, MoveParseError, Removal};
 pub use outcome::{
@@ -70,3 +59,13 @@ pub use ruleset::{
 pub use setup::{DEFAULT_OPENING, Field, PendingProblem, PendingReturn, Setup, SetupParseError};
 pub use square::{File, NameParseError, Rank, Side, Square, SquareParseError};
 pub use terrain::{COAST, COUNTRY, INLAND, LAND, PALACE, SEA, Terrain};
+
+/// Deployments and openings (R-32 … R-36): one side's 16 pieces in its own frame, their
+/// string, uniform random deployments, openings of two deployments and a first mover, and
+/// the play modes (翻式 …), each with its error.
+pub mod deploy {
+    pub use crate::deployment::{
+        Deployment, DeploymentError, DeploymentParseError, DeploymentSampler, Opening,
+        OpeningError, PlayMode, PlayModeParseError,
+    };
+}

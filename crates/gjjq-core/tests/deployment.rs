@@ -2,7 +2,8 @@
 //! many draws, each within a stated statistical bound.
 
 use gjjq_core::{
-    COAST, Deployment, DeploymentSampler, MissileDeployment, PALACE, PieceKind, Ruleset, Square,
+    COAST, MissileDeployment, PALACE, PieceKind, Ruleset, Square,
+    deploy::{Deployment, DeploymentSampler},
 };
 use rand::SeedableRng;
 use rand::rngs::StdRng;

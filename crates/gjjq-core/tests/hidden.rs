@@ -8,9 +8,10 @@ use rand::rngs::StdRng;
 use rand::{Rng, SeedableRng};
 
 use gjjq_core::{
-    AnnounceIllegal, Deployment, Event, HiddenGame, InfoState, MissileDeployment, MissileRange,
-    MissileWalk, Move, Opening, PieceKind, PlayerView, ReturnRule, RevealCaptured, Ruleset, Side,
-    Square, TrappedKing, WorldSampler, check_world,
+    AnnounceIllegal, MissileDeployment, MissileRange, MissileWalk, Move, PieceKind, ReturnRule,
+    RevealCaptured, Ruleset, Side, Square, TrappedKing,
+    deploy::{Deployment, Opening},
+    hidden::{Event, HiddenGame, InfoState, PlayerView, WorldSampler, check_world},
 };
 
 fn rules_variants() -> Vec<Ruleset> {

@@ -1,7 +1,11 @@
 //! The engine in 暗式 (R-37 … R-41): it proposes from its information state alone, never
 //! repeats a refusal, plays whole games through the referee, and beats random proposals.
 
-use gjjq_core::{HiddenGame, InfoState, Move, Opening, Outcome, PlayerView, Ruleset, Side};
+use gjjq_core::{
+    Move, Outcome, Ruleset, Side,
+    deploy::Opening,
+    hidden::{HiddenGame, InfoState, PlayerView},
+};
 use gjjq_engine::{Engine, EngineConfig, HiddenConfig, Limits};
 use rand::rngs::StdRng;
 use rand::{Rng, SeedableRng};

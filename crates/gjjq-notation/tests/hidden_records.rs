@@ -3,7 +3,9 @@
 
 use std::num::NonZeroU32;
 
-use gjjq_core::{AnnounceIllegal, HiddenGame, Opening, ReturnRule, RevealCaptured, Ruleset, Side};
+use gjjq_core::{
+    AnnounceIllegal, ReturnRule, RevealCaptured, Ruleset, Side, deploy::Opening, hidden::HiddenGame,
+};
 use gjjq_notation::{
     GameReader, MoveForm, MoveText, Script, hidden_game_from_record, info_state_from_player_record,
     player_record, referee_record, write_game,

@@ -6,9 +6,10 @@ use gjjq::notation::{
     Record, RecordError, RecordedMove, ReplayError, WriteError, write_game,
 };
 use gjjq::{
-    DeploymentParseError, EndReason, Game, GameError, InfoStateParseError, Move, MoveParseError,
-    OpeningError, Outcome, Position, PositionError, ProposeError, Script, Setup, SetupParseError,
-    Side, Square,
+    EndReason, Game, GameError, Move, MoveParseError, Outcome, Position, PositionError, Script,
+    Setup, SetupParseError, Side, Square,
+    deploy::{DeploymentParseError, OpeningError},
+    hidden::{InfoStateParseError, ProposeError},
 };
 use serde::Serialize;
 use thiserror::Error;

@@ -81,14 +81,14 @@ pub enum Event {
 /// # Examples
 ///
 /// ```
-/// use gjjq_core::{HiddenGame, Opening, Ruleset, Side};
+/// use gjjq_core::{Ruleset, Side, deploy::Opening, hidden::HiddenGame};
 /// let mut game = HiddenGame::new(Opening::default_opening(), Ruleset::STANDARD)?;
 /// game.propose(Side::Red, "5B5A".parse()?)?;
 /// game.propose(Side::Green, "5b5b".parse()?)?; // refused: not a move
 /// let green = game.info_state(Side::Green);
 /// assert_eq!(green.to_string(),
 ///     "g r 9/3III3/9/1DA3AD1/FPMGKGMPF 9/3xxx3/9/1xx3xx1/xxxxxxxxx 5B5A ?5b5b");
-/// assert_eq!(green.to_string().parse::<gjjq_core::InfoState>()?, *green);
+/// assert_eq!(green.to_string().parse::<gjjq_core::hidden::InfoState>()?, *green);
 /// # Ok::<(), Box<dyn std::error::Error>>(())
 /// ```
 #[derive(Debug, Clone, PartialEq, Eq, Hash)]
@@ -184,7 +184,7 @@ impl InfoState {
     /// # Examples
     ///
     /// ```
-    /// use gjjq_core::{HiddenGame, Opening, Ruleset, Side};
+    /// use gjjq_core::{Ruleset, Side, deploy::Opening, hidden::HiddenGame};
     /// let mut game = HiddenGame::new(Opening::default_opening(), Ruleset::STANDARD)?;
     /// game.propose(Side::Red, "5B5B".parse()?)?; // refused: not a move
     /// assert_eq!(game.info_state(Side::Red).refused_this_turn(), ["5B5B".parse()?]);

@@ -29,7 +29,7 @@ pub struct EnemyPiece {
 /// # Examples
 ///
 /// ```
-/// use gjjq_core::{HiddenGame, Opening, Ruleset, Side};
+/// use gjjq_core::{Ruleset, Side, deploy::Opening, hidden::HiddenGame};
 /// let mut game = HiddenGame::new(Opening::default_opening(), Ruleset::STANDARD)?;
 /// game.propose(Side::Red, "5B5A".parse()?)?;
 /// let view = game.view(Side::Green);
@@ -85,7 +85,7 @@ impl PlayerView {
     }
 
     /// Bring the view up to date with one more event told to its side (what
-    /// [`HiddenGame::propose`](crate::HiddenGame::propose) returns), without replaying from
+    /// [`HiddenGame::propose`](crate::hidden::HiddenGame::propose) returns), without replaying from
     /// the start.
     pub fn tell(&mut self, e: &Event) {
         match *e {
