@@ -7,7 +7,10 @@ mod common;
 use std::hint::black_box;
 
 use criterion::{Criterion, Throughput, criterion_group, criterion_main};
-use gjjq::{Deployment, DeploymentSampler, Opening, Ruleset};
+use gjjq::{
+    Ruleset,
+    deploy::{Deployment, DeploymentSampler, Opening},
+};
 use rand::SeedableRng;
 use rand::rngs::StdRng;
 

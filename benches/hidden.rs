@@ -8,7 +8,11 @@ mod common;
 use std::hint::black_box;
 
 use criterion::{Criterion, Throughput, criterion_group, criterion_main};
-use gjjq::{HiddenGame, Opening, Ruleset, Side, WorldSampler, check_world};
+use gjjq::{
+    Ruleset, Side,
+    deploy::Opening,
+    hidden::{HiddenGame, WorldSampler, check_world},
+};
 use rand::SeedableRng;
 use rand::rngs::StdRng;
 

@@ -14,8 +14,11 @@ use std::hint::black_box;
 use std::time::Instant;
 
 use gjjq::{
-    DeploymentSampler, EndgameForce, HiddenGame, Opening, PieceKind, Position, Ruleset, Side,
-    Square, WorldSampler, check_world, perft, random_endgame,
+    PieceKind, Position, Ruleset, Side, Square,
+    deploy::{DeploymentSampler, Opening},
+    endgame::{EndgameForce, random_endgame},
+    hidden::{HiddenGame, WorldSampler, check_world},
+    perft,
 };
 use rand::SeedableRng;
 use rand::rngs::StdRng;

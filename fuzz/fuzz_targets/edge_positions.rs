@@ -28,10 +28,8 @@ fuzz_target!(|data: &[u8]| {
     };
     let (drop_king, plies, number, limit, extreme) = edits;
     if drop_king {
-        for p in setup.board.iter_mut() {
-            if p.is_some_and(|p| p.side == setup.turn && p.kind == PieceKind::King) {
-                *p = None;
-            }
+        for sq in setup.board.pieces(setup.turn, PieceKind::King) {
+            setup.set(sq, None);
         }
     }
     // Counters near the ends of u32 as often as anywhere.

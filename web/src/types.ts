@@ -13,6 +13,8 @@ export interface PointView {
 
 export interface MoveView {
   ascii: string;
+  /** The action index (`Move::index`, 0..8100), shared with the engine and Python. */
+  index: number;
   from: string;
   to: string;
   simplified: string;

@@ -1,9 +1,7 @@
 //! `Deployment` and `Opening` (R-32 … R-36): one side's sixteen pieces before play, and the
 //! opening two deployments and a first mover make.
 
-use gjjq_core::{
-    Deployment, DeploymentSampler, Game, HiddenGame, Opening, PieceKind, PlayMode, Square,
-};
+use gjjq_core::{Game, PieceKind, Square, deploy::{Deployment, DeploymentSampler, Opening, PlayMode}, hidden::HiddenGame};
 use pyo3::prelude::*;
 use pyo3::types::{PyDict, PyType};
 
@@ -212,7 +210,7 @@ type Reduced<'py> = (Bound<'py, PyAny>, (String, String, &'static str));
 #[derive(Clone, Copy, PartialEq, Eq, Hash)]
 pub struct PyOpening(pub Opening);
 
-fn opening_error(e: gjjq_core::OpeningError) -> PyErr {
+fn opening_error(e: gjjq_core::deploy::OpeningError) -> PyErr {
     err::<OpeningError>(e)
 }
 

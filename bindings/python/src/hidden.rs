@@ -2,10 +2,7 @@
 //! (`Event`, `Told`, `InfoState`), a side's view (`PlayerView`) and worlds consistent with
 //! what it knows (`check_world`, `WorldSampler`).
 
-use gjjq_core::{
-    Event, HiddenGame, InfoState, Opening, PlayerView, ProposeError, Side, Square, WorldSampler,
-    check_world as core_check_world,
-};
+use gjjq_core::{Side, Square, deploy::Opening, hidden::{Event, HiddenGame, InfoState, PlayerView, ProposeError, WorldSampler, check_world as core_check_world}};
 use gjjq_notation::{
     GameReader, MoveForm, hidden_game_from_record, info_state_from_player_record, player_record,
     referee_record, write_game,
@@ -505,11 +502,11 @@ impl PyInfoState {
             .collect()
     }
 
-    /// `proposals()` as sorted action indices `from * 90 + to`.
+    /// `proposals()` as sorted action indices (`Move::index`).
     fn proposal_actions(&self) -> Vec<usize> {
         let mut v: Vec<usize> = tensor::proposals(&self.0)
             .into_iter()
-            .map(|m| m.from().index() * crate::types::POINTS + m.to().index())
+            .map(crate::types::action_of)
             .collect();
         v.sort_unstable();
         v

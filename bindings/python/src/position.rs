@@ -105,7 +105,7 @@ impl PyPosition {
             .collect()
     }
 
-    /// The legal moves as sorted action indices `from * 90 + to`.
+    /// The legal moves as sorted action indices (`Move::index`).
     fn legal_actions(&self) -> Vec<usize> {
         tensor::legal_actions(&self.0)
     }

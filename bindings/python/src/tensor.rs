@@ -6,7 +6,7 @@ use numpy::IntoPyArray;
 use numpy::ndarray::{Array1, Array3};
 use pyo3::prelude::*;
 
-use crate::types::{NUM_ACTIONS, POINTS};
+use crate::types::NUM_ACTIONS;
 
 /// Rows of the board.
 pub const ROWS: usize = 10;
@@ -159,7 +159,7 @@ pub fn legal_actions(pos: &Position) -> Vec<usize> {
     let mut v: Vec<usize> = pos
         .legal_moves()
         .iter()
-        .map(|m| m.from().index() * POINTS + m.to().index())
+        .map(|&m| crate::types::action_of(m))
         .collect();
     v.sort_unstable();
     v
@@ -171,7 +171,7 @@ pub fn action_mask<'py>(py: Python<'py>, pos: &Position) -> Bound<'py, PyAny> {
         py,
         pos.legal_moves()
             .iter()
-            .map(|m| m.from().index() * POINTS + m.to().index()),
+            .map(|&m| crate::types::action_of(m)),
     )
 }
 
@@ -263,17 +263,17 @@ struct Known {
 /// A side's information state replayed once: the view, what each enemy identity did, the
 /// counters, the moves played with their movers, this turn's refusals.
 struct Replay {
-    view: gjjq_core::PlayerView,
+    view: gjjq_core::hidden::PlayerView,
     seen: std::collections::HashMap<Square, Known>,
     plies_since_capture: u32,
     green_moves: u32,
-    played: Vec<(Side, gjjq_core::Seen)>,
+    played: Vec<(Side, gjjq_core::hidden::Seen)>,
     refused: Vec<gjjq_core::Move>,
     opponent_refused: usize,
 }
 
-fn replay(state: &gjjq_core::InfoState) -> Replay {
-    use gjjq_core::{Event, InfoState, PlayerView};
+fn replay(state: &gjjq_core::hidden::InfoState) -> Replay {
+    use gjjq_core::{hidden::{Event, InfoState, PlayerView}};
     let me = state.side();
     let start = InfoState::new(
         me,
@@ -346,9 +346,9 @@ fn replay(state: &gjjq_core::InfoState) -> Replay {
 }
 
 /// The view's candidates minus the own proposals refused since the last move.
-pub fn proposals(state: &gjjq_core::InfoState) -> Vec<gjjq_core::Move> {
+pub fn proposals(state: &gjjq_core::hidden::InfoState) -> Vec<gjjq_core::Move> {
     let refused = state.refused_this_turn();
-    gjjq_core::PlayerView::new(state)
+    gjjq_core::hidden::PlayerView::new(state)
         .candidates()
         .iter()
         .copied()
@@ -361,7 +361,7 @@ fn fill_plane(a: &mut Array3<f32>, plane: usize, v: f32) {
 }
 
 /// Writes the observation planes (the first 24) of a replayed state into `a`.
-fn hidden_planes(a: &mut Array3<f32>, state: &gjjq_core::InfoState, r: &Replay) {
+fn hidden_planes(a: &mut Array3<f32>, state: &gjjq_core::hidden::InfoState, r: &Replay) {
     let me = state.side();
     let v = &r.view;
     for (sq, kind) in v.own() {
@@ -416,7 +416,7 @@ fn hidden_planes(a: &mut Array3<f32>, state: &gjjq_core::InfoState, r: &Replay) 
 }
 
 /// The hidden-play observation of a side's view: (24, 10, 9).
-pub fn hidden_observation(state: &gjjq_core::InfoState) -> Array3<f32> {
+pub fn hidden_observation(state: &gjjq_core::hidden::InfoState) -> Array3<f32> {
     let r = replay(state);
     let mut a = Array3::<f32>::zeros((HIDDEN_PLANES.len(), ROWS, COLS));
     hidden_planes(&mut a, state, &r);
@@ -424,7 +424,7 @@ pub fn hidden_observation(state: &gjjq_core::InfoState) -> Array3<f32> {
 }
 
 /// The information-state tensor: (71, 10, 9).
-pub fn info_state_tensor(state: &gjjq_core::InfoState) -> Array3<f32> {
+pub fn info_state_tensor(state: &gjjq_core::hidden::InfoState) -> Array3<f32> {
     let me = state.side();
     let r = replay(state);
     let mut a = Array3::<f32>::zeros((INFO_PLANES, ROWS, COLS));

@@ -2,7 +2,8 @@
 //! scripts and rulesets from their Python spellings.
 
 use gjjq_core::{
-    EndReason, Outcome as CoreOutcome, Piece as CorePiece, Ruleset, Script, Side, Square,
+    EndReason, Move as CoreMove, Outcome as CoreOutcome, Piece as CorePiece, Ruleset, Script, Side,
+    Square,
 };
 use gjjq_notation::AsciiMove;
 use pyo3::prelude::*;
@@ -12,8 +13,13 @@ use crate::errors::{GjjqError, MoveParseError, RulesetError, err};
 
 /// Number of points.
 pub const POINTS: usize = Square::COUNT;
-/// Size of the action space: every (from, to) pair of points.
-pub const NUM_ACTIONS: usize = POINTS * POINTS;
+/// Size of the action space: every (from, to) pair of points, the range of `Move::index`.
+pub const NUM_ACTIONS: usize = CoreMove::INDEX_COUNT as usize;
+
+/// A move's action: its `Move::index`, the one integer encoding of a move.
+pub fn action_of(m: CoreMove) -> usize {
+    usize::from(m.index())
+}
 
 /// `"red"` / `"green"`.
 pub fn side_name(side: Side) -> &'static str {
@@ -86,7 +92,7 @@ pub fn parse_square(obj: &Bound<'_, PyAny>) -> PyResult<Square> {
 /// move it is (capture, returning capture, return, forfeit) follows from the position.
 ///
 /// Points are numbered `index = y * 9 + x` in the internal frame (R-2: x = 0..8 from Red's
-/// left, y = 0..9 from Red's base line), and the move's action is `from * 90 + to`.
+/// left, y = 0..9 from Red's base line), and the move's action is its `Move::index`, `from * 90 + to`.
 #[pyclass(module = "gjjq", name = "Move", frozen, eq, hash, ord, from_py_object)]
 #[derive(Clone, Copy, PartialEq, Eq, Hash, PartialOrd, Ord, Debug)]
 pub struct PyMove {
@@ -103,7 +109,7 @@ impl PyMove {
     }
 
     pub fn action_index(&self) -> usize {
-        self.from.index() * POINTS + self.to.index()
+        action_of(CoreMove::new(self.from, self.to))
     }
 
     pub fn from_action_index(action: &Bound<'_, PyAny>) -> PyResult<PyMove> {
@@ -112,12 +118,12 @@ impl PyMove {
             .ok()
             .filter(|&i| i < NUM_ACTIONS)
             .ok_or_else(|| err::<MoveParseError>(format!("action {action} is not in 0..8100")))?;
-        match (
-            Square::from_index(i / POINTS),
-            Square::from_index(i % POINTS),
-        ) {
-            (Some(from), Some(to)) => Ok(PyMove { from, to }),
-            _ => Err(err::<MoveParseError>(format!(
+        match u16::try_from(i).ok().and_then(CoreMove::from_index) {
+            Some(m) => Ok(PyMove {
+                from: m.from(),
+                to: m.to(),
+            }),
+            None => Err(err::<MoveParseError>(format!(
                 "action {action} is not in 0..8100"
             ))),
         }
@@ -155,7 +161,7 @@ impl PyMove {
         PyMove::parse_ascii(text)
     }
 
-    /// The move of an action index `from * 90 + to` (0 ≤ action < 8100).
+    /// The move of an action index (`Move::index`, `from * 90 + to`) (0 ≤ action < 8100).
     #[classmethod]
     fn from_action(_cls: &Bound<'_, PyType>, action: &Bound<'_, PyAny>) -> PyResult<PyMove> {
         PyMove::from_action_index(action)
@@ -196,7 +202,7 @@ impl PyMove {
         self.to.index()
     }
 
-    /// The action index `from * 90 + to`.
+    /// The action index (`Move::index`, `from * 90 + to`).
     #[getter]
     fn action(&self) -> usize {
         self.action_index()

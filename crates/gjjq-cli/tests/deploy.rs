@@ -6,7 +6,9 @@ mod common;
 use common::{gjjq, stdout};
 
 use gjjq_core::{
-    Deployment, EndgameForce, MissileDeployment, Opening, PieceKind, Position, Ruleset, Setup, Side,
+    MissileDeployment, PieceKind, Position, Ruleset, Setup, Side,
+    deploy::{Deployment, Opening},
+    endgame::EndgameForce,
 };
 
 /// A ruleset file with `back_ranks`, one per test (tests run in parallel).
@@ -51,7 +53,7 @@ fn deploy_random_prints_k_legal_strings() {
         file.to_str().unwrap(),
     ]);
     let mut back = Ruleset::STANDARD;
-    back.missile_deployment = MissileDeployment::BackRanks;
+    back.deployment.missile_deployment = MissileDeployment::BackRanks;
     for l in stdout(&o).lines() {
         assert!(Deployment::parse_with(l, &back).is_ok(), "{l}");
     }
@@ -107,7 +109,7 @@ fn deploy_count_prints_digits_only() {
         "{text}"
     );
     let mut back = Ruleset::STANDARD;
-    back.missile_deployment = MissileDeployment::BackRanks;
+    back.deployment.missile_deployment = MissileDeployment::BackRanks;
     assert_eq!(text.trim_end(), Deployment::count(&back).to_string());
 }
 

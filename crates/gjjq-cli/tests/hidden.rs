@@ -4,7 +4,11 @@ mod common;
 
 use common::{gjjq, stdout};
 
-use gjjq_core::{Deployment, HiddenGame, Side, check_world};
+use gjjq_core::{
+    Side,
+    deploy::Deployment,
+    hidden::{HiddenGame, check_world},
+};
 use gjjq_notation::{GameReader, hidden_game_from_record};
 
 fn record_file(seed: u64) -> (std::path::PathBuf, HiddenGame) {

@@ -254,7 +254,7 @@ fn random_openings_are_random_deployments_played_twice() {
         "both games of a pair share the opening"
     );
     assert_ne!(starts[0], gjjq::Position::default());
-    let opening = gjjq::Opening::from_position(&starts[0]).expect("an opening (R-32)");
+    let opening = gjjq::deploy::Opening::from_position(&starts[0]).expect("an opening (R-32)");
     assert!(!opening.is_default());
 }
 

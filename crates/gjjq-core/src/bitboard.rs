@@ -172,9 +172,10 @@ impl Bitboard {
     }
 }
 
-/// Each point alone, for [`Bitboard::point`].
-static SQUARE_BITS: [Bitboard; 90] = {
-    let mut out = [Bitboard::EMPTY; 90];
+/// Each point alone, for [`Bitboard::point`]; 256 entries (the rest empty) so that indexing
+/// by a `Square`'s `u8` needs no bounds check.
+static SQUARE_BITS: [Bitboard; 256] = {
+    let mut out = [Bitboard::EMPTY; 256];
     let mut i = 0;
     while i < 90 {
         out[i] = Bitboard(1u128 << i);

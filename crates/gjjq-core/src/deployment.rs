@@ -32,7 +32,7 @@ const BACK_RANKS: Bitboard = Bitboard((1u128 << 27) - 1);
 fn domain(kind: PieceKind, rules: &Ruleset) -> Bitboard {
     match kind {
         PieceKind::King | PieceKind::Guard => PALACE[0],
-        PieceKind::Missile => match rules.missile_deployment {
+        PieceKind::Missile => match rules.deployment.missile_deployment {
             MissileDeployment::Land => LAND[0],
             MissileDeployment::BackRanks => LAND[0] & BACK_RANKS,
         },
@@ -67,7 +67,7 @@ fn own_point(sq: Square) -> Square {
 /// # Examples
 ///
 /// ```
-/// use gjjq_core::{Deployment, PieceKind, Side};
+/// use gjjq_core::{PieceKind, Side, deploy::Deployment};
 /// let d: Deployment = "9/3III3/9/1DA3AD1/FPMGKGMPF".parse()?;
 /// assert_eq!(d, Deployment::default_formation());
 /// assert_eq!(d.piece_at("5E".parse()?), Some(PieceKind::King));
@@ -197,7 +197,7 @@ impl Deployment {
     /// # Examples
     ///
     /// ```
-    /// use gjjq_core::{Deployment, Opening, Side, Setup};
+    /// use gjjq_core::{Side, Setup, deploy::{Deployment, Opening}};
     /// let d = Deployment::default_formation();
     /// let opening = Opening::new(d, d, Side::Red);
     /// assert_eq!(opening.setup(), Setup::default_opening());
@@ -221,7 +221,7 @@ impl Deployment {
     /// # Examples
     ///
     /// ```
-    /// use gjjq_core::{Deployment, DeploymentError, PieceKind, Ruleset};
+    /// use gjjq_core::{PieceKind, Ruleset, deploy::{Deployment, DeploymentError}};
     /// let d = Deployment::default_formation();
     /// let mut points: Vec<_> = d.iter().collect();
     /// assert!(Deployment::from_points(points.clone(), &Ruleset::STANDARD).is_ok());
@@ -257,12 +257,12 @@ impl Deployment {
     /// # Examples
     ///
     /// ```
-    /// use gjjq_core::{Deployment, MissileDeployment, Ruleset};
+    /// use gjjq_core::{MissileDeployment, Ruleset, deploy::Deployment};
     /// let d: Deployment = "9/3IMI3/9/1DA3AD1/FPIGKGMPF".parse()?; // a missile on 5B
     /// let mut back = Ruleset::STANDARD;
-    /// back.missile_deployment = MissileDeployment::BackRanks;
+    /// back.deployment.missile_deployment = MissileDeployment::BackRanks;
     /// assert!(d.validate(&back).is_err());
-    /// # Ok::<(), gjjq_core::DeploymentParseError>(())
+    /// # Ok::<(), gjjq_core::deploy::DeploymentParseError>(())
     /// ```
     pub fn validate(&self, rules: &Ruleset) -> Result<(), DeploymentError> {
         let mut counts = [0u32; 8];
@@ -304,7 +304,7 @@ impl Deployment {
     /// # Examples
     ///
     /// ```
-    /// use gjjq_core::{Deployment, DeploymentError, DeploymentParseError, Ruleset};
+    /// use gjjq_core::{Ruleset, deploy::{Deployment, DeploymentError, DeploymentParseError}};
     /// let err = Deployment::parse_with("9/3III3/9/1DA3AD1/FPMGKGMPX", &Ruleset::STANDARD);
     /// assert_eq!(err.unwrap_err().to_string(),
     ///     "column 27 (rank E): 'X' is not a piece letter (KGMFPADI) or a digit 1-9");
@@ -324,7 +324,7 @@ impl Deployment {
     /// # Examples
     ///
     /// ```
-    /// use gjjq_core::{Deployment, PieceKind};
+    /// use gjjq_core::{PieceKind, deploy::Deployment};
     /// let d = Deployment::default_formation();
     /// assert_eq!(d.piece_at("3e".parse()?), Some(PieceKind::Missile));
     /// assert_eq!(d.piece_at("5A".parse()?), None);
@@ -341,7 +341,7 @@ impl Deployment {
     /// # Examples
     ///
     /// ```
-    /// use gjjq_core::Deployment;
+    /// use gjjq_core::deploy::Deployment;
     /// let d = Deployment::default_formation();
     /// let first = d.iter().next().unwrap();
     /// assert_eq!(first.0.to_string(), "4B");
@@ -363,7 +363,7 @@ impl Deployment {
     /// # Examples
     ///
     /// ```
-    /// use gjjq_core::{Deployment, Side, Square};
+    /// use gjjq_core::{Side, Square, deploy::Deployment};
     /// let own: Square = "2D".parse()?;
     /// assert_eq!(Deployment::board_point(Side::Red, own), own);
     /// let g = Deployment::board_point(Side::Green, own);
@@ -380,7 +380,7 @@ impl Deployment {
     /// # Examples
     ///
     /// ```
-    /// use gjjq_core::{Deployment, Piece, PieceKind, Setup, Side};
+    /// use gjjq_core::{Piece, PieceKind, Setup, Side, deploy::Deployment};
     /// let mut setup = Setup::empty();
     /// Deployment::default_formation().place(Side::Green, &mut setup);
     /// assert_eq!(setup.piece_at("5e".parse()?), Some(Piece::new(Side::Green, PieceKind::King)));
@@ -398,7 +398,7 @@ impl Deployment {
     /// # Examples
     ///
     /// ```
-    /// use gjjq_core::{Deployment, Ruleset};
+    /// use gjjq_core::{Ruleset, deploy::Deployment};
     /// assert_eq!(Deployment::count(&Ruleset::STANDARD), 26_759_431_679_433_868_800);
     /// ```
     #[must_use]
@@ -412,7 +412,7 @@ impl Deployment {
     /// # Examples
     ///
     /// ```
-    /// use gjjq_core::{Deployment, Ruleset};
+    /// use gjjq_core::{Ruleset, deploy::Deployment};
     /// use gjjq_core::rand::{SeedableRng, rngs::StdRng};
     /// let mut rng = StdRng::seed_from_u64(7);
     /// let d = Deployment::random(&mut rng, &Ruleset::STANDARD);
@@ -534,10 +534,10 @@ impl fmt::Debug for Deployment {
 /// # Examples
 ///
 /// ```
-/// use gjjq_core::{DeploymentSampler, MissileDeployment, Ruleset};
+/// use gjjq_core::{MissileDeployment, Ruleset, deploy::DeploymentSampler};
 /// use gjjq_core::rand::{SeedableRng, rngs::StdRng};
 /// let mut back = Ruleset::STANDARD;
-/// back.missile_deployment = MissileDeployment::BackRanks;
+/// back.deployment.missile_deployment = MissileDeployment::BackRanks;
 /// let sampler = DeploymentSampler::new(&back);
 /// assert!(sampler.count() < DeploymentSampler::new(&Ruleset::STANDARD).count());
 /// let mut rng = StdRng::seed_from_u64(1);
@@ -602,7 +602,7 @@ impl PlayMode {
     /// # Examples
     ///
     /// ```
-    /// use gjjq_core::PlayMode;
+    /// use gjjq_core::deploy::PlayMode;
     /// assert_eq!(PlayMode::Fanshi.name(), "fanshi");
     /// assert_eq!("fanshi".parse::<PlayMode>(), Ok(PlayMode::Fanshi));
     /// ```
@@ -645,7 +645,7 @@ impl FromStr for PlayMode {
 /// # Examples
 ///
 /// ```
-/// use gjjq_core::{Deployment, Opening, Ruleset, Side};
+/// use gjjq_core::{Ruleset, Side, deploy::{Deployment, Opening}};
 /// let red: Deployment = "9/3III3/9/1DA3AD1/FPMGKGMPF".parse()?;
 /// let green: Deployment = "9/9/I2I2I2/D1AGKGA1D/FP1M1M1PF".parse()?;
 /// let opening = Opening::new(red, green, Side::Green);
@@ -713,10 +713,10 @@ impl Opening {
     /// # Examples
     ///
     /// ```
-    /// use gjjq_core::{Opening, Position, Ruleset};
+    /// use gjjq_core::{Position, Ruleset, deploy::Opening};
     /// let pos = Opening::default_opening().position(Ruleset::STANDARD)?;
     /// assert_eq!(pos, Position::default());
-    /// # Ok::<(), gjjq_core::OpeningError>(())
+    /// # Ok::<(), gjjq_core::deploy::OpeningError>(())
     /// ```
     #[must_use]
     pub fn default_opening() -> Opening {
@@ -778,7 +778,7 @@ impl Opening {
     /// # Examples
     ///
     /// ```
-    /// use gjjq_core::{Opening, OpeningError, Ruleset, Setup};
+    /// use gjjq_core::{Ruleset, Setup, deploy::{Opening, OpeningError}};
     /// let o = Opening::from_setup(&Setup::default_opening(), &Ruleset::STANDARD)?;
     /// assert!(o.is_default());
     /// let later: Setup = "fpmgkgmpf/1da3ad1/9/3iii3/9/9/3III3/9/1DA3AD1/FPMGKGMPF r - 2 2".parse().unwrap();
@@ -853,7 +853,7 @@ impl Opening {
     /// # Examples
     ///
     /// ```
-    /// use gjjq_core::{Opening, Ruleset, Side};
+    /// use gjjq_core::{Ruleset, Side, deploy::Opening};
     /// let a = Opening::fanshi(42, None, &Ruleset::STANDARD);
     /// assert_eq!(a, Opening::fanshi(42, None, &Ruleset::STANDARD));
     /// let b = Opening::fanshi(42, Some(Side::Green), &Ruleset::STANDARD);
@@ -876,7 +876,9 @@ mod tests {
     }
 
     const BACK: Ruleset = Ruleset {
-        missile_deployment: MissileDeployment::BackRanks,
+        deployment: crate::ruleset::DeploymentRules {
+            missile_deployment: MissileDeployment::BackRanks,
+        },
         ..Ruleset::STANDARD
     };
 

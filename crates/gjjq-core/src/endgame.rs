@@ -42,14 +42,14 @@ const LIST_ORDER: [PieceKind; 7] = [
 /// # Examples
 ///
 /// ```
-/// use gjjq_core::{EndgameForce, PieceKind, Script};
+/// use gjjq_core::{PieceKind, Script, endgame::EndgameForce};
 /// let f: EndgameForce = "雙團單師".parse()?;
 /// assert_eq!(f.to_string(), "IID");
 /// assert_eq!(f, "DII".parse()?);
 /// assert_eq!(f.count(PieceKind::Infantry), 2);
 /// assert_eq!(f.name(Script::Simplified), "双团单师");
 /// assert_eq!(EndgameForce::all().len(), 113);
-/// # Ok::<(), gjjq_core::EndgameForceError>(())
+/// # Ok::<(), gjjq_core::endgame::EndgameForceError>(())
 /// ```
 #[derive(Clone, Copy, PartialEq, Eq, Hash)]
 pub struct EndgameForce {
@@ -123,11 +123,11 @@ impl EndgameForce {
     /// # Examples
     ///
     /// ```
-    /// use gjjq_core::{EndgameForce, PieceKind};
+    /// use gjjq_core::{PieceKind, endgame::EndgameForce};
     /// let f = EndgameForce::new(&[PieceKind::Fleet, PieceKind::Fleet])?;
     /// assert_eq!(f.to_string(), "FF");
     /// assert!(EndgameForce::new(&[PieceKind::Guard; 3]).is_err());
-    /// # Ok::<(), gjjq_core::EndgameForceError>(())
+    /// # Ok::<(), gjjq_core::endgame::EndgameForceError>(())
     /// ```
     pub fn new(others: &[PieceKind]) -> Result<EndgameForce, EndgameForceError> {
         let mut counts = [0u32; 8];
@@ -172,7 +172,7 @@ impl EndgameForce {
     /// # Examples
     ///
     /// ```
-    /// use gjjq_core::EndgameForce;
+    /// use gjjq_core::endgame::EndgameForce;
     /// let all = EndgameForce::all();
     /// assert_eq!(all[0].to_string(), "I");
     /// assert_eq!(all.iter().filter(|f| f.size() == 3).count(), 78);
@@ -240,12 +240,12 @@ impl EndgameForce {
     /// # Examples
     ///
     /// ```
-    /// use gjjq_core::{EndgameForce, Script};
+    /// use gjjq_core::{Script, endgame::EndgameForce};
     /// let f: EndgameForce = "IDA".parse()?;
     /// assert_eq!(f.name(Script::Traditional), "團師軍");
     /// let f: EndgameForce = "MM".parse()?;
     /// assert_eq!(f.name(Script::Traditional), "雙彈");
-    /// # Ok::<(), gjjq_core::EndgameForceError>(())
+    /// # Ok::<(), gjjq_core::endgame::EndgameForceError>(())
     /// ```
     #[must_use]
     pub fn name(&self, script: Script) -> String {
@@ -372,12 +372,12 @@ pub enum EndgameError {
 /// # Examples
 ///
 /// ```
-/// use gjjq_core::{EndgameForce, endgame_placements};
+/// use gjjq_core::{endgame::{EndgameForce, endgame_placements}};
 /// // Two kings (9 · 9) and a Red infantry anywhere else (88 points).
 /// let i: EndgameForce = "I".parse()?;
 /// let g: EndgameForce = "I".parse()?;
 /// assert_eq!(endgame_placements(&i, &g), 9 * 9 * 88 * 87);
-/// # Ok::<(), gjjq_core::EndgameForceError>(())
+/// # Ok::<(), gjjq_core::endgame::EndgameForceError>(())
 /// ```
 #[must_use]
 pub fn endgame_placements(red: &EndgameForce, green: &EndgameForce) -> u128 {
@@ -412,7 +412,7 @@ const ENDGAME_TRIES: u32 = 10_000;
 /// # Examples
 ///
 /// ```
-/// use gjjq_core::{EndgameForce, Ruleset, Side, random_endgame};
+/// use gjjq_core::{Ruleset, Side, endgame::{EndgameForce, random_endgame}};
 /// use gjjq_core::rand::{SeedableRng, rngs::StdRng};
 /// let red: EndgameForce = "雙團單師".parse()?;
 /// let green: EndgameForce = "團師軍".parse()?;
@@ -420,7 +420,7 @@ const ENDGAME_TRIES: u32 = 10_000;
 ///     &mut StdRng::seed_from_u64(1)).unwrap();
 /// assert_eq!(pos.piece_count(Side::Red), 4);
 /// assert!(pos.outcome().is_none());
-/// # Ok::<(), gjjq_core::EndgameForceError>(())
+/// # Ok::<(), gjjq_core::endgame::EndgameForceError>(())
 /// ```
 pub fn random_endgame<R: Rng + ?Sized>(
     red: &EndgameForce,

@@ -17,12 +17,13 @@
 
 mod attacks;
 mod bitboard;
+mod board;
 mod deployment;
 mod diagram;
-mod endgame;
+pub mod endgame;
 mod game;
 mod geometry;
-mod hidden;
+pub mod hidden;
 mod movegen;
 mod moves;
 mod outcome;
@@ -39,24 +40,16 @@ mod terrain;
 mod zobrist;
 
 /// The [`rand`](https://docs.rs/rand/0.9) crate, version 0.9, whose traits and generators the
-/// random functions take ([`Deployment::random`], [`random_endgame`], the world sampler).
+/// random functions take ([`Deployment::random`](deploy::Deployment::random),
+/// [`random_endgame`](endgame::random_endgame), the world sampler).
 /// Use it from here (`gjjq_core::rand::rngs::StdRng`, `gjjq::rand::SeedableRng`) so the
 /// versions agree: a `rand = "0.10"` of your own gives types these functions do not accept.
 pub use rand;
 
 pub use bitboard::{Bitboard, BitboardIter};
-pub use deployment::{
-    Deployment, DeploymentError, DeploymentParseError, DeploymentSampler, Opening, OpeningError,
-    PlayMode, PlayModeParseError,
-};
-pub use endgame::{
-    EndgameError, EndgameForce, EndgameForceError, endgame_placements, random_endgame,
-};
+pub use board::{Board, BoardIter};
 pub use game::{Game, GameError, Undone};
-pub use hidden::{
-    EnemyPiece, Event, HiddenGame, Inconsistency, InfoState, InfoStateParseError, Mismatch,
-    PlayerView, ProposeError, Seen, Told, WorldError, WorldSampler, check_world, replay_world,
-};
+pub use movegen::{PieceMoves, PieceMovesIter};
 pub use moves::{Move, MoveInfo, MoveKind, MoveList, MoveParseError, Removal};
 pub use outcome::{
     DrawReason, EndReason, EndReasonParseError, Outcome, OutcomeParseError, WinReason,
@@ -67,9 +60,19 @@ pub use position::{
     ParsePositionError, PlayError, Position, PositionError, PositionErrorKinds, Violation,
 };
 pub use ruleset::{
-    AnnounceIllegal, MissileDeployment, MissileRange, MissileWalk, ReturnRule, RevealCaptured,
-    Ruleset, RulesetError, TrappedKing,
+    AnnounceIllegal, DeploymentRules, HiddenRules, MissileDeployment, MissileRange, MissileWalk,
+    ReturnRule, RevealCaptured, Ruleset, RulesetError, TrappedKing,
 };
 pub use setup::{DEFAULT_OPENING, Field, PendingProblem, PendingReturn, Setup, SetupParseError};
 pub use square::{File, NameParseError, Rank, Side, Square, SquareParseError};
 pub use terrain::{COAST, COUNTRY, INLAND, LAND, PALACE, SEA, Terrain};
+
+/// Deployments and openings (R-32 … R-36): one side's 16 pieces in its own frame, their
+/// string, uniform random deployments, openings of two deployments and a first mover, and
+/// the play modes (翻式 …), each with its error.
+pub mod deploy {
+    pub use crate::deployment::{
+        Deployment, DeploymentError, DeploymentParseError, DeploymentSampler, Opening,
+        OpeningError, PlayMode, PlayModeParseError,
+    };
+}

@@ -6,6 +6,8 @@
 //! is the pending return (R-19), which replaces the side's move set, and adjudication
 //! (R-21 … R-24), which empties it.
 
+use std::ops::ControlFlow;
+
 use crate::bitboard::Bitboard;
 use crate::geometry::{
     ARMY_SHADOW, DIRS, DIVISION_BLOCKED, DIVISION_SCATTER, DIVISION_TARGETS, FLEET_LEAPS,
@@ -13,7 +15,7 @@ use crate::geometry::{
     PALACE_DIAGONAL_STEPS, RAYS, RAYS3, RING2, STAR3, STEPS8, WITHIN, army_index, before,
     division_index, nearest, unwindow, window,
 };
-use crate::moves::{Move, MoveList};
+use crate::moves::{Move, MoveKind, MoveList, Removal};
 use crate::piece::PieceKind;
 use crate::position::Position;
 use crate::ruleset::MissileWalk;
@@ -40,7 +42,7 @@ pub(crate) enum Wrap {
     AfterRemoval(Square),
 }
 
-/// Receives generated moves, a set of destinations at a time.
+/// Receives generated moves, a set of destinations at a time; `Break` stops the generation.
 pub(crate) trait MoveSink {
     fn push(
         &mut self,
@@ -50,7 +52,7 @@ pub(crate) trait MoveSink {
         to: Bitboard,
         class: Class,
         wrap: Wrap,
-    );
+    ) -> ControlFlow<()>;
 }
 
 /// Counts moves without building them (perft's bulk counting).
@@ -58,24 +60,252 @@ pub(crate) struct Counter(pub usize);
 
 impl MoveSink for Counter {
     #[inline(always)]
-    fn push(&mut self, _: &Position, _: PieceKind, _: Square, to: Bitboard, _: Class, _: Wrap) {
+    fn push(
+        &mut self,
+        _: &Position,
+        _: PieceKind,
+        _: Square,
+        to: Bitboard,
+        _: Class,
+        _: Wrap,
+    ) -> ControlFlow<()> {
         self.0 += to.count() as usize;
+        ControlFlow::Continue(())
     }
 }
 
 impl MoveSink for MoveList {
     #[inline]
-    fn push(&mut self, _: &Position, _: PieceKind, from: Square, to: Bitboard, _: Class, _: Wrap) {
+    fn push(
+        &mut self,
+        _: &Position,
+        _: PieceKind,
+        from: Square,
+        to: Bitboard,
+        _: Class,
+        _: Wrap,
+    ) -> ControlFlow<()> {
         for t in to {
             self.push(Move::new(from, t));
+        }
+        ControlFlow::Continue(())
+    }
+}
+
+/// Builds a [`MoveList`] fast: each destination set is written into a plain array with no
+/// capacity check (the index wraps at 128), and the array becomes the list's inline buffer.
+/// More than 128 moves (never seen, see [`MoveList`]) are generated again the slow way.
+pub(crate) struct ListBuilder {
+    buf: [Move; 128],
+    len: usize,
+}
+
+impl ListBuilder {
+    #[inline(always)]
+    pub(crate) fn new() -> ListBuilder {
+        let a1 = Square::from_index_unchecked(0);
+        ListBuilder {
+            buf: [Move::new(a1, a1); 128],
+            len: 0,
+        }
+    }
+
+    /// The list, or `None` if it did not fit.
+    #[inline(always)]
+    pub(crate) fn finish(self) -> Option<MoveList> {
+        (self.len <= 128).then(|| MoveList::from_buf_and_len(self.buf, self.len))
+    }
+}
+
+impl MoveSink for ListBuilder {
+    #[inline(always)]
+    fn push(
+        &mut self,
+        _: &Position,
+        _: PieceKind,
+        from: Square,
+        to: Bitboard,
+        _: Class,
+        _: Wrap,
+    ) -> ControlFlow<()> {
+        // The two 64-bit halves apart: each bit is a `tzcnt` and a `blsr` on one register.
+        let mut n = self.len;
+        let mut lo = to.0 as u64;
+        while lo != 0 {
+            let t = Square::from_index_unchecked(lo.trailing_zeros() as usize);
+            self.buf[n & 127] = Move::new(from, t);
+            n += 1;
+            lo &= lo - 1;
+        }
+        let mut hi = (to.0 >> 64) as u64;
+        while hi != 0 {
+            let t = Square::from_index_unchecked(64 + hi.trailing_zeros() as usize);
+            self.buf[n & 127] = Move::new(from, t);
+            n += 1;
+            hi &= hi - 1;
+        }
+        self.len = n;
+        ControlFlow::Continue(())
+    }
+}
+
+/// What a list is built of.
+#[derive(Debug, Clone, Copy)]
+enum Fill {
+    /// The moves of the pieces on these origins.
+    From(Bitboard),
+    /// The captures of every piece.
+    Captures,
+}
+
+/// Hands each set to a closure as [`PieceMoves`]: [`Position::generate_moves`].
+struct Listener<F>(F);
+
+impl<B, F: FnMut(PieceMoves) -> ControlFlow<B>> MoveSink for Listener<(F, Option<B>)> {
+    #[inline(always)]
+    fn push(
+        &mut self,
+        _: &Position,
+        piece: PieceKind,
+        from: Square,
+        to: Bitboard,
+        class: Class,
+        wrap: Wrap,
+    ) -> ControlFlow<()> {
+        if to.is_empty() {
+            return ControlFlow::Continue(());
+        }
+        let moves = PieceMoves {
+            piece,
+            from,
+            to,
+            kind: match class {
+                Class::Quiet => MoveKind::Quiet,
+                Class::Capture => MoveKind::Capture,
+                Class::Returning => MoveKind::ReturningCapture,
+                Class::Return => MoveKind::Return,
+            },
+            removal: match wrap {
+                Wrap::Plain => None,
+                Wrap::Forfeit(s) => Some(Removal::Forfeit(s)),
+                Wrap::AfterRemoval(s) => Some(Removal::BeforeMove(s)),
+            },
+        };
+        match (self.0.0)(moves) {
+            ControlFlow::Continue(()) => ControlFlow::Continue(()),
+            ControlFlow::Break(b) => {
+                self.0.1 = Some(b);
+                ControlFlow::Break(())
+            }
         }
     }
 }
 
-/// Keeps only captures (plain, returning, forfeits and after-removal moves that capture).
-struct CapturesOnly<'a>(&'a mut MoveList);
+/// The legal moves of one piece that follow one rule: its origin, its destinations as a set,
+/// and what the rules make of each ([`MoveKind`], and a striker removed with it, R-19). Each
+/// move of the set has the `kind` and `removal` that [`Position::classify`] gives it. From
+/// [`Position::generate_moves`].
+///
+/// ```
+/// use std::ops::ControlFlow;
+/// use gjjq_core::{MoveKind, PieceKind, Position};
+/// let pos = Position::default();
+/// let mut strikes = 0;
+/// let _ = pos.generate_moves(|pm| {
+///     if pm.kind == MoveKind::ReturningCapture {
+///         assert_eq!(pm.piece, PieceKind::Missile);
+///         strikes += pm.len();
+///     }
+///     ControlFlow::<()>::Continue(())
+/// });
+/// // R-11: each missile strikes the army and the division over its own army.
+/// assert_eq!(strikes, 4);
+/// ```
+#[derive(Debug, Clone, Copy, PartialEq, Eq, Hash)]
+#[non_exhaustive]
+pub struct PieceMoves {
+    /// The kind of the moving piece (the king for a forfeit, the striker for a return).
+    pub piece: PieceKind,
+    /// The origin of every move of the set.
+    pub from: Square,
+    /// The destinations, never empty.
+    pub to: Bitboard,
+    /// The rule every move of the set follows.
+    pub kind: MoveKind,
+    /// The striker removed with every move of the set (a forfeit, or a removal before the
+    /// move), if any (R-19).
+    pub removal: Option<Removal>,
+}
 
-impl MoveSink for CapturesOnly<'_> {
+impl PieceMoves {
+    /// The number of moves.
+    #[inline]
+    #[must_use]
+    pub fn len(&self) -> usize {
+        self.to.count() as usize
+    }
+
+    /// Whether the set has no move (never, as [`Position::generate_moves`] hands it over).
+    #[inline]
+    #[must_use]
+    pub fn is_empty(&self) -> bool {
+        self.to.is_empty()
+    }
+
+    /// Whether `m` is one of the moves.
+    #[inline]
+    #[must_use]
+    pub fn contains(&self, m: Move) -> bool {
+        m.from() == self.from && self.to.contains(m.to())
+    }
+
+    /// The moves, by destination in point order.
+    #[inline]
+    #[must_use]
+    pub fn iter(&self) -> PieceMovesIter {
+        PieceMovesIter {
+            from: self.from,
+            to: self.to.iter(),
+        }
+    }
+}
+
+impl IntoIterator for PieceMoves {
+    type Item = Move;
+    type IntoIter = PieceMovesIter;
+    #[inline]
+    fn into_iter(self) -> PieceMovesIter {
+        self.iter()
+    }
+}
+
+/// The moves of a [`PieceMoves`], by destination in point order.
+#[derive(Debug, Clone)]
+pub struct PieceMovesIter {
+    from: Square,
+    to: crate::bitboard::BitboardIter,
+}
+
+impl Iterator for PieceMovesIter {
+    type Item = Move;
+
+    #[inline]
+    fn next(&mut self) -> Option<Move> {
+        self.to.next().map(|t| Move::new(self.from, t))
+    }
+
+    #[inline]
+    fn size_hint(&self) -> (usize, Option<usize>) {
+        self.to.size_hint()
+    }
+}
+
+impl ExactSizeIterator for PieceMovesIter {}
+
+/// Keeps only captures (plain, returning, forfeits and after-removal moves that capture).
+struct CapturesOnly<'a, S>(&'a mut S);
+
+impl<S: MoveSink> MoveSink for CapturesOnly<'_, S> {
     #[inline]
     fn push(
         &mut self,
@@ -85,10 +315,11 @@ impl MoveSink for CapturesOnly<'_> {
         to: Bitboard,
         class: Class,
         wrap: Wrap,
-    ) {
+    ) -> ControlFlow<()> {
         if matches!(class, Class::Capture | Class::Returning) {
-            MoveSink::push(self.0, pos, kind, from, to, class, wrap);
+            MoveSink::push(self.0, pos, kind, from, to, class, wrap)?;
         }
+        ControlFlow::Continue(())
     }
 }
 
@@ -100,9 +331,21 @@ struct Finder {
 
 impl MoveSink for Finder {
     #[inline]
-    fn push(&mut self, _: &Position, _: PieceKind, _: Square, to: Bitboard, _: Class, _: Wrap) {
+    fn push(
+        &mut self,
+        _: &Position,
+        _: PieceKind,
+        _: Square,
+        to: Bitboard,
+        _: Class,
+        _: Wrap,
+    ) -> ControlFlow<()> {
         // Generation is restricted to the one origin, so only the destination is left to test.
-        self.found |= to.contains(self.to);
+        if to.contains(self.to) {
+            self.found = true;
+            return ControlFlow::Break(());
+        }
+        ControlFlow::Continue(())
     }
 }
 
@@ -141,9 +384,80 @@ impl Position {
         list
     }
 
+    /// Every legal move, a piece and a rule at a time, the cozy-chess shape: `f` receives
+    /// each non-empty [`PieceMoves`] (the sets of [`Position::legal_moves`], in the same
+    /// order) and may stop the generation by returning `Break`, whose value comes back.
+    /// Nothing is allocated and no list is built.
+    ///
+    /// Cost: one generation of the side's moves (up to the stop); when the king is threatened
+    /// (R-22), the escape test first (a set-wise generation and the king's own moves).
+    ///
+    /// ```
+    /// use std::ops::ControlFlow;
+    /// use gjjq_core::{MoveKind, Position, Square};
+    /// let pos = Position::default();
+    /// let mut n = 0;
+    /// let _ = pos.generate_moves(|pm| {
+    ///     n += pm.len();
+    ///     ControlFlow::<()>::Continue(())
+    /// });
+    /// assert_eq!(n, 51);
+    /// // Stop at the first piece that can capture.
+    /// let first = pos.generate_moves(|pm| {
+    ///     match pm.kind {
+    ///         MoveKind::Capture | MoveKind::ReturningCapture => ControlFlow::Break(pm.from),
+    ///         _ => ControlFlow::Continue(()),
+    ///     }
+    /// });
+    /// assert_eq!(first, ControlFlow::Break("3E".parse::<Square>()?));
+    /// # Ok::<(), gjjq_core::SquareParseError>(())
+    /// ```
+    pub fn generate_moves<B>(&self, f: impl FnMut(PieceMoves) -> ControlFlow<B>) -> ControlFlow<B> {
+        self.generate_moves_for(Bitboard::FULL, f)
+    }
+
+    /// [`Position::generate_moves`] for the pieces on `origins` only: only those pieces are
+    /// generated (the adjudication of the position aside).
+    ///
+    /// ```
+    /// use std::ops::ControlFlow;
+    /// use gjjq_core::{Bitboard, Position, Square};
+    /// let pos = Position::default();
+    /// let from: Square = "5B".parse()?;
+    /// let mut moves = Vec::new();
+    /// let _ = pos.generate_moves_for(Bitboard::from_square(from), |pm| {
+    ///     moves.extend(pm);
+    ///     ControlFlow::<()>::Continue(())
+    /// });
+    /// assert_eq!(moves, pos.legal_moves_from(from).to_vec());
+    /// # Ok::<(), gjjq_core::SquareParseError>(())
+    /// ```
+    pub fn generate_moves_for<B>(
+        &self,
+        origins: Bitboard,
+        f: impl FnMut(PieceMoves) -> ControlFlow<B>,
+    ) -> ControlFlow<B> {
+        if self.is_decided_setwise() {
+            return ControlFlow::Continue(());
+        }
+        let mut listener = Listener((f, None));
+        match self.try_generate(&mut listener, origins) {
+            ControlFlow::Continue(()) => ControlFlow::Continue(()),
+            ControlFlow::Break(()) => ControlFlow::Break(
+                listener
+                    .0
+                    .1
+                    .expect("a stop always carries the listener's value"),
+            ),
+        }
+    }
+
     /// The legal moves that capture an enemy piece: plain and returning captures, and
     /// forfeits or moves after a removal that capture (R-19). A subset of
     /// [`Position::legal_moves`], in the same order, for quiescence search.
+    ///
+    /// Cost: the adjudication of the position (see [`Position::is_legal`]) and one
+    /// generation of the side's moves, keeping the captures.
     ///
     /// ```
     /// use gjjq_core::Position;
@@ -156,15 +470,16 @@ impl Position {
     /// ```
     #[must_use]
     pub fn legal_captures(&self) -> MoveList {
-        if self.is_decided() {
+        if self.is_decided_setwise() {
             return MoveList::new();
         }
-        let mut list = MoveList::new();
-        self.generate(&mut CapturesOnly(&mut list), Bitboard::FULL);
-        list
+        self.build_list(Fill::Captures)
     }
 
     /// The legal moves of the piece on `from` (none if it is not a piece of the side to move).
+    ///
+    /// Cost: the adjudication of the position (see [`Position::is_legal`]) and the
+    /// generation of the one piece on `from`.
     ///
     /// ```
     /// use gjjq_core::{Position, Square};
@@ -177,12 +492,10 @@ impl Position {
     /// ```
     #[must_use]
     pub fn legal_moves_from(&self, from: Square) -> MoveList {
-        if self.is_decided() {
+        if !self.side_pieces(self.turn).contains(from) || self.is_decided_setwise() {
             return MoveList::new();
         }
-        let mut list = MoveList::new();
-        self.generate(&mut list, Bitboard::from_square(from));
-        list
+        self.build_list(Fill::From(Bitboard::from_square(from)))
     }
 
     /// The legal move from `from` to `to`, if there is one. Every legal move is named by its
@@ -209,18 +522,20 @@ impl Position {
     ///
     /// Cost: no list is built and only the piece on the origin is generated; the position's
     /// own adjudication (R-21 … R-24) is checked first, which costs an attack test on the king
-    /// and, only when the king is threatened, the trapped-king test (R-22).
+    /// and, only when the king is threatened, the trapped-king test (R-22), itself set-wise:
+    /// a generation that stops at the first capture of the enemy king, then the king's own
+    /// moves.
     #[must_use]
     pub fn is_legal(&self, m: Move) -> bool {
         // Cheap filter first: the mover must be ours.
-        if !self.by_side[self.turn.index()].contains(m.from()) || self.is_decided() {
+        if !self.side_pieces(self.turn).contains(m.from()) || self.is_decided_setwise() {
             return false;
         }
         let mut finder = Finder {
             to: m.to(),
             found: false,
         };
-        self.generate(&mut finder, Bitboard::from_square(m.from()));
+        let _ = self.try_generate(&mut finder, Bitboard::from_square(m.from()));
         finder.found
     }
 
@@ -255,21 +570,16 @@ impl Position {
         if self.is_decided_without_trap() {
             return 0;
         }
-        // A threatened king needs the list to judge R-22; otherwise count in bulk.
-        if self.is_threatened() {
-            let list = self.movable();
-            return if self.has_no_escape(&list) {
-                0
-            } else {
-                list.len()
-            };
+        // A threatened king: R-22's escape test first, set-wise; then count in bulk.
+        if self.is_threatened() && self.has_no_escape_setwise() {
+            return 0;
         }
         let mut c = Counter(0);
         if self.pending[self.turn.index()].is_none() {
             // The common case, inlined so that it is compiled with the caller's features.
-            self.generate_pieces_inline(&mut c, Wrap::Plain, Bitboard::FULL);
+            let _ = self.generate_pieces_inline(&mut c, Wrap::Plain, Bitboard::FULL);
         } else {
-            self.generate(&mut c, Bitboard::FULL);
+            let _ = self.try_generate(&mut c, Bitboard::FULL);
         }
         c.0
     }
@@ -277,16 +587,72 @@ impl Position {
     /// The moves the rules of movement allow the side to move, before adjudication empties
     /// the list of a decided position.
     pub(crate) fn movable(&self) -> MoveList {
+        self.build_list(Fill::From(Bitboard::FULL))
+    }
+
+    /// The list of `what`, written by a [`ListBuilder`]; should it overflow, generated again
+    /// into a growing list.
+    #[inline(always)]
+    fn build_list(&self, what: Fill) -> MoveList {
+        let mut b = ListBuilder::new();
+        self.fill(&mut b, what);
+        match b.finish() {
+            Some(list) => list,
+            None => self.build_list_slowly(what),
+        }
+    }
+
+    #[cold]
+    #[inline(never)]
+    fn build_list_slowly(&self, what: Fill) -> MoveList {
         let mut list = MoveList::new();
-        self.generate(&mut list, Bitboard::FULL);
+        self.fill(&mut list, what);
         list
     }
 
-    /// The moves of the pieces on `origins`. R-19: a pending return replaces the move set.
-    fn generate<S: MoveSink>(&self, sink: &mut S, origins: Bitboard) {
+    #[inline(always)]
+    fn fill<S: MoveSink>(&self, sink: &mut S, what: Fill) {
+        let _ = match what {
+            Fill::From(origins) => self.try_generate(sink, origins),
+            Fill::Captures => self.try_generate(&mut CapturesOnly(sink), Bitboard::FULL),
+        };
+    }
+
+    /// R-22 judged without a list: whether the king has no escape, as
+    /// [`Position::has_no_escape`] on the moves of [`Position::movable`].
+    pub(crate) fn has_no_escape_setwise(&self) -> bool {
+        let us = self.turn;
+        let them = us.other();
+        if let Some(enemy_king) = self.king(them) {
+            let mut finder = Finder {
+                to: enemy_king,
+                found: false,
+            };
+            let _ = self.try_generate(&mut finder, Bitboard::FULL);
+            if finder.found {
+                return false;
+            }
+        }
+        let Some(king) = self.king(us) else {
+            return true;
+        };
+        let own = self.build_list(Fill::From(Bitboard::from_square(king)));
+        !self.king_escapes(king, &own)
+    }
+
+    /// Whether the position is decided by itself (as [`Position::is_decided`]), with R-22's
+    /// escapes judged set-wise.
+    #[inline]
+    pub(crate) fn is_decided_setwise(&self) -> bool {
+        self.is_decided_without_trap() || (self.is_threatened() && self.has_no_escape_setwise())
+    }
+
+    /// The moves of the pieces on `origins`, stopping when the sink says so. R-19: a pending
+    /// return replaces the move set.
+    fn try_generate<S: MoveSink>(&self, sink: &mut S, origins: Bitboard) -> ControlFlow<()> {
         let us = self.turn;
         match self.pending[us.index()] {
-            None => self.generate_pieces(sink, Wrap::Plain, origins),
+            None => self.try_generate_pieces(sink, Wrap::Plain, origins),
             Some(p) if self.piece_at(p.origin).is_none() => {
                 // The return is not subject to paths, terrain or the seal.
                 if origins.contains(p.striker) {
@@ -297,22 +663,27 @@ impl Position {
                         Bitboard::from_square(p.origin),
                         Class::Return,
                         Wrap::Plain,
-                    );
+                    )?;
                 }
                 // 棄彈保王: with its king attacked, the side may move the king instead.
                 if let Some(k) = self.king(us)
                     && origins.contains(k)
                     && self.king_attacked(us)
                 {
-                    self.generate_pieces(sink, Wrap::Forfeit(p.striker), Bitboard::from_square(k));
+                    self.try_generate_pieces(
+                        sink,
+                        Wrap::Forfeit(p.striker),
+                        Bitboard::from_square(k),
+                    )?;
                 }
+                ControlFlow::Continue(())
             }
             Some(p) => {
                 // Origin occupied: the striker is taken off first; the move is judged without it.
                 let mut reduced = self.clone();
                 reduced.take(p.striker);
                 reduced.pending[us.index()] = None;
-                reduced.generate_pieces(sink, Wrap::AfterRemoval(p.striker), origins);
+                reduced.try_generate_pieces(sink, Wrap::AfterRemoval(p.striker), origins)
             }
         }
     }
@@ -342,18 +713,33 @@ impl Position {
 
     /// Moves of every piece of the side to move by the rules of movement (R-8 … R-18).
     pub(crate) fn generate_pieces<S: MoveSink>(&self, sink: &mut S, wrap: Wrap, origins: Bitboard) {
-        self.generate_pieces_inline(sink, wrap, origins);
+        let _ = self.generate_pieces_inline(sink, wrap, origins);
+    }
+
+    /// [`Position::generate_pieces`], stopping when the sink says so.
+    fn try_generate_pieces<S: MoveSink>(
+        &self,
+        sink: &mut S,
+        wrap: Wrap,
+        origins: Bitboard,
+    ) -> ControlFlow<()> {
+        self.generate_pieces_inline(sink, wrap, origins)
     }
 
     /// [`Position::generate_pieces`], always inlined: the bulk counter's copies use it.
     #[inline(always)]
-    fn generate_pieces_inline<S: MoveSink>(&self, sink: &mut S, wrap: Wrap, origins: Bitboard) {
+    fn generate_pieces_inline<S: MoveSink>(
+        &self,
+        sink: &mut S,
+        wrap: Wrap,
+        origins: Bitboard,
+    ) -> ControlFlow<()> {
         let us = self.turn;
         let them = us.other();
         let u = us.index();
-        let own = self.by_side[u];
+        let own = self.side_pieces(us);
         let movers = own & origins;
-        let enemy = self.by_side[them.index()];
+        let enemy = self.side_pieces(them);
         let occ = own | enemy;
         // R-8: never onto an own piece; R-17: never into the enemy palace while sealed.
         let forbidden = if self.is_sealed() {
@@ -369,7 +755,7 @@ impl Position {
                 steps |= PALACE_DIAGONAL_STEPS[k.index()];
             }
             let dests = (steps & PALACE[u]) - own;
-            sink.push(self, PieceKind::King, k, dests - occ, Class::Quiet, wrap);
+            sink.push(self, PieceKind::King, k, dests - occ, Class::Quiet, wrap)?;
             let mut caps = dests & enemy;
             if self.kings_may_face()
                 && let Some(ek) = self.king(them)
@@ -377,7 +763,7 @@ impl Position {
             {
                 caps.insert(ek);
             }
-            sink.push(self, PieceKind::King, k, caps, Class::Capture, wrap);
+            sink.push(self, PieceKind::King, k, caps, Class::Capture, wrap)?;
         }
         // R-10 Guard: slides orthogonally inside its palace (convex, so masking the slide is exact).
         for g in self.pieces(us, PieceKind::Guard) & movers {
@@ -386,7 +772,7 @@ impl Position {
                 reach |= slide(RAYS[d.index][g.index()] & PALACE[u], occ, d);
             }
             let dests = reach - own;
-            self.push_quiet_and_captures(sink, PieceKind::Guard, g, dests, wrap);
+            self.push_quiet_and_captures(sink, PieceKind::Guard, g, dests, wrap)?;
         }
 
         // R-11 Missile.
@@ -394,10 +780,10 @@ impl Position {
         if missiles.any() {
             let may_walk = match self.rules.missile_walk {
                 MissileWalk::Always => true,
-                MissileWalk::NoAbroadPieces => (self.by_kind[PieceKind::Fleet.index()]
-                    | self.by_kind[PieceKind::Aircraft.index()]
-                    | self.by_kind[PieceKind::Division.index()]
-                    | self.by_kind[PieceKind::Infantry.index()])
+                MissileWalk::NoAbroadPieces => (self.kind_pieces(PieceKind::Fleet)
+                    | self.kind_pieces(PieceKind::Aircraft)
+                    | self.kind_pieces(PieceKind::Division)
+                    | self.kind_pieces(PieceKind::Infantry))
                 .is_empty(),
             };
             let walk_rays = &MISSILE_WALK_RAYS[u];
@@ -436,8 +822,8 @@ impl Position {
                     Bitboard::EMPTY
                 };
                 let strikes = (Bitboard(strikes & enemy_bits) & self.strike_range(m)) - forbidden;
-                sink.push(self, PieceKind::Missile, m, walks, Class::Quiet, wrap);
-                sink.push(self, PieceKind::Missile, m, strikes, Class::Returning, wrap);
+                sink.push(self, PieceKind::Missile, m, walks, Class::Quiet, wrap)?;
+                sink.push(self, PieceKind::Missile, m, strikes, Class::Returning, wrap)?;
             }
         }
 
@@ -469,7 +855,7 @@ impl Position {
                         quiet.insert(t);
                     }
                 }
-                sink.push(self, PieceKind::Fleet, f, quiet, Class::Quiet, wrap);
+                sink.push(self, PieceKind::Fleet, f, quiet, Class::Quiet, wrap)?;
                 // Capturing inland is a returning capture; on sea or coast the fleet stays.
                 sink.push(
                     self,
@@ -478,7 +864,7 @@ impl Position {
                     caps - ALL_INLAND,
                     Class::Capture,
                     wrap,
-                );
+                )?;
                 sink.push(
                     self,
                     PieceKind::Fleet,
@@ -486,7 +872,7 @@ impl Position {
                     caps & ALL_INLAND,
                     Class::Returning,
                     wrap,
-                );
+                )?;
             }
         }
 
@@ -498,7 +884,7 @@ impl Position {
                 // Usually no enemy missile is within reach: the whole star is open.
                 if !STAR3[a.index()].intersects(enemy_missiles) {
                     let dests = STAR3[a.index()] - forbidden;
-                    self.push_quiet_and_captures(sink, PieceKind::Aircraft, a, dests, wrap);
+                    self.push_quiet_and_captures(sink, PieceKind::Aircraft, a, dests, wrap)?;
                     continue;
                 }
                 let mut reach = Bitboard::EMPTY;
@@ -510,7 +896,7 @@ impl Position {
                     };
                 }
                 let dests = reach - forbidden;
-                self.push_quiet_and_captures(sink, PieceKind::Aircraft, a, dests, wrap);
+                self.push_quiet_and_captures(sink, PieceKind::Aircraft, a, dests, wrap)?;
             }
         }
 
@@ -521,7 +907,7 @@ impl Position {
             let shadow = unwindow(ARMY_SHADOW[army_index(window(occ, a))], a);
             let reach = STEPS8[a.index()] | (RING2[a.index()] - shadow);
             let dests = (reach & COUNTRY[u]) - own;
-            self.push_quiet_and_captures(sink, PieceKind::Army, a, dests, wrap);
+            self.push_quiet_and_captures(sink, PieceKind::Army, a, dests, wrap)?;
         }
 
         // R-15 Division: 日 leap with one of three grid paths clear.
@@ -531,14 +917,15 @@ impl Position {
             let dests = DIVISION_TARGETS[dv.index()]
                 - unwindow(DIVISION_SCATTER[blocked as usize], dv)
                 - forbidden;
-            self.push_quiet_and_captures(sink, PieceKind::Division, dv, dests, wrap);
+            self.push_quiet_and_captures(sink, PieceKind::Division, dv, dests, wrap)?;
         }
 
         // R-16 Infantry.
         for i in self.pieces(us, PieceKind::Infantry) & movers {
             let dests = INFANTRY_STEPS[u][i.index()] - forbidden;
-            self.push_quiet_and_captures(sink, PieceKind::Infantry, i, dests, wrap);
+            self.push_quiet_and_captures(sink, PieceKind::Infantry, i, dests, wrap)?;
         }
+        ControlFlow::Continue(())
     }
 }
 
@@ -552,10 +939,10 @@ impl Position {
         from: Square,
         dests: Bitboard,
         wrap: Wrap,
-    ) {
-        let enemy = self.by_side[self.turn.other().index()];
-        sink.push(self, kind, from, dests - enemy, Class::Quiet, wrap);
-        sink.push(self, kind, from, dests & enemy, Class::Capture, wrap);
+    ) -> ControlFlow<()> {
+        let enemy = self.side_pieces(self.turn.other());
+        sink.push(self, kind, from, dests - enemy, Class::Quiet, wrap)?;
+        sink.push(self, kind, from, dests & enemy, Class::Capture, wrap)
     }
 }
 
@@ -635,6 +1022,49 @@ mod tests {
                 let table = DIVISION_TARGETS[i] - unwindow(DIVISION_SCATTER[blocked as usize], sq);
                 assert_eq!(table, division, "division {sq}");
             }
+        }
+    }
+
+    // A list of more than 128 moves does not fit the builder's array: `finish` says so, and
+    // the slow path (a growing list) gives the same moves as the fast one where both fit.
+    #[test]
+    fn list_builder_overflow_falls_back() {
+        use super::{Class, Fill, ListBuilder, MoveSink, Wrap};
+        use crate::bitboard::Bitboard;
+        use crate::piece::PieceKind;
+        use crate::square::Square;
+        let pos = Position::default();
+        let mut b = ListBuilder::new();
+        let from = Square::from_index_unchecked(0);
+        for _ in 0..2 {
+            let _ = b.push(
+                &pos,
+                PieceKind::King,
+                from,
+                Bitboard::FULL,
+                Class::Quiet,
+                Wrap::Plain,
+            );
+        }
+        assert!(b.finish().is_none());
+        let mut rng = StdRng::seed_from_u64(128);
+        let mut pos = Position::default();
+        for _ in 0..200 {
+            let fast = pos.build_list(Fill::From(Bitboard::FULL));
+            assert_eq!(
+                fast,
+                pos.build_list_slowly(Fill::From(Bitboard::FULL)),
+                "{pos}"
+            );
+            assert_eq!(
+                pos.build_list(Fill::Captures),
+                pos.build_list_slowly(Fill::Captures),
+                "{pos}"
+            );
+            if fast.is_empty() {
+                break;
+            }
+            pos.play_unchecked(fast[rng.random_range(0..fast.len())]);
         }
     }
 

@@ -59,6 +59,43 @@ impl Move {
     pub const fn to(self) -> Square {
         self.to
     }
+
+    /// The number of action indices: every `Move` has one in `0..Move::INDEX_COUNT`
+    /// (90 × 90 = 8,100), and every index in that range is a `Move`.
+    pub const INDEX_COUNT: u16 = 90 * 90;
+
+    /// The action index of the move, `from.index() * 90 + to.index()`, dense in
+    /// `0..`[`Move::INDEX_COUNT`]. It is the one integer encoding of a move in the project:
+    /// the engine's transposition table, the Python tensors and OpenSpiel actions, and the
+    /// web client all use it.
+    ///
+    /// ```
+    /// use gjjq_core::Move;
+    /// let m: Move = "5B5A".parse()?;
+    /// assert_eq!(m.index(), m.from().index() as u16 * 90 + m.to().index() as u16);
+    /// assert_eq!(Move::from_index(m.index()), Some(m));
+    /// assert_eq!(Move::from_index(Move::INDEX_COUNT), None);
+    /// # Ok::<(), gjjq_core::MoveParseError>(())
+    /// ```
+    #[inline]
+    #[must_use]
+    pub const fn index(self) -> u16 {
+        self.from.index() as u16 * 90 + self.to.index() as u16
+    }
+
+    /// The move of an action index ([`Move::index`]), or `None` outside
+    /// `0..`[`Move::INDEX_COUNT`].
+    #[inline]
+    #[must_use]
+    pub const fn from_index(index: u16) -> Option<Move> {
+        if index >= Move::INDEX_COUNT {
+            return None;
+        }
+        Some(Move {
+            from: Square::from_index_unchecked((index / 90) as usize),
+            to: Square::from_index_unchecked((index % 90) as usize),
+        })
+    }
 }
 
 /// The ASCII machine form (R-30): origin label then destination label, e.g. `5B5A`.
@@ -201,6 +238,26 @@ pub type MoveList = SmallVec<[Move; 128]>;
 #[cfg(test)]
 mod tests {
     use super::*;
+
+    // The action index round-trips for every move (every pair of points) and is dense.
+    #[test]
+    fn action_index_round_trips() {
+        let mut seen = vec![false; Move::INDEX_COUNT as usize];
+        for from in Square::all() {
+            for to in Square::all() {
+                let m = Move::new(from, to);
+                let i = m.index();
+                assert!(i < Move::INDEX_COUNT);
+                assert!(!seen[i as usize], "{m}");
+                seen[i as usize] = true;
+                assert_eq!(Move::from_index(i), Some(m));
+            }
+        }
+        assert!(seen.iter().all(|&s| s));
+        for i in Move::INDEX_COUNT..=u16::MAX {
+            assert_eq!(Move::from_index(i), None);
+        }
+    }
 
     #[test]
     fn move_is_two_bytes() {

@@ -8,7 +8,6 @@ use thiserror::Error;
 
 use crate::geometry::{ORTHO_STEPS, PALACE_DIAGONAL_STEPS};
 use crate::moves::MoveList;
-use crate::piece::PieceKind;
 use crate::position::Position;
 use crate::ruleset::TrappedKing;
 use crate::square::Side;
@@ -324,12 +323,6 @@ impl Position {
             .is_some_and(|limit| self.plies_since_capture >= limit.get())
     }
 
-    /// Whether the position is decided by itself (and so has no legal moves, R-25).
-    #[inline]
-    pub(crate) fn is_decided(&self) -> bool {
-        self.is_decided_without_trap() || self.is_trapped()
-    }
-
     /// The cheap part of [`Position::is_decided`]: a king captured, insufficient
     /// material or the no-capture limit reached.
     #[inline]
@@ -344,18 +337,13 @@ impl Position {
     #[inline]
     #[must_use]
     pub fn is_insufficient_material(&self) -> bool {
-        (self.by_kind[PieceKind::Missile.index()]
-            | self.by_kind[PieceKind::Fleet.index()]
-            | self.by_kind[PieceKind::Aircraft.index()]
-            | self.by_kind[PieceKind::Division.index()]
-            | self.by_kind[PieceKind::Infantry.index()])
-        .is_empty()
+        self.board.kind_pieces_beyond_palace_and_army().is_empty()
     }
 
     /// whether the side to move has a trapped king, under the ruleset's `trapped_king`.
     #[must_use]
     pub fn is_trapped(&self) -> bool {
-        self.is_threatened() && self.has_no_escape(&self.movable())
+        self.is_threatened() && self.has_no_escape_setwise()
     }
 
     /// R-22's first condition: the king is attacked (`attacked_and_no_escape`), or a point next
@@ -395,8 +383,15 @@ impl Position {
         let Some(king) = self.king(us) else {
             return true;
         };
-        // The king's own moves: forfeits included; the return moves the striker, never the king.
-        !moves.iter().any(|&m| {
+        !self.king_escapes(king, moves)
+    }
+
+    /// Whether one of the king's own moves among `moves` (forfeits included; the return moves
+    /// the striker, never the king), played out, leaves the king unattacked.
+    pub(crate) fn king_escapes(&self, king: crate::Square, moves: &MoveList) -> bool {
+        let us = self.turn;
+        let them = us.other();
+        moves.iter().any(|&m| {
             if m.from() != king {
                 return false;
             }

@@ -8,6 +8,7 @@ use bitflags::bitflags;
 use thiserror::Error;
 
 use crate::bitboard::Bitboard;
+use crate::board::Board;
 use crate::moves::{Move, MoveInfo, MoveKind, Removal};
 use crate::piece::{Piece, PieceKind};
 use crate::ruleset::{ReturnRule, Ruleset};
@@ -15,8 +16,6 @@ use crate::setup::{PendingReturn, Setup, SetupParseError};
 use crate::square::{Side, Square};
 use crate::terrain::{ALL_INLAND, COUNTRY, LAND, PALACE};
 use crate::zobrist;
-
-const EMPTY: u8 = 255;
 
 /// A valid position with its ruleset: the board, the side to move, pending returns and the
 /// counters, plus bitboards and a Zobrist key kept up to date by [`Position::play`].
@@ -29,17 +28,19 @@ const EMPTY: u8 = 255;
 /// let pos = pos.play(first).unwrap();
 /// assert_eq!(pos.turn(), gjjq_core::Side::Green);
 /// ```
+///
+/// 112 bytes (pinned by a test): the [`Board`] (80), the Zobrist key, the counters, the
+/// pending returns, the side to move, and the ruleset by reference (each distinct ruleset is
+/// stored once for the life of the process), so that `clone` is an inline copy.
 #[derive(Clone, PartialEq, Eq)]
 pub struct Position {
-    pub(crate) by_side: [Bitboard; 2],
-    pub(crate) by_kind: [Bitboard; 8],
-    pub(crate) mailbox: [u8; 90],
-    pub(crate) turn: Side,
-    pub(crate) pending: [Option<PendingReturn>; 2],
+    pub(crate) board: Board,
+    pub(crate) rules: &'static Ruleset,
+    pub(crate) hash: u64,
     pub(crate) plies_since_capture: u32,
     pub(crate) move_number: u32,
-    pub(crate) hash: u64,
-    pub(crate) rules: Ruleset,
+    pub(crate) pending: [Option<PendingReturn>; 2],
+    pub(crate) turn: Side,
 }
 
 bitflags! {
@@ -248,10 +249,9 @@ impl Position {
         let mut violations = validate(&setup);
         for side in Side::ALL {
             let mut counts = [0u32; 8];
-            for (i, p) in setup.board.iter().enumerate() {
-                if let Some(p) = p.filter(|p| p.side == side) {
+            for (sq, p) in setup.board.iter() {
+                if p.side == side {
                     counts[p.kind.index()] += 1;
-                    let sq = Square::from_index_unchecked(i);
                     if sq.country() != side {
                         violations.push(Violation {
                             rule: PositionErrorKinds::PIECE_ABROAD,
@@ -289,34 +289,30 @@ impl Position {
 
     fn build(setup: &Setup, rules: Ruleset) -> Position {
         let mut pos = Position {
-            by_side: [Bitboard::EMPTY; 2],
-            by_kind: [Bitboard::EMPTY; 8],
-            mailbox: [EMPTY; 90],
-            turn: setup.turn,
-            pending: setup.pending,
+            board: setup.board,
+            rules: crate::ruleset::intern(rules),
+            hash: 0,
             plies_since_capture: setup.plies_since_capture,
             move_number: setup.move_number,
-            hash: 0,
-            rules,
+            pending: setup.pending,
+            turn: setup.turn,
         };
-        for (i, p) in setup.board.iter().enumerate() {
-            if let Some(p) = *p {
-                pos.put(Square::from_index_unchecked(i), p);
-            }
-        }
         pos.hash = pos.compute_hash();
         pos
+    }
+
+    /// The placement.
+    #[inline]
+    #[must_use]
+    pub fn board(&self) -> &Board {
+        &self.board
     }
 
     /// The plain data of this position.
     #[must_use]
     pub fn to_setup(&self) -> Setup {
-        let mut board = [None; 90];
-        for sq in self.occupied() {
-            board[sq.index()] = self.piece_at(sq);
-        }
         Setup {
-            board,
+            board: self.board,
             turn: self.turn,
             pending: self.pending,
             plies_since_capture: self.plies_since_capture,
@@ -327,7 +323,7 @@ impl Position {
     /// The ruleset this position is played under.
     #[must_use]
     pub fn ruleset(&self) -> &Ruleset {
-        &self.rules
+        self.rules
     }
 
     /// The same position under another ruleset.
@@ -335,7 +331,7 @@ impl Position {
     /// The placement is not checked again: every ruleset shares R-26.
     #[must_use]
     pub fn with_ruleset(mut self, rules: Ruleset) -> Position {
-        self.rules = rules;
+        self.rules = crate::ruleset::intern(rules);
         self
     }
 
@@ -422,83 +418,74 @@ impl Position {
     #[inline]
     #[must_use]
     pub fn piece_at(&self, sq: Square) -> Option<Piece> {
-        let code = self.mailbox[sq.index()];
-        if code == EMPTY {
-            None
-        } else {
-            let side = if code < 8 { Side::Red } else { Side::Green };
-            Some(Piece::new(side, PieceKind::ALL[(code & 7) as usize]))
-        }
+        self.board.piece_at(sq)
     }
 
     #[inline]
     pub(crate) fn kind_at(&self, sq: Square) -> PieceKind {
-        PieceKind::ALL[(self.mailbox[sq.index()] & 7) as usize]
+        self.board.kind_at(sq)
     }
 
     /// Every occupied point.
     #[inline]
     #[must_use]
     pub fn occupied(&self) -> Bitboard {
-        self.by_side[0] | self.by_side[1]
+        self.board.occupied()
     }
 
     /// `side`'s pieces.
     #[inline]
     #[must_use]
     pub fn side_pieces(&self, side: Side) -> Bitboard {
-        self.by_side[side.index()]
+        self.board.side_pieces(side)
     }
 
     /// Pieces of `kind`, both sides.
     #[inline]
     #[must_use]
     pub fn kind_pieces(&self, kind: PieceKind) -> Bitboard {
-        self.by_kind[kind.index()]
+        self.board.kind_pieces(kind)
     }
 
     /// `side`'s pieces of `kind`.
     #[inline]
     #[must_use]
     pub fn pieces(&self, side: Side, kind: PieceKind) -> Bitboard {
-        self.by_side[side.index()] & self.by_kind[kind.index()]
+        self.board.pieces(side, kind)
     }
 
     /// `side`'s king, if it is on the board.
     #[inline]
     #[must_use]
     pub fn king(&self, side: Side) -> Option<Square> {
-        self.pieces(side, PieceKind::King).first()
+        self.board.king(side)
     }
 
     /// How many pieces `side` has on the board (strikers included).
     #[inline]
     #[must_use]
     pub fn piece_count(&self, side: Side) -> u32 {
-        self.by_side[side.index()].count()
+        self.board.piece_count(side)
     }
 
     /// Whether the palace seal holds (R-17): both sides have more than 8 pieces.
     #[inline]
     #[must_use]
     pub fn is_sealed(&self) -> bool {
-        self.by_side[0].count() > 8 && self.by_side[1].count() > 8
+        self.piece_count(Side::Red) > 8 && self.piece_count(Side::Green) > 8
     }
 
     /// Whether kings may capture each other along a clear file (R-18): a side has 5 or fewer.
     #[inline]
     #[must_use]
     pub fn kings_may_face(&self) -> bool {
-        self.by_side[0].count() <= 5 || self.by_side[1].count() <= 5
+        self.piece_count(Side::Red) <= 5 || self.piece_count(Side::Green) <= 5
     }
 
     #[inline]
     pub(crate) fn put(&mut self, sq: Square, p: Piece) {
-        debug_assert_eq!(self.mailbox[sq.index()], EMPTY);
-        let bit = Bitboard::point(sq);
-        self.by_side[p.side.index()] |= bit;
-        self.by_kind[p.kind.index()] |= bit;
-        self.mailbox[sq.index()] = (p.side.index() * 8 + p.kind.index()) as u8;
+        debug_assert!(self.piece_at(sq).is_none());
+        self.board.add(Bitboard::point(sq), p);
         self.hash ^= zobrist::piece_key(p, sq);
     }
 
@@ -506,10 +493,7 @@ impl Position {
     #[inline]
     pub(crate) fn take(&mut self, sq: Square) -> Option<Piece> {
         let p = self.piece_at(sq)?;
-        let bit = Bitboard::point(sq);
-        self.by_side[p.side.index()] ^= bit;
-        self.by_kind[p.kind.index()] ^= bit;
-        self.mailbox[sq.index()] = EMPTY;
+        self.board.clear(Bitboard::point(sq));
         self.hash ^= zobrist::piece_key(p, sq);
         Some(p)
     }
@@ -534,8 +518,8 @@ impl Position {
     #[must_use]
     pub fn compute_hash(&self) -> u64 {
         let mut h = zobrist::turn_key(self.turn);
-        for sq in self.occupied() {
-            h ^= zobrist::piece_key(self.piece_at(sq).expect("occupied"), sq);
+        for (sq, p) in self.board.iter() {
+            h ^= zobrist::piece_key(p, sq);
         }
         for side in Side::ALL {
             h ^= zobrist::pending_key(side, self.pending[side.index()]);
@@ -594,14 +578,14 @@ impl Position {
     pub fn classify(&self, m: Move) -> Option<MoveInfo> {
         let us = self.turn;
         let (from, to) = (m.from(), m.to());
-        if !self.by_side[us.index()].intersects(Bitboard::point(from)) {
+        if !self.side_pieces(us).intersects(Bitboard::point(from)) {
             return None;
         }
         let piece = self.kind_at(from);
         let mut removal = None;
-        let enemy = self.by_side[us.other().index()];
+        let enemy = self.side_pieces(us.other());
         if let Some(p) = self.pending[us.index()] {
-            if self.mailbox[p.origin.index()] == EMPTY {
+            if !self.occupied().intersects(Bitboard::point(p.origin)) {
                 if from == p.striker && to == p.origin {
                     return Some(MoveInfo {
                         piece,
@@ -645,19 +629,71 @@ impl Position {
     /// need not satisfy R-26, though it never panics; a move whose origin holds no piece of the
     /// side to move changes nothing at all.
     pub fn play_unchecked(&mut self, m: Move) {
-        let us = self.turn;
+        let u = self.turn.index();
         let (from, to) = (m.from(), m.to());
-        if self.pending[us.index()].is_none()
-            && self.by_side[us.index()].intersects(Bitboard::point(from))
-            && self.mailbox[to.index()] == EMPTY
+        let (from_bit, to_bit) = (Bitboard::point(from), Bitboard::point(to));
+        let own = self.board.sides[u];
+        if self.pending[u].is_none()
+            && own.intersects(from_bit)
+            && !(own | self.board.sides[u ^ 1]).intersects(to_bit)
         {
             // Speed: the common case, a quiet move with no return owed (what `classify`
             // would say: `MoveKind::Quiet`, nothing captured, no removal).
-            self.relocate(from, to);
+            let k = self.board.kind_index_on(from_bit);
+            self.board.shift(u, k, from_bit | to_bit);
+            let code = (u * 8 + k) as u8;
+            self.hash ^= zobrist::code_key(code, from)
+                ^ zobrist::code_key(code, to)
+                ^ zobrist::turn_key(Side::Green);
             self.plies_since_capture = self.plies_since_capture.saturating_add(1);
-            self.end_turn(us);
+            // R-31: the move number rises after Green's move.
+            self.move_number = self.move_number.saturating_add(u as u32);
+            self.turn = self.turn.other();
             return;
         }
+        self.play_other(m);
+    }
+
+    /// [`Position::play_unchecked`] for every move but a quiet one with no return owed.
+    #[inline(never)]
+    fn play_other(&mut self, m: Move) {
+        let us = self.turn;
+        let u = us.index();
+        let (from, to) = (m.from(), m.to());
+        let (from_bit, to_bit) = (Bitboard::point(from), Bitboard::point(to));
+        if self.pending[u].is_none() && self.board.sides[u].intersects(from_bit) {
+            let k = self.board.kind_index_on(from_bit);
+            let returning = k == PieceKind::Missile.index()
+                || (k == PieceKind::Fleet.index() && ALL_INLAND.intersects(to_bit));
+            if self.board.sides[u ^ 1].intersects(to_bit) && !returning {
+                // Speed: a plain capture with no return owed: the victim goes, the mover
+                // takes its point.
+                let kv = self.board.kind_index_on(to_bit);
+                self.board.sides[u ^ 1] ^= to_bit;
+                self.board.xor_kind(to_bit, kv);
+                self.board.shift(u, k, from_bit | to_bit);
+                let code = (u * 8 + k) as u8;
+                self.hash ^= zobrist::code_key(code, from)
+                    ^ zobrist::code_key(code, to)
+                    ^ zobrist::code_key(((u ^ 1) * 8 + kv) as u8, to);
+                // A captured striker ends its side's obligation (R-19).
+                if self.pending[u ^ 1].is_some_and(|p| p.striker == to) {
+                    self.set_pending(us.other(), None);
+                }
+                self.plies_since_capture = 0;
+                self.end_turn(us);
+                return;
+            }
+        }
+        self.play_general(m);
+    }
+
+    /// [`Position::play_unchecked`] for the moves its fast paths leave: returning captures,
+    /// returns, moves with a return owed, and illegal moves.
+    #[inline(never)]
+    fn play_general(&mut self, m: Move) {
+        let us = self.turn;
+        let (from, to) = (m.from(), m.to());
         let Some(info) = self.classify(m) else {
             return;
         };
@@ -707,20 +743,26 @@ impl Position {
 
     #[inline(always)]
     fn relocate(&mut self, from: Square, to: Square) {
-        let code = self.mailbox[from.index()];
-        if code == EMPTY || from == to {
+        let from_bit = Bitboard::point(from);
+        let side = if self.board.side_pieces(Side::Red).intersects(from_bit) {
+            0
+        } else if self.board.side_pieces(Side::Green).intersects(from_bit) {
+            1
+        } else {
+            return;
+        };
+        if from == to {
             return;
         }
-        if self.mailbox[to.index()] != EMPTY {
+        let to_bit = Bitboard::point(to);
+        if self.board.occupied().intersects(to_bit) {
             // Only an illegal move lands on an occupied point without capturing.
             self.take(to);
         }
         // Speed: one mask flips both points in the side's and the kind's sets.
-        let mask = Bitboard::point(from) | Bitboard::point(to);
-        self.by_side[(code >> 3) as usize] ^= mask;
-        self.by_kind[(code & 7) as usize] ^= mask;
-        self.mailbox[from.index()] = EMPTY;
-        self.mailbox[to.index()] = code;
+        let k = self.board.kind_index_on(from_bit);
+        self.board.shift(side, k, from_bit | to_bit);
+        let code = (side * 8 + k) as u8;
         self.hash ^= zobrist::code_key(code, from) ^ zobrist::code_key(code, to);
     }
 
@@ -760,20 +802,14 @@ fn validate(setup: &Setup) -> Vec<Violation> {
     // The side to move may have just lost its king (R-21): the piece that captured it stands in
     // that side's palace, a striker owing no return (R-19) or a king that faced it (R-18).
     let loser = setup.turn;
-    let king_just_captured = !setup
-        .board
-        .iter()
-        .flatten()
-        .any(|p| p.side == loser && p.kind == PieceKind::King);
+    let king_just_captured = setup.board.king(loser).is_none();
     let is_captor = |side: Side, sq: Square| {
         king_just_captured && side != loser && PALACE[loser.index()].contains(sq)
     };
     let is_striker = |side: Side, sq: Square| {
         setup.pending[side.index()].is_some_and(|p| p.striker == sq) || is_captor(side, sq)
     };
-    for (i, p) in setup.board.iter().enumerate() {
-        let Some(p) = *p else { continue };
-        let sq = Square::from_index_unchecked(i);
+    for (sq, p) in setup.board.iter() {
         let s = p.side.index();
         counts[s][p.kind.index()] += 1;
         let rule = match p.kind {
@@ -799,12 +835,10 @@ fn validate(setup: &Setup) -> Vec<Violation> {
     // kingless side with no such captor is refused (project decision, issue 11 finding 10).
     let kingless = |s: Side| counts[s.index()][PieceKind::King.index()] == 0;
     let winner = loser.other();
-    let has_captor = setup.board.iter().enumerate().any(|(i, p)| {
-        p.is_some_and(|p| {
-            p.side == winner
-                && (PALACE[loser.index()].contains(Square::from_index_unchecked(i))
-                    || matches!(p.kind, PieceKind::Missile | PieceKind::Fleet))
-        })
+    let has_captor = setup.board.iter().any(|(sq, p)| {
+        p.side == winner
+            && (PALACE[loser.index()].contains(sq)
+                || matches!(p.kind, PieceKind::Missile | PieceKind::Fleet))
     });
     for side in Side::ALL {
         let allowed = side == loser && !kingless(winner) && has_captor;
@@ -829,7 +863,7 @@ fn validate(setup: &Setup) -> Vec<Violation> {
             continue;
         };
         let s = side.index();
-        let (striker_ok, origin_ok) = match setup.board[p.striker.index()] {
+        let (striker_ok, origin_ok) = match setup.board.piece_at(p.striker) {
             Some(Piece {
                 side: ps,
                 kind: PieceKind::Missile,
@@ -917,7 +951,7 @@ mod tests {
     // Copy-make copies this many bytes a ply (docs/search.md quotes it).
     #[test]
     fn position_size_is_pinned() {
-        assert_eq!(std::mem::size_of::<Position>(), 288);
+        assert_eq!(std::mem::size_of::<Position>(), 112);
     }
 
     #[test]

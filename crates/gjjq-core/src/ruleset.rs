@@ -204,24 +204,71 @@ pub enum RevealCaptured {
     ToCaptor,
 }
 
+/// The deployment rule (R-32), read by deployments and openings only: part of a
+/// [`Ruleset`] as its `deployment` field.
+#[derive(Debug, Clone, Copy, PartialEq, Eq, Hash, Default)]
+#[non_exhaustive]
+pub struct DeploymentRules {
+    /// R-32: where missiles may be deployed. Default [`MissileDeployment::Land`].
+    pub missile_deployment: MissileDeployment,
+}
+
+impl DeploymentRules {
+    /// The standard deployment rule.
+    pub const STANDARD: DeploymentRules = DeploymentRules {
+        missile_deployment: MissileDeployment::Land,
+    };
+}
+
+/// The referee's options of 暗式 (R-38, R-39), read by the hidden game only: part of a
+/// [`Ruleset`] as its `hidden` field.
+#[derive(Debug, Clone, Copy, PartialEq, Eq, Hash, Default)]
+#[non_exhaustive]
+pub struct HiddenRules {
+    /// R-38: who hears of a refused proposal. Default [`AnnounceIllegal::Mover`].
+    pub announce_illegal: AnnounceIllegal,
+    /// R-39: whether the captor learns the captured kind. Default [`RevealCaptured::Never`].
+    pub reveal_captured: RevealCaptured,
+}
+
+impl HiddenRules {
+    /// The standard referee options.
+    pub const STANDARD: HiddenRules = HiddenRules {
+        announce_illegal: AnnounceIllegal::Mover,
+        reveal_captured: RevealCaptured::Never,
+    };
+}
+
 /// A ruleset: every option of the brief with its default (the preset [`Ruleset::STANDARD`]).
 /// Every value of the type is a valid ruleset: the options' own types hold only values the
 /// rules allow.
 ///
-/// With the `serde` feature it serializes to JSON with one field per option (snake case);
-/// missing fields take the standard value and unknown fields are an error naming the field.
-/// The type may gain options, so start from [`Ruleset::STANDARD`] and set fields:
+/// The options are grouped by who reads them: movement and adjudication (R-9 … R-25) are
+/// fields of the ruleset itself and are what a [`crate::Position`] plays by; the deployment
+/// rule (R-32) is [`Ruleset::deployment`], read by deployments and openings; the referee's
+/// options of 暗式 (R-38, R-39) are [`Ruleset::hidden`], read by the hidden game.
+///
+/// With the `serde` feature it serializes to one flat JSON object with one field per option
+/// (snake case), whatever group the option belongs to; missing fields take the standard value
+/// and unknown fields are an error naming the field. The type may gain options, so start
+/// from [`Ruleset::STANDARD`] and set fields:
 ///
 /// ```
-/// use gjjq_core::{Ruleset, ReturnRule};
+/// use gjjq_core::{MissileDeployment, Ruleset, ReturnRule};
 /// let mut rules = Ruleset::STANDARD;
 /// rules.return_rule = ReturnRule::Immediate;
 /// # #[cfg(feature = "serde")]
 /// assert_eq!(Ruleset::from_json(r#"{ "return_rule": "immediate" }"#), Ok(rules));
+/// rules.deployment.missile_deployment = MissileDeployment::BackRanks;
+/// # #[cfg(feature = "serde")]
+/// assert_eq!(
+///     rules.to_json(),
+///     r#"{"king_palace_diagonals":false,"missile_walk":"always","missile_range":null,"return_rule":"immediate","trapped_king":"attacked_and_no_escape","no_capture_limit":null,"missile_deployment":"back_ranks","announce_illegal":"mover","reveal_captured":"never"}"#
+/// );
 /// ```
 #[derive(Debug, Clone, Copy, PartialEq, Eq, Hash)]
 #[cfg_attr(feature = "serde", derive(serde::Serialize, serde::Deserialize))]
-#[cfg_attr(feature = "serde", serde(default, deny_unknown_fields))]
+#[cfg_attr(feature = "serde", serde(from = "FlatRuleset", into = "FlatRuleset"))]
 #[non_exhaustive]
 pub struct Ruleset {
     /// R-9: the king may also step along the palace's two diagonals. Default `false`.
@@ -237,13 +284,71 @@ pub struct Ruleset {
     /// R-25: plies without a capture after which the game is drawn, at least 1. Default `None`
     /// (off).
     pub no_capture_limit: Option<NonZeroU32>,
-    /// R-32: where missiles may be deployed. Default [`MissileDeployment::Land`].
-    pub missile_deployment: MissileDeployment,
-    /// R-38: who hears of a refused proposal in 暗式. Default [`AnnounceIllegal::Mover`].
-    pub announce_illegal: AnnounceIllegal,
-    /// R-39: whether the captor learns the captured kind in 暗式. Default
-    /// [`RevealCaptured::Never`].
-    pub reveal_captured: RevealCaptured,
+    /// R-32, for deployments and openings. Default [`DeploymentRules::STANDARD`].
+    pub deployment: DeploymentRules,
+    /// R-38, R-39, for the hidden game's referee. Default [`HiddenRules::STANDARD`].
+    pub hidden: HiddenRules,
+}
+
+/// The JSON form of a [`Ruleset`]: one flat object, every option a field.
+#[cfg(feature = "serde")]
+#[derive(serde::Serialize, serde::Deserialize)]
+#[serde(default, deny_unknown_fields)]
+struct FlatRuleset {
+    king_palace_diagonals: bool,
+    missile_walk: MissileWalk,
+    missile_range: Option<MissileRange>,
+    return_rule: ReturnRule,
+    trapped_king: TrappedKing,
+    no_capture_limit: Option<NonZeroU32>,
+    missile_deployment: MissileDeployment,
+    announce_illegal: AnnounceIllegal,
+    reveal_captured: RevealCaptured,
+}
+
+#[cfg(feature = "serde")]
+impl Default for FlatRuleset {
+    fn default() -> FlatRuleset {
+        FlatRuleset::from(Ruleset::STANDARD)
+    }
+}
+
+#[cfg(feature = "serde")]
+impl From<Ruleset> for FlatRuleset {
+    fn from(r: Ruleset) -> FlatRuleset {
+        FlatRuleset {
+            king_palace_diagonals: r.king_palace_diagonals,
+            missile_walk: r.missile_walk,
+            missile_range: r.missile_range,
+            return_rule: r.return_rule,
+            trapped_king: r.trapped_king,
+            no_capture_limit: r.no_capture_limit,
+            missile_deployment: r.deployment.missile_deployment,
+            announce_illegal: r.hidden.announce_illegal,
+            reveal_captured: r.hidden.reveal_captured,
+        }
+    }
+}
+
+#[cfg(feature = "serde")]
+impl From<FlatRuleset> for Ruleset {
+    fn from(f: FlatRuleset) -> Ruleset {
+        Ruleset {
+            king_palace_diagonals: f.king_palace_diagonals,
+            missile_walk: f.missile_walk,
+            missile_range: f.missile_range,
+            return_rule: f.return_rule,
+            trapped_king: f.trapped_king,
+            no_capture_limit: f.no_capture_limit,
+            deployment: DeploymentRules {
+                missile_deployment: f.missile_deployment,
+            },
+            hidden: HiddenRules {
+                announce_illegal: f.announce_illegal,
+                reveal_captured: f.reveal_captured,
+            },
+        }
+    }
 }
 
 impl Ruleset {
@@ -255,9 +360,8 @@ impl Ruleset {
         return_rule: ReturnRule::NextTurn,
         trapped_king: TrappedKing::AttackedAndNoEscape,
         no_capture_limit: None,
-        missile_deployment: MissileDeployment::Land,
-        announce_illegal: AnnounceIllegal::Mover,
-        reveal_captured: RevealCaptured::Never,
+        deployment: DeploymentRules::STANDARD,
+        hidden: HiddenRules::STANDARD,
     };
 
     /// The preset of that name: only `standard` so far.
@@ -358,6 +462,27 @@ fn strip_position(message: &str) -> String {
     }
 }
 
+/// The one stored copy of `rules`, for the life of the process: a [`crate::Position`] holds
+/// its ruleset by reference, so that it stays small enough to copy inline. The standard
+/// ruleset is a static; any other distinct ruleset is stored (and leaked, a few bytes) the
+/// first time it is seen.
+pub(crate) fn intern(rules: Ruleset) -> &'static Ruleset {
+    static STANDARD: Ruleset = Ruleset::STANDARD;
+    if rules == Ruleset::STANDARD {
+        return &STANDARD;
+    }
+    static TABLE: std::sync::Mutex<Vec<&'static Ruleset>> = std::sync::Mutex::new(Vec::new());
+    let mut table = TABLE
+        .lock()
+        .unwrap_or_else(std::sync::PoisonError::into_inner);
+    if let Some(r) = table.iter().find(|r| ***r == rules) {
+        return r;
+    }
+    let r: &'static Ruleset = Box::leak(Box::new(rules));
+    table.push(r);
+    r
+}
+
 impl Default for Ruleset {
     fn default() -> Ruleset {
         Ruleset::STANDARD
@@ -368,7 +493,8 @@ impl Default for Ruleset {
 mod tests {
     use super::*;
 
-    // Every Position carries a ruleset: keep it at 12 bytes (Position stays 288).
+    // Options are packed (one byte for the missile range); a Position holds its ruleset by
+    // reference, so this size no longer enters the copy-make size.
     #[test]
     fn ruleset_size_is_pinned() {
         assert_eq!(std::mem::size_of::<Ruleset>(), 12);
@@ -396,9 +522,12 @@ mod tests {
         assert!(r.king_palace_diagonals);
         assert_eq!(r.missile_range, Some(MissileRange::new(2, 4).unwrap()));
         assert_eq!(r.no_capture_limit, NonZeroU32::new(70));
-        assert_eq!(r.missile_deployment, MissileDeployment::BackRanks);
-        assert_eq!(r.announce_illegal, AnnounceIllegal::Both);
-        assert_eq!(r.reveal_captured, RevealCaptured::ToCaptor);
+        assert_eq!(
+            r.deployment.missile_deployment,
+            MissileDeployment::BackRanks
+        );
+        assert_eq!(r.hidden.announce_illegal, AnnounceIllegal::Both);
+        assert_eq!(r.hidden.reveal_captured, RevealCaptured::ToCaptor);
         assert_eq!(Ruleset::from_json(&r.to_json()), Ok(r));
     }
 

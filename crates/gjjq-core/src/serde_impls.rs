@@ -9,7 +9,11 @@ use std::str::FromStr;
 use serde::de::Error as _;
 use serde::{Deserialize, Deserializer, Serialize, Serializer};
 
-use crate::{Deployment, EndgameForce, Move, PlayMode, Position, Setup, Square};
+use crate::{
+    Move, Position, Setup, Square,
+    deploy::{Deployment, PlayMode},
+    endgame::EndgameForce,
+};
 
 macro_rules! as_text {
     ($($ty:ty),*) => {$(
@@ -78,9 +82,9 @@ mod tests {
         );
         round_trip(PlayMode::Fanshi, "\"fanshi\"");
         round_trip(
-            crate::Opening {
+            crate::deploy::Opening {
                 first: Side::Green,
-                ..crate::Opening::default_opening()
+                ..crate::deploy::Opening::default_opening()
             },
             r#"{"red":"9/3III3/9/1DA3AD1/FPMGKGMPF","green":"9/3III3/9/1DA3AD1/FPMGKGMPF","first":"green"}"#,
         );

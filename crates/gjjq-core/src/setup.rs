@@ -5,6 +5,7 @@ use std::str::FromStr;
 
 use thiserror::Error;
 
+use crate::board::Board;
 use crate::piece::Piece;
 use crate::square::{Side, Square, SquareParseError};
 
@@ -32,8 +33,8 @@ pub struct PendingReturn {
 /// ```
 #[derive(Debug, Clone, PartialEq, Eq, Hash)]
 pub struct Setup {
-    /// The piece on each point, indexed by [`Square::index`].
-    pub board: [Option<Piece>; 90],
+    /// The placement.
+    pub board: Board,
     /// The side to move.
     pub turn: Side,
     /// Each side's pending return, indexed by [`Side::index`].
@@ -52,7 +53,7 @@ impl Setup {
     #[must_use]
     pub fn empty() -> Setup {
         Setup {
-            board: [None; 90],
+            board: Board::EMPTY,
             turn: Side::Red,
             pending: [None; 2],
             plies_since_capture: 0,
@@ -71,40 +72,18 @@ impl Setup {
     /// The piece on `sq`.
     #[must_use]
     pub fn piece_at(&self, sq: Square) -> Option<Piece> {
-        self.board[sq.index()]
+        self.board.piece_at(sq)
     }
 
     /// Put `piece` (or nothing) on `sq`.
     pub fn set(&mut self, sq: Square, piece: Option<Piece>) {
-        self.board[sq.index()] = piece;
+        self.board.set(sq, piece);
     }
 
     /// The placement field of the position string.
     #[must_use]
     pub fn placement_string(&self) -> String {
-        let mut out = String::with_capacity(100);
-        for y in (0..10u8).rev() {
-            let mut empty = 0;
-            for x in 0..9u8 {
-                match self.board[Square::new(x, y).expect("on board").index()] {
-                    Some(p) => {
-                        if empty > 0 {
-                            out.push(char::from(b'0' + empty));
-                            empty = 0;
-                        }
-                        out.push(p.ascii());
-                    }
-                    None => empty += 1,
-                }
-            }
-            if empty > 0 {
-                out.push(char::from(b'0' + empty));
-            }
-            if y > 0 {
-                out.push('/');
-            }
-        }
-        out
+        self.board.placement_string()
     }
 
     /// The pending-returns field of the position string: `-` or e.g. `r7d3E,g5B5e`.
@@ -322,7 +301,7 @@ fn parse_counter(s: &str, field: Field) -> Result<u32, SetupParseError> {
     })
 }
 
-fn parse_placement(s: &str, board: &mut [Option<Piece>; 90]) -> Result<(), SetupParseError> {
+pub(crate) fn parse_placement(s: &str, board: &mut Board) -> Result<(), SetupParseError> {
     let rows: Vec<&str> = s.split('/').collect();
     if rows.len() != 10 {
         return Err(SetupParseError::RowCount { found: rows.len() });
@@ -335,7 +314,7 @@ fn parse_placement(s: &str, board: &mut [Option<Piece>; 90]) -> Result<(), Setup
                 x += d as usize;
             } else if let Some(p) = Piece::from_ascii(c) {
                 if x < 9 {
-                    board[Square::new(x as u8, y).expect("on board").index()] = Some(p);
+                    board.set(Square::new(x as u8, y).expect("on board"), Some(p));
                 }
                 x += 1;
             } else {
@@ -431,7 +410,7 @@ mod tests {
                 "{l}"
             );
         }
-        assert_eq!(s.board.iter().flatten().count(), 32);
+        assert_eq!(s.board.iter().count(), 32);
     }
 
     #[test]

@@ -14,7 +14,9 @@ const fn splitmix(state: &mut u64) -> u64 {
 }
 
 struct Keys {
-    pieces: [[u64; 90]; 16],
+    // 256 points a row (only the first 90 used, the rest 0): a `Square`'s index is a `u8`,
+    // so indexing needs no bounds check on the hot path of playing a move.
+    pieces: [[u64; 256]; 16],
     striker: [[u64; 90]; 2],
     origin: [[u64; 90]; 2],
     green_to_move: u64,
@@ -23,7 +25,7 @@ struct Keys {
 const fn keys() -> Keys {
     let mut state = 0x6a6a_715f_6b65_7973; // "jjq_keys"
     let mut k = Keys {
-        pieces: [[0; 90]; 16],
+        pieces: [[0; 256]; 16],
         striker: [[0; 90]; 2],
         origin: [[0; 90]; 2],
         green_to_move: 0,

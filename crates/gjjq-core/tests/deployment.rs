@@ -2,7 +2,8 @@
 //! many draws, each within a stated statistical bound.
 
 use gjjq_core::{
-    COAST, Deployment, DeploymentSampler, MissileDeployment, PALACE, PieceKind, Ruleset, Square,
+    COAST, MissileDeployment, PALACE, PieceKind, Ruleset, Square,
+    deploy::{Deployment, DeploymentSampler},
 };
 use rand::SeedableRng;
 use rand::rngs::StdRng;
@@ -87,7 +88,7 @@ fn marginals_of_the_default_ruleset() {
 #[test]
 fn marginals_of_back_ranks() {
     let mut rules = Ruleset::STANDARD;
-    rules.missile_deployment = MissileDeployment::BackRanks;
+    rules.deployment.missile_deployment = MissileDeployment::BackRanks;
     let all = draws(&rules, 7);
     let both = all
         .iter()

@@ -3,8 +3,9 @@
 //! read back from their setups.
 
 use gjjq_core::{
-    Deployment, DeploymentSampler, EndgameForce, Opening, Piece, PieceKind, Ruleset, Setup, Side,
-    Square,
+    Piece, PieceKind, Ruleset, Setup, Side, Square,
+    deploy::{Deployment, DeploymentSampler, Opening},
+    endgame::EndgameForce,
 };
 use proptest::prelude::*;
 use rand::SeedableRng;

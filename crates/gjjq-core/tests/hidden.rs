@@ -8,9 +8,10 @@ use rand::rngs::StdRng;
 use rand::{Rng, SeedableRng};
 
 use gjjq_core::{
-    AnnounceIllegal, Deployment, Event, HiddenGame, InfoState, MissileDeployment, MissileRange,
-    MissileWalk, Move, Opening, PieceKind, PlayerView, ReturnRule, RevealCaptured, Ruleset, Side,
-    Square, TrappedKing, WorldSampler, check_world,
+    AnnounceIllegal, MissileDeployment, MissileRange, MissileWalk, Move, PieceKind, ReturnRule,
+    RevealCaptured, Ruleset, Side, Square, TrappedKing,
+    deploy::{Deployment, Opening},
+    hidden::{Event, HiddenGame, InfoState, PlayerView, WorldSampler, check_world},
 };
 
 fn rules_variants() -> Vec<Ruleset> {
@@ -19,8 +20,8 @@ fn rules_variants() -> Vec<Ruleset> {
     r.no_capture_limit = NonZeroU32::new(60);
     out.push(r);
     let mut r2 = r;
-    r2.announce_illegal = AnnounceIllegal::Both;
-    r2.reveal_captured = RevealCaptured::ToCaptor;
+    r2.hidden.announce_illegal = AnnounceIllegal::Both;
+    r2.hidden.reveal_captured = RevealCaptured::ToCaptor;
     out.push(r2);
     let mut r3 = r;
     r3.return_rule = ReturnRule::Immediate;
@@ -30,7 +31,7 @@ fn rules_variants() -> Vec<Ruleset> {
     r4.missile_walk = MissileWalk::NoAbroadPieces;
     r4.missile_range = Some(MissileRange::new(2, 4).unwrap());
     r4.trapped_king = TrappedKing::NoEscape;
-    r4.missile_deployment = MissileDeployment::BackRanks;
+    r4.deployment.missile_deployment = MissileDeployment::BackRanks;
     out.push(r4);
     out
 }
@@ -162,7 +163,7 @@ fn refused_proposals_change_nothing_and_are_told_as_the_option_says() {
             .count();
         let red_refused = game.refusals().iter().filter(|r| r.1 == Side::Red).count();
         assert_eq!(mover_refusals, red_refused);
-        match rules.announce_illegal {
+        match rules.hidden.announce_illegal {
             AnnounceIllegal::Both => assert_eq!(heard, red_refused),
             _ => assert_eq!(heard, 0),
         }
@@ -663,7 +664,7 @@ fn the_sampler_bounds_its_work_by_the_counts_and_says_inconsistent() {
         // A refusal of a move legal in every consistent world: no world is left.
         let games: Vec<_> = worlds
             .iter()
-            .map(|w| gjjq_core::replay_world(&state, w).unwrap())
+            .map(|w| gjjq_core::hidden::replay_world(&state, w).unwrap())
             .collect();
         let Some(m) = games[0]
             .legal_moves()
@@ -677,7 +678,7 @@ fn the_sampler_bounds_its_work_by_the_counts_and_says_inconsistent() {
         let sampler = WorldSampler::new(&forged);
         assert_eq!(sampler.max_tries, 1_000_000);
         match sampler.draw(&mut rng) {
-            Err(gjjq_core::WorldError::Inconsistent(why)) => {
+            Err(gjjq_core::hidden::WorldError::Inconsistent(why)) => {
                 assert!(why.contains("assignments that fit"), "{why}")
             }
             other => panic!("seed {seed}: {other:?}"),
@@ -694,6 +695,6 @@ fn the_sampler_bounds_its_work_by_the_counts_and_says_inconsistent() {
         .with_rules(Ruleset::STANDARD);
     assert!(matches!(
         WorldSampler::new(&red).draw(&mut StdRng::seed_from_u64(1)),
-        Err(gjjq_core::WorldError::Inconsistent(_))
+        Err(gjjq_core::hidden::WorldError::Inconsistent(_))
     ));
 }

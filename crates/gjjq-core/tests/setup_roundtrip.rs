@@ -24,7 +24,7 @@ prop_compose! {
     ) -> Setup {
         let mut s = Setup::empty();
         for (i, c) in cells.into_iter().enumerate() {
-            s.board[i] = c;
+            s.set(Square::from_index(i).unwrap(), c);
         }
         s.turn = if green { Side::Green } else { Side::Red };
         for (i, p) in pending.into_iter().enumerate() {

@@ -18,7 +18,7 @@ use std::sync::atomic::{AtomicBool, AtomicU32, Ordering};
 use std::sync::mpsc::{self, Receiver, RecvTimeoutError, SyncSender};
 use std::time::{Duration, Instant};
 
-use gjjq_core::{Game, HiddenGame, Move, Opening, Position, Ruleset, Setup, Side};
+use gjjq_core::{Game, Move, Position, Ruleset, Setup, Side, deploy::Opening, hidden::HiddenGame};
 use gjjq_notation::{
     AsciiMove, GameRecord, GameResult, MoveText, Record, RecordedMove, referee_record,
 };

@@ -12,7 +12,10 @@
 //! whose worlds the sampler keeps rejecting), the proposal is an untried candidate
 //! ([`PlayerView::candidates`]), drawn uniformly.
 
-use gjjq_core::{Game, InfoState, Move, PlayerView, WorldSampler, replay_world};
+use gjjq_core::{
+    Game, Move,
+    hidden::{InfoState, PlayerView, WorldSampler, replay_world},
+};
 use rand::Rng;
 use rand::seq::IndexedRandom;
 
@@ -70,7 +73,7 @@ pub struct HiddenResult {
 /// # Examples
 ///
 /// ```
-/// use gjjq_core::{HiddenGame, Opening, Ruleset, Side};
+/// use gjjq_core::{Ruleset, Side, deploy::Opening, hidden::HiddenGame};
 /// use gjjq_engine::hidden::untried_candidates;
 /// let mut game = HiddenGame::new(Opening::default_opening(), Ruleset::STANDARD)?;
 /// let before = untried_candidates(game.info_state(Side::Red));
@@ -161,7 +164,7 @@ impl Engine {
     /// # Examples
     ///
     /// ```
-    /// use gjjq_core::{HiddenGame, Opening, Ruleset, Side};
+    /// use gjjq_core::{Ruleset, Side, deploy::Opening, hidden::HiddenGame};
     /// use gjjq_engine::{Engine, EngineConfig, HiddenConfig, Limits};
     /// use rand::{SeedableRng, rngs::StdRng};
     /// let mut game = HiddenGame::new(Opening::default_opening(), Ruleset::STANDARD)?;

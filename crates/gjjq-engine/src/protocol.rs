@@ -2,7 +2,7 @@
 //! and position strings (R-31). Parsing and formatting only, no I/O: the protocol server
 //! ([`crate::server`]) and the arbiter use it, and so can a Web Worker.
 
-use gjjq_core::{InfoState, Position, Ruleset, Setup, Side};
+use gjjq_core::{Position, Ruleset, Setup, Side, hidden::InfoState};
 use gjjq_notation::AsciiMove;
 use thiserror::Error;
 
@@ -437,7 +437,7 @@ pub fn bestmove_line(r: &SearchResult) -> String {
 /// # Examples
 ///
 /// ```
-/// use gjjq_core::{HiddenGame, Opening, Ruleset, Side};
+/// use gjjq_core::{Ruleset, Side, deploy::Opening, hidden::HiddenGame};
 /// use gjjq_engine::protocol::{Command, hidden_position_line, parse_command};
 /// let mut game = HiddenGame::new(Opening::default_opening(), Ruleset::STANDARD)?;
 /// game.propose(Side::Red, "5B5A".parse()?)?;
@@ -551,7 +551,10 @@ mod tests {
 
     #[test]
     fn hidden_positions_parse_or_are_refused() {
-        use gjjq_core::{Event, HiddenGame, Opening};
+        use gjjq_core::{
+            deploy::Opening,
+            hidden::{Event, HiddenGame},
+        };
         let mut game = HiddenGame::new(Opening::default_opening(), Ruleset::STANDARD).unwrap();
         game.propose(Side::Red, "5B4A".parse().unwrap()).unwrap(); // refused
         game.propose(Side::Red, "3E7d".parse().unwrap()).unwrap(); // captures

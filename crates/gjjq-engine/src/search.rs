@@ -40,25 +40,9 @@ fn captured_piece(pos: &Position, m: Move) -> Option<gjjq_core::Piece> {
     pos.piece_at(m.to()).filter(|p| p.side != pos.turn())
 }
 
-/// A move as origin and destination indices, 2 bytes: what the tables store.
-#[derive(Debug, Clone, Copy, PartialEq, Eq, Hash)]
-pub(crate) struct MoveKey(u16);
-
-impl MoveKey {
-    pub(crate) const NONE: MoveKey = MoveKey(u16::MAX);
-
-    fn of(m: Move) -> MoveKey {
-        MoveKey((m.from().index() * 90 + m.to().index()) as u16)
-    }
-
-    fn origin_index(self) -> usize {
-        usize::from(self.0) / 90
-    }
-
-    fn destination_index(self) -> usize {
-        usize::from(self.0) % 90
-    }
-}
+/// No move, in the tables that store a move as its action index ([`Move::index`], 2 bytes;
+/// `u16::MAX` is outside its range).
+pub(crate) const NO_MOVE: u16 = u16::MAX;
 
 /// A search score from the side to move's point of view.
 ///
@@ -279,7 +263,7 @@ pub struct Engine {
     tt: Table,
     /// History heuristic: bonus per (origin, destination) of quiet moves that caused cut-offs.
     history: Vec<[i32; 90]>,
-    killers: [[MoveKey; 2]; MAX_PLY],
+    killers: [[u16; 2]; MAX_PLY],
 }
 
 impl fmt::Debug for Engine {
@@ -298,7 +282,7 @@ impl Engine {
             config,
             tt: Table::new(config.hash_mb),
             history: vec![[0; 90]; 90],
-            killers: [[MoveKey::NONE; 2]; MAX_PLY],
+            killers: [[NO_MOVE; 2]; MAX_PLY],
         }
     }
 
@@ -312,7 +296,7 @@ impl Engine {
     pub fn clear(&mut self) {
         self.tt.clear();
         self.history.iter_mut().for_each(|h| h.fill(0));
-        self.killers = [[MoveKey::NONE; 2]; MAX_PLY];
+        self.killers = [[NO_MOVE; 2]; MAX_PLY];
     }
 
     /// Search `pos` within `limits`.
@@ -346,7 +330,7 @@ impl Engine {
         }
         keys.push(root_key);
         for k in &mut self.killers {
-            *k = [MoveKey::NONE; 2];
+            *k = [NO_MOVE; 2];
         }
         for h in &mut self.history {
             for v in h.iter_mut() {
@@ -362,7 +346,7 @@ impl Engine {
             keys,
             root_index: base,
             earlier,
-            pv: vec![[MoveKey::NONE; MAX_PLY]; MAX_PLY + 1],
+            pv: vec![[NO_MOVE; MAX_PLY]; MAX_PLY + 1],
             pv_len: [0; MAX_PLY + 1],
         };
         s.iterate(pos)
@@ -380,7 +364,7 @@ struct Searcher<'a> {
     root_index: usize,
     /// How often each key occurs in the game before the root.
     earlier: HashMap<u64, u8>,
-    pv: Vec<[MoveKey; MAX_PLY]>,
+    pv: Vec<[u16; MAX_PLY]>,
     pv_len: [usize; MAX_PLY + 1],
 }
 
@@ -432,7 +416,7 @@ impl Searcher<'_> {
             };
         }
         let mut root_moves: Vec<Move> = moves.to_vec();
-        self.order(root, &mut root_moves, MoveKey::NONE, 0);
+        self.order(root, &mut root_moves, NO_MOVE, 0);
         let mut best = SearchResult {
             best_move: Some(root_moves[0]),
             score: Score::Cp(evaluate_with(root, self.engine.config.eval)),
@@ -490,7 +474,7 @@ impl Searcher<'_> {
         let mut pos = root.clone();
         let mut out = Vec::new();
         for &k in &self.pv[0][..self.pv_len[0]] {
-            let Some(m) = pos.legal_moves().into_iter().find(|&m| MoveKey::of(m) == k) else {
+            let Some(m) = pos.legal_moves().into_iter().find(|&m| m.index() == k) else {
                 break;
             };
             out.push(m);
@@ -508,7 +492,7 @@ impl Searcher<'_> {
         self.pv_len[0] = 0;
         if let Some(m) = king_capture(pos, moves) {
             let i = moves.iter().position(|&x| x == m).unwrap_or(0);
-            self.pv[0][0] = MoveKey::of(m);
+            self.pv[0][0] = m.index();
             self.pv_len[0] = 1;
             return (MATE - 1, Some(i));
         }
@@ -530,7 +514,7 @@ impl Searcher<'_> {
             if score > alpha {
                 alpha = score;
                 best_index = Some(i);
-                self.update_pv(0, MoveKey::of(m));
+                self.update_pv(0, m.index());
             }
         }
         let key = zobrist(pos);
@@ -539,12 +523,12 @@ impl Searcher<'_> {
         {
             self.engine
                 .tt
-                .store(key, MoveKey::of(moves[i]), alpha, depth, Bound::Exact);
+                .store(key, moves[i].index(), alpha, depth, Bound::Exact);
         }
         (alpha, best_index)
     }
 
-    fn update_pv(&mut self, ply: usize, m: MoveKey) {
+    fn update_pv(&mut self, ply: usize, m: u16) {
         self.pv[ply][0] = m;
         let n = self.pv_len[ply + 1].min(MAX_PLY - 1);
         let (head, tail) = self.pv.split_at_mut(ply + 1);
@@ -615,12 +599,12 @@ impl Searcher<'_> {
         }
         // taking the king wins at once.
         if let Some(m) = king_capture(pos, &moves) {
-            self.pv[ply][0] = MoveKey::of(m);
+            self.pv[ply][0] = m.index();
             self.pv_len[ply] = 1;
             return MATE - ply as i32 - 1;
         }
         let original_alpha = *alpha;
-        let mut tt_move = MoveKey::NONE;
+        let mut tt_move = NO_MOVE;
         if let Some(e) = self.engine.tt.probe(key) {
             tt_move = e.mv;
             if i32::from(e.depth) >= depth {
@@ -638,7 +622,7 @@ impl Searcher<'_> {
         let mut moves: Vec<Move> = moves.to_vec();
         self.order(pos, &mut moves, tt_move, ply);
         let mut best = -INFINITY;
-        let mut best_move = MoveKey::NONE;
+        let mut best_move = NO_MOVE;
         for (i, &m) in moves.iter().enumerate() {
             let quiet = captured_piece(pos, m).is_none();
             let mut child = pos.clone();
@@ -663,7 +647,7 @@ impl Searcher<'_> {
             }
             if score > best {
                 best = score;
-                best_move = MoveKey::of(m);
+                best_move = m.index();
                 if score > *alpha {
                     *alpha = score;
                     self.update_pv(ply, best_move);
@@ -740,28 +724,28 @@ impl Searcher<'_> {
     }
 
     fn is_killer(&self, m: Move, ply: usize) -> bool {
-        self.engine.killers[ply].contains(&MoveKey::of(m))
+        self.engine.killers[ply].contains(&m.index())
     }
 
     fn reward(&mut self, m: Move, ply: usize, depth: i32) {
-        let k = MoveKey::of(m);
+        let k = m.index();
         let killers = &mut self.engine.killers[ply];
         if killers[0] != k {
             killers[1] = killers[0];
             killers[0] = k;
         }
-        let h = &mut self.engine.history[k.origin_index()][k.destination_index()];
+        let h = &mut self.engine.history[m.from().index()][m.to().index()];
         *h = (*h + depth * depth).min(1 << 16);
     }
 
     /// Sort `moves` best first: table move, captures by victim value (then cheaper attacker),
     /// killers, then quiet moves by history.
-    fn order(&self, pos: &Position, moves: &mut [Move], tt_move: MoveKey, ply: usize) {
+    fn order(&self, pos: &Position, moves: &mut [Move], tt_move: u16, ply: usize) {
         let killers = self.engine.killers[ply.min(MAX_PLY - 1)];
         let mut keyed: Vec<(i32, Move)> = moves
             .iter()
             .map(|&m| {
-                let k = MoveKey::of(m);
+                let k = m.index();
                 let score = if k == tt_move {
                     1 << 30
                 } else if let Some(p) = captured_piece(pos, m) {
@@ -771,7 +755,7 @@ impl Searcher<'_> {
                 } else if k == killers[1] {
                     1 << 22
                 } else {
-                    self.engine.history[k.origin_index()][k.destination_index()]
+                    self.engine.history[m.from().index()][m.to().index()]
                 };
                 (score, m)
             })
@@ -821,11 +805,8 @@ mod tests {
     #[test]
     fn move_keys_round_trip() {
         for m in Position::default().legal_moves() {
-            let k = MoveKey::of(m);
-            assert_eq!(
-                (k.origin_index(), k.destination_index()),
-                (m.from().index(), m.to().index())
-            );
+            assert_eq!(Move::from_index(m.index()), Some(m));
+            assert_ne!(m.index(), NO_MOVE);
         }
     }
 }

@@ -7,7 +7,7 @@ use std::sync::{Arc, Mutex};
 use std::thread::JoinHandle;
 use std::time::{Duration, Instant};
 
-use gjjq_core::{InfoState, Position, Ruleset};
+use gjjq_core::{Position, Ruleset, hidden::InfoState};
 use rand::rngs::StdRng;
 use rand::{Rng, SeedableRng};
 

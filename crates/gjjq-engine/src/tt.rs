@@ -1,6 +1,6 @@
 //! The transposition table: search results keyed on the position's Zobrist key.
 
-use crate::search::MoveKey;
+use crate::search::NO_MOVE;
 
 /// What a stored score says about the true value.
 #[derive(Debug, Clone, Copy, PartialEq, Eq)]
@@ -16,7 +16,8 @@ pub(crate) enum Bound {
 #[derive(Debug, Clone, Copy)]
 pub(crate) struct Entry {
     pub key: u64,
-    pub mv: MoveKey,
+    /// The best move's action index ([`gjjq_core::Move::index`]), or [`NO_MOVE`].
+    pub mv: u16,
     pub score: i16,
     pub depth: i8,
     pub bound: Bound,
@@ -24,7 +25,7 @@ pub(crate) struct Entry {
 
 const EMPTY: Entry = Entry {
     key: 0,
-    mv: MoveKey::NONE,
+    mv: NO_MOVE,
     score: 0,
     depth: -1,
     bound: Bound::Upper,
@@ -58,13 +59,13 @@ impl Table {
         (e.key == key && e.depth >= 0).then_some(e)
     }
 
-    pub fn store(&mut self, key: u64, mv: MoveKey, score: i32, depth: i32, bound: Bound) {
+    pub fn store(&mut self, key: u64, mv: u16, score: i32, depth: i32, bound: Bound) {
         let i = self.slot(key);
         let old = self.entries[i];
         if old.key == key && i32::from(old.depth) > depth && bound != Bound::Exact {
             return;
         }
-        let mv = if mv == MoveKey::NONE && old.key == key {
+        let mv = if mv == NO_MOVE && old.key == key {
             old.mv
         } else {
             mv

@@ -1,7 +1,11 @@
 //! The engine in 暗式 (R-37 … R-41): it proposes from its information state alone, never
 //! repeats a refusal, plays whole games through the referee, and beats random proposals.
 
-use gjjq_core::{HiddenGame, InfoState, Move, Opening, Outcome, PlayerView, Ruleset, Side};
+use gjjq_core::{
+    Move, Outcome, Ruleset, Side,
+    deploy::Opening,
+    hidden::{HiddenGame, InfoState, PlayerView},
+};
 use gjjq_engine::{Engine, EngineConfig, HiddenConfig, Limits};
 use rand::rngs::StdRng;
 use rand::{Rng, SeedableRng};
@@ -72,8 +76,8 @@ fn play(seed: u64, rules: Ruleset, players: [Proposer; 2], max_plies: usize) -> 
 #[test]
 fn engine_plays_whole_hidden_games_without_repeating_a_refusal() {
     let mut both = Ruleset::STANDARD;
-    both.announce_illegal = gjjq_core::AnnounceIllegal::Both;
-    both.reveal_captured = gjjq_core::RevealCaptured::ToCaptor;
+    both.hidden.announce_illegal = gjjq_core::AnnounceIllegal::Both;
+    both.hidden.reveal_captured = gjjq_core::RevealCaptured::ToCaptor;
     for (seed, rules) in [(1, Ruleset::STANDARD), (2, both), (3, Ruleset::STANDARD)] {
         let outcome = play(seed, rules, [Proposer::Engine; 2], 400);
         if let Some(o) = outcome {

@@ -281,7 +281,11 @@ fn the_random_mover_is_seeded_and_legal() {
 
 // ---- 暗式 hidden play over the protocol (R-37 … R-41) ----
 
-use gjjq_core::{Event, HiddenGame, InfoState, Opening, Ruleset, Side, WorldSampler};
+use gjjq_core::{
+    Ruleset, Side,
+    deploy::Opening,
+    hidden::{Event, HiddenGame, InfoState, WorldSampler},
+};
 use gjjq_engine::hidden::untried_candidates;
 use rand::SeedableRng;
 use rand::rngs::StdRng;

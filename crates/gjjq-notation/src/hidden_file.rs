@@ -14,8 +14,9 @@
 //!   `Termination` tags and the enemy's deployment (`…Deployment`), all public then (R-39).
 
 use gjjq_core::{
-    Deployment, Event, HiddenGame, InfoState, Move, Outcome, PieceKind, PlayerView, Ruleset, Seen,
-    Side,
+    Move, Outcome, PieceKind, Ruleset, Side,
+    deploy::Deployment,
+    hidden::{Event, HiddenGame, InfoState, PlayerView, Seen},
 };
 use thiserror::Error;
 
@@ -110,7 +111,7 @@ fn end_tags(record: &mut GameRecord, outcome: Option<Outcome>) {
 /// # Examples
 ///
 /// ```
-/// use gjjq_core::{HiddenGame, Opening, Ruleset, Side};
+/// use gjjq_core::{Ruleset, Side, deploy::Opening, hidden::HiddenGame};
 /// use gjjq_notation::{hidden_game_from_record, referee_record};
 /// let mut game = HiddenGame::new(Opening::default_opening(), Ruleset::STANDARD)?;
 /// game.propose(Side::Red, "5B4A".parse()?)?; // refused
@@ -217,7 +218,7 @@ pub fn hidden_game_from_record(record: &GameRecord) -> Result<HiddenGame, Hidden
 /// # Examples
 ///
 /// ```
-/// use gjjq_core::{HiddenGame, Opening, Ruleset, Side};
+/// use gjjq_core::{Ruleset, Side, deploy::Opening, hidden::HiddenGame};
 /// use gjjq_notation::{info_state_from_player_record, player_record};
 /// let mut game = HiddenGame::new(Opening::default_opening(), Ruleset::STANDARD)?;
 /// game.propose(Side::Red, "3E7d".parse()?)?;

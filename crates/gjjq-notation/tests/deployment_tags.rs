@@ -2,7 +2,10 @@
 //! `GreenDeployment`, `FirstMover` and `Mode` tags, read, written and replayed, and move
 //! numbers when Green opens.
 
-use gjjq_core::{Game, Opening, PlayMode, Position, Ruleset, Side};
+use gjjq_core::{
+    Game, Position, Ruleset, Side,
+    deploy::{Opening, PlayMode},
+};
 use gjjq_notation::{
     GameReader, GameRecord, MoveForm, MoveText, ReadError, Record, RecordedMove, ReplayError,
     write_game,

@@ -3,7 +3,9 @@
 
 use std::num::NonZeroU32;
 
-use gjjq_core::{AnnounceIllegal, HiddenGame, Opening, ReturnRule, RevealCaptured, Ruleset, Side};
+use gjjq_core::{
+    AnnounceIllegal, ReturnRule, RevealCaptured, Ruleset, Side, deploy::Opening, hidden::HiddenGame,
+};
 use gjjq_notation::{
     GameReader, MoveForm, MoveText, Script, hidden_game_from_record, info_state_from_player_record,
     player_record, referee_record, write_game,
@@ -15,8 +17,8 @@ fn rules_variants() -> Vec<Ruleset> {
     let mut r = Ruleset::STANDARD;
     r.no_capture_limit = NonZeroU32::new(60);
     let mut r2 = r;
-    r2.announce_illegal = AnnounceIllegal::Both;
-    r2.reveal_captured = RevealCaptured::ToCaptor;
+    r2.hidden.announce_illegal = AnnounceIllegal::Both;
+    r2.hidden.reveal_captured = RevealCaptured::ToCaptor;
     let mut r3 = r;
     r3.return_rule = ReturnRule::Immediate;
     vec![Ruleset::STANDARD, r, r2, r3]

@@ -5,9 +5,9 @@
 //! adjudication (`Position::outcome`), never a rule of their own; the only rule knowledge
 //! here is where each kind may stand, read from the core's terrain masks.
 
+use gjjq_core::endgame::EndgameForce;
 use gjjq_core::{
-    Bitboard, COAST, COUNTRY, EndgameForce, LAND, PALACE, Piece, Position, Ruleset, SEA, Setup,
-    Side, Square,
+    Bitboard, COAST, COUNTRY, LAND, PALACE, Piece, Position, Ruleset, SEA, Setup, Side, Square,
 };
 
 pub use gjjq_core::{Move, PieceKind as Kind};
@@ -21,7 +21,7 @@ pub const KIND_COUNT: usize = 8;
 pub(crate) fn parse_force(s: &str) -> Result<[u8; KIND_COUNT], String> {
     let f: EndgameForce = s
         .parse()
-        .map_err(|e: gjjq_core::EndgameForceError| e.to_string())?;
+        .map_err(|e: gjjq_core::endgame::EndgameForceError| e.to_string())?;
     let mut counts = [0u8; KIND_COUNT];
     for k in Kind::ALL {
         if k != Kind::King {

@@ -2,7 +2,7 @@
 //!
 //! [`position_from_deployments`] turns two deployment strings (R-33) into an opening position
 //! here, with the library's own opening checks (R-26); [`random_deployment`] draws from the
-//! library's deployment module (issue 12, `gjjq::DeploymentSampler`).
+//! library's deployment module (issue 12, `gjjq::deploy::DeploymentSampler`).
 
 use gjjq::{Piece, Position, Ruleset, Setup, Side, Square};
 
@@ -91,14 +91,14 @@ fn place(setup: &mut Setup, side: Side, text: &str) -> Result<(), WebError> {
 /// ```
 /// use gjjq_wasm::deploy::random_deployment;
 /// let d = random_deployment(7)?;
-/// assert!(d.parse::<gjjq::Deployment>().is_ok());
+/// assert!(d.parse::<gjjq::deploy::Deployment>().is_ok());
 /// assert_eq!(random_deployment(7)?, d);
 /// # Ok::<(), gjjq_wasm::session::WebError>(())
 /// ```
 pub fn random_deployment(seed: u32) -> Result<String, WebError> {
     use rand::SeedableRng;
     let mut rng = rand::rngs::StdRng::seed_from_u64(u64::from(seed));
-    Ok(gjjq::Deployment::random(&mut rng, &Ruleset::STANDARD).to_string())
+    Ok(gjjq::deploy::Deployment::random(&mut rng, &Ruleset::STANDARD).to_string())
 }
 
 #[cfg(test)]

@@ -11,8 +11,9 @@
 
 use gjjq::notation::{MoveText, player_record};
 use gjjq::{
-    Deployment, Event, HiddenGame, InfoState, Move, Opening, Outcome, PlayerView, Ruleset, Script,
-    Side, WinReason,
+    Move, Outcome, Ruleset, Script, Side, WinReason,
+    deploy::{Deployment, Opening},
+    hidden::{Event, HiddenGame, InfoState, PlayerView},
 };
 use gjjq_engine::{Engine, EngineConfig, HiddenConfig, Limits};
 use rand::SeedableRng;
@@ -220,7 +221,9 @@ impl HiddenSession {
         let side = parse_side(side)?;
         let m = parse_move(ascii)?;
         if let Some(o) = self.outcome() {
-            return Err(WebError::Propose(Box::new(gjjq::ProposeError::Finished(o))));
+            return Err(WebError::Propose(Box::new(
+                gjjq::hidden::ProposeError::Finished(o),
+            )));
         }
         let told = self
             .game
@@ -680,7 +683,7 @@ mod tests {
             .next()
             .unwrap()
             .unwrap();
-        assert_eq!(record.play_mode().unwrap(), gjjq::PlayMode::Hidden);
+        assert_eq!(record.play_mode().unwrap(), gjjq::deploy::PlayMode::Hidden);
         let replayed = gjjq::notation::hidden_game_from_record(&record).unwrap();
         assert_eq!(replayed.game().moves(), h.game.game().moves());
     }

@@ -6,9 +6,10 @@ use gjjq::notation::{
     Record, RecordError, RecordedMove, ReplayError, WriteError, write_game,
 };
 use gjjq::{
-    DeploymentParseError, EndReason, Game, GameError, InfoStateParseError, Move, MoveParseError,
-    OpeningError, Outcome, Position, PositionError, ProposeError, Script, Setup, SetupParseError,
-    Side, Square,
+    EndReason, Game, GameError, Move, MoveParseError, Outcome, Position, PositionError, Script,
+    Setup, SetupParseError, Side, Square,
+    deploy::{DeploymentParseError, OpeningError},
+    hidden::{InfoStateParseError, ProposeError},
 };
 use serde::Serialize;
 use thiserror::Error;
@@ -140,6 +141,9 @@ impl From<ReplayError> for WebError {
 pub struct MoveView {
     /// The ASCII form, `5B5A`.
     pub ascii: String,
+    /// The action index (`Move::index`, in `0..8100`): the one integer encoding of a move,
+    /// shared with the engine and the Python bindings.
+    pub index: u16,
     /// The origin label.
     pub from: String,
     /// The destination label.
@@ -162,6 +166,7 @@ impl MoveView {
         let mover = pos.turn();
         MoveView {
             ascii: m.to_string(),
+            index: m.index(),
             from: m.from().to_string(),
             to: m.to().to_string(),
             simplified: record.to_script(Script::Simplified),

@@ -3,7 +3,11 @@
 use std::io::Write as _;
 
 use clap::Subcommand;
-use gjjq_core::{Deployment, DeploymentSampler, EndgameForce, Script, Side, random_endgame};
+use gjjq_core::{
+    Script, Side,
+    deploy::{Deployment, DeploymentSampler},
+    endgame::{EndgameForce, random_endgame},
+};
 use rand::SeedableRng;
 use rand::rngs::StdRng;
 

@@ -3,7 +3,11 @@
 
 use std::io::{self, Write};
 
-use gjjq_core::{Deployment, HiddenGame, InfoState, Opening, Side, WorldSampler, check_world};
+use gjjq_core::{
+    Side,
+    deploy::{Deployment, Opening},
+    hidden::{HiddenGame, InfoState, WorldSampler, check_world},
+};
 use gjjq_notation::{
     GameReader, GameRecord, MoveForm, Script, hidden_game_from_record,
     info_state_from_player_record, is_player_record, player_record, referee_record, write_game,

@@ -152,7 +152,7 @@ pub fn run(args: Args) -> Result<(), CliError> {
             let mut rng = StdRng::seed_from_u64(args.seed);
             (0..args.games.div_ceil(2).max(1))
                 .map(|_| {
-                    gjjq_core::Opening::random(&mut rng, Some(gjjq_core::Side::Red), &rules)
+                    gjjq_core::deploy::Opening::random(&mut rng, Some(gjjq_core::Side::Red), &rules)
                         .position(rules)
                         .map_err(|e| CliError(format!("--openings random: {e}")))
                 })

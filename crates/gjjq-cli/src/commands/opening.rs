@@ -1,6 +1,9 @@
 //! `gjjq opening`: the opening position of two deployments and a first mover (R-32 … R-34).
 
-use gjjq_core::{Deployment, DeploymentSampler, Opening, Side};
+use gjjq_core::{
+    Side,
+    deploy::{Deployment, DeploymentSampler, Opening},
+};
 use rand::SeedableRng;
 use rand::rngs::StdRng;
 

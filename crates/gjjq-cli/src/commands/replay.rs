@@ -55,7 +55,7 @@ fn replay_player_records(path: &str, input: Box<dyn BufRead>) -> Result<(), CliE
         let record = game.map_err(|e| CliError(format!("{path}: {e}")))?;
         let state = gjjq_notation::info_state_from_player_record(&record)
             .map_err(|e| CliError(format!("{path}: game {}: {e}", i + 1)))?;
-        let view = gjjq_core::PlayerView::new(&state);
+        let view = gjjq_core::hidden::PlayerView::new(&state);
         if i > 0 {
             outln!();
         }

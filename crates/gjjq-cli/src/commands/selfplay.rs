@@ -1,7 +1,7 @@
 //! `gjjq selfplay`: the baseline engine against itself at a small fixed budget (or random
 //! legal moves), the README's main job.
 
-use gjjq_core::{Game, Opening, Side};
+use gjjq_core::{Game, Side, deploy::Opening};
 use gjjq_engine::{Engine, EngineConfig, Limits};
 use gjjq_notation::Record;
 use rand::rngs::StdRng;

@@ -3,7 +3,7 @@
 use std::str::FromStr;
 
 use gjjq::svg::{SvgOptions, render, render_position};
-use gjjq_core::{Deployment, Script, Setup, Side, Square};
+use gjjq_core::{Script, Setup, Side, Square, deploy::Deployment};
 
 use crate::common::{CliError, PositionArgs, SideArg, load_rules, out};
 

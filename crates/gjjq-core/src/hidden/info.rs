@@ -81,14 +81,14 @@ pub enum Event {
 /// # Examples
 ///
 /// ```
-/// use gjjq_core::{HiddenGame, Opening, Ruleset, Side};
+/// use gjjq_core::{Ruleset, Side, deploy::Opening, hidden::HiddenGame};
 /// let mut game = HiddenGame::new(Opening::default_opening(), Ruleset::STANDARD)?;
 /// game.propose(Side::Red, "5B5A".parse()?)?;
 /// game.propose(Side::Green, "5b5b".parse()?)?; // refused: not a move
 /// let green = game.info_state(Side::Green);
 /// assert_eq!(green.to_string(),
 ///     "g r 9/3III3/9/1DA3AD1/FPMGKGMPF 9/3xxx3/9/1xx3xx1/xxxxxxxxx 5B5A ?5b5b");
-/// assert_eq!(green.to_string().parse::<gjjq_core::InfoState>()?, *green);
+/// assert_eq!(green.to_string().parse::<gjjq_core::hidden::InfoState>()?, *green);
 /// # Ok::<(), Box<dyn std::error::Error>>(())
 /// ```
 #[derive(Debug, Clone, PartialEq, Eq, Hash)]
@@ -184,7 +184,7 @@ impl InfoState {
     /// # Examples
     ///
     /// ```
-    /// use gjjq_core::{HiddenGame, Opening, Ruleset, Side};
+    /// use gjjq_core::{Ruleset, Side, deploy::Opening, hidden::HiddenGame};
     /// let mut game = HiddenGame::new(Opening::default_opening(), Ruleset::STANDARD)?;
     /// game.propose(Side::Red, "5B5B".parse()?)?; // refused: not a move
     /// assert_eq!(game.info_state(Side::Red).refused_this_turn(), ["5B5B".parse()?]);
@@ -252,7 +252,7 @@ impl InfoState {
     /// of its mover and every capture lands on a piece of the other side (occupied points are
     /// public, R-37), a kind told of an own capture needs `reveal_captured: to_captor`
     /// (R-39) and a kind told of a captured own piece is that piece's. A state that passes
-    /// may still have no consistent world ([`crate::WorldSampler::draw`] finds out).
+    /// may still have no consistent world ([`crate::hidden::WorldSampler::draw`] finds out).
     ///
     /// Parsing checks all of this except the ruleset's part (the string carries no
     /// ruleset: [`InfoState::with_rules`] comes after).
@@ -263,7 +263,7 @@ impl InfoState {
     /// # Examples
     ///
     /// ```
-    /// use gjjq_core::{InfoState, InfoStateParseError};
+    /// use gjjq_core::hidden::{InfoState, InfoStateParseError};
     /// // An enemy that starts on no point at all.
     /// let e = "r r 9/3III3/9/1DA3AD1/FPMGKGMPF 9/9/9/9/9".parse::<InfoState>().unwrap_err();
     /// assert!(matches!(e, InfoStateParseError::Impossible { token: 4, .. }));
@@ -319,7 +319,7 @@ impl InfoState {
             if let Some(k) = seen.captured_kind {
                 if mine {
                     if let Some(r) = rules
-                        && r.reveal_captured == crate::ruleset::RevealCaptured::Never
+                        && r.hidden.reveal_captured == crate::ruleset::RevealCaptured::Never
                     {
                         return bad(
                             token,
@@ -715,8 +715,9 @@ mod serde_impl {
 #[cfg(test)]
 mod tests {
     use super::*;
+    use crate::deploy::Opening;
+    use crate::hidden::HiddenGame;
     use crate::ruleset::RevealCaptured;
-    use crate::{HiddenGame, Opening};
 
     const RED: &str = "r r 9/3III3/9/1DA3AD1/FPMGKGMPF 9/3xxx3/9/1xx3xx1/xxxxxxxxx";
 
@@ -763,7 +764,10 @@ mod tests {
     #[test]
     fn a_told_kind_needs_the_rule_that_tells_it() {
         let rules = Ruleset {
-            reveal_captured: RevealCaptured::ToCaptor,
+            hidden: crate::ruleset::HiddenRules {
+                reveal_captured: RevealCaptured::ToCaptor,
+                ..crate::ruleset::HiddenRules::STANDARD
+            },
             ..Ruleset::STANDARD
         };
         let mut game = HiddenGame::new(Opening::default_opening(), rules).unwrap();

@@ -63,7 +63,7 @@ impl Told {
 /// # Examples
 ///
 /// ```
-/// use gjjq_core::{Event, HiddenGame, Opening, Ruleset, Side};
+/// use gjjq_core::{Ruleset, Side, deploy::Opening, hidden::{Event, HiddenGame}};
 /// let mut game = HiddenGame::new(Opening::default_opening(), Ruleset::STANDARD)?;
 /// // Red proposes an infantry step that is not legal (two points): refused, nothing changes.
 /// let told = game.propose(Side::Red, "5B4A".parse()?)?;
@@ -190,7 +190,7 @@ impl HiddenGame {
             _ => {
                 self.refusals.push((self.game.moves().len(), side, m));
                 self.tell(&mut told, side, Event::Refused(m));
-                if rules.announce_illegal == AnnounceIllegal::Both {
+                if rules.hidden.announce_illegal == AnnounceIllegal::Both {
                     self.tell(&mut told, side.other(), Event::OpponentRefused);
                 }
             }
@@ -207,14 +207,14 @@ impl HiddenGame {
     /// # Examples
     ///
     /// ```
-    /// use gjjq_core::{HiddenGame, Opening, Ruleset};
+    /// use gjjq_core::{Ruleset, deploy::Opening, hidden::HiddenGame};
     /// use rand::{SeedableRng, rngs::StdRng};
     /// let mut rules = Ruleset::STANDARD;
     /// rules.no_capture_limit = std::num::NonZeroU32::new(40);
     /// let mut game = HiddenGame::new(Opening::default_opening(), rules)?;
     /// let end = game.play_out(&mut StdRng::seed_from_u64(7), 10_000);
     /// assert!(end.is_some());
-    /// # Ok::<(), gjjq_core::OpeningError>(())
+    /// # Ok::<(), gjjq_core::deploy::OpeningError>(())
     /// ```
     pub fn play_out<R: Rng + ?Sized>(&mut self, rng: &mut R, max_plies: usize) -> Option<Outcome> {
         let mut views = Side::ALL.map(|s| self.view(s));
@@ -262,7 +262,7 @@ pub(crate) fn observe(
 ) -> Seen {
     let mover = before.turn();
     let capture = info.captured.is_some();
-    let told_kind = viewer != mover || rules.reveal_captured == RevealCaptured::ToCaptor;
+    let told_kind = viewer != mover || rules.hidden.reveal_captured == RevealCaptured::ToCaptor;
     Seen {
         mv: m,
         capture,

@@ -29,7 +29,7 @@ pub struct EnemyPiece {
 /// # Examples
 ///
 /// ```
-/// use gjjq_core::{HiddenGame, Opening, Ruleset, Side};
+/// use gjjq_core::{Ruleset, Side, deploy::Opening, hidden::HiddenGame};
 /// let mut game = HiddenGame::new(Opening::default_opening(), Ruleset::STANDARD)?;
 /// game.propose(Side::Red, "5B5A".parse()?)?;
 /// let view = game.view(Side::Green);
@@ -85,7 +85,7 @@ impl PlayerView {
     }
 
     /// Bring the view up to date with one more event told to its side (what
-    /// [`HiddenGame::propose`](crate::HiddenGame::propose) returns), without replaying from
+    /// [`HiddenGame::propose`](crate::hidden::HiddenGame::propose) returns), without replaying from
     /// the start.
     pub fn tell(&mut self, e: &Event) {
         match *e {
@@ -262,15 +262,13 @@ impl PlayerView {
         // The enemy as infantry: never a missile, never a king. The position is only generated
         // from, never adjudicated, so it need not satisfy R-26.
         let mut probe = Position {
-            by_side: [Bitboard::EMPTY; 2],
-            by_kind: [Bitboard::EMPTY; 8],
-            mailbox: [255; 90],
-            turn: us,
-            pending: [None; 2],
+            board: crate::board::Board::EMPTY,
+            rules: crate::ruleset::intern(rules),
+            hash: 0,
             plies_since_capture: 0,
             move_number: 1,
-            hash: 0,
-            rules,
+            pending: [None; 2],
+            turn: us,
         };
         for sq in Square::all() {
             if let Some(k) = self.own[sq.index()] {

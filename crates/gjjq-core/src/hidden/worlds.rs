@@ -18,7 +18,7 @@ use crate::piece::PieceKind;
 use crate::ruleset::MissileDeployment;
 use crate::square::Side;
 use crate::terrain::{ALL_INLAND, COUNTRY, LAND, PALACE};
-use crate::{Opening, Ruleset};
+use crate::{Ruleset, deploy::Opening};
 
 /// How a world departs from an information state (R-41).
 #[derive(Debug, Clone, PartialEq, Eq, Error)]
@@ -74,7 +74,7 @@ pub struct Inconsistency {
 /// # Examples
 ///
 /// ```
-/// use gjjq_core::{Deployment, HiddenGame, Opening, Ruleset, Side, check_world};
+/// use gjjq_core::{Ruleset, Side, deploy::{Deployment, Opening}, hidden::{HiddenGame, check_world}};
 /// let mut game = HiddenGame::new(Opening::default_opening(), Ruleset::STANDARD)?;
 /// game.propose(Side::Red, "3E7d".parse()?)?; // a missile strike over the own army
 /// let green = game.info_state(Side::Green);
@@ -99,7 +99,7 @@ pub fn check_world(state: &InfoState, enemy: &Deployment) -> Result<(), Inconsis
 /// # Examples
 ///
 /// ```
-/// use gjjq_core::{Deployment, HiddenGame, Opening, Ruleset, Side, replay_world};
+/// use gjjq_core::{Ruleset, Side, deploy::{Deployment, Opening}, hidden::{HiddenGame, replay_world}};
 /// let mut game = HiddenGame::new(Opening::default_opening(), Ruleset::STANDARD)?;
 /// game.propose(Side::Red, "5B5A".parse()?)?;
 /// let green = game.info_state(Side::Green);
@@ -248,7 +248,7 @@ fn bit(k: PieceKind) -> Kinds {
 /// # Examples
 ///
 /// ```
-/// use gjjq_core::{HiddenGame, Opening, Ruleset, Side, WorldSampler, check_world};
+/// use gjjq_core::{Ruleset, Side, deploy::Opening, hidden::{HiddenGame, WorldSampler, check_world}};
 /// use rand::{SeedableRng, rngs::StdRng};
 /// let mut game = HiddenGame::new(Opening::default_opening(), Ruleset::STANDARD)?;
 /// game.propose(Side::Red, "5B5A".parse()?)?;
@@ -451,7 +451,9 @@ impl WorldSampler {
     /// # Examples
     ///
     /// ```
-    /// use gjjq_core::{HiddenGame, Opening, Ruleset, Side, WorldError, WorldSampler};
+    /// use gjjq_core::deploy::Opening;
+    /// use gjjq_core::hidden::{HiddenGame, WorldError, WorldSampler};
+    /// use gjjq_core::{Ruleset, Side};
     /// use gjjq_core::rand::{SeedableRng, rngs::StdRng};
     /// let game = HiddenGame::new(Opening::default_opening(), Ruleset::STANDARD)?;
     /// let sampler = WorldSampler::new(game.info_state(Side::Green));
@@ -567,7 +569,7 @@ fn domains(state: &InfoState) -> Vec<(crate::square::Square, Kinds)> {
         // Ranks C–E are y 0..=2 in the owner's frame (E is its base line, R-3).
         let back = own_frame(enemy, sq).y() <= 2;
         if !LAND[e].contains(sq)
-            || (rules.missile_deployment == MissileDeployment::BackRanks && !back)
+            || (rules.deployment.missile_deployment == MissileDeployment::BackRanks && !back)
         {
             d &= !bit(PieceKind::Missile);
         }

@@ -1,9 +1,9 @@
 //! Replaying a game record on the board.
 
 use gjjq_core::{
-    Deployment, DeploymentParseError, Game, GameError, Opening, Outcome, PlayMode,
-    PlayModeParseError, Position, PositionError, Ruleset, RulesetError, Setup, SetupParseError,
-    Side,
+    Game, GameError, Outcome, Position, PositionError, Ruleset, RulesetError, Setup,
+    SetupParseError, Side,
+    deploy::{Deployment, DeploymentParseError, Opening, PlayMode, PlayModeParseError},
 };
 use thiserror::Error;
 
@@ -278,7 +278,7 @@ impl GameRecord {
     /// let mut g = GameRecord::default();
     /// assert_eq!(g.rules(None)?, Ruleset::STANDARD);
     /// g.set_tag("Rules", r#"{"missile_deployment":"back_ranks"}"#);
-    /// assert_eq!(g.rules(None)?.missile_deployment, MissileDeployment::BackRanks);
+    /// assert_eq!(g.rules(None)?.deployment.missile_deployment, MissileDeployment::BackRanks);
     /// # Ok::<(), gjjq_notation::ReplayError>(())
     /// ```
     pub fn rules(&self, rules: Option<Ruleset>) -> Result<Ruleset, ReplayError> {
@@ -318,7 +318,7 @@ impl GameRecord {
     ///
     /// ```
     /// use gjjq_notation::GameRecord;
-    /// use gjjq_core::PlayMode;
+    /// use gjjq_core::deploy::PlayMode;
     /// let mut g = GameRecord::default();
     /// assert_eq!(g.play_mode()?, PlayMode::Open);
     /// g.set_tag("Mode", "fanshi");
@@ -365,7 +365,7 @@ impl GameRecord {
     ///
     /// ```
     /// use gjjq_notation::GameRecord;
-    /// use gjjq_core::{Opening, Side};
+    /// use gjjq_core::{Side, deploy::Opening};
     /// let mut g = GameRecord::default();
     /// assert_eq!(g.opening(None)?, None);
     /// g.set_opening(&Opening::fanshi(5, Some(Side::Green), &Default::default()));
@@ -403,7 +403,7 @@ impl GameRecord {
     ///
     /// ```
     /// use gjjq_notation::GameRecord;
-    /// use gjjq_core::Opening;
+    /// use gjjq_core::deploy::Opening;
     /// let mut g = GameRecord::default();
     /// g.set_opening(&Opening::default_opening());
     /// assert_eq!(g.tag("RedDeployment"), Some("9/3III3/9/1DA3AD1/FPMGKGMPF"));
