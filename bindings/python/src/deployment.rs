@@ -1,7 +1,11 @@
 //! `Deployment` and `Opening` (R-32 … R-36): one side's sixteen pieces before play, and the
 //! opening two deployments and a first mover make.
 
-use gjjq_core::{Game, PieceKind, Square, deploy::{Deployment, DeploymentSampler, Opening, PlayMode}, hidden::HiddenGame};
+use gjjq_core::{
+    Game, PieceKind, Square,
+    deploy::{Deployment, DeploymentSampler, Opening, PlayMode},
+    hidden::HiddenGame,
+};
 use pyo3::prelude::*;
 use pyo3::types::{PyDict, PyType};
 

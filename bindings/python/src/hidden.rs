@@ -2,7 +2,14 @@
 //! (`Event`, `Told`, `InfoState`), a side's view (`PlayerView`) and worlds consistent with
 //! what it knows (`check_world`, `WorldSampler`).
 
-use gjjq_core::{Side, Square, deploy::Opening, hidden::{Event, HiddenGame, InfoState, PlayerView, ProposeError, WorldSampler, check_world as core_check_world}};
+use gjjq_core::{
+    Side, Square,
+    deploy::Opening,
+    hidden::{
+        Event, HiddenGame, InfoState, PlayerView, ProposeError, WorldSampler,
+        check_world as core_check_world,
+    },
+};
 use gjjq_notation::{
     GameReader, MoveForm, hidden_game_from_record, info_state_from_player_record, player_record,
     referee_record, write_game,

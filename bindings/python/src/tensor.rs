@@ -273,7 +273,7 @@ struct Replay {
 }
 
 fn replay(state: &gjjq_core::hidden::InfoState) -> Replay {
-    use gjjq_core::{hidden::{Event, InfoState, PlayerView}};
+    use gjjq_core::hidden::{Event, InfoState, PlayerView};
     let me = state.side();
     let start = InfoState::new(
         me,
