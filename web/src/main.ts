@@ -11,6 +11,7 @@ import { Board } from './board';
 import { englishOfChar, renderHowTo, renderLegend } from './legend';
 import { applyLabels, reason, t, type Key, type Lang } from './i18n';
 import type {
+  CandidateView,
   EngineReply,
   HiddenMoveView,
   HiddenReply,
@@ -367,7 +368,7 @@ function refresh(): void {
 function refreshHidden(hidden: HiddenGame): void {
   const hv = JSON.parse(hidden.view()) as HiddenView;
   state.hiddenView = hv;
-  const asMove = (c: { ascii: string; from: string; to: string; capture: boolean }): MoveView => ({
+  const asMove = (c: CandidateView): MoveView => ({
     ...c,
     simplified: '',
     traditional: '',

@@ -69,6 +69,8 @@ export interface CandidateView {
   from: string;
   to: string;
   capture: boolean;
+  /** The action index (`Move::index`, 0..8100). */
+  index: number;
 }
 
 /** One move of the player's record (R-40): enemy moves as 暗…. */

@@ -63,6 +63,8 @@ pub struct CandidateView {
     pub to: String,
     /// Whether an enemy piece stands on the destination (a capture if the move is legal).
     pub capture: bool,
+    /// The action index (`Move::index`, in `0..8100`), as for open-play moves.
+    pub index: u16,
 }
 
 /// One move of the player's record: own moves in full, enemy moves as `暗…`.
@@ -334,6 +336,7 @@ fn player_view(state: &InfoState, outcome: Option<Outcome>) -> HiddenView {
         from: m.from().to_string(),
         to: m.to().to_string(),
         capture: pv.enemy_at(m.to()).is_some(),
+        index: m.index(),
     };
     let candidates = if outcome.is_none() && pv.turn() == side {
         pv.candidates()
@@ -351,6 +354,7 @@ fn player_view(state: &InfoState, outcome: Option<Outcome>) -> HiddenView {
             from: seen.mv.from().to_string(),
             to: seen.mv.to().to_string(),
             capture: seen.capture,
+            index: seen.mv.index(),
         }),
         _ => None,
     });
