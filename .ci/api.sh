@@ -18,6 +18,7 @@ crates=(
     "gjjq-core gjjq_core --all-features"
     "gjjq-notation gjjq_notation --all-features"
     "gjjq-engine gjjq_engine --all-features"
+    "gjjq-arbiter gjjq_arbiter --all-features"
     "gjjq gjjq --all-features"
 )
 

@@ -32,6 +32,13 @@ else
     done
 fi
 
+# With no target named, build every target in one cargo call (one dependency build, the
+# targets compiled and linked in parallel); each `cargo fuzz run` then finds its binary built.
+if [ "$#" -eq 0 ]; then
+    echo "== fuzz build (all ${#targets[@]} targets)"
+    cargo "${toolchain[@]}" fuzz build
+fi
+
 for t in "${targets[@]}"; do
     echo "== fuzz $t for ${seconds}s"
     mkdir -p "corpus/$t"

@@ -1,7 +1,7 @@
 #!/usr/bin/env bash
 # Every workspace crate must package: the published ones (gjjq-core, gjjq-notation,
-# gjjq-engine, gjjq, gjjq-cli) as crates.io would take them, the `publish = false` ones
-# (gjjq-wasm, gjjq-test-support, api-dump) still with a version on every dependency, since
+# gjjq-engine, gjjq-arbiter, gjjq-tablebase, gjjq, gjjq-cli) as crates.io would take them, the
+# `publish = false` ones (gjjq-wasm, gjjq-bench, gjjq-test-support, api-dump) still with a version on every dependency, since
 # `cargo package --workspace` refuses a path dependency without one (issue 26, item 16).
 #
 # --no-verify: building each package again from its tarball costs minutes; the builds of the

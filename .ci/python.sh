@@ -27,7 +27,12 @@ echo "== python: pip install ./bindings/python"
 # leave no target/ in bindings/python.
 had_target=no
 [ -e bindings/python/target ] && had_target=yes
-"$VPY" -m pip install --quiet --disable-pip-version-check ./bindings/python
+# The build's target directory persists under the root's target/ (ignored), so a second run
+# on the same clone rebuilds only what changed.
+py_target="${CARGO_TARGET_DIR:-target}"
+case "$py_target" in /*) ;; *) py_target="$PWD/$py_target" ;; esac
+CARGO_TARGET_DIR="$py_target/bindings-python-build" \
+    "$VPY" -m pip install --quiet --disable-pip-version-check ./bindings/python
 if [ "$had_target" = no ] && [ -e bindings/python/target ]; then
     echo "python: pip install left bindings/python/target in the source tree" >&2
     exit 1

@@ -28,8 +28,8 @@ python3 -m pip download --quiet --disable-pip-version-check --only-binary=:all: 
 rm -rf "$wheels"
 
 step "web: npm ci"
-if [ ! -d web/node_modules ] || [ web/package-lock.json -nt web/node_modules/.package-lock.json ]; then
-  (cd web && npm ci --no-audit --no-fund --silent)
+if [ ! -d bindings/wasm/web/node_modules ] || [ bindings/wasm/web/package-lock.json -nt bindings/wasm/web/node_modules/.package-lock.json ]; then
+  (cd bindings/wasm/web && npm ci --no-audit --no-fund --silent)
 fi
 
 step "cargo-fuzz"

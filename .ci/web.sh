@@ -1,7 +1,7 @@
 #!/usr/bin/env bash
 # The web board in a real browser: installs Debian's Chromium and CJK fonts (idempotent),
-# builds the page (web/build.sh: wasm32 target, wasm-bindgen-cli, Vite), serves it on
-# 127.0.0.1 and runs the Playwright end-to-end tests (web/tests) with node's test runner.
+# builds the page (bindings/wasm/web/build.sh: wasm32 target, wasm-bindgen-cli, Vite), serves it on
+# 127.0.0.1 and runs the Playwright end-to-end tests (bindings/wasm/web/tests) with node's test runner.
 set -euo pipefail
 cd "$(dirname "$0")/.."
 
@@ -14,12 +14,12 @@ if [ "${#need[@]}" -gt 0 ]; then
   DEBIAN_FRONTEND=noninteractive apt-get install -y -qq "${need[@]}" >/dev/null
 fi
 
-bash web/build.sh
+bash bindings/wasm/web/build.sh
 
-echo "== sizes (web/dist/figures.md; docs/web.md within tolerance)"
-bash web/tools/figures.sh --check
+echo "== sizes (bindings/wasm/web/dist/figures.md; docs/web.md within tolerance)"
+bash bindings/wasm/web/tools/figures.sh --check
 
 echo "== end-to-end tests (Chromium)"
-# The tests serve web/dist with `vite preview` on 127.0.0.1 themselves and stop it at the end.
-cd web
+# The tests serve bindings/wasm/web/dist with `vite preview` on 127.0.0.1 themselves and stop it at the end.
+cd bindings/wasm/web
 node --test --test-reporter=spec tests/

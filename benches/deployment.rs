@@ -1,7 +1,7 @@
 //! Random deployments: drawing 100,000 with one `DeploymentSampler`, building the
 //! sampler (which counts every deployment, R-32), and 翻式 openings.
 //!
-//! `cargo bench --bench deployment -- --warm-up-time 1 --measurement-time 3`
+//! `cargo bench -p gjjq-bench --bench deployment -- --warm-up-time 1 --measurement-time 3`
 mod common;
 
 use std::hint::black_box;

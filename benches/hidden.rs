@@ -2,7 +2,7 @@
 //! self-play game (each drawn assignment replayed through the whole visible history, the
 //! failing ones rejected), and candidate proposals of a view.
 //!
-//! `cargo bench --bench hidden -- --warm-up-time 1 --measurement-time 3`
+//! `cargo bench -p gjjq-bench --bench hidden -- --warm-up-time 1 --measurement-time 3`
 mod common;
 
 use std::hint::black_box;

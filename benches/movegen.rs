@@ -2,7 +2,7 @@
 //! games (`common::movegen_suite`). Throughput is counted in moves, so the figures read as
 //! moves generated (or played) per second.
 //!
-//! `cargo bench --bench movegen -- --warm-up-time 1 --measurement-time 3`
+//! `cargo bench -p gjjq-bench --bench movegen -- --warm-up-time 1 --measurement-time 3`
 mod common;
 
 use std::hint::black_box;

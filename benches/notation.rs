@@ -1,7 +1,7 @@
 //! Notation benches: records (parse and write), the ASCII form, position strings (items/s), and
 //! reading a generated game file of 10,000 games (bytes/s).
 //!
-//! `cargo bench --bench notation -- --warm-up-time 1 --measurement-time 3`
+//! `cargo bench -p gjjq-bench --bench notation -- --warm-up-time 1 --measurement-time 3`
 mod common;
 
 use std::hint::black_box;

@@ -4,7 +4,7 @@
 //! nodes/s of both libraries come from the same run. Every bench asserts its node count, so a
 //! fast wrong answer cannot pass.
 //!
-//! `cargo bench --bench perft -- --warm-up-time 1 --measurement-time 3`
+//! `cargo bench -p gjjq-bench --bench perft -- --warm-up-time 1 --measurement-time 3`
 mod common;
 
 use std::hint::black_box;

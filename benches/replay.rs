@@ -3,7 +3,7 @@
 //! its game file by the streaming `GameReader::replay_next`. `Throughput::Elements(plies)`, so
 //! criterion's elements/s is plies/s and a flat figure across sizes means linear time.
 //!
-//! `cargo bench --bench replay -- --warm-up-time 1 --measurement-time 3`
+//! `cargo bench -p gjjq-bench --bench replay -- --warm-up-time 1 --measurement-time 3`
 mod common;
 
 use std::hint::black_box;

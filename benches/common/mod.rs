@@ -1,4 +1,4 @@
-//! Helpers shared by the benches (and by `examples/bench_positions.rs`, which includes this
+//! Helpers shared by the benches (and by the programs in `programs/`, which include this
 //! file by path): seeded random games from the default opening, and the
 //! perft file `tests/data/bench.perft`.
 #![allow(dead_code)]
@@ -36,8 +36,10 @@ pub fn movegen_suite() -> Vec<Position> {
 
 /// The perft file of the benches, parsed by `gjjq_test_support::parse_perft_file`.
 pub fn bench_perft_file() -> Vec<gjjq_test_support::PerftEntry> {
-    gjjq_test_support::parse_perft_file(include_str!("../../tests/data/bench.perft"))
-        .expect("a valid perft file")
+    gjjq_test_support::parse_perft_file(include_str!(
+        "../../crates/gjjq-core/tests/data/bench.perft"
+    ))
+    .expect("a valid perft file")
 }
 
 /// A criterion group with short timings: the bench machine is shared.

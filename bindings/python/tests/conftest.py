@@ -9,7 +9,7 @@ import pytest
 import gjjq
 
 REPO = pathlib.Path(__file__).resolve().parents[3]
-DATA = REPO / "tests" / "data"
+DATA = REPO / "crates" / "gjjq-core" / "tests" / "data"
 
 
 def parse_perft_file(path: pathlib.Path) -> List[dict]:

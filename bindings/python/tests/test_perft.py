@@ -1,5 +1,5 @@
 """Perft and legal move counts through the binding agree with the perft files of the Rust
-library (tests/data/*.perft), both bulk-counted in Rust and walked move by move in Python."""
+library (crates/gjjq-core/tests/data/*.perft), both bulk-counted in Rust and walked move by move in Python."""
 
 import os
 

@@ -18,7 +18,7 @@
 mod attacks;
 mod bitboard;
 mod board;
-mod deployment;
+pub mod deploy;
 mod diagram;
 pub mod endgame;
 mod game;
@@ -66,13 +66,3 @@ pub use ruleset::{
 pub use setup::{DEFAULT_OPENING, Field, PendingProblem, PendingReturn, Setup, SetupParseError};
 pub use square::{File, NameParseError, Rank, Side, Square, SquareParseError};
 pub use terrain::{COAST, COUNTRY, INLAND, LAND, PALACE, SEA, Terrain};
-
-/// Deployments and openings (R-32 … R-36): one side's 16 pieces in its own frame, their
-/// string, uniform random deployments, openings of two deployments and a first mover, and
-/// the play modes (翻式 …), each with its error.
-pub mod deploy {
-    pub use crate::deployment::{
-        Deployment, DeploymentError, DeploymentParseError, DeploymentSampler, Opening,
-        OpeningError, PlayMode, PlayModeParseError,
-    };
-}

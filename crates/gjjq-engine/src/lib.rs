@@ -2,8 +2,8 @@
 //!
 //! Engines for 国际军棋 (International Military Chess): a UCI-like text protocol
 //! ([`protocol`], described in `docs/protocol.md`), a baseline alpha-beta engine ([`Engine`])
-//! and, on native targets, the protocol server ([`server`]) and a match arbiter ([`arbiter`])
-//! with its statistics ([`stats`]).
+//! and, on native targets, the protocol server ([`server`]). The match arbiter that plays
+//! engines against each other is the crate `gjjq-arbiter`.
 //!
 //! The search core has no threads and no clock: it builds for `wasm32-unknown-unknown` and runs
 //! in a Web Worker. Limits that need a clock or another thread come in through a
@@ -29,12 +29,9 @@ pub mod eval;
 pub mod hidden;
 pub mod protocol;
 mod search;
-pub mod stats;
 pub mod time;
 mod tt;
 
-#[cfg(not(target_arch = "wasm32"))]
-pub mod arbiter;
 #[cfg(not(target_arch = "wasm32"))]
 pub mod server;
 

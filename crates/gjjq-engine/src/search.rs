@@ -381,16 +381,10 @@ fn terminal_score(pos: &Position, ply: usize) -> i32 {
     }
 }
 
-/// The winner of an outcome (`None` for a draw). With [`outcome_reason`], the one place the
+/// The winner of an outcome (`None` for a draw): the one place the
 /// crate reads an `Outcome`.
 pub(crate) fn outcome_winner(o: &gjjq_core::Outcome) -> Option<Side> {
     o.winner()
-}
-
-/// The reason of an outcome as its kebab-case word (`king-captured`, `repetition`, …).
-#[cfg_attr(target_arch = "wasm32", allow(dead_code))]
-pub(crate) fn outcome_reason(o: &gjjq_core::Outcome) -> &'static str {
-    o.reason().as_str()
 }
 
 /// The enemy king's point, if a legal move ends there.

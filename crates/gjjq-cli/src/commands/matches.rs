@@ -7,9 +7,9 @@ use rand::rngs::StdRng;
 use std::fs::File;
 use std::io::{BufWriter, Write};
 
+use gjjq_arbiter::stats::{Sprt, SprtDecision};
+use gjjq_arbiter::{EngineSpec, MatchConfig, TimeControl, parse_openings, run_match};
 use gjjq_core::Position;
-use gjjq_engine::arbiter::{EngineSpec, MatchConfig, TimeControl, parse_openings, run_match};
-use gjjq_engine::stats::{Sprt, SprtDecision};
 use gjjq_notation::{MoveForm, write_game};
 
 use crate::common::{CliError, load_rules, outln};

@@ -6,7 +6,7 @@ use std::str::FromStr;
 use thiserror::Error;
 
 use crate::bitboard::Bitboard;
-use crate::deployment::{Deployment, DeploymentParseError};
+use crate::deploy::{Deployment, DeploymentParseError};
 use crate::moves::{Move, MoveParseError};
 use crate::outcome::{Outcome, OutcomeParseError};
 use crate::piece::PieceKind;

@@ -4,7 +4,7 @@
 use rand::Rng;
 use thiserror::Error;
 
-use crate::deployment::{Opening, OpeningError};
+use crate::deploy::{Opening, OpeningError};
 use crate::game::Game;
 use crate::hidden::info::{Event, InfoState, Seen};
 use crate::hidden::view::PlayerView;

@@ -2,7 +2,7 @@
 //! occupied points with identities, and the proposals worth trying.
 
 use crate::bitboard::Bitboard;
-use crate::deployment::Deployment;
+use crate::deploy::Deployment;
 use crate::hidden::info::{Event, InfoState};
 use crate::movegen::{Wrap, facing};
 use crate::moves::{Move, MoveList};

@@ -8,7 +8,7 @@ use rand::seq::IndexedRandom;
 use thiserror::Error;
 
 use crate::bitboard::Bitboard;
-use crate::deployment::Deployment;
+use crate::deploy::Deployment;
 use crate::game::{Game, GameError};
 use crate::hidden::info::{Event, InfoState, Seen, own_frame};
 use crate::hidden::referee::observe;

@@ -2,7 +2,7 @@
 //! about `megabytes` MiB, for measuring how reading game files grows with their size
 //! (benches/README.md). Larger files are concatenations of this one.
 //!
-//! `cargo run --release --example game_file -- 1 > /tmp/games-1m.gjjq`
+//! `cargo run --release -p gjjq-bench --bin game_file -- 1 > /tmp/games-1m.gjjq`
 use std::io::{BufWriter, Write};
 
 use gjjq::notation::{GameRecord, MoveForm, MoveText, Record, RecordedMove, write_game};

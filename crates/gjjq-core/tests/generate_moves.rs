@@ -7,7 +7,7 @@
 use std::collections::HashSet;
 use std::ops::ControlFlow;
 
-use gjjq::{Bitboard, Move, Position};
+use gjjq_core::{Bitboard, Move, Position};
 use gjjq_test_support::{parse_perft_file, random_game};
 
 /// Every move `generate_moves` hands over, in order, checking each set against `classify`.

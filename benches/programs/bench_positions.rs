@@ -1,8 +1,8 @@
 //! Print mid-game positions from seeded random games with their perft counts: the source of
 //! `tests/data/bench.perft`.
 //!
-//! `cargo run --release --example bench_positions -- [max-depth]`
-#[path = "../benches/common/mod.rs"]
+//! `cargo run --release -p gjjq-bench --bin bench_positions -- [max-depth]`
+#[path = "../common/mod.rs"]
 mod common;
 
 use gjjq::perft;

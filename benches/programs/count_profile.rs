@@ -2,7 +2,7 @@
 //! with `count_legal_moves` (bulk counting) several times: a fixed workload for callgrind, so
 //! that instruction counts of the counter alone can be compared before and after a change.
 //!
-//! `valgrind --tool=callgrind --toggle-collect='*count_profile*measure*' target/release/examples/count_profile`
+//! `valgrind --tool=callgrind --toggle-collect='*count_profile*measure*' target/release/count_profile`
 use gjjq::Position;
 
 #[inline(never)]

@@ -1,9 +1,9 @@
 #!/usr/bin/env bash
 # Build the web board: the gjjq-wasm crate for wasm32 in release, its JavaScript glue with
 # wasm-bindgen (the CLI at the exact version of the wasm-bindgen crate in Cargo.lock), then
-# the page with Vite into web/dist. Idempotent: installs only what is missing.
+# the page with Vite into bindings/wasm/web/dist. Idempotent: installs only what is missing.
 set -euo pipefail
-cd "$(dirname "$0")/.."
+cd "$(dirname "$0")/../../.."
 
 rustup target add wasm32-unknown-unknown >/dev/null 2>&1 || rustup target add wasm32-unknown-unknown
 
@@ -18,15 +18,15 @@ fi
 
 echo "== gjjq-wasm (wasm32, release)"
 cargo build -p gjjq-wasm --target wasm32-unknown-unknown --release
-rm -rf web/pkg
-wasm-bindgen --target web --out-dir web/pkg \
+rm -rf bindings/wasm/web/pkg
+wasm-bindgen --target web --out-dir bindings/wasm/web/pkg \
   target/wasm32-unknown-unknown/release/gjjq_wasm.wasm
 
 echo "== page (vite build)"
-cd web
+cd bindings/wasm/web
 if [ ! -d node_modules ] || [ package-lock.json -nt node_modules/.package-lock.json ]; then
   npm ci --no-audit --no-fund
 fi
 npm run build
-cd ..
-bash web/tools/figures.sh
+cd ../../..
+bash bindings/wasm/web/tools/figures.sh

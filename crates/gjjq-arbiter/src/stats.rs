@@ -9,7 +9,7 @@ use std::fmt;
 /// # Examples
 ///
 /// ```
-/// use gjjq_engine::stats::Tally;
+/// use gjjq_arbiter::stats::Tally;
 /// let t = Tally { wins: 6, draws: 2, losses: 2 };
 /// assert_eq!(t.games(), 10);
 /// assert_eq!(t.score(), 0.7);
@@ -68,7 +68,7 @@ impl Tally {
     /// # Examples
     ///
     /// ```
-    /// use gjjq_engine::stats::Tally;
+    /// use gjjq_arbiter::stats::Tally;
     /// let (elo, margin) = Tally { wins: 60, draws: 20, losses: 20 }.elo().unwrap();
     /// assert!((elo - 147.19).abs() < 0.01, "{elo}");
     /// assert!((margin - 66.05).abs() < 0.1, "{margin}");
@@ -99,7 +99,7 @@ impl Tally {
     /// # Examples
     ///
     /// ```
-    /// use gjjq_engine::stats::Tally;
+    /// use gjjq_arbiter::stats::Tally;
     /// assert_eq!(Tally { wins: 5, draws: 3, losses: 5 }.los(), 0.5);
     /// let los = Tally { wins: 30, draws: 10, losses: 20 }.los();
     /// assert!((los - 0.9214).abs() < 1e-3, "{los}");
@@ -127,7 +127,7 @@ impl fmt::Display for Tally {
 /// # Examples
 ///
 /// ```
-/// use gjjq_engine::stats::Sprt;
+/// use gjjq_arbiter::stats::Sprt;
 /// let s: Sprt = "elo0=0 elo1=10 alpha=0.05 beta=0.05".parse().unwrap();
 /// assert_eq!(s, Sprt { elo0: 0.0, elo1: 10.0, alpha: 0.05, beta: 0.05 });
 /// assert!("elo0=0 elo1=10".parse::<Sprt>().is_err());
@@ -224,7 +224,7 @@ impl Sprt {
     /// # Examples
     ///
     /// ```
-    /// use gjjq_engine::stats::{Sprt, SprtDecision, Tally};
+    /// use gjjq_arbiter::stats::{Sprt, SprtDecision, Tally};
     /// let s: Sprt = "elo0=0 elo1=10 alpha=0.05 beta=0.05".parse().unwrap();
     /// let st = s.status(&Tally { wins: 0, draws: 5, losses: 0 });
     /// assert_eq!((st.llr, st.decision), (0.0, None));

@@ -1,8 +1,8 @@
 //! Print a game file of one long game of quiet moves that never ends (the game of
 //! `benches/replay.rs`), for measuring `gjjq replay` on long games.
 //!
-//! `cargo run --release --example long_game -- 1000000 > long.gjjq`
-#[path = "../benches/common/mod.rs"]
+//! `cargo run --release -p gjjq-bench --bin long_game -- 1000000 > long.gjjq`
+#[path = "../common/mod.rs"]
 mod common;
 
 use std::io::{BufWriter, Write};

@@ -9,7 +9,7 @@
 //!   full deployment beside it.
 //! - `perft <depth>`: perft of the default opening.
 //!
-//! `cargo run --release --example cost_growth -- worlds 60`
+//! `cargo run --release -p gjjq-bench --bin cost_growth -- worlds 60`
 use std::hint::black_box;
 use std::time::Instant;
 

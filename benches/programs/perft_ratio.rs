@@ -8,8 +8,8 @@
 //! - `engine`: gjjq-engine's nodes/s searching the default opening and the bench positions to
 //!   a fixed depth, beside gjjq's bulk and make-move perft rates measured in the same run.
 //!
-//! `cargo run --release --example perft_ratio -- [bulk|make|engine] [rounds]`
-#[path = "../benches/common/mod.rs"]
+//! `cargo run --release -p gjjq-bench --bin perft_ratio -- [bulk|make|engine] [rounds]`
+#[path = "../common/mod.rs"]
 mod common;
 
 use std::time::{Duration, Instant};

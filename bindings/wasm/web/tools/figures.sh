@@ -1,43 +1,43 @@
 #!/usr/bin/env bash
-# The page's size figures, measured from the build (web/dist), never typed by hand.
-#   bash web/tools/figures.sh           print them and write web/dist/figures.md
-#   bash web/tools/figures.sh --write   also rewrite the block between the figures markers
+# The page's size figures, measured from the build (bindings/wasm/web/dist), never typed by hand.
+#   bash bindings/wasm/web/tools/figures.sh           print them and write bindings/wasm/web/dist/figures.md
+#   bash bindings/wasm/web/tools/figures.sh --write   also rewrite the block between the figures markers
 #                                       in docs/web.md
-#   bash web/tools/figures.sh --check   fail if docs/web.md's WASM figures are more than
+#   bash bindings/wasm/web/tools/figures.sh --check   fail if docs/web.md's WASM figures are more than
 #                                       TOLERANCE percent (default 25) off the build's; a
 #                                       smaller drift is only reported, so that another
 #                                       branch's merge that grows the library a little does
 #                                       not break main
 set -euo pipefail
-cd "$(dirname "$0")/../.."
+cd "$(dirname "$0")/../../../.."
 mode=${1:-}
 tolerance=${TOLERANCE:-25}
 
-wasm=$(ls web/dist/assets/*.wasm | head -n 1)
+wasm=$(ls bindings/wasm/web/dist/assets/*.wasm | head -n 1)
 raw=$(wc -c < "$wasm")
 gz=$(gzip -9 -c "$wasm" | wc -c)
-js=$(ls web/dist/assets/index-*.js | head -n 1)
-worker=$(ls web/dist/assets/engine-worker-*.js 2>/dev/null | head -n 1 || true)
+js=$(ls bindings/wasm/web/dist/assets/index-*.js | head -n 1)
+worker=$(ls bindings/wasm/web/dist/assets/engine-worker-*.js 2>/dev/null | head -n 1 || true)
 kb() { awk -v b="$1" 'BEGIN { printf "%.1f kB", b / 1000 }'; }
 
 
 group() { echo "$1" | sed -e ':a' -e 's/\B[0-9]\{3\}\>/,&/' -e 'ta'; }
 
-line1="- **WASM size** (from the build, \`web/tools/figures.sh\`): \`gjjq_wasm_bg.wasm\` **$(group "$raw") bytes, $(group "$gz") bytes gzipped** (\`gzip -9\`)."
+line1="- **WASM size** (from the build, \`bindings/wasm/web/tools/figures.sh\`): \`gjjq_wasm_bg.wasm\` **$(group "$raw") bytes, $(group "$gz") bytes gzipped** (\`gzip -9\`)."
 line2="- The page's JavaScript is $(kb "$(wc -c < "$js")") ($(kb "$(gzip -9 -c "$js" | wc -c)") gzipped)"
 if [ -n "$worker" ]; then
   line2="$line2, the worker $(kb "$(wc -c < "$worker")") ($(kb "$(gzip -9 -c "$worker" | wc -c)") gzipped)."
 else
   line2="$line2."
 fi
-printf '%s\n%s\n' "$line1" "$line2" | tee web/dist/figures.md
+printf '%s\n%s\n' "$line1" "$line2" | tee bindings/wasm/web/dist/figures.md
 
 doc=docs/web.md
-begin='<!-- figures:begin (web/tools/figures.sh --write) -->'
+begin='<!-- figures:begin (bindings/wasm/web/tools/figures.sh --write) -->'
 end='<!-- figures:end -->'
 case "$mode" in
   --write)
-    awk -v b="$begin" -v e="$end" -v f="web/dist/figures.md" '
+    awk -v b="$begin" -v e="$end" -v f="bindings/wasm/web/dist/figures.md" '
       $0 == b { print; while ((getline l < f) > 0) print l; skip = 1; next }
       $0 == e { skip = 0 }
       !skip { print }' "$doc" > "$doc.tmp"
@@ -48,7 +48,7 @@ case "$mode" in
     block=$(awk -v b="$begin" -v e="$end" '$0 == b { on = 1; next } $0 == e { on = 0 } on' "$doc")
     nums=$(echo "$block" | grep -o '\*\*[0-9,]* bytes, [0-9,]* bytes gzipped' | tr -d '*,' | awk '{ print $1, $3 }')
     if [ -z "$nums" ]; then
-      echo "error: $doc has no figures block (run: bash web/tools/figures.sh --write)" >&2
+      echo "error: $doc has no figures block (run: bash bindings/wasm/web/tools/figures.sh --write)" >&2
       exit 1
     fi
     read -r doc_raw doc_gz <<< "$nums"
@@ -57,7 +57,7 @@ case "$mode" in
       read -r what d b <<< "$pair"
       off=$(awk -v d="$d" -v b="$b" 'BEGIN { x = (b - d) * 100 / d; if (x < 0) x = -x; printf "%d", x }')
       if [ "$off" -gt "$tolerance" ]; then
-        echo "error: $doc says $d bytes $what, the build has $b ($off% off, over $tolerance%): run bash web/tools/figures.sh --write" >&2
+        echo "error: $doc says $d bytes $what, the build has $b ($off% off, over $tolerance%): run bash bindings/wasm/web/tools/figures.sh --write" >&2
         status=1
       elif [ "$d" != "$b" ]; then
         echo "note: $doc says $d bytes $what, the build has $b ($off% off, within $tolerance%)"

@@ -1,0 +1,184 @@
+//! What a match is asked to play: the engines and how each is asked to search, the time
+//! control, and the match's settings.
+
+use std::fmt;
+
+use gjjq_core::Position;
+use thiserror::Error;
+
+use crate::stats::Sprt;
+
+/// One engine of a match: a shell command and how it is asked to search.
+///
+/// # Examples
+///
+/// ```
+/// use gjjq_arbiter::EngineSpec;
+/// let e = EngineSpec::new("gjjq engine").with_depth(4);
+/// assert_eq!((e.command.as_str(), e.depth, e.name), ("gjjq engine", Some(4), None));
+/// ```
+#[derive(Debug, Clone, PartialEq, Eq)]
+pub struct EngineSpec {
+    /// The command line, run by `sh -c`.
+    pub command: String,
+    /// The name in the game file; the engine's `id name` when `None`.
+    pub name: Option<String>,
+    /// `go depth D` for this engine.
+    pub depth: Option<u32>,
+    /// `go nodes N` for this engine.
+    pub nodes: Option<u64>,
+    /// `setoption name N value V` sent after the handshake, in order.
+    pub options: Vec<(String, String)>,
+}
+
+impl EngineSpec {
+    /// An engine run by `command`, with no limits of its own.
+    #[must_use]
+    pub fn new(command: &str) -> EngineSpec {
+        EngineSpec {
+            command: command.to_string(),
+            name: None,
+            depth: None,
+            nodes: None,
+            options: Vec::new(),
+        }
+    }
+
+    /// The same engine searching to `depth` plies.
+    #[must_use]
+    pub fn with_depth(mut self, depth: u32) -> EngineSpec {
+        self.depth = Some(depth);
+        self
+    }
+}
+
+/// The time control of a match.
+///
+/// # Examples
+///
+/// ```
+/// use gjjq_arbiter::TimeControl;
+/// assert_eq!("10+0.1".parse(), Ok(TimeControl::Clock { base_ms: 10_000, inc_ms: 100 }));
+/// assert_eq!("40".parse(), Ok(TimeControl::Clock { base_ms: 40_000, inc_ms: 0 }));
+/// assert_eq!(TimeControl::Clock { base_ms: 10_000, inc_ms: 100 }.to_string(), "10+0.1");
+/// assert_eq!(TimeControl::MoveTime(250).to_string(), "movetime=0.25");
+/// assert!("10+x".parse::<TimeControl>().is_err());
+/// ```
+#[derive(Debug, Clone, Copy, PartialEq, Eq)]
+pub enum TimeControl {
+    /// A clock per side: base time and increment per move.
+    Clock {
+        /// Initial time in milliseconds.
+        base_ms: u64,
+        /// Increment per move in milliseconds.
+        inc_ms: u64,
+    },
+    /// A fixed time per move, in milliseconds (`go movetime`).
+    MoveTime(u64),
+    /// No clock: the engines' own depth or node limits end their searches.
+    None,
+}
+
+/// A time control that does not parse.
+#[derive(Debug, Clone, PartialEq, Eq, Error)]
+#[error("time control '{0}': expected SECONDS or SECONDS+INCREMENT, e.g. 10+0.1")]
+pub struct TimeControlError(pub String);
+
+impl std::str::FromStr for TimeControl {
+    type Err = TimeControlError;
+
+    fn from_str(s: &str) -> Result<TimeControl, TimeControlError> {
+        let ms = |t: &str| {
+            t.trim()
+                .parse::<f64>()
+                .ok()
+                .filter(|v| v.is_finite() && *v >= 0.0)
+                .map(|v| (v * 1000.0).round() as u64)
+                .ok_or_else(|| TimeControlError(s.to_string()))
+        };
+        let (base, inc) = s.split_once('+').unwrap_or((s, "0"));
+        let base_ms = ms(base)?;
+        if base_ms == 0 {
+            return Err(TimeControlError(s.to_string()));
+        }
+        Ok(TimeControl::Clock {
+            base_ms,
+            inc_ms: ms(inc)?,
+        })
+    }
+}
+
+impl fmt::Display for TimeControl {
+    /// The game file's `TimeControl` tag: `10+0.1` (seconds), `movetime=0.25`, or `-`.
+    fn fmt(&self, f: &mut fmt::Formatter<'_>) -> fmt::Result {
+        match *self {
+            TimeControl::Clock { base_ms, inc_ms } => {
+                write!(f, "{}+{}", seconds(base_ms), seconds(inc_ms))
+            }
+            TimeControl::MoveTime(ms) => write!(f, "movetime={}", seconds(ms)),
+            TimeControl::None => f.write_str("-"),
+        }
+    }
+}
+
+fn seconds(ms: u64) -> String {
+    let s = format!("{}.{:03}", ms / 1000, ms % 1000);
+    s.trim_end_matches('0').trim_end_matches('.').to_string()
+}
+
+/// Everything a match needs.
+#[derive(Debug, Clone)]
+pub struct MatchConfig {
+    /// The two engines; results are counted for the first.
+    pub engines: [EngineSpec; 2],
+    /// Games to play (each opening twice, so an even number is fair).
+    pub games: u32,
+    /// Games played at the same time.
+    pub concurrency: usize,
+    /// Opening positions, used in turn, each for two games with colours swapped.
+    pub openings: Vec<Position>,
+    /// Random legal plies played from each opening before the game (0: none), drawn from
+    /// `seed`; both games of a pair start from the same position.
+    pub random_plies: u32,
+    /// Seed of the random plies.
+    pub seed: u64,
+    /// The time control.
+    pub time_control: TimeControl,
+    /// Grace beyond the clock or `movetime` before a move counts as too late.
+    pub time_margin_ms: u64,
+    /// How long an engine may take for a move when no clock bounds it, and to start.
+    pub move_timeout_ms: u64,
+    /// Games still going after this many plies are adjudicated drawn (`ply-limit`).
+    pub max_plies: u32,
+    /// Stop early once this test decides.
+    pub sprt: Option<Sprt>,
+    /// The `Event` tag.
+    pub event: String,
+    /// Hidden play (暗式, R-37 … R-41): each opening must be an opening (R-32: two
+    /// deployments, no move played); a referee runs each game and the engines see only their
+    /// own information states. The random plies are played through the referee.
+    pub hidden: bool,
+}
+
+impl MatchConfig {
+    /// A match of `games` games between `engines` from the default opening (R-27), one at a
+    /// time, at `time_control`, with a 100 ms time margin, 60 s move timeout and 1000 plies.
+    #[must_use]
+    pub fn new(engines: [EngineSpec; 2], games: u32, time_control: TimeControl) -> MatchConfig {
+        MatchConfig {
+            engines,
+            games,
+            concurrency: 1,
+            openings: vec![Position::default()],
+            random_plies: 0,
+            seed: 1,
+            time_control,
+            time_margin_ms: 100,
+            move_timeout_ms: 60_000,
+            max_plies: 1000,
+            sprt: None,
+            event: "gjjq match".to_string(),
+            hidden: false,
+        }
+    }
+}

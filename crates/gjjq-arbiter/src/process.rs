@@ -1,0 +1,421 @@
+//! The engine processes: started by `sh -c` in a process group of their own, spoken to over
+//! the protocol with a deadline on every wait, their output read through a bounded queue of
+//! capped lines (issue 26, items 11 and 12), and ended as a group.
+
+use std::io::{BufRead, BufReader, Read, Write};
+use std::os::unix::process::CommandExt;
+use std::process::{Child, ChildStdin, Command as Process, Stdio};
+use std::sync::mpsc::{self, Receiver, RecvTimeoutError, SyncSender};
+use std::time::{Duration, Instant};
+
+use gjjq_core::{Ruleset, Side};
+use gjjq_engine::protocol::parse_score;
+
+use crate::config::{EngineSpec, MatchConfig, TimeControl};
+use crate::report::{Ending, MatchError, Termination};
+
+/// What can go wrong talking to an engine.
+#[derive(Debug, Clone, PartialEq, Eq)]
+pub(crate) enum Failure {
+    Crash(String),
+    Timeout(String),
+}
+
+/// A running engine process: lines from its standard output arrive through a channel, so that
+/// every wait has a deadline.
+pub(crate) struct EngineProcess {
+    child: Child,
+    stdin: ChildStdin,
+    lines: Receiver<String>,
+    name: Option<String>,
+}
+
+impl EngineProcess {
+    fn start(spec: &EngineSpec, timeout: Duration) -> Result<EngineProcess, Failure> {
+        let mut child = Process::new("sh")
+            .arg("-c")
+            .arg(&spec.command)
+            .stdin(Stdio::piped())
+            .stdout(Stdio::piped())
+            .stderr(Stdio::null())
+            .process_group(0)
+            .spawn()
+            .map_err(|e| Failure::Crash(format!("cannot run '{}': {e}", spec.command)))?;
+        let stdin = child.stdin.take().expect("stdin is piped");
+        let stdout = child.stdout.take().expect("stdout is piped");
+        let (tx, rx) = mpsc::sync_channel(LINE_QUEUE);
+        std::thread::spawn(move || forward_lines(stdout, &tx));
+        let mut p = EngineProcess {
+            child,
+            stdin,
+            lines: rx,
+            name: None,
+        };
+        p.send("uci")?;
+        let deadline = Instant::now() + timeout;
+        loop {
+            let line = p.next_line(deadline, "uciok")?;
+            if let Some(n) = line.strip_prefix("id name ") {
+                p.name = Some(n.trim().to_string());
+            }
+            if line == "uciok" {
+                break;
+            }
+        }
+        for (name, value) in &spec.options {
+            p.send(&format!("setoption name {name} value {value}"))?;
+        }
+        Ok(p)
+    }
+
+    fn send(&mut self, line: &str) -> Result<(), Failure> {
+        writeln!(self.stdin, "{line}")
+            .and_then(|()| self.stdin.flush())
+            .map_err(|e| Failure::Crash(format!("cannot be written to ({e})")))
+    }
+
+    fn next_line(&mut self, deadline: Instant, waiting_for: &str) -> Result<String, Failure> {
+        // The deadline is checked before every line, so an engine that keeps printing cannot
+        // keep the arbiter waiting past it (issue 26, item 11).
+        loop {
+            let now = Instant::now();
+            if now >= deadline {
+                return Err(self.timeout_or_exit(waiting_for));
+            }
+            let left = (deadline - now).min(Duration::from_millis(50));
+            match self.lines.recv_timeout(left) {
+                Ok(l) => return Ok(l),
+                Err(RecvTimeoutError::Timeout) => {
+                    // An engine that has exited while a child of its own still holds its output
+                    // open is a crash, not a timeout (issue 26, item 17).
+                    if let Ok(Some(status)) = self.child.try_wait() {
+                        return Err(Failure::Crash(format!(
+                            "exited ({status}) while the arbiter waited for '{waiting_for}'"
+                        )));
+                    }
+                }
+                Err(RecvTimeoutError::Disconnected) => {
+                    let status = self
+                        .child
+                        .try_wait()
+                        .ok()
+                        .flatten()
+                        .map_or_else(String::new, |s| format!(" ({s})"));
+                    return Err(Failure::Crash(format!(
+                        "closed its output{status} while the arbiter waited for '{waiting_for}'"
+                    )));
+                }
+            }
+        }
+    }
+
+    fn timeout_or_exit(&mut self, waiting_for: &str) -> Failure {
+        match self.child.try_wait() {
+            Ok(Some(status)) => Failure::Crash(format!(
+                "exited ({status}) while the arbiter waited for '{waiting_for}'"
+            )),
+            _ => Failure::Timeout(format!("no '{waiting_for}' in time")),
+        }
+    }
+
+    fn ready(&mut self, timeout: Duration) -> Result<(), Failure> {
+        self.send("isready")?;
+        let deadline = Instant::now() + timeout;
+        while self.next_line(deadline, "readyok")? != "readyok" {}
+        Ok(())
+    }
+}
+
+impl Drop for EngineProcess {
+    fn drop(&mut self) {
+        let _ = writeln!(self.stdin, "quit");
+        let _ = self.stdin.flush();
+        let deadline = Instant::now() + QUIT_GRACE;
+        let mut exited = false;
+        while Instant::now() < deadline {
+            if let Ok(Some(_)) = self.child.try_wait() {
+                exited = true;
+                break;
+            }
+            std::thread::sleep(Duration::from_millis(5));
+        }
+        // The engine runs in its own process group (its id is the group's): end the whole
+        // group, so that nothing the engine started outlives the match (issue 26, item 12).
+        signal_group(self.child.id(), "TERM");
+        if !exited {
+            let _ = self.child.kill();
+        }
+        let _ = self.child.wait();
+    }
+}
+
+/// How long an engine has to leave after `quit` before its process group gets a signal.
+const QUIT_GRACE: Duration = Duration::from_millis(200);
+
+/// How many lines from an engine can wait for the arbiter; the reader blocks beyond that.
+const LINE_QUEUE: usize = 256;
+
+/// The longest line the arbiter keeps from an engine, in bytes; the rest of a longer line is
+/// read and dropped.
+const MAX_LINE: usize = 64 * 1024;
+
+/// Send a signal to the process group `pgid` with `kill(1)`: the standard library has no call
+/// for it and the crate keeps no `libc` dependency for this one use. Failures (the group is
+/// already gone) are ignored.
+fn signal_group(pgid: u32, signal: &str) {
+    let _ = Process::new("kill")
+        .arg(format!("-{signal}"))
+        .arg("--")
+        .arg(format!("-{pgid}"))
+        .stdin(Stdio::null())
+        .stdout(Stdio::null())
+        .stderr(Stdio::null())
+        .status();
+}
+
+/// Read lines from `from` and pass them to `to`, each cut to [`MAX_LINE`] bytes, until the
+/// stream ends or the receiver is gone. The queue is bounded, so a flooding engine blocks here
+/// instead of growing the arbiter's memory.
+fn forward_lines(from: impl Read, to: &SyncSender<String>) {
+    let mut reader = BufReader::new(from);
+    let mut buf = Vec::new();
+    while let Some(line) = read_capped_line(&mut reader, &mut buf, MAX_LINE) {
+        if to.send(line).is_err() {
+            break;
+        }
+    }
+}
+
+/// One line of at most `cap` bytes (trimmed, lossily decoded), the rest of a longer line read
+/// and dropped; `None` at the end of the stream or on a read error.
+fn read_capped_line(reader: &mut impl BufRead, buf: &mut Vec<u8>, cap: usize) -> Option<String> {
+    buf.clear();
+    let mut seen = false;
+    loop {
+        let chunk = match reader.fill_buf() {
+            Ok(c) => c,
+            Err(e) if e.kind() == std::io::ErrorKind::Interrupted => continue,
+            Err(_) => return None,
+        };
+        if chunk.is_empty() {
+            return seen.then(|| String::from_utf8_lossy(buf).trim().to_string());
+        }
+        seen = true;
+        let (part, done) = match chunk.iter().position(|&b| b == b'\n') {
+            Some(i) => (&chunk[..=i], true),
+            None => (chunk, false),
+        };
+        let room = cap.saturating_sub(buf.len());
+        buf.extend_from_slice(&part[..part.len().min(room)]);
+        let n = part.len();
+        reader.consume(n);
+        if done {
+            return Some(String::from_utf8_lossy(buf).trim().to_string());
+        }
+    }
+}
+
+/// Check that both engines start, and learn their names.
+pub(crate) fn probe(config: &MatchConfig) -> Result<[String; 2], MatchError> {
+    let mut names = [String::new(), String::new()];
+    for (i, spec) in config.engines.iter().enumerate() {
+        let p = EngineProcess::start(spec, Duration::from_millis(config.move_timeout_ms))
+            .and_then(|mut p| {
+                p.ready(Duration::from_millis(config.move_timeout_ms))?;
+                Ok(p)
+            })
+            .map_err(|f| MatchError::EngineStart {
+                index: i + 1,
+                command: spec.command.clone(),
+                detail: match f {
+                    Failure::Crash(d) | Failure::Timeout(d) => d,
+                },
+            })?;
+        names[i] = spec
+            .name
+            .clone()
+            .or_else(|| p.name.clone())
+            .unwrap_or_else(|| format!("engine{}", i + 1));
+    }
+    if names[0] == names[1] {
+        names[0].push_str(" #1");
+        names[1].push_str(" #2");
+    }
+    Ok(names)
+}
+
+/// Start both engines for a game (`engine_of` names the engine of each side), tell them the
+/// ruleset when it is not the standard one, and start a new game in each; the processes in
+/// Red, Green order, or the ending of a side that failed to start.
+pub(crate) fn start_engines(
+    config: &MatchConfig,
+    names: &[String; 2],
+    engine_of: impl Fn(Side) -> usize,
+    rules: &Ruleset,
+) -> Result<Vec<EngineProcess>, Ending> {
+    let timeout = Duration::from_millis(config.move_timeout_ms);
+    let mut procs: Vec<EngineProcess> = Vec::with_capacity(2);
+    for side in [Side::Red, Side::Green] {
+        let e = engine_of(side);
+        match EngineProcess::start(&config.engines[e], timeout).and_then(|mut p| {
+            if *rules != Ruleset::STANDARD {
+                p.send(&format!("setoption name Rules value {}", rules.to_json()))?;
+            }
+            p.send("ucinewgame")?;
+            p.ready(timeout)?;
+            Ok(p)
+        }) {
+            Ok(p) => procs.push(p),
+            Err(Failure::Crash(d) | Failure::Timeout(d)) => {
+                return Err((
+                    Some(side.other()),
+                    Termination::StartupFailure,
+                    format!("{} ({side}) failed to start: {d}", names[e]),
+                ));
+            }
+        }
+    }
+    Ok(procs)
+}
+
+/// The `go` command for `side`'s engine and the milliseconds it has to answer.
+pub(crate) fn go_command(
+    config: &MatchConfig,
+    spec: &EngineSpec,
+    clock: &[u64; 2],
+    side: Side,
+) -> (String, u64) {
+    let mut go = String::from("go");
+    if let Some(d) = spec.depth {
+        go.push_str(&format!(" depth {d}"));
+    }
+    if let Some(n) = spec.nodes {
+        go.push_str(&format!(" nodes {n}"));
+    }
+    let deadline_ms = match config.time_control {
+        TimeControl::Clock { inc_ms, .. } => {
+            go.push_str(&format!(
+                " wtime {} btime {} winc {inc_ms} binc {inc_ms}",
+                clock[0], clock[1]
+            ));
+            clock[side.index()] + config.time_margin_ms
+        }
+        TimeControl::MoveTime(ms) => {
+            go.push_str(&format!(" movetime {ms}"));
+            ms + config.time_margin_ms
+        }
+        TimeControl::None => config.move_timeout_ms,
+    };
+    (go, deadline_ms)
+}
+
+/// Send `position` and `go`, and wait until `deadline` for the `bestmove`: its move text and
+/// the last score of the `info` lines before it.
+fn ask(
+    p: &mut EngineProcess,
+    position: &str,
+    go: &str,
+    deadline: Instant,
+) -> Result<(String, Option<gjjq_engine::Score>), Failure> {
+    p.send(position)?;
+    p.send(go)?;
+    let mut score = None;
+    loop {
+        let line = p.next_line(deadline, "bestmove")?;
+        if line.starts_with("info") {
+            score = parse_score(&line).or(score);
+        } else if let Some(rest) = line.strip_prefix("bestmove") {
+            return Ok((
+                rest.split_whitespace().next().unwrap_or("").to_string(),
+                score,
+            ));
+        }
+    }
+}
+
+/// One answer of an engine: the move text and score, and the time it took; or the ending
+/// when it crashed or was too late.
+pub(crate) fn answer(
+    p: &mut EngineProcess,
+    position: &str,
+    go: &str,
+    deadline_ms: u64,
+    who: &str,
+    side: Side,
+) -> Result<(String, Option<gjjq_engine::Score>, u64), Ending> {
+    let asked = Instant::now();
+    let deadline = asked + Duration::from_millis(deadline_ms);
+    let result = ask(p, position, go, deadline);
+    let used = asked.elapsed().as_millis() as u64;
+    let (text, score) = match result {
+        Ok(a) => a,
+        Err(Failure::Crash(d)) => {
+            return Err((
+                Some(side.other()),
+                Termination::Crash,
+                format!("{who} ({side}) {d}"),
+            ));
+        }
+        Err(Failure::Timeout(_)) => {
+            return Err((
+                Some(side.other()),
+                Termination::Timeout,
+                format!("{who} ({side}) sent no move within {deadline_ms} ms"),
+            ));
+        }
+    };
+    if used > deadline_ms {
+        return Err((
+            Some(side.other()),
+            Termination::Timeout,
+            format!("{who} ({side}) took {used} ms of {deadline_ms} ms"),
+        ));
+    }
+    Ok((text, score, used))
+}
+
+#[cfg(test)]
+mod tests {
+    use std::sync::atomic::Ordering;
+
+    use super::*;
+
+    #[test]
+    fn an_over_long_line_is_cut_and_the_rest_dropped() {
+        let mut text = vec![b'x'; 3 * MAX_LINE];
+        text.extend_from_slice(b"\nbestmove 0000\n");
+        let mut reader = BufReader::with_capacity(1000, &text[..]);
+        let mut buf = Vec::new();
+        let first = read_capped_line(&mut reader, &mut buf, MAX_LINE).unwrap();
+        assert_eq!(first.len(), MAX_LINE);
+        assert_eq!(
+            read_capped_line(&mut reader, &mut buf, MAX_LINE).as_deref(),
+            Some("bestmove 0000")
+        );
+        assert_eq!(read_capped_line(&mut reader, &mut buf, MAX_LINE), None);
+    }
+
+    /// An endless stream of empty lines, one a read, counting its reads.
+    struct Flood(std::sync::Arc<std::sync::atomic::AtomicUsize>);
+
+    impl Read for Flood {
+        fn read(&mut self, buf: &mut [u8]) -> std::io::Result<usize> {
+            self.0.fetch_add(1, Ordering::SeqCst);
+            buf[0] = b'\n';
+            Ok(1)
+        }
+    }
+
+    #[test]
+    fn the_line_queue_is_bounded() {
+        // Nobody reads the queue: the reader must block once it is full, not grow it.
+        let reads = std::sync::Arc::new(std::sync::atomic::AtomicUsize::new(0));
+        let (tx, rx) = mpsc::sync_channel(LINE_QUEUE);
+        let flood = Flood(reads.clone());
+        std::thread::spawn(move || forward_lines(flood, &tx));
+        std::thread::sleep(Duration::from_millis(300));
+        let n = reads.load(Ordering::SeqCst);
+        assert!(n <= LINE_QUEUE + 2, "{n} lines read");
+        drop(rx);
+    }
+}

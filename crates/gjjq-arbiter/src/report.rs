@@ -1,0 +1,198 @@
+//! What a match reports: why each game ended, each game's report and game file record, the
+//! summary, and the errors that stop a match before it starts.
+
+use gjjq_core::Side;
+use gjjq_notation::{GameRecord, GameResult, RecordedMove};
+use thiserror::Error;
+
+use crate::config::MatchConfig;
+use crate::stats::{SprtDecision, Tally};
+
+/// Why a game ended, beyond the rules' own reasons.
+#[derive(Debug, Clone, Copy, PartialEq, Eq, Hash)]
+pub enum Termination {
+    /// The rules decided (R-21 … R-25): king captured, trapped king, no move, insufficient
+    /// material, repetition, no-capture limit; the word is the rule's.
+    Rules(&'static str),
+    /// An engine answered with a move that is malformed or (in open play) not legal.
+    IllegalMove,
+    /// In hidden play (暗式), an engine proposed again a move the referee had refused it
+    /// this turn (R-38).
+    RepeatedRefusal,
+    /// An engine exited or closed its output.
+    Crash,
+    /// An engine answered too late or not at all.
+    Timeout,
+    /// An engine did not complete the handshake (`uciok`, `readyok`).
+    StartupFailure,
+    /// The game reached the match's ply limit: drawn.
+    PlyLimit,
+}
+
+impl Termination {
+    /// The word of the game file's `Termination` tag.
+    ///
+    /// # Examples
+    ///
+    /// ```
+    /// use gjjq_arbiter::Termination;
+    /// assert_eq!(Termination::IllegalMove.as_str(), "illegal-move");
+    /// assert_eq!(Termination::Rules("trapped-king").as_str(), "trapped-king");
+    /// ```
+    #[must_use]
+    pub fn as_str(self) -> &'static str {
+        match self {
+            Termination::Rules(w) => w,
+            Termination::IllegalMove => "illegal-move",
+            Termination::RepeatedRefusal => "repeated-refusal",
+            Termination::Crash => "crash",
+            Termination::Timeout => "timeout",
+            Termination::StartupFailure => "startup-failure",
+            Termination::PlyLimit => "ply-limit",
+        }
+    }
+}
+
+/// One finished game.
+#[derive(Debug, Clone)]
+pub struct GameReport {
+    /// Its number, from 1.
+    pub round: u32,
+    /// The index of its opening in [`MatchConfig::openings`].
+    pub opening: usize,
+    /// Which engine (0 or 1) played Red.
+    pub red_engine: usize,
+    /// The winner, `None` for a draw.
+    pub winner: Option<Side>,
+    /// Why it ended.
+    pub termination: Termination,
+    /// What happened, in words (which engine, what it sent).
+    pub detail: String,
+    /// The game file record (tags, moves, result).
+    pub record: GameRecord,
+}
+
+impl GameReport {
+    /// The points of engine 0: 1, ½ or 0.
+    #[must_use]
+    pub fn first_engine_points(&self) -> f64 {
+        match self.winner {
+            None => 0.5,
+            Some(w) => {
+                let first_is_red = self.red_engine == 0;
+                if (w == Side::Red) == first_is_red {
+                    1.0
+                } else {
+                    0.0
+                }
+            }
+        }
+    }
+}
+
+/// The end of a match.
+#[derive(Debug, Clone)]
+pub struct MatchSummary {
+    /// The engines' names.
+    pub names: [String; 2],
+    /// The first engine's wins, draws and losses.
+    pub tally: Tally,
+    /// How many games ended for each reason, in order of first appearance.
+    pub terminations: Vec<(&'static str, u32)>,
+    /// The SPRT's decision, if a test was asked for and decided.
+    pub sprt_decision: Option<SprtDecision>,
+}
+
+/// A match that cannot start.
+#[derive(Debug, Error)]
+pub enum MatchError {
+    /// An engine does not complete the handshake on its own before the match.
+    #[error("engine {index} ('{command}') does not start: {detail}")]
+    EngineStart {
+        /// 1 or 2.
+        index: usize,
+        /// Its command.
+        command: String,
+        /// What went wrong.
+        detail: String,
+    },
+    /// The configuration has no games, no openings or no concurrency.
+    #[error("nothing to play: {0}")]
+    Empty(&'static str),
+    /// A hidden match's opening is not an opening (R-32), or its random plies do not replay
+    /// through the referee.
+    #[error("opening {index} cannot start a hidden game: {detail}")]
+    NotAnOpening {
+        /// Its number in [`MatchConfig::openings`], from 1.
+        index: usize,
+        /// Why.
+        detail: String,
+    },
+}
+
+/// How a game ended: the winner (`None` a draw), the reason and the details in words.
+pub(crate) type Ending = (Option<Side>, Termination, String);
+
+/// The report of a finished game, with its game file record: the match's tags around
+/// `start_tags` (the `Setup` of an open game, the referee's tags of a hidden one), the moves
+/// and the result.
+#[allow(clippy::too_many_arguments)]
+pub(crate) fn game_report(
+    config: &MatchConfig,
+    names: &[String; 2],
+    round: u32,
+    opening: usize,
+    red: usize,
+    start_tags: Vec<(String, String)>,
+    (winner, termination, detail): Ending,
+    moves: Vec<RecordedMove>,
+    comments_before: Vec<String>,
+) -> GameReport {
+    let engine_of = |side: Side| if side == Side::Red { red } else { 1 - red };
+    let mut record = GameRecord::default();
+    record.set_tag("Event", &config.event);
+    record.set_tag("Round", &round.to_string());
+    record.set_tag("Red", &names[red]);
+    record.set_tag("Green", &names[1 - red]);
+    for (name, value) in start_tags {
+        record.set_tag(&name, &value);
+    }
+    record.set_tag("TimeControl", &config.time_control.to_string());
+    for (side, tag) in [(Side::Red, "RedLimits"), (Side::Green, "GreenLimits")] {
+        let spec = &config.engines[engine_of(side)];
+        let mut limits = Vec::new();
+        if let Some(d) = spec.depth {
+            limits.push(format!("depth {d}"));
+        }
+        if let Some(n) = spec.nodes {
+            limits.push(format!("nodes {n}"));
+        }
+        if !limits.is_empty() {
+            record.set_tag(tag, &limits.join(" "));
+        }
+    }
+    record.set_tag("Opening", &opening.to_string());
+    let result = match winner {
+        Some(Side::Red) => GameResult::RedWins,
+        Some(Side::Green) => GameResult::GreenWins,
+        None => GameResult::Draw,
+    };
+    record.set_tag("Result", result.as_str());
+    record.set_tag("Termination", termination.as_str());
+    if !detail.is_empty() {
+        record.set_tag("TerminationDetail", &detail.replace(['\n', '\r'], " "));
+    }
+    record.set_tag("PlyCount", &moves.len().to_string());
+    record.comments_before = comments_before;
+    record.moves = moves;
+    record.result = result;
+    GameReport {
+        round,
+        opening,
+        red_engine: red,
+        winner,
+        termination,
+        detail,
+        record,
+    }
+}
