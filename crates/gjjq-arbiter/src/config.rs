@@ -158,6 +158,58 @@ pub struct MatchConfig {
     /// deployments, no move played); a referee runs each game and the engines see only their
     /// own information states. The random plies are played through the referee.
     pub hidden: bool,
+    /// Adjudication by the engines' scores (open play only; off by default).
+    pub adjudication: Adjudication,
+    /// Go on after a game that an engine lost by crashing or failing to start: the engine is
+    /// started afresh for the next game (fastchess's `-recover`). Without it the match stops
+    /// once such a game is counted (games under way finish and count) and the summary says
+    /// why.
+    pub recover: bool,
+}
+
+/// Adjudication of open games by the scores the engines report in their `info` lines, as
+/// fastchess and cutechess do it; each part is off when `None`.
+///
+/// # Examples
+///
+/// ```
+/// use gjjq_arbiter::{Adjudication, DrawAdjudication, ResignAdjudication};
+/// let a = Adjudication {
+///     resign: Some(ResignAdjudication { score_cp: 1000, moves: 3 }),
+///     draw: Some(DrawAdjudication { score_cp: 10, moves: 8, after_ply: 80 }),
+/// };
+/// assert_ne!(a, Adjudication::default());
+/// ```
+#[derive(Debug, Clone, Copy, PartialEq, Eq, Default)]
+pub struct Adjudication {
+    /// Give the game to one side when both engines agree it is won.
+    pub resign: Option<ResignAdjudication>,
+    /// Draw the game when both engines agree it is level.
+    pub draw: Option<DrawAdjudication>,
+}
+
+/// A game is won for a side once, for `moves` consecutive moves of each engine (`2 · moves`
+/// plies in a row), every engine's score says that side is ahead by at least `score_cp`
+/// centipawns (a found win counts as ahead, a found loss as behind).
+#[derive(Debug, Clone, Copy, PartialEq, Eq)]
+pub struct ResignAdjudication {
+    /// The margin in centipawns.
+    pub score_cp: u32,
+    /// Consecutive moves of each engine.
+    pub moves: u32,
+}
+
+/// A game is drawn once, from ply `after_ply` on, for `moves` consecutive moves of each
+/// engine (`2 · moves` plies in a row), every engine's score is within `score_cp`
+/// centipawns of 0.
+#[derive(Debug, Clone, Copy, PartialEq, Eq)]
+pub struct DrawAdjudication {
+    /// The band around 0 in centipawns.
+    pub score_cp: u32,
+    /// Consecutive moves of each engine.
+    pub moves: u32,
+    /// The first ply at which the rule applies.
+    pub after_ply: u32,
 }
 
 impl MatchConfig {
@@ -179,6 +231,8 @@ impl MatchConfig {
             sprt: None,
             event: "gjjq match".to_string(),
             hidden: false,
+            adjudication: Adjudication::default(),
+            recover: false,
         }
     }
 }

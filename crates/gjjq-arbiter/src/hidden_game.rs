@@ -76,11 +76,10 @@ pub(crate) fn play_hidden_game(
             let p = &mut procs[side.index()];
             let (go, deadline_ms) = go_command(config, &config.engines[e], &clock, side);
             let position_cmd = hidden_position_line(game.info_state(side));
-            let (text, _score, used) =
-                match answer(p, &position_cmd, &go, deadline_ms, &names[e], side) {
-                    Ok(a) => a,
-                    Err(ending) => break 'game ending,
-                };
+            let (text, used) = match answer(p, &position_cmd, &go, deadline_ms, &names[e], side) {
+                Ok(a) => (a.text, a.used_ms),
+                Err(ending) => break 'game ending,
+            };
             let c = &mut clock[side.index()];
             *c = c.saturating_sub(used);
             let m = match text.parse::<Move>() {

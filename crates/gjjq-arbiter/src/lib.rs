@@ -24,12 +24,14 @@
 #![forbid(unsafe_code)]
 #![deny(missing_docs)]
 
+use std::collections::HashMap;
 use std::sync::Mutex;
 use std::sync::atomic::{AtomicBool, AtomicU32, Ordering};
 use std::sync::mpsc;
 
 use gjjq_core::Position;
 
+mod adjudicate;
 pub mod config;
 mod hidden_game;
 mod open_game;
@@ -38,14 +40,17 @@ mod process;
 pub mod report;
 pub mod stats;
 
-pub use config::{EngineSpec, MatchConfig, TimeControl, TimeControlError};
+pub use config::{
+    Adjudication, DrawAdjudication, EngineSpec, MatchConfig, ResignAdjudication, TimeControl,
+    TimeControlError,
+};
 pub use openings::{opening_for, parse_openings};
 pub use report::{GameReport, MatchError, MatchSummary, Termination};
 
 use hidden_game::{hidden_start, play_hidden_game};
 use open_game::play_game;
 use process::probe;
-use stats::Tally;
+use stats::{Pentanomial, Tally};
 
 /// Play the match. `on_game` is called in the calling thread after each game (in the order
 /// games finish) with the report and the running tally; the game file is the caller's to
@@ -80,8 +85,13 @@ pub fn run_match(
     let next = AtomicU32::new(0);
     let stop = AtomicBool::new(false);
     let mut tally = Tally::default();
+    let mut pentanomial = Pentanomial::default();
+    // The first engine's points in the first finished game of each pair still waiting for
+    // its partner (games finish out of order with concurrency).
+    let mut half_pairs: HashMap<u32, f64> = HashMap::new();
     let mut terminations: Vec<(&'static str, u32)> = Vec::new();
     let mut decision = None;
+    let mut stopped = None;
     let (tx, rx) = mpsc::channel::<GameReport>();
     let openings: Mutex<Vec<Option<(usize, Position)>>> =
         Mutex::new(vec![None; config.games.div_ceil(2) as usize]);
@@ -124,10 +134,33 @@ pub fn run_match(
         }
         drop(tx);
         for report in rx {
-            match report.first_engine_points() {
+            let points = report.first_engine_points();
+            match points {
                 1.0 => tally.wins += 1,
                 0.0 => tally.losses += 1,
                 _ => tally.draws += 1,
+            }
+            let pair = (report.round - 1) / 2;
+            match half_pairs.remove(&pair) {
+                Some(other) => pentanomial.add_pair(other, points),
+                None => {
+                    half_pairs.insert(pair, points);
+                }
+            }
+            if !config.recover
+                && stopped.is_none()
+                && matches!(
+                    report.termination,
+                    Termination::Crash | Termination::StartupFailure
+                )
+            {
+                stopped = Some(format!(
+                    "game {} ended by {} ({}); --recover goes on after such a game",
+                    report.round,
+                    report.termination.as_str(),
+                    report.detail
+                ));
+                stop.store(true, Ordering::Relaxed);
             }
             let word = report.termination.as_str();
             match terminations.iter_mut().find(|(w, _)| *w == word) {
@@ -138,7 +171,7 @@ pub fn run_match(
             if let Some(s) = config.sprt
                 && decision.is_none()
             {
-                decision = s.status(&tally).decision;
+                decision = s.status_pentanomial(&pentanomial).decision;
                 if decision.is_some() {
                     stop.store(true, Ordering::Relaxed);
                 }
@@ -149,6 +182,8 @@ pub fn run_match(
         names,
         tally,
         terminations,
+        pentanomial,
         sprt_decision: decision,
+        stopped,
     })
 }

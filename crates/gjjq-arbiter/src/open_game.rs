@@ -3,6 +3,7 @@
 use gjjq_core::{Game, Position, Side};
 use gjjq_notation::{AsciiMove, MoveText, Record, RecordedMove};
 
+use crate::adjudicate::ScoreAdjudicator;
 use crate::config::{MatchConfig, TimeControl};
 use crate::process::{answer, go_command, start_engines};
 use crate::report::{Ending, GameReport, Termination, game_report};
@@ -34,6 +35,7 @@ pub(crate) fn play_game(
             format!("fen {start}")
         };
         let mut ascii: Vec<String> = Vec::new();
+        let mut adjudicator = ScoreAdjudicator::new(config.adjudication);
         loop {
             if let Some(o) = game.outcome() {
                 break 'game (
@@ -58,11 +60,11 @@ pub(crate) fn play_game(
             } else {
                 format!("position {start_text} moves {}", ascii.join(" "))
             };
-            let (text, score, used) =
-                match answer(p, &position_cmd, &go, deadline_ms, &names[e], side) {
-                    Ok(a) => a,
-                    Err(ending) => break 'game ending,
-                };
+            let reply = match answer(p, &position_cmd, &go, deadline_ms, &names[e], side) {
+                Ok(a) => a,
+                Err(ending) => break 'game ending,
+            };
+            let (text, used) = (reply.text.as_str(), reply.used_ms);
             if let TimeControl::Clock { inc_ms, .. } = config.time_control {
                 let c = &mut clock[side.index()];
                 *c = c.saturating_sub(used) + inc_ms;
@@ -88,16 +90,19 @@ pub(crate) fn play_game(
                 }
             };
             let mut recorded = RecordedMove::new(MoveText::Record(Record::from_move(&pos, m)));
-            recorded.comments.push(match score {
-                Some(s) => format!("{s} {used}ms"),
-                None => format!("{used}ms"),
-            });
+            recorded.comments.push(reply.comment());
             moves.push(recorded);
             ascii.push(m.to_string());
             if game.play(m).is_err() {
                 // `to_move` found it among the legal moves; the game refuses only after its
                 // end, which the loop checks first.
                 break 'game (None, Termination::PlyLimit, "internal: move refused".into());
+            }
+            // The rules' own end comes first: the loop head sees it.
+            if let Some(ending) = adjudicator.after_move(side, reply.score, game.moves().len())
+                && game.outcome().is_none()
+            {
+                break 'game ending;
             }
         }
     };

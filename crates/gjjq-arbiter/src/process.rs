@@ -309,32 +309,72 @@ pub(crate) fn go_command(
     (go, deadline_ms)
 }
 
+/// An engine's answer to `go`: the move text, the score and depth of its last `info` line
+/// that gave a score, and the milliseconds it took.
+#[derive(Debug, Clone, PartialEq, Eq)]
+pub(crate) struct Answer {
+    pub(crate) text: String,
+    pub(crate) score: Option<gjjq_engine::Score>,
+    pub(crate) depth: Option<u32>,
+    pub(crate) used_ms: u64,
+}
+
+impl Answer {
+    /// The game file comment of the move: score, depth and time, e.g. `cp 35 d12 105ms`
+    /// (fastchess writes the same three).
+    pub(crate) fn comment(&self) -> String {
+        let mut c = String::new();
+        if let Some(s) = self.score {
+            c.push_str(&format!("{s} "));
+        }
+        if let Some(d) = self.depth {
+            c.push_str(&format!("d{d} "));
+        }
+        c.push_str(&format!("{}ms", self.used_ms));
+        c
+    }
+}
+
+/// The `depth` of an `info` line.
+fn parse_depth(line: &str) -> Option<u32> {
+    let mut words = line.split_whitespace();
+    while let Some(w) = words.next() {
+        if w == "depth" {
+            return words.next()?.parse().ok();
+        }
+    }
+    None
+}
+
 /// Send `position` and `go`, and wait until `deadline` for the `bestmove`: its move text and
-/// the last score of the `info` lines before it.
+/// the last score (with its depth) of the `info` lines before it.
 fn ask(
     p: &mut EngineProcess,
     position: &str,
     go: &str,
     deadline: Instant,
-) -> Result<(String, Option<gjjq_engine::Score>), Failure> {
+) -> Result<(String, Option<gjjq_engine::Score>, Option<u32>), Failure> {
     p.send(position)?;
     p.send(go)?;
-    let mut score = None;
+    let (mut score, mut depth) = (None, None);
     loop {
         let line = p.next_line(deadline, "bestmove")?;
         if line.starts_with("info") {
-            score = parse_score(&line).or(score);
+            if let Some(s) = parse_score(&line) {
+                score = Some(s);
+                depth = parse_depth(&line);
+            }
         } else if let Some(rest) = line.strip_prefix("bestmove") {
             return Ok((
                 rest.split_whitespace().next().unwrap_or("").to_string(),
                 score,
+                depth,
             ));
         }
     }
 }
 
-/// One answer of an engine: the move text and score, and the time it took; or the ending
-/// when it crashed or was too late.
+/// One answer of an engine; or the ending when it crashed or was too late.
 pub(crate) fn answer(
     p: &mut EngineProcess,
     position: &str,
@@ -342,12 +382,12 @@ pub(crate) fn answer(
     deadline_ms: u64,
     who: &str,
     side: Side,
-) -> Result<(String, Option<gjjq_engine::Score>, u64), Ending> {
+) -> Result<Answer, Ending> {
     let asked = Instant::now();
     let deadline = asked + Duration::from_millis(deadline_ms);
     let result = ask(p, position, go, deadline);
     let used = asked.elapsed().as_millis() as u64;
-    let (text, score) = match result {
+    let (text, score, depth) = match result {
         Ok(a) => a,
         Err(Failure::Crash(d)) => {
             return Err((
@@ -371,7 +411,12 @@ pub(crate) fn answer(
             format!("{who} ({side}) took {used} ms of {deadline_ms} ms"),
         ));
     }
-    Ok((text, score, used))
+    Ok(Answer {
+        text,
+        score,
+        depth,
+        used_ms: used,
+    })
 }
 
 #[cfg(test)]
@@ -379,6 +424,19 @@ mod tests {
     use std::sync::atomic::Ordering;
 
     use super::*;
+
+    #[test]
+    fn a_move_comment_has_score_depth_and_time() {
+        let line = "info depth 7 seldepth 9 score cp -35 nodes 100 pv 5B5A";
+        let a = Answer {
+            text: "5B5A".into(),
+            score: parse_score(line),
+            depth: parse_depth(line),
+            used_ms: 105,
+        };
+        assert_eq!(a.comment(), "cp -35 d7 105ms");
+        assert_eq!(parse_depth("info string depth"), None);
+    }
 
     #[test]
     fn an_over_long_line_is_cut_and_the_rest_dropped() {

@@ -6,7 +6,7 @@ use gjjq_notation::{GameRecord, GameResult, RecordedMove};
 use thiserror::Error;
 
 use crate::config::MatchConfig;
-use crate::stats::{SprtDecision, Tally};
+use crate::stats::{Pentanomial, SprtDecision, Tally};
 
 /// Why a game ended, beyond the rules' own reasons.
 #[derive(Debug, Clone, Copy, PartialEq, Eq, Hash)]
@@ -27,6 +27,10 @@ pub enum Termination {
     StartupFailure,
     /// The game reached the match's ply limit: drawn.
     PlyLimit,
+    /// Both engines' scores agreed that one side is winning ([`crate::ResignAdjudication`]).
+    ResignAdjudication,
+    /// Both engines' scores agreed that the game is level ([`crate::DrawAdjudication`]).
+    DrawAdjudication,
 }
 
 impl Termination {
@@ -49,6 +53,8 @@ impl Termination {
             Termination::Timeout => "timeout",
             Termination::StartupFailure => "startup-failure",
             Termination::PlyLimit => "ply-limit",
+            Termination::ResignAdjudication => "resign-adjudication",
+            Termination::DrawAdjudication => "draw-adjudication",
         }
     }
 }
@@ -99,8 +105,14 @@ pub struct MatchSummary {
     pub tally: Tally,
     /// How many games ended for each reason, in order of first appearance.
     pub terminations: Vec<(&'static str, u32)>,
-    /// The SPRT's decision, if a test was asked for and decided.
+    /// The game pairs (both games of an opening, colours swapped) by the first engine's
+    /// points: the fishtest statistics. A pair counts once both its games are played.
+    pub pentanomial: Pentanomial,
+    /// The SPRT's decision, if a test was asked for and decided (on the pairs).
     pub sprt_decision: Option<SprtDecision>,
+    /// Why the match stopped before its last game, other than an SPRT decision: a game lost
+    /// by a crash or a failed start without [`crate::MatchConfig::recover`].
+    pub stopped: Option<String>,
 }
 
 /// A match that cannot start.

@@ -1,6 +1,10 @@
 //! Match statistics as cutechess-cli and fastchess report them: the Elo difference with a 95 %
 //! interval, the likelihood of superiority (LOS), and the sequential probability ratio test
-//! (SPRT) in its BayesElo form with cutechess's draw-rate scaling.
+//! (SPRT), on single games (trinomial: W/D/L, the SPRT in its BayesElo form with cutechess's
+//! draw-rate scaling) and on game pairs (pentanomial, fishtest's convention: the two games of
+//! one opening with colours swapped are one sample, which removes the opening's bias from the
+//! variance; the SPRT is the normal approximation of the generalised SPRT on the logistic
+//! Elo).
 
 use std::fmt;
 
@@ -121,6 +125,109 @@ impl fmt::Display for Tally {
     }
 }
 
+/// Game pairs by the first engine's points in the pair (the same opening, colours swapped):
+/// `counts[k]` is the number of pairs it scored `k / 2` points in, so `counts` is
+/// (LL, LD, DD or WL, WD, WW).
+///
+/// # Examples
+///
+/// ```
+/// use gjjq_arbiter::stats::Pentanomial;
+/// let mut p = Pentanomial::default();
+/// p.add_pair(1.0, 0.5); // a win and a draw
+/// p.add_pair(0.0, 1.0); // a loss and a win
+/// assert_eq!(p.counts, [0, 0, 1, 1, 0]);
+/// assert_eq!(p.pairs(), 2);
+/// assert_eq!(p.score(), 0.625);
+/// ```
+#[derive(Debug, Clone, Copy, PartialEq, Eq, Default)]
+pub struct Pentanomial {
+    /// Pairs by half-points scored: 0, ½, 1, 1½, 2.
+    pub counts: [u32; 5],
+}
+
+impl Pentanomial {
+    /// Count a pair whose games gave the first engine `a` and `b` points (each 0, ½ or 1;
+    /// other values are clamped to that range and rounded to a half).
+    pub fn add_pair(&mut self, a: f64, b: f64) {
+        let half_points = (2.0 * (a.clamp(0.0, 1.0) + b.clamp(0.0, 1.0))).round() as usize;
+        self.counts[half_points.min(4)] += 1;
+    }
+
+    /// Pairs counted.
+    #[must_use]
+    pub fn pairs(&self) -> u32 {
+        self.counts.iter().sum()
+    }
+
+    /// The mean score of a pair's sample in `0..=1` and its variance (per pair).
+    fn moments(&self) -> (f64, f64) {
+        let n = f64::from(self.pairs());
+        if n == 0.0 {
+            return (0.5, 0.0);
+        }
+        let x = |k: usize| k as f64 / 4.0;
+        let mean = (0..5)
+            .map(|k| x(k) * f64::from(self.counts[k]))
+            .sum::<f64>()
+            / n;
+        let var = (0..5)
+            .map(|k| (x(k) - mean).powi(2) * f64::from(self.counts[k]))
+            .sum::<f64>()
+            / n;
+        (mean, var)
+    }
+
+    /// The first engine's score fraction over the paired games (0.5 with no pairs).
+    #[must_use]
+    pub fn score(&self) -> f64 {
+        self.moments().0
+    }
+
+    /// The Elo difference and the half-width of its 95 % interval, from the pairs' variance;
+    /// `None` at a score of 0 or 1, or with no spread at all (every pair alike).
+    ///
+    /// # Examples
+    ///
+    /// ```
+    /// use gjjq_arbiter::stats::Pentanomial;
+    /// let p = Pentanomial { counts: [5, 20, 50, 20, 5] };
+    /// let (elo, margin) = p.elo().unwrap();
+    /// assert!(elo.abs() < 1e-9 && margin > 0.0);
+    /// assert!(Pentanomial { counts: [0, 0, 7, 0, 0] }.elo().is_none());
+    /// ```
+    #[must_use]
+    pub fn elo(&self) -> Option<(f64, f64)> {
+        let (mean, var) = self.moments();
+        if self.pairs() == 0 || mean <= 0.0 || mean >= 1.0 || var <= 0.0 {
+            return None;
+        }
+        let sd = (var / f64::from(self.pairs())).sqrt();
+        let lo = elo_of((mean - Z95 * sd).max(1e-9));
+        let hi = elo_of((mean + Z95 * sd).min(1.0 - 1e-9));
+        Some((elo_of(mean), (hi - lo) / 2.0))
+    }
+
+    /// The likelihood of superiority: the probability that the first engine is the stronger,
+    /// under the normal approximation of the pairs' mean (0.5 with no spread).
+    #[must_use]
+    pub fn los(&self) -> f64 {
+        let (mean, var) = self.moments();
+        if self.pairs() == 0 || var <= 0.0 {
+            return 0.5;
+        }
+        let sd = (var / f64::from(self.pairs())).sqrt();
+        0.5 * (1.0 + erf((mean - 0.5) / (sd * std::f64::consts::SQRT_2)))
+    }
+}
+
+impl fmt::Display for Pentanomial {
+    fn fmt(&self, f: &mut fmt::Formatter<'_>) -> fmt::Result {
+        let [a, b, c, d, e] = self.counts;
+        write!(f, "[{a}, {b}, {c}, {d}, {e}]")
+    }
+}
+
 /// The hypotheses and error rates of an SPRT: H0 "the Elo difference is `elo0`" against H1
 /// "it is `elo1`", with false-positive rate `alpha` and false-negative rate `beta`.
 ///
@@ -237,8 +344,6 @@ impl Sprt {
     /// ```
     #[must_use]
     pub fn status(&self, t: &Tally) -> SprtStatus {
-        let lower = (self.beta / (1.0 - self.alpha)).ln();
-        let upper = ((1.0 - self.beta) / self.alpha).ln();
         let mut llr = 0.0;
         if t.wins > 0 && t.losses > 0 && t.draws > 0 {
             let n = f64::from(t.games());
@@ -253,6 +358,43 @@ impl Sprt {
                 + f64::from(t.losses) * (l1 / l0).ln()
                 + f64::from(t.draws) * (d1 / d0).ln();
         }
+        self.decide(llr)
+    }
+
+    /// The test's state after the pairs `p` (fishtest's convention): the log-likelihood ratio
+    /// of the normal approximation to the generalised SPRT on the logistic Elo,
+    /// `N (s1 − s0) (2 m − s0 − s1) / (2 v)`, where `m` and `v` are the mean and variance of
+    /// a pair's score and `s0`, `s1` the expected scores of `elo0` and `elo1`. It is 0 while
+    /// every pair is alike (no variance yet).
+    ///
+    /// # Examples
+    ///
+    /// ```
+    /// use gjjq_arbiter::stats::{Pentanomial, Sprt, SprtDecision};
+    /// let s: Sprt = "elo0=0 elo1=10 alpha=0.05 beta=0.05".parse().unwrap();
+    /// assert_eq!(s.status_pentanomial(&Pentanomial { counts: [0, 0, 9, 0, 0] }).llr, 0.0);
+    /// let strong = Pentanomial { counts: [10, 40, 100, 80, 40] };
+    /// assert_eq!(s.status_pentanomial(&strong).decision, Some(SprtDecision::H1));
+    /// let weak = Pentanomial { counts: [40, 80, 100, 40, 10] };
+    /// assert_eq!(s.status_pentanomial(&weak).decision, Some(SprtDecision::H0));
+    /// ```
+    #[must_use]
+    pub fn status_pentanomial(&self, p: &Pentanomial) -> SprtStatus {
+        let (mean, var) = p.moments();
+        let llr = if var > 0.0 {
+            let expected = |elo: f64| 1.0 / (1.0 + 10f64.powf(-elo / 400.0));
+            let (s0, s1) = (expected(self.elo0), expected(self.elo1));
+            f64::from(p.pairs()) * (s1 - s0) * (2.0 * mean - s0 - s1) / (2.0 * var)
+        } else {
+            0.0
+        };
+        self.decide(llr)
+    }
+
+    /// The bounds of the test and the decision for a log-likelihood ratio.
+    fn decide(&self, llr: f64) -> SprtStatus {
+        let lower = (self.beta / (1.0 - self.alpha)).ln();
+        let upper = ((1.0 - self.beta) / self.alpha).ln();
         let decision = if llr >= upper {
             Some(SprtDecision::H1)
         } else if llr <= lower {

@@ -698,3 +698,149 @@ fn an_engine_exiting_with_a_child_holding_its_output_crashed() {
     );
     assert_lost_all(&p, "crash");
 }
+
+// ---- issue 24, item 5: the match tool at fastchess's level ----
+
+/// `gjjq match` with `args`, its exit status checked; stdout.
+fn match_stdout(args: &[&str]) -> String {
+    let o = Command::new(GJJQ).arg("match").args(args).output().unwrap();
+    assert!(o.status.success(), "{}", String::from_utf8_lossy(&o.stderr));
+    String::from_utf8(o.stdout).unwrap()
+}
+
+#[test]
+fn without_recover_a_crash_stops_the_match_and_with_it_the_match_goes_on() {
+    let crash = broken("exit 3");
+    let random = format!("{GJJQ} engine --random --seed 3");
+    let base = [
+        "--engine1",
+        crash.as_str(),
+        "--engine2",
+        random.as_str(),
+        "--games",
+        "4",
+        "--movetime",
+        "20",
+    ];
+    let out = match_stdout(&base);
+    assert!(out.contains("W 0 D 0 L 1"), "{out}");
+    assert!(out.contains("stopped: game 1 ended by crash"), "{out}");
+    let mut recovering = base.to_vec();
+    recovering.push("--recover");
+    let out = match_stdout(&recovering);
+    assert!(out.contains("W 0 D 0 L 4"), "{out}");
+    assert!(!out.contains("stopped:"), "{out}");
+}
+
+#[test]
+fn pairs_are_counted_pentanomially() {
+    // Against a crashing engine every game is a win: two pairs of WW.
+    let crash = broken("exit 3");
+    let random = format!("{GJJQ} engine --random --seed 3");
+    let out = match_stdout(&[
+        "--engine1",
+        &random,
+        "--engine2",
+        &crash,
+        "--games",
+        "4",
+        "--movetime",
+        "20",
+        "--recover",
+    ]);
+    assert!(
+        out.contains("pairs 2 pentanomial [0, 0, 0, 0, 2] (LL, LD, DD+WL, WD, WW)"),
+        "{out}"
+    );
+    assert!(out.contains("pair elo none"), "{out}");
+}
+
+#[test]
+fn moves_carry_score_depth_and_time_and_level_scores_adjudicate_a_draw() {
+    let dir = std::env::temp_dir().join(format!("gjjq-match-adj-{}", std::process::id()));
+    std::fs::create_dir_all(&dir).unwrap();
+    let pgn = dir.join("games.gjjq");
+    let engine = format!("{GJJQ} engine");
+    // Every score is within 100,000 cp of 0: drawn once both engines have scored twice from
+    // ply 4 on.
+    let out = match_stdout(&[
+        "--engine1",
+        &engine,
+        "--engine2",
+        &engine,
+        "--depth1",
+        "2",
+        "--depth2",
+        "2",
+        "--games",
+        "2",
+        "--draw-score",
+        "100000",
+        "--draw-moves",
+        "2",
+        "--draw-after",
+        "4",
+        "--pgn",
+        pgn.to_str().unwrap(),
+    ]);
+    assert!(out.contains("terminations: draw-adjudication 2"), "{out}");
+    let text = std::fs::read_to_string(&pgn).unwrap();
+    for g in GameReader::new(text.as_bytes()) {
+        let g = g.unwrap();
+        assert_eq!(g.tag("Termination"), Some("draw-adjudication"));
+        assert_eq!(
+            g.moves.len(),
+            7,
+            "adjudicated after the 4th level score from ply 4"
+        );
+        let comment = &g.moves[0].comments[0];
+        assert!(
+            comment.starts_with("cp ") && comment.contains(" d2 ") && comment.ends_with("ms"),
+            "{comment}"
+        );
+    }
+    // Adjudication needs both of its flags, and is for open play only.
+    let o = Command::new(GJJQ)
+        .args(["match", "--engine1", &engine, "--engine2", &engine])
+        .args(["--movetime", "10", "--resign-score", "500"])
+        .output()
+        .unwrap();
+    assert_eq!(o.status.code(), Some(2));
+}
+
+#[test]
+fn an_openings_file_takes_deployment_pairs() {
+    let dir = std::env::temp_dir().join(format!("gjjq-match-pairs-{}", std::process::id()));
+    std::fs::create_dir_all(&dir).unwrap();
+    let file = dir.join("openings.txt");
+    std::fs::write(
+        &file,
+        "# Red's and Green's deployments, Green first\n\
+         9/3III3/9/1DA3AD1/FPMGKGMPF 9/9/I2I2I2/D1AGKGA1D/FP1M1M1PF green\n",
+    )
+    .unwrap();
+    let pgn = dir.join("games.gjjq");
+    let random = format!("{GJJQ} engine --random --seed 4");
+    match_stdout(&[
+        "--engine1",
+        &random,
+        "--engine2",
+        &random,
+        "--openings",
+        file.to_str().unwrap(),
+        "--movetime",
+        "20",
+        "--max-plies",
+        "10",
+        "--pgn",
+        pgn.to_str().unwrap(),
+    ]);
+    let text = std::fs::read_to_string(&pgn).unwrap();
+    for g in GameReader::new(text.as_bytes()) {
+        let start = g.unwrap().replay(None).unwrap().start().to_string();
+        assert_eq!(
+            start,
+            "fp1m1m1pf/d1agkga1d/2i2i2i/9/9/9/3III3/9/1DA3AD1/FPMGKGMPF g - 0 1"
+        );
+    }
+}

@@ -8,7 +8,10 @@ use std::fs::File;
 use std::io::{BufWriter, Write};
 
 use gjjq_arbiter::stats::{Sprt, SprtDecision};
-use gjjq_arbiter::{EngineSpec, MatchConfig, TimeControl, parse_openings, run_match};
+use gjjq_arbiter::{
+    Adjudication, DrawAdjudication, EngineSpec, MatchConfig, ResignAdjudication, TimeControl,
+    parse_openings, run_match,
+};
 use gjjq_core::Position;
 use gjjq_notation::{MoveForm, write_game};
 
@@ -94,6 +97,27 @@ pub struct Args {
     /// proposes a refused move again this turn loses. The game file holds referee records.
     #[arg(long)]
     hidden: bool,
+    /// Go on after a game an engine lost by crashing or failing to start, starting it afresh
+    /// for the next game; without it the match stops after such a game.
+    #[arg(long)]
+    recover: bool,
+    /// Resign adjudication (open play): the game goes to a side once both engines' scores put
+    /// it ahead by at least CP centipawns for --resign-moves moves each. Off by default.
+    #[arg(long, value_name = "CP", requires = "resign_moves")]
+    resign_score: Option<u32>,
+    /// Consecutive moves of each engine for --resign-score.
+    #[arg(long, value_name = "N", requires = "resign_score", value_parser = clap::value_parser!(u32).range(1..))]
+    resign_moves: Option<u32>,
+    /// Draw adjudication (open play): drawn once both engines' scores stay within CP
+    /// centipawns of 0 for --draw-moves moves each, from ply --draw-after on. Off by default.
+    #[arg(long, value_name = "CP", requires = "draw_moves")]
+    draw_score: Option<u32>,
+    /// Consecutive moves of each engine for --draw-score.
+    #[arg(long, value_name = "N", requires = "draw_score", value_parser = clap::value_parser!(u32).range(1..))]
+    draw_moves: Option<u32>,
+    /// The first ply at which --draw-score applies.
+    #[arg(long, value_name = "PLY", default_value_t = 0, requires = "draw_score")]
+    draw_after: u32,
 }
 
 fn spec(
@@ -191,6 +215,27 @@ pub fn run(args: Args) -> Result<(), CliError> {
     config.max_plies = args.max_plies;
     config.sprt = sprt;
     config.hidden = args.hidden;
+    config.recover = args.recover;
+    config.adjudication = Adjudication {
+        resign: args
+            .resign_score
+            .zip(args.resign_moves)
+            .map(|(score_cp, moves)| ResignAdjudication { score_cp, moves }),
+        draw: args
+            .draw_score
+            .zip(args.draw_moves)
+            .map(|(score_cp, moves)| DrawAdjudication {
+                score_cp,
+                moves,
+                after_ply: args.draw_after,
+            }),
+    };
+    if args.hidden && config.adjudication != Adjudication::default() {
+        return Err(CliError(
+            "score adjudication applies to open play only (a hidden engine's score is its guess over worlds)"
+                .into(),
+        ));
+    }
     let mut pgn = match &args.pgn {
         Some(path) => Some(BufWriter::new(
             File::create(path).map_err(|e| CliError(format!("--pgn {path}: {e}")))?,
@@ -251,8 +296,20 @@ pub fn run(args: Args) -> Result<(), CliError> {
         ),
     }
     outln!("los {:.1}%", t.los() * 100.0);
+    let p = summary.pentanomial;
+    outln!(
+        "pairs {} pentanomial {p} (LL, LD, DD+WL, WD, WW)",
+        p.pairs()
+    );
+    match p.elo() {
+        Some((elo, margin)) => outln!(
+            "pair elo {elo:+.1} +/- {margin:.1} (95%), los {:.1}%",
+            p.los() * 100.0
+        ),
+        None => outln!("pair elo none (too few pairs or no spread)"),
+    }
     if let Some(s) = sprt {
-        let st = s.status(&t);
+        let st = s.status_pentanomial(&p);
         let verdict = match summary.sprt_decision {
             Some(SprtDecision::H1) => "H1 accepted",
             Some(SprtDecision::H0) => "H0 accepted",
@@ -271,5 +328,8 @@ pub fn run(args: Args) -> Result<(), CliError> {
         .map(|(w, n)| format!("{w} {n}"))
         .collect();
     outln!("terminations: {}", reasons.join(", "));
+    if let Some(why) = &summary.stopped {
+        outln!("stopped: {why}");
+    }
     Ok(())
 }
