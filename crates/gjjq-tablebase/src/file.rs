@@ -1,11 +1,11 @@
-//! The table file format, version 1, one file per ending, named `<ending>.gjtb` (`IvK.gjtb`).
+//! The table file format, version 2, one file per ending, named `<ending>.gjtb` (`IvK.gjtb`).
 //!
 //! All integers little-endian:
 //!
 //! | bytes | field |
 //! |---|---|
 //! | 8 | magic `GJJQTB\r\n` |
-//! | 4 | version, 1 |
+//! | 4 | version, 2 (the index layout of [`crate::EndingIndex`]) |
 //! | 1 | length `n` of the ending name |
 //! | n | the ending name, ASCII (`IvK`) |
 //! | 8 | ruleset hash: FNV-1a 64 of the standard ruleset's play options |
@@ -24,7 +24,7 @@ use crate::index::EndingIndex;
 use crate::value::{NOT_A_POSITION, Value};
 
 const MAGIC: &[u8; 8] = b"GJJQTB\r\n";
-const VERSION: u32 = 1;
+const VERSION: u32 = 2;
 
 /// FNV-1a, 64 bits.
 fn fnv1a(bytes: &[u8]) -> u64 {

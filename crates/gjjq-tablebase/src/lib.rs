@@ -17,8 +17,9 @@
 //!   option is refused with [`TablebaseError::OtherRuleset`]).
 //!
 //! The board is left-right symmetric (terrain R-4 and palace R-5 are symmetric in x ↔ 8 − x,
-//! and no move rule R-8 … R-19 names a side of the board), so a later version can fold the
-//! index by that mirror; this one does not yet.
+//! and no move rule R-8 … R-19 names a side of the board; `tests/mirror.rs` checks the core's
+//! moves and verdicts against the mirror), so the index stores one of each mirror pair, and
+//! identical pieces of a side take one sorted combination of points (see [`EndingIndex`]).
 //!
 //! # Examples
 //!
