@@ -154,7 +154,11 @@ fn other_rulesets_are_refused() {
     );
     assert!(matches!(
         Tablebase::new().probe_dtm(&Position::default()),
-        Err(gjjq_tablebase::TablebaseError::MissingTable(_))
+        Err(gjjq_tablebase::TablebaseError::TooManyUnits {
+            units: 30,
+            max: 0,
+            ..
+        })
     ));
 }
 
