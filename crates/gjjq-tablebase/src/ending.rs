@@ -90,6 +90,22 @@ impl Ending {
         self.red.units() + self.green.units()
     }
 
+    /// The ending of `pos`'s material (pieces of every kind besides the kings).
+    ///
+    /// # Examples
+    ///
+    /// ```
+    /// use gjjq_tablebase::Ending;
+    /// use gjjq_core::{Position, Setup};
+    /// let pos = Position::from_setup("3k5/3I5/9/9/9/9/9/9/9/4K4 r -".parse::<Setup>()?)?;
+    /// assert_eq!(Ending::of(&pos).to_string(), "IvK");
+    /// # Ok::<(), Box<dyn std::error::Error>>(())
+    /// ```
+    #[must_use]
+    pub fn of(pos: &gjjq_core::Position) -> Ending {
+        crate::tablebase::material(pos)
+    }
+
     /// Every ending of the two kings and at most `units` other pieces (R-7's limits per
     /// kind), fewest units first, then by name.
     ///

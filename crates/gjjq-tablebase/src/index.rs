@@ -181,6 +181,14 @@ impl EndingIndex {
         self.plain_size
     }
 
+    /// How many placements the stored index `idx` stands for: 2 (itself and its mirror image)
+    /// unless both kings stand on the middle file, where each image is stored apart (1).
+    #[must_use]
+    pub fn placements_at(&self, idx: usize) -> u8 {
+        let (rk, gk) = self.kings[(idx / 2) % self.kings.len()];
+        if rk % 9 == 4 && gk % 9 == 4 { 1 } else { 2 }
+    }
+
     /// The position at `idx`, if the placement there is one (in range, no two pieces on one
     /// point, accepted by the core).
     #[must_use]

@@ -74,6 +74,25 @@ pub struct GenerationStats {
     pub longest_win: u16,
 }
 
+/// What one ending's table holds, counted over legal placements (a stored position and its
+/// mirror image both count, see [`EndingIndex::placements_at`]), for each side to move.
+#[derive(Debug, Clone, PartialEq, Eq)]
+pub struct EndingStats {
+    /// The ending.
+    pub ending: Ending,
+    /// Positions stored (one of each mirror pair).
+    pub stored: u64,
+    /// Legal placements with Red to move (and as many with Green to move).
+    pub placements: u64,
+    /// Wins, draws, losses for the side to move, Red to move (`[0]`) and Green to move
+    /// (`[1]`).
+    pub wdl: [[u64; 3]; 2],
+    /// The longest win in plies (0 if there is no win).
+    pub longest_win: u16,
+    /// One position that is won in `longest_win` plies.
+    pub longest_win_position: Option<Position>,
+}
+
 /// One ending's values.
 #[derive(Debug)]
 struct Table {
@@ -260,6 +279,55 @@ impl Tablebase {
         let mut tb = Tablebase::new();
         tb.add_directory(dir)?;
         Ok(tb)
+    }
+
+    /// Adds `ending`'s table from `dir` and those of every ending it reaches by captures
+    /// (each file mapped and checked whole, see [`Tablebase::open`]), skipping those held:
+    /// what probing one position of `ending` needs, without opening the whole directory.
+    ///
+    /// # Errors
+    ///
+    /// [`TablebaseError::MissingTable`] if a file is missing, [`TablebaseError::Io`] if it
+    /// cannot be read, [`TablebaseError::CorruptFile`] if it is damaged; the tables read
+    /// before the fault stay added.
+    ///
+    /// # Examples
+    ///
+    /// ```
+    /// use gjjq_tablebase::{Tablebase, TablebaseError};
+    /// let dir = std::env::temp_dir().join(format!("gjjq-tb-load-doc-{}", std::process::id()));
+    /// Tablebase::new().generate_in(&dir, &["IvK".parse()?])?;
+    /// let mut tb = Tablebase::new();
+    /// tb.load(&dir, &"IvK".parse()?)?;
+    /// assert_eq!(tb.endings().len(), 2); // IvK and KvK
+    /// assert!(matches!(tb.load(&dir, &"DvK".parse()?), Err(TablebaseError::MissingTable(_))));
+    /// # std::fs::remove_dir_all(&dir)?;
+    /// # Ok::<(), Box<dyn std::error::Error>>(())
+    /// ```
+    pub fn load(&mut self, dir: &Path, ending: &Ending) -> Result<(), TablebaseError> {
+        if self.tables.contains_key(ending) {
+            return Ok(());
+        }
+        let path = dir.join(file::file_name(ending));
+        if !path.exists() {
+            return Err(TablebaseError::MissingTable(*ending));
+        }
+        let index = EndingIndex::new(*ending);
+        let values = file::map(&path, &index).map_err(|e| match e {
+            file::MapError::Io(message) => TablebaseError::Io {
+                path: path.display().to_string(),
+                message,
+            },
+            file::MapError::Corrupt(reason) => TablebaseError::CorruptFile {
+                path: path.display().to_string(),
+                reason,
+            },
+        })?;
+        self.insert(*ending, Table { index, values });
+        for sub in ending.sub_endings() {
+            self.load(dir, &sub)?;
+        }
+        Ok(())
     }
 
     /// Adds every table file in `dir` (see [`Tablebase::open`]); returns how many.
@@ -600,6 +668,65 @@ impl Tablebase {
         Ok(out)
     }
 
+    /// Counts of `ending`'s table: wins, draws and losses for each side to move, the longest
+    /// win and a position reaching it. Reads the whole table.
+    ///
+    /// # Errors
+    ///
+    /// [`TablebaseError::MissingTable`] if `ending` is not held.
+    ///
+    /// # Examples
+    ///
+    /// ```
+    /// use gjjq_tablebase::Tablebase;
+    /// let mut tb = Tablebase::new();
+    /// tb.generate(&"KvK".parse()?)?;
+    /// let s = tb.stats(&"KvK".parse()?)?;
+    /// assert_eq!(s.placements, 81); // every pair of king points
+    /// assert_eq!(s.wdl[0], [0, 81, 0]); // all draws (R-24)
+    /// # Ok::<(), Box<dyn std::error::Error>>(())
+    /// ```
+    pub fn stats(&self, ending: &Ending) -> Result<EndingStats, TablebaseError> {
+        let t = self
+            .tables
+            .get(ending)
+            .ok_or(TablebaseError::MissingTable(*ending))?;
+        let mut stats = EndingStats {
+            ending: *ending,
+            stored: 0,
+            placements: 0,
+            wdl: [[0; 3]; 2],
+            longest_win: 0,
+            longest_win_position: None,
+        };
+        let mut longest_at = None;
+        for idx in 0..t.values.len() {
+            let Some(v) = Value::decode(t.values.get(idx)) else {
+                continue;
+            };
+            let weight = u64::from(t.index.placements_at(idx));
+            stats.stored += 1;
+            let side = idx % 2;
+            if side == 0 {
+                stats.placements += weight;
+            }
+            let column = match v {
+                Value::Win(n) => {
+                    if n > stats.longest_win || longest_at.is_none() {
+                        stats.longest_win = n;
+                        longest_at = Some(idx);
+                    }
+                    0
+                }
+                Value::Draw => 1,
+                Value::Loss(_) => 2,
+            };
+            stats.wdl[side][column] += weight;
+        }
+        stats.longest_win_position = longest_at.and_then(|i| t.index.position(i));
+        Ok(stats)
+    }
+
     /// The stored word of every index of `ending` (tests and statistics).
     #[doc(hidden)]
     #[must_use]
@@ -630,7 +757,7 @@ fn write_table(dir: &Path, ending: &Ending, values: &[u16]) -> Result<(), Tableb
     std::fs::rename(&tmp, &path).map_err(|e| io_error(&path, &e))
 }
 
-/// The ending a position's material makes.
+/// The ending a position's material makes (see [`Ending::of`]).
 pub(crate) fn material(pos: &Position) -> Ending {
     let mut red = core::counts(pos, core::SIDES[0]);
     let mut green = core::counts(pos, core::SIDES[1]);
