@@ -11,8 +11,9 @@
 //!   a terminal position is what `outcome` says, insufficient material a draw,
 //!   and a cycle that neither side can leave with advantage a draw (repetition, R-24).
 //! - **Files**: one per ending, `IvK.gjtb`, with a header (magic, version, ending, ruleset
-//!   hash) and a checksum; see [`Tablebase::open`], [`Tablebase::generate_in`] (resumable)
-//!   and the format in the `file` module's docs (below).
+//!   hash) and a checksum, memory-mapped and checked whole when opened; see
+//!   [`Tablebase::open`], [`Tablebase::load`], [`Tablebase::generate_in`] (resumable) and the
+//!   format in the repository's `docs/endgames.md`.
 //! - **Rulesets**: only the standard ruleset's play (a `no_capture_limit` or any other play
 //!   option is refused with [`TablebaseError::OtherRuleset`]).
 //!
