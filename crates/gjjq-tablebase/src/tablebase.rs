@@ -586,7 +586,9 @@ impl Tablebase {
     /// A position the rules have already decided is valued by them (`Position::outcome`),
     /// held tables or not. Otherwise the probe fails fast, before any table is looked at, for
     /// another ruleset or more units than [`Tablebase::max_units`]; a position without a
-    /// pending return costs one table lookup and no allocation; one with a pending return
+    /// pending return costs the rules' verdict (`Position::outcome`, one move generation into
+    /// the core's inline list) and one table lookup, and allocates nothing; one with a pending
+    /// return
     /// is resolved by the core's moves (a few plies, which allocate).
     ///
     /// # Errors
