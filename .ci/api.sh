@@ -18,6 +18,7 @@ crates=(
     "gjjq-core gjjq_core --all-features"
     "gjjq-notation gjjq_notation --all-features"
     "gjjq-engine gjjq_engine --all-features"
+    "gjjq-tablebase gjjq_tablebase --all-features"
     "gjjq gjjq --all-features"
 )
 
