@@ -19,6 +19,7 @@ crates=(
     "gjjq-notation gjjq_notation --all-features"
     "gjjq-engine gjjq_engine --all-features"
     "gjjq-arbiter gjjq_arbiter --all-features"
+    "gjjq-tablebase gjjq_tablebase --all-features"
     "gjjq gjjq --all-features"
 )
 

@@ -84,6 +84,12 @@ create_exception!(
     GjjqError,
     "No world consistent with an information state was found (R-41)."
 );
+create_exception!(
+    gjjq,
+    TablebaseError,
+    GjjqError,
+    "A position the endgame tables do not cover (another ruleset, too many units, a missing table) or a table file that is missing or damaged."
+);
 
 /// The Python exception `E` with this message.
 pub fn err<E: pyo3::PyTypeInfo>(msg: impl std::fmt::Display) -> PyErr {
@@ -109,5 +115,6 @@ pub fn register(m: &Bound<'_, PyModule>) -> PyResult<()> {
     m.add("NotYourTurnError", py.get_type::<NotYourTurnError>())?;
     m.add("InfoStateError", py.get_type::<InfoStateError>())?;
     m.add("WorldError", py.get_type::<WorldError>())?;
+    m.add("TablebaseError", py.get_type::<TablebaseError>())?;
     Ok(())
 }

@@ -10,6 +10,7 @@ mod game;
 mod hidden;
 mod position;
 mod svg;
+mod tablebase;
 mod tensor;
 mod types;
 
@@ -65,6 +66,7 @@ fn _gjjq(m: &Bound<'_, PyModule>) -> PyResult<()> {
     m.add_class::<hidden::PyInconsistency>()?;
     m.add_class::<engine::PyEngine>()?;
     m.add_class::<engine::PySearchResult>()?;
+    m.add_class::<tablebase::PyTablebase>()?;
     m.add_function(wrap_pyfunction!(hidden::check_world, m)?)?;
     m.add_function(wrap_pyfunction!(perft, m)?)?;
     m.add_function(wrap_pyfunction!(svg::svg, m)?)?;

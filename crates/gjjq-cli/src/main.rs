@@ -47,6 +47,8 @@ enum Command {
     Opening(commands::opening::Args),
     /// 暗式 hidden play (R-37 … R-41): selfplay, view, worlds, check.
     Hidden(commands::hidden::Args),
+    /// Endgame tables (殘局): generate, probe, stats (docs/endgames.md).
+    Tablebase(commands::tablebase::Args),
 }
 
 fn main() -> ExitCode {
@@ -69,6 +71,7 @@ fn main() -> ExitCode {
         Command::Deploy(a) => commands::deploy::run(a),
         Command::Opening(a) => commands::opening::run(a),
         Command::Hidden(a) => commands::hidden::run(a),
+        Command::Tablebase(a) => commands::tablebase::run(a),
     };
     // Output is buffered: a write error (a full disk) can surface only at the flush.
     let result = result.and_then(|()| Ok(std::io::Write::flush(&mut std::io::stdout())?));

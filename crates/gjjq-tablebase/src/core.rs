@@ -79,11 +79,6 @@ pub(crate) fn build(pieces: &[(Side, Kind, u8)], red_to_move: bool) -> Option<Po
     Position::from_setup_with(setup, Ruleset::STANDARD).ok()
 }
 
-/// The square indices of `side`'s pieces of `kind`, ascending.
-pub(crate) fn squares(pos: &Position, side: Side, kind: Kind) -> impl Iterator<Item = u8> {
-    pos.pieces(side, kind).iter().map(|sq| sq.index() as u8)
-}
-
 /// How many of `side`'s pieces of each kind stand on the board.
 pub(crate) fn counts(pos: &Position, side: Side) -> [u8; KIND_COUNT] {
     let mut c = [0u8; KIND_COUNT];

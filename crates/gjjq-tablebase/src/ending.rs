@@ -90,6 +90,65 @@ impl Ending {
         self.red.units() + self.green.units()
     }
 
+    /// The ending of `pos`'s material (pieces of every kind besides the kings).
+    ///
+    /// # Examples
+    ///
+    /// ```
+    /// use gjjq_tablebase::Ending;
+    /// use gjjq_core::{Position, Setup};
+    /// let pos = Position::from_setup("3k5/3I5/9/9/9/9/9/9/9/4K4 r -".parse::<Setup>()?)?;
+    /// assert_eq!(Ending::of(&pos).to_string(), "IvK");
+    /// # Ok::<(), Box<dyn std::error::Error>>(())
+    /// ```
+    #[must_use]
+    pub fn of(pos: &gjjq_core::Position) -> Ending {
+        crate::tablebase::material(pos)
+    }
+
+    /// Every ending of the two kings and at most `units` other pieces (R-7's limits per
+    /// kind), fewest units first, then by name.
+    ///
+    /// # Examples
+    ///
+    /// ```
+    /// use gjjq_tablebase::Ending;
+    /// let all = Ending::all_up_to(1);
+    /// assert_eq!(all.len(), 15); // KvK and each of 7 kinds on either side
+    /// assert_eq!(all[0].to_string(), "KvK");
+    /// ```
+    #[must_use]
+    pub fn all_up_to(units: u32) -> Vec<Ending> {
+        let mut forces = vec![Force::BARE];
+        let mut frontier = vec![Force::BARE];
+        for _ in 0..units {
+            let mut next = Vec::new();
+            for f in &frontier {
+                for kind in Kind::ALL.into_iter().filter(|&k| k != Kind::King) {
+                    if u32::from(f.count(kind)) < kind.count_per_side() {
+                        let mut c = f.counts;
+                        c[kind.index()] += 1;
+                        next.push(Force { counts: c });
+                    }
+                }
+            }
+            next.sort();
+            next.dedup();
+            forces.extend(next.iter().copied());
+            frontier = next;
+        }
+        let mut out = Vec::new();
+        for &red in &forces {
+            for &green in &forces {
+                if red.units() + green.units() <= units {
+                    out.push(Ending { red, green });
+                }
+            }
+        }
+        out.sort_by_key(|e| (e.units(), e.to_string()));
+        out
+    }
+
     /// Every ending one capture away (one non-king piece fewer on either side), without
     /// repeats.
     #[must_use]

@@ -1,11 +1,11 @@
-//! The table file format, version 1, one file per ending, named `<ending>.gjtb` (`IvK.gjtb`).
+//! The table file format, version 2, one file per ending, named `<ending>.gjtb` (`IvK.gjtb`).
 //!
 //! All integers little-endian:
 //!
 //! | bytes | field |
 //! |---|---|
 //! | 8 | magic `GJJQTB\r\n` |
-//! | 4 | version, 1 |
+//! | 4 | version, 2 (the index layout of [`crate::EndingIndex`]) |
 //! | 1 | length `n` of the ending name |
 //! | n | the ending name, ASCII (`IvK`) |
 //! | 8 | ruleset hash: FNV-1a 64 of the standard ruleset's play options |
@@ -13,8 +13,12 @@
 //! | 2 × s | one word per index: 0 draw, `0x8000 \| n` win in n, `0x4000 \| n` loss in n, `0xFFFF` not a position |
 //! | 8 | checksum: FNV-1a 64 of every byte before it |
 //!
-//! A file is read whole at open and checked (magic, version, name, ruleset hash, size against
-//! the index, every word, checksum); any fault is a typed error, never a value.
+//! Files are memory-mapped ([`crate::Tablebase::open`]); each is checked whole when it is
+//! opened (magic, version, name, ruleset hash, size against the index, every word, checksum),
+//! which reads every byte once, and any fault is a typed error, never a value. Probes then read
+//! only the words they need. A file changed in place after it was opened is not checked again:
+//! generation never does that (it writes a new file and renames it over the old one, so an open
+//! mapping keeps the old contents), and nothing else should.
 
 use std::path::Path;
 
@@ -24,7 +28,7 @@ use crate::index::EndingIndex;
 use crate::value::{NOT_A_POSITION, Value};
 
 const MAGIC: &[u8; 8] = b"GJJQTB\r\n";
-const VERSION: u32 = 1;
+const VERSION: u32 = 2;
 
 /// FNV-1a, 64 bits.
 fn fnv1a(bytes: &[u8]) -> u64 {
@@ -64,8 +68,90 @@ pub(crate) fn encode(ending: &Ending, values: &[u16]) -> Vec<u8> {
     out
 }
 
-/// The values of a table file's bytes, checked against `ending`'s index.
-pub(crate) fn decode(bytes: &[u8], index: &EndingIndex) -> Result<Vec<u16>, String> {
+/// The stored words of one table: in memory after generation, or a checked file's mapping.
+#[derive(Debug)]
+pub(crate) enum Words {
+    /// Generated here.
+    Owned(Vec<u16>),
+    /// A mapped file whose words start at byte `start`.
+    Mapped {
+        map: memmap2::Mmap,
+        start: usize,
+        len: usize,
+    },
+}
+
+impl Words {
+    /// How many words.
+    pub(crate) fn len(&self) -> usize {
+        match self {
+            Words::Owned(v) => v.len(),
+            Words::Mapped { len, .. } => *len,
+        }
+    }
+
+    /// Word `i` (`i < len`, checked by the caller; out of range reads as not a position).
+    #[inline]
+    pub(crate) fn get(&self, i: usize) -> u16 {
+        match self {
+            Words::Owned(v) => v.get(i).copied().unwrap_or(NOT_A_POSITION),
+            Words::Mapped { map, start, len } => {
+                if i >= *len {
+                    return NOT_A_POSITION;
+                }
+                let at = start + 2 * i;
+                u16::from_le_bytes([map[at], map[at + 1]])
+            }
+        }
+    }
+
+    /// Every word, copied.
+    pub(crate) fn to_vec(&self) -> Vec<u16> {
+        match self {
+            Words::Owned(v) => v.clone(),
+            Words::Mapped { .. } => (0..self.len()).map(|i| self.get(i)).collect(),
+        }
+    }
+}
+
+/// Maps `path` and checks it whole as `index`'s table.
+pub(crate) fn map(path: &Path, index: &EndingIndex) -> Result<Words, MapError> {
+    let f = std::fs::File::open(path).map_err(|e| MapError::Io(e.to_string()))?;
+    let len = f.metadata().map_err(|e| MapError::Io(e.to_string()))?.len();
+    if len < 8 {
+        return Err(MapError::Corrupt(format!("truncated: {len} bytes")));
+    }
+    let map = map_file(&f).map_err(|e| MapError::Io(e.to_string()))?;
+    let start = check(&map, index).map_err(MapError::Corrupt)?;
+    Ok(Words::Mapped {
+        map,
+        start,
+        len: index.size(),
+    })
+}
+
+/// Why a file cannot be mapped.
+#[derive(Debug)]
+pub(crate) enum MapError {
+    /// The system's message.
+    Io(String),
+    /// What is wrong with the contents.
+    Corrupt(String),
+}
+
+/// The one unsafe call of the crate.
+#[allow(unsafe_code)]
+fn map_file(f: &std::fs::File) -> std::io::Result<memmap2::Mmap> {
+    // SAFETY: the mapping is read-only and private to this process. Undefined behaviour would
+    // need the file to be changed in place while mapped; generation never does that (it writes
+    // a temporary file and renames it over the old one, which leaves existing mappings on the
+    // old contents), and the crate's docs tell users not to. The contents are checked whole
+    // (checksum and every word) before any value is read from them.
+    unsafe { memmap2::Mmap::map(f) }
+}
+
+/// Checks a table file's bytes against `ending`'s index; returns where the words start.
+fn check(bytes: &[u8], index: &EndingIndex) -> Result<usize, String> {
     let mut at = 0usize;
     let mut take = |n: usize| -> Result<(&[u8], usize), String> {
         let s = bytes
@@ -95,10 +181,7 @@ pub(crate) fn decode(bytes: &[u8], index: &EndingIndex) -> Result<Vec<u16>, Stri
         return Err(format!("index size {size}, expected {}", index.size()));
     }
     let (body, end) = take(2 * index.size())?;
-    let values: Vec<u16> = body
-        .chunks_exact(2)
-        .map(|c| u16::from_le_bytes([c[0], c[1]]))
-        .collect();
+    let start = end - body.len();
     let (sum, total) = take(8)?;
     let sum = u64::from_le_bytes(sum.try_into().map_err(|_| "checksum")?);
     if total != bytes.len() {
@@ -107,17 +190,12 @@ pub(crate) fn decode(bytes: &[u8], index: &EndingIndex) -> Result<Vec<u16>, Stri
     if sum != fnv1a(&bytes[..end]) {
         return Err("checksum mismatch".to_owned());
     }
-    if let Some(i) = values
-        .iter()
-        .position(|&w| w != NOT_A_POSITION && Value::decode(w).is_none())
+    if let Some(i) = body
+        .chunks_exact(2)
+        .map(|c| u16::from_le_bytes([c[0], c[1]]))
+        .position(|w| w != NOT_A_POSITION && Value::decode(w).is_none())
     {
         return Err(format!("word {i} is no value"));
     }
-    Ok(values)
-}
-
-/// Reads `path` as `ending`'s table.
-pub(crate) fn read(path: &Path, index: &EndingIndex) -> Result<Vec<u16>, String> {
-    let bytes = std::fs::read(path).map_err(|e| e.to_string())?;
-    decode(&bytes, index)
+    Ok(start)
 }

@@ -10,76 +10,154 @@
 //! the tables value it by that short search down to indexed positions (see
 //! [`crate::Tablebase`]).
 //!
-//! Layout: one slot per piece, Red's king, Red's other pieces in `PieceKind` order, Green's
-//! king, Green's others. Each slot ranges over the points its kind may stand on (R-26, as
-//! derived in `core::domain`: 9 palace points for kings and guards, 45 for armies, 24 land
-//! points for missiles, 60 sea and coast points for fleets, 90 for the rest). The index is
-//! `turn + 2 × (s₀ + n₀ × (s₁ + n₁ × …))`, `turn` 0 for Red to move, `sᵢ` the slot's point
-//! number in its range. Pieces of one kind are interchangeable: only ascending point numbers
-//! are positions (the rest, like two pieces on one point or a placement the core refuses, are
-//! stored as "not a position"). Mirror symmetry is not used yet (see the crate docs).
+//! Layout (file format version 2):
+//!
+//! - **Kings, folded by the mirror.** The rules are left-right symmetric (x ↔ 8 − x: terrain
+//!   R-4, palaces R-5 and every move rule; `tests/mirror.rs` checks the core against it), so a
+//!   position and its mirror image have one value. Only placements with Red's king left of the
+//!   middle file (x < 4), or on it with Green's king on it or left of it, are stored: 45 king
+//!   pairs of the 81. Positions with both kings on the middle file are stored in both images.
+//! - **Sorted slots for identical pieces.** The `c` pieces of one side and kind are one
+//!   combination of `c` points from their kind's range (R-26, as derived in `core::domain`:
+//!   9 palace points for guards, 45 for armies, 24 land points for missiles, 60 sea and coast
+//!   points for fleets, 90 for the rest), numbered by the combinatorial number system
+//!   (`Σ C(aᵢ, i + 1)` over the ascending point numbers `aᵢ`): `C(n, c)` slots, not `nᶜ`.
+//! - The index is `turn + 2 × (k + 45 × (g₀ + G₀ × (g₁ + G₁ × …)))`, `turn` 0 for Red to
+//!   move, `k` the king pair, `gᵢ` the combination of group `i` (Red's groups then Green's, in
+//!   `PieceKind` order), `Gᵢ` its count. Placements that are not positions (two pieces on one
+//!   point, or one the core refuses) are stored as "not a position".
 
 use gjjq_core::{Position, Side};
 
 use crate::core::{self, Kind};
 use crate::ending::Ending;
 
-/// One piece's slot.
+/// The most pieces of one side and kind (R-7: three infantry).
+const MAX_GROUP: usize = 3;
+
+/// `BINOM[n][k]` = C(n, k) for n ≤ 90, k ≤ [`MAX_GROUP`].
+const BINOM: [[u64; MAX_GROUP + 1]; 91] = {
+    let mut t = [[0u64; MAX_GROUP + 1]; 91];
+    let mut n = 0;
+    while n <= 90 {
+        t[n][0] = 1;
+        let mut k = 1;
+        while k <= MAX_GROUP {
+            t[n][k] = if n == 0 {
+                0
+            } else {
+                t[n - 1][k - 1] + t[n - 1][k]
+            };
+            k += 1;
+        }
+        n += 1;
+    }
+    t
+};
+
+/// The mirror image of a point index (x ↔ 8 − x).
+#[inline]
+pub(crate) const fn mirror(sq: u8) -> u8 {
+    let y = sq / 9;
+    let x = sq % 9;
+    y * 9 + (8 - x)
+}
+
+/// The pieces of one side and kind.
 #[derive(Debug, Clone)]
-struct Slot {
+struct Group {
     side: Side,
     kind: Kind,
+    count: usize,
     /// Point indices the piece may stand on, ascending.
     domain: Vec<u8>,
     /// Point index → number in `domain`, `u8::MAX` if outside.
     number: [u8; 90],
-    /// Same side and kind as the slot before: squares must ascend.
-    same_as_previous: bool,
+    /// C(domain.len(), count).
+    size: usize,
 }
 
 /// The index of one ending.
+///
+/// # Examples
+///
+/// ```
+/// use gjjq_tablebase::EndingIndex;
+/// // Two Red infantry: 45 king pairs × C(90, 2) placements × 2 sides to move.
+/// let index = EndingIndex::new("IIvK".parse()?);
+/// assert_eq!(index.size(), 2 * 45 * 4005);
+/// # Ok::<(), gjjq_tablebase::EndingParseError>(())
+/// ```
 #[derive(Debug, Clone)]
 pub struct EndingIndex {
     ending: Ending,
-    slots: Vec<Slot>,
+    /// The stored king pairs (Red's point, Green's point).
+    kings: Vec<(u8, u8)>,
+    /// (Red king's palace number, Green king's palace number) → pair, `u8::MAX` if folded.
+    king_pair: [[u8; 9]; 9],
+    king_number: [[u8; 90]; 2],
+    groups: Vec<Group>,
     size: usize,
+    plain_size: usize,
+}
+
+/// The number of each point of `domain`, `u8::MAX` outside it.
+fn numbers(domain: &[u8]) -> [u8; 90] {
+    let mut number = [u8::MAX; 90];
+    for (i, &sq) in domain.iter().enumerate() {
+        number[usize::from(sq)] = i as u8;
+    }
+    number
 }
 
 impl EndingIndex {
     /// The index of `ending`.
     #[must_use]
     pub fn new(ending: Ending) -> EndingIndex {
-        let mut slots: Vec<Slot> = Vec::new();
-        for (side, force) in [(Side::Red, ending.red), (Side::Green, ending.green)] {
-            let mut kinds = vec![Kind::King];
-            for k in Kind::ALL {
-                for _ in 0..force.count(k) {
-                    kinds.push(k);
+        let red_palace = core::domain(Side::Red, Kind::King);
+        let green_palace = core::domain(Side::Green, Kind::King);
+        let king_number = [numbers(&red_palace), numbers(&green_palace)];
+        let mut kings = Vec::new();
+        let mut king_pair = [[u8::MAX; 9]; 9];
+        for (i, &r) in red_palace.iter().enumerate() {
+            for (j, &g) in green_palace.iter().enumerate() {
+                let (rx, gx) = (r % 9, g % 9);
+                if rx < 4 || (rx == 4 && gx <= 4) {
+                    king_pair[i][j] = kings.len() as u8;
+                    kings.push((r, g));
                 }
             }
-            for kind in kinds {
-                let domain = core::domain(side, kind);
-                let mut number = [u8::MAX; 90];
-                for (i, &sq) in domain.iter().enumerate() {
-                    number[usize::from(sq)] = i as u8;
+        }
+        let mut groups = Vec::new();
+        let mut plain_size = 2 * red_palace.len() * green_palace.len();
+        for (side, force) in [(Side::Red, ending.red), (Side::Green, ending.green)] {
+            for kind in Kind::ALL {
+                let count = usize::from(force.count(kind));
+                if count == 0 || kind == Kind::King {
+                    continue;
                 }
-                let same_as_previous = slots
-                    .last()
-                    .is_some_and(|s: &Slot| s.side == side && s.kind == kind);
-                slots.push(Slot {
+                let domain = core::domain(side, kind);
+                let count = count.min(MAX_GROUP);
+                plain_size *= domain.len().pow(count as u32);
+                groups.push(Group {
                     side,
                     kind,
+                    count,
+                    number: numbers(&domain),
+                    size: BINOM[domain.len()][count] as usize,
                     domain,
-                    number,
-                    same_as_previous,
                 });
             }
         }
-        let size = slots.iter().fold(2usize, |n, s| n * s.domain.len());
+        let size = groups.iter().fold(2 * kings.len(), |n, g| n * g.size);
         EndingIndex {
             ending,
-            slots,
+            kings,
+            king_pair,
+            king_number,
+            groups,
             size,
+            plain_size,
         }
     }
 
@@ -95,8 +173,24 @@ impl EndingIndex {
         self.size
     }
 
-    /// The position at `idx`, if the placement there is one (in range, ascending for pieces of
-    /// one kind, accepted by the core).
+    /// The size of the plain index without mirror folding and sorted slots (one slot per
+    /// piece over its whole range), for comparison.
+    #[doc(hidden)]
+    #[must_use]
+    pub fn plain_size(&self) -> usize {
+        self.plain_size
+    }
+
+    /// How many placements the stored index `idx` stands for: 2 (itself and its mirror image)
+    /// unless both kings stand on the middle file, where each image is stored apart (1).
+    #[must_use]
+    pub fn placements_at(&self, idx: usize) -> u8 {
+        let (rk, gk) = self.kings[(idx / 2) % self.kings.len()];
+        if rk % 9 == 4 && gk % 9 == 4 { 1 } else { 2 }
+    }
+
+    /// The position at `idx`, if the placement there is one (in range, no two pieces on one
+    /// point, accepted by the core).
     #[must_use]
     pub fn position(&self, idx: usize) -> Option<Position> {
         if idx >= self.size {
@@ -104,49 +198,104 @@ impl EndingIndex {
         }
         let red_to_move = idx.is_multiple_of(2);
         let mut rest = idx / 2;
-        let mut pieces = Vec::with_capacity(self.slots.len());
-        let mut previous = 0u8;
-        for slot in &self.slots {
-            let n = slot.domain.len();
-            let sq = slot.domain[rest % n];
-            rest /= n;
-            if slot.same_as_previous && sq <= previous {
-                return None;
+        let (rk, gk) = self.kings[rest % self.kings.len()];
+        rest /= self.kings.len();
+        let mut pieces = Vec::with_capacity(2 + 2 * MAX_GROUP);
+        pieces.push((Side::Red, Kind::King, rk));
+        pieces.push((Side::Green, Kind::King, gk));
+        for g in &self.groups {
+            let mut r = (rest % g.size) as u64;
+            rest /= g.size;
+            // Colex unranking: the largest a with C(a, i + 1) ≤ r, from the top piece down.
+            let mut top = g.domain.len();
+            for i in (0..g.count).rev() {
+                let mut a = top - 1;
+                while BINOM[a][i + 1] > r {
+                    a -= 1;
+                }
+                r -= BINOM[a][i + 1];
+                pieces.push((g.side, g.kind, g.domain[a]));
+                top = a;
             }
-            previous = sq;
-            pieces.push((slot.side, slot.kind, sq));
         }
         core::build(&pieces, red_to_move)
     }
 
-    /// The index of `pos`, which must have this ending's material and no pending return;
-    /// `None` if a piece stands outside its slot's range.
+    /// The index of `pos` (or of its mirror image, whichever is stored), which must have this
+    /// ending's material and no pending return; `None` if a piece stands outside its slot's
+    /// range or a group has another count. Allocates nothing.
     #[must_use]
     pub fn index_of(&self, pos: &Position) -> Option<usize> {
+        let rk = pos.king(Side::Red)?.index() as u8;
+        let gk = pos.king(Side::Green)?.index() as u8;
+        let flip = rk % 9 > 4 || (rk % 9 == 4 && gk % 9 > 4);
+        let map = |sq: u8| if flip { mirror(sq) } else { sq };
+        let rn = self.king_number[0][usize::from(map(rk))];
+        let gn = self.king_number[1][usize::from(map(gk))];
+        if rn == u8::MAX || gn == u8::MAX {
+            return None;
+        }
+        let k = self.king_pair[usize::from(rn)][usize::from(gn)];
+        if k == u8::MAX {
+            return None;
+        }
         let mut idx = 0usize;
         let mut scale = 1usize;
-        let mut i = 0;
-        while i < self.slots.len() {
-            let slot = &self.slots[i];
-            let mut group = 1;
-            while i + group < self.slots.len() && self.slots[i + group].same_as_previous {
-                group += 1;
-            }
-            let squares: Vec<u8> = core::squares(pos, slot.side, slot.kind).collect();
-            if squares.len() != group {
-                return None;
-            }
-            for (j, &sq) in squares.iter().enumerate() {
-                let s = &self.slots[i + j];
-                let number = s.number[usize::from(sq)];
+        for g in &self.groups {
+            let mut a = [0u8; MAX_GROUP];
+            let mut n = 0usize;
+            for sq in pos.pieces(g.side, g.kind).iter() {
+                if n == g.count {
+                    return None;
+                }
+                let number = g.number[usize::from(map(sq.index() as u8))];
                 if number == u8::MAX {
                     return None;
                 }
-                idx += usize::from(number) * scale;
-                scale *= s.domain.len();
+                a[n] = number;
+                n += 1;
             }
-            i += group;
+            if n != g.count {
+                return None;
+            }
+            let a = &mut a[..n];
+            a.sort_unstable();
+            let rank: u64 = a
+                .iter()
+                .enumerate()
+                .map(|(i, &x)| BINOM[usize::from(x)][i + 1])
+                .sum();
+            idx += rank as usize * scale;
+            scale *= g.size;
         }
-        Some(2 * idx + usize::from(!core::red_to_move(pos)))
+        Some(2 * (usize::from(k) + self.kings.len() * idx) + usize::from(!core::red_to_move(pos)))
+    }
+}
+
+#[cfg(test)]
+mod tests {
+    use super::*;
+
+    #[test]
+    fn binomials() {
+        assert_eq!(BINOM[90][2], 4005);
+        assert_eq!(BINOM[90][3], 117_480);
+        assert_eq!(BINOM[9][2], 36);
+        assert_eq!(BINOM[2][3], 0);
+    }
+
+    #[test]
+    fn every_index_round_trips() {
+        for name in ["KvK", "GGvK", "IIvK", "MvF", "GvG"] {
+            let index = EndingIndex::new(name.parse().unwrap());
+            let mut positions = 0;
+            for idx in 0..index.size() {
+                if let Some(pos) = index.position(idx) {
+                    positions += 1;
+                    assert_eq!(index.index_of(&pos), Some(idx), "{name} {pos}");
+                }
+            }
+            assert!(positions > index.size() / 2, "{name}: {positions}");
+        }
     }
 }

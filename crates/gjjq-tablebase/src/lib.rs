@@ -11,14 +11,16 @@
 //!   R-24): a terminal position is what `outcome` says, insufficient material (R-24) a draw,
 //!   and a cycle that neither side can leave with advantage a draw (repetition, R-24).
 //! - **Files**: one per ending, `IvK.gjtb`, with a header (magic, version, ending, ruleset
-//!   hash) and a checksum; see [`Tablebase::open`], [`Tablebase::generate_in`] (resumable)
-//!   and the format in the `file` module's docs (below).
+//!   hash) and a checksum, memory-mapped and checked whole when opened; see
+//!   [`Tablebase::open`], [`Tablebase::load`], [`Tablebase::generate_in`] (resumable) and the
+//!   format in the repository's `docs/endgames.md`.
 //! - **Rulesets**: only the standard ruleset's play (a `no_capture_limit` or any other play
 //!   option is refused with [`TablebaseError::OtherRuleset`]).
 //!
 //! The board is left-right symmetric (terrain R-4 and palace R-5 are symmetric in x ↔ 8 − x,
-//! and no move rule R-8 … R-19 names a side of the board), so a later version can fold the
-//! index by that mirror; this one does not yet.
+//! and no move rule R-8 … R-19 names a side of the board; `tests/mirror.rs` checks the core's
+//! moves and verdicts against the mirror), so the index stores one of each mirror pair, and
+//! identical pieces of a side take one sorted combination of points (see [`EndingIndex`]).
 //!
 //! # Examples
 //!
@@ -33,7 +35,8 @@
 //! ```
 
 #![deny(missing_docs)]
-#![forbid(unsafe_code)]
+// One unsafe call: mapping a table file (`file::map_file`).
+#![deny(unsafe_code)]
 
 mod core;
 mod ending;
@@ -44,5 +47,5 @@ mod value;
 
 pub use ending::{Ending, EndingParseError, Force};
 pub use index::EndingIndex;
-pub use tablebase::{GenerationStats, Tablebase, TablebaseError};
+pub use tablebase::{EndingStats, GenerationStats, Tablebase, TablebaseError};
 pub use value::{Value, Wdl};

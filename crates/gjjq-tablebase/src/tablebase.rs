@@ -1,7 +1,9 @@
 //! Generation (retrograde analysis over the core's forward moves) and probing.
 
+use std::borrow::Cow;
 use std::collections::HashMap;
 use std::path::Path;
+use std::sync::Arc;
 use std::time::Instant;
 
 use gjjq_core::{Position, Ruleset};
@@ -10,7 +12,7 @@ use thiserror::Error;
 
 use crate::core::{self, Move};
 use crate::ending::{Ending, Force};
-use crate::file;
+use crate::file::{self, Words};
 use crate::index::EndingIndex;
 use crate::value::{NOT_A_POSITION, Value, Wdl};
 
@@ -44,7 +46,8 @@ pub enum TablebaseError {
         /// What is wrong.
         reason: String,
     },
-    /// The ending has more units than asked for.
+    /// The position or ending has more units (pieces besides the kings) than the tables hold
+    /// or than asked for.
     #[error("the ending {ending} has {units} units besides the kings; at most {max} allowed")]
     TooManyUnits {
         /// The ending.
@@ -71,11 +74,30 @@ pub struct GenerationStats {
     pub longest_win: u16,
 }
 
+/// What one ending's table holds, counted over legal placements (a stored position and its
+/// mirror image both count, see [`EndingIndex::placements_at`]), for each side to move.
+#[derive(Debug, Clone, PartialEq, Eq)]
+pub struct EndingStats {
+    /// The ending.
+    pub ending: Ending,
+    /// Positions stored (one of each mirror pair).
+    pub stored: u64,
+    /// Legal placements with Red to move (and as many with Green to move).
+    pub placements: u64,
+    /// Wins, draws, losses for the side to move, Red to move (`[0]`) and Green to move
+    /// (`[1]`).
+    pub wdl: [[u64; 3]; 2],
+    /// The longest win in plies (0 if there is no win).
+    pub longest_win: u16,
+    /// One position that is won in `longest_win` plies.
+    pub longest_win_position: Option<Position>,
+}
+
 /// One ending's values.
-#[derive(Debug, Clone)]
+#[derive(Debug)]
 struct Table {
     index: EndingIndex,
-    values: Vec<u16>,
+    values: Words,
 }
 
 /// A set of solved endings, in memory.
@@ -94,7 +116,8 @@ struct Table {
 /// ```
 #[derive(Debug, Clone, Default)]
 pub struct Tablebase {
-    tables: HashMap<Ending, Table>,
+    tables: HashMap<Ending, Arc<Table>>,
+    max_units: u32,
 }
 
 /// What one position's children say, its in-ending children aside.
@@ -145,10 +168,27 @@ impl Tablebase {
         v
     }
 
-    /// The most units (pieces besides the kings) of an ending held.
+    /// The most units (pieces besides the kings) of an ending held: a position with more is
+    /// never in the tables, which an engine can test before probing.
+    ///
+    /// # Examples
+    ///
+    /// ```
+    /// use gjjq_tablebase::Tablebase;
+    /// let mut tb = Tablebase::new();
+    /// assert_eq!(tb.max_units(), 0);
+    /// tb.generate(&"IvK".parse()?)?;
+    /// assert_eq!(tb.max_units(), 1);
+    /// # Ok::<(), Box<dyn std::error::Error>>(())
+    /// ```
     #[must_use]
     pub fn max_units(&self) -> u32 {
-        self.tables.keys().map(Ending::units).max().unwrap_or(0)
+        self.max_units
+    }
+
+    fn insert(&mut self, ending: Ending, table: Table) {
+        self.max_units = self.max_units.max(ending.units());
+        self.tables.insert(ending, Arc::new(table));
     }
 
     /// Generates `ending` and, first, every ending it can reach by captures, skipping those
@@ -195,8 +235,8 @@ impl Tablebase {
         }
         if let Some(dir) = dir {
             let index = EndingIndex::new(ending);
-            if let Ok(values) = file::read(&dir.join(file::file_name(&ending)), &index) {
-                self.tables.insert(ending, Table { index, values });
+            if let Ok(values) = file::map(&dir.join(file::file_name(&ending)), &index) {
+                self.insert(ending, Table { index, values });
                 return Ok(());
             }
         }
@@ -204,14 +244,9 @@ impl Tablebase {
             self.generate_into(sub, dir, stats)?;
         }
         let start = Instant::now();
-        let table = self.solve(ending)?;
-        let positions = table
-            .values
-            .iter()
-            .filter(|&&w| w != NOT_A_POSITION)
-            .count();
-        let longest_win = table
-            .values
+        let (index, values) = self.solve(ending)?;
+        let positions = values.iter().filter(|&&w| w != NOT_A_POSITION).count();
+        let longest_win = values
             .iter()
             .filter_map(|&w| match Value::decode(w) {
                 Some(Value::Win(n)) => Some(n),
@@ -221,15 +256,16 @@ impl Tablebase {
             .unwrap_or(0);
         stats.push(GenerationStats {
             ending,
-            index_size: table.index.size(),
+            index_size: index.size(),
             positions,
             seconds: start.elapsed().as_secs_f64(),
             longest_win,
         });
         if let Some(dir) = dir {
-            write_table(dir, &ending, &table.values)?;
+            write_table(dir, &ending, &values)?;
         }
-        self.tables.insert(ending, table);
+        let values = Words::Owned(values);
+        self.insert(ending, Table { index, values });
         Ok(())
     }
 
@@ -243,6 +279,55 @@ impl Tablebase {
         let mut tb = Tablebase::new();
         tb.add_directory(dir)?;
         Ok(tb)
+    }
+
+    /// Adds `ending`'s table from `dir` and those of every ending it reaches by captures
+    /// (each file mapped and checked whole, see [`Tablebase::open`]), skipping those held:
+    /// what probing one position of `ending` needs, without opening the whole directory.
+    ///
+    /// # Errors
+    ///
+    /// [`TablebaseError::MissingTable`] if a file is missing, [`TablebaseError::Io`] if it
+    /// cannot be read, [`TablebaseError::CorruptFile`] if it is damaged; the tables read
+    /// before the fault stay added.
+    ///
+    /// # Examples
+    ///
+    /// ```
+    /// use gjjq_tablebase::{Tablebase, TablebaseError};
+    /// let dir = std::env::temp_dir().join(format!("gjjq-tb-load-doc-{}", std::process::id()));
+    /// Tablebase::new().generate_in(&dir, &["IvK".parse()?])?;
+    /// let mut tb = Tablebase::new();
+    /// tb.load(&dir, &"IvK".parse()?)?;
+    /// assert_eq!(tb.endings().len(), 2); // IvK and KvK
+    /// assert!(matches!(tb.load(&dir, &"DvK".parse()?), Err(TablebaseError::MissingTable(_))));
+    /// # std::fs::remove_dir_all(&dir)?;
+    /// # Ok::<(), Box<dyn std::error::Error>>(())
+    /// ```
+    pub fn load(&mut self, dir: &Path, ending: &Ending) -> Result<(), TablebaseError> {
+        if self.tables.contains_key(ending) {
+            return Ok(());
+        }
+        let path = dir.join(file::file_name(ending));
+        if !path.exists() {
+            return Err(TablebaseError::MissingTable(*ending));
+        }
+        let index = EndingIndex::new(*ending);
+        let values = file::map(&path, &index).map_err(|e| match e {
+            file::MapError::Io(message) => TablebaseError::Io {
+                path: path.display().to_string(),
+                message,
+            },
+            file::MapError::Corrupt(reason) => TablebaseError::CorruptFile {
+                path: path.display().to_string(),
+                reason,
+            },
+        })?;
+        self.insert(*ending, Table { index, values });
+        for sub in ending.sub_endings() {
+            self.load(dir, &sub)?;
+        }
+        Ok(())
     }
 
     /// Adds every table file in `dir` (see [`Tablebase::open`]); returns how many.
@@ -270,9 +355,14 @@ impl Tablebase {
                 .parse()
                 .map_err(|e: crate::EndingParseError| corrupt(e.to_string()))?;
             let index = EndingIndex::new(ending);
-            let bytes = std::fs::read(path).map_err(|e| io_error(path, &e))?;
-            let values = file::decode(&bytes, &index).map_err(corrupt)?;
-            self.tables.insert(ending, Table { index, values });
+            let values = file::map(path, &index).map_err(|e| match e {
+                file::MapError::Io(message) => TablebaseError::Io {
+                    path: path.display().to_string(),
+                    message,
+                },
+                file::MapError::Corrupt(reason) => corrupt(reason),
+            })?;
+            self.insert(ending, Table { index, values });
         }
         Ok(paths.len())
     }
@@ -285,13 +375,13 @@ impl Tablebase {
     pub fn save(&self, dir: &Path) -> Result<(), TablebaseError> {
         std::fs::create_dir_all(dir).map_err(|e| io_error(dir, &e))?;
         for (ending, table) in &self.tables {
-            write_table(dir, ending, &table.values)?;
+            write_table(dir, ending, &table.values.to_vec())?;
         }
         Ok(())
     }
 
     /// Retrograde analysis of one ending whose sub-endings are all held.
-    fn solve(&self, ending: Ending) -> Result<Table, TablebaseError> {
+    fn solve(&self, ending: Ending) -> Result<(EndingIndex, Vec<u16>), TablebaseError> {
         let index = EndingIndex::new(ending);
         let size = index.size();
         const CHUNK: usize = 4096;
@@ -461,7 +551,7 @@ impl Tablebase {
             }
             level += 1;
         }
-        Ok(Table { index, values })
+        Ok((index, values))
     }
 
     /// The value of `pos` from the side to move's view: the rules' verdict if it has one,
@@ -488,27 +578,76 @@ impl Tablebase {
             .index
             .index_of(pos)
             .ok_or(TablebaseError::OutsideIndex(ending))?;
-        Value::decode(table.values[idx]).ok_or(TablebaseError::OutsideIndex(ending))
+        Value::decode(table.values.get(idx)).ok_or(TablebaseError::OutsideIndex(ending))
     }
 
     /// The value of `pos` (win, draw or loss for the side to move, with plies to the end).
     ///
+    /// A position the rules have already decided is valued by them (`Position::outcome`),
+    /// held tables or not. Otherwise the probe fails fast, before any table is looked at, for
+    /// another ruleset or more units than [`Tablebase::max_units`]; a position without a
+    /// pending return costs the rules' verdict (`Position::outcome`, one move generation into
+    /// the core's inline list) and one table lookup, and allocates nothing; one with a pending
+    /// return
+    /// (R-19) is resolved by the core's moves (a few plies, which allocate).
+    ///
     /// # Errors
     ///
-    /// [`TablebaseError::OtherRuleset`], [`TablebaseError::MissingTable`] for a position whose
-    /// ending (or an ending a pending return leads to) is not held.
+    /// [`TablebaseError::OtherRuleset`], [`TablebaseError::TooManyUnits`],
+    /// [`TablebaseError::MissingTable`] for a position whose ending (or an ending a pending
+    /// return leads to) is not held.
+    ///
+    /// # Examples
+    ///
+    /// ```
+    /// use gjjq_tablebase::{Tablebase, TablebaseError, Value};
+    /// use gjjq_core::{Position, Setup};
+    /// let mut tb = Tablebase::new();
+    /// tb.generate(&"KvI".parse()?)?;
+    /// // Green's infantry beside Red's king, Green to move: it takes the king.
+    /// let pos = Position::from_setup("4k4/9/9/9/9/9/9/9/4i4/4K4 g -".parse::<Setup>()?)?;
+    /// assert_eq!(tb.probe_dtm(&pos)?, Value::Win(1));
+    /// assert!(matches!(
+    ///     tb.probe_dtm(&Position::default()),
+    ///     Err(TablebaseError::TooManyUnits { .. })
+    /// ));
+    /// # Ok::<(), Box<dyn std::error::Error>>(())
+    /// ```
     pub fn probe_dtm(&self, pos: &Position) -> Result<Value, TablebaseError> {
         if !core::is_standard(pos) {
             return Err(TablebaseError::OtherRuleset);
         }
+        let units = pos.occupied().count().saturating_sub(2);
+        if units > self.max_units {
+            if let Some(v) = core::terminal(pos) {
+                return Ok(v);
+            }
+            return Err(TablebaseError::TooManyUnits {
+                ending: material(pos),
+                units,
+                max: self.max_units,
+            });
+        }
         self.value_of(pos)
     }
 
-    /// Win, draw or loss for the side to move.
+    /// Win, draw or loss for the side to move (as [`Tablebase::probe_dtm`], same cost).
     ///
     /// # Errors
     ///
     /// As [`Tablebase::probe_dtm`].
+    ///
+    /// # Examples
+    ///
+    /// ```
+    /// use gjjq_tablebase::{Tablebase, Wdl};
+    /// use gjjq_core::{Position, Setup};
+    /// let mut tb = Tablebase::new();
+    /// tb.generate(&"KvK".parse()?)?;
+    /// let pos = Position::from_setup("4k4/9/9/9/9/9/9/9/9/3K5 g -".parse::<Setup>()?)?;
+    /// assert_eq!(tb.probe_wdl(&pos)?, Wdl::Draw);
+    /// # Ok::<(), Box<dyn std::error::Error>>(())
+    /// ```
     pub fn probe_wdl(&self, pos: &Position) -> Result<Wdl, TablebaseError> {
         self.probe_dtm(pos).map(Value::wdl)
     }
@@ -531,13 +670,76 @@ impl Tablebase {
         Ok(out)
     }
 
+    /// Counts of `ending`'s table: wins, draws and losses for each side to move, the longest
+    /// win and a position reaching it. Reads the whole table.
+    ///
+    /// # Errors
+    ///
+    /// [`TablebaseError::MissingTable`] if `ending` is not held.
+    ///
+    /// # Examples
+    ///
+    /// ```
+    /// use gjjq_tablebase::Tablebase;
+    /// let mut tb = Tablebase::new();
+    /// tb.generate(&"KvK".parse()?)?;
+    /// let s = tb.stats(&"KvK".parse()?)?;
+    /// assert_eq!(s.placements, 81); // every pair of king points
+    /// assert_eq!(s.wdl[0], [0, 81, 0]); // all draws (R-24)
+    /// # Ok::<(), Box<dyn std::error::Error>>(())
+    /// ```
+    pub fn stats(&self, ending: &Ending) -> Result<EndingStats, TablebaseError> {
+        let t = self
+            .tables
+            .get(ending)
+            .ok_or(TablebaseError::MissingTable(*ending))?;
+        let mut stats = EndingStats {
+            ending: *ending,
+            stored: 0,
+            placements: 0,
+            wdl: [[0; 3]; 2],
+            longest_win: 0,
+            longest_win_position: None,
+        };
+        let mut longest_at = None;
+        for idx in 0..t.values.len() {
+            let Some(v) = Value::decode(t.values.get(idx)) else {
+                continue;
+            };
+            let weight = u64::from(t.index.placements_at(idx));
+            stats.stored += 1;
+            let side = idx % 2;
+            if side == 0 {
+                stats.placements += weight;
+            }
+            let column = match v {
+                Value::Win(n) => {
+                    if n > stats.longest_win || longest_at.is_none() {
+                        stats.longest_win = n;
+                        longest_at = Some(idx);
+                    }
+                    0
+                }
+                Value::Draw => 1,
+                Value::Loss(_) => 2,
+            };
+            stats.wdl[side][column] += weight;
+        }
+        stats.longest_win_position = longest_at.and_then(|i| t.index.position(i));
+        Ok(stats)
+    }
+
     /// The stored word of every index of `ending` (tests and statistics).
     #[doc(hidden)]
     #[must_use]
-    pub fn raw(&self, ending: &Ending) -> Option<(&EndingIndex, &[u16])> {
-        self.tables
-            .get(ending)
-            .map(|t| (&t.index, t.values.as_slice()))
+    pub fn raw(&self, ending: &Ending) -> Option<(&EndingIndex, Cow<'_, [u16]>)> {
+        self.tables.get(ending).map(|t| {
+            let words = match &t.values {
+                Words::Owned(v) => Cow::Borrowed(v.as_slice()),
+                w @ Words::Mapped { .. } => Cow::Owned(w.to_vec()),
+            };
+            (&t.index, words)
+        })
     }
 }
 
@@ -557,7 +759,7 @@ fn write_table(dir: &Path, ending: &Ending, values: &[u16]) -> Result<(), Tableb
     std::fs::rename(&tmp, &path).map_err(|e| io_error(&path, &e))
 }
 
-/// The ending a position's material makes.
+/// The ending a position's material makes (see [`Ending::of`]).
 pub(crate) fn material(pos: &Position) -> Ending {
     let mut red = core::counts(pos, core::SIDES[0]);
     let mut green = core::counts(pos, core::SIDES[1]);

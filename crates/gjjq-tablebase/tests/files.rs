@@ -107,6 +107,53 @@ fn positions_outside_the_tables_are_typed_errors() {
     ));
     assert!(matches!(
         tb.probe_dtm(&Position::default()),
+        Err(TablebaseError::TooManyUnits { .. })
+    ));
+    std::fs::remove_dir_all(&dir).unwrap();
+}
+
+#[test]
+fn load_maps_one_ending_and_damage_is_a_typed_error() {
+    let dir = scratch("load");
+    let ivk: Ending = "IvK".parse().unwrap();
+    let generated = {
+        let mut tb = Tablebase::new();
+        tb.generate_in(&dir, &[ivk]).unwrap();
+        tb.raw(&ivk).unwrap().1.into_owned()
+    };
+    let mut tb = Tablebase::new();
+    tb.load(&dir, &ivk).unwrap();
+    assert_eq!(tb.endings().len(), 2, "IvK and KvK");
+    assert_eq!(tb.raw(&ivk).unwrap().1.as_ref(), generated.as_slice());
+    // Damage in the words, in the header, a cut: CorruptFile naming the file, never a value.
+    let file = dir.join("IvK.gjtb");
+    let good = std::fs::read(&file).unwrap();
+    for (i, bytes) in [
+        {
+            let mut b = good.clone();
+            b[good.len() - 20] ^= 0x80;
+            b
+        },
+        {
+            let mut b = good.clone();
+            b[30] ^= 1;
+            b
+        },
+        good[..good.len() - 9].to_vec(),
+        Vec::new(),
+    ]
+    .into_iter()
+    .enumerate()
+    {
+        std::fs::write(&file, &bytes).unwrap();
+        match Tablebase::new().load(&dir, &ivk) {
+            Err(TablebaseError::CorruptFile { path, .. }) => assert!(path.ends_with("IvK.gjtb")),
+            other => panic!("case {i}: {other:?}"),
+        }
+    }
+    std::fs::remove_file(&file).unwrap();
+    assert!(matches!(
+        Tablebase::new().load(&dir, &ivk),
         Err(TablebaseError::MissingTable(_))
     ));
     std::fs::remove_dir_all(&dir).unwrap();

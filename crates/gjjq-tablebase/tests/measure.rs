@@ -70,3 +70,22 @@ fn gjjq_tablebase_decode(w: u16) -> Option<Value> {
         _ => None,
     }
 }
+
+#[test]
+#[ignore = "prints index sizes; run by hand"]
+fn index_sizes() {
+    for units in 1..=3 {
+        let all = Ending::all_up_to(units);
+        let (mut plain, mut folded) = (0usize, 0usize);
+        for e in &all {
+            let index = gjjq_tablebase::EndingIndex::new(*e);
+            plain += index.plain_size();
+            folded += index.size();
+        }
+        println!(
+            "<= {units} units: {} endings, plain index {plain} words, folded {folded} words ({:.2}x smaller)",
+            all.len(),
+            plain as f64 / folded as f64
+        );
+    }
+}

@@ -32,6 +32,7 @@ __all__ = [
     "NotYourTurnError",
     "InfoStateError",
     "WorldError",
+    "TablebaseError",
     "Move",
     "Piece",
     "Outcome",
@@ -49,6 +50,7 @@ __all__ = [
     "WorldSampler",
     "Engine",
     "SearchResult",
+    "Tablebase",
     "check_world",
     "perft",
     "square_index",
@@ -140,6 +142,9 @@ class InfoStateError(GjjqError):
 
 class WorldError(GjjqError):
     """No consistent world was found."""
+
+class TablebaseError(GjjqError):
+    """A position the endgame tables do not cover, or a missing or damaged table file."""
 
 @final
 class Move:
@@ -613,3 +618,25 @@ class Engine:
         self, state: InfoState, worlds: int = 8, seed: Optional[int] = None
     ) -> SearchResult: ...
     def clear(self) -> None: ...
+
+@final
+class Tablebase:
+    """Solved endings (殘局, crate gjjq-tablebase): every position of an ending valued win (1),
+    draw (0) or loss (-1) for the side to move, with the plies to the end. Standard ruleset
+    only; files memory-mapped and checked whole when opened. See docs/endgames.md."""
+
+    @staticmethod
+    def open(directory: Union[str, "os.PathLike[str]"]) -> "Tablebase": ...
+    @staticmethod
+    def generate(
+        directory: Union[str, "os.PathLike[str]"], endings: List[str]
+    ) -> "Tablebase":
+        """Generates the named endings (``"IvK"``) and those they reach, resumably."""
+    def endings(self) -> List[str]: ...
+    def max_units(self) -> int: ...
+    def probe_wdl(self, position: Position) -> int:
+        """1 win, 0 draw, -1 loss for the side to move."""
+    def probe_dtm(self, position: Position) -> Tuple[int, int]:
+        """``(wdl, plies to the end)``; plies 0 for a draw."""
+    def best_moves(self, position: Position) -> List[Tuple[Move, int, int]]:
+        """Every legal move with ``(move, wdl, plies)`` from the mover's view, best first."""

@@ -13,3 +13,4 @@ pub mod replay;
 pub mod selfplay;
 pub mod show;
 pub mod svg;
+pub mod tablebase;

@@ -1,0 +1,323 @@
+//! `gjjq tablebase`: endgame tables (殘局): generate, probe, stats (docs/endgames.md).
+//!
+//! Output formats (tools read them):
+//!
+//! - `generate`: one line per ending of the set, smallest first:
+//!   `<ending> <positions> <seconds>` (positions stored, one of each mirror pair; seconds with
+//!   three decimals, `0.000` for an ending already on disk and intact, which is not generated
+//!   again). A progress bar goes to stderr.
+//! - `probe --position S`: `win N`, `loss N` or `draw`, from the side to move's view, N plies
+//!   to the end. A position the tables do not cover is an error (stderr, exit 1).
+//! - `probe --positions-file F`: one line per input line: the same words, `none` for a
+//!   position the tables do not cover, `error <reason>` for a line that is no position.
+//! - `probe --position S --moves`: `<ascii> <value>` per legal move, sorted by the ASCII form,
+//!   the value of the position after the move from the side then to move.
+//! - `stats`: one line per ending: `<ending> placements <n> red <w>/<d>/<l> green <w>/<d>/<l>
+//!   longest-win <plies> <position string>|-`, counted over legal placements, `red` and
+//!   `green` for the side to move.
+
+use std::collections::BTreeSet;
+use std::io::{BufRead as _, Write as _};
+use std::path::{Path, PathBuf};
+use std::time::Instant;
+
+use clap::Subcommand;
+use gjjq_core::{Position, Setup};
+use gjjq_tablebase::{Ending, Tablebase, TablebaseError, Value};
+
+use crate::common::{CliError, open_file, outln};
+
+/// The most units `--units` accepts (four already needs days and tens of gigabytes).
+const MAX_UNITS: i64 = 4;
+
+/// The most threads `--threads` starts.
+const MAX_THREADS: i64 = 256;
+
+/// The longest line read from a positions file (a position string is under 200 bytes).
+const MAX_LINE_BYTES: usize = 64 * 1024;
+
+/// Arguments of `tablebase`.
+#[derive(Debug, clap::Args)]
+pub struct Args {
+    #[command(subcommand)]
+    command: TablebaseCommand,
+}
+
+#[derive(Debug, Subcommand)]
+enum TablebaseCommand {
+    /// Generate every ending of at most N units (or the named ones) into DIR, resumably:
+    /// `<ending> <positions> <seconds>` per ending.
+    Generate {
+        /// The directory of the table files (created if missing).
+        #[arg(long, value_name = "DIR")]
+        dir: PathBuf,
+        /// The most pieces besides the two kings, 0 to 4.
+        #[arg(long, value_name = "N", value_parser = clap::value_parser!(u32).range(0..=MAX_UNITS))]
+        units: u32,
+        /// Worker threads, 1 to 256 (all cores when left out).
+        #[arg(long, value_parser = clap::value_parser!(u32).range(1..=MAX_THREADS))]
+        threads: Option<u32>,
+        /// Only this ending (and those it reaches by captures), e.g. `IvD`; repeatable.
+        #[arg(long, value_name = "NAME")]
+        ending: Vec<String>,
+    },
+    /// The value of a position from the side to move's view: `win N`, `loss N` or `draw`.
+    Probe {
+        /// The directory of the table files.
+        #[arg(long, value_name = "DIR")]
+        dir: PathBuf,
+        /// A position string.
+        #[arg(
+            long,
+            value_name = "STRING",
+            required_unless_present = "positions_file"
+        )]
+        position: Option<String>,
+        /// A file of position strings, one a line: one answer line each.
+        #[arg(long, value_name = "FILE", conflicts_with_all = ["position", "moves"])]
+        positions_file: Option<String>,
+        /// Every legal move with the value after it, sorted by ASCII form.
+        #[arg(long)]
+        moves: bool,
+    },
+    /// Per ending: placements, wins/draws/losses for each side to move, the longest win.
+    Stats {
+        /// The directory of the table files.
+        #[arg(long, value_name = "DIR")]
+        dir: PathBuf,
+    },
+}
+
+/// Run `tablebase`.
+pub fn run(args: Args) -> Result<(), CliError> {
+    match args.command {
+        TablebaseCommand::Generate {
+            dir,
+            units,
+            threads,
+            ending,
+        } => generate(&dir, units, threads, &ending),
+        TablebaseCommand::Probe {
+            dir,
+            position,
+            positions_file,
+            moves,
+        } => match (position, positions_file) {
+            (Some(s), _) => probe_one(&dir, &s, moves),
+            (None, Some(f)) => probe_file(&dir, &f),
+            (None, None) => Err(CliError("give --position or --positions-file".into())),
+        },
+        TablebaseCommand::Stats { dir } => stats(&dir),
+    }
+}
+
+/// The endings to generate: every one of at most `units`, or the named ones, each with the
+/// endings it reaches by captures, fewest units first.
+fn plan(units: u32, names: &[String]) -> Result<Vec<Ending>, CliError> {
+    if names.is_empty() {
+        return Ok(Ending::all_up_to(units));
+    }
+    let mut set = BTreeSet::new();
+    let mut todo = Vec::new();
+    for name in names {
+        let e: Ending = name
+            .parse()
+            .map_err(|e| CliError(format!("--ending {name}: {e}")))?;
+        if e.units() > units {
+            return Err(CliError(format!(
+                "--ending {name}: {} units besides the kings, more than --units {units}",
+                e.units()
+            )));
+        }
+        todo.push(e);
+    }
+    while let Some(e) = todo.pop() {
+        if set.insert(e) {
+            todo.extend(e.sub_endings());
+        }
+    }
+    let mut v: Vec<Ending> = set.into_iter().collect();
+    v.sort_by_key(|e| (e.units(), e.to_string()));
+    Ok(v)
+}
+
+fn generate(
+    dir: &Path,
+    units: u32,
+    threads: Option<u32>,
+    names: &[String],
+) -> Result<(), CliError> {
+    let plan = plan(units, names)?;
+    let mut builder = rayon::ThreadPoolBuilder::new();
+    if let Some(t) = threads {
+        builder = builder.num_threads(t as usize);
+    }
+    let pool = builder
+        .build()
+        .map_err(|e| CliError(format!("cannot start the threads: {e}")))?;
+    let bar = indicatif::ProgressBar::new(plan.len() as u64);
+    bar.set_style(
+        indicatif::ProgressStyle::with_template(
+            "{elapsed_precise} [{bar:30}] {pos}/{len} endings, now {msg}",
+        )
+        .map_err(|e| CliError(format!("progress bar: {e}")))?
+        .progress_chars("=> "),
+    );
+    let mut tb = Tablebase::new();
+    let started = Instant::now();
+    for ending in &plan {
+        bar.set_message(ending.to_string());
+        let generated = pool.install(|| tb.generate_in(dir, &[*ending]))?;
+        let line = match generated.iter().find(|s| s.ending == *ending) {
+            Some(s) => format!("{} {} {:.3}", s.ending, s.positions, s.seconds),
+            None => format!("{ending} {} 0.000", tb.stats(ending)?.stored),
+        };
+        bar.suspend(|| -> Result<(), CliError> {
+            outln!("{line}");
+            std::io::stdout().flush()?;
+            Ok(())
+        })?;
+        bar.inc(1);
+    }
+    bar.finish_and_clear();
+    let _ = writeln!(
+        std::io::stderr(),
+        "{} endings in {:.1} s",
+        plan.len(),
+        started.elapsed().as_secs_f64()
+    );
+    Ok(())
+}
+
+/// The position of a position string, under the standard ruleset.
+fn parse_position(s: &str) -> Result<Position, String> {
+    let setup: Setup = s.parse().map_err(|e| format!("position string: {e}"))?;
+    Position::from_setup(setup).map_err(|e| format!("position: {e}"))
+}
+
+/// Whether an error means only "not in the tables".
+fn not_covered(e: &TablebaseError) -> bool {
+    matches!(
+        e,
+        TablebaseError::MissingTable(_)
+            | TablebaseError::TooManyUnits { .. }
+            | TablebaseError::OutsideIndex(_)
+            | TablebaseError::OtherRuleset
+    )
+}
+
+/// The value of `pos`, the tables it needs loaded from `dir` first.
+fn value(tb: &mut Tablebase, dir: &Path, pos: &Position) -> Result<Value, TablebaseError> {
+    if let Some(o) = pos.outcome() {
+        // The rules' verdict needs no table.
+        return Ok(match o.winner() {
+            None => Value::Draw,
+            Some(w) if w == pos.turn() => Value::Win(0),
+            Some(_) => Value::Loss(0),
+        });
+    }
+    tb.load(dir, &Ending::of(pos))?;
+    tb.probe_dtm(pos)
+}
+
+fn probe_one(dir: &Path, s: &str, moves: bool) -> Result<(), CliError> {
+    if !dir.is_dir() {
+        return Err(CliError(format!("{}: not a directory", dir.display())));
+    }
+    let pos = parse_position(s).map_err(CliError)?;
+    let mut tb = Tablebase::new();
+    if !moves {
+        let v = value(&mut tb, dir, &pos)
+            .map_err(|e| CliError(format!("the tables in {}: {e}", dir.display())))?;
+        outln!("{v}");
+        return Ok(());
+    }
+    let mut lines = Vec::new();
+    for m in pos.legal_moves() {
+        let child = pos.clone().play(m)?;
+        let v = value(&mut tb, dir, &child)
+            .map_err(|e| CliError(format!("after {m}: the tables in {}: {e}", dir.display())))?;
+        lines.push(format!("{m} {v}"));
+    }
+    lines.sort();
+    for l in lines {
+        outln!("{l}");
+    }
+    Ok(())
+}
+
+fn probe_file(dir: &Path, path: &str) -> Result<(), CliError> {
+    if !dir.is_dir() {
+        return Err(CliError(format!("{}: not a directory", dir.display())));
+    }
+    let mut reader = std::io::BufReader::new(open_file(path)?);
+    let mut tb = Tablebase::new();
+    let mut buf = Vec::new();
+    let mut first = true;
+    loop {
+        buf.clear();
+        let n = reader
+            .read_until(b'\n', &mut buf)
+            .map_err(|e| CliError(format!("{path}: {e}")))?;
+        if n == 0 {
+            break;
+        }
+        let answer = answer(&mut tb, dir, &buf, first);
+        first = false;
+        outln!("{answer}");
+    }
+    Ok(())
+}
+
+/// The answer to one line of a positions file.
+fn answer(tb: &mut Tablebase, dir: &Path, line: &[u8], first: bool) -> String {
+    if line.len() > MAX_LINE_BYTES {
+        return format!("error line longer than {MAX_LINE_BYTES} bytes");
+    }
+    let Ok(text) = std::str::from_utf8(line) else {
+        return "error not valid UTF-8".to_owned();
+    };
+    let text = if first {
+        text.strip_prefix('\u{feff}').unwrap_or(text)
+    } else {
+        text
+    };
+    let text = text.trim();
+    if text.is_empty() {
+        return "error empty line".to_owned();
+    }
+    let pos = match parse_position(text) {
+        Ok(p) => p,
+        Err(reason) => return format!("error {reason}"),
+    };
+    match value(tb, dir, &pos) {
+        Ok(v) => v.to_string(),
+        Err(e) if not_covered(&e) => "none".to_owned(),
+        Err(e) => format!("error {e}"),
+    }
+}
+
+fn stats(dir: &Path) -> Result<(), CliError> {
+    let tb = Tablebase::open(dir)?;
+    let mut endings = tb.endings();
+    endings.sort_by_key(|e| (e.units(), e.to_string()));
+    for e in endings {
+        let s = tb.stats(&e)?;
+        let [r, g] = s.wdl;
+        let at = s
+            .longest_win_position
+            .map_or_else(|| "-".to_owned(), |p| p.to_string());
+        outln!(
+            "{e} placements {} red {}/{}/{} green {}/{}/{} longest-win {} {at}",
+            s.placements,
+            r[0],
+            r[1],
+            r[2],
+            g[0],
+            g[1],
+            g[2],
+            s.longest_win
+        );
+    }
+    Ok(())
+}
