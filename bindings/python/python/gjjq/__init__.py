@@ -22,7 +22,9 @@ string ``"9/3III3/9/1DA3AD1/FPMGKGMPF"``), ``Opening`` (two deployments and the 
 ``Opening.random(seed)``, ``Opening.fanshi(seed)``; ``opening.position()``, ``.game()``,
 ``.hidden_game()``). Hidden play (暗式, R-37 … R-41): ``HiddenGame`` (the referee:
 ``propose(side, move)``), ``InfoState`` (what a side was told), ``PlayerView``,
-``check_world`` and ``WorldSampler``. The baseline engine: ``Engine(nodes=..., depth=...)``
+``check_world`` and ``WorldSampler``; ``gjjq.worlds`` replays an information state's history
+in a drawn world (OpenSpiel's ``resample_from_infostate``), ``gjjq.pettingzoo_hidden`` is
+the PettingZoo environment ``gjjq_hidden_v0``. The baseline engine: ``Engine(nodes=..., depth=...)``
 with ``search(position_or_game) -> Move``.
 """
 

@@ -42,6 +42,13 @@ Importing this module registers with ``pyspiel.register_game``:
     ``max_game_length`` is ``max_plies * 1424``: a turn takes at most one proposal per
     candidate, and a side's candidates are at most its 16 pieces times 89 destinations.
 
+    ``state.resample_from_infostate(player, probability_sampler)`` (what OpenSpiel's
+    ``ISMCTSBot`` calls) returns a state of a world drawn uniformly among the enemy
+    deployments consistent with the player's information state (:class:`gjjq.WorldSampler`,
+    seeded from ``seed`` and ``probability_sampler()``), the player's own deployment kept
+    and its history replayed (:func:`gjjq.worlds.replay_in_world`): the new state gives the
+    player the same information state. It reads the player's information state only.
+
 Example::
 
     import pyspiel
@@ -54,12 +61,13 @@ Example::
 
 from __future__ import annotations
 
-from typing import Any, Dict, List, Optional, Tuple
+from typing import Any, Callable, Dict, List, Optional, Tuple
 
 import numpy as np
 import pyspiel
 
 import gjjq
+from gjjq.worlds import check_replayed, mix_seed, replay_actions, sample_world
 
 SHORT_NAME = "python_gjjq"
 """The name to pass to ``pyspiel.load_game``."""
@@ -329,6 +337,7 @@ class GjjqHiddenState(pyspiel.State):
         self._first = game.first
         self._rules = game.rules
         self._pool_key = game.pool_key
+        self._seed = game.pool_key[1]
         self.deployments: List[gjjq.Deployment] = []
         self.hidden: Optional[gjjq.HiddenGame] = None
         if game.opening is not None:
@@ -392,6 +401,42 @@ class GjjqHiddenState(pyspiel.State):
         if o is None or o.winner is None:
             return [0.0, 0.0]
         return [1.0, -1.0] if o.winner == gjjq.RED else [-1.0, 1.0]
+
+    def resample_from_infostate(
+        self, player_id: int, probability_sampler: Callable[[], float]
+    ) -> "GjjqHiddenState":
+        """A state of another world with the same information state for ``player_id``:
+        its own deployment, an enemy deployment drawn uniformly among those consistent with
+        what it was told (:class:`gjjq.WorldSampler`, seeded by :func:`gjjq.worlds.mix_seed`
+        from the game's ``seed`` and one value of ``probability_sampler``, a callable
+        returning a float in ``[0, 1)`` such as ``pyspiel.UniformProbabilitySampler``), and
+        the history it was told replayed (:func:`gjjq.worlds.replay_in_world`). Only the
+        player's information state is read, never the true enemy deployment.
+
+        Before play (chance nodes) the player knows at most its own deployment, and the state
+        is cloned. The new state's ``history()`` holds the replayed proposals only (the drawn
+        world need not be one of the pool's chance outcomes). Raises :class:`gjjq.GjjqError`
+        when ``player_id`` is not 0 or 1, :class:`gjjq.WorldError` when no world is found.
+        """
+        if player_id not in (0, 1):
+            raise gjjq.GjjqError(
+                f"resample_from_infostate: player_id is {player_id!r}; it must be 0 or 1"
+            )
+        if self.hidden is None:
+            clone: GjjqHiddenState = self.clone()
+            return clone
+        info = self.hidden.info_state(_SIDES[player_id])
+        seed = mix_seed(self._seed, float(probability_sampler()))
+        world = sample_world(info, seed)
+        red, green = (info.deployment, world) if player_id == 0 else (world, info.deployment)
+        state = GjjqHiddenState(self.get_game())
+        state.deployments = [red, green]
+        state.hidden = gjjq.Opening(red, green, self._first).hidden_game(self._rules)
+        # Through apply_action, so that the new state's history() has the proposals.
+        for action in replay_actions(info):
+            state.apply_action(action)
+        check_replayed(state.hidden, info)
+        return state
 
     def __str__(self) -> str:
         """The referee's record (both deployments, moves, refusals) once play has begun."""

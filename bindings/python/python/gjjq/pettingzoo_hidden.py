@@ -1,0 +1,284 @@
+"""国际军棋 hidden play (暗式, R-37 … R-41) as a PettingZoo AEC environment:
+``gjjq_hidden_v0``.
+
+Agents are ``"red"`` and ``"green"``; the one to act is ``agent_selection``. An action is a
+*proposal* (R-38) in the open game's space, ``from_index * 90 + to_index``: the referee plays
+a legal proposal and refuses an illegal one, which tells the proposer (and the opponent under
+``announce_illegal: both``) and leaves the same agent to act, so an agent may act several
+times in a row. Each observation is a dict computed from the observing agent's own
+information state (:class:`gjjq.InfoState`) alone:
+
+- ``"observation"``: float32, the information-state tensor ``(71, 10, 9)``
+  (:meth:`gjjq.InfoState.information_state_tensor`), or with ``observation="view"`` the
+  view's observation ``(24, 10, 9)`` (:meth:`gjjq.InfoState.observation`); docs/python.md
+  lists the planes;
+- ``"action_mask"``: int8 ``(8100,)``, 1 at the untried candidates: the proposals the agent
+  may still make this turn (:meth:`gjjq.InfoState.proposal_actions`, the view's candidates
+  minus its proposals refused since the last move; all 0 when it is not to act).
+
+Rewards are given at the end: +1 to the winner, -1 to the loser, 0 each for a draw; a refused
+proposal gives 0 and its proposer's ``info`` is ``{"refused": action}``. The game terminates
+on an outcome of the rules (R-21 … R-25) and is truncated (a draw) after ``max_plies`` moves
+played (refusals not counted).
+
+An action outside the mask (an action that is no candidate, or a proposal already refused
+this turn) ends the game as PettingZoo's classic environments do: the mover loses (-1, the
+other +1), both agents are terminated and each ``info`` says why (``"illegal_action"``,
+``"reason"``, ``"outcome"``). The referee would only have refused it; the classic rule keeps
+agents from probing.
+
+Each ``reset`` deals a new opening (two deployments drawn uniformly among the legal ones,
+R-35, from the reset's seed) unless ``opening`` fixes it. ``parallel_env`` is the game behind
+PettingZoo's ``ParallelEnv`` API (``turn_based_aec_to_parallel``): each step takes an action
+from every live agent, and only the one of the agent to act is used.
+
+Example::
+
+    from gjjq.pettingzoo_hidden import env
+
+    e = env(max_plies=200)
+    e.reset(seed=1)
+    for agent in e.agent_iter():
+        obs, reward, termination, truncation, info = e.last()
+        if termination or truncation:
+            action = None
+        else:
+            action = e.action_space(agent).sample(obs["action_mask"])
+        e.step(action)
+"""
+
+from __future__ import annotations
+
+import operator
+from typing import Any, Dict, Optional, Union
+
+import numpy as np
+from gymnasium import spaces
+from gymnasium.utils import EzPickle
+from pettingzoo import AECEnv, ParallelEnv
+from pettingzoo.utils import wrappers
+from pettingzoo.utils.conversions import turn_based_aec_to_parallel
+from pettingzoo.utils.env_logger import EnvLogger
+
+import gjjq
+
+DEFAULT_MAX_PLIES = 1000
+"""The default cap on moves played, after which a game is truncated."""
+
+OBSERVATIONS = ("info_state", "view")
+"""The observation kinds: the information-state tensor or the view's observation."""
+
+
+def env(**kwargs: Any) -> AECEnv:
+    """The environment wrapped in PettingZoo's usual checks (action bounds, order of calls)."""
+    e: AECEnv = raw_env(**kwargs)
+    e = wrappers.AssertOutOfBoundsWrapper(e)
+    e = wrappers.OrderEnforcingWrapper(e)
+    return e
+
+
+def parallel_env(**kwargs: Any) -> ParallelEnv:
+    """The environment behind PettingZoo's parallel API (``turn_based_aec_to_parallel``):
+    every live agent gives an action each step, and only the one of the agent to act is
+    used."""
+    return turn_based_aec_to_parallel(env(**kwargs))
+
+
+def _positive(name: str, value: Any) -> int:
+    """``value`` as a positive int, else ``ValueError`` naming ``name``."""
+    try:
+        n = operator.index(value)
+    except TypeError:
+        n = 0
+    if isinstance(value, bool) or n < 1:
+        raise ValueError(f"gjjq_hidden_v0: {name} must be a positive integer, not {value!r}")
+    return n
+
+
+class raw_env(AECEnv, EzPickle):  # type: ignore[misc]  # pettingzoo has no stubs
+    """The unwrapped AEC environment of hidden play (暗式)."""
+
+    metadata: Dict[str, Any] = {
+        "render_modes": ["ansi", "human"],
+        "name": "gjjq_hidden_v0",
+        "is_parallelizable": False,
+        "render_fps": 1,
+    }
+
+    def __init__(
+        self,
+        render_mode: Optional[str] = None,
+        max_plies: Optional[int] = None,
+        rules: Optional[str] = None,
+        opening: Union[gjjq.Opening, str, None] = None,
+        first: str = "red",
+        observation: str = "info_state",
+    ) -> None:
+        EzPickle.__init__(self, render_mode, max_plies, rules, opening, first, observation)
+        super().__init__()
+        if render_mode is not None and render_mode not in self.metadata["render_modes"]:
+            raise ValueError(
+                f"gjjq_hidden_v0: render_mode {render_mode!r} is not one of ansi, human"
+            )
+        if observation not in OBSERVATIONS:
+            raise ValueError(
+                f"gjjq_hidden_v0: observation {observation!r} is not one of "
+                + ", ".join(OBSERVATIONS)
+            )
+        if first not in (gjjq.RED, gjjq.GREEN):
+            raise ValueError(f"gjjq_hidden_v0: first {first!r} is not red or green")
+        self.render_mode = render_mode
+        self.max_plies = _positive(
+            "max_plies", DEFAULT_MAX_PLIES if max_plies is None else max_plies
+        )
+        self.rules = rules
+        self.first = first
+        self.observation_kind = observation
+        if isinstance(opening, str):
+            opening = (
+                gjjq.Opening(first=first)
+                if opening == "default"
+                else _parse_opening(opening, first, rules)
+            )
+        self.opening: Optional[gjjq.Opening] = opening
+        # Validates the rules (and the fixed opening) now.
+        start = opening or gjjq.Opening.random(0, first, rules)
+        self.game: gjjq.HiddenGame = start.hidden_game(rules)
+        self.possible_agents = [gjjq.RED, gjjq.GREEN]
+        self.agents = self.possible_agents[:]
+        shape = tuple(
+            gjjq.INFO_STATE_SHAPE if observation == "info_state" else gjjq.HIDDEN_OBSERVATION_SHAPE
+        )
+        self.action_spaces = {a: spaces.Discrete(gjjq.NUM_ACTIONS) for a in self.possible_agents}
+        self.observation_spaces = {
+            a: spaces.Dict(
+                {
+                    "observation": spaces.Box(low=0.0, high=1.0, shape=shape, dtype=np.float32),
+                    "action_mask": spaces.Box(
+                        low=0, high=1, shape=(gjjq.NUM_ACTIONS,), dtype=np.int8
+                    ),
+                }
+            )
+            for a in self.possible_agents
+        }
+        self.rewards: Dict[str, float] = {}
+        self._cumulative_rewards: Dict[str, float] = {}
+        self.terminations: Dict[str, bool] = {}
+        self.truncations: Dict[str, bool] = {}
+        self.infos: Dict[str, Dict[str, Any]] = {}
+        self.agent_selection = self.game.turn
+
+    def observation_space(self, agent: str) -> spaces.Space[Any]:
+        return self.observation_spaces[agent]
+
+    def action_space(self, agent: str) -> spaces.Space[Any]:
+        return self.action_spaces[agent]
+
+    def action_mask(self, agent: str) -> np.ndarray:
+        """int8 ``(8100,)``: 1 at the proposals ``agent`` may still make this turn, from its
+        information state alone; all 0 when it is not to act."""
+        mask = np.zeros(gjjq.NUM_ACTIONS, np.int8)
+        if not self.terminations.get(agent, False) and not self.truncations.get(agent, False):
+            mask[self.game.info_state(agent).proposal_actions()] = 1
+        return mask
+
+    def observe(self, agent: str) -> Dict[str, np.ndarray]:
+        """``agent``'s observation and action mask, computed from its information state."""
+        info = self.game.info_state(agent)
+        if self.observation_kind == "info_state":
+            obs = info.information_state_tensor()
+        else:
+            obs = info.observation()
+        return {"observation": obs, "action_mask": self.action_mask(agent)}
+
+    def reset(self, seed: Optional[int] = None, options: Optional[Dict[str, Any]] = None) -> None:
+        """A new game: the fixed opening, or two deployments drawn from ``seed`` (uniformly
+        among the legal ones, R-35; from Python's ``random`` when ``None``)."""
+        opening = self.opening or gjjq.Opening.random(seed, self.first, self.rules)
+        self.game = opening.hidden_game(self.rules)
+        self.agents = self.possible_agents[:]
+        self.rewards = {a: 0.0 for a in self.agents}
+        self._cumulative_rewards = {a: 0.0 for a in self.agents}
+        self.terminations = {a: False for a in self.agents}
+        self.truncations = {a: False for a in self.agents}
+        self.infos = {a: {} for a in self.agents}
+        self.agent_selection = self.game.turn
+
+    def step(self, action: Optional[int]) -> None:
+        agent = self.agent_selection
+        if self.terminations[agent] or self.truncations[agent]:
+            self._was_dead_step(action)
+            return
+        if action is None:
+            raise gjjq.GjjqError(
+                f"gjjq_hidden_v0: {agent} is to act and must give an action, not None"
+            )
+        self._cumulative_rewards[agent] = 0.0
+        self.rewards = {a: 0.0 for a in self.agents}
+        self.infos = {a: {} for a in self.agents}
+        action = int(action)
+        if action not in self.game.info_state(agent).proposal_actions():
+            self._illegal(agent, action)
+            return
+        told = self.game.propose(agent, action)
+        if not told.played:
+            self.infos[agent] = {"refused": action}
+        outcome = self.game.outcome()
+        if outcome is not None:
+            for a in self.agents:
+                self.terminations[a] = True
+                if outcome.winner is not None:
+                    self.rewards[a] = 1.0 if a == outcome.winner else -1.0
+                self.infos[a] = {"outcome": str(outcome)}
+        elif self.game.ply >= self.max_plies:
+            for a in self.agents:
+                self.truncations[a] = True
+                self.infos[a] = {"outcome": "draw ply-limit"}
+        self.agent_selection = self.game.turn
+        self._accumulate_rewards()
+        if self.render_mode == "human":
+            self.render()
+
+    def _illegal(self, agent: str, action: int) -> None:
+        """The classic environments' rule for an action outside the mask: the mover loses
+        (-1, the other +1) and the game is over for both, each ``info`` saying why."""
+        EnvLogger.warn_on_illegal_move()
+        winner = gjjq.GREEN if agent == gjjq.RED else gjjq.RED
+        move = gjjq.Move.from_action(action).ascii()
+        info = {
+            "illegal_action": action,
+            "reason": f"{agent} proposed {move} (action {action}), which is not among its "
+            "untried candidates",
+            "outcome": f"{winner} illegal-action",
+        }
+        for a in self.agents:
+            self.terminations[a] = True
+            self.rewards[a] = -1.0 if a == agent else 1.0
+            self.infos[a] = dict(info)
+        self._accumulate_rewards()
+        if self.render_mode == "human":
+            self.render()
+
+    def render(self) -> Optional[str]:
+        """The referee's board (both sides' kinds): for a human onlooker, never an agent."""
+        text = self.game.true_game.position.diagram()
+        if self.render_mode == "human":
+            print(text)
+            return None
+        return text
+
+    def close(self) -> None:
+        pass
+
+
+def _parse_opening(text: str, first: str, rules: Optional[str]) -> gjjq.Opening:
+    """``"<red deployment> <green deployment> [first]"`` as an opening."""
+    parts = text.split()
+    if len(parts) not in (2, 3):
+        raise ValueError(
+            f"gjjq_hidden_v0: opening {text!r}: expected 'default' or "
+            "'<red deployment> <green deployment> [first]'"
+        )
+    red = gjjq.Deployment.from_string(parts[0], rules)
+    green = gjjq.Deployment.from_string(parts[1], rules)
+    return gjjq.Opening(red, green, parts[2] if len(parts) == 3 else first)
