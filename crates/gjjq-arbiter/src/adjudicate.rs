@@ -1,8 +1,10 @@
-//! Adjudication of an open game by the scores its engines report (fastchess's and
-//! cutechess's `-resign` and `-draw`): streaks of agreeing scores, counted ply by ply.
+//! Adjudication of an open game beyond the rules: by the scores its engines report
+//! (fastchess's and cutechess's `-resign` and `-draw`: streaks of agreeing scores, counted ply
+//! by ply), and by endgame tables.
 
-use gjjq_core::Side;
+use gjjq_core::{Position, Side};
 use gjjq_engine::Score;
+use gjjq_tablebase::{Tablebase, Wdl};
 
 use crate::config::Adjudication;
 use crate::report::{Ending, Termination};
@@ -89,6 +91,24 @@ impl ScoreAdjudicator {
         }
         None
     }
+}
+
+/// The ending the tables give `pos` when it is in them (and not already decided by the
+/// rules, which the caller checks first): the side to move wins, loses or draws as its value
+/// says. Positions outside the tables (more units, a missing file) go on.
+pub(crate) fn by_tablebase(tb: &Tablebase, pos: &Position) -> Option<Ending> {
+    let value = tb.probe_dtm(pos).ok()?;
+    let mover = pos.turn();
+    let winner = match value.wdl() {
+        Wdl::Win => Some(mover),
+        Wdl::Loss => Some(mover.other()),
+        Wdl::Draw => None,
+    };
+    Some((
+        winner,
+        Termination::Tablebase,
+        format!("the tables give {mover} to move {value}"),
+    ))
 }
 
 #[cfg(test)]

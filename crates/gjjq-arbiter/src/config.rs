@@ -2,8 +2,10 @@
 //! control, and the match's settings.
 
 use std::fmt;
+use std::sync::Arc;
 
 use gjjq_core::Position;
+use gjjq_tablebase::Tablebase;
 use thiserror::Error;
 
 use crate::stats::Sprt;
@@ -165,6 +167,10 @@ pub struct MatchConfig {
     /// once such a game is counted (games under way finish and count) and the summary says
     /// why.
     pub recover: bool,
+    /// Endgame tables: an open game is adjudicated by them as soon as its position is in
+    /// them (`Termination::Tablebase`), the value the tables give the side to move deciding
+    /// the result. `None`: no tables.
+    pub tablebase: Option<Arc<Tablebase>>,
 }
 
 /// Adjudication of open games by the scores the engines report in their `info` lines, as
@@ -233,6 +239,7 @@ impl MatchConfig {
             hidden: false,
             adjudication: Adjudication::default(),
             recover: false,
+            tablebase: None,
         }
     }
 }

@@ -3,7 +3,7 @@
 use gjjq_core::{Game, Position, Side};
 use gjjq_notation::{AsciiMove, MoveText, Record, RecordedMove};
 
-use crate::adjudicate::ScoreAdjudicator;
+use crate::adjudicate::{ScoreAdjudicator, by_tablebase};
 use crate::config::{MatchConfig, TimeControl};
 use crate::process::{answer, go_command, start_engines};
 use crate::report::{Ending, GameReport, Termination, game_report};
@@ -43,6 +43,11 @@ pub(crate) fn play_game(
                     Termination::Rules(o.reason().as_str()),
                     String::new(),
                 );
+            }
+            if let Some(tb) = &config.tablebase
+                && let Some(ending) = by_tablebase(tb, game.position())
+            {
+                break 'game ending;
             }
             if game.moves().len() >= config.max_plies as usize {
                 break 'game (

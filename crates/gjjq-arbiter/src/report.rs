@@ -31,6 +31,9 @@ pub enum Termination {
     ResignAdjudication,
     /// Both engines' scores agreed that the game is level ([`crate::DrawAdjudication`]).
     DrawAdjudication,
+    /// The position entered the endgame tables ([`crate::MatchConfig::tablebase`]), whose
+    /// value decided the result.
+    Tablebase,
 }
 
 impl Termination {
@@ -55,6 +58,7 @@ impl Termination {
             Termination::PlyLimit => "ply-limit",
             Termination::ResignAdjudication => "resign-adjudication",
             Termination::DrawAdjudication => "draw-adjudication",
+            Termination::Tablebase => "tablebase",
         }
     }
 }

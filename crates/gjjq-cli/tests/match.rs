@@ -844,3 +844,51 @@ fn an_openings_file_takes_deployment_pairs() {
         );
     }
 }
+
+#[test]
+fn a_game_entering_the_tables_is_adjudicated_by_them() {
+    let dir = std::env::temp_dir().join(format!("gjjq-match-tb-{}", std::process::id()));
+    let tables = dir.join("tables");
+    std::fs::create_dir_all(&tables).unwrap();
+    let o = Command::new(GJJQ)
+        .args(["tablebase", "generate", "--dir", tables.to_str().unwrap()])
+        .args(["--units", "1", "--ending", "IvK"])
+        .output()
+        .unwrap();
+    assert!(o.status.success(), "{}", String::from_utf8_lossy(&o.stderr));
+    // Red's infantry beside Green's king, Red to move: a win in 1 for Red whoever plays it.
+    let openings = dir.join("openings.txt");
+    std::fs::write(&openings, "3k5/3I5/9/9/9/9/9/9/9/4K4 r -\n").unwrap();
+    let pgn = dir.join("games.gjjq");
+    let random = format!("{GJJQ} engine --random --seed 4");
+    let out = match_stdout(&[
+        "--engine1",
+        &random,
+        "--engine2",
+        &random,
+        "--openings",
+        openings.to_str().unwrap(),
+        "--movetime",
+        "20",
+        "--tb",
+        tables.to_str().unwrap(),
+        "--pgn",
+        pgn.to_str().unwrap(),
+    ]);
+    assert!(out.contains("terminations: tablebase 2"), "{out}");
+    let text = std::fs::read_to_string(&pgn).unwrap();
+    for g in GameReader::new(text.as_bytes()) {
+        let g = g.unwrap();
+        assert_eq!(g.tag("Result"), Some("1-0"));
+        assert!(g.moves.is_empty());
+        assert!(g.tag("TerminationDetail").unwrap().contains("win 1"));
+    }
+    // A directory that holds no tables is refused before the match.
+    let o = Command::new(GJJQ)
+        .args(["match", "--engine1", &random, "--engine2", &random])
+        .args(["--movetime", "10", "--tb", "/nonexistent-gjjq-tables"])
+        .output()
+        .unwrap();
+    assert!(!o.status.success());
+    assert!(String::from_utf8_lossy(&o.stderr).contains("--tb"));
+}

@@ -115,6 +115,10 @@ pub struct Args {
     /// Consecutive moves of each engine for --draw-score.
     #[arg(long, value_name = "N", requires = "draw_score", value_parser = clap::value_parser!(u32).range(1..))]
     draw_moves: Option<u32>,
+    /// Endgame tables (a directory of `gjjq tablebase generate`): an open game is adjudicated
+    /// by them as soon as its position is in them (termination `tablebase`).
+    #[arg(long, value_name = "DIR")]
+    tb: Option<std::path::PathBuf>,
     /// The first ply at which --draw-score applies.
     #[arg(long, value_name = "PLY", default_value_t = 0, requires = "draw_score")]
     draw_after: u32,
@@ -230,6 +234,17 @@ pub fn run(args: Args) -> Result<(), CliError> {
                 after_ply: args.draw_after,
             }),
     };
+    if let Some(dir) = &args.tb {
+        if args.hidden {
+            return Err(CliError(
+                "--tb adjudicates open play only (a hidden game's position is the referee's)"
+                    .into(),
+            ));
+        }
+        let tb = gjjq_tablebase::Tablebase::open(dir)
+            .map_err(|e| CliError(format!("--tb {}: {e}", dir.display())))?;
+        config.tablebase = Some(std::sync::Arc::new(tb));
+    }
     if args.hidden && config.adjudication != Adjudication::default() {
         return Err(CliError(
             "score adjudication applies to open play only (a hidden engine's score is its guess over worlds)"
