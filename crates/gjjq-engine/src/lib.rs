@@ -29,6 +29,7 @@ pub mod eval;
 pub mod hidden;
 pub mod protocol;
 mod search;
+pub mod see;
 pub mod stats;
 pub mod time;
 mod tt;
@@ -39,4 +40,7 @@ pub mod arbiter;
 pub mod server;
 
 pub use hidden::{HiddenConfig, HiddenResult};
-pub use search::{Engine, EngineConfig, Limits, Score, SearchControl, SearchResult};
+pub use search::{
+    Engine, EngineConfig, Limits, NULL_MOVE_MIN_PIECES, PvLine, Score, SearchControl,
+    SearchFeatures, SearchResult, SearchStats,
+};
