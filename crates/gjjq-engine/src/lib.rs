@@ -25,6 +25,7 @@
 #![forbid(unsafe_code)]
 #![deny(missing_docs)]
 
+pub mod dataset;
 pub mod eval;
 pub mod hidden;
 pub mod protocol;
