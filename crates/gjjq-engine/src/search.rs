@@ -120,9 +120,10 @@ impl fmt::Display for Score {
 ///
 /// ```
 /// use gjjq_engine::SearchFeatures;
-/// let all = SearchFeatures::default();
-/// assert!(all.null_move && all.see);
-/// assert!(!SearchFeatures::NONE.null_move);
+/// let kept = SearchFeatures::default();
+/// assert!(kept.null_move && kept.aspiration && kept.check_extension);
+/// assert!(!kept.lmr && !kept.futility && !kept.see);
+/// assert!(!SearchFeatures::NONE.null_move && SearchFeatures::ALL.lmr);
 /// ```
 #[derive(Debug, Clone, Copy, PartialEq, Eq)]
 #[allow(clippy::struct_excessive_bools)]
@@ -163,17 +164,26 @@ impl SearchFeatures {
         futility: false,
         see: false,
     };
+
+    /// Every feature on.
+    pub const ALL: SearchFeatures = SearchFeatures {
+        null_move: true,
+        lmr: true,
+        aspiration: true,
+        check_extension: true,
+        futility: true,
+        see: true,
+    };
 }
 
 impl Default for SearchFeatures {
+    /// The features a match kept (`docs/engine.md`, "Strength, issue 24").
     fn default() -> SearchFeatures {
         SearchFeatures {
-            null_move: true,
-            lmr: true,
-            aspiration: true,
-            check_extension: true,
-            futility: true,
-            see: true,
+            lmr: false,
+            futility: false,
+            see: false,
+            ..SearchFeatures::ALL
         }
     }
 }

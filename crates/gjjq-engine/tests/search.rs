@@ -275,7 +275,7 @@ fn total(
 fn null_move_is_never_tried_with_a_pending_return() {
     let (pending, other) = positions_with_pending_returns();
     assert!(pending.len() >= 10, "{} positions", pending.len());
-    let all = SearchFeatures::default();
+    let all = SearchFeatures::ALL;
     // Searches from positions with and without a return owed reach many nodes of both kinds.
     let sample: Vec<Position> = pending
         .iter()
@@ -299,7 +299,7 @@ fn each_feature_acts_only_when_on() {
     let mut positions: Vec<Position> = random_positions(7, 4, 40).into_iter().step_by(8).collect();
     positions.push(pos("4k4/4g4/9/9/9/4P4/9/9/9/4K4 r -"));
     positions.push(pos("3k5/9/3g5/9/9/4P4/2I6/9/9/4K4 r -"));
-    let all = SearchFeatures::default();
+    let all = SearchFeatures::ALL;
     let none = SearchFeatures::NONE;
     type Counter = fn(&SearchStats) -> u64;
     let counters: [(&str, Counter); 6] = [
@@ -319,7 +319,7 @@ fn each_feature_acts_only_when_on() {
 #[test]
 fn the_features_search_fewer_nodes_to_the_same_depth() {
     let p = Position::default();
-    let mut on = engine_with(SearchFeatures::default());
+    let mut on = engine_with(SearchFeatures::ALL);
     let mut off = engine_with(SearchFeatures::NONE);
     let a = on.search(&p, &[], Limits::depth(6));
     let b = off.search(&p, &[], Limits::depth(6));
@@ -335,7 +335,7 @@ fn aspiration_windows_search_again_when_the_score_leaves_the_window() {
         .into_iter()
         .step_by(6)
         .collect();
-    let all = SearchFeatures::default();
+    let all = SearchFeatures::ALL;
     assert!(total(all, &positions, 6, |s| s.aspiration_researches) > 0);
     let off = SearchFeatures {
         aspiration: false,
@@ -412,7 +412,7 @@ fn static_exchange_understands_returning_captures_and_removals() {
         static_exchange(&no_king_strike, "5D5a".parse().unwrap()),
         Some(-300)
     );
-    let all = SearchFeatures::default();
+    let all = SearchFeatures::ALL;
     let see = |f| {
         total(f, std::slice::from_ref(&no_king_strike), 3, |s| {
             s.see_prunes
