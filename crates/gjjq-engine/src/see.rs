@@ -74,8 +74,14 @@ fn exchange(pos: &Position, m: Move, depth: u32) -> i32 {
     // The opponent's best answer, or 0: it may decline the exchange.
     let mut reply = 0;
     let target = m.to();
-    let recapture = child
-        .legal_captures()
+    // No capture onto the point unless it is attacked (R-20; cheaper than generating).
+    let attacked = child.is_attacked(target, them);
+    let captures = if attacked {
+        child.legal_captures().to_vec()
+    } else {
+        Vec::new()
+    };
+    let recapture = captures
         .into_iter()
         .filter(|r| r.to() == target)
         .min_by_key(|r| {
