@@ -31,6 +31,9 @@ enum Command {
     /// Play a game of the baseline engine against itself (or of random moves) from the default
     /// opening.
     Selfplay(commands::selfplay::Args),
+    /// Write training data: engine self-play positions with score, result and ply, in the
+    /// binary dataset format (docs/engine.md).
+    Datagen(commands::datagen::Args),
     /// Speak the engine protocol (docs/protocol.md) on stdin/stdout.
     Engine(commands::engine::Args),
     /// Play a match between two engine programs; print W/D/L, Elo and LOS.
@@ -63,6 +66,7 @@ fn main() -> ExitCode {
         Command::Moves(a) => commands::moves::run(a),
         Command::Outcome(a) => commands::outcome::run(a),
         Command::Selfplay(a) => commands::selfplay::run(a),
+        Command::Datagen(a) => commands::datagen::run(a),
         Command::Engine(a) => commands::engine::run(a),
         Command::Match(a) => commands::matches::run(*a),
         Command::Convert(a) => commands::convert::run(a),

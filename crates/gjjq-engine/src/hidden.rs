@@ -270,8 +270,11 @@ impl Engine {
                 best_move: Some(m),
                 score,
                 depth,
+                seldepth: depth,
                 nodes: result.nodes,
                 pv: vec![m],
+                lines: Vec::new(),
+                hashfull: 0,
             };
             control.on_iteration(&report);
             if !control.should_deepen(&report) {

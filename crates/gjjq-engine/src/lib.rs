@@ -25,10 +25,12 @@
 #![forbid(unsafe_code)]
 #![deny(missing_docs)]
 
+pub mod dataset;
 pub mod eval;
 pub mod hidden;
 pub mod protocol;
 mod search;
+pub mod see;
 pub mod time;
 mod tt;
 
@@ -36,4 +38,7 @@ mod tt;
 pub mod server;
 
 pub use hidden::{HiddenConfig, HiddenResult};
-pub use search::{Engine, EngineConfig, Limits, Score, SearchControl, SearchResult};
+pub use search::{
+    Engine, EngineConfig, Limits, NULL_MOVE_MIN_PIECES, PvLine, Score, SearchControl,
+    SearchFeatures, SearchResult, SearchStats,
+};

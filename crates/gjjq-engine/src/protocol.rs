@@ -383,8 +383,36 @@ pub fn resolve_position(
     Ok((pos, keys))
 }
 
-/// An `info` line for a completed iteration: `info depth 5 score cp 120 nodes 4000 nps 200000
-/// time 20 pv 5B5A 5b5a`.
+/// The `info` lines for a completed iteration: one line, `info depth 5 seldepth 9 score cp 120
+/// nodes 4000 nps 200000 hashfull 3 time 20 pv 5B5A 5b5a`; with `MultiPV` above 1 one line per
+/// principal variation, best first, each with `multipv K` after `seldepth`.
+///
+/// # Examples
+///
+/// ```
+/// use gjjq_core::Position;
+/// use gjjq_engine::{Engine, EngineConfig, Limits, protocol::info_lines};
+/// let mut engine = Engine::new(EngineConfig { hash_mb: 1, multi_pv: 2, ..EngineConfig::default() });
+/// let r = engine.search(&Position::default(), &[], Limits::depth(1));
+/// let lines = info_lines(&r, 10);
+/// assert_eq!(lines.len(), 2);
+/// assert!(lines[0].starts_with("info depth 1 seldepth "), "{}", lines[0]);
+/// assert!(lines[1].contains(" multipv 2 score "), "{}", lines[1]);
+/// ```
+#[must_use]
+pub fn info_lines(r: &SearchResult, elapsed_ms: u64) -> Vec<String> {
+    if r.lines.len() <= 1 {
+        return vec![info_line(r, elapsed_ms)];
+    }
+    r.lines
+        .iter()
+        .enumerate()
+        .map(|(k, l)| format_info(r, Some(k + 1), l.score, &l.pv, elapsed_ms))
+        .collect()
+}
+
+/// The `info` line of a completed iteration's best line: `info depth 5 seldepth 9 score cp 120
+/// nodes 4000 nps 200000 hashfull 3 time 20 pv 5B5A 5b5a`.
 ///
 /// # Examples
 ///
@@ -393,19 +421,38 @@ pub fn resolve_position(
 /// use gjjq_engine::{Engine, EngineConfig, Limits, protocol::info_line};
 /// let r = Engine::new(EngineConfig { hash_mb: 1, ..EngineConfig::default() }).search(&Position::default(), &[], Limits::depth(1));
 /// let line = info_line(&r, 10);
-/// assert!(line.starts_with("info depth 1 score cp "), "{line}");
+/// assert!(line.starts_with("info depth 1 seldepth "), "{line}");
+/// assert!(line.contains(" score cp ") && line.contains(" hashfull "));
 /// assert!(line.contains(" pv "));
 /// ```
 #[must_use]
 pub fn info_line(r: &SearchResult, elapsed_ms: u64) -> String {
+    format_info(r, None, r.score, &r.pv, elapsed_ms)
+}
+
+fn format_info(
+    r: &SearchResult,
+    multipv: Option<usize>,
+    score: crate::Score,
+    pv: &[gjjq_core::Move],
+    elapsed_ms: u64,
+) -> String {
     let nps = r.nodes * 1000 / elapsed_ms.max(1);
     let mut line = format!(
-        "info depth {} score {} nodes {} nps {nps} time {elapsed_ms}",
-        r.depth, r.score, r.nodes
+        "info depth {} seldepth {}",
+        r.depth,
+        r.seldepth.max(r.depth)
     );
-    if !r.pv.is_empty() {
+    if let Some(k) = multipv {
+        line.push_str(&format!(" multipv {k}"));
+    }
+    line.push_str(&format!(
+        " score {score} nodes {} nps {nps} hashfull {} time {elapsed_ms}",
+        r.nodes, r.hashfull
+    ));
+    if !pv.is_empty() {
         line.push_str(" pv");
-        for m in &r.pv {
+        for m in pv {
             line.push(' ');
             line.push_str(&m.to_string());
         }
@@ -419,7 +466,10 @@ pub fn info_line(r: &SearchResult, elapsed_ms: u64) -> String {
 ///
 /// ```
 /// use gjjq_engine::{Score, SearchResult, protocol::bestmove_line};
-/// let none = SearchResult { best_move: None, score: Score::Loss(0), depth: 0, nodes: 1, pv: vec![] };
+/// let none = SearchResult {
+///     best_move: None, score: Score::Loss(0), depth: 0, seldepth: 0, nodes: 1, pv: vec![],
+///     lines: vec![], hashfull: 0,
+/// };
 /// assert_eq!(bestmove_line(&none), "bestmove 0000");
 /// ```
 #[must_use]

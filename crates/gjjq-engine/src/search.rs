@@ -112,6 +112,82 @@ impl fmt::Display for Score {
     }
 }
 
+/// Which of the search's selective features are on. Each can be turned off (an engine option
+/// of the same name in the protocol) so that a match measures what it gains; the defaults are
+/// the features a match kept (see `docs/engine.md`, "Strength, issue 24").
+///
+/// # Examples
+///
+/// ```
+/// use gjjq_engine::SearchFeatures;
+/// let kept = SearchFeatures::default();
+/// assert!(kept.null_move && kept.aspiration && kept.check_extension);
+/// assert!(!kept.lmr && !kept.futility && !kept.see);
+/// assert!(!SearchFeatures::NONE.null_move && SearchFeatures::ALL.lmr);
+/// ```
+#[derive(Debug, Clone, Copy, PartialEq, Eq)]
+#[allow(clippy::struct_excessive_bools)]
+pub struct SearchFeatures {
+    /// Null-move pruning: in a null-window node at depth ≥ 3 whose static evaluation is at
+    /// least beta, the side to move passes and a reduced search checks that beta still holds.
+    /// Never with a pending return on the board (R-19: passing is then nothing like moving),
+    /// never when the side to move's king is attacked (R-20), never with
+    /// [`NULL_MOVE_MIN_PIECES`] pieces or fewer (zugzwang).
+    pub null_move: bool,
+    /// Late-move reductions growing with depth and move number (`ln d · ln i / 2`); off, late
+    /// quiet moves are reduced by one ply as in the baseline.
+    pub lmr: bool,
+    /// Aspiration windows: from depth 4 the root is searched in a window around the previous
+    /// iteration's score, widened and searched again when the score falls outside.
+    pub aspiration: bool,
+    /// A node whose side to move has its king attacked (R-20) is searched one ply deeper.
+    pub check_extension: bool,
+    /// Futility pruning: at depth 1 and 2, quiet moves that do not attack the enemy king are
+    /// skipped when the static evaluation plus a margin cannot reach alpha.
+    pub futility: bool,
+    /// Quiescence skips captures that lose material by static exchange evaluation
+    /// ([`crate::see::static_exchange`]).
+    pub see: bool,
+}
+
+/// Null-move pruning is never tried when the side to move has this many pieces or fewer (king
+/// and strikers included).
+pub const NULL_MOVE_MIN_PIECES: u32 = 6;
+
+impl SearchFeatures {
+    /// Every feature off: the search of the baseline engine (commit 44d942f).
+    pub const NONE: SearchFeatures = SearchFeatures {
+        null_move: false,
+        lmr: false,
+        aspiration: false,
+        check_extension: false,
+        futility: false,
+        see: false,
+    };
+
+    /// Every feature on.
+    pub const ALL: SearchFeatures = SearchFeatures {
+        null_move: true,
+        lmr: true,
+        aspiration: true,
+        check_extension: true,
+        futility: true,
+        see: true,
+    };
+}
+
+impl Default for SearchFeatures {
+    /// The features a match kept (`docs/engine.md`, "Strength, issue 24").
+    fn default() -> SearchFeatures {
+        SearchFeatures {
+            lmr: false,
+            futility: false,
+            see: false,
+            ..SearchFeatures::ALL
+        }
+    }
+}
+
 /// Settings of an [`Engine`] that outlive one search.
 ///
 /// # Examples
@@ -121,6 +197,7 @@ impl fmt::Display for Score {
 /// assert_eq!(EngineConfig::default().hash_mb, 16);
 /// let small = EngineConfig { hash_mb: 1, ..EngineConfig::default() };
 /// assert_eq!(small.eval, gjjq_engine::eval::EvalParams::default());
+/// assert_eq!(small.multi_pv, 1);
 /// ```
 #[derive(Debug, Clone, Copy, PartialEq, Eq)]
 pub struct EngineConfig {
@@ -128,6 +205,11 @@ pub struct EngineConfig {
     pub hash_mb: usize,
     /// The evaluation's terms.
     pub eval: EvalParams,
+    /// The selective features of the search.
+    pub features: SearchFeatures,
+    /// How many principal variations to search (`MultiPV`): the best `multi_pv` root moves,
+    /// each with its score and line, in [`SearchResult::lines`]. 0 counts as 1.
+    pub multi_pv: u32,
 }
 
 impl Default for EngineConfig {
@@ -135,6 +217,8 @@ impl Default for EngineConfig {
         EngineConfig {
             hash_mb: 16,
             eval: EvalParams::default(),
+            features: SearchFeatures::default(),
+            multi_pv: 1,
         }
     }
 }
@@ -180,6 +264,15 @@ impl Limits {
     }
 }
 
+/// One principal variation of a [`SearchResult`]: a root move's score and line.
+#[derive(Debug, Clone, PartialEq, Eq)]
+pub struct PvLine {
+    /// The score of the line's first move for the side to move.
+    pub score: Score,
+    /// The line, starting with the root move.
+    pub pv: Vec<Move>,
+}
+
 /// The result of a search, or of one completed iteration of it.
 #[derive(Debug, Clone, PartialEq, Eq)]
 pub struct SearchResult {
@@ -189,10 +282,54 @@ pub struct SearchResult {
     pub score: Score,
     /// The depth of the last completed iteration (0 if none completed).
     pub depth: u32,
+    /// The deepest ply reached, quiescence included (`seldepth`).
+    pub seldepth: u32,
     /// Nodes searched (quiescence included).
     pub nodes: u64,
     /// The principal variation, starting with `best_move`.
     pub pv: Vec<Move>,
+    /// With `MultiPV` above 1: the best root moves' lines, best first, distinct first moves
+    /// (the first is `score`/`pv`). Empty otherwise.
+    pub lines: Vec<PvLine>,
+    /// How full the transposition table is, in permille (`hashfull`).
+    pub hashfull: u32,
+}
+
+/// Counters of the last search, for tests and tuning: what each selective feature did.
+///
+/// # Examples
+///
+/// ```
+/// use gjjq_core::Position;
+/// use gjjq_engine::{Engine, EngineConfig, Limits};
+/// let mut engine = Engine::new(EngineConfig { hash_mb: 1, ..EngineConfig::default() });
+/// let r = engine.search(&Position::default(), &[], Limits::depth(4));
+/// assert_eq!(engine.stats().nodes, r.nodes);
+/// assert_eq!(engine.stats().null_tries_with_pending, 0);
+/// ```
+#[derive(Debug, Clone, Copy, PartialEq, Eq, Default)]
+pub struct SearchStats {
+    /// Nodes searched.
+    pub nodes: u64,
+    /// The deepest ply reached.
+    pub seldepth: u32,
+    /// Null moves tried.
+    pub null_tries: u64,
+    /// Null moves tried in a position with a pending return (R-19): always 0, the guard
+    /// forbids them.
+    pub null_tries_with_pending: u64,
+    /// Null moves whose reduced search held beta (the node was cut).
+    pub null_cutoffs: u64,
+    /// Moves searched reduced by more than one ply (late-move reductions).
+    pub lmr_reductions: u64,
+    /// Root re-searches after the score fell outside the aspiration window.
+    pub aspiration_researches: u64,
+    /// Nodes extended because the side to move's king was attacked.
+    pub check_extensions: u64,
+    /// Quiet moves skipped by futility pruning.
+    pub futility_prunes: u64,
+    /// Captures skipped in quiescence by static exchange evaluation.
+    pub see_prunes: u64,
 }
 
 /// What steers a search from outside the core: a clock, a stop flag, a progress report.
@@ -264,6 +401,7 @@ pub struct Engine {
     /// History heuristic: bonus per (origin, destination) of quiet moves that caused cut-offs.
     history: Vec<[i32; 90]>,
     killers: [[u16; 2]; MAX_PLY],
+    stats: SearchStats,
 }
 
 impl fmt::Debug for Engine {
@@ -283,6 +421,7 @@ impl Engine {
             tt: Table::new(config.hash_mb),
             history: vec![[0; 90]; 90],
             killers: [[NO_MOVE; 2]; MAX_PLY],
+            stats: SearchStats::default(),
         }
     }
 
@@ -290,6 +429,31 @@ impl Engine {
     #[must_use]
     pub fn config(&self) -> EngineConfig {
         self.config
+    }
+
+    /// Change the settings that need no new table: evaluation, features, `MultiPV` (the
+    /// table keeps its size; [`Engine::new`] makes one of another size).
+    ///
+    /// # Examples
+    ///
+    /// ```
+    /// use gjjq_engine::{Engine, EngineConfig, SearchFeatures};
+    /// let mut engine = Engine::new(EngineConfig { hash_mb: 1, ..EngineConfig::default() });
+    /// engine.set_config(EngineConfig { multi_pv: 3, features: SearchFeatures::NONE, ..engine.config() });
+    /// assert_eq!(engine.config().multi_pv, 3);
+    /// assert_eq!(engine.config().hash_mb, 1);
+    /// ```
+    pub fn set_config(&mut self, config: EngineConfig) {
+        self.config = EngineConfig {
+            hash_mb: self.config.hash_mb,
+            ..config
+        };
+    }
+
+    /// The counters of the last search.
+    #[must_use]
+    pub fn stats(&self) -> SearchStats {
+        self.stats
     }
 
     /// Forget everything learnt (for a new game): table, killers, history.
@@ -337,11 +501,13 @@ impl Engine {
                 *v /= 8;
             }
         }
+        let features = self.config.features;
         let mut s = Searcher {
             engine: self,
             control,
             limits,
-            nodes: 0,
+            features,
+            stats: SearchStats::default(),
             stopped: false,
             keys,
             root_index: base,
@@ -349,7 +515,10 @@ impl Engine {
             pv: vec![[NO_MOVE; MAX_PLY]; MAX_PLY + 1],
             pv_len: [0; MAX_PLY + 1],
         };
-        s.iterate(pos)
+        let result = s.iterate(pos);
+        let stats = s.stats;
+        self.stats = stats;
+        result
     }
 }
 
@@ -357,7 +526,8 @@ struct Searcher<'a> {
     engine: &'a mut Engine,
     control: &'a mut dyn SearchControl,
     limits: Limits,
-    nodes: u64,
+    features: SearchFeatures,
+    stats: SearchStats,
     stopped: bool,
     /// Keys of the game before the root, the root, then the current search path.
     keys: Vec<u64>,
@@ -397,70 +567,185 @@ fn value_of(pos: &Position, sq: Square) -> i32 {
     pos.piece_at(sq).map_or(0, |p| piece_value(p, sq))
 }
 
+/// Whether either side owes a return (R-19).
+fn any_pending(pos: &Position) -> bool {
+    pos.pending_return(Side::Red).is_some() || pos.pending_return(Side::Green).is_some()
+}
+
+/// Whether null-move pruning may pass in `pos`: no pending return on the board (R-19), the
+/// side to move's king not attacked (R-20), more than [`NULL_MOVE_MIN_PIECES`] pieces.
+fn null_move_allowed(pos: &Position, in_check: bool) -> bool {
+    !in_check && !any_pending(pos) && pos.piece_count(pos.turn()) > NULL_MOVE_MIN_PIECES
+}
+
+/// `pos` with the other side to move and nothing else changed (a "pass"), if the library
+/// accepts it.
+fn null_position(pos: &Position) -> Option<Position> {
+    let mut setup = pos.to_setup();
+    setup.turn = setup.turn.other();
+    Position::from_setup_with(setup, *pos.ruleset()).ok()
+}
+
+/// The late-move reduction of the `i`-th move (0-based) at `depth`.
+fn lmr_reduction(depth: i32, i: usize) -> i32 {
+    let r = 0.5 + f64::from(depth).ln() * (i as f64).ln() / 2.0;
+    (r as i32).max(1)
+}
+
+/// The first aspiration window's half-width, in centi-units.
+const ASPIRATION_WINDOW: i32 = 60;
+/// Futility pruning's margin per ply of remaining depth.
+const FUTILITY_MARGIN: i32 = 300;
+
 impl Searcher<'_> {
+    fn result(
+        &self,
+        best_move: Option<Move>,
+        score: i32,
+        depth: u32,
+        pv: Vec<Move>,
+    ) -> SearchResult {
+        SearchResult {
+            best_move,
+            score: Score::from_internal(score),
+            depth,
+            seldepth: self.stats.seldepth,
+            nodes: self.stats.nodes,
+            pv,
+            lines: Vec::new(),
+            hashfull: self.engine.tt.hashfull(),
+        }
+    }
+
     fn iterate(&mut self, root: &Position) -> SearchResult {
         let moves = root.legal_moves();
         if moves.is_empty() {
-            return SearchResult {
-                best_move: None,
-                score: Score::from_internal(terminal_score(root, 0)),
-                depth: 0,
-                nodes: 1,
-                pv: Vec::new(),
-            };
+            self.stats.nodes = 1;
+            return self.result(None, terminal_score(root, 0), 0, Vec::new());
         }
         let mut root_moves: Vec<Move> = moves.to_vec();
         self.order(root, &mut root_moves, NO_MOVE, 0);
-        let mut best = SearchResult {
-            best_move: Some(root_moves[0]),
-            score: Score::Cp(evaluate_with(root, self.engine.config.eval)),
-            depth: 0,
-            nodes: 0,
-            pv: vec![root_moves[0]],
-        };
+        let mut best = self.result(
+            Some(root_moves[0]),
+            evaluate_with(root, self.engine.config.eval),
+            0,
+            vec![root_moves[0]],
+        );
         let max_depth = self
             .limits
             .depth
             .unwrap_or(Limits::MAX_DEPTH)
             .clamp(1, Limits::MAX_DEPTH);
+        let multi = (self.engine.config.multi_pv.max(1) as usize).min(root_moves.len());
+        let mut previous: i32 = 0;
         for depth in 1..=max_depth {
-            let (score, best_index) = self.root(root, &mut root_moves, depth as i32);
-            if self.stopped {
-                // A partial iteration: its best move is trustworthy only if it beat the
-                // previous best (searched first) with a full score.
-                if let Some(i) = best_index
-                    && i != 0
+            let mut lines: Vec<(i32, Vec<Move>)> = Vec::new();
+            for idx in 0..multi {
+                let (score, best_index) = if multi == 1
+                    && self.features.aspiration
+                    && depth >= 4
+                    && previous.abs() < MATE_BOUND
                 {
-                    let m = root_moves[i];
-                    root_moves.remove(i);
-                    root_moves.insert(0, m);
-                    best.best_move = Some(m);
-                    best.pv = vec![m];
-                    best.score = Score::from_internal(score);
+                    self.aspirate(root, &mut root_moves, depth as i32, previous)
+                } else {
+                    self.root(
+                        root,
+                        &mut root_moves[idx..],
+                        depth as i32,
+                        -INFINITY,
+                        INFINITY,
+                    )
+                };
+                if self.stopped {
+                    // A partial iteration: its best move is trustworthy only if it beat the
+                    // previous best (searched first) with a full score.
+                    if idx == 0
+                        && let Some(i) = best_index
+                        && i != 0
+                    {
+                        let m = root_moves.remove(i);
+                        root_moves.insert(0, m);
+                        best.best_move = Some(m);
+                        best.pv = vec![m];
+                        best.score = Score::from_internal(score);
+                        best.lines.clear();
+                    }
+                    break;
                 }
+                let i = idx + best_index.unwrap_or(0);
+                let m = root_moves.remove(i);
+                root_moves.insert(idx, m);
+                let mut pv = self.root_pv(root);
+                if pv.first() != Some(&m) {
+                    pv = vec![m];
+                }
+                lines.push((score, pv));
+            }
+            if self.stopped {
                 break;
             }
-            let i = best_index.unwrap_or(0);
-            let m = root_moves.remove(i);
-            root_moves.insert(0, m);
-            best = SearchResult {
-                best_move: Some(m),
-                score: Score::from_internal(score),
-                depth,
-                nodes: self.nodes,
-                pv: self.root_pv(root),
-            };
+            // Search instability can leave a later line above an earlier one: order them.
+            lines.sort_by_key(|l| std::cmp::Reverse(l.0));
+            let (score, pv) = lines[0].clone();
+            previous = score;
+            best = self.result(pv.first().copied(), score, depth, pv);
+            if multi > 1 {
+                best.lines = lines
+                    .into_iter()
+                    .map(|(s, pv)| PvLine {
+                        score: Score::from_internal(s),
+                        pv,
+                    })
+                    .collect();
+            }
             self.control.on_iteration(&best);
             // A forced result needs no deeper look.
-            if score.abs() >= MATE_BOUND && (MATE - score.abs()) as u32 <= depth {
+            if multi == 1 && score.abs() >= MATE_BOUND && (MATE - score.abs()) as u32 <= depth {
                 break;
             }
             if !self.control.should_deepen(&best) {
                 break;
             }
         }
-        best.nodes = self.nodes;
+        best.nodes = self.stats.nodes;
+        best.seldepth = self.stats.seldepth;
+        best.hashfull = self.engine.tt.hashfull();
         best
+    }
+
+    /// The root searched in windows around `previous`, widened until the score falls inside.
+    fn aspirate(
+        &mut self,
+        pos: &Position,
+        moves: &mut [Move],
+        depth: i32,
+        previous: i32,
+    ) -> (i32, Option<usize>) {
+        let mut delta = ASPIRATION_WINDOW;
+        let mut alpha = previous - delta;
+        let mut beta = previous + delta;
+        loop {
+            let (score, best_index) = self.root(pos, moves, depth, alpha, beta);
+            if self.stopped {
+                return (score, best_index);
+            }
+            if score <= alpha && alpha > -INFINITY {
+                alpha = (previous - delta * 4).max(-INFINITY);
+            } else if score >= beta && beta < INFINITY {
+                if let Some(i) = best_index {
+                    moves[..=i].rotate_right(1);
+                }
+                beta = (previous + delta * 4).min(INFINITY);
+            } else {
+                return (score, best_index);
+            }
+            self.stats.aspiration_researches += 1;
+            delta *= 4;
+            if delta > 2_000 {
+                alpha = -INFINITY;
+                beta = INFINITY;
+            }
+        }
     }
 
     /// The principal variation as moves, checked legal one by one.
@@ -477,11 +762,20 @@ impl Searcher<'_> {
         out
     }
 
-    /// One iteration at the root: the best score and the index of its move in `moves` (`None`
-    /// if stopped before the first move was searched).
-    fn root(&mut self, pos: &Position, moves: &mut [Move], depth: i32) -> (i32, Option<usize>) {
-        let mut alpha = -INFINITY;
-        let beta = INFINITY;
+    /// One iteration at the root in the window (`alpha`, `beta`): the score (fail-soft) and
+    /// the index in `moves` of the move that raised alpha last (`None` if none did, or if
+    /// stopped before).
+    fn root(
+        &mut self,
+        pos: &Position,
+        moves: &mut [Move],
+        depth: i32,
+        alpha: i32,
+        beta: i32,
+    ) -> (i32, Option<usize>) {
+        let original_alpha = alpha;
+        let mut alpha = alpha;
+        let mut best = -INFINITY;
         let mut best_index = None;
         self.pv_len[0] = 0;
         if let Some(m) = king_capture(pos, moves) {
@@ -497,7 +791,7 @@ impl Searcher<'_> {
                 -self.search(&child, depth - 1, -beta, -alpha, 1)
             } else {
                 let mut s = -self.search(&child, depth - 1, -alpha - 1, -alpha, 1);
-                if s > alpha && !self.stopped {
+                if s > alpha && s < beta && !self.stopped {
                     s = -self.search(&child, depth - 1, -beta, -alpha, 1);
                 }
                 s
@@ -505,21 +799,35 @@ impl Searcher<'_> {
             if self.stopped {
                 break;
             }
+            best = best.max(score);
             if score > alpha {
                 alpha = score;
                 best_index = Some(i);
                 self.update_pv(0, m.index());
+                if score >= beta {
+                    break;
+                }
             }
         }
         let key = zobrist(pos);
         if let Some(i) = best_index
             && !self.stopped
         {
+            let bound = if best >= beta {
+                Bound::Lower
+            } else if best > original_alpha {
+                Bound::Exact
+            } else {
+                Bound::Upper
+            };
             self.engine
                 .tt
-                .store(key, moves[i].index(), alpha, depth, Bound::Exact);
+                .store(key, moves[i].index(), best, depth, bound);
         }
-        (alpha, best_index)
+        if self.stopped && best_index.is_some() {
+            return (alpha, best_index);
+        }
+        (best, best_index)
     }
 
     fn update_pv(&mut self, ply: usize, m: u16) {
@@ -530,11 +838,12 @@ impl Searcher<'_> {
         self.pv_len[ply] = n + 1;
     }
 
-    fn poll(&mut self) -> bool {
-        self.nodes += 1;
-        if self.nodes.is_multiple_of(POLL_INTERVAL)
-            && (self.limits.nodes.is_some_and(|n| self.nodes >= n)
-                || self.control.should_stop(self.nodes))
+    fn poll(&mut self, ply: usize) -> bool {
+        self.stats.nodes += 1;
+        self.stats.seldepth = self.stats.seldepth.max(ply as u32);
+        let nodes = self.stats.nodes;
+        if nodes.is_multiple_of(POLL_INTERVAL)
+            && (self.limits.nodes.is_some_and(|n| nodes >= n) || self.control.should_stop(nodes))
         {
             self.stopped = true;
         }
@@ -555,7 +864,7 @@ impl Searcher<'_> {
 
     fn search(&mut self, pos: &Position, depth: i32, mut alpha: i32, beta: i32, ply: usize) -> i32 {
         self.pv_len[ply] = 0;
-        if self.poll() {
+        if self.poll(ply) {
             return 0;
         }
         let key = zobrist(pos);
@@ -565,11 +874,12 @@ impl Searcher<'_> {
         score
     }
 
+    #[allow(clippy::too_many_lines)]
     fn search_inner(
         &mut self,
         pos: &Position,
         key: u64,
-        depth: i32,
+        mut depth: i32,
         alpha: &mut i32,
         beta: i32,
         ply: usize,
@@ -583,6 +893,13 @@ impl Searcher<'_> {
             .is_some_and(|l| pos.plies_since_capture() >= l.get())
         {
             return 0; // R-25
+        }
+        let f = self.features;
+        let in_check = (f.check_extension || f.null_move || f.futility) && pos.is_check();
+        // R-20: the king attacked is the one threat that ends the game; look one ply further.
+        if f.check_extension && in_check && ply < MAX_PLY / 2 {
+            depth += 1;
+            self.stats.check_extensions += 1;
         }
         if depth <= 0 || ply >= MAX_PLY - 1 {
             return self.quiesce(pos, *alpha, beta, ply, 0);
@@ -598,6 +915,7 @@ impl Searcher<'_> {
             return MATE - ply as i32 - 1;
         }
         let original_alpha = *alpha;
+        let pv_node = beta - *alpha > 1;
         let mut tt_move = NO_MOVE;
         if let Some(e) = self.engine.tt.probe(key) {
             tt_move = e.mv;
@@ -608,11 +926,43 @@ impl Searcher<'_> {
                     Bound::Lower => s >= beta,
                     Bound::Upper => s <= *alpha,
                 };
-                if cut && beta - *alpha == 1 {
+                if cut && !pv_node {
                     return s;
                 }
             }
         }
+        let static_eval = if pv_node || in_check {
+            None
+        } else {
+            Some(evaluate_with(pos, self.engine.config.eval))
+        };
+        if f.null_move
+            && let Some(eval) = static_eval
+            && depth >= 3
+            && eval >= beta
+            && beta.abs() < MATE_BOUND
+            && null_move_allowed(pos, in_check)
+            && let Some(null) = null_position(pos)
+        {
+            self.stats.null_tries += 1;
+            if any_pending(pos) {
+                self.stats.null_tries_with_pending += 1;
+            }
+            let r = 2 + depth / 4;
+            let s = -self.search(&null, depth - 1 - r, -beta, -beta + 1, ply + 1);
+            if self.stopped {
+                return 0;
+            }
+            if s >= beta {
+                self.stats.null_cutoffs += 1;
+                return beta;
+            }
+        }
+        let futile = f.futility
+            && depth <= 2
+            && pos.pending_return(pos.turn()).is_none()
+            && static_eval.is_some_and(|e| e + FUTILITY_MARGIN * depth <= *alpha)
+            && alpha.abs() < MATE_BOUND;
         let mut moves: Vec<Move> = moves.to_vec();
         self.order(pos, &mut moves, tt_move, ply);
         let mut best = -INFINITY;
@@ -621,11 +971,31 @@ impl Searcher<'_> {
             let quiet = captured_piece(pos, m).is_none();
             let mut child = pos.clone();
             child.play_unchecked(m);
+            let killer = self.is_killer(m, ply);
+            if futile && i > 0 && quiet && !killer && !child.is_check() {
+                self.stats.futility_prunes += 1;
+                continue;
+            }
             let score = if i == 0 {
                 -self.search(&child, depth - 1, -beta, -*alpha, ply + 1)
             } else {
-                // Late quiet moves are searched one ply shallower first.
-                let reduction = i32::from(depth >= 3 && i >= 4 && quiet && !self.is_killer(m, ply));
+                // Late quiet moves are searched shallower first.
+                let late = depth >= 3 && quiet && !killer;
+                let reduction = if !late {
+                    0
+                } else if f.lmr {
+                    if i >= 3 && !in_check && !child.is_check() {
+                        let r = (lmr_reduction(depth, i) - i32::from(pv_node)).clamp(1, depth - 2);
+                        if r > 1 {
+                            self.stats.lmr_reductions += 1;
+                        }
+                        r
+                    } else {
+                        0
+                    }
+                } else {
+                    i32::from(i >= 4)
+                };
                 let mut s =
                     -self.search(&child, depth - 1 - reduction, -*alpha - 1, -*alpha, ply + 1);
                 if s > *alpha && reduction > 0 && !self.stopped {
@@ -654,6 +1024,11 @@ impl Searcher<'_> {
                 }
             }
         }
+        if best == -INFINITY {
+            // Every move but the first was pruned and the first cannot be: unreachable, but
+            // a static score is the safe answer.
+            best = static_eval.unwrap_or(*alpha);
+        }
         let bound = if best >= beta {
             Bound::Lower
         } else if best > original_alpha {
@@ -669,6 +1044,7 @@ impl Searcher<'_> {
 
     /// Captures only, `qply` plies past the horizon.
     fn quiesce(&mut self, pos: &Position, mut alpha: i32, beta: i32, ply: usize, qply: u32) -> i32 {
+        self.stats.seldepth = self.stats.seldepth.max(ply as u32);
         let moves = pos.legal_moves();
         if moves.is_empty() {
             return terminal_score(pos, ply);
@@ -683,6 +1059,7 @@ impl Searcher<'_> {
             return stand_pat;
         }
         alpha = alpha.max(stand_pat);
+        let see = self.features.see && pos.pending_return(pos.turn()).is_none();
         let mut captures: Vec<(i32, Move)> = moves
             .iter()
             .filter_map(|&m| {
@@ -692,10 +1069,19 @@ impl Searcher<'_> {
                     .then(|| (victim * 16 - value_of(pos, m.from()) / 100, m))
             })
             .collect();
+        if see {
+            let before = captures.len();
+            // A capture by a piece worth more than its victim may lose the exchange.
+            captures.retain(|&(_, m)| {
+                value_of(pos, m.from()) <= value_of(pos, m.to())
+                    || crate::see::exchange_unchecked(pos, m) >= 0
+            });
+            self.stats.see_prunes += (before - captures.len()) as u64;
+        }
         captures.sort_unstable_by_key(|c| std::cmp::Reverse(c.0));
         let mut best = stand_pat;
         for (_, m) in captures {
-            if self.poll() {
+            if self.poll(ply + 1) {
                 return 0;
             }
             let mut child = pos.clone();

@@ -13,10 +13,12 @@ use rand::{Rng, SeedableRng};
 
 use crate::hidden::{HiddenConfig, untried_candidates};
 use crate::protocol::{
-    Command, GoParams, bestmove_line, info_line, parse_command, resolve_position, worlds_line,
+    Command, GoParams, bestmove_line, info_lines, parse_command, resolve_position, worlds_line,
 };
-use crate::search::{Engine, EngineConfig, Limits, Score, SearchControl, SearchResult};
-use crate::time::{TimeBudget, budget};
+use crate::search::{
+    Engine, EngineConfig, Limits, Score, SearchControl, SearchFeatures, SearchResult,
+};
+use crate::time::{Stability, TimeBudget, budget};
 
 /// Which player answers `go`.
 #[derive(Debug, Clone, Copy, PartialEq, Eq, Default)]
@@ -335,9 +337,16 @@ impl Server {
                         HiddenConfig::default().worlds
                     ),
                     "option name Rules type string default standard".to_string(),
-                    "uciok".to_string(),
+                    format!("option name MultiPV type spin default 1 min 1 max {MAX_MULTI_PV}"),
                 ];
-                for l in lines {
+                let defaults = SearchFeatures::default();
+                let features = FEATURE_OPTIONS
+                    .iter()
+                    .map(|(name, get, _)| {
+                        format!("option name {name} type check default {}", get(&defaults))
+                    })
+                    .chain(std::iter::once("uciok".to_string()));
+                for l in lines.into_iter().chain(features) {
                     send(&self.out, &l);
                 }
             }
@@ -398,6 +407,36 @@ impl Server {
                 }
                 _ => bad(&self.out),
             },
+            "multipv" => match number(value) {
+                Some(k @ 1..=MAX_MULTI_PV) => {
+                    self.config.multi_pv = k as u32;
+                    self.reconfigure();
+                }
+                _ => bad(&self.out),
+            },
+            lower
+                if FEATURE_OPTIONS
+                    .iter()
+                    .any(|o| o.0.eq_ignore_ascii_case(lower)) =>
+            {
+                let flag = match value.map(|v| v.trim().to_ascii_lowercase()).as_deref() {
+                    Some("true") => Some(true),
+                    Some("false") => Some(false),
+                    _ => None,
+                };
+                match (
+                    flag,
+                    FEATURE_OPTIONS
+                        .iter()
+                        .find(|o| o.0.eq_ignore_ascii_case(lower)),
+                ) {
+                    (Some(on), Some((_, _, set))) => {
+                        set(&mut self.config.features, on);
+                        self.reconfigure();
+                    }
+                    _ => bad(&self.out),
+                }
+            }
             "clear hash" => {
                 if let Some(e) = &mut self.engine {
                     e.clear();
@@ -431,6 +470,14 @@ impl Server {
         }
     }
 
+    /// Apply `self.config` to the engine, keeping its table.
+    fn reconfigure(&mut self) {
+        match &mut self.engine {
+            Some(e) => e.set_config(self.config),
+            None => self.engine = Some(Engine::new(self.config)),
+        }
+    }
+
     fn go(&mut self, go: GoParams) {
         let start = Instant::now();
         let stop = Arc::new(AtomicBool::new(false));
@@ -455,8 +502,11 @@ impl Server {
                 best_move: None,
                 score: Score::Cp(0),
                 depth: 0,
+                seldepth: 0,
                 nodes: 0,
                 pv: Vec::new(),
+                lines: Vec::new(),
+                hashfull: 0,
             }),
             Player::Random => {
                 let moves = pos.legal_moves();
@@ -466,8 +516,11 @@ impl Server {
                         best_move: Some(m),
                         score: Score::Cp(0),
                         depth: 0,
+                        seldepth: 0,
                         nodes: 1,
                         pv: vec![m],
+                        lines: Vec::new(),
+                        hashfull: 0,
                     }
                 })
             }
@@ -478,12 +531,7 @@ impl Server {
             let r = match result {
                 Some(r) => r,
                 None => {
-                    let mut control = Control {
-                        stop: &flag,
-                        start,
-                        time,
-                        out: &out,
-                    };
+                    let mut control = Control::new(&flag, start, time, &out);
                     engine.search_with(&pos, &history, limits, &mut control)
                 }
             };
@@ -550,12 +598,7 @@ impl Server {
                     (!untried.is_empty()).then(|| untried[rng.random_range(0..untried.len())])
                 }
                 (None, Player::Search) => {
-                    let mut control = Control {
-                        stop: &flag,
-                        start,
-                        time,
-                        out: &out,
-                    };
+                    let mut control = Control::new(&flag, start, time, &out);
                     let r =
                         engine.search_hidden_with(&state, limits, config, &mut rng, &mut control);
                     send(&out, &worlds_line(&r));
@@ -593,6 +636,30 @@ impl Server {
     }
 }
 
+/// The largest `MultiPV` option.
+const MAX_MULTI_PV: u64 = 32;
+
+/// A check option per search feature: its name, how to read it and how to set it.
+type FeatureOption = (
+    &'static str,
+    fn(&SearchFeatures) -> bool,
+    fn(&mut SearchFeatures, bool),
+);
+
+/// The search features as check options (all on by default), for matches that measure them.
+const FEATURE_OPTIONS: [FeatureOption; 6] = [
+    ("NullMove", |f| f.null_move, |f, on| f.null_move = on),
+    ("LMR", |f| f.lmr, |f, on| f.lmr = on),
+    ("Aspiration", |f| f.aspiration, |f, on| f.aspiration = on),
+    (
+        "CheckExtension",
+        |f| f.check_extension,
+        |f, on| f.check_extension = on,
+    ),
+    ("Futility", |f| f.futility, |f, on| f.futility = on),
+    ("SEE", |f| f.see, |f, on| f.see = on),
+];
+
 /// The largest `Worlds` option.
 const MAX_WORLDS: u64 = 256;
 
@@ -618,9 +685,27 @@ struct Control<'a> {
     start: Instant,
     time: Option<TimeBudget>,
     out: &'a Output,
+    /// The best move of the last completed iteration and for how many iterations in a row it
+    /// has been the best.
+    stability: Stability,
 }
 
-impl Control<'_> {
+impl<'a> Control<'a> {
+    fn new(
+        stop: &'a AtomicBool,
+        start: Instant,
+        time: Option<TimeBudget>,
+        out: &'a Output,
+    ) -> Control<'a> {
+        Control {
+            stop,
+            start,
+            time,
+            out,
+            stability: Stability::default(),
+        }
+    }
+
     fn elapsed_ms(&self) -> u64 {
         self.start.elapsed().as_millis() as u64
     }
@@ -632,20 +717,20 @@ impl SearchControl for Control<'_> {
             || self.time.is_some_and(|t| self.elapsed_ms() >= t.hard_ms)
     }
 
-    fn should_deepen(&mut self, _completed: &SearchResult) -> bool {
+    fn should_deepen(&mut self, completed: &SearchResult) -> bool {
+        let stable = self.stability.update(completed.best_move);
         if self.stop.load(Ordering::Relaxed) {
             return false;
         }
         match self.time {
             None => true,
-            // `movetime`: use all of it; the hard limit aborts the last iteration.
-            Some(t) if t.soft_ms == t.hard_ms => self.elapsed_ms() < t.hard_ms,
-            // A clock: the next iteration takes longer than all before it together.
-            Some(t) => self.elapsed_ms() * 2 < t.soft_ms,
+            Some(t) => t.deepen(self.elapsed_ms(), stable),
         }
     }
 
     fn on_iteration(&mut self, completed: &SearchResult) {
-        send(self.out, &info_line(completed, self.elapsed_ms()));
+        for line in info_lines(completed, self.elapsed_ms()) {
+            send(self.out, &line);
+        }
     }
 }

@@ -1,7 +1,7 @@
 //! Time management: how long to think, from `go`'s clock or `movetime`. Pure arithmetic; the
 //! clock itself is the caller's.
 
-use gjjq_core::Side;
+use gjjq_core::{Move, Side};
 
 use crate::protocol::GoParams;
 
@@ -13,6 +13,78 @@ pub struct TimeBudget {
     pub soft_ms: u64,
     /// The search is aborted when this has passed.
     pub hard_ms: u64,
+}
+
+impl TimeBudget {
+    /// Whether a new iteration should start after `elapsed_ms`, the best move having stayed
+    /// the same for the last `stable` iterations (1: it just changed or is the first).
+    ///
+    /// - `movetime` (soft = hard): use all of it; the hard limit aborts the last iteration.
+    /// - a clock: the next iteration takes longer than all before it together, so none starts
+    ///   once half of a target has passed. The target is the soft limit scaled by stability:
+    ///   ×1.5 when the best move just changed, ×1 after two iterations in a row, ×0.5 after
+    ///   four or more (stop early on a stable best move); never past the hard limit.
+    ///
+    /// # Examples
+    ///
+    /// ```
+    /// use gjjq_engine::time::TimeBudget;
+    /// let t = TimeBudget { soft_ms: 100, hard_ms: 300 };
+    /// assert!(t.deepen(60, 1)); // unstable: target 150, half of it is 75
+    /// assert!(!t.deepen(60, 2)); // target 100
+    /// assert!(!t.deepen(30, 5)); // stable: target 50
+    /// let movetime = TimeBudget { soft_ms: 100, hard_ms: 100 };
+    /// assert!(movetime.deepen(99, 9) && !movetime.deepen(100, 1));
+    /// ```
+    #[must_use]
+    pub fn deepen(&self, elapsed_ms: u64, stable: u32) -> bool {
+        if elapsed_ms >= self.hard_ms {
+            return false;
+        }
+        if self.soft_ms == self.hard_ms {
+            return true;
+        }
+        let target = match stable {
+            0 | 1 => self.soft_ms.saturating_mul(3) / 2,
+            2 | 3 => self.soft_ms,
+            _ => self.soft_ms / 2,
+        }
+        .min(self.hard_ms);
+        elapsed_ms.saturating_mul(2) < target
+    }
+}
+
+/// How many completed iterations in a row have had the same best move.
+///
+/// # Examples
+///
+/// ```
+/// use gjjq_core::Move;
+/// use gjjq_engine::time::Stability;
+/// let a: Move = "5B5A".parse().unwrap();
+/// let b: Move = "5B5C".parse().unwrap();
+/// let mut s = Stability::default();
+/// assert_eq!(s.update(Some(a)), 1);
+/// assert_eq!(s.update(Some(a)), 2);
+/// assert_eq!(s.update(Some(b)), 1);
+/// ```
+#[derive(Debug, Clone, Copy, PartialEq, Eq, Default)]
+pub struct Stability {
+    best: Option<Move>,
+    count: u32,
+}
+
+impl Stability {
+    /// Record an iteration's best move; the number of iterations in a row it has been best.
+    pub fn update(&mut self, best: Option<Move>) -> u32 {
+        if best.is_some() && best == self.best {
+            self.count = self.count.saturating_add(1);
+        } else {
+            self.best = best;
+            self.count = 1;
+        }
+        self.count
+    }
 }
 
 /// Moves still to play when `go` does not say (`movestogo`).
@@ -28,7 +100,7 @@ const DEFAULT_MOVES_TO_GO: u64 = 30;
 /// # Examples
 ///
 /// ```
-/// use gjjq_core::Side;
+/// use gjjq_core::{Move, Side};
 /// use gjjq_engine::protocol::GoParams;
 /// use gjjq_engine::time::{TimeBudget, budget};
 /// let go = GoParams { movetime: Some(100), ..GoParams::default() };

@@ -54,6 +54,13 @@ impl Table {
         ((u128::from(key) * self.entries.len() as u128) >> 64) as usize
     }
 
+    /// How full the table is, in permille: used entries among the first thousand.
+    pub fn hashfull(&self) -> u32 {
+        let n = self.entries.len().min(1000);
+        let used = self.entries[..n].iter().filter(|e| e.depth >= 0).count();
+        (used * 1000 / n.max(1)) as u32
+    }
+
     pub fn probe(&self, key: u64) -> Option<Entry> {
         let e = self.entries[self.slot(key)];
         (e.key == key && e.depth >= 0).then_some(e)

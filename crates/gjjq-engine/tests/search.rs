@@ -2,7 +2,8 @@
 //! repetition.
 
 use gjjq_core::{Move, Position, Setup, Side};
-use gjjq_engine::{Engine, EngineConfig, Limits, Score};
+use gjjq_engine::see::{KING_VALUE, static_exchange};
+use gjjq_engine::{Engine, EngineConfig, Limits, Score, SearchFeatures, SearchStats};
 use rand::rngs::StdRng;
 use rand::{Rng, SeedableRng};
 
@@ -227,4 +228,206 @@ fn a_decided_position_has_no_best_move() {
     assert_eq!(p.outcome().unwrap().winner(), Some(Side::Red));
     let r = engine().search(&p, &[], Limits::depth(3));
     assert_eq!((r.best_move, r.score), (None, Score::Loss(0)));
+}
+
+// --- Issue 24: each selective feature is measured by a counter of the last search, and turned
+// off by its flag in `SearchFeatures`.
+
+fn engine_with(features: SearchFeatures) -> Engine {
+    Engine::new(EngineConfig {
+        hash_mb: 2,
+        features,
+        ..EngineConfig::default()
+    })
+}
+
+/// Positions of seeded random games that owe a return, and some that do not.
+fn positions_with_pending_returns() -> (Vec<Position>, Vec<Position>) {
+    let all = random_positions(24, 40, 80);
+    let (pending, other): (Vec<Position>, Vec<Position>) = all
+        .into_iter()
+        .filter(|p| p.outcome().is_none())
+        .partition(|p| {
+            p.pending_return(Side::Red).is_some() || p.pending_return(Side::Green).is_some()
+        });
+    (pending, other)
+}
+
+/// Sum of a counter over searches of `positions` at `depth`.
+fn total(
+    features: SearchFeatures,
+    positions: &[Position],
+    depth: u32,
+    counter: fn(&SearchStats) -> u64,
+) -> u64 {
+    let mut e = engine_with(features);
+    positions
+        .iter()
+        .map(|p| {
+            e.clear();
+            let _ = e.search(p, &[], Limits::depth(depth));
+            counter(&e.stats())
+        })
+        .sum()
+}
+
+#[test]
+fn null_move_is_never_tried_with_a_pending_return() {
+    let (pending, other) = positions_with_pending_returns();
+    assert!(pending.len() >= 10, "{} positions", pending.len());
+    let all = SearchFeatures::ALL;
+    // Searches from positions with and without a return owed reach many nodes of both kinds.
+    let sample: Vec<Position> = pending
+        .iter()
+        .take(12)
+        .chain(other.iter().step_by(20).take(12))
+        .cloned()
+        .collect();
+    assert!(total(all, &sample, 5, |s| s.null_tries) > 0);
+    assert_eq!(total(all, &sample, 5, |s| s.null_tries_with_pending), 0);
+    let off = SearchFeatures {
+        null_move: false,
+        ..all
+    };
+    assert_eq!(total(off, &sample, 5, |s| s.null_tries), 0);
+}
+
+#[test]
+fn each_feature_acts_only_when_on() {
+    // Opening and middle-game positions, and endgames where kings can be attacked (while the
+    // seal holds, R-17, no king can be).
+    let mut positions: Vec<Position> = random_positions(7, 4, 40).into_iter().step_by(8).collect();
+    positions.push(pos("4k4/4g4/9/9/9/4P4/9/9/9/4K4 r -"));
+    positions.push(pos("3k5/9/3g5/9/9/4P4/2I6/9/9/4K4 r -"));
+    let all = SearchFeatures::ALL;
+    let none = SearchFeatures::NONE;
+    type Counter = fn(&SearchStats) -> u64;
+    let counters: [(&str, Counter); 6] = [
+        ("null", |s| s.null_tries),
+        ("lmr", |s| s.lmr_reductions),
+        ("aspiration", |s| s.aspiration_researches),
+        ("check extension", |s| s.check_extensions),
+        ("futility", |s| s.futility_prunes),
+        ("see", |s| s.see_prunes),
+    ];
+    for (name, c) in counters {
+        assert!(total(all, &positions, 5, c) > 0, "{name} never acted");
+        assert_eq!(total(none, &positions, 5, c), 0, "{name} acted while off");
+    }
+}
+
+#[test]
+fn the_features_search_fewer_nodes_to_the_same_depth() {
+    let p = Position::default();
+    let mut on = engine_with(SearchFeatures::ALL);
+    let mut off = engine_with(SearchFeatures::NONE);
+    let a = on.search(&p, &[], Limits::depth(6));
+    let b = off.search(&p, &[], Limits::depth(6));
+    assert!(a.nodes * 2 < b.nodes, "{} vs {}", a.nodes, b.nodes);
+    assert!(a.seldepth >= 6 && b.seldepth >= 6);
+}
+
+#[test]
+fn aspiration_windows_search_again_when_the_score_leaves_the_window() {
+    // Random middle-game positions: scores swing between iterations, so some fall outside the
+    // window and the root is searched again; without aspiration, never.
+    let positions: Vec<Position> = random_positions(11, 10, 30)
+        .into_iter()
+        .step_by(6)
+        .collect();
+    let all = SearchFeatures::ALL;
+    assert!(total(all, &positions, 6, |s| s.aspiration_researches) > 0);
+    let off = SearchFeatures {
+        aspiration: false,
+        ..all
+    };
+    assert_eq!(total(off, &positions, 6, |s| s.aspiration_researches), 0);
+    // The re-searched result is still a legal, fully searched move.
+    for p in &positions {
+        let r = engine().search(p, &[], Limits::depth(5));
+        assert!(p.is_legal(r.best_move.unwrap()));
+        assert_eq!(r.pv.first(), r.best_move.as_ref());
+    }
+}
+
+#[test]
+fn multipv_lines_are_distinct_and_ordered() {
+    let mut e = Engine::new(EngineConfig {
+        hash_mb: 2,
+        multi_pv: 4,
+        ..EngineConfig::default()
+    });
+    for p in random_positions(3, 3, 20).into_iter().step_by(7) {
+        let r = e.search(&p, &[], Limits::depth(4));
+        let n = p.legal_moves().len().min(4);
+        assert_eq!(r.lines.len(), n);
+        let firsts: std::collections::HashSet<Move> = r.lines.iter().map(|l| l.pv[0]).collect();
+        assert_eq!(firsts.len(), n, "first moves not distinct");
+        assert!(r.lines.windows(2).all(|w| w[0].score >= w[1].score));
+        assert_eq!(r.lines[0].pv, r.pv);
+        assert_eq!(r.lines[0].score, r.score);
+        for l in &r.lines {
+            assert!(p.is_legal(l.pv[0]));
+        }
+    }
+    // One legal move: one line whatever MultiPV says.
+    let single = pos("4k4/9/9/9/9/9/9/9/9/3K5 r -");
+    let r = e.search(&single, &[], Limits::depth(2));
+    assert!(r.lines.len() <= single.legal_moves().len());
+}
+
+#[test]
+fn static_exchange_understands_returning_captures_and_removals() {
+    // Default opening: the missile on 3E strikes the army on 7d (800) and nothing of
+    // Green's can take it back; it strikes the missile on 7e (900) and Green's missile on 3e
+    // strikes it back (900): even.
+    let p = Position::default();
+    assert_eq!(static_exchange(&p, "3E7d".parse().unwrap()), Some(800));
+    assert_eq!(static_exchange(&p, "3E7e".parse().unwrap()), Some(0));
+    // A fleet at sea (800) struck by a missile (900) that Green's aircraft can cut off from
+    // its origin (removal, R-19): −100. Without the aircraft: +800.
+    let guarded = pos("4k4/9/9/9/4i3i/7f1/9/4AG3/4M1p2/4K4 r -");
+    let alone = pos("4k4/9/9/9/4i3i/7f1/9/4AG3/4M4/4K4 r -");
+    assert_eq!(
+        static_exchange(&guarded, "5D8A".parse().unwrap()),
+        Some(-100)
+    );
+    assert_eq!(static_exchange(&alone, "5D8A".parse().unwrap()), Some(800));
+    assert_eq!(
+        static_exchange(&guarded, "5D5a".parse().unwrap()),
+        Some(-300)
+    );
+    // Taking the king outweighs everything.
+    assert_eq!(
+        static_exchange(&alone, "5D5e".parse().unwrap()),
+        Some(KING_VALUE)
+    );
+    // An ordinary capture: the guard takes the aircraft on 6D, nothing takes back.
+    let near = pos("4k4/9/9/9/4i3i/7f1/9/4AG3/4Mp3/4K4 r -");
+    assert_eq!(static_exchange(&near, "6C6D".parse().unwrap()), Some(800));
+    // The quiescence search prunes the losing strikes only with SEE on (Green's king moved
+    // off file 5 so that no strike takes it).
+    let no_king_strike = pos("3k5/9/9/9/4i3i/7f1/9/4AG3/4M1p2/4K4 r -");
+    assert_eq!(
+        static_exchange(&no_king_strike, "5D5a".parse().unwrap()),
+        Some(-300)
+    );
+    let all = SearchFeatures::ALL;
+    let see = |f| {
+        total(f, std::slice::from_ref(&no_king_strike), 3, |s| {
+            s.see_prunes
+        })
+    };
+    assert!(see(all) > 0);
+    assert_eq!(see(SearchFeatures { see: false, ..all }), 0);
+}
+
+#[test]
+fn stats_and_result_fields_agree() {
+    let mut e = engine();
+    let r = e.search(&Position::default(), &[], Limits::depth(5));
+    assert_eq!(e.stats().nodes, r.nodes);
+    assert_eq!(u64::from(e.stats().seldepth), u64::from(r.seldepth));
+    assert!(r.seldepth >= r.depth);
+    assert!(r.hashfull > 0 && r.hashfull <= 1000);
 }

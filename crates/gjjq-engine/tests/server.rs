@@ -82,6 +82,13 @@ fn handshake_advertises_options() {
         "Seed",
         "Worlds",
         "Rules",
+        "MultiPV",
+        "NullMove",
+        "LMR",
+        "Aspiration",
+        "CheckExtension",
+        "Futility",
+        "SEE",
     ] {
         assert!(
             lines
@@ -91,6 +98,62 @@ fn handshake_advertises_options() {
         );
     }
     assert_eq!(lines.last().unwrap(), "uciok");
+}
+
+#[test]
+fn multipv_sends_one_line_per_variation() {
+    let mut s = Session::start(ServerOptions::default());
+    s.send("setoption name MultiPV value 3");
+    s.send("setoption name NullMove value false");
+    s.send("setoption name MultiPV value 0");
+    s.send("setoption name SEE value maybe");
+    s.send("position startpos");
+    s.send("go depth 3");
+    s.wait_for("bestmove", 1);
+    let lines = s.quit();
+    // Two refused values, reported.
+    assert_eq!(
+        lines
+            .iter()
+            .filter(|l| l.starts_with("info string setoption:"))
+            .count(),
+        2,
+        "{lines:?}"
+    );
+    for depth in 1..=3 {
+        let at: Vec<&String> = lines
+            .iter()
+            .filter(|l| l.starts_with(&format!("info depth {depth} ")))
+            .collect();
+        assert_eq!(at.len(), 3, "{lines:?}");
+        for (k, l) in at.iter().enumerate() {
+            assert!(l.contains(&format!(" multipv {} score ", k + 1)), "{l}");
+            for field in [
+                " seldepth ",
+                " nodes ",
+                " nps ",
+                " hashfull ",
+                " time ",
+                " pv ",
+            ] {
+                assert!(l.contains(field), "{l}");
+            }
+        }
+    }
+}
+
+#[test]
+fn a_clock_search_ends_before_its_hard_limit() {
+    // 2 s left, no increment: target 2000/30 ≈ 66 ms, hard limit 3× that; with a generous
+    // bound for the shared machine.
+    let mut s = Session::start(ServerOptions::default());
+    s.send("position startpos");
+    let t0 = Instant::now();
+    s.send("go wtime 2000 btime 2000");
+    s.wait_for("bestmove", 1);
+    let t = t0.elapsed();
+    assert!(t < Duration::from_millis(1_000), "{t:?}");
+    s.quit();
 }
 
 #[test]

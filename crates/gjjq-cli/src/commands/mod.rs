@@ -1,6 +1,7 @@
 //! One module per subcommand.
 
 pub mod convert;
+pub mod datagen;
 pub mod deploy;
 pub mod engine;
 pub mod hidden;
