@@ -100,3 +100,62 @@ fn the_bytes_are_where_the_documentation_says() {
     assert_eq!(u16::from_le_bytes([header[8], header[9]]), 1);
     assert_eq!(u16::from_le_bytes([header[12], header[13]]), 80);
 }
+
+/// One record as the plain values the format documents (docs/engine.md), for the fixture that
+/// the Python reader (`gjjq.load_dataset`) is checked against too.
+fn plain(r: &Record) -> serde_json::Value {
+    let kinds: Vec<u8> = r
+        .board
+        .iter()
+        .map(|p| p.map_or(0, |p| 1 + p.kind.index() as u8))
+        .collect();
+    let green: Vec<u8> = r
+        .board
+        .iter()
+        .map(|p| u8::from(p.is_some_and(|p| p.side == Side::Green)))
+        .collect();
+    let pending: Vec<u8> = r
+        .pending
+        .iter()
+        .flat_map(|p| match p {
+            Some(p) => [p.striker.index() as u8, p.origin.index() as u8],
+            None => [255, 255],
+        })
+        .collect();
+    serde_json::json!({
+        "position": r.setup().to_string(),
+        "kinds": kinds,
+        "turn": r.turn.index(),
+        "green": green,
+        "result": r.result,
+        "flags": r.flags,
+        "pending": pending,
+        "score": r.score,
+        "ply": r.ply,
+        "plies_since_capture": r.plies_since_capture,
+        "best_move": r.best_move.map_or(65535, |m| m.index()),
+        "game": r.game,
+    })
+}
+
+/// `tests/data/sample.gjjqd` was written by `gjjq datagen --games 2 --nodes 50 --max-plies 6
+/// --random-plies 2 --seed 3`; `sample.json` holds its records as plain values (rewritten by
+/// `GJJQ_BLESS=1`). The Python bindings' test reads the same two files with numpy.
+#[test]
+fn the_datagen_fixture_reads_as_documented() {
+    let dir = std::path::Path::new(env!("CARGO_MANIFEST_DIR")).join("tests/data");
+    let bytes = std::fs::read(dir.join("sample.gjjqd")).unwrap();
+    let mut reader = DatasetReader::new(&bytes[..]).unwrap();
+    let mut values = Vec::new();
+    while let Some(r) = reader.next_record().unwrap() {
+        r.position(Ruleset::STANDARD).expect("a valid position");
+        values.push(plain(&r));
+    }
+    assert_eq!(values.len(), (bytes.len() - HEADER_SIZE) / RECORD_SIZE);
+    let text = serde_json::to_string_pretty(&values).unwrap() + "\n";
+    let json = dir.join("sample.json");
+    if std::env::var_os("GJJQ_BLESS").is_some() {
+        std::fs::write(&json, &text).unwrap();
+    }
+    assert_eq!(std::fs::read_to_string(&json).unwrap(), text);
+}

@@ -89,7 +89,14 @@ RED = "red"
 GREEN = "green"
 """The other side."""
 
+from .dataset import DATASET_DTYPE, DatasetError, dataset_green, dataset_kinds, load_dataset
+
 __all__ = [
+    "DATASET_DTYPE",
+    "DatasetError",
+    "dataset_green",
+    "dataset_kinds",
+    "load_dataset",
     "DEFAULT_OPENING",
     "GREEN",
     "HIDDEN_OBSERVATION_PLANES",
