@@ -18,11 +18,11 @@ def test_open_and_probe(tables):
     assert tb.endings() == ["KvK", "IvK"] or sorted(tb.endings()) == ["IvK", "KvK"]
     assert tb.max_units() == 1
     # Red's infantry beside Green's king, Red to move: takes it.
-    pos = gjjq.Position("3k5/3I5/9/9/9/9/9/9/9/4K4 r -")
+    pos = gjjq.Position.from_string("3k5/3I5/9/9/9/9/9/9/9/4K4 r -")
     assert tb.probe_wdl(pos) == 1
     assert tb.probe_dtm(pos) == (1, 1)
     # Green to move takes the infantry: kings alone are a draw.
-    assert tb.probe_dtm(gjjq.Position("4k4/4I4/9/9/9/9/9/9/9/4K4 g -")) == (0, 0)
+    assert tb.probe_dtm(gjjq.Position.from_string("4k4/4I4/9/9/9/9/9/9/9/4K4 g -")) == (0, 0)
     moves = tb.best_moves(pos)
     assert len(moves) == len(pos.legal_moves())
     best, wdl, plies = moves[0]
@@ -38,7 +38,7 @@ def test_errors(tables, tmp_path):
     with pytest.raises(gjjq.TablebaseError):
         tb.probe_wdl(gjjq.Position())  # thirty units
     with pytest.raises(gjjq.TablebaseError):
-        tb.probe_dtm(gjjq.Position("3k5/3D5/9/9/9/9/9/9/9/4K4 r -"))  # no DvK table
+        tb.probe_dtm(gjjq.Position.from_string("3k5/3D5/9/9/9/9/9/9/9/4K4 r -"))  # no DvK table
     with pytest.raises(gjjq.TablebaseError):
         gjjq.Tablebase.open(tmp_path / "missing")
     with pytest.raises(gjjq.TablebaseError):
