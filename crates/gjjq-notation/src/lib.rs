@@ -37,9 +37,9 @@ mod text;
 pub use ascii::{AsciiMove, AsciiParseError};
 pub use direction::{Direction, DirectionParseError};
 pub use game_file::{
-    GameFileError, GameReader, GameRecord, GameResult, GameResultParseError, MoveForm, MoveText,
-    MoveTextParseError, ReadError, ReadLimits, RecordedMove, ReplayError, TextPos, WriteError,
-    write_game,
+    CollectRecord, GameFileError, GameReader, GameRecord, GameResult, GameResultParseError, Glyph,
+    GlyphParseError, MoveForm, MoveText, MoveTextParseError, ReadError, ReadLimits, RecordKind,
+    RecordedMove, ReplayError, Skip, TextPos, Variation, Visitor, WriteError, write_game,
 };
 pub use gjjq_core::{Script, Setup, SetupParseError};
 pub use hidden_file::{
