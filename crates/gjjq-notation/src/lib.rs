@@ -23,6 +23,7 @@
 #![forbid(unsafe_code)]
 #![deny(missing_docs)]
 
+mod annotated;
 mod ascii;
 mod direction;
 mod game_file;
@@ -34,6 +35,7 @@ mod record;
 mod serde_impls;
 mod text;
 
+pub use annotated::{AnnotatedBuilder, AnnotatedGame, NodeId};
 pub use ascii::{AsciiMove, AsciiParseError};
 pub use direction::{Direction, DirectionParseError};
 pub use game_file::{

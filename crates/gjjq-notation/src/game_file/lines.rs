@@ -60,19 +60,23 @@ impl<R: BufRead> Lines<R> {
         item
     }
 
-    /// Read ahead: the next line, kept to be given again by [`Lines::next_line`]; `None`
-    /// past the end or an error. `k` counts from 0 over the lines already read ahead.
-    pub(crate) fn peek(&mut self, k: usize) -> Option<&str> {
+    /// Read ahead: the `k`-th line from here (from 0), kept to be given again by
+    /// [`Lines::next_line`]; `None` past the end, `Some(None)` for a line that does not read
+    /// (nothing is read past it).
+    pub(crate) fn peek(&mut self, k: usize) -> Option<Option<&str>> {
         while self.pushback.len() <= k {
-            if matches!(self.pushback.back(), Some((_, Ok(None) | Err(_)))) {
-                return None;
+            match self.pushback.back() {
+                Some((_, Ok(None))) => return None,
+                Some((_, Err(_))) => return Some(None),
+                _ => {}
             }
             let item = self.read_line();
             self.pushback.push_back((self.line_no, item));
         }
         match &self.pushback[k].1 {
-            Ok(Some((_, line))) => Some(line),
-            _ => None,
+            Ok(Some((_, line))) => Some(Some(line)),
+            Ok(None) => None,
+            Err(_) => Some(None),
         }
     }
 

@@ -217,8 +217,13 @@ impl<R: BufRead> GameReader<R> {
         let mut tags: Vec<(String, String)> = Vec::new();
         let mut any = false;
         for k in 0..1000 {
-            let Some(line) = self.lines.peek(k) else {
-                break;
+            let line = match self.lines.peek(k) {
+                None => break,
+                Some(None) => {
+                    any = true;
+                    break;
+                }
+                Some(Some(line)) => line,
             };
             let t = line.trim();
             if t.is_empty() {
