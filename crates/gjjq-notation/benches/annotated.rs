@@ -40,7 +40,11 @@ fn long_game(plies: usize) -> AnnotatedGame {
             }
             game.delete(node);
         }
-        assert!(played, "a quiet move that does not end the game at ply {}", game.ply(end));
+        assert!(
+            played,
+            "a quiet move that does not end the game at ply {}",
+            game.ply(end)
+        );
         let _ = rng.random::<u8>();
     }
     game

@@ -234,3 +234,24 @@ fn variations_nest_to_the_depth_limit() {
     assert_eq!(games.len(), 2);
     assert_eq!(games[1].as_ref().unwrap().tag("Event"), Some("next"));
 }
+
+#[test]
+fn a_variation_ends_at_a_third_repetition_on_its_own_path() {
+    use gjjq_notation::AnnotatedGame;
+    // The start occurs at plies 0 and 4 on the main line and a third time at ply 8 in the
+    // variation: the variation's ninth ply comes after the end.
+    let text = "1. 5B5A 5b5a 2. 5A5B 5a5b 3. 5B5A 5b5a 4. 5A5B 4b4a (4... 5a5b 5. 5B5A) *\n";
+    let record = read(text);
+    for err in [
+        record.replay(None).unwrap_err(),
+        AnnotatedGame::from_record(&record, None).unwrap_err(),
+    ] {
+        assert!(
+            matches!(err, ReplayError::AfterEnd { ply: 9, at: Some(at), .. } if at == tp(1, 67)),
+            "{err:?}"
+        );
+    }
+    let ok = read("1. 5B5A 5b5a 2. 5A5B 5a5b 3. 5B5A 5b5a 4. 5A5B 4b4a (4... 5a5b) *\n");
+    assert!(ok.replay(None).is_ok());
+    assert!(AnnotatedGame::from_record(&ok, None).is_ok());
+}

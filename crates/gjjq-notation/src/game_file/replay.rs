@@ -145,8 +145,8 @@ pub(crate) struct TagPlaces {
 
 /// Replays a game one move at a time: the engine of [`GameRecord::replay`] and of the
 /// streaming [`crate::GameReader::replay_next`]. The main line is played in a [`Game`]; each
-/// variation's moves are checked against the rules at their own position (the position's own
-/// outcome ends a variation; repetition is judged on the main line only).
+/// variation's moves are checked against the rules at their own position, a game over on its
+/// own path (the position's outcome, or a third repetition counted on the path) ending it.
 pub(crate) struct Player {
     rules: Option<Ruleset>,
     game: Option<Game>,
@@ -163,6 +163,8 @@ struct VariationLine {
     before_last: Option<Position>,
     /// The ply of its last move.
     ply: usize,
+    /// The Zobrist keys of the path from the start to `pos`, for repetition.
+    keys: Vec<u64>,
 }
 
 impl Player {
@@ -199,7 +201,17 @@ impl Player {
         if let Some(line) = self.lines.last_mut() {
             line.ply += 1;
             let ply = line.ply;
-            if let Some(outcome) = line.pos.outcome() {
+            // Positions before the last capture have more pieces: only the plies since count.
+            let recent = line.pos.plies_since_capture() as usize + 1;
+            let key = line.pos.zobrist_hash();
+            let reps = line
+                .keys
+                .iter()
+                .rev()
+                .take(recent)
+                .filter(|&&k| k == key)
+                .count();
+            if let Some(outcome) = crate::annotated::ruled_outcome(&line.pos, reps) {
                 return Err(ReplayError::AfterEnd {
                     ply,
                     text: name(),
@@ -216,6 +228,7 @@ impl Player {
             each(&line.pos, m);
             line.before_last = Some(line.pos.clone());
             line.pos.play_unchecked(m);
+            line.keys.push(line.pos.zobrist_hash());
             return Ok(());
         }
         self.ply += 1;
@@ -263,10 +276,20 @@ impl Player {
 
     /// A variation starts: the alternatives to the current line's last move.
     pub(crate) fn begin_variation(&mut self) {
-        let (before, ply) = match self.lines.last() {
-            Some(line) => (line.before_last.clone(), line.ply),
-            None => (self.before_last.clone(), self.ply),
+        let (before, ply, mut keys) = match self.lines.last() {
+            Some(line) => (line.before_last.clone(), line.ply, line.keys.clone()),
+            None => (
+                self.before_last.clone(),
+                self.ply,
+                self.game
+                    .as_ref()
+                    .map_or_else(Vec::new, |g| g.keys().to_vec()),
+            ),
         };
+        // The path to the position before the last move.
+        if before.is_some() {
+            keys.pop();
+        }
         // The reader lets a variation follow a move only; a record built in memory may
         // not, and then its variation starts where the line does.
         let pos = before.unwrap_or_else(|| match self.lines.last() {
@@ -276,10 +299,14 @@ impl Player {
                 .as_ref()
                 .map_or_else(Position::default, |g| g.position().clone()),
         });
+        if keys.is_empty() {
+            keys.push(pos.zobrist_hash());
+        }
         self.lines.push(VariationLine {
             pos,
             before_last: None,
             ply: ply.saturating_sub(1),
+            keys,
         });
     }
 
