@@ -12,6 +12,12 @@
 //!   captured kind, when told), then `{refused 5B4A}` for its own refused proposals and
 //!   `{refused}` for a refusal of the enemy it heard of. At the end, the `Result` and
 //!   `Termination` tags and the enemy's deployment (`…Deployment`), all public then.
+//! - Both may carry comments of other forms (a score, a time, a note): readers keep them in
+//!   the record and pass over them; a comment that starts like a known form (`refused `,
+//!   `removed `, `captured `) must be that form. The referee's record is an ordinary game
+//!   record, so it reads into an [`crate::AnnotatedGame`] too (variations and glyphs
+//!   included; refusals stay comments). A player's record does not: its enemy moves name no
+//!   position, so it stays a [`GameRecord`], read for its main line.
 
 use gjjq_core::{
     Move, Outcome, PieceKind, Ruleset, Side,
@@ -43,7 +49,8 @@ pub enum HiddenFileError {
         /// What is wrong.
         detail: String,
     },
-    /// A comment is not one of the forms above.
+    /// A comment that starts like one of the forms above (`refused `, `removed `,
+    /// `captured `) but is not one.
     #[error("ply {ply}: comment '{text}' is not refused …, stayed, removed … or captured …")]
     Comment {
         /// The move it follows (0: before the first).
@@ -169,11 +176,11 @@ pub fn hidden_game_from_record(record: &GameRecord) -> Result<HiddenGame, Hidden
             ply,
             text: c.to_owned(),
         };
-        let m: Move = c
-            .strip_prefix("refused ")
-            .ok_or_else(bad)?
-            .parse()
-            .map_err(|_| bad())?;
+        // Any other comment is the annotator's (a score, a time): kept, not a refusal.
+        let Some(proposal) = c.strip_prefix("refused ") else {
+            return Ok(());
+        };
+        let m: Move = proposal.parse().map_err(|_| bad())?;
         let told = game
             .propose(game.turn(), m)
             .map_err(|e| HiddenFileError::Proposal {
@@ -363,11 +370,10 @@ pub fn info_state_from_player_record(record: &GameRecord) -> Result<InfoState, H
             None => Ok(None),
         }
     };
+    // Comments of no known form are the player's own (scores, times): kept in the record,
+    // not part of the information state.
     for c in &record.comments_before {
-        events.push(refusal(0, c)?.ok_or_else(|| HiddenFileError::Comment {
-            ply: 0,
-            text: c.clone(),
-        })?);
+        events.extend(refusal(0, c)?);
     }
     for (i, rm) in record.moves.iter().enumerate() {
         let ply = i + 1;
@@ -411,8 +417,6 @@ pub fn info_state_from_player_record(record: &GameRecord) -> Result<InfoState, H
                     return Err(bad());
                 }
                 seen.captured_kind = Some(kind);
-            } else {
-                return Err(bad());
             }
         }
         events.push(Event::Played(seen));

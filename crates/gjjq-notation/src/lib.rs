@@ -23,6 +23,7 @@
 #![forbid(unsafe_code)]
 #![deny(missing_docs)]
 
+mod annotated;
 mod ascii;
 mod direction;
 mod game_file;
@@ -34,12 +35,13 @@ mod record;
 mod serde_impls;
 mod text;
 
+pub use annotated::{AnnotatedBuilder, AnnotatedGame, NodeId};
 pub use ascii::{AsciiMove, AsciiParseError};
 pub use direction::{Direction, DirectionParseError};
 pub use game_file::{
-    GameFileError, GameReader, GameRecord, GameResult, GameResultParseError, MoveForm, MoveText,
-    MoveTextParseError, ReadError, ReadLimits, RecordedMove, ReplayError, TextPos, WriteError,
-    write_game,
+    CollectRecord, GameFileError, GameReader, GameRecord, GameResult, GameResultParseError, Glyph,
+    GlyphParseError, MoveForm, MoveText, MoveTextParseError, ReadError, ReadLimits, RecordKind,
+    RecordedMove, ReplayError, Skip, TextPos, Variation, Visitor, WriteError, write_game,
 };
 pub use gjjq_core::{Script, Setup, SetupParseError};
 pub use hidden_file::{

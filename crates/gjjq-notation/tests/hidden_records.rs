@@ -112,3 +112,40 @@ fn hidden_records_parse_and_check_their_word() {
     assert!("暗5B进".parse::<MoveText>().is_err());
     assert!("暗".parse::<MoveText>().is_err());
 }
+
+// Issue 22: a player annotates its own record (scores, times) and the referee's record reads
+// into the annotated game, refusals kept as comments.
+#[test]
+fn records_of_hidden_games_carry_annotations() {
+    use gjjq_notation::{AnnotatedGame, Glyph, RecordKind};
+    let mut rng = StdRng::seed_from_u64(22);
+    let opening = Opening::random(&mut rng, None, &Ruleset::STANDARD);
+    let mut game = HiddenGame::new(opening, Ruleset::STANDARD).unwrap();
+    game.play_out(&mut rng, 30);
+    let state = game.info_state(Side::Red).clone();
+    let mut record = player_record(&state);
+    assert_eq!(record.kind(), RecordKind::HiddenPlayer);
+    record.comments_before.push("clock 10:00".into());
+    for (i, m) in record.moves.iter_mut().enumerate() {
+        m.comments.push(format!("score {i} time 3s"));
+        m.glyphs.push(Glyph::Interesting);
+    }
+    let text = write(&record, Script::Simplified);
+    let back = read(&text);
+    assert_eq!(back, record);
+    assert_eq!(info_state_from_player_record(&back).unwrap(), state);
+    // A comment that starts like a known form must be that form.
+    let mut bad = back.clone();
+    bad.moves[0].comments.push("captured ZZ".into());
+    assert!(info_state_from_player_record(&bad).is_err());
+
+    let mut referee = referee_record(&game);
+    assert_eq!(referee.kind(), RecordKind::HiddenReferee);
+    referee.moves[0].comments.push("a note".into());
+    let back = read(&write(&referee, Script::Simplified));
+    let again = hidden_game_from_record(&back).unwrap();
+    assert_eq!(again.info_state(Side::Green), game.info_state(Side::Green));
+    let annotated = AnnotatedGame::from_record(&back, None).unwrap();
+    assert_eq!(annotated.to_game().moves(), game.game().moves());
+    assert_eq!(annotated.to_record(), back);
+}

@@ -1,16 +1,33 @@
-//! Game record files: tags, movetext of records with comments, a result (see
-//! `docs/notation.md`).
+//! Game record files: tags, movetext of records with comments, glyphs and variations, a
+//! result (see `docs/notation.md`).
+//!
+//! One concept a module: `error` (limits and errors of reading), `lines` (bounded, decoded
+//! lines), `parser` (the syntax of one game, told to a visitor), `visitor` (the streaming
+//! [`Visitor`]), `collect` (the visitor that builds a [`GameRecord`]), `reader` (the
+//! [`GameReader`]: games one at a time, recovery after errors), `replay` (a record on the
+//! board, and the replaying visitor), `writer`, `from_game`, `glyph`.
 
+mod collect;
+mod error;
 mod from_game;
+mod glyph;
+mod lines;
+mod parser;
 mod reader;
 mod replay;
+mod visitor;
 mod writer;
 
 use std::fmt;
 use std::str::FromStr;
 
-pub use reader::{GameFileError, GameReader, ReadError, ReadLimits};
+pub use collect::CollectRecord;
+pub use error::{GameFileError, ReadError, ReadLimits};
+pub use glyph::{Glyph, GlyphParseError};
+pub use reader::GameReader;
 pub use replay::ReplayError;
+pub(crate) use replay::TagPlaces;
+pub use visitor::{Skip, Visitor};
 pub use writer::{MoveForm, WriteError, write_game};
 
 use gjjq_core::{Outcome, Position, Side};
@@ -156,7 +173,7 @@ impl fmt::Display for MoveText {
     }
 }
 
-/// One move of a game record with the comments that follow it.
+/// One move of a game record with the comments, glyphs and variations that follow it.
 ///
 /// Equality ignores [`RecordedMove::at`], so a game read back from a rewritten file equals
 /// the original.
@@ -176,8 +193,44 @@ pub struct RecordedMove {
     pub text: MoveText,
     /// Comments after the move, in order, each without its braces.
     pub comments: Vec<String>,
+    /// Annotation glyphs of the move, in order (`!`, `?!`, `$14`, …).
+    #[cfg_attr(
+        feature = "serde",
+        serde(default, skip_serializing_if = "Vec::is_empty")
+    )]
+    pub glyphs: Vec<Glyph>,
+    /// Alternatives to this move: each a line that starts from the position before it.
+    #[cfg_attr(
+        feature = "serde",
+        serde(default, skip_serializing_if = "Vec::is_empty")
+    )]
+    pub variations: Vec<Variation>,
     /// Where the move stands in the file it was read from.
     pub at: Option<TextPos>,
+}
+
+/// A variation: a line of moves instead of the move it belongs to, written `( … )` after
+/// that move.
+///
+/// # Examples
+///
+/// ```
+/// use gjjq_notation::GameReader;
+/// let text = "1. 团5B进5A ({or} 1. 团5B进5C!? 1... 团5b进5a) 1... 团5b进5a *\n";
+/// let game = GameReader::new(text.as_bytes()).next().unwrap()?;
+/// let v = &game.moves[0].variations[0];
+/// assert_eq!(v.comments_before, ["or"]);
+/// assert_eq!(v.moves.len(), 2);
+/// assert_eq!(v.moves[0].glyphs[0].to_string(), "!?");
+/// # Ok::<(), gjjq_notation::ReadError>(())
+/// ```
+#[derive(Debug, Clone, Default, PartialEq, Eq)]
+#[cfg_attr(feature = "serde", derive(serde::Serialize, serde::Deserialize))]
+pub struct Variation {
+    /// Comments before its first move.
+    pub comments_before: Vec<String>,
+    /// Its moves, each with its own comments, glyphs and variations.
+    pub moves: Vec<RecordedMove>,
 }
 
 impl RecordedMove {
@@ -196,6 +249,8 @@ impl RecordedMove {
         RecordedMove {
             text,
             comments: Vec::new(),
+            glyphs: Vec::new(),
+            variations: Vec::new(),
             at: None,
         }
     }
@@ -203,7 +258,10 @@ impl RecordedMove {
 
 impl PartialEq for RecordedMove {
     fn eq(&self, other: &RecordedMove) -> bool {
-        self.text == other.text && self.comments == other.comments
+        self.text == other.text
+            && self.comments == other.comments
+            && self.glyphs == other.glyphs
+            && self.variations == other.variations
     }
 }
 
@@ -370,5 +428,65 @@ impl GameRecord {
             Some((_, v)) => *v = value.to_owned(),
             None => self.tags.push((name.to_owned(), value.to_owned())),
         }
+    }
+}
+
+/// What kind of record a game file holds (R-40): an ordinary game, or one of the two records
+/// of a hidden game. [`GameRecord::kind`] asks a record, [`GameReader::peek_kind`] the next
+/// game of a file before it is read.
+///
+/// # Examples
+///
+/// ```
+/// use gjjq_notation::{GameRecord, RecordKind};
+/// let mut g = GameRecord::default();
+/// assert_eq!(g.kind(), RecordKind::Open);
+/// g.set_tag("Mode", "hidden");
+/// assert_eq!(g.kind(), RecordKind::HiddenReferee);
+/// g.set_tag("Player", "green");
+/// assert_eq!(g.kind(), RecordKind::HiddenPlayer);
+/// ```
+#[derive(Debug, Clone, Copy, PartialEq, Eq, Hash)]
+pub enum RecordKind {
+    /// An ordinary (open, 翻式, or from a position) game record: every move in full.
+    Open,
+    /// The referee's record of a hidden game (`[Mode "hidden"]`, no `Player` tag): an
+    /// ordinary record whose refused proposals are comments.
+    HiddenReferee,
+    /// A player's record of a hidden game (a `Player` tag): enemy moves as `暗` records.
+    HiddenPlayer,
+}
+
+impl RecordKind {
+    /// The kind the tags name: a `Player` tag makes a player's record, else `[Mode "hidden"]`
+    /// the referee's, else an open record.
+    pub(crate) fn of_tags(tags: &[(String, String)]) -> RecordKind {
+        let tag = |name: &str| {
+            tags.iter()
+                .find(|(n, _)| n == name)
+                .map(|(_, v)| v.as_str())
+        };
+        if tag("Player").is_some() {
+            RecordKind::HiddenPlayer
+        } else if tag("Mode") == Some("hidden") {
+            RecordKind::HiddenReferee
+        } else {
+            RecordKind::Open
+        }
+    }
+}
+
+impl GameRecord {
+    /// What kind of record this is ([`RecordKind`]).
+    ///
+    /// # Examples
+    ///
+    /// ```
+    /// use gjjq_notation::{GameRecord, RecordKind};
+    /// assert_eq!(GameRecord::default().kind(), RecordKind::Open);
+    /// ```
+    #[must_use]
+    pub fn kind(&self) -> RecordKind {
+        RecordKind::of_tags(&self.tags)
     }
 }

@@ -7,7 +7,9 @@ use gjjq_core::{
 };
 use thiserror::Error;
 
-use super::{GameRecord, GameResult, MoveText, RecordedMove, TextPos};
+use std::ops::ControlFlow;
+
+use super::{GameRecord, GameResult, MoveText, RecordedMove, Skip, TextPos, Visitor};
 use crate::record::{Record, RecordError};
 use crate::text::{clip, clip_to};
 
@@ -142,11 +144,27 @@ pub(crate) struct TagPlaces {
 }
 
 /// Replays a game one move at a time: the engine of [`GameRecord::replay`] and of the
-/// streaming [`crate::GameReader::replay_next`].
+/// streaming [`crate::GameReader::replay_next`]. The main line is played in a [`Game`]; each
+/// variation's moves are checked against the rules at their own position, a game over on its
+/// own path (the position's outcome, or a third repetition counted on the path) ending it.
 pub(crate) struct Player {
     rules: Option<Ruleset>,
     game: Option<Game>,
     ply: usize,
+    /// The position before the main line's last move.
+    before_last: Option<Position>,
+    /// The variations being played, innermost last.
+    lines: Vec<VariationLine>,
+}
+
+/// A variation being played.
+struct VariationLine {
+    pos: Position,
+    before_last: Option<Position>,
+    /// The ply of its last move.
+    ply: usize,
+    /// The Zobrist keys of the path from the start to `pos`, for repetition (R-24).
+    keys: Vec<u64>,
 }
 
 impl Player {
@@ -155,6 +173,8 @@ impl Player {
             rules,
             game: None,
             ply: 0,
+            before_last: None,
+            lines: Vec::new(),
         }
     }
 
@@ -167,65 +187,132 @@ impl Player {
         Ok(self.game.insert(game))
     }
 
-    /// Resolve `rm` against the current position and play it; `each` sees the position and
-    /// the move before it is played.
+    /// Resolve `text` against the current position of the current line and play it; `each`
+    /// sees the position and the move before it is played.
     pub(crate) fn play_with(
         &mut self,
         record: &GameRecord,
         places: &TagPlaces,
-        rm: &RecordedMove,
+        text: &MoveText,
+        at: Option<TextPos>,
         each: &mut dyn FnMut(&Position, gjjq_core::Move),
     ) -> Result<(), ReplayError> {
+        let name = || text.to_string();
+        if let Some(line) = self.lines.last_mut() {
+            line.ply += 1;
+            let ply = line.ply;
+            // Positions before the last capture have more pieces: only the plies since count.
+            let recent = line.pos.plies_since_capture() as usize + 1;
+            let key = line.pos.zobrist_hash();
+            let reps = line
+                .keys
+                .iter()
+                .rev()
+                .take(recent)
+                .filter(|&&k| k == key)
+                .count();
+            if let Some(outcome) = crate::annotated::ruled_outcome(&line.pos, reps) {
+                return Err(ReplayError::AfterEnd {
+                    ply,
+                    text: name(),
+                    at,
+                    outcome,
+                });
+            }
+            let m = text.to_move(&line.pos).map_err(|error| ReplayError::Move {
+                ply,
+                text: name(),
+                at,
+                error,
+            })?;
+            each(&line.pos, m);
+            line.before_last = Some(line.pos.clone());
+            line.pos.play_unchecked(m);
+            line.keys.push(line.pos.zobrist_hash());
+            return Ok(());
+        }
         self.ply += 1;
         let ply = self.ply;
         let game = self.game(record, places)?;
-        let text = || rm.text.to_string();
         if let Some(outcome) = game.outcome() {
             return Err(ReplayError::AfterEnd {
                 ply,
-                text: text(),
-                at: rm.at,
+                text: name(),
+                at,
                 outcome,
             });
         }
-        let m = rm
-            .text
+        let m = text
             .to_move(game.position())
             .map_err(|error| ReplayError::Move {
                 ply,
-                text: text(),
-                at: rm.at,
+                text: name(),
+                at,
                 error,
             })?;
         each(game.position(), m);
+        let before = game.position().clone();
         game.play(m).map_err(|e| match e {
             GameError::Finished { outcome } => ReplayError::AfterEnd {
                 ply,
-                text: text(),
-                at: rm.at,
+                text: name(),
+                at,
                 outcome,
             },
             // to_move only returns legal moves, so any other refusal is an illegal move.
             _ => ReplayError::Move {
                 ply,
-                text: text(),
-                at: rm.at,
+                text: name(),
+                at,
                 error: RecordError::Illegal {
                     from: m.from(),
                     to: m.to(),
                 },
             },
-        })
+        })?;
+        self.before_last = Some(before);
+        Ok(())
     }
 
-    /// [`Player::play_with`] without a look at each move.
-    pub(crate) fn play(
-        &mut self,
-        record: &GameRecord,
-        places: &TagPlaces,
-        rm: &RecordedMove,
-    ) -> Result<(), ReplayError> {
-        self.play_with(record, places, rm, &mut |_, _| {})
+    /// A variation starts: the alternatives to the current line's last move.
+    pub(crate) fn begin_variation(&mut self) {
+        let (before, ply, mut keys) = match self.lines.last() {
+            Some(line) => (line.before_last.clone(), line.ply, line.keys.clone()),
+            None => (
+                self.before_last.clone(),
+                self.ply,
+                self.game
+                    .as_ref()
+                    .map_or_else(Vec::new, |g| g.keys().to_vec()),
+            ),
+        };
+        // The path to the position before the last move.
+        if before.is_some() {
+            keys.pop();
+        }
+        // The reader lets a variation follow a move only; a record built in memory may
+        // not, and then its variation starts where the line does.
+        let pos = before.unwrap_or_else(|| match self.lines.last() {
+            Some(line) => line.pos.clone(),
+            None => self
+                .game
+                .as_ref()
+                .map_or_else(Position::default, |g| g.position().clone()),
+        });
+        if keys.is_empty() {
+            keys.push(pos.zobrist_hash());
+        }
+        self.lines.push(VariationLine {
+            pos,
+            before_last: None,
+            ply: ply.saturating_sub(1),
+            keys,
+        });
+    }
+
+    /// The variation ends.
+    pub(crate) fn end_variation(&mut self) {
+        self.lines.pop();
     }
 
     /// The game after its last move, with the result token of `record` checked against the
@@ -260,6 +347,76 @@ impl Player {
             }
         }
         Ok(game)
+    }
+}
+
+/// The streaming replay as a visitor: the tags kept (with their places), each move played
+/// as it is read, the first failure stops the game.
+pub(crate) struct ReplayVisitor {
+    player: Player,
+    rules: Option<Ruleset>,
+    record: GameRecord,
+    places: TagPlaces,
+}
+
+impl ReplayVisitor {
+    pub(crate) fn new(rules: Option<Ruleset>) -> ReplayVisitor {
+        ReplayVisitor {
+            player: Player::new(rules),
+            rules,
+            record: GameRecord::default(),
+            places: TagPlaces::default(),
+        }
+    }
+}
+
+impl Visitor for ReplayVisitor {
+    type Output = Result<Game, ReplayError>;
+
+    fn begin_game(&mut self) {
+        *self = ReplayVisitor::new(self.rules);
+    }
+
+    fn tag(&mut self, name: &str, value: &str, at: TextPos) -> ControlFlow<Self::Output> {
+        match name {
+            "Setup" => self.places.setup = Some(at),
+            "Rules" => self.places.rules = Some(at),
+            "Result" => self.places.result = Some(at),
+            _ => {}
+        }
+        self.record.tags.push((name.to_owned(), value.to_owned()));
+        ControlFlow::Continue(())
+    }
+
+    fn mv(&mut self, text: MoveText, at: TextPos) -> ControlFlow<Self::Output> {
+        match self
+            .player
+            .play_with(&self.record, &self.places, &text, Some(at), &mut |_, _| {})
+        {
+            Ok(()) => ControlFlow::Continue(()),
+            Err(e) => ControlFlow::Break(Err(e)),
+        }
+    }
+
+    fn begin_variation(&mut self, _: TextPos) -> ControlFlow<Self::Output, Skip> {
+        self.player.begin_variation();
+        ControlFlow::Continue(Skip(false))
+    }
+
+    fn end_variation(&mut self, _: TextPos) -> ControlFlow<Self::Output> {
+        self.player.end_variation();
+        ControlFlow::Continue(())
+    }
+
+    fn result(&mut self, result: GameResult, at: Option<TextPos>) -> ControlFlow<Self::Output> {
+        self.record.result = result;
+        self.places.result_token = at;
+        ControlFlow::Continue(())
+    }
+
+    fn end_game(&mut self) -> Self::Output {
+        let player = std::mem::replace(&mut self.player, Player::new(self.rules));
+        player.finish(&self.record, &self.places)
     }
 }
 
@@ -520,12 +677,10 @@ impl GameRecord {
     /// # Ok::<(), gjjq_notation::ReplayError>(())
     /// ```
     pub fn resolve(&self, rules: Option<Ruleset>) -> Result<GameRecord, ReplayError> {
-        let mut records = Vec::with_capacity(self.moves.len());
-        self.play_through(rules, |pos, m| records.push(Record::from_move(pos, m)))?;
+        // Checks every line first, with the errors of `replay`.
+        let game = self.play_through(rules, |_, _| {})?;
         let mut out = self.clone();
-        for (rm, r) in out.moves.iter_mut().zip(records) {
-            rm.text = MoveText::Record(r);
-        }
+        resolve_line(game.start().clone(), &mut out.moves)?;
         Ok(out)
     }
 
@@ -536,11 +691,51 @@ impl GameRecord {
     ) -> Result<Game, ReplayError> {
         let places = TagPlaces::default();
         let mut player = Player::new(rules);
-        for rm in &self.moves {
-            player.play_with(self, &places, rm, &mut each)?;
-        }
+        self.play_line(&mut player, &places, &self.moves, &mut each)?;
         player.finish(self, &places)
     }
+
+    /// Play `moves` and their variations (each after its move, as a file has them).
+    fn play_line(
+        &self,
+        player: &mut Player,
+        places: &TagPlaces,
+        moves: &[RecordedMove],
+        each: &mut dyn FnMut(&Position, gjjq_core::Move),
+    ) -> Result<(), ReplayError> {
+        let main = player.lines.is_empty();
+        for rm in moves {
+            if main {
+                player.play_with(self, places, &rm.text, rm.at, each)?;
+            } else {
+                player.play_with(self, places, &rm.text, rm.at, &mut |_, _| {})?;
+            }
+            for v in &rm.variations {
+                player.begin_variation();
+                self.play_line(player, places, &v.moves, each)?;
+                player.end_variation();
+            }
+        }
+        Ok(())
+    }
+}
+
+/// Rewrite `moves` (and their variations) as canonical records from `pos`.
+fn resolve_line(mut pos: Position, moves: &mut [RecordedMove]) -> Result<(), ReplayError> {
+    for (i, rm) in moves.iter_mut().enumerate() {
+        let m = rm.text.to_move(&pos).map_err(|error| ReplayError::Move {
+            ply: i + 1,
+            text: rm.text.to_string(),
+            at: rm.at,
+            error,
+        })?;
+        for v in &mut rm.variations {
+            resolve_line(pos.clone(), &mut v.moves)?;
+        }
+        rm.text = MoveText::Record(Record::from_move(&pos, m));
+        pos.play_unchecked(m);
+    }
+    Ok(())
 }
 
 /// The place in the file of a fault inside a one-line JSON tag value that starts (at its

@@ -5,7 +5,7 @@ use std::io::{self, Write};
 use gjjq_core::{Script, Setup, Side};
 use thiserror::Error;
 
-use super::{GameRecord, MoveText};
+use super::{GameRecord, MoveText, RecordedMove};
 
 /// How [`write_game`] writes moves.
 ///
@@ -61,8 +61,8 @@ pub enum WriteError {
     },
 }
 
-/// Write one game: the tags, a blank line, the movetext with one move number a line, the
-/// result token on a line of its own. Separate games with a blank line.
+/// Write one game: the tags, a blank line, the movetext with one move number a line (each
+/// variation on the line of its move), the result token after the last move. Separate games with a blank line.
 ///
 /// # Errors
 ///
@@ -115,23 +115,45 @@ pub fn write_game<W: Write>(
         .tag("FirstMover")
         .and_then(super::replay::parse_side)
         .unwrap_or(Side::Red);
-    let (mut turn, mut number) = game
+    let (turn, number) = game
         .tag("Setup")
         .and_then(|s| s.parse::<Setup>().ok())
         .map_or((first_mover, 1), |s| (s.turn, s.move_number));
-    let mut after_comment = false;
-    for (i, m) in game.moves.iter().enumerate() {
+    write_line(&mut text, &game.moves, form, turn, number, true)?;
+    if !game.moves.is_empty() {
+        text.push(' ');
+    }
+    text.push_str(game.result.as_str());
+    text.push('\n');
+    out.write_all(text.as_bytes())?;
+    Ok(())
+}
+
+/// Write a line of moves from `turn`'s move `number`: the main line with one move number a
+/// line (as files without variations have always been written), a variation on one line.
+/// After each move its glyphs (a first symbolic one glued: `团5B进5A!?`), its comments and
+/// its variations `( … )`.
+fn write_line(
+    text: &mut String,
+    moves: &[RecordedMove],
+    form: MoveForm,
+    mut turn: Side,
+    mut number: u32,
+    main: bool,
+) -> Result<(), WriteError> {
+    let mut after_aside = false;
+    for (i, m) in moves.iter().enumerate() {
         match turn {
             Side::Red => {
                 if i > 0 {
-                    text.push('\n');
+                    text.push(if main { '\n' } else { ' ' });
                 }
                 text.push_str(&format!("{number}. "));
             }
             Side::Green => {
                 if i == 0 {
                     text.push_str(&format!("{number}... "));
-                } else if after_comment {
+                } else if after_aside {
                     text.push_str(&format!(" {number}... "));
                 } else {
                     text.push(' ');
@@ -149,22 +171,34 @@ pub fn write_game<W: Write>(
                 });
             }
         }
+        for (k, g) in m.glyphs.iter().enumerate() {
+            if k > 0 || g.symbol().is_none() {
+                text.push(' ');
+            }
+            text.push_str(&g.to_string());
+        }
         for c in &m.comments {
             text.push(' ');
             text.push_str(&comment(c));
         }
-        after_comment = !m.comments.is_empty();
+        for v in &m.variations {
+            text.push_str(" (");
+            for c in &v.comments_before {
+                text.push_str(&comment(c));
+                text.push(' ');
+            }
+            write_line(text, &v.moves, form, turn, number, false)?;
+            if text.ends_with(' ') {
+                text.pop();
+            }
+            text.push(')');
+        }
+        after_aside = !m.comments.is_empty() || !m.variations.is_empty();
         if turn == Side::Green {
             number = number.saturating_add(1);
         }
         turn = turn.other();
     }
-    if !game.moves.is_empty() {
-        text.push(' ');
-    }
-    text.push_str(game.result.as_str());
-    text.push('\n');
-    out.write_all(text.as_bytes())?;
     Ok(())
 }
 
