@@ -2,7 +2,7 @@
 
 use std::io::BufRead;
 
-use gjjq_notation::GameReader;
+use gjjq_notation::{GameReader, RecordKind};
 
 use super::convert::{no_games, open_input};
 use crate::common::{CliError, out, outln};
@@ -20,13 +20,13 @@ pub struct Args {
 /// Each move is played as it is read, so a bad move is reported before the rest of the game
 /// is read, and the moves are not held in memory.
 pub fn run(args: Args) -> Result<(), CliError> {
-    let mut input = open_input(&args.input)?;
-    // A player's record of a hidden game (R-40) names its side in a `Player` tag among the
-    // first tags: such a file is read game by game and shown as that side's information.
-    if input.fill_buf()?.windows(9).any(|w| w == b"[Player \"") {
-        return replay_player_records(&args.input, input);
+    let mut reader = GameReader::new(open_input(&args.input)?);
+    // The parser says what the file holds: a player's record of a hidden game (R-40, its
+    // side named by a `Player` tag) is read game by game and shown as that side's
+    // information.
+    if reader.peek_kind() == Some(RecordKind::HiddenPlayer) {
+        return replay_player_records(&args.input, reader);
     }
-    let mut reader = GameReader::new(input);
     let mut i = 0;
     while let Some(game) = reader.replay_next(None) {
         let game = game.map_err(|e| CliError(format!("{}: game {}: {e}", args.input, i + 1)))?;
@@ -49,9 +49,12 @@ pub fn run(args: Args) -> Result<(), CliError> {
 
 /// Each game of a file of player records (R-40): the side, its information-state string
 /// (`docs/hidden.md`), its own and the enemy's piece counts, and the result or `ongoing`.
-fn replay_player_records(path: &str, input: Box<dyn BufRead>) -> Result<(), CliError> {
+fn replay_player_records(
+    path: &str,
+    reader: GameReader<Box<dyn BufRead>>,
+) -> Result<(), CliError> {
     let mut n = 0;
-    for (i, game) in GameReader::new(input).enumerate() {
+    for (i, game) in reader.enumerate() {
         let record = game.map_err(|e| CliError(format!("{path}: {e}")))?;
         let state = gjjq_notation::info_state_from_player_record(&record)
             .map_err(|e| CliError(format!("{path}: game {}: {e}", i + 1)))?;
