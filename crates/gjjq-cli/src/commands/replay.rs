@@ -49,10 +49,7 @@ pub fn run(args: Args) -> Result<(), CliError> {
 
 /// Each game of a file of player records: the side, its information-state string
 /// (`docs/hidden.md`), its own and the enemy's piece counts, and the result or `ongoing`.
-fn replay_player_records(
-    path: &str,
-    reader: GameReader<Box<dyn BufRead>>,
-) -> Result<(), CliError> {
+fn replay_player_records(path: &str, reader: GameReader<Box<dyn BufRead>>) -> Result<(), CliError> {
     let mut n = 0;
     for (i, game) in reader.enumerate() {
         let record = game.map_err(|e| CliError(format!("{path}: {e}")))?;
