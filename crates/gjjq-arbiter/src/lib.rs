@@ -7,7 +7,7 @@
 //! the next. Each opening is played twice, the engines swapping colours.
 //!
 //! In a hidden match ([`MatchConfig::hidden`], 暗式, R-37 … R-41) a referee
-//! ([`HiddenGame`]) holds the true game and each engine is sent only its own information
+//! ([`HiddenGame`](gjjq_core::hidden::HiddenGame)) holds the true game and each engine is sent only its own information
 //! state (`position hidden`, `docs/protocol.md`); a refused proposal is sent back, appended
 //! to the state, for another `go`.
 //!
@@ -18,7 +18,8 @@
 //! | `process` (private) | engine processes: process groups, deadlines, bounded output |
 //! | `open_game`, `hidden_game` (private) | one game of open play, one of hidden play |
 //! | [`report`] | [`Termination`], [`GameReport`], [`MatchSummary`], [`MatchError`] |
-//! | [`stats`] | [`Tally`](stats::Tally) (W/D/L, Elo, LOS) and the [`Sprt`](stats::Sprt) |
+//! | `adjudicate` (private) | adjudication beyond the rules: by agreeing scores, by endgame tables |
+//! | [`stats`] | [`stats::Tally`] (W/D/L, Elo, LOS), [`stats::Pentanomial`] (game pairs) and the [`stats::Sprt`] |
 //!
 //! Native only: it runs processes and threads.
 #![forbid(unsafe_code)]
