@@ -115,6 +115,7 @@ pub fn run_match(
                     if config.hidden {
                         let (opening, game) = hidden_starts[pair as usize].clone();
                         let report = play_hidden_game(config, names, i + 1, opening, game, red);
+                        stop_on_failure(config, &report, stop);
                         if tx.send(report).is_err() {
                             break;
                         }
@@ -127,6 +128,7 @@ pub fn run_match(
                             .clone()
                     };
                     let report = play_game(config, names, i + 1, opening, &start, (i % 2) as usize);
+                    stop_on_failure(config, &report, stop);
                     if tx.send(report).is_err() {
                         break;
                     }
@@ -148,13 +150,7 @@ pub fn run_match(
                     half_pairs.insert(pair, points);
                 }
             }
-            if !config.recover
-                && stopped.is_none()
-                && matches!(
-                    report.termination,
-                    Termination::Crash | Termination::StartupFailure
-                )
-            {
+            if !config.recover && stopped.is_none() && ends_the_match(&report) {
                 stopped = Some(format!(
                     "game {} ended by {} ({}); --recover goes on after such a game",
                     report.round,
@@ -187,4 +183,21 @@ pub fn run_match(
         sprt_decision: decision,
         stopped,
     })
+}
+
+/// Whether `report` is a game an engine lost by crashing or failing to start, which ends a
+/// match without [`MatchConfig::recover`].
+fn ends_the_match(report: &GameReport) -> bool {
+    matches!(
+        report.termination,
+        Termination::Crash | Termination::StartupFailure
+    )
+}
+
+/// Stop starting games once a game ends the match; set by the thread that played it, before
+/// it takes the next game, so a match of one game at a time stops right after it.
+fn stop_on_failure(config: &MatchConfig, report: &GameReport, stop: &AtomicBool) {
+    if !config.recover && ends_the_match(report) {
+        stop.store(true, Ordering::Relaxed);
+    }
 }
