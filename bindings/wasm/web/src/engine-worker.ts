@@ -12,8 +12,8 @@ export type EngineRequest =
 const ready = init();
 
 /**
- * The one engine call: `engineReply` (crates/gjjq-wasm/src/engine.rs) runs the baseline
- * engine on the open game; `hiddenEngineProposal` (crates/gjjq-wasm/src/hidden.rs) searches
+ * The one engine call: `engineReply` (bindings/wasm/src/engine.rs) runs the baseline
+ * engine on the open game; `hiddenEngineProposal` (bindings/wasm/src/hidden.rs) searches
  * worlds drawn from the information state.
  */
 function think(req: EngineRequest): EngineReply | HiddenReply {

@@ -1,4 +1,4 @@
-// The JSON shapes gjjq-wasm returns (crates/gjjq-wasm/src/session.rs, board.rs).
+// The JSON shapes gjjq-wasm returns (bindings/wasm/src/session.rs, board.rs).
 
 export type Side = 'red' | 'green';
 
@@ -63,7 +63,7 @@ export interface EngineReply {
 
 export type Script = 'simplified' | 'traditional';
 
-/** A candidate proposal in a hidden game (crates/gjjq-wasm/src/hidden.rs). */
+/** A candidate proposal in a hidden game (bindings/wasm/src/hidden.rs). */
 export interface CandidateView {
   ascii: string;
   from: string;

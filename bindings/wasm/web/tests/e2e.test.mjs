@@ -13,7 +13,7 @@ import initWasm, { Game, positionFromDeployments, randomDeployment } from '../pk
 
 const here = dirname(fileURLToPath(import.meta.url));
 const webDir = join(here, '..');
-const repo = join(webDir, '..');
+const repo = join(webDir, '..', '..', '..');
 const port = Number(process.env.GJJQ_WEB_PORT ?? 4179);
 const shots = process.env.GJJQ_SCREENSHOT_DIR ?? join(webDir, 'test-results');
 mkdirSync(shots, { recursive: true });
