@@ -13,7 +13,7 @@ use crate::game_file::{
     GameRecord, GameResult, Glyph, MoveText, RecordedMove, ReplayError, Skip, TagPlaces, TextPos,
     Variation, Visitor,
 };
-use crate::record::{Record, RecordError};
+use crate::record::Record;
 
 /// A node of an [`AnnotatedGame`]: the start (its [`AnnotatedGame::root`]) or a move. Ids
 /// are indices into the game's arena; the id of a deleted node may be given to a later one.
@@ -924,23 +924,9 @@ impl AnnotatedBuilder {
                 at,
                 error,
             })?;
-        let node = game.push_new(cursor, m).map_err(|e| match e {
-            GameError::Finished { outcome } => ReplayError::AfterEnd {
-                ply,
-                text: name(),
-                at,
-                outcome,
-            },
-            _ => ReplayError::Move {
-                ply,
-                text: name(),
-                at,
-                error: RecordError::Illegal {
-                    from: m.from(),
-                    to: m.to(),
-                },
-            },
-        })?;
+        let node = game
+            .push_new(cursor, m)
+            .map_err(|e| ReplayError::refused(e, m, ply, name(), at))?;
         if !self.pending.is_empty() {
             let before = std::mem::take(&mut self.pending);
             *self.game().comments_before_mut(node) = before;

@@ -114,6 +114,37 @@ pub enum ReplayError {
     },
 }
 
+impl ReplayError {
+    /// The error of a move the game refused: the game had already ended
+    /// ([`ReplayError::AfterEnd`]), or else the move is illegal there (the record resolved
+    /// only to legal moves, so no other refusal is expected).
+    pub(crate) fn refused(
+        e: GameError,
+        m: gjjq_core::Move,
+        ply: usize,
+        text: String,
+        at: Option<TextPos>,
+    ) -> ReplayError {
+        match e {
+            GameError::Finished { outcome } => ReplayError::AfterEnd {
+                ply,
+                text,
+                at,
+                outcome,
+            },
+            _ => ReplayError::Move {
+                ply,
+                text,
+                at,
+                error: RecordError::Illegal {
+                    from: m.from(),
+                    to: m.to(),
+                },
+            },
+        }
+    }
+}
+
 fn side_tag(side: Side) -> &'static str {
     match side {
         Side::Red => "Red",
@@ -252,24 +283,8 @@ impl Player {
             })?;
         each(game.position(), m);
         let before = game.position().clone();
-        game.play(m).map_err(|e| match e {
-            GameError::Finished { outcome } => ReplayError::AfterEnd {
-                ply,
-                text: name(),
-                at,
-                outcome,
-            },
-            // to_move only returns legal moves, so any other refusal is an illegal move.
-            _ => ReplayError::Move {
-                ply,
-                text: name(),
-                at,
-                error: RecordError::Illegal {
-                    from: m.from(),
-                    to: m.to(),
-                },
-            },
-        })?;
+        game.play(m)
+            .map_err(|e| ReplayError::refused(e, m, ply, name(), at))?;
         self.before_last = Some(before);
         Ok(())
     }
