@@ -12,30 +12,9 @@
 use std::io::BufReader;
 
 use gjjq_core::Script;
-use gjjq_notation::{GameReader, GameRecord, MoveForm, MoveText, write_game};
+use gjjq_notation::{GameReader, MoveForm, MoveText};
+use gjjq_fuzz::{read_one, write_one};
 use libfuzzer_sys::fuzz_target;
-
-fn write(game: &GameRecord, form: MoveForm) -> Vec<u8> {
-    let mut out = Vec::new();
-    write_game(game, form, &mut out)
-        .unwrap_or_else(|e| panic!("a game that was read does not write: {e}\n{game:?}"));
-    out
-}
-
-fn read_back(text: &[u8]) -> GameRecord {
-    let mut reader = GameReader::new(text);
-    let game = reader
-        .next()
-        .expect("one game written")
-        .unwrap_or_else(|e| {
-            panic!(
-                "written game does not read back: {e}\n{}",
-                String::from_utf8_lossy(text)
-            )
-        });
-    assert!(reader.next().is_none(), "one game written, more read");
-    game
-}
 
 fuzz_target!(|data: &[u8]| {
     let Some((&cap, data)) = data.split_first() else {
@@ -72,7 +51,7 @@ fuzz_target!(|data: &[u8]| {
             (a, b) => panic!("whole replay {a:?}, streaming replay {b:?}"),
         }
         // ASCII: everything but the move texts' scripts comes back.
-        let back = read_back(&write(&record, MoveForm::Ascii));
+        let back = read_one(&write_one(&record, MoveForm::Ascii));
         assert_eq!(back.tags, record.tags);
         assert_eq!(back.comments_before, record.comments_before);
         assert_eq!(back.result, record.result);
@@ -95,7 +74,7 @@ fuzz_target!(|data: &[u8]| {
             record.clone()
         };
         for script in [Script::Simplified, Script::Traditional] {
-            let back = read_back(&write(&recorded, MoveForm::Script(script)));
+            let back = read_one(&write_one(&recorded, MoveForm::Script(script)));
             assert_eq!(back, recorded, "{script:?}");
             if let Ok(played) = &played {
                 let again = back

@@ -10,32 +10,11 @@
 #![no_main]
 
 use gjjq_core::Script;
+use gjjq_fuzz::{read_one, write_one};
 use gjjq_notation::{
-    AnnotatedBuilder, AnnotatedGame, GameReader, GameRecord, MoveForm, RecordedMove, write_game,
+    AnnotatedBuilder, AnnotatedGame, GameReader, MoveForm, RecordedMove,
 };
 use libfuzzer_sys::fuzz_target;
-
-fn write(game: &GameRecord, form: MoveForm) -> Vec<u8> {
-    let mut out = Vec::new();
-    write_game(game, form, &mut out)
-        .unwrap_or_else(|e| panic!("a game that was read does not write: {e}\n{game:?}"));
-    out
-}
-
-fn read_back(text: &[u8]) -> GameRecord {
-    let mut reader = GameReader::new(text);
-    let game = reader
-        .next()
-        .expect("one game written")
-        .unwrap_or_else(|e| {
-            panic!(
-                "written game does not read back: {e}\n{}",
-                String::from_utf8_lossy(text)
-            )
-        });
-    assert!(reader.next().is_none(), "one game written, more read");
-    game
-}
 
 /// The same line, moves compared by their ASCII form.
 fn same_line(a: &[RecordedMove], b: &[RecordedMove]) {
@@ -58,13 +37,13 @@ fuzz_target!(|data: &[u8]| {
     for game in games {
         let streamed = builder.read_with(&mut AnnotatedBuilder::new(None));
         let Ok(record) = game else { continue };
-        let ascii = write(&record, MoveForm::Ascii);
-        let back = read_back(&ascii);
+        let ascii = write_one(&record, MoveForm::Ascii);
+        let back = read_one(&ascii);
         assert_eq!(back.tags, record.tags);
         assert_eq!(back.comments_before, record.comments_before);
         assert_eq!(back.result, record.result);
         same_line(&back.moves, &record.moves);
-        assert_eq!(write(&back, MoveForm::Ascii), ascii, "stable");
+        assert_eq!(write_one(&back, MoveForm::Ascii), ascii, "stable");
 
         let tree = AnnotatedGame::from_record(&record, None);
         match (&tree, streamed) {
@@ -77,10 +56,10 @@ fuzz_target!(|data: &[u8]| {
         };
         assert!(tree.is_ok(), "a record that resolves builds a tree");
         for script in [Script::Simplified, Script::Traditional] {
-            let text = write(&resolved, MoveForm::Script(script));
-            let back = read_back(&text);
+            let text = write_one(&resolved, MoveForm::Script(script));
+            let back = read_one(&text);
             assert_eq!(back, resolved, "{script:?}");
-            assert_eq!(write(&back, MoveForm::Script(script)), text, "stable");
+            assert_eq!(write_one(&back, MoveForm::Script(script)), text, "stable");
         }
     }
 });

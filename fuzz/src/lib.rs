@@ -40,3 +40,30 @@ pub fn arbitrary_valid_setup(u: &mut Unstructured) -> Result<Setup> {
 pub fn arbitrary_position(u: &mut Unstructured) -> Result<Position> {
     Ok(gjjq_test_support::valid_position(&mut Input(u)))
 }
+
+/// `game` written as one game file in `form`.
+///
+/// # Panics
+/// When a game that was read does not write: a bug of the writer.
+pub fn write_one(game: &gjjq_notation::GameRecord, form: gjjq_notation::MoveForm) -> Vec<u8> {
+    let mut out = Vec::new();
+    gjjq_notation::write_game(game, form, &mut out)
+        .unwrap_or_else(|e| panic!("a game that was read does not write: {e}\n{game:?}"));
+    out
+}
+
+/// The one game `text` holds, as written by [`write_one`].
+///
+/// # Panics
+/// When the text does not read back as exactly one game: a bug of the writer or the reader.
+pub fn read_one(text: &[u8]) -> gjjq_notation::GameRecord {
+    let mut reader = gjjq_notation::GameReader::new(text);
+    let game = reader.next().expect("one game written").unwrap_or_else(|e| {
+        panic!(
+            "written game does not read back: {e}\n{}",
+            String::from_utf8_lossy(text)
+        )
+    });
+    assert!(reader.next().is_none(), "one game written, more read");
+    game
+}
