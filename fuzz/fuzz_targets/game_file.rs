@@ -12,8 +12,8 @@
 use std::io::BufReader;
 
 use gjjq_core::Script;
-use gjjq_notation::{GameReader, MoveForm, MoveText};
 use gjjq_fuzz::{read_one, write_one};
+use gjjq_notation::{GameReader, MoveForm, MoveText};
 use libfuzzer_sys::fuzz_target;
 
 fuzz_target!(|data: &[u8]| {

@@ -11,9 +11,7 @@
 
 use gjjq_core::Script;
 use gjjq_fuzz::{read_one, write_one};
-use gjjq_notation::{
-    AnnotatedBuilder, AnnotatedGame, GameReader, MoveForm, RecordedMove,
-};
+use gjjq_notation::{AnnotatedBuilder, AnnotatedGame, GameReader, MoveForm, RecordedMove};
 use libfuzzer_sys::fuzz_target;
 
 /// The same line, moves compared by their ASCII form.

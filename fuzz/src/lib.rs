@@ -58,12 +58,15 @@ pub fn write_one(game: &gjjq_notation::GameRecord, form: gjjq_notation::MoveForm
 /// When the text does not read back as exactly one game: a bug of the writer or the reader.
 pub fn read_one(text: &[u8]) -> gjjq_notation::GameRecord {
     let mut reader = gjjq_notation::GameReader::new(text);
-    let game = reader.next().expect("one game written").unwrap_or_else(|e| {
-        panic!(
-            "written game does not read back: {e}\n{}",
-            String::from_utf8_lossy(text)
-        )
-    });
+    let game = reader
+        .next()
+        .expect("one game written")
+        .unwrap_or_else(|e| {
+            panic!(
+                "written game does not read back: {e}\n{}",
+                String::from_utf8_lossy(text)
+            )
+        });
     assert!(reader.next().is_none(), "one game written, more read");
     game
 }
