@@ -58,7 +58,7 @@ impl ScoreAdjudicator {
                 (None, _) => None,
             };
             if let Some((w, n)) = self.winning
-                && n >= r.moves.saturating_mul(2).max(1)
+                && n >= r.moves.get().saturating_mul(2)
             {
                 return Some((
                     Some(w),
@@ -78,7 +78,7 @@ impl ScoreAdjudicator {
             } else {
                 0
             };
-            if self.level >= d.moves.saturating_mul(2).max(1) {
+            if self.level >= d.moves.get().saturating_mul(2) {
                 return Some((
                     None,
                     Termination::DrawAdjudication,
@@ -115,10 +115,14 @@ pub(crate) fn by_tablebase(tb: &Tablebase, pos: &Position) -> Option<Ending> {
 mod tests {
     use super::*;
     use crate::config::{DrawAdjudication, ResignAdjudication};
+    use std::num::NonZeroU32;
 
     fn resign(score_cp: u32, moves: u32) -> ScoreAdjudicator {
         ScoreAdjudicator::new(Adjudication {
-            resign: Some(ResignAdjudication { score_cp, moves }),
+            resign: Some(ResignAdjudication {
+                score_cp,
+                moves: NonZeroU32::new(moves).unwrap(),
+            }),
             draw: None,
         })
     }
@@ -163,7 +167,7 @@ mod tests {
             resign: None,
             draw: Some(DrawAdjudication {
                 score_cp: 10,
-                moves: 1,
+                moves: NonZeroU32::MIN,
                 after_ply: 4,
             }),
         });

@@ -2,6 +2,7 @@
 //! control, and the match's settings.
 
 use std::fmt;
+use std::num::NonZeroU32;
 use std::sync::Arc;
 
 use gjjq_core::Position;
@@ -179,10 +180,15 @@ pub struct MatchConfig {
 /// # Examples
 ///
 /// ```
+/// use std::num::NonZeroU32;
 /// use gjjq_arbiter::{Adjudication, DrawAdjudication, ResignAdjudication};
 /// let a = Adjudication {
-///     resign: Some(ResignAdjudication { score_cp: 1000, moves: 3 }),
-///     draw: Some(DrawAdjudication { score_cp: 10, moves: 8, after_ply: 80 }),
+///     resign: Some(ResignAdjudication { score_cp: 1000, moves: NonZeroU32::new(3).unwrap() }),
+///     draw: Some(DrawAdjudication {
+///         score_cp: 10,
+///         moves: NonZeroU32::new(8).unwrap(),
+///         after_ply: 80,
+///     }),
 /// };
 /// assert_ne!(a, Adjudication::default());
 /// ```
@@ -201,8 +207,9 @@ pub struct Adjudication {
 pub struct ResignAdjudication {
     /// The margin in centipawns.
     pub score_cp: u32,
-    /// Consecutive moves of each engine.
-    pub moves: u32,
+    /// Consecutive moves of each engine (at least one: a rule over no moves would decide a
+    /// game on no evidence).
+    pub moves: NonZeroU32,
 }
 
 /// A game is drawn once, from ply `after_ply` on, for `moves` consecutive moves of each
@@ -212,8 +219,9 @@ pub struct ResignAdjudication {
 pub struct DrawAdjudication {
     /// The band around 0 in centipawns.
     pub score_cp: u32,
-    /// Consecutive moves of each engine.
-    pub moves: u32,
+    /// Consecutive moves of each engine (at least one: a rule over no moves would decide a
+    /// game on no evidence).
+    pub moves: NonZeroU32,
     /// The first ply at which the rule applies.
     pub after_ply: u32,
 }

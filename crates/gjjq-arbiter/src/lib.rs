@@ -150,6 +150,8 @@ pub fn run_match(
                     half_pairs.insert(pair, points);
                 }
             }
+            // The thread that played the game has already stopped the others
+            // (`stop_on_failure`); here the summary only says why.
             if !config.recover && stopped.is_none() && ends_the_match(&report) {
                 stopped = Some(format!(
                     "game {} ended by {} ({}); --recover goes on after such a game",
@@ -157,7 +159,6 @@ pub fn run_match(
                     report.termination.as_str(),
                     report.detail
                 ));
-                stop.store(true, Ordering::Relaxed);
             }
             let word = report.termination.as_str();
             match terminations.iter_mut().find(|(w, _)| *w == word) {

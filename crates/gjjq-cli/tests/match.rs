@@ -892,3 +892,31 @@ fn a_game_entering_the_tables_is_adjudicated_by_them() {
     assert!(!o.status.success());
     assert!(String::from_utf8_lossy(&o.stderr).contains("--tb"));
 }
+
+#[test]
+fn adjudication_over_zero_moves_is_refused() {
+    // A rule over no moves would decide a game on no evidence: the value is refused before a
+    // match starts (clap's usage error, exit 2), naming the option.
+    for (score, moves) in [
+        ("--resign-score", "--resign-moves"),
+        ("--draw-score", "--draw-moves"),
+    ] {
+        let o = Command::new(GJJQ)
+            .args([
+                "match",
+                "--engine1",
+                "x",
+                "--engine2",
+                "y",
+                score,
+                "10",
+                moves,
+                "0",
+            ])
+            .output()
+            .unwrap();
+        assert_eq!(o.status.code(), Some(2), "{moves} 0");
+        let err = String::from_utf8_lossy(&o.stderr);
+        assert!(err.contains(moves), "{err}");
+    }
+}

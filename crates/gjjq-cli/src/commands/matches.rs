@@ -6,6 +6,7 @@ use rand::SeedableRng;
 use rand::rngs::StdRng;
 use std::fs::File;
 use std::io::{BufWriter, Write};
+use std::num::NonZeroU32;
 
 use gjjq_arbiter::stats::{Sprt, SprtDecision};
 use gjjq_arbiter::{
@@ -106,15 +107,15 @@ pub struct Args {
     #[arg(long, value_name = "CP", requires = "resign_moves")]
     resign_score: Option<u32>,
     /// Consecutive moves of each engine for --resign-score.
-    #[arg(long, value_name = "N", requires = "resign_score", value_parser = clap::value_parser!(u32).range(1..))]
-    resign_moves: Option<u32>,
+    #[arg(long, value_name = "N", requires = "resign_score")]
+    resign_moves: Option<NonZeroU32>,
     /// Draw adjudication (open play): drawn once both engines' scores stay within CP
     /// centipawns of 0 for --draw-moves moves each, from ply --draw-after on. Off by default.
     #[arg(long, value_name = "CP", requires = "draw_moves")]
     draw_score: Option<u32>,
     /// Consecutive moves of each engine for --draw-score.
-    #[arg(long, value_name = "N", requires = "draw_score", value_parser = clap::value_parser!(u32).range(1..))]
-    draw_moves: Option<u32>,
+    #[arg(long, value_name = "N", requires = "draw_score")]
+    draw_moves: Option<NonZeroU32>,
     /// Endgame tables (a directory of `gjjq tablebase generate`): an open game is adjudicated
     /// by them as soon as its position is in them (termination `tablebase`).
     #[arg(long, value_name = "DIR")]
