@@ -43,18 +43,14 @@ Example::
 
 from __future__ import annotations
 
-import operator
 from typing import Any, Dict, Optional
 
 import numpy as np
-from gymnasium import spaces
 from gymnasium.utils import EzPickle
 from pettingzoo import AECEnv, ParallelEnv
-from pettingzoo.utils import wrappers
-from pettingzoo.utils.conversions import turn_based_aec_to_parallel
-from pettingzoo.utils.env_logger import EnvLogger
 
 import gjjq
+from gjjq._aec import TurnBasedEnv, parallel, positive, wrapped
 
 DEFAULT_MAX_PLIES = 1000
 """The default ply cap, after which a game is truncated."""
@@ -62,19 +58,16 @@ DEFAULT_MAX_PLIES = 1000
 
 def env(**kwargs: Any) -> AECEnv:
     """The environment wrapped in PettingZoo's usual checks (action bounds, order of calls)."""
-    e: AECEnv = raw_env(**kwargs)
-    e = wrappers.AssertOutOfBoundsWrapper(e)
-    e = wrappers.OrderEnforcingWrapper(e)
-    return e
+    return wrapped(raw_env, **kwargs)
 
 
 def parallel_env(**kwargs: Any) -> ParallelEnv:
     """The environment behind PettingZoo's parallel API (``turn_based_aec_to_parallel``):
     every live agent gives an action each step, and only the mover's is played."""
-    return turn_based_aec_to_parallel(env(**kwargs))
+    return parallel(raw_env, **kwargs)
 
 
-class raw_env(AECEnv, EzPickle):
+class raw_env(TurnBasedEnv):
     """The unwrapped AEC environment of the open game (明式)."""
 
     metadata: Dict[str, Any] = {
@@ -94,134 +87,45 @@ class raw_env(AECEnv, EzPickle):
     ) -> None:
         EzPickle.__init__(self, render_mode, max_plies, rules, position, max_cycles)
         super().__init__()
-        if render_mode is not None and render_mode not in self.metadata["render_modes"]:
-            raise ValueError(f"render_mode {render_mode!r} is not one of ansi, human")
         if max_plies is not None and max_cycles is not None:
             raise ValueError(
-                "give max_plies or max_cycles, not both (max_cycles=n is max_plies=2*n)"
+                "gjjq_v0: give max_plies or max_cycles, not both (max_cycles=n is max_plies=2*n)"
             )
         if max_cycles is not None:
             max_plies = 2 * max_cycles
-        if max_plies is None:
-            max_plies = DEFAULT_MAX_PLIES
-        try:
-            cap = operator.index(max_plies)
-        except TypeError:
-            cap = 0
-        if isinstance(max_plies, bool) or cap < 1:
-            raise ValueError(f"the ply cap must be a positive integer, not {max_plies!r}")
-        self.render_mode = render_mode
-        self.max_plies = cap
+        cap = positive(
+            "gjjq_v0: the ply cap", DEFAULT_MAX_PLIES if max_plies is None else max_plies
+        )
+        self._setup(render_mode, cap, tuple(gjjq.OBSERVATION_SHAPE))
         self.start = (
             gjjq.Position.from_string(position, rules) if position else gjjq.Position(rules)
         )
         self.game = gjjq.Game(self.start)
-        self.possible_agents = [gjjq.RED, gjjq.GREEN]
-        self.agents = self.possible_agents[:]
-        self.action_spaces = {a: spaces.Discrete(gjjq.NUM_ACTIONS) for a in self.possible_agents}
-        self.observation_spaces = {
-            a: spaces.Dict(
-                {
-                    "observation": spaces.Box(
-                        low=0.0, high=1.0, shape=gjjq.OBSERVATION_SHAPE, dtype=np.float32
-                    ),
-                    "action_mask": spaces.Box(
-                        low=0, high=1, shape=(gjjq.NUM_ACTIONS,), dtype=np.int8
-                    ),
-                }
-            )
-            for a in self.possible_agents
-        }
-        self.rewards: Dict[str, float] = {}
-        self._cumulative_rewards: Dict[str, float] = {}
-        self.terminations: Dict[str, bool] = {}
-        self.truncations: Dict[str, bool] = {}
-        self.infos: Dict[str, Dict[str, Any]] = {}
         self.agent_selection = self.start.turn
-
-    def observation_space(self, agent: str) -> spaces.Space:
-        return self.observation_spaces[agent]
-
-    def action_space(self, agent: str) -> spaces.Space:
-        return self.action_spaces[agent]
 
     def observe(self, agent: str) -> Dict[str, np.ndarray]:
         obs = self.game.observation(agent)
-        if (
-            agent == self.game.position.turn
-            and not self.game.is_over()
-            and not self.terminations.get(agent, False)
-            and not self.truncations.get(agent, False)
-        ):
+        if agent == self.game.position.turn and not self.game.is_over() and not self._is_done(agent):
             mask = self.game.legal_action_mask().astype(np.int8)
         else:
             mask = np.zeros(gjjq.NUM_ACTIONS, np.int8)
         return {"observation": obs, "action_mask": mask}
 
-    def reset(self, seed: Optional[int] = None, options: Optional[dict] = None) -> None:
+    def reset(self, seed: Optional[int] = None, options: Optional[Dict[str, Any]] = None) -> None:
         self.game = gjjq.Game(self.start)
-        self.agents = self.possible_agents[:]
-        self.rewards = {a: 0.0 for a in self.agents}
-        self._cumulative_rewards = {a: 0.0 for a in self.agents}
-        self.terminations = {a: False for a in self.agents}
-        self.truncations = {a: False for a in self.agents}
-        self.infos = {a: {} for a in self.agents}
-        self.agent_selection = self.start.turn
+        self._reset_agents(self.start.turn)
 
     def step(self, action: Optional[int]) -> None:
-        agent = self.agent_selection
-        if self.terminations[agent] or self.truncations[agent]:
-            self._was_dead_step(action)
+        agent = self._begin_step(action)
+        if agent is None:
             return
-        if action is None:
-            raise gjjq.GjjqError(f"{agent} is to move and must give an action, not None")
-        self._cumulative_rewards[agent] = 0.0
-        self.rewards = {a: 0.0 for a in self.agents}
+        action = int(action)  # type: ignore[arg-type]  # not None: _begin_step refused it
         try:
-            self.game.push_action(int(action))
+            self.game.push_action(action)
         except gjjq.IllegalMoveError as e:
-            self._illegal(agent, int(action), str(e))
+            self._illegal(agent, action, f"{agent} played the illegal action {action}: {e}")
             return
-        outcome = self.game.outcome()
-        if outcome is not None:
-            for a in self.agents:
-                self.terminations[a] = True
-                if outcome.winner is not None:
-                    self.rewards[a] = 1.0 if a == outcome.winner else -1.0
-                self.infos[a] = {"outcome": str(outcome)}
-        elif self.game.ply >= self.max_plies:
-            for a in self.agents:
-                self.truncations[a] = True
-                self.infos[a] = {"outcome": "draw ply-limit"}
-        self.agent_selection = self.game.position.turn
-        self._accumulate_rewards()
-        if self.render_mode == "human":
-            self.render()
-
-    def _illegal(self, agent: str, action: int, why: str) -> None:
-        """The classic environments' rule for an illegal action: the mover loses (-1, the
-        other +1) and the game is over for both, each ``info`` saying why."""
-        EnvLogger.warn_on_illegal_move()
-        winner = gjjq.GREEN if agent == gjjq.RED else gjjq.RED
-        info = {
-            "illegal_action": action,
-            "reason": f"{agent} played the illegal action {action}: {why}",
-            "outcome": f"{winner} illegal-action",
-        }
-        for a in self.agents:
-            self.terminations[a] = True
-            self.rewards[a] = -1.0 if a == agent else 1.0
-            self.infos[a] = dict(info)
-        self._accumulate_rewards()
-        if self.render_mode == "human":
-            self.render()
+        self._after_action(self.game.outcome(), self.game.ply, self.game.position.turn)
 
     def render(self) -> Optional[str]:
-        text = self.game.position.diagram()
-        if self.render_mode == "human":
-            print(text)
-            return None
-        return text
-
-    def close(self) -> None:
-        pass
+        return self._show(self.game.position.diagram())

@@ -49,18 +49,14 @@ Example::
 
 from __future__ import annotations
 
-import operator
 from typing import Any, Dict, Optional, Union
 
 import numpy as np
-from gymnasium import spaces
 from gymnasium.utils import EzPickle
 from pettingzoo import AECEnv, ParallelEnv
-from pettingzoo.utils import wrappers
-from pettingzoo.utils.conversions import turn_based_aec_to_parallel
-from pettingzoo.utils.env_logger import EnvLogger
 
 import gjjq
+from gjjq._aec import TurnBasedEnv, parallel, positive, wrapped
 
 DEFAULT_MAX_PLIES = 1000
 """The default cap on moves played, after which a game is truncated."""
@@ -71,31 +67,17 @@ OBSERVATIONS = ("info_state", "view")
 
 def env(**kwargs: Any) -> AECEnv:
     """The environment wrapped in PettingZoo's usual checks (action bounds, order of calls)."""
-    e: AECEnv = raw_env(**kwargs)
-    e = wrappers.AssertOutOfBoundsWrapper(e)
-    e = wrappers.OrderEnforcingWrapper(e)
-    return e
+    return wrapped(raw_env, **kwargs)
 
 
 def parallel_env(**kwargs: Any) -> ParallelEnv:
     """The environment behind PettingZoo's parallel API (``turn_based_aec_to_parallel``):
     every live agent gives an action each step, and only the one of the agent to act is
     used."""
-    return turn_based_aec_to_parallel(env(**kwargs))
+    return parallel(raw_env, **kwargs)
 
 
-def _positive(name: str, value: Any) -> int:
-    """``value`` as a positive int, else ``ValueError`` naming ``name``."""
-    try:
-        n = operator.index(value)
-    except TypeError:
-        n = 0
-    if isinstance(value, bool) or n < 1:
-        raise ValueError(f"gjjq_hidden_v0: {name} must be a positive integer, not {value!r}")
-    return n
-
-
-class raw_env(AECEnv, EzPickle):  # type: ignore[misc]  # pettingzoo has no stubs
+class raw_env(TurnBasedEnv):
     """The unwrapped AEC environment of hidden play (暗式)."""
 
     metadata: Dict[str, Any] = {
@@ -116,10 +98,6 @@ class raw_env(AECEnv, EzPickle):  # type: ignore[misc]  # pettingzoo has no stub
     ) -> None:
         EzPickle.__init__(self, render_mode, max_plies, rules, opening, first, observation)
         super().__init__()
-        if render_mode is not None and render_mode not in self.metadata["render_modes"]:
-            raise ValueError(
-                f"gjjq_hidden_v0: render_mode {render_mode!r} is not one of ansi, human"
-            )
         if observation not in OBSERVATIONS:
             raise ValueError(
                 f"gjjq_hidden_v0: observation {observation!r} is not one of "
@@ -127,10 +105,13 @@ class raw_env(AECEnv, EzPickle):  # type: ignore[misc]  # pettingzoo has no stub
             )
         if first not in (gjjq.RED, gjjq.GREEN):
             raise ValueError(f"gjjq_hidden_v0: first {first!r} is not red or green")
-        self.render_mode = render_mode
-        self.max_plies = _positive(
-            "max_plies", DEFAULT_MAX_PLIES if max_plies is None else max_plies
+        shape = tuple(
+            gjjq.INFO_STATE_SHAPE if observation == "info_state" else gjjq.HIDDEN_OBSERVATION_SHAPE
         )
+        cap = positive(
+            "gjjq_hidden_v0: max_plies", DEFAULT_MAX_PLIES if max_plies is None else max_plies
+        )
+        self._setup(render_mode, cap, shape)
         self.rules = rules
         self.first = first
         self.observation_kind = observation
@@ -144,41 +125,13 @@ class raw_env(AECEnv, EzPickle):  # type: ignore[misc]  # pettingzoo has no stub
         # Validates the rules (and the fixed opening) now.
         start = opening or gjjq.Opening.random(0, first, rules)
         self.game: gjjq.HiddenGame = start.hidden_game(rules)
-        self.possible_agents = [gjjq.RED, gjjq.GREEN]
-        self.agents = self.possible_agents[:]
-        shape = tuple(
-            gjjq.INFO_STATE_SHAPE if observation == "info_state" else gjjq.HIDDEN_OBSERVATION_SHAPE
-        )
-        self.action_spaces = {a: spaces.Discrete(gjjq.NUM_ACTIONS) for a in self.possible_agents}
-        self.observation_spaces = {
-            a: spaces.Dict(
-                {
-                    "observation": spaces.Box(low=0.0, high=1.0, shape=shape, dtype=np.float32),
-                    "action_mask": spaces.Box(
-                        low=0, high=1, shape=(gjjq.NUM_ACTIONS,), dtype=np.int8
-                    ),
-                }
-            )
-            for a in self.possible_agents
-        }
-        self.rewards: Dict[str, float] = {}
-        self._cumulative_rewards: Dict[str, float] = {}
-        self.terminations: Dict[str, bool] = {}
-        self.truncations: Dict[str, bool] = {}
-        self.infos: Dict[str, Dict[str, Any]] = {}
         self.agent_selection = self.game.turn
-
-    def observation_space(self, agent: str) -> spaces.Space[Any]:
-        return self.observation_spaces[agent]
-
-    def action_space(self, agent: str) -> spaces.Space[Any]:
-        return self.action_spaces[agent]
 
     def action_mask(self, agent: str) -> np.ndarray:
         """int8 ``(8100,)``: 1 at the proposals ``agent`` may still make this turn, from its
         information state alone; all 0 when it is not to act."""
         mask = np.zeros(gjjq.NUM_ACTIONS, np.int8)
-        if not self.terminations.get(agent, False) and not self.truncations.get(agent, False):
+        if not self._is_done(agent):
             mask[self.game.info_state(agent).proposal_actions()] = 1
         return mask
 
@@ -196,79 +149,31 @@ class raw_env(AECEnv, EzPickle):  # type: ignore[misc]  # pettingzoo has no stub
         among the legal ones, R-35; from Python's ``random`` when ``None``)."""
         opening = self.opening or gjjq.Opening.random(seed, self.first, self.rules)
         self.game = opening.hidden_game(self.rules)
-        self.agents = self.possible_agents[:]
-        self.rewards = {a: 0.0 for a in self.agents}
-        self._cumulative_rewards = {a: 0.0 for a in self.agents}
-        self.terminations = {a: False for a in self.agents}
-        self.truncations = {a: False for a in self.agents}
-        self.infos = {a: {} for a in self.agents}
-        self.agent_selection = self.game.turn
+        self._reset_agents(self.game.turn)
 
     def step(self, action: Optional[int]) -> None:
-        agent = self.agent_selection
-        if self.terminations[agent] or self.truncations[agent]:
-            self._was_dead_step(action)
+        agent = self._begin_step(action)
+        if agent is None:
             return
-        if action is None:
-            raise gjjq.GjjqError(
-                f"gjjq_hidden_v0: {agent} is to act and must give an action, not None"
-            )
-        self._cumulative_rewards[agent] = 0.0
-        self.rewards = {a: 0.0 for a in self.agents}
         self.infos = {a: {} for a in self.agents}
-        action = int(action)
+        action = int(action)  # type: ignore[arg-type]  # not None: _begin_step refused it
         if action not in self.game.info_state(agent).proposal_actions():
-            self._illegal(agent, action)
+            move = gjjq.Move.from_action(action).ascii()
+            self._illegal(
+                agent,
+                action,
+                f"{agent} proposed {move} (action {action}), which is not among its "
+                "untried candidates",
+            )
             return
         told = self.game.propose(agent, action)
         if not told.played:
             self.infos[agent] = {"refused": action}
-        outcome = self.game.outcome()
-        if outcome is not None:
-            for a in self.agents:
-                self.terminations[a] = True
-                if outcome.winner is not None:
-                    self.rewards[a] = 1.0 if a == outcome.winner else -1.0
-                self.infos[a] = {"outcome": str(outcome)}
-        elif self.game.ply >= self.max_plies:
-            for a in self.agents:
-                self.truncations[a] = True
-                self.infos[a] = {"outcome": "draw ply-limit"}
-        self.agent_selection = self.game.turn
-        self._accumulate_rewards()
-        if self.render_mode == "human":
-            self.render()
-
-    def _illegal(self, agent: str, action: int) -> None:
-        """The classic environments' rule for an action outside the mask: the mover loses
-        (-1, the other +1) and the game is over for both, each ``info`` saying why."""
-        EnvLogger.warn_on_illegal_move()
-        winner = gjjq.GREEN if agent == gjjq.RED else gjjq.RED
-        move = gjjq.Move.from_action(action).ascii()
-        info = {
-            "illegal_action": action,
-            "reason": f"{agent} proposed {move} (action {action}), which is not among its "
-            "untried candidates",
-            "outcome": f"{winner} illegal-action",
-        }
-        for a in self.agents:
-            self.terminations[a] = True
-            self.rewards[a] = -1.0 if a == agent else 1.0
-            self.infos[a] = dict(info)
-        self._accumulate_rewards()
-        if self.render_mode == "human":
-            self.render()
+        self._after_action(self.game.outcome(), self.game.ply, self.game.turn)
 
     def render(self) -> Optional[str]:
         """The referee's board (both sides' kinds): for a human onlooker, never an agent."""
-        text = self.game.true_game.position.diagram()
-        if self.render_mode == "human":
-            print(text)
-            return None
-        return text
-
-    def close(self) -> None:
-        pass
+        return self._show(self.game.true_game.position.diagram())
 
 
 def _parse_opening(text: str, first: str, rules: Optional[str]) -> gjjq.Opening:
