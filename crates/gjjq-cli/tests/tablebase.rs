@@ -285,13 +285,33 @@ fn stats_prints_counts_and_the_longest_win() {
     assert_eq!(lines.len(), 3, "{text}");
     assert_eq!(
         lines[0],
-        "KvK placements 81 red 0/81/0 green 0/81/0 longest-win 0 -"
+        "KvK positions 90 placements 81 red 0/81/0 green 0/81/0 longest-win 0 -"
     );
     let ivk = lines[1];
     assert!(
-        ivk.starts_with("IvK placements 7128 red 7128/0/0 green "),
+        ivk.starts_with("IvK positions 7920 placements 7128 red 7128/0/0 green "),
         "{ivk}"
     );
+    // `positions` is the count `generate` prints for the same ending (resumed: read, not
+    // generated again).
+    let again = gjjq(&[
+        "tablebase",
+        "generate",
+        "--dir",
+        dir.to_str().unwrap(),
+        "--units",
+        "1",
+        "--ending",
+        "IvK",
+        "--ending",
+        "KvI",
+    ]);
+    assert!(again.status.success(), "{}", stderr(&again));
+    for (generated, stats) in stdout(&again).lines().map(generate_line).zip(&lines) {
+        let f: Vec<&str> = stats.split(' ').collect();
+        assert_eq!((f[0], f[1]), (generated.0.as_str(), "positions"), "{stats}");
+        assert_eq!(f[2].parse::<u64>().unwrap(), generated.1, "{stats}");
+    }
     let rest = ivk.split(" longest-win ").nth(1).unwrap();
     let (plies, position) = rest.split_once(' ').unwrap();
     assert_eq!(
@@ -300,7 +320,7 @@ fn stats_prints_counts_and_the_longest_win() {
         "the position reaches the longest win"
     );
     assert!(
-        lines[2].starts_with("KvI placements 7128 red "),
+        lines[2].starts_with("KvI positions 7920 placements 7128 red "),
         "{}",
         lines[2]
     );

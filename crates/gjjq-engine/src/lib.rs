@@ -31,11 +31,21 @@ pub mod hidden;
 pub mod protocol;
 mod search;
 pub mod see;
+/// Endgame tablebase probing at the root and in the search (native only).
+#[cfg(not(target_arch = "wasm32"))]
+mod tablebase;
+#[cfg(target_arch = "wasm32")]
+#[path = "tablebase_off.rs"]
+mod tablebase;
 pub mod time;
 mod tt;
 
 #[cfg(not(target_arch = "wasm32"))]
 pub mod server;
+
+/// The endgame tables an [`Engine`] can probe ([`Engine::set_tablebase`]; native only).
+#[cfg(not(target_arch = "wasm32"))]
+pub use gjjq_tablebase::Tablebase;
 
 pub use hidden::{HiddenConfig, HiddenResult};
 pub use search::{

@@ -402,6 +402,8 @@ pub struct Engine {
     history: Vec<[i32; 90]>,
     killers: [[u16; 2]; MAX_PLY],
     stats: SearchStats,
+    /// Endgame tables probed at the root and in the search (`crate::tablebase`).
+    pub(crate) tables: crate::tablebase::Tables,
 }
 
 impl fmt::Debug for Engine {
@@ -422,6 +424,7 @@ impl Engine {
             history: vec![[0; 90]; 90],
             killers: [[NO_MOVE; 2]; MAX_PLY],
             stats: SearchStats::default(),
+            tables: crate::tablebase::Tables::default(),
         }
     }
 
@@ -493,6 +496,17 @@ impl Engine {
             *n = n.saturating_add(1);
         }
         keys.push(root_key);
+        // A root in the endgame tables is answered from them (`crate::tablebase`).
+        let count = |k: u64| earlier.get(&k).copied().unwrap_or(0);
+        if let Some(r) = self.tables.root(pos, &count, self.config.multi_pv) {
+            self.stats = SearchStats {
+                nodes: r.nodes,
+                seldepth: r.seldepth,
+                ..SearchStats::default()
+            };
+            control.on_iteration(&r);
+            return r;
+        }
         for k in &mut self.killers {
             *k = [NO_MOVE; 2];
         }
@@ -894,6 +908,10 @@ impl Searcher<'_> {
         {
             return 0;
         }
+        // In the endgame tables: their exact value (after the repetition check, R-24).
+        if let Some(s) = self.engine.tables.probe(pos) {
+            return tablebase_score(s, ply);
+        }
         let f = self.features;
         let in_check = (f.check_extension || f.null_move || f.futility) && pos.is_check();
         // the king attacked is the one threat that ends the game; look one ply further.
@@ -1045,6 +1063,9 @@ impl Searcher<'_> {
     /// Captures only, `qply` plies past the horizon.
     fn quiesce(&mut self, pos: &Position, mut alpha: i32, beta: i32, ply: usize, qply: u32) -> i32 {
         self.stats.seldepth = self.stats.seldepth.max(ply as u32);
+        if let Some(s) = self.engine.tables.probe(pos) {
+            return tablebase_score(s, ply);
+        }
         let moves = pos.legal_moves();
         if moves.is_empty() {
             return terminal_score(pos, ply);
@@ -1144,6 +1165,21 @@ impl Searcher<'_> {
         for (slot, (_, m)) in moves.iter_mut().zip(keyed) {
             *slot = m;
         }
+    }
+}
+
+/// The longest tablebase distance scored exactly: a win or loss any longer scores as this one
+/// (still a win or loss, beyond [`MATE_BOUND`]).
+const TABLEBASE_MAX_DISTANCE: u32 = 800;
+
+/// A tablebase value of a node `ply` plies from the root as an internal score: a win in `n`
+/// plies from the node is the search's own win in `ply + n`.
+fn tablebase_score(s: Score, ply: usize) -> i32 {
+    let at = |n: u32| MATE - ply as i32 - n.min(TABLEBASE_MAX_DISTANCE) as i32;
+    match s {
+        Score::Win(n) => at(n),
+        Score::Loss(n) => -at(n),
+        Score::Cp(c) => c,
     }
 }
 

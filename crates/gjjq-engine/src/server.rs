@@ -8,6 +8,7 @@ use std::thread::JoinHandle;
 use std::time::{Duration, Instant};
 
 use gjjq_core::{Position, Ruleset, hidden::InfoState};
+use gjjq_tablebase::Tablebase;
 use rand::rngs::StdRng;
 use rand::{Rng, SeedableRng};
 
@@ -125,6 +126,8 @@ struct Server {
     /// The `Worlds` option: consistent worlds drawn per hidden-play search.
     worlds: u32,
     rng: StdRng,
+    /// The `TablebaseDir` option's endgame tables, given to the engine at each `go`.
+    tablebase: Option<Arc<Tablebase>>,
 }
 
 /// Serve the protocol on `input`/`output` until `quit` or the end of the input.
@@ -272,6 +275,7 @@ impl Server {
             hidden: None,
             worlds: HiddenConfig::default().worlds,
             rng: seeded(options.seed),
+            tablebase: None,
         }
     }
 
@@ -338,6 +342,7 @@ impl Server {
                     ),
                     "option name Rules type string default standard".to_string(),
                     format!("option name MultiPV type spin default 1 min 1 max {MAX_MULTI_PV}"),
+                    "option name TablebaseDir type string default <empty>".to_string(),
                 ];
                 let defaults = SearchFeatures::default();
                 let features = FEATURE_OPTIONS
@@ -463,9 +468,45 @@ impl Server {
                 Some(Err(e)) => send(&self.out, &format!("info string setoption: Rules: {e}")),
                 None => bad(&self.out),
             },
+            "tablebasedir" => self.set_tablebase_dir(value.map_or("", str::trim)),
             _ => send(
                 &self.out,
                 &format!("info string setoption: no option named '{name}'"),
+            ),
+        }
+    }
+
+    /// `TablebaseDir`: open the endgame tables in `dir` (every file checked whole), or turn
+    /// probing off for an empty value or `<empty>`. A directory that cannot be opened (missing,
+    /// unreadable, a damaged file) is reported in an `info string` and leaves the engine
+    /// without tables.
+    fn set_tablebase_dir(&mut self, dir: &str) {
+        self.tablebase = None;
+        if dir.is_empty() || dir == "<empty>" {
+            return;
+        }
+        match Tablebase::open(std::path::Path::new(dir)) {
+            Ok(tb) if tb.endings().is_empty() => send(
+                &self.out,
+                &format!("info string TablebaseDir: no endgame tables in {dir}"),
+            ),
+            Ok(tb) => {
+                send(
+                    &self.out,
+                    &format!(
+                        "info string TablebaseDir: {} endings of up to {} units",
+                        tb.endings().len(),
+                        tb.max_units()
+                    ),
+                );
+                self.tablebase = Some(Arc::new(tb));
+            }
+            Err(e) => send(
+                &self.out,
+                &format!(
+                    "info string setoption: TablebaseDir: {}; searching without tables",
+                    clip(&e.to_string(), 300)
+                ),
             ),
         }
     }
@@ -493,6 +534,7 @@ impl Server {
             .engine
             .take()
             .unwrap_or_else(|| Engine::new(self.config));
+        engine.set_tablebase(self.tablebase.clone());
         // a position that occurred a third time is a draw; the game is over, whatever
         // moves the position itself still has.
         let current = pos.zobrist_hash();
@@ -574,6 +616,7 @@ impl Server {
             .engine
             .take()
             .unwrap_or_else(|| Engine::new(self.config));
+        engine.set_tablebase(self.tablebase.clone());
         // The world draws (and the random player's choice) from a generator of their own,
         // seeded from the `Seed` option's: a seeded engine answers a state the same way.
         let mut rng = StdRng::seed_from_u64(self.rng.random());

@@ -89,6 +89,7 @@ fn handshake_advertises_options() {
         "CheckExtension",
         "Futility",
         "SEE",
+        "TablebaseDir",
     ] {
         assert!(
             lines
@@ -751,4 +752,108 @@ fn clock_values_up_to_u64_max_are_numbers() {
         lines.iter().all(|l| !l.contains("not a valid value")),
         "{lines:?}"
     );
+}
+
+#[test]
+fn tablebase_dir_option_opens_tables_and_survives_bad_ones() {
+    let base = std::env::temp_dir().join(format!("gjjq-engine-server-tb-{}", std::process::id()));
+    let good = base.join("good");
+    let bad = base.join("bad");
+    let empty = base.join("empty");
+    std::fs::create_dir_all(&empty).unwrap();
+    gjjq_tablebase::Tablebase::new()
+        .generate_in(&good, &["IvK".parse().unwrap()])
+        .unwrap();
+    gjjq_tablebase::Tablebase::new()
+        .generate_in(&bad, &["IvK".parse().unwrap()])
+        .unwrap();
+    let file = bad.join("IvK.gjtb");
+    let mut bytes = std::fs::read(&file).unwrap();
+    let mid = bytes.len() / 2;
+    bytes[mid] ^= 0x40;
+    std::fs::write(&file, &bytes).unwrap();
+    // IvK, Red to move: won in 27 plies (docs/endgames.md).
+    let ivk = "position fen 9/9/5k3/9/9/9/9/9/9/I2K5 r -";
+    let mut s = Session::start(ServerOptions::default());
+    let mut answers = Vec::new();
+    for (dir, go) in [
+        (good.to_str().unwrap(), "go depth 1"),
+        (bad.to_str().unwrap(), "go depth 1"),
+        (base.join("missing").to_str().unwrap(), "go depth 1"),
+        (empty.to_str().unwrap(), "go depth 1"),
+        ("", "go depth 1"),
+        (good.to_str().unwrap(), "go infinite"),
+    ] {
+        s.send(&format!("setoption name TablebaseDir value {dir}"));
+        s.send(ivk);
+        s.send(go);
+        if go == "go infinite" {
+            std::thread::sleep(Duration::from_millis(50));
+            assert_eq!(
+                s.count("bestmove"),
+                answers.len(),
+                "bestmove waits for stop"
+            );
+            s.send("stop");
+        }
+        answers.push(dir);
+        s.wait_for("bestmove", answers.len());
+    }
+    let lines = s.quit();
+    let pos: Position = resolve_position(
+        &match parse_command(ivk).unwrap() {
+            Some(Command::Position(p)) => p,
+            _ => unreachable!(),
+        },
+        gjjq_core::Ruleset::STANDARD,
+    )
+    .unwrap()
+    .0;
+    // Every answer is a legal move, tables or not.
+    let bestmoves: Vec<&String> = lines
+        .iter()
+        .filter(|l| l.starts_with("bestmove "))
+        .collect();
+    assert_eq!(bestmoves.len(), 6);
+    for b in &bestmoves {
+        let m = b.trim_start_matches("bestmove ");
+        assert!(pos.legal_moves().iter().any(|x| x.to_string() == m), "{b}");
+    }
+    // The blocks of output between two `bestmove` lines, one per search.
+    let mut blocks: Vec<Vec<&String>> = vec![Vec::new()];
+    for l in &lines {
+        blocks.last_mut().unwrap().push(l);
+        if l.starts_with("bestmove ") {
+            blocks.push(Vec::new());
+        }
+    }
+    let has = |b: &Vec<&String>, text: &str| b.iter().any(|l| l.contains(text));
+    // Good tables: announced, the root answered from them.
+    assert!(
+        has(
+            &blocks[0],
+            "info string TablebaseDir: 2 endings of up to 1 units"
+        ),
+        "{:?}",
+        blocks[0]
+    );
+    assert!(has(&blocks[0], " score win 27 "), "{:?}", blocks[0]);
+    // A damaged file, a missing directory: an error, no tables (a depth-1 search sees no win).
+    for b in &blocks[1..3] {
+        assert!(has(b, "info string setoption: TablebaseDir: "), "{b:?}");
+        assert!(has(b, "searching without tables"), "{b:?}");
+        assert!(!has(b, " score win "), "{b:?}");
+    }
+    assert!(has(&blocks[1], "corrupt"), "{:?}", blocks[1]);
+    assert!(
+        has(&blocks[3], "info string TablebaseDir: no endgame tables in"),
+        "{:?}",
+        blocks[3]
+    );
+    assert!(!has(&blocks[3], " score win "), "{:?}", blocks[3]);
+    // An empty value turns probing off.
+    assert!(!has(&blocks[4], " score win "), "{:?}", blocks[4]);
+    assert!(!has(&blocks[4], "info string"), "{:?}", blocks[4]);
+    assert!(has(&blocks[5], " score win 27 "), "{:?}", blocks[5]);
+    std::fs::remove_dir_all(&base).unwrap();
 }

@@ -12,9 +12,12 @@
 //!   position the tables do not cover, `error <reason>` for a line that is no position.
 //! - `probe --position S --moves`: `<ascii> <value>` per legal move, sorted by the ASCII form,
 //!   the value of the position after the move from the side then to move.
-//! - `stats`: one line per ending: `<ending> placements <n> red <w>/<d>/<l> green <w>/<d>/<l>
-//!   longest-win <plies> <position string>|-`, counted over legal placements, `red` and
-//!   `green` for the side to move.
+//! - `stats`: one line per ending: `<ending> positions <p> placements <n> red <w>/<d>/<l> green
+//!   <w>/<d>/<l> longest-win <plies> <position string>|-`: `positions` is the count `generate`
+//!   prints (positions stored, one of each mirror pair, either side to move), `placements`
+//!   the legal placements of the pieces (a position and its mirror image both count); the
+//!   wins, draws and losses are counted over legal placements, `red` and `green` for the side
+//!   to move.
 
 use std::collections::BTreeSet;
 use std::io::{BufRead as _, Write as _};
@@ -80,7 +83,8 @@ enum TablebaseCommand {
         #[arg(long)]
         moves: bool,
     },
-    /// Per ending: placements, wins/draws/losses for each side to move, the longest win.
+    /// Per ending: positions (as `generate` counts them), placements, wins/draws/losses for
+    /// each side to move, the longest win.
     Stats {
         /// The directory of the table files.
         #[arg(long, value_name = "DIR")]
@@ -308,7 +312,8 @@ fn stats(dir: &Path) -> Result<(), CliError> {
             .longest_win_position
             .map_or_else(|| "-".to_owned(), |p| p.to_string());
         outln!(
-            "{e} placements {} red {}/{}/{} green {}/{}/{} longest-win {} {at}",
+            "{e} positions {} placements {} red {}/{}/{} green {}/{}/{} longest-win {} {at}",
+            s.stored,
             s.placements,
             r[0],
             r[1],
