@@ -2,7 +2,7 @@
 //! engine without): position strings, one a line, for `gjjq match --openings FILE`.
 //!
 //! ```text
-//! cargo run --release -p gjjq-tablebase --example match_openings -- DIR COUNT SEED [MIN] > openings.txt
+//! cargo run --release -p gjjq-bench --bin tb_match_openings -- DIR COUNT SEED [MIN] > openings.txt
 //! ```
 //!
 //! Half the lines are positions already in the tables (`DIR`, every ending of two units) that
@@ -27,7 +27,7 @@ fn main() -> Result<(), Box<dyn std::error::Error>> {
     let (dir, count, seed, min): (_, _, _, u16) = match args.as_slice() {
         [dir, count, seed] => (dir, count, seed, 13),
         [dir, count, seed, min] => (dir, count, seed, min.parse()?),
-        _ => return Err("usage: match_openings DIR COUNT SEED [MIN]".into()),
+        _ => return Err("usage: tb_match_openings DIR COUNT SEED [MIN]".into()),
     };
     let tb = Tablebase::open(&PathBuf::from(dir))?;
     let count: usize = count.parse()?;

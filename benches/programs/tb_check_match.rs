@@ -2,7 +2,7 @@
 //! loses a won ending it entered").
 //!
 //! ```text
-//! cargo run --release -p gjjq-tablebase --example check_match -- DIR GAMES.txt NAME
+//! cargo run --release -p gjjq-bench --bin tb_check_match -- DIR GAMES.txt NAME
 //! ```
 //!
 //! Replays every game of the game file `GAMES.txt` (`gjjq match --pgn`) and probes each
@@ -22,7 +22,7 @@ use gjjq_tablebase::{Tablebase, Wdl};
 fn main() -> Result<(), Box<dyn std::error::Error>> {
     let args: Vec<String> = std::env::args().skip(1).collect();
     let [dir, games, name] = args.as_slice() else {
-        return Err("usage: check_match DIR GAMES NAME".into());
+        return Err("usage: tb_check_match DIR GAMES NAME".into());
     };
     let tb = Tablebase::open(&PathBuf::from(dir))?;
     let (mut total, mut entered, mut won, mut drawn, mut lost) = (0, 0, 0, 0, 0);
