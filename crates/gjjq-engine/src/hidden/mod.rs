@@ -11,6 +11,16 @@
 //! repeats a refusal. When no world can be drawn (a state no referee could have told, or one
 //! whose worlds the sampler keeps rejecting), the proposal is an untried candidate
 //! ([`PlayerView::candidates`]), drawn uniformly.
+//!
+//! Two further agents are chosen with a [`HiddenAgent`] (issue 25):
+//!
+//! - **weighted beliefs** ([`HiddenBelief::Weighted`], module [`belief`]): the worlds are
+//!   weighted by how likely the enemy's observed moves are in them under an [`OpponentModel`];
+//!   the vote draws `pool × worlds` uniform worlds and resamples `worlds` of them by weight
+//!   (sampling-importance-resampling), a world drawn twice voting twice;
+//! - **information-set search** ([`HiddenSearch::IsMcts`], module [`ismcts`]): a
+//!   single-observer IS-MCTS over the side's own information, each iteration in one world of a
+//!   drawn pool (chosen by weight when beliefs are weighted).
 
 use gjjq_core::{
     Game, Move,
@@ -20,6 +30,117 @@ use rand::Rng;
 use rand::seq::IndexedRandom;
 
 use crate::search::{Engine, Limits, Score, SearchControl, SearchResult};
+
+pub mod belief;
+pub mod ismcts;
+
+pub use belief::{OpponentModel, log_likelihood};
+
+/// Which search a hidden-play agent runs (the engine option `HiddenSearch`).
+///
+/// # Examples
+///
+/// ```
+/// use gjjq_engine::hidden::HiddenSearch;
+/// assert_eq!(HiddenSearch::default(), HiddenSearch::Vote);
+/// assert_eq!("ismcts".parse::<HiddenSearch>(), Ok(HiddenSearch::IsMcts));
+/// assert!("mcts".parse::<HiddenSearch>().is_err());
+/// ```
+#[derive(Debug, Clone, Copy, PartialEq, Eq, Default)]
+pub enum HiddenSearch {
+    /// Determinized search: search each world with the open-play engine and vote (`vote`).
+    #[default]
+    Vote,
+    /// Single-observer information-set Monte Carlo tree search (`ismcts`, [`ismcts`]).
+    IsMcts,
+}
+
+/// How a hidden-play agent weighs the consistent worlds (the engine option `HiddenBelief`).
+///
+/// # Examples
+///
+/// ```
+/// use gjjq_engine::hidden::{HiddenBelief, OpponentModel};
+/// assert_eq!(HiddenBelief::default(), HiddenBelief::Uniform);
+/// assert_eq!(
+///     "weighted".parse::<HiddenBelief>(),
+///     Ok(HiddenBelief::Weighted(OpponentModel::default()))
+/// );
+/// ```
+#[derive(Debug, Clone, Copy, PartialEq, Default)]
+pub enum HiddenBelief {
+    /// Every consistent world equally likely (`uniform`).
+    #[default]
+    Uniform,
+    /// Worlds weighted by the opponent model (`weighted`, [`belief`]).
+    Weighted(OpponentModel),
+}
+
+/// A hidden-play agent: its search and its belief over worlds. The default is the
+/// determinized vote over uniform worlds ([`Engine::search_hidden`]).
+///
+/// # Examples
+///
+/// ```
+/// use gjjq_engine::hidden::{HiddenAgent, HiddenBelief, HiddenSearch};
+/// let a = HiddenAgent::default();
+/// assert_eq!((a.search, a.belief), (HiddenSearch::Vote, HiddenBelief::Uniform));
+/// ```
+#[derive(Debug, Clone, Copy, PartialEq, Default)]
+pub struct HiddenAgent {
+    /// The search.
+    pub search: HiddenSearch,
+    /// The belief over worlds.
+    pub belief: HiddenBelief,
+}
+
+/// A value that is not one of an option's names.
+///
+/// # Examples
+///
+/// ```
+/// use gjjq_engine::hidden::HiddenSearch;
+/// let e = "mcts".parse::<HiddenSearch>().unwrap_err();
+/// assert_eq!(e.to_string(), "'mcts' is not one of vote, ismcts");
+/// ```
+#[derive(Debug, Clone, PartialEq, Eq, thiserror::Error)]
+#[error("'{value}' is not one of {expected}")]
+pub struct ParseAgentError {
+    /// The value given.
+    pub value: String,
+    /// The names accepted.
+    pub expected: &'static str,
+}
+
+impl std::str::FromStr for HiddenSearch {
+    type Err = ParseAgentError;
+
+    fn from_str(s: &str) -> Result<HiddenSearch, ParseAgentError> {
+        match s.trim().to_ascii_lowercase().as_str() {
+            "vote" => Ok(HiddenSearch::Vote),
+            "ismcts" => Ok(HiddenSearch::IsMcts),
+            _ => Err(ParseAgentError {
+                value: s.to_owned(),
+                expected: "vote, ismcts",
+            }),
+        }
+    }
+}
+
+impl std::str::FromStr for HiddenBelief {
+    type Err = ParseAgentError;
+
+    fn from_str(s: &str) -> Result<HiddenBelief, ParseAgentError> {
+        match s.trim().to_ascii_lowercase().as_str() {
+            "uniform" => Ok(HiddenBelief::Uniform),
+            "weighted" => Ok(HiddenBelief::Weighted(OpponentModel::default())),
+            _ => Err(ParseAgentError {
+                value: s.to_owned(),
+                expected: "uniform, weighted",
+            }),
+        }
+    }
+}
 
 /// Settings of a hidden-play search.
 ///
@@ -113,8 +234,9 @@ struct Tally {
 }
 
 impl Tally {
-    fn add(&mut self, m: Move, score: Score) {
-        self.merge(m, 1, score_value(score));
+    /// A world that chose `m` with `score`, voting `weight` times (its multiplicity).
+    fn add(&mut self, m: Move, score: Score, weight: u32) {
+        self.merge(m, weight, score_value(score) * i64::from(weight));
     }
 
     fn merge(&mut self, m: Move, votes: u32, sum: i64) {
@@ -198,6 +320,46 @@ impl Engine {
         rng: &mut R,
         control: &mut dyn SearchControl,
     ) -> HiddenResult {
+        self.search_hidden_agent_with(state, limits, config, HiddenAgent::default(), rng, control)
+    }
+
+    /// Choose a proposal for `state`'s side with `agent`'s search and belief (see the
+    /// [module](crate::hidden) documentation); [`Engine::search_hidden_with`] is this with the
+    /// default agent. The limits, `control` and the result mean the same for every agent; for
+    /// [`HiddenSearch::IsMcts`] see [`ismcts`] for what `depth` and `votes` count.
+    ///
+    /// # Examples
+    ///
+    /// ```
+    /// use gjjq_core::{Ruleset, Side, deploy::Opening, hidden::HiddenGame};
+    /// use gjjq_engine::{Engine, EngineConfig, HiddenConfig, Limits};
+    /// use gjjq_engine::hidden::{HiddenAgent, HiddenBelief, HiddenSearch, OpponentModel};
+    /// use rand::{SeedableRng, rngs::StdRng};
+    /// let game = HiddenGame::new(Opening::default_opening(), Ruleset::STANDARD)?;
+    /// let mut engine = Engine::new(EngineConfig { hash_mb: 1, ..EngineConfig::default() });
+    /// let agent = HiddenAgent {
+    ///     search: HiddenSearch::IsMcts,
+    ///     belief: HiddenBelief::Weighted(OpponentModel::default()),
+    /// };
+    /// let side = game.turn();
+    /// let r = engine.search_hidden_agent_with(game.info_state(side), Limits::nodes(5_000),
+    ///     HiddenConfig { worlds: 2, ..HiddenConfig::default() }, agent,
+    ///     &mut StdRng::seed_from_u64(1), &mut gjjq_engine::hidden::NoControl);
+    /// assert!(game.game().legal_moves().contains(&r.best_move.expect("a proposal")));
+    /// # Ok::<(), Box<dyn std::error::Error>>(())
+    /// ```
+    pub fn search_hidden_agent_with<R: Rng + ?Sized>(
+        &mut self,
+        state: &InfoState,
+        limits: Limits,
+        config: HiddenConfig,
+        agent: HiddenAgent,
+        rng: &mut R,
+        control: &mut dyn SearchControl,
+    ) -> HiddenResult {
+        if agent.search == HiddenSearch::IsMcts {
+            return ismcts::search(self, state, limits, config, agent.belief, rng, control);
+        }
         let mut result = HiddenResult {
             best_move: None,
             score: Score::Cp(0),
@@ -209,18 +371,24 @@ impl Engine {
         if state.outcome().is_some() || state.turn() != state.side() {
             return result;
         }
-        let worlds = draw_worlds(state, config, rng, control);
+        let worlds = match agent.belief {
+            HiddenBelief::Uniform => draw_worlds(state, config.worlds, config, rng, control)
+                .into_iter()
+                .map(|w| (w, 1))
+                .collect(),
+            HiddenBelief::Weighted(model) => resampled_worlds(state, config, &model, rng, control),
+        };
         if worlds.is_empty() {
             result.best_move = untried_candidates(state).choose(rng).copied();
             return result;
         }
-        result.worlds = u32::try_from(worlds.len()).unwrap_or(u32::MAX);
+        result.worlds = worlds.iter().map(|w| w.1).sum();
         let max_depth = limits.depth.unwrap_or(Limits::MAX_DEPTH).max(1);
         let mut partial = Tally::default();
         for depth in 1..=max_depth {
             let mut round = Tally::default();
             let mut complete = true;
-            for world in &worlds {
+            for (world, weight) in &worlds {
                 let nodes = match limits.nodes {
                     Some(n) if result.nodes >= n => {
                         complete = false;
@@ -244,9 +412,9 @@ impl Engine {
                 result.nodes += r.nodes;
                 if let Some(m) = r.best_move {
                     if r.depth >= depth {
-                        round.add(m, r.score);
+                        round.add(m, r.score, *weight);
                     } else {
-                        partial.add(m, r.score);
+                        partial.add(m, r.score, *weight);
                     }
                 }
                 if r.depth < depth || control.should_stop(result.nodes) {
@@ -295,11 +463,12 @@ impl Engine {
     }
 }
 
-/// Up to `config.worlds` consistent worlds, replayed to the state's last move. `control` is
-/// asked while drawing, so `movetime` and `stop` hold however long the draws would take
-/// (issue 26): the worlds drawn until then are searched.
-fn draw_worlds<R: Rng + ?Sized>(
+/// Up to `count` consistent worlds (at least 1), uniformly drawn and replayed to the state's
+/// last move. `control` is asked while drawing, so `movetime` and `stop` hold however long the
+/// draws would take (issue 26): the worlds drawn until then are searched.
+pub(crate) fn draw_worlds<R: Rng + ?Sized>(
     state: &InfoState,
+    count: u32,
     config: HiddenConfig,
     rng: &mut R,
     control: &mut dyn SearchControl,
@@ -307,7 +476,7 @@ fn draw_worlds<R: Rng + ?Sized>(
     let mut sampler = WorldSampler::new(state);
     sampler.max_tries = config.max_tries.max(1);
     let mut worlds = Vec::new();
-    for _ in 0..config.worlds.max(1) {
+    for _ in 0..count.max(1) {
         let Ok(enemy) = sampler.draw_until(rng, &mut || control.should_stop(0)) else {
             break;
         };
@@ -320,8 +489,117 @@ fn draw_worlds<R: Rng + ?Sized>(
     worlds
 }
 
+/// The log-weights of `worlds` under `model` (the state's enemy's moves), as long as
+/// `control` lets the weighting go on: the worlds not weighted when it stops are dropped.
+pub(crate) fn weigh_worlds(
+    state: &InfoState,
+    mut worlds: Vec<Game>,
+    model: &OpponentModel,
+    control: &mut dyn SearchControl,
+) -> Vec<(Game, f64)> {
+    let enemy = state.side().other();
+    let mut weighed = Vec::with_capacity(worlds.len());
+    for world in worlds.drain(..) {
+        // Always weigh one world, so that a stop leaves something to search.
+        if !weighed.is_empty() && control.should_stop(0) {
+            break;
+        }
+        let l = log_likelihood(&world, enemy, model);
+        weighed.push((world, l));
+    }
+    weighed
+}
+
+/// The worlds a vote with weighted beliefs ([`HiddenBelief::Weighted`]) searches: of
+/// `model.pool × config.worlds` uniformly drawn consistent worlds, `config.worlds` draws with
+/// replacement in proportion to their weights under `model`
+/// (sampling-importance-resampling); each world with the number of times it was drawn (its
+/// votes), in the order first drawn. Empty when no world can be drawn.
+///
+/// # Examples
+///
+/// ```
+/// use gjjq_core::{Ruleset, Side, deploy::Opening, hidden::HiddenGame};
+/// use gjjq_engine::HiddenConfig;
+/// use gjjq_engine::hidden::{OpponentModel, believed_worlds};
+/// use rand::{SeedableRng, rngs::StdRng};
+/// let mut rng = StdRng::seed_from_u64(2);
+/// let mut game = HiddenGame::new(Opening::default_opening(), Ruleset::STANDARD)?;
+/// game.play_out(&mut rng, 10);
+/// let state = game.info_state(Side::Red);
+/// let config = HiddenConfig { worlds: 4, ..HiddenConfig::default() };
+/// let worlds = believed_worlds(state, config, &OpponentModel::default(), &mut rng);
+/// assert_eq!(worlds.iter().map(|w| w.1).sum::<u32>(), 4);
+/// # Ok::<(), Box<dyn std::error::Error>>(())
+/// ```
+pub fn believed_worlds<R: Rng + ?Sized>(
+    state: &InfoState,
+    config: HiddenConfig,
+    model: &OpponentModel,
+    rng: &mut R,
+) -> Vec<(Game, u32)> {
+    resampled_worlds(state, config, model, rng, &mut NoControl)
+}
+
+/// Sampling-importance-resampling: `model.pool × config.worlds` uniform worlds, weighted by
+/// `model`, and `config.worlds` draws from them with replacement in proportion to the weights;
+/// each world chosen with the number of times it was drawn, in the order first drawn.
+fn resampled_worlds<R: Rng + ?Sized>(
+    state: &InfoState,
+    config: HiddenConfig,
+    model: &OpponentModel,
+    rng: &mut R,
+    control: &mut dyn SearchControl,
+) -> Vec<(Game, u32)> {
+    let keep = config.worlds.max(1);
+    let pool = draw_worlds(
+        state,
+        keep.saturating_mul(model.pool.max(1)),
+        config,
+        rng,
+        control,
+    );
+    let weighed = weigh_worlds(state, pool, model, control);
+    if weighed.is_empty() {
+        return Vec::new();
+    }
+    let logs: Vec<f64> = weighed.iter().map(|w| w.1).collect();
+    let weights = belief::normalized(&logs);
+    let total: f64 = weights.iter().sum();
+    let mut order: Vec<(usize, u32)> = Vec::new();
+    for _ in 0..keep {
+        let mut x = rng.random::<f64>() * total;
+        let mut pick = weights.len() - 1;
+        for (i, w) in weights.iter().enumerate() {
+            if x < *w {
+                pick = i;
+                break;
+            }
+            x -= w;
+        }
+        match order.iter_mut().find(|e| e.0 == pick) {
+            Some(e) => e.1 += 1,
+            None => order.push((pick, 1)),
+        }
+    }
+    let mut games: Vec<Option<Game>> = weighed.into_iter().map(|w| Some(w.0)).collect();
+    order
+        .into_iter()
+        .filter_map(|(i, n)| games[i].take().map(|g| (g, n)))
+        .collect()
+}
+
 /// A control that never stops: the limits alone end the search.
-struct NoControl;
+///
+/// # Examples
+///
+/// ```
+/// use gjjq_engine::SearchControl;
+/// use gjjq_engine::hidden::NoControl;
+/// assert!(!NoControl.should_stop(1_000_000));
+/// ```
+#[derive(Debug, Clone, Copy, Default)]
+pub struct NoControl;
 
 impl SearchControl for NoControl {}
 
