@@ -340,7 +340,7 @@ impl Server {
                         "option name Worlds type spin default {} min 1 max {MAX_WORLDS}",
                         HiddenConfig::default().worlds
                     ),
-                    "option name HiddenSearch type combo default vote var vote var ismcts"
+                    "option name HiddenSearch type combo default vote var vote var ismcts var average"
                         .to_string(),
                     "option name HiddenBelief type combo default uniform var uniform var weighted"
                         .to_string(),

@@ -33,8 +33,9 @@ const WEIGHTED: HiddenBelief = HiddenBelief::Weighted(OpponentModel {
     horizon: 24,
 });
 
-/// The new agents: vote over weighted worlds, IS-MCTS over uniform and weighted worlds.
-fn new_agents() -> [HiddenAgent; 3] {
+/// The new agents: vote over weighted worlds, IS-MCTS over uniform and weighted worlds,
+/// averaging over uniform and weighted worlds.
+fn new_agents() -> [HiddenAgent; 5] {
     [
         HiddenAgent {
             search: HiddenSearch::Vote,
@@ -46,6 +47,14 @@ fn new_agents() -> [HiddenAgent; 3] {
         },
         HiddenAgent {
             search: HiddenSearch::IsMcts,
+            belief: WEIGHTED,
+        },
+        HiddenAgent {
+            search: HiddenSearch::Average,
+            belief: HiddenBelief::Uniform,
+        },
+        HiddenAgent {
+            search: HiddenSearch::Average,
             belief: WEIGHTED,
         },
     ]
@@ -168,7 +177,7 @@ fn new_agents_play_games_and_never_repeat_a_refusal() {
     both.hidden.announce_illegal = gjjq_core::AnnounceIllegal::Both;
     let mut refusals = 0;
     for (i, agent) in new_agents().into_iter().enumerate() {
-        let rules = if i == 1 { both } else { Ruleset::STANDARD };
+        let rules = if i % 2 == 1 { both } else { Ruleset::STANDARD };
         refusals += play_checked(40 + i as u64, agent, rules, 120);
     }
     // The property was exercised: some proposals were refused and answered again.
@@ -207,7 +216,7 @@ fn ismcts_holds_node_limits_and_stop() {
     let side = game.turn();
     let state = game.info_state(side).clone();
     let untried = PlayerView::new(&state).candidates();
-    for agent in new_agents().into_iter().skip(1) {
+    for agent in new_agents().into_iter().skip(1).take(2) {
         for nodes in [1, 500, 3_000, 12_000] {
             let r = run(&state, Limits::nodes(nodes), agent, 3);
             // The leaf searches check every few hundred nodes: the overshoot is small.
@@ -368,6 +377,7 @@ fn server_options_choose_the_agent() {
         ("vote", "weighted"),
         ("ismcts", "uniform"),
         ("IsMcts", "Weighted"),
+        ("average", "weighted"),
     ] {
         let input = format!(
             "uci\nsetoption name HiddenSearch value {search}\nsetoption name HiddenBelief value {belief}\n\
@@ -377,9 +387,12 @@ fn server_options_choose_the_agent() {
         let out = Transcript::default();
         serve(input.as_bytes(), out.clone(), ServerOptions::default()).unwrap();
         let lines = out.lines();
-        assert!(lines.contains(
-            &"option name HiddenSearch type combo default vote var vote var ismcts".to_string()
-        ));
+        assert!(
+            lines.contains(
+                &"option name HiddenSearch type combo default vote var vote var ismcts var average"
+                    .to_string()
+            )
+        );
         assert!(
             lines.contains(
                 &"option name HiddenBelief type combo default uniform var uniform var weighted"
@@ -397,4 +410,39 @@ fn server_options_choose_the_agent() {
         let m: Move = best.parse().unwrap();
         assert!(untried.contains(&m), "{search}/{belief}: {m}");
     }
+}
+
+// Averaging holds the node limit and a stop like the vote, and differs from the vote: over
+// states of real games it sometimes proposes another move than the plain vote with the same
+// worlds (the same seed), which is the whole point of it.
+#[test]
+fn averaging_holds_limits_and_changes_the_vote() {
+    let average = new_agents()[3];
+    let vote = HiddenAgent::default();
+    let mut differs = 0;
+    for seed in 0..8 {
+        let game = random_game(200 + seed, 24);
+        let state = game.info_state(game.turn()).clone();
+        let untried = PlayerView::new(&state).candidates();
+        let a = run(&state, Limits::depth(3), average, seed);
+        let v = run(&state, Limits::depth(3), vote, seed);
+        assert!(untried.contains(&a.best_move.unwrap()));
+        if a.best_move != v.best_move {
+            differs += 1;
+        }
+        let n = run(&state, Limits::nodes(3_000), average, seed);
+        assert!(n.nodes <= 3_000 + 2_048, "{} nodes", n.nodes);
+        assert!(untried.contains(&n.best_move.unwrap()));
+        let mut control = StopAfter { asked: 0, after: 4 };
+        let r = engine().search_hidden_agent_with(
+            &state,
+            Limits::default(),
+            config(3),
+            average,
+            &mut StdRng::seed_from_u64(seed),
+            &mut control,
+        );
+        assert!(untried.contains(&r.best_move.unwrap()));
+    }
+    assert!(differs >= 1, "averaging never changed the vote");
 }

@@ -20,7 +20,11 @@
 //!   (sampling-importance-resampling), a world drawn twice voting twice;
 //! - **information-set search** ([`HiddenSearch::IsMcts`], module [`ismcts`]): a
 //!   single-observer IS-MCTS over the side's own information, each iteration in one world of a
-//!   drawn pool (chosen by weight when beliefs are weighted).
+//!   drawn pool (chosen by weight when beliefs are weighted);
+//! - **averaging** ([`HiddenSearch::Average`]): the vote's rounds, and after each one every
+//!   move some world chose searched in every world where it is legal (one ply shallower after
+//!   the move); the proposal is the move of the best expected result over the worlds, so that
+//!   a move that wins a piece in most worlds but loses the king in one pays for it.
 
 use gjjq_core::{
     Game, Move,
@@ -53,6 +57,12 @@ pub enum HiddenSearch {
     Vote,
     /// Single-observer information-set Monte Carlo tree search (`ismcts`, [`ismcts`]).
     IsMcts,
+    /// Determinized search with averaging (`average`): after each round of the vote, every
+    /// move some world chose is searched in every world where it is legal, one ply shallower
+    /// after the move, and the proposal is the move of the best expected result over the
+    /// worlds (a move that loses the king in one world in eight pays for it), among those
+    /// legal in at least half of them.
+    Average,
 }
 
 /// How a hidden-play agent weighs the consistent worlds (the engine option `HiddenBelief`).
@@ -101,7 +111,7 @@ pub struct HiddenAgent {
 /// ```
 /// use gjjq_engine::hidden::HiddenSearch;
 /// let e = "mcts".parse::<HiddenSearch>().unwrap_err();
-/// assert_eq!(e.to_string(), "'mcts' is not one of vote, ismcts");
+/// assert_eq!(e.to_string(), "'mcts' is not one of vote, ismcts, average");
 /// ```
 #[derive(Debug, Clone, PartialEq, Eq, thiserror::Error)]
 #[error("'{value}' is not one of {expected}")]
@@ -119,9 +129,10 @@ impl std::str::FromStr for HiddenSearch {
         match s.trim().to_ascii_lowercase().as_str() {
             "vote" => Ok(HiddenSearch::Vote),
             "ismcts" => Ok(HiddenSearch::IsMcts),
+            "average" => Ok(HiddenSearch::Average),
             _ => Err(ParseAgentError {
                 value: s.to_owned(),
-                expected: "vote, ismcts",
+                expected: "vote, ismcts, average",
             }),
         }
     }
@@ -387,6 +398,7 @@ impl Engine {
         let mut partial = Tally::default();
         for depth in 1..=max_depth {
             let mut round = Tally::default();
+            let mut choices: Vec<(Move, Score)> = Vec::with_capacity(worlds.len());
             let mut complete = true;
             for (world, weight) in &worlds {
                 let nodes = match limits.nodes {
@@ -413,6 +425,7 @@ impl Engine {
                 if let Some(m) = r.best_move {
                     if r.depth >= depth {
                         round.add(m, r.score, *weight);
+                        choices.push((m, r.score));
                     } else {
                         partial.add(m, r.score, *weight);
                     }
@@ -429,9 +442,25 @@ impl Engine {
                 }
                 break;
             }
-            let Some((m, votes, score)) = round.winner() else {
+            let Some((mut m, mut votes, mut score)) = round.winner() else {
                 break;
             };
+            if agent.search == HiddenSearch::Average && choices.len() == worlds.len() {
+                match self.cross_evaluate(&worlds, &choices, depth, limits, &mut result, control) {
+                    Some((best, expected)) => {
+                        m = best;
+                        votes = worlds
+                            .iter()
+                            .zip(&choices)
+                            .filter(|(_, c)| c.0 == best)
+                            .map(|(w, _)| w.1)
+                            .sum();
+                        score = expected;
+                    }
+                    // Cut short: this depth's vote is not taken, the last complete one stays.
+                    None => break,
+                }
+            }
             (result.best_move, result.votes, result.score, result.depth) =
                 (Some(m), votes, score, depth);
             let report = SearchResult {
@@ -460,6 +489,107 @@ impl Engine {
             result.best_move = untried_candidates(state).choose(rng).copied();
         }
         result
+    }
+}
+
+/// A score as the expected result of the game for the side it is for: 1 a win, 0 a loss, a
+/// logistic of the centi-units between (400 centi-units ≈ 76 %).
+fn expected_result(s: Score) -> f64 {
+    match s {
+        Score::Win(_) => 1.0,
+        Score::Loss(_) => 0.0,
+        Score::Cp(c) => 1.0 / (1.0 + (-f64::from(c) / 400.0).exp()),
+    }
+}
+
+/// An expected result back as a score in centi-units.
+fn result_score(p: f64) -> Score {
+    let p = p.clamp(0.001, 0.999);
+    Score::Cp((400.0 * (p / (1.0 - p)).ln()).round() as i32)
+}
+
+impl Engine {
+    /// The averaging step of [`HiddenSearch::Average`]: every move some world chose at
+    /// `depth` (`choices`, one per world) is searched in every other world where it is legal,
+    /// at `depth − 1` after the move; the proposal is the move of the best expected result
+    /// ([`expected_result`]) over the worlds where it is legal, weighted by the worlds'
+    /// multiplicities, among the moves legal in at least half of the weight. `None` when the
+    /// control or the node limit cut the step short.
+    fn cross_evaluate(
+        &mut self,
+        worlds: &[(Game, u32)],
+        choices: &[(Move, Score)],
+        depth: u32,
+        limits: Limits,
+        result: &mut HiddenResult,
+        control: &mut dyn SearchControl,
+    ) -> Option<(Move, Score)> {
+        let mut candidates: Vec<(Move, f64, f64)> = Vec::new();
+        for &(m, _) in choices {
+            if !candidates.iter().any(|c| c.0 == m) {
+                candidates.push((m, 0.0, 0.0));
+            }
+        }
+        let child_depth = depth.saturating_sub(1).max(1);
+        for ((world, weight), &(own, own_score)) in worlds.iter().zip(choices) {
+            let w = f64::from(*weight);
+            for c in &mut candidates {
+                let value = if c.0 == own {
+                    expected_result(own_score)
+                } else if world.position().is_legal(c.0) {
+                    let nodes = match limits.nodes {
+                        Some(n) if result.nodes >= n => return None,
+                        Some(n) => Some(n - result.nodes),
+                        None => None,
+                    };
+                    let mut child = world.position().clone();
+                    child.play_unchecked(c.0);
+                    let r = self.search_with(
+                        &child,
+                        world.keys(),
+                        Limits {
+                            depth: Some(child_depth),
+                            nodes,
+                        },
+                        &mut Round {
+                            outer: &mut *control,
+                            base: result.nodes,
+                        },
+                    );
+                    result.nodes += r.nodes;
+                    if child.outcome().is_some() || child.legal_moves().is_empty() {
+                        // The move ends the game: R-21 … R-23 decide it for the mover.
+                        match child.outcome().and_then(|o| o.winner()) {
+                            Some(winner) if winner == child.turn() => 0.0,
+                            None if child.outcome().is_some() => 0.5,
+                            _ => 1.0,
+                        }
+                    } else {
+                        if r.depth < child_depth || control.should_stop(result.nodes) {
+                            return None;
+                        }
+                        1.0 - expected_result(r.score)
+                    }
+                } else {
+                    // Illegal there: the proposal would be refused, which decides nothing.
+                    continue;
+                };
+                c.1 += w * value;
+                c.2 += w;
+            }
+        }
+        let most = candidates.iter().map(|c| c.2).fold(0.0, f64::max);
+        candidates
+            .iter()
+            .filter(|c| c.2 * 2.0 >= most)
+            .fold(None::<(Move, f64)>, |best, c| {
+                let mean = c.1 / c.2;
+                match best {
+                    Some(b) if b.1 >= mean => Some(b),
+                    _ => Some((c.0, mean)),
+                }
+            })
+            .map(|(m, p)| (m, result_score(p)))
     }
 }
 
