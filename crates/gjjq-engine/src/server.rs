@@ -12,6 +12,7 @@ use gjjq_tablebase::Tablebase;
 use rand::rngs::StdRng;
 use rand::{Rng, SeedableRng};
 
+use crate::hidden::{HiddenAgent, HiddenBelief, HiddenSearch};
 use crate::hidden::{HiddenConfig, untried_candidates};
 use crate::protocol::{
     Command, GoParams, bestmove_line, info_lines, parse_command, resolve_position, worlds_line,
@@ -125,6 +126,8 @@ struct Server {
     hidden: Option<InfoState>,
     /// The `Worlds` option: consistent worlds drawn per hidden-play search.
     worlds: u32,
+    /// The `HiddenSearch` and `HiddenBelief` options: the hidden-play agent.
+    agent: HiddenAgent,
     rng: StdRng,
     /// The `TablebaseDir` option's endgame tables, given to the engine at each `go`.
     tablebase: Option<Arc<Tablebase>>,
@@ -274,6 +277,7 @@ impl Server {
             history: Vec::new(),
             hidden: None,
             worlds: HiddenConfig::default().worlds,
+            agent: HiddenAgent::default(),
             rng: seeded(options.seed),
             tablebase: None,
         }
@@ -340,6 +344,10 @@ impl Server {
                         "option name Worlds type spin default {} min 1 max {MAX_WORLDS}",
                         HiddenConfig::default().worlds
                     ),
+                    "option name HiddenSearch type combo default vote var vote var ismcts var average"
+                        .to_string(),
+                    "option name HiddenBelief type combo default uniform var uniform var weighted"
+                        .to_string(),
                     "option name Rules type string default standard".to_string(),
                     format!("option name MultiPV type spin default 1 min 1 max {MAX_MULTI_PV}"),
                     "option name TablebaseDir type string default <empty>".to_string(),
@@ -457,6 +465,14 @@ impl Server {
             },
             "worlds" => match number(value) {
                 Some(n @ 1..=MAX_WORLDS) => self.worlds = n as u32,
+                _ => bad(&self.out),
+            },
+            "hiddensearch" => match value.map(str::parse::<HiddenSearch>) {
+                Some(Ok(search)) => self.agent.search = search,
+                _ => bad(&self.out),
+            },
+            "hiddenbelief" => match value.map(str::parse::<HiddenBelief>) {
+                Some(Ok(belief)) => self.agent.belief = belief,
                 _ => bad(&self.out),
             },
             "rules" => match value.map(parse_rules) {
@@ -621,6 +637,7 @@ impl Server {
         // seeded from the `Seed` option's: a seeded engine answers a state the same way.
         let mut rng = StdRng::seed_from_u64(self.rng.random());
         let player = self.options.player;
+        let agent = self.agent;
         let history = std::mem::take(&mut self.history);
         let handle = std::thread::spawn(move || {
             let no_move = if let Some(o) = state.outcome() {
@@ -642,8 +659,14 @@ impl Server {
                 }
                 (None, Player::Search) => {
                     let mut control = Control::new(&flag, start, time, &out);
-                    let r =
-                        engine.search_hidden_with(&state, limits, config, &mut rng, &mut control);
+                    let r = engine.search_hidden_agent_with(
+                        &state,
+                        limits,
+                        config,
+                        agent,
+                        &mut rng,
+                        &mut control,
+                    );
                     send(&out, &worlds_line(&r));
                     r.best_move
                 }
