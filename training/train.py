@@ -305,6 +305,9 @@ def main():
         f = features(sel)
         floats = np.asarray(forward(params, *(jnp.asarray(x) for x in f))) * SCALE
         ints = quantised_eval(params, *f)
+        worst = max(abs(a - b) for a, b in zip(ints, floats))
+        if worst > 12:
+            sys.exit(f"integer and float model differ by {worst:.1f} centi-units")
         vectors = [
             {
                 "record": bytes(np.asarray(sel[i : i + 1]).tobytes()).hex(),

@@ -118,9 +118,15 @@ impl EvalParams {
         kind: EvalKind::Classic,
     };
 
-    /// The evaluation the engine uses by default (see `docs/engine.md`, "Learned
-    /// evaluation", for the match that chose it).
+    /// The evaluation of [`EvalParams::default`], so of the library's `EngineConfig::default`
+    /// (datagen, selfplay, the bindings): the classic one, whose values the library's
+    /// results and tests are stated in. The protocol engine (`gjjq engine`) starts with
+    /// [`EvalParams::ENGINE_KIND`] instead.
     pub const DEFAULT_KIND: EvalKind = EvalKind::Classic;
+
+    /// The evaluation `gjjq engine` starts with (option `Eval`): the learned one, which won
+    /// its match against the classic one (`docs/engine.md`, "Learned evaluation").
+    pub const ENGINE_KIND: EvalKind = EvalKind::Nnue;
 }
 
 impl Default for EvalParams {
@@ -144,7 +150,8 @@ fn tropism(pos: &Position, side: Side) -> i32 {
 }
 
 /// The static evaluation of `pos` from the side to move's point of view, in centi-units, with
-/// the given terms.
+/// the given terms, or the learned network's ([`crate::nnue`]) when `params.kind` is
+/// [`EvalKind::Nnue`].
 ///
 /// # Examples
 ///

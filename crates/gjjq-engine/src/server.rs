@@ -258,7 +258,8 @@ fn clip(text: &str, chars: usize) -> String {
 
 impl Server {
     fn new(options: ServerOptions, out: Output) -> Server {
-        let config = EngineConfig::default();
+        let mut config = EngineConfig::default();
+        config.eval.kind = crate::eval::EvalParams::ENGINE_KIND;
         Server {
             options,
             out,
@@ -331,7 +332,7 @@ impl Server {
                     ),
                     format!(
                         "option name Eval type combo default {} var classic var nnue",
-                        EngineConfig::default().eval.kind
+                        crate::eval::EvalParams::ENGINE_KIND
                     ),
                     "option name Move Overhead type spin default 10 min 0 max 5000".to_string(),
                     "option name Seed type spin default 0 min 0 max 18446744073709551615"
