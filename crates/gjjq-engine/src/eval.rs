@@ -1,4 +1,5 @@
-//! Static evaluation: the seed's piece values (子力價值, R-7).
+//! Static evaluation: the seed's piece values (子力價值, R-7) and king tropism (classic), or
+//! the learned network of [`crate::nnue`].
 
 use gjjq_core::{Piece, Position, Side};
 
@@ -62,16 +63,78 @@ pub struct EvalParams {
     /// that a side that is ahead goes for the king instead of shuffling. Kept because a match
     /// showed it wins games (`docs/engine.md`).
     pub tropism: i32,
+    /// Which evaluation: the hand-written one (material and the terms above) or the learned
+    /// network (which ignores the terms above). Engine option `Eval`.
+    pub kind: EvalKind,
+}
+
+/// The evaluation the engine uses (engine option `Eval`, `classic` or `nnue`).
+///
+/// # Examples
+///
+/// ```
+/// use gjjq_engine::eval::EvalKind;
+/// assert_eq!("nnue".parse::<EvalKind>(), Ok(EvalKind::Nnue));
+/// assert_eq!(EvalKind::Classic.to_string(), "classic");
+/// assert!("neural".parse::<EvalKind>().is_err());
+/// ```
+#[derive(Debug, Clone, Copy, PartialEq, Eq, Hash)]
+pub enum EvalKind {
+    /// Material with the seed's values and king tropism.
+    Classic,
+    /// The network built into the engine ([`crate::nnue::Network::builtin`]).
+    Nnue,
+}
+
+impl std::fmt::Display for EvalKind {
+    fn fmt(&self, f: &mut std::fmt::Formatter<'_>) -> std::fmt::Result {
+        f.write_str(match self {
+            EvalKind::Classic => "classic",
+            EvalKind::Nnue => "nnue",
+        })
+    }
+}
+
+/// An `Eval` value that is neither `classic` nor `nnue`.
+#[derive(Debug, Clone, PartialEq, Eq, thiserror::Error)]
+#[error("unknown evaluation {0:?} (classic or nnue)")]
+pub struct EvalKindError(pub String);
+
+impl std::str::FromStr for EvalKind {
+    type Err = EvalKindError;
+    fn from_str(s: &str) -> Result<EvalKind, EvalKindError> {
+        match s.trim().to_ascii_lowercase().as_str() {
+            "classic" => Ok(EvalKind::Classic),
+            "nnue" => Ok(EvalKind::Nnue),
+            _ => Err(EvalKindError(s.to_owned())),
+        }
+    }
 }
 
 impl EvalParams {
     /// Material alone: the seed's piece values.
-    pub const MATERIAL_ONLY: EvalParams = EvalParams { tropism: 0 };
+    pub const MATERIAL_ONLY: EvalParams = EvalParams {
+        tropism: 0,
+        kind: EvalKind::Classic,
+    };
+
+    /// The evaluation of [`EvalParams::default`], so of the library's `EngineConfig::default`
+    /// (datagen, selfplay, the bindings): the classic one, whose values the library's
+    /// results and tests are stated in. The protocol engine (`gjjq engine`) starts with
+    /// [`EvalParams::ENGINE_KIND`] instead.
+    pub const DEFAULT_KIND: EvalKind = EvalKind::Classic;
+
+    /// The evaluation `gjjq engine` starts with (option `Eval`): the learned one, which won
+    /// its match against the classic one (`docs/engine.md`, "Learned evaluation").
+    pub const ENGINE_KIND: EvalKind = EvalKind::Nnue;
 }
 
 impl Default for EvalParams {
     fn default() -> EvalParams {
-        EvalParams { tropism: 4 }
+        EvalParams {
+            tropism: 4,
+            kind: EvalParams::DEFAULT_KIND,
+        }
     }
 }
 
@@ -87,7 +150,8 @@ fn tropism(pos: &Position, side: Side) -> i32 {
 }
 
 /// The static evaluation of `pos` from the side to move's point of view, in centi-units, with
-/// the given terms.
+/// the given terms, or the learned network's ([`crate::nnue`]) when `params.kind` is
+/// [`EvalKind::Nnue`].
 ///
 /// # Examples
 ///
@@ -98,6 +162,11 @@ fn tropism(pos: &Position, side: Side) -> i32 {
 /// ```
 #[must_use]
 pub fn evaluate_with(pos: &Position, params: EvalParams) -> i32 {
+    if params.kind == EvalKind::Nnue
+        && let Ok(net) = crate::nnue::Network::builtin()
+    {
+        return net.evaluate(pos);
+    }
     let us = pos.turn();
     let them = us.other();
     let mut v = material(pos, us) - material(pos, them);

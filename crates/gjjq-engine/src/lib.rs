@@ -28,6 +28,7 @@
 pub mod dataset;
 pub mod eval;
 pub mod hidden;
+pub mod nnue;
 pub mod protocol;
 mod search;
 pub mod see;

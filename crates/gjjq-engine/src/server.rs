@@ -264,7 +264,8 @@ fn clip(text: &str, chars: usize) -> String {
 
 impl Server {
     fn new(options: ServerOptions, out: Output) -> Server {
-        let config = EngineConfig::default();
+        let mut config = EngineConfig::default();
+        config.eval.kind = crate::eval::EvalParams::ENGINE_KIND;
         Server {
             options,
             out,
@@ -336,6 +337,10 @@ impl Server {
                     format!(
                         "option name Tropism type spin default {} min 0 max 100",
                         EngineConfig::default().eval.tropism
+                    ),
+                    format!(
+                        "option name Eval type combo default {} var classic var nnue",
+                        crate::eval::EvalParams::ENGINE_KIND
                     ),
                     "option name Move Overhead type spin default 10 min 0 max 5000".to_string(),
                     "option name Seed type spin default 0 min 0 max 18446744073709551615"
@@ -417,6 +422,19 @@ impl Server {
                 Some(w @ 0..=100) => {
                     self.config.eval.tropism = w as i32;
                     self.engine = Some(Engine::new(self.config));
+                }
+                _ => bad(&self.out),
+            },
+            "eval" => match value.map(str::parse::<crate::eval::EvalKind>) {
+                Some(Ok(kind)) => {
+                    if let (crate::eval::EvalKind::Nnue, Err(e)) =
+                        (kind, crate::nnue::Network::builtin())
+                    {
+                        send(&self.out, &format!("info string setoption: Eval: {e}"));
+                    } else {
+                        self.config.eval.kind = kind;
+                        self.reconfigure();
+                    }
                 }
                 _ => bad(&self.out),
             },
