@@ -27,6 +27,12 @@ python3 -m pip download --quiet --disable-pip-version-check --only-binary=:all: 
   -d "$wheels" -r bindings/python/requirements-test.txt || true
 rm -rf "$wheels"
 
+step "training requirements (pip cache)"
+wheels="$(mktemp -d)"
+python3 -m pip download --quiet --disable-pip-version-check --only-binary=:all: \
+  -d "$wheels" -r training/requirements.txt || true
+rm -rf "$wheels"
+
 step "web: npm ci"
 if [ ! -d bindings/wasm/web/node_modules ] || [ bindings/wasm/web/package-lock.json -nt bindings/wasm/web/node_modules/.package-lock.json ]; then
   (cd bindings/wasm/web && npm ci --no-audit --no-fund --silent)

@@ -14,7 +14,7 @@
 #    (then `cargo test -p gjjq-engine --test nnue` checks the Rust inference against them).
 #
 # Defaults: seed 1, 450,000 positions at 1,000 nodes a move, 15 epochs, DIR
-# /work/data-nnue/pipeline (outside the repository: datasets are not committed). About 1 h 30
+# target/nnue-pipeline (ignored by git: datasets are not committed). About 1 h 30
 # on the shared 2-core machine. --smoke: 3,000 positions at 300 nodes, 1 epoch, a temporary
 # DIR, nothing installed (CI: .ci/train-smoke.sh).
 #
@@ -24,7 +24,7 @@ set -euo pipefail
 cd "$(dirname "$0")/.."
 
 seed=1 positions=450000 nodes=1000 epochs=15 hidden=128 smoke=0
-work="${GJJQ_NNUE_WORK:-/work/data-nnue/pipeline}"
+work="${GJJQ_NNUE_WORK:-$PWD/target/nnue-pipeline}"
 while [ $# -gt 0 ]; do
   case "$1" in
     --smoke) smoke=1 ;;

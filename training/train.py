@@ -218,6 +218,9 @@ def main():
     data = np.concatenate([np.asarray(load(p)) for p in args.data])
     keep = np.abs(data["score"].astype(np.int32)) < MATE_BOUND
     data = data[keep]
+    # Several datagen threads write games in the order they end: sorted by game and ply first,
+    # the same positions give the same seeded shuffle, hence the same weights.
+    data = data[np.lexsort((data["ply"], data["game"]))]
     rng = np.random.default_rng(args.seed)
     data = data[rng.permutation(len(data))]
     if args.limit:
