@@ -15,10 +15,24 @@ use crate::piece::PieceKind;
 use crate::square::Square;
 
 /// By default, [`Beliefs::new`] replays every assignment that fits the domains when there
-/// are at most this many (about a second or two in a release build for a long game).
+/// are at most this many (about a second in a debug build for a game of 20 plies).
+///
+/// ```
+/// assert_eq!(gjjq_core::hidden::DEFAULT_MAX_REPLAYS, 20_000);
+/// ```
 pub const DEFAULT_MAX_REPLAYS: u128 = 20_000;
 
 /// How far the figures of [`Beliefs`] can be trusted.
+///
+/// ```
+/// use gjjq_core::{Ruleset, Side, deploy::Opening, hidden::{Beliefs, Exactness, HiddenGame}};
+/// let game = HiddenGame::new(Opening::default_opening(), Ruleset::STANDARD)?;
+/// // Green, second to move, before anything is told: too many worlds to replay.
+/// let b = Beliefs::new(game.info_state(Side::Green))?;
+/// assert!(matches!(b.exactness(), Exactness::DomainsOnly { bound: 20_000, .. }));
+/// assert!(!b.is_exact());
+/// # Ok::<(), Box<dyn std::error::Error>>(())
+/// ```
 #[derive(Debug, Clone, Copy, PartialEq, Eq, Hash)]
 #[non_exhaustive]
 pub enum Exactness {
@@ -49,6 +63,15 @@ pub enum Exactness {
 }
 
 /// Why no beliefs could be given.
+///
+/// ```
+/// use gjjq_core::hidden::{BeliefError, Beliefs, InfoState};
+/// // Green's piece on 1e leaps to 3b (two files, three ranks): no kind moves so.
+/// let state: InfoState = "r r 9/3III3/9/1DA3AD1/FPMGKGMPF 9/3xxx3/9/1xx3xx1/xxxxxxxxx 5B5A 1e3b"
+///     .parse()?;
+/// assert!(matches!(Beliefs::new(&state), Err(BeliefError::Inconsistent(_))));
+/// # Ok::<(), Box<dyn std::error::Error>>(())
+/// ```
 #[derive(Debug, Clone, PartialEq, Eq, Error)]
 #[non_exhaustive]
 pub enum BeliefError {
@@ -70,6 +93,18 @@ pub enum BeliefError {
 }
 
 /// The belief about one enemy piece on the board.
+///
+/// ```
+/// use gjjq_core::{PieceKind, Ruleset, Side, deploy::Opening, hidden::{Beliefs, HiddenGame}};
+/// let game = HiddenGame::new(Opening::default_opening(), Ruleset::STANDARD)?;
+/// let red = Beliefs::new(game.info_state(Side::Red))?;
+/// let p = red.piece("5e".parse()?).unwrap(); // the middle of Green's palace
+/// assert_eq!(p.id, p.at); // not moved
+/// assert_eq!(p.counts.iter().sum::<u128>(), p.total);
+/// assert_eq!(p.most_likely().0, PieceKind::Guard); // two guards, one king share the palace
+/// assert!((p.probabilities().iter().sum::<f64>() - 1.0).abs() < 1e-12);
+/// # Ok::<(), Box<dyn std::error::Error>>(())
+/// ```
 #[derive(Debug, Clone, Copy, PartialEq, Eq, Hash)]
 pub struct PieceBelief {
     /// Where it stands now (board point).
