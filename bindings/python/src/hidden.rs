@@ -6,7 +6,7 @@ use gjjq_core::{
     Side, Square,
     deploy::Opening,
     hidden::{
-        Event, HiddenGame, InfoState, PlayerView, ProposeError, WorldSampler,
+        Beliefs, Event, HiddenGame, InfoState, PlayerView, ProposeError, WorldSampler,
         check_world as core_check_world,
     },
 };
@@ -546,6 +546,38 @@ impl PyInfoState {
     /// `INFO_STATE_PLANES` (docs/python.md).
     fn information_state_tensor<'py>(&self, py: Python<'py>) -> Bound<'py, PyAny> {
         tensor::to_numpy(py, tensor::info_state_tensor(&self.0))
+    }
+
+    /// Exact beliefs (R-41; docs/hidden.md, "Exact beliefs"): float64 `(8, 10, 9)`. Plane
+    /// `k` (kinds in `PIECE_KINDS` order: king, guard, missile, fleet, aircraft, army,
+    /// division, infantry) holds, on the point of each enemy piece on the board, the
+    /// probability that it is of that kind under the uniform prior over the consistent
+    /// worlds, counted exactly; 0 elsewhere. Rows and columns as in the observation tensors
+    /// (this side's base line is row 0, its left column 0). The worlds are replayed when at
+    /// most `max_replays` assignments fit the kind domains; otherwise the figures are exact
+    /// only over those assignments unless nothing was told yet, and `exact=True` raises
+    /// `WorldError` instead. An inconsistent state raises `WorldError`.
+    #[pyo3(signature = (max_replays = 20000, exact = false))]
+    fn beliefs<'py>(
+        &self,
+        py: Python<'py>,
+        max_replays: u64,
+        exact: bool,
+    ) -> PyResult<Bound<'py, PyAny>> {
+        let mut b = Beliefs::with_max_replays(&self.0, u128::from(max_replays))
+            .map_err(err::<WorldError>)?;
+        if exact {
+            b = b.exact().map_err(err::<WorldError>)?;
+        }
+        let me = self.0.side();
+        let mut a = numpy::ndarray::Array3::<f64>::zeros((8, tensor::ROWS, tensor::COLS));
+        for p in b.pieces() {
+            let (row, col) = tensor::view(p.at, me);
+            for (k, prob) in p.probabilities().into_iter().enumerate() {
+                a[[k, row, col]] = prob;
+            }
+        }
+        Ok(numpy::IntoPyArray::into_pyarray(a, py).into_any())
     }
 
     fn __str__(&self) -> String {

@@ -13,7 +13,7 @@ use gjjq::notation::{MoveText, player_record};
 use gjjq::{
     Move, Outcome, Ruleset, Script, Side, WinReason,
     deploy::{Deployment, Opening},
-    hidden::{Event, HiddenGame, InfoState, PlayerView},
+    hidden::{Beliefs, Event, HiddenGame, InfoState, PlayerView},
 };
 use gjjq_engine::{Engine, EngineConfig, HiddenConfig, Limits};
 use rand::SeedableRng;
@@ -254,6 +254,56 @@ impl HiddenSession {
         Ok(self.game.info_state(parse_side(side)?).to_string())
     }
 
+    /// The person's exact beliefs about the enemy pieces (R-41; docs/hidden.md, "Exact
+    /// beliefs"), from the person's information state alone, for the board's "beliefs"
+    /// toggle. The worlds are replayed when at most [`WEB_MAX_REPLAYS`] fit the domains
+    /// (`exact` says whether the figures are exact over the consistent worlds). The
+    /// referee's own state always has its true world, so the list is never empty for lack
+    /// of one.
+    ///
+    /// ```
+    /// use gjjq_wasm::hidden::HiddenSession;
+    /// let r27 = "9/3III3/9/1DA3AD1/FPMGKGMPF";
+    /// let h = HiddenSession::new("red", r27, r27, "red")?;
+    /// let b = h.beliefs();
+    /// assert!(b.exact); // nothing told yet, the person moves first
+    /// assert_eq!(b.pieces.len(), 16);
+    /// let palace = b.pieces.iter().find(|p| p.point == "5e").unwrap();
+    /// assert_eq!((palace.kind.as_str(), palace.letter.as_str()), ("guard", "G"));
+    /// # Ok::<(), gjjq_wasm::session::WebError>(())
+    /// ```
+    #[must_use]
+    pub fn beliefs(&self) -> BeliefsView {
+        let state = self.game.info_state(self.player);
+        let Ok(b) = Beliefs::with_max_replays(state, WEB_MAX_REPLAYS) else {
+            return BeliefsView {
+                exact: false,
+                pieces: Vec::new(),
+            };
+        };
+        BeliefsView {
+            exact: b.is_exact(),
+            pieces: b
+                .pieces()
+                .iter()
+                .map(|p| {
+                    let (kind, probability) = p.most_likely();
+                    BeliefView {
+                        point: p.at.to_string(),
+                        kind: kind.name().to_owned(),
+                        letter: kind.ascii().to_string(),
+                        probability,
+                        kinds: gjjq::PieceKind::ALL
+                            .into_iter()
+                            .filter(|k| p.counts[k.index()] > 0)
+                            .map(|k| (k.ascii().to_string(), p.probability(k)))
+                            .collect(),
+                    }
+                })
+                .collect(),
+        }
+    }
+
     /// What the person sees: built from the person's information state alone.
     #[must_use]
     pub fn view(&self) -> HiddenView {
@@ -452,6 +502,38 @@ fn told_kinds(state: &InfoState) -> Vec<Option<(Side, gjjq::PieceKind)>> {
     out
 }
 
+/// The replay bound of [`HiddenSession::beliefs`]: lower than the library's default, so a
+/// toggle answers within a fraction of a second in the page.
+pub const WEB_MAX_REPLAYS: u128 = 5_000;
+
+/// The person's beliefs about the enemy pieces, as the page shows them.
+#[derive(Debug, Clone, PartialEq, Serialize)]
+#[serde(rename_all = "camelCase")]
+pub struct BeliefsView {
+    /// Whether the figures are exact over the consistent worlds (otherwise over the
+    /// assignments that fit the kind domains).
+    pub exact: bool,
+    /// The enemy pieces on the board, in point order.
+    pub pieces: Vec<BeliefView>,
+}
+
+/// One enemy piece's belief: the most likely kind (the first in K G M F P A D I order on a
+/// tie) and every possible kind with its probability.
+#[derive(Debug, Clone, PartialEq, Serialize)]
+#[serde(rename_all = "camelCase")]
+pub struct BeliefView {
+    /// The point it stands on (R-3).
+    pub point: String,
+    /// The most likely kind's name (`guard`).
+    pub kind: String,
+    /// Its ASCII letter (R-7, `G`).
+    pub letter: String,
+    /// Its probability.
+    pub probability: f64,
+    /// Each kind of positive probability: letter and probability, K G M F P A D I order.
+    pub kinds: Vec<(String, f64)>,
+}
+
 /// The engine's answer to an information state.
 #[derive(Debug, Clone, PartialEq, Eq, Serialize)]
 #[serde(rename_all = "camelCase")]
@@ -509,6 +591,35 @@ mod tests {
     use crate::deploy::random_deployment;
 
     const R27: &str = "9/3III3/9/1DA3AD1/FPMGKGMPF";
+
+    // Issue 25 item 3: the board's beliefs are the library's, from the person's state alone
+    // (no leak: two true worlds telling Red the same give the same view).
+    #[test]
+    fn beliefs_follow_the_information_state() {
+        let swapped = "9/3III3/9/1AD3AD1/FPMGKGMPF"; // Green's army and division swapped
+        let mut views = Vec::new();
+        for green in [R27, swapped] {
+            let mut h = HiddenSession::new("red", R27, green, "red").unwrap();
+            assert!(h.propose("red", "5B5A").unwrap().played);
+            assert!(h.propose("green", "5b5a").unwrap().played);
+            let b = h.beliefs();
+            let lib =
+                Beliefs::with_max_replays(h.game.info_state(Side::Red), WEB_MAX_REPLAYS).unwrap();
+            assert_eq!(b.exact, lib.is_exact());
+            assert_eq!(b.pieces.len(), lib.pieces().len());
+            for (v, p) in b.pieces.iter().zip(lib.pieces()) {
+                assert_eq!(v.point, p.at.to_string());
+                assert_eq!((v.letter.clone(), v.probability), {
+                    let (k, q) = p.most_likely();
+                    (k.ascii().to_string(), q)
+                });
+                let sum: f64 = v.kinds.iter().map(|k| k.1).sum();
+                assert!((sum - 1.0).abs() < 1e-9);
+            }
+            views.push(b);
+        }
+        assert_eq!(views[0], views[1]);
+    }
 
     /// A game from two random deployments (R-35), the person Red, Green first.
     fn random_game(seed: u32) -> HiddenSession {

@@ -1,12 +1,12 @@
 //! `gjjq hidden`: 暗式 hidden play (R-37 … R-41) — self-play through the referee, a player's
-//! record, consistent worlds and the consistency check.
+//! record, consistent worlds, the consistency check and exact beliefs.
 
 use std::io::{self, Write};
 
 use gjjq_core::{
-    Side,
+    PieceKind, Side,
     deploy::{Deployment, Opening},
-    hidden::{HiddenGame, InfoState, WorldSampler, check_world},
+    hidden::{Beliefs, DEFAULT_MAX_REPLAYS, HiddenGame, InfoState, WorldSampler, check_world},
 };
 use gjjq_notation::{
     GameReader, GameRecord, MoveForm, Script, hidden_game_from_record,
@@ -38,6 +38,11 @@ enum Command {
     /// Whether an enemy deployment is consistent with a side's information at a ply:
     /// `consistent` or `inconsistent <first ply that differs>`.
     Check(CheckArgs),
+    /// Exact beliefs (R-41) at a ply: one line per enemy piece on the board, in point order,
+    /// `<point> <kind>=<probability> …` (six decimals, kinds in K G M F P A D I order, those
+    /// of probability 0 left out). A note on stderr when the figures are exact only over the
+    /// assignments that fit the domains (see `docs/hidden.md`, "Exact beliefs").
+    Beliefs(BeliefsArgs),
 }
 
 #[derive(Debug, clap::Args)]
@@ -89,6 +94,22 @@ struct WorldsArgs {
 }
 
 #[derive(Debug, clap::Args)]
+struct BeliefsArgs {
+    #[command(flatten)]
+    state: StateArgs,
+    /// After this many moves (default: the end).
+    #[arg(long)]
+    ply: Option<usize>,
+    /// Replay every assignment that fits the domains when there are at most this many.
+    #[arg(long, default_value_t = DEFAULT_MAX_REPLAYS)]
+    max_replays: u128,
+    /// Fail (exit code 1) rather than print figures that are exact only over the
+    /// assignments that fit the domains.
+    #[arg(long)]
+    exact: bool,
+}
+
+#[derive(Debug, clap::Args)]
 struct CheckArgs {
     #[command(flatten)]
     state: StateArgs,
@@ -129,6 +150,7 @@ pub fn run(args: Args) -> Result<(), CliError> {
             }
             Ok(())
         }
+        Command::Beliefs(a) => beliefs(a),
         Command::Check(a) => {
             let state = load_state(&a.state, Some(a.ply))?;
             let world = Deployment::parse_with(&a.world, state.rules())
@@ -146,6 +168,34 @@ pub fn run(args: Args) -> Result<(), CliError> {
             Ok(())
         }
     }
+}
+
+fn beliefs(a: BeliefsArgs) -> Result<(), CliError> {
+    let state = load_state(&a.state, a.ply)?;
+    let mut b = Beliefs::with_max_replays(&state, a.max_replays)
+        .map_err(|e| CliError(format!("{}: {e}", a.state.record)))?;
+    if a.exact {
+        b = b
+            .exact()
+            .map_err(|e| CliError(format!("{}: {e}", a.state.record)))?;
+    } else if !b.is_exact() {
+        eprintln!(
+            "note: {} assignments fit the domains, more than --max-replays {}: the figures are \
+             exact only over those assignments",
+            b.worlds(),
+            a.max_replays
+        );
+    }
+    for p in b.pieces() {
+        out!("{}", p.at);
+        for k in PieceKind::ALL {
+            if p.counts[k.index()] > 0 {
+                out!(" {}={:.6}", k.ascii(), p.probability(k));
+            }
+        }
+        outln!();
+    }
+    Ok(())
 }
 
 fn selfplay(a: SelfplayArgs) -> Result<(), CliError> {

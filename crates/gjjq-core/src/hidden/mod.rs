@@ -3,11 +3,13 @@
 //!
 //! See `docs/hidden.md` for a walk through a real game.
 
+mod beliefs;
 mod info;
 mod referee;
 mod view;
 mod worlds;
 
+pub use beliefs::{BeliefError, Beliefs, DEFAULT_MAX_REPLAYS, Exactness, PieceBelief};
 pub use info::{Event, InfoState, InfoStateParseError, Seen};
 pub use referee::{HiddenGame, ProposeError, Told};
 pub use view::{EnemyPiece, PlayerView};

@@ -227,11 +227,11 @@ pub enum WorldError {
 }
 
 /// The kinds as a bit set, bit `k.index()`.
-type Kinds = u8;
+pub(crate) type Kinds = u8;
 
 const ALL_KINDS: Kinds = 0xff;
 
-fn bit(k: PieceKind) -> Kinds {
+pub(crate) fn bit(k: PieceKind) -> Kinds {
     1 << k.index()
 }
 
@@ -267,9 +267,9 @@ fn bit(k: PieceKind) -> Kinds {
 pub struct WorldSampler {
     state: InfoState,
     /// The enemy's deployment points, board frame.
-    ids: Vec<crate::square::Square>,
+    pub(crate) ids: Vec<crate::square::Square>,
     /// Pieces grouped by equal domain: (domain, indices into `ids`).
-    classes: Vec<(Kinds, Vec<usize>)>,
+    pub(crate) classes: Vec<(Kinds, Vec<usize>)>,
     /// Ways to complete from class `i` with the remaining counts (a state key).
     memo: HashMap<(usize, u32), u128>,
     total: u128,
@@ -365,7 +365,7 @@ impl WorldSampler {
     /// The assignment numbered `r` (below [`WorldSampler::assignments`]) as a deployment
     /// (own frame): each number names one assignment, so a uniform `r` draws uniformly and
     /// `0..total` enumerates them all.
-    fn assignment(&self, mut r: u128) -> Option<Deployment> {
+    pub(crate) fn assignment(&self, mut r: u128) -> Option<Deployment> {
         let mut rem = PieceKind::ALL.map(|k| k.count_per_side() as u8);
         let mut kinds = vec![PieceKind::King; self.ids.len()];
         for (i, (domain, members)) in self.classes.iter().enumerate() {
@@ -419,7 +419,7 @@ impl WorldSampler {
         .ok()
     }
 
-    fn memo_ways(&self, i: usize, rem: &[u8; 8]) -> u128 {
+    pub(crate) fn memo_ways(&self, i: usize, rem: &[u8; 8]) -> u128 {
         if i == self.classes.len() {
             return u128::from(rem.iter().all(|&c| c == 0));
         }
@@ -514,7 +514,7 @@ impl WorldSampler {
 }
 
 /// Every way to split `n` pieces of one class among the kinds of `domain` within `rem`.
-fn splits(domain: Kinds, n: usize, rem: &[u8; 8]) -> Vec<[u8; 8]> {
+pub(crate) fn splits(domain: Kinds, n: usize, rem: &[u8; 8]) -> Vec<[u8; 8]> {
     fn go(
         k: usize,
         left: u8,
@@ -546,7 +546,7 @@ fn splits(domain: Kinds, n: usize, rem: &[u8; 8]) -> Vec<[u8; 8]> {
 }
 
 /// n! / Π x_k!: the ways to give the class's pieces the kinds counted in `x`.
-fn arrangements(n: usize, x: &[u8; 8]) -> u128 {
+pub(crate) fn arrangements(n: usize, x: &[u8; 8]) -> u128 {
     x.iter()
         .fold(factorial(n), |acc, &c| acc / factorial(usize::from(c)))
 }
