@@ -171,7 +171,7 @@ pub fn write_game<W: Write>(
     // else Red's move 1.
     let first_mover = game
         .tag("FirstMover")
-        .and_then(super::replay::parse_side)
+        .and_then(super::parse_side)
         .unwrap_or(Side::Red);
     let (turn, number) = game
         .tag("Setup")
