@@ -162,11 +162,11 @@ impl PyEngine {
         let (pos, keys) = if let Ok(p) = target.cast::<PyPosition>() {
             (p.get().0.clone(), Vec::new())
         } else if let Ok(g) = target.cast::<PyGame>() {
-            let g = g.borrow();
-            if let Some(o) = g.core().outcome() {
+            let core = g.borrow().core();
+            if let Some(o) = core.outcome() {
                 return Err(err::<GameOverError>(format!("the game is over ({o})")));
             }
-            (g.core().position().clone(), g.core().keys().to_vec())
+            (core.position().clone(), core.keys().to_vec())
         } else {
             return Err(err::<GjjqError>("the engine searches a Position or a Game"));
         };

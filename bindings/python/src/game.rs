@@ -1,15 +1,17 @@
-//! `Game`: a start position, the moves played, tags and comments, with undo, the draws that
-//! need history and game files (streamed reading, writing).
+//! `Game` and `GameNode`: conversion code over the library's annotated game (a start, the
+//! tags, a tree of moves with comments, glyphs and variations, a result), with python-chess's
+//! `GameNode` habits, undo, the draws that need history and game files (streamed
+//! reading, writing).
 
 use std::fs::File;
 use std::io::{BufRead, BufReader, Read, Write};
 use std::path::PathBuf;
 
-use gjjq_core::{Game, GameError, Position, Ruleset, Setup};
+use gjjq_core::{Game, GameError, Outcome, Position, Ruleset, Setup, Undone};
 use gjjq_notation::{
-    GameReader, GameRecord, GameResult, MoveForm, MoveText, Record, RecordedMove, write_game,
+    AnnotatedGame, GameReader, GameRecord, GameResult, Glyph, MoveForm, NodeId, write_game,
 };
-use pyo3::exceptions::PyTypeError;
+use pyo3::exceptions::{PyIndexError, PyTypeError, PyValueError};
 use pyo3::prelude::*;
 use pyo3::types::{PyBytes, PyDict, PyType};
 
@@ -18,15 +20,13 @@ use crate::position::{MoveArg, PyPosition, move_arg, resolve};
 use crate::tensor;
 use crate::types::{PyMove, PyOutcome, parse_rules, parse_script, parse_side, rules_json};
 
-/// A game: its start position, the moves played and their history (repetition, R-24; the
-/// no-capture limit, R-25), tags, comments and a declared result.
+/// A game: an annotated game (its start, tags, a tree of moves with comments, glyphs and
+/// variations, and a result). The methods of the game itself (`push`, `pop`, `moves`,
+/// `position`, `outcome`, …) work on the main line; `GameNode`s reach every line.
 #[pyclass(module = "gjjq", name = "Game", from_py_object)]
 #[derive(Clone)]
 pub struct PyGame {
-    game: Game,
-    tags: Vec<(String, String)>,
-    comments_before: Vec<String>,
-    comments: Vec<Vec<String>>,
+    game: AnnotatedGame,
 }
 
 fn game_error(e: GameError) -> PyErr {
@@ -37,78 +37,63 @@ fn game_error(e: GameError) -> PyErr {
     }
 }
 
-/// How a file's moves are written: a script name or `"ascii"`.
+/// How a file's moves are written: `"simplified"`, `"traditional"` or `"ascii"` (the
+/// library's one parser of a move form).
 pub fn parse_form(form: &str) -> PyResult<MoveForm> {
-    if form == "ascii" {
-        Ok(MoveForm::Ascii)
-    } else {
-        parse_script(form).map(MoveForm::Script)
-    }
+    form.parse().map_err(err::<GjjqError>)
 }
 
 impl PyGame {
-    /// Wraps a core game (no tags or comments).
+    /// Wraps a core game (its moves as the main line, its stated result).
     pub fn from_game(game: Game) -> PyGame {
-        let plies = game.moves().len();
-        PyGame {
-            game,
-            tags: Vec::new(),
-            comments_before: Vec::new(),
-            comments: vec![Vec::new(); plies],
-        }
+        let mut annotated = AnnotatedGame::from_game(&game);
+        // No tags: a written file gets them from the game itself.
+        annotated.tags_mut().clear();
+        PyGame { game: annotated }
     }
 
-    /// The core game.
-    pub fn core(&self) -> &Game {
-        &self.game
+    /// The main line as a core game (positions and Zobrist keys for an engine, R-24).
+    pub fn core(&self) -> Game {
+        self.game.to_game()
     }
 
-    fn new_from(start: Position) -> PyGame {
-        PyGame {
-            game: Game::new(start),
-            tags: Vec::new(),
-            comments_before: Vec::new(),
-            comments: Vec::new(),
-        }
+    fn end(&self) -> NodeId {
+        self.game.main_end()
     }
 
-    fn push_core(&mut self, m: gjjq_core::Move) -> PyResult<()> {
-        self.game.play(m).map_err(game_error)?;
-        self.comments.push(Vec::new());
-        Ok(())
+    fn outcome_now(&self) -> Option<Outcome> {
+        self.game.outcome_at(self.end())
     }
 
-    fn push_arg(&mut self, m: &MoveArg) -> PyResult<PyMove> {
-        if let Some(o) = self.game.outcome() {
+    fn push_arg(&mut self, at: NodeId, m: &MoveArg, main: bool) -> PyResult<NodeId> {
+        if let Some(o) = self.game.outcome_at(at) {
             return Err(game_error(GameError::Finished { outcome: o }));
         }
-        let core = resolve(self.game.position(), m)?;
-        self.push_core(core)?;
-        Ok(PyMove::from_core(core))
+        let core = resolve(self.game.position_at(at), m)?;
+        let node = self.game.push(at, core).map_err(game_error)?;
+        if main {
+            self.game.promote(node);
+        }
+        Ok(node)
     }
 
-    /// The game as a record for a game file: the given tags, then `Setup` and `Rules` when
-    /// they differ from the default, the moves as records, the result.
+    /// The game as a record for a game file: its tags, `Setup` and `Rules` when they differ
+    /// from the default (from the start itself), every line with its comments and glyphs,
+    /// the result.
     fn to_record(&self) -> GameRecord {
-        let mut rec = GameRecord {
-            tags: self.tags.clone(),
-            comments_before: self.comments_before.clone(),
-            ..GameRecord::default()
-        };
+        let mut rec = self.game.to_record();
         let start = self.game.start();
-        let setup = start.to_setup().to_string();
-        if setup != Setup::default_opening().to_string() {
-            rec.set_tag("Setup", &setup);
+        let setup = start.to_setup();
+        if setup != Setup::default_opening() {
+            rec.set_tag("Setup", &setup.to_string());
         }
         if *start.ruleset() != Ruleset::STANDARD {
             rec.set_tag("Rules", &rules_json(start.ruleset()));
         }
-        for ((pos, m), comments) in self.game.plies().zip(&self.comments) {
-            let mut rm = RecordedMove::new(MoveText::Record(Record::from_move(&pos, m)));
-            rm.comments = comments.clone();
-            rec.moves.push(rm);
+        rec.result = GameResult::from_outcome(self.outcome_now());
+        if rec.tag("Result").is_some() {
+            rec.set_tag("Result", rec.result.as_str());
         }
-        rec.result = GameResult::from_outcome(self.game.outcome());
         rec
     }
 
@@ -118,24 +103,17 @@ impl PyGame {
         String::from_utf8(out).map_err(err::<GjjqError>)
     }
 
-    /// A game replayed from a game file's record: its moves, tags and comments.
+    /// A game read from a game file's record: every line, tags (all kept), comments, glyphs.
     fn from_record(rec: &GameRecord) -> PyResult<PyGame> {
-        let replayed = rec.replay(None).map_err(err::<GameFileError>)?;
-        let plies = replayed.moves().len();
-        let mut game = PyGame::new_from(replayed.start().clone());
-        game.game = replayed;
-        game.comments = vec![Vec::new(); plies];
-        game.tags = rec
-            .tags
-            .iter()
-            .filter(|(n, _)| n != "Setup" && n != "Rules")
-            .cloned()
-            .collect();
-        game.comments_before = rec.comments_before.clone();
-        for (slot, rm) in game.comments.iter_mut().zip(&rec.moves) {
-            slot.clone_from(&rm.comments);
+        let game = AnnotatedGame::from_record(rec, None).map_err(err::<GameFileError>)?;
+        Ok(PyGame { game })
+    }
+
+    fn node(slf: &Bound<'_, Self>, id: NodeId) -> PyGameNode {
+        PyGameNode {
+            game: slf.clone().unbind(),
+            id,
         }
-        Ok(game)
     }
 }
 
@@ -164,10 +142,12 @@ impl PyGame {
                 }
             }
         };
-        Ok(PyGame::new_from(pos))
+        Ok(PyGame {
+            game: AnnotatedGame::new(pos),
+        })
     }
 
-    /// The first game of a game file's text.
+    /// The first game of a game file's text, every variation, comment and glyph kept.
     #[classmethod]
     fn from_text(_cls: &Bound<'_, PyType>, text: &str) -> PyResult<PyGame> {
         let mut reader = GameReader::new(text.as_bytes());
@@ -178,40 +158,53 @@ impl PyGame {
         }
     }
 
+    /// The first game of a game file's text (python-chess's spelling of `from_text`).
+    #[classmethod]
+    fn from_string(cls: &Bound<'_, PyType>, text: &str) -> PyResult<PyGame> {
+        PyGame::from_text(cls, text)
+    }
+
+    /// The first game of a file object or path, or `None` when it holds no game.
+    #[classmethod]
+    fn read(_cls: &Bound<'_, PyType>, source: &Bound<'_, PyAny>) -> PyResult<Option<PyGame>> {
+        let mut reader = read_games(source)?;
+        reader.__next__()
+    }
+
     /// The start position.
     #[getter]
     fn start(&self) -> PyPosition {
         PyPosition(self.game.start().clone())
     }
 
-    /// The current position.
+    /// The position at the end of the main line.
     #[getter]
     fn position(&self) -> PyPosition {
-        PyPosition(self.game.position().clone())
+        PyPosition(self.game.position_at(self.end()).clone())
     }
 
-    /// The moves played, in order.
+    /// The moves of the main line, in order.
     #[getter]
     fn moves(&self) -> Vec<PyMove> {
         self.game
-            .moves()
-            .iter()
-            .map(|&m| PyMove::from_core(m))
+            .main_line()
+            .filter_map(|id| self.game.move_at(id))
+            .map(PyMove::from_core)
             .collect()
     }
 
-    /// The number of moves played.
+    /// The number of moves of the main line.
     #[getter]
     fn ply(&self) -> usize {
-        self.game.moves().len()
+        self.game.ply(self.end())
     }
 
-    /// The tags of the game file (e.g. `Red`, `Green`, `Date`), as a dict. `Setup`, `Rules`
-    /// and `Result` are written from the game itself.
+    /// The tags of the game file (e.g. `Red`, `Date`, `Setup`, `Rules`), as a dict, in file
+    /// order. Writing sets `Setup` and `Rules` from the start and `Result` from the game.
     #[getter]
     fn tags<'py>(&self, py: Python<'py>) -> PyResult<Bound<'py, PyDict>> {
         let d = PyDict::new(py);
-        for (n, v) in &self.tags {
+        for (n, v) in self.game.tags() {
             d.set_item(n, v)?;
         }
         Ok(d)
@@ -219,89 +212,77 @@ impl PyGame {
 
     #[setter]
     fn set_tags(&mut self, tags: Vec<(String, String)>) {
-        self.tags = tags
-            .into_iter()
-            .filter(|(n, _)| n != "Setup" && n != "Rules" && n != "Result")
-            .collect();
+        *self.game.tags_mut() = tags;
     }
 
     /// Set one tag.
     fn set_tag(&mut self, name: &str, value: &str) {
-        match self.tags.iter_mut().find(|(n, _)| n == name) {
-            Some((_, v)) => *v = value.to_owned(),
-            None => self.tags.push((name.to_owned(), value.to_owned())),
-        }
+        self.game.set_tag(name, value);
     }
 
-    /// The comments after each move (a list per move).
+    /// The comments after each move of the main line (a list per move).
     #[getter]
     fn comments(&self) -> Vec<Vec<String>> {
-        self.comments.clone()
+        self.game
+            .main_line()
+            .map(|id| self.game.comments(id).to_vec())
+            .collect()
     }
 
-    /// Add a comment after the last move (before the first move when none is played).
+    /// Add a comment after the last move of the main line (before the first move when none
+    /// is played).
     fn add_comment(&mut self, text: &str) {
-        match self.comments.last_mut() {
-            Some(c) => c.push(text.to_owned()),
-            None => self.comments_before.push(text.to_owned()),
-        }
+        let end = self.end();
+        self.game.comments_mut(end).push(text.to_owned());
     }
 
-    /// Play a legal move (a `Move`, an ASCII move or a record); returns it as a `Move`.
+    /// Play a legal move (a `Move`, an ASCII move or a record) at the end of the main line;
+    /// returns it as a `Move`.
     ///
     /// Raises `IllegalMoveError`, or `GameOverError` once the game has ended.
     fn push(&mut self, r#move: &Bound<'_, PyAny>) -> PyResult<PyMove> {
         let m = move_arg(r#move)?;
-        self.push_arg(&m)
+        let node = self.push_arg(self.end(), &m, false)?;
+        Ok(PyMove::from_core(self.game.move_at(node).expect("a move")))
     }
 
-    /// Play the legal move with this action index.
+    /// Play the legal move with this action index at the end of the main line.
     fn push_action(&mut self, action: &Bound<'_, PyAny>) -> PyResult<PyMove> {
         let m = PyMove::from_action_index(action)?;
-        self.push_arg(&MoveArg::Move(m))
+        let node = self.push_arg(self.end(), &MoveArg::Move(m), false)?;
+        Ok(PyMove::from_core(self.game.move_at(node).expect("a move")))
     }
 
-    /// Undo the last move (and any declared result) and return it. Cheap: the library keeps
-    /// a snapshot every 256 plies and replays at most that many moves.
+    /// Undo the last move of the main line (and any declared result) and return it. O(1):
+    /// every node keeps its position. Alternatives to the undone move stay: the first of them
+    /// becomes the main line.
     ///
     /// Raises `IndexError` when no move has been played.
     fn pop(&mut self) -> PyResult<PyMove> {
-        if self.game.moves().is_empty() {
-            return Err(pyo3::exceptions::PyIndexError::new_err(
-                "pop from a game with no moves",
-            ));
-        }
-        // A stated result goes first (`Undone::Result`), then the move.
         let mut undone = self.game.undo();
-        if let Some(gjjq_core::Undone::Result(_)) = undone {
+        if let Some(Undone::Result(_)) = undone {
             undone = self.game.undo();
         }
-        let Some(gjjq_core::Undone::Move(m)) = undone else {
-            return Err(pyo3::exceptions::PyIndexError::new_err(
-                "pop from a game with no moves",
-            ));
-        };
-        self.comments.pop();
-        Ok(PyMove::from_core(m))
+        match undone {
+            Some(Undone::Move(m)) => Ok(PyMove::from_core(m)),
+            _ => Err(PyIndexError::new_err("pop from a game with no moves")),
+        }
     }
 
-    /// The legal moves now: none once the game has ended, repetition and the
-    /// no-capture limit included.
+    /// The legal moves at the end of the main line: none once the game has ended,
+    /// repetition and the no-capture limit included.
     fn legal_moves(&self) -> Vec<PyMove> {
-        self.game
-            .legal_moves()
-            .iter()
-            .map(|&m| PyMove::from_core(m))
+        node_legal(&self.game, self.end())
+            .into_iter()
+            .map(PyMove::from_core)
             .collect()
     }
 
     /// The legal moves now as sorted action indices.
     fn legal_actions(&self) -> Vec<usize> {
-        let mut v: Vec<usize> = self
-            .game
-            .legal_moves()
-            .iter()
-            .map(|&m| PyMove::from_core(m).action_index())
+        let mut v: Vec<usize> = node_legal(&self.game, self.end())
+            .into_iter()
+            .map(|m| PyMove::from_core(m).action_index())
             .collect();
         v.sort_unstable();
         v
@@ -311,10 +292,9 @@ impl PyGame {
     fn legal_action_mask<'py>(&self, py: Python<'py>) -> Bound<'py, PyAny> {
         tensor::mask_of(
             py,
-            self.game
-                .legal_moves()
-                .iter()
-                .map(|&m| PyMove::from_core(m).action_index()),
+            node_legal(&self.game, self.end())
+                .into_iter()
+                .map(|m| PyMove::from_core(m).action_index()),
         )
     }
 
@@ -326,62 +306,138 @@ impl PyGame {
         py: Python<'py>,
         perspective: Option<&str>,
     ) -> PyResult<Bound<'py, PyAny>> {
-        let pos = self.game.position();
+        let end = self.end();
+        let pos = self.game.position_at(end);
         let side = match perspective {
             Some(s) => parse_side(s)?,
             None => pos.turn(),
         };
-        Ok(tensor::observation(py, pos, side, self.game.repetitions()))
+        Ok(tensor::observation(
+            py,
+            pos,
+            side,
+            self.game.repetitions(end),
+        ))
     }
 
     /// Whether `move` is legal now.
     fn is_legal(&self, r#move: &Bound<'_, PyAny>) -> bool {
-        self.game.outcome().is_none()
-            && move_arg(r#move).is_ok_and(|m| resolve(self.game.position(), &m).is_ok())
+        let end = self.end();
+        self.outcome_now().is_none()
+            && move_arg(r#move).is_ok_and(|m| resolve(self.game.position_at(end), &m).is_ok())
     }
 
     /// The outcome, or `None` while the game goes on: the position's (R-21 … R-24), then
     /// repetition and the no-capture limit, or a declared result.
     fn outcome(&self) -> Option<PyOutcome> {
-        self.game.outcome().map(|o| PyOutcome::from_core(&o))
+        self.outcome_now().map(|o| PyOutcome::from_core(&o))
     }
 
     /// Whether the game has ended.
     fn is_over(&self) -> bool {
-        self.game.outcome().is_some()
+        self.outcome_now().is_some()
     }
 
     /// How often the current position (placement, side to move, pending returns) has occurred.
     fn repetitions(&self) -> usize {
-        self.game.repetitions()
+        self.game.repetitions(self.end())
     }
 
     /// `side` resigns.
     fn resign(&mut self, side: &str) -> PyResult<()> {
         let side = parse_side(side)?;
-        self.game.resign(side).map_err(game_error)
+        if let Some(outcome) = self.outcome_now() {
+            return Err(game_error(GameError::Finished { outcome }));
+        }
+        self.game
+            .set_result(GameResult::from_outcome(Some(Outcome::Win {
+                winner: side.other(),
+                reason: gjjq_core::WinReason::Resignation,
+            })));
+        Ok(())
     }
 
     /// The players agree a draw.
     fn agree_draw(&mut self) -> PyResult<()> {
-        self.game.agree_draw().map_err(game_error)
+        if let Some(outcome) = self.outcome_now() {
+            return Err(game_error(GameError::Finished { outcome }));
+        }
+        self.game.set_result(GameResult::Draw);
+        Ok(())
     }
 
-    /// The records of the moves played, in `script`.
+    /// The records of the main line's moves, in `script`.
     #[pyo3(signature = (script = "simplified"))]
     fn records(&self, script: &str) -> PyResult<Vec<String>> {
         let script = parse_script(script)?;
         Ok(self
             .game
-            .plies()
-            .map(|(pos, m)| Record::from_move(&pos, m).to_script(script))
+            .main_line()
+            .filter_map(|id| self.game.record_at(id))
+            .map(|r| r.to_script(script))
             .collect())
     }
 
-    /// The game as game-file text; `form` is `"simplified"`, `"traditional"` or `"ascii"`.
+    /// The game as game-file text, variations, comments and glyphs included; `form` is
+    /// `"simplified"`, `"traditional"` or `"ascii"`.
     #[pyo3(signature = (form = "simplified"))]
     fn to_text(&self, form: &str) -> PyResult<String> {
         self.text(parse_form(form)?)
+    }
+
+    /// Write the game to a file object (text or binary) or a path, in `form`.
+    #[pyo3(signature = (target, form = "simplified"))]
+    fn write(slf: &Bound<'_, Self>, target: &Bound<'_, PyAny>, form: &str) -> PyResult<()> {
+        let games = pyo3::types::PyList::new(slf.py(), [slf.clone()])?;
+        write_games(target, games.as_any(), form, false).map(drop)
+    }
+
+    /// The root node: the start, before any move (python-chess's `Game` is its root node).
+    fn root(slf: &Bound<'_, Self>) -> PyGameNode {
+        PyGame::node(slf, NodeId::ROOT)
+    }
+
+    /// The moves after the start, each a node: the main move first, then its alternatives.
+    #[getter]
+    fn variations(slf: &Bound<'_, Self>) -> Vec<PyGameNode> {
+        PyGame::root(slf).variations_of(slf)
+    }
+
+    /// The last node of the main line.
+    #[pyo3(name = "end")]
+    fn end_node(slf: &Bound<'_, Self>) -> PyGameNode {
+        let end = slf.borrow().end();
+        PyGame::node(slf, end)
+    }
+
+    /// The first move's node, or `None`.
+    fn next(slf: &Bound<'_, Self>) -> Option<PyGameNode> {
+        let first = slf.borrow().game.children(NodeId::ROOT).first().copied();
+        first.map(|id| PyGame::node(slf, id))
+    }
+
+    /// The nodes of the main line, from the first move.
+    fn mainline(slf: &Bound<'_, Self>) -> Vec<PyGameNode> {
+        let ids: Vec<NodeId> = slf.borrow().game.main_line().collect();
+        ids.into_iter().map(|id| PyGame::node(slf, id)).collect()
+    }
+
+    /// The moves of the main line (as `moves`).
+    fn mainline_moves(&self) -> Vec<PyMove> {
+        self.moves()
+    }
+
+    /// Add `move` at the start as a variation (or the main line when there is none); its node.
+    fn add_variation(slf: &Bound<'_, Self>, r#move: &Bound<'_, PyAny>) -> PyResult<PyGameNode> {
+        PyGame::root(slf).add_variation(r#move)
+    }
+
+    /// Add `move` at the start as the main line; its node.
+    fn add_main_variation(
+        slf: &Bound<'_, Self>,
+        r#move: &Bound<'_, PyAny>,
+    ) -> PyResult<PyGameNode> {
+        PyGame::root(slf).add_main_variation(r#move)
     }
 
     /// A copy of the game.
@@ -398,7 +454,7 @@ impl PyGame {
     }
 
     fn __len__(&self) -> usize {
-        self.game.moves().len()
+        self.ply()
     }
 
     fn __str__(&self) -> PyResult<String> {
@@ -408,22 +464,374 @@ impl PyGame {
     /// The current position as an SVG picture with the last move (Jupyter draws it):
     /// `gjjq.svg(game)`.
     fn _repr_svg_(&self) -> PyResult<String> {
-        let last = self.game.moves().last().map(|m| (m.from(), m.to()));
-        crate::svg::picture(self.game.position(), last, false, 600, "simplified")
+        let end = self.end();
+        let last = self.game.move_at(end).map(|m| (m.from(), m.to()));
+        crate::svg::picture(self.game.position_at(end), last, false, 600, "simplified")
     }
 
     fn __repr__(&self) -> String {
         format!(
             "<Game start='{}' ply={} position='{}'>",
             self.game.start().to_setup(),
-            self.game.moves().len(),
-            self.game.position().to_setup()
+            self.ply(),
+            self.game.position_at(self.end()).to_setup()
         )
     }
 
     fn __reduce__<'py>(slf: &Bound<'py, Self>) -> PyResult<(Bound<'py, PyAny>, (String,))> {
         let ctor = slf.get_type().getattr("from_text")?;
         Ok((ctor, (slf.borrow().text(MoveForm::Ascii)?,)))
+    }
+}
+
+/// The legal moves at `id`: none once the game is over there.
+fn node_legal(game: &AnnotatedGame, id: NodeId) -> Vec<gjjq_core::Move> {
+    if game.outcome_at(id).is_some() {
+        Vec::new()
+    } else {
+        game.position_at(id).legal_moves().to_vec()
+    }
+}
+
+/// A node of a game's tree (python-chess's `GameNode`): the start or a move, with its
+/// comments, glyphs and alternatives. It refers to its `Game`: edits through either are seen
+/// by both; a node whose move was removed raises `ValueError`.
+#[pyclass(module = "gjjq", name = "GameNode")]
+pub struct PyGameNode {
+    game: Py<PyGame>,
+    id: NodeId,
+}
+
+impl PyGameNode {
+    fn with<T>(&self, py: Python<'_>, f: impl FnOnce(&AnnotatedGame, NodeId) -> T) -> PyResult<T> {
+        let game = self.game.bind(py).borrow();
+        if !game.game.contains(self.id) {
+            return Err(PyValueError::new_err(
+                "this node's move was removed from its game",
+            ));
+        }
+        Ok(f(&game.game, self.id))
+    }
+
+    fn with_mut<T>(
+        &self,
+        py: Python<'_>,
+        f: impl FnOnce(&mut PyGame, NodeId) -> PyResult<T>,
+    ) -> PyResult<T> {
+        let mut game = self.game.bind(py).borrow_mut();
+        if !game.game.contains(self.id) {
+            return Err(PyValueError::new_err(
+                "this node's move was removed from its game",
+            ));
+        }
+        f(&mut game, self.id)
+    }
+
+    fn at(&self, id: NodeId) -> PyGameNode {
+        Python::attach(|py| PyGameNode {
+            game: self.game.clone_ref(py),
+            id,
+        })
+    }
+
+    fn variations_of(&self, slf: &Bound<'_, PyGame>) -> Vec<PyGameNode> {
+        slf.borrow()
+            .game
+            .children(self.id)
+            .iter()
+            .map(|&c| self.at(c))
+            .collect()
+    }
+
+    /// The child of this node that `which` (a node or a move) names.
+    fn child(&self, py: Python<'_>, which: &Bound<'_, PyAny>) -> PyResult<NodeId> {
+        if let Ok(node) = which.cast::<PyGameNode>() {
+            let node = node.borrow();
+            let id = node.id;
+            let is_child =
+                node.game.is(&self.game) && self.with(py, |g, me| g.children(me).contains(&id))?;
+            return if is_child {
+                Ok(id)
+            } else {
+                Err(PyValueError::new_err(
+                    "that node is not a variation of this one",
+                ))
+            };
+        }
+        let m = move_arg(which)?;
+        self.with(py, |g, me| {
+            let core = resolve(g.position_at(me), &m).ok();
+            g.children(me)
+                .iter()
+                .copied()
+                .find(|&c| core.is_some() && g.move_at(c) == core)
+        })?
+        .ok_or_else(|| PyValueError::new_err("no variation with that move here"))
+    }
+}
+
+#[pymethods]
+impl PyGameNode {
+    /// The game this node belongs to.
+    #[getter]
+    fn game(&self, py: Python<'_>) -> Py<PyGame> {
+        self.game.clone_ref(py)
+    }
+
+    /// The node before this one (`None` for the start).
+    #[getter]
+    fn parent(&self, py: Python<'_>) -> PyResult<Option<PyGameNode>> {
+        Ok(self.with(py, |g, me| g.parent(me))?.map(|p| self.at(p)))
+    }
+
+    /// The move that leads here (`None` for the start).
+    #[getter]
+    fn r#move(&self, py: Python<'_>) -> PyResult<Option<PyMove>> {
+        Ok(self.with(py, |g, me| g.move_at(me))?.map(PyMove::from_core))
+    }
+
+    /// The ply of this node (0 for the start).
+    fn ply(&self, py: Python<'_>) -> PyResult<usize> {
+        self.with(py, |g, me| g.ply(me))
+    }
+
+    /// The position after this node's move (O(1): every node keeps its position).
+    fn position(&self, py: Python<'_>) -> PyResult<PyPosition> {
+        self.with(py, |g, me| PyPosition(g.position_at(me).clone()))
+    }
+
+    /// The position after this node's move (python-chess's name).
+    fn board(&self, py: Python<'_>) -> PyResult<PyPosition> {
+        self.position(py)
+    }
+
+    /// The moves after this node, each a node: the main continuation first.
+    #[getter]
+    fn variations(&self, py: Python<'_>) -> PyResult<Vec<PyGameNode>> {
+        let ids = self.with(py, |g, me| g.children(me).to_vec())?;
+        Ok(ids.into_iter().map(|c| self.at(c)).collect())
+    }
+
+    /// The `i`-th variation (0: the main continuation). Raises `IndexError`.
+    fn variation(&self, py: Python<'_>, i: usize) -> PyResult<PyGameNode> {
+        let id = self.with(py, |g, me| g.children(me).get(i).copied())?;
+        id.map(|c| self.at(c))
+            .ok_or_else(|| PyIndexError::new_err(format!("no variation {i} here")))
+    }
+
+    /// The main continuation, or `None` at the end of a line.
+    fn next(&self, py: Python<'_>) -> PyResult<Option<PyGameNode>> {
+        Ok(self
+            .with(py, |g, me| g.children(me).first().copied())?
+            .map(|c| self.at(c)))
+    }
+
+    /// Whether this node is the main continuation of its parent (the start is).
+    fn is_main_variation(&self, py: Python<'_>) -> PyResult<bool> {
+        self.with(py, |g, me| {
+            g.parent(me)
+                .is_none_or(|p| g.children(p).first() == Some(&me))
+        })
+    }
+
+    /// Whether this node lies on the game's main line.
+    fn is_mainline(&self, py: Python<'_>) -> PyResult<bool> {
+        self.with(py, |g, me| g.is_main_line(me))
+    }
+
+    /// Whether no move follows this node.
+    fn is_end(&self, py: Python<'_>) -> PyResult<bool> {
+        self.with(py, |g, me| g.children(me).is_empty())
+    }
+
+    /// The nodes that follow by main continuations, from the next one.
+    fn mainline(&self, py: Python<'_>) -> PyResult<Vec<PyGameNode>> {
+        let ids = self.with(py, |g, me| {
+            let mut out = Vec::new();
+            let mut at = me;
+            while let Some(&c) = g.children(at).first() {
+                out.push(c);
+                at = c;
+            }
+            out
+        })?;
+        Ok(ids.into_iter().map(|c| self.at(c)).collect())
+    }
+
+    /// The moves of `mainline()`.
+    fn mainline_moves(&self, py: Python<'_>) -> PyResult<Vec<PyMove>> {
+        self.with(py, |g, me| {
+            let mut out = Vec::new();
+            let mut at = me;
+            while let Some(&c) = g.children(at).first() {
+                out.extend(g.move_at(c).map(PyMove::from_core));
+                at = c;
+            }
+            out
+        })
+    }
+
+    /// The last node that follows by main continuations (this one at the end of a line).
+    fn end(&self, py: Python<'_>) -> PyResult<PyGameNode> {
+        let id = self.with(py, |g, me| {
+            let mut at = me;
+            while let Some(&c) = g.children(at).first() {
+                at = c;
+            }
+            at
+        })?;
+        Ok(self.at(id))
+    }
+
+    /// Play `move` after this node: the node of that move (an existing one when the tree
+    /// has it here), else a new one that is the main continuation when there is none, and a
+    /// variation otherwise.
+    ///
+    /// Raises `IllegalMoveError`, or `GameOverError` when the game is over here.
+    fn add_variation(&self, r#move: &Bound<'_, PyAny>) -> PyResult<PyGameNode> {
+        let m = move_arg(r#move)?;
+        let id = self.with_mut(r#move.py(), |g, me| g.push_arg(me, &m, false))?;
+        Ok(self.at(id))
+    }
+
+    /// `add_variation`, and the move made this node's main continuation.
+    fn add_main_variation(&self, r#move: &Bound<'_, PyAny>) -> PyResult<PyGameNode> {
+        let m = move_arg(r#move)?;
+        let id = self.with_mut(r#move.py(), |g, me| g.push_arg(me, &m, true))?;
+        Ok(self.at(id))
+    }
+
+    /// Make the variation `which` (a node or a move) the main continuation here.
+    fn promote_to_main(&self, which: &Bound<'_, PyAny>) -> PyResult<()> {
+        let id = self.child(which.py(), which)?;
+        self.with_mut(which.py(), |g, _| {
+            g.game.promote(id);
+            Ok(())
+        })
+    }
+
+    /// Remove the variation `which` (a node or a move) and every move after it.
+    fn remove_variation(&self, which: &Bound<'_, PyAny>) -> PyResult<()> {
+        let id = self.child(which.py(), which)?;
+        self.with_mut(which.py(), |g, _| {
+            g.game.delete(id);
+            Ok(())
+        })
+    }
+
+    /// The comments after this node's move, joined by a space ("" for none); setting it
+    /// replaces them with one comment (none for "").
+    #[getter]
+    fn comment(&self, py: Python<'_>) -> PyResult<String> {
+        self.with(py, |g, me| g.comments(me).join(" "))
+    }
+
+    #[setter]
+    fn set_comment(&self, py: Python<'_>, text: String) -> PyResult<()> {
+        self.with_mut(py, |g, me| {
+            *g.game.comments_mut(me) = if text.is_empty() { vec![] } else { vec![text] };
+            Ok(())
+        })
+    }
+
+    /// The comments after this node's move, each as written between braces.
+    #[getter]
+    fn comments(&self, py: Python<'_>) -> PyResult<Vec<String>> {
+        self.with(py, |g, me| g.comments(me).to_vec())
+    }
+
+    #[setter]
+    fn set_comments(&self, py: Python<'_>, comments: Vec<String>) -> PyResult<()> {
+        self.with_mut(py, |g, me| {
+            *g.game.comments_mut(me) = comments;
+            Ok(())
+        })
+    }
+
+    /// The move's annotation glyphs as numbers (PGN's NAGs: `!` is 1, `?` 2, `!!` 3, `??` 4,
+    /// `!?` 5, `?!` 6, `$N` is N), in order.
+    #[getter]
+    fn nags(&self, py: Python<'_>) -> PyResult<Vec<u32>> {
+        self.with(py, |g, me| {
+            g.glyphs(me).iter().map(|x| u32::from(x.nag())).collect()
+        })
+    }
+
+    /// Setting writes each as `$N` (python-chess's habit); set `glyphs` for `!` and the like.
+    #[setter]
+    fn set_nags(&self, py: Python<'_>, nags: Vec<u32>) -> PyResult<()> {
+        let nags = nags
+            .into_iter()
+            .map(|n| {
+                u8::try_from(n)
+                    .map_err(|_| PyValueError::new_err(format!("NAG {n} is not in 0 … 255")))
+            })
+            .collect::<PyResult<Vec<u8>>>()?;
+        self.with_mut(py, |g, me| {
+            if g.game.move_at(me).is_none() && !nags.is_empty() {
+                return Err(PyValueError::new_err("the start has no move to annotate"));
+            }
+            *g.game.glyphs_mut(me) = nags.into_iter().map(Glyph::Numeric).collect();
+            Ok(())
+        })
+    }
+
+    /// The move's annotation glyphs as written (`"!?"`, `"$14"`).
+    #[getter]
+    fn glyphs(&self, py: Python<'_>) -> PyResult<Vec<String>> {
+        self.with(py, |g, me| {
+            g.glyphs(me).iter().map(ToString::to_string).collect()
+        })
+    }
+
+    #[setter]
+    fn set_glyphs(&self, py: Python<'_>, glyphs: Vec<String>) -> PyResult<()> {
+        let parsed = glyphs
+            .iter()
+            .map(|t| t.parse::<Glyph>().map_err(err::<GjjqError>))
+            .collect::<PyResult<Vec<Glyph>>>()?;
+        self.with_mut(py, |g, me| {
+            if g.game.move_at(me).is_none() && !parsed.is_empty() {
+                return Err(PyValueError::new_err("the start has no move to annotate"));
+            }
+            *g.game.glyphs_mut(me) = parsed;
+            Ok(())
+        })
+    }
+
+    /// The outcome at this node, or `None` (the rules', and at the end of the main line a
+    /// declared result).
+    fn outcome(&self, py: Python<'_>) -> PyResult<Option<PyOutcome>> {
+        self.with(py, |g, me| {
+            g.outcome_at(me).map(|o| PyOutcome::from_core(&o))
+        })
+    }
+
+    /// The legal moves at this node: none once the game is over there.
+    fn legal_moves(&self, py: Python<'_>) -> PyResult<Vec<PyMove>> {
+        self.with(py, |g, me| {
+            node_legal(g, me)
+                .into_iter()
+                .map(PyMove::from_core)
+                .collect()
+        })
+    }
+
+    fn __eq__(&self, other: &Bound<'_, PyAny>) -> bool {
+        other
+            .cast::<PyGameNode>()
+            .is_ok_and(|o| o.borrow().id == self.id && o.borrow().game.is(&self.game))
+    }
+
+    fn __hash__(&self) -> u64 {
+        u64::from(self.id.raw())
+    }
+
+    fn __repr__(&self, py: Python<'_>) -> PyResult<String> {
+        self.with(py, |g, me| match g.move_at(me) {
+            Some(m) => format!("<GameNode ply={} move={m}>", g.ply(me)),
+            None => "<GameNode start>".to_owned(),
+        })
     }
 }
 

@@ -54,6 +54,7 @@ fn _gjjq(m: &Bound<'_, PyModule>) -> PyResult<()> {
     m.add_class::<types::PyOutcome>()?;
     m.add_class::<position::PyPosition>()?;
     m.add_class::<game::PyGame>()?;
+    m.add_class::<game::PyGameNode>()?;
     m.add_class::<game::PyGameReader>()?;
     m.add_class::<deployment::PyDeployment>()?;
     m.add_class::<deployment::PyOpening>()?;

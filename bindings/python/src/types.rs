@@ -31,40 +31,40 @@ pub fn side_name(side: Side) -> &'static str {
 
 /// A side from `"red"`, `"green"`, `"r"` or `"g"` (any case).
 pub fn parse_side(s: &str) -> PyResult<Side> {
-    match s.to_ascii_lowercase().as_str() {
-        "red" | "r" => Ok(Side::Red),
-        "green" | "g" => Ok(Side::Green),
-        _ => Err(err::<GjjqError>(format!(
-            "'{s}' is not a side (red, green, r, g)"
-        ))),
-    }
+    s.to_ascii_lowercase().parse().map_err(|_| {
+        err::<GjjqError>(format!(
+            "'{}' is not a side (red, green, r, g)",
+            gjjq_core::clip(s, 40)
+        ))
+    })
 }
 
-/// A script from `"simplified"` or `"traditional"`.
+/// A script from `"simplified"` or `"traditional"`: the library's move-form parser, the
+/// ASCII form refused.
 pub fn parse_script(s: &str) -> PyResult<Script> {
-    match s {
-        "simplified" => Ok(Script::Simplified),
-        "traditional" => Ok(Script::Traditional),
+    match s.parse::<gjjq_notation::MoveForm>() {
+        Ok(gjjq_notation::MoveForm::Script(script)) => Ok(script),
         _ => Err(err::<GjjqError>(format!(
-            "'{s}' is not a script (simplified, traditional)"
+            "'{}' is not a script (simplified, traditional)",
+            gjjq_core::clip(s, 40)
         ))),
     }
 }
 
-/// A ruleset from a preset name or ruleset JSON (see docs/rules.md); `None` is `standard`.
+/// A ruleset from a preset name or ruleset JSON (see docs/rules.md): the library's parser
+/// ([`Ruleset`]'s `FromStr`); `None` is `standard`.
 pub fn parse_rules(rules: Option<&str>) -> PyResult<Ruleset> {
     let Some(text) = rules else {
         return Ok(Ruleset::STANDARD);
     };
-    if text.trim_start().starts_with('{') {
-        Ruleset::from_json(text).map_err(|e| err::<RulesetError>(format!("ruleset JSON: {e}")))
-    } else {
-        Ruleset::preset(text).ok_or_else(|| {
-            err::<RulesetError>(format!(
-                "unknown ruleset '{text}' (known: standard, or a ruleset as JSON)"
-            ))
-        })
-    }
+    text.parse().map_err(|e: gjjq_core::RulesetError| {
+        let what = if text.trim_start().starts_with('{') {
+            "ruleset JSON"
+        } else {
+            "ruleset (known: standard, or a ruleset as JSON)"
+        };
+        err::<RulesetError>(format!("{what}: {e}"))
+    })
 }
 
 /// The ruleset as compact JSON.

@@ -37,11 +37,8 @@ const CONFIG: HiddenConfig = HiddenConfig {
 };
 
 fn parse_side(text: &str) -> Result<Side, WebError> {
-    match text {
-        "red" | "r" => Ok(Side::Red),
-        "green" | "g" => Ok(Side::Green),
-        other => Err(WebError::Side(other.to_owned())),
-    }
+    text.parse()
+        .map_err(|_| WebError::Side(gjjq::clip(text, 40)))
 }
 
 fn parse_move(text: &str) -> Result<Move, WebError> {

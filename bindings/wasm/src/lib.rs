@@ -114,7 +114,7 @@ impl WebGame {
         })
     }
 
-    /// The number of moves played.
+    /// The number of moves on the line shown.
     #[must_use]
     pub fn plies(&self) -> usize {
         self.inner.plies()
@@ -136,12 +136,47 @@ impl WebGame {
         json(&self.inner.moves())
     }
 
-    /// Play `ascii` after the first `ply` moves (later moves are dropped); the move as JSON.
+    /// Play `ascii` at `ply` of the line shown: the same move follows the line, a new one
+    /// before its end starts a variation (see [`Session::play`]); the move as JSON.
     ///
     /// # Errors
     /// A move that is not legal there, or after the end.
     pub fn play(&mut self, ply: usize, ascii: &str) -> Result<String, JsError> {
         json(&self.inner.play(ply, ascii).map_err(js_err)?)
+    }
+
+    /// The whole game tree as JSON: the main line, each move with its nested variations
+    /// (see [`session::TreeMove`]).
+    ///
+    /// # Errors
+    /// None in practice.
+    pub fn tree(&self) -> Result<String, JsError> {
+        json(&self.inner.tree())
+    }
+
+    /// Show the line through the move `node` (an id from [`WebGame::tree`]); its ply.
+    ///
+    /// # Errors
+    /// An id that names no move.
+    pub fn select(&mut self, node: u32) -> Result<usize, JsError> {
+        self.inner.select(node).map_err(js_err)
+    }
+
+    /// Make the line through `node` the main line.
+    ///
+    /// # Errors
+    /// An id that names no move.
+    pub fn promote(&mut self, node: u32) -> Result<(), JsError> {
+        self.inner.promote(node).map_err(js_err)
+    }
+
+    /// Delete the move `node` and what follows it; the ply to show (its parent's).
+    ///
+    /// # Errors
+    /// An id that names no move.
+    #[wasm_bindgen(js_name = deleteVariation)]
+    pub fn delete_variation(&mut self, node: u32) -> Result<usize, JsError> {
+        self.inner.delete_variation(node).map_err(js_err)
     }
 
     /// The game as a game file; `form` is `simplified`, `traditional` or `ascii`.

@@ -2,8 +2,8 @@
 //! as plain data (serialised to JSON at the boundary). Pure Rust, so host tests cover it.
 
 use gjjq::notation::{
-    AsciiMove, AsciiParseError, GameReader, GameRecord, GameResult, MoveForm, MoveText, ReadError,
-    Record, RecordError, RecordedMove, ReplayError, WriteError, write_game,
+    AnnotatedGame, AsciiMove, AsciiParseError, GameReader, GameResult, MoveForm, NodeId, ReadError,
+    Record, RecordError, ReplayError, WriteError, write_game,
 };
 use gjjq::{
     EndReason, Game, GameError, Move, MoveParseError, Outcome, Position, PositionError, Script,
@@ -59,6 +59,9 @@ pub enum WebError {
         /// The number of moves played.
         plies: usize,
     },
+    /// A node id that names no move of the game (deleted, or never made).
+    #[error("no move {0} in this game")]
+    NoSuchNode(u32),
     /// A game file that does not read.
     #[error("game file: {0}")]
     Read(#[from] ReadError),
@@ -243,8 +246,10 @@ fn outcome_parts(o: Outcome) -> (Option<Side>, EndReason) {
 pub struct View {
     /// The ply shown: 0 is the start.
     pub ply: usize,
-    /// The moves in the game.
+    /// The moves on the line the board walks.
     pub plies: usize,
+    /// The node shown (see [`Session::tree`]).
+    pub node: u32,
     /// The position string (R-31).
     pub position: String,
     /// The side to move.
@@ -259,16 +264,44 @@ pub struct View {
     pub legal: Vec<MoveView>,
     /// The result, if the game is over here.
     pub outcome: Option<OutcomeView>,
+    /// The annotation glyphs of the move that led here.
+    pub glyphs: Vec<String>,
+    /// The comments after the move that led here (before the first move at the start).
+    pub comments: Vec<String>,
 }
 
-/// A game on the web board: where it started, the moves played, a declared result, and the
-/// tags of the file it came from.
+/// A line of the game tree as the page's move list shows it: each move with its glyphs,
+/// comments and alternatives (each itself a line).
+#[derive(Debug, Clone, PartialEq, Eq, Serialize)]
+#[serde(rename_all = "camelCase")]
+pub struct TreeMove {
+    /// The node's id: what [`Session::select`], [`Session::promote`] and
+    /// [`Session::delete_variation`] take.
+    pub node: u32,
+    /// Its ply, from 1.
+    pub ply: usize,
+    /// The move.
+    #[serde(rename = "move")]
+    pub mv: MoveView,
+    /// Its annotation glyphs as written (`!?`, `$14`).
+    pub glyphs: Vec<String>,
+    /// The comments after it.
+    pub comments: Vec<String>,
+    /// Whether it lies on the line the board walks ([`Session::plies`], [`Session::view`]).
+    pub current: bool,
+    /// The alternatives to this move, each a line that starts with its first move.
+    pub variations: Vec<Vec<TreeMove>>,
+}
+
+/// A game on the web board: conversion code over the library's [`AnnotatedGame`] (its tags,
+/// tree of moves with comments, glyphs and variations, and result), plus the line the board
+/// walks. Ply `p` of that line is a node of the tree; [`Session::view`] reads the position
+/// stored at the node and [`Session::play`] pushes on it, so neither replays from the start.
 #[derive(Debug, Clone)]
 pub struct Session {
-    start: Position,
-    moves: Vec<Move>,
-    declared: Option<Outcome>,
-    tags: Vec<(String, String)>,
+    game: AnnotatedGame,
+    /// The line the board walks: the root, then one node a ply.
+    line: Vec<NodeId>,
 }
 
 /// The position string of the default opening (R-27).
@@ -314,47 +347,57 @@ impl Session {
         } else {
             parse_position(position)?
         };
-        Ok(Session {
-            start,
-            moves: Vec::new(),
-            declared: None,
-            tags: Vec::new(),
-        })
+        Ok(Session::from_annotated(AnnotatedGame::new(start)))
     }
 
-    /// The first game of a game file, replayed: its start, its moves, its stated result when
-    /// the rules do not decide it, and its tags.
-    ///
-    /// # Errors
-    /// [`WebError::Read`] (with line and column), [`WebError::NoGame`], [`WebError::Replay`].
+    /// A session over `game`, walking its main line.
     ///
     /// ```
     /// use gjjq_wasm::session::Session;
-    /// let s = Session::from_game_file("1. 团5B进5A 团5b进5a *\n")?;
+    /// use gjjq::notation::{AnnotatedGame, NodeId};
+    /// let mut game = AnnotatedGame::new(gjjq::Position::default());
+    /// game.push(NodeId::ROOT, "5B5A".parse()?)?;
+    /// assert_eq!(Session::from_annotated(game).plies(), 1);
+    /// # Ok::<(), Box<dyn std::error::Error>>(())
+    /// ```
+    #[must_use]
+    pub fn from_annotated(game: AnnotatedGame) -> Session {
+        let mut s = Session {
+            game,
+            line: vec![NodeId::ROOT],
+        };
+        s.extend_line();
+        s
+    }
+
+    /// The annotated game underneath.
+    #[must_use]
+    pub fn annotated(&self) -> &AnnotatedGame {
+        &self.game
+    }
+
+    /// The first game of a game file, read once into the annotated game: its start, its
+    /// moves with their variations, comments and glyphs, its stated result when the rules do
+    /// not decide it, and its tags. The board walks its main line.
+    ///
+    /// # Errors
+    /// [`WebError::Read`] (with line and column), [`WebError::NoGame`], [`WebError::Replay`]
+    /// (with the place of a bad move, in any line).
+    ///
+    /// ```
+    /// use gjjq_wasm::session::Session;
+    /// let s = Session::from_game_file("1. 团5B进5A (1. 团5B退5C) 1... 团5b进5a *\n")?;
     /// assert_eq!(s.moves_ascii(), "5B5A 5b5a");
+    /// assert_eq!(s.tree()[0].variations[0][0].mv.ascii, "5B5C");
     /// # Ok::<(), gjjq_wasm::session::WebError>(())
     /// ```
     pub fn from_game_file(text: &str) -> Result<Session, WebError> {
         let record = GameReader::new(text.as_bytes())
             .next()
             .ok_or(WebError::NoGame)??;
-        let game = record.replay(None)?;
-        let mut replayed = Game::new(game.start().clone());
-        for &m in game.moves() {
-            // Cannot fail: the same moves were just played on the same start.
-            let _ = replayed.play(m);
-        }
-        let declared = if replayed.outcome().is_none() {
-            game.outcome()
-        } else {
-            None
-        };
-        Ok(Session {
-            start: game.start().clone(),
-            moves: game.moves().to_vec(),
-            declared,
-            tags: record.tags,
-        })
+        Ok(Session::from_annotated(AnnotatedGame::from_record(
+            &record, None,
+        )?))
     }
 
     /// A game of `moves` (legal from `start`, as a referee played them), with a result the
@@ -365,54 +408,73 @@ impl Session {
         declared: Option<Outcome>,
         tags: Vec<(String, String)>,
     ) -> Session {
-        Session {
-            start,
-            moves,
-            declared,
-            tags,
+        let mut game = AnnotatedGame::new(start);
+        for (name, value) in &tags {
+            game.set_tag(name, value);
+        }
+        let mut at = NodeId::ROOT;
+        for m in moves {
+            match game.push(at, m) {
+                Ok(node) => at = node,
+                // Cannot happen: the referee played these moves from this start.
+                Err(_) => break,
+            }
+        }
+        game.set_result(GameResult::from_outcome(declared));
+        Session::from_annotated(game)
+    }
+
+    /// Follow main continuations from the end of the line to a leaf.
+    fn extend_line(&mut self) {
+        let mut at = *self.line.last().expect("the root");
+        while let Some(&next) = self.game.children(at).first() {
+            self.line.push(next);
+            at = next;
         }
     }
 
-    /// The number of moves played.
+    /// The number of moves on the line the board walks.
     #[must_use]
     pub fn plies(&self) -> usize {
-        self.moves.len()
+        self.line.len() - 1
     }
 
-    /// The game up to `ply`, with the declared result at the last ply.
-    fn game_at(&self, ply: usize) -> Result<Game, WebError> {
-        if ply > self.moves.len() {
-            return Err(WebError::NoSuchPly {
-                ply,
-                plies: self.moves.len(),
-            });
+    /// The node at `ply` of the line the board walks.
+    ///
+    /// # Errors
+    /// [`WebError::NoSuchPly`] past the end of the line.
+    pub fn node_at(&self, ply: usize) -> Result<NodeId, WebError> {
+        self.line.get(ply).copied().ok_or(WebError::NoSuchPly {
+            ply,
+            plies: self.plies(),
+        })
+    }
+
+    /// The line the board walks as a [`Game`], with the stated result when the line is the
+    /// main line: what an engine needs (positions and their Zobrist keys, R-24).
+    ///
+    /// # Errors
+    /// None in practice: every stored move was legal when it was pushed.
+    pub fn game(&self) -> Result<Game, WebError> {
+        let end = *self.line.last().expect("the root");
+        if end == self.game.main_end() {
+            return Ok(self.game.to_game());
         }
-        let mut game = Game::new(self.start.clone());
-        for &m in &self.moves[..ply] {
-            // Cannot fail: every stored move was checked when it was played.
-            let _ = game.play(m);
-        }
-        if ply == self.moves.len()
-            && let Some(o) = self.declared
-        {
-            // A result the rules did not reach: a resignation or an agreed draw.
-            let _ = match o.winner() {
-                Some(winner) => game.resign(winner.other()),
-                None => game.agree_draw(),
-            };
+        let mut game = Game::new(self.game.start().clone());
+        for &node in &self.line[1..] {
+            if let Some(m) = self.game.move_at(node) {
+                game.play(m).map_err(|error| WebError::Refused {
+                    ply: self.game.ply(node),
+                    text: m.to_string(),
+                    error: Box::new(error),
+                })?;
+            }
         }
         Ok(game)
     }
 
-    /// The game as played so far, with its declared result.
-    ///
-    /// # Errors
-    /// None in practice: the last ply always exists.
-    pub fn game(&self) -> Result<Game, WebError> {
-        self.game_at(self.moves.len())
-    }
-
-    /// What the page draws at `ply` (0 = the start).
+    /// What the page draws at `ply` (0 = the start) of the line it walks: the position the
+    /// node stores, no replay.
     ///
     /// # Errors
     /// [`WebError::NoSuchPly`] past the last move.
@@ -426,8 +488,8 @@ impl Session {
     /// # Ok::<(), gjjq_wasm::session::WebError>(())
     /// ```
     pub fn view(&self, ply: usize) -> Result<View, WebError> {
-        let game = self.game_at(ply)?;
-        let pos = game.position();
+        let node = self.node_at(ply)?;
+        let pos = self.game.position_at(node);
         let setup = pos.to_setup();
         let pieces = Square::all()
             .filter_map(|sq| {
@@ -441,12 +503,7 @@ impl Session {
                 })
             })
             .collect();
-        let last_move = if ply > 0 {
-            let before = self.game_at(ply - 1)?;
-            Some(MoveView::new(before.position(), self.moves[ply - 1]))
-        } else {
-            None
-        };
+        let last_move = self.move_view(node);
         let pending = Side::ALL
             .into_iter()
             .filter_map(|side| {
@@ -457,40 +514,59 @@ impl Session {
                 })
             })
             .collect();
-        let legal = game
-            .legal_moves()
-            .iter()
-            .map(|&m| MoveView::new(pos, m))
-            .collect();
+        let outcome = self.game.outcome_at(node);
+        let legal = if outcome.is_some() {
+            Vec::new()
+        } else {
+            pos.legal_moves()
+                .iter()
+                .map(|&m| MoveView::new(pos, m))
+                .collect()
+        };
         Ok(View {
             ply,
-            plies: self.moves.len(),
+            plies: self.plies(),
+            node: node_number(node),
             position: setup.to_string(),
             turn: pos.turn().to_string(),
             pieces,
             last_move,
             pending,
             legal,
-            outcome: game.outcome().map(OutcomeView::new),
+            outcome: outcome.map(OutcomeView::new),
+            glyphs: self
+                .game
+                .glyphs(node)
+                .iter()
+                .map(|g| g.to_string())
+                .collect(),
+            comments: self.game.comments(node).to_vec(),
         })
     }
 
-    /// Every move of the game with its record.
+    /// The view of the move that leads to `node` (`None` for the root).
+    fn move_view(&self, node: NodeId) -> Option<MoveView> {
+        let parent = self.game.parent(node)?;
+        Some(MoveView::new(
+            self.game.position_at(parent),
+            self.game.move_at(node)?,
+        ))
+    }
+
+    /// Every move of the line the board walks, with its record.
     #[must_use]
     pub fn moves(&self) -> Vec<MoveView> {
-        let mut pos = self.start.clone();
-        self.moves
+        self.line[1..]
             .iter()
-            .map(|&m| {
-                let v = MoveView::new(&pos, m);
-                pos.play_unchecked(m);
-                v
-            })
+            .filter_map(|&n| self.move_view(n))
             .collect()
     }
 
-    /// Play `ascii` (`5B5A`) after the first `ply` moves; later moves are dropped first (a
-    /// new line from a past ply), and with them a declared result.
+    /// Play `ascii` (`5B5A`) at `ply` of the line the board walks. The same move as the
+    /// line's next one follows it; a move the tree already has there follows that line; a
+    /// new move after the end of a line extends it, and a new move before the end starts a
+    /// variation (the moves after `ply` stay in the tree). The board then walks the line of
+    /// the move played.
     ///
     /// # Errors
     /// [`WebError::NoSuchPly`], [`WebError::MoveSyntax`], [`WebError::Illegal`],
@@ -501,37 +577,152 @@ impl Session {
     /// let mut s = Session::new("")?;
     /// assert_eq!(s.play(0, "5B5A")?.traditional, "團5B進5A");
     /// assert!(s.play(1, "5B5A").is_err()); // Green to move
+    /// s.play(0, "5B5C")?; // reviewing the start: a variation
+    /// assert_eq!(s.moves_ascii(), "5B5C");
+    /// assert_eq!(s.tree()[0].variations[0][0].mv.ascii, "5B5C");
     /// # Ok::<(), gjjq_wasm::session::WebError>(())
     /// ```
     pub fn play(&mut self, ply: usize, ascii: &str) -> Result<MoveView, WebError> {
-        let mut game = self.game_at(ply)?;
+        let node = self.node_at(ply)?;
         let text = ascii.trim();
         let parsed: AsciiMove = text.parse().map_err(|error| WebError::MoveSyntax {
             text: text.to_owned(),
             error,
         })?;
-        let m = parsed
-            .to_move(game.position())
-            .map_err(|error| WebError::Illegal {
-                ply: ply + 1,
-                text: text.to_owned(),
-                error,
-            })?;
-        let view = MoveView::new(game.position(), m);
-        game.play(m).map_err(|error| WebError::Refused {
+        let pos = self.game.position_at(node);
+        let m = parsed.to_move(pos).map_err(|error| WebError::Illegal {
+            ply: ply + 1,
+            text: text.to_owned(),
+            error,
+        })?;
+        let view = MoveView::new(pos, m);
+        if let Some(&next) = self.line.get(ply + 1)
+            && self.game.move_at(next) == Some(m)
+        {
+            return Ok(view);
+        }
+        let child = self.game.push(node, m).map_err(|error| WebError::Refused {
             ply: ply + 1,
             text: text.to_owned(),
             error: Box::new(error),
         })?;
-        self.moves.truncate(ply);
-        self.moves.push(m);
-        self.declared = None;
+        self.line.truncate(ply + 1);
+        self.line.push(child);
+        self.extend_line();
         Ok(view)
     }
 
+    /// Walk the line through `node`: the path from the start to it, then its main
+    /// continuations. Returns its ply.
+    ///
+    /// # Errors
+    /// [`WebError::NoSuchNode`] for an id that names no move of the game.
+    ///
+    /// ```
+    /// use gjjq_wasm::session::Session;
+    /// let mut s = Session::from_game_file("1. 团5B进5A (1. 团5B退5C 团5b进5a) *\n")?;
+    /// let alt = s.tree()[0].variations[0][0].node;
+    /// assert_eq!(s.select(alt)?, 1);
+    /// assert_eq!(s.moves_ascii(), "5B5C 5b5a");
+    /// # Ok::<(), gjjq_wasm::session::WebError>(())
+    /// ```
+    pub fn select(&mut self, node: u32) -> Result<usize, WebError> {
+        let id = self.node_id(node)?;
+        self.line = self.game.path(id);
+        self.extend_line();
+        Ok(self.game.ply(id))
+    }
+
+    /// Make the line through `node` the main line (each move on its path the main
+    /// continuation). The board keeps walking the same line.
+    ///
+    /// # Errors
+    /// [`WebError::NoSuchNode`].
+    ///
+    /// ```
+    /// use gjjq_wasm::session::Session;
+    /// let mut s = Session::from_game_file("1. 团5B进5A (1. 团5B退5C) *\n")?;
+    /// let alt = s.tree()[0].variations[0][0].node;
+    /// s.promote(alt)?;
+    /// assert_eq!(s.tree()[0].mv.ascii, "5B5C");
+    /// # Ok::<(), gjjq_wasm::session::WebError>(())
+    /// ```
+    pub fn promote(&mut self, node: u32) -> Result<(), WebError> {
+        let id = self.node_id(node)?;
+        self.game.make_main(id);
+        Ok(())
+    }
+
+    /// Delete `node` and every move after it; the board walks back to its parent's line.
+    /// Returns the ply the board should show (the parent's).
+    ///
+    /// # Errors
+    /// [`WebError::NoSuchNode`] (the start cannot be deleted).
+    ///
+    /// ```
+    /// use gjjq_wasm::session::Session;
+    /// let mut s = Session::from_game_file("1. 团5B进5A (1. 团5B退5C) *\n")?;
+    /// let alt = s.tree()[0].variations[0][0].node;
+    /// assert_eq!(s.delete_variation(alt)?, 0);
+    /// assert!(s.tree()[0].variations.is_empty());
+    /// # Ok::<(), gjjq_wasm::session::WebError>(())
+    /// ```
+    pub fn delete_variation(&mut self, node: u32) -> Result<usize, WebError> {
+        let id = self.node_id(node)?;
+        let parent = self.game.parent(id).ok_or(WebError::NoSuchNode(node))?;
+        let on_line = self.line.get(self.game.ply(id)) == Some(&id);
+        self.game.delete(id);
+        if on_line {
+            self.line = self.game.path(parent);
+            self.extend_line();
+        }
+        Ok(self.game.ply(parent))
+    }
+
+    fn node_id(&self, node: u32) -> Result<NodeId, WebError> {
+        let id = NodeId::from_raw(node);
+        if self.game.contains(id) {
+            Ok(id)
+        } else {
+            Err(WebError::NoSuchNode(node))
+        }
+    }
+
+    /// The whole game as the move list shows it: the main line, each move with its
+    /// alternatives (nested), glyphs and comments, and whether it lies on the line walked.
+    #[must_use]
+    pub fn tree(&self) -> Vec<TreeMove> {
+        self.tree_line(self.game.children(NodeId::ROOT).first().copied())
+    }
+
+    fn tree_line(&self, first: Option<NodeId>) -> Vec<TreeMove> {
+        let mut out = Vec::new();
+        let mut at = first;
+        while let Some(id) = at {
+            let ply = self.game.ply(id);
+            out.push(TreeMove {
+                node: node_number(id),
+                ply,
+                mv: self.move_view(id).expect("a move"),
+                glyphs: self.game.glyphs(id).iter().map(|g| g.to_string()).collect(),
+                comments: self.game.comments(id).to_vec(),
+                current: self.line.get(ply) == Some(&id),
+                variations: self
+                    .game
+                    .variations(id)
+                    .iter()
+                    .map(|&alt| self.tree_line(Some(alt)))
+                    .collect(),
+            });
+            at = self.game.children(id).first().copied();
+        }
+        out
+    }
+
     /// The game as a game file, moves written as `form` (`simplified`, `traditional` or
-    /// `ascii`). Tags read from a file are kept; `Setup` (for a start other than the default
-    /// opening), `Result` and, for a finished game, `Termination` are set.
+    /// `ascii`, see [`MoveForm`]), variations, comments and glyphs included. Tags read from
+    /// a file are kept; `Setup` (for a start other than the default opening), `Result` and,
+    /// for a finished game, `Termination` are set from the main line.
     ///
     /// # Errors
     /// [`WebError::MoveForm`] for an unknown form, [`WebError::Write`].
@@ -545,24 +736,20 @@ impl Session {
     /// # Ok::<(), gjjq_wasm::session::WebError>(())
     /// ```
     pub fn game_file(&self, form: &str) -> Result<String, WebError> {
-        let form = match form {
-            "simplified" | "" => MoveForm::Script(Script::Simplified),
-            "traditional" => MoveForm::Script(Script::Traditional),
-            "ascii" => MoveForm::Ascii,
-            other => return Err(WebError::MoveForm(other.to_owned())),
+        let form: MoveForm = if form.is_empty() {
+            MoveForm::default()
+        } else {
+            form.parse()
+                .map_err(|_| WebError::MoveForm(form.to_owned()))?
         };
-        let game = self.game_at(self.moves.len())?;
-        let outcome = game.outcome();
-        let mut record = GameRecord {
-            tags: self.tags.clone(),
-            ..GameRecord::default()
-        };
+        let outcome = self.game.outcome_at(self.game.main_end());
+        let mut record = self.game.to_record();
         if record.tags.is_empty() {
             record.set_tag("Event", "gjjq web board");
             record.set_tag("Rules", "standard");
             record.set_tag("Mode", "明式");
         }
-        let start = self.start.to_setup();
+        let start = self.game.start().to_setup();
         if start != Setup::default_opening() {
             record.set_tag("Setup", &start.to_string());
         }
@@ -570,15 +757,6 @@ impl Session {
         record.set_tag("Result", result.as_str());
         if let Some(o) = outcome {
             record.set_tag("Termination", outcome_parts(o).1.as_str());
-        }
-        let mut pos = self.start.clone();
-        for &m in &self.moves {
-            record
-                .moves
-                .push(RecordedMove::new(MoveText::Record(Record::from_move(
-                    &pos, m,
-                ))));
-            pos.play_unchecked(m);
         }
         record.result = result;
         let mut out = Vec::new();
@@ -589,15 +767,23 @@ impl Session {
     /// The start's position string.
     #[must_use]
     pub fn start_position(&self) -> String {
-        self.start.to_setup().to_string()
+        self.game.start().to_setup().to_string()
     }
 
-    /// The moves in the ASCII form, space separated.
+    /// The moves of the line the board walks in the ASCII form, space separated.
     #[must_use]
     pub fn moves_ascii(&self) -> String {
-        let all: Vec<String> = self.moves.iter().map(ToString::to_string).collect();
+        let all: Vec<String> = self.line[1..]
+            .iter()
+            .filter_map(|&n| self.game.move_at(n).map(|m| m.to_string()))
+            .collect();
         all.join(" ")
     }
+}
+
+/// A node's id as the page holds it.
+fn node_number(id: NodeId) -> u32 {
+    id.raw()
 }
 
 #[cfg(test)]
@@ -650,12 +836,79 @@ mod tests {
     }
 
     #[test]
-    fn play_from_a_past_ply_drops_the_later_moves() {
+    fn play_from_a_past_ply_makes_a_variation_and_keeps_the_later_moves() {
         let mut s = Session::new("").unwrap();
         play_all(&mut s, &["5B5A", "5b5a", "4B4A"]);
         s.play(1, "4b4a").unwrap();
         let moves: Vec<String> = s.moves().into_iter().map(|m| m.ascii).collect();
         assert_eq!(moves, ["5B5A", "4b4a"]);
+        let tree = s.tree();
+        let main: Vec<&str> = tree.iter().map(|m| m.mv.ascii.as_str()).collect();
+        assert_eq!(main, ["5B5A", "5b5a", "4B4A"], "the main line stays");
+        assert_eq!(tree[1].variations.len(), 1);
+        assert_eq!(tree[1].variations[0][0].mv.ascii, "4b4a");
+        assert!(tree[1].variations[0][0].current && !tree[1].current);
+        // The same move as the line's next one is followed, not added again.
+        s.select(tree[0].node).unwrap();
+        s.play(1, "5b5a").unwrap();
+        assert_eq!(s.moves_ascii(), "5B5A 5b5a 4B4A");
+        assert_eq!(s.tree()[1].variations.len(), 1);
+        // A move the tree has as a variation is followed into that line.
+        s.play(1, "4b4a").unwrap();
+        assert_eq!(s.moves_ascii(), "5B5A 4b4a");
+        assert_eq!(s.tree()[1].variations.len(), 1);
+        // Extending the variation at its end continues it.
+        s.play(2, "4B4A").unwrap();
+        let tree = s.tree();
+        assert_eq!(tree[1].variations[0].len(), 2);
+        assert_eq!(s.plies(), 3);
+        // The file keeps the variation, and reads back to the same tree.
+        let text = s.game_file("ascii").unwrap();
+        assert!(text.contains("(1... 4b4a 2. 4B4A)"), "{text}");
+        let back = Session::from_game_file(&text).unwrap();
+        assert_eq!(back.game_file("ascii").unwrap(), text);
+    }
+
+    #[test]
+    fn promote_and_delete_a_variation() {
+        let mut s = Session::from_game_file("1. 5B5A (1. 5B5C 5b5a) (1. 4B4A) 5b5a *\n").unwrap();
+        assert_eq!(s.moves_ascii(), "5B5A 5b5a");
+        let alt = s.tree()[0].variations[0][0].node;
+        assert_eq!(s.select(alt).unwrap(), 1);
+        assert_eq!(s.moves_ascii(), "5B5C 5b5a");
+        s.promote(alt).unwrap();
+        let tree = s.tree();
+        assert_eq!(tree[0].mv.ascii, "5B5C");
+        assert_eq!(tree[0].variations.len(), 2);
+        assert_eq!(s.moves_ascii(), "5B5C 5b5a", "the board stays on its line");
+        let third = tree[0].variations[1][0].node;
+        assert_eq!(s.delete_variation(alt).unwrap(), 0);
+        assert_eq!(
+            s.moves_ascii(),
+            "5B5A 5b5a",
+            "the line walked was deleted: back to its parent's line"
+        );
+        assert_eq!(
+            s.tree()[0].mv.ascii,
+            "5B5A",
+            "the next alternative takes its place"
+        );
+        assert!(matches!(s.select(alt), Err(WebError::NoSuchNode(_))));
+        assert!(matches!(
+            s.delete_variation(0),
+            Err(WebError::NoSuchNode(0))
+        ));
+        assert_eq!(s.select(third).unwrap(), 1);
+        assert_eq!(s.moves_ascii(), "4B4A");
+    }
+
+    #[test]
+    fn view_carries_glyphs_comments_and_node() {
+        let s = Session::from_game_file("1. 5B5A!? {good} 5b5a *\n").unwrap();
+        let v = s.view(1).unwrap();
+        assert_eq!(v.glyphs, ["!?"]);
+        assert_eq!(v.comments, ["good"]);
+        assert_eq!(v.node, s.tree()[0].node);
     }
 
     #[test]

@@ -3,7 +3,7 @@
 use std::fmt;
 
 use clap::Args;
-use gjjq_core::{Position, Ruleset, RulesetError, Setup};
+use gjjq_core::{Position, Ruleset, RulesetError, Setup, clip};
 
 /// A failed command: a message for stderr, the exit code is non-zero.
 #[derive(Debug)]
@@ -155,10 +155,14 @@ fn parse_position_text(text: &str, what: &str) -> Result<Setup, CliError> {
         .map_err(|e| CliError(format!("{what}:{}:{column}: position string: {e}", n + 1)))
 }
 
-/// `standard` or the path of a ruleset JSON file; errors name the file, line and column.
+/// The rules spec `standard | FILE | JSON`: a preset name or a ruleset as JSON (the library's
+/// one parser, [`Ruleset`]'s `FromStr`), else the path of a ruleset JSON file; errors name
+/// the file, line and column.
 pub fn load_rules(spec: &str) -> Result<Ruleset, CliError> {
-    if let Some(r) = Ruleset::preset(spec) {
-        return Ok(r);
+    if Ruleset::preset(spec.trim()).is_some() || spec.trim_start().starts_with('{') {
+        return spec.parse().map_err(|e: RulesetError| {
+            CliError(format!("ruleset: {}", clip(&e.to_string(), 240)))
+        });
     }
     let file = open_file(spec).map_err(|e| {
         CliError(format!(
@@ -177,15 +181,6 @@ pub fn load_rules(spec: &str) -> Result<Ruleset, CliError> {
         )),
         other => CliError(format!("ruleset file {spec}: {other}")),
     })
-}
-
-/// `s` cut to `limit` characters (with `…` and the full length when longer): errors echo what
-/// they refuse, but never all of a huge field.
-fn clip(s: &str, limit: usize) -> String {
-    match s.char_indices().nth(limit) {
-        None => s.to_owned(),
-        Some((i, _)) => format!("{}… ({} characters)", &s[..i], s.chars().count()),
-    }
 }
 
 /// `red` or `green` on the command line.

@@ -63,6 +63,8 @@ pub use ruleset::{
     AnnounceIllegal, DeploymentRules, HiddenRules, MissileDeployment, MissileRange, MissileWalk,
     ReturnRule, RevealCaptured, Ruleset, RulesetError, TrappedKing,
 };
-pub use setup::{DEFAULT_OPENING, Field, PendingProblem, PendingReturn, Setup, SetupParseError};
+pub use setup::{
+    DEFAULT_OPENING, Field, PendingProblem, PendingReturn, Setup, SetupParseError, clip,
+};
 pub use square::{File, NameParseError, Rank, Side, Square, SquareParseError};
 pub use terrain::{COAST, COUNTRY, INLAND, LAND, PALACE, SEA, Terrain};

@@ -262,10 +262,12 @@ impl FromStr for Outcome {
     fn from_str(s: &str) -> Result<Outcome, OutcomeParseError> {
         let (who, why) = s.trim().split_once(' ').unwrap_or((s.trim(), ""));
         let winner = match who {
-            "red" => Some(Side::Red),
-            "green" => Some(Side::Green),
             "draw" => None,
-            _ => return Err(OutcomeParseError::Winner(who.chars().take(40).collect())),
+            _ if who.len() > 1 => Some(
+                who.parse::<Side>()
+                    .map_err(|_| OutcomeParseError::Winner(crate::clip(who, 40)))?,
+            ),
+            _ => return Err(OutcomeParseError::Winner(crate::clip(who, 40))),
         };
         let reason: EndReason = why.parse()?;
         Outcome::new(winner, reason)

@@ -218,10 +218,22 @@ pub enum SetupParseError {
     },
 }
 
-/// `s` cut to 40 characters (with `…` and the full length when longer): errors echo what they
-/// refuse, but never all of a huge field.
-fn clip(s: &str) -> String {
-    match s.char_indices().nth(40) {
+/// `s` cut to 40 characters as [`clip`] does.
+fn clip40(s: &str) -> String {
+    clip(s, 40)
+}
+
+/// `s` cut to `limit` characters, with `…` and the full length when it was longer: errors
+/// echo what they refuse, but never all of a huge field. The one clipping of echoed input,
+/// used by every parser and front end.
+///
+/// ```
+/// assert_eq!(gjjq_core::clip("short", 40), "short");
+/// assert_eq!(gjjq_core::clip("abcdef", 3), "abc… (6 characters)");
+/// ```
+#[must_use]
+pub fn clip(s: &str, limit: usize) -> String {
+    match s.char_indices().nth(limit) {
         None => s.to_owned(),
         Some((i, _)) => format!("{}… ({} characters)", &s[..i], s.chars().count()),
     }
@@ -265,7 +277,9 @@ impl FromStr for Setup {
             "r" => Side::Red,
             "g" => Side::Green,
             other => {
-                return Err(SetupParseError::BadSide { found: clip(other) });
+                return Err(SetupParseError::BadSide {
+                    found: clip40(other),
+                });
             }
         };
         setup.pending = parse_pending(fields[2])?;
@@ -277,7 +291,7 @@ impl FromStr for Setup {
             if setup.move_number == 0 {
                 return Err(SetupParseError::BadCounter {
                     field: Field::MoveNumber,
-                    found: clip(f),
+                    found: clip40(f),
                 });
             }
         }
@@ -290,13 +304,13 @@ fn parse_counter(s: &str, field: Field) -> Result<u32, SetupParseError> {
     if s.is_empty() || !s.bytes().all(|b| b.is_ascii_digit()) {
         return Err(SetupParseError::BadCounter {
             field,
-            found: clip(s),
+            found: clip40(s),
         });
     }
     // All digits: the only way to fail is to be too large.
     s.parse().map_err(|_| SetupParseError::CounterTooLarge {
         field,
-        found: clip(s),
+        found: clip40(s),
         max: u32::MAX,
     })
 }
@@ -344,7 +358,7 @@ fn parse_pending(s: &str) -> Result<[Option<PendingReturn>; 2], SetupParseError>
     for (i, entry) in s.split(',').enumerate() {
         let bad = |reason| SetupParseError::BadPending {
             entry: i + 1,
-            found: clip(entry),
+            found: clip40(entry),
             reason,
         };
         let chars: Vec<char> = entry.chars().collect();

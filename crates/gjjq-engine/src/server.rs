@@ -7,7 +7,7 @@ use std::sync::{Arc, Mutex};
 use std::thread::JoinHandle;
 use std::time::{Duration, Instant};
 
-use gjjq_core::{Position, Ruleset, hidden::InfoState};
+use gjjq_core::{Position, Ruleset, clip, hidden::InfoState};
 use gjjq_tablebase::Tablebase;
 use rand::rngs::StdRng;
 use rand::{Rng, SeedableRng};
@@ -255,11 +255,6 @@ fn read_line_bounded<R: BufRead>(
         Ok(text) => InputLine::Text(text.to_string()),
         Err(_) => InputLine::NotUtf8,
     }))
-}
-
-/// The first `chars` characters of `text`.
-fn clip(text: &str, chars: usize) -> String {
-    text.chars().take(chars).collect()
 }
 
 impl Server {
@@ -755,13 +750,10 @@ fn seeded(seed: u64) -> StdRng {
     }
 }
 
-/// `standard` or a ruleset as JSON (as a game file's `Rules` tag).
+/// `standard` or a ruleset as JSON (as a game file's `Rules` tag): [`Ruleset`]'s parser.
 fn parse_rules(text: &str) -> Result<Ruleset, String> {
-    let text = text.trim();
-    if let Some(r) = Ruleset::preset(text) {
-        return Ok(r);
-    }
-    Ruleset::from_json(text).map_err(|e| e.to_string())
+    text.parse()
+        .map_err(|e: gjjq_core::RulesetError| e.to_string())
 }
 
 struct Control<'a> {

@@ -27,6 +27,35 @@ impl NodeId {
     fn index(self) -> usize {
         self.0 as usize
     }
+
+    /// The id as a number, for a front end that hands ids across a boundary (JavaScript,
+    /// Python); [`NodeId::from_raw`] takes it back.
+    ///
+    /// # Examples
+    ///
+    /// ```
+    /// use gjjq_notation::NodeId;
+    /// assert_eq!(NodeId::from_raw(NodeId::ROOT.raw()), NodeId::ROOT);
+    /// ```
+    #[must_use]
+    pub const fn raw(self) -> u32 {
+        self.0
+    }
+
+    /// The id of a number from [`NodeId::raw`]. Whether it names a node of a game is that
+    /// game's to say ([`AnnotatedGame::contains`]).
+    ///
+    /// # Examples
+    ///
+    /// ```
+    /// use gjjq_notation::{AnnotatedGame, NodeId};
+    /// let game = AnnotatedGame::new(gjjq_core::Position::default());
+    /// assert!(!game.contains(NodeId::from_raw(7)));
+    /// ```
+    #[must_use]
+    pub const fn from_raw(raw: u32) -> NodeId {
+        NodeId(raw)
+    }
 }
 
 /// Comments and glyphs of a node, boxed: most moves have none.
@@ -209,6 +238,21 @@ impl AnnotatedGame {
             .iter()
             .find(|(n, _)| n == name)
             .map(|(_, v)| v.as_str())
+    }
+
+    /// The tags in order, to change (reorder, remove, replace).
+    ///
+    /// # Examples
+    ///
+    /// ```
+    /// use gjjq_notation::AnnotatedGame;
+    /// let mut game = AnnotatedGame::new(gjjq_core::Position::default());
+    /// game.set_tag("Red", "Zhang");
+    /// game.tags_mut().clear();
+    /// assert!(game.tags().is_empty());
+    /// ```
+    pub fn tags_mut(&mut self) -> &mut Vec<(String, String)> {
+        &mut self.tags
     }
 
     /// Set the tag called `name` to `value`, or append it.

@@ -322,20 +322,15 @@ pub fn info_state_from_player_record(record: &GameRecord) -> Result<InfoState, H
             detail: "missing".to_owned(),
         })
     };
-    let side = match tag("Player")? {
-        "red" => Side::Red,
-        "green" => Side::Green,
-        other => {
-            return Err(HiddenFileError::Tag {
-                tag: "Player",
-                detail: format!("'{other}' is not red or green"),
-            });
-        }
-    };
-    let first = match record.tag("FirstMover").unwrap_or("red") {
-        "green" => Side::Green,
-        _ => Side::Red,
-    };
+    let player = tag("Player")?;
+    let side: Side = player.parse().map_err(|_| HiddenFileError::Tag {
+        tag: "Player",
+        detail: format!("'{player}' is not red or green"),
+    })?;
+    let first = record
+        .tag("FirstMover")
+        .and_then(crate::game_file::parse_side)
+        .unwrap_or(Side::Red);
     let rules = record.rules(None)?;
     let bad_tag = |tag: &'static str| {
         move |e: &dyn std::fmt::Display| HiddenFileError::Tag {

@@ -12,10 +12,7 @@ pub(crate) fn clip(s: &str) -> String {
 
 /// `s` cut to `limit` characters as [`clip`] does.
 pub(crate) fn clip_to(s: &str, limit: usize) -> String {
-    match s.char_indices().nth(limit) {
-        None => s.to_owned(),
-        Some((i, _)) => format!("{}… ({} characters)", &s[..i], s.chars().count()),
-    }
+    gjjq_core::clip(s, limit)
 }
 
 /// An error message of a token parser without its leading `column N: ` (the caller says where

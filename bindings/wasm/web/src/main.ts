@@ -21,6 +21,7 @@ import type {
   ProposalView,
   Script,
   Side,
+  TreeMove,
   View,
 } from './types';
 import type { EngineRequest } from './engine-worker';
@@ -124,6 +125,22 @@ function goTo(ply: number): void {
   maybeEngine();
 }
 
+/** Walk the line through a node of another line (a click on a variation's move). */
+function selectNode(node: number): void {
+  if (state.hidden) return;
+  try {
+    state.ply = state.game.select(node);
+  } catch (err) {
+    showError(err);
+    return;
+  }
+  state.moves = JSON.parse(state.game.moves()) as MoveView[];
+  state.generation++;
+  state.selected = null;
+  refresh();
+  maybeEngine();
+}
+
 function play(ascii: string): void {
   if (state.hidden) {
     propose(ascii);
@@ -221,8 +238,50 @@ function renderBoard(): void {
   if (hadFocus) $('board').querySelector<SVGGElement>(`[data-point="${state.focus}"]`)?.focus();
 }
 
+/** A line of the tree that is not the one walked, as `(1... 团5b进5a 2. …)`: each move a
+ * button with its node id (a click walks its line); nested alternatives in parentheses. */
+function altLine(line: TreeMove[]): string {
+  const parts: string[] = [];
+  line.forEach((m, i) => {
+    const red = m.move.side === 'red';
+    const number = Math.ceil(m.ply / 2);
+    if (red) parts.push(`<span class="num">${number}.</span>`);
+    else if (i === 0) parts.push(`<span class="num">${number}…</span>`);
+    const glyphs = m.glyphs.map(escapeHtml).join('');
+    parts.push(
+      `<button class="move alt ${m.move.side}" data-node="${m.node}" title="${m.move.ascii}">${record(m.move)}${glyphs}</button>`,
+    );
+    for (const v of m.variations) parts.push(altLine(v));
+  });
+  return `<span class="variation">(${parts.join(' ')})</span>`;
+}
+
+/** For each move of the line walked (by index), the other lines the tree has at its ply. */
+function alternativesAlongLine(tree: TreeMove[]): TreeMove[][][] {
+  const out: TreeMove[][][] = [];
+  let line = tree;
+  let idx = 0;
+  while (idx < line.length) {
+    const here = line[idx];
+    if (here.current) {
+      out.push(here.variations);
+      idx++;
+      continue;
+    }
+    const j = here.variations.findIndex((v) => v[0]?.current);
+    if (j < 0) break;
+    // The line this one branched from, with its other alternatives nested in it.
+    const others = here.variations.filter((_, k) => k !== j);
+    out.push([[{ ...here, variations: others }, ...line.slice(idx + 1)]]);
+    line = here.variations[j];
+    idx = 1;
+  }
+  return out;
+}
+
 function renderMoves(): void {
   const list = $('moves');
+  const alternatives = alternativesAlongLine(JSON.parse(state.game.tree()) as TreeMove[]);
   const start = state.game.startPosition().split(/\s+/);
   let number = Number(start[4] ?? '1') || 1;
   let side: Side = start[1] === 'g' ? 'green' : 'red';
@@ -239,6 +298,13 @@ function renderMoves(): void {
     row.push(
       `<button class="move ${m.side}${current}" data-ply="${ply}" data-ascii="${m.ascii}" title="${m.ascii}">${record(m)}</button>`,
     );
+    const alts = alternatives[i] ?? [];
+    if (alts.length) {
+      // The other lines at this ply, indented under the move, each clickable.
+      flush();
+      rows.push(`<li class="variations">${alts.map(altLine).join(' ')}</li>`);
+      if (side === 'red') row.push('<span class="gap">…</span>');
+    }
     if (side === 'green') {
       flush();
       number++;
@@ -384,6 +450,9 @@ function refreshHidden(hidden: HiddenGame): void {
     pending: hv.pending,
     legal: hv.candidates.map(asMove),
     outcome: hv.outcome,
+    node: 0,
+    glyphs: [],
+    comments: [],
   };
   $('position').textContent = '';
   renderBoard();
@@ -672,6 +741,11 @@ function wire(): void {
     if (el) onPointClick(el.getAttribute('data-point') ?? '');
   });
   $('moves').addEventListener('click', (e) => {
+    const alt = (e.target as Element).closest('[data-node]');
+    if (alt) {
+      selectNode(Number(alt.getAttribute('data-node')));
+      return;
+    }
     const el = (e.target as Element).closest('[data-ply]');
     if (el) goTo(Number(el.getAttribute('data-ply')));
   });

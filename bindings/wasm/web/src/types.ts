@@ -47,6 +47,8 @@ export interface OutcomeView {
 export interface View {
   ply: number;
   plies: number;
+  /** The node shown (an id of `Game.tree()`). */
+  node: number;
   position: string;
   turn: Side;
   pieces: PieceView[];
@@ -54,6 +56,23 @@ export interface View {
   pending: PendingView[];
   legal: MoveView[];
   outcome: OutcomeView | null;
+  /** The glyphs of the move that led here (`!?`, `$14`). */
+  glyphs: string[];
+  /** The comments after the move that led here. */
+  comments: string[];
+}
+
+/** One move of the game tree (`Game.tree()`): the main line, alternatives nested. */
+export interface TreeMove {
+  node: number;
+  ply: number;
+  move: MoveView;
+  glyphs: string[];
+  comments: string[];
+  /** Whether it lies on the line the board walks. */
+  current: boolean;
+  /** The alternatives to this move, each a line from its first move. */
+  variations: TreeMove[][];
 }
 
 export interface EngineReply {

@@ -271,6 +271,49 @@ describe('web board', () => {
     await page.close();
   });
 
+  for (const viewport of [
+    { width: 1200, height: 1000 },
+    { width: 390, height: 844 },
+  ]) {
+    test(`variations: a file's lines show and are clickable; reviewing and playing branches (${viewport.width} px)`, async () => {
+      const page = await browser.newPage({ viewport });
+      const errors = [];
+      page.on('pageerror', (e) => errors.push(String(e)));
+      await page.goto(base);
+      await page.waitForSelector('body[data-ready="true"]', { timeout: 15_000 });
+      await page.fill('#gamefile-input', '1. 团5B进5A (1. 团4B进4A 1... 团4b进4a) 1... 团5b进5a *');
+      await page.click('#load-gamefile');
+      // The line walked is the main line; the alternative stands under its move.
+      assert.deepEqual(await moveList(page), ['5B5A', '5b5a']);
+      const alt = page.locator('#moves .variations [data-node]');
+      assert.deepEqual(await alt.allTextContents(), ['团4B进4A', '团4b进4a']);
+      // A click on the variation's second move walks its line, highlighted as the rows.
+      await alt.nth(1).click();
+      assert.deepEqual(await moveList(page), ['4B4A', '4b4a']);
+      assert.equal(await page.locator('#moves .current').getAttribute('data-ascii'), '4b4a');
+      assert.equal(await page.locator('[data-point="4a"] [data-piece="i"]').count(), 1);
+      assert.deepEqual(await alt.allTextContents(), ['团5B进5A', '团5b进5a'], 'the main line is the other line now');
+      // Keyboard navigation steps through the line walked.
+      await page.keyboard.press('Home');
+      assert.equal(await position(page), DEFAULT);
+      await page.keyboard.press('ArrowRight');
+      assert.equal(await page.locator('#moves .current').getAttribute('data-ascii'), '4B4A');
+      // Reviewing ply 1 and playing a new move branches: the other lines stay in the tree.
+      await clickMove(page, '6b', '6a');
+      assert.deepEqual(await moveList(page), ['4B4A', '6b6a']);
+      assert.equal(await page.locator('#moves .current').getAttribute('data-ascii'), '6b6a');
+      assert.deepEqual(await alt.allTextContents(), ['团5B进5A', '团5b进5a', '团4b进4a']);
+      // The exported file keeps every line.
+      await page.selectOption('#export-form', 'ascii');
+      await page.click('#export');
+      const text = await page.locator('#export-output').inputValue();
+      assert.ok(text.includes('1. 5B5A (1. 4B4A 4b4a (1... 6b6a))'), text);
+      await page.screenshot({ path: join(shots, `web-variations-${viewport.width}.png`) });
+      assert.deepEqual(errors, []);
+      await page.close();
+    });
+  }
+
   test('deployments start a game (R-33, R-34)', async () => {
     const page = await open();
     await page.click('summary[data-i18n="deployment"]');

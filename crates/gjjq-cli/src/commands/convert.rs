@@ -2,21 +2,10 @@
 
 use std::io::{self, BufRead, Write};
 
-use gjjq_core::Script;
+use clap::builder::{PossibleValuesParser, TypedValueParser};
 use gjjq_notation::{GameReader, MoveForm, MoveText, WriteError, write_game};
 
 use crate::common::{CliError, open_file};
-
-/// The form `convert` writes.
-#[derive(Debug, Clone, Copy, PartialEq, Eq, clap::ValueEnum)]
-pub enum Target {
-    /// Six-character records in simplified characters.
-    Simplified,
-    /// Six-character records in traditional characters.
-    Traditional,
-    /// The ASCII machine form (`5B5A`).
-    Ascii,
-}
 
 /// Arguments of `convert`.
 #[derive(Debug, clap::Args)]
@@ -24,8 +13,12 @@ pub struct Args {
     /// The game record file, or `-` for standard input.
     input: String,
     /// The form of the moves written.
-    #[arg(long, value_enum, default_value_t = Target::Simplified)]
-    to: Target,
+    #[arg(
+        long,
+        default_value = "simplified",
+        value_parser = PossibleValuesParser::new(MoveForm::NAMES).try_map(|s| s.parse::<MoveForm>())
+    )]
+    to: MoveForm,
 }
 
 /// Open `path` (or standard input for `-`) for line-by-line reading.
@@ -55,11 +48,7 @@ pub fn no_games(input: &str) -> CliError {
 /// held at a time, within the reader's limits (`ReadLimits`: at most 1,000,000 moves and
 /// 16 MiB of tags and comments).
 pub fn run(args: Args) -> Result<(), CliError> {
-    let form = match args.to {
-        Target::Simplified => MoveForm::Script(Script::Simplified),
-        Target::Traditional => MoveForm::Script(Script::Traditional),
-        Target::Ascii => MoveForm::Ascii,
-    };
+    let form = args.to;
     let stdout = io::stdout();
     let mut out = io::BufWriter::new(stdout.lock());
     let mut count = 0;

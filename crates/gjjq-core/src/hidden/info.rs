@@ -528,13 +528,13 @@ pub enum InfoStateParseError {
     },
 }
 
+/// A side letter (`r`, `g`): [`Side`]'s parser, the names refused (the string is compact).
 fn parse_side(token: usize, text: &str) -> Result<Side, InfoStateParseError> {
-    match text {
-        "r" => Ok(Side::Red),
-        "g" => Ok(Side::Green),
+    match text.parse::<Side>() {
+        Ok(side) if text.len() == 1 => Ok(side),
         _ => Err(InfoStateParseError::Side {
             token,
-            text: text.chars().take(20).collect(),
+            text: crate::clip(text, 20),
         }),
     }
 }

@@ -26,7 +26,7 @@ pub use error::{GameFileError, ReadError, ReadLimits};
 pub use glyph::{Glyph, GlyphParseError};
 pub use reader::GameReader;
 pub use replay::ReplayError;
-pub(crate) use replay::TagPlaces;
+pub(crate) use replay::{TagPlaces, parse_side};
 pub use visitor::{Skip, Visitor};
 pub use writer::{MoveForm, WriteError, write_game};
 

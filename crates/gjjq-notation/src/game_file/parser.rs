@@ -428,11 +428,10 @@ impl GameParser {
             "FirstMover" => {
                 // a game from an opening may start with Green's move, numbered 1...
                 // A `Setup` tag, which gives the side to move itself, outranks it.
-                let side =
-                    super::replay::parse_side(&value).ok_or_else(|| ReadError::BadFirstMover {
-                        at: value_at,
-                        found: value.clone(),
-                    })?;
+                let side = super::parse_side(&value).ok_or_else(|| ReadError::BadFirstMover {
+                    at: value_at,
+                    found: value.clone(),
+                })?;
                 if !self.setup_seen {
                     self.line.turn = side;
                     self.line.number = 1;

@@ -775,11 +775,8 @@ fn place_in_value(value_at: TextPos, json: &str, e: &RulesetError) -> TextPos {
     }
 }
 
-/// `red` or `green` (the names `Side` displays).
+/// `red` or `green` (the names `Side` displays), by [`Side`]'s parser (which also takes the
+/// letters `r` and `g`); `None` for anything else.
 pub(crate) fn parse_side(s: &str) -> Option<Side> {
-    match s {
-        "red" => Some(Side::Red),
-        "green" => Some(Side::Green),
-        _ => None,
-    }
+    s.parse().ok()
 }

@@ -1,5 +1,6 @@
 //! Writing game records in one script or in the ASCII form.
 
+use std::fmt;
 use std::io::{self, Write};
 
 use gjjq_core::{Script, Setup, Side};
@@ -27,6 +28,63 @@ pub enum MoveForm {
 impl Default for MoveForm {
     fn default() -> MoveForm {
         MoveForm::Script(Script::Simplified)
+    }
+}
+
+impl MoveForm {
+    /// The forms by name, as every front end spells them (CLI `--to`, Python `form=`, the
+    /// web board's export).
+    pub const NAMES: [&'static str; 3] = ["simplified", "traditional", "ascii"];
+
+    /// The form's name: `simplified`, `traditional` or `ascii`.
+    ///
+    /// # Examples
+    ///
+    /// ```
+    /// use gjjq_notation::MoveForm;
+    /// assert_eq!(MoveForm::Ascii.name(), "ascii");
+    /// ```
+    #[must_use]
+    pub const fn name(self) -> &'static str {
+        match self {
+            MoveForm::Script(Script::Simplified) => "simplified",
+            MoveForm::Script(Script::Traditional) => "traditional",
+            MoveForm::Ascii => "ascii",
+        }
+    }
+}
+
+/// `simplified`, `traditional` or `ascii`: the one parser of a move form's name.
+///
+/// # Examples
+///
+/// ```
+/// use gjjq_notation::MoveForm;
+/// use gjjq_core::Script;
+/// assert_eq!("traditional".parse(), Ok(MoveForm::Script(Script::Traditional)));
+/// assert_eq!("ascii".parse(), Ok(MoveForm::Ascii));
+/// let e = "klingon".parse::<MoveForm>().unwrap_err();
+/// assert_eq!(e.to_string(), "'klingon' is not a move form (simplified, traditional, ascii)");
+/// ```
+impl std::str::FromStr for MoveForm {
+    type Err = gjjq_core::NameParseError;
+
+    fn from_str(s: &str) -> Result<MoveForm, gjjq_core::NameParseError> {
+        match s {
+            "simplified" => Ok(MoveForm::Script(Script::Simplified)),
+            "traditional" => Ok(MoveForm::Script(Script::Traditional)),
+            "ascii" => Ok(MoveForm::Ascii),
+            _ => Err(gjjq_core::NameParseError {
+                expected: "a move form (simplified, traditional, ascii)",
+                text: s.chars().take(40).collect(),
+            }),
+        }
+    }
+}
+
+impl fmt::Display for MoveForm {
+    fn fmt(&self, f: &mut fmt::Formatter<'_>) -> fmt::Result {
+        f.write_str(self.name())
     }
 }
 
@@ -113,7 +171,7 @@ pub fn write_game<W: Write>(
     // else Red's move 1.
     let first_mover = game
         .tag("FirstMover")
-        .and_then(super::replay::parse_side)
+        .and_then(super::parse_side)
         .unwrap_or(Side::Red);
     let (turn, number) = game
         .tag("Setup")
