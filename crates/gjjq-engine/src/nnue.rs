@@ -43,7 +43,9 @@ const PIECE_FEATURES: usize = 2 * KINDS * POINTS;
 const OWN_PENDING: usize = PIECE_FEATURES;
 const ENEMY_PENDING: usize = PIECE_FEATURES + 1;
 
-/// The weights built into the engine (`training/pipeline.sh` writes them).
+/// The weights built into the engine (`training/pipeline.sh` writes them); left out without
+/// the feature `builtin-nnue`.
+#[cfg(feature = "builtin-nnue")]
 static BUILTIN_BYTES: &[u8] = include_bytes!("nnue-weights.nnue");
 
 /// What is wrong with a weight file.
@@ -53,6 +55,9 @@ pub enum NnueError {
     /// The file is shorter than its header.
     #[error("weight file too short: {0} bytes, the header alone is 32")]
     TooShort(usize),
+    /// The library was built without the feature `builtin-nnue`, so it holds no weights.
+    #[error("no built-in weights: gjjq-engine was built without the feature builtin-nnue")]
+    NotBuiltIn,
     /// The file does not start with [`MAGIC`].
     #[error("not a gjjq weight file (no GJJQNNUE header)")]
     BadMagic,
@@ -271,17 +276,22 @@ impl Network {
     ///
     /// # Errors
     ///
-    /// The built-in file's [`NnueError`] (a test checks it loads).
+    /// The built-in file's [`NnueError`] (a test checks it loads), or
+    /// [`NnueError::NotBuiltIn`] without the feature `builtin-nnue`.
     ///
     /// # Examples
     ///
     /// ```
+    /// # #[cfg(feature = "builtin-nnue")]
     /// assert!(gjjq_engine::nnue::Network::builtin().is_ok());
     /// ```
     pub fn builtin() -> Result<&'static Network, &'static NnueError> {
         static NET: OnceLock<Result<Network, NnueError>> = OnceLock::new();
-        NET.get_or_init(|| Network::from_bytes(BUILTIN_BYTES))
-            .as_ref()
+        #[cfg(feature = "builtin-nnue")]
+        let net = NET.get_or_init(|| Network::from_bytes(BUILTIN_BYTES));
+        #[cfg(not(feature = "builtin-nnue"))]
+        let net = NET.get_or_init(|| Err(NnueError::NotBuiltIn));
+        net.as_ref()
     }
 
     #[inline]
