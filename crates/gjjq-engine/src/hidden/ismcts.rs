@@ -35,8 +35,8 @@ use rand::Rng;
 use rand::seq::IndexedRandom;
 
 use super::{
-    HiddenBelief, HiddenConfig, HiddenResult, Round, draw_worlds, score_value, untried_candidates,
-    weigh_worlds,
+    HiddenBelief, HiddenConfig, HiddenResult, Round, draw_worlds, proposes, score_value,
+    untried_candidates, weigh_worlds,
 };
 use crate::search::{Engine, Limits, Score, SearchControl, SearchResult};
 
@@ -147,15 +147,8 @@ pub(super) fn search<R: Rng + ?Sized>(
     rng: &mut R,
     control: &mut dyn SearchControl,
 ) -> HiddenResult {
-    let mut result = HiddenResult {
-        best_move: None,
-        score: Score::Cp(0),
-        worlds: 0,
-        votes: 0,
-        depth: 0,
-        nodes: 0,
-    };
-    if state.outcome().is_some() || state.turn() != state.side() {
+    let mut result = HiddenResult::NONE;
+    if !proposes(state) {
         return result;
     }
     let count = config.worlds.max(1).saturating_mul(POOL_PER_WORLD);

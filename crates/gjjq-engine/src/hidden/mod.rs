@@ -198,6 +198,23 @@ pub struct HiddenResult {
     pub nodes: u64,
 }
 
+impl HiddenResult {
+    /// No proposal, nothing searched: what every agent answers when it is not to propose.
+    pub(crate) const NONE: HiddenResult = HiddenResult {
+        best_move: None,
+        score: Score::Cp(0),
+        worlds: 0,
+        votes: 0,
+        depth: 0,
+        nodes: 0,
+    };
+}
+
+/// Whether `state`'s side is to propose: the game goes on and it is that side's turn.
+pub(crate) fn proposes(state: &InfoState) -> bool {
+    state.outcome().is_none() && state.turn() == state.side()
+}
+
 /// The candidates of `state`'s side ([`PlayerView::candidates`]) not yet refused this turn
 /// what a proposer may still try. A superset of the legal moves, so never empty while
 /// the side is to move in a state a referee told.
@@ -371,15 +388,8 @@ impl Engine {
         if agent.search == HiddenSearch::IsMcts {
             return ismcts::search(self, state, limits, config, agent.belief, rng, control);
         }
-        let mut result = HiddenResult {
-            best_move: None,
-            score: Score::Cp(0),
-            worlds: 0,
-            votes: 0,
-            depth: 0,
-            nodes: 0,
-        };
-        if state.outcome().is_some() || state.turn() != state.side() {
+        let mut result = HiddenResult::NONE;
+        if !proposes(state) {
             return result;
         }
         let worlds = match agent.belief {
