@@ -11,7 +11,8 @@ use std::fmt;
 
 use gjjq_core::{Move, Position, Side, Square};
 
-use crate::eval::{EvalParams, evaluate_with, piece_value};
+use crate::eval::{EvalKind, EvalParams, evaluate_with, piece_value};
+use crate::nnue::{Accumulator, Network};
 use crate::tt::{Bound, Table};
 
 /// The score of a king capture on the next ply; a win in `n` plies scores `MATE - n`.
@@ -23,6 +24,9 @@ const INFINITY: i32 = 31_000;
 const MAX_PLY: usize = 128;
 /// The longest capture chain quiescence follows past the horizon.
 const QUIESCENCE_PLIES: u32 = 6;
+/// Within this many plies past the horizon, a side whose king is attacked searches every
+/// move instead of standing pat (beyond it, the chain is cut as any other).
+const QUIESCENCE_EVASION_PLIES: u32 = 4;
 /// Delta pruning's margin: the most a capture can gain beyond the victim's value.
 const DELTA_MARGIN: i32 = 200;
 /// How many nodes pass between two questions to the [`SearchControl`].
@@ -330,6 +334,8 @@ pub struct SearchStats {
     pub futility_prunes: u64,
     /// Captures skipped in quiescence by static exchange evaluation.
     pub see_prunes: u64,
+    /// Quiescence nodes whose side to move had its king attacked, searched on every move.
+    pub quiescence_evasions: u64,
 }
 
 /// What steers a search from outside the core: a clock, a stop flag, a progress report.
@@ -516,6 +522,13 @@ impl Engine {
             }
         }
         let features = self.config.features;
+        let nnue = (self.config.eval.kind == EvalKind::Nnue)
+            .then(Network::builtin)
+            .and_then(Result::ok)
+            .map(|net| NnueStack {
+                net,
+                accs: vec![net.refresh(pos); MAX_PLY + 2],
+            });
         let mut s = Searcher {
             engine: self,
             control,
@@ -528,6 +541,7 @@ impl Engine {
             earlier,
             pv: vec![[NO_MOVE; MAX_PLY]; MAX_PLY + 1],
             pv_len: [0; MAX_PLY + 1],
+            nnue,
         };
         let result = s.iterate(pos);
         let stats = s.stats;
@@ -550,6 +564,16 @@ struct Searcher<'a> {
     earlier: HashMap<u64, u8>,
     pv: Vec<[u16; MAX_PLY]>,
     pv_len: [usize; MAX_PLY + 1],
+    /// The learned evaluation's accumulators, one per ply of the current path (index = ply),
+    /// each brought from its parent's by the move's changes ([`Network::update`]) instead of
+    /// computed afresh at every evaluation. `None` with the classic evaluation.
+    nnue: Option<NnueStack>,
+}
+
+/// The learned network and the accumulators of the current search path.
+struct NnueStack {
+    net: &'static Network,
+    accs: Vec<Accumulator>,
 }
 
 /// The score of a decided position (no legal move) for the side to move, `ply` plies from the
@@ -641,7 +665,7 @@ impl Searcher<'_> {
         self.order(root, &mut root_moves, NO_MOVE, 0);
         let mut best = self.result(
             Some(root_moves[0]),
-            evaluate_with(root, self.engine.config.eval),
+            self.evaluate(root, 0),
             0,
             vec![root_moves[0]],
         );
@@ -801,6 +825,7 @@ impl Searcher<'_> {
         for (i, &m) in moves.iter().enumerate() {
             let mut child = pos.clone();
             child.play_unchecked(m);
+            self.enter(pos, &child, 0);
             let score = if i == 0 {
                 -self.search(&child, depth - 1, -beta, -alpha, 1)
             } else {
@@ -842,6 +867,36 @@ impl Searcher<'_> {
             return (alpha, best_index);
         }
         (best, best_index)
+    }
+
+    /// The static evaluation of `pos`, the node `ply` plies from the root: the learned one
+    /// from the path's accumulator, else the classic one.
+    fn evaluate(&self, pos: &Position, ply: usize) -> i32 {
+        match &self.nnue {
+            Some(n) => {
+                let acc = &n.accs[ply];
+                // The incremental accumulator must equal a fresh one; checked now and then
+                // in debug builds (tests), where it costs little.
+                debug_assert!(
+                    !self.stats.nodes.is_multiple_of(64) || *acc == n.net.refresh(pos),
+                    "incremental accumulator differs from a refresh at {pos}"
+                );
+                n.net.output(acc, pos.turn())
+            }
+            None => evaluate_with(pos, self.engine.config.eval),
+        }
+    }
+
+    /// `child`, a move or pass away from `parent` (at `ply`), is the node at `ply + 1`: its
+    /// accumulator follows from the parent's.
+    fn enter(&mut self, parent: &Position, child: &Position, ply: usize) {
+        if let Some(n) = &mut self.nnue
+            && ply + 1 < n.accs.len()
+        {
+            let (head, tail) = n.accs.split_at_mut(ply + 1);
+            tail[0].clone_from(&head[ply]);
+            n.net.update(&mut tail[0], parent, child);
+        }
     }
 
     fn update_pv(&mut self, ply: usize, m: u16) {
@@ -952,7 +1007,7 @@ impl Searcher<'_> {
         let static_eval = if pv_node || in_check {
             None
         } else {
-            Some(evaluate_with(pos, self.engine.config.eval))
+            Some(self.evaluate(pos, ply))
         };
         if f.null_move
             && let Some(eval) = static_eval
@@ -967,6 +1022,7 @@ impl Searcher<'_> {
                 self.stats.null_tries_with_pending += 1;
             }
             let r = 2 + depth / 4;
+            self.enter(pos, &null, ply);
             let s = -self.search(&null, depth - 1 - r, -beta, -beta + 1, ply + 1);
             if self.stopped {
                 return 0;
@@ -994,6 +1050,7 @@ impl Searcher<'_> {
                 self.stats.futility_prunes += 1;
                 continue;
             }
+            self.enter(pos, &child, ply);
             let score = if i == 0 {
                 -self.search(&child, depth - 1, -beta, -*alpha, ply + 1)
             } else {
@@ -1060,20 +1117,34 @@ impl Searcher<'_> {
         best
     }
 
-    /// Captures only, `qply` plies past the horizon.
+    /// Captures only, `qply` plies past the horizon; with the side to move's king attacked
+    /// every legal move instead, and no standing pat: a side in check cannot assume
+    /// its static score holds when the enemy captures its king next.
     fn quiesce(&mut self, pos: &Position, mut alpha: i32, beta: i32, ply: usize, qply: u32) -> i32 {
         self.stats.seldepth = self.stats.seldepth.max(ply as u32);
         if let Some(s) = self.engine.tables.probe(pos) {
             return tablebase_score(s, ply);
         }
-        let moves = pos.legal_moves();
-        if moves.is_empty() {
-            return terminal_score(pos, ply);
+        let in_check = pos.is_check();
+        if in_check && qply < QUIESCENCE_EVASION_PLIES && ply < MAX_PLY - 1 {
+            return self.quiesce_evasions(pos, alpha, beta, ply, qply);
         }
+        // The captures alone: the position's other moves matter only as R-23's "no move",
+        // which the full search sees before the horizon. In check, R-22's trapped king is
+        // judged on the whole list (no legal move).
+        let moves = if in_check {
+            let all = pos.legal_moves();
+            if all.is_empty() {
+                return terminal_score(pos, ply);
+            }
+            all
+        } else {
+            pos.legal_captures()
+        };
         if king_capture(pos, &moves).is_some() {
             return MATE - ply as i32 - 1;
         }
-        let stand_pat = evaluate_with(pos, self.engine.config.eval);
+        let stand_pat = self.evaluate(pos, ply);
         // Missiles strike over any screen along whole files and ranks, so capture
         // chains branch widely: the chain is cut after QUIESCENCE_PLIES.
         if stand_pat >= beta || ply >= MAX_PLY - 1 || qply >= QUIESCENCE_PLIES {
@@ -1107,6 +1178,53 @@ impl Searcher<'_> {
             }
             let mut child = pos.clone();
             child.play_unchecked(m);
+            self.enter(pos, &child, ply);
+            let score = -self.quiesce(&child, -beta, -alpha, ply + 1, qply + 1);
+            if self.stopped {
+                return 0;
+            }
+            if score > best {
+                best = score;
+                if score > alpha {
+                    alpha = score;
+                    if score >= beta {
+                        break;
+                    }
+                }
+            }
+        }
+        best
+    }
+
+    /// Quiescence with the side to move's king attacked (only once the seal is lifted, R-17):
+    /// every legal move (captures first), no stand pat. No legal move is R-22's trapped king
+    /// or R-23: the position's own result.
+    fn quiesce_evasions(
+        &mut self,
+        pos: &Position,
+        mut alpha: i32,
+        beta: i32,
+        ply: usize,
+        qply: u32,
+    ) -> i32 {
+        self.stats.quiescence_evasions += 1;
+        let moves = pos.legal_moves();
+        if moves.is_empty() {
+            return terminal_score(pos, ply);
+        }
+        if king_capture(pos, &moves).is_some() {
+            return MATE - ply as i32 - 1;
+        }
+        let mut moves: Vec<Move> = moves.to_vec();
+        self.order(pos, &mut moves, NO_MOVE, ply);
+        let mut best = -INFINITY;
+        for m in moves {
+            if self.poll(ply + 1) {
+                return 0;
+            }
+            let mut child = pos.clone();
+            child.play_unchecked(m);
+            self.enter(pos, &child, ply);
             let score = -self.quiesce(&child, -beta, -alpha, ply + 1, qply + 1);
             if self.stopped {
                 return 0;

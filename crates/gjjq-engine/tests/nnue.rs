@@ -271,3 +271,49 @@ fn the_eval_option_switches_and_rejects_bad_values() {
         2
     );
 }
+
+#[test]
+fn the_search_keeps_its_accumulators_equal_to_a_refresh() {
+    // The search brings each node's accumulator from its parent's (captures, returns R-19,
+    // forfeits and removals, passes of the null move); debug builds compare it with a fresh
+    // one every 64 nodes and panic on a difference. Positions from random games, some with a
+    // return pending, searched deep enough for every kind of node. (A release build runs the
+    // searches without the comparison.)
+    let params = EvalParams {
+        kind: EvalKind::Nnue,
+        ..EvalParams::default()
+    };
+    let rules = Ruleset::default();
+    let mut rng = StdRng::seed_from_u64(7);
+    let mut searched = 0;
+    let mut pending = 0;
+    for _ in 0..6 {
+        let mut pos = Opening::random(&mut rng, None, &rules)
+            .position(rules)
+            .unwrap();
+        for ply in 0..160 {
+            let moves = pos.legal_moves();
+            let Some(&m) = moves.choose(&mut rng) else {
+                break;
+            };
+            pos = pos.clone().play(m).unwrap();
+            let owes = pos.pending_return(Side::Red).is_some()
+                || pos.pending_return(Side::Green).is_some();
+            if (ply % 40 == 39 || owes) && !pos.legal_moves().is_empty() {
+                let mut engine = Engine::new(EngineConfig {
+                    hash_mb: 1,
+                    eval: params,
+                    ..EngineConfig::default()
+                });
+                let r = engine.search(&pos, &[], Limits::depth(4));
+                assert!(pos.legal_moves().contains(&r.best_move.unwrap()));
+                searched += 1;
+                pending += usize::from(owes);
+            }
+        }
+    }
+    assert!(
+        searched > 10 && pending > 0,
+        "{searched} searched, {pending} with a return owed"
+    );
+}

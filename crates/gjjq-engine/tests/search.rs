@@ -431,3 +431,24 @@ fn stats_and_result_fields_agree() {
     assert!(r.seldepth >= r.depth);
     assert!(r.hashfull > 0 && r.hashfull <= 1000);
 }
+
+#[test]
+fn quiescence_searches_every_move_with_the_king_attacked_only_once_the_seal_is_lifted() {
+    // while the seal holds no king can be attacked, so quiescence never meets a check.
+    for p in random_positions(11, 3, 30).into_iter().step_by(6) {
+        let mut e = engine();
+        let _ = e.search(&p, &[], Limits::depth(4));
+        if p.piece_count(gjjq_core::Side::Red) > 8 && p.piece_count(gjjq_core::Side::Green) > 8 {
+            assert_eq!(e.stats().quiescence_evasions, 0, "{p}");
+        }
+    }
+    // Endgames (seal lifted): a capture at the horizon that attacks the king is answered by
+    // every move of the side in check (R-20 … R-22), not by its static score.
+    let mut e = engine();
+    let _ = e.search(
+        &pos("3k5/9/3g5/9/9/4P4/2I6/9/9/4K4 r -"),
+        &[],
+        Limits::depth(3),
+    );
+    assert!(e.stats().quiescence_evasions > 0);
+}
