@@ -148,3 +148,39 @@ fn svg_prints_the_picture_and_refuses_bad_last_moves() {
         assert!(o.stdout.is_empty());
     }
 }
+
+#[test]
+fn datagen_plays_with_either_evaluation_and_refuses_another() {
+    let dir = std::env::temp_dir().join(format!("gjjq-datagen-eval-{}", std::process::id()));
+    std::fs::create_dir_all(&dir).unwrap();
+    let mut sizes = Vec::new();
+    for eval in ["classic", "nnue"] {
+        let out = dir.join(format!("{eval}.gjjqd"));
+        let o = gjjq(&[
+            "datagen",
+            "--out",
+            out.to_str().unwrap(),
+            "--games",
+            "2",
+            "--nodes",
+            "200",
+            "--max-plies",
+            "12",
+            "--eval",
+            eval,
+        ]);
+        assert!(
+            o.status.success(),
+            "{eval}: {}",
+            String::from_utf8_lossy(&o.stderr)
+        );
+        sizes.push(std::fs::read(&out).unwrap());
+    }
+    // Same games' openings, other scores: the two evaluations wrote different records.
+    assert_eq!(sizes[0].len(), sizes[1].len());
+    assert_ne!(sizes[0], sizes[1]);
+    let o = gjjq(&["datagen", "--out", "x.gjjqd", "--eval", "neural"]);
+    assert_eq!(o.status.code(), Some(2));
+    assert!(String::from_utf8_lossy(&o.stderr).contains("neural"));
+    std::fs::remove_dir_all(&dir).unwrap();
+}

@@ -9,6 +9,7 @@ use std::time::Instant;
 
 use gjjq_core::{Game, Ruleset, Side, deploy::Opening};
 use gjjq_engine::dataset::{DatasetWriter, Record};
+use gjjq_engine::eval::{EvalKind, EvalParams};
 use gjjq_engine::{Engine, EngineConfig, Limits, Score};
 use indicatif::{ProgressBar, ProgressStyle};
 use rand::rngs::StdRng;
@@ -48,6 +49,10 @@ pub struct Args {
     /// `standard`, or a ruleset JSON file.
     #[arg(long, value_name = "standard|FILE", default_value = "standard")]
     rules: String,
+    /// The evaluation the players search with: `classic` (material and tropism) or `nnue`
+    /// (the built-in learned network, for self-play data from the learned evaluation).
+    #[arg(long, value_name = "classic|nnue", default_value = "classic")]
+    eval: EvalKind,
 }
 
 /// The score as the record stores it: centi-units, wins `30000 − plies`.
@@ -147,9 +152,14 @@ pub fn run(args: Args) -> Result<(), CliError> {
             let tx = tx.clone();
             let (args, next_game, done) = (&args, &next_game, &done);
             scope.spawn(move || {
+                let defaults = EngineConfig::default();
                 let mut engine = Engine::new(EngineConfig {
                     hash_mb: 8,
-                    ..EngineConfig::default()
+                    eval: EvalParams {
+                        kind: args.eval,
+                        ..defaults.eval
+                    },
+                    ..defaults
                 });
                 while !done.load(Ordering::Relaxed) {
                     let g = next_game.fetch_add(1, Ordering::Relaxed);
