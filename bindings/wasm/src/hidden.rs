@@ -618,6 +618,58 @@ mod tests {
         assert_eq!(views[0], views[1]);
     }
 
+    // The JSON the page reads (`BeliefsView` in web/src/types.ts): camelCase keys, each
+    // possible kind as a `[letter, probability]` pair in K G M F P A D I order.
+    #[test]
+    fn beliefs_serialise_as_the_page_reads_them() {
+        let mut h = HiddenSession::new("red", R27, R27, "red").unwrap();
+        assert!(h.propose("red", "3E7d").unwrap().played); // takes Green's army
+        let v = serde_json::to_value(h.beliefs()).unwrap();
+        let keys: Vec<&str> = v.as_object().unwrap().keys().map(String::as_str).collect();
+        assert_eq!(keys, ["exact", "pieces"]);
+        let pieces = v["pieces"].as_array().unwrap();
+        assert_eq!(pieces.len(), 15, "the army taken on 7d is gone");
+        assert!(pieces.iter().all(|p| p["point"] != "7d"));
+        for p in pieces {
+            let o = p.as_object().unwrap();
+            let keys: Vec<&str> = o.keys().map(String::as_str).collect();
+            assert_eq!(keys, ["kind", "kinds", "letter", "point", "probability"]); // sorted
+            let kinds = p["kinds"].as_array().unwrap();
+            let letters: String = kinds.iter().map(|k| k[0].as_str().unwrap()).collect();
+            // In K G M F P A D I order, each with a positive probability.
+            let order = "KGMFPADI";
+            let mut at = 0;
+            for c in letters.chars() {
+                let i = order[at..].find(c).expect("K G M F P A D I order");
+                at += i + 1;
+            }
+            let top = kinds
+                .iter()
+                .map(|k| k[1].as_f64().unwrap())
+                .fold(0.0, f64::max);
+            assert!(kinds.iter().all(|k| k[1].as_f64().unwrap() > 0.0));
+            assert_eq!(p["probability"].as_f64().unwrap(), top);
+            assert!(letters.contains(p["letter"].as_str().unwrap()));
+        }
+        // A palace point is inland: no fleet may stand there.
+        let on = |point: &str| pieces.iter().find(|p| p["point"] == point).unwrap().clone();
+        let palace = on("4e");
+        assert!(
+            palace["kinds"]
+                .as_array()
+                .unwrap()
+                .iter()
+                .all(|k| k[0] != "F")
+        );
+        let sum: f64 = palace["kinds"]
+            .as_array()
+            .unwrap()
+            .iter()
+            .map(|k| k[1].as_f64().unwrap())
+            .sum();
+        assert!((sum - 1.0).abs() < 1e-9, "{sum}");
+    }
+
     /// A game from two random deployments, the person Red, Green first.
     fn random_game(seed: u32) -> HiddenSession {
         let red = random_deployment(seed).unwrap();

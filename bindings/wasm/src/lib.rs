@@ -255,6 +255,27 @@ impl WebHiddenGame {
         json(&self.inner.view())
     }
 
+    /// The person's exact beliefs about the enemy pieces on the board as JSON
+    /// `{exact, pieces: [{point, kind, letter, probability, kinds: [[letter, p], …]}]}` (see
+    /// [`hidden::BeliefsView`]), from the person's information state alone: the board's
+    /// "beliefs" toggle. Counted over at most [`hidden::WEB_MAX_REPLAYS`] replayed worlds;
+    /// `exact: false` when more fit the domains (then the figures are over those
+    /// assignments).
+    ///
+    /// ```
+    /// use gjjq_wasm::WebHiddenGame;
+    /// let r27 = "9/3III3/9/1DA3AD1/FPMGKGMPF";
+    /// let Ok(game) = WebHiddenGame::new("red", r27, r27, "red") else { unreachable!() };
+    /// let Ok(json) = game.beliefs() else { unreachable!() };
+    /// assert!(json.starts_with(r#"{"exact":true,"pieces":[{"point":"#));
+    /// ```
+    ///
+    /// # Errors
+    /// None in practice (the view always serialises).
+    pub fn beliefs(&self) -> Result<String, JsError> {
+        json(&self.inner.beliefs())
+    }
+
     /// `side`'s information-state string (R-41).
     ///
     /// # Errors
