@@ -7,10 +7,11 @@ import init, {
   positionFromDeployments,
   randomDeployment,
 } from '../pkg/gjjq_wasm.js';
-import { Board } from './board';
-import { englishOfChar, renderHowTo, renderLegend } from './legend';
+import { BELIEF_TINT, Board, kindWord } from './board';
+import { englishOfChar, KINDS, renderHowTo, renderLegend } from './legend';
 import { applyLabels, reason, t, type Key, type Lang } from './i18n';
 import type {
+  BeliefsView,
   CandidateView,
   EngineReply,
   HiddenMoveView,
@@ -60,6 +61,9 @@ const state = {
   refusedMessage: null as string | null,
   /** The game shown is a finished hidden game, revealed (R-39). */
   revealed: false,
+  /** The person's beliefs, computed once per information state (the key: its string, so a
+   * refused proposal, which tells something, gives a new entry) and only while the toggle is on. */
+  beliefs: new Map<string, BeliefsView>(),
 };
 
 /** The engine's proposals one turn may take before the page gives up (never seen: the
@@ -99,6 +103,7 @@ function dropHidden(): void {
   state.hiddenView = null;
   state.refusedMessage = null;
   state.revealed = false;
+  state.beliefs.clear();
 }
 
 function setGame(game: Game, ply?: number): void {
@@ -223,6 +228,50 @@ function onPointClick(label: string): void {
   renderBoard();
 }
 
+/** The beliefs to shade the enemy discs with: only in a hidden game, only while the toggle is
+ * on, from the person's information state (`HiddenGame.beliefs()`), cached per state. The
+ * last computation's time is `window.gjjqBeliefsMs`. */
+function currentBeliefs(): BeliefsView | null {
+  const hidden = state.hidden;
+  const hv = state.hiddenView;
+  if (!hidden || !hv || !$<HTMLInputElement>('beliefs-toggle').checked) return null;
+  const cached = state.beliefs.get(hv.infoState);
+  if (cached) return cached;
+  const t0 = performance.now();
+  let view: BeliefsView;
+  try {
+    view = JSON.parse(hidden.beliefs()) as BeliefsView;
+  } catch (err) {
+    showError(err);
+    return null;
+  }
+  const w = window as unknown as { gjjqBeliefsMs: number; gjjqBeliefsTimes?: number[] };
+  w.gjjqBeliefsMs = performance.now() - t0;
+  (w.gjjqBeliefsTimes ??= []).push(w.gjjqBeliefsMs);
+  state.beliefs.set(hv.infoState, view);
+  return view;
+}
+
+/** The legend under the beliefs toggle: the tint of each kind, and whether the figures are exact. */
+function renderBeliefsLegend(beliefs: BeliefsView | null): void {
+  const el = $('beliefs-legend');
+  el.hidden = beliefs === null;
+  if (!beliefs) {
+    el.innerHTML = '';
+    delete el.dataset.exact;
+    return;
+  }
+  el.dataset.exact = String(beliefs.exact);
+  const swatches = KINDS.map(
+    (k) =>
+      `<li data-kind="${k.letter}"><span class="swatch" style="background:${BELIEF_TINT[k.letter]}">${k.letter}</span>${escapeHtml(kindWord(k.letter, state.lang, state.script))}</li>`,
+  ).join('');
+  const exactness = beliefs.exact
+    ? `<p class="exact">${escapeHtml(t(state.lang, 'beliefsExact'))}</p>`
+    : `<p class="approx">${escapeHtml(t(state.lang, 'beliefsApprox'))}</p>`;
+  el.innerHTML = `<p>${escapeHtml(t(state.lang, 'beliefsNote'))}</p><ul class="swatches">${swatches}</ul>${exactness}`;
+}
+
 function renderBoard(): void {
   const targets = state.selected ? state.view.legal.filter((m) => m.from === state.selected) : [];
   const hadFocus = $('board').contains(document.activeElement);
@@ -234,6 +283,7 @@ function renderBoard(): void {
     targets,
     lang: state.lang,
     focus: state.focus,
+    beliefs: currentBeliefs(),
   });
   if (hadFocus) $('board').querySelector<SVGGElement>(`[data-point="${state.focus}"]`)?.focus();
 }
@@ -378,6 +428,8 @@ function renderHiddenPanel(): void {
   $('info-state-block').hidden = !playing;
   $('position-block').hidden = playing;
   $('resign').hidden = !playing;
+  $('beliefs-row').hidden = !playing;
+  renderBeliefsLegend(playing ? currentBeliefs() : null);
   $<HTMLSelectElement>('mode').disabled = playing;
   // Stepping through the record cannot act while a hidden game is played (R-37).
   for (const id of ['first', 'prev', 'next', 'last']) $<HTMLButtonElement>(id).disabled = playing;
@@ -827,6 +879,13 @@ function wire(): void {
     })();
   });
   $('start-hidden').addEventListener('click', guarded(startHidden));
+  $('beliefs-toggle').addEventListener(
+    'change',
+    guarded(() => {
+      renderBoard();
+      renderHiddenPanel();
+    }),
+  );
   $('resign').addEventListener(
     'click',
     guarded(() => {
