@@ -70,6 +70,7 @@ const TEXT = {
     zh: '每个敌子按最可能的兵种着色，标出其字母与概率（由你的信息状态计算，均匀先验）。',
     en: 'Each enemy disc is tinted by its most likely kind, with its letter and probability (from your information state, uniform prior).',
   },
+  beliefsComputing: { zh: '推测计算中…', en: 'computing beliefs…' },
   beliefsExact: { zh: '精确：对与你所见一致的全部局面计数。', en: 'Exact: counted over every world consistent with what you were told.' },
   beliefsApprox: {
     zh: '≈ 近似：按符合所见的兵种分配计数，局面太多，未逐一复盘验证。',

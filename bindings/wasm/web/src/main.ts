@@ -26,6 +26,7 @@ import type {
   View,
 } from './types';
 import type { EngineRequest } from './engine-worker';
+import type { BeliefsAnswer, BeliefsRequest } from './beliefs-worker';
 
 type Mode = 'two' | 'red' | 'green';
 
@@ -62,8 +63,13 @@ const state = {
   /** The game shown is a finished hidden game, revealed (R-39). */
   revealed: false,
   /** The person's beliefs, computed once per information state (the key: its string, so a
-   * refused proposal, which tells something, gives a new entry) and only while the toggle is on. */
+   * refused proposal, which tells something, gives a new entry) and only while the toggle is
+   * on, in the beliefs worker. */
   beliefs: new Map<string, BeliefsView>(),
+  /** Information states sent to the beliefs worker and not answered yet. */
+  beliefsPending: new Set<string>(),
+  /** Which hidden game the beliefs belong to: an answer for an earlier one is dropped. */
+  beliefsGame: 0,
 };
 
 /** The engine's proposals one turn may take before the page gives up (never seen: the
@@ -72,6 +78,8 @@ const MAX_ENGINE_ATTEMPTS = 400;
 
 let board: Board;
 let worker: Worker;
+/** The beliefs worker, started the first time the toggle is turned on. */
+let beliefsWorker: Worker | null = null;
 
 function message(err: unknown): string {
   return err instanceof Error ? err.message : String(err);
@@ -104,6 +112,8 @@ function dropHidden(): void {
   state.refusedMessage = null;
   state.revealed = false;
   state.beliefs.clear();
+  state.beliefsPending.clear();
+  state.beliefsGame++;
 }
 
 function setGame(game: Game, ply?: number): void {
@@ -229,38 +239,61 @@ function onPointClick(label: string): void {
 }
 
 /** The beliefs to shade the enemy discs with: only in a hidden game, only while the toggle is
- * on, from the person's information state (`HiddenGame.beliefs()`), cached per state. The
- * last computation's time is `window.gjjqBeliefsMs`. */
+ * on, from the person's information state, cached per state. Not cached yet: asked of the
+ * beliefs worker (`hiddenBeliefs`, given the state string only) and null until it answers;
+ * the board is drawn again then. */
 function currentBeliefs(): BeliefsView | null {
-  const hidden = state.hidden;
   const hv = state.hiddenView;
-  if (!hidden || !hv || !$<HTMLInputElement>('beliefs-toggle').checked) return null;
+  if (!state.hidden || !hv || !$<HTMLInputElement>('beliefs-toggle').checked) return null;
   const cached = state.beliefs.get(hv.infoState);
   if (cached) return cached;
-  const t0 = performance.now();
-  let view: BeliefsView;
-  try {
-    view = JSON.parse(hidden.beliefs()) as BeliefsView;
-  } catch (err) {
-    showError(err);
-    return null;
+  if (!state.beliefsPending.has(hv.infoState)) {
+    state.beliefsPending.add(hv.infoState);
+    if (!beliefsWorker) {
+      beliefsWorker = new Worker(new URL('./beliefs-worker.ts', import.meta.url), { type: 'module' });
+      beliefsWorker.onmessage = onBeliefs;
+      beliefsWorker.onerror = (e) => showError(e.message);
+    }
+    const req: BeliefsRequest = { game: state.beliefsGame, state: hv.infoState };
+    beliefsWorker.postMessage(req);
   }
-  const w = window as unknown as { gjjqBeliefsMs: number; gjjqBeliefsTimes?: number[] };
-  w.gjjqBeliefsMs = performance.now() - t0;
-  (w.gjjqBeliefsTimes ??= []).push(w.gjjqBeliefsMs);
-  state.beliefs.set(hv.infoState, view);
-  return view;
+  return null;
+}
+
+/** The beliefs worker's answer: cached, and drawn when it is still the state shown. Each
+ * computation's time is pushed to `window.gjjqBeliefsTimes` (ms, in the worker). */
+function onBeliefs(event: MessageEvent<BeliefsAnswer>): void {
+  const a = event.data;
+  if (a.game !== state.beliefsGame) return; // a game since ended
+  state.beliefsPending.delete(a.state);
+  const w = window as unknown as { gjjqBeliefsTimes?: number[] };
+  (w.gjjqBeliefsTimes ??= []).push(a.ms);
+  if (a.error || !a.view) {
+    showError(a.error ?? 'no beliefs');
+    return;
+  }
+  state.beliefs.set(a.state, a.view);
+  if (state.hiddenView?.infoState !== a.state || drag?.active) return;
+  renderBoard();
+  renderHiddenPanel();
 }
 
 /** The legend under the beliefs toggle: the tint of each kind, and whether the figures are exact. */
-function renderBeliefsLegend(beliefs: BeliefsView | null): void {
+function renderBeliefsLegend(on: boolean, beliefs: BeliefsView | null): void {
   const el = $('beliefs-legend');
-  el.hidden = beliefs === null;
-  if (!beliefs) {
+  el.hidden = !on;
+  delete el.dataset.exact;
+  if (!on) {
     el.innerHTML = '';
-    delete el.dataset.exact;
+    delete el.dataset.state;
     return;
   }
+  if (!beliefs) {
+    el.dataset.state = 'computing';
+    el.innerHTML = `<p>${escapeHtml(t(state.lang, 'beliefsComputing'))}</p>`;
+    return;
+  }
+  el.dataset.state = 'ready';
   el.dataset.exact = String(beliefs.exact);
   const swatches = KINDS.map(
     (k) =>
@@ -429,7 +462,8 @@ function renderHiddenPanel(): void {
   $('position-block').hidden = playing;
   $('resign').hidden = !playing;
   $('beliefs-row').hidden = !playing;
-  renderBeliefsLegend(playing ? currentBeliefs() : null);
+  const on = playing && $<HTMLInputElement>('beliefs-toggle').checked;
+  renderBeliefsLegend(on, on ? currentBeliefs() : null);
   $<HTMLSelectElement>('mode').disabled = playing;
   // Stepping through the record cannot act while a hidden game is played (R-37).
   for (const id of ['first', 'prev', 'next', 'last']) $<HTMLButtonElement>(id).disabled = playing;

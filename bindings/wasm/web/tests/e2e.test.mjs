@@ -534,6 +534,17 @@ describe('web board: the beliefs toggle of a hidden game', () => {
     throw new Error('no candidate for Red');
   }
 
+  // The beliefs worker has answered for the state shown: every enemy disc shaded.
+  async function waitShaded(page) {
+    await page.waitForFunction(
+      () =>
+        document.querySelector('#beliefs-legend')?.dataset.state === 'ready' &&
+        document.querySelectorAll('.piece.belief').length === document.querySelectorAll('.piece.green').length,
+      null,
+      { timeout: 20_000 },
+    );
+  }
+
   // Every enemy disc shaded and labelled, no own disc; the labels, tints, tooltips and the
   // legend agree; the true kind of each enemy piece (the oracle) is among its possible kinds.
   async function checkShaded(page, truth, when) {
@@ -639,6 +650,7 @@ describe('web board: the beliefs toggle of a hidden game', () => {
       if (phone) await label.tap();
       else await toggle.check();
       assert.equal(await toggle.isChecked(), true);
+      await waitShaded(page);
       let discs = await checkShaded(page, truth, `ply ${truth.plies()}`);
       const times = async () => page.evaluate(() => window.gjjqBeliefsTimes ?? []);
       const computed = (await times()).length;
@@ -650,6 +662,7 @@ describe('web board: the beliefs toggle of a hidden game', () => {
       await proposeSomething(page, phone);
       await sync();
       assert.equal(await toggle.isChecked(), true, 'kept while the game goes on');
+      await waitShaded(page);
       assert.ok((await times()).length > computed, 'recomputed after a proposal');
       discs = await checkShaded(page, truth, `ply ${truth.plies()} (after ${before.length})`);
       // In English the tooltip names the kinds in English.
@@ -669,6 +682,7 @@ describe('web board: the beliefs toggle of a hidden game', () => {
       assert.doesNotMatch(await page.locator(`[data-point="${discs[0].point}"] > title`).textContent(), /beliefs/);
       if (phone) await page.locator('label[for="beliefs-toggle"]').tap();
       else await toggle.check();
+      assert.equal(await page.locator('#beliefs-legend').getAttribute('data-state'), 'ready', 'drawn from the cache at once');
       assert.equal(await page.locator('.piece.belief').count(), await page.locator('.piece.green').count());
       assert.equal((await times()).length, n, 'cached per information state');
       console.log(`# beliefs (${viewport.width} px): ${(await times()).map((x) => x.toFixed(1)).join(', ')} ms`);

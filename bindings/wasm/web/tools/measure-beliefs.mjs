@@ -2,13 +2,13 @@
 // (in bindings/wasm/web, after build.sh). Plays hidden games with the page's own WASM module
 // (pkg/, the build the page ships; node runs it on V8 as Chromium does): both sides propose
 // with `hiddenEngineProposal` as the page's worker does, from random deployments (seeds 1, 2,
-// …), Red the person. After every ply it times `HiddenGame.beliefs()`, the call the page makes
-// on the main thread, and prints per ply range the median and the maximum, with how often the
+// …), Red the person. After every ply it times `hiddenBeliefs(Red's information state)`, the
+// call the page's beliefs worker makes (the same figures as `HiddenGame.beliefs()`), and prints per ply range the median and the maximum, with how often the
 // figures were exact and how many calls took over 50 ms.
 import { readFileSync } from 'node:fs';
 import { dirname, join } from 'node:path';
 import { fileURLToPath } from 'node:url';
-import init, { HiddenGame, hiddenEngineProposal, randomDeployment } from '../pkg/gjjq_wasm.js';
+import init, { HiddenGame, hiddenBeliefs, hiddenEngineProposal, randomDeployment } from '../pkg/gjjq_wasm.js';
 
 const here = dirname(fileURLToPath(import.meta.url));
 await init({ module_or_path: readFileSync(join(here, '..', 'pkg', 'gjjq_wasm_bg.wasm')) });
@@ -23,7 +23,7 @@ for (let g = 1; g <= games; g++) {
   let ply = 0;
   for (; ply < plies && !h.over(); ) {
     const t0 = performance.now();
-    const b = JSON.parse(h.beliefs());
+    const b = JSON.parse(hiddenBeliefs(h.infoState('red')));
     const ms = performance.now() - t0;
     const range = Math.floor(ply / 20) * 20;
     if (!byRange.has(range)) byRange.set(range, { ms: [], exact: 0 });
