@@ -46,6 +46,6 @@ for (let g = 1; g <= games; g++) {
 const median = (xs) => [...xs].sort((a, b) => a - b)[Math.floor(xs.length / 2)];
 for (const [range, r] of [...byRange].sort((a, b) => a[0] - b[0])) {
   console.log(
-    `plies ${range}–${range + 19}: beliefs() median ${median(r.ms).toFixed(1)} ms, max ${Math.max(...r.ms).toFixed(1)} ms, over 50 ms ${r.ms.filter((x) => x > 50).length}, exact ${r.exact}/${r.ms.length}`,
+    `plies ${range}–${range + 19}: hiddenBeliefs median ${median(r.ms).toFixed(1)} ms, max ${Math.max(...r.ms).toFixed(1)} ms, over 50 ms ${r.ms.filter((x) => x > 50).length}, exact ${r.exact}/${r.ms.length}`,
   );
 }
