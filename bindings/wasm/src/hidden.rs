@@ -272,32 +272,12 @@ impl HiddenSession {
     #[must_use]
     pub fn beliefs(&self) -> BeliefsView {
         let state = self.game.info_state(self.player);
-        let Ok(b) = Beliefs::with_max_replays(state, WEB_MAX_REPLAYS) else {
-            return BeliefsView {
+        match Beliefs::with_max_replays(state, WEB_MAX_REPLAYS) {
+            Ok(b) => beliefs_view(&b),
+            Err(_) => BeliefsView {
                 exact: false,
                 pieces: Vec::new(),
-            };
-        };
-        BeliefsView {
-            exact: b.is_exact(),
-            pieces: b
-                .pieces()
-                .iter()
-                .map(|p| {
-                    let (kind, probability) = p.most_likely();
-                    BeliefView {
-                        point: p.at.to_string(),
-                        kind: kind.name().to_owned(),
-                        letter: kind.ascii().to_string(),
-                        probability,
-                        kinds: gjjq::PieceKind::ALL
-                            .into_iter()
-                            .filter(|k| p.counts[k.index()] > 0)
-                            .map(|k| (k.ascii().to_string(), p.probability(k)))
-                            .collect(),
-                    }
-                })
-                .collect(),
+            },
         }
     }
 
@@ -531,6 +511,60 @@ pub struct BeliefView {
     pub kinds: Vec<(String, f64)>,
 }
 
+/// The page's shape of the library's beliefs.
+fn beliefs_view(b: &Beliefs) -> BeliefsView {
+    BeliefsView {
+        exact: b.is_exact(),
+        pieces: b
+            .pieces()
+            .iter()
+            .map(|p| {
+                let (kind, probability) = p.most_likely();
+                BeliefView {
+                    point: p.at.to_string(),
+                    kind: kind.name().to_owned(),
+                    letter: kind.ascii().to_string(),
+                    probability,
+                    kinds: gjjq::PieceKind::ALL
+                        .into_iter()
+                        .filter(|k| p.counts[k.index()] > 0)
+                        .map(|k| (k.ascii().to_string(), p.probability(k)))
+                        .collect(),
+                }
+            })
+            .collect(),
+    }
+}
+
+/// The beliefs of the side whose information-state string `state` is (R-41), as
+/// [`HiddenSession::beliefs`] gives them (at most [`WEB_MAX_REPLAYS`] worlds replayed), from
+/// the string alone: what the page's beliefs worker is given, so that the referee never
+/// leaves the page's main thread.
+///
+/// # Errors
+/// [`WebError::InfoState`] for a string that does not parse, [`WebError::Beliefs`] for a
+/// state no referee could have told.
+///
+/// ```
+/// use gjjq_wasm::hidden::{HiddenSession, beliefs_of_state};
+/// let r27 = "9/3III3/9/1DA3AD1/FPMGKGMPF";
+/// let mut h = HiddenSession::new("red", r27, r27, "red")?;
+/// h.propose("red", "5B5A")?;
+/// h.propose("green", "5b5a")?;
+/// assert_eq!(beliefs_of_state(&h.info_state("red")?)?, h.beliefs());
+/// assert!(beliefs_of_state("not a state").is_err());
+/// # Ok::<(), gjjq_wasm::session::WebError>(())
+/// ```
+pub fn beliefs_of_state(state: &str) -> Result<BeliefsView, WebError> {
+    let state: InfoState = state
+        .trim()
+        .parse()
+        .map_err(|e| WebError::InfoState(Box::new(e)))?;
+    let b = Beliefs::with_max_replays(&state, WEB_MAX_REPLAYS)
+        .map_err(|e| WebError::Beliefs(Box::new(e)))?;
+    Ok(beliefs_view(&b))
+}
+
 /// The engine's answer to an information state.
 #[derive(Debug, Clone, PartialEq, Eq, Serialize)]
 #[serde(rename_all = "camelCase")]
@@ -616,6 +650,74 @@ mod tests {
             views.push(b);
         }
         assert_eq!(views[0], views[1]);
+    }
+
+    // The JSON the page reads (`BeliefsView` in web/src/types.ts): camelCase keys, each
+    // possible kind as a `[letter, probability]` pair in K G M F P A D I order.
+    #[test]
+    fn beliefs_serialise_as_the_page_reads_them() {
+        let mut h = HiddenSession::new("red", R27, R27, "red").unwrap();
+        assert!(h.propose("red", "3E7d").unwrap().played); // takes Green's army (R-11)
+        let v = serde_json::to_value(h.beliefs()).unwrap();
+        let keys: Vec<&str> = v.as_object().unwrap().keys().map(String::as_str).collect();
+        assert_eq!(keys, ["exact", "pieces"]);
+        let pieces = v["pieces"].as_array().unwrap();
+        assert_eq!(pieces.len(), 15, "the army taken on 7d is gone");
+        assert!(pieces.iter().all(|p| p["point"] != "7d"));
+        for p in pieces {
+            let o = p.as_object().unwrap();
+            let keys: Vec<&str> = o.keys().map(String::as_str).collect();
+            assert_eq!(keys, ["kind", "kinds", "letter", "point", "probability"]); // sorted
+            let kinds = p["kinds"].as_array().unwrap();
+            let letters: String = kinds.iter().map(|k| k[0].as_str().unwrap()).collect();
+            // In K G M F P A D I order, each with a positive probability.
+            let order = "KGMFPADI";
+            let mut at = 0;
+            for c in letters.chars() {
+                let i = order[at..].find(c).expect("K G M F P A D I order");
+                at += i + 1;
+            }
+            let top = kinds
+                .iter()
+                .map(|k| k[1].as_f64().unwrap())
+                .fold(0.0, f64::max);
+            assert!(kinds.iter().all(|k| k[1].as_f64().unwrap() > 0.0));
+            assert_eq!(p["probability"].as_f64().unwrap(), top);
+            assert!(letters.contains(p["letter"].as_str().unwrap()));
+        }
+        // A palace point is inland (R-5): no fleet may stand there (R-32).
+        let on = |point: &str| pieces.iter().find(|p| p["point"] == point).unwrap().clone();
+        let palace = on("4e");
+        assert!(
+            palace["kinds"]
+                .as_array()
+                .unwrap()
+                .iter()
+                .all(|k| k[0] != "F")
+        );
+        let sum: f64 = palace["kinds"]
+            .as_array()
+            .unwrap()
+            .iter()
+            .map(|k| k[1].as_f64().unwrap())
+            .sum();
+        assert!((sum - 1.0).abs() < 1e-9, "{sum}");
+    }
+
+    // The worker's beliefs come from the state string alone and equal the session's, ply
+    // after ply; a string that does not parse is an error that says so.
+    #[test]
+    fn beliefs_from_the_state_string_equal_the_sessions() {
+        let mut h = random_game(7);
+        for ply in 0..8u32 {
+            let side = h.turn().to_string();
+            engine_plays(&mut h, &side, 10 * ply);
+            let state = h.info_state("red").unwrap();
+            assert_eq!(beliefs_of_state(&state).unwrap(), h.beliefs(), "ply {ply}");
+        }
+        let e = beliefs_of_state("r r 9/9").unwrap_err();
+        assert!(matches!(e, WebError::InfoState(_)), "{e}");
+        assert!(e.to_string().starts_with("information state: "), "{e}");
     }
 
     /// A game from two random deployments (R-35), the person Red, Green first.

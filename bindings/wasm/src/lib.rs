@@ -213,6 +213,26 @@ pub fn hidden_engine_proposal(state: &str, seed: u32) -> Result<String, JsError>
     json(&hidden::engine_proposal(state, seed).map_err(js_err)?)
 }
 
+/// The beliefs of the side whose information-state string (R-41) `state` is, as JSON (the
+/// shape of [`WebHiddenGame::beliefs`], see [`hidden::beliefs_of_state`]): what the page's
+/// beliefs worker computes, given the string and nothing else.
+///
+/// ```
+/// use gjjq_wasm::{WebHiddenGame, hidden_beliefs};
+/// let r27 = "9/3III3/9/1DA3AD1/FPMGKGMPF";
+/// let Ok(game) = WebHiddenGame::new("red", r27, r27, "red") else { unreachable!() };
+/// let Ok(state) = game.info_state("red") else { unreachable!() };
+/// let (Ok(a), Ok(b)) = (hidden_beliefs(&state), game.beliefs()) else { unreachable!() };
+/// assert_eq!(a, b);
+/// ```
+///
+/// # Errors
+/// A string that does not parse, or a state no referee could have told.
+#[wasm_bindgen(js_name = hiddenBeliefs)]
+pub fn hidden_beliefs(state: &str) -> Result<String, JsError> {
+    json(&hidden::beliefs_of_state(state).map_err(js_err)?)
+}
+
 /// A hidden game (暗式, R-37 … R-41) with its referee, as one person sees it (exported to
 /// JavaScript as `HiddenGame`).
 #[wasm_bindgen(js_name = HiddenGame)]
@@ -253,6 +273,27 @@ impl WebHiddenGame {
     /// None in practice.
     pub fn view(&self) -> Result<String, JsError> {
         json(&self.inner.view())
+    }
+
+    /// The person's exact beliefs about the enemy pieces on the board as JSON
+    /// `{exact, pieces: [{point, kind, letter, probability, kinds: [[letter, p], …]}]}` (see
+    /// [`hidden::BeliefsView`]), from the person's information state alone: the board's
+    /// "beliefs" toggle. Counted over at most [`hidden::WEB_MAX_REPLAYS`] replayed worlds;
+    /// `exact: false` when more fit the domains (then the figures are over those
+    /// assignments).
+    ///
+    /// ```
+    /// use gjjq_wasm::WebHiddenGame;
+    /// let r27 = "9/3III3/9/1DA3AD1/FPMGKGMPF";
+    /// let Ok(game) = WebHiddenGame::new("red", r27, r27, "red") else { unreachable!() };
+    /// let Ok(json) = game.beliefs() else { unreachable!() };
+    /// assert!(json.starts_with(r#"{"exact":true,"pieces":[{"point":"#));
+    /// ```
+    ///
+    /// # Errors
+    /// None in practice (the view always serialises).
+    pub fn beliefs(&self) -> Result<String, JsError> {
+        json(&self.inner.beliefs())
     }
 
     /// `side`'s information-state string (R-41).

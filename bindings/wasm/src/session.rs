@@ -118,6 +118,9 @@ pub enum WebError {
     /// The whole of a hidden game asked for before its end.
     #[error("a hidden game is revealed only once it is over")]
     NotOver,
+    /// Beliefs asked of an information state that no referee could have told.
+    #[error("beliefs: {0}")]
+    Beliefs(Box<gjjq::hidden::BeliefError>),
 }
 
 impl From<PositionError> for WebError {

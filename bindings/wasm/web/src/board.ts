@@ -2,9 +2,9 @@
 // layers, plus what a page needs: a flip, a hit area on every point, legal-destination dots.
 // Terrain, palaces and labels come from the library (boardPoints); nothing here knows a rule.
 
-import type { Lang } from './i18n';
-import { kindInfo, TERRAIN } from './legend';
-import type { MoveView, PieceView, PointView, Script, View } from './types';
+import { t, type Lang } from './i18n';
+import { KINDS, kindInfo, TERRAIN } from './legend';
+import type { BeliefView, BeliefsView, MoveView, PieceView, PointView, Script, View } from './types';
 
 const CELL = 100;
 const MARGIN = 100;
@@ -28,6 +28,36 @@ const FONTS = {
 } as const;
 const PIECE_FILL = { red: '#fff3ee', green: '#eefaf0' } as const;
 
+/** The tint of each kind on an enemy disc when beliefs are shown (by ASCII letter, R-7):
+ * eight hues apart from the sides' red and green, light enough for dark text on them. */
+export const BELIEF_TINT: Record<string, string> = {
+  K: '#d77fd0',
+  G: '#a98bd8',
+  M: '#f09a4a',
+  F: '#5aa5d6',
+  P: '#86d0e0',
+  A: '#e8cf4a',
+  D: '#c49a6c',
+  I: '#b8b8b8',
+};
+const BELIEF_INK = '#2b2118';
+
+/** A probability as the page writes it: `62%`; `100%` only when certain, `<1%` below 1 %. */
+export function percent(p: number): string {
+  if (p >= 1) return '100%';
+  const n = Math.round(p * 100);
+  if (n < 1) return '<1%';
+  return `${Math.min(99, n)}%`;
+}
+
+/** A kind's name in the page's language, from its ASCII letter (`A` → `Army` / `军`). */
+export function kindWord(letter: string, lang: Lang, script: Script = 'simplified'): string {
+  const k = KINDS.find((k) => k.letter === letter);
+  if (!k) return letter;
+  if (lang === 'en') return k.english;
+  return script === 'traditional' ? k.traditional : k.simplified;
+}
+
 export interface BoardState {
   view: View;
   flipped: boolean;
@@ -39,6 +69,10 @@ export interface BoardState {
   lang?: Lang;
   /** The point that takes the keyboard focus (roving tabindex); null: none. */
   focus?: string | null;
+  /** In a hidden game with the beliefs toggle on: the person's beliefs about the enemy
+   * pieces (from its information state only); each enemy disc is tinted by its most likely
+   * kind and labelled. Null or absent: blank discs. */
+  beliefs?: BeliefsView | null;
 }
 
 export class Board {
@@ -233,6 +267,9 @@ export class Board {
     const targets = new Map<string, MoveView>();
     for (const m of s.targets) targets.set(m.to, m);
     const movable = new Set(s.view.legal.map((m) => m.from));
+    const beliefs = new Map<string, BeliefView>();
+    for (const b of s.beliefs?.pieces ?? []) beliefs.set(b.point, b);
+    const exact = s.beliefs?.exact ?? true;
     out.push('<g class="points">');
     for (const pt of this.points) {
       const [x, y] = this.xy(pt.x, pt.y, s.flipped);
@@ -242,7 +279,9 @@ export class Board {
       if (s.selected === pt.label) cls.push('selected');
       if (target) cls.push('target');
       if (piece && movable.has(pt.label)) cls.push('movable');
-      const tip = this.tooltip(pt, piece, s.lang ?? 'zh');
+      // Beliefs only ever shade a blank enemy disc: never an own piece, never a known one.
+      const belief = piece && piece.letter === '?' ? beliefs.get(pt.label) : undefined;
+      const tip = this.tooltip(pt, piece, s.lang ?? 'zh', belief, exact, s.script);
       const tab = s.focus === pt.label ? 0 : -1;
       const parts = [
         `<g class="${cls.join(' ')}" data-point="${pt.label}" transform="translate(${x},${y})" tabindex="${tab}" role="button" aria-label="${tip}">`,
@@ -252,7 +291,9 @@ export class Board {
       if (s.selected === pt.label) {
         parts.push(`<circle class="selection" r="${PIECE_R + 6}" fill="none" stroke="#1f5fbf" stroke-width="6"/>`);
       }
-      if (piece && piece.letter === '?') {
+      if (piece && piece.letter === '?' && belief) {
+        parts.push(this.beliefDisc(pt.label, piece, belief, exact));
+      } else if (piece && piece.letter === '?') {
         // An enemy piece in a hidden game (R-37): a blank disc, its kind unknown to the page.
         const colour = COLOUR[piece.side];
         parts.push(
@@ -279,11 +320,43 @@ export class Board {
     out.push('</g>');
   }
 
-  /** A point's tooltip: its label, the piece on it (names and R-id), its terrain and palace. */
-  private tooltip(pt: PointView, piece: PieceView | undefined, lang: Lang): string {
+  /** An enemy disc of a hidden game tinted by its most likely kind (the stronger the more
+   * likely), with that kind's letter and probability written on it: `A` over `62%`
+   * (`≈62%` when the figures are not exact). */
+  private beliefDisc(label: string, piece: PieceView, b: BeliefView, exact: boolean): string {
+    const colour = COLOUR[piece.side];
+    const tint = BELIEF_TINT[b.letter] ?? '#cccccc';
+    const opacity = (0.45 + 0.55 * b.probability).toFixed(2);
+    const shown = `${exact ? '' : '≈'}${percent(b.probability)}`;
+    return (
+      `<g class="piece ${piece.side} hidden belief" data-piece="?" data-square="${label}" data-belief="${b.letter}" data-probability="${b.probability}" data-exact="${exact}">` +
+      `<circle r="${PIECE_R}" fill="${PIECE_FILL[piece.side]}"/>` +
+      `<circle class="tint" r="${PIECE_R}" fill="${tint}" fill-opacity="${opacity}" stroke="${colour}" stroke-width="4"${exact ? '' : ' stroke-dasharray="9 5"'}/>` +
+      `<text class="belief-label" text-anchor="middle" dominant-baseline="central" fill="${BELIEF_INK}" font-family="ui-sans-serif, system-ui, sans-serif">` +
+      `<tspan class="letter" x="0" y="-9" font-size="32" font-weight="bold">${b.letter}</tspan>` +
+      `<tspan class="probability" x="0" y="21" font-size="19"> ${shown}</tspan></text></g>`
+    );
+  }
+
+  /** A point's tooltip: its label, the piece on it (names and R-id), its terrain and palace;
+   * on an enemy disc with beliefs shown, every possible kind with its probability. */
+  private tooltip(
+    pt: PointView,
+    piece: PieceView | undefined,
+    lang: Lang,
+    belief?: BeliefView,
+    exact = true,
+    script: Script = 'simplified',
+  ): string {
     const parts = [pt.label];
     if (piece && piece.letter === '?') {
       parts.push(lang === 'zh' ? (piece.side === 'red' ? '红方暗子' : '绿方暗子') : `${piece.side === 'red' ? 'Red' : 'Green'} piece, kind unknown`);
+      if (belief) {
+        const sep = lang === 'zh' ? '，' : ', ';
+        const list = belief.kinds.map(([l, p]) => `${kindWord(l, lang, script)} (${l}) ${exact ? '' : '≈'}${percent(p)}`).join(sep);
+        parts.push(t(lang, 'beliefsTip', list));
+        if (!exact) parts.push(t(lang, 'beliefsApprox'));
+      }
     } else if (piece) {
       const k = kindInfo(piece.kind);
       const side = lang === 'zh' ? (piece.side === 'red' ? '红' : '绿') : piece.side === 'red' ? 'Red' : 'Green';
@@ -291,6 +364,6 @@ export class Board {
     }
     parts.push(TERRAIN[pt.terrain][lang]);
     if (pt.palace) parts.push(TERRAIN.palace[lang]);
-    return parts.join(' · ').replace(/"/g, '&quot;');
+    return parts.join(' · ').replace(/"/g, '&quot;').replace(/</g, '&lt;');
   }
 }

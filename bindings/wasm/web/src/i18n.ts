@@ -64,6 +64,18 @@ const TEXT = {
   howToPlay: { zh: '怎么下', en: 'How to play' },
   legend: { zh: '棋子', en: 'Pieces' },
   noExportHidden: { zh: '暗棋进行中不能导出棋谱', en: 'no export during a hidden game' },
+  beliefs: { zh: '显示敌子推测', en: 'Show beliefs' },
+  beliefsTip: { zh: '推测（均匀先验）：{0}', en: 'beliefs (uniform prior): {0}' },
+  beliefsNote: {
+    zh: '每个敌子按最可能的兵种着色，标出其字母与概率（由你的信息状态计算，均匀先验）。',
+    en: 'Each enemy disc is tinted by its most likely kind, with its letter and probability (from your information state, uniform prior).',
+  },
+  beliefsComputing: { zh: '推测计算中…', en: 'computing beliefs…' },
+  beliefsExact: { zh: '精确：对与你所见一致的全部局面计数。', en: 'Exact: counted over every world consistent with what you were told.' },
+  beliefsApprox: {
+    zh: '≈ 近似：按符合所见的兵种分配计数，局面太多，未逐一复盘验证。',
+    en: '≈ approximate: counted over the assignments of kinds that fit what you saw; too many to replay each one.',
+  },
 } as const;
 
 export type Key = keyof typeof TEXT;

@@ -7,10 +7,11 @@ import init, {
   positionFromDeployments,
   randomDeployment,
 } from '../pkg/gjjq_wasm.js';
-import { Board } from './board';
-import { englishOfChar, renderHowTo, renderLegend } from './legend';
+import { BELIEF_TINT, Board, kindWord } from './board';
+import { englishOfChar, KINDS, renderHowTo, renderLegend } from './legend';
 import { applyLabels, reason, t, type Key, type Lang } from './i18n';
 import type {
+  BeliefsView,
   CandidateView,
   EngineReply,
   HiddenMoveView,
@@ -25,6 +26,7 @@ import type {
   View,
 } from './types';
 import type { EngineRequest } from './engine-worker';
+import type { BeliefsAnswer, BeliefsRequest } from './beliefs-worker';
 
 type Mode = 'two' | 'red' | 'green';
 
@@ -60,6 +62,14 @@ const state = {
   refusedMessage: null as string | null,
   /** The game shown is a finished hidden game, revealed (R-39). */
   revealed: false,
+  /** The person's beliefs, computed once per information state (the key: its string, so a
+   * refused proposal, which tells something, gives a new entry) and only while the toggle is
+   * on, in the beliefs worker. */
+  beliefs: new Map<string, BeliefsView>(),
+  /** Information states sent to the beliefs worker and not answered yet. */
+  beliefsPending: new Set<string>(),
+  /** Which hidden game the beliefs belong to: an answer for an earlier one is dropped. */
+  beliefsGame: 0,
 };
 
 /** The engine's proposals one turn may take before the page gives up (never seen: the
@@ -68,6 +78,8 @@ const MAX_ENGINE_ATTEMPTS = 400;
 
 let board: Board;
 let worker: Worker;
+/** The beliefs worker, started the first time the toggle is turned on. */
+let beliefsWorker: Worker | null = null;
 
 function message(err: unknown): string {
   return err instanceof Error ? err.message : String(err);
@@ -99,6 +111,9 @@ function dropHidden(): void {
   state.hiddenView = null;
   state.refusedMessage = null;
   state.revealed = false;
+  state.beliefs.clear();
+  state.beliefsPending.clear();
+  state.beliefsGame++;
 }
 
 function setGame(game: Game, ply?: number): void {
@@ -223,6 +238,73 @@ function onPointClick(label: string): void {
   renderBoard();
 }
 
+/** The beliefs to shade the enemy discs with: only in a hidden game, only while the toggle is
+ * on, from the person's information state, cached per state. Not cached yet: asked of the
+ * beliefs worker (`hiddenBeliefs`, given the state string only) and null until it answers;
+ * the board is drawn again then. */
+function currentBeliefs(): BeliefsView | null {
+  const hv = state.hiddenView;
+  if (!state.hidden || !hv || !$<HTMLInputElement>('beliefs-toggle').checked) return null;
+  const cached = state.beliefs.get(hv.infoState);
+  if (cached) return cached;
+  if (!state.beliefsPending.has(hv.infoState)) {
+    state.beliefsPending.add(hv.infoState);
+    if (!beliefsWorker) {
+      beliefsWorker = new Worker(new URL('./beliefs-worker.ts', import.meta.url), { type: 'module' });
+      beliefsWorker.onmessage = onBeliefs;
+      beliefsWorker.onerror = (e) => showError(e.message);
+    }
+    const req: BeliefsRequest = { game: state.beliefsGame, state: hv.infoState };
+    beliefsWorker.postMessage(req);
+  }
+  return null;
+}
+
+/** The beliefs worker's answer: cached, and drawn when it is still the state shown. Each
+ * computation's time is pushed to `window.gjjqBeliefsTimes` (ms, in the worker). */
+function onBeliefs(event: MessageEvent<BeliefsAnswer>): void {
+  const a = event.data;
+  if (a.game !== state.beliefsGame) return; // a game since ended
+  state.beliefsPending.delete(a.state);
+  const w = window as unknown as { gjjqBeliefsTimes?: number[] };
+  (w.gjjqBeliefsTimes ??= []).push(a.ms);
+  if (a.error || !a.view) {
+    showError(a.error ?? 'no beliefs');
+    return;
+  }
+  state.beliefs.set(a.state, a.view);
+  if (state.hiddenView?.infoState !== a.state || drag?.active) return;
+  renderBoard();
+  renderHiddenPanel();
+}
+
+/** The legend under the beliefs toggle: the tint of each kind, and whether the figures are exact. */
+function renderBeliefsLegend(on: boolean, beliefs: BeliefsView | null): void {
+  const el = $('beliefs-legend');
+  el.hidden = !on;
+  delete el.dataset.exact;
+  if (!on) {
+    el.innerHTML = '';
+    delete el.dataset.state;
+    return;
+  }
+  if (!beliefs) {
+    el.dataset.state = 'computing';
+    el.innerHTML = `<p>${escapeHtml(t(state.lang, 'beliefsComputing'))}</p>`;
+    return;
+  }
+  el.dataset.state = 'ready';
+  el.dataset.exact = String(beliefs.exact);
+  const swatches = KINDS.map(
+    (k) =>
+      `<li data-kind="${k.letter}"><span class="swatch" style="background:${BELIEF_TINT[k.letter]}">${k.letter}</span>${escapeHtml(kindWord(k.letter, state.lang, state.script))}</li>`,
+  ).join('');
+  const exactness = beliefs.exact
+    ? `<p class="exact">${escapeHtml(t(state.lang, 'beliefsExact'))}</p>`
+    : `<p class="approx">${escapeHtml(t(state.lang, 'beliefsApprox'))}</p>`;
+  el.innerHTML = `<p>${escapeHtml(t(state.lang, 'beliefsNote'))}</p><ul class="swatches">${swatches}</ul>${exactness}`;
+}
+
 function renderBoard(): void {
   const targets = state.selected ? state.view.legal.filter((m) => m.from === state.selected) : [];
   const hadFocus = $('board').contains(document.activeElement);
@@ -234,6 +316,7 @@ function renderBoard(): void {
     targets,
     lang: state.lang,
     focus: state.focus,
+    beliefs: currentBeliefs(),
   });
   if (hadFocus) $('board').querySelector<SVGGElement>(`[data-point="${state.focus}"]`)?.focus();
 }
@@ -378,6 +461,9 @@ function renderHiddenPanel(): void {
   $('info-state-block').hidden = !playing;
   $('position-block').hidden = playing;
   $('resign').hidden = !playing;
+  $('beliefs-row').hidden = !playing;
+  const on = playing && $<HTMLInputElement>('beliefs-toggle').checked;
+  renderBeliefsLegend(on, on ? currentBeliefs() : null);
   $<HTMLSelectElement>('mode').disabled = playing;
   // Stepping through the record cannot act while a hidden game is played (R-37).
   for (const id of ['first', 'prev', 'next', 'last']) $<HTMLButtonElement>(id).disabled = playing;
@@ -827,6 +913,13 @@ function wire(): void {
     })();
   });
   $('start-hidden').addEventListener('click', guarded(startHidden));
+  $('beliefs-toggle').addEventListener(
+    'change',
+    guarded(() => {
+      renderBoard();
+      renderHiddenPanel();
+    }),
+  );
   $('resign').addEventListener(
     'click',
     guarded(() => {

@@ -135,3 +135,25 @@ export interface HiddenReply {
   worlds: number;
   votes: number;
 }
+
+/** One enemy piece's belief (`HiddenGame.beliefs()`, bindings/wasm/src/hidden.rs `BeliefView`). */
+export interface BeliefView {
+  /** The point it stands on (R-3). */
+  point: string;
+  /** The most likely kind's name (`guard`); the first in K G M F P A D I order on a tie. */
+  kind: string;
+  /** Its ASCII letter (R-7, `G`). */
+  letter: string;
+  /** Its probability, in (0, 1]. */
+  probability: number;
+  /** Every kind of positive probability: `[letter, probability]`, K G M F P A D I order. */
+  kinds: [string, number][];
+}
+
+/** The person's beliefs about the enemy pieces on the board, from its information state only. */
+export interface BeliefsView {
+  /** Whether the figures are exact over the consistent worlds (otherwise over the
+   * assignments that fit the kind domains: shown with `≈`). */
+  exact: boolean;
+  pieces: BeliefView[];
+}

@@ -505,6 +505,199 @@ describe('web board', () => {
   });
 });
 
+// Issue 25 item 3: in a hidden game the person may show its beliefs: each enemy disc tinted by
+// its most likely kind with the kind's letter and probability, from its information state only.
+describe('web board: the beliefs toggle of a hidden game', () => {
+  const R27 = '9/3III3/9/1DA3AD1/FPMGKGMPF';
+  const KIND_OF = { K: 'king', G: 'guard', M: 'missile', F: 'fleet', P: 'aircraft', A: 'army', D: 'division', I: 'infantry' };
+
+  // Propose the first candidate of the first Red piece that has one; then wait until it is
+  // Red's turn again (the engine replied) or the game is over. Played or refused: both change
+  // what Red was told.
+  async function proposeSomething(page, tap) {
+    for (const from of await page.locator('.piece.red').evaluateAll((els) => els.map((e) => e.dataset.square))) {
+      const press = (sel) => (tap ? page.locator(sel).tap() : page.click(sel));
+      await press(`[data-point="${from}"]`);
+      const dests = await page.locator('.dest').evaluateAll((els) => els.map((e) => e.dataset.dest));
+      if (dests.length === 0) {
+        await press(`[data-point="${from}"]`);
+        continue;
+      }
+      await press(`[data-point="${dests[0].slice(2)}"]`);
+      await page.waitForFunction(
+        () => document.querySelector('#result') || document.querySelector('#turn')?.dataset.turn === 'red',
+        null,
+        { timeout: 30_000 },
+      );
+      return dests[0];
+    }
+    throw new Error('no candidate for Red');
+  }
+
+  // The beliefs worker has answered for the state shown: every enemy disc shaded.
+  async function waitShaded(page) {
+    await page.waitForFunction(
+      () =>
+        document.querySelector('#beliefs-legend')?.dataset.state === 'ready' &&
+        document.querySelectorAll('.piece.belief').length === document.querySelectorAll('.piece.green').length,
+      null,
+      { timeout: 20_000 },
+    );
+  }
+
+  // Every enemy disc shaded and labelled, no own disc; the labels, tints, tooltips and the
+  // legend agree; the true kind of each enemy piece (the oracle) is among its possible kinds.
+  async function checkShaded(page, truth, when) {
+    const enemy = await page.locator('.piece.green').count();
+    assert.ok(enemy > 0);
+    assert.equal(await page.locator('.piece.belief').count(), enemy, `${when}: every enemy disc shaded`);
+    assert.equal(await page.locator('.piece.red.belief, .piece.red .belief-label').count(), 0, `${when}: own discs untouched`);
+    const legendExact = await page.locator('#beliefs-legend').getAttribute('data-exact');
+    assert.equal(await page.locator('#beliefs-legend').isVisible(), true);
+    const trueKinds = new Map(
+      JSON.parse(truth.view(truth.plies()))
+        .pieces.filter((p) => p.side === 'green')
+        .map((p) => [p.point, p.kind]),
+    );
+    const discs = await page.locator('.piece.belief').evaluateAll((els) =>
+      els.map((e) => {
+        const disc = e.querySelector('.tint').getBoundingClientRect();
+        const label = e.querySelector('.belief-label').getBoundingClientRect();
+        return {
+          point: e.dataset.square,
+          letter: e.dataset.belief,
+          probability: Number(e.dataset.probability),
+          exact: e.dataset.exact,
+          fill: e.querySelector('.tint').getAttribute('fill'),
+          label: e.querySelector('.belief-label').textContent,
+          title: e.closest('[data-point]').querySelector(':scope > title').textContent,
+          aria: e.closest('[data-point]').getAttribute('aria-label'),
+          inside:
+            label.left >= disc.left - 0.5 &&
+            label.right <= disc.right + 0.5 &&
+            label.top >= disc.top - 0.5 &&
+            label.bottom <= disc.bottom + 0.5,
+        };
+      }),
+    );
+    const tints = new Map();
+    for (const d of discs) {
+      const m = d.label.match(/^([KGMFPADI]) (≈?)(\d+)%$/);
+      assert.ok(m, `${when}: label '${d.label}' on ${d.point}`);
+      const shown = Number(m[3]);
+      assert.ok(shown > 0 && shown <= 100, `${when}: ${d.label} on ${d.point}`);
+      assert.ok(d.probability > 0 && d.probability <= 1, `${when}: p ${d.probability}`);
+      assert.ok(Math.abs(shown - 100 * d.probability) <= 1, `${when}: ${d.label} vs ${d.probability}`);
+      assert.equal(m[1], d.letter);
+      assert.equal(d.exact, legendExact);
+      assert.equal(m[2] === '≈', legendExact === 'false', `${when}: ≈ exactly when not exact`);
+      assert.ok(d.inside, `${when}: the label on ${d.point} overflows its disc`);
+      // One tint per kind, a different one for each.
+      if (tints.has(d.letter)) assert.equal(tints.get(d.letter), d.fill);
+      tints.set(d.letter, d.fill);
+      // The tooltip lists each possible kind with its probability; the text is in the
+      // accessible name too (not colour alone).
+      const listed = [...d.title.matchAll(/\(([KGMFPADI])\) ≈?(<1|\d+)%/g)].map((x) => x[1]);
+      assert.ok(listed.includes(d.letter), `${when}: ${d.title}`);
+      assert.equal(d.aria, d.title);
+      const truthKind = trueKinds.get(d.point);
+      assert.ok(truthKind, `${when}: no enemy piece on ${d.point} in the true game`);
+      assert.ok(
+        listed.some((l) => KIND_OF[l] === truthKind),
+        `${when}: the true kind (${truthKind}) of ${d.point} has probability 0 in '${d.title}'`,
+      );
+    }
+    assert.equal(new Set(tints.values()).size, tints.size, `${when}: kinds share a tint`);
+    return discs;
+  }
+
+  for (const viewport of [
+    { width: 1200, height: 1000 },
+    { width: 390, height: 844 },
+  ]) {
+    const phone = viewport.width < 500;
+    test(`beliefs: enemy discs shaded and labelled, own discs never, off removes them (${viewport.width}×${viewport.height})`, async () => {
+      const page = await browser.newPage({ viewport, ...(phone ? { hasTouch: true, isMobile: true } : {}) });
+      const errors = [];
+      page.on('pageerror', (e) => errors.push(String(e)));
+      await page.goto(base);
+      await page.waitForSelector('body[data-ready="true"]', { timeout: 15_000 });
+      // Not offered outside a hidden game.
+      assert.equal(await page.locator('#beliefs-toggle').isVisible(), false);
+      await page.selectOption('#hidden-side', 'red');
+      await page.selectOption('#hidden-first', 'red');
+      await page.selectOption('#hidden-deployment', 'formation');
+      await page.fill('#hidden-seed', '25');
+      await page.click('#start-hidden');
+      // The oracle: the true game, following the moves the page lists.
+      const truth = new Game(positionFromDeployments(R27, R27, 'red'));
+      const sync = async () => {
+        const moves = await moveList(page);
+        for (const m of moves.slice(truth.plies())) truth.play(truth.plies(), m);
+      };
+      const toggle = page.locator('#beliefs-toggle');
+      assert.equal(await toggle.isChecked(), false, 'off by default');
+      assert.equal(await page.locator('.piece.belief').count(), 0);
+      for (let i = 0; i < 3; i++) await proposeSomething(page, phone);
+      await sync();
+      assert.ok(truth.plies() >= 2, `${truth.plies()} plies`);
+      // A real control with its label, reachable and big enough to tap.
+      const label = page.locator('label[for="beliefs-toggle"]');
+      assert.match(await label.textContent(), /显示敌子推测/);
+      await label.scrollIntoViewIfNeeded();
+      const box = await label.boundingBox();
+      assert.ok(box.height >= 44 && box.x >= 0 && box.x + box.width <= viewport.width, `toggle box ${JSON.stringify(box)}`);
+      if (phone) await label.tap();
+      else await toggle.check();
+      assert.equal(await toggle.isChecked(), true);
+      await waitShaded(page);
+      let discs = await checkShaded(page, truth, `ply ${truth.plies()}`);
+      const times = async () => page.evaluate(() => window.gjjqBeliefsTimes ?? []);
+      const computed = (await times()).length;
+      assert.ok(computed >= 1);
+      await page.locator('#board').scrollIntoViewIfNeeded();
+      await page.screenshot({ path: join(shots, phone ? 'web-hidden-beliefs-phone.png' : 'web-hidden-beliefs.png') });
+      // Recomputed after each ply, the toggle kept on.
+      const before = await moveList(page);
+      await proposeSomething(page, phone);
+      await sync();
+      assert.equal(await toggle.isChecked(), true, 'kept while the game goes on');
+      await waitShaded(page);
+      assert.ok((await times()).length > computed, 'recomputed after a proposal');
+      discs = await checkShaded(page, truth, `ply ${truth.plies()} (after ${before.length})`);
+      // In English the tooltip names the kinds in English.
+      await page.click('#lang');
+      assert.match(await page.locator('label[for="beliefs-toggle"]').textContent(), /Show beliefs/);
+      const tip = await page.locator(`[data-point="${discs[0].point}"] > title`).textContent();
+      assert.match(tip, /beliefs \(uniform prior\): (King|Guard|Missile|Fleet|Aircraft|Army|Division|Infantry) \([A-Z]\)/);
+      assert.equal(await page.locator('#beliefs-legend li[data-kind]').count(), 8);
+      // Off: blank discs again, nothing left of the shading; on again: the same figures from
+      // the cache, not computed again.
+      const n = (await times()).length;
+      if (phone) await page.locator('label[for="beliefs-toggle"]').tap();
+      else await toggle.uncheck();
+      assert.equal(await page.locator('.piece.belief, .belief-label').count(), 0);
+      assert.equal(await page.locator('.piece.green[data-piece="?"]').count(), await page.locator('.piece.green').count());
+      assert.equal(await page.locator('#beliefs-legend').isVisible(), false);
+      assert.doesNotMatch(await page.locator(`[data-point="${discs[0].point}"] > title`).textContent(), /beliefs/);
+      if (phone) await page.locator('label[for="beliefs-toggle"]').tap();
+      else await toggle.check();
+      assert.equal(await page.locator('#beliefs-legend').getAttribute('data-state'), 'ready', 'drawn from the cache at once');
+      assert.equal(await page.locator('.piece.belief').count(), await page.locator('.piece.green').count());
+      assert.equal((await times()).length, n, 'cached per information state');
+      console.log(`# beliefs (${viewport.width} px): ${(await times()).map((x) => x.toFixed(1)).join(', ')} ms`);
+      // The end reveals the game: no beliefs are shown on an open board.
+      await page.locator('#resign').click();
+      await page.waitForSelector('#result');
+      assert.equal(await page.locator('.piece.belief').count(), 0);
+      assert.equal(await page.locator('#beliefs-toggle').isVisible(), false);
+      assert.deepEqual(errors, []);
+      truth.free();
+      await page.close();
+    });
+  }
+});
+
 // Issue 26: the page teaches a newcomer, says why a click is refused, and works on a phone.
 describe('web board: feedback, teaching, phones', () => {
   const feedback = (page) => page.locator('#feedback').textContent();

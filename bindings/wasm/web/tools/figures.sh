@@ -18,6 +18,7 @@ raw=$(wc -c < "$wasm")
 gz=$(gzip -9 -c "$wasm" | wc -c)
 js=$(ls bindings/wasm/web/dist/assets/index-*.js | head -n 1)
 worker=$(ls bindings/wasm/web/dist/assets/engine-worker-*.js 2>/dev/null | head -n 1 || true)
+beliefs=$(ls bindings/wasm/web/dist/assets/beliefs-worker-*.js 2>/dev/null | head -n 1 || true)
 kb() { awk -v b="$1" 'BEGIN { printf "%.1f kB", b / 1000 }'; }
 
 
@@ -26,10 +27,12 @@ group() { echo "$1" | sed -e ':a' -e 's/\B[0-9]\{3\}\>/,&/' -e 'ta'; }
 line1="- **WASM size** (from the build, \`bindings/wasm/web/tools/figures.sh\`): \`gjjq_wasm_bg.wasm\` **$(group "$raw") bytes, $(group "$gz") bytes gzipped** (\`gzip -9\`)."
 line2="- The page's JavaScript is $(kb "$(wc -c < "$js")") ($(kb "$(gzip -9 -c "$js" | wc -c)") gzipped)"
 if [ -n "$worker" ]; then
-  line2="$line2, the worker $(kb "$(wc -c < "$worker")") ($(kb "$(gzip -9 -c "$worker" | wc -c)") gzipped)."
-else
-  line2="$line2."
+  line2="$line2, the worker $(kb "$(wc -c < "$worker")") ($(kb "$(gzip -9 -c "$worker" | wc -c)") gzipped)"
 fi
+if [ -n "$beliefs" ]; then
+  line2="$line2, the beliefs worker $(kb "$(wc -c < "$beliefs")") ($(kb "$(gzip -9 -c "$beliefs" | wc -c)") gzipped)"
+fi
+line2="$line2."
 printf '%s\n%s\n' "$line1" "$line2" | tee bindings/wasm/web/dist/figures.md
 
 doc=docs/web.md
