@@ -879,6 +879,7 @@ fn parse_endgame_header(
             }
         }
     }
+    own.sort_by_key(|(sq, _)| *sq);
     let enemy_force: EndgameForce = force.parse()?;
     Ok(InfoState {
         side,
@@ -908,14 +909,16 @@ fn parse_told(
             text.chars().take(100).collect::<String>()
         ),
     };
-    parse_board(text)
+    let mut told = parse_board(text)
         .ok_or_else(bad)?
         .into_iter()
         .map(|(sq, c)| match Piece::from_ascii(c) {
             Some(p) if p.side == enemy => Ok((sq, p.kind)),
             _ => Err(bad()),
         })
-        .collect()
+        .collect::<Result<Vec<_>, _>>()?;
+    told.sort_by_key(|(sq, _)| *sq);
+    Ok(told)
 }
 
 fn parse_seen(token: usize, text: &str) -> Result<Seen, InfoStateParseError> {

@@ -4,6 +4,8 @@
 //! See `docs/hidden.md` for a walk through a real game.
 
 mod beliefs;
+#[cfg(test)]
+mod endgame_tests;
 mod info;
 mod referee;
 mod view;
