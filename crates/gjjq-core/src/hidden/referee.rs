@@ -219,6 +219,12 @@ impl HiddenGame {
     }
 
     /// Whether this is a hidden endgame ([`HiddenGame::endgame`]).
+    ///
+    /// ```
+    /// use gjjq_core::{Ruleset, deploy::Opening, hidden::HiddenGame};
+    /// assert!(!HiddenGame::new(Opening::default_opening(), Ruleset::STANDARD)?.is_endgame());
+    /// # Ok::<(), Box<dyn std::error::Error>>(())
+    /// ```
     #[must_use]
     pub fn is_endgame(&self) -> bool {
         self.endgame.is_some()

@@ -660,6 +660,20 @@ impl WorldSampler {
     ///
     /// # Errors
     /// As [`WorldSampler::draw_start`], and [`WorldError::Stopped`].
+    ///
+    /// # Examples
+    ///
+    /// ```
+    /// use gjjq_core::{Position, Side, hidden::{HiddenGame, WorldError, WorldSampler}};
+    /// use gjjq_core::rand::{SeedableRng, rngs::StdRng};
+    /// let start: Position = "4k4/9/1ii6/9/9/9/9/9/9/4K1I2 r - 0 1".parse()?;
+    /// let game = HiddenGame::endgame(start, "I".parse()?, "II".parse()?)?;
+    /// let sampler = WorldSampler::new(game.info_state(Side::Green));
+    /// let mut rng = StdRng::seed_from_u64(1);
+    /// assert!(matches!(sampler.draw_start_until(&mut rng, &mut || true), Err(WorldError::Stopped { .. })));
+    /// assert!(sampler.draw_start_until(&mut rng, &mut || false).is_ok());
+    /// # Ok::<(), Box<dyn std::error::Error>>(())
+    /// ```
     pub fn draw_start_until<R: Rng + ?Sized>(
         &self,
         rng: &mut R,
