@@ -171,3 +171,17 @@ def test_cfr_on_a_tiny_endgame():
     later = exploitability.nash_conv(game, solver.average_policy())
     assert later < first, (first, later)
     assert set(solver.average_policy().state_lookup) == infos
+
+
+def test_the_sizes_example_runs(capsys):
+    import importlib.util
+
+    from conftest import REPO
+
+    path = REPO / "bindings" / "python" / "examples" / "hidden_endgame_sizes.py"
+    spec = importlib.util.spec_from_file_location("hidden_endgame_sizes", path)
+    sizes = importlib.util.module_from_spec(spec)
+    spec.loader.exec_module(sizes)
+    sizes.main(["I:I", "2", "1", "--iterations", "1"])
+    row = capsys.readouterr().out.strip()
+    assert row.startswith("| `I:I` | 2 | 1 | ") and row.endswith(" s |"), row

@@ -441,8 +441,7 @@ class GjjqHiddenState(pyspiel.State):
 
     def _apply_action(self, action: int) -> None:
         if self.hidden is None and self._endgame is not None:
-            red, green = self._endgame
-            self.hidden = gjjq.HiddenGame.endgame(_POOLS[self._pool_key][action], red, green)
+            self.hidden = gjjq.HiddenGame.endgame(_POOLS[self._pool_key][action], *self._endgame)
             return
         if self.hidden is None:
             self.deployments.append(_POOLS[self._pool_key][action])
