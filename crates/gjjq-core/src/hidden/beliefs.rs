@@ -151,7 +151,7 @@ impl PieceBelief {
 ///
 /// The worlds are the assignments of kinds to the enemy's deployment points that
 /// [`WorldSampler`] counts (the kind domains narrowed by R-32 and the moves seen, the
-/// counts of R-7): for each class of pieces with equal domains and each kind, the number of
+/// counts of R-7; in a hidden endgame R-26's areas and the enemy force's counts): for each class of pieces with equal domains and each kind, the number of
 /// assignments giving one member of the class that kind is summed exactly (in `u128`) over
 /// forward and backward counts of the classes. Some of those assignments can still be
 /// inconsistent (constraints between pieces the domains do not hold), so:

@@ -356,6 +356,11 @@ pub(crate) fn bit(k: PieceKind) -> Kinds {
 /// [`check_world`]; a failing one is rejected and another drawn. The narrowing never excludes
 /// a consistent world, and rejection keeps the draw uniform over the consistent ones.
 ///
+/// In a hidden endgame ([`HiddenGame::endgame`](crate::hidden::HiddenGame::endgame)) the
+/// domains at the start are where R-26 lets each kind stand (the library's check of
+/// positions), the counts are the enemy force's ([`InfoState::enemy_counts`]), and a world is
+/// a start position ([`WorldSampler::draw_start`], checked with [`replay_start`]).
+///
 /// # Examples
 ///
 /// ```
