@@ -185,3 +185,18 @@ def test_the_sizes_example_runs(capsys):
     sizes.main(["I:I", "2", "1", "--iterations", "1"])
     row = capsys.readouterr().out.strip()
     assert row.startswith("| `I:I` | 2 | 1 | ") and row.endswith(" s |"), row
+
+
+def test_the_information_state_tensor_holds_the_own_start():
+    # Red's infantry on 7E or on 8E, everything else alike: Red's tensors differ (the own
+    # pieces of a hidden endgame come from its start, not from a deployment).
+    tensors = []
+    for start in (
+        "4k4/9/1ii6/9/9/9/9/9/9/4K1I2 r - 0 1",
+        "4k4/9/1ii6/9/9/9/9/9/9/4K2I1 r - 0 1",
+    ):
+        game = gjjq.HiddenGame.endgame(start, "I", "II")
+        game.propose("red", "5E5D")
+        tensors.append(game.info_state("red").information_state_tensor())
+        assert np.array_equal(tensors[-1], game.information_state_tensor("red"))
+    assert not np.array_equal(tensors[0], tensors[1])
