@@ -53,7 +53,9 @@ fn labels(points: impl IntoIterator<Item = Square>) -> Vec<String> {
 /// `capture`, `stayed`, `removed`, `captured_kind`), `"refused"` (this side's own proposal
 /// `move` was refused), `"opponent-refused"` (announce_illegal: both) or `"end"`
 /// (`outcome` and the enemy's deployment `enemy`). `str(event)` is its token in the
-/// information-state string.
+/// information-state string. In a hidden endgame no deployment was made: `enemy` is empty
+/// and the end's token here ends `:9/9/9/9/9`; the information state's string gives the
+/// enemy's start position there instead.
 #[pyclass(module = "gjjq", name = "Event", frozen, eq, hash, from_py_object)]
 #[derive(Clone, Copy, PartialEq, Eq, Hash)]
 pub struct PyEvent(pub Event);
