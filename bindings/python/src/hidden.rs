@@ -53,7 +53,9 @@ fn labels(points: impl IntoIterator<Item = Square>) -> Vec<String> {
 /// `capture`, `stayed`, `removed`, `captured_kind`), `"refused"` (this side's own proposal
 /// `move` was refused), `"opponent-refused"` (announce_illegal: both) or `"end"`
 /// (`outcome` and the enemy's deployment `enemy`). `str(event)` is its token in the
-/// information-state string.
+/// information-state string. In a hidden endgame no deployment was made: `enemy` is empty
+/// and the end's token here ends `:9/9/9/9/9`; the information state's string gives the
+/// enemy's start position there instead.
 #[pyclass(module = "gjjq", name = "Event", frozen, eq, hash, from_py_object)]
 #[derive(Clone, Copy, PartialEq, Eq, Hash)]
 pub struct PyEvent(pub Event);
@@ -225,6 +227,37 @@ impl PyHiddenGame {
         HiddenGame::new(opening, rules)
             .map(PyHiddenGame::from_game)
             .map_err(err::<crate::errors::OpeningError>)
+    }
+
+    /// A hidden endgame (docs/rules.md, "Hidden endgames"): the true game starts from
+    /// `start` (a `Position` or a position string, read under `rules`), a valid position with
+    /// Red's force `red` and Green's `green` (endgame types without the king, e.g. `"IID"`)
+    /// and no return pending; each side knows its own pieces, every enemy point and the
+    /// enemy's force. Raises `GjjqError` naming what does not fit.
+    #[classmethod]
+    #[pyo3(signature = (start, red, green, rules = None))]
+    fn endgame(
+        _cls: &Bound<'_, PyType>,
+        start: &Bound<'_, PyAny>,
+        red: &str,
+        green: &str,
+        rules: Option<&str>,
+    ) -> PyResult<PyHiddenGame> {
+        let start = if let Ok(p) = start.cast::<crate::position::PyPosition>() {
+            p.get().0.clone()
+        } else {
+            crate::position::PyPosition::parse(&start.extract::<String>()?, rules)?
+        };
+        let (red, green) = (endgame_force("red", red)?, endgame_force("green", green)?);
+        HiddenGame::endgame(start, red, green)
+            .map(PyHiddenGame::from_game)
+            .map_err(err::<GjjqError>)
+    }
+
+    /// Whether this is a hidden endgame (`HiddenGame.endgame`).
+    #[getter]
+    fn is_endgame(&self) -> bool {
+        self.game.is_endgame()
     }
 
     /// The hidden game of a referee's record (R-40; tags `RedDeployment`,
@@ -454,10 +487,23 @@ impl PyInfoState {
         rules_json(self.0.rules())
     }
 
-    /// This side's own deployment.
+    /// This side's own deployment (empty, `9/9/9/9/9`, in a hidden endgame).
     #[getter]
     fn deployment(&self) -> PyDeployment {
         PyDeployment(*self.0.deployment())
+    }
+
+    /// Whether this is a state of a hidden endgame.
+    #[getter]
+    fn is_endgame(&self) -> bool {
+        self.0.is_endgame()
+    }
+
+    /// The enemy's force in a hidden endgame (e.g. `"IID"`, the king implied); `None` after
+    /// deployments.
+    #[getter]
+    fn enemy_force(&self) -> Option<String> {
+        self.0.enemy_force().map(|f| f.to_string())
     }
 
     /// The board points (labels) the enemy occupied at the start.
@@ -810,6 +856,16 @@ impl PyWorldSampler {
             .map_err(err::<WorldError>)
     }
 
+    /// One consistent world as its start position, for either kind of hidden game (in a
+    /// hidden endgame the only form: its worlds are positions, not deployments). Raises
+    /// `WorldError` when none is found.
+    fn draw_start(&mut self, py: Python<'_>) -> PyResult<crate::position::PyPosition> {
+        let (sampler, rng) = (&self.sampler, &mut self.rng);
+        py.detach(|| sampler.draw_start(rng))
+            .map(crate::position::PyPosition)
+            .map_err(err::<WorldError>)
+    }
+
     /// `n` consistent worlds, drawn independently.
     fn draw_many(&mut self, py: Python<'_>, n: usize) -> PyResult<Vec<PyDeployment>> {
         let (sampler, rng) = (&self.sampler, &mut self.rng);
@@ -821,4 +877,44 @@ impl PyWorldSampler {
         .map(|v| v.into_iter().map(PyDeployment).collect())
         .map_err(err::<WorldError>)
     }
+}
+
+/// An endgame force parameter (`"IID"`, `"雙團單師"`), its side named in the error.
+fn endgame_force(side: &str, text: &str) -> PyResult<gjjq_core::endgame::EndgameForce> {
+    text.parse().map_err(|e| {
+        err::<GjjqError>(format!(
+            "{side}'s endgame force '{}': {e}",
+            gjjq_core::clip(text, 20)
+        ))
+    })
+}
+
+/// `n` random endgame positions with Red's force `red` and Green's `green` (endgame types
+/// without the king, e.g. `"IID"`), `first` to move, drawn in turn from one generator seeded
+/// by `seed` (Python's `random` module when `None`): each valid, undecided, the side to
+/// move unable to take the enemy king at once, uniform over such placements
+/// (`gjjq deploy endgame`). Raises `GjjqError` for a bad force or when no such position is
+/// found (e.g. forces that are always drawn, R-24).
+#[pyfunction]
+#[pyo3(signature = (red, green, n, seed = None, first = "red", rules = None))]
+pub fn random_endgames(
+    py: Python<'_>,
+    red: &str,
+    green: &str,
+    n: usize,
+    seed: Option<u64>,
+    first: &str,
+    rules: Option<&str>,
+) -> PyResult<Vec<crate::position::PyPosition>> {
+    let (red, green) = (endgame_force("red", red)?, endgame_force("green", green)?);
+    let first = parse_side(first)?;
+    let rules = parse_rules(rules)?;
+    let mut rng = seeded_rng(py, seed)?;
+    py.detach(|| {
+        (0..n)
+            .map(|_| gjjq_core::endgame::random_endgame(&red, &green, first, &rules, &mut rng))
+            .collect::<Result<Vec<_>, _>>()
+    })
+    .map(|v| v.into_iter().map(crate::position::PyPosition).collect())
+    .map_err(err::<GjjqError>)
 }

@@ -69,6 +69,7 @@ fn _gjjq(m: &Bound<'_, PyModule>) -> PyResult<()> {
     m.add_class::<engine::PySearchResult>()?;
     m.add_class::<tablebase::PyTablebase>()?;
     m.add_function(wrap_pyfunction!(hidden::check_world, m)?)?;
+    m.add_function(wrap_pyfunction!(hidden::random_endgames, m)?)?;
     m.add_function(wrap_pyfunction!(perft, m)?)?;
     m.add_function(wrap_pyfunction!(svg::svg, m)?)?;
     m.add_function(wrap_pyfunction!(square_index, m)?)?;

@@ -275,13 +275,20 @@ struct Replay {
 fn replay(state: &gjjq_core::hidden::InfoState) -> Replay {
     use gjjq_core::hidden::{Event, InfoState, PlayerView};
     let me = state.side();
-    let start = InfoState::new(
-        me,
-        state.first(),
-        *state.rules(),
-        *state.deployment(),
-        state.enemy_start(),
-    );
+    let start = if state.is_endgame() {
+        // A hidden endgame's start (own pieces, enemy points and force) has no public
+        // constructor: the state before the first move (refusals do not change a view, and
+        // an endgame cannot end before a move is played).
+        state.at_ply(0)
+    } else {
+        InfoState::new(
+            me,
+            state.first(),
+            *state.rules(),
+            *state.deployment(),
+            state.enemy_start(),
+        )
+    };
     let mut r = Replay {
         view: PlayerView::new(&start),
         seen: std::collections::HashMap::new(),

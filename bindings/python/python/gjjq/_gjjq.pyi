@@ -53,6 +53,7 @@ __all__ = [
     "SearchResult",
     "Tablebase",
     "check_world",
+    "random_endgames",
     "perft",
     "square_index",
     "square_label",
@@ -571,6 +572,10 @@ class InfoState:
     @property
     def deployment(self) -> Deployment: ...
     @property
+    def is_endgame(self) -> bool: ...
+    @property
+    def enemy_force(self) -> Optional[str]: ...
+    @property
     def enemy_start(self) -> List[str]: ...
     @property
     def events(self) -> List[Event]: ...
@@ -595,6 +600,12 @@ class HiddenGame:
     """The referee of a hidden game (暗式, R-37 … R-41)."""
 
     def __new__(cls, opening: Optional[Opening] = None, rules: Optional[str] = None) -> "HiddenGame": ...
+    @classmethod
+    def endgame(
+        cls, start: Union[Position, str], red: str, green: str, rules: Optional[str] = None
+    ) -> "HiddenGame": ...
+    @property
+    def is_endgame(self) -> bool: ...
     @classmethod
     def from_text(cls, text: str) -> "HiddenGame": ...
     def to_text(self, form: _Form = "simplified") -> str: ...
@@ -643,7 +654,18 @@ class WorldSampler:
     def max_tries(self, value: int) -> None: ...
     def domain(self, id: _SquareLike) -> List[_Kind]: ...
     def draw(self) -> Deployment: ...
+    def draw_start(self) -> Position: ...
     def draw_many(self, n: int) -> List[Deployment]: ...
+
+def random_endgames(
+    red: str,
+    green: str,
+    n: int,
+    seed: Optional[int] = None,
+    first: str = "red",
+    rules: Optional[str] = None,
+) -> List[Position]:
+    """``n`` random endgame positions of the two forces (``gjjq deploy endgame``), seeded."""
 
 def check_world(state: InfoState, world: _DeploymentLike) -> Optional[Inconsistency]:
     """None when ``world`` is consistent with ``state`` (R-41), else the first difference."""

@@ -42,12 +42,27 @@ Importing this module registers with ``pyspiel.register_game``:
     ``max_game_length`` is ``max_plies * 1424``: a turn takes at most one proposal per
     candidate, and a side's candidates are at most its 16 pieces times 89 destinations.
 
+    *Hidden endgames* (docs/rules.md, "Hidden endgames"; sizes in docs/hidden.md): the
+    parameter ``endgame="<red force>:<green force>"`` (endgame types of ``gjjq deploy
+    endgame`` without the king, e.g. ``"IID:AF"`` or ``"I:I"``) replaces the deployments by
+    one chance node that draws the start position uniformly from a pool of
+    ``endgame_pool`` positions (default 100; drawn once with :func:`gjjq.random_endgames`
+    from ``seed``, ``first`` to move): valid (R-26), undecided, the side to move unable to
+    take the enemy king at once. Each side knows its own pieces, every enemy point and the
+    enemy's force, not which enemy piece is which. ``max_plies`` is the ply cap as in the
+    full game (keep it small for tabular algorithms, e.g. 2–10); ``max_game_length`` is
+    ``max_plies`` times 89 per piece of the larger force. A malformed ``endgame`` is a
+    :class:`gjjq.GjjqError` (a ``ValueError``) at ``load_game`` naming the parameter; it
+    excludes ``opening``.
+
     ``state.resample_from_infostate(player, probability_sampler)`` (what OpenSpiel's
     ``ISMCTSBot`` calls) returns a state of a world drawn uniformly among the enemy
     deployments consistent with the player's information state (:class:`gjjq.WorldSampler`,
     seeded from ``seed`` and ``probability_sampler()``), the player's own deployment kept
     and its history replayed (:func:`gjjq.worlds.replay_in_world`): the new state gives the
-    player the same information state. It reads the player's information state only.
+    player the same information state. It reads the player's information state only. In a
+    hidden endgame the world is a start position
+    (:meth:`gjjq.WorldSampler.draw_start`, the enemy's force counted, not R-7's).
 
 Example::
 
@@ -253,8 +268,32 @@ _HIDDEN_GAME_TYPE = pyspiel.GameType(
         "seed": 0,
         "first": "red",
         "opening": "",
+        "endgame": "",
+        "endgame_pool": 100,
     },
 )
+
+DEFAULT_ENDGAME_POOL = 100
+"""The default number of start positions the chance node of a hidden endgame draws from."""
+
+
+def _parse_endgame(text: str) -> Optional[Tuple[str, str]]:
+    """The ``endgame`` parameter: empty (deployments), or ``"<red force>:<green force>"``;
+    each force is checked by the library (:class:`gjjq.GjjqError` naming the parameter)."""
+    text = text.strip()
+    if not text:
+        return None
+    parts = text.split(":")
+    if len(parts) != 2:
+        raise gjjq.GjjqError(
+            f"endgame {text!r}: expected '<red force>:<green force>', e.g. 'IID:AF'"
+        )
+    try:
+        # One position checks both forces (and that some start exists for them).
+        gjjq.random_endgames(parts[0], parts[1], 0, seed=0)
+    except gjjq.GjjqError as e:
+        raise gjjq.GjjqError(f"endgame {text!r}: {e}") from None
+    return parts[0], parts[1]
 
 
 def _parse_opening(text: str, first: str, rules: str) -> Optional[gjjq.Opening]:
@@ -275,7 +314,7 @@ def _parse_opening(text: str, first: str, rules: str) -> Optional[gjjq.Opening]:
     return gjjq.Opening(red, green, parts[2] if len(parts) == 3 else first)
 
 
-_POOLS: Dict[Tuple[int, int, str], List[gjjq.Deployment]] = {}
+_POOLS: Dict[Tuple[Any, ...], List[Any]] = {}
 """The deployment pools by (size, seed, rules), shared by games and their states (a state
 holds only the key, so cloning a state does not copy its pool)."""
 
@@ -296,12 +335,36 @@ class GjjqHiddenGame(pyspiel.Game):
         if size < 1:
             raise gjjq.GjjqError(f"deployments is {size}; it must be at least 1")
         self.opening = _parse_opening(str(params.get("opening", "")), self.first, self.rules)
-        self.pool_key = (size, int(params.get("seed", 0)), self.rules)
-        if self.opening is None and self.pool_key not in _POOLS:
-            _POOLS[self.pool_key] = gjjq.Deployment.random_many(size, self.pool_key[1], self.rules)
-        self.pool: List[gjjq.Deployment] = [] if self.opening else _POOLS[self.pool_key]
-        # Validates the rules against the opening now, so a bad parameter fails at load_game.
-        (self.opening or gjjq.Opening(self.pool[0], self.pool[0], self.first)).hidden_game(self.rules)
+        self.endgame = _parse_endgame(str(params.get("endgame", "")))
+        seed = int(params.get("seed", 0))
+        per_turn = MAX_PROPOSALS_PER_TURN
+        if self.endgame is not None:
+            if self.opening is not None:
+                raise gjjq.GjjqError("endgame and opening exclude each other; give one")
+            size = int(params.get("endgame_pool", DEFAULT_ENDGAME_POOL))
+            if size < 1:
+                raise gjjq.GjjqError(f"endgame_pool is {size}; it must be at least 1")
+            red, green = self.endgame
+            self.pool_key: Tuple[Any, ...] = ("endgame", red, green, size, seed, self.first, self.rules)
+            if self.pool_key not in _POOLS:
+                try:
+                    _POOLS[self.pool_key] = gjjq.random_endgames(
+                        red, green, size, seed=seed, first=self.first, rules=self.rules
+                    )
+                except gjjq.GjjqError as e:
+                    raise gjjq.GjjqError(f"endgame '{red}:{green}': {e}") from None
+            self.pool: List[Any] = _POOLS[self.pool_key]
+            # Validates the forces against a start now, so a bad parameter fails at load_game.
+            gjjq.HiddenGame.endgame(self.pool[0], red, green)
+            pieces = 1 + max(len(red), len(green))
+            per_turn = pieces * 89
+        else:
+            self.pool_key = (size, seed, self.rules)
+            if self.opening is None and self.pool_key not in _POOLS:
+                _POOLS[self.pool_key] = gjjq.Deployment.random_many(size, seed, self.rules)
+            self.pool = [] if self.opening else _POOLS[self.pool_key]
+            # Validates the rules against the opening now, so a bad parameter fails at load_game.
+            (self.opening or gjjq.Opening(self.pool[0], self.pool[0], self.first)).hidden_game(self.rules)
         info = pyspiel.GameInfo(
             num_distinct_actions=gjjq.NUM_ACTIONS,
             max_chance_outcomes=max(len(self.pool), 1),
@@ -309,7 +372,7 @@ class GjjqHiddenGame(pyspiel.Game):
             min_utility=-1.0,
             max_utility=1.0,
             utility_sum=0.0,
-            max_game_length=self.max_plies * MAX_PROPOSALS_PER_TURN,
+            max_game_length=self.max_plies * per_turn,
         )
         super().__init__(_HIDDEN_GAME_TYPE, info, params)
 
@@ -337,7 +400,8 @@ class GjjqHiddenState(pyspiel.State):
         self._first = game.first
         self._rules = game.rules
         self._pool_key = game.pool_key
-        self._seed = game.pool_key[1]
+        self._seed = int(game.pool_key[4] if game.endgame else game.pool_key[1])
+        self._endgame = game.endgame
         self.deployments: List[gjjq.Deployment] = []
         self.hidden: Optional[gjjq.HiddenGame] = None
         if game.opening is not None:
@@ -365,7 +429,8 @@ class GjjqHiddenState(pyspiel.State):
         return _SIDES.index(self.hidden.turn)
 
     def chance_outcomes(self) -> List[Tuple[int, float]]:
-        """The next side's deployment: each of the pool equally likely."""
+        """The next side's deployment (in a hidden endgame, the start position): each of the
+        pool equally likely."""
         n = len(_POOLS[self._pool_key])
         return [(i, 1.0 / n) for i in range(n)]
 
@@ -375,6 +440,9 @@ class GjjqHiddenState(pyspiel.State):
         return self.hidden.info_state(_SIDES[player]).proposal_actions()
 
     def _apply_action(self, action: int) -> None:
+        if self.hidden is None and self._endgame is not None:
+            self.hidden = gjjq.HiddenGame.endgame(_POOLS[self._pool_key][action], *self._endgame)
+            return
         if self.hidden is None:
             self.deployments.append(_POOLS[self._pool_key][action])
             if len(self.deployments) == 2:
@@ -386,6 +454,8 @@ class GjjqHiddenState(pyspiel.State):
 
     def _action_to_string(self, player: int, action: int) -> str:
         """A chance outcome as ``red deploys <deployment>``; a proposal in ASCII (``5B5A``)."""
+        if player == pyspiel.PlayerId.CHANCE and self._endgame is not None:
+            return f"start {_POOLS[self._pool_key][action]}"
         if player == pyspiel.PlayerId.CHANCE:
             side = _SIDES[len(self.deployments)] if len(self.deployments) < 2 else "?"
             return f"{side} deploys {_POOLS[self._pool_key][action]}"
@@ -427,6 +497,14 @@ class GjjqHiddenState(pyspiel.State):
             return clone
         info = self.hidden.info_state(_SIDES[player_id])
         seed = mix_seed(self._seed, float(probability_sampler()))
+        if self._endgame is not None:
+            start = gjjq.WorldSampler(info, seed).draw_start()
+            state = GjjqHiddenState(self.get_game())
+            state.hidden = gjjq.HiddenGame.endgame(start, *self._endgame)
+            for action in replay_actions(info):
+                state.apply_action(action)
+            check_replayed(state.hidden, info)
+            return state
         world = sample_world(info, seed)
         red, green = (info.deployment, world) if player_id == 0 else (world, info.deployment)
         state = GjjqHiddenState(self.get_game())
@@ -440,13 +518,22 @@ class GjjqHiddenState(pyspiel.State):
 
     def __str__(self) -> str:
         """The referee's record (both deployments, moves, refusals) once play has begun."""
+        if self.hidden is None and self._endgame is not None:
+            return "drawing the endgame start"
         if self.hidden is None:
             return "deploying: " + " ".join(str(d) for d in self.deployments)
+        if self.hidden.is_endgame:
+            game = self.hidden.true_game
+            moves = " ".join(m.ascii() for m in game.moves)
+            return f"endgame {game.start} moves {moves}".rstrip()
         return self.hidden.to_text("ascii")
 
 
 def _before_play(state: GjjqHiddenState, player: int) -> str:
-    """A player's information before play: its own deployment once drawn."""
+    """A player's information before play: its own deployment once drawn (nothing before a
+    hidden endgame's start is drawn)."""
+    if state._endgame is not None:
+        return f"{'rg'[player]} before the start"
     if len(state.deployments) > player:
         return f"{'rg'[player]} deployed {state.deployments[player]}"
     return f"{'rg'[player]} deploying"

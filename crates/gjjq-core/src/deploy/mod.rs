@@ -149,6 +149,10 @@ pub enum DeploymentError {
 }
 
 impl Deployment {
+    /// No pieces at all: not a deployment of R-32, only the stand-in of a hidden endgame
+    /// (which starts from a position, with no deployment made) where a deployment is asked.
+    pub(crate) const EMPTY: Deployment = Deployment { board: [None; 45] };
+
     /// The library's prescribed formation (規定布陣法), R-27: `9/3III3/9/1DA3AD1/FPMGKGMPF`.
     ///
     /// # Examples

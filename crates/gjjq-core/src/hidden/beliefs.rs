@@ -151,7 +151,7 @@ impl PieceBelief {
 ///
 /// The worlds are the assignments of kinds to the enemy's deployment points that
 /// [`WorldSampler`] counts (the kind domains narrowed by R-32 and the moves seen, the
-/// counts of R-7): for each class of pieces with equal domains and each kind, the number of
+/// counts of R-7; in a hidden endgame R-26's areas and the enemy force's counts): for each class of pieces with equal domains and each kind, the number of
 /// assignments giving one member of the class that kind is summed exactly (in `u128`) over
 /// forward and backward counts of the classes. Some of those assignments can still be
 /// inconsistent (constraints between pieces the domains do not hold), so:
@@ -320,6 +320,22 @@ fn enumerate(
         sampler.ids.iter().map(|&id| (id, [0; 8])).collect();
     let mut total = 0u128;
     for r in 0..sampler.assignments() {
+        if state.is_endgame() {
+            // A hidden endgame's worlds are start positions.
+            let Some(kinds) = sampler.assignment_kinds(r) else {
+                continue;
+            };
+            if !sampler.consistent(r) {
+                continue;
+            }
+            total += 1;
+            for (id, k) in sampler.ids.iter().zip(kinds) {
+                if let Some(c) = by_id.get_mut(id) {
+                    c[k.index()] += 1;
+                }
+            }
+            continue;
+        }
         let Some(world) = sampler.assignment(r) else {
             continue;
         };
@@ -349,7 +365,7 @@ fn enumerate(
 /// members with one fewer `k`), times the backward counts (ways to fill the classes after).
 fn marginals(sampler: &WorldSampler) -> HashMap<Square, [u128; 8]> {
     let mut by_id = HashMap::new();
-    let full = PieceKind::ALL.map(|k| k.count_per_side() as u8);
+    let full = sampler.start_counts;
     let mut forward: HashMap<[u8; 8], u128> = HashMap::from([(full, 1)]);
     for (i, (domain, members)) in sampler.classes.iter().enumerate() {
         let n = members.len();
@@ -387,7 +403,9 @@ fn marginals(sampler: &WorldSampler) -> HashMap<Square, [u128; 8]> {
 /// [`Exactness::Proved`]: nothing told, this side to move first, and in one world (any: the
 /// first assignment) this side has a quiet legal move and the world is consistent.
 fn proved(state: &InfoState, sampler: &WorldSampler) -> bool {
-    if !state.events().is_empty() || state.first() != state.side() {
+    // A hidden endgame's start need not be undecided in every world (a king with no move
+    // left, say), so the argument does not carry over: its figures are enumerated or flagged.
+    if state.is_endgame() || !state.events().is_empty() || state.first() != state.side() {
         return false;
     }
     let Some(world) = sampler.assignment(0) else {

@@ -7,9 +7,10 @@ use thiserror::Error;
 
 use crate::bitboard::Bitboard;
 use crate::deploy::{Deployment, DeploymentParseError};
+use crate::endgame::{EndgameForce, EndgameForceError};
 use crate::moves::{Move, MoveParseError};
 use crate::outcome::{Outcome, OutcomeParseError};
-use crate::piece::PieceKind;
+use crate::piece::{Piece, PieceKind};
 use crate::ruleset::Ruleset;
 use crate::square::{Side, Square, SquareParseError};
 
@@ -49,7 +50,9 @@ pub enum Event {
     End {
         /// How it ended.
         outcome: Outcome,
-        /// The enemy's deployment, in the enemy's own frame (R-33).
+        /// The enemy's deployment, in the enemy's own frame (R-33). A hidden endgame has no
+        /// deployments: there it is empty, and the enemy's start is told in
+        /// [`InfoState::enemy_start_told`].
         enemy: Deployment,
     },
 }
@@ -73,6 +76,19 @@ pub enum Event {
 ///                                      ; "=" the mover stayed, "~" a striker removed there
 ///         / "#" winner ":" reason ":" deployment
 ///                                      ; the end and the enemy's deployment (R-33)
+/// ```
+///
+/// A hidden endgame ([`HiddenGame::endgame`](crate::hidden::HiddenGame::endgame)) starts
+/// from a position, not from deployments, and its header says so:
+///
+/// ```text
+/// state   =/ side SP first SP board SP force *(SP event)
+/// board   = the ten rows of a position string (rank j first, R-5), the own pieces as
+///           their letters (Red upper, Green lower case) and "x" for each enemy point
+/// force   = the enemy's endgame force (its pieces besides the king, e.g. "IID")
+/// event   =/ "#" winner ":" reason ":" start
+///                                      ; the end and the enemy's start: ten rows with
+///                                      ; its pieces' letters
 /// ```
 ///
 /// The ruleset is not part of the string (both sides agreed on it before play); serde
@@ -100,6 +116,20 @@ pub struct InfoState {
     /// The enemy's occupied points at the start, on the board.
     pub(crate) enemy_start: Bitboard,
     pub(crate) events: Vec<Event>,
+    /// In a hidden endgame, its start (then `own` is empty).
+    pub(crate) endgame: Option<Box<EndgameStart>>,
+}
+
+/// What a side knows at the start of a hidden endgame besides the enemy's points, and the
+/// enemy's start once the end tells it (R-39).
+#[derive(Debug, Clone, PartialEq, Eq, Hash)]
+pub(crate) struct EndgameStart {
+    /// The own pieces, board points in point order.
+    pub(crate) own: Vec<(Square, PieceKind)>,
+    /// The enemy's force (public: the game's parameter names it).
+    pub(crate) enemy_force: EndgameForce,
+    /// The enemy's pieces at the start, board points in point order, once the end told them.
+    pub(crate) told: Option<Vec<(Square, PieceKind)>>,
 }
 
 impl InfoState {
@@ -120,6 +150,146 @@ impl InfoState {
             own,
             enemy_start,
             events: Vec::new(),
+            endgame: None,
+        }
+    }
+
+    /// The state before play of `side` in a hidden endgame from `start` (R-26; no return
+    /// pending, checked by the caller): its own pieces with their kinds, the enemy's points
+    /// and the enemy's force, `start`'s side to move first.
+    pub(crate) fn endgame(
+        side: Side,
+        start: &crate::position::Position,
+        enemy_force: EndgameForce,
+    ) -> InfoState {
+        let own = start
+            .side_pieces(side)
+            .into_iter()
+            .filter_map(|sq| start.piece_at(sq).map(|p| (sq, p.kind)))
+            .collect();
+        InfoState {
+            side,
+            first: start.turn(),
+            rules: *start.ruleset(),
+            own: Deployment::EMPTY,
+            enemy_start: start.side_pieces(side.other()),
+            events: Vec::new(),
+            endgame: Some(Box::new(EndgameStart {
+                own,
+                enemy_force,
+                told: None,
+            })),
+        }
+    }
+
+    /// Whether this is a state of a hidden endgame (it started from a position with public
+    /// forces, not from deployments).
+    ///
+    /// # Examples
+    ///
+    /// ```
+    /// use gjjq_core::{Ruleset, Side, deploy::Opening, hidden::HiddenGame};
+    /// let game = HiddenGame::new(Opening::default_opening(), Ruleset::STANDARD)?;
+    /// assert!(!game.info_state(Side::Red).is_endgame());
+    /// # Ok::<(), Box<dyn std::error::Error>>(())
+    /// ```
+    #[must_use]
+    pub fn is_endgame(&self) -> bool {
+        self.endgame.is_some()
+    }
+
+    /// The enemy's force in a hidden endgame (public, R-37 as extended in `docs/rules.md`,
+    /// "Hidden endgames"); `None` in a game from deployments (R-7's sixteen pieces).
+    ///
+    /// # Examples
+    ///
+    /// ```
+    /// use gjjq_core::{Side, hidden::InfoState};
+    /// let red: InfoState = "r r 4x4/9/9/9/2x3x2/9/9/9/9/4K4 II".parse()?;
+    /// assert_eq!(red.enemy_force().unwrap().to_string(), "II");
+    /// # Ok::<(), Box<dyn std::error::Error>>(())
+    /// ```
+    #[must_use]
+    pub fn enemy_force(&self) -> Option<EndgameForce> {
+        self.endgame.as_ref().map(|e| e.enemy_force)
+    }
+
+    /// How many enemy pieces of each kind stood on the board at the start, indexed by
+    /// [`PieceKind::index`]: R-7's counts after deployments, the enemy force's (its king
+    /// included) in a hidden endgame. The world sampler and the beliefs count against these.
+    ///
+    /// # Examples
+    ///
+    /// ```
+    /// use gjjq_core::{PieceKind, Ruleset, Side, deploy::Opening, hidden::{HiddenGame, InfoState}};
+    /// let game = HiddenGame::new(Opening::default_opening(), Ruleset::STANDARD)?;
+    /// assert_eq!(game.info_state(Side::Red).enemy_counts()[PieceKind::Infantry.index()], 3);
+    /// let red: InfoState = "r r 4x4/9/9/9/2x3x2/9/9/9/9/4K4 II".parse()?;
+    /// assert_eq!(red.enemy_counts()[PieceKind::Infantry.index()], 2);
+    /// assert_eq!(red.enemy_counts()[PieceKind::King.index()], 1);
+    /// # Ok::<(), Box<dyn std::error::Error>>(())
+    /// ```
+    #[must_use]
+    pub fn enemy_counts(&self) -> [u32; 8] {
+        match &self.endgame {
+            Some(e) => PieceKind::ALL.map(|k| e.enemy_force.count(k)),
+            None => PieceKind::ALL.map(PieceKind::count_per_side),
+        }
+    }
+
+    /// The own pieces at the start with their kinds, on board points in point order: the own
+    /// deployment's after deployments, the own force's in a hidden endgame.
+    ///
+    /// # Examples
+    ///
+    /// ```
+    /// use gjjq_core::hidden::InfoState;
+    /// let red: InfoState = "r r 4x4/9/9/9/2x3x2/9/9/9/9/4K4 II".parse()?;
+    /// assert_eq!(red.own_start(), [("5E".parse()?, gjjq_core::PieceKind::King)]);
+    /// # Ok::<(), Box<dyn std::error::Error>>(())
+    /// ```
+    #[must_use]
+    pub fn own_start(&self) -> Vec<(Square, PieceKind)> {
+        match &self.endgame {
+            Some(e) => e.own.clone(),
+            None => {
+                let mut v: Vec<(Square, PieceKind)> = self
+                    .own
+                    .iter()
+                    .map(|(own, k)| (Deployment::board_point(self.side, own), k))
+                    .collect();
+                v.sort_by_key(|(sq, _)| *sq);
+                v
+            }
+        }
+    }
+
+    /// The enemy's pieces at the start with their kinds, on board points in point order, once
+    /// the end told them (R-39); `None` before.
+    ///
+    /// # Examples
+    ///
+    /// ```
+    /// use gjjq_core::hidden::InfoState;
+    /// let red: InfoState = "r r 4x4/9/9/9/2x3x2/9/9/9/9/4K4 II".parse()?;
+    /// assert_eq!(red.enemy_start_told(), None);
+    /// # Ok::<(), Box<dyn std::error::Error>>(())
+    /// ```
+    #[must_use]
+    pub fn enemy_start_told(&self) -> Option<Vec<(Square, PieceKind)>> {
+        match &self.endgame {
+            Some(e) => e.told.clone(),
+            None => self.events.iter().find_map(|e| match e {
+                Event::End { enemy, .. } => {
+                    let mut v: Vec<(Square, PieceKind)> = enemy
+                        .iter()
+                        .map(|(own, k)| (Deployment::board_point(self.side.other(), own), k))
+                        .collect();
+                    v.sort_by_key(|(sq, _)| *sq);
+                    Some(v)
+                }
+                _ => None,
+            }),
         }
     }
 
@@ -233,8 +403,16 @@ impl InfoState {
                 played += 1;
             }
         }
+        let events = self.events[..cut].to_vec();
+        let mut endgame = self.endgame.clone();
+        if let Some(e) = endgame.as_mut()
+            && !events.iter().any(|e| matches!(e, Event::End { .. }))
+        {
+            e.told = None;
+        }
         InfoState {
-            events: self.events[..cut].to_vec(),
+            events,
+            endgame,
             ..self.clone()
         }
     }
@@ -276,19 +454,45 @@ impl InfoState {
     pub(crate) fn impossible(&self, rules: Option<&Ruleset>) -> Result<(), InfoStateParseError> {
         let bad =
             |token: usize, detail: String| Err(InfoStateParseError::Impossible { token, detail });
-        let own_count = self.own.iter().count() as u32;
-        if self.enemy_start.count() != own_count {
-            return bad(
-                4,
-                format!(
-                    "the enemy starts on {} points, the own deployment has {own_count} pieces",
-                    self.enemy_start.count()
-                ),
-            );
+        if let Some(e) = &self.endgame {
+            let force = e.enemy_force.size() + 1;
+            if self.enemy_start.count() != force {
+                return bad(
+                    3,
+                    format!(
+                        "the enemy starts on {} points, its force has {force} pieces",
+                        self.enemy_start.count()
+                    ),
+                );
+            }
+        } else {
+            let own_count = self.own.iter().count() as u32;
+            if self.enemy_start.count() != own_count {
+                return bad(
+                    4,
+                    format!(
+                        "the enemy starts on {} points, the own deployment has {own_count} pieces",
+                        self.enemy_start.count()
+                    ),
+                );
+            }
+        }
+        if let Some(told) = self.endgame.as_ref().and_then(|e| e.told.as_ref()) {
+            let points = told.iter().fold(Bitboard::EMPTY, |b, (sq, _)| b.with(*sq));
+            let counts = self.enemy_counts();
+            let fits = PieceKind::ALL
+                .iter()
+                .all(|k| told.iter().filter(|(_, t)| t == k).count() as u32 == counts[k.index()]);
+            if points != self.enemy_start || !fits {
+                return bad(
+                    self.events.len() + 4,
+                    "the enemy's start told at the end is not its force on its points".to_owned(),
+                );
+            }
         }
         let mut own: [Option<PieceKind>; 90] = [None; 90];
-        for (sq, k) in self.own.iter() {
-            own[Deployment::board_point(self.side, sq).index()] = Some(k);
+        for (sq, k) in self.own_start() {
+            own[sq.index()] = Some(k);
         }
         let mut enemy = self.enemy_start;
         let mut mover = self.first;
@@ -427,16 +631,80 @@ impl fmt::Display for Seen {
     }
 }
 
+/// Ten rows of a position string (y 9 first), `cell` giving each point's character.
+fn write_board(f: &mut fmt::Formatter<'_>, cell: impl Fn(Square) -> Option<char>) -> fmt::Result {
+    for y in (0..10u8).rev() {
+        let mut empty = 0u8;
+        for x in 0..9u8 {
+            match cell(Square::new(x, y).expect("on board")) {
+                Some(c) => {
+                    if empty > 0 {
+                        write!(f, "{empty}")?;
+                        empty = 0;
+                    }
+                    write!(f, "{c}")?;
+                }
+                None => empty += 1,
+            }
+        }
+        if empty > 0 {
+            write!(f, "{empty}")?;
+        }
+        if y > 0 {
+            f.write_str("/")?;
+        }
+    }
+    Ok(())
+}
+
+/// Ten rows of a position string into its characters by point, `None` if malformed.
+fn parse_board(text: &str) -> Option<Vec<(Square, char)>> {
+    let rows: Vec<&str> = text.split('/').collect();
+    if rows.len() != 10 {
+        return None;
+    }
+    let mut out = Vec::new();
+    for (i, row) in rows.iter().enumerate() {
+        let y = 9 - i as u8;
+        let mut x = 0u8;
+        for c in row.chars() {
+            match c {
+                '1'..='9' => x += c as u8 - b'0',
+                _ => {
+                    out.push((Square::new(x, y).filter(|_| x < 9)?, c));
+                    x += 1;
+                }
+            }
+            if x > 9 {
+                return None;
+            }
+        }
+        if x != 9 {
+            return None;
+        }
+    }
+    Some(out)
+}
+
 impl fmt::Display for InfoState {
     fn fmt(&self, f: &mut fmt::Formatter<'_>) -> fmt::Result {
-        write!(
-            f,
-            "{} {} {} ",
-            side_letter(self.side),
-            side_letter(self.first),
-            self.own
-        )?;
-        write_points(f, self.side.other(), self.enemy_start)?;
+        write!(f, "{} {} ", side_letter(self.side), side_letter(self.first),)?;
+        if let Some(e) = &self.endgame {
+            write_board(f, |sq| {
+                if self.enemy_start.contains(sq) {
+                    Some('x')
+                } else {
+                    e.own
+                        .iter()
+                        .find(|(at, _)| *at == sq)
+                        .map(|(_, k)| Piece::new(self.side, *k).ascii())
+                }
+            })?;
+            write!(f, " {}", e.enemy_force)?;
+        } else {
+            write!(f, "{} ", self.own)?;
+            write_points(f, self.side.other(), self.enemy_start)?;
+        }
         for e in &self.events {
             match e {
                 Event::Refused(m) => write!(f, " ?{m}")?,
@@ -447,7 +715,18 @@ impl fmt::Display for InfoState {
                         Some(s) => s.to_string(),
                         None => "draw".to_owned(),
                     };
-                    write!(f, " #{winner}:{}:{enemy}", outcome.reason())?;
+                    write!(f, " #{winner}:{}:", outcome.reason())?;
+                    match &self.endgame {
+                        Some(start) => {
+                            let told = start.told.as_deref().unwrap_or_default();
+                            write_board(f, |sq| {
+                                told.iter()
+                                    .find(|(at, _)| *at == sq)
+                                    .map(|(_, k)| Piece::new(self.side.other(), *k).ascii())
+                            })?;
+                        }
+                        None => write!(f, "{enemy}")?,
+                    }
                 }
             }
         }
@@ -477,6 +756,15 @@ pub enum InfoStateParseError {
     /// The enemy points are not an R-33 shape of `x` and digits.
     #[error("field 4: '{0}' is not five rows of x and digits, nine points each")]
     EnemyPoints(String),
+    /// A hidden endgame's board (field 3) is not ten rows of nine points with the own
+    /// pieces' letters and `x`.
+    #[error(
+        "field 3: '{0}' is not ten rows of the own pieces' letters, x and digits, nine points each"
+    )]
+    EndgameBoard(String),
+    /// A hidden endgame's enemy force (field 4) is not an endgame force.
+    #[error("field 4: {0}")]
+    EnemyForce(#[from] EndgameForceError),
     /// A move in an event is malformed.
     #[error("field {token}: {source}")]
     Move {
@@ -570,6 +858,69 @@ fn parse_points(side: Side, text: &str) -> Result<Bitboard, InfoStateParseError>
     Ok(points)
 }
 
+/// The header of a hidden endgame's state: the board with the own pieces and the enemy's
+/// points, and the enemy's force.
+fn parse_endgame_header(
+    side: Side,
+    first: Side,
+    board: &str,
+    force: &str,
+) -> Result<InfoState, InfoStateParseError> {
+    let bad = || InfoStateParseError::EndgameBoard(board.chars().take(100).collect());
+    let mut own = Vec::new();
+    let mut enemy_start = Bitboard::EMPTY;
+    for (sq, c) in parse_board(board).ok_or_else(bad)? {
+        if c == 'x' {
+            enemy_start.insert(sq);
+        } else {
+            match Piece::from_ascii(c) {
+                Some(p) if p.side == side => own.push((sq, p.kind)),
+                _ => return Err(bad()),
+            }
+        }
+    }
+    own.sort_by_key(|(sq, _)| *sq);
+    let enemy_force: EndgameForce = force.parse()?;
+    Ok(InfoState {
+        side,
+        first,
+        rules: Ruleset::STANDARD,
+        own: Deployment::EMPTY,
+        enemy_start,
+        events: Vec::new(),
+        endgame: Some(Box::new(EndgameStart {
+            own,
+            enemy_force,
+            told: None,
+        })),
+    })
+}
+
+/// The enemy's start told at the end of a hidden endgame: ten rows of its pieces' letters.
+fn parse_told(
+    token: usize,
+    enemy: Side,
+    text: &str,
+) -> Result<Vec<(Square, PieceKind)>, InfoStateParseError> {
+    let bad = || InfoStateParseError::End {
+        token,
+        detail: format!(
+            "'{}' is not ten rows of the enemy's pieces",
+            text.chars().take(100).collect::<String>()
+        ),
+    };
+    let mut told = parse_board(text)
+        .ok_or_else(bad)?
+        .into_iter()
+        .map(|(sq, c)| match Piece::from_ascii(c) {
+            Some(p) if p.side == enemy => Ok((sq, p.kind)),
+            _ => Err(bad()),
+        })
+        .collect::<Result<Vec<_>, _>>()?;
+    told.sort_by_key(|(sq, _)| *sq);
+    Ok(told)
+}
+
 fn parse_seen(token: usize, text: &str) -> Result<Seen, InfoStateParseError> {
     let bad = || InfoStateParseError::Event {
         token,
@@ -629,9 +980,13 @@ impl FromStr for InfoState {
         }
         let side = parse_side(1, tokens[0])?;
         let first = parse_side(2, tokens[1])?;
-        let own: Deployment = tokens[2].parse()?;
-        let enemy_start = parse_points(side.other(), tokens[3])?;
-        let mut state = InfoState::new(side, first, Ruleset::STANDARD, own, enemy_start);
+        let mut state = if tokens[2].matches('/').count() == 9 {
+            parse_endgame_header(side, first, tokens[2], tokens[3])?
+        } else {
+            let own: Deployment = tokens[2].parse()?;
+            let enemy_start = parse_points(side.other(), tokens[3])?;
+            InfoState::new(side, first, Ruleset::STANDARD, own, enemy_start)
+        };
         // Linear: whether the end was told is kept here, not asked of the events per token.
         let mut ended = false;
         for (i, t) in tokens.iter().enumerate().skip(4) {
@@ -661,12 +1016,16 @@ impl FromStr for InfoState {
                             token,
                             detail: e.to_string(),
                         })?;
-                let enemy: Deployment =
+                let enemy = if let Some(start) = state.endgame.as_mut() {
+                    start.told = Some(parse_told(token, side.other(), dep)?);
+                    Deployment::EMPTY
+                } else {
                     dep.parse()
                         .map_err(|e: DeploymentParseError| InfoStateParseError::End {
                             token,
                             detail: e.to_string(),
-                        })?;
+                        })?
+                };
                 ended = true;
                 Event::End { outcome, enemy }
             } else {

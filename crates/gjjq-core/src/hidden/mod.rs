@@ -4,6 +4,8 @@
 //! See `docs/hidden.md` for a walk through a real game.
 
 mod beliefs;
+#[cfg(test)]
+mod endgame_tests;
 mod info;
 mod referee;
 mod view;
@@ -11,6 +13,8 @@ mod worlds;
 
 pub use beliefs::{BeliefError, Beliefs, DEFAULT_MAX_REPLAYS, Exactness, PieceBelief};
 pub use info::{Event, InfoState, InfoStateParseError, Seen};
-pub use referee::{HiddenGame, ProposeError, Told};
+pub use referee::{HiddenEndgameError, HiddenGame, ProposeError, Told};
 pub use view::{EnemyPiece, PlayerView};
-pub use worlds::{Inconsistency, Mismatch, WorldError, WorldSampler, check_world, replay_world};
+pub use worlds::{
+    Inconsistency, Mismatch, WorldError, WorldSampler, check_world, replay_start, replay_world,
+};

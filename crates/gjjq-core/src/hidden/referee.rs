@@ -4,12 +4,14 @@
 use rand::Rng;
 use thiserror::Error;
 
-use crate::deploy::{Opening, OpeningError};
+use crate::deploy::{Deployment, Opening, OpeningError};
+use crate::endgame::EndgameForce;
 use crate::game::Game;
 use crate::hidden::info::{Event, InfoState, Seen};
 use crate::hidden::view::PlayerView;
 use crate::moves::{Move, MoveInfo, MoveList};
 use crate::outcome::Outcome;
+use crate::piece::PieceKind;
 use crate::position::Position;
 use crate::ruleset::{AnnounceIllegal, RevealCaptured, Ruleset};
 use crate::square::Side;
@@ -29,6 +31,36 @@ pub enum ProposeError {
         /// Whose turn it is.
         turn: Side,
     },
+}
+
+/// A position that cannot start a hidden endgame ([`HiddenGame::endgame`]).
+#[derive(Debug, Clone, PartialEq, Eq, Error)]
+#[non_exhaustive]
+pub enum HiddenEndgameError {
+    /// A side's pieces on the board are not the force named for it.
+    #[error("{side} has {found} {kind} on the board, its force {force} has {expected}")]
+    ForceMismatch {
+        /// The side.
+        side: Side,
+        /// The force named for it.
+        force: EndgameForce,
+        /// The first kind (in R-7's order) whose count differs.
+        kind: PieceKind,
+        /// The force's count of that kind.
+        expected: u32,
+        /// The position's count.
+        found: u32,
+    },
+    /// A return is pending at the start (R-19): a hidden endgame starts without one, since
+    /// a side could not tell which enemy piece is the striker's.
+    #[error("{side} has a return pending at the start; a hidden endgame starts without one")]
+    PendingReturn {
+        /// The side that owes it.
+        side: Side,
+    },
+    /// The position is already decided (R-21 … R-25).
+    #[error("the position is already decided ({0}); a hidden endgame starts undecided")]
+    Decided(Outcome),
 }
 
 /// What one proposal told each side (R-38, R-39): the events appended to each information
@@ -81,6 +113,9 @@ pub struct HiddenGame {
     game: Game,
     states: [InfoState; 2],
     refusals: Vec<(usize, Side, Move)>,
+    /// In a hidden endgame, each side's start pieces (board points), told to the other at
+    /// the end (R-39).
+    endgame: Option<[Vec<(crate::square::Square, PieceKind)>; 2]>,
 }
 
 impl HiddenGame {
@@ -105,10 +140,98 @@ impl HiddenGame {
             game: Game::new(start),
             states,
             refusals: Vec::new(),
+            endgame: None,
         })
     }
 
-    /// The opening (both deployments, first mover).
+    /// A hidden endgame (see `docs/rules.md`, "Hidden endgames"): the true game starts from
+    /// `start`, a valid position (R-26) with Red's force `red` and Green's `green` on the
+    /// board, its side to move first, under its ruleset. Each side knows its own pieces with
+    /// their kinds, every enemy point, and the enemy's force (how many of each kind: public,
+    /// as the game names it), not which enemy piece is which (R-37). There are no
+    /// deployments: [`HiddenGame::opening`] holds two empty ones, and the end tells each side
+    /// the enemy's start ([`InfoState::enemy_start_told`]).
+    ///
+    /// # Errors
+    /// [`HiddenEndgameError`]: a force that is not the position's, a pending return, a
+    /// decided position.
+    ///
+    /// # Examples
+    ///
+    /// ```
+    /// use gjjq_core::{Position, Side, endgame::EndgameForce, hidden::HiddenGame};
+    /// let start: Position = "4k4/9/1ii6/9/9/9/9/9/9/4K1I2 r - 0 1".parse()?;
+    /// let (red, green): (EndgameForce, EndgameForce) = ("I".parse()?, "II".parse()?);
+    /// let mut game = HiddenGame::endgame(start, red, green)?;
+    /// let state = game.info_state(Side::Red);
+    /// assert_eq!(state.to_string(), "r r 4x4/9/1xx6/9/9/9/9/9/9/4K1I2 II");
+    /// assert_eq!(state.enemy_force(), Some(green));
+    /// // The force must be the position's.
+    /// let start: Position = "4k4/9/1ii6/9/9/9/9/9/9/4K1I2 r - 0 1".parse()?;
+    /// assert!(HiddenGame::endgame(start, red, red).is_err());
+    /// # Ok::<(), Box<dyn std::error::Error>>(())
+    /// ```
+    pub fn endgame(
+        start: Position,
+        red: EndgameForce,
+        green: EndgameForce,
+    ) -> Result<HiddenGame, HiddenEndgameError> {
+        for (side, force) in [(Side::Red, red), (Side::Green, green)] {
+            for kind in PieceKind::ALL {
+                let (expected, found) = (force.count(kind), start.pieces(side, kind).count());
+                if expected != found {
+                    return Err(HiddenEndgameError::ForceMismatch {
+                        side,
+                        force,
+                        kind,
+                        expected,
+                        found,
+                    });
+                }
+            }
+            if start.pending_return(side).is_some() {
+                return Err(HiddenEndgameError::PendingReturn { side });
+            }
+        }
+        let game = Game::new(start);
+        if let Some(o) = game.outcome() {
+            return Err(HiddenEndgameError::Decided(o));
+        }
+        let start = game.position();
+        let pieces = Side::ALL.map(|side| {
+            start
+                .side_pieces(side)
+                .into_iter()
+                .filter_map(|sq| start.piece_at(sq).map(|p| (sq, p.kind)))
+                .collect::<Vec<_>>()
+        });
+        let states = [
+            InfoState::endgame(Side::Red, start, green),
+            InfoState::endgame(Side::Green, start, red),
+        ];
+        Ok(HiddenGame {
+            opening: Opening::new(Deployment::EMPTY, Deployment::EMPTY, start.turn()),
+            game,
+            states,
+            refusals: Vec::new(),
+            endgame: Some(pieces),
+        })
+    }
+
+    /// Whether this is a hidden endgame ([`HiddenGame::endgame`]).
+    ///
+    /// ```
+    /// use gjjq_core::{Ruleset, deploy::Opening, hidden::HiddenGame};
+    /// assert!(!HiddenGame::new(Opening::default_opening(), Ruleset::STANDARD)?.is_endgame());
+    /// # Ok::<(), Box<dyn std::error::Error>>(())
+    /// ```
+    #[must_use]
+    pub fn is_endgame(&self) -> bool {
+        self.endgame.is_some()
+    }
+
+    /// The opening (both deployments, first mover); in a hidden endgame two empty
+    /// deployments and the first mover ([`HiddenGame::endgame`]).
     #[must_use]
     pub fn opening(&self) -> &Opening {
         &self.opening
@@ -183,6 +306,12 @@ impl HiddenGame {
                 if let Some(outcome) = self.game.outcome() {
                     for viewer in Side::ALL {
                         let enemy = *self.opening.deployment(viewer.other());
+                        if let Some(pieces) = &self.endgame {
+                            let start = pieces[viewer.other().index()].clone();
+                            if let Some(e) = self.states[viewer.index()].endgame.as_mut() {
+                                e.told = Some(start);
+                            }
+                        }
                         self.tell(&mut told, viewer, Event::End { outcome, enemy });
                     }
                 }

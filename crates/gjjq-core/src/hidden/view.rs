@@ -72,8 +72,8 @@ impl PlayerView {
             outcome: None,
             enemy_deployment: None,
         };
-        for (own, kind) in state.deployment().iter() {
-            v.own[Deployment::board_point(side, own).index()] = Some(kind);
+        for (sq, kind) in state.own_start() {
+            v.own[sq.index()] = Some(kind);
         }
         for sq in state.enemy_start() {
             v.enemy[sq.index()] = Some(sq);
@@ -218,7 +218,9 @@ impl PlayerView {
         self.outcome
     }
 
-    /// The enemy's deployment, told at the end.
+    /// The enemy's deployment, told at the end; empty in a hidden endgame, whose
+    /// enemy start the information state tells
+    /// ([`InfoState::enemy_start_told`](crate::hidden::InfoState::enemy_start_told)).
     #[must_use]
     pub fn enemy_deployment(&self) -> Option<Deployment> {
         self.enemy_deployment

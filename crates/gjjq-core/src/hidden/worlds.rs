@@ -14,9 +14,11 @@ use crate::hidden::info::{Event, InfoState, Seen, own_frame};
 use crate::hidden::referee::observe;
 use crate::moves::Move;
 use crate::outcome::Outcome;
-use crate::piece::PieceKind;
+use crate::piece::{Piece, PieceKind};
+use crate::position::Position;
 use crate::ruleset::MissileDeployment;
-use crate::square::Side;
+use crate::setup::Setup;
+use crate::square::{Side, Square};
 use crate::terrain::{ALL_INLAND, COUNTRY, LAND, PALACE};
 use crate::{Ruleset, deploy::Opening};
 
@@ -112,6 +114,15 @@ pub fn replay_world(state: &InfoState, enemy: &Deployment) -> Result<Game, Incon
     let side = state.side();
     let rules = *state.rules();
     let at = |ply, what| Err(Inconsistency { ply, what });
+    if state.is_endgame() {
+        return at(
+            0,
+            Mismatch::Deployment(
+                "a hidden endgame has no deployments: its worlds are start positions (replay_start)"
+                    .to_owned(),
+            ),
+        );
+    }
     if let Err(e) = enemy.validate(&rules) {
         return at(0, Mismatch::Deployment(e.to_string()));
     }
@@ -133,6 +144,102 @@ pub fn replay_world(state: &InfoState, enemy: &Deployment) -> Result<Game, Incon
     let Ok(start) = opening.position(rules) else {
         return at(0, Mismatch::Deployment("no opening".to_owned()));
     };
+    replay(state, start, &|told| told == enemy)
+}
+
+/// The true game of the world that starts from `start` (both sides' pieces with their kinds)
+/// after the moves `state` was told, when that world is consistent with it (R-41): as
+/// [`replay_world`], for either kind of hidden game. After deployments, `start` is an
+/// opening position whose own deployment is the state's; in a hidden endgame
+/// ([`HiddenGame::endgame`](crate::hidden::HiddenGame::endgame)) a valid position (R-26)
+/// with the own pieces the state starts with, the enemy's force on the enemy points, the
+/// state's first mover to move and no return pending. The state's ruleset applies.
+///
+/// # Errors
+/// The first [`Inconsistency`]; a start that does not fit the state's is one at ply 0.
+///
+/// # Examples
+///
+/// ```
+/// use gjjq_core::{Position, Side, endgame::EndgameForce, hidden::{HiddenGame, replay_start}};
+/// let start: Position = "4k4/9/1ii6/9/9/9/9/9/9/4K1I2 r - 0 1".parse()?;
+/// let mut game = HiddenGame::endgame(start.clone(), "I".parse()?, "II".parse()?)?;
+/// game.propose(Side::Red, "7E7D".parse()?)?;
+/// let red = game.info_state(Side::Red);
+/// assert_eq!(replay_start(red, &start)?.position(), game.game().position());
+/// // Green's pieces on other points: not the world Red saw, at ply 0.
+/// let other: Position = "4k4/9/3ii4/9/9/9/9/9/9/4K1I2 r - 0 1".parse()?;
+/// assert_eq!(replay_start(red, &other).unwrap_err().ply, 0);
+/// # Ok::<(), Box<dyn std::error::Error>>(())
+/// ```
+pub fn replay_start(state: &InfoState, start: &Position) -> Result<Game, Inconsistency> {
+    let side = state.side();
+    let rules = *state.rules();
+    let at = |what: String| {
+        Err(Inconsistency {
+            ply: 0,
+            what: Mismatch::Deployment(what),
+        })
+    };
+    if start.turn() != state.first() {
+        return at(format!(
+            "{} to move, the state's first mover is {}",
+            start.turn(),
+            state.first()
+        ));
+    }
+    if state.endgame.is_none() {
+        let opening = match Opening::from_position(start) {
+            Ok(o) => o,
+            Err(e) => return at(e.to_string()),
+        };
+        if opening.deployment(side) != state.deployment() {
+            return at("the own deployment is not the state's".to_owned());
+        }
+        return replay_world(state, opening.deployment(side.other()));
+    }
+    if Side::ALL.iter().any(|&s| start.pending_return(s).is_some()) {
+        return at("a return is pending at the start".to_owned());
+    }
+    if pieces_of(start, side) != state.own_start() {
+        return at("the own pieces are not the state's".to_owned());
+    }
+    let enemy = pieces_of(start, side.other());
+    if start.side_pieces(side.other()) != state.enemy_start() {
+        return at("not on the points seen occupied".to_owned());
+    }
+    let counts = state.enemy_counts();
+    if PieceKind::ALL
+        .iter()
+        .any(|k| start.pieces(side.other(), *k).count() != counts[k.index()])
+    {
+        return at("not the enemy's force".to_owned());
+    }
+    let start = match Position::from_setup_with(start.to_setup(), rules) {
+        Ok(p) => p,
+        Err(e) => return at(e.to_string()),
+    };
+    let told = state.endgame.as_ref().and_then(|e| e.told.clone());
+    replay(state, start, &|_| told.as_ref() == Some(&enemy))
+}
+
+/// A side's pieces on `pos` with their kinds, in point order.
+fn pieces_of(pos: &Position, side: Side) -> Vec<(Square, PieceKind)> {
+    pos.side_pieces(side)
+        .into_iter()
+        .filter_map(|sq| pos.piece_at(sq).map(|p| (sq, p.kind)))
+        .collect()
+}
+
+/// Replay `state`'s events from `start`; `end_fits` judges the enemy start told at the end.
+fn replay(
+    state: &InfoState,
+    start: Position,
+    end_fits: &dyn Fn(&Deployment) -> bool,
+) -> Result<Game, Inconsistency> {
+    let side = state.side();
+    let rules = *state.rules();
+    let at = |ply, what| Err(Inconsistency { ply, what });
     let mut game = Game::new(start);
     let mut told_end = None;
     for e in state.events() {
@@ -176,7 +283,7 @@ pub fn replay_world(state: &InfoState, enemy: &Deployment) -> Result<Game, Incon
                 enemy: told,
             } => {
                 told_end = Some(outcome);
-                if told != *enemy {
+                if !end_fits(&told) {
                     return at(
                         played,
                         Mismatch::Deployment("not the deployment told at the end".to_owned()),
@@ -218,6 +325,10 @@ pub enum WorldError {
     /// and none survived.
     #[error("this state is inconsistent: {0}")]
     Inconsistent(String),
+    /// A world of a hidden endgame was asked as a deployment: its worlds are start
+    /// positions ([`WorldSampler::draw_start`]).
+    #[error("a hidden endgame has no deployments: draw its worlds as start positions")]
+    Endgame,
     /// The caller's `stop` asked to stop before a world was found.
     #[error("stopped after {tries} drawn worlds")]
     Stopped {
@@ -244,6 +355,11 @@ pub(crate) fn bit(k: PieceKind) -> Kinds {
 /// counted exactly over classes of pieces with equal domains, in `u128` — and replayed with
 /// [`check_world`]; a failing one is rejected and another drawn. The narrowing never excludes
 /// a consistent world, and rejection keeps the draw uniform over the consistent ones.
+///
+/// In a hidden endgame ([`HiddenGame::endgame`](crate::hidden::HiddenGame::endgame)) the
+/// domains at the start are where R-26 lets each kind stand (the library's check of
+/// positions), the counts are the enemy force's ([`InfoState::enemy_counts`]), and a world is
+/// a start position ([`WorldSampler::draw_start`], checked with [`replay_start`]).
 ///
 /// # Examples
 ///
@@ -272,12 +388,15 @@ pub struct WorldSampler {
     pub(crate) classes: Vec<(Kinds, Vec<usize>)>,
     /// Ways to complete from class `i` with the remaining counts (a state key).
     memo: HashMap<(usize, u32), u128>,
+    /// The enemy's counts at the start ([`InfoState::enemy_counts`]).
+    pub(crate) start_counts: [u8; 8],
     total: u128,
     /// Reject after this many draws in a row (default 1,000,000).
     pub max_tries: u32,
 }
 
-/// Kind counts as a key: 2 bits per kind (every R-7 count is at most 3).
+/// Kind counts as a key: 2 bits per kind (every R-7 count, and so every endgame force's, is
+/// at most 3).
 fn key(rem: &[u8; 8]) -> u32 {
     rem.iter()
         .enumerate()
@@ -301,16 +420,18 @@ impl WorldSampler {
                 None => classes.push((*d, vec![i])),
             }
         }
+        // Every count is at most 3 (R-7).
+        let start_counts = state.enemy_counts().map(|c| c.min(3) as u8);
         let mut s = WorldSampler {
             state: state.clone(),
             ids,
             classes,
             memo: HashMap::new(),
+            start_counts,
             total: 0,
             max_tries: 1_000_000,
         };
-        let full = PieceKind::ALL.map(|k| k.count_per_side() as u8);
-        s.total = s.ways(0, full);
+        s.total = s.ways(0, start_counts);
         s
     }
 
@@ -365,8 +486,52 @@ impl WorldSampler {
     /// The assignment numbered `r` (below [`WorldSampler::assignments`]) as a deployment
     /// (own frame): each number names one assignment, so a uniform `r` draws uniformly and
     /// `0..total` enumerates them all.
-    pub(crate) fn assignment(&self, mut r: u128) -> Option<Deployment> {
-        let mut rem = PieceKind::ALL.map(|k| k.count_per_side() as u8);
+    pub(crate) fn assignment(&self, r: u128) -> Option<Deployment> {
+        if self.state.is_endgame() {
+            return None;
+        }
+        let kinds = self.assignment_kinds(r)?;
+        let enemy = self.state.side().other();
+        Deployment::from_points(
+            self.ids
+                .iter()
+                .zip(kinds)
+                .map(|(&sq, k)| (own_frame(enemy, sq), k)),
+            self.state.rules(),
+        )
+        .ok()
+    }
+
+    /// The start position of the assignment numbered `r`: the own start and the enemy's
+    /// pieces with the kinds of the assignment, `None` when that is no valid position (R-26).
+    pub(crate) fn assignment_start(&self, r: u128) -> Option<Position> {
+        if !self.state.is_endgame() {
+            let enemy = self.assignment(r)?;
+            let own = *self.state.deployment();
+            let (red, green) = match self.state.side() {
+                Side::Red => (own, enemy),
+                Side::Green => (enemy, own),
+            };
+            return Opening::new(red, green, self.state.first())
+                .position(*self.state.rules())
+                .ok();
+        }
+        let kinds = self.assignment_kinds(r)?;
+        let side = self.state.side();
+        let mut setup = Setup::empty();
+        setup.turn = self.state.first();
+        for (sq, k) in self.state.own_start() {
+            setup.set(sq, Some(Piece::new(side, k)));
+        }
+        for (&sq, k) in self.ids.iter().zip(kinds) {
+            setup.set(sq, Some(Piece::new(side.other(), k)));
+        }
+        Position::from_setup_with(setup, *self.state.rules()).ok()
+    }
+
+    /// The kinds of the assignment numbered `r`, one per enemy start point (`ids`' order).
+    pub(crate) fn assignment_kinds(&self, mut r: u128) -> Option<Vec<PieceKind>> {
+        let mut rem = self.start_counts;
         let mut kinds = vec![PieceKind::King; self.ids.len()];
         for (i, (domain, members)) in self.classes.iter().enumerate() {
             let n = members.len();
@@ -408,15 +573,7 @@ impl WorldSampler {
             }
             rem = next;
         }
-        let enemy = self.state.side().other();
-        Deployment::from_points(
-            self.ids
-                .iter()
-                .zip(kinds)
-                .map(|(&sq, k)| (own_frame(enemy, sq), k)),
-            self.state.rules(),
-        )
-        .ok()
+        Some(kinds)
     }
 
     pub(crate) fn memo_ways(&self, i: usize, rem: &[u8; 8]) -> u128 {
@@ -467,6 +624,84 @@ impl WorldSampler {
         rng: &mut R,
         stop: &mut dyn FnMut() -> bool,
     ) -> Result<Deployment, WorldError> {
+        if self.state.is_endgame() {
+            return Err(WorldError::Endgame);
+        }
+        self.draw_with(rng, stop, &|r| {
+            self.assignment(r)
+                .filter(|world| check_world(&self.state, world).is_ok())
+        })
+    }
+
+    /// A world consistent with the state as its start position, every consistent world
+    /// equally likely (R-41), for either kind of hidden game: the opening position of a
+    /// drawn enemy deployment, or in a hidden endgame the start with a drawn assignment of
+    /// the enemy's force to its points. The work is bounded as in [`WorldSampler::draw`].
+    ///
+    /// # Errors
+    /// As [`WorldSampler::draw`] (without [`WorldError::Endgame`]).
+    ///
+    /// # Examples
+    ///
+    /// ```
+    /// use gjjq_core::{Position, Side, endgame::EndgameForce, hidden::{HiddenGame, WorldSampler, replay_start}};
+    /// use gjjq_core::rand::{SeedableRng, rngs::StdRng};
+    /// let start: Position = "4k4/9/1ii6/9/9/9/9/9/9/4K1I2 r - 0 1".parse()?;
+    /// let game = HiddenGame::endgame(start, "I".parse()?, "II".parse()?)?;
+    /// let red = game.info_state(Side::Red);
+    /// let sampler = WorldSampler::new(red);
+    /// // The king only in its palace (5e); the two infantry on the other points.
+    /// assert_eq!(sampler.assignments(), 1);
+    /// let world = sampler.draw_start(&mut StdRng::seed_from_u64(1))?;
+    /// assert!(replay_start(red, &world).is_ok());
+    /// # Ok::<(), Box<dyn std::error::Error>>(())
+    /// ```
+    pub fn draw_start<R: Rng + ?Sized>(&self, rng: &mut R) -> Result<Position, WorldError> {
+        self.draw_start_until(rng, &mut || false)
+    }
+
+    /// [`WorldSampler::draw_start`], asking `stop` every 64 draws whether to give up, as
+    /// [`WorldSampler::draw_until`].
+    ///
+    /// # Errors
+    /// As [`WorldSampler::draw_start`], and [`WorldError::Stopped`].
+    ///
+    /// # Examples
+    ///
+    /// ```
+    /// use gjjq_core::{Position, Side, hidden::{HiddenGame, WorldError, WorldSampler}};
+    /// use gjjq_core::rand::{SeedableRng, rngs::StdRng};
+    /// let start: Position = "4k4/9/1ii6/9/9/9/9/9/9/4K1I2 r - 0 1".parse()?;
+    /// let game = HiddenGame::endgame(start, "I".parse()?, "II".parse()?)?;
+    /// let sampler = WorldSampler::new(game.info_state(Side::Green));
+    /// let mut rng = StdRng::seed_from_u64(1);
+    /// assert!(matches!(sampler.draw_start_until(&mut rng, &mut || true), Err(WorldError::Stopped { .. })));
+    /// assert!(sampler.draw_start_until(&mut rng, &mut || false).is_ok());
+    /// # Ok::<(), Box<dyn std::error::Error>>(())
+    /// ```
+    pub fn draw_start_until<R: Rng + ?Sized>(
+        &self,
+        rng: &mut R,
+        stop: &mut dyn FnMut() -> bool,
+    ) -> Result<Position, WorldError> {
+        self.draw_with(rng, stop, &|r| {
+            self.assignment_start(r)
+                .filter(|start| replay_start(&self.state, start).is_ok())
+        })
+    }
+
+    /// Whether the assignment numbered `r` is a consistent world.
+    pub(crate) fn consistent(&self, r: u128) -> bool {
+        self.assignment_start(r)
+            .is_some_and(|start| replay_start(&self.state, &start).is_ok())
+    }
+
+    fn draw_with<R: Rng + ?Sized, T: Clone>(
+        &self,
+        rng: &mut R,
+        stop: &mut dyn FnMut() -> bool,
+        passes: &dyn Fn(u128) -> Option<T>,
+    ) -> Result<T, WorldError> {
         if let Err(e) = self.state.validate() {
             return Err(WorldError::Inconsistent(e.to_string()));
         }
@@ -478,10 +713,6 @@ impl WorldSampler {
             self.total as u32
         } else {
             self.max_tries
-        };
-        let passes = |r: u128| {
-            self.assignment(r)
-                .filter(|world| check_world(&self.state, world).is_ok())
         };
         for t in 0..tries {
             if t % 64 == 0 && stop() {
@@ -504,7 +735,7 @@ impl WorldSampler {
                 good.push(world);
             }
         }
-        good.choose(rng).copied().ok_or_else(|| {
+        good.choose(rng).cloned().ok_or_else(|| {
             WorldError::Inconsistent(format!(
                 "each of the {} assignments that fit fails the replay",
                 self.total
@@ -559,8 +790,39 @@ fn domains(state: &InfoState) -> Vec<(crate::square::Square, Kinds)> {
     let rules = state.rules();
     let mut ids = Vec::new();
     let mut dom = [0 as Kinds; 90];
+    let probe = state.endgame.as_ref().map(|_| {
+        let mut setup = Setup::empty();
+        setup.turn = side;
+        for (sq, k) in state.own_start() {
+            setup.set(sq, Some(Piece::new(side, k)));
+        }
+        setup
+    });
+    let counts = state.enemy_counts();
     for sq in state.enemy_start() {
         ids.push(sq);
+        if let Some(probe) = &probe {
+            // A hidden endgame: where R-26 lets each kind of the enemy's force stand, asked
+            // of the library's own check of positions (a kind is out when a position with it
+            // on `sq` has a violation on `sq`).
+            let mut d: Kinds = 0;
+            for k in PieceKind::ALL {
+                if counts[k.index()] == 0 {
+                    continue;
+                }
+                let mut setup = probe.clone();
+                setup.set(sq, Some(Piece::new(enemy, k)));
+                let fits = match Position::from_setup_with(setup, *rules) {
+                    Ok(_) => true,
+                    Err(e) => !e.violations.iter().any(|v| v.point == Some(sq)),
+                };
+                if fits {
+                    d |= bit(k);
+                }
+            }
+            dom[sq.index()] = d;
+            continue;
+        }
         // R-32: where each kind may be deployed.
         let mut d = ALL_KINDS;
         if !PALACE[e].contains(sq) {
@@ -611,6 +873,11 @@ fn domains(state: &InfoState) -> Vec<(crate::square::Square, Kinds)> {
                 for (own, k) in dep.iter() {
                     let sq = Deployment::board_point(enemy, own);
                     dom[sq.index()] &= bit(k);
+                }
+                if let Some(told) = state.endgame.as_ref().and_then(|e| e.told.as_ref()) {
+                    for &(sq, k) in told {
+                        dom[sq.index()] &= bit(k);
+                    }
                 }
             }
             _ => {}
