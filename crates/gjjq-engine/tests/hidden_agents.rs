@@ -446,3 +446,47 @@ fn averaging_holds_limits_and_changes_the_vote() {
     }
     assert!(differs >= 1, "averaging never changed the vote");
 }
+
+/// Hidden endgames (docs/rules.md, "Hidden endgames"): worlds are start positions with the
+/// enemy's force, and every agent searches them (not the fallback), proposes a candidate and
+/// never repeats a refusal, to the end of a game.
+#[test]
+fn every_agent_plays_hidden_endgames_from_drawn_starts() {
+    use gjjq_core::{Position, endgame::EndgameForce};
+    // Red's division stands between the kings (R-18: facing kings with 5 pieces or fewer).
+    let start: Position = "4k4/9/1ia6/9/9/9/9/4D4/9/4K1I2 r - 0 1".parse().unwrap();
+    let (red, green): (EndgameForce, EndgameForce) = ("ID".parse().unwrap(), "IA".parse().unwrap());
+    let mut agents = new_agents().to_vec();
+    agents.push(HiddenAgent::default());
+    let mut proposals = 0;
+    for (i, agent) in agents.into_iter().enumerate() {
+        let mut game = HiddenGame::endgame(start.clone(), red, green).unwrap();
+        let mut rng = StdRng::seed_from_u64(70 + i as u64);
+        let mut engine = engine();
+        while game.outcome().is_none() && game.game().moves().len() < 40 {
+            let side = game.turn();
+            let state = game.info_state(side).clone();
+            let r = engine.search_hidden_agent_with(
+                &state,
+                Limits::nodes(800),
+                config(2),
+                agent,
+                &mut rng,
+                &mut NoControl,
+            );
+            assert!(r.worlds > 0, "{agent:?} fell back in {state}");
+            let m = r.best_move.expect("a proposal while the game goes on");
+            assert!(
+                !state.refused_this_turn().contains(&m),
+                "{agent:?}: {m} again"
+            );
+            assert!(PlayerView::new(&state).candidates().contains(&m));
+            let _ = game.propose(side, m).unwrap();
+            proposals += 1;
+        }
+    }
+    assert!(
+        proposals >= 60,
+        "only {proposals} proposals: the games ended at once"
+    );
+}

@@ -28,7 +28,7 @@
 
 use gjjq_core::{
     Game, Move,
-    hidden::{InfoState, PlayerView, WorldSampler, replay_world},
+    hidden::{InfoState, PlayerView, WorldSampler, replay_start, replay_world},
 };
 use rand::Rng;
 use rand::seq::IndexedRandom;
@@ -617,12 +617,23 @@ pub(crate) fn draw_worlds<R: Rng + ?Sized>(
     sampler.max_tries = config.max_tries.max(1);
     let mut worlds = Vec::new();
     for _ in 0..count.max(1) {
-        let Ok(enemy) = sampler.draw_until(rng, &mut || control.should_stop(0)) else {
-            break;
-        };
+        let mut stop = || control.should_stop(0);
         // A drawn world passed the same replay; a failure here would be a sampler bug, and
         // the world is then simply not searched.
-        if let Ok(game) = replay_world(state, &enemy) {
+        let game = if state.is_endgame() {
+            // A hidden endgame (docs/rules.md, "Hidden endgames"): a world is a start
+            // position with the enemy's force, not a deployment.
+            let Ok(start) = sampler.draw_start_until(rng, &mut stop) else {
+                break;
+            };
+            replay_start(state, &start)
+        } else {
+            let Ok(enemy) = sampler.draw_until(rng, &mut stop) else {
+                break;
+            };
+            replay_world(state, &enemy)
+        };
+        if let Ok(game) = game {
             worlds.push(game);
         }
     }
