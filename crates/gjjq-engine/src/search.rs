@@ -1171,29 +1171,8 @@ impl Searcher<'_> {
             self.stats.see_prunes += (before - captures.len()) as u64;
         }
         captures.sort_unstable_by_key(|c| std::cmp::Reverse(c.0));
-        let mut best = stand_pat;
-        for (_, m) in captures {
-            if self.poll(ply + 1) {
-                return 0;
-            }
-            let mut child = pos.clone();
-            child.play_unchecked(m);
-            self.enter(pos, &child, ply);
-            let score = -self.quiesce(&child, -beta, -alpha, ply + 1, qply + 1);
-            if self.stopped {
-                return 0;
-            }
-            if score > best {
-                best = score;
-                if score > alpha {
-                    alpha = score;
-                    if score >= beta {
-                        break;
-                    }
-                }
-            }
-        }
-        best
+        let moves = captures.into_iter().map(|(_, m)| m);
+        self.quiesce_children(pos, moves, stand_pat, alpha, beta, ply, qply)
     }
 
     /// Quiescence with the side to move's king attacked (only once the seal is lifted, R-17):
@@ -1202,7 +1181,7 @@ impl Searcher<'_> {
     fn quiesce_evasions(
         &mut self,
         pos: &Position,
-        mut alpha: i32,
+        alpha: i32,
         beta: i32,
         ply: usize,
         qply: u32,
@@ -1217,7 +1196,23 @@ impl Searcher<'_> {
         }
         let mut moves: Vec<Move> = moves.to_vec();
         self.order(pos, &mut moves, NO_MOVE, ply);
-        let mut best = -INFINITY;
+        self.quiesce_children(pos, moves.into_iter(), -INFINITY, alpha, beta, ply, qply)
+    }
+
+    /// Quiescence's children of `pos`: `moves` in order, each searched by [`Self::quiesce`],
+    /// from `best` (the stand pat, or −∞ when the side may not stand) until one reaches
+    /// `beta`. 0 when the search is stopped.
+    #[allow(clippy::too_many_arguments)]
+    fn quiesce_children(
+        &mut self,
+        pos: &Position,
+        moves: impl Iterator<Item = Move>,
+        mut best: i32,
+        mut alpha: i32,
+        beta: i32,
+        ply: usize,
+        qply: u32,
+    ) -> i32 {
         for m in moves {
             if self.poll(ply + 1) {
                 return 0;
