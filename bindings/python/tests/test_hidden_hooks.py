@@ -273,6 +273,51 @@ def test_pettingzoo_a_refused_proposal_retried_loses():
     assert e.rewards == {agent: -1.0, other: 1.0}
 
 
+def test_pettingzoo_hidden_endgames():
+    api_test(env(endgame="IID:AF", max_plies=40), num_cycles=200)
+    e = raw_env(endgame="IID:AF", first="green", max_plies=200)
+    e.reset(seed=4)
+    start = str(e.game.true_game.position)
+    assert e.game.is_endgame and e.agent_selection == gjjq.GREEN
+    assert e.game.info_state(gjjq.RED).enemy_force == "AF"
+    assert e.game.info_state(gjjq.GREEN).enemy_force == "IID"
+    assert start == str(gjjq.random_endgames("IID", "AF", 1, seed=4, first="green")[0])
+    e.reset(seed=4)
+    assert str(e.game.true_game.position) == start
+    e.reset(seed=5)
+    assert str(e.game.true_game.position) != start
+    # Whole games: the masks are the untried candidates, the rewards sum to 0.
+    rng = np.random.default_rng(1)
+    for seed in range(3):
+        e = env(endgame="I:I", max_plies=60)
+        e.reset(seed=seed)
+        totals = {a: 0.0 for a in e.possible_agents}
+        for agent in e.agent_iter():
+            obs, reward, termination, truncation, _ = e.last()
+            totals[agent] += reward
+            if termination or truncation:
+                e.step(None)
+                continue
+            assert obs["action_mask"].sum() == len(
+                e.unwrapped.game.info_state(agent).proposal_actions()
+            )
+            e.step(int(rng.choice(np.flatnonzero(obs["action_mask"]))))
+        assert sum(totals.values()) == 0.0
+
+
+@pytest.mark.parametrize(
+    "params, match",
+    [
+        ({"endgame": "IID"}, "expected '<red force>:<green force>'"),
+        ({"endgame": "IIX:AF"}, "endgame 'IIX:AF': .*IIX"),
+        ({"endgame": "I:I", "opening": "default"}, "exclude each other"),
+    ],
+)
+def test_pettingzoo_bad_endgames(params, match):
+    with pytest.raises(ValueError, match=match):
+        raw_env(**params)
+
+
 def test_pettingzoo_bad_parameters():
     bads = ({"max_plies": 0}, {"observation": "board"}, {"first": "blue"}, {"render_mode": "x"})
     for bad in bads + ({"opening": "a b c d"},):

@@ -28,7 +28,12 @@ other +1), both agents are terminated and each ``info`` says why (``"illegal_act
 agents from probing.
 
 Each ``reset`` deals a new opening (two deployments drawn uniformly among the legal ones,
-R-35, from the reset's seed) unless ``opening`` fixes it. ``parallel_env`` is the game behind
+R-35, from the reset's seed) unless ``opening`` fixes it. With ``endgame="<red force>:<green
+force>"`` (endgame types of ``gjjq deploy endgame`` without the king, e.g. ``"IID:AF"``) each
+``reset`` instead draws a start position of those two forces from the seed
+(:func:`gjjq.random_endgames`) and plays a hidden endgame from it
+(:meth:`gjjq.HiddenGame.endgame`: each side knows its own pieces, the enemy's points and the
+enemy's force; docs/rules.md, "Hidden endgames"). ``parallel_env`` is the game behind
 PettingZoo's ``ParallelEnv`` API (``turn_based_aec_to_parallel``): each step takes an action
 from every live agent, and only the one of the agent to act is used.
 
@@ -49,7 +54,7 @@ Example::
 
 from __future__ import annotations
 
-from typing import Any, Dict, Optional, Union
+from typing import Any, Dict, Optional, Tuple, Union
 
 import numpy as np
 from gymnasium.utils import EzPickle
@@ -95,8 +100,9 @@ class raw_env(TurnBasedEnv):
         opening: Union[gjjq.Opening, str, None] = None,
         first: str = "red",
         observation: str = "info_state",
+        endgame: Optional[str] = None,
     ) -> None:
-        EzPickle.__init__(self, render_mode, max_plies, rules, opening, first, observation)
+        EzPickle.__init__(self, render_mode, max_plies, rules, opening, first, observation, endgame)
         super().__init__()
         if observation not in OBSERVATIONS:
             raise ValueError(
@@ -122,10 +128,26 @@ class raw_env(TurnBasedEnv):
                 else _parse_opening(opening, first, rules)
             )
         self.opening: Optional[gjjq.Opening] = opening
-        # Validates the rules (and the fixed opening) now.
-        start = opening or gjjq.Opening.random(0, first, rules)
-        self.game: gjjq.HiddenGame = start.hidden_game(rules)
+        self.endgame = _parse_endgame(endgame)
+        if self.endgame is not None and opening is not None:
+            raise ValueError("gjjq_hidden_v0: endgame and opening exclude each other; give one")
+        # Validates the rules (and the fixed opening or the endgame's forces) now.
+        self.game: gjjq.HiddenGame = self._new_game(0)
         self.agent_selection = self.game.turn
+
+    def _new_game(self, seed: Optional[int]) -> gjjq.HiddenGame:
+        """The fixed opening's game, else a hidden endgame or an opening drawn from ``seed``."""
+        if self.endgame is not None:
+            red, green = self.endgame
+            try:
+                start = gjjq.random_endgames(
+                    red, green, 1, seed=seed, first=self.first, rules=self.rules
+                )[0]
+                return gjjq.HiddenGame.endgame(start, red, green, self.rules)
+            except gjjq.GjjqError as e:
+                raise ValueError(f"gjjq_hidden_v0: endgame '{red}:{green}': {e}") from None
+        opening = self.opening or gjjq.Opening.random(seed, self.first, self.rules)
+        return opening.hidden_game(self.rules)
 
     def action_mask(self, agent: str) -> np.ndarray:
         """int8 ``(8100,)``: 1 at the proposals ``agent`` may still make this turn, from its
@@ -145,10 +167,10 @@ class raw_env(TurnBasedEnv):
         return {"observation": obs, "action_mask": self.action_mask(agent)}
 
     def reset(self, seed: Optional[int] = None, options: Optional[Dict[str, Any]] = None) -> None:
-        """A new game: the fixed opening, or two deployments drawn from ``seed`` (uniformly
-        among the legal ones, R-35; from Python's ``random`` when ``None``)."""
-        opening = self.opening or gjjq.Opening.random(seed, self.first, self.rules)
-        self.game = opening.hidden_game(self.rules)
+        """A new game: the fixed opening, two deployments drawn from ``seed`` (uniformly
+        among the legal ones, R-35; from Python's ``random`` when ``None``), or with
+        ``endgame`` a start position of the two forces drawn from ``seed``."""
+        self.game = self._new_game(seed)
         self._reset_agents(self.game.turn)
 
     def step(self, action: Optional[int]) -> None:
@@ -187,3 +209,17 @@ def _parse_opening(text: str, first: str, rules: Optional[str]) -> gjjq.Opening:
     red = gjjq.Deployment.from_string(parts[0], rules)
     green = gjjq.Deployment.from_string(parts[1], rules)
     return gjjq.Opening(red, green, parts[2] if len(parts) == 3 else first)
+
+
+def _parse_endgame(text: Optional[str]) -> Optional[Tuple[str, str]]:
+    """``"<red force>:<green force>"`` as the two forces; ``None`` or empty for deployments.
+    The forces themselves are checked by the library when the first game is drawn."""
+    if text is None or not text.strip():
+        return None
+    parts = text.strip().split(":")
+    if len(parts) != 2:
+        raise ValueError(
+            f"gjjq_hidden_v0: endgame {text!r}: expected '<red force>:<green force>', "
+            "e.g. 'IID:AF'"
+        )
+    return parts[0], parts[1]
