@@ -44,6 +44,22 @@ def random_game(seed: int, max_plies: int = 400, start: Optional[gjjq.Position] 
     return game
 
 
+def random_hidden_play(state, plies: int, rng: random.Random):
+    """An OpenSpiel state of ``python_gjjq_hidden`` played on by random proposals (chance
+    outcomes drawn) until ``plies`` moves are played or the end."""
+    while not state.is_terminal() and (state.hidden is None or state.hidden.ply < plies):
+        if state.is_chance_node():
+            state.apply_action(rng.choice([a for a, _ in state.chance_outcomes()]))
+        else:
+            state.apply_action(rng.choice(state.legal_actions()))
+    return state
+
+
+def fixed_sampler(u: float):
+    """A ``rng`` for OpenSpiel's ``resample_from_infostate`` that always draws ``u``."""
+    return lambda: u
+
+
 @pytest.fixture(scope="session")
 def perft_entries() -> List[dict]:
     files = sorted(DATA.glob("*.perft"))

@@ -15,23 +15,11 @@ from open_spiel.python.algorithms import cfr, exploitability, get_all_states, is
 
 import gjjq  # noqa: E402
 import gjjq.openspiel  # noqa: E402,F401  (registers the games)
+from conftest import fixed_sampler, random_hidden_play  # noqa: E402
 
 
 def load(**params):
     return pyspiel.load_game(gjjq.openspiel.HIDDEN_SHORT_NAME, params)
-
-
-def random_play(state, plies, rng):
-    while not state.is_terminal() and (state.hidden is None or state.hidden.ply < plies):
-        if state.is_chance_node():
-            state.apply_action(rng.choice([a for a, _ in state.chance_outcomes()]))
-        else:
-            state.apply_action(rng.choice(state.legal_actions()))
-    return state
-
-
-def sampler(u):
-    return lambda: u
 
 
 def test_library_calls():
@@ -101,11 +89,11 @@ def test_resample_keeps_the_information_state_and_reads_only_it():
     rng = random.Random(4)
     fresh = 0
     for plies in (0, 3, 10, 30):
-        state = random_play(game.new_initial_state(), plies, rng)
+        state = random_hidden_play(game.new_initial_state(), plies, rng)
         for player in (0, 1):
             starts = set()
             for u in (0.1, 0.4, 0.7, 0.9):
-                new = state.resample_from_infostate(player, sampler(u))
+                new = state.resample_from_infostate(player, fixed_sampler(u))
                 assert new.information_state_string(player) == state.information_state_string(
                     player
                 )
@@ -114,8 +102,8 @@ def test_resample_keeps_the_information_state_and_reads_only_it():
                 )
                 starts.add(str(new.hidden.true_game.start))
                 # No leak: the twin world (same information state) resamples the same.
-                assert str(new.resample_from_infostate(player, sampler(u))) == str(
-                    state.resample_from_infostate(player, sampler(u))
+                assert str(new.resample_from_infostate(player, fixed_sampler(u))) == str(
+                    state.resample_from_infostate(player, fixed_sampler(u))
                 )
             fresh += len(starts) > 1
     assert fresh > 0, "every resample gave the same start"

@@ -18,6 +18,7 @@ from pettingzoo.test import api_test, parallel_api_test  # noqa: E402
 
 import gjjq  # noqa: E402
 import gjjq.openspiel  # noqa: E402,F401  (registers the games)
+from conftest import fixed_sampler, random_hidden_play  # noqa: E402
 from gjjq.pettingzoo_hidden import env, parallel_env, raw_env  # noqa: E402
 from gjjq.worlds import mix_seed, replay_actions, replay_in_world, sample_world_game  # noqa: E402
 
@@ -28,32 +29,18 @@ def load_hidden(**params):
     return pyspiel.load_game(gjjq.openspiel.HIDDEN_SHORT_NAME, params)
 
 
-def random_play(state, plies, rng):
-    """Random proposals (chance outcomes drawn) until `plies` moves are played or the end."""
-    while not state.is_terminal() and (state.hidden is None or state.hidden.ply < plies):
-        if state.is_chance_node():
-            state.apply_action(rng.choice([a for a, _ in state.chance_outcomes()]))
-        else:
-            state.apply_action(rng.choice(state.legal_actions()))
-    return state
-
-
-def sampler(u):
-    return lambda: u
-
-
 @pytest.mark.parametrize("rules", ["standard", BOTH])
 def test_resample_keeps_the_information_state(rules):
     game = load_hidden(deployments=20, seed=3, max_plies=200, rules=rules)
     rng = random.Random(5)
     for plies in (0, 7, 40, 80):
-        state = random_play(game.new_initial_state(), plies, rng)
+        state = random_hidden_play(game.new_initial_state(), plies, rng)
         if state.is_terminal():
             continue
         for player in (0, 1):
             worlds = set()
             for u in (0.1, 0.5, 0.9):
-                new = state.resample_from_infostate(player, sampler(u))
+                new = state.resample_from_infostate(player, fixed_sampler(u))
                 for view in ("information_state_string", "information_state_tensor"):
                     assert getattr(new, view)(player) == getattr(state, view)(player)
                 assert new.current_player() == state.current_player()
@@ -72,26 +59,26 @@ def test_resample_honours_the_seed():
     states = []
     for seed in (0, 0, 1):
         game = load_hidden(deployments=10, seed=seed, max_plies=100)
-        states.append(random_play(game.new_initial_state(), 10, random.Random(1)))
+        states.append(random_hidden_play(game.new_initial_state(), 10, random.Random(1)))
     del rng
-    a, b, c = (s.resample_from_infostate(0, sampler(0.3)) for s in states)
+    a, b, c = (s.resample_from_infostate(0, fixed_sampler(0.3)) for s in states)
     assert str(a) == str(b)  # same game seed, same sampler value: the same world
     assert str(a) != str(c)  # another game seed: another world
-    assert str(states[0].resample_from_infostate(0, sampler(0.7))) != str(a)
+    assert str(states[0].resample_from_infostate(0, fixed_sampler(0.7))) != str(a)
     assert mix_seed(0, 0.3) == mix_seed(0, 0.3) != mix_seed(1, 0.3)
     with pytest.raises(gjjq.GjjqError, match="must be in"):
         mix_seed(0, 1.5)
     with pytest.raises(gjjq.GjjqError, match="player_id is 2"):
-        states[0].resample_from_infostate(2, sampler(0.3))
+        states[0].resample_from_infostate(2, fixed_sampler(0.3))
 
 
 def test_resample_before_play_and_after_the_end():
     game = load_hidden(deployments=5, max_plies=30)
     state = game.new_initial_state()
-    assert str(state.resample_from_infostate(0, sampler(0.2))) == str(state)
-    ended = random_play(game.new_initial_state(), 10_000, random.Random(2))
+    assert str(state.resample_from_infostate(0, fixed_sampler(0.2))) == str(state)
+    ended = random_hidden_play(game.new_initial_state(), 10_000, random.Random(2))
     assert ended.is_terminal()
-    new = ended.resample_from_infostate(1, sampler(0.2))
+    new = ended.resample_from_infostate(1, fixed_sampler(0.2))
     assert new.information_state_string(1) == ended.information_state_string(1)
 
 
@@ -123,7 +110,7 @@ def two_worlds(rules="standard", plies=80, seed=5):
     one played at random, one of another consistent Green deployment with Red's history
     replayed."""
     game = load_hidden(deployments=8, seed=seed, max_plies=200, rules=rules)
-    true = random_play(game.new_initial_state(), plies, random.Random(seed))
+    true = random_hidden_play(game.new_initial_state(), plies, random.Random(seed))
     info = true.info_state(0)
     for s in range(100):
         other = sample_world_game(info, s)
@@ -153,8 +140,8 @@ def test_no_leak_openspiel(rules):
     assert a.observation_tensor(0) == b.observation_tensor(0)
     assert a.legal_actions(0) == b.legal_actions(0)
     for u in (0.0, 0.42, 0.99):
-        ra = a.resample_from_infostate(0, sampler(u))
-        rb = b.resample_from_infostate(0, sampler(u))
+        ra = a.resample_from_infostate(0, fixed_sampler(u))
+        rb = b.resample_from_infostate(0, fixed_sampler(u))
         assert ra.deployments == rb.deployments  # the same draw
         assert str(ra) == str(rb)
 
