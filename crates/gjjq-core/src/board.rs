@@ -210,27 +210,8 @@ impl Board {
     #[must_use]
     pub fn placement_string(&self) -> String {
         let mut out = String::with_capacity(100);
-        for y in (0..10u8).rev() {
-            let mut empty = 0;
-            for x in 0..9u8 {
-                match self.piece_at(Square::new(x, y).expect("on board")) {
-                    Some(p) => {
-                        if empty > 0 {
-                            out.push(char::from(b'0' + empty));
-                            empty = 0;
-                        }
-                        out.push(p.ascii());
-                    }
-                    None => empty += 1,
-                }
-            }
-            if empty > 0 {
-                out.push(char::from(b'0' + empty));
-            }
-            if y > 0 {
-                out.push('/');
-            }
-        }
+        write_rows(&mut out, 10, |sq| self.piece_at(sq).map(Piece::ascii))
+            .expect("writing to a String cannot fail");
         out
     }
 }
@@ -299,6 +280,38 @@ impl std::str::FromStr for Board {
         crate::setup::parse_placement(s, &mut board)?;
         Ok(board)
     }
+}
+
+/// Rows `rows − 1` down to 0 of the board (10 for a position string, R-31; 5 for a
+/// deployment string, R-33, or a country), separated by `/`: `cell`'s character for each
+/// point, a digit 1–9 for each run of points where it gives none.
+pub(crate) fn write_rows(
+    out: &mut impl fmt::Write,
+    rows: u8,
+    cell: impl Fn(Square) -> Option<char>,
+) -> fmt::Result {
+    for y in (0..rows).rev() {
+        let mut empty = 0u8;
+        for x in 0..9u8 {
+            match cell(Square::new(x, y).expect("x < 9 and y < 10 is on the board")) {
+                Some(c) => {
+                    if empty > 0 {
+                        out.write_char(char::from(b'0' + empty))?;
+                        empty = 0;
+                    }
+                    out.write_char(c)?;
+                }
+                None => empty += 1,
+            }
+        }
+        if empty > 0 {
+            out.write_char(char::from(b'0' + empty))?;
+        }
+        if y > 0 {
+            out.write_char('/')?;
+        }
+    }
+    Ok(())
 }
 
 #[cfg(test)]

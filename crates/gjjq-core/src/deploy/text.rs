@@ -130,28 +130,7 @@ impl FromStr for Deployment {
 /// The deployment string.
 impl fmt::Display for Deployment {
     fn fmt(&self, f: &mut fmt::Formatter<'_>) -> fmt::Result {
-        for y in (0..5u8).rev() {
-            let mut empty = 0u8;
-            for x in 0..9u8 {
-                match self.board[Square::new(x, y).expect("on board").index()] {
-                    Some(k) => {
-                        if empty > 0 {
-                            write!(f, "{empty}")?;
-                            empty = 0;
-                        }
-                        write!(f, "{}", k.ascii())?;
-                    }
-                    None => empty += 1,
-                }
-            }
-            if empty > 0 {
-                write!(f, "{empty}")?;
-            }
-            if y > 0 {
-                f.write_str("/")?;
-            }
-        }
-        Ok(())
+        crate::board::write_rows(f, 5, |sq| self.board[sq.index()].map(|k| k.ascii()))
     }
 }
 

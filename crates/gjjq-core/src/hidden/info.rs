@@ -6,6 +6,7 @@ use std::str::FromStr;
 use thiserror::Error;
 
 use crate::bitboard::Bitboard;
+use crate::board::write_rows;
 use crate::deploy::{Deployment, DeploymentParseError};
 use crate::endgame::{EndgameForce, EndgameForceError};
 use crate::moves::{Move, MoveParseError};
@@ -588,28 +589,11 @@ fn side_letter(s: Side) -> char {
 }
 
 fn write_points(f: &mut fmt::Formatter<'_>, side: Side, points: Bitboard) -> fmt::Result {
-    for y in (0..5u8).rev() {
-        let mut empty = 0u8;
-        for x in 0..9u8 {
-            let own = Square::new(x, y).expect("on board");
-            if points.contains(Deployment::board_point(side, own)) {
-                if empty > 0 {
-                    write!(f, "{empty}")?;
-                    empty = 0;
-                }
-                f.write_str("x")?;
-            } else {
-                empty += 1;
-            }
-        }
-        if empty > 0 {
-            write!(f, "{empty}")?;
-        }
-        if y > 0 {
-            f.write_str("/")?;
-        }
-    }
-    Ok(())
+    write_rows(f, 5, |own| {
+        points
+            .contains(Deployment::board_point(side, own))
+            .then_some('x')
+    })
 }
 
 impl fmt::Display for Seen {
@@ -629,32 +613,6 @@ impl fmt::Display for Seen {
         }
         Ok(())
     }
-}
-
-/// Ten rows of a position string (y 9 first), `cell` giving each point's character.
-fn write_board(f: &mut fmt::Formatter<'_>, cell: impl Fn(Square) -> Option<char>) -> fmt::Result {
-    for y in (0..10u8).rev() {
-        let mut empty = 0u8;
-        for x in 0..9u8 {
-            match cell(Square::new(x, y).expect("on board")) {
-                Some(c) => {
-                    if empty > 0 {
-                        write!(f, "{empty}")?;
-                        empty = 0;
-                    }
-                    write!(f, "{c}")?;
-                }
-                None => empty += 1,
-            }
-        }
-        if empty > 0 {
-            write!(f, "{empty}")?;
-        }
-        if y > 0 {
-            f.write_str("/")?;
-        }
-    }
-    Ok(())
 }
 
 /// Ten rows of a position string into its characters by point, `None` if malformed.
@@ -690,7 +648,7 @@ impl fmt::Display for InfoState {
     fn fmt(&self, f: &mut fmt::Formatter<'_>) -> fmt::Result {
         write!(f, "{} {} ", side_letter(self.side), side_letter(self.first),)?;
         if let Some(e) = &self.endgame {
-            write_board(f, |sq| {
+            write_rows(f, 10, |sq| {
                 if self.enemy_start.contains(sq) {
                     Some('x')
                 } else {
@@ -719,7 +677,7 @@ impl fmt::Display for InfoState {
                     match &self.endgame {
                         Some(start) => {
                             let told = start.told.as_deref().unwrap_or_default();
-                            write_board(f, |sq| {
+                            write_rows(f, 10, |sq| {
                                 told.iter()
                                     .find(|(at, _)| *at == sq)
                                     .map(|(_, k)| Piece::new(self.side.other(), *k).ascii())
