@@ -187,21 +187,29 @@ fn incremental_accumulator_equals_a_refresh() {
     assert!(pending_seen > 0, "no return owed in {plies} plies");
 }
 
-#[test]
-fn the_engine_searches_with_the_network() {
-    let params = EvalParams {
+/// The default evaluation settings with the learned evaluation.
+fn nnue() -> EvalParams {
+    EvalParams {
         kind: EvalKind::Nnue,
         ..EvalParams::default()
-    };
+    }
+}
+
+/// An engine with a small table and the learned evaluation.
+fn nnue_engine() -> Engine {
+    Engine::new(EngineConfig {
+        hash_mb: 1,
+        eval: nnue(),
+        ..EngineConfig::default()
+    })
+}
+
+#[test]
+fn the_engine_searches_with_the_network() {
     let pos = Position::default();
     let net = Network::builtin().unwrap();
-    assert_eq!(evaluate_with(&pos, params), net.evaluate(&pos));
-    let mut engine = Engine::new(EngineConfig {
-        hash_mb: 1,
-        eval: params,
-        ..EngineConfig::default()
-    });
-    let r = engine.search(&pos, &[], Limits::depth(4));
+    assert_eq!(evaluate_with(&pos, nnue()), net.evaluate(&pos));
+    let r = nnue_engine().search(&pos, &[], Limits::depth(4));
     assert!(pos.legal_moves().contains(&r.best_move.unwrap()));
 }
 
@@ -279,10 +287,6 @@ fn the_search_keeps_its_accumulators_equal_to_a_refresh() {
     // one every 64 nodes and panic on a difference. Positions from random games, some with a
     // return pending, searched deep enough for every kind of node. (A release build runs the
     // searches without the comparison.)
-    let params = EvalParams {
-        kind: EvalKind::Nnue,
-        ..EvalParams::default()
-    };
     let rules = Ruleset::default();
     let mut rng = StdRng::seed_from_u64(7);
     let mut searched = 0;
@@ -300,12 +304,7 @@ fn the_search_keeps_its_accumulators_equal_to_a_refresh() {
             let owes = pos.pending_return(Side::Red).is_some()
                 || pos.pending_return(Side::Green).is_some();
             if (ply % 40 == 39 || owes) && !pos.legal_moves().is_empty() {
-                let mut engine = Engine::new(EngineConfig {
-                    hash_mb: 1,
-                    eval: params,
-                    ..EngineConfig::default()
-                });
-                let r = engine.search(&pos, &[], Limits::depth(4));
+                let r = nnue_engine().search(&pos, &[], Limits::depth(4));
                 assert!(pos.legal_moves().contains(&r.best_move.unwrap()));
                 searched += 1;
                 pending += usize::from(owes);
