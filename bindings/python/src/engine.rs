@@ -191,8 +191,10 @@ impl PyEngine {
     /// Hidden play (暗式): choose a proposal for the side of `state` (an `InfoState`) from its
     /// information alone. Draws up to `worlds` enemy deployments consistent with the state
     /// (each equally likely, R-41) with a generator seeded by `seed` (Python's `random` module
-    /// when `None`), searches each world's true position depth by depth and returns the move
-    /// most worlds chose (determinized search; the node limit counts over all worlds). A
+    /// when `None`), searches each world's true position depth by depth, searches every move
+    /// some world chose in the other worlds too, and returns the move of the best expected
+    /// result over the worlds (the engine's default agent, `average`, docs/hidden.md; the node
+    /// limit counts over all worlds). A
     /// proposal refused this turn is never repeated. `worlds` and `votes` in the result say
     /// how it was chosen.
     ///

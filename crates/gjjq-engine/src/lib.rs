@@ -50,6 +50,6 @@ pub use gjjq_tablebase::Tablebase;
 
 pub use hidden::{HiddenConfig, HiddenResult};
 pub use search::{
-    Engine, EngineConfig, Limits, NULL_MOVE_MIN_PIECES, PvLine, Score, SearchControl,
-    SearchFeatures, SearchResult, SearchStats,
+    Engine, EngineConfig, Limits, MAX_CONTEMPT, NULL_MOVE_MIN_PIECES, PROGRESS_PLIES, PvLine,
+    Score, SearchControl, SearchFeatures, SearchResult, SearchStats, progress_scaled,
 };

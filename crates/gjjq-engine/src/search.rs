@@ -126,7 +126,7 @@ impl fmt::Display for Score {
 /// use gjjq_engine::SearchFeatures;
 /// let kept = SearchFeatures::default();
 /// assert!(kept.null_move && kept.aspiration && kept.check_extension);
-/// assert!(!kept.lmr && !kept.futility && !kept.see);
+/// assert!(!kept.lmr && !kept.futility && !kept.see && !kept.progress);
 /// assert!(!SearchFeatures::NONE.null_move && SearchFeatures::ALL.lmr);
 /// ```
 #[derive(Debug, Clone, Copy, PartialEq, Eq)]
@@ -152,6 +152,33 @@ pub struct SearchFeatures {
     /// Quiescence skips captures that lose material by static exchange evaluation
     /// ([`crate::see::static_exchange`]).
     pub see: bool,
+    /// Progress: the static evaluation shrinks towards 0 as the plies since the last capture
+    /// grow ([`progress_scaled`]), so a side ahead prefers lines that capture. The seal
+    /// (R-17) and the trapped king (R-22) reward exchanges: a side that shuffles while ahead
+    /// never brings the enemy down to the 8 pieces that open the palace.
+    pub progress: bool,
+}
+
+/// The plies since the last capture at which [`progress_scaled`] has shrunk a score to
+/// nothing; it stops shrinking at three quarters of this.
+pub const PROGRESS_PLIES: u32 = 256;
+
+/// `score`, a static evaluation, scaled by the plies since the last capture (R-31's counter):
+/// `score · (PROGRESS_PLIES − min(plies, ¾ PROGRESS_PLIES)) / PROGRESS_PLIES`.
+///
+/// # Examples
+///
+/// ```
+/// use gjjq_engine::progress_scaled;
+/// assert_eq!(progress_scaled(800, 0), 800);
+/// assert_eq!(progress_scaled(800, 128), 400);
+/// assert_eq!(progress_scaled(-800, 1000), -200);
+/// ```
+#[must_use]
+pub fn progress_scaled(score: i32, plies_since_capture: u32) -> i32 {
+    let kept = PROGRESS_PLIES - plies_since_capture.min(PROGRESS_PLIES / 4 * 3);
+    // |score| is far below 2^22 (mate scores never pass through here), so the product fits.
+    score * kept as i32 / PROGRESS_PLIES as i32
 }
 
 /// Null-move pruning is never tried when the side to move has this many pieces or fewer (king
@@ -167,6 +194,7 @@ impl SearchFeatures {
         check_extension: false,
         futility: false,
         see: false,
+        progress: false,
     };
 
     /// Every feature on.
@@ -177,6 +205,7 @@ impl SearchFeatures {
         check_extension: true,
         futility: true,
         see: true,
+        progress: true,
     };
 }
 
@@ -187,6 +216,7 @@ impl Default for SearchFeatures {
             lmr: false,
             futility: false,
             see: false,
+            progress: false,
             ..SearchFeatures::ALL
         }
     }
@@ -214,7 +244,15 @@ pub struct EngineConfig {
     /// How many principal variations to search (`MultiPV`): the best `multi_pv` root moves,
     /// each with its score and line, in [`SearchResult::lines`]. 0 counts as 1.
     pub multi_pv: u32,
+    /// Contempt, in centi-units: a draw found in the search (repetition, insufficient
+    /// material, the no-capture limit; R-24, R-25) scores `−contempt` for the side to move at
+    /// the root and `+contempt` for its opponent, so that a positive value avoids draws a
+    /// little worse than even. 0 scores every draw 0. Clamped to ±[`MAX_CONTEMPT`].
+    pub contempt: i32,
 }
+
+/// The largest contempt, either way ([`EngineConfig::contempt`]).
+pub const MAX_CONTEMPT: i32 = 1_000;
 
 impl Default for EngineConfig {
     fn default() -> EngineConfig {
@@ -223,6 +261,7 @@ impl Default for EngineConfig {
             eval: EvalParams::default(),
             features: SearchFeatures::default(),
             multi_pv: 1,
+            contempt: 0,
         }
     }
 }
@@ -440,7 +479,7 @@ impl Engine {
         self.config
     }
 
-    /// Change the settings that need no new table: evaluation, features, `MultiPV` (the
+    /// Change the settings that need no new table: evaluation, features, `MultiPV`, contempt (the
     /// table keeps its size; [`Engine::new`] makes one of another size).
     ///
     /// # Examples
@@ -578,12 +617,12 @@ struct NnueStack {
 
 /// The score of a decided position (no legal move) for the side to move, `ply` plies from the
 /// root.
-fn terminal_score(pos: &Position, ply: usize) -> i32 {
+fn terminal_score(pos: &Position, ply: usize, draw: i32) -> i32 {
     let us = pos.turn();
     // R-21 … R-24: the position decides; a side with no legal move and no stated outcome has
     // lost (R-23).
     match pos.outcome().map(|o| outcome_winner(&o)) {
-        Some(None) => 0,
+        Some(None) => draw,
         Some(Some(w)) if w == us => MATE - ply as i32,
         _ => -(MATE - ply as i32),
     }
@@ -659,7 +698,8 @@ impl Searcher<'_> {
         let moves = root.legal_moves();
         if moves.is_empty() {
             self.stats.nodes = 1;
-            return self.result(None, terminal_score(root, 0), 0, Vec::new());
+            // A decided root is reported as it is: no choice was made, so no contempt.
+            return self.result(None, terminal_score(root, 0, 0), 0, Vec::new());
         }
         let mut root_moves: Vec<Move> = moves.to_vec();
         self.order(root, &mut root_moves, NO_MOVE, 0);
@@ -872,6 +912,16 @@ impl Searcher<'_> {
     /// The static evaluation of `pos`, the node `ply` plies from the root: the learned one
     /// from the path's accumulator, else the classic one.
     fn evaluate(&self, pos: &Position, ply: usize) -> i32 {
+        let score = self.evaluate_unscaled(pos, ply);
+        if self.features.progress {
+            progress_scaled(score, pos.plies_since_capture())
+        } else {
+            score
+        }
+    }
+
+    /// [`Self::evaluate`] before the progress scaling.
+    fn evaluate_unscaled(&self, pos: &Position, ply: usize) -> i32 {
         match &self.nnue {
             Some(n) => {
                 let acc = &n.accs[ply];
@@ -919,6 +969,17 @@ impl Searcher<'_> {
         self.stopped
     }
 
+    /// The score of a draw (R-24, R-25) for the side to move `ply` plies from the root:
+    /// `−contempt` for the root's side, `+contempt` for the other ([`EngineConfig::contempt`]).
+    fn draw_score(&self, ply: usize) -> i32 {
+        let c = self
+            .engine
+            .config
+            .contempt
+            .clamp(-MAX_CONTEMPT, MAX_CONTEMPT);
+        if ply.is_multiple_of(2) { -c } else { c }
+    }
+
     /// R-24: the current position (the last key) is a draw by repetition if it occurred twice
     /// before in the game, or once before inside the search (the side that repeated could
     /// repeat again).
@@ -954,14 +1015,14 @@ impl Searcher<'_> {
         ply: usize,
     ) -> i32 {
         if self.is_repetition() {
-            return 0;
+            return self.draw_score(ply);
         }
         if pos
             .ruleset()
             .no_capture_limit
             .is_some_and(|l| pos.plies_since_capture() >= l.get())
         {
-            return 0; // R-25
+            return self.draw_score(ply); // R-25
         }
         // In the endgame tables: their exact value (after the repetition check, R-24).
         if let Some(s) = self.engine.tables.probe(pos) {
@@ -979,7 +1040,7 @@ impl Searcher<'_> {
         }
         let moves = pos.legal_moves();
         if moves.is_empty() {
-            return terminal_score(pos, ply);
+            return terminal_score(pos, ply, self.draw_score(ply));
         }
         // R-21: taking the king wins at once.
         if let Some(m) = king_capture(pos, &moves) {
@@ -1135,7 +1196,7 @@ impl Searcher<'_> {
         let moves = if in_check {
             let all = pos.legal_moves();
             if all.is_empty() {
-                return terminal_score(pos, ply);
+                return terminal_score(pos, ply, self.draw_score(ply));
             }
             all
         } else {
@@ -1189,7 +1250,7 @@ impl Searcher<'_> {
         self.stats.quiescence_evasions += 1;
         let moves = pos.legal_moves();
         if moves.is_empty() {
-            return terminal_score(pos, ply);
+            return terminal_score(pos, ply, self.draw_score(ply));
         }
         if king_capture(pos, &moves).is_some() {
             return MATE - ply as i32 - 1;

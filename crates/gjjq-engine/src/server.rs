@@ -18,7 +18,7 @@ use crate::protocol::{
     Command, GoParams, bestmove_line, info_lines, parse_command, resolve_position, worlds_line,
 };
 use crate::search::{
-    Engine, EngineConfig, Limits, Score, SearchControl, SearchFeatures, SearchResult,
+    Engine, EngineConfig, Limits, MAX_CONTEMPT, Score, SearchControl, SearchFeatures, SearchResult,
 };
 use crate::time::{Stability, TimeBudget, budget};
 
@@ -344,12 +344,16 @@ impl Server {
                         "option name Worlds type spin default {} min 1 max {MAX_WORLDS}",
                         HiddenConfig::default().worlds
                     ),
-                    "option name HiddenSearch type combo default vote var vote var ismcts var average"
+                    "option name HiddenSearch type combo default average var vote var ismcts var average"
                         .to_string(),
                     "option name HiddenBelief type combo default uniform var uniform var weighted"
                         .to_string(),
                     "option name Rules type string default standard".to_string(),
                     format!("option name MultiPV type spin default 1 min 1 max {MAX_MULTI_PV}"),
+                    format!(
+                        "option name Contempt type spin default {} min -{MAX_CONTEMPT} max {MAX_CONTEMPT}",
+                        self.config.contempt
+                    ),
                     "option name TablebaseDir type string default <empty>".to_string(),
                 ];
                 let defaults = SearchFeatures::default();
@@ -436,6 +440,13 @@ impl Server {
             "multipv" => match number(value) {
                 Some(k @ 1..=MAX_MULTI_PV) => {
                     self.config.multi_pv = k as u32;
+                    self.reconfigure();
+                }
+                _ => bad(&self.out),
+            },
+            "contempt" => match value.and_then(|v| v.trim().parse::<i32>().ok()) {
+                Some(c) if c.abs() <= MAX_CONTEMPT => {
+                    self.config.contempt = c;
                     self.reconfigure();
                 }
                 _ => bad(&self.out),
@@ -725,8 +736,9 @@ type FeatureOption = (
     fn(&mut SearchFeatures, bool),
 );
 
-/// The search features as check options (all on by default), for matches that measure them.
-const FEATURE_OPTIONS: [FeatureOption; 6] = [
+/// The search features as check options (defaults as `SearchFeatures::default`), for matches
+/// that measure them.
+const FEATURE_OPTIONS: [FeatureOption; 7] = [
     ("NullMove", |f| f.null_move, |f, on| f.null_move = on),
     ("LMR", |f| f.lmr, |f, on| f.lmr = on),
     ("Aspiration", |f| f.aspiration, |f, on| f.aspiration = on),
@@ -737,6 +749,7 @@ const FEATURE_OPTIONS: [FeatureOption; 6] = [
     ),
     ("Futility", |f| f.futility, |f, on| f.futility = on),
     ("SEE", |f| f.see, |f, on| f.see = on),
+    ("Progress", |f| f.progress, |f, on| f.progress = on),
 ];
 
 /// The largest `Worlds` option.

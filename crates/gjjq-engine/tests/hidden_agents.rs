@@ -389,7 +389,7 @@ fn server_options_choose_the_agent() {
         let lines = out.lines();
         assert!(
             lines.contains(
-                &"option name HiddenSearch type combo default vote var vote var ismcts var average"
+                &"option name HiddenSearch type combo default average var vote var ismcts var average"
                     .to_string()
             )
         );
@@ -418,7 +418,10 @@ fn server_options_choose_the_agent() {
 #[test]
 fn averaging_holds_limits_and_changes_the_vote() {
     let average = new_agents()[3];
-    let vote = HiddenAgent::default();
+    let vote = HiddenAgent {
+        search: HiddenSearch::Vote,
+        belief: HiddenBelief::Uniform,
+    };
     let mut differs = 0;
     for seed in 0..8 {
         let game = random_game(200 + seed, 24);
@@ -457,7 +460,11 @@ fn every_agent_plays_hidden_endgames_from_drawn_starts() {
     let start: Position = "4k4/9/1ia6/9/9/9/9/4D4/9/4K1I2 r - 0 1".parse().unwrap();
     let (red, green): (EndgameForce, EndgameForce) = ("ID".parse().unwrap(), "IA".parse().unwrap());
     let mut agents = new_agents().to_vec();
-    agents.push(HiddenAgent::default());
+    // The uniform vote, the one agent `new_agents` leaves out.
+    agents.push(HiddenAgent {
+        search: HiddenSearch::Vote,
+        belief: HiddenBelief::Uniform,
+    });
     let mut proposals = 0;
     for (i, agent) in agents.into_iter().enumerate() {
         let mut game = HiddenGame::endgame(start.clone(), red, green).unwrap();

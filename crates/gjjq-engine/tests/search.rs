@@ -452,3 +452,72 @@ fn quiescence_searches_every_move_with_the_king_attacked_only_once_the_seal_is_l
     );
     assert!(e.stats().quiescence_evasions > 0);
 }
+
+#[test]
+fn progress_shrinks_a_lead_as_the_plies_since_a_capture_grow() {
+    // Both sides at 9 pieces (the seal holds, R-17), Red ahead, nothing to take within two
+    // plies: the same placement with R-31's counter at 0 and at 150.
+    let board = "5k3/2P6/3gmg3/9/1ai1a1i2/3d5/3D1P3/5G3/4K4/1A1GMI3 r -";
+    let score = |features: SearchFeatures, counter: u32| {
+        let p = pos(&format!("{board} {counter} 80"));
+        match engine_with(features)
+            .search(&p, &[], Limits::depth(2))
+            .score
+        {
+            Score::Cp(v) => v,
+            other => panic!("{other:?}"),
+        }
+    };
+    let on = SearchFeatures {
+        progress: true,
+        ..SearchFeatures::default()
+    };
+    let fresh = score(on, 0);
+    let stale = score(on, 150);
+    assert!(fresh > 100, "Red is ahead: {fresh}");
+    assert!(stale > 0 && stale * 4 < fresh * 3, "{stale} vs {fresh}");
+    let off = SearchFeatures {
+        progress: false,
+        ..on
+    };
+    assert_eq!(score(off, 0), score(off, 150));
+}
+
+#[test]
+fn contempt_scores_a_draw_below_even_for_the_side_at_the_root() {
+    // The position of `repetition_is_a_draw_inside_the_search`: Green, a division down, has a
+    // move into a position that occurred twice. With contempt 150 the draw is worth −150
+    // to Green, still better than playing on, so Green takes it and reports −150.
+    let q = pos("4k4/9/9/3iii3/9/9/3III3/1D7/9/4K4 g -");
+    let draw_move = q.legal_moves()[0];
+    let mut child = q.clone();
+    child.play_unchecked(draw_move);
+    let history = [child.zobrist_hash(), child.zobrist_hash()];
+    let with = |contempt: i32| {
+        Engine::new(EngineConfig {
+            hash_mb: 2,
+            contempt,
+            ..EngineConfig::default()
+        })
+        .search(&q, &history, Limits::depth(4))
+    };
+    let r = with(150);
+    assert_eq!((r.best_move, r.score), (Some(draw_move), Score::Cp(-150)));
+    // Negative contempt: the draw is worth +150 to the side at the root.
+    let r = with(-150);
+    assert_eq!((r.best_move, r.score), (Some(draw_move), Score::Cp(150)));
+    // With no draw within the horizon, contempt changes nothing.
+    let p = pos("4k4/9/9/3iii3/9/9/3III3/1D7/9/4K4 r -");
+    let plain = engine().search(&p, &[], Limits::depth(4));
+    let contempt = Engine::new(EngineConfig {
+        hash_mb: 2,
+        contempt: 150,
+        ..EngineConfig::default()
+    })
+    .search(&p, &[], Limits::depth(4));
+    assert_eq!(
+        plain.best_move, contempt.best_move,
+        "no draw in sight: the same choice"
+    );
+    assert_eq!(plain.score, contempt.score);
+}

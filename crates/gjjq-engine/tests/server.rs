@@ -83,12 +83,14 @@ fn handshake_advertises_options() {
         "Worlds",
         "Rules",
         "MultiPV",
+        "Contempt",
         "NullMove",
         "LMR",
         "Aspiration",
         "CheckExtension",
         "Futility",
         "SEE",
+        "Progress",
         "TablebaseDir",
     ] {
         assert!(

@@ -707,7 +707,8 @@ class Engine:
     def search(self, target: Union[Position, Game]) -> Move: ...
     def analyse(self, target: Union[Position, Game]) -> SearchResult: ...
     def search_hidden(self, state: InfoState, worlds: int = 8, seed: Optional[int] = None) -> Move:
-        """A proposal for the state's side by determinized search over consistent worlds."""
+        """A proposal for the state's side by determinized search over consistent worlds, each
+        chosen move averaged over the worlds (the engine's default agent, ``average``)."""
     def analyse_hidden(
         self, state: InfoState, worlds: int = 8, seed: Optional[int] = None
     ) -> SearchResult: ...

@@ -46,14 +46,14 @@ pub use belief::{OpponentModel, log_likelihood};
 ///
 /// ```
 /// use gjjq_engine::hidden::HiddenSearch;
-/// assert_eq!(HiddenSearch::default(), HiddenSearch::Vote);
+/// assert_eq!(HiddenSearch::default(), HiddenSearch::Average);
 /// assert_eq!("ismcts".parse::<HiddenSearch>(), Ok(HiddenSearch::IsMcts));
 /// assert!("mcts".parse::<HiddenSearch>().is_err());
 /// ```
 #[derive(Debug, Clone, Copy, PartialEq, Eq, Default)]
 pub enum HiddenSearch {
-    /// Determinized search: search each world with the open-play engine and vote (`vote`).
-    #[default]
+    /// Determinized search: search each world with the open-play engine and vote (`vote`, the
+    /// agent of commit 44d942f).
     Vote,
     /// Single-observer information-set Monte Carlo tree search (`ismcts`, [`ismcts`]).
     IsMcts,
@@ -61,7 +61,9 @@ pub enum HiddenSearch {
     /// move some world chose is searched in every world where it is legal, one ply shallower
     /// after the move, and the proposal is the move of the best expected result over the
     /// worlds (a move that loses the king in one world in eight pays for it), among those
-    /// legal in at least half of them.
+    /// legal in at least half of them. The default: the agent that measured best against
+    /// 44d942f's (`docs/hidden.md`, "Matches").
+    #[default]
     Average,
 }
 
@@ -86,15 +88,15 @@ pub enum HiddenBelief {
     Weighted(OpponentModel),
 }
 
-/// A hidden-play agent: its search and its belief over worlds. The default is the
-/// determinized vote over uniform worlds ([`Engine::search_hidden`]).
+/// A hidden-play agent: its search and its belief over worlds. The default averages over
+/// uniform worlds ([`Engine::search_hidden`]).
 ///
 /// # Examples
 ///
 /// ```
 /// use gjjq_engine::hidden::{HiddenAgent, HiddenBelief, HiddenSearch};
 /// let a = HiddenAgent::default();
-/// assert_eq!((a.search, a.belief), (HiddenSearch::Vote, HiddenBelief::Uniform));
+/// assert_eq!((a.search, a.belief), (HiddenSearch::Average, HiddenBelief::Uniform));
 /// ```
 #[derive(Debug, Clone, Copy, PartialEq, Default)]
 pub struct HiddenAgent {
@@ -303,9 +305,11 @@ impl Tally {
 }
 
 impl Engine {
-    /// Choose a proposal for `state`'s side from its information state alone (R-41): draw up
-    /// to `config.worlds` consistent worlds with `rng`, search them depth by depth and vote
-    /// (see the [module](crate::hidden) documentation).
+    /// Choose a proposal for `state`'s side from its information state alone (R-41) with the
+    /// default agent ([`HiddenAgent::default`], averaging over uniform worlds): draw up to
+    /// `config.worlds` consistent worlds with `rng`, search them depth by depth, vote, and
+    /// average the chosen moves over the worlds (see the [module](crate::hidden)
+    /// documentation).
     ///
     /// `limits.nodes` bounds the nodes over all worlds; `limits.depth` the depth in each.
     /// `control` is asked to stop and to deepen as in [`Engine::search_with`], and is told
