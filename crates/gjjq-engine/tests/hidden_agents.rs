@@ -497,3 +497,37 @@ fn every_agent_plays_hidden_endgames_from_drawn_starts() {
         "only {proposals} proposals: the games ended at once"
     );
 }
+
+/// A node budget that runs out anywhere, even in the middle of averaging's cross-evaluation
+/// at the first depth, still leaves a searched proposal: once a world was drawn and searched
+/// the answer carries at least one vote, never a fallback candidate. (IS-MCTS counts visits,
+/// not worlds, in `votes`; it is not among these agents.)
+#[test]
+fn a_small_node_budget_still_answers_from_the_searched_worlds() {
+    let mut agents: Vec<HiddenAgent> = new_agents()
+        .into_iter()
+        .filter(|a| a.search != HiddenSearch::IsMcts)
+        .collect();
+    agents.push(HiddenAgent {
+        search: HiddenSearch::Vote,
+        belief: HiddenBelief::Uniform,
+    });
+    for seed in 0..4 {
+        let game = random_game(300 + seed, 30);
+        let state = game.info_state(game.turn()).clone();
+        let untried = PlayerView::new(&state).candidates();
+        for agent in &agents {
+            for nodes in [1, 100, 500, 1_500, 4_000] {
+                let r = run(&state, Limits::nodes(nodes), *agent, seed);
+                assert!(untried.contains(&r.best_move.unwrap()));
+                assert!(r.worlds >= 1, "{agent:?} {nodes}: no world");
+                assert!(
+                    1 <= r.votes && r.votes <= r.worlds,
+                    "{agent:?} at {nodes} nodes: {} votes of {} worlds",
+                    r.votes,
+                    r.worlds
+                );
+            }
+        }
+    }
+}

@@ -471,8 +471,16 @@ impl Engine {
                             .sum();
                         score = expected;
                     }
-                    // Cut short: this depth's vote is not taken, the last complete one stays.
-                    None => break,
+                    // Cut short: the last complete depth's choice stays; at the first depth
+                    // there is none, and this depth's plain vote (complete in every world)
+                    // is still better than a fallback candidate.
+                    None => {
+                        if result.best_move.is_none() {
+                            (result.best_move, result.votes, result.score, result.depth) =
+                                (Some(m), votes, score, depth);
+                        }
+                        break;
+                    }
                 }
             }
             (result.best_move, result.votes, result.score, result.depth) =
