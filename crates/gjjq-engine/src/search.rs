@@ -173,12 +173,15 @@ pub const PROGRESS_PLIES: u32 = 256;
 /// assert_eq!(progress_scaled(800, 0), 800);
 /// assert_eq!(progress_scaled(800, 128), 400);
 /// assert_eq!(progress_scaled(-800, 1000), -200);
+/// assert_eq!(progress_scaled(i32::MIN, 64), i32::MIN / 4 * 3);
 /// ```
 #[must_use]
 pub fn progress_scaled(score: i32, plies_since_capture: u32) -> i32 {
     let kept = PROGRESS_PLIES - plies_since_capture.min(PROGRESS_PLIES / 4 * 3);
-    // |score| is far below 2^22 (mate scores never pass through here), so the product fits.
-    score * kept as i32 / PROGRESS_PLIES as i32
+    // In i64, so that any i32 the caller passes scales without overflow; the result is no
+    // larger in magnitude than `score`, so it fits back.
+    let scaled = i64::from(score) * i64::from(kept) / i64::from(PROGRESS_PLIES);
+    i32::try_from(scaled).expect("|scaled| <= |score|")
 }
 
 /// Null-move pruning is never tried when the side to move has this many pieces or fewer (king

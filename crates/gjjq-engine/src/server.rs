@@ -344,15 +344,17 @@ impl Server {
                         "option name Worlds type spin default {} min 1 max {MAX_WORLDS}",
                         HiddenConfig::default().worlds
                     ),
-                    "option name HiddenSearch type combo default average var vote var ismcts var average"
-                        .to_string(),
+                    format!(
+                        "option name HiddenSearch type combo default {} var vote var ismcts var average",
+                        HiddenSearch::default()
+                    ),
                     "option name HiddenBelief type combo default uniform var uniform var weighted"
                         .to_string(),
                     "option name Rules type string default standard".to_string(),
                     format!("option name MultiPV type spin default 1 min 1 max {MAX_MULTI_PV}"),
                     format!(
                         "option name Contempt type spin default {} min -{MAX_CONTEMPT} max {MAX_CONTEMPT}",
-                        self.config.contempt
+                        EngineConfig::default().contempt
                     ),
                     "option name TablebaseDir type string default <empty>".to_string(),
                 ];
@@ -445,7 +447,8 @@ impl Server {
                 _ => bad(&self.out),
             },
             "contempt" => match value.and_then(|v| v.trim().parse::<i32>().ok()) {
-                Some(c) if c.abs() <= MAX_CONTEMPT => {
+                // A range, not `abs`: `abs` of i32::MIN overflows.
+                Some(c) if (-MAX_CONTEMPT..=MAX_CONTEMPT).contains(&c) => {
                     self.config.contempt = c;
                     self.reconfigure();
                 }

@@ -33,6 +33,12 @@ const WEIGHTED: HiddenBelief = HiddenBelief::Weighted(OpponentModel {
     horizon: 24,
 });
 
+/// The vote over uniform worlds (44d942f's agent), the one agent `new_agents` leaves out.
+const UNIFORM_VOTE: HiddenAgent = HiddenAgent {
+    search: HiddenSearch::Vote,
+    belief: HiddenBelief::Uniform,
+};
+
 /// The new agents: vote over weighted worlds, IS-MCTS over uniform and weighted worlds,
 /// averaging over uniform and weighted worlds.
 fn new_agents() -> [HiddenAgent; 5] {
@@ -418,10 +424,7 @@ fn server_options_choose_the_agent() {
 #[test]
 fn averaging_holds_limits_and_changes_the_vote() {
     let average = new_agents()[3];
-    let vote = HiddenAgent {
-        search: HiddenSearch::Vote,
-        belief: HiddenBelief::Uniform,
-    };
+    let vote = UNIFORM_VOTE;
     let mut differs = 0;
     for seed in 0..8 {
         let game = random_game(200 + seed, 24);
@@ -460,11 +463,7 @@ fn every_agent_plays_hidden_endgames_from_drawn_starts() {
     let start: Position = "4k4/9/1ia6/9/9/9/9/4D4/9/4K1I2 r - 0 1".parse().unwrap();
     let (red, green): (EndgameForce, EndgameForce) = ("ID".parse().unwrap(), "IA".parse().unwrap());
     let mut agents = new_agents().to_vec();
-    // The uniform vote, the one agent `new_agents` leaves out.
-    agents.push(HiddenAgent {
-        search: HiddenSearch::Vote,
-        belief: HiddenBelief::Uniform,
-    });
+    agents.push(UNIFORM_VOTE);
     let mut proposals = 0;
     for (i, agent) in agents.into_iter().enumerate() {
         let mut game = HiddenGame::endgame(start.clone(), red, green).unwrap();
@@ -508,10 +507,7 @@ fn a_small_node_budget_still_answers_from_the_searched_worlds() {
         .into_iter()
         .filter(|a| a.search != HiddenSearch::IsMcts)
         .collect();
-    agents.push(HiddenAgent {
-        search: HiddenSearch::Vote,
-        belief: HiddenBelief::Uniform,
-    });
+    agents.push(UNIFORM_VOTE);
     for seed in 0..4 {
         let game = random_game(300 + seed, 30);
         let state = game.info_state(game.turn()).clone();

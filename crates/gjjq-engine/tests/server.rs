@@ -756,6 +756,33 @@ fn clock_values_up_to_u64_max_are_numbers() {
     );
 }
 
+/// `Contempt` takes -1000 to 1000 and refuses the rest, the extremes of an i32 included
+/// (whose absolute value overflows), without a panic.
+#[test]
+fn contempt_option_takes_its_range_and_refuses_the_rest() {
+    let lines = serve_bytes(
+        b"uci\nsetoption name Contempt value -1000\nsetoption name Contempt value 1000\n\
+          setoption name Contempt value 1001\nsetoption name Contempt value -2147483648\n\
+          setoption name Contempt value 2147483647\nsetoption name Contempt value x\nisready\n",
+    );
+    assert!(
+        lines.contains(&"option name Contempt type spin default 0 min -1000 max 1000".to_string()),
+        "{lines:?}"
+    );
+    let refused: Vec<&String> = lines
+        .iter()
+        .filter(|l| l.contains("is not a valid value for Contempt"))
+        .collect();
+    assert_eq!(refused.len(), 4, "{lines:?}");
+    for v in ["1001", "-2147483648", "2147483647", "x"] {
+        assert!(
+            refused.iter().any(|l| l.contains(&format!("'{v}'"))),
+            "{v}: {lines:?}"
+        );
+    }
+    assert_eq!(lines.last().unwrap(), "readyok");
+}
+
 #[test]
 fn tablebase_dir_option_opens_tables_and_survives_bad_ones() {
     let base = std::env::temp_dir().join(format!("gjjq-engine-server-tb-{}", std::process::id()));

@@ -124,6 +124,25 @@ pub struct ParseAgentError {
     pub expected: &'static str,
 }
 
+/// The option value of the search (`vote`, `ismcts`, `average`), as [`str::parse`] reads it.
+///
+/// # Examples
+///
+/// ```
+/// use gjjq_engine::hidden::HiddenSearch;
+/// assert_eq!(HiddenSearch::IsMcts.to_string(), "ismcts");
+/// assert_eq!("average".parse::<HiddenSearch>(), Ok(HiddenSearch::Average));
+/// ```
+impl std::fmt::Display for HiddenSearch {
+    fn fmt(&self, f: &mut std::fmt::Formatter<'_>) -> std::fmt::Result {
+        f.write_str(match self {
+            HiddenSearch::Vote => "vote",
+            HiddenSearch::IsMcts => "ismcts",
+            HiddenSearch::Average => "average",
+        })
+    }
+}
+
 impl std::str::FromStr for HiddenSearch {
     type Err = ParseAgentError;
 
