@@ -191,3 +191,89 @@ pub fn evaluate_with(pos: &Position, params: EvalParams) -> i32 {
 pub fn evaluate(pos: &Position) -> i32 {
     evaluate_with(pos, EvalParams::default())
 }
+
+/// The lead (centi-units, from the static evaluation) at which [`conversion_bonus`] starts to
+/// count, and the lead at which it counts in full.
+pub const CONVERSION_LEAD: (i32, i32) = (400, 1_200);
+/// [`king_net`]'s weight per escape point of the enemy king taken away.
+const NET_POINT: i32 = 50;
+/// [`king_net`]'s weight for the enemy king attacked (R-20).
+const NET_ATTACK: i32 = 100;
+
+/// How tightly `attacker` nets the enemy king, for winning won endgames: [`NET_POINT`] per
+/// point of the four a king steps to that the king cannot use — off the board, outside its
+/// palace (R-9), held by its own side or attacked by `attacker` (R-20) — and [`NET_ATTACK`]
+/// when the king itself is attacked. These are the two halves of a trapped king (R-22): a
+/// king attacked with no escape loses. 0 while the seal holds (R-17: nothing can attack a
+/// palace point) or without an enemy king.
+///
+/// # Examples
+///
+/// ```
+/// use gjjq_core::{Position, Side};
+/// use gjjq_engine::eval::king_net;
+/// // Sealed: no net.
+/// assert_eq!(king_net(&Position::default(), Side::Red), 0);
+/// // Green's king alone in the corner 4e of its palace: 4e's two outward points are off
+/// // its palace; Red's missile on 4A strikes it over the army on 4c.
+/// let pos: Position = "5k3/9/5a3/9/9/9/9/9/4K4/5M3 r - 0 1".parse().unwrap();
+/// assert!(king_net(&pos, Side::Red) >= 2 * 50 + 100);
+/// ```
+#[must_use]
+pub fn king_net(pos: &Position, attacker: Side) -> i32 {
+    let defender = attacker.other();
+    if pos.is_sealed() {
+        return 0;
+    }
+    let Some(king) = pos.king(defender) else {
+        return 0;
+    };
+    let palace = gjjq_core::PALACE[defender.index()];
+    let taken = [(1, 0), (-1, 0), (0, 1), (0, -1)]
+        .into_iter()
+        .filter(|&(dx, dy)| match king.offset(dx, dy) {
+            Some(to) if palace.contains(to) => {
+                pos.piece_at(to).is_some_and(|p| p.side == defender)
+                    || pos.is_attacked(to, attacker)
+            }
+            _ => true,
+        })
+        .count();
+    let attacked = pos.is_attacked(king, attacker);
+    NET_POINT * taken as i32 + if attacked { NET_ATTACK } else { 0 }
+}
+
+/// `score` (a static evaluation from the side to move's point of view) with the leading
+/// side's [`king_net`] added, weighted from 0 at a lead of [`CONVERSION_LEAD`]`.0` to 1 at
+/// `.1`: a side far ahead once the seal is lifted (R-17) is steered towards the trapped king
+/// (R-22) that wins, where the material count alone sees no progress to make.
+///
+/// # Examples
+///
+/// ```
+/// use gjjq_core::Position;
+/// use gjjq_engine::eval::conversion_bonus;
+/// let pos = Position::default();
+/// assert_eq!(conversion_bonus(&pos, 100), 100);
+/// assert_eq!(conversion_bonus(&pos, -5_000), -5_000); // sealed: nothing to add
+/// ```
+#[must_use]
+pub fn conversion_bonus(pos: &Position, score: i32) -> i32 {
+    let (from, full) = CONVERSION_LEAD;
+    let lead = score.saturating_abs();
+    if lead <= from {
+        return score;
+    }
+    let leader = if score > 0 {
+        pos.turn()
+    } else {
+        pos.turn().other()
+    };
+    let net = king_net(pos, leader);
+    let weighted = net * (lead.min(full) - from) / (full - from);
+    if score > 0 {
+        score.saturating_add(weighted)
+    } else {
+        score.saturating_sub(weighted)
+    }
+}

@@ -126,6 +126,7 @@ impl fmt::Display for Score {
 /// use gjjq_engine::SearchFeatures;
 /// let kept = SearchFeatures::default();
 /// assert!(kept.null_move && kept.aspiration && kept.check_extension);
+/// assert!(kept.reverse_futility && kept.late_move_pruning && kept.iir && kept.conversion);
 /// assert!(!kept.lmr && !kept.futility && !kept.see && !kept.progress);
 /// assert!(!SearchFeatures::NONE.null_move && SearchFeatures::ALL.lmr);
 /// ```
@@ -157,6 +158,22 @@ pub struct SearchFeatures {
     /// (R-17) and the trapped king (R-22) reward exchanges: a side that shuffles while ahead
     /// never brings the enemy down to the 8 pieces that open the palace.
     pub progress: bool,
+    /// Reverse futility pruning ("static null move"): in a null-window node at depth ≤
+    /// [`REVERSE_FUTILITY_DEPTH`] whose side to move is not attacked and owes no return
+    /// (R-19), a static evaluation that beats beta by a margin growing with depth is
+    /// returned without searching.
+    pub reverse_futility: bool,
+    /// Late-move pruning: in a null-window node at depth ≤ [`LATE_MOVE_PRUNING_DEPTH`] whose
+    /// side to move is not attacked and owes no return, quiet moves that come after the
+    /// first `3 + depth²` moves, are not killers and do not attack the enemy king are skipped.
+    pub late_move_pruning: bool,
+    /// Internal iterative reduction: a node at depth ≥ 4 with no move from the table is
+    /// searched one ply shallower (its ordering is a guess, so the full depth is spent on
+    /// the nodes the table knows).
+    pub iir: bool,
+    /// Conversion: once the seal is lifted (R-17), a side far ahead is steered towards
+    /// netting the enemy king ([`crate::eval::conversion_bonus`]).
+    pub conversion: bool,
 }
 
 /// The plies since the last capture at which [`progress_scaled`] has shrunk a score to
@@ -198,6 +215,10 @@ impl SearchFeatures {
         futility: false,
         see: false,
         progress: false,
+        reverse_futility: false,
+        late_move_pruning: false,
+        iir: false,
+        conversion: false,
     };
 
     /// Every feature on.
@@ -209,6 +230,10 @@ impl SearchFeatures {
         futility: true,
         see: true,
         progress: true,
+        reverse_futility: true,
+        late_move_pruning: true,
+        iir: true,
+        conversion: true,
     };
 }
 
@@ -378,6 +403,12 @@ pub struct SearchStats {
     pub see_prunes: u64,
     /// Quiescence nodes whose side to move had its king attacked, searched on every move.
     pub quiescence_evasions: u64,
+    /// Nodes cut by reverse futility pruning.
+    pub reverse_futility_prunes: u64,
+    /// Quiet moves skipped by late-move pruning.
+    pub late_move_prunes: u64,
+    /// Nodes searched one ply shallower by internal iterative reduction.
+    pub iir_reductions: u64,
 }
 
 /// What steers a search from outside the core: a clock, a stop flag, a progress report.
@@ -677,6 +708,19 @@ const ASPIRATION_WINDOW: i32 = 60;
 /// Futility pruning's margin per ply of remaining depth.
 const FUTILITY_MARGIN: i32 = 300;
 
+/// The deepest node reverse futility pruning may cut.
+pub const REVERSE_FUTILITY_DEPTH: i32 = 6;
+/// Reverse futility pruning's margin per ply of remaining depth, in centi-units (an infantry
+/// is 600).
+const REVERSE_FUTILITY_MARGIN: i32 = 200;
+/// The deepest node late-move pruning skips moves in.
+pub const LATE_MOVE_PRUNING_DEPTH: i32 = 3;
+
+/// How many moves late-move pruning searches at `depth` before it skips quiet ones.
+fn late_move_count(depth: i32) -> usize {
+    (3 + depth * depth) as usize
+}
+
 impl Searcher<'_> {
     fn result(
         &self,
@@ -915,7 +959,10 @@ impl Searcher<'_> {
     /// The static evaluation of `pos`, the node `ply` plies from the root: the learned one
     /// from the path's accumulator, else the classic one.
     fn evaluate(&self, pos: &Position, ply: usize) -> i32 {
-        let score = self.evaluate_unscaled(pos, ply);
+        let mut score = self.evaluate_unscaled(pos, ply);
+        if self.features.conversion {
+            score = crate::eval::conversion_bonus(pos, score);
+        }
         if self.features.progress {
             progress_scaled(score, pos.plies_since_capture())
         } else {
@@ -1032,7 +1079,12 @@ impl Searcher<'_> {
             return tablebase_score(s, ply);
         }
         let f = self.features;
-        let in_check = (f.check_extension || f.null_move || f.futility) && pos.is_check();
+        let in_check = (f.check_extension
+            || f.null_move
+            || f.futility
+            || f.reverse_futility
+            || f.late_move_pruning)
+            && pos.is_check();
         // R-20: the king attacked is the one threat that ends the game; look one ply further.
         if f.check_extension && in_check && ply < MAX_PLY / 2 {
             depth += 1;
@@ -1073,6 +1125,17 @@ impl Searcher<'_> {
         } else {
             Some(self.evaluate(pos, ply))
         };
+        let owes_return = pos.pending_return(pos.turn()).is_some();
+        if f.reverse_futility
+            && let Some(eval) = static_eval
+            && depth <= REVERSE_FUTILITY_DEPTH
+            && !owes_return
+            && beta.abs() < MATE_BOUND
+            && eval - REVERSE_FUTILITY_MARGIN * depth >= beta
+        {
+            self.stats.reverse_futility_prunes += 1;
+            return eval;
+        }
         if f.null_move
             && let Some(eval) = static_eval
             && depth >= 3
@@ -1096,6 +1159,16 @@ impl Searcher<'_> {
                 return beta;
             }
         }
+        if f.iir && depth >= 4 && tt_move == NO_MOVE {
+            self.stats.iir_reductions += 1;
+            depth -= 1;
+        }
+        let prune_late = f.late_move_pruning
+            && !pv_node
+            && !in_check
+            && !owes_return
+            && depth <= LATE_MOVE_PRUNING_DEPTH
+            && alpha.abs() < MATE_BOUND;
         let futile = f.futility
             && depth <= 2
             && pos.pending_return(pos.turn()).is_none()
@@ -1112,6 +1185,10 @@ impl Searcher<'_> {
             let killer = self.is_killer(m, ply);
             if futile && i > 0 && quiet && !killer && !child.is_check() {
                 self.stats.futility_prunes += 1;
+                continue;
+            }
+            if prune_late && i >= late_move_count(depth) && quiet && !killer && !child.is_check() {
+                self.stats.late_move_prunes += 1;
                 continue;
             }
             self.enter(pos, &child, ply);

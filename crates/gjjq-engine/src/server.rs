@@ -741,7 +741,7 @@ type FeatureOption = (
 
 /// The search features as check options (defaults as `SearchFeatures::default`), for matches
 /// that measure them.
-const FEATURE_OPTIONS: [FeatureOption; 7] = [
+const FEATURE_OPTIONS: [FeatureOption; 11] = [
     ("NullMove", |f| f.null_move, |f, on| f.null_move = on),
     ("LMR", |f| f.lmr, |f, on| f.lmr = on),
     ("Aspiration", |f| f.aspiration, |f, on| f.aspiration = on),
@@ -753,6 +753,18 @@ const FEATURE_OPTIONS: [FeatureOption; 7] = [
     ("Futility", |f| f.futility, |f, on| f.futility = on),
     ("SEE", |f| f.see, |f, on| f.see = on),
     ("Progress", |f| f.progress, |f, on| f.progress = on),
+    (
+        "ReverseFutility",
+        |f| f.reverse_futility,
+        |f, on| f.reverse_futility = on,
+    ),
+    (
+        "LateMovePruning",
+        |f| f.late_move_pruning,
+        |f, on| f.late_move_pruning = on,
+    ),
+    ("IIR", |f| f.iir, |f, on| f.iir = on),
+    ("Conversion", |f| f.conversion, |f, on| f.conversion = on),
 ];
 
 /// The largest `Worlds` option.

@@ -302,13 +302,16 @@ fn each_feature_acts_only_when_on() {
     let all = SearchFeatures::ALL;
     let none = SearchFeatures::NONE;
     type Counter = fn(&SearchStats) -> u64;
-    let counters: [(&str, Counter); 6] = [
+    let counters: [(&str, Counter); 9] = [
         ("null", |s| s.null_tries),
         ("lmr", |s| s.lmr_reductions),
         ("aspiration", |s| s.aspiration_researches),
         ("check extension", |s| s.check_extensions),
         ("futility", |s| s.futility_prunes),
         ("see", |s| s.see_prunes),
+        ("reverse futility", |s| s.reverse_futility_prunes),
+        ("late-move pruning", |s| s.late_move_prunes),
+        ("iir", |s| s.iir_reductions),
     ];
     for (name, c) in counters {
         assert!(total(all, &positions, 5, c) > 0, "{name} never acted");
@@ -520,4 +523,26 @@ fn contempt_scores_a_draw_below_even_for_the_side_at_the_root() {
         "no draw in sight: the same choice"
     );
     assert_eq!(plain.score, contempt.score);
+}
+
+#[test]
+fn conversion_scores_the_leaders_net_around_the_enemy_king_only_when_on() {
+    // R-17 lifted (Red has 8 pieces), Red far ahead; Green's king in the corner 4e of its
+    // palace, two of its four steps off the palace: a net the bonus counts.
+    let p = pos("5k3/9/9/i8/9/9/9/2III4/3GKG3/1D5D1 r -");
+    let all = SearchFeatures::ALL;
+    let without = SearchFeatures {
+        conversion: false,
+        ..all
+    };
+    let score = |f| engine_with(f).search(&p, &[], Limits::depth(2)).score;
+    let (Score::Cp(on), Score::Cp(off)) = (score(all), score(without)) else {
+        panic!("no decisive score expected at depth 2");
+    };
+    assert!(off > 1_200, "Red's lead: {off}");
+    assert!(on >= off + 2 * 50, "{on} vs {off}");
+    // While the seal holds (both sides 9 pieces or more) nothing is added.
+    let sealed = Position::default();
+    let default_score = |f| engine_with(f).search(&sealed, &[], Limits::depth(2)).score;
+    assert_eq!(default_score(all), default_score(without));
 }

@@ -91,6 +91,10 @@ fn handshake_advertises_options() {
         "Futility",
         "SEE",
         "Progress",
+        "ReverseFutility",
+        "LateMovePruning",
+        "IIR",
+        "Conversion",
         "TablebaseDir",
     ] {
         assert!(
