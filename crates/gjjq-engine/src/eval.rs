@@ -200,9 +200,9 @@ const NET_POINT: i32 = 50;
 /// [`king_net`]'s weight for the enemy king attacked.
 const NET_ATTACK: i32 = 100;
 
-/// How tightly `attacker` nets the enemy king, for winning won endgames: [`NET_POINT`] per
+/// How tightly `attacker` nets the enemy king, for winning won endgames: 50 per
 /// point of the four a king steps to that the king cannot use — off the board, outside its
-/// palace, held by its own side or attacked by `attacker` — and [`NET_ATTACK`]
+/// palace, held by its own side or attacked by `attacker` — and 100
 /// when the king itself is attacked. These are the two halves of a trapped king: a
 /// king attacked with no escape loses. 0 while the seal holds (R-17: nothing can attack a
 /// palace point) or without an enemy king.

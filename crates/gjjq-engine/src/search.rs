@@ -158,18 +158,17 @@ pub struct SearchFeatures {
     /// and the trapped king reward exchanges: a side that shuffles while ahead
     /// never brings the enemy down to the 8 pieces that open the palace.
     pub progress: bool,
-    /// Reverse futility pruning ("static null move"): in a null-window node at depth ≤
-    /// [`REVERSE_FUTILITY_DEPTH`] whose side to move is not attacked and owes no return
-    /// a static evaluation that beats beta by a margin growing with depth is
-    /// returned without searching.
+    /// Reverse futility pruning ("static null move"): a null-window node at depth ≤ 6 whose
+    /// side to move is not attacked and owes no return, and whose static evaluation
+    /// beats beta by 200 centi-units per ply of depth, returns that evaluation unsearched.
     pub reverse_futility: bool,
-    /// Late-move pruning: in a null-window node at depth ≤ [`LATE_MOVE_PRUNING_DEPTH`] whose
-    /// side to move is not attacked and owes no return, quiet moves that come after the
-    /// first `3 + depth²` moves, are not killers and do not attack the enemy king are skipped.
+    /// Late-move pruning: in a null-window node at depth ≤ 3 whose side to move is not
+    /// attacked and owes no return, the quiet moves after the first `3 + depth²` that are not
+    /// killers and do not attack the enemy king are skipped.
     pub late_move_pruning: bool,
     /// Internal iterative reduction: a node at depth ≥ 4 with no move from the table is
-    /// searched one ply shallower (its ordering is a guess, so the full depth is spent on
-    /// the nodes the table knows).
+    /// searched one ply shallower (its move order is a guess, so the full depth goes to the
+    /// nodes the table knows).
     pub iir: bool,
     /// Conversion: once the seal is lifted, a side far ahead is steered towards
     /// netting the enemy king ([`crate::eval::conversion_bonus`]).
@@ -709,12 +708,12 @@ const ASPIRATION_WINDOW: i32 = 60;
 const FUTILITY_MARGIN: i32 = 300;
 
 /// The deepest node reverse futility pruning may cut.
-pub const REVERSE_FUTILITY_DEPTH: i32 = 6;
+const REVERSE_FUTILITY_DEPTH: i32 = 6;
 /// Reverse futility pruning's margin per ply of remaining depth, in centi-units (an infantry
 /// is 600).
 const REVERSE_FUTILITY_MARGIN: i32 = 200;
 /// The deepest node late-move pruning skips moves in.
-pub const LATE_MOVE_PRUNING_DEPTH: i32 = 3;
+const LATE_MOVE_PRUNING_DEPTH: i32 = 3;
 
 /// How many moves late-move pruning searches at `depth` before it skips quiet ones.
 fn late_move_count(depth: i32) -> usize {
