@@ -3,7 +3,8 @@
 `go depth D` on each position of crates/gjjq-core/tests/data/bench.perft through the
 protocol, a new engine process per position, the `info` of the last iteration summed.
 
-    python3 training/nps.py target/release/gjjq [--eval nnue|classic] [--depth 6]
+    python3 training/nps.py target/release/gjjq [--eval nnue|classic] [--depth 6] \
+        [--option NAME=VALUE ...]
 """
 import argparse
 import subprocess
@@ -13,13 +14,19 @@ ap.add_argument("gjjq")
 ap.add_argument("--eval", default="classic")
 ap.add_argument("--depth", type=int, default=6)
 ap.add_argument("--file", default="crates/gjjq-core/tests/data/bench.perft")
+ap.add_argument("--option", action="append", default=[], help="NAME=VALUE, an engine option")
 args = ap.parse_args()
 
 positions = [l.split(" ", 1)[1].strip() for l in open(args.file) if l.startswith("position ")]
 nodes = ms = 0
 for p in positions:
     proc = subprocess.Popen([args.gjjq, "engine"], stdin=subprocess.PIPE, stdout=subprocess.PIPE, text=True)
-    proc.stdin.write(f"uci\nsetoption name Eval value {args.eval}\nposition fen {p}\ngo depth {args.depth}\n")
+    options = "".join(
+        f"setoption name {o.split('=', 1)[0]} value {o.split('=', 1)[1]}\n" for o in args.option
+    )
+    proc.stdin.write(
+        f"uci\nsetoption name Eval value {args.eval}\n{options}position fen {p}\ngo depth {args.depth}\n"
+    )
     proc.stdin.flush()
     last = None
     for line in proc.stdout:

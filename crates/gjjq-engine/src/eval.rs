@@ -199,6 +199,8 @@ pub const CONVERSION_LEAD: (i32, i32) = (400, 1_200);
 const NET_POINT: i32 = 50;
 /// [`king_net`]'s weight for the enemy king attacked (R-20).
 const NET_ATTACK: i32 = 100;
+/// [`conversion_bonus`]'s weight per point of king tropism of the leading side.
+const CONVERSION_TROPISM: i32 = 10;
 
 /// How tightly `attacker` nets the enemy king, for winning won endgames: 50 per
 /// point of the four a king steps to that the king cannot use — off the board, outside its
@@ -244,9 +246,12 @@ pub fn king_net(pos: &Position, attacker: Side) -> i32 {
 }
 
 /// `score` (a static evaluation from the side to move's point of view) with the leading
-/// side's [`king_net`] added, weighted from 0 at a lead of [`CONVERSION_LEAD`]`.0` to 1 at
-/// `.1`: a side far ahead once the seal is lifted (R-17) is steered towards the trapped king
-/// (R-22) that wins, where the material count alone sees no progress to make.
+/// side's [`king_net`] and 10 × its king tropism (per piece, 9 less its distance to the
+/// enemy king) added, weighted from 0 at a lead of [`CONVERSION_LEAD`]`.0` to 1 at `.1`: a
+/// side far ahead brings its pieces towards the enemy king and, once the seal is lifted
+/// (R-17), nets it towards the trapped king (R-22) that wins, where the material count alone
+/// sees no progress to make. A score within `CONVERSION_LEAD.0` of even is returned as it
+/// is.
 ///
 /// # Examples
 ///
@@ -254,8 +259,10 @@ pub fn king_net(pos: &Position, attacker: Side) -> i32 {
 /// use gjjq_core::Position;
 /// use gjjq_engine::eval::conversion_bonus;
 /// let pos = Position::default();
-/// assert_eq!(conversion_bonus(&pos, 100), 100);
-/// assert_eq!(conversion_bonus(&pos, -5_000), -5_000); // sealed: nothing to add
+/// assert_eq!(conversion_bonus(&pos, 100), 100); // near even: nothing added
+/// // Green, not to move, far ahead: its pieces' closeness to Red's king counts for it (the
+/// // seal holds, so its net is 0).
+/// assert!(conversion_bonus(&pos, -5_000) < -5_000);
 /// ```
 #[must_use]
 pub fn conversion_bonus(pos: &Position, score: i32) -> i32 {
@@ -269,7 +276,7 @@ pub fn conversion_bonus(pos: &Position, score: i32) -> i32 {
     } else {
         pos.turn().other()
     };
-    let net = king_net(pos, leader);
+    let net = king_net(pos, leader) + CONVERSION_TROPISM * tropism(pos, leader);
     let weighted = net * (lead.min(full) - from) / (full - from);
     if score > 0 {
         score.saturating_add(weighted)

@@ -170,8 +170,8 @@ pub struct SearchFeatures {
     /// searched one ply shallower (its move order is a guess, so the full depth goes to the
     /// nodes the table knows).
     pub iir: bool,
-    /// Conversion: once the seal is lifted, a side far ahead is steered towards
-    /// netting the enemy king ([`crate::eval::conversion_bonus`]).
+    /// Conversion: a side far ahead is steered towards the enemy king and, once the seal is
+    /// lifted, towards netting it ([`crate::eval::conversion_bonus`]).
     pub conversion: bool,
 }
 

@@ -541,7 +541,7 @@ fn conversion_scores_the_leaders_net_around_the_enemy_king_only_when_on() {
     };
     assert!(off > 1_200, "Red's lead: {off}");
     assert!(on >= off + 2 * 50, "{on} vs {off}");
-    // While the seal holds (both sides 9 pieces or more) nothing is added.
+    // Near even (the default opening) nothing is added.
     let sealed = Position::default();
     let default_score = |f| engine_with(f).search(&sealed, &[], Limits::depth(2)).score;
     assert_eq!(default_score(all), default_score(without));
