@@ -14,16 +14,22 @@ ap.add_argument("gjjq")
 ap.add_argument("--eval", default="classic")
 ap.add_argument("--depth", type=int, default=6)
 ap.add_argument("--file", default="crates/gjjq-core/tests/data/bench.perft")
-ap.add_argument("--option", action="append", default=[], help="NAME=VALUE, an engine option")
+def option(text):
+    name, sep, value = text.partition("=")
+    if not sep or not name:
+        raise argparse.ArgumentTypeError(f"{text!r}: expected NAME=VALUE")
+    return name, value
+
+
+ap.add_argument("--option", action="append", default=[], type=option,
+                help="NAME=VALUE, an engine option set before each search")
 args = ap.parse_args()
 
 positions = [l.split(" ", 1)[1].strip() for l in open(args.file) if l.startswith("position ")]
 nodes = ms = 0
 for p in positions:
     proc = subprocess.Popen([args.gjjq, "engine"], stdin=subprocess.PIPE, stdout=subprocess.PIPE, text=True)
-    options = "".join(
-        f"setoption name {o.split('=', 1)[0]} value {o.split('=', 1)[1]}\n" for o in args.option
-    )
+    options = "".join(f"setoption name {name} value {value}\n" for name, value in args.option)
     proc.stdin.write(
         f"uci\nsetoption name Eval value {args.eval}\n{options}position fen {p}\ngo depth {args.depth}\n"
     )

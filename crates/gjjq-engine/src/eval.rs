@@ -1,7 +1,7 @@
 //! Static evaluation: the seed's piece values (子力價值, R-7) and king tropism (classic), or
 //! the learned network of [`crate::nnue`].
 
-use gjjq_core::{Piece, Position, Side};
+use gjjq_core::{PALACE, Piece, Position, Side};
 
 /// Centi-units per unit of the seed's value scale: an infantry at home (6) is 600.
 pub const VALUE_SCALE: i32 = 100;
@@ -230,7 +230,7 @@ pub fn king_net(pos: &Position, attacker: Side) -> i32 {
     let Some(king) = pos.king(defender) else {
         return 0;
     };
-    let palace = gjjq_core::PALACE[defender.index()];
+    let palace = PALACE[defender.index()];
     let taken = [(1, 0), (-1, 0), (0, 1), (0, -1)]
         .into_iter()
         .filter(|&(dx, dy)| match king.offset(dx, dy) {

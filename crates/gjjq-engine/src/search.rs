@@ -1170,7 +1170,7 @@ impl Searcher<'_> {
             && alpha.abs() < MATE_BOUND;
         let futile = f.futility
             && depth <= 2
-            && pos.pending_return(pos.turn()).is_none()
+            && !owes_return
             && static_eval.is_some_and(|e| e + FUTILITY_MARGIN * depth <= *alpha)
             && alpha.abs() < MATE_BOUND;
         let mut moves: Vec<Move> = moves.to_vec();
@@ -1182,12 +1182,15 @@ impl Searcher<'_> {
             let mut child = pos.clone();
             child.play_unchecked(m);
             let killer = self.is_killer(m, ply);
-            if futile && i > 0 && quiet && !killer && !child.is_check() {
-                self.stats.futility_prunes += 1;
-                continue;
-            }
-            if prune_late && i >= late_move_count(depth) && quiet && !killer && !child.is_check() {
-                self.stats.late_move_prunes += 1;
+            // Futility and late-move pruning skip the same kind of move: a late quiet one that
+            // does not attack the enemy king. `is_check` is asked last, once.
+            let late = prune_late && i >= late_move_count(depth);
+            if ((futile && i > 0) || late) && quiet && !killer && !child.is_check() {
+                if futile {
+                    self.stats.futility_prunes += 1;
+                } else {
+                    self.stats.late_move_prunes += 1;
+                }
                 continue;
             }
             self.enter(pos, &child, ply);
