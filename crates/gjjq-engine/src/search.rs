@@ -10,6 +10,7 @@ use std::collections::HashMap;
 use std::fmt;
 
 use gjjq_core::{Move, Position, Side, Square};
+use smallvec::SmallVec;
 
 use crate::eval::{EvalKind, EvalParams, evaluate_with, piece_value};
 use crate::nnue::{Accumulator, Network};
@@ -1173,11 +1174,10 @@ impl Searcher<'_> {
             && !owes_return
             && static_eval.is_some_and(|e| e + FUTILITY_MARGIN * depth <= *alpha)
             && alpha.abs() < MATE_BOUND;
-        let mut moves: Vec<Move> = moves.to_vec();
-        self.order(pos, &mut moves, tt_move, ply);
+        let picker = self.picker(pos, &moves, tt_move, ply);
         let mut best = -INFINITY;
         let mut best_move = NO_MOVE;
-        for (i, &m) in moves.iter().enumerate() {
+        for (i, m) in picker.enumerate() {
             let quiet = captured_piece(pos, m).is_none();
             let mut child = pos.clone();
             child.play_unchecked(m);
@@ -1337,9 +1337,8 @@ impl Searcher<'_> {
         if king_capture(pos, &moves).is_some() {
             return MATE - ply as i32 - 1;
         }
-        let mut moves: Vec<Move> = moves.to_vec();
-        self.order(pos, &mut moves, NO_MOVE, ply);
-        self.quiesce_children(pos, moves.into_iter(), -INFINITY, alpha, beta, ply, qply)
+        let picker = self.picker(pos, &moves, NO_MOVE, ply);
+        self.quiesce_children(pos, picker, -INFINITY, alpha, beta, ply, qply)
     }
 
     /// Quiescence's children of `pos`: `moves` in order, each searched by [`Self::quiesce`],
@@ -1395,11 +1394,19 @@ impl Searcher<'_> {
         *h = (*h + depth * depth).min(1 << 16);
     }
 
-    /// Sort `moves` best first: table move, captures by victim value (then cheaper attacker),
-    /// killers, then quiet moves by history.
+    /// Sort `moves` best first (the root's list, searched whole at every iteration).
     fn order(&self, pos: &Position, moves: &mut [Move], tt_move: u16, ply: usize) {
+        let picker = self.picker(pos, moves, tt_move, ply);
+        for (slot, m) in moves.iter_mut().zip(picker) {
+            *slot = m;
+        }
+    }
+
+    /// `moves` with their ordering keys, to be handed out best first: table move, captures by
+    /// victim value (then cheaper attacker), killers, then quiet moves by history.
+    fn picker(&self, pos: &Position, moves: &[Move], tt_move: u16, ply: usize) -> MovePicker {
         let killers = self.engine.killers[ply.min(MAX_PLY - 1)];
-        let mut keyed: Vec<(i32, Move)> = moves
+        let keyed = moves
             .iter()
             .map(|&m| {
                 let k = m.index();
@@ -1417,10 +1424,46 @@ impl Searcher<'_> {
                 (score, m)
             })
             .collect();
-        keyed.sort_by_key(|k| std::cmp::Reverse(k.0));
-        for (slot, (_, m)) in moves.iter_mut().zip(keyed) {
-            *slot = m;
+        MovePicker { keyed, next: 0 }
+    }
+}
+
+/// How many moves [`MovePicker`] finds by a scan before it sorts the rest.
+const PICK_BY_SCAN: usize = 3;
+
+/// Moves with their ordering keys, handed out best first, ties in generation order (the order
+/// of a stable sort by key). Most nodes are cut after their first move or two, so the first
+/// [`PICK_BY_SCAN`] are each found by a scan for the best of the rest, and only a list searched
+/// further is sorted, once.
+struct MovePicker {
+    keyed: SmallVec<[(i32, Move); 128]>,
+    next: usize,
+}
+
+impl Iterator for MovePicker {
+    type Item = Move;
+
+    fn next(&mut self) -> Option<Move> {
+        let rest = self.keyed.get_mut(self.next..)?;
+        if rest.is_empty() {
+            return None;
         }
+        match self.next.cmp(&PICK_BY_SCAN) {
+            std::cmp::Ordering::Less => {
+                let mut best = 0;
+                for (j, k) in rest.iter().enumerate().skip(1) {
+                    if k.0 > rest[best].0 {
+                        best = j;
+                    }
+                }
+                // The best to the front, the ones before it one place on: their order is kept.
+                rest[..=best].rotate_right(1);
+            }
+            std::cmp::Ordering::Equal => rest.sort_by_key(|k| std::cmp::Reverse(k.0)),
+            std::cmp::Ordering::Greater => {}
+        }
+        self.next += 1;
+        Some(rest[0].1)
     }
 }
 
@@ -1463,6 +1506,27 @@ fn from_tt(score: i32, ply: usize) -> i32 {
 #[cfg(test)]
 mod tests {
     use super::*;
+
+    #[test]
+    fn the_move_picker_hands_out_a_stable_sort_by_key() {
+        let moves = Position::default().legal_moves();
+        // Keys with many ties, in several patterns, for lists shorter and longer than the
+        // scan's share.
+        for len in [0, 1, 2, 3, 4, 5, 9, moves.len()] {
+            for modulus in [1, 3, 7, 1_000] {
+                let keyed: SmallVec<[(i32, Move); 128]> = moves[..len]
+                    .iter()
+                    .enumerate()
+                    .map(|(i, &m)| (((i * 37 + 11) % modulus) as i32, m))
+                    .collect();
+                let mut sorted = keyed.to_vec();
+                sorted.sort_by_key(|k| std::cmp::Reverse(k.0));
+                let want: Vec<Move> = sorted.into_iter().map(|k| k.1).collect();
+                let got: Vec<Move> = MovePicker { keyed, next: 0 }.collect();
+                assert_eq!(got, want, "{len} moves, keys mod {modulus}");
+            }
+        }
+    }
 
     #[test]
     fn scores_convert_both_ways() {
