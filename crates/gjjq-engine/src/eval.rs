@@ -196,7 +196,7 @@ pub fn evaluate(pos: &Position) -> i32 {
 /// count, and the lead at which it counts in full.
 pub const CONVERSION_LEAD: (i32, i32) = (400, 1_200);
 /// [`king_net`]'s weight per escape point of the enemy king taken away.
-const NET_POINT: i32 = 50;
+pub(crate) const NET_POINT: i32 = 50;
 /// [`king_net`]'s weight for the enemy king attacked.
 const NET_ATTACK: i32 = 100;
 /// [`conversion_bonus`]'s weight per point of king tropism of the leading side.

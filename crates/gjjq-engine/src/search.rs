@@ -12,7 +12,7 @@ use std::fmt;
 use gjjq_core::{Move, Position, Side, Square};
 use smallvec::SmallVec;
 
-use crate::eval::{EvalKind, EvalParams, evaluate_with, piece_value};
+use crate::eval::{EvalKind, EvalParams, NET_POINT, evaluate_with, king_net, piece_value};
 use crate::nnue::{Accumulator, Network};
 use crate::tt::{Bound, Table};
 
@@ -128,6 +128,7 @@ impl fmt::Display for Score {
 /// let kept = SearchFeatures::default();
 /// assert!(kept.null_move && kept.aspiration && kept.check_extension);
 /// assert!(kept.reverse_futility && kept.late_move_pruning && kept.iir && kept.conversion);
+/// assert!(kept.quiescence_traps);
 /// assert!(!kept.lmr && !kept.futility && !kept.see && !kept.progress);
 /// assert!(!SearchFeatures::NONE.null_move && SearchFeatures::ALL.lmr);
 /// ```
@@ -174,6 +175,12 @@ pub struct SearchFeatures {
     /// Conversion: a side far ahead is steered towards the enemy king and, once the seal is
     /// lifted (R-17), towards netting it ([`crate::eval::conversion_bonus`]).
     pub conversion: bool,
+    /// Quiescence traps: at the horizon (the first ply of quiescence), once the seal is
+    /// lifted (R-17) and the enemy king has three of its four steps gone ([`crate::eval::king_net`]),
+    /// the quiet moves that attack it are tried for R-22's trapped king, which ends the game
+    /// at once. Quiescence plays captures only, so without this a trap one ply past the
+    /// horizon is not seen.
+    pub quiescence_traps: bool,
 }
 
 /// The plies since the last capture at which [`progress_scaled`] has shrunk a score to
@@ -219,6 +226,7 @@ impl SearchFeatures {
         late_move_pruning: false,
         iir: false,
         conversion: false,
+        quiescence_traps: false,
     };
 
     /// Every feature on.
@@ -234,6 +242,7 @@ impl SearchFeatures {
         late_move_pruning: true,
         iir: true,
         conversion: true,
+        quiescence_traps: true,
     };
 }
 
@@ -403,6 +412,8 @@ pub struct SearchStats {
     pub see_prunes: u64,
     /// Quiescence nodes whose side to move had its king attacked, searched on every move.
     pub quiescence_evasions: u64,
+    /// Quiescence nodes cut by a quiet move that traps the enemy king (R-22).
+    pub quiescence_traps: u64,
     /// Nodes cut by reverse futility pruning.
     pub reverse_futility_prunes: u64,
     /// Quiet moves skipped by late-move pruning.
@@ -1292,6 +1303,28 @@ impl Searcher<'_> {
         // chains branch widely: the chain is cut after QUIESCENCE_PLIES.
         if stand_pat >= beta || ply >= MAX_PLY - 1 || qply >= QUIESCENCE_PLIES {
             return stand_pat;
+        }
+        // R-22: at the horizon, a quiet move that attacks the enemy king with three of its
+        // four steps already gone may trap it and win at once, the way most games end. Those
+        // are the one kind of quiet move quiescence plays.
+        if self.features.quiescence_traps
+            && qply == 0
+            && !in_check
+            && king_net(pos, pos.turn()) >= 3 * NET_POINT
+        {
+            for m in pos.legal_moves() {
+                if captured_piece(pos, m).is_some() {
+                    continue;
+                }
+                let mut child = pos.clone();
+                child.play_unchecked(m);
+                if child.is_check()
+                    && child.outcome().and_then(|o| outcome_winner(&o)) == Some(pos.turn())
+                {
+                    self.stats.quiescence_traps += 1;
+                    return MATE - ply as i32 - 1;
+                }
+            }
         }
         alpha = alpha.max(stand_pat);
         let see = self.features.see && pos.pending_return(pos.turn()).is_none();

@@ -741,7 +741,7 @@ type FeatureOption = (
 
 /// The search features as check options (defaults as `SearchFeatures::default`), for matches
 /// that measure them.
-const FEATURE_OPTIONS: [FeatureOption; 11] = [
+const FEATURE_OPTIONS: [FeatureOption; 12] = [
     ("NullMove", |f| f.null_move, |f, on| f.null_move = on),
     ("LMR", |f| f.lmr, |f, on| f.lmr = on),
     ("Aspiration", |f| f.aspiration, |f, on| f.aspiration = on),
@@ -765,6 +765,11 @@ const FEATURE_OPTIONS: [FeatureOption; 11] = [
     ),
     ("IIR", |f| f.iir, |f, on| f.iir = on),
     ("Conversion", |f| f.conversion, |f, on| f.conversion = on),
+    (
+        "QuiescenceTraps",
+        |f| f.quiescence_traps,
+        |f, on| f.quiescence_traps = on,
+    ),
 ];
 
 /// The largest `Worlds` option.

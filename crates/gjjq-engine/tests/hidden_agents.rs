@@ -195,7 +195,7 @@ fn new_agents_play_games_and_never_repeat_a_refusal() {
 #[test]
 fn ismcts_never_proposes_a_refusal_again() {
     let mut refused = 0;
-    for seed in 60..70 {
+    for seed in 60..100 {
         refused += play_checked(seed, new_agents()[1], Ruleset::STANDARD, 200);
         if refused >= 3 {
             break;

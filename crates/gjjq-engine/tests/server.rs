@@ -95,6 +95,7 @@ fn handshake_advertises_options() {
         "LateMovePruning",
         "IIR",
         "Conversion",
+        "QuiescenceTraps",
         "TablebaseDir",
     ] {
         assert!(
