@@ -376,7 +376,7 @@ export class Board {
    * needs no hover. */
   key(lang: Lang): string {
     const sw = (cls: string, svg: string, key: Parameters<typeof t>[1]): string =>
-      `<span class="key ${cls}"><svg viewBox="0 0 40 40" width="22" height="22" aria-hidden="true">${svg}</svg>${t(lang, key)}</span>`;
+      `<span class="key key-${cls}"><svg viewBox="0 0 40 40" width="22" height="22" aria-hidden="true">${svg}</svg>${t(lang, key)}</span>`;
     return [
       sw('sea', `<rect width="40" height="40" fill="${SEA}"/>`, 'keySea'),
       sw('land', `<rect width="40" height="40" fill="${LAND}"/>`, 'keyLand'),
