@@ -167,7 +167,7 @@ const REASONS: Record<string, { zh: string; en: string }> = {
 export function t(lang: Lang, key: Key, ...args: (string | number)[]): string {
   let s: string = TEXT[key][lang];
   args.forEach((a, i) => {
-    s = s.replace(`{${i}}`, String(a));
+    s = s.replaceAll(`{${i}}`, String(a));
   });
   return s;
 }

@@ -971,7 +971,7 @@ describe('web board: issue 41 (a newcomer at 1280×800 and 390×844)', () => {
     await page.click('#last');
     assert.equal(await page.locator('#result').getAttribute('data-reason'), 'trapped-king');
     const why = await page.locator('#result-why').textContent();
-    assert.match(why, /困王（R-22）/);
+    assert.match(why, /困王（R-22）：轮到绿方时，绿方的王被 \S+ 攻击/);
     assert.equal(await page.locator('#result-why').isVisible(), true);
     assert.ok((await page.locator('.attacker').count()) > 0);
     await page.screenshot({ path: join(shots, 'web-finished.png') });
