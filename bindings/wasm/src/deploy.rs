@@ -4,7 +4,9 @@
 //! here, with the library's own opening checks (R-26); [`random_deployment`] draws from the
 //! library's deployment module (issue 12, `gjjq::deploy::DeploymentSampler`).
 
-use gjjq::{Piece, Position, Ruleset, Setup, Side, Square};
+use gjjq::deploy::{Deployment, DeploymentError};
+use gjjq::{Piece, PieceKind, Position, Ruleset, Setup, Side, Square};
+use serde::Serialize;
 
 use crate::session::WebError;
 
@@ -101,6 +103,153 @@ pub fn random_deployment(seed: u32) -> Result<String, WebError> {
     Ok(gjjq::deploy::Deployment::random(&mut rng, &Ruleset::STANDARD).to_string())
 }
 
+/// One piece of a deployment on the board: its board point (Green's are lower case) and its
+/// kind's letter (R-7).
+#[derive(Debug, Clone, PartialEq, Eq, Serialize)]
+pub struct DeployedPiece {
+    /// The board point (R-3), `5E` for Red's king, `5e` for Green's.
+    pub point: String,
+    /// The kind's ASCII letter, upper case (R-7).
+    pub letter: String,
+}
+
+/// The pieces of `side`'s deployment string `text` (R-33) on the board, checked by R-32.
+///
+/// # Errors
+/// [`WebError::DeploymentString`] with the column or the rule broken.
+///
+/// ```
+/// use gjjq::Side;
+/// use gjjq_wasm::deploy::deployment_points;
+/// let green = deployment_points(Side::Green, "9/3III3/9/1DA3AD1/FPMGKGMPF")?;
+/// assert_eq!(green.len(), 16);
+/// assert!(green.iter().any(|p| p.point == "5e" && p.letter == "K"));
+/// # Ok::<(), gjjq_wasm::session::WebError>(())
+/// ```
+pub fn deployment_points(side: Side, text: &str) -> Result<Vec<DeployedPiece>, WebError> {
+    let d = Deployment::parse_with(text.trim(), &Ruleset::STANDARD).map_err(|error| {
+        WebError::DeploymentString {
+            side,
+            error: Box::new(error),
+        }
+    })?;
+    Ok(d.iter()
+        .map(|(own, kind)| DeployedPiece {
+            point: Deployment::board_point(side, own).to_string(),
+            letter: kind.ascii().to_string(),
+        })
+        .collect())
+}
+
+/// The library's verdict on an arrangement of one side's pieces (R-32): the deployment
+/// string when it is legal, else the rule broken, in a shape the page can word in either
+/// language.
+#[derive(Debug, Clone, PartialEq, Eq, Serialize)]
+pub struct DeploymentCheck {
+    /// The deployment string (R-33) when the arrangement is legal.
+    pub deployment: Option<String>,
+    /// The rule broken, when it is not.
+    pub problem: Option<DeploymentProblem>,
+}
+
+/// A rule of R-32 broken, from [`DeploymentError`].
+#[derive(Debug, Clone, PartialEq, Eq, Serialize)]
+pub struct DeploymentProblem {
+    /// `outside-palace`, `missile-off-land`, `missile-beyond-back-ranks`, `fleet-inland`,
+    /// `wrong-count` or `two-on-one-point`.
+    pub code: String,
+    /// The kind concerned (`king`, …), when one is.
+    pub kind: Option<String>,
+    /// The board point concerned, when one is.
+    pub at: Option<String>,
+    /// The library's own message (English).
+    pub message: String,
+}
+
+/// Check `side`'s pieces `points` (board point, kind letter; in the side's own country) as a
+/// deployment by R-32 with the library's check ([`Deployment::from_points`]).
+///
+/// # Errors
+/// [`WebError::Deployment`] for a point or letter that does not parse or a point outside the
+/// side's country; the rules of R-32 come back in [`DeploymentCheck::problem`].
+///
+/// ```
+/// use gjjq::Side;
+/// use gjjq_wasm::deploy::{check_deployment, deployment_points};
+/// let r27 = "9/3III3/9/1DA3AD1/FPMGKGMPF";
+/// let mut pieces: Vec<(String, String)> = deployment_points(Side::Red, r27)?
+///     .into_iter().map(|p| (p.point, p.letter)).collect();
+/// assert_eq!(check_deployment(Side::Red, &pieces)?.deployment.as_deref(), Some(r27));
+/// // The king swapped with the front infantry on 5B: outside its palace.
+/// for p in &mut pieces {
+///     if p.0 == "5E" { p.0 = "5B".into() } else if p.0 == "5B" { p.0 = "5E".into() }
+/// }
+/// let problem = check_deployment(Side::Red, &pieces)?.problem.unwrap();
+/// assert_eq!((problem.code.as_str(), problem.at.as_deref()), ("outside-palace", Some("5B")));
+/// # Ok::<(), gjjq_wasm::session::WebError>(())
+/// ```
+pub fn check_deployment(
+    side: Side,
+    points: &[(String, String)],
+) -> Result<DeploymentCheck, WebError> {
+    let err = |detail: String| WebError::Deployment {
+        side,
+        row: 0,
+        detail,
+    };
+    let mut pairs = Vec::with_capacity(points.len());
+    for (point, letter) in points {
+        let sq: Square = point
+            .parse()
+            .map_err(|e| err(format!("point '{point}': {e}")))?;
+        if sq.country() != side {
+            return Err(err(format!("{point} is not in {side}'s country")));
+        }
+        let kind = letter
+            .chars()
+            .next()
+            .filter(|_| letter.chars().count() == 1)
+            .and_then(|c| PieceKind::from_ascii(c.to_ascii_uppercase()))
+            .ok_or_else(|| err(format!("'{letter}' is not a piece letter")))?;
+        pairs.push((sq, kind));
+    }
+    Ok(match Deployment::from_points(pairs, &Ruleset::STANDARD) {
+        Ok(d) => DeploymentCheck {
+            deployment: Some(d.to_string()),
+            problem: None,
+        },
+        Err(e) => DeploymentCheck {
+            deployment: None,
+            problem: Some(problem(side, e)),
+        },
+    })
+}
+
+fn problem(side: Side, e: DeploymentError) -> DeploymentProblem {
+    let board = |at: Square| Some(Deployment::board_point(side, at).to_string());
+    let (code, kind, at) = match e {
+        DeploymentError::OutsidePalace { kind, at } => ("outside-palace", Some(kind), board(at)),
+        DeploymentError::MissileOffLand { at } => {
+            ("missile-off-land", Some(PieceKind::Missile), board(at))
+        }
+        DeploymentError::MissileBeyondBackRanks { at } => (
+            "missile-beyond-back-ranks",
+            Some(PieceKind::Missile),
+            board(at),
+        ),
+        DeploymentError::FleetInland { at } => ("fleet-inland", Some(PieceKind::Fleet), board(at)),
+        DeploymentError::WrongCount { kind, .. } => ("wrong-count", Some(kind), None),
+        DeploymentError::TwoOnOnePoint { at } => ("two-on-one-point", None, board(at)),
+        _ => ("other", None, None),
+    };
+    DeploymentProblem {
+        code: code.to_owned(),
+        kind: kind.map(|k| k.name().to_owned()),
+        at,
+        message: e.to_string(),
+    }
+}
+
 #[cfg(test)]
 mod tests {
     use super::*;
@@ -142,5 +291,85 @@ mod tests {
         // A drawn deployment makes a valid opening for either side.
         let d = random_deployment(1).unwrap();
         assert!(position_from_deployments(&d, &d, "green").is_ok());
+    }
+
+    fn pairs(side: Side, text: &str) -> Vec<(String, String)> {
+        deployment_points(side, text)
+            .unwrap()
+            .into_iter()
+            .map(|p| (p.point, p.letter))
+            .collect()
+    }
+
+    fn swap(pieces: &mut [(String, String)], a: &str, b: &str) {
+        for p in pieces.iter_mut() {
+            if p.0 == a {
+                p.0 = b.to_owned();
+            } else if p.0 == b {
+                p.0 = a.to_owned();
+            }
+        }
+    }
+
+    #[test]
+    fn every_rule_of_r32_comes_back_with_its_point_r32() {
+        // Green's points carry its own labels (R-3, R-33): its king on 5e.
+        for (side, king, front, fleet, coast_inland, missile, sea) in [
+            (Side::Red, "5E", "5B", "1E", "4C", "3E", "1A"),
+            (Side::Green, "5e", "5b", "1e", "4c", "3e", "1a"),
+        ] {
+            let base = pairs(side, R27);
+            assert_eq!(
+                check_deployment(side, &base).unwrap().deployment.as_deref(),
+                Some(R27)
+            );
+            let cases = [
+                (king, front, "outside-palace", Some("king"), front),
+                (
+                    fleet,
+                    coast_inland,
+                    "fleet-inland",
+                    Some("fleet"),
+                    coast_inland,
+                ),
+                (missile, sea, "missile-off-land", Some("missile"), sea),
+            ];
+            for (a, b, code, kind, at) in cases {
+                let mut p = base.clone();
+                swap(&mut p, a, b);
+                let c = check_deployment(side, &p).unwrap();
+                assert!(c.deployment.is_none(), "{side} {a}<->{b}");
+                let problem = c.problem.unwrap();
+                assert_eq!(
+                    (
+                        problem.code.as_str(),
+                        problem.kind.as_deref(),
+                        problem.at.as_deref()
+                    ),
+                    (code, kind, Some(at)),
+                    "{side} {a}<->{b}: {}",
+                    problem.message
+                );
+                assert!(problem.message.contains("R-32"), "{}", problem.message);
+            }
+            // A piece too many or too few: R-7's count.
+            let mut p = base.clone();
+            p.pop();
+            let problem = check_deployment(side, &p).unwrap().problem.unwrap();
+            assert_eq!(problem.code, "wrong-count");
+            // Two pieces on one point.
+            let mut p = base.clone();
+            p[1].0 = p[0].0.clone();
+            let problem = check_deployment(side, &p).unwrap().problem.unwrap();
+            assert_eq!(problem.code, "two-on-one-point");
+        }
+        // Points outside the side's country, bad letters: typed errors, not verdicts.
+        let mut p = pairs(Side::Red, R27);
+        p[0].0 = "5e".into();
+        assert!(check_deployment(Side::Red, &p).is_err());
+        let mut p = pairs(Side::Red, R27);
+        p[0].1 = "X".into();
+        assert!(check_deployment(Side::Red, &p).is_err());
+        assert!(deployment_points(Side::Red, "9/9").is_err());
     }
 }

@@ -110,6 +110,8 @@ pub struct HiddenView {
     pub candidates: Vec<CandidateView>,
     /// Proposals refused since the person's last move (R-38).
     pub refused: Vec<String>,
+    /// Why each of them could be refused, in the same order (see [`refusal_reason`]).
+    pub refused_reasons: Vec<String>,
     /// The player's record.
     pub moves: Vec<HiddenMoveView>,
     /// Own pieces lost, as record characters (simplified).
@@ -324,6 +326,59 @@ impl HiddenSession {
     }
 }
 
+/// Why the referee may have refused `m`, a candidate of `pv` (R-38): which of the unknowns
+/// [`PlayerView::candidates`] sets aside it rested on. The referee says only "illegal"; a
+/// candidate is legal in some assignment of enemy kinds, and these are the ways the true
+/// kinds can make it illegal, so the refusal tells the person which one held:
+///
+/// - `forfeit` (R-19): a return is owed and this king move in its place is a forfeit, legal
+///   only while the king is attacked (R-20): so it is not attacked now;
+/// - `fleet-missile` (R-12): a fleet never leaps over an enemy missile;
+/// - `aircraft-missile` (R-13): an aircraft never flies over or onto an enemy missile;
+/// - `facing-kings` (R-18): a king's capture along the file is legal only onto the enemy
+///   king with the file open between them (the kings face);
+/// - `missile-walk` (R-11): the ruleset lets a missile walk only in some positions;
+/// - `unknown`: none of these (never seen under the standard ruleset).
+///
+/// ```
+/// use gjjq::{Move, hidden::{InfoState, PlayerView}};
+/// use gjjq_wasm::hidden::{HiddenSession, refusal_reason};
+/// let r27 = "9/3III3/9/1DA3AD1/FPMGKGMPF";
+/// let h = HiddenSession::new("red", r27, r27, "red")?;
+/// let state: InfoState = h.info_state("red")?.parse().unwrap();
+/// let pv = PlayerView::new(&state);
+/// // Were the aircraft's flight 8E8B refused, only an enemy missile could explain it (R-13).
+/// let m: Move = "8E8B".parse().unwrap();
+/// assert_eq!(refusal_reason(&pv, m), "aircraft-missile");
+/// # Ok::<(), gjjq_wasm::session::WebError>(())
+/// ```
+#[must_use]
+pub fn refusal_reason(pv: &PlayerView, m: Move) -> &'static str {
+    use gjjq::PieceKind;
+    let kind = pv
+        .own()
+        .into_iter()
+        .find(|&(sq, _)| sq == m.from())
+        .map(|(_, k)| k);
+    let (own, enemy) = pv.occupied();
+    if let Some(p) = pv.pending_return()
+        && kind == Some(PieceKind::King)
+        && m.from() != p.striker
+        && !(own | enemy).contains(p.origin)
+    {
+        return "forfeit";
+    }
+    match kind {
+        Some(PieceKind::Fleet) => "fleet-missile",
+        Some(PieceKind::Aircraft) => "aircraft-missile",
+        Some(PieceKind::King) if enemy.contains(m.to()) && m.to().country() != pv.side() => {
+            "facing-kings"
+        }
+        Some(PieceKind::Missile) => "missile-walk",
+        _ => "unknown",
+    }
+}
+
 /// The view of an information state (and of a resignation the referee does not know of).
 fn player_view(state: &InfoState, outcome: Option<Outcome>) -> HiddenView {
     let side = state.side();
@@ -404,6 +459,10 @@ fn player_view(state: &InfoState, outcome: Option<Outcome>) -> HiddenView {
         pending,
         candidates,
         refused: refused.iter().map(ToString::to_string).collect(),
+        refused_reasons: refused
+            .iter()
+            .map(|&m| refusal_reason(&pv, m).to_owned())
+            .collect(),
         moves: record(state),
         lost: pv
             .lost()
@@ -797,6 +856,50 @@ mod tests {
             return;
         }
         panic!("no refused candidate in 40 random games");
+    }
+
+    #[test]
+    fn every_refusal_has_a_reason_and_a_refused_forfeit_means_no_attack_r19_r38() {
+        use rand::seq::IndexedRandom;
+        let mut reasons = std::collections::BTreeMap::new();
+        for seed in 0..24u32 {
+            let mut h = random_game(seed);
+            let mut rng = StdRng::seed_from_u64(u64::from(seed));
+            for _ in 0..120 {
+                if h.outcome().is_some() {
+                    break;
+                }
+                let side = h.turn();
+                let before = h.game.game().position().clone();
+                let state = h.game.info_state(side).clone();
+                let pv = PlayerView::new(&state);
+                let refused = state.refused_this_turn();
+                let list: Vec<Move> = pv
+                    .candidates()
+                    .iter()
+                    .copied()
+                    .filter(|m| !refused.contains(m))
+                    .collect();
+                let m = *list.choose(&mut rng).unwrap();
+                if h.game.propose(side, m).unwrap().played {
+                    continue;
+                }
+                let reason = refusal_reason(&pv, m);
+                assert_ne!(reason, "unknown", "seed {seed}: {m} refused in {before}");
+                if reason == "forfeit" {
+                    assert!(!before.is_check(), "a forfeit is refused only unattacked");
+                }
+                *reasons.entry(reason).or_insert(0) += 1;
+                // The person's view carries it.
+                if side == Side::Red {
+                    let v = h.view();
+                    let i = v.refused.iter().position(|r| *r == m.to_string()).unwrap();
+                    assert_eq!(v.refused_reasons[i], reason);
+                }
+            }
+        }
+        assert!(reasons.contains_key("forfeit"), "{reasons:?}");
+        assert!(reasons.len() >= 2, "{reasons:?}");
     }
 
     #[test]

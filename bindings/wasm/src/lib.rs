@@ -74,6 +74,42 @@ pub fn random_deployment(seed: u32) -> Result<String, JsError> {
     deploy::random_deployment(seed).map_err(js_err)
 }
 
+fn side(text: &str) -> Result<gjjq::Side, JsError> {
+    text.parse()
+        .map_err(|_| js_err(WebError::Side(gjjq::clip(text, 40))))
+}
+
+/// The pieces of `side`'s deployment string (R-33) on the board as JSON
+/// `[{point, letter}]` (see [`deploy::deployment_points`]): the page's hand deployment starts
+/// from them.
+///
+/// # Errors
+/// A bad side, or a string that does not parse or breaks R-32.
+#[wasm_bindgen(js_name = deploymentPoints)]
+pub fn deployment_points(side_name: &str, text: &str) -> Result<String, JsError> {
+    json(&deploy::deployment_points(side(side_name)?, text).map_err(js_err)?)
+}
+
+/// The library's check of an arrangement of `side`'s pieces (R-32), given as JSON
+/// `[[point, letter], …]`: JSON `{deployment, problem}` (see [`deploy::check_deployment`]),
+/// the deployment string when legal, else the rule broken with its code, kind and point.
+///
+/// ```
+/// use gjjq_wasm::check_deployment;
+/// let red = r#"[["5E","K"]]"#; // one piece: R-7's counts are not met
+/// let Ok(answer) = check_deployment("red", red) else { unreachable!() };
+/// assert!(answer.contains(r#""code":"wrong-count""#));
+/// ```
+///
+/// # Errors
+/// A bad side, JSON that is not a list of pairs, or a point or letter that does not parse.
+#[wasm_bindgen(js_name = checkDeployment)]
+pub fn check_deployment(side_name: &str, pieces: &str) -> Result<String, JsError> {
+    let pairs: Vec<(String, String)> =
+        serde_json::from_str(pieces).map_err(|e| JsError::new(&format!("pieces: {e}")))?;
+    json(&deploy::check_deployment(side(side_name)?, &pairs).map_err(js_err)?)
+}
+
 /// The engine's reply as JSON `{bestMove, engine}` after `moves` (ASCII, space separated)
 /// from `start` (a position string, empty for the default opening).
 ///

@@ -271,6 +271,99 @@ pub struct View {
     pub glyphs: Vec<String>,
     /// The comments after the move that led here (before the first move at the start).
     pub comments: Vec<String>,
+    /// Each king that stands attacked here (R-20), with its attackers and, for the side to
+    /// move, its king moves split into escapes and covered steps (R-22); see [`threats`].
+    pub threats: Vec<ThreatView>,
+}
+
+/// A king under attack (R-20), for the board to mark: the warning before R-22's trapped king
+/// and the reason after it.
+#[derive(Debug, Clone, PartialEq, Eq, Serialize)]
+#[serde(rename_all = "camelCase")]
+pub struct ThreatView {
+    /// The king's side.
+    pub side: String,
+    /// Where the king stands.
+    pub king: String,
+    /// The enemy pieces that could capture it (R-20).
+    pub attackers: Vec<String>,
+    /// Where a king move of its own takes it out of attack (empty when it is not to move).
+    pub escapes: Vec<String>,
+    /// Where a king move of its own leaves it still attacked: the covered steps (R-22).
+    pub covered: Vec<String>,
+}
+
+/// The kings attacked in `pos` (R-20), each with its attackers; for the side to move also
+/// its king moves, each played out in full and judged as R-22 judges an escape. The trapped
+/// king's own adjudication is set aside (`trapped_king: off`) only to list those moves, so a
+/// position R-22 has decided still shows why: its attackers and every step covered.
+///
+/// ```
+/// use gjjq::Position;
+/// use gjjq_wasm::session::threats;
+/// // Kings face each other on an open file with Red down to 5 pieces or fewer (R-18).
+/// let pos: Position = "4k4/9/9/9/9/9/9/9/I8/4K4 r -".parse()?;
+/// let t = threats(&pos);
+/// assert_eq!((t[0].side.as_str(), t[0].king.as_str()), ("red", "5E"));
+/// assert_eq!(t[0].attackers, ["5e"]);
+/// let mut escapes = t[0].escapes.clone();
+/// escapes.sort();
+/// assert_eq!(escapes, ["4E", "6E"]); // off the file
+/// assert_eq!(t[0].covered, ["5D"]); // still facing
+/// // Red to move could take Green's king along the file: that king is attacked too.
+/// assert_eq!((t[1].side.as_str(), t[1].attackers.as_slice()), ("green", ["5E".to_owned()].as_slice()));
+/// # Ok::<(), Box<dyn std::error::Error>>(())
+/// ```
+#[must_use]
+pub fn threats(pos: &Position) -> Vec<ThreatView> {
+    use gjjq::TrappedKing;
+    let us = pos.turn();
+    let them = us.other();
+    let mut rules = *pos.ruleset();
+    rules.trapped_king = TrappedKing::Off;
+    let open = pos.clone().with_ruleset(rules);
+    let moves = open.legal_moves();
+    let mut out = Vec::new();
+    if let Some(king) = pos.king(us)
+        && pos.is_check()
+    {
+        let (mut escapes, mut covered) = (Vec::new(), Vec::new());
+        // A capture of the enemy king is a win, not an escape: it shows as that king's threat.
+        let enemy_king = pos.king(them);
+        for &m in moves
+            .iter()
+            .filter(|m| m.from() == king && Some(m.to()) != enemy_king)
+        {
+            let mut after = open.clone();
+            after.play_unchecked(m);
+            let safe = after.king(us).is_some_and(|k| !after.is_attacked(k, them));
+            if safe { &mut escapes } else { &mut covered }.push(m.to().to_string());
+        }
+        out.push(ThreatView {
+            side: us.to_string(),
+            king: king.to_string(),
+            attackers: pos.checkers().iter().map(|s| s.to_string()).collect(),
+            escapes,
+            covered,
+        });
+    }
+    if let Some(king) = pos.king(them) {
+        let attackers: Vec<String> = moves
+            .iter()
+            .filter(|m| m.to() == king)
+            .map(|m| m.from().to_string())
+            .collect();
+        if !attackers.is_empty() {
+            out.push(ThreatView {
+                side: them.to_string(),
+                king: king.to_string(),
+                attackers,
+                escapes: Vec::new(),
+                covered: Vec::new(),
+            });
+        }
+    }
+    out
 }
 
 /// A line of the game tree as the page's move list shows it: each move with its glyphs,
@@ -544,6 +637,7 @@ impl Session {
                 .map(|g| g.to_string())
                 .collect(),
             comments: self.game.comments(node).to_vec(),
+            threats: threats(pos),
         })
     }
 
@@ -1011,5 +1105,19 @@ mod tests {
             Session::from_game_file(&text).unwrap().start_position(),
             pos
         );
+    }
+
+    #[test]
+    fn a_trapped_king_shows_its_attackers_and_every_step_covered_r22() {
+        let s = Session::from_game_file(include_str!("../../../examples/sample.gjjq")).unwrap();
+        let end = s.view(s.plies()).unwrap();
+        let o = end.outcome.as_ref().unwrap();
+        assert_eq!(o.reason, "trapped-king");
+        let loser = end.turn.clone();
+        let t = end.threats.iter().find(|t| t.side == loser).unwrap();
+        assert!(!t.attackers.is_empty());
+        assert!(t.escapes.is_empty(), "{t:?}");
+        // The opening: no king attacked.
+        assert!(s.view(0).unwrap().threats.is_empty());
     }
 }

@@ -4,7 +4,7 @@
 
 import { t, type Lang } from './i18n';
 import { KINDS, kindInfo, TERRAIN } from './legend';
-import type { BeliefView, BeliefsView, MoveView, PieceView, PointView, Script, View } from './types';
+import type { BeliefView, BeliefsView, MoveView, PieceView, PointView, Script, ThreatView, View } from './types';
 
 const CELL = 100;
 const MARGIN = 100;
@@ -129,8 +129,10 @@ export class Board {
         `<line class="pending-return ${p.side}" data-striker="${p.striker}" data-origin="${p.origin}" x1="${x1}" y1="${y1}" x2="${x2}" y2="${y2}" stroke="${COLOUR[p.side]}" stroke-width="5" stroke-dasharray="4 10" stroke-linecap="round" stroke-opacity="0.8"/>`,
       );
     }
+    for (const th of s.view.threats ?? []) this.threat(out, th, f);
     this.pointsLayer(out, s);
     if (last && last.from !== last.to) this.arrow(out, last.from, last.to, f);
+    for (const th of s.view.threats ?? []) this.covered(out, th, f);
     out.push('</svg>');
     return out.join('\n');
   }
@@ -248,6 +250,33 @@ export class Board {
     );
   }
 
+  /** A king under attack (R-20): a red halo on it and an orange dashed ring on each
+   * attacker, drawn under the pieces. */
+  private threat(out: string[], th: ThreatView, f: boolean): void {
+    const [kx, ky] = this.at(th.king, f);
+    out.push(
+      `<circle class="threat-king" data-side="${th.side}" data-at="${th.king}" cx="${kx}" cy="${ky}" r="${PIECE_R + 9}" fill="#e0302a" fill-opacity="0.35" stroke="#e0302a" stroke-width="6"/>`,
+    );
+    for (const a of th.attackers) {
+      const [x, y] = this.at(a, f);
+      out.push(
+        `<circle class="attacker" data-at="${a}" data-king="${th.king}" cx="${x}" cy="${y}" r="${PIECE_R + 9}" fill="#ff8c00" fill-opacity="0.25" stroke="#ff8c00" stroke-width="7" stroke-dasharray="12 7"/>`,
+      );
+    }
+  }
+
+  /** The king's covered steps (R-22): a cross on each point a king move would still leave
+   * it attacked; drawn over the pieces, passing clicks through. */
+  private covered(out: string[], th: ThreatView, f: boolean): void {
+    for (const c of th.covered) {
+      const [x, y] = this.at(c, f);
+      const d = 22;
+      out.push(
+        `<path class="covered" data-at="${c}" d="M${x - d},${y - d} L${x + d},${y + d} M${x + d},${y - d} L${x - d},${y + d}" stroke="#e0302a" stroke-width="9" stroke-linecap="round" stroke-opacity="0.85" pointer-events="none"/>`,
+      );
+    }
+  }
+
   private arrow(out: string[], from: string, to: string, f: boolean): void {
     const [x1, y1] = this.at(from, f);
     const [x2, y2] = this.at(to, f);
@@ -304,7 +333,12 @@ export class Board {
         const ch = s.script === 'traditional' ? piece.traditional : piece.simplified;
         const width = piece.kind === 'king' ? 7 : 4;
         parts.push(
-          `<g class="piece ${piece.side} ${piece.kind}" data-piece="${piece.letter}" data-square="${pt.label}"><circle r="${PIECE_R}" fill="${PIECE_FILL[piece.side]}" stroke="${colour}" stroke-width="${width}"/><circle r="${PIECE_R - 7}" fill="none" stroke="${colour}" stroke-width="1.5"/><text font-size="44" text-anchor="middle" dominant-baseline="central" fill="${colour}">${ch}</text></g>`,
+          `<g class="piece ${piece.side} ${piece.kind}" data-piece="${piece.letter}" data-square="${pt.label}"><circle r="${PIECE_R}" fill="${PIECE_FILL[piece.side]}" stroke="${colour}" stroke-width="${width}"/><circle r="${PIECE_R - 7}" fill="none" stroke="${colour}" stroke-width="1.5"/>${
+            s.lang === 'en'
+              ? // In English the disc carries the kind's letter (R-7) under its character.
+                `<text class="glyph" y="-9" font-size="34" text-anchor="middle" dominant-baseline="central" fill="${colour}">${ch}</text><text class="en-label" y="22" font-size="22" font-weight="bold" font-family="ui-sans-serif, system-ui, sans-serif" text-anchor="middle" dominant-baseline="central" fill="${colour}">${piece.letter.toUpperCase()}</text>`
+              : `<text class="glyph" font-size="44" text-anchor="middle" dominant-baseline="central" fill="${colour}">${ch}</text>`
+          }</g>`,
         );
       }
       if (target) {
@@ -336,6 +370,26 @@ export class Board {
       `<tspan class="letter" x="0" y="-9" font-size="32" font-weight="bold">${b.letter}</tspan>` +
       `<tspan class="probability" x="0" y="21" font-size="19"> ${shown}</tspan></text></g>`
     );
+  }
+
+  /** The key to the board's colours and marks, drawn the way the board draws them, so it
+   * needs no hover. */
+  key(lang: Lang): string {
+    const sw = (cls: string, svg: string, key: Parameters<typeof t>[1]): string =>
+      `<span class="key key-${cls}"><svg viewBox="0 0 40 40" width="22" height="22" aria-hidden="true">${svg}</svg>${t(lang, key)}</span>`;
+    return [
+      sw('sea', `<rect width="40" height="40" fill="${SEA}"/>`, 'keySea'),
+      sw('land', `<rect width="40" height="40" fill="${LAND}"/>`, 'keyLand'),
+      sw('border', `<rect width="40" height="40" fill="${BORDER_SEA}"/>`, 'keyBorder'),
+      sw('coastline', `<rect width="40" height="40" fill="${LAND}"/><line x1="0" y1="20" x2="40" y2="20" stroke="${COASTLINE}" stroke-width="5" stroke-dasharray="8 5"/>`, 'keyCoastline'),
+      sw('coast-dot', `<rect width="40" height="40" fill="${LAND}"/><circle cx="20" cy="20" r="9" fill="#f0c36a" stroke="#8a6420" stroke-width="3"/>`, 'keyCoastDot'),
+      sw('inland-dot', `<rect width="40" height="40" fill="${LAND}"/><circle cx="20" cy="20" r="5" fill="${LINE}"/>`, 'keyInlandDot'),
+      sw('sea-dot', `<rect width="40" height="40" fill="${SEA}"/><circle cx="20" cy="20" r="6" fill="${SEA}" stroke="#3f7fb0" stroke-width="2"/>`, 'keySeaDot'),
+      sw('palace', `<rect x="3" y="3" width="34" height="34" fill="${COLOUR.red}" fill-opacity="0.12" stroke="${LINE}" stroke-width="3"/><line x1="3" y1="3" x2="37" y2="37" stroke="${LINE}" stroke-width="2"/><line x1="37" y1="3" x2="3" y2="37" stroke="${LINE}" stroke-width="2"/>`, 'keyPalace'),
+      sw('dest', `<circle cx="20" cy="20" r="8" fill="#1f5fbf" fill-opacity="0.6"/>`, 'keyDest'),
+      sw('attacker', `<circle cx="20" cy="20" r="15" fill="#ff8c00" fill-opacity="0.25" stroke="#ff8c00" stroke-width="4" stroke-dasharray="6 4"/>`, 'keyAttack'),
+      sw('covered', `<path d="M10,10 L30,30 M30,10 L10,30" stroke="#e0302a" stroke-width="5" stroke-linecap="round"/>`, 'keyCovered'),
+    ].join('');
   }
 
   /** A point's tooltip: its label, the piece on it (names and R-id), its terrain and palace;

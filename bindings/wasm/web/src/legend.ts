@@ -64,6 +64,7 @@ const HOW_TO = {
     '红方先走，双方轮流走一步，不能停着（R-8）。',
     '点自己的棋子，再点一个蓝点（或拖动）走棋；点错时页面说明原因。',
     '任何棋子都可以吃任何棋子；吃掉对方的王即胜（R-21）。',
+    '困王也判负（R-22）：轮到你时，你的王被攻击、王的每一步走去仍被攻击、又吃不到对方的王，你就输了。王被攻击时棋盘会标出攻击者（橙色虚圈）和受控的王步（×）。',
     '双方都多于 8 子时，不能走进对方总统府（R-17）。',
     '弹打子后（舰吃陆地子后）下一步须返回原址（R-19）。',
     '键盘：方向键移动焦点，回车选子和落子。',
@@ -72,6 +73,7 @@ const HOW_TO = {
     'Red moves first; turns alternate and there is no pass (R-8).',
     'Click one of your pieces, then a blue dot (or drag it); a refused click says why.',
     "Any piece may capture any piece; capturing the enemy king wins (R-21).",
+    "A trapped king (困王) loses too (R-22): if at your turn your king is attacked, every king step is still attacked, and you cannot capture the enemy king, you lose. When a king is attacked the board marks the attackers (orange dashed rings) and the covered king steps (×).",
     'While both sides have more than 8 pieces, no move may enter the enemy palace (R-17).',
     'After a missile strike (or a fleet taking an inland piece) the striker owes a return to its origin (R-19).',
     'Keyboard: arrow keys move the focus over the board, Enter selects and plays.',
@@ -82,11 +84,19 @@ function esc(s: string): string {
   return s.replace(/&/g, '&amp;').replace(/</g, '&lt;').replace(/>/g, '&gt;');
 }
 
+/** A kind's disc characters: Red's, and Green's where they differ (the king: 总 and 主). */
+function glyphs(k: KindInfo): string {
+  const green = k.kind === 'king' ? '主' : null;
+  return green
+    ? `<span class="red">${k.simplified}</span> <span class="green">${green}</span>`
+    : `<span class="red">${k.simplified}</span>`;
+}
+
 /** The legend table and the how-to-play list, in the page's language. */
 export function renderLegend(lang: Lang): string {
   const rows = KINDS.map(
     (k) =>
-      `<tr data-kind="${k.kind}"><td class="glyph">${k.simplified}</td><td lang="zh-Hant">${k.fullTraditional}</td><td lang="zh-Hans">${k.fullSimplified}</td><td lang="en">${k.english} (${k.letter})</td><td>${esc(lang === 'zh' ? k.zh : k.en)} <span class="rule">${k.rule}</span></td></tr>`,
+      `<tr data-kind="${k.kind}"><td class="glyph">${glyphs(k)}</td><td lang="zh-Hant">${k.fullTraditional}</td><td lang="zh-Hans">${k.fullSimplified}</td><td lang="en">${k.english} (${k.letter})</td><td>${esc(lang === 'zh' ? k.zh : k.en)} <span class="rule">${k.rule}</span></td></tr>`,
   );
   const head =
     lang === 'zh'

@@ -4,6 +4,8 @@ import init, {
   Game,
   HiddenGame,
   boardPoints,
+  checkDeployment,
+  deploymentPoints,
   positionFromDeployments,
   randomDeployment,
 } from '../pkg/gjjq_wasm.js';
@@ -12,6 +14,9 @@ import { englishOfChar, KINDS, renderHowTo, renderLegend } from './legend';
 import { applyLabels, reason, t, type Key, type Lang } from './i18n';
 import type {
   BeliefsView,
+  DeploymentCheck,
+  PieceView,
+  ThreatView,
   CandidateView,
   EngineReply,
   HiddenMoveView,
@@ -70,7 +75,15 @@ const state = {
   beliefsPending: new Set<string>(),
   /** Which hidden game the beliefs belong to: an answer for an earlier one is dropped. */
   beliefsGame: 0,
+  /** A hand deployment being arranged for a hidden game (R-32): the person's side and its
+   * pieces by board point (kind letters); null when not arranging. */
+  arrange: null as { side: Side; pieces: Map<string, string> } | null,
+  /** The resign button was pressed once: it asks to confirm. */
+  confirmResign: false,
 };
+
+/** A message the page words itself (already in the page's language). */
+class PageError extends Error {}
 
 /** The engine's proposals one turn may take before the page gives up (never seen: the
  * engine never repeats a refused proposal and its candidates are finite). */
@@ -85,9 +98,19 @@ function message(err: unknown): string {
   return err instanceof Error ? err.message : String(err);
 }
 
+/** Show an error: the page's own words as they are; the library's messages (in English) in
+ * the Chinese page after a Chinese lead-in, marked `lang="en"`. */
 function showError(err: unknown): void {
   const el = $('error');
-  el.textContent = err == null ? '' : `${t(state.lang, 'error')}: ${message(err)}`;
+  if (err == null) {
+    el.textContent = '';
+    return;
+  }
+  if (err instanceof PageError) {
+    el.textContent = `${t(state.lang, 'error')}: ${err.message}`;
+    return;
+  }
+  el.innerHTML = `${escapeHtml(t(state.lang, 'libraryError'))}<span lang="en">${escapeHtml(message(err))}</span>`;
 }
 
 function sideName(side: Side): string {
@@ -96,6 +119,14 @@ function sideName(side: Side): string {
 
 function record(m: MoveView): string {
   return state.script === 'traditional' ? m.traditional : m.simplified;
+}
+
+/** Choose who plays: the select, the flip (your own country at the bottom), the engine line. */
+function setMode(mode: Mode): void {
+  state.mode = mode;
+  $<HTMLSelectElement>('mode').value = mode;
+  state.flipped = mode === 'green';
+  $('engine-row').hidden = mode === 'two';
 }
 
 /** The side the engine plays, if any. */
@@ -111,6 +142,7 @@ function dropHidden(): void {
   state.hiddenView = null;
   state.refusedMessage = null;
   state.revealed = false;
+  state.confirmResign = false;
   state.beliefs.clear();
   state.beliefsPending.clear();
   state.beliefsGame++;
@@ -118,6 +150,7 @@ function dropHidden(): void {
 
 function setGame(game: Game, ply?: number): void {
   dropHidden();
+  endArrange();
   state.game?.free();
   state.game = game;
   state.moves = JSON.parse(game.moves()) as MoveView[];
@@ -218,14 +251,47 @@ function boardIntoView(): void {
 
 function showFeedback(text: string | null): void {
   const el = $('feedback');
+  delete el.dataset.code;
   el.textContent = text ?? '';
   el.hidden = !text;
 }
 
-function onPointClick(label: string): void {
+/** What a click in a hidden game tells: an enemy disc is named by what is known of it
+ * (R-37), an empty point says so, a destination no candidate reaches says why. */
+function hiddenClickNote(label: string): string | null {
   const view = state.view;
-  if (view.outcome || !humanMayMove()) return;
-  if (!state.hidden) showFeedback(refusal(label));
+  const hv = state.hiddenView;
+  if (!hv) return null;
+  const piece = view.pieces.find((p) => p.point === label);
+  const from = state.selected;
+  if (from && view.legal.some((m) => m.from === from && m.to === label)) return null;
+  if (piece && piece.side === hv.side) {
+    if (view.legal.some((m) => m.from === label) || view.turn !== hv.side) return null;
+    if (hv.pending.length && hv.pending[0].striker !== label) return t(state.lang, 'refuseReturnOwed');
+    return t(state.lang, 'refuseCannotMove');
+  }
+  if (from && from !== label) return t(state.lang, 'notCandidate', from, label);
+  if (piece) {
+    const id = hv.enemyIds.find(([at]) => at === label)?.[1] ?? '?';
+    return t(state.lang, 'enemyHidden', label, id);
+  }
+  return t(state.lang, 'emptyPoint', label);
+}
+
+function onPointClick(label: string): void {
+  if (state.arrange) {
+    arrangeClick(label);
+    return;
+  }
+  const view = state.view;
+  if (view.outcome) return;
+  if (state.hidden) {
+    showFeedback(hiddenClickNote(label));
+    if (!humanMayMove()) return;
+  } else {
+    if (!humanMayMove()) return;
+    showFeedback(refusal(label));
+  }
   if (state.selected) {
     const m = view.legal.find((mv) => mv.from === state.selected && mv.to === label);
     if (m) {
@@ -321,7 +387,7 @@ function renderBoard(): void {
   if (hadFocus) $('board').querySelector<SVGGElement>(`[data-point="${state.focus}"]`)?.focus();
 }
 
-/** A line of the tree that is not the one walked, as `(1... 团5b进5a 2. …)`: each move a
+/** A line of the tree other than the main line, as `(1... 团5b进5a 2. …)`: each move a
  * button with its node id (a click walks its line); nested alternatives in parentheses. */
 function altLine(line: TreeMove[]): string {
   const parts: string[] = [];
@@ -331,40 +397,20 @@ function altLine(line: TreeMove[]): string {
     if (red) parts.push(`<span class="num">${number}.</span>`);
     else if (i === 0) parts.push(`<span class="num">${number}…</span>`);
     const glyphs = m.glyphs.map(escapeHtml).join('');
+    const current = m.node === state.view.node ? ' current' : '';
     parts.push(
-      `<button class="move alt ${m.move.side}" data-node="${m.node}" title="${m.move.ascii}">${record(m.move)}${glyphs}</button>`,
+      `<button class="move alt ${m.move.side}${current}" data-node="${m.node}" data-ascii="${m.move.ascii}" title="${m.move.ascii}">${record(m.move)}${glyphs}</button>`,
     );
     for (const v of m.variations) parts.push(altLine(v));
   });
   return `<span class="variation">(${parts.join(' ')})</span>`;
 }
 
-/** For each move of the line walked (by index), the other lines the tree has at its ply. */
-function alternativesAlongLine(tree: TreeMove[]): TreeMove[][][] {
-  const out: TreeMove[][][] = [];
-  let line = tree;
-  let idx = 0;
-  while (idx < line.length) {
-    const here = line[idx];
-    if (here.current) {
-      out.push(here.variations);
-      idx++;
-      continue;
-    }
-    const j = here.variations.findIndex((v) => v[0]?.current);
-    if (j < 0) break;
-    // The line this one branched from, with its other alternatives nested in it.
-    const others = here.variations.filter((_, k) => k !== j);
-    out.push([[{ ...here, variations: others }, ...line.slice(idx + 1)]]);
-    line = here.variations[j];
-    idx = 1;
-  }
-  return out;
-}
-
+/** The move list: the game's main line as rows, as the exported file writes it, each other
+ * line in parentheses under the move it replaces; the move shown is marked wherever it is. */
 function renderMoves(): void {
   const list = $('moves');
-  const alternatives = alternativesAlongLine(JSON.parse(state.game.tree()) as TreeMove[]);
+  const tree = JSON.parse(state.game.tree()) as TreeMove[];
   const start = state.game.startPosition().split(/\s+/);
   let number = Number(start[4] ?? '1') || 1;
   let side: Side = start[1] === 'g' ? 'green' : 'red';
@@ -374,19 +420,18 @@ function renderMoves(): void {
     if (row.length) rows.push(`<li value="${number}">${row.join('')}</li>`);
     row = [];
   };
-  if (side === 'green') row.push('<span class="gap">…</span>');
-  state.moves.forEach((m, i) => {
-    const ply = i + 1;
-    const current = ply === state.ply ? ' current' : '';
+  if (side === 'green' && tree.length) row.push('<span class="gap">…</span>');
+  tree.forEach((m, i) => {
+    const current = m.node === state.view.node ? ' current' : '';
+    const glyphs = m.glyphs.map(escapeHtml).join('');
     row.push(
-      `<button class="move ${m.side}${current}" data-ply="${ply}" data-ascii="${m.ascii}" title="${m.ascii}">${record(m)}</button>`,
+      `<button class="move ${m.move.side}${current}" data-node="${m.node}" data-ply="${m.ply}" data-ascii="${m.move.ascii}" title="${m.move.ascii}">${record(m.move)}${glyphs}</button>`,
     );
-    const alts = alternatives[i] ?? [];
-    if (alts.length) {
+    if (m.variations.length) {
       // The other lines at this ply, indented under the move, each clickable.
       flush();
-      rows.push(`<li class="variations">${alts.map(altLine).join(' ')}</li>`);
-      if (side === 'red') row.push('<span class="gap">…</span>');
+      rows.push(`<li class="variations">${m.variations.map(altLine).join(' ')}</li>`);
+      if (side === 'red' && i + 1 < tree.length) row.push('<span class="gap">…</span>');
     }
     if (side === 'green') {
       flush();
@@ -396,8 +441,22 @@ function renderMoves(): void {
   });
   flush();
   list.innerHTML = rows.join('');
-  list.querySelector('.current')?.scrollIntoView({ block: 'nearest' });
+  scrollListTo(list);
   $('ply').textContent = t(state.lang, 'viewing', state.ply, state.game.plies());
+}
+
+/** Bring the list's current move into view by scrolling the list alone: never the page
+ * (scrollIntoView would scroll every scrollable ancestor, the window included). */
+function scrollListTo(list: HTMLElement): void {
+  const el = list.querySelector<HTMLElement>('.current');
+  if (!el) {
+    list.scrollTop = 0;
+    return;
+  }
+  const l = list.getBoundingClientRect();
+  const r = el.getBoundingClientRect();
+  if (r.top < l.top) list.scrollTop -= l.top - r.top + 4;
+  else if (r.bottom > l.bottom) list.scrollTop += r.bottom - l.bottom + 4;
 }
 
 function escapeHtml(s: string): string {
@@ -449,8 +508,8 @@ function renderHiddenMoves(hv: HiddenView): void {
   });
   flush();
   list.innerHTML = rows.join('');
-  list.querySelector('.current')?.scrollIntoView({ block: 'nearest' });
-  $('ply').textContent = t(state.lang, 'hiddenPlies', hv.plies);
+  scrollListTo(list);
+  $('ply').textContent = t(state.lang, hv.plies === 1 ? 'hiddenPly' : 'hiddenPlies', hv.plies);
 }
 
 /** The hidden panel beside the board: the person's information state, refusals, resign. */
@@ -460,32 +519,96 @@ function renderHiddenPanel(): void {
   $('hidden-status').hidden = !playing && !state.revealed;
   $('info-state-block').hidden = !playing;
   $('position-block').hidden = playing;
-  $('resign').hidden = !playing;
+  $('resign').hidden = !playing || state.confirmResign;
+  $('resign-confirm').hidden = !playing || !state.confirmResign;
   $('beliefs-row').hidden = !playing;
   const on = playing && $<HTMLInputElement>('beliefs-toggle').checked;
   renderBeliefsLegend(on, on ? currentBeliefs() : null);
-  $<HTMLSelectElement>('mode').disabled = playing;
+  $<HTMLSelectElement>('mode').disabled = playing || state.arrange !== null;
+  $('engine-row').hidden = state.mode === 'two' && !playing;
   // Stepping through the record cannot act while a hidden game is played (R-37).
   for (const id of ['first', 'prev', 'next', 'last']) $<HTMLButtonElement>(id).disabled = playing;
   $('info-state').textContent = playing && hv ? hv.infoState : '';
   const msg = $('hidden-message');
   if (playing && state.refusedMessage) {
-    msg.textContent = t(state.lang, 'refused', state.refusedMessage);
+    const i = hv ? hv.refused.indexOf(state.refusedMessage) : -1;
+    const code = i >= 0 && hv ? hv.refusedReasons[i] : 'unknown';
+    msg.textContent = `${t(state.lang, 'refused', state.refusedMessage)} ${t(state.lang, 'refusedWhy', t(state.lang, WHY[code] ?? 'whyUnknown'))}`;
+    msg.dataset.reason = code;
     msg.dataset.refused = state.refusedMessage;
     msg.className = 'hidden-message refused';
   } else if (state.revealed) {
     msg.textContent = t(state.lang, 'revealed');
     delete msg.dataset.refused;
+    delete msg.dataset.reason;
     msg.className = 'hidden-message revealed';
   } else if (playing && hv) {
-    const lost = hv.lost.length ? hv.lost.join('') : '–';
+    // One language: the kinds lost named as the notes name them (`took Army`, `lost Army`).
+    const lost = hv.lost.length
+      ? state.lang === 'en'
+        ? hv.lost.map(englishOfChar).join(', ')
+        : hv.lost.join('')
+      : '–';
     msg.textContent = t(state.lang, 'hiddenTally', sideName(hv.side), hv.captured, lost);
     delete msg.dataset.refused;
+    delete msg.dataset.reason;
     msg.className = 'hidden-message';
   } else {
     msg.textContent = '';
     delete msg.dataset.refused;
+    delete msg.dataset.reason;
   }
+}
+
+/** The words for each refusal reason of `refusal_reason` (bindings/wasm/src/hidden.rs). */
+const WHY: Record<string, Key> = {
+  forfeit: 'whyForfeit',
+  'fleet-missile': 'whyFleetMissile',
+  'aircraft-missile': 'whyAircraftMissile',
+  'facing-kings': 'whyFacing',
+  'missile-walk': 'whyMissileWalk',
+  unknown: 'whyUnknown',
+};
+
+/** A list of points for a sentence: `5d, 6c`, or the page's "none". */
+function points(list: string[]): string {
+  return list.length ? list.join(state.lang === 'zh' ? '、' : ', ') : t(state.lang, 'noSteps');
+}
+
+/** The warning of an attacked king (R-20) under the status, with R-22's rule; after a
+ * trapped king's end, why (`#result-why`). */
+function renderThreats(): void {
+  const v = state.view;
+  const threats: ThreatView[] = state.hidden ? [] : (v.threats ?? []);
+  const el = $('threat');
+  const why = $('result-why');
+  why.hidden = true;
+  why.textContent = '';
+  if (v.outcome?.reason === 'trapped-king') {
+    const th = threats.find((x) => x.side === v.turn);
+    if (th) {
+      why.textContent = t(state.lang, 'whyTrapped', sideName(v.turn), points(th.attackers), points(th.covered));
+      why.hidden = false;
+    }
+  }
+  if (v.outcome || !threats.length) {
+    el.hidden = true;
+    el.textContent = '';
+    delete el.dataset.side;
+    return;
+  }
+  const lines = threats.map((th) => {
+    if (th.side !== v.turn) return t(state.lang, 'threatCapturable', sideName(th.side), points(th.attackers));
+    const steps = [
+      th.escapes.length ? t(state.lang, 'threatEscapes', points(th.escapes)) : t(state.lang, 'threatNoEscape'),
+      th.covered.length ? t(state.lang, 'threatCovered', points(th.covered)) : '',
+    ].filter(Boolean);
+    return `${t(state.lang, 'threatKing', sideName(th.side), points(th.attackers))} ${steps.join(state.lang === 'zh' ? '；' : '; ')}`;
+  });
+  if (threats.some((th) => th.side === v.turn)) lines.push(t(state.lang, 'threatTrapWarn'));
+  el.innerHTML = lines.map((l) => `<p>${escapeHtml(l)}</p>`).join('');
+  el.dataset.side = threats.map((th) => th.side).join(' ');
+  el.hidden = false;
 }
 
 function renderStatus(): void {
@@ -496,14 +619,20 @@ function renderStatus(): void {
     const head = o.winner ? `${sideName(o.winner)} ${t(state.lang, 'wins')}` : t(state.lang, 'draw');
     el.innerHTML = `<span id="result" data-winner="${o.winner ?? 'draw'}" data-reason="${o.reason}" data-result="${o.result}">${head} · ${reason(state.lang, o.reason)} (${o.result})</span>`;
     el.className = `status over ${o.winner ?? 'draw'}`;
+    renderThreats();
     return;
   }
   const due = v.pending.some((p) => p.side === v.turn) ? ` · ${t(state.lang, 'returnDue')}` : '';
   el.innerHTML = `<span id="turn" data-turn="${v.turn}">${sideName(v.turn)} ${t(state.lang, 'toMove')}${due}</span>`;
   el.className = `status ${v.turn}`;
+  renderThreats();
 }
 
 function refresh(): void {
+  if (state.arrange) {
+    refreshArrange();
+    return;
+  }
   if (state.hidden) {
     refreshHidden(state.hidden);
     return;
@@ -547,33 +676,183 @@ function refreshHidden(hidden: HiddenGame): void {
   renderHiddenPanel();
 }
 
-/** Start a hidden game: the person plays `side`, the engine the other. */
-function startHidden(): void {
+const FORMATION = '9/3III3/9/1DA3AD1/FPMGKGMPF';
+
+/** Start a hidden game: the person plays `side`, the engine the other. With "arrange mine
+ * by hand" chosen, first the arrangement (`own`: the deployment arranged, once done). */
+function startHidden(own?: string): void {
   const side = $<HTMLSelectElement>('hidden-side').value as Side;
+  const choice = $<HTMLSelectElement>('hidden-deployment').value;
+  if (choice === 'hand' && own === undefined) {
+    startArrange(side);
+    return;
+  }
   const first = $<HTMLSelectElement>('hidden-first').value;
   const seedText = $<HTMLInputElement>('hidden-seed').value.trim();
   const seed = seedText === '' ? (Math.random() * 2 ** 32) >>> 0 : Number(seedText) >>> 0;
-  const formation = '9/3III3/9/1DA3AD1/FPMGKGMPF';
-  const random = $<HTMLSelectElement>('hidden-deployment').value === 'random';
+  const random = choice !== 'formation';
   // Drawn here and handed to the referee only: never written into the page (R-37).
-  const red = random ? randomDeployment(seed) : formation;
-  const green = random ? randomDeployment((seed ^ 0x9e3779b9) >>> 0) : formation;
+  const drawnRed = random ? randomDeployment(seed) : FORMATION;
+  const drawnGreen = random ? randomDeployment((seed ^ 0x9e3779b9) >>> 0) : FORMATION;
+  const red = own !== undefined && side === 'red' ? own : drawnRed;
+  const green = own !== undefined && side === 'green' ? own : drawnGreen;
   const hidden = new HiddenGame(side, red, green, first);
+  endArrange();
   dropHidden();
   state.hidden = hidden;
   state.hiddenSeed = seed;
   state.hiddenAttempts = 0;
-  state.mode = 'two';
-  $<HTMLSelectElement>('mode').value = 'two';
+  // The players select keeps its choice (it is disabled while the hidden game is played).
   state.flipped = side === 'green'; // your own country at the bottom
   state.generation++;
   state.selected = null;
   state.thinking = false;
   $('engine-status').textContent = '';
   showError(null);
+  showFeedback(null); // nothing of the game before stays on screen
   refresh();
   boardIntoView();
   askHiddenEngine();
+}
+
+/** Arrange one's own deployment by hand (R-32) on the board, from the default formation. */
+function startArrange(side: Side): void {
+  dropHidden();
+  state.generation++;
+  state.thinking = false;
+  state.arrange = { side, pieces: new Map() };
+  state.flipped = side === 'green';
+  state.selected = null;
+  setArrangement(FORMATION);
+  showFeedback(null);
+  showError(null);
+  $('arrange-panel').hidden = false;
+  refreshArrange();
+  boardIntoView();
+}
+
+function endArrange(): void {
+  if (!state.arrange) return;
+  state.arrange = null;
+  state.selected = null;
+  $('arrange-panel').hidden = true;
+}
+
+/** Put the deployment string `text` (R-33) on the board as the arrangement; a string the
+ * library refuses is shown with its reason and changes nothing. */
+function setArrangement(text: string): boolean {
+  const a = state.arrange;
+  if (!a) return false;
+  let list: { point: string; letter: string }[];
+  try {
+    list = JSON.parse(deploymentPoints(a.side, text)) as { point: string; letter: string }[];
+  } catch (err) {
+    showError(err);
+    return false;
+  }
+  a.pieces = new Map(list.map((p) => [p.point, p.letter]));
+  $<HTMLInputElement>('arrange-string').value = text.trim();
+  showError(null);
+  return true;
+}
+
+/** The words for a rule of R-32 the library found broken. */
+function deploymentProblem(p: NonNullable<DeploymentCheck['problem']>): string {
+  const keys: Record<string, Key> = {
+    'outside-palace': 'deployOutsidePalace',
+    'missile-off-land': 'deployMissileOffLand',
+    'missile-beyond-back-ranks': 'deployMissileBack',
+    'fleet-inland': 'deployFleetInland',
+    'wrong-count': 'deployWrongCount',
+    'two-on-one-point': 'deployTwo',
+  };
+  const info = KINDS.find((k) => k.kind === p.kind);
+  const kind = info ? (state.lang === 'zh' ? info.fullSimplified.split(' ')[0] : info.english.toLowerCase()) : '';
+  const key = keys[p.code];
+  return key ? t(state.lang, key, kind, p.at ?? '') : p.message;
+}
+
+/** Move the piece on `from` to `to` (swapping with a piece there) if the library finds the
+ * result a legal deployment (R-32); otherwise refuse, saying which rule. */
+function arrangeMove(from: string, to: string): void {
+  const a = state.arrange;
+  if (!a || from === to || !a.pieces.has(from)) return;
+  const target = board.point(to);
+  if (!target || target.country !== a.side) {
+    showFeedback(t(state.lang, 'arrangeOutside'));
+    return;
+  }
+  const next = new Map(a.pieces);
+  const moving = next.get(from) as string;
+  const other = next.get(to);
+  next.delete(from);
+  next.delete(to);
+  next.set(to, moving);
+  if (other) next.set(from, other);
+  const check = JSON.parse(checkDeployment(a.side, JSON.stringify([...next]))) as DeploymentCheck;
+  if (check.problem || !check.deployment) {
+    const el = $('feedback');
+    showFeedback(check.problem ? deploymentProblem(check.problem) : t(state.lang, 'whyUnknown'));
+    el.dataset.code = check.problem?.code ?? '';
+    return;
+  }
+  a.pieces = next;
+  $<HTMLInputElement>('arrange-string').value = check.deployment;
+  showFeedback(null);
+}
+
+function arrangeClick(label: string): void {
+  const a = state.arrange;
+  if (!a) return;
+  if (state.selected && state.selected !== label) {
+    const from = state.selected;
+    state.selected = null;
+    arrangeMove(from, label);
+  } else {
+    state.selected = state.selected === label || !a.pieces.has(label) ? null : label;
+  }
+  refreshArrange();
+}
+
+/** The board while arranging: one's own pieces only (the enemy deploys unseen, R-37). */
+function refreshArrange(): void {
+  const a = state.arrange;
+  if (!a) return;
+  const pieces: PieceView[] = [...a.pieces].map(([point, letter]) => {
+    const info = KINDS.find((k) => k.letter === letter);
+    const green = a.side === 'green';
+    const king = letter === 'K' && green;
+    return {
+      point,
+      letter: green ? letter.toLowerCase() : letter,
+      side: a.side,
+      kind: info?.kind ?? '',
+      simplified: king ? '主' : (info?.simplified ?? letter),
+      traditional: king ? '主' : (info?.traditional ?? letter),
+    };
+  });
+  state.view = {
+    ply: 0,
+    plies: 0,
+    node: 0,
+    position: '',
+    turn: a.side,
+    pieces,
+    lastMove: null,
+    pending: [],
+    legal: [],
+    outcome: null,
+    glyphs: [],
+    comments: [],
+  };
+  renderBoard();
+  $('status').innerHTML = `<span id="turn" data-turn="${a.side}">${escapeHtml(t(state.lang, 'deploymentHand'))} · ${escapeHtml(sideName(a.side))}</span>`;
+  $('status').className = `status ${a.side}`;
+  $('threat').hidden = true;
+  $('result-why').hidden = true;
+  $('moves').innerHTML = '';
+  $('ply').textContent = '';
+  renderHiddenPanel();
 }
 
 /** The person proposes `ascii` to the referee: played, or refused with nothing moved. */
@@ -703,6 +982,7 @@ function relabel(): void {
   applyLabels(document, state.lang);
   $('legend').innerHTML = renderLegend(state.lang);
   $('how-to').innerHTML = renderHowTo(state.lang);
+  $('board-key').innerHTML = board.key(state.lang);
   $('script').textContent =
     state.script === 'simplified' ? t(state.lang, 'scriptTraditional') : t(state.lang, 'scriptSimplified');
   refresh();
@@ -737,6 +1017,10 @@ function wireDrag(el: HTMLElement): void {
   el.addEventListener('pointerdown', (e) => {
     if (e.button !== 0) return;
     const label = (e.target as Element).closest('[data-point]')?.getAttribute('data-point');
+    if (label && state.arrange) {
+      if (state.arrange.pieces.has(label)) drag = { from: label, x0: e.clientX, y0: e.clientY, active: false, pointerId: e.pointerId };
+      return;
+    }
     if (!label || state.view.outcome || !humanMayMove()) return;
     if (!state.view.legal.some((m) => m.from === label)) return;
     drag = { from: label, x0: e.clientX, y0: e.clientY, active: false, pointerId: e.pointerId };
@@ -768,6 +1052,12 @@ function wireDrag(el: HTMLElement): void {
       suppressClick = false;
     });
     const to = document.elementFromPoint(e.clientX, e.clientY)?.closest('[data-point]')?.getAttribute('data-point');
+    if (state.arrange) {
+      state.selected = null;
+      if (to && e.type === 'pointerup') arrangeMove(d.from, to);
+      refreshArrange();
+      return;
+    }
     const m = e.type === 'pointerup' ? state.view.legal.find((mv) => mv.from === d.from && mv.to === to) : undefined;
     if (!m && to && to !== d.from && !state.hidden) showFeedback(refusal(to));
     state.selected = null;
@@ -864,12 +1154,57 @@ function wire(): void {
     relabel();
   });
   $<HTMLSelectElement>('mode').addEventListener('change', (e) => {
-    state.mode = (e.target as HTMLSelectElement).value as Mode;
-    state.flipped = state.mode === 'green'; // your own country at the bottom
+    setMode((e.target as HTMLSelectElement).value as Mode);
     renderBoard();
     state.generation++;
     maybeEngine();
   });
+  // The first view's "how to start": a new game in the chosen mode.
+  const startIn = (mode: Mode) =>
+    guarded(() => {
+      setMode(mode);
+      setGame(new Game(''));
+    });
+  $('start-engine-red').addEventListener('click', startIn('red'));
+  $('start-engine-green').addEventListener('click', startIn('green'));
+  $('start-two').addEventListener('click', startIn('two'));
+  $('arrange-random').addEventListener(
+    'click',
+    guarded(() => {
+      setArrangement(randomDeployment((Math.random() * 2 ** 32) >>> 0));
+      showFeedback(null);
+      refreshArrange();
+    }),
+  );
+  $('arrange-default').addEventListener(
+    'click',
+    guarded(() => {
+      setArrangement(FORMATION);
+      showFeedback(null);
+      refreshArrange();
+    }),
+  );
+  $('arrange-string').addEventListener(
+    'change',
+    guarded(() => {
+      setArrangement($<HTMLInputElement>('arrange-string').value);
+      refreshArrange();
+    }),
+  );
+  $('arrange-cancel').addEventListener(
+    'click',
+    guarded(() => setGame(new Game(''))),
+  );
+  $('arrange-start').addEventListener(
+    'click',
+    guarded(() => {
+      const a = state.arrange;
+      if (!a) return;
+      const text = $<HTMLInputElement>('arrange-string').value;
+      if (!setArrangement(text)) return;
+      startHidden(text.trim());
+    }),
+  );
   $('new-game').addEventListener('click', guarded(() => setGame(new Game(''))));
   $('load-position').addEventListener(
     'click',
@@ -920,10 +1255,22 @@ function wire(): void {
       renderHiddenPanel();
     }),
   );
-  $('resign').addEventListener(
+  // Resigning asks first: one click on 认输 only asks to confirm.
+  $('resign').addEventListener('click', () => {
+    if (!state.hidden) return;
+    state.confirmResign = true;
+    renderHiddenPanel();
+    $('resign-no').focus();
+  });
+  $('resign-no').addEventListener('click', () => {
+    state.confirmResign = false;
+    renderHiddenPanel();
+  });
+  $('resign-yes').addEventListener(
     'click',
     guarded(() => {
       if (!state.hidden) return;
+      state.confirmResign = false;
       state.hidden.resign();
       finishHidden();
     }),
@@ -931,7 +1278,7 @@ function wire(): void {
   $('export').addEventListener(
     'click',
     guarded(() => {
-      if (state.hidden) throw new Error(t(state.lang, 'noExportHidden'));
+      if (state.hidden) throw new PageError(t(state.lang, 'noExportHidden'));
       const text = state.game.gameFile($<HTMLSelectElement>('export-form').value);
       $<HTMLTextAreaElement>('export-output').value = text;
       download('gjjq-game.gjjq', text);

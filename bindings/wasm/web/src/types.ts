@@ -60,6 +60,24 @@ export interface View {
   glyphs: string[];
   /** The comments after the move that led here. */
   comments: string[];
+  /** Each king attacked here (R-20): attackers; for the side to move its escapes and
+   * covered steps (R-22). Absent in a hidden game's view. */
+  threats?: ThreatView[];
+}
+
+/** A king under attack (bindings/wasm/src/session.rs `ThreatView`). */
+export interface ThreatView {
+  side: Side;
+  king: string;
+  attackers: string[];
+  escapes: string[];
+  covered: string[];
+}
+
+/** The library's check of a hand deployment (bindings/wasm/src/deploy.rs). */
+export interface DeploymentCheck {
+  deployment: string | null;
+  problem: { code: string; kind: string | null; at: string | null; message: string } | null;
 }
 
 /** One move of the game tree (`Game.tree()`): the main line, alternatives nested. */
@@ -116,6 +134,8 @@ export interface HiddenView {
   pending: PendingView[];
   candidates: CandidateView[];
   refused: string[];
+  /** Why each refusal could happen (bindings/wasm/src/hidden.rs `refusal_reason`). */
+  refusedReasons: string[];
   moves: HiddenMoveView[];
   lost: string[];
   captured: number;

@@ -83,6 +83,8 @@ async function open(query = '') {
 
 const position = (page) => page.locator('#position').textContent();
 const moveList = (page) => page.locator('#moves [data-ascii]').evaluateAll((els) => els.map((e) => e.dataset.ascii));
+const mainRows = (page) =>
+  page.locator('#moves li:not(.variations) > [data-ascii]').evaluateAll((els) => els.map((e) => e.dataset.ascii));
 const records = (page) => page.locator('#moves [data-ascii]').allTextContents();
 
 async function clickMove(page, from, to) {
@@ -283,26 +285,31 @@ describe('web board', () => {
       await page.waitForSelector('body[data-ready="true"]', { timeout: 15_000 });
       await page.fill('#gamefile-input', '1. 团5B进5A (1. 团4B进4A 1... 团4b进4a) 1... 团5b进5a *');
       await page.click('#load-gamefile');
-      // The line walked is the main line; the alternative stands under its move.
-      assert.deepEqual(await moveList(page), ['5B5A', '5b5a']);
+      // The rows are the main line, as the exported file writes it (issue 41, item 23); the
+      // alternative stands under its move, in parentheses.
+      const rows = () => mainRows(page);
+      assert.deepEqual(await rows(), ['5B5A', '5b5a']);
       const alt = page.locator('#moves .variations [data-node]');
       assert.deepEqual(await alt.allTextContents(), ['团4B进4A', '团4b进4a']);
-      // A click on the variation's second move walks its line, highlighted as the rows.
+      // A click on the variation's second move walks its line; the rows stay the main line
+      // and the move shown is marked where it stands, in the variation.
       await alt.nth(1).click();
-      assert.deepEqual(await moveList(page), ['4B4A', '4b4a']);
+      assert.deepEqual(await rows(), ['5B5A', '5b5a']);
       assert.equal(await page.locator('#moves .current').getAttribute('data-ascii'), '4b4a');
+      assert.equal(await page.locator('#moves .variations .current').count(), 1);
       assert.equal(await page.locator('[data-point="4a"] [data-piece="i"]').count(), 1);
-      assert.deepEqual(await alt.allTextContents(), ['团5B进5A', '团5b进5a'], 'the main line is the other line now');
+      assert.deepEqual(await alt.allTextContents(), ['团4B进4A', '团4b进4a']);
       // Keyboard navigation steps through the line walked.
       await page.keyboard.press('Home');
       assert.equal(await position(page), DEFAULT);
       await page.keyboard.press('ArrowRight');
       assert.equal(await page.locator('#moves .current').getAttribute('data-ascii'), '4B4A');
-      // Reviewing ply 1 and playing a new move branches: the other lines stay in the tree.
+      // Reviewing ply 1 and playing a new move branches: the other lines stay in the tree,
+      // and the new one is a variation of the variation, as the file writes it.
       await clickMove(page, '6b', '6a');
-      assert.deepEqual(await moveList(page), ['4B4A', '6b6a']);
+      assert.deepEqual(await rows(), ['5B5A', '5b5a']);
       assert.equal(await page.locator('#moves .current').getAttribute('data-ascii'), '6b6a');
-      assert.deepEqual(await alt.allTextContents(), ['团5B进5A', '团5b进5a', '团4b进4a']);
+      assert.deepEqual(await alt.allTextContents(), ['团4B进4A', '团4b进4a', '团6b进6a']);
       // The exported file keeps every line.
       await page.selectOption('#export-form', 'ascii');
       await page.click('#export');
@@ -403,6 +410,10 @@ describe('web board', () => {
         await clickMove(page, illegal.slice(0, 2), illegal.slice(2));
         await page.waitForSelector(`#hidden-message[data-refused="${illegal}"]`);
         assert.match(await page.locator('#hidden-message').textContent(), /不合法——请重新提出/);
+        // Issue 41, item 22: the refusal names the rule it rested on (R-12, R-13, R-18, R-19).
+        const reason = await page.locator('#hidden-message').getAttribute('data-reason');
+        assert.ok(['forfeit', 'fleet-missile', 'aircraft-missile', 'facing-kings', 'missile-walk'].includes(reason), reason);
+        assert.match(await page.locator('#hidden-message').textContent(), /原因：.*R-1[2389]/);
         assert.equal(
           await page.locator('[data-piece]').evaluateAll((els) => els.map((e) => `${e.dataset.square}${e.dataset.piece}`).join()),
           board,
@@ -452,7 +463,15 @@ describe('web board', () => {
     // Resign: the result with its reason, then the whole game revealed (R-39).
     if ((await page.locator('#result').count()) === 0) {
       await sync();
+      // Issue 41, item 22: resigning asks first; "play on" keeps the game.
       await page.click('#resign');
+      assert.equal(await page.locator('#resign-confirm').isVisible(), true);
+      assert.equal(await page.locator('#result').count(), 0, 'one click does not resign');
+      await page.click('#resign-no');
+      assert.equal(await page.locator('#resign-confirm').isVisible(), false);
+      assert.equal(await page.locator('#result').count(), 0);
+      await page.click('#resign');
+      await page.click('#resign-yes');
       await page.waitForSelector('#result');
       assert.equal(await page.locator('#result').getAttribute('data-reason'), 'resignation');
       assert.equal(await page.locator('#result').getAttribute('data-winner'), 'green');
@@ -688,6 +707,7 @@ describe('web board: the beliefs toggle of a hidden game', () => {
       console.log(`# beliefs (${viewport.width} px): ${(await times()).map((x) => x.toFixed(1)).join(', ')} ms`);
       // The end reveals the game: no beliefs are shown on an open board.
       await page.locator('#resign').click();
+      await page.locator('#resign-yes').click();
       await page.waitForSelector('#result');
       assert.equal(await page.locator('.piece.belief').count(), 0);
       assert.equal(await page.locator('#beliefs-toggle').isVisible(), false);
@@ -916,3 +936,263 @@ describe('web board: feedback, teaching, phones', () => {
   });
 });
 
+
+describe('web board: issue 41 (a newcomer at 1280×800 and 390×844)', () => {
+  const inView = (page, sel) =>
+    page.locator(sel).evaluate((e) => {
+      const r = e.getBoundingClientRect();
+      return r.width > 0 && r.height > 0 && r.top >= 0 && r.bottom <= window.innerHeight && r.left >= 0 && r.right <= window.innerWidth;
+    });
+
+  test('item 18: an attacked king is marked with its attackers and covered steps; a trapped king says why (R-20, R-22)', async () => {
+    const page = await browser.newPage({ viewport: { width: 1280, height: 800 } });
+    const errors = [];
+    page.on('pageerror', (e) => errors.push(String(e)));
+    // Kings facing on an open file with Red down to 2 pieces (R-18): Red's king is attacked.
+    await page.goto(`${base}?position=${encodeURIComponent('4k4/9/9/9/9/9/9/9/I8/4K4 r - 0 1')}`);
+    await page.waitForSelector('body[data-ready="true"]');
+    assert.equal(await page.locator('.threat-king[data-at="5E"]').count(), 1);
+    assert.equal(await page.locator('.attacker[data-at="5e"]').count(), 1);
+    assert.equal(await page.locator('.covered[data-at="5D"]').count(), 1, 'the step that stays on the file is covered');
+    assert.equal(await page.locator('.covered[data-at="4E"]').count(), 0, '4E escapes');
+    const warn = await page.locator('#threat').textContent();
+    assert.match(warn, /R-20/);
+    assert.match(warn, /R-22/);
+    assert.match(warn, /5e/);
+    assert.equal(await inView(page, '#threat'), true, 'the warning is above the fold');
+    // The help names the trapped king.
+    assert.match(await page.locator('#how-to').textContent(), /困王.*R-22/);
+    await page.click('#lang');
+    assert.match(await page.locator('#how-to').textContent(), /trapped king \(困王\)/i);
+    await page.click('#lang');
+    // The sample game ends by R-22: the banner says why, the board shows it.
+    await page.fill('#gamefile-input', readFileSync(join(repo, 'examples/sample.gjjq'), 'utf8'));
+    await page.click('#load-gamefile');
+    await page.click('#last');
+    assert.equal(await page.locator('#result').getAttribute('data-reason'), 'trapped-king');
+    const why = await page.locator('#result-why').textContent();
+    assert.match(why, /困王（R-22）：轮到绿方时，绿方的王被 \S+ 攻击/);
+    assert.equal(await page.locator('#result-why').isVisible(), true);
+    assert.ok((await page.locator('.attacker').count()) > 0);
+    await page.screenshot({ path: join(shots, 'web-finished.png') });
+    assert.deepEqual(errors, []);
+    await page.close();
+  });
+
+  test('item 19: on a phone, tapped moves scroll only the move list, never the page', async () => {
+    const page = await browser.newPage({ viewport: { width: 390, height: 844 }, hasTouch: true, isMobile: true });
+    await page.goto(base);
+    await page.waitForSelector('body[data-ready="true"]');
+    const moves = ['5B5A', '5b5a', '4B4A', '4b4a', '6B6A', '6b6a', '5A5B', '5a5b', '4A4B', '4a4b', '6A6B', '6a6b'];
+    const y0 = await page.evaluate(() => window.scrollY);
+    for (const m of moves) {
+      await page.locator(`[data-point="${m.slice(0, 2)}"]`).tap();
+      await page.locator(`[data-point="${m.slice(2)}"]`).tap();
+    }
+    assert.deepEqual(await mainRows(page), moves);
+    assert.equal(await page.evaluate(() => window.scrollY), y0, 'the page did not scroll');
+    assert.equal(await page.locator('#moves .current').getAttribute('data-ascii'), '6a6b');
+    await page.close();
+  });
+
+  test('item 20: the first view guides: how to start, the computer first, a colour key, the legend in reach, English letters', async () => {
+    const page = await browser.newPage({ viewport: { width: 1280, height: 800 } });
+    const errors = [];
+    page.on('pageerror', (e) => errors.push(String(e)));
+    await page.goto(base);
+    await page.waitForSelector('body[data-ready="true"]');
+    for (const sel of ['#start-line', '#start-engine-red', '#go-legend', '#go-help', '#board-key'])
+      assert.equal(await inView(page, sel), true, `${sel} above the fold`);
+    // The colour key needs no hover: sea, land, the border, coastline, the three point marks, palace.
+    assert.equal(await page.locator('#board-key .key').count(), 11);
+    assert.match(await page.locator('#board-key').textContent(), /海洋.*陆地.*国界.*海岸线.*沿海点.*内陆点.*海洋点.*总统府/);
+    // Position string and engine line come later: the one collapsed, the other only with an engine.
+    assert.equal(await page.locator('#position').isVisible(), false);
+    assert.equal(await page.locator('#engine-row').isVisible(), false);
+    // The legend is one click away.
+    await page.click('#go-legend');
+    assert.equal(await inView(page, '#legend-panel summary'), true);
+    await page.evaluate(() => window.scrollTo(0, 0));
+    // Playing the computer is the first choice: a click starts it, and the engine answers.
+    await page.click('#start-engine-red');
+    assert.equal(await page.locator('#mode').inputValue(), 'red');
+    assert.equal(await page.locator('#engine-row').isVisible(), true);
+    await clickMove(page, '5B', '5A');
+    await page.waitForFunction(() => document.querySelectorAll('#moves [data-ascii]').length >= 2, null, { timeout: 30_000 });
+    // In English each disc carries its kind's letter too.
+    await page.click('#lang');
+    assert.equal(await page.locator('[data-point="5E"] .en-label').textContent(), 'K');
+    assert.equal(await page.locator('[data-point="3E"] .en-label').textContent(), 'M');
+    await page.click('#lang');
+    assert.equal(await page.locator('.en-label').count(), 0);
+    await page.screenshot({ path: join(shots, 'web-opening.png') });
+    assert.deepEqual(errors, []);
+    await page.close();
+  });
+
+  test('item 21: a hand deployment by dragging, every rule of R-32 enforced and explained, random fill', async () => {
+    const page = await browser.newPage({ viewport: { width: 1280, height: 800 } });
+    const errors = [];
+    page.on('pageerror', (e) => errors.push(String(e)));
+    await page.goto(base);
+    await page.waitForSelector('body[data-ready="true"]');
+    await page.selectOption('#hidden-side', 'red');
+    await page.selectOption('#hidden-deployment', 'hand');
+    await page.fill('#hidden-seed', '7');
+    await page.click('#start-hidden');
+    assert.equal(await page.locator('#arrange-panel').isVisible(), true);
+    assert.equal(await page.locator('[data-piece]').count(), 16, 'only my own pieces');
+    const str = () => page.locator('#arrange-string').inputValue();
+    assert.equal(await str(), '9/3III3/9/1DA3AD1/FPMGKGMPF');
+    const drag = async (from, to) => {
+      const a = await page.locator(`[data-point="${from}"] .hit`).boundingBox();
+      const b = await page.locator(`[data-point="${to}"] .hit`).boundingBox();
+      await page.mouse.move(a.x + a.width / 2, a.y + a.height / 2);
+      await page.mouse.down();
+      await page.mouse.move((a.x + b.x) / 2 + a.width / 2, (a.y + b.y) / 2 + a.height / 2, { steps: 4 });
+      await page.mouse.move(b.x + b.width / 2, b.y + b.height / 2, { steps: 4 });
+      await page.mouse.up();
+    };
+    // Refused drops, each with its rule: the king out of its palace, a fleet inland, a
+    // missile on sea, and a point outside my country.
+    for (const [from, to, code, words] of [
+      ['5E', '5B', 'outside-palace', /总统府.*R-32/],
+      ['1E', '4C', 'fleet-inland', /舰.*R-32/],
+      ['3E', '1A', 'missile-off-land', /弹.*R-32/],
+    ]) {
+      await drag(from, to);
+      assert.equal(await page.locator('#feedback').getAttribute('data-code'), code, `${from}→${to}`);
+      assert.match(await page.locator('#feedback').textContent(), words);
+      assert.equal(await str(), '9/3III3/9/1DA3AD1/FPMGKGMPF', 'nothing changed');
+    }
+    await drag('5E', '5b');
+    assert.match(await page.locator('#feedback').textContent(), /R-32/);
+    // A legal drop: the fleet from 1E to the sea at 1A; then a swap of king and guard.
+    await drag('1E', '1A');
+    assert.equal(await page.locator('#feedback').isVisible(), false);
+    assert.equal(await str(), 'F8/3III3/9/1DA3AD1/1PMGKGMPF');
+    await page.click('[data-point="5E"]');
+    await page.click('[data-point="4E"]');
+    assert.equal(await str(), 'F8/3III3/9/1DA3AD1/1PMKGGMPF');
+    // Random fill gives another legal deployment.
+    await page.click('#arrange-random');
+    assert.notEqual(await str(), 'F8/3III3/9/1DA3AD1/1PMKGGMPF');
+    assert.doesNotThrow(() => positionFromDeployments(randomDeployment(1), randomDeployment(1), 'red'));
+    const mine = await str();
+    assert.doesNotThrow(() => positionFromDeployments(mine, mine, 'red'));
+    await page.screenshot({ path: join(shots, 'web-arrange.png') });
+    // Start: the hidden game is played from my arrangement.
+    await page.click('#arrange-start');
+    await page.waitForSelector('#info-state-block:not([hidden])');
+    assert.equal(await page.locator('#arrange-panel').isVisible(), false);
+    const truth = new Game(positionFromDeployments(mine, FORMATION_FOR_TEST, 'red'));
+    const red = JSON.parse(truth.view(0)).pieces.filter((p) => p.side === 'red').map((p) => `${p.point}${p.letter}`).sort();
+    const shown = (await page.locator('.piece.red').evaluateAll((els) => els.map((e) => `${e.dataset.square}${e.dataset.piece}`))).sort();
+    assert.deepEqual(shown, red);
+    truth.free();
+    // A phone: tap, then tap, works the same (pointer events, touch).
+    const phone = await browser.newPage({ viewport: { width: 390, height: 844 }, hasTouch: true, isMobile: true });
+    await phone.goto(base);
+    await phone.waitForSelector('body[data-ready="true"]');
+    await phone.selectOption('#hidden-deployment', 'hand');
+    await phone.locator('#start-hidden').tap();
+    await phone.locator('[data-point="5E"]').tap();
+    await phone.locator('[data-point="5B"]').tap();
+    assert.equal(await phone.locator('#feedback').getAttribute('data-code'), 'outside-palace');
+    await phone.locator('[data-point="1E"]').tap();
+    await phone.locator('[data-point="1A"]').tap();
+    assert.equal(await phone.locator('#arrange-string').inputValue(), 'F8/3III3/9/1DA3AD1/1PMGKGMPF');
+    await phone.close();
+    assert.deepEqual(errors, []);
+    await page.close();
+  });
+
+  test('item 22: hidden play explains clicks, messages clear on a new game, the players choice stays', async () => {
+    const page = await browser.newPage({ viewport: { width: 1280, height: 800 } });
+    const errors = [];
+    page.on('pageerror', (e) => errors.push(String(e)));
+    await page.goto(base);
+    await page.waitForSelector('body[data-ready="true"]');
+    // A refused click in the open game leaves a message…
+    await page.click('[data-point="5C"]');
+    assert.equal(await page.locator('#feedback').isVisible(), true);
+    await page.selectOption('#mode', 'red');
+    await page.selectOption('#hidden-deployment', 'formation');
+    await page.fill('#hidden-seed', '3');
+    await page.click('#start-hidden');
+    // …which a new hidden game clears; the players select keeps its choice.
+    assert.equal(await page.locator('#feedback').isVisible(), false);
+    assert.equal(await page.locator('#mode').inputValue(), 'red');
+    // An enemy disc says what is known of it (R-37); an empty point says it is empty.
+    await page.click('[data-point="5b"]');
+    assert.match(await page.locator('#feedback').textContent(), /5b：敌方暗子，兵种未知（R-37）；它原布在 5b/);
+    await page.click('[data-point="5C"]');
+    assert.match(await page.locator('#feedback').textContent(), /5C：空点/);
+    await page.click('#resign');
+    await page.click('#resign-yes');
+    await page.waitForSelector('#result');
+    assert.equal(await page.locator('#mode').inputValue(), 'red');
+    assert.deepEqual(errors, []);
+    await page.close();
+  });
+
+  test('item 23: one language, plurals, wrapped library errors, no empty rows, a phone legend, landscape uses the width', async () => {
+    const page = await browser.newPage({ viewport: { width: 1280, height: 800 } });
+    const errors = [];
+    page.on('pageerror', (e) => errors.push(String(e)));
+    await page.goto(base);
+    await page.waitForSelector('body[data-ready="true"]');
+    // A new move at move 2 is a variation: no empty row, the rows stay the main line, as exported.
+    for (const m of ['5B5A', '5b5a', '4B4A']) await clickMove(page, m.slice(0, 2), m.slice(2));
+    await page.click('#prev');
+    await clickMove(page, '6B', '6A');
+    assert.deepEqual(await mainRows(page), ['5B5A', '5b5a', '4B4A']);
+    assert.equal(await page.locator('#moves .variations .current').getAttribute('data-ascii'), '6B6A');
+    const empty = await page.locator('#moves li:not(.variations)').evaluateAll((els) => els.filter((e) => !e.querySelector('.move')).length);
+    assert.equal(empty, 0, 'no row without a move');
+    await page.selectOption('#export-form', 'ascii');
+    await page.click('#export');
+    assert.match(await page.locator('#export-output').inputValue(), /1\. 5B5A 5b5a\s+2\. 4B4A \(2\. 6B6A\)/);
+    // The library's English message in the Chinese page comes after a Chinese lead-in, marked English.
+    await page.fill('#position-input', '9/9 r');
+    await page.click('#load-position');
+    assert.match(await page.locator('#error').textContent(), /^错误（程序库原文，英文）：/);
+    assert.equal(await page.locator('#error span[lang="en"]').count(), 1);
+    // A hidden game as Green in English: after the engine's first move, "1 ply".
+    await page.click('#lang');
+    await page.selectOption('#hidden-side', 'green');
+    await page.selectOption('#hidden-first', 'red');
+    await page.selectOption('#hidden-deployment', 'formation');
+    await page.fill('#hidden-seed', '9');
+    await page.click('#start-hidden');
+    await page.waitForFunction(() => document.querySelectorAll('#moves [data-ascii]').length >= 1, null, { timeout: 30_000 });
+    assert.equal(await page.locator('#ply').textContent(), '1 ply');
+    assert.deepEqual(errors, []);
+    await page.close();
+    // A phone: the legend's names on one line each; Green's king 主 beside Red's 总.
+    const phone = await browser.newPage({ viewport: { width: 390, height: 844 }, hasTouch: true, isMobile: true });
+    await phone.goto(base);
+    await phone.waitForSelector('body[data-ready="true"]');
+    assert.match(await phone.locator('.legend tr[data-kind="king"] .glyph').textContent(), /总.*主/);
+    const tall = await phone.locator('.legend td[lang]').evaluateAll((els) =>
+      els.filter((e) => e.getClientRects().length > 1 || e.getBoundingClientRect().height > 40).map((e) => e.textContent),
+    );
+    assert.deepEqual(tall, [], 'names wrap');
+    await phone.locator('#legend-panel').screenshot({ path: join(shots, 'web-legend-phone.png') });
+    await phone.close();
+    // Landscape: the controls beside the board, not under it.
+    const land = await browser.newPage({ viewport: { width: 844, height: 390 }, hasTouch: true, isMobile: true });
+    await land.goto(base);
+    await land.waitForSelector('body[data-ready="true"]');
+    const [b, a] = await land.evaluate(() => [
+      document.querySelector('#board svg').getBoundingClientRect().toJSON(),
+      document.querySelector('aside').getBoundingClientRect().toJSON(),
+    ]);
+    assert.ok(a.left >= b.right - 1 && a.top < b.bottom, `aside at ${a.left},${a.top}; board to ${b.right},${b.bottom}`);
+    assert.ok(a.width > 300, `aside ${a.width} px wide`);
+    await land.screenshot({ path: join(shots, 'web-landscape.png') });
+    await land.close();
+  });
+});
+
+const FORMATION_FOR_TEST = '9/3III3/9/1DA3AD1/FPMGKGMPF';
