@@ -110,13 +110,23 @@ fn a_full_device_is_an_error_naming_it() {
 fn a_killed_run_leaves_no_dataset_under_its_name() {
     let dir = test_dir("datagen", "killed");
     let out = dir.join("d.gjjqd");
-    let mut child = Command::new(GJJQ)
-        .args(["datagen", "--out", out.to_str().unwrap()])
-        .args(["--games", "100000", "--nodes", "50"])
-        .stdout(Stdio::null())
-        .stderr(Stdio::null())
-        .spawn()
-        .unwrap();
+    /// Kills the run however the test ends (it would play 100,000 games).
+    struct Killed(std::process::Child);
+    impl Drop for Killed {
+        fn drop(&mut self) {
+            let _ = self.0.kill();
+            let _ = self.0.wait();
+        }
+    }
+    let child = Killed(
+        Command::new(GJJQ)
+            .args(["datagen", "--out", out.to_str().unwrap()])
+            .args(["--games", "100000", "--nodes", "50"])
+            .stdout(Stdio::null())
+            .stderr(Stdio::null())
+            .spawn()
+            .unwrap(),
+    );
     let start = Instant::now();
     let partial = loop {
         if let Some(n) = names(&dir).into_iter().find(|n| n.contains(".partial-")) {
@@ -133,8 +143,7 @@ fn a_killed_run_leaves_no_dataset_under_its_name() {
         std::thread::sleep(Duration::from_millis(20));
     };
     assert!(!out.exists(), "the dataset appears only when complete");
-    child.kill().unwrap();
-    child.wait().unwrap();
+    drop(child);
     assert!(!out.exists());
     assert!(
         partial

@@ -29,7 +29,7 @@ fn tables(test: &str) -> PathBuf {
 }
 
 fn probe(dir: &Path, position: &str) -> std::process::Output {
-    gjjq(&[
+    gjjq_within(&[
         "tablebase",
         "probe",
         "--dir",

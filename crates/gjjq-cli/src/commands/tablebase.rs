@@ -5,11 +5,15 @@
 //! - `generate`: one line per ending of the set, smallest first:
 //!   `<ending> <positions> <seconds>` (positions stored, one of each mirror pair; seconds with
 //!   three decimals, `0.000` for an ending already on disk and intact, which is not generated
-//!   again). A progress bar goes to stderr.
+//!   again). A progress bar goes to stderr. The run holds the directory's lock
+//!   (`GenerationLock`): a second run into the same directory fails at once.
 //! - `probe --position S`: `win N`, `loss N` or `draw`, from the side to move's view, N plies
-//!   to the end. A position the tables do not cover is an error (stderr, exit 1).
+//!   to the end. A position the tables do not cover is an error (stderr, exit 1), one beyond
+//!   the directory's most units names that limit; a directory without tables is an error.
 //! - `probe --positions-file F`: one line per input line: the same words, `none` for a
-//!   position the tables do not cover, `error <reason>` for a line that is no position.
+//!   position the tables do not cover, `error <reason>` for a line that is no position (or
+//!   longer than 65,536 bytes, a limit applied while reading) or a table that cannot be read,
+//!   escaped to stay on its line.
 //! - `probe --position S --moves`: `<ascii> <value>` per legal move, sorted by the ASCII form,
 //!   the value of the position after the move from the side then to move.
 //! - `stats`: one line per ending: `<ending> positions <p> placements <n> red <w>/<d>/<l> green
