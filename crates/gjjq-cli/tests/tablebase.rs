@@ -695,3 +695,71 @@ fn an_empty_directory_is_an_error_for_stats_probe_and_match() {
     assert!(stderr(&o).contains("no table files"), "{}", stderr(&o));
     std::fs::remove_dir_all(&dir).unwrap();
 }
+
+/// The table files of `dir` and their bytes, by name.
+fn table_files(dir: &Path) -> Vec<(String, Vec<u8>)> {
+    let mut v: Vec<(String, Vec<u8>)> = std::fs::read_dir(dir)
+        .unwrap()
+        .map(|e| e.unwrap().path())
+        .filter(|p| p.extension().is_some_and(|x| x == "gjtb"))
+        .map(|p| {
+            (
+                p.file_name().unwrap().to_string_lossy().into_owned(),
+                std::fs::read(&p).unwrap(),
+            )
+        })
+        .collect();
+    v.sort();
+    v
+}
+
+#[test]
+fn a_killed_generation_resumes_under_the_lock_to_the_same_bytes() {
+    let fresh = test_dir("tablebase", "kill-fresh");
+    let killed = test_dir("tablebase", "kill-resumed");
+    let args = |dir: &Path| {
+        [
+            "tablebase",
+            "generate",
+            "--dir",
+            dir.to_str().unwrap(),
+            "--units",
+            "1",
+            "--threads",
+            "1",
+        ]
+        .map(str::to_owned)
+    };
+    let mut child = std::process::Command::new(common::GJJQ)
+        .args(args(&killed))
+        .stdout(std::process::Stdio::null())
+        .stderr(std::process::Stdio::null())
+        .spawn()
+        .unwrap();
+    // Killed (SIGKILL: no cleanup of its own) once a few tables are written.
+    let start = std::time::Instant::now();
+    while table_files(&killed).len() < 3 && child.try_wait().unwrap().is_none() {
+        assert!(start.elapsed() < std::time::Duration::from_secs(60));
+        std::thread::sleep(std::time::Duration::from_millis(2));
+    }
+    let _ = child.kill();
+    child.wait().unwrap();
+    // What a kill in the middle of a write leaves.
+    std::fs::write(killed.join("KvF.gjtb.tmp"), b"half a table").unwrap();
+    let o = gjjq_within(&args(&killed).each_ref().map(String::as_str));
+    assert!(o.status.success(), "{}", stderr(&o));
+    let o = gjjq_within(&args(&fresh).each_ref().map(String::as_str));
+    assert!(o.status.success(), "{}", stderr(&o));
+    let (a, b) = (table_files(&killed), table_files(&fresh));
+    assert_eq!(a.len(), 15);
+    assert!(
+        a == b,
+        "the resumed tables are the fresh ones, byte for byte"
+    );
+    assert!(
+        !killed.join("KvF.gjtb.tmp").exists(),
+        "the stopped run's temporary file is gone"
+    );
+    std::fs::remove_dir_all(&fresh).unwrap();
+    std::fs::remove_dir_all(&killed).unwrap();
+}
