@@ -108,8 +108,14 @@ pub fn open_file(path: &str) -> Result<std::fs::File, CliError> {
     std::fs::File::open(path).map_err(|e| CliError(format!("{path}: {e}")))
 }
 
-/// At most `limit` bytes of `reader` as UTF-8 text; more is an error naming `what`.
-fn read_bounded(reader: impl std::io::Read, limit: u64, what: &str) -> Result<String, CliError> {
+/// At most `limit` bytes of `reader` as UTF-8 text; more is an error naming `what`. The
+/// limit is applied while reading (`take(limit + 1)`): the CLI's one reader of a whole small
+/// file (a line-by-line reader is `gjjq_engine::text::read_line_bounded`).
+pub(crate) fn read_bounded(
+    reader: impl std::io::Read,
+    limit: u64,
+    what: &str,
+) -> Result<String, CliError> {
     use std::io::Read as _;
     let mut bytes = Vec::new();
     reader

@@ -37,6 +37,7 @@ fn records(path: &Path) -> usize {
     reader.map(Result::unwrap).collect::<Vec<_>>().len()
 }
 
+#[cfg(unix)]
 #[test]
 fn a_completed_run_replaces_the_dataset_and_leaves_nothing_else() {
     let dir = test_dir("datagen", "complete");
@@ -65,6 +66,7 @@ fn a_completed_run_replaces_the_dataset_and_leaves_nothing_else() {
 
 /// A run that fails while writing (the file-size limit, as a full disk would): the old
 /// dataset is left whole, no temporary file stays, and the error names the file.
+#[cfg(unix)]
 #[test]
 fn a_failed_run_leaves_the_old_dataset_as_it_was() {
     let dir = test_dir("datagen", "failed");

@@ -362,6 +362,7 @@ fn gjjq_within(args: &[&str]) -> std::process::Output {
 }
 
 /// Makes a FIFO with the system's `mkfifo`; `false` (the test is skipped) where there is none.
+#[cfg(unix)]
 fn mkfifo(path: &Path) -> bool {
     match std::process::Command::new("mkfifo").arg(path).status() {
         Ok(s) => {
@@ -391,6 +392,7 @@ fn assert_one_clean_line(o: &std::process::Output) {
     );
 }
 
+#[cfg(unix)]
 #[test]
 fn generate_never_writes_through_a_link_at_a_temporary_name() {
     let dir = test_dir("tablebase", "tmp-link");
@@ -445,6 +447,7 @@ fn a_second_generation_into_the_same_directory_fails_with_a_message() {
     std::fs::remove_dir_all(&dir).unwrap();
 }
 
+#[cfg(unix)]
 #[test]
 fn a_fifo_named_as_a_table_is_an_error_at_once_for_probe_stats_and_match() {
     let dir = tables("fifo");
@@ -639,6 +642,7 @@ fn a_directory_at_a_table_name_is_named_a_directory() {
     std::fs::remove_dir_all(&dir).unwrap();
 }
 
+#[cfg(unix)]
 #[test]
 fn a_dangling_link_at_a_table_name_is_named_by_probe_and_stats_alike() {
     let dir = tables("dangling");
