@@ -82,8 +82,14 @@ fn main() -> ExitCode {
     match result {
         Ok(()) => ExitCode::SUCCESS,
         Err(e) => {
-            // If stderr itself fails there is nowhere left to say so: the exit code does.
-            let _ = writeln!(std::io::stderr(), "error: {e}");
+            // If stderr itself fails there is nowhere left to say so: the exit code does. The
+            // message may quote a file's name or contents: escaped, so that no control
+            // character reaches the terminal and it stays one line.
+            let _ = writeln!(
+                std::io::stderr(),
+                "error: {}",
+                gjjq_engine::text::escape_for_line(&e.to_string())
+            );
             ExitCode::FAILURE
         }
     }

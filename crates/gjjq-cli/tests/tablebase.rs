@@ -29,7 +29,7 @@ fn tables(test: &str) -> PathBuf {
 }
 
 fn probe(dir: &Path, position: &str) -> std::process::Output {
-    gjjq(&[
+    gjjq_within(&[
         "tablebase",
         "probe",
         "--dir",
@@ -337,4 +337,433 @@ fn stats_prints_counts_and_the_longest_win() {
     assert_eq!(o.status.code(), Some(1));
     assert!(stderr(&o).contains("corrupt"), "{}", stderr(&o));
     std::fs::remove_dir_all(&dir).unwrap();
+}
+
+/// Runs `gjjq args`, failing the test (and killing it) if it has not ended within 20 s.
+fn gjjq_within(args: &[&str]) -> std::process::Output {
+    use std::process::{Command, Stdio};
+    let mut child = Command::new(common::GJJQ)
+        .args(args)
+        .stdin(Stdio::null())
+        .stdout(Stdio::piped())
+        .stderr(Stdio::piped())
+        .spawn()
+        .unwrap();
+    let start = std::time::Instant::now();
+    while child.try_wait().unwrap().is_none() {
+        if start.elapsed() > std::time::Duration::from_secs(20) {
+            child.kill().unwrap();
+            let _ = child.wait();
+            panic!("gjjq {args:?} still running after 20 s");
+        }
+        std::thread::sleep(std::time::Duration::from_millis(20));
+    }
+    child.wait_with_output().unwrap()
+}
+
+/// Makes a FIFO with the system's `mkfifo`; `false` (the test is skipped) where there is none.
+#[cfg(unix)]
+fn mkfifo(path: &Path) -> bool {
+    match std::process::Command::new("mkfifo").arg(path).status() {
+        Ok(s) => {
+            assert!(s.success());
+            true
+        }
+        Err(e) => {
+            eprintln!("skipped: no mkfifo ({e})");
+            false
+        }
+    }
+}
+
+fn stats_of(dir: &Path) -> std::process::Output {
+    gjjq_within(&["tablebase", "stats", "--dir", dir.to_str().unwrap()])
+}
+
+/// Standard error is one line (`error: …` and its newline) of printable text: whatever a file
+/// name or header held, no control character reaches the terminal.
+fn assert_one_clean_line(o: &std::process::Output) {
+    let e = &o.stderr;
+    assert!(e.ends_with(b"\n"), "{}", stderr(o));
+    assert!(
+        e[..e.len() - 1].iter().all(|&b| b >= 0x20 && b != 0x7f),
+        "{:?}",
+        stderr(o)
+    );
+}
+
+#[cfg(unix)]
+#[test]
+fn generate_never_writes_through_a_link_at_a_temporary_name() {
+    let dir = test_dir("tablebase", "tmp-link");
+    let victim = dir.join("victim");
+    std::fs::write(&victim, b"precious").unwrap();
+    std::os::unix::fs::symlink(&victim, dir.join("KvK.gjtb.tmp")).unwrap();
+    let o = gjjq(&[
+        "tablebase",
+        "generate",
+        "--dir",
+        dir.to_str().unwrap(),
+        "--units",
+        "0",
+    ]);
+    assert!(o.status.success(), "{}", stderr(&o));
+    assert_eq!(std::fs::read(&victim).unwrap(), b"precious");
+    assert!(
+        std::fs::symlink_metadata(dir.join("KvK.gjtb"))
+            .unwrap()
+            .is_file()
+    );
+    assert!(std::fs::symlink_metadata(dir.join("KvK.gjtb.tmp")).is_err());
+    std::fs::remove_dir_all(&dir).unwrap();
+}
+
+#[test]
+fn a_second_generation_into_the_same_directory_fails_with_a_message() {
+    let dir = test_dir("tablebase", "lock");
+    // Another process's generation, as far as the lock says: this test holds it.
+    let lock = std::fs::File::create(dir.join(".gjtb-generate.lock")).unwrap();
+    lock.lock().unwrap();
+    let args = [
+        "tablebase",
+        "generate",
+        "--dir",
+        dir.to_str().unwrap(),
+        "--units",
+        "0",
+    ];
+    let o = gjjq_within(&args);
+    assert_eq!(o.status.code(), Some(1));
+    assert!(
+        stderr(&o).contains("another generation is writing into this directory"),
+        "{}",
+        stderr(&o)
+    );
+    assert!(!dir.join("KvK.gjtb").exists());
+    lock.unlock().unwrap();
+    let o = gjjq_within(&args);
+    assert!(o.status.success(), "{}", stderr(&o));
+    assert!(dir.join("KvK.gjtb").is_file());
+    std::fs::remove_dir_all(&dir).unwrap();
+}
+
+#[cfg(unix)]
+#[test]
+fn a_fifo_named_as_a_table_is_an_error_at_once_for_probe_stats_and_match() {
+    let dir = tables("fifo");
+    let ivk = dir.join("IvK.gjtb");
+    std::fs::remove_file(&ivk).unwrap();
+    if !mkfifo(&ivk) {
+        return;
+    }
+    let o = probe(&dir, "3k5/3I5/9/9/9/9/9/9/9/4K4 r -");
+    assert_eq!(o.status.code(), Some(1));
+    assert!(stderr(&o).contains("IvK.gjtb: a FIFO"), "{}", stderr(&o));
+    let o = stats_of(&dir);
+    assert_eq!(o.status.code(), Some(1));
+    assert!(stderr(&o).contains("IvK.gjtb: a FIFO"), "{}", stderr(&o));
+    // What the tables do not need is still answered.
+    let o = probe(&dir, "4k4/9/9/9/9/9/9/9/9/3K5 r -");
+    assert_eq!(stdout(&o), "draw\n", "{}", stderr(&o));
+    let random = format!("{} engine --random", common::GJJQ);
+    let o = gjjq_within(&[
+        "match",
+        "--engine1",
+        &random,
+        "--engine2",
+        &random,
+        "--movetime",
+        "10",
+        "--tb",
+        dir.to_str().unwrap(),
+    ]);
+    assert_eq!(o.status.code(), Some(1));
+    assert!(stderr(&o).contains("a FIFO"), "{}", stderr(&o));
+    std::fs::remove_dir_all(&dir).unwrap();
+}
+
+#[test]
+fn positions_file_lines_are_bounded_as_they_are_read() {
+    let dir = tables("bounded");
+    let file = dir.join("long.txt");
+    let limit = 64 * 1024;
+    // Exactly the limit is read (and is no position); one byte more is too long.
+    let text = format!(
+        "{}\n{}\r\n{}\n3k5/3I5/9/9/9/9/9/9/9/4K4 r -\n",
+        "x".repeat(limit),
+        "x".repeat(limit),
+        "x".repeat(limit + 1)
+    );
+    std::fs::write(&file, text).unwrap();
+    let o = gjjq(&[
+        "tablebase",
+        "probe",
+        "--dir",
+        dir.to_str().unwrap(),
+        "--positions-file",
+        file.to_str().unwrap(),
+    ]);
+    assert!(o.status.success(), "{}", stderr(&o));
+    let out = stdout(&o);
+    let lines: Vec<&str> = out.lines().collect();
+    assert_eq!(lines.len(), 4, "{out}");
+    assert!(
+        lines[0].starts_with("error position string"),
+        "{}",
+        lines[0]
+    );
+    assert!(
+        lines[1].starts_with("error position string"),
+        "{}",
+        lines[1]
+    );
+    assert_eq!(lines[2], "error line longer than 65536 bytes");
+    assert_eq!(lines[3], "win 1");
+    std::fs::remove_dir_all(&dir).unwrap();
+}
+
+/// The resident memory of process `pid` in kB (Linux), if known.
+fn resident_kb(pid: u32) -> Option<u64> {
+    let status = std::fs::read_to_string(format!("/proc/{pid}/status")).ok()?;
+    let line = status.lines().find(|l| l.starts_with("VmRSS:"))?;
+    line.split_whitespace().nth(1)?.parse().ok()
+}
+
+#[test]
+fn an_endless_line_on_a_positions_file_takes_no_memory() {
+    use std::io::Write as _;
+    let dir = tables("endless");
+    if resident_kb(std::process::id()).is_none() {
+        eprintln!("skipped: no /proc/PID/status");
+        return;
+    }
+    let mut child = std::process::Command::new(common::GJJQ)
+        .args(["tablebase", "probe", "--dir", dir.to_str().unwrap()])
+        .args(["--positions-file", "/dev/stdin"])
+        .stdin(std::process::Stdio::piped())
+        .stdout(std::process::Stdio::piped())
+        .stderr(std::process::Stdio::piped())
+        .spawn()
+        .unwrap();
+    let mut input = child.stdin.take().unwrap();
+    // 256 MiB of one line, as `/dev/zero` would give: the reader holds at most the limit.
+    let chunk = vec![b'0'; 1 << 20];
+    let mut peak = 0;
+    for i in 0..256 {
+        input.write_all(&chunk).unwrap();
+        if i % 32 == 31 {
+            peak = peak.max(resident_kb(child.id()).unwrap_or(0));
+        }
+    }
+    input
+        .write_all(b"\n3k5/3I5/9/9/9/9/9/9/9/4K4 r -\n")
+        .unwrap();
+    drop(input);
+    let o = child.wait_with_output().unwrap();
+    assert!(o.status.success(), "{}", stderr(&o));
+    assert_eq!(stdout(&o), "error line longer than 65536 bytes\nwin 1\n");
+    assert!(
+        peak < 64 * 1024,
+        "resident {peak} kB while reading one long line"
+    );
+    std::fs::remove_dir_all(&dir).unwrap();
+}
+
+#[test]
+fn names_and_headers_from_a_table_directory_reach_the_terminal_escaped() {
+    let dir = tables("forged");
+    // A header whose ending name is a protocol line and a terminal escape.
+    let file = dir.join("IvK.gjtb");
+    let good = std::fs::read(&file).unwrap();
+    let forged = b"\nbestmove 9A9A\nreadyok\x1b[2J\0";
+    let n = usize::from(good[12]);
+    let bytes = [&good[..12], &[forged.len() as u8], forged, &good[13 + n..]].concat();
+    std::fs::write(&file, &bytes).unwrap();
+    let o = stats_of(&dir);
+    assert_eq!(o.status.code(), Some(1));
+    assert_one_clean_line(&o);
+    assert!(
+        stderr(&o).contains("\\nbestmove 9A9A\\nreadyok\\x1b[2J\\0"),
+        "{}",
+        stderr(&o)
+    );
+    let o = probe(&dir, "3k5/3I5/9/9/9/9/9/9/9/4K4 r -");
+    assert_eq!(o.status.code(), Some(1));
+    assert_one_clean_line(&o);
+    // A positions file's answer quotes it on its own line.
+    let positions = dir.join("p.txt");
+    std::fs::write(
+        &positions,
+        "3k5/3I5/9/9/9/9/9/9/9/4K4 r -\n4k4/9/9/9/9/9/9/9/9/3K5 r -\n",
+    )
+    .unwrap();
+    let o = gjjq(&[
+        "tablebase",
+        "probe",
+        "--dir",
+        dir.to_str().unwrap(),
+        "--positions-file",
+        positions.to_str().unwrap(),
+    ]);
+    let out = stdout(&o);
+    let lines: Vec<&str> = out.lines().collect();
+    assert_eq!(lines.len(), 2, "{out:?}");
+    assert!(
+        lines[0].starts_with("error ") && lines[0].contains("corrupt"),
+        "{out:?}"
+    );
+    assert_eq!(lines[1], "draw");
+    // A file name that holds the same.
+    std::fs::write(&file, &good).unwrap();
+    std::fs::write(dir.join("\nbestmove 9A9A\x1b[2J.gjtb"), b"x").unwrap();
+    let o = stats_of(&dir);
+    assert_eq!(o.status.code(), Some(1));
+    assert_one_clean_line(&o);
+    assert!(
+        stderr(&o).contains("\\nbestmove 9A9A\\x1b[2J.gjtb"),
+        "{}",
+        stderr(&o)
+    );
+    std::fs::remove_dir_all(&dir).unwrap();
+}
+
+#[test]
+fn a_directory_at_a_table_name_is_named_a_directory() {
+    let dir = tables("dir-named");
+    let ivk = dir.join("IvK.gjtb");
+    std::fs::remove_file(&ivk).unwrap();
+    std::fs::create_dir(&ivk).unwrap();
+    for o in [probe(&dir, "3k5/3I5/9/9/9/9/9/9/9/4K4 r -"), stats_of(&dir)] {
+        assert_eq!(o.status.code(), Some(1));
+        let e = stderr(&o);
+        assert!(e.contains("IvK.gjtb: a directory, not a table file"), "{e}");
+        assert!(!e.contains("os error"), "{e}");
+    }
+    std::fs::remove_dir_all(&dir).unwrap();
+}
+
+#[cfg(unix)]
+#[test]
+fn a_dangling_link_at_a_table_name_is_named_by_probe_and_stats_alike() {
+    let dir = tables("dangling");
+    let ivk = dir.join("IvK.gjtb");
+    std::fs::remove_file(&ivk).unwrap();
+    std::os::unix::fs::symlink(dir.join("elsewhere.gjtb"), &ivk).unwrap();
+    for o in [probe(&dir, "3k5/3I5/9/9/9/9/9/9/9/4K4 r -"), stats_of(&dir)] {
+        assert_eq!(o.status.code(), Some(1));
+        let e = stderr(&o);
+        assert!(e.contains("IvK.gjtb: a dangling symbolic link"), "{e}");
+    }
+    std::fs::remove_dir_all(&dir).unwrap();
+}
+
+#[test]
+fn a_position_beyond_the_tables_names_their_limit() {
+    let dir = tables("beyond");
+    // Five units against tables of one: the limit, not a missing table named `?vK`.
+    let o = probe(&dir, "3k5/3I5/9/9/9/9/9/9/1IDAP4/4K4 r -");
+    assert_eq!(o.status.code(), Some(1));
+    let e = stderr(&o);
+    assert!(e.contains("IIDAPvK has 5 units"), "{e}");
+    assert!(e.contains("the tables hold at most 1"), "{e}");
+    assert!(!e.contains('?'), "{e}");
+    std::fs::remove_dir_all(&dir).unwrap();
+}
+
+#[test]
+fn an_empty_directory_is_an_error_for_stats_probe_and_match() {
+    let dir = test_dir("tablebase", "empty");
+    let d = dir.to_str().unwrap();
+    for o in [stats_of(&dir), probe(&dir, "3k5/3I5/9/9/9/9/9/9/9/4K4 r -")] {
+        assert_eq!(o.status.code(), Some(1));
+        assert!(stdout(&o).is_empty());
+        assert!(
+            stderr(&o).contains("no table files (*.gjtb)"),
+            "{}",
+            stderr(&o)
+        );
+    }
+    let random = format!("{} engine --random", common::GJJQ);
+    let o = gjjq_within(&[
+        "match",
+        "--engine1",
+        &random,
+        "--engine2",
+        &random,
+        "--movetime",
+        "10",
+        "--tb",
+        d,
+    ]);
+    assert_eq!(o.status.code(), Some(1));
+    assert!(stderr(&o).contains("no table files"), "{}", stderr(&o));
+    std::fs::remove_dir_all(&dir).unwrap();
+}
+
+/// The table files of `dir` and their bytes, by name.
+fn table_files(dir: &Path) -> Vec<(String, Vec<u8>)> {
+    let mut v: Vec<(String, Vec<u8>)> = std::fs::read_dir(dir)
+        .unwrap()
+        .map(|e| e.unwrap().path())
+        .filter(|p| p.extension().is_some_and(|x| x == "gjtb"))
+        .map(|p| {
+            (
+                p.file_name().unwrap().to_string_lossy().into_owned(),
+                std::fs::read(&p).unwrap(),
+            )
+        })
+        .collect();
+    v.sort();
+    v
+}
+
+#[test]
+fn a_killed_generation_resumes_under_the_lock_to_the_same_bytes() {
+    let fresh = test_dir("tablebase", "kill-fresh");
+    let killed = test_dir("tablebase", "kill-resumed");
+    let args = |dir: &Path| {
+        [
+            "tablebase",
+            "generate",
+            "--dir",
+            dir.to_str().unwrap(),
+            "--units",
+            "1",
+            "--threads",
+            "1",
+        ]
+        .map(str::to_owned)
+    };
+    let mut child = std::process::Command::new(common::GJJQ)
+        .args(args(&killed))
+        .stdout(std::process::Stdio::null())
+        .stderr(std::process::Stdio::null())
+        .spawn()
+        .unwrap();
+    // Killed (SIGKILL: no cleanup of its own) once a few tables are written.
+    let start = std::time::Instant::now();
+    while table_files(&killed).len() < 3 && child.try_wait().unwrap().is_none() {
+        assert!(start.elapsed() < std::time::Duration::from_secs(60));
+        std::thread::sleep(std::time::Duration::from_millis(2));
+    }
+    let _ = child.kill();
+    child.wait().unwrap();
+    // What a kill in the middle of a write leaves.
+    std::fs::write(killed.join("KvF.gjtb.tmp"), b"half a table").unwrap();
+    let o = gjjq_within(&args(&killed).each_ref().map(String::as_str));
+    assert!(o.status.success(), "{}", stderr(&o));
+    let o = gjjq_within(&args(&fresh).each_ref().map(String::as_str));
+    assert!(o.status.success(), "{}", stderr(&o));
+    let (a, b) = (table_files(&killed), table_files(&fresh));
+    assert_eq!(a.len(), 15);
+    assert!(
+        a == b,
+        "the resumed tables are the fresh ones, byte for byte"
+    );
+    assert!(
+        !killed.join("KvF.gjtb.tmp").exists(),
+        "the stopped run's temporary file is gone"
+    );
+    std::fs::remove_dir_all(&fresh).unwrap();
+    std::fs::remove_dir_all(&killed).unwrap();
 }

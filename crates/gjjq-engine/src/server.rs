@@ -20,6 +20,7 @@ use crate::protocol::{
 use crate::search::{
     Engine, EngineConfig, Limits, MAX_CONTEMPT, Score, SearchControl, SearchFeatures, SearchResult,
 };
+use crate::text::{BoundedLine, escape_for_line, read_line_bounded};
 use crate::time::{Stability, TimeBudget, budget};
 
 /// Which player answers `go`.
@@ -52,6 +53,12 @@ pub struct ServerOptions {
 }
 
 type Output = Arc<Mutex<Box<dyn Write + Send>>>;
+
+/// Sends `info string <text>`, `text` escaped ([`escape_for_line`]): whatever it quotes (a
+/// refused line, a file's name or contents, an option's value) stays on this one line.
+fn info(out: &Output, text: &str) {
+    send(out, &format!("info string {}", escape_for_line(text)));
+}
 
 fn send(out: &Output, line: &str) {
     // A controller that went away cannot be told anything: ignore write errors.
@@ -164,25 +171,24 @@ pub fn serve<R: BufRead, W: Write + Send + 'static>(
     let mut number = 0usize;
     loop {
         number += 1;
-        let line = match read_line_bounded(&mut input, &mut buf, MAX_LINE_BYTES)? {
+        let why = match read_line_bounded(&mut input, &mut buf, MAX_LINE_BYTES)? {
             None => break,
-            Some(line) => line,
-        };
-        let why = match line {
-            InputLine::Text(text) => {
-                if !server.handle(&text) {
-                    return Ok(());
+            Some(BoundedLine::TooLong) => format!("longer than {MAX_LINE_BYTES} bytes"),
+            Some(BoundedLine::Complete) => match std::str::from_utf8(&buf) {
+                Ok(text) => {
+                    if !server.handle(text) {
+                        return Ok(());
+                    }
+                    continue;
                 }
-                continue;
-            }
-            InputLine::TooLong => format!("longer than {MAX_LINE_BYTES} bytes"),
-            InputLine::NotUtf8 => "not UTF-8".to_string(),
+                Err(_) => "not UTF-8".to_string(),
+            },
         };
         // Bad input is reported and ignored, never a reason to exit (docs/protocol.md).
-        send(
+        info(
             &out,
             &format!(
-                "info string line {number}: {why}, ignored: '{}'",
+                "line {number}: {why}, ignored: '{}'",
                 clip(&String::from_utf8_lossy(&buf), ECHO_CHARS)
             ),
         );
@@ -197,65 +203,6 @@ const MAX_LINE_BYTES: usize = 4 << 20;
 
 /// How many characters of a refused line are echoed back in its `info string`.
 const ECHO_CHARS: usize = 60;
-
-/// One line of input, as far as the protocol cares.
-enum InputLine {
-    /// A line of UTF-8 text, its line end removed.
-    Text(String),
-    /// A line of more than the limit; `buf` holds its first bytes.
-    TooLong,
-    /// A line that is not UTF-8; `buf` holds it.
-    NotUtf8,
-}
-
-/// Read one line of at most `limit` bytes into `buf` (the rest of a longer line is read and
-/// dropped, so memory stays bounded); `None` at the end of the input.
-fn read_line_bounded<R: BufRead>(
-    input: &mut R,
-    buf: &mut Vec<u8>,
-    limit: usize,
-) -> io::Result<Option<InputLine>> {
-    buf.clear();
-    let mut too_long = false;
-    let mut read_any = false;
-    loop {
-        let chunk = match input.fill_buf() {
-            Ok(c) => c,
-            Err(e) if e.kind() == io::ErrorKind::Interrupted => continue,
-            Err(e) => return Err(e),
-        };
-        if chunk.is_empty() {
-            if !read_any {
-                return Ok(None);
-            }
-            break;
-        }
-        read_any = true;
-        let (part, used, done) = match chunk.iter().position(|&b| b == b'\n') {
-            Some(i) => (&chunk[..i], i + 1, true),
-            None => (chunk, chunk.len(), false),
-        };
-        let room = limit.saturating_sub(buf.len());
-        if part.len() > room {
-            too_long = true;
-        }
-        buf.extend_from_slice(&part[..part.len().min(room)]);
-        input.consume(used);
-        if done {
-            break;
-        }
-    }
-    if too_long {
-        return Ok(Some(InputLine::TooLong));
-    }
-    if buf.last() == Some(&b'\r') {
-        buf.pop();
-    }
-    Ok(Some(match std::str::from_utf8(buf) {
-        Ok(text) => InputLine::Text(text.to_string()),
-        Err(_) => InputLine::NotUtf8,
-    }))
-}
 
 impl Server {
     fn new(options: ServerOptions, out: Output) -> Server {
@@ -293,10 +240,7 @@ impl Server {
             Ok(Some(c)) => c,
             Ok(None) => return true,
             Err(e) => {
-                send(
-                    &self.out,
-                    &format!("info string {}", clip(&e.to_string(), 300)),
-                );
+                info(&self.out, &clip(&e.to_string(), 300));
                 return true;
             }
         };
@@ -381,10 +325,7 @@ impl Server {
                     self.history = keys;
                     self.hidden = None;
                 }
-                Err(e) => send(
-                    &self.out,
-                    &format!("info string {}", clip(&e.to_string(), 300)),
-                ),
+                Err(e) => info(&self.out, &clip(&e.to_string(), 300)),
             },
             // 暗式: the side's information state alone, never the true position.
             Command::HiddenPosition(state) => self.hidden = Some(state.with_rules(self.rules)),
@@ -403,10 +344,10 @@ impl Server {
     fn set_option(&mut self, name: &str, value: Option<&str>) {
         let number = |v: Option<&str>| v.and_then(|v| v.trim().parse::<u64>().ok());
         let bad = |out: &Output| {
-            send(
+            info(
                 out,
                 &format!(
-                    "info string setoption: '{}' is not a valid value for {name}",
+                    "setoption: '{}' is not a valid value for {name}",
                     value.unwrap_or("")
                 ),
             );
@@ -431,7 +372,7 @@ impl Server {
                     if let (crate::eval::EvalKind::Nnue, Err(e)) =
                         (kind, crate::nnue::Network::builtin())
                     {
-                        send(&self.out, &format!("info string setoption: Eval: {e}"));
+                        info(&self.out, &format!("setoption: Eval: {e}"));
                     } else {
                         self.config.eval.kind = kind;
                         self.reconfigure();
@@ -508,14 +449,11 @@ impl Server {
                     self.position = self.position.clone().with_ruleset(r);
                     self.hidden = self.hidden.take().map(|s| s.with_rules(r));
                 }
-                Some(Err(e)) => send(&self.out, &format!("info string setoption: Rules: {e}")),
+                Some(Err(e)) => info(&self.out, &format!("setoption: Rules: {e}")),
                 None => bad(&self.out),
             },
             "tablebasedir" => self.set_tablebase_dir(value.map_or("", str::trim)),
-            _ => send(
-                &self.out,
-                &format!("info string setoption: no option named '{name}'"),
-            ),
+            _ => info(&self.out, &format!("setoption: no option named '{name}'")),
         }
     }
 
@@ -529,25 +467,25 @@ impl Server {
             return;
         }
         match Tablebase::open(std::path::Path::new(dir)) {
-            Ok(tb) if tb.endings().is_empty() => send(
+            Ok(tb) if tb.endings().is_empty() => info(
                 &self.out,
-                &format!("info string TablebaseDir: no endgame tables in {dir}"),
+                &format!("TablebaseDir: no endgame tables in {dir}"),
             ),
             Ok(tb) => {
-                send(
+                info(
                     &self.out,
                     &format!(
-                        "info string TablebaseDir: {} endings of up to {} units",
+                        "TablebaseDir: {} endings of up to {} units",
                         tb.endings().len(),
                         tb.max_units()
                     ),
                 );
                 self.tablebase = Some(Arc::new(tb));
             }
-            Err(e) => send(
+            Err(e) => info(
                 &self.out,
                 &format!(
-                    "info string setoption: TablebaseDir: {}; searching without tables",
+                    "setoption: TablebaseDir: {}; searching without tables",
                     clip(&e.to_string(), 300)
                 ),
             ),
@@ -625,12 +563,12 @@ impl Server {
                 std::thread::sleep(Duration::from_millis(1));
             }
             if repeated {
-                send(
+                info(
                     &out,
-                    "info string the game is over: the position occurred a third time, a draw (R-24)",
+                    "the game is over: the position occurred a third time, a draw (R-24)",
                 );
             } else if r.best_move.is_none() {
-                send(&out, "info string the game is over: no legal move");
+                info(&out, "the game is over: no legal move");
             }
             send(&out, &bestmove_line(&r));
             (engine, history)
@@ -705,7 +643,7 @@ impl Server {
                 Some(m) => send(&out, &format!("bestmove {m}")),
                 None => {
                     let why = no_move.unwrap_or_else(|| "no candidate left to propose".into());
-                    send(&out, &format!("info string {why}"));
+                    info(&out, &why);
                     send(&out, "bestmove 0000");
                 }
             }
@@ -723,7 +661,7 @@ impl Server {
                     self.engine = Some(engine);
                     self.history = history;
                 }
-                Err(_) => send(&self.out, "info string the search failed; table cleared"),
+                Err(_) => info(&self.out, "the search failed; table cleared"),
             }
         }
     }
@@ -841,5 +779,121 @@ impl SearchControl for Control<'_> {
         for line in info_lines(completed, self.elapsed_ms()) {
             send(self.out, &line);
         }
+    }
+}
+
+#[cfg(test)]
+mod tests {
+    use super::*;
+
+    /// Serves `input` in a thread; the transcript once it has `readyok`, within 20 s (the
+    /// test fails instead of hanging if the server stops answering).
+    fn serve_until_ready(input: impl Into<Vec<u8>>) -> Vec<String> {
+        let input: Vec<u8> = input.into();
+        let out = Transcript::default();
+        let o = out.clone();
+        std::thread::spawn(move || serve(input.as_slice(), o, ServerOptions::default()));
+        let start = Instant::now();
+        while !out.lines().iter().any(|l| l == "readyok") {
+            assert!(
+                start.elapsed() < Duration::from_secs(20),
+                "no readyok: {:?}",
+                out.lines()
+            );
+            std::thread::sleep(Duration::from_millis(5));
+        }
+        out.lines()
+    }
+
+    fn scratch(name: &str) -> std::path::PathBuf {
+        let dir = std::env::temp_dir().join(format!("gjjq-server-{name}-{}", std::process::id()));
+        let _ = std::fs::remove_dir_all(&dir);
+        Tablebase::new()
+            .generate_in(&dir, &["IvK".parse().unwrap()])
+            .unwrap();
+        dir
+    }
+
+    /// Every line of `lines` before `readyok` is an `info string` (nothing forged a
+    /// `bestmove`), and there is one `readyok`.
+    fn only_info_then_ready(lines: &[String]) {
+        assert_eq!(
+            lines.last().map(String::as_str),
+            Some("readyok"),
+            "{lines:?}"
+        );
+        for l in &lines[..lines.len() - 1] {
+            assert!(
+                l.starts_with("info string "),
+                "a forged line: {l:?} in {lines:?}"
+            );
+            assert!(!l.chars().any(char::is_control), "{l:?}");
+        }
+    }
+
+    #[test]
+    fn a_table_header_or_file_name_cannot_forge_protocol_lines() {
+        let dir = scratch("forged");
+        let file = dir.join("IvK.gjtb");
+        let good = std::fs::read(&file).unwrap();
+        let forged = b"\nbestmove 9A9A\nreadyok\x1b[2J\0";
+        let n = usize::from(good[12]);
+        let bytes = [&good[..12], &[forged.len() as u8], forged, &good[13 + n..]].concat();
+        std::fs::write(&file, &bytes).unwrap();
+        let input = format!(
+            "setoption name TablebaseDir value {}\nisready\n",
+            dir.display()
+        );
+        let lines = serve_until_ready(input.clone());
+        assert_eq!(lines.len(), 2, "one info line, then readyok: {lines:?}");
+        only_info_then_ready(&lines);
+        assert!(
+            lines[0].contains("\\nbestmove 9A9A\\nreadyok\\x1b[2J\\0"),
+            "{lines:?}"
+        );
+        // The same through a file's name.
+        std::fs::write(&file, &good).unwrap();
+        std::fs::write(dir.join("\nbestmove 9A9A\nreadyok\x1b[2J.gjtb"), b"x").unwrap();
+        let lines = serve_until_ready(input);
+        assert_eq!(lines.len(), 2, "{lines:?}");
+        only_info_then_ready(&lines);
+        std::fs::remove_dir_all(&dir).unwrap();
+    }
+
+    #[test]
+    fn a_refused_line_is_echoed_escaped() {
+        // A line that is not UTF-8, an option value: quoted back, escaped.
+        let lines = serve_until_ready(
+            &b"go \x1b[2J\x07\xff\nsetoption name Hash value \x1b]0;x\x07\nisready\n"[..],
+        );
+        only_info_then_ready(&lines);
+        assert_eq!(lines.len(), 3, "{lines:?}");
+        assert!(
+            lines[0].contains("not UTF-8") && lines[0].contains("\\x1b[2J\\x07"),
+            "{lines:?}"
+        );
+        assert!(lines[1].contains("'\\x1b]0;x\\x07'"), "{lines:?}");
+    }
+
+    #[cfg(unix)]
+    #[test]
+    fn a_fifo_in_the_table_directory_leaves_the_engine_answering() {
+        let dir = scratch("fifo");
+        let fifo = dir.join("KvI.gjtb");
+        match std::process::Command::new("mkfifo").arg(&fifo).status() {
+            Ok(s) => assert!(s.success()),
+            Err(e) => {
+                eprintln!("skipped: no mkfifo ({e})");
+                return;
+            }
+        }
+        let lines = serve_until_ready(format!(
+            "setoption name TablebaseDir value {}\nisready\n",
+            dir.display()
+        ));
+        only_info_then_ready(&lines);
+        assert!(lines[0].contains("KvI.gjtb: a FIFO"), "{lines:?}");
+        assert!(lines[0].contains("searching without tables"), "{lines:?}");
+        std::fs::remove_dir_all(&dir).unwrap();
     }
 }

@@ -39,7 +39,26 @@ pub(crate) fn force_name(counts: [u8; KIND_COUNT]) -> String {
             others.push(k);
         }
     }
-    EndgameForce::new(&others).map_or_else(|_| "?".to_owned(), |f| f.to_string())
+    // More than an endgame force holds (four or more units, a position's material beyond
+    // the tables): the same letters in the same order, so that the name still says it.
+    EndgameForce::new(&others).map_or_else(
+        |_| {
+            const ORDER: [Kind; 7] = [
+                Kind::Infantry,
+                Kind::Division,
+                Kind::Army,
+                Kind::Aircraft,
+                Kind::Fleet,
+                Kind::Missile,
+                Kind::Guard,
+            ];
+            ORDER
+                .iter()
+                .flat_map(|&k| std::iter::repeat_n(k.ascii(), usize::from(counts[k.index()])))
+                .collect()
+        },
+        |f| f.to_string(),
+    )
 }
 
 /// Where a piece of `kind` of `side` may stand in a position without a pending return

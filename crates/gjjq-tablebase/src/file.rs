@@ -116,7 +116,7 @@ impl Words {
 
 /// Maps `path` and checks it whole as `index`'s table.
 pub(crate) fn map(path: &Path, index: &EndingIndex) -> Result<Words, MapError> {
-    let f = std::fs::File::open(path).map_err(|e| MapError::Io(e.to_string()))?;
+    let f = open_regular(path)?;
     let len = f.metadata().map_err(|e| MapError::Io(e.to_string()))?.len();
     if len < 8 {
         return Err(MapError::Corrupt(format!("truncated: {len} bytes")));
@@ -130,9 +130,116 @@ pub(crate) fn map(path: &Path, index: &EndingIndex) -> Result<Words, MapError> {
     })
 }
 
+/// `O_NONBLOCK` of Linux on the architectures where it is `0o4000` (all but alpha, MIPS,
+/// PA-RISC and SPARC): std has no name for it and the crate takes no `libc` for one constant.
+/// Elsewhere `None`: the metadata check before opening is all there is.
+#[cfg(all(
+    target_os = "linux",
+    any(
+        target_arch = "x86",
+        target_arch = "x86_64",
+        target_arch = "arm",
+        target_arch = "aarch64",
+        target_arch = "riscv64",
+        target_arch = "powerpc64",
+        target_arch = "s390x",
+        target_arch = "loongarch64"
+    )
+))]
+const O_NONBLOCK: Option<i32> = Some(0o4000);
+#[cfg(not(all(
+    target_os = "linux",
+    any(
+        target_arch = "x86",
+        target_arch = "x86_64",
+        target_arch = "arm",
+        target_arch = "aarch64",
+        target_arch = "riscv64",
+        target_arch = "powerpc64",
+        target_arch = "s390x",
+        target_arch = "loongarch64"
+    )
+)))]
+#[cfg_attr(not(unix), allow(dead_code))]
+const O_NONBLOCK: Option<i32> = None;
+
+/// Opens `path` for reading if it is a regular file (or a link to one), never blocking: a
+/// FIFO, a device, a socket or a directory named like a table is refused from its metadata
+/// before it is opened (opening a FIFO would wait for a writer), and where the platform allows
+/// it the file is opened non-blocking and checked again once open, so that one swapped in
+/// between the two looks cannot block either. Reading a regular file is unaffected by
+/// `O_NONBLOCK`, and mapping it too.
+pub(crate) fn open_regular(path: &Path) -> Result<std::fs::File, MapError> {
+    let meta = match std::fs::metadata(path) {
+        Ok(m) => m,
+        Err(e) if e.kind() == std::io::ErrorKind::NotFound => {
+            // `metadata` follows links: a link whose target is missing is named as such.
+            return Err(match std::fs::symlink_metadata(path) {
+                Ok(l) if l.file_type().is_symlink() => MapError::DanglingLink(
+                    std::fs::read_link(path)
+                        .map_or_else(|_| "?".to_owned(), |t| t.display().to_string()),
+                ),
+                _ => MapError::Missing,
+            });
+        }
+        Err(e) => return Err(MapError::Io(e.to_string())),
+    };
+    if !meta.is_file() {
+        return Err(MapError::NotAFile(file_kind(&meta.file_type())));
+    }
+    let mut options = std::fs::OpenOptions::new();
+    options.read(true);
+    #[cfg(unix)]
+    if let Some(flag) = O_NONBLOCK {
+        std::os::unix::fs::OpenOptionsExt::custom_flags(&mut options, flag);
+    }
+    let f = options
+        .open(path)
+        .map_err(|e| MapError::Io(e.to_string()))?;
+    let opened = f.metadata().map_err(|e| MapError::Io(e.to_string()))?;
+    if !opened.is_file() {
+        return Err(MapError::NotAFile(file_kind(&opened.file_type())));
+    }
+    Ok(f)
+}
+
+/// What a file that is not a regular one is, in words.
+pub(crate) fn file_kind(t: &std::fs::FileType) -> &'static str {
+    if t.is_symlink() {
+        return "a symbolic link";
+    }
+    #[cfg(unix)]
+    {
+        use std::os::unix::fs::FileTypeExt as _;
+        if t.is_fifo() {
+            return "a FIFO (named pipe)";
+        }
+        if t.is_socket() {
+            return "a socket";
+        }
+        if t.is_char_device() {
+            return "a character device";
+        }
+        if t.is_block_device() {
+            return "a block device";
+        }
+    }
+    if t.is_dir() {
+        "a directory"
+    } else {
+        "not a regular file"
+    }
+}
+
 /// Why a file cannot be mapped.
 #[derive(Debug)]
 pub(crate) enum MapError {
+    /// No such file (nor a link of that name).
+    Missing,
+    /// A symbolic link whose target (given) does not exist.
+    DanglingLink(String),
+    /// Something else than a regular file: what it is.
+    NotAFile(&'static str),
     /// The system's message.
     Io(String),
     /// What is wrong with the contents.

@@ -47,5 +47,5 @@ mod value;
 
 pub use ending::{Ending, EndingParseError, Force};
 pub use index::EndingIndex;
-pub use tablebase::{EndingStats, GenerationStats, Tablebase, TablebaseError};
+pub use tablebase::{EndingStats, GenerationLock, GenerationStats, Tablebase, TablebaseError};
 pub use value::{Value, Wdl};

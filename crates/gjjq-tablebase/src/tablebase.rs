@@ -37,6 +37,34 @@ pub enum TablebaseError {
         /// The system's message.
         message: String,
     },
+    /// A table's name in the directory is not a regular file (a directory, a FIFO, a device,
+    /// a socket): refused from its metadata, never opened, so that nothing waits on it.
+    #[error("{path}: {kind}, not a table file (a table file is a regular file)")]
+    NotAFile {
+        /// The name.
+        path: String,
+        /// What it is: `a directory`, `a FIFO (named pipe)`, ….
+        kind: String,
+    },
+    /// A table's name in the directory is a symbolic link whose target does not exist.
+    #[error("{path}: a dangling symbolic link (its target {target} does not exist)")]
+    DanglingLink {
+        /// The link.
+        path: String,
+        /// Where it points.
+        target: String,
+    },
+    /// Another generation is writing into the directory (it holds the directory's lock file,
+    /// see [`Tablebase::generate_in`]).
+    #[error(
+        "{dir}: another generation is writing into this directory (it holds {lock}); run one at a time"
+    )]
+    Locked {
+        /// The directory.
+        dir: String,
+        /// The lock file.
+        lock: String,
+    },
     /// A table file is damaged or not what its name says (bad magic, version, ending,
     /// ruleset hash, size, word or checksum).
     #[error("{path}: corrupt table file: {reason}")]
@@ -48,7 +76,9 @@ pub enum TablebaseError {
     },
     /// The position or ending has more units (pieces besides the kings) than the tables hold
     /// or than asked for.
-    #[error("the ending {ending} has {units} units besides the kings; at most {max} allowed")]
+    #[error(
+        "the ending {ending} has {units} units besides the kings; the tables hold at most {max}"
+    )]
     TooManyUnits {
         /// The ending.
         ending: Ending,
@@ -168,6 +198,61 @@ impl Tablebase {
         v
     }
 
+    /// Whether no ending is held (an empty directory opens as an empty set: a caller that
+    /// expects tables says so).
+    ///
+    /// # Examples
+    ///
+    /// ```
+    /// use gjjq_tablebase::Tablebase;
+    /// let mut tb = Tablebase::new();
+    /// assert!(tb.is_empty());
+    /// tb.generate(&"KvK".parse()?)?;
+    /// assert!(!tb.is_empty());
+    /// # Ok::<(), Box<dyn std::error::Error>>(())
+    /// ```
+    #[must_use]
+    pub fn is_empty(&self) -> bool {
+        self.tables.is_empty()
+    }
+
+    /// The endings whose table files (`<ending>.gjtb`) are in `dir`, sorted, by their names
+    /// alone: nothing is opened or checked (see [`Tablebase::load`] and
+    /// [`Tablebase::open`] for that), and a name that is no ending is left out. What a prober
+    /// can tell before loading: the most units of the tables there, or that there are none.
+    ///
+    /// # Errors
+    ///
+    /// [`TablebaseError::Io`] if `dir` cannot be listed.
+    ///
+    /// # Examples
+    ///
+    /// ```
+    /// use gjjq_tablebase::Tablebase;
+    /// let dir = std::env::temp_dir().join(format!("gjjq-tb-endings-in-doc-{}", std::process::id()));
+    /// Tablebase::new().generate_in(&dir, &["IvK".parse()?])?;
+    /// let names: Vec<String> = Tablebase::endings_in(&dir)?.iter().map(|e| e.to_string()).collect();
+    /// assert_eq!(names, ["KvK", "IvK"]);
+    /// # std::fs::remove_dir_all(&dir)?;
+    /// # Ok::<(), Box<dyn std::error::Error>>(())
+    /// ```
+    pub fn endings_in(dir: &Path) -> Result<Vec<Ending>, TablebaseError> {
+        let mut endings = Vec::new();
+        for entry in std::fs::read_dir(dir).map_err(|e| io_error(dir, &e))? {
+            let path = entry.map_err(|e| io_error(dir, &e))?.path();
+            if path.extension().is_some_and(|x| x == "gjtb")
+                && let Some(e) = path
+                    .file_stem()
+                    .and_then(|s| s.to_str())
+                    .and_then(|s| s.parse::<Ending>().ok())
+            {
+                endings.push(e);
+            }
+        }
+        endings.sort_by_key(|e| (e.units(), e.to_string()));
+        Ok(endings)
+    }
+
     /// The most units (pieces besides the kings) of an ending held: a position with more is
     /// never in the tables, which an engine can test before probing.
     ///
@@ -208,18 +293,56 @@ impl Tablebase {
     /// `dir` is intact is read instead of generated (and not counted in the figures); a
     /// damaged one is generated again and overwritten.
     ///
+    /// Holds `dir`'s [`GenerationLock`] while it runs: a second generation into the same
+    /// directory at the same time fails at once with [`TablebaseError::Locked`] rather than
+    /// wait (a generation can take hours) or race the first. Each table is written to a new
+    /// temporary file beside it (`IvK.gjtb.tmp`, created exclusively, never through a link)
+    /// and renamed over its name when complete, so a stopped run leaves no half table under a
+    /// table's name, and the next run removes its temporary files.
+    ///
     /// # Errors
     ///
+    /// [`TablebaseError::Locked`] while another generation holds `dir`,
     /// [`TablebaseError::Io`] when a file cannot be written.
     pub fn generate_in(
         &mut self,
         dir: &Path,
         endings: &[Ending],
     ) -> Result<Vec<GenerationStats>, TablebaseError> {
-        std::fs::create_dir_all(dir).map_err(|e| io_error(dir, &e))?;
+        let lock = GenerationLock::acquire(dir)?;
+        self.generate_locked(&lock, endings)
+    }
+
+    /// [`Tablebase::generate_in`] into the directory of a lock already held: for a caller
+    /// that generates in several steps (one ending at a time, to report each) under one lock.
+    ///
+    /// # Errors
+    ///
+    /// [`TablebaseError::Io`] when a file cannot be written.
+    ///
+    /// # Examples
+    ///
+    /// ```
+    /// use gjjq_tablebase::{GenerationLock, Tablebase};
+    /// let dir = std::env::temp_dir().join(format!("gjjq-tb-locked-doc-{}", std::process::id()));
+    /// let lock = GenerationLock::acquire(&dir)?;
+    /// let mut tb = Tablebase::new();
+    /// for ending in ["KvK", "IvK"] {
+    ///     tb.generate_locked(&lock, &[ending.parse()?])?;
+    /// }
+    /// drop(lock);
+    /// assert_eq!(Tablebase::open(&dir)?.endings().len(), 2);
+    /// # std::fs::remove_dir_all(&dir)?;
+    /// # Ok::<(), Box<dyn std::error::Error>>(())
+    /// ```
+    pub fn generate_locked(
+        &mut self,
+        lock: &GenerationLock,
+        endings: &[Ending],
+    ) -> Result<Vec<GenerationStats>, TablebaseError> {
         let mut stats = Vec::new();
         for e in endings {
-            self.generate_into(*e, Some(dir), &mut stats)?;
+            self.generate_into(*e, Some(&lock.dir), &mut stats)?;
         }
         Ok(stats)
     }
@@ -309,20 +432,8 @@ impl Tablebase {
             return Ok(());
         }
         let path = dir.join(file::file_name(ending));
-        if !path.exists() {
-            return Err(TablebaseError::MissingTable(*ending));
-        }
         let index = EndingIndex::new(*ending);
-        let values = file::map(&path, &index).map_err(|e| match e {
-            file::MapError::Io(message) => TablebaseError::Io {
-                path: path.display().to_string(),
-                message,
-            },
-            file::MapError::Corrupt(reason) => TablebaseError::CorruptFile {
-                path: path.display().to_string(),
-                reason,
-            },
-        })?;
+        let values = file::map(&path, &index).map_err(|e| map_error(&path, Some(*ending), e))?;
         self.insert(*ending, Table { index, values });
         for sub in ending.sub_endings() {
             self.load(dir, &sub)?;
@@ -355,25 +466,20 @@ impl Tablebase {
                 .parse()
                 .map_err(|e: crate::EndingParseError| corrupt(e.to_string()))?;
             let index = EndingIndex::new(ending);
-            let values = file::map(path, &index).map_err(|e| match e {
-                file::MapError::Io(message) => TablebaseError::Io {
-                    path: path.display().to_string(),
-                    message,
-                },
-                file::MapError::Corrupt(reason) => corrupt(reason),
-            })?;
+            let values = file::map(path, &index).map_err(|e| map_error(path, Some(ending), e))?;
             self.insert(ending, Table { index, values });
         }
         Ok(paths.len())
     }
 
-    /// Writes every table held to `dir`.
+    /// Writes every table held to `dir`, each as [`Tablebase::generate_in`] writes one, under
+    /// `dir`'s [`GenerationLock`].
     ///
     /// # Errors
     ///
-    /// [`TablebaseError::Io`].
+    /// [`TablebaseError::Locked`] while a generation holds `dir`, [`TablebaseError::Io`].
     pub fn save(&self, dir: &Path) -> Result<(), TablebaseError> {
-        std::fs::create_dir_all(dir).map_err(|e| io_error(dir, &e))?;
+        let _lock = GenerationLock::acquire(dir)?;
         for (ending, table) in &self.tables {
             write_table(dir, ending, &table.values.to_vec())?;
         }
@@ -750,13 +856,171 @@ fn io_error(path: &Path, e: &std::io::Error) -> TablebaseError {
     }
 }
 
-/// Writes one table through a temporary file, so that a stopped run leaves no half file under
-/// the table's name.
+/// A table's [`file::MapError`] as the crate's error, naming `path`.
+fn map_error(path: &Path, ending: Option<Ending>, e: file::MapError) -> TablebaseError {
+    let path = path.display().to_string();
+    match e {
+        file::MapError::Missing => match ending {
+            Some(ending) => TablebaseError::MissingTable(ending),
+            None => TablebaseError::Io {
+                path,
+                message: "no such file".to_owned(),
+            },
+        },
+        file::MapError::DanglingLink(target) => TablebaseError::DanglingLink { path, target },
+        file::MapError::NotAFile(kind) => TablebaseError::NotAFile {
+            path,
+            kind: kind.to_owned(),
+        },
+        file::MapError::Io(message) => TablebaseError::Io { path, message },
+        file::MapError::Corrupt(reason) => TablebaseError::CorruptFile { path, reason },
+    }
+}
+
+/// The name of a directory's lock file (see [`GenerationLock`]).
+const LOCK_FILE: &str = ".gjtb-generate.lock";
+
+/// The suffix of a table's temporary file while it is written (`IvK.gjtb.tmp`).
+const TMP_SUFFIX: &str = ".tmp";
+
+/// The lock of a table directory that a generation holds while it writes there: a lock on the
+/// file `.gjtb-generate.lock` in the directory (an advisory whole-file lock, `flock` on Unix,
+/// `LockFileEx` on Windows), released when dropped or when the process ends, however it
+/// ends. The file itself stays (removing it would race a process about to lock it); it holds
+/// nothing.
+///
+/// Taking it never waits: a directory another generation holds is
+/// [`TablebaseError::Locked`]. Taking it also removes the temporary files a stopped
+/// generation left (`*.gjtb.tmp`, unlinked, never followed).
+///
+/// # Examples
+///
+/// ```
+/// use gjjq_tablebase::{GenerationLock, TablebaseError};
+/// let dir = std::env::temp_dir().join(format!("gjjq-tb-lock-doc-{}", std::process::id()));
+/// let lock = GenerationLock::acquire(&dir)?;
+/// assert!(matches!(GenerationLock::acquire(&dir), Err(TablebaseError::Locked { .. })));
+/// drop(lock);
+/// assert!(GenerationLock::acquire(&dir).is_ok());
+/// # std::fs::remove_dir_all(&dir)?;
+/// # Ok::<(), Box<dyn std::error::Error>>(())
+/// ```
+#[derive(Debug)]
+pub struct GenerationLock {
+    dir: std::path::PathBuf,
+    /// Locked while held; closing it releases the lock.
+    _file: std::fs::File,
+}
+
+impl GenerationLock {
+    /// Creates `dir` if missing and takes its lock.
+    ///
+    /// # Errors
+    ///
+    /// [`TablebaseError::Locked`] if another generation holds it, [`TablebaseError::NotAFile`]
+    /// if the lock file's name is taken by something else than a regular file (a link, a
+    /// FIFO), [`TablebaseError::Io`] if the directory or the lock file cannot be made or
+    /// locked.
+    pub fn acquire(dir: &Path) -> Result<GenerationLock, TablebaseError> {
+        std::fs::create_dir_all(dir).map_err(|e| io_error(dir, &e))?;
+        let path = dir.join(LOCK_FILE);
+        let file = match std::fs::OpenOptions::new()
+            .write(true)
+            .create_new(true)
+            .open(&path)
+        {
+            Ok(f) => f,
+            Err(e) if e.kind() == std::io::ErrorKind::AlreadyExists => {
+                // An earlier run's: used if it is a regular file itself (never through a link),
+                // opened for reading only (a lock needs no more), never blocking.
+                let meta = std::fs::symlink_metadata(&path).map_err(|e| io_error(&path, &e))?;
+                if !meta.is_file() {
+                    return Err(TablebaseError::NotAFile {
+                        path: path.display().to_string(),
+                        kind: file::file_kind(&meta.file_type()).to_owned(),
+                    });
+                }
+                file::open_regular(&path).map_err(|e| map_error(&path, None, e))?
+            }
+            Err(e) => return Err(io_error(&path, &e)),
+        };
+        match file.try_lock() {
+            Ok(()) => {}
+            Err(std::fs::TryLockError::WouldBlock) => {
+                return Err(TablebaseError::Locked {
+                    dir: dir.display().to_string(),
+                    lock: path.display().to_string(),
+                });
+            }
+            Err(std::fs::TryLockError::Error(e)) => return Err(io_error(&path, &e)),
+        }
+        remove_temporaries(dir)?;
+        Ok(GenerationLock {
+            dir: dir.to_owned(),
+            _file: file,
+        })
+    }
+
+    /// The directory locked.
+    #[must_use]
+    pub fn dir(&self) -> &Path {
+        &self.dir
+    }
+}
+
+/// Removes the temporary table files (`*.gjtb.tmp`) a stopped generation left in `dir`: each
+/// is unlinked (a link is removed, never followed); a directory of that name is left alone
+/// (writing that table will name it).
+fn remove_temporaries(dir: &Path) -> Result<(), TablebaseError> {
+    for entry in std::fs::read_dir(dir).map_err(|e| io_error(dir, &e))? {
+        let entry = entry.map_err(|e| io_error(dir, &e))?;
+        let name = entry.file_name();
+        if !name
+            .to_str()
+            .is_some_and(|n| n.ends_with(&format!(".gjtb{TMP_SUFFIX}")))
+        {
+            continue;
+        }
+        let path = entry.path();
+        match std::fs::symlink_metadata(&path) {
+            Ok(m) if !m.is_dir() => {
+                std::fs::remove_file(&path).map_err(|e| io_error(&path, &e))?;
+            }
+            _ => {}
+        }
+    }
+    Ok(())
+}
+
+/// Writes one table through a temporary file beside it, created exclusively (`O_EXCL`: never
+/// through a link, never into an existing file) and renamed over the table's name when
+/// written and synced, so that a stopped run leaves no half file under the table's name.
+/// The caller holds the directory's [`GenerationLock`].
 fn write_table(dir: &Path, ending: &Ending, values: &[u16]) -> Result<(), TablebaseError> {
+    use std::io::Write as _;
     let path = dir.join(file::file_name(ending));
-    let tmp = dir.join(format!("{}.tmp", file::file_name(ending)));
-    std::fs::write(&tmp, file::encode(ending, values)).map_err(|e| io_error(&tmp, &e))?;
-    std::fs::rename(&tmp, &path).map_err(|e| io_error(&path, &e))
+    let tmp = dir.join(format!("{}{TMP_SUFFIX}", file::file_name(ending)));
+    // Whatever holds the name (a stopped run's file, a link planted there) is unlinked, never
+    // followed; `create_new` then refuses anything that appears in between.
+    if std::fs::symlink_metadata(&tmp).is_ok_and(|m| !m.is_dir()) {
+        std::fs::remove_file(&tmp).map_err(|e| io_error(&tmp, &e))?;
+    }
+    let mut f = std::fs::OpenOptions::new()
+        .write(true)
+        .create_new(true)
+        .open(&tmp)
+        .map_err(|e| io_error(&tmp, &e))?;
+    let written = f
+        .write_all(&file::encode(ending, values))
+        .and_then(|()| f.sync_all());
+    drop(f);
+    let result = written
+        .map_err(|e| io_error(&tmp, &e))
+        .and_then(|()| std::fs::rename(&tmp, &path).map_err(|e| io_error(&path, &e)));
+    if result.is_err() {
+        let _ = std::fs::remove_file(&tmp);
+    }
+    result
 }
 
 /// The ending a position's material makes (see [`Ending::of`]).

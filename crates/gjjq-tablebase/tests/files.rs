@@ -3,7 +3,7 @@
 use std::path::PathBuf;
 
 use gjjq_core::{Position, Setup};
-use gjjq_tablebase::{Ending, Tablebase, TablebaseError, Value};
+use gjjq_tablebase::{Ending, GenerationLock, Tablebase, TablebaseError, Value};
 
 fn scratch(name: &str) -> PathBuf {
     let dir = std::env::temp_dir().join(format!("gjjq-tb-{name}-{}", std::process::id()));
@@ -157,4 +157,208 @@ fn load_maps_one_ending_and_damage_is_a_typed_error() {
         Err(TablebaseError::MissingTable(_))
     ));
     std::fs::remove_dir_all(&dir).unwrap();
+}
+
+/// Makes a FIFO at `path` with the system's `mkfifo`; `false` (the test is skipped) where there
+/// is none.
+#[cfg(unix)]
+fn mkfifo(path: &std::path::Path) -> bool {
+    match std::process::Command::new("mkfifo").arg(path).status() {
+        Ok(s) => {
+            assert!(s.success(), "mkfifo {}", path.display());
+            true
+        }
+        Err(e) => {
+            eprintln!("skipped: no mkfifo ({e})");
+            false
+        }
+    }
+}
+
+/// `f()` within 10 seconds, or the test fails (instead of hanging on a FIFO).
+fn within_seconds<T: Send + 'static>(f: impl FnOnce() -> T + Send + 'static) -> T {
+    let (tx, rx) = std::sync::mpsc::channel();
+    std::thread::spawn(move || {
+        let _ = tx.send(f());
+    });
+    rx.recv_timeout(std::time::Duration::from_secs(10))
+        .expect("no answer within 10 s: the call blocked")
+}
+
+#[cfg(unix)]
+#[test]
+fn generation_never_writes_through_a_link_at_its_temporary_name() {
+    let dir = scratch("tmp-link");
+    std::fs::create_dir_all(&dir).unwrap();
+    let victim = dir.join("victim");
+    std::fs::write(&victim, b"precious").unwrap();
+    std::os::unix::fs::symlink(&victim, dir.join("KvK.gjtb.tmp")).unwrap();
+    // A link left at another ending's temporary name, and a stopped run's temporary file.
+    std::os::unix::fs::symlink(&victim, dir.join("IvK.gjtb.tmp")).unwrap();
+    std::fs::write(dir.join("KvI.gjtb.tmp"), b"half a table").unwrap();
+    Tablebase::new()
+        .generate_in(&dir, &["KvK".parse().unwrap()])
+        .unwrap();
+    assert_eq!(std::fs::read(&victim).unwrap(), b"precious");
+    let table = std::fs::symlink_metadata(dir.join("KvK.gjtb")).unwrap();
+    assert!(table.is_file(), "the table is a file of its own");
+    let mut left: Vec<String> = std::fs::read_dir(&dir)
+        .unwrap()
+        .map(|e| e.unwrap().file_name().to_string_lossy().into_owned())
+        .filter(|n| !n.starts_with('.'))
+        .collect();
+    left.sort();
+    assert_eq!(left, ["KvK.gjtb", "victim"], "no temporary file left");
+    assert!(Tablebase::open(&dir).unwrap().max_units() == 0);
+    std::fs::remove_dir_all(&dir).unwrap();
+}
+
+#[test]
+fn a_generation_into_a_directory_another_holds_fails_at_once() {
+    let dir = scratch("lock");
+    let lock = GenerationLock::acquire(&dir).unwrap();
+    assert_eq!(lock.dir(), dir.as_path());
+    let kvk: Ending = "KvK".parse().unwrap();
+    for result in [
+        Tablebase::new().generate_in(&dir, &[kvk]).map(|_| ()),
+        Tablebase::new().save(&dir),
+    ] {
+        match result {
+            Err(e @ TablebaseError::Locked { .. }) => {
+                assert!(e.to_string().contains(".gjtb-generate.lock"), "{e}");
+            }
+            other => panic!("{other:?}"),
+        }
+    }
+    assert!(!dir.join("KvK.gjtb").exists());
+    // Under the lock held, through it; and after it is dropped, by anyone.
+    let mut tb = Tablebase::new();
+    assert_eq!(tb.generate_locked(&lock, &[kvk]).unwrap().len(), 1);
+    drop(lock);
+    assert!(
+        Tablebase::new()
+            .generate_in(&dir, &[kvk])
+            .unwrap()
+            .is_empty()
+    );
+    std::fs::remove_dir_all(&dir).unwrap();
+}
+
+#[cfg(unix)]
+#[test]
+fn a_fifo_named_as_a_table_is_refused_without_opening_it() {
+    let dir = scratch("fifo");
+    Tablebase::new()
+        .generate_in(&dir, &["KvK".parse().unwrap()])
+        .unwrap();
+    if !mkfifo(&dir.join("IvK.gjtb")) {
+        return;
+    }
+    let d = dir.clone();
+    let (opened, loaded) = within_seconds(move || {
+        (
+            Tablebase::open(&d),
+            Tablebase::new().load(&d, &"IvK".parse().unwrap()),
+        )
+    });
+    for r in [opened.map(|_| ()), loaded] {
+        match r {
+            Err(TablebaseError::NotAFile { path, kind }) => {
+                assert!(path.ends_with("IvK.gjtb"), "{path}");
+                assert!(kind.contains("FIFO"), "{kind}");
+            }
+            other => panic!("{other:?}"),
+        }
+    }
+    // Generation replaces it with the table (never reading it).
+    let d = dir.clone();
+    within_seconds(move || {
+        Tablebase::new()
+            .generate_in(&d, &["IvK".parse().unwrap()])
+            .unwrap()
+    });
+    assert!(Tablebase::open(&dir).is_ok());
+    std::fs::remove_dir_all(&dir).unwrap();
+}
+
+#[cfg(unix)]
+#[test]
+fn a_directory_or_a_dangling_link_at_a_table_name_is_named_as_such() {
+    let dir = scratch("not-a-file");
+    Tablebase::new()
+        .generate_in(&dir, &["KvK".parse().unwrap()])
+        .unwrap();
+    let ivk: Ending = "IvK".parse().unwrap();
+    std::fs::create_dir(dir.join("IvK.gjtb")).unwrap();
+    for r in [
+        Tablebase::open(&dir).map(|_| ()),
+        Tablebase::new().load(&dir, &ivk),
+    ] {
+        match r {
+            Err(e @ TablebaseError::NotAFile { .. }) => {
+                assert!(e.to_string().contains("a directory"), "{e}");
+            }
+            other => panic!("{other:?}"),
+        }
+    }
+    std::fs::remove_dir(dir.join("IvK.gjtb")).unwrap();
+    std::os::unix::fs::symlink(dir.join("gone.gjtb"), dir.join("IvK.gjtb")).unwrap();
+    for r in [
+        Tablebase::open(&dir).map(|_| ()),
+        Tablebase::new().load(&dir, &ivk),
+    ] {
+        match r {
+            Err(e @ TablebaseError::DanglingLink { .. }) => {
+                let text = e.to_string();
+                assert!(
+                    text.contains("IvK.gjtb") && text.contains("gone.gjtb"),
+                    "{text}"
+                );
+            }
+            other => panic!("{other:?}"),
+        }
+    }
+    std::fs::remove_dir_all(&dir).unwrap();
+}
+
+#[test]
+fn endings_in_lists_table_names_and_an_empty_set_says_so() {
+    let dir = scratch("endings-in");
+    std::fs::create_dir_all(&dir).unwrap();
+    assert!(Tablebase::endings_in(&dir).unwrap().is_empty());
+    assert!(Tablebase::open(&dir).unwrap().is_empty());
+    Tablebase::new()
+        .generate_in(&dir, &["KvI".parse().unwrap()])
+        .unwrap();
+    std::fs::write(dir.join("nonsense.gjtb"), b"x").unwrap();
+    let names: Vec<String> = Tablebase::endings_in(&dir)
+        .unwrap()
+        .iter()
+        .map(ToString::to_string)
+        .collect();
+    assert_eq!(names, ["KvK", "KvI"]);
+    assert!(matches!(
+        Tablebase::endings_in(&dir.join("missing")),
+        Err(TablebaseError::Io { .. })
+    ));
+    std::fs::remove_dir_all(&dir).unwrap();
+}
+
+#[test]
+fn material_beyond_the_tables_is_named_by_its_letters() {
+    let tb = Tablebase::new();
+    // Four units for Red: more than an endgame force, named all the same.
+    let p = pos("3k5/3I5/9/9/9/9/9/9/1IDAP4/4K4 r -");
+    assert_eq!(gjjq_tablebase::Ending::of(&p).to_string(), "IIDAPvK");
+    match tb.probe_dtm(&p) {
+        Err(e @ TablebaseError::TooManyUnits { .. }) => {
+            let text = e.to_string();
+            assert!(!text.contains('?'), "{text}");
+            assert!(
+                text.contains("IIDAPvK") && text.contains("at most 0"),
+                "{text}"
+            );
+        }
+        other => panic!("{other:?}"),
+    }
 }

@@ -1,8 +1,6 @@
 //! `gjjq datagen`: engine self-play at a fixed node budget, written as training data in the
 //! binary format of `gjjq_engine::dataset` (documented in docs/engine.md).
 
-use std::fs::File;
-use std::io::BufWriter;
 use std::sync::atomic::{AtomicBool, AtomicU64, Ordering};
 use std::sync::mpsc;
 use std::time::Instant;
@@ -15,12 +13,14 @@ use indicatif::{ProgressBar, ProgressStyle};
 use rand::rngs::StdRng;
 use rand::{Rng, SeedableRng};
 
-use crate::common::{CliError, load_rules, outln};
+use crate::common::{CliError, ReplacedFile, load_rules, outln};
 
 /// Arguments of `datagen`.
 #[derive(Debug, clap::Args)]
 pub struct Args {
-    /// The dataset file to write (replaced if it exists).
+    /// The dataset file to write: written beside it (`<FILE>.partial-<pid>`) and renamed over
+    /// it when complete, so an existing file stays whole until then and a failed run leaves
+    /// it as it was.
     #[arg(long, value_name = "FILE")]
     out: String,
     /// Games to play (when `--positions` is not given).
@@ -127,8 +127,11 @@ fn play_game(
 /// Play the games in `--threads` threads and write their positions.
 pub fn run(args: Args) -> Result<(), CliError> {
     let rules = load_rules(&args.rules)?;
-    let file = File::create(&args.out).map_err(|e| CliError(format!("{}: {e}", args.out)))?;
-    let mut writer = DatasetWriter::new(BufWriter::new(file))?;
+    // Written beside the output and renamed over it at the end: until then an existing
+    // dataset stays whole, and a failed or killed run never leaves a torn one under its name.
+    let out = ReplacedFile::create(&args.out, "--out")?;
+    let failed = out.failure();
+    let mut writer = DatasetWriter::new(out).map_err(|e| failed(&e))?;
     let target = args.positions;
     let bar = ProgressBar::new(target.unwrap_or(args.games));
     let unit = if target.is_some() {
@@ -192,7 +195,7 @@ pub fn run(args: Args) -> Result<(), CliError> {
                     break;
                 }
                 if let Err(e) = writer.write(r) {
-                    error.get_or_insert(e.into());
+                    error.get_or_insert(failed(&e));
                     done.store(true, Ordering::Relaxed);
                     break;
                 }
@@ -213,7 +216,7 @@ pub fn run(args: Args) -> Result<(), CliError> {
         return Err(e);
     }
     let positions = writer.written();
-    writer.finish()?;
+    writer.finish().map_err(|e| failed(&e))?.commit()?;
     let secs = start.elapsed().as_secs_f64();
     outln!(
         "{positions} positions from {games} games in {secs:.1} s: {:.0} positions/s ({} threads, {} nodes a move) -> {}",

@@ -244,6 +244,12 @@ pub fn run(args: Args) -> Result<(), CliError> {
         }
         let tb = gjjq_tablebase::Tablebase::open(dir)
             .map_err(|e| CliError(format!("--tb {}: {e}", dir.display())))?;
+        if tb.is_empty() {
+            return Err(CliError(format!(
+                "--tb {}: no table files (*.gjtb) in it",
+                dir.display()
+            )));
+        }
         config.tablebase = Some(std::sync::Arc::new(tb));
     }
     if args.hidden && config.adjudication != Adjudication::default() {

@@ -5,11 +5,15 @@
 //! - `generate`: one line per ending of the set, smallest first:
 //!   `<ending> <positions> <seconds>` (positions stored, one of each mirror pair; seconds with
 //!   three decimals, `0.000` for an ending already on disk and intact, which is not generated
-//!   again). A progress bar goes to stderr.
+//!   again). A progress bar goes to stderr. The run holds the directory's lock
+//!   (`GenerationLock`): a second run into the same directory fails at once.
 //! - `probe --position S`: `win N`, `loss N` or `draw`, from the side to move's view, N plies
-//!   to the end. A position the tables do not cover is an error (stderr, exit 1).
+//!   to the end. A position the tables do not cover is an error (stderr, exit 1), one beyond
+//!   the directory's most units names that limit; a directory without tables is an error.
 //! - `probe --positions-file F`: one line per input line: the same words, `none` for a
-//!   position the tables do not cover, `error <reason>` for a line that is no position.
+//!   position the tables do not cover, `error <reason>` for a line that is no position (or
+//!   longer than 65,536 bytes, a limit applied while reading) or a table that cannot be read,
+//!   escaped to stay on its line.
 //! - `probe --position S --moves`: `<ascii> <value>` per legal move, sorted by the ASCII form,
 //!   the value of the position after the move from the side then to move.
 //! - `stats`: one line per ending: `<ending> positions <p> placements <n> red <w>/<d>/<l> green
@@ -20,13 +24,14 @@
 //!   to move.
 
 use std::collections::BTreeSet;
-use std::io::{BufRead as _, Write as _};
+use std::io::Write as _;
 use std::path::{Path, PathBuf};
 use std::time::Instant;
 
 use clap::Subcommand;
 use gjjq_core::{Position, Setup};
-use gjjq_tablebase::{Ending, Tablebase, TablebaseError, Value};
+use gjjq_engine::text::{BoundedLine, escape_for_line, read_line_bounded};
+use gjjq_tablebase::{Ending, GenerationLock, Tablebase, TablebaseError, Value};
 
 use crate::common::{CliError, open_file, outln};
 
@@ -167,11 +172,14 @@ fn generate(
         .map_err(|e| CliError(format!("progress bar: {e}")))?
         .progress_chars("=> "),
     );
+    // One run at a time in a directory: the lock is held until the run ends (a second run
+    // fails at once with a message naming the lock file).
+    let lock = GenerationLock::acquire(dir)?;
     let mut tb = Tablebase::new();
     let started = Instant::now();
     for ending in &plan {
         bar.set_message(ending.to_string());
-        let generated = pool.install(|| tb.generate_in(dir, &[*ending]))?;
+        let generated = pool.install(|| tb.generate_locked(&lock, &[*ending]))?;
         let line = match generated.iter().find(|s| s.ending == *ending) {
             Some(s) => format!("{} {} {:.3}", s.ending, s.positions, s.seconds),
             None => format!("{ending} {} 0.000", tb.stats(ending)?.stored),
@@ -210,28 +218,69 @@ fn not_covered(e: &TablebaseError) -> bool {
     )
 }
 
-/// The value of `pos`, the tables it needs loaded from `dir` first.
-fn value(tb: &mut Tablebase, dir: &Path, pos: &Position) -> Result<Value, TablebaseError> {
-    if let Some(o) = pos.outcome() {
-        // The rules' verdict needs no table.
-        return Ok(match o.winner() {
-            None => Value::Draw,
-            Some(w) if w == pos.turn() => Value::Win(0),
-            Some(_) => Value::Loss(0),
-        });
+/// The tables of one directory, loaded as the positions probed need them.
+struct Prober<'a> {
+    dir: &'a Path,
+    tb: Tablebase,
+    /// The most units of the table files in `dir` (by their names).
+    max_units: u32,
+}
+
+impl<'a> Prober<'a> {
+    /// The prober of `dir`: a directory with at least one table file.
+    fn new(dir: &'a Path) -> Result<Prober<'a>, CliError> {
+        if !dir.is_dir() {
+            return Err(CliError(format!("{}: not a directory", dir.display())));
+        }
+        let endings = Tablebase::endings_in(dir)?;
+        let Some(max_units) = endings.iter().map(Ending::units).max() else {
+            return Err(no_tables(dir));
+        };
+        Ok(Prober {
+            dir,
+            tb: Tablebase::new(),
+            max_units,
+        })
     }
-    tb.load(dir, &Ending::of(pos))?;
-    tb.probe_dtm(pos)
+
+    /// The value of `pos`, the tables it needs loaded first.
+    fn value(&mut self, pos: &Position) -> Result<Value, TablebaseError> {
+        if let Some(o) = pos.outcome() {
+            // The rules' verdict needs no table.
+            return Ok(match o.winner() {
+                None => Value::Draw,
+                Some(w) if w == pos.turn() => Value::Win(0),
+                Some(_) => Value::Loss(0),
+            });
+        }
+        let ending = Ending::of(pos);
+        if ending.units() > self.max_units {
+            // Beyond every table here: say the limit, not a missing table.
+            return Err(TablebaseError::TooManyUnits {
+                ending,
+                units: ending.units(),
+                max: self.max_units,
+            });
+        }
+        self.tb.load(self.dir, &ending)?;
+        self.tb.probe_dtm(pos)
+    }
+}
+
+/// The error for a directory without a table file.
+fn no_tables(dir: &Path) -> CliError {
+    CliError(format!(
+        "{}: no table files (*.gjtb) in this directory; make them with `gjjq tablebase generate`",
+        dir.display()
+    ))
 }
 
 fn probe_one(dir: &Path, s: &str, moves: bool) -> Result<(), CliError> {
-    if !dir.is_dir() {
-        return Err(CliError(format!("{}: not a directory", dir.display())));
-    }
+    let mut prober = Prober::new(dir)?;
     let pos = parse_position(s).map_err(CliError)?;
-    let mut tb = Tablebase::new();
     if !moves {
-        let v = value(&mut tb, dir, &pos)
+        let v = prober
+            .value(&pos)
             .map_err(|e| CliError(format!("the tables in {}: {e}", dir.display())))?;
         outln!("{v}");
         return Ok(());
@@ -239,7 +288,8 @@ fn probe_one(dir: &Path, s: &str, moves: bool) -> Result<(), CliError> {
     let mut lines = Vec::new();
     for m in pos.legal_moves() {
         let child = pos.clone().play(m)?;
-        let v = value(&mut tb, dir, &child)
+        let v = prober
+            .value(&child)
             .map_err(|e| CliError(format!("after {m}: the tables in {}: {e}", dir.display())))?;
         lines.push(format!("{m} {v}"));
     }
@@ -251,33 +301,28 @@ fn probe_one(dir: &Path, s: &str, moves: bool) -> Result<(), CliError> {
 }
 
 fn probe_file(dir: &Path, path: &str) -> Result<(), CliError> {
-    if !dir.is_dir() {
-        return Err(CliError(format!("{}: not a directory", dir.display())));
-    }
+    let mut prober = Prober::new(dir)?;
     let mut reader = std::io::BufReader::new(open_file(path)?);
-    let mut tb = Tablebase::new();
     let mut buf = Vec::new();
     let mut first = true;
-    loop {
-        buf.clear();
-        let n = reader
-            .read_until(b'\n', &mut buf)
-            .map_err(|e| CliError(format!("{path}: {e}")))?;
-        if n == 0 {
-            break;
-        }
-        let answer = answer(&mut tb, dir, &buf, first);
+    // Each line is read with the limit applied as it is read: a file of one endless line
+    // (`/dev/zero`) holds no more than the limit in memory.
+    while let Some(read) = read_line_bounded(&mut reader, &mut buf, MAX_LINE_BYTES)
+        .map_err(|e| CliError(format!("{path}: {e}")))?
+    {
+        let answer = match read {
+            BoundedLine::TooLong => format!("error line longer than {MAX_LINE_BYTES} bytes"),
+            BoundedLine::Complete => answer(&mut prober, &buf, first),
+        };
         first = false;
-        outln!("{answer}");
+        // An answer may quote the tables' files (a name, a damaged header): one line each.
+        outln!("{}", escape_for_line(&answer));
     }
     Ok(())
 }
 
-/// The answer to one line of a positions file.
-fn answer(tb: &mut Tablebase, dir: &Path, line: &[u8], first: bool) -> String {
-    if line.len() > MAX_LINE_BYTES {
-        return format!("error line longer than {MAX_LINE_BYTES} bytes");
-    }
+/// The answer to one line of a positions file (its line end removed).
+fn answer(prober: &mut Prober<'_>, line: &[u8], first: bool) -> String {
     let Ok(text) = std::str::from_utf8(line) else {
         return "error not valid UTF-8".to_owned();
     };
@@ -294,7 +339,7 @@ fn answer(tb: &mut Tablebase, dir: &Path, line: &[u8], first: bool) -> String {
         Ok(p) => p,
         Err(reason) => return format!("error {reason}"),
     };
-    match value(tb, dir, &pos) {
+    match prober.value(&pos) {
         Ok(v) => v.to_string(),
         Err(e) if not_covered(&e) => "none".to_owned(),
         Err(e) => format!("error {e}"),
@@ -303,6 +348,9 @@ fn answer(tb: &mut Tablebase, dir: &Path, line: &[u8], first: bool) -> String {
 
 fn stats(dir: &Path) -> Result<(), CliError> {
     let tb = Tablebase::open(dir)?;
+    if tb.is_empty() {
+        return Err(no_tables(dir));
+    }
     let mut endings = tb.endings();
     endings.sort_by_key(|e| (e.units(), e.to_string()));
     for e in endings {
