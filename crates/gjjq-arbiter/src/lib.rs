@@ -26,8 +26,9 @@
 #![deny(missing_docs)]
 
 use std::collections::HashMap;
+use std::ops::ControlFlow;
 use std::sync::Mutex;
-use std::sync::atomic::{AtomicBool, AtomicU32, Ordering};
+use std::sync::atomic::{AtomicBool, AtomicU64, Ordering};
 use std::sync::mpsc;
 
 use gjjq_core::Position;
@@ -45,7 +46,7 @@ pub use config::{
     Adjudication, DrawAdjudication, EngineSpec, MatchConfig, ResignAdjudication, TimeControl,
     TimeControlError,
 };
-pub use openings::{opening_for, parse_openings};
+pub use openings::{opening_for, parse_openings, read_openings};
 pub use report::{GameReport, MatchError, MatchSummary, Termination};
 
 use hidden_game::{hidden_start, play_hidden_game};
@@ -56,6 +57,12 @@ use stats::{Pentanomial, Tally};
 /// Play the match. `on_game` is called in the calling thread after each game (in the order
 /// games finish) with the report and the running tally; the game file is the caller's to
 /// write. With an SPRT, no new game starts once it decides (games under way finish and count).
+/// `on_game` may stop the match too: [`ControlFlow::Break`] with the reason (a game file
+/// that cannot be written) starts no new game; games under way finish and are passed to
+/// `on_game` and counted, and the reason is the summary's [`MatchSummary::stopped`].
+///
+/// Memory does not grow with [`MatchConfig::games`]: the start of a game pair is made when
+/// its first game starts and dropped once its second has.
 ///
 /// # Errors
 ///
@@ -64,7 +71,7 @@ use stats::{Pentanomial, Tally};
 /// [`MatchError::NotAnOpening`] for a hidden match from a position that is not an opening.
 pub fn run_match(
     config: &MatchConfig,
-    mut on_game: impl FnMut(&GameReport, &Tally),
+    mut on_game: impl FnMut(&GameReport, &Tally) -> ControlFlow<String>,
 ) -> Result<MatchSummary, MatchError> {
     if config.games == 0 {
         return Err(MatchError::Empty("0 games"));
@@ -75,15 +82,17 @@ pub fn run_match(
     if config.concurrency == 0 {
         return Err(MatchError::Empty("concurrency 0"));
     }
-    let hidden_starts = if config.hidden {
-        (0..config.games.div_ceil(2))
-            .map(|pair| hidden_start(config, pair))
-            .collect::<Result<Vec<_>, _>>()?
-    } else {
-        Vec::new()
-    };
+    if config.hidden {
+        // Every opening is checked before the match, with the random plies of the first pair
+        // that plays it; the other pairs' starts are made as they are played.
+        let pairs = config.games.div_ceil(2);
+        let checked = u32::try_from(config.openings.len()).unwrap_or(u32::MAX);
+        for pair in 0..pairs.min(checked) {
+            hidden_start(config, pair)?;
+        }
+    }
     let names = probe(config)?;
-    let next = AtomicU32::new(0);
+    let next = AtomicU64::new(0);
     let stop = AtomicBool::new(false);
     let mut tally = Tally::default();
     let mut pentanomial = Pentanomial::default();
@@ -93,50 +102,62 @@ pub fn run_match(
     let mut terminations: Vec<(&'static str, u32)> = Vec::new();
     let mut decision = None;
     let mut stopped = None;
-    let (tx, rx) = mpsc::channel::<GameReport>();
-    let openings: Mutex<Vec<Option<(usize, Position)>>> =
-        Mutex::new(vec![None; config.games.div_ceil(2) as usize]);
+    // Each report goes with a channel on which the thread that played it waits until the
+    // report is counted: a decision taken on it (an SPRT's, `on_game`'s stop) is known before
+    // that thread takes another game.
+    let (tx, rx) = mpsc::channel::<(GameReport, mpsc::Sender<()>)>();
+    let starts = Starts::default();
+    // A failure to make a hidden pair's start after the check above (none is known).
+    let late_error: Mutex<Option<MatchError>> = Mutex::new(None);
     std::thread::scope(|scope| {
         for _ in 0..config.concurrency.min(config.games as usize) {
             let tx = tx.clone();
-            let (next, stop, names, openings, hidden_starts) =
-                (&next, &stop, &names, &openings, &hidden_starts);
+            let (next, stop, names, starts, late_error) =
+                (&next, &stop, &names, &starts, &late_error);
             scope.spawn(move || {
                 loop {
                     if stop.load(Ordering::Relaxed) {
                         break;
                     }
                     let i = next.fetch_add(1, Ordering::Relaxed);
-                    if i >= config.games {
+                    // 64 bits: the counter goes one past the last game in every thread and
+                    // must not wrap back to the first.
+                    let Ok(round) = u32::try_from(i + 1) else {
+                        break;
+                    };
+                    if round > config.games {
                         break;
                     }
-                    let pair = i / 2;
-                    let red = (i % 2) as usize;
-                    if config.hidden {
-                        let (opening, game) = hidden_starts[pair as usize].clone();
-                        let report = play_hidden_game(config, names, i + 1, opening, game, red);
-                        stop_on_failure(config, &report, stop);
-                        if tx.send(report).is_err() {
+                    let pair = (round - 1) / 2;
+                    let red = ((round - 1) % 2) as usize;
+                    let report = match starts.take(config, pair) {
+                        Ok(Start::Hidden(opening, game)) => {
+                            play_hidden_game(config, names, round, opening, *game, red)
+                        }
+                        Ok(Start::Open(opening, start)) => {
+                            play_game(config, names, round, opening, &start, red)
+                        }
+                        Err(e) => {
+                            late_error
+                                .lock()
+                                .unwrap_or_else(|e| e.into_inner())
+                                .get_or_insert(e);
+                            stop.store(true, Ordering::Relaxed);
                             break;
                         }
-                        continue;
-                    }
-                    let (opening, start) = {
-                        let mut o = openings.lock().unwrap_or_else(|e| e.into_inner());
-                        o[pair as usize]
-                            .get_or_insert_with(|| opening_for(config, pair))
-                            .clone()
                     };
-                    let report = play_game(config, names, i + 1, opening, &start, (i % 2) as usize);
                     stop_on_failure(config, &report, stop);
-                    if tx.send(report).is_err() {
+                    let (counted, wait) = mpsc::channel();
+                    if tx.send((report, counted)).is_err() {
                         break;
                     }
+                    // An error: the match thread has dropped its end, counted or not.
+                    let _ = wait.recv();
                 }
             });
         }
         drop(tx);
-        for report in rx {
+        for (report, counted) in rx {
             let points = report.first_engine_points();
             match points {
                 1.0 => tally.wins += 1,
@@ -165,7 +186,10 @@ pub fn run_match(
                 Some((_, n)) => *n += 1,
                 None => terminations.push((word, 1)),
             }
-            on_game(&report, &tally);
+            if let ControlFlow::Break(why) = on_game(&report, &tally) {
+                stop.store(true, Ordering::Relaxed);
+                stopped.get_or_insert(why);
+            }
             if let Some(s) = config.sprt
                 && decision.is_none()
             {
@@ -174,8 +198,13 @@ pub fn run_match(
                     stop.store(true, Ordering::Relaxed);
                 }
             }
+            // Counted: the thread that played the game may take another.
+            drop(counted);
         }
     });
+    if let Some(e) = late_error.into_inner().unwrap_or_else(|e| e.into_inner()) {
+        return Err(e);
+    }
     Ok(MatchSummary {
         names,
         tally,
@@ -200,5 +229,43 @@ fn ends_the_match(report: &GameReport) -> bool {
 fn stop_on_failure(config: &MatchConfig, report: &GameReport, stop: &AtomicBool) {
     if !config.recover && ends_the_match(report) {
         stop.store(true, Ordering::Relaxed);
+    }
+}
+
+/// The start of a game pair, as both its games play it.
+#[derive(Clone)]
+enum Start {
+    /// Open play: the opening's index and the position after the random plies.
+    Open(usize, Position),
+    /// Hidden play: the opening's index and the referee after the random plies.
+    Hidden(usize, Box<gjjq_core::hidden::HiddenGame>),
+}
+
+/// The starts of the game pairs under way, each made by the first of its two games and
+/// dropped when the second takes it: as many as games are played at once, never one per game
+/// of the match (issue 41, item 6).
+#[derive(Default)]
+struct Starts(Mutex<HashMap<u32, Start>>);
+
+impl Starts {
+    /// The start of `pair` for one of its games.
+    fn take(&self, config: &MatchConfig, pair: u32) -> Result<Start, MatchError> {
+        let mut map = self.0.lock().unwrap_or_else(|e| e.into_inner());
+        if let Some(start) = map.remove(&pair) {
+            return Ok(start);
+        }
+        let start = if config.hidden {
+            let (opening, game) = hidden_start(config, pair)?;
+            Start::Hidden(opening, Box::new(game))
+        } else {
+            let (opening, position) = opening_for(config, pair);
+            Start::Open(opening, position)
+        };
+        // The pair's other game takes what is kept (a last game without a partner keeps
+        // nothing).
+        if u64::from(pair) * 2 + 1 < u64::from(config.games) {
+            map.insert(pair, start.clone());
+        }
+        Ok(start)
     }
 }

@@ -1,5 +1,7 @@
 //! Where games start: the opening of each game pair with its random plies, and openings files.
 
+use std::io::{BufRead, BufReader, Read};
+
 use gjjq_core::deploy::{Deployment, Opening};
 use gjjq_core::{Move, Position, Ruleset, Setup, Side};
 use rand::rngs::StdRng;
@@ -86,41 +88,168 @@ pub(crate) fn random_line(config: &MatchConfig, pair: u32) -> (usize, Vec<Move>)
 /// assert!(parse_openings("9/9/9/9/9 9/9/9/9/9\n", Ruleset::STANDARD).unwrap_err().contains("Red's deployment"));
 /// ```
 pub fn parse_openings(text: &str, rules: Ruleset) -> Result<Vec<Position>, String> {
+    // A leading byte-order mark (as some editors write) is no part of the first line.
+    let text = text.strip_prefix('\u{feff}').unwrap_or(text);
     let mut out = Vec::new();
     for (i, line) in text.lines().enumerate() {
-        let line = line.trim();
-        if line.is_empty() || line.starts_with('#') {
-            continue;
+        if let Some(pos) = parse_line(line, i + 1, rules)? {
+            out.push(pos);
         }
-        let at = |e: String| format!("openings line {}: {e}", i + 1);
-        let pos = match deployment_pair(line) {
-            Some((red, green, first)) => {
-                let red = Deployment::parse_with(red, &rules)
-                    .map_err(|e| at(format!("Red's deployment: {e}")))?;
-                let green = Deployment::parse_with(green, &rules)
-                    .map_err(|e| at(format!("Green's deployment: {e}")))?;
-                let first = match first {
-                    None | Some("red") => Side::Red,
-                    Some("green") => Side::Green,
-                    Some(other) => {
-                        return Err(at(format!("first mover '{other}': expected red or green")));
-                    }
-                };
-                Opening::new(red, green, first)
-                    .position(rules)
-                    .map_err(|e| at(e.to_string()))?
-            }
-            None => {
-                let setup: Setup = line.parse().map_err(|e| at(format!("{e}")))?;
-                Position::from_setup_with(setup, rules).map_err(|e| at(e.to_string()))?
-            }
-        };
-        out.push(pos);
     }
     if out.is_empty() {
         return Err("the openings file holds no opening".to_string());
     }
     Ok(out)
+}
+
+/// The longest openings file [`read_openings`] reads, in bytes (about 200,000 openings).
+pub const MAX_OPENINGS_BYTES: u64 = 16 << 20;
+
+/// The longest line of an openings file [`read_openings`] reads, in bytes, its line end
+/// excluded (a position string is under 100).
+pub const MAX_OPENING_LINE: usize = 4096;
+
+/// [`parse_openings`] for an openings file read from `reader`, with its limits applied while
+/// it is read: at most [`MAX_OPENINGS_BYTES`] in all and [`MAX_OPENING_LINE`] a line, so that
+/// an endless or binary input (`/dev/zero`) is refused without taking memory beyond them. A
+/// leading byte-order mark is skipped.
+///
+/// # Errors
+///
+/// A message naming the line that is too long, not UTF-8, or not an opening; a file over
+/// the limit; a read error.
+///
+/// # Examples
+///
+/// ```
+/// use gjjq_arbiter::openings::{MAX_OPENING_LINE, read_openings};
+/// use gjjq_core::Ruleset;
+/// let text = "\u{feff}4k4/9/9/9/9/9/9/9/4I4/4K4 g -\n";
+/// assert_eq!(read_openings(text.as_bytes(), Ruleset::STANDARD).unwrap().len(), 1);
+/// let long = "#".repeat(MAX_OPENING_LINE + 1);
+/// let e = read_openings(long.as_bytes(), Ruleset::STANDARD).unwrap_err();
+/// assert!(e.contains("line 1") && e.contains("longer than 4096 bytes"), "{e}");
+/// ```
+pub fn read_openings(reader: impl Read, rules: Ruleset) -> Result<Vec<Position>, String> {
+    let mut input = BufReader::new(reader.take(MAX_OPENINGS_BYTES + 1));
+    let mut out = Vec::new();
+    let mut buf = Vec::new();
+    let mut total: u64 = 0;
+    for number in 1usize.. {
+        buf.clear();
+        // The line limit is applied while the line is read: at most one byte beyond it is
+        // kept.
+        let n = (&mut input)
+            .take(MAX_OPENING_LINE as u64 + 2)
+            .read_until(b'\n', &mut buf)
+            .map_err(|e| format!("openings line {number}: {e}"))?;
+        if n == 0 {
+            break;
+        }
+        total += n as u64;
+        if total > MAX_OPENINGS_BYTES {
+            return Err(format!(
+                "the openings file is larger than {MAX_OPENINGS_BYTES} bytes"
+            ));
+        }
+        if buf.last() == Some(&b'\n') {
+            buf.pop();
+        }
+        if buf.last() == Some(&b'\r') {
+            buf.pop();
+        }
+        if buf.len() > MAX_OPENING_LINE {
+            return Err(format!(
+                "openings line {number}: longer than {MAX_OPENING_LINE} bytes"
+            ));
+        }
+        let mut line = std::str::from_utf8(&buf)
+            .map_err(|e| format!("openings line {number}: not UTF-8 ({e})"))?;
+        if number == 1 {
+            line = line.strip_prefix('\u{feff}').unwrap_or(line);
+        }
+        if let Some(pos) = parse_line(line, number, rules)? {
+            out.push(pos);
+        }
+    }
+    if out.is_empty() {
+        return Err("the openings file holds no opening".to_string());
+    }
+    Ok(out)
+}
+
+/// The opening of line `number` of an openings file; `None` for a blank line or a comment.
+/// The message of a line that is not an opening shows its invisible characters escaped.
+fn parse_line(line: &str, number: usize, rules: Ruleset) -> Result<Option<Position>, String> {
+    let line = line.trim();
+    if line.is_empty() || line.starts_with('#') {
+        return Ok(None);
+    }
+    let at = |e: String| format!("openings line {number}: {}", escape_invisible(&e));
+    let pos = match deployment_pair(line) {
+        Some((red, green, first)) => {
+            let red = Deployment::parse_with(red, &rules)
+                .map_err(|e| at(format!("Red's deployment: {e}")))?;
+            let green = Deployment::parse_with(green, &rules)
+                .map_err(|e| at(format!("Green's deployment: {e}")))?;
+            let first = match first {
+                None | Some("red") => Side::Red,
+                Some("green") => Side::Green,
+                Some(other) => {
+                    return Err(at(format!("first mover '{other}': expected red or green")));
+                }
+            };
+            Opening::new(red, green, first)
+                .position(rules)
+                .map_err(|e| at(e.to_string()))?
+        }
+        None => {
+            let setup: Setup = line.parse().map_err(|e| at(format!("{e}")))?;
+            Position::from_setup_with(setup, rules).map_err(|e| at(e.to_string()))?
+        }
+    };
+    Ok(Some(pos))
+}
+
+/// `text` with every control character and every invisible format character (a byte-order
+/// mark, a zero-width space, a direction mark …) written as `\u{…}`, so that a message
+/// quoting input shows what it refuses.
+fn escape_invisible(text: &str) -> String {
+    let mut out = String::with_capacity(text.len());
+    for c in text.chars() {
+        if is_invisible(c) {
+            out.push_str(&format!("\\u{{{:x}}}", u32::from(c)));
+        } else {
+            out.push(c);
+        }
+    }
+    out
+}
+
+/// Whether `c` prints as nothing or moves the cursor: the control characters and Unicode's
+/// default-ignorable format characters.
+fn is_invisible(c: char) -> bool {
+    c.is_control()
+        || matches!(
+            c,
+            '\u{ad}'
+                | '\u{34f}'
+                | '\u{61c}'
+                | '\u{115f}'..='\u{1160}'
+                | '\u{17b4}'..='\u{17b5}'
+                | '\u{180b}'..='\u{180f}'
+                | '\u{200b}'..='\u{200f}'
+                | '\u{2028}'..='\u{202e}'
+                | '\u{2060}'..='\u{206f}'
+                | '\u{3164}'
+                | '\u{fe00}'..='\u{fe0f}'
+                | '\u{feff}'
+                | '\u{ffa0}'
+                | '\u{fff0}'..='\u{fffb}'
+                | '\u{1bca0}'..='\u{1bca3}'
+                | '\u{1d173}'..='\u{1d17a}'
+                | '\u{e0000}'..='\u{e0fff}'
+        )
 }
 
 /// A line of two deployment strings (five rows each) and an optional first mover, split; a

@@ -141,13 +141,31 @@ impl Drop for EngineProcess {
         }
         // The engine runs in its own process group (its id is the group's): end the whole
         // group, so that nothing the engine started outlives the match (issue 26, item 12).
-        signal_group(self.child.id(), "TERM");
+        // TERM first, then KILL for whatever is left after a grace: a process that traps or
+        // ignores TERM is not let off (issue 41, item 10).
+        let group = self.child.id();
+        signal_group(group, "TERM");
+        let deadline = Instant::now() + TERM_GRACE;
+        while Instant::now() < deadline {
+            // Reap the leader if it has gone, so that a zombie does not count as alive.
+            if let Ok(Some(_)) = self.child.try_wait() {
+                exited = true;
+            }
+            if !group_alive(group) {
+                break;
+            }
+            std::thread::sleep(Duration::from_millis(10));
+        }
+        signal_group(group, "KILL");
         if !exited {
             let _ = self.child.kill();
         }
         let _ = self.child.wait();
     }
 }
+
+/// How long an engine's process group has to end after TERM before it is sent KILL.
+const TERM_GRACE: Duration = Duration::from_millis(200);
 
 /// How long an engine has to leave after `quit` before its process group gets a signal.
 const QUIT_GRACE: Duration = Duration::from_millis(200);
@@ -171,6 +189,20 @@ fn signal_group(pgid: u32, signal: &str) {
         .stdout(Stdio::null())
         .stderr(Stdio::null())
         .status();
+}
+
+/// Whether the process group `pgid` still has a process (`kill -0`; a zombie counts until it
+/// is reaped).
+fn group_alive(pgid: u32) -> bool {
+    Process::new("kill")
+        .arg("-0")
+        .arg("--")
+        .arg(format!("-{pgid}"))
+        .stdin(Stdio::null())
+        .stdout(Stdio::null())
+        .stderr(Stdio::null())
+        .status()
+        .is_ok_and(|s| s.success())
 }
 
 /// Read lines from `from` and pass them to `to`, each cut to [`MAX_LINE`] bytes, until the

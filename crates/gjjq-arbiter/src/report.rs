@@ -114,8 +114,9 @@ pub struct MatchSummary {
     pub pentanomial: Pentanomial,
     /// The SPRT's decision, if a test was asked for and decided (on the pairs).
     pub sprt_decision: Option<SprtDecision>,
-    /// Why the match stopped before its last game, other than an SPRT decision: a game lost
-    /// by a crash or a failed start without [`crate::MatchConfig::recover`].
+    /// Why the match stopped, other than an SPRT decision: a game lost by a crash or a failed
+    /// start without [`crate::MatchConfig::recover`] (even the last game: the match did not
+    /// play out as asked), or the reason `on_game` gave for stopping it ([`crate::run_match`]).
     pub stopped: Option<String>,
 }
 

@@ -16,6 +16,8 @@ fn broken(on_go: &str) -> String {
 
 struct Played {
     stdout: String,
+    stderr: String,
+    status: std::process::ExitStatus,
     games: Vec<gjjq_notation::GameRecord>,
 }
 
@@ -43,13 +45,14 @@ fn run_match(engine1: &str, extra: &[&str]) -> Played {
     ];
     args.extend_from_slice(extra);
     let o = Command::new(GJJQ).args(&args).output().unwrap();
-    assert!(o.status.success(), "{}", String::from_utf8_lossy(&o.stderr));
     let text = std::fs::read_to_string(&pgn).unwrap();
     let games = GameReader::new(text.as_bytes())
         .map(|g| g.expect("the game file reads back"))
         .collect();
     Played {
         stdout: String::from_utf8(o.stdout).unwrap(),
+        stderr: String::from_utf8_lossy(&o.stderr).into_owned(),
+        status: o.status,
         games,
     }
 }
@@ -57,6 +60,15 @@ fn run_match(engine1: &str, extra: &[&str]) -> Played {
 /// Both games lost by the broken engine for `reason`, with either colour; each record goes
 /// through `replays` (open and hidden games replay differently).
 fn assert_broken_lost_all(p: &Played, reason: &str, replays: impl Fn(&gjjq_notation::GameRecord)) {
+    // A crash (or a failed start) stops a match without --recover, and the exit status says
+    // so (issue 41, item 16); both games were under way and count.
+    if matches!(reason, "crash" | "startup-failure") {
+        assert!(!p.status.success(), "{}", p.stdout);
+        assert!(p.stdout.contains("stopped: "), "{}", p.stdout);
+        assert!(p.stderr.contains("the match stopped early"), "{}", p.stderr);
+    } else {
+        assert!(p.status.success(), "{}", p.stderr);
+    }
     assert_eq!(p.games.len(), 2, "{}", p.stdout);
     assert!(p.stdout.contains("W 0 D 0 L 2"), "{}", p.stdout);
     assert!(
@@ -136,6 +148,7 @@ fn the_engine_beats_the_random_mover() {
         &engine,
         &["--depth1", "2", "--movetime", "200", "--max-plies", "300"],
     );
+    assert!(p.status.success(), "{}", p.stderr);
     assert!(p.stdout.contains("W 2 D 0 L 0"), "{}", p.stdout);
     assert!(p.stdout.contains("los "), "{}", p.stdout);
     for g in &p.games {
@@ -161,7 +174,9 @@ fn sprt_is_reported_and_bad_specs_refused() {
             "elo0=0 elo1=10 alpha=0.05 beta=0.05",
         ],
     );
-    // Two losses and nothing else: the BayesElo model needs wins, draws and losses.
+    // Two losses by crash, which stop the match (exit 1, issue 41, item 16), and nothing
+    // else: the BayesElo model needs wins, draws and losses.
+    assert!(!p.status.success(), "{}", p.stderr);
     assert!(
         p.stdout
             .contains("sprt elo0=0 elo1=10 alpha=0.05 beta=0.05: llr 0.00 (-2.94, 2.94) undecided"),
@@ -243,6 +258,7 @@ fn random_openings_are_random_deployments_played_twice() {
             "40",
         ],
     );
+    assert!(p.status.success(), "{}", p.stderr);
     assert_eq!(p.games.len(), 2);
     let starts: Vec<gjjq::Position> = p
         .games
@@ -277,7 +293,6 @@ fn run_hidden(engine1: &str, engine2: &str, tag: &str, extra: &[&str]) -> Played
     ];
     args.extend_from_slice(extra);
     let o = Command::new(GJJQ).args(&args).output().unwrap();
-    assert!(o.status.success(), "{}", String::from_utf8_lossy(&o.stderr));
     let text = std::fs::read_to_string(&pgn).unwrap();
     let games = GameReader::new(text.as_bytes())
         .map(|g| g.expect("the game file reads back"))
@@ -285,6 +300,8 @@ fn run_hidden(engine1: &str, engine2: &str, tag: &str, extra: &[&str]) -> Played
     std::fs::remove_dir_all(&dir).unwrap();
     Played {
         stdout: String::from_utf8(o.stdout).unwrap(),
+        stderr: String::from_utf8_lossy(&o.stderr).into_owned(),
+        status: o.status,
         games,
     }
 }
@@ -325,6 +342,7 @@ const SHORT_HIDDEN: [&str; 18] = [
 fn a_hidden_match_between_two_engines_plays_to_the_end() {
     let [e1, e2] = two_engines();
     let p = run_hidden(&e1, &e2, "full", &SHORT_HIDDEN);
+    assert!(p.status.success(), "{}", p.stderr);
     assert_eq!(p.games.len(), 6, "{}", p.stdout);
     let lines: Vec<&str> = p.stdout.lines().collect();
     assert!(
@@ -451,6 +469,7 @@ done
         &["--games", "2", "--movetime", "20", "--max-plies", "60"],
     );
     std::fs::remove_dir_all(&dir).unwrap();
+    assert!(p.status.success(), "{}", p.stderr);
     assert_eq!(p.games.len(), 2, "{}", p.stdout);
     for g in &p.games {
         let game = gjjq_notation::hidden_game_from_record(g).expect("a referee's record replays");
@@ -708,6 +727,17 @@ fn match_stdout(args: &[&str]) -> String {
     String::from_utf8(o.stdout).unwrap()
 }
 
+/// `gjjq match` with `args`, expected to fail after printing its summary: stdout, stderr.
+fn match_failing(args: &[&str]) -> (String, String) {
+    let o = Command::new(GJJQ).arg("match").args(args).output().unwrap();
+    let (out, err) = (
+        String::from_utf8(o.stdout).unwrap(),
+        String::from_utf8_lossy(&o.stderr).into_owned(),
+    );
+    assert_eq!(o.status.code(), Some(1), "{out}\n{err}");
+    (out, err)
+}
+
 #[test]
 fn without_recover_a_crash_stops_the_match_and_with_it_the_match_goes_on() {
     let crash = broken("exit 3");
@@ -722,9 +752,14 @@ fn without_recover_a_crash_stops_the_match_and_with_it_the_match_goes_on() {
         "--movetime",
         "20",
     ];
-    let out = match_stdout(&base);
+    // Issue 41, item 16: the summary, then exit 1.
+    let (out, err) = match_failing(&base);
     assert!(out.contains("W 0 D 0 L 1"), "{out}");
     assert!(out.contains("stopped: game 1 ended by crash"), "{out}");
+    assert!(
+        err.contains("the match stopped early: game 1 ended by crash"),
+        "{err}"
+    );
     let mut recovering = base.to_vec();
     recovering.push("--recover");
     let out = match_stdout(&recovering);
@@ -919,4 +954,154 @@ fn adjudication_over_zero_moves_is_refused() {
         let err = String::from_utf8_lossy(&o.stderr);
         assert!(err.contains(moves), "{err}");
     }
+}
+
+// ---- issue 41: files, memory, processes ----
+
+/// Item 1: a game file that refuses writes (`/dev/full` takes the open, fails the write) stops
+/// the match at the first game it refuses: the summary of what was played, then exit 1 naming
+/// the file.
+#[test]
+fn a_game_file_that_refuses_a_write_stops_the_match_after_its_summary() {
+    let e1 = format!("{GJJQ} engine --random --seed 1");
+    let e2 = format!("{GJJQ} engine --random --seed 2");
+    let (out, err) = match_failing(&[
+        "--engine1",
+        &e1,
+        "--engine2",
+        &e2,
+        "--games",
+        "4",
+        "--movetime",
+        "10",
+        "--max-plies",
+        "10",
+        "--pgn",
+        "/dev/full",
+    ]);
+    assert!(out.contains(": 1 games, time control"), "{out}");
+    assert!(out.contains("terminations: ply-limit 1"), "{out}");
+    assert!(
+        out.contains("stopped: game file /dev/full: game 1 cannot be written"),
+        "{out}"
+    );
+    assert!(err.contains("error: game file /dev/full"), "{err}");
+    assert!(!err.contains("game 2/4"), "{err}");
+}
+
+/// Item 6: memory does not grow with --games: a match of 4,294,967,295 games (open, from
+/// random deployments, hidden) starts at once and stops after the first game's crash.
+#[test]
+fn a_match_of_u32_max_games_allocates_per_game_played() {
+    let crash = broken("exit 3");
+    let random = format!("{GJJQ} engine --random --seed 3");
+    for extra in [&[][..], &["--openings", "random"], &["--hidden"]] {
+        let mut args = vec![
+            "--engine1",
+            crash.as_str(),
+            "--engine2",
+            random.as_str(),
+            "--games",
+            "4294967295",
+            "--movetime",
+            "20",
+        ];
+        args.extend_from_slice(extra);
+        let start = std::time::Instant::now();
+        let (out, err) = match_failing(&args);
+        assert!(out.contains(": 1 games"), "{extra:?}: {out}\n{err}");
+        assert!(out.contains("stopped: game 1 ended by crash"), "{out}");
+        assert!(start.elapsed().as_secs() < 30, "{:?}", start.elapsed());
+    }
+}
+
+/// Item 6: an openings file is read with limits applied while reading: `/dev/zero` is refused
+/// at its first line.
+#[test]
+fn an_endless_openings_file_is_refused_at_its_limit() {
+    let o = Command::new(GJJQ)
+        .args([
+            "match",
+            "--engine1",
+            "x",
+            "--engine2",
+            "y",
+            "--movetime",
+            "10",
+            "--openings",
+            "/dev/zero",
+        ])
+        .output()
+        .unwrap();
+    assert_eq!(o.status.code(), Some(1));
+    let err = String::from_utf8_lossy(&o.stderr);
+    assert!(
+        err.contains("/dev/zero: openings line 1: longer than 4096 bytes"),
+        "{err}"
+    );
+}
+
+/// Item 17: a leading byte-order mark is skipped, and an invisible character in a refused line
+/// is shown escaped.
+#[test]
+fn an_openings_file_may_start_with_a_byte_order_mark() {
+    let dir = std::env::temp_dir().join(format!("gjjq-match-bom-{}", std::process::id()));
+    std::fs::create_dir_all(&dir).unwrap();
+    let bom = dir.join("bom.txt");
+    std::fs::write(&bom, "\u{feff}4k4/9/9/9/9/9/9/9/4I4/4K4 r - 0 1\n").unwrap();
+    let random = format!("{GJJQ} engine --random --seed 3");
+    let out = match_stdout(&[
+        "--engine1",
+        &random,
+        "--engine2",
+        &random,
+        "--games",
+        "2",
+        "--movetime",
+        "10",
+        "--max-plies",
+        "4",
+        "--openings",
+        bom.to_str().unwrap(),
+    ]);
+    assert!(out.contains(": 2 games"), "{out}");
+    let hidden = dir.join("zero-width.txt");
+    std::fs::write(&hidden, "4k4/9/9/9/9/9/9/9/4I4/4K4\u{200b} r - 0 1\n").unwrap();
+    let o = Command::new(GJJQ)
+        .args([
+            "match",
+            "--engine1",
+            "x",
+            "--engine2",
+            "y",
+            "--movetime",
+            "10",
+        ])
+        .arg("--openings")
+        .arg(&hidden)
+        .output()
+        .unwrap();
+    std::fs::remove_dir_all(&dir).unwrap();
+    let err = String::from_utf8(o.stderr).unwrap();
+    assert!(!o.status.success());
+    assert!(err.contains("openings line 1: "), "{err}");
+    assert!(err.contains("\\u{200b}"), "{err}");
+    assert!(!err.contains('\u{200b}'), "{err}");
+}
+
+/// Item 10: an engine that ignores TERM (and `quit`), with a child that ignores it too, is
+/// killed with its child after the match.
+#[test]
+fn an_engine_ignoring_term_is_killed_with_its_children() {
+    let file = std::env::temp_dir().join(format!("gjjq-pgids-term-{}", std::process::id()));
+    let _ = std::fs::remove_file(&file);
+    let engine = format!(
+        r#"trap '' TERM; echo $$ >> {}; sleep 100000 & while read -r line; do case "$line" in uci) echo "id name broken"; echo uciok;; isready) echo readyok;; go*) echo "bestmove 5E5e";; esac; done"#,
+        file.display()
+    );
+    let p = run_match(&engine, &["--movetime", "20"]);
+    assert_lost_all(&p, "illegal-move");
+    std::thread::sleep(std::time::Duration::from_millis(300));
+    assert!(std::fs::read_to_string(&file).unwrap().lines().count() >= 2);
+    assert_eq!(surviving_groups(&file), Vec::<String>::new());
 }

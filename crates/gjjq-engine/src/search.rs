@@ -505,12 +505,15 @@ impl fmt::Debug for Engine {
 }
 
 impl Engine {
-    /// A new engine with an empty table.
+    /// A new engine with an empty table. When the table's [`EngineConfig::hash_mb`] cannot be
+    /// allocated the engine does not abort: it takes the largest of the default size halved in
+    /// turn that can be, and [`Engine::config`] says which ([`Engine::set_hash`]).
     #[must_use]
     pub fn new(config: EngineConfig) -> Engine {
+        let (tt, hash_mb) = Table::allocate(config.hash_mb, EngineConfig::default().hash_mb);
         Engine {
-            config,
-            tt: Table::new(config.hash_mb),
+            config: EngineConfig { hash_mb, ..config },
+            tt,
             history: vec![[0; 90]; 90],
             killers: [[NO_MOVE; 2]; MAX_PLY],
             stats: SearchStats::default(),
@@ -541,6 +544,34 @@ impl Engine {
             hash_mb: self.config.hash_mb,
             ..config
         };
+    }
+
+    /// Give the table a new size of about `megabytes` MiB, empty, and forget what was learnt
+    /// (as [`Engine::clear`]); the size in MiB it got. The old table is freed first, so the
+    /// two are never held together; the new one is allocated fallibly, and when `megabytes`
+    /// cannot be had the table takes the largest of the old size halved in turn that can be
+    /// (the old size itself at first), down to a table of one entry (size 0): less than asked
+    /// is returned, never an abort.
+    ///
+    /// # Examples
+    ///
+    /// ```
+    /// use gjjq_engine::{Engine, EngineConfig};
+    /// let mut engine = Engine::new(EngineConfig { hash_mb: 1, ..EngineConfig::default() });
+    /// assert_eq!(engine.set_hash(2), 2);
+    /// assert_eq!(engine.config().hash_mb, 2);
+    /// // More than any address space: the old size is kept.
+    /// assert_eq!(engine.set_hash(usize::MAX), 2);
+    /// assert_eq!(engine.config().hash_mb, 2);
+    /// ```
+    pub fn set_hash(&mut self, megabytes: usize) -> usize {
+        let old = self.config.hash_mb;
+        self.tt = Table::tiny();
+        let (tt, got) = Table::allocate(megabytes, old);
+        self.tt = tt;
+        self.config.hash_mb = got;
+        self.clear();
+        got
     }
 
     /// The counters of the last search.

@@ -354,16 +354,18 @@ impl Server {
         };
         match name.to_ascii_lowercase().as_str() {
             "hash" => match number(value) {
-                Some(mb @ 1..=4096) => {
-                    self.config.hash_mb = mb as usize;
-                    self.engine = Some(Engine::new(self.config));
-                }
+                Some(mb @ 1..=4096) => self.set_hash(mb as usize),
                 _ => bad(&self.out),
             },
             "tropism" => match number(value) {
                 Some(w @ 0..=100) => {
+                    // The table keeps its memory (no second table beside it); its scores
+                    // were of the old evaluation, so it is emptied.
                     self.config.eval.tropism = w as i32;
-                    self.engine = Some(Engine::new(self.config));
+                    self.reconfigure();
+                    if let Some(e) = &mut self.engine {
+                        e.clear();
+                    }
                 }
                 _ => bad(&self.out),
             },
@@ -492,6 +494,38 @@ impl Server {
         }
     }
 
+    /// `Hash`: resize the table, the old one freed first; when `mb` MiB cannot be allocated
+    /// the engine keeps a smaller table ([`Engine::set_hash`]) and says so in an `info string`
+    /// instead of aborting (issue 41, item 9).
+    fn set_hash(&mut self, mb: usize) {
+        let got = match &mut self.engine {
+            Some(e) => e.set_hash(mb),
+            None => {
+                let e = Engine::new(EngineConfig {
+                    hash_mb: mb,
+                    ..self.config
+                });
+                let got = e.config().hash_mb;
+                self.engine = Some(e);
+                got
+            }
+        };
+        self.config.hash_mb = got;
+        if got != mb {
+            send(
+                &self.out,
+                &format!(
+                    "info string setoption: Hash: cannot allocate {mb} MiB; the table has {}",
+                    if got == 0 {
+                        "one entry".to_string()
+                    } else {
+                        format!("{got} MiB")
+                    }
+                ),
+            );
+        }
+    }
+
     /// Apply `self.config` to the engine, keeping its table.
     fn reconfigure(&mut self) {
         match &mut self.engine {
@@ -568,7 +602,9 @@ impl Server {
                     "the game is over: the position occurred a third time, a draw (R-24)",
                 );
             } else if r.best_move.is_none() {
-                info(&out, "the game is over: no legal move");
+                // One adjudication, one reason: the core's outcome of the position, as `gjjq
+                // outcome` and the arbiter give it (issue 41, item 15).
+                send(&out, &game_over_line(&pos));
             }
             send(&out, &bestmove_line(&r));
             (engine, history)
@@ -725,6 +761,17 @@ fn seeded(seed: u64) -> StdRng {
 fn parse_rules(text: &str) -> Result<Ruleset, String> {
     text.parse()
         .map_err(|e: gjjq_core::RulesetError| e.to_string())
+}
+
+/// The `info string` of a position in which the engine has no move to give: the rules'
+/// outcome of the position with its reason (`Position::outcome`, R-21 … R-25), e.g. `the game
+/// is over: draw insufficient-material`.
+fn game_over_line(pos: &Position) -> String {
+    match pos.outcome() {
+        Some(o) => format!("info string the game is over: {o}"),
+        // Not reached: a position without a legal move has an outcome.
+        None => "info string the game is over: no legal move".to_string(),
+    }
 }
 
 struct Control<'a> {

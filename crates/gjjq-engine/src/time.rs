@@ -90,26 +90,55 @@ impl Stability {
 /// Moves still to play when `go` does not say (`movestogo`).
 const DEFAULT_MOVES_TO_GO: u64 = 30;
 
+/// What the engine process itself may take beyond its search, in milliseconds, besides the
+/// `Move Overhead` option's allowance for the answer's way to the controller: reading
+/// `position` and `go`, starting and stopping the search thread, writing `bestmove`, and
+/// waiting for a core on a busy machine. Kept out of the clock before any budget is made.
+pub const LATENCY_MS: u64 = 50;
+
+/// The part of the clock no search may touch, for `time_ms` left and `overhead_ms` of
+/// `Move Overhead`: the overhead, [`LATENCY_MS`], and a twentieth of the time left (a
+/// late answer costs the game; a short search costs little).
+///
+/// # Examples
+///
+/// ```
+/// use gjjq_engine::time::{LATENCY_MS, safety_margin};
+/// assert_eq!(safety_margin(0, 10), 10 + LATENCY_MS);
+/// assert_eq!(safety_margin(2_000, 10), 10 + LATENCY_MS + 100);
+/// ```
+#[must_use]
+pub fn safety_margin(time_ms: u64, overhead_ms: u64) -> u64 {
+    overhead_ms
+        .saturating_add(LATENCY_MS)
+        .saturating_add(time_ms / 20)
+}
+
 /// The budget for `side` under `go`, keeping `overhead_ms` for the answer to reach the
 /// arbiter. `None` when no time limit applies (`infinite`, or only `depth`/`nodes`).
 ///
 /// - `movetime M`: soft = hard = M − overhead.
-/// - clock `T` + increment `I` with `movestogo N` (30 if absent): soft = T/N + ¾·I, hard =
-///   3·soft, both at most ⅘ of T − overhead.
+/// - clock `T` + increment `I` with `movestogo N` (30 if absent): of the time left less the
+///   [`safety_margin`], `A = T − margin`, soft = A/N + ¾·I but at most A/4, hard = 3·soft but
+///   at most A/2 (1 ms at least, when nothing is left). The hard limit never passes `T −
+///   margin`, so an answer is in time whenever the process's own delay is within the margin;
+///   and as the clock runs low the budget falls below the increment, so with an increment
+///   the clock comes back instead of running out.
 ///
 /// # Examples
 ///
 /// ```
 /// use gjjq_core::{Move, Side};
 /// use gjjq_engine::protocol::GoParams;
-/// use gjjq_engine::time::{TimeBudget, budget};
+/// use gjjq_engine::time::{TimeBudget, budget, safety_margin};
 /// let go = GoParams { movetime: Some(100), ..GoParams::default() };
 /// assert_eq!(budget(&go, Side::Red, 10), Some(TimeBudget { soft_ms: 90, hard_ms: 90 }));
 /// let go = GoParams { wtime: Some(10_000), winc: Some(100), btime: Some(1), ..GoParams::default() };
 /// let b = budget(&go, Side::Red, 10).unwrap();
-/// assert_eq!(b.soft_ms, 9_990 / 30 + 75);
+/// let available = 10_000 - safety_margin(10_000, 10);
+/// assert_eq!(b.soft_ms, available / 30 + 75);
 /// assert_eq!(b.hard_ms, 3 * b.soft_ms);
-/// assert!(budget(&go, Side::Green, 10).unwrap().hard_ms <= 1);
+/// assert_eq!(budget(&go, Side::Green, 10).unwrap().hard_ms, 1);
 /// assert_eq!(budget(&GoParams { depth: Some(4), ..GoParams::default() }, Side::Red, 10), None);
 /// ```
 #[must_use]
@@ -125,14 +154,85 @@ pub fn budget(go: &GoParams, side: Side, overhead_ms: u64) -> Option<TimeBudget>
         });
     }
     let (time, inc) = go.clock(side)?;
-    let available = time.saturating_sub(overhead_ms);
-    let cap = (available / 5).saturating_mul(4).max(1);
+    let available = time.saturating_sub(safety_margin(time, overhead_ms));
     let moves_to_go = go.movestogo.map_or(DEFAULT_MOVES_TO_GO, u64::from).max(1);
     let soft = (available / moves_to_go)
         .saturating_add(inc / 4 * 3)
-        .min(cap);
+        .min(available / 4);
+    let hard = soft.saturating_mul(3).min(available / 2);
     Some(TimeBudget {
         soft_ms: soft.max(1),
-        hard_ms: soft.saturating_mul(3).min(cap).max(1),
+        hard_ms: hard.max(1),
     })
+}
+
+#[cfg(test)]
+mod tests {
+    use super::*;
+
+    fn clock(time: u64, inc: u64, moves_to_go: Option<u32>) -> GoParams {
+        GoParams {
+            wtime: Some(time),
+            winc: Some(inc),
+            btime: Some(time),
+            binc: Some(inc),
+            movestogo: moves_to_go,
+            ..GoParams::default()
+        }
+    }
+
+    /// Issue 41, item 25: whatever the clock, the increment and `movestogo`, the hard limit
+    /// stays within the time left less the margin (or is the 1 ms floor), and soft ≤ hard.
+    #[test]
+    fn the_hard_limit_never_passes_the_time_left_less_the_margin() {
+        let times = [
+            0, 1, 5, 20, 39, 40, 41, 60, 100, 222, 300, 1_000, 2_000, 60_000,
+        ];
+        let incs = [0, 1, 10, 50, 100, 1_000, 10_000];
+        for &t in &times {
+            for &i in &incs {
+                for mtg in [None, Some(1), Some(2), Some(40)] {
+                    for overhead in [0, 10, 100] {
+                        let b = budget(&clock(t, i, mtg), Side::Red, overhead).unwrap();
+                        let room = t.saturating_sub(safety_margin(t, overhead));
+                        assert!(
+                            b.hard_ms <= room.max(1),
+                            "t {t} inc {i} mtg {mtg:?} overhead {overhead}: {b:?}"
+                        );
+                        assert!(b.soft_ms <= b.hard_ms, "{b:?}");
+                        assert!(safety_margin(t, overhead) >= overhead + LATENCY_MS);
+                    }
+                }
+            }
+        }
+    }
+
+    /// An engine that uses all of its hard limit and the whole latency allowance on every
+    /// move, from a clock that starts low, never runs out with an increment that covers that
+    /// allowance, and its clock comes back up.
+    #[test]
+    fn with_an_increment_a_low_clock_never_runs_out() {
+        let overhead = 10;
+        for (start, inc) in [
+            (300, 50),
+            (100, 50),
+            (0, 50),
+            (2_000, 50),
+            (50, 45),
+            (1, 100),
+        ] {
+            let mut t: u64 = start;
+            for _ in 0..1_000 {
+                let b = budget(&clock(t, inc, None), Side::Red, overhead).unwrap();
+                let used = b.hard_ms + overhead + LATENCY_MS;
+                // A budget of the 1 ms floor: no time was left to keep.
+                assert!(
+                    used <= t || b.hard_ms == 1,
+                    "{start}+{inc}: {used} ms used of {t}"
+                );
+                t = t.saturating_sub(used) + inc;
+            }
+            assert!(t >= inc, "{start}+{inc}: the clock ends at {t}");
+        }
+    }
 }

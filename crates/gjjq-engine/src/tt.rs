@@ -37,12 +37,45 @@ pub(crate) struct Table {
 }
 
 impl Table {
-    /// A table of about `megabytes` MiB (at least one entry).
-    pub fn new(megabytes: usize) -> Table {
-        let n = (megabytes * 1024 * 1024 / size_of::<Entry>()).max(1);
-        Table {
-            entries: vec![EMPTY; n],
+    /// A table of about `megabytes` MiB (at least one entry) if that much memory can be had;
+    /// `None` when it cannot (the allocation is asked for fallibly, never an abort).
+    pub fn try_new(megabytes: usize) -> Option<Table> {
+        let n = (megabytes.saturating_mul(1 << 20) / size_of::<Entry>()).max(1);
+        let mut entries = Vec::new();
+        entries.try_reserve_exact(n).ok()?;
+        entries.resize(n, EMPTY);
+        Some(Table { entries })
+    }
+
+    /// A table of about `megabytes` MiB, or when that cannot be allocated the largest that can
+    /// of `fallback_mb` (less than `megabytes`) halved in turn down to 1 MiB, or at last one
+    /// entry; with its size in MiB (0 for the one entry). The caller frees its old table first,
+    /// so that old and new are never held together.
+    pub fn allocate(megabytes: usize, fallback_mb: usize) -> (Table, usize) {
+        if let Some(t) = Table::try_new(megabytes) {
+            return (t, megabytes);
         }
+        let mut mb = fallback_mb.min(megabytes.saturating_sub(1));
+        while mb >= 1 {
+            if let Some(t) = Table::try_new(mb) {
+                return (t, mb);
+            }
+            mb /= 2;
+        }
+        (Table::tiny(), 0)
+    }
+
+    /// A table of one entry: what is held while a table is replaced.
+    pub fn tiny() -> Table {
+        Table {
+            entries: vec![EMPTY],
+        }
+    }
+
+    /// The number of entries.
+    #[cfg(test)]
+    pub fn len(&self) -> usize {
+        self.entries.len()
     }
 
     pub fn clear(&mut self) {
@@ -84,5 +117,27 @@ impl Table {
             depth: depth.clamp(0, i32::from(i8::MAX)) as i8,
             bound,
         };
+    }
+}
+
+#[cfg(test)]
+mod tests {
+    use super::*;
+
+    #[test]
+    fn a_table_that_cannot_be_allocated_falls_back_instead_of_aborting() {
+        // More than the address space: the fallible allocation refuses it at once.
+        assert!(Table::try_new(usize::MAX).is_none());
+        assert!(Table::try_new(usize::MAX / 2).is_none());
+        let (t, mb) = Table::allocate(usize::MAX, 2);
+        assert_eq!(mb, 2);
+        assert_eq!(t.len(), 2 * (1 << 20) / size_of::<Entry>());
+        // No fallback left: one entry, and the table still works.
+        let (mut t, mb) = Table::allocate(usize::MAX, 0);
+        assert_eq!((mb, t.len()), (0, 1));
+        t.store(7, NO_MOVE, 5, 3, Bound::Exact);
+        assert_eq!(t.probe(7).map(|e| e.score), Some(5));
+        // What can be had is had.
+        assert_eq!(Table::allocate(1, 16).1, 1);
     }
 }

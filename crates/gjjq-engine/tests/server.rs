@@ -891,3 +891,36 @@ fn tablebase_dir_option_opens_tables_and_survives_bad_ones() {
     assert!(has(&blocks[5], " score win 27 "), "{:?}", blocks[5]);
     std::fs::remove_dir_all(&base).unwrap();
 }
+
+// Issue 41, item 15: a position without a move is reported with the rules' outcome and its
+// reason, the one `gjjq outcome` (`Position::outcome`) gives, by either player.
+#[test]
+fn a_finished_position_is_reported_with_the_rules_outcome() {
+    for (fen, outcome) in [
+        (
+            "4k4/9/9/9/9/9/9/9/9/3K5 r - 0 1",
+            "draw insufficient-material",
+        ),
+        ("3k5/4P4/9/9/9/9/9/9/9/4K4 g -", "red trapped-king"),
+    ] {
+        let pos = Position::from_setup(fen.parse().unwrap()).unwrap();
+        assert_eq!(pos.outcome().unwrap().to_string(), outcome);
+        for player in [Player::Search, Player::Random] {
+            let mut s = Session::start(ServerOptions {
+                player,
+                ..ServerOptions::default()
+            });
+            s.send(&format!("position fen {fen}"));
+            s.send("go depth 2");
+            s.wait_for("bestmove", 1);
+            let lines = s.quit();
+            assert_eq!(last_bestmove(&lines), "0000");
+            let expected = format!("info string the game is over: {outcome}");
+            assert!(lines.contains(&expected), "{player:?} {fen}: {lines:?}");
+            assert!(
+                !lines.iter().any(|l| l.contains("no legal move")),
+                "{lines:?}"
+            );
+        }
+    }
+}

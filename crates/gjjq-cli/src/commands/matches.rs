@@ -5,13 +5,14 @@
 use rand::SeedableRng;
 use rand::rngs::StdRng;
 use std::fs::File;
-use std::io::{BufWriter, Write};
+use std::io::{BufWriter, Seek, SeekFrom, Write};
 use std::num::NonZeroU32;
+use std::ops::ControlFlow;
 
 use gjjq_arbiter::stats::{Sprt, SprtDecision};
 use gjjq_arbiter::{
     Adjudication, DrawAdjudication, EngineSpec, MatchConfig, ResignAdjudication, TimeControl,
-    parse_openings, run_match,
+    read_openings, run_match,
 };
 use gjjq_core::Position;
 use gjjq_notation::{MoveForm, write_game};
@@ -177,9 +178,12 @@ pub fn run(args: Args) -> Result<(), CliError> {
         )?],
         // one pair of uniformly random free deployments for each pair of games, Red
         // first, drawn from --seed.
+        // At most MAX_RANDOM_OPENINGS are drawn, then used in turn again: the draws stay the
+        // same for a match of any length up to that, and memory is bounded for any
+        // --games (issue 41, item 6).
         "random" => {
             let mut rng = StdRng::seed_from_u64(args.seed);
-            (0..args.games.div_ceil(2).max(1))
+            (0..args.games.div_ceil(2).clamp(1, MAX_RANDOM_OPENINGS))
                 .map(|_| {
                     gjjq_core::deploy::Opening::random(&mut rng, Some(gjjq_core::Side::Red), &rules)
                         .position(rules)
@@ -188,9 +192,8 @@ pub fn run(args: Args) -> Result<(), CliError> {
                 .collect::<Result<Vec<_>, _>>()?
         }
         file => {
-            let text = std::fs::read_to_string(file)
-                .map_err(|e| CliError(format!("--openings {file}: {e}")))?;
-            parse_openings(&text, rules).map_err(|e| CliError(format!("{file}: {e}")))?
+            let f = File::open(file).map_err(|e| CliError(format!("--openings {file}: {e}")))?;
+            read_openings(f, rules).map_err(|e| CliError(format!("{file}: {e}")))?
         }
     };
     let sprt = args.sprt.as_deref().map(str::parse::<Sprt>).transpose()?;
@@ -259,12 +262,12 @@ pub fn run(args: Args) -> Result<(), CliError> {
         ));
     }
     let mut pgn = match &args.pgn {
-        Some(path) => Some(BufWriter::new(
-            File::create(path).map_err(|e| CliError(format!("--pgn {path}: {e}")))?,
-        )),
+        Some(path) => Some((path.as_str(), open_game_file(path)?)),
         None => None,
     };
-    let mut write_error = None;
+    // The game file's failure: the match stops at the first game that cannot be written.
+    let mut write_error: Option<String> = None;
+    let mut written = 0u32;
     let total = args.games;
     let summary = run_match(&config, |report, tally| {
         let r = &report.record;
@@ -282,21 +285,31 @@ pub fn run(args: Args) -> Result<(), CliError> {
             },
             tally.score() * 100.0,
         );
-        if let Some(w) = &mut pgn
-            && write_error.is_none()
-            // Flushed after each game: an interrupted match keeps the games it played.
-            && let Err(e) = write_game(&report.record, MoveForm::default(), &mut *w)
-                .and_then(|()| writeln!(w).and_then(|()| w.flush()).map_err(Into::into))
+        let Some((path, w)) = &mut pgn else {
+            return ControlFlow::Continue(());
+        };
+        if write_error.is_some() {
+            return ControlFlow::Continue(());
+        }
+        // Flushed after each game: an interrupted match keeps the games it played, and a full
+        // disk is found at the first game it refuses.
+        match write_game(&report.record, MoveForm::default(), &mut *w)
+            .and_then(|()| writeln!(w).and_then(|()| w.flush()).map_err(Into::into))
         {
-            write_error = Some(e);
+            Ok(()) => {
+                written += 1;
+                ControlFlow::Continue(())
+            }
+            Err(e) => {
+                let why = format!(
+                    "game file {path}: game {} cannot be written ({e}); {written} games written before it",
+                    report.round
+                );
+                write_error = Some(why.clone());
+                ControlFlow::Break(why)
+            }
         }
     })?;
-    if let Some(e) = write_error {
-        return Err(CliError(format!("game file: {e}")));
-    }
-    if let Some(w) = &mut pgn {
-        w.flush()?;
-    }
     let t = summary.tally;
     let [a, b] = &summary.names;
     outln!(
@@ -353,5 +366,32 @@ pub fn run(args: Args) -> Result<(), CliError> {
     if let Some(why) = &summary.stopped {
         outln!("stopped: {why}");
     }
+    // The summary is printed whatever stopped the match; the exit status says it did not
+    // play out (docs/engine.md).
+    if let Some(why) = write_error {
+        return Err(CliError(why));
+    }
+    if let Some(why) = &summary.stopped {
+        return Err(CliError(format!("the match stopped early: {why}")));
+    }
     Ok(())
+}
+
+/// The most random deployment pairs `--openings random` draws; a longer match uses them in
+/// turn again.
+const MAX_RANDOM_OPENINGS: u32 = 1 << 16;
+
+/// Create the game file and check that it takes a write before the first game: a regular
+/// file gets a byte written and removed again (a full disk refuses it here, not after the
+/// match); anything else (`/dev/full`, a pipe) is found out at the first game's flush.
+fn open_game_file(path: &str) -> Result<BufWriter<File>, CliError> {
+    let fail = |e: std::io::Error| CliError(format!("--pgn {path}: {e}"));
+    let mut file = File::create(path).map_err(fail)?;
+    if file.metadata().map_err(fail)?.is_file() {
+        file.write_all(b"\n")
+            .and_then(|()| file.set_len(0))
+            .and_then(|()| file.seek(SeekFrom::Start(0)).map(drop))
+            .map_err(fail)?;
+    }
+    Ok(BufWriter::new(file))
 }
