@@ -563,3 +563,24 @@ fn issue41_8_many_tags_read_and_duplicates_are_still_refused() {
         "{err}"
     );
 }
+
+// The `Game` tag: a file without it, or with `gjjq`, is 国际军棋; another game's file is
+// refused at the tag's value, before its moves are misread.
+#[test]
+fn the_game_tag_names_the_game() {
+    let ok = "[Game \"gjjq\"]\n\n1. 5B5A *\n";
+    assert!(GameReader::new(ok.as_bytes()).next().unwrap().is_ok());
+    let other = "[Game \"luzhanqi\"]\n\n1. a6a7 *\n";
+    let err = GameReader::new(other.as_bytes())
+        .next()
+        .unwrap()
+        .unwrap_err();
+    assert!(
+        matches!(&err, ReadError::Game(gjjq_notation::SyntaxError::OtherGame { at, .. }) if *at == tp(1, 7)),
+        "{err}"
+    );
+    assert_eq!(
+        err.to_string(),
+        "1:7: Game tag 'luzhanqi': this is not a 国际军棋 (gjjq) game file"
+    );
+}
