@@ -16,6 +16,7 @@ cd "$(dirname "$0")/.."
 # Library crates whose API is watched: <package> <crate name> <cargo feature flags>.
 crates=(
     "gjjq-core gjjq_core --all-features"
+    "junqi-gamefile junqi_gamefile --all-features"
     "gjjq-notation gjjq_notation --all-features"
     "gjjq-engine gjjq_engine --all-features"
     "gjjq-arbiter gjjq_arbiter --all-features"

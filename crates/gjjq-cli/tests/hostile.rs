@@ -423,3 +423,30 @@ fn finding_13_positions_from_stdin_and_files() {
     let err = assert_clean_failure(&gjjq(&["show", "--position-file", &long]), "long");
     assert!(err.contains("longer than 65536 bytes"), "{err}");
 }
+
+// Issue 41 item 12: `convert` accepts exactly what `replay` accepts. An ASCII move inside a
+// variation of a file whose main line is records replays, so it converts (resolved to a
+// record); an illegal move in a variation is refused by both, naming its ply along its line.
+#[test]
+fn issue41_12_convert_accepts_what_replay_accepts() {
+    let path = file(
+        "i12",
+        "v.gjjq",
+        "1. 团5B进5A 1... 团5b进5a (1... 5b5c) 2. 团5A退5B *\n".as_bytes(),
+    );
+    assert!(gjjq(&["replay", &path]).status.success());
+    let o = gjjq(&["convert", &path]);
+    assert!(o.status.success(), "{}", stderr(&o));
+    assert!(stdout(&o).contains("(1... 团5b退5c)"), "{}", stdout(&o));
+    let bad = file(
+        "i12",
+        "bad.gjjq",
+        "1. 团5B进5A 1... 团5b进5a 2. 团5A退5B (2. 5A5C) *\n".as_bytes(),
+    );
+    for cmd in ["replay", "convert"] {
+        let err = assert_clean_failure(&gjjq(&[cmd, &bad]), cmd);
+        assert!(err.contains("move 3 '5A5C' at 1:37"), "{cmd}: {err}");
+    }
+    let o = gjjq(&["convert", &bad, "--to", "ascii"]);
+    assert_clean_failure(&o, "convert --to ascii");
+}

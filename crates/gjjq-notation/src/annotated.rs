@@ -10,8 +10,8 @@ use gjjq_core::{
 };
 
 use crate::game_file::{
-    GameRecord, GameResult, Glyph, MoveText, RecordedMove, ReplayError, Skip, TagPlaces, TextPos,
-    Variation, Visitor,
+    GameRecord, GameResult, Glyph, MoveText, RecordedMove, ReplayError, ResultToken, Skip,
+    TagPlaces, TextPos, Variation, Visitor,
 };
 use crate::record::Record;
 
@@ -1089,7 +1089,12 @@ impl Visitor for AnnotatedBuilder {
         ControlFlow::Continue(())
     }
 
-    fn mv(&mut self, text: MoveText, at: TextPos) -> ControlFlow<Self::Output> {
+    fn mv(&mut self, text: &str, at: TextPos) -> ControlFlow<Self::Output> {
+        let ply = self.game.as_ref().map_or(0, |g| g.ply(self.cursor)) + 1;
+        let text = match crate::game_file::read_token(text, at, ply) {
+            Ok(t) => t,
+            Err(e) => return ControlFlow::Break(Err(e)),
+        };
         stop(AnnotatedBuilder::mv(self, &text, Some(at)))
     }
 
@@ -1109,8 +1114,8 @@ impl Visitor for AnnotatedBuilder {
         ControlFlow::Continue(())
     }
 
-    fn result(&mut self, result: GameResult, at: Option<TextPos>) -> ControlFlow<Self::Output> {
-        self.result = result;
+    fn result(&mut self, result: ResultToken, at: Option<TextPos>) -> ControlFlow<Self::Output> {
+        self.result = result.into();
         self.places.result_token = at;
         ControlFlow::Continue(())
     }

@@ -27,7 +27,7 @@ use gjjq_core::{
 use thiserror::Error;
 
 use crate::direction::Direction;
-use crate::game_file::{GameRecord, GameResult, MoveText, RecordedMove, ReplayError};
+use crate::game_file::{GameRecord, GameResult, MoveText, RecordedMove, ReplayError, TextPos};
 use crate::hidden_record::HiddenRecord;
 use crate::record::Record;
 
@@ -50,13 +50,33 @@ pub enum HiddenFileError {
         detail: String,
     },
     /// A comment that starts like one of the forms above (`refused `, `removed `,
-    /// `captured `) but is not one.
-    #[error("ply {ply}: comment '{text}' is not refused …, stayed, removed … or captured …")]
+    /// `captured `) but is not one (`{captured Q}`: no such kind), in either record.
+    #[error(
+        "{}ply {ply}: comment '{text}' is not refused …, stayed, removed … or captured …",
+        at_prefix(*.at)
+    )]
     Comment {
         /// The move it follows (0: before the first).
         ply: usize,
         /// Its text.
         text: String,
+        /// Where the move it follows stands in the file (`None` before the first move, or
+        /// for a record built in memory).
+        at: Option<TextPos>,
+    },
+    /// A move of a player's record that no referee could have told: an enemy move from a
+    /// point without an enemy piece, an own move from a point without an own piece, a
+    /// capture of nothing, a kind told that the rules do not tell.
+    #[error("move {ply} '{text}'{}: no referee could have told it: {detail}", at_suffix(*.at))]
+    Impossible {
+        /// The ply, from 1.
+        ply: usize,
+        /// The move as written.
+        text: String,
+        /// Where it stands in the file.
+        at: Option<TextPos>,
+        /// What cannot be.
+        detail: String,
     },
     /// A move of a player's record is written in ASCII (the capture is not told).
     #[error("ply {ply}: '{text}' is not a record (a player's record writes 团5B进5A or 暗5b攻5B)")]
@@ -74,6 +94,55 @@ pub enum HiddenFileError {
         /// Why.
         detail: String,
     },
+}
+
+fn at_prefix(at: Option<TextPos>) -> String {
+    at.map(|a| format!("{a}: ")).unwrap_or_default()
+}
+
+fn at_suffix(at: Option<TextPos>) -> String {
+    at.map(|a| format!(" at {a}")).unwrap_or_default()
+}
+
+/// A comment of a known form, read ([`check_comment`]).
+enum Note {
+    /// `refused 5B4A`: an own refused proposal.
+    Refused(Move),
+    /// `refused`: a refusal of the enemy.
+    OpponentRefused,
+    /// `stayed`.
+    Stayed,
+    /// `removed 7d`.
+    Removed(gjjq_core::Square),
+    /// `captured A`.
+    Captured(PieceKind),
+}
+
+/// The form a comment has, if it has one of R-40's; `Err(())` for a comment that starts like
+/// one (`refused `, `removed `, `captured `) but is not it. Any other comment is the
+/// annotator's (a score, a time): `Ok(None)`.
+fn check_comment(c: &str) -> Result<Option<Note>, ()> {
+    if c == "refused" {
+        return Ok(Some(Note::OpponentRefused));
+    }
+    if c == "stayed" {
+        return Ok(Some(Note::Stayed));
+    }
+    if let Some(m) = c.strip_prefix("refused ") {
+        return m.parse().map(|m| Some(Note::Refused(m))).map_err(|_| ());
+    }
+    if let Some(p) = c.strip_prefix("removed ") {
+        return p.parse().map(|p| Some(Note::Removed(p))).map_err(|_| ());
+    }
+    if let Some(k) = c.strip_prefix("captured ") {
+        let mut chars = k.chars();
+        let kind = chars.next().and_then(PieceKind::from_ascii).ok_or(())?;
+        if chars.next().is_some() {
+            return Err(());
+        }
+        return Ok(Some(Note::Captured(kind)));
+    }
+    Ok(None)
 }
 
 fn side_name(s: Side) -> &'static str {
@@ -171,16 +240,21 @@ pub fn hidden_game_from_record(record: &GameRecord) -> Result<HiddenGame, Hidden
         tag: "RedDeployment",
         detail: e.to_string(),
     })?;
-    let refuse = |game: &mut HiddenGame, ply: usize, c: &str| -> Result<(), HiddenFileError> {
+    let refuse = |game: &mut HiddenGame,
+                  ply: usize,
+                  at: Option<TextPos>,
+                  c: &str|
+     -> Result<(), HiddenFileError> {
         let bad = || HiddenFileError::Comment {
             ply,
             text: c.to_owned(),
+            at,
         };
-        // Any other comment is the annotator's (a score, a time): kept, not a refusal.
-        let Some(proposal) = c.strip_prefix("refused ") else {
+        // Any other comment is the annotator's (a score, a time): kept, not a refusal; one
+        // that starts like a known form must be that form.
+        let Some(Note::Refused(m)) = check_comment(c).map_err(|()| bad())? else {
             return Ok(());
         };
-        let m: Move = proposal.parse().map_err(|_| bad())?;
         let told = game
             .propose(game.turn(), m)
             .map_err(|e| HiddenFileError::Proposal {
@@ -196,7 +270,7 @@ pub fn hidden_game_from_record(record: &GameRecord) -> Result<HiddenGame, Hidden
         Ok(())
     };
     for c in &record.comments_before {
-        refuse(&mut game, 0, c)?;
+        refuse(&mut game, 0, None, c)?;
     }
     for (i, rm) in record.moves.iter().enumerate() {
         let m = rm
@@ -214,7 +288,7 @@ pub fn hidden_game_from_record(record: &GameRecord) -> Result<HiddenGame, Hidden
                 detail: e.to_string(),
             })?;
         for c in &rm.comments {
-            refuse(&mut game, i + 1, c)?;
+            refuse(&mut game, i + 1, rm.at, c)?;
         }
     }
     Ok(game)
@@ -351,24 +425,25 @@ pub fn info_state_from_player_record(record: &GameRecord) -> Result<InfoState, H
         .map_err(|e| bad_tag(points_tag(side.other()))(&e))?
         .with_rules(rules);
     let mut events = Vec::new();
-    let refusal = |ply: usize, c: &str| -> Result<Option<Event>, HiddenFileError> {
-        if c == "refused" {
-            return Ok(Some(Event::OpponentRefused));
-        }
-        match c.strip_prefix("refused ") {
-            Some(m) => Ok(Some(Event::Refused(m.parse().map_err(|_| {
-                HiddenFileError::Comment {
-                    ply,
-                    text: c.to_owned(),
-                }
-            })?))),
-            None => Ok(None),
-        }
+    // For each event, the move it is told with (for errors): `None` before the first move.
+    let mut told_with: Vec<Option<(usize, &RecordedMove)>> = Vec::new();
+    let note = |ply: usize, at: Option<TextPos>, c: &str| {
+        check_comment(c).map_err(|()| HiddenFileError::Comment {
+            ply,
+            text: c.to_owned(),
+            at,
+        })
     };
     // Comments of no known form are the player's own (scores, times): kept in the record,
     // not part of the information state.
     for c in &record.comments_before {
-        events.extend(refusal(0, c)?);
+        match note(0, None, c)? {
+            Some(Note::Refused(m)) => events.push(Event::Refused(m)),
+            Some(Note::OpponentRefused) => events.push(Event::OpponentRefused),
+            // A move's note before any move: nothing to say it of.
+            Some(_) | None => continue,
+        }
+        told_with.push(None);
     }
     for (i, rm) in record.moves.iter().enumerate() {
         let ply = i + 1;
@@ -392,29 +467,18 @@ pub fn info_state_from_player_record(record: &GameRecord) -> Result<InfoState, H
         };
         let mut after = Vec::new();
         for c in &rm.comments {
-            let bad = || HiddenFileError::Comment {
-                ply,
-                text: c.clone(),
-            };
-            if let Some(e) = refusal(ply, c)? {
-                after.push(e);
-            } else if c == "stayed" {
-                seen.stayed = true;
-            } else if let Some(p) = c.strip_prefix("removed ") {
-                seen.removed = Some(p.parse().map_err(|_| bad())?);
-            } else if let Some(k) = c.strip_prefix("captured ") {
-                let mut chars = k.chars();
-                let kind = chars
-                    .next()
-                    .and_then(PieceKind::from_ascii)
-                    .ok_or_else(bad)?;
-                if chars.next().is_some() {
-                    return Err(bad());
-                }
-                seen.captured_kind = Some(kind);
+            match note(ply, rm.at, c)? {
+                Some(Note::Refused(m)) => after.push(Event::Refused(m)),
+                Some(Note::OpponentRefused) => after.push(Event::OpponentRefused),
+                Some(Note::Stayed) => seen.stayed = true,
+                Some(Note::Removed(p)) => seen.removed = Some(p),
+                Some(Note::Captured(k)) => seen.captured_kind = Some(k),
+                None => {}
             }
         }
         events.push(Event::Played(seen));
+        told_with.push(Some((ply, rm)));
+        told_with.extend(after.iter().map(|_| Some((ply, rm))));
         events.extend(after);
     }
     if let Some(winner) = match record.result {
@@ -442,12 +506,45 @@ pub fn info_state_from_player_record(record: &GameRecord) -> Result<InfoState, H
     }
     state = text
         .parse::<InfoState>()
-        .map_err(|e| HiddenFileError::Comment {
-            ply: 0,
-            text: e.to_string(),
-        })?
+        .map_err(|e| impossible(&told_with, e))?
         .with_rules(rules);
     Ok(state)
+}
+
+/// The error of a player's record whose events do not make an information state: an event
+/// that no referee could have told is named by the move it is told with (its ply, text and
+/// place); `told_with[k]` is the move of the `k`-th event (fields 5 … of the string form).
+fn impossible(
+    told_with: &[Option<(usize, &RecordedMove)>],
+    e: gjjq_core::hidden::InfoStateParseError,
+) -> HiddenFileError {
+    use gjjq_core::hidden::InfoStateParseError as P;
+    let (token, detail) = match &e {
+        P::Impossible { token, detail } => (*token, format!("impossible: {detail}")),
+        P::AfterEnd { token }
+        | P::Move { token, .. }
+        | P::Point { token, .. }
+        | P::Event { token, .. }
+        | P::End { token, .. } => (*token, e.to_string()),
+        _ => (0, e.to_string()),
+    };
+    let event = token.checked_sub(5);
+    match event.and_then(|k| told_with.get(k).copied()) {
+        Some(Some((ply, rm))) => HiddenFileError::Impossible {
+            ply,
+            text: rm.text.to_string(),
+            at: rm.at,
+            detail: detail
+                .strip_prefix(&format!("field {token}: "))
+                .unwrap_or(&detail)
+                .to_owned(),
+        },
+        // The header (the tags) or a refusal before the first move.
+        _ => HiddenFileError::Tag {
+            tag: "Player",
+            detail: e.to_string(),
+        },
+    }
 }
 
 fn event_token(e: &Event) -> String {

@@ -39,9 +39,10 @@ pub use annotated::{AnnotatedBuilder, AnnotatedGame, NodeId};
 pub use ascii::{AsciiMove, AsciiParseError};
 pub use direction::{Direction, DirectionParseError};
 pub use game_file::{
-    CollectRecord, GameFileError, GameReader, GameRecord, GameResult, GameResultParseError, Glyph,
-    GlyphParseError, MoveForm, MoveText, MoveTextParseError, ReadError, ReadLimits, RecordKind,
-    RecordedMove, ReplayError, Skip, TextPos, Variation, Visitor, WriteError, write_game,
+    AsciiMoveError, CollectRecord, GameFileError, GameReader, GameRecord, GameResult,
+    GameResultParseError, GjjqDialect, Glyph, GlyphParseError, MoveForm, MoveText,
+    MoveTextParseError, ReadError, ReadLimits, RecordKind, RecordedMove, ReplayError, ResultToken,
+    Skip, SyntaxError, TextPos, Variation, Visitor, WriteError, write_game,
 };
 pub use gjjq_core::{Script, Setup, SetupParseError};
 pub use hidden_file::{

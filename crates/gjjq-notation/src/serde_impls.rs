@@ -6,7 +6,7 @@ use std::borrow::Cow;
 use serde::de::Error as _;
 use serde::{Deserialize, Deserializer, Serialize, Serializer};
 
-use crate::{Direction, GameResult, Glyph, MoveText};
+use crate::{Direction, GameResult, MoveText};
 
 macro_rules! as_text {
     ($($ty:ty),*) => {$(
@@ -25,7 +25,7 @@ macro_rules! as_text {
     )*};
 }
 
-as_text!(MoveText, GameResult, Direction, Glyph);
+as_text!(MoveText, GameResult, Direction);
 
 #[cfg(test)]
 mod tests {

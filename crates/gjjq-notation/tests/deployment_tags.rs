@@ -130,7 +130,10 @@ fn default_free_and_face_down_are_told_apart() {
 #[test]
 fn bad_opening_tags_are_errors() {
     let err = read_one("[FirstMover \"blue\"]\n\n*\n").unwrap_err();
-    assert!(matches!(err, ReadError::BadFirstMover { .. }));
+    assert!(matches!(
+        err,
+        ReadError::Game(gjjq_notation::SyntaxError::BadFirstMover { .. })
+    ));
     assert_eq!(
         err.to_string(),
         "1:13: FirstMover tag 'blue' is not red or green"

@@ -3,7 +3,7 @@
 use gjjq_core::{PieceKind, Position, Side, SquareParseError};
 use gjjq_notation::{
     AsciiMove, AsciiParseError, GameReader, GameRecord, ReadError, Record, RecordError,
-    RecordParseError as P, ReplayError, TextPos,
+    RecordParseError as P, ReplayError, SyntaxError as S, TextPos,
 };
 
 fn tp(line: usize, column: usize) -> TextPos {
@@ -170,31 +170,33 @@ fn game_file_errors() {
     );
     assert!(matches!(e("[Event \"x\"] y\n"), R::TagClose { at } if at == tp(1, 13)));
     assert!(matches!(e("[Event \"x\"\n"), R::TagClose { at } if at == tp(1, 11)));
-    assert!(matches!(e("[Setup \"9/9 r -\"]\n"), R::BadSetup { at, .. } if at == tp(1, 8)));
+    assert!(
+        matches!(e("[Setup \"9/9 r -\"]\n"), R::Game(S::BadSetup { at, .. }) if at == tp(1, 8))
+    );
     assert!(matches!(e("[Result \"2-0\"]\n\n*\n"), R::BadResultTag { at, .. } if at == tp(1, 9)));
     assert!(
         matches!(e("[Result \"1-0\"]\n\n1. 团5B进5A 0-1\n"), R::ResultMismatch { at, .. } if at == tp(3, 11))
     );
     assert!(matches!(
         e("\n1. 团5B走5A *\n"),
-        R::Record { at, error: P::Direction { .. } } if at == tp(2, 7)
+        R::Game(S::Record { at, error: P::Direction { .. } }) if at == tp(2, 7)
     ));
     assert!(matches!(
         e("1. 5B5Z *\n"),
-        R::Ascii { at, error: AsciiParseError::Label { column: 3, .. } } if at == tp(1, 6)
+        R::Game(S::Ascii { at, error: AsciiParseError::Label { column: 3, .. } }) if at == tp(1, 6)
     ));
     assert!(matches!(e("1.. 5B5A *\n"), R::BadMoveNumber { at, .. } if at == tp(1, 1)));
     assert!(matches!(
         e("2. 5B5A *\n"),
         R::MoveNumber {
             expected: 1,
-            green: false,
+            second: false,
             ..
         }
     ));
     assert!(matches!(
         e("1. 5B5A 1. 5b5a *\n"),
-        R::MoveNumber { at, expected: 1, green: true, .. } if at == tp(1, 9)
+        R::MoveNumber { at, expected: 1, second: true, .. } if at == tp(1, 9)
     ));
     assert!(matches!(e("1. 5B5A } *\n"), R::UnexpectedBrace { at } if at == tp(1, 9)));
     assert!(

@@ -149,3 +149,53 @@ fn records_of_hidden_games_carry_annotations() {
     assert_eq!(annotated.to_game().moves(), game.game().moves());
     assert_eq!(annotated.to_record(), back);
 }
+
+// Issue 41 item 14: a player's record whose enemy move no referee could have told (Green
+// has no piece on 1e: its king stands on 5e) is a typed error naming the move and its place,
+// not a garbled message about a comment; a referee's record with a note of a known form that
+// is not that form (`{captured Q}`: no such kind) is refused with the place of its move.
+#[test]
+fn issue41_14_impossible_enemy_moves_and_bad_notes_name_their_place() {
+    let mut game = HiddenGame::new(Opening::default_opening(), Ruleset::STANDARD).unwrap();
+    game.propose(Side::Red, "5B5A".parse().unwrap()).unwrap();
+    let text = write(
+        &player_record(game.info_state(Side::Red)),
+        Script::Simplified,
+    );
+    let text = text.replace(" *", "\n1... 暗5c进5b *");
+    let record = read(&text);
+    let err = info_state_from_player_record(&record).unwrap_err();
+    let message = err.to_string();
+    assert!(
+        matches!(err, gjjq_notation::HiddenFileError::Impossible { ply: 2, at: Some(at), .. }
+            if at.column == 6),
+        "{message}"
+    );
+    assert!(message.starts_with("move 2 '暗5c进5b' at "), "{message}");
+    assert!(!message.contains("field"), "{message}");
+
+    let text = write(&referee_record(&game), Script::Simplified).replace(" *", " {captured Q} *");
+    let record = read(&text);
+    let err = hidden_game_from_record(&record).unwrap_err();
+    assert!(
+        matches!(
+            &err,
+            gjjq_notation::HiddenFileError::Comment {
+                ply: 1,
+                at: Some(_),
+                ..
+            }
+        ),
+        "{err}"
+    );
+    assert!(
+        err.to_string().contains(":4: ply 1: comment 'captured Q'"),
+        "{err}"
+    );
+    // A note of its form, or an annotator's comment, still reads.
+    for ok in ["{captured A}", "{+0.3 12s}"] {
+        let text =
+            write(&referee_record(&game), Script::Simplified).replace(" *", &format!(" {ok} *"));
+        assert!(hidden_game_from_record(&read(&text)).is_ok(), "{ok}");
+    }
+}

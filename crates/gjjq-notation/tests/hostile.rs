@@ -297,7 +297,9 @@ fn finding_10_setup_tags_past_the_limit_and_without_captor() {
 fn finding_12_messages_are_located_and_bounded() {
     // Lookalikes: once, at the character.
     let err = read_one("1. 5B5A 5В5а *\n").unwrap_err();
-    assert!(matches!(err, ReadError::NotAscii { at, found: 'В' } if at == tp(1, 10)));
+    assert!(
+        matches!(err, ReadError::Game(gjjq_notation::SyntaxError::NotAscii { at, found: 'В' }) if at == tp(1, 10))
+    );
     assert_eq!(
         err.to_string(),
         "1:10: 'В' (U+0412) is not ASCII; an ASCII move is two point labels such as 5B5A"
@@ -453,4 +455,132 @@ fn streaming_replay_checks_the_end_of_a_game_whose_move_failed() {
         assert!(replayed[0].as_ref().unwrap_err().contains("no legal move"));
         assert_eq!(replayed[1], Ok(1));
     }
+}
+
+// Issue 41 item 7: what a reader collects is bounded by the limits, not only what it holds
+// as text: empty comments, glyphs and one-move variations count against `max_notes`, and
+// past it the reader refuses with the place. The collected record stays within the count.
+#[test]
+fn issue41_7_empty_comments_glyphs_and_variations_are_bounded() {
+    let limits = ReadLimits {
+        max_notes: 1000,
+        ..ReadLimits::default()
+    };
+    let cases = [
+        ("1. 5B5A ", "{} ", 1001, "comments"),
+        ("1. 5B5A ", "$1 ", 1001, "glyphs"),
+        ("1. 5B5A ", "(1. 5B5C) ", 1001, "variations"),
+    ];
+    for (head, item, n, what) in cases {
+        let mut text = String::from(head);
+        for _ in 0..n {
+            text.push_str(item);
+        }
+        text.push_str("*\n");
+        let err = GameReader::with_limits(text.as_bytes(), limits)
+            .next()
+            .unwrap()
+            .unwrap_err();
+        let column = head.chars().count() + 1000 * item.chars().count() + 1;
+        assert!(
+            matches!(err, ReadError::TooManyNotes { at, limit: 1000 } if at == tp(1, column)),
+            "{what}: {err}"
+        );
+        // At the limit the record holds exactly what was read.
+        let mut text = String::from(head);
+        for _ in 0..1000 {
+            text.push_str(item);
+        }
+        text.push_str("*\n");
+        let game = GameReader::with_limits(text.as_bytes(), limits)
+            .next()
+            .unwrap()
+            .unwrap();
+        let m = &game.moves[0];
+        assert_eq!(
+            m.comments.len() + m.glyphs.len() + m.variations.len(),
+            1000,
+            "{what}"
+        );
+    }
+    // Tags count too.
+    let mut text = String::new();
+    for k in 0..1001 {
+        text.push_str(&format!("[T{k} \"\"]\n"));
+    }
+    let err = GameReader::with_limits(text.as_bytes(), limits)
+        .next()
+        .unwrap()
+        .unwrap_err();
+    assert!(
+        matches!(err, ReadError::TooManyNotes { at, .. } if at == tp(1001, 1)),
+        "{err}"
+    );
+    // The default applies to every reader: a stream of 1,000,001 empty comments is refused.
+    let line = format!("{}\n", "{}".repeat(1000));
+    let text = format!("1. 5B5A\n{}*\n", line.repeat(1001));
+    let err = GameReader::new(text.as_bytes())
+        .next()
+        .unwrap()
+        .unwrap_err();
+    assert!(
+        matches!(
+            err,
+            ReadError::TooManyNotes {
+                limit: 1_000_000,
+                ..
+            }
+        ),
+        "{err}"
+    );
+}
+
+// Issue 41 item 8: tags are checked for duplicates by a hashed index, not a scan of the
+// tags so far: 200,000 tags read (in quadratic time this took minutes), and a duplicate is
+// still an error naming both lines.
+#[test]
+fn issue41_8_many_tags_read_and_duplicates_are_still_refused() {
+    let mut text = String::new();
+    for k in 0..200_000 {
+        text.push_str(&format!("[T{k} \"v\"]\n"));
+    }
+    text.push_str("\n1. 5B5A *\n");
+    let game = GameReader::new(text.as_bytes()).next().unwrap().unwrap();
+    assert_eq!(game.tags.len(), 200_000);
+    assert_eq!(game.tag("T199999"), Some("v"));
+    text.push_str("\n[A \"1\"]\n[B \"2\"]\n[A \"3\"]\n\n*\n");
+    let mut reader = GameReader::new(text.as_bytes());
+    reader.next();
+    let err = reader.next().unwrap().unwrap_err();
+    assert!(
+        matches!(
+            err,
+            ReadError::DuplicateTag {
+                first_line: 200_004,
+                ..
+            }
+        ),
+        "{err}"
+    );
+}
+
+// The `Game` tag: a file without it, or with `gjjq`, is 国际军棋; another game's file is
+// refused at the tag's value, before its moves are misread.
+#[test]
+fn the_game_tag_names_the_game() {
+    let ok = "[Game \"gjjq\"]\n\n1. 5B5A *\n";
+    assert!(GameReader::new(ok.as_bytes()).next().unwrap().is_ok());
+    let other = "[Game \"luzhanqi\"]\n\n1. a6a7 *\n";
+    let err = GameReader::new(other.as_bytes())
+        .next()
+        .unwrap()
+        .unwrap_err();
+    assert!(
+        matches!(&err, ReadError::Game(gjjq_notation::SyntaxError::OtherGame { at, .. }) if *at == tp(1, 7)),
+        "{err}"
+    );
+    assert_eq!(
+        err.to_string(),
+        "1:7: Game tag 'luzhanqi': this is not a 国际军棋 (gjjq) game file"
+    );
 }

@@ -255,3 +255,21 @@ fn a_variation_ends_at_a_third_repetition_on_its_own_path() {
     assert!(ok.replay(None).is_ok());
     assert!(AnnotatedGame::from_record(&ok, None).is_ok());
 }
+
+// Issue 41 item 12: writing records of a game whose variation holds an ASCII move names that
+// move's ply along its line (the ply of the move it replaces), not its index in the
+// variation.
+#[test]
+fn issue41_12_an_ascii_move_in_a_variation_is_named_by_its_ply() {
+    let text = "1. 团5B进5A 1... 团5b进5a 2. 团5A退5B (2. 团5A退5B 2... 5a5b) *\n";
+    let game = GameReader::new(text.as_bytes()).next().unwrap().unwrap();
+    let err = write_game(&game, MoveForm::default(), &mut Vec::new()).unwrap_err();
+    assert!(
+        err.to_string()
+            .starts_with("move 4 (5a5b) is in the ASCII form"),
+        "{err}"
+    );
+    // Resolved, it writes.
+    let resolved = game.resolve(None).unwrap();
+    write_game(&resolved, MoveForm::default(), &mut Vec::new()).unwrap();
+}

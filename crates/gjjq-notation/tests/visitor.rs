@@ -5,7 +5,8 @@ use std::io::{BufReader, Read};
 use std::ops::ControlFlow;
 
 use gjjq_notation::{
-    GameReader, GameResult, Glyph, MoveText, ReadError, RecordKind, Skip, TextPos, Visitor,
+    GameReader, GameResult, Glyph, MoveText, ReadError, RecordKind, ResultToken, Skip, TextPos,
+    Visitor,
 };
 
 /// Writes every call as a word.
@@ -38,7 +39,8 @@ impl Visitor for Trace {
         self.words.push(format!("{{{text}}}"));
         ControlFlow::Continue(())
     }
-    fn mv(&mut self, text: MoveText, _: TextPos) -> ControlFlow<Vec<String>> {
+    fn mv(&mut self, text: &str, at: TextPos) -> ControlFlow<Vec<String>> {
+        let text = MoveText::parse_token(text, at).expect("the reader checked it");
         self.words.push(text.ascii().to_string());
         ControlFlow::Continue(())
     }
@@ -54,8 +56,8 @@ impl Visitor for Trace {
         self.words.push(")".into());
         ControlFlow::Continue(())
     }
-    fn result(&mut self, result: GameResult, _: Option<TextPos>) -> ControlFlow<Vec<String>> {
-        self.words.push(result.to_string());
+    fn result(&mut self, result: ResultToken, _: Option<TextPos>) -> ControlFlow<Vec<String>> {
+        self.words.push(GameResult::from(result).to_string());
         ControlFlow::Continue(())
     }
     fn end_game(&mut self) -> Vec<String> {
@@ -120,7 +122,8 @@ struct StopAtGreen;
 
 impl Visitor for StopAtGreen {
     type Output = Option<String>;
-    fn mv(&mut self, text: MoveText, at: TextPos) -> ControlFlow<Option<String>> {
+    fn mv(&mut self, text: &str, at: TextPos) -> ControlFlow<Option<String>> {
+        let text = MoveText::parse_token(text, at).expect("the reader checked it");
         if text
             .ascii()
             .to_string()
@@ -161,7 +164,7 @@ impl Visitor for Counter {
     fn begin_game(&mut self) {
         self.games += 1;
     }
-    fn mv(&mut self, _: MoveText, _: TextPos) -> ControlFlow<()> {
+    fn mv(&mut self, _: &str, _: TextPos) -> ControlFlow<()> {
         self.moves += 1;
         ControlFlow::Continue(())
     }

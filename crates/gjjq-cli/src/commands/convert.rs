@@ -3,7 +3,10 @@
 use std::io::{self, BufRead, Write};
 
 use clap::builder::{PossibleValuesParser, TypedValueParser};
-use gjjq_notation::{GameReader, MoveForm, MoveText, WriteError, write_game};
+use gjjq_notation::{
+    GameReader, MoveForm, MoveText, RecordKind, RecordedMove, WriteError,
+    info_state_from_player_record, write_game,
+};
 
 use crate::common::{CliError, open_file};
 
@@ -43,34 +46,38 @@ pub fn no_games(input: &str) -> CliError {
     ))
 }
 
-/// Read each game and write it to standard output in the target form. Records need no
-/// position; ASCII moves written as records are resolved by replaying the game. One game is
-/// held at a time, within the reader's limits (`ReadLimits`: at most 1,000,000 moves and
-/// 16 MiB of tags and comments).
+/// Read each game, check it as `replay` does, and write it to standard output in the target
+/// form: `convert` accepts exactly the files `replay` accepts. A file of player records of a
+/// hidden game (R-40, a `Player` tag on its first game) is checked as player records; any
+/// other game is replayed, every variation included. ASCII moves written as records are
+/// resolved against their positions (in any line); records are written as they were read.
+/// One game is held at a time, within the reader's limits (`ReadLimits`).
 pub fn run(args: Args) -> Result<(), CliError> {
     let form = args.to;
     let stdout = io::stdout();
     let mut out = io::BufWriter::new(stdout.lock());
     let mut count = 0;
-    for (i, game) in GameReader::new(open_input(&args.input)?).enumerate() {
+    let mut reader = GameReader::new(open_input(&args.input)?);
+    let players = reader.peek_kind() == Some(RecordKind::HiddenPlayer);
+    for (i, game) in reader.enumerate() {
         count += 1;
         let mut game = game.map_err(|e| CliError(format!("{}: {e}", args.input)))?;
-        let needs_resolving = matches!(form, MoveForm::Script(_))
-            && game
-                .moves
-                .iter()
-                .any(|m| matches!(m.text, MoveText::Ascii(_)));
-        if needs_resolving {
-            game = game
-                .resolve(None)
-                .map_err(|e| CliError(format!("{}: game {}: {e}", args.input, i + 1)))?;
+        let in_game =
+            |e: &dyn std::fmt::Display| CliError(format!("{}: game {}: {e}", args.input, i + 1));
+        if players {
+            info_state_from_player_record(&game).map_err(|e| in_game(&e))?;
+        } else if matches!(form, MoveForm::Script(_)) && any_ascii(&game.moves) {
+            // Replays every line, then rewrites the moves as records.
+            game = game.resolve(None).map_err(|e| in_game(&e))?;
+        } else {
+            game.replay(None).map_err(|e| in_game(&e))?;
         }
         if i > 0 {
             writeln!(out)?;
         }
         write_game(&game, form, &mut out).map_err(|e| match e {
             WriteError::Io(e) => CliError(e.to_string()),
-            other => CliError(format!("{}: game {}: {other}", args.input, i + 1)),
+            other => in_game(&other),
         })?;
     }
     out.flush()?;
@@ -78,4 +85,11 @@ pub fn run(args: Args) -> Result<(), CliError> {
         return Err(no_games(&args.input));
     }
     Ok(())
+}
+
+/// Whether a move of `moves` or of their variations, at any depth, is in the ASCII form.
+fn any_ascii(moves: &[RecordedMove]) -> bool {
+    moves.iter().any(|m| {
+        matches!(m.text, MoveText::Ascii(_)) || m.variations.iter().any(|v| any_ascii(&v.moves))
+    })
 }

@@ -1,12 +1,24 @@
-//! Visitors that keep a game: [`Collect`] builds a [`GameRecord`] with its variations;
-//! [`Discard`] keeps nothing.
+//! The visitor that keeps a game: [`CollectRecord`] builds a [`GameRecord`] with its
+//! variations.
 
 use std::ops::ControlFlow;
 
-use super::{GameRecord, GameResult, Glyph, MoveText, RecordedMove, TextPos, Variation, Visitor};
+use super::{
+    GameRecord, Glyph, MoveText, RecordedMove, ResultToken, Skip, TextPos, Variation, Visitor,
+};
 
 /// Builds the [`GameRecord`] of each game: tags, comments, moves with their glyphs and
 /// variations, the result. What [`GameReader`](crate::GameReader)'s iterator uses.
+///
+/// Its memory is bounded by the reader's [`ReadLimits`](crate::ReadLimits): a move, a
+/// comment, a glyph, a variation or a tag each takes one entry of about 100 bytes at most
+/// (a move's list of comments, glyphs or variations is allocated for one entry first, and a
+/// variation's moves are kept at their count), besides the text that `max_text_bytes`
+/// bounds.
+///
+/// It reads the move tokens of 国际军棋's files ([`MoveText::parse_token`], which the reader of
+/// this crate checks first); driven by a reader of another game's dialect, it ends a game at
+/// the first token that is not one, with what it read before.
 ///
 /// # Examples
 ///
@@ -23,6 +35,15 @@ pub struct CollectRecord {
     game: GameRecord,
     /// The variations being read, innermost last; the main line is `game`.
     open: Vec<Variation>,
+}
+
+/// Push `x`, allocating for one entry when `v` has none: most moves have at most one
+/// comment, glyph or variation, and a list grown the usual way would start at four.
+fn push_small<T>(v: &mut Vec<T>, x: T) {
+    if v.capacity() == 0 {
+        v.reserve_exact(1);
+    }
+    v.push(x);
 }
 
 impl CollectRecord {
@@ -50,13 +71,17 @@ impl Visitor for CollectRecord {
     fn comment(&mut self, text: &str, _: TextPos) -> ControlFlow<GameRecord> {
         let (before, moves) = self.line();
         match moves.last_mut() {
-            Some(m) => m.comments.push(text.to_owned()),
-            None => before.push(text.to_owned()),
+            Some(m) => push_small(&mut m.comments, text.to_owned()),
+            None => push_small(before, text.to_owned()),
         }
         ControlFlow::Continue(())
     }
 
-    fn mv(&mut self, text: MoveText, at: TextPos) -> ControlFlow<GameRecord> {
+    fn mv(&mut self, text: &str, at: TextPos) -> ControlFlow<GameRecord> {
+        let Ok(text) = MoveText::parse_token(text, at) else {
+            self.open.clear();
+            return ControlFlow::Break(std::mem::take(&mut self.game));
+        };
         let mut m = RecordedMove::new(text);
         m.at = Some(at);
         self.line().1.push(m);
@@ -65,27 +90,30 @@ impl Visitor for CollectRecord {
 
     fn glyph(&mut self, glyph: Glyph, _: TextPos) -> ControlFlow<GameRecord> {
         if let Some(m) = self.line().1.last_mut() {
-            m.glyphs.push(glyph);
+            push_small(&mut m.glyphs, glyph);
         }
         ControlFlow::Continue(())
     }
 
-    fn begin_variation(&mut self, _: TextPos) -> ControlFlow<GameRecord, super::Skip> {
+    fn begin_variation(&mut self, _: TextPos) -> ControlFlow<GameRecord, Skip> {
         self.open.push(Variation::default());
-        ControlFlow::Continue(super::Skip(false))
+        ControlFlow::Continue(Skip(false))
     }
 
     fn end_variation(&mut self, _: TextPos) -> ControlFlow<GameRecord> {
-        if let Some(v) = self.open.pop()
+        if let Some(mut v) = self.open.pop()
             && let Some(m) = self.line().1.last_mut()
         {
-            m.variations.push(v);
+            // The variation is complete: keep its moves at their count.
+            v.moves.shrink_to_fit();
+            v.comments_before.shrink_to_fit();
+            push_small(&mut m.variations, v);
         }
         ControlFlow::Continue(())
     }
 
-    fn result(&mut self, result: GameResult, _: Option<TextPos>) -> ControlFlow<GameRecord> {
-        self.game.result = result;
+    fn result(&mut self, result: ResultToken, _: Option<TextPos>) -> ControlFlow<GameRecord> {
+        self.game.result = result.into();
         ControlFlow::Continue(())
     }
 
@@ -93,13 +121,4 @@ impl Visitor for CollectRecord {
         self.open.clear();
         std::mem::take(&mut self.game)
     }
-}
-
-/// Keeps nothing: reads past a game.
-pub(crate) struct Discard;
-
-impl Visitor for Discard {
-    type Output = ();
-
-    fn end_game(&mut self) {}
 }

@@ -1,141 +1,25 @@
-//! The bounds a reader keeps to and the errors of reading a game file.
-
-use std::io;
+//! The errors of reading a game file: the grammar's ([`junqi_gamefile::ReadError`]) with
+//! 国际军棋's own ([`SyntaxError`]), and those of replaying.
 
 use gjjq_core::SetupParseError;
 use thiserror::Error;
 
-use super::{GameResult, ReplayError, TextPos};
+use super::{ReplayError, TextPos};
 use crate::ascii::AsciiParseError;
 use crate::record::RecordParseError;
 use crate::text::without_column;
 
-/// The bounds a [`GameReader`](crate::GameReader) keeps to, whatever the input: memory stays within them and
-/// passing one is a typed error with its place.
-///
-/// With the defaults the reader holds at most one line of 1 MiB (plus its decoded characters,
-/// 4 bytes each), and for the one game it is reading at most 1,000,000 moves and 16 MiB of tag
-/// and comment text, and variations nested at most 64 deep. [`GameReader::replay_next`](crate::GameReader::replay_next) does not keep the moves at all: its memory is
-/// the line plus the [`Game`](gjjq_core::Game) (about 20 bytes a ply).
-///
-/// # Examples
-///
-/// ```
-/// use gjjq_notation::{GameReader, ReadError, ReadLimits};
-/// let limits = ReadLimits { max_moves: 1, ..ReadLimits::default() };
-/// let mut reader = GameReader::with_limits("1. 5B5A 5b5a *\n".as_bytes(), limits);
-/// let err = reader.next().unwrap().unwrap_err();
-/// assert!(matches!(err, ReadError::TooManyMoves { limit: 1, .. }));
-/// assert_eq!(err.to_string(), "1:9: more than 1 moves in one game (the reader's limit)");
-/// ```
-#[derive(Debug, Clone, Copy, PartialEq, Eq, Hash)]
-pub struct ReadLimits {
-    /// The longest line, in bytes, without its line break (default 1 MiB).
-    pub max_line_bytes: usize,
-    /// The most moves (plies) in one game (default 1,000,000).
-    pub max_moves: usize,
-    /// The most bytes of tag values and comments in one game (default 16 MiB).
-    pub max_text_bytes: usize,
-    /// The deepest nesting of variations: `( … )` inside `( … )` (default 64; the main line
-    /// is depth 0, a variation of it depth 1).
-    pub max_depth: usize,
-}
+/// A game file that does not read: the grammar's errors ([`junqi_gamefile::ReadError`]), and
+/// in [`ReadError::Game`](junqi_gamefile::ReadError::Game) what 国际军棋's files refuse
+/// ([`SyntaxError`]: a move that is not a record or an ASCII move, a `Setup` or `FirstMover`
+/// tag that does not read). Every variant but `Io` says where.
+pub type ReadError = junqi_gamefile::ReadError<SyntaxError>;
 
-impl Default for ReadLimits {
-    fn default() -> ReadLimits {
-        ReadLimits {
-            max_line_bytes: 1 << 20,
-            max_moves: 1_000_000,
-            max_text_bytes: 16 << 20,
-            max_depth: 64,
-        }
-    }
-}
-
-/// A game file that does not read. Every variant but [`ReadError::Io`] says where; an
-/// offending token is echoed cut to at most 40 characters.
+/// What a 国际军棋 game file refuses that the shared grammar accepts: the tags that set the
+/// move numbers and the move tokens ([`GjjqDialect`](super::GjjqDialect)).
 #[derive(Debug, Error)]
 #[non_exhaustive]
-pub enum ReadError {
-    /// The underlying reader failed.
-    #[error("line {line}: read error: {source}")]
-    Io {
-        /// The line being read.
-        line: usize,
-        /// The error.
-        #[source]
-        source: io::Error,
-    },
-    /// A line is longer than [`ReadLimits::max_line_bytes`]. The reader stops there.
-    #[error("line {line}: longer than {limit} bytes (the reader's limit of a line)")]
-    LineTooLong {
-        /// The line.
-        line: usize,
-        /// The limit.
-        limit: usize,
-    },
-    /// A game has more than [`ReadLimits::max_moves`] moves.
-    #[error("{at}: more than {limit} moves in one game (the reader's limit)")]
-    TooManyMoves {
-        /// Where the move past the limit stands.
-        at: TextPos,
-        /// The limit.
-        limit: usize,
-    },
-    /// A game's tags and comments hold more than [`ReadLimits::max_text_bytes`].
-    #[error("{at}: more than {limit} bytes of tags and comments in one game (the reader's limit)")]
-    TooMuchText {
-        /// Where the text past the limit starts.
-        at: TextPos,
-        /// The limit.
-        limit: usize,
-    },
-    /// A line is not UTF-8.
-    #[error("{at}: not valid UTF-8")]
-    Encoding {
-        /// The first byte that is not UTF-8 (its column counts the valid characters before).
-        at: TextPos,
-    },
-    /// A carriage return that does not end its line (a line ends with LF or CR LF).
-    #[error("{at}: a carriage return inside a line (lines end with LF or CR LF)")]
-    CarriageReturn {
-        /// Where.
-        at: TextPos,
-    },
-    /// A tag line has no name after `[`.
-    #[error("{at}: a tag needs a name of letters, digits or '_' after '['")]
-    TagName {
-        /// Where the name should start.
-        at: TextPos,
-    },
-    /// A tag name is not followed by a quoted value.
-    #[error("{at}: expected '\"' to start the tag value")]
-    TagValue {
-        /// Where the quote should be.
-        at: TextPos,
-    },
-    /// A tag value is not closed by `"`.
-    #[error("{at}: the tag value is not closed by '\"' on this line")]
-    UnterminatedTagValue {
-        /// Where the value starts.
-        at: TextPos,
-    },
-    /// A tag is not closed by `]`, or text follows it.
-    #[error("{at}: expected ']' and the end of the line after the tag value")]
-    TagClose {
-        /// Where.
-        at: TextPos,
-    },
-    /// A game has two tags of one name (which one would count is not clear).
-    #[error("{at}: a second {name} tag; the first is on line {first_line}")]
-    DuplicateTag {
-        /// Where the second tag starts.
-        at: TextPos,
-        /// The name (cut to 40 characters).
-        name: String,
-        /// The line of the first.
-        first_line: usize,
-    },
+pub enum SyntaxError {
     /// The `Setup` tag is not a position string (R-31).
     #[error("{at}: Setup tag: {error}")]
     BadSetup {
@@ -152,23 +36,13 @@ pub enum ReadError {
         /// The value.
         found: String,
     },
-    /// The `Result` tag is not a result token.
-    #[error("{at}: Result tag '{found}' is not 1-0, 0-1, 1/2-1/2 or *")]
-    BadResultTag {
+    /// The `Game` tag names another game than 国际军棋 (`gjjq`).
+    #[error("{at}: Game tag '{found}': this is not a 国际军棋 (gjjq) game file")]
+    OtherGame {
         /// Where the value starts.
         at: TextPos,
         /// The value (cut to 40 characters).
         found: String,
-    },
-    /// The `Result` tag disagrees with the result token of the movetext.
-    #[error("{at}: the result token {token} disagrees with the Result tag \"{tag}\"")]
-    ResultMismatch {
-        /// Where the token stands.
-        at: TextPos,
-        /// The tag's value (cut to 40 characters).
-        tag: String,
-        /// The token.
-        token: GameResult,
     },
     /// A move record does not parse.
     #[error("{at}: {}", without_column(&error.to_string()))]
@@ -198,99 +72,6 @@ pub enum ReadError {
         /// The character.
         found: char,
     },
-    /// A move number is malformed: digits then `.` (before Red's move) or `...` (Green's).
-    #[error("{at}: '{found}' is not a move number (e.g. 12. or 12...)")]
-    BadMoveNumber {
-        /// Where.
-        at: TextPos,
-        /// The token (cut to 40 characters).
-        found: String,
-    },
-    /// A move number disagrees with the count of moves (or with the side to move).
-    #[error(
-        "{at}: expected move number {expected}{} (the next move is {}'s; move numbers start at 1, \
-         or at the Setup tag's number, and go up by one after each Green move), found {found}",
-        if *green { "..." } else { "." },
-        if *green { "Green" } else { "Red" }
-    )]
-    MoveNumber {
-        /// Where.
-        at: TextPos,
-        /// The number expected here.
-        expected: u32,
-        /// Whether the next move is Green's (so `...` is expected).
-        green: bool,
-        /// The token (cut to 40 characters).
-        found: String,
-    },
-    /// A `}` outside a comment.
-    #[error("{at}: '}}' outside a comment")]
-    UnexpectedBrace {
-        /// Where.
-        at: TextPos,
-    },
-    /// A comment is not closed before the end of the file.
-    #[error("{at}: the comment starting here is never closed by '}}'")]
-    UnterminatedComment {
-        /// Where the comment starts.
-        at: TextPos,
-    },
-    /// A token that starts like an annotation glyph (`!`, `?`, `$`) but is none of `!`, `?`,
-    /// `!!`, `??`, `!?`, `?!` or `$N` with `N` in 0..=255.
-    #[error("{at}: '{found}' is not an annotation glyph (!, ?, !!, ??, !?, ?! or $0 … $255)")]
-    BadGlyph {
-        /// Where.
-        at: TextPos,
-        /// The token (cut to 40 characters).
-        found: String,
-    },
-    /// A glyph with no move before it in its line (at the start of the game or of a
-    /// variation).
-    #[error("{at}: an annotation glyph needs a move before it")]
-    GlyphWithoutMove {
-        /// Where.
-        at: TextPos,
-    },
-    /// A `(` with no move before it in its line: a variation gives alternatives to a move.
-    #[error("{at}: a variation '(' needs a move before it (it gives that move's alternatives)")]
-    VariationWithoutMove {
-        /// Where.
-        at: TextPos,
-    },
-    /// A `)` that closes no variation.
-    #[error("{at}: ')' closes no variation")]
-    UnexpectedParen {
-        /// Where.
-        at: TextPos,
-    },
-    /// A variation still open at the result token or at the end of the game.
-    #[error("{at}: the variation opened here is not closed by ')'")]
-    UnclosedVariation {
-        /// Where the innermost open variation starts.
-        at: TextPos,
-    },
-    /// Variations nested deeper than [`ReadLimits::max_depth`].
-    #[error("{at}: variations nested more than {limit} deep (the reader's limit)")]
-    TooDeep {
-        /// Where the `(` past the limit stands.
-        at: TextPos,
-        /// The limit.
-        limit: usize,
-    },
-    /// Text follows the result token on its line.
-    #[error("{at}: text after the result token; a result ends the game")]
-    AfterResult {
-        /// Where.
-        at: TextPos,
-    },
-}
-
-impl ReadError {
-    /// Whether the reader stops after this error (the input failed or cannot be read on);
-    /// after any other it goes on with the next game.
-    pub(crate) fn is_fatal(&self) -> bool {
-        matches!(self, ReadError::Io { .. } | ReadError::LineTooLong { .. })
-    }
 }
 
 /// A game that does not read or does not replay: what [`GameReader::replay_next`](crate::GameReader::replay_next) returns.

@@ -1,63 +1,38 @@
 //! Game record files: tags, movetext of records with comments, glyphs and variations, a
 //! result (see `docs/notation.md`).
 //!
-//! One concept a module: `error` (limits and errors of reading), `lines` (bounded, decoded
-//! lines), `parser` (the syntax of one game, told to a visitor), `visitor` (the streaming
-//! [`Visitor`]), `collect` (the visitor that builds a [`GameRecord`]), `reader` (the
-//! [`GameReader`]: games one at a time, recovery after errors), `replay` (a record on the
-//! board, and the replaying visitor), `writer`, `from_game`, `glyph`.
+//! The grammar (lines, tags, move numbers, comments, glyphs, variations, results, limits,
+//! the streaming [`Visitor`]) is the crate `junqi-gamefile`, shared with 陸戰棋; this module is
+//! 国际军棋's part. One concept a module: `dialect` (the tags and move tokens of 国际军棋's
+//! files), `error` (what they refuse), `collect` (the visitor that builds a [`GameRecord`]),
+//! `reader` (the [`GameReader`]), `replay` (a record on the board, and the replaying
+//! visitor), `writer`, `from_game`.
 
 mod collect;
+mod dialect;
 mod error;
 mod from_game;
-mod glyph;
-mod lines;
-mod parser;
 mod reader;
 mod replay;
-mod visitor;
 mod writer;
 
 use std::fmt;
 use std::str::FromStr;
 
 pub use collect::CollectRecord;
-pub use error::{GameFileError, ReadError, ReadLimits};
-pub use glyph::{Glyph, GlyphParseError};
+pub use dialect::GjjqDialect;
+pub use error::{GameFileError, ReadError, SyntaxError};
+pub use junqi_gamefile::{Glyph, GlyphParseError, ReadLimits, ResultToken, Skip, TextPos, Visitor};
 pub use reader::GameReader;
 pub use replay::ReplayError;
-pub(crate) use replay::{TagPlaces, parse_side};
-pub use visitor::{Skip, Visitor};
-pub use writer::{MoveForm, WriteError, write_game};
+pub(crate) use replay::{TagPlaces, parse_side, read_token};
+pub use writer::{AsciiMoveError, MoveForm, WriteError, write_game};
 
 use gjjq_core::{Outcome, Position, Side};
 
 use crate::ascii::{AsciiMove, AsciiParseError};
 use crate::hidden_record::HiddenRecord;
 use crate::record::{Record, RecordError, RecordParseError};
-
-/// A place in a game file: line and column, both counted from 1, columns in characters.
-///
-/// # Examples
-///
-/// ```
-/// use gjjq_notation::TextPos;
-/// assert_eq!(TextPos { line: 3, column: 7 }.to_string(), "3:7");
-/// ```
-#[derive(Debug, Clone, Copy, PartialEq, Eq, Hash, PartialOrd, Ord)]
-#[cfg_attr(feature = "serde", derive(serde::Serialize, serde::Deserialize))]
-pub struct TextPos {
-    /// The line, from 1.
-    pub line: usize,
-    /// The column, from 1, in characters.
-    pub column: usize,
-}
-
-impl fmt::Display for TextPos {
-    fn fmt(&self, f: &mut fmt::Formatter<'_>) -> fmt::Result {
-        write!(f, "{}:{}", self.line, self.column)
-    }
-}
 
 /// A move as a game file writes it: a six-character record or the ASCII form.
 ///
@@ -336,6 +311,37 @@ impl GameResult {
             GameResult::GreenWins => Some(Some(Side::Green)),
             GameResult::Draw => Some(None),
             GameResult::Unknown => None,
+        }
+    }
+}
+
+/// The game's typed result of the grammar's neutral token: the first side is Red.
+///
+/// # Examples
+///
+/// ```
+/// use gjjq_notation::{GameResult, ResultToken};
+/// assert_eq!(GameResult::from(ResultToken::SecondWins), GameResult::GreenWins);
+/// assert_eq!(ResultToken::from(GameResult::RedWins), ResultToken::FirstWins);
+/// ```
+impl From<ResultToken> for GameResult {
+    fn from(t: ResultToken) -> GameResult {
+        match t {
+            ResultToken::FirstWins => GameResult::RedWins,
+            ResultToken::SecondWins => GameResult::GreenWins,
+            ResultToken::Draw => GameResult::Draw,
+            ResultToken::Unknown => GameResult::Unknown,
+        }
+    }
+}
+
+impl From<GameResult> for ResultToken {
+    fn from(r: GameResult) -> ResultToken {
+        match r {
+            GameResult::RedWins => ResultToken::FirstWins,
+            GameResult::GreenWins => ResultToken::SecondWins,
+            GameResult::Draw => ResultToken::Draw,
+            GameResult::Unknown => ResultToken::Unknown,
         }
     }
 }

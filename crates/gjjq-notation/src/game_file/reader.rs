@@ -1,17 +1,17 @@
-//! The reader: games one at a time from a `BufRead`, each told to a [`Visitor`].
+//! The reader of 国际军棋 game files: the shared grammar's reader with 国际军棋's dialect, and
+//! the ways this crate reads a game (a record, a replay, the kind of record).
 
 use std::io::{BufRead, BufReader, Read};
 
 use gjjq_core::{Game, Ruleset};
 
-use super::collect::{CollectRecord, Discard};
-use super::lines::Lines;
-use super::parser::{GameParser, LineEnd, Out, Phase};
+use super::collect::CollectRecord;
 use super::replay::ReplayVisitor;
-use super::{GameFileError, GameRecord, ReadError, ReadLimits, RecordKind, Visitor};
+use super::{GameFileError, GameRecord, GjjqDialect, ReadError, ReadLimits, RecordKind, Visitor};
 
 /// Reads game records from a game file one game at a time, holding one line in memory
-/// (within [`ReadLimits`]).
+/// (within [`ReadLimits`]): the shared grammar's [`junqi_gamefile::GameReader`] with
+/// 国际军棋's [`GjjqDialect`].
 ///
 /// After a game that fails to read, the next item is the next game (the reader skips to a
 /// tag line that follows a blank line); after an I/O error or an over-long line it ends.
@@ -28,14 +28,7 @@ use super::{GameFileError, GameRecord, ReadError, ReadLimits, RecordKind, Visito
 /// ```
 #[derive(Debug)]
 pub struct GameReader<R> {
-    lines: Lines<R>,
-    limits: ReadLimits,
-    recovering: bool,
-    /// The rest of a game whose visitor stopped, still to be read past.
-    resume: Option<GameParser>,
-    /// An error found while looking ahead ([`GameReader::peek_kind`]), told by the next read.
-    pending: Option<ReadError>,
-    done: bool,
+    inner: junqi_gamefile::GameReader<R, GjjqDialect>,
 }
 
 impl<R: BufRead> GameReader<R> {
@@ -72,12 +65,7 @@ impl<R: BufRead> GameReader<R> {
     /// ```
     pub fn with_limits(reader: R, limits: ReadLimits) -> GameReader<R> {
         GameReader {
-            lines: Lines::new(reader, &limits),
-            limits,
-            recovering: false,
-            resume: None,
-            pending: None,
-            done: false,
+            inner: junqi_gamefile::GameReader::with_dialect(reader, GjjqDialect, limits),
         }
     }
 
@@ -91,7 +79,7 @@ impl<R: BufRead> GameReader<R> {
     /// ```
     #[must_use]
     pub fn limits(&self) -> &ReadLimits {
-        &self.limits
+        self.inner.limits()
     }
 
     /// The number of the last line read (1-based; 0 before the first).
@@ -106,7 +94,7 @@ impl<R: BufRead> GameReader<R> {
     /// ```
     #[must_use]
     pub fn line(&self) -> usize {
-        self.lines.last_given()
+        self.inner.line()
     }
 
     /// Read and replay the next game, each move played as soon as it is read: a bad move is
@@ -165,27 +153,20 @@ impl<R: BufRead> GameReader<R> {
         &mut self,
         visitor: &mut V,
     ) -> Option<Result<V::Output, ReadError>> {
-        if let Some(e) = self.settle() {
-            return Some(Err(e));
-        }
-        if self.done {
-            return None;
-        }
-        match self.read_game(visitor) {
-            Ok(Some(o)) => Some(Ok(o)),
-            Ok(None) => {
-                self.done = true;
-                None
-            }
-            Err(e) => {
-                if e.is_fatal() {
-                    self.done = true;
-                } else {
-                    self.recovering = true;
-                }
-                Some(Err(e))
-            }
-        }
+        self.inner.read_with(visitor)
+    }
+
+    /// The tags of the next game without reading it ([`junqi_gamefile::GameReader::peek_tags`]).
+    ///
+    /// # Examples
+    ///
+    /// ```
+    /// use gjjq_notation::GameReader;
+    /// let mut reader = GameReader::new("[Red \"Zhang\"]\n\n*\n".as_bytes());
+    /// assert_eq!(reader.peek_tags().unwrap(), [("Red".to_string(), "Zhang".to_string())]);
+    /// ```
+    pub fn peek_tags(&mut self) -> Option<Vec<(String, String)>> {
+        self.inner.peek_tags()
     }
 
     /// What kind of record the next game is, from its tags, without reading it: a player's
@@ -208,154 +189,7 @@ impl<R: BufRead> GameReader<R> {
     /// # Ok::<(), gjjq_notation::ReadError>(())
     /// ```
     pub fn peek_kind(&mut self) -> Option<RecordKind> {
-        if let Some(e) = self.settle() {
-            self.pending = Some(e);
-        }
-        if self.done {
-            return None;
-        }
-        let mut tags: Vec<(String, String)> = Vec::new();
-        let mut any = false;
-        for k in 0..1000 {
-            let line = match self.lines.peek(k) {
-                None => break,
-                Some(None) => {
-                    any = true;
-                    break;
-                }
-                Some(Some(line)) => line,
-            };
-            let t = line.trim();
-            if t.is_empty() {
-                if tags.is_empty() {
-                    continue;
-                }
-                break;
-            }
-            any = true;
-            let Some(tag) = t.strip_prefix('[') else {
-                break;
-            };
-            let tag = tag.trim_start();
-            let name_end = tag
-                .find(|c: char| !(c.is_ascii_alphanumeric() || c == '_'))
-                .unwrap_or(tag.len());
-            let (name, rest) = tag.split_at(name_end);
-            let value = rest
-                .trim_start()
-                .strip_prefix('"')
-                .and_then(|v| v.split('"').next())
-                .unwrap_or_default();
-            tags.push((name.to_owned(), value.to_owned()));
-        }
-        (any || self.pending.is_some()).then(|| RecordKind::of_tags(&tags))
-    }
-
-    /// Go on after the last game: past the rest of a game whose visitor stopped, then to the
-    /// next game after an error. The error that stops the reader, if any.
-    fn settle(&mut self) -> Option<ReadError> {
-        if let Some(e) = self.pending.take() {
-            return Some(e);
-        }
-        if self.done {
-            return None;
-        }
-        if let Some(parser) = self.resume.take() {
-            match self.skip_rest(parser) {
-                Ok(()) => {}
-                // That game was reported already (its visitor's stop); the reader stops here.
-                Err(e) if e.is_fatal() => {
-                    self.done = true;
-                    return None;
-                }
-                Err(_) => self.recovering = true,
-            }
-        }
-        if std::mem::take(&mut self.recovering)
-            && let Err(e) = self.lines.recover()
-        {
-            self.done = true;
-            return Some(e);
-        }
-        None
-    }
-
-    fn read_game<V: Visitor>(&mut self, visitor: &mut V) -> Result<Option<V::Output>, ReadError> {
-        visitor.begin_game();
-        let mut p = GameParser::new(self.limits);
-        let mut out = Out {
-            visitor,
-            stopped: None,
-        };
-        loop {
-            let Some((line_no, line)) = self.lines.next_line()? else {
-                if p.phase == Phase::Start && p.comment.is_none() {
-                    return Ok(None);
-                }
-                break;
-            };
-            let end = p.line(&mut out, line_no, &line);
-            if let Some(o) = out.stopped.take() {
-                // Told now, before the rest of the game is read; what the rest of this line
-                // did decides how the next call goes on.
-                let mut discard = Out {
-                    visitor: &mut Discard,
-                    stopped: Some(()),
-                };
-                let end = match end {
-                    Ok(LineEnd::Continue) => {
-                        self.resume = Some(p);
-                        Ok(())
-                    }
-                    Ok(LineEnd::Ended) => p.finish(&mut discard),
-                    Ok(LineEnd::NextGame) => {
-                        self.lines.push_back((line_no, line));
-                        p.finish(&mut discard)
-                    }
-                    Err(e) => Err(e),
-                };
-                match end {
-                    Ok(()) => {}
-                    Err(r) if r.is_fatal() => self.done = true,
-                    Err(_) => self.recovering = true,
-                }
-                return Ok(Some(o));
-            }
-            match end? {
-                LineEnd::Continue => {}
-                LineEnd::Ended => break,
-                LineEnd::NextGame => {
-                    self.lines.push_back((line_no, line));
-                    break;
-                }
-            }
-        }
-        p.finish(&mut out)?;
-        Ok(Some(match out.stopped.take() {
-            Some(o) => o,
-            None => out.visitor.end_game(),
-        }))
-    }
-
-    /// Reads past the rest of a game whose visitor stopped, as a reader telling it would.
-    fn skip_rest(&mut self, mut p: GameParser) -> Result<(), ReadError> {
-        let mut out = Out {
-            visitor: &mut Discard,
-            stopped: Some(()),
-        };
-        while let Some((line_no, line)) = self.lines.next_line()? {
-            match p.line(&mut out, line_no, &line)? {
-                LineEnd::Continue => {}
-                LineEnd::Ended => break,
-                LineEnd::NextGame => {
-                    self.lines.push_back((line_no, line));
-                    break;
-                }
-            }
-        }
-        // The end's own checks (an open comment, the `Result` tag) decide, as for any game,
-        // whether the reader recovers before the next one.
-        p.finish(&mut out)
+        self.peek_tags().map(|tags| RecordKind::of_tags(&tags))
     }
 }
 

@@ -9,7 +9,7 @@ use thiserror::Error;
 
 use std::ops::ControlFlow;
 
-use super::{GameRecord, GameResult, MoveText, RecordedMove, Skip, TextPos, Visitor};
+use super::{GameRecord, GameResult, MoveText, RecordedMove, ResultToken, Skip, TextPos, Visitor};
 use crate::record::{Record, RecordError};
 use crate::text::{clip, clip_to};
 
@@ -101,6 +101,17 @@ pub enum ReplayError {
         at: Option<TextPos>,
         /// How the game ended.
         outcome: Outcome,
+    },
+    /// A move token that is not a move of 国际军棋 (only from a reader of another game's
+    /// dialect: this crate's reader refuses such a token as it reads it).
+    #[error("move {ply} '{text}': {detail}")]
+    NotAMove {
+        /// The ply, from 1.
+        ply: usize,
+        /// The token (cut to 40 characters).
+        text: String,
+        /// Why, with its place.
+        detail: String,
     },
     /// The result token contradicts the result the rules give.
     #[error("{}the result {stated} contradicts the position: {outcome}", at_prefix(*.at))]
@@ -289,6 +300,11 @@ impl Player {
         Ok(())
     }
 
+    /// The ply of the next move of the current line.
+    pub(crate) fn next_ply(&self) -> usize {
+        self.lines.last().map_or(self.ply, |l| l.ply) + 1
+    }
+
     /// A variation starts: the alternatives to the current line's last move.
     pub(crate) fn begin_variation(&mut self) {
         let (before, ply, mut keys) = match self.lines.last() {
@@ -403,7 +419,11 @@ impl Visitor for ReplayVisitor {
         ControlFlow::Continue(())
     }
 
-    fn mv(&mut self, text: MoveText, at: TextPos) -> ControlFlow<Self::Output> {
+    fn mv(&mut self, text: &str, at: TextPos) -> ControlFlow<Self::Output> {
+        let text = match read_token(text, at, self.player.next_ply()) {
+            Ok(t) => t,
+            Err(e) => return ControlFlow::Break(Err(e)),
+        };
         match self
             .player
             .play_with(&self.record, &self.places, &text, Some(at), &mut |_, _| {})
@@ -423,8 +443,8 @@ impl Visitor for ReplayVisitor {
         ControlFlow::Continue(())
     }
 
-    fn result(&mut self, result: GameResult, at: Option<TextPos>) -> ControlFlow<Self::Output> {
-        self.record.result = result;
+    fn result(&mut self, result: ResultToken, at: Option<TextPos>) -> ControlFlow<Self::Output> {
+        self.record.result = result.into();
         self.places.result_token = at;
         ControlFlow::Continue(())
     }
@@ -695,7 +715,7 @@ impl GameRecord {
         // Checks every line first, with the errors of `replay`.
         let game = self.play_through(rules, |_, _| {})?;
         let mut out = self.clone();
-        resolve_line(game.start().clone(), &mut out.moves)?;
+        resolve_line(game.start().clone(), &mut out.moves, 1)?;
         Ok(out)
     }
 
@@ -735,17 +755,33 @@ impl GameRecord {
     }
 }
 
-/// Rewrite `moves` (and their variations) as canonical records from `pos`.
-fn resolve_line(mut pos: Position, moves: &mut [RecordedMove]) -> Result<(), ReplayError> {
+/// A move token as the visitors of this crate read it ([`MoveText::parse_token`]); a token
+/// that is not one (from a reader of another game's dialect) is [`ReplayError::NotAMove`].
+pub(crate) fn read_token(text: &str, at: TextPos, ply: usize) -> Result<MoveText, ReplayError> {
+    MoveText::parse_token(text, at).map_err(|e| ReplayError::NotAMove {
+        ply,
+        text: clip(text),
+        detail: e.to_string(),
+    })
+}
+
+/// Rewrite `moves` (and their variations) as canonical records from `pos`, the first move
+/// at `first_ply`.
+fn resolve_line(
+    mut pos: Position,
+    moves: &mut [RecordedMove],
+    first_ply: usize,
+) -> Result<(), ReplayError> {
     for (i, rm) in moves.iter_mut().enumerate() {
+        let ply = first_ply + i;
         let m = rm.text.to_move(&pos).map_err(|error| ReplayError::Move {
-            ply: i + 1,
+            ply,
             text: rm.text.to_string(),
             at: rm.at,
             error,
         })?;
         for v in &mut rm.variations {
-            resolve_line(pos.clone(), &mut v.moves)?;
+            resolve_line(pos.clone(), &mut v.moves, ply)?;
         }
         rm.text = MoveText::Record(Record::from_move(&pos, m));
         pos.play_unchecked(m);

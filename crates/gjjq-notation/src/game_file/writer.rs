@@ -1,12 +1,13 @@
 //! Writing game records in one script or in the ASCII form.
 
 use std::fmt;
-use std::io::{self, Write};
+use std::io::Write;
 
 use gjjq_core::{Script, Setup, Side};
+use junqi_gamefile::{Numbering, WriteMove, comment, write_movetext, write_tags};
 use thiserror::Error;
 
-use super::{GameRecord, MoveText, RecordedMove};
+use super::{GameRecord, Glyph, MoveText, RecordedMove};
 
 /// How [`write_game`] writes moves.
 ///
@@ -88,35 +89,40 @@ impl fmt::Display for MoveForm {
     }
 }
 
-/// A game that cannot be written.
-#[derive(Debug, Error)]
-pub enum WriteError {
-    /// The output failed.
-    #[error("write error: {0}")]
-    Io(#[from] io::Error),
-    /// A move is in the ASCII form and records were asked for: the piece and direction need
-    /// the position (see [`GameRecord::resolve`]).
-    #[error(
-        "move {ply} ({text}) is in the ASCII form; resolve the game against its positions to write records"
-    )]
-    AsciiMove {
-        /// The ply, from 1.
-        ply: usize,
-        /// The move as given.
-        text: String,
-    },
-    /// A tag name is empty or has characters other than ASCII letters, digits and `_`.
-    #[error("tag name '{name}' is not letters, digits and '_'")]
-    TagName {
-        /// The name.
-        name: String,
-    },
-    /// A tag value holds a line break, which a tag line cannot.
-    #[error("the value of tag '{name}' holds a line break")]
-    TagValue {
-        /// The tag's name.
-        name: String,
-    },
+/// A game that cannot be written: the grammar's [`junqi_gamefile::WriteError`] (the output
+/// failed, a tag a file cannot hold) with 国际军棋's own in
+/// [`WriteError::Move`](junqi_gamefile::WriteError::Move): an ASCII move where records were
+/// asked for ([`AsciiMoveError`]).
+pub type WriteError = junqi_gamefile::WriteError<AsciiMoveError>;
+
+/// A move is in the ASCII form and records were asked for: the piece and direction need the
+/// position (see [`GameRecord::resolve`]).
+#[derive(Debug, Clone, PartialEq, Eq, Error)]
+#[error(
+    "move {ply} ({text}) is in the ASCII form; resolve the game against its positions to write records"
+)]
+pub struct AsciiMoveError {
+    /// The ply, from 1, counted from the start of the game along the move's line (a
+    /// variation's first move has the ply of the move it replaces).
+    pub ply: usize,
+    /// The move as given.
+    pub text: String,
+}
+
+impl WriteMove for RecordedMove {
+    fn glyphs(&self) -> &[Glyph] {
+        &self.glyphs
+    }
+
+    fn comments(&self) -> &[String] {
+        &self.comments
+    }
+
+    fn variations(&self) -> impl Iterator<Item = (&[String], &[RecordedMove])> {
+        self.variations
+            .iter()
+            .map(|v| (v.comments_before.as_slice(), v.moves.as_slice()))
+    }
 }
 
 /// Write one game: the tags, a blank line, the movetext with one move number a line (each
@@ -124,9 +130,10 @@ pub enum WriteError {
 ///
 /// # Errors
 ///
-/// [`WriteError::AsciiMove`] when records are asked for and a move is in the ASCII form,
-/// [`WriteError::TagName`] and [`WriteError::TagValue`] for tags a file cannot hold,
-/// [`WriteError::Io`] when the output fails.
+/// [`WriteError::Move`](junqi_gamefile::WriteError::Move) when records are asked for and a
+/// move is in the ASCII form, [`WriteError::TagName`](junqi_gamefile::WriteError::TagName)
+/// and [`WriteError::TagValue`](junqi_gamefile::WriteError::TagValue) for tags a file cannot
+/// hold, [`WriteError::Io`](junqi_gamefile::WriteError::Io) when the output fails.
 ///
 /// # Examples
 ///
@@ -149,19 +156,7 @@ pub fn write_game<W: Write>(
     mut out: W,
 ) -> Result<(), WriteError> {
     let mut text = String::new();
-    for (name, value) in &game.tags {
-        if name.is_empty() || !name.chars().all(|c| c.is_ascii_alphanumeric() || c == '_') {
-            return Err(WriteError::TagName { name: name.clone() });
-        }
-        if value.contains(['\n', '\r']) {
-            return Err(WriteError::TagValue { name: name.clone() });
-        }
-        let escaped = value.replace('\\', "\\\\").replace('"', "\\\"");
-        text.push_str(&format!("[{name} \"{escaped}\"]\n"));
-    }
-    if !game.tags.is_empty() {
-        text.push('\n');
-    }
+    write_tags(&mut text, &game.tags)?;
     if !game.comments_before.is_empty() {
         let parts: Vec<String> = game.comments_before.iter().map(|c| comment(c)).collect();
         text.push_str(&parts.join(" "));
@@ -177,7 +172,25 @@ pub fn write_game<W: Write>(
         .tag("Setup")
         .and_then(|s| s.parse::<Setup>().ok())
         .map_or((first_mover, 1), |s| (s.turn, s.move_number));
-    write_line(&mut text, &game.moves, form, turn, number, true)?;
+    let start = Numbering {
+        second: turn == Side::Green,
+        number,
+        fixed: false,
+    };
+    write_movetext(&mut text, &game.moves, start, true, &mut |text, m, ply| {
+        match (form, m.text) {
+            (MoveForm::Ascii, t) => text.push_str(&t.ascii().to_string()),
+            (MoveForm::Script(s), MoveText::Record(r)) => text.push_str(&r.to_script(s)),
+            (MoveForm::Script(s), MoveText::Hidden(h)) => text.push_str(&h.to_script(s)),
+            (MoveForm::Script(_), MoveText::Ascii(a)) => {
+                return Err(WriteError::Move(AsciiMoveError {
+                    ply,
+                    text: a.to_string(),
+                }));
+            }
+        }
+        Ok(())
+    })?;
     if !game.moves.is_empty() {
         text.push(' ');
     }
@@ -185,84 +198,4 @@ pub fn write_game<W: Write>(
     text.push('\n');
     out.write_all(text.as_bytes())?;
     Ok(())
-}
-
-/// Write a line of moves from `turn`'s move `number`: the main line with one move number a
-/// line (as files without variations have always been written), a variation on one line.
-/// After each move its glyphs (a first symbolic one glued: `团5B进5A!?`), its comments and
-/// its variations `( … )`.
-fn write_line(
-    text: &mut String,
-    moves: &[RecordedMove],
-    form: MoveForm,
-    mut turn: Side,
-    mut number: u32,
-    main: bool,
-) -> Result<(), WriteError> {
-    let mut after_aside = false;
-    for (i, m) in moves.iter().enumerate() {
-        match turn {
-            Side::Red => {
-                if i > 0 {
-                    text.push(if main { '\n' } else { ' ' });
-                }
-                text.push_str(&format!("{number}. "));
-            }
-            Side::Green => {
-                if i == 0 {
-                    text.push_str(&format!("{number}... "));
-                } else if after_aside {
-                    text.push_str(&format!(" {number}... "));
-                } else {
-                    text.push(' ');
-                }
-            }
-        }
-        match (form, m.text) {
-            (MoveForm::Ascii, t) => text.push_str(&t.ascii().to_string()),
-            (MoveForm::Script(s), MoveText::Record(r)) => text.push_str(&r.to_script(s)),
-            (MoveForm::Script(s), MoveText::Hidden(h)) => text.push_str(&h.to_script(s)),
-            (MoveForm::Script(_), MoveText::Ascii(a)) => {
-                return Err(WriteError::AsciiMove {
-                    ply: i + 1,
-                    text: a.to_string(),
-                });
-            }
-        }
-        for (k, g) in m.glyphs.iter().enumerate() {
-            if k > 0 || g.symbol().is_none() {
-                text.push(' ');
-            }
-            text.push_str(&g.to_string());
-        }
-        for c in &m.comments {
-            text.push(' ');
-            text.push_str(&comment(c));
-        }
-        for v in &m.variations {
-            text.push_str(" (");
-            for c in &v.comments_before {
-                text.push_str(&comment(c));
-                text.push(' ');
-            }
-            write_line(text, &v.moves, form, turn, number, false)?;
-            if text.ends_with(' ') {
-                text.pop();
-            }
-            text.push(')');
-        }
-        after_aside = !m.comments.is_empty() || !m.variations.is_empty();
-        if turn == Side::Green {
-            number = number.saturating_add(1);
-        }
-        turn = turn.other();
-    }
-    Ok(())
-}
-
-/// `{text}` with `\` and `}` escaped by a backslash. Files are read line by line, so a
-/// comment's line breaks are `\n`: carriage returns are dropped.
-fn comment(text: &str) -> String {
-    let text = text.replace('\r', "");
-    format!("{{{}}}", text.replace('\\', "\\\\").replace('}', "\\}"))
 }

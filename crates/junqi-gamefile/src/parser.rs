@@ -1,14 +1,13 @@
 //! The syntax of one game, a line at a time: tags, move numbers, moves, comments, glyphs,
 //! variations and the result, told to a [`Visitor`] as they are read.
 
+use std::collections::HashMap;
 use std::ops::ControlFlow;
 
-use gjjq_core::{Setup, Side};
-
-use super::{GameResult, Glyph, MoveText, ReadError, ReadLimits, Skip, TextPos, Visitor};
-use crate::ascii::AsciiParseError;
-use crate::record::Record;
-use crate::text::{clip, fold_full_width};
+use crate::text::clip40 as clip;
+use crate::{
+    Dialect, Glyph, Numbering, ReadError, ReadLimits, ResultToken, Skip, TextPos, Visitor,
+};
 
 /// The visitor being told, and what stopped it.
 pub(crate) struct Out<'v, V: Visitor> {
@@ -35,13 +34,13 @@ pub(crate) enum Phase {
     Moves,
 }
 
-/// Where a line of moves stands: the side and number of the next move, and of the last move
-/// (whose alternatives a variation gives).
+/// Where a line of moves stands: the side (whether the second) and number of the next move,
+/// and of the last move (whose alternatives a variation gives).
 #[derive(Debug, Clone, Copy)]
 struct LineState {
-    turn: Side,
+    second: bool,
     number: u32,
-    last: Option<(Side, u32)>,
+    last: Option<(bool, u32)>,
     /// Where this line's `(` stands (the main line: nowhere).
     opened_at: TextPos,
 }
@@ -52,19 +51,22 @@ struct LineState {
 pub(crate) struct GameParser {
     limits: ReadLimits,
     pub(crate) phase: Phase,
-    /// Each tag's name and line, for duplicates.
-    tag_names: Vec<(String, usize)>,
+    /// Each tag's name and line, for duplicates (hashed: a game may have many tags).
+    tag_names: HashMap<String, usize>,
     /// The `Result` tag's value and place.
     result_tag: Option<(String, TextPos)>,
-    setup_seen: bool,
+    /// Where the move numbers start, as the dialect read the tags.
+    numbering: Numbering,
     /// The line being read.
     line: LineState,
     /// The lines that enclose it, the main line first.
     stack: Vec<LineState>,
     plies: usize,
     text_bytes: usize,
+    /// Comments, glyphs, variations and tags so far.
+    notes: usize,
     pub(crate) comment: Option<(String, TextPos)>,
-    result: GameResult,
+    result: ResultToken,
     result_at: Option<TextPos>,
     tags_ended: bool,
     skip_game: bool,
@@ -77,11 +79,11 @@ impl GameParser {
         GameParser {
             limits,
             phase: Phase::Start,
-            tag_names: Vec::new(),
+            tag_names: HashMap::new(),
             result_tag: None,
-            setup_seen: false,
+            numbering: Numbering::default(),
             line: LineState {
-                turn: Side::Red,
+                second: false,
                 number: 1,
                 last: None,
                 opened_at: TextPos { line: 0, column: 0 },
@@ -89,8 +91,9 @@ impl GameParser {
             stack: Vec::new(),
             plies: 0,
             text_bytes: 0,
+            notes: 0,
             comment: None,
-            result: GameResult::Unknown,
+            result: ResultToken::Unknown,
             result_at: None,
             tags_ended: false,
             skip_game: false,
@@ -123,12 +126,13 @@ impl GameParser {
         }
     }
 
-    pub(crate) fn line<V: Visitor>(
+    pub(crate) fn line<V: Visitor, D: Dialect>(
         &mut self,
         out: &mut Out<'_, V>,
+        dialect: &D,
         line_no: usize,
         line: &str,
-    ) -> Result<LineEnd, ReadError> {
+    ) -> Result<LineEnd, ReadError<D::Error>> {
         let chars: Vec<char> = line.chars().collect();
         let at = |i: usize| TextPos {
             line: line_no,
@@ -153,7 +157,7 @@ impl GameParser {
                     if matches!(self.phase, Phase::AfterTags | Phase::Moves) {
                         return Ok(LineEnd::NextGame);
                     }
-                    self.tag(out, &chars, k, &at)?;
+                    self.tag(out, dialect, &chars, k, &at)?;
                     self.phase = Phase::Tags;
                     return Ok(LineEnd::Continue);
                 }
@@ -196,7 +200,7 @@ impl GameParser {
                     j += 1;
                 }
                 let token: String = chars[i..j].iter().collect();
-                if let Ok(result) = token.parse::<GameResult>() {
+                if let Ok(result) = token.parse::<ResultToken>() {
                     if !self.stack.is_empty() {
                         return Err(ReadError::UnclosedVariation {
                             at: self.line.opened_at,
@@ -212,7 +216,7 @@ impl GameParser {
                 if token.starts_with(['!', '?', '$']) {
                     self.glyph(out, &token, at(i))?;
                 } else {
-                    self.token(out, &token, at(i))?;
+                    self.token(out, dialect, &token, at(i))?;
                 }
                 i = j;
             }
@@ -220,12 +224,12 @@ impl GameParser {
         Ok(LineEnd::Continue)
     }
 
-    fn open_variation<V: Visitor>(
+    fn open_variation<V: Visitor, E>(
         &mut self,
         out: &mut Out<'_, V>,
         at: TextPos,
-    ) -> Result<(), ReadError> {
-        let Some((turn, number)) = self.line.last else {
+    ) -> Result<(), ReadError<E>> {
+        let Some((second, number)) = self.line.last else {
             return Err(ReadError::VariationWithoutMove { at });
         };
         if self.stack.len() >= self.limits.max_depth {
@@ -234,10 +238,11 @@ impl GameParser {
                 limit: self.limits.max_depth,
             });
         }
+        self.note(at)?;
         let enclosing = std::mem::replace(
             &mut self.line,
             LineState {
-                turn,
+                second,
                 number,
                 last: None,
                 opened_at: at,
@@ -255,11 +260,11 @@ impl GameParser {
         Ok(())
     }
 
-    fn close_variation<V: Visitor>(
+    fn close_variation<V: Visitor, E>(
         &mut self,
         out: &mut Out<'_, V>,
         at: TextPos,
-    ) -> Result<(), ReadError> {
+    ) -> Result<(), ReadError<E>> {
         let depth = self.stack.len();
         let Some(enclosing) = self.stack.pop() else {
             return Err(ReadError::UnexpectedParen { at });
@@ -273,12 +278,12 @@ impl GameParser {
         Ok(())
     }
 
-    fn glyph<V: Visitor>(
+    fn glyph<V: Visitor, E>(
         &mut self,
         out: &mut Out<'_, V>,
         token: &str,
         at: TextPos,
-    ) -> Result<(), ReadError> {
+    ) -> Result<(), ReadError<E>> {
         let glyph: Glyph = token.parse().map_err(|_| ReadError::BadGlyph {
             at,
             found: clip(token),
@@ -286,12 +291,25 @@ impl GameParser {
         if self.line.last.is_none() {
             return Err(ReadError::GlyphWithoutMove { at });
         }
+        self.note(at)?;
         self.emit(out, |v| v.glyph(glyph, at));
         Ok(())
     }
 
+    /// Count one more comment, glyph, variation or tag against the limit.
+    fn note<E>(&mut self, at: TextPos) -> Result<(), ReadError<E>> {
+        self.notes += 1;
+        if self.notes > self.limits.max_notes {
+            return Err(ReadError::TooManyNotes {
+                at,
+                limit: self.limits.max_notes,
+            });
+        }
+        Ok(())
+    }
+
     /// Count `n` more bytes of tag or comment text against the limit.
-    fn held(&mut self, n: usize, at: TextPos) -> Result<(), ReadError> {
+    fn held<E>(&mut self, n: usize, at: TextPos) -> Result<(), ReadError<E>> {
         self.text_bytes += n;
         if self.text_bytes > self.limits.max_text_bytes {
             return Err(ReadError::TooMuchText {
@@ -305,13 +323,13 @@ impl GameParser {
     /// Read comment text from `chars[i..]`; the index after the closing brace, or `None` if
     /// the comment goes on to the next line. `\}` and `\\` are escapes; a backslash before any
     /// other character is kept as it stands.
-    fn continue_comment<V: Visitor>(
+    fn continue_comment<V: Visitor, E>(
         &mut self,
         out: &mut Out<'_, V>,
         chars: &[char],
         mut i: usize,
         line_no: usize,
-    ) -> Result<Option<usize>, ReadError> {
+    ) -> Result<Option<usize>, ReadError<E>> {
         let start = i;
         let Some((text, _)) = self.comment.as_mut() else {
             return Ok(Some(i));
@@ -348,18 +366,20 @@ impl GameParser {
         if end.is_some()
             && let Some((text, at)) = self.comment.take()
         {
+            self.note(at)?;
             self.emit(out, |v| v.comment(&text, at));
         }
         Ok(end)
     }
 
-    fn tag<V: Visitor>(
+    fn tag<V: Visitor, D: Dialect>(
         &mut self,
         out: &mut Out<'_, V>,
+        dialect: &D,
         chars: &[char],
         start: usize,
         at: &dyn Fn(usize) -> TextPos,
-    ) -> Result<(), ReadError> {
+    ) -> Result<(), ReadError<D::Error>> {
         let skip_ws = |mut i: usize| {
             while i < chars.len() && chars[i].is_whitespace() {
                 i += 1;
@@ -407,50 +427,35 @@ impl GameParser {
             };
             return Err(ReadError::TagClose { at: at(k) });
         }
-        if let Some((_, first_line)) = self.tag_names.iter().find(|(n, _)| *n == name) {
+        if let Some(&first_line) = self.tag_names.get(&name) {
             return Err(ReadError::DuplicateTag {
                 at: at(start),
                 name: clip(&name),
-                first_line: *first_line,
+                first_line,
             });
         }
         self.held(name.len() + value.len(), at(start))?;
-        match name.as_str() {
-            "Setup" => {
-                let setup: Setup = value.parse().map_err(|error| ReadError::BadSetup {
-                    at: value_at,
-                    error,
-                })?;
-                self.line.turn = setup.turn;
-                self.line.number = setup.move_number;
-                self.setup_seen = true;
-            }
-            "FirstMover" => {
-                // a game from an opening may start with Green's move, numbered 1...
-                // A `Setup` tag, which gives the side to move itself, outranks it.
-                let side = super::parse_side(&value).ok_or_else(|| ReadError::BadFirstMover {
-                    at: value_at,
-                    found: value.clone(),
-                })?;
-                if !self.setup_seen {
-                    self.line.turn = side;
-                    self.line.number = 1;
-                }
-            }
-            "Result" => self.result_tag = Some((value.clone(), value_at)),
-            _ => {}
+        self.note(at(start))?;
+        dialect
+            .tag(&name, &value, value_at, &mut self.numbering)
+            .map_err(ReadError::Game)?;
+        self.line.second = self.numbering.second;
+        self.line.number = self.numbering.number;
+        if name == "Result" {
+            self.result_tag = Some((value.clone(), value_at));
         }
         self.emit(out, |v| v.tag(&name, &value, value_at));
-        self.tag_names.push((name, value_at.line));
+        self.tag_names.insert(name, value_at.line);
         Ok(())
     }
 
-    fn token<V: Visitor>(
+    fn token<V: Visitor, D: Dialect>(
         &mut self,
         out: &mut Out<'_, V>,
+        dialect: &D,
         token: &str,
         at: TextPos,
-    ) -> Result<(), ReadError> {
+    ) -> Result<(), ReadError<D::Error>> {
         let digits = token.chars().take_while(char::is_ascii_digit).count();
         let rest = &token[digits..];
         if digits > 0 && rest.starts_with('.') {
@@ -465,13 +470,15 @@ impl GameParser {
                 3 => true,
                 _ => return Err(bad()),
             };
-            let expect_green = self.line.turn == Side::Green;
-            if n != self.line.number || green != expect_green {
+            let expect_second = self.line.second;
+            if n != self.line.number || green != expect_second {
                 return Err(ReadError::MoveNumber {
                     at,
                     expected: self.line.number,
-                    green: expect_green,
+                    second: expect_second,
                     found: clip(&token[..digits + dots]),
+                    sides: dialect.side_names(),
+                    position_tag: dialect.position_tag(),
                 });
             }
             let glued = &rest[dots..];
@@ -483,7 +490,7 @@ impl GameParser {
             return if glued.starts_with(['!', '?', '$']) {
                 self.glyph(out, glued, at)
             } else {
-                self.token(out, glued, at)
+                self.token(out, dialect, glued, at)
             };
         }
         if self.plies >= self.limits.max_moves {
@@ -499,7 +506,7 @@ impl GameParser {
             .take_while(|c| matches!(c, '!' | '?'))
             .count();
         let (move_text, glyph) = token.split_at(token.len() - suffix);
-        let text = parse_move(move_text, at)?;
+        dialect.check_move(move_text, at).map_err(ReadError::Game)?;
         let glyph = if glyph.is_empty() {
             None
         } else {
@@ -514,22 +521,28 @@ impl GameParser {
             Some((g, glyph_at))
         };
         self.plies += 1;
-        self.emit(out, |v| v.mv(text, at));
+        if let Some((_, glyph_at)) = glyph {
+            self.note(glyph_at)?;
+        }
+        self.emit(out, |v| v.mv(move_text, at));
         if let Some((g, glyph_at)) = glyph {
             self.emit(out, |v| v.glyph(g, glyph_at));
         }
         let line = &mut self.line;
-        line.last = Some((line.turn, line.number));
-        if line.turn == Side::Green {
+        line.last = Some((line.second, line.number));
+        if line.second {
             line.number = line.number.saturating_add(1);
         }
-        line.turn = line.turn.other();
+        line.second = !line.second;
         Ok(())
     }
 
     /// The end of the game: its own checks (an open comment or variation, the `Result`
     /// tag), then the result told.
-    pub(crate) fn finish<V: Visitor>(&mut self, out: &mut Out<'_, V>) -> Result<(), ReadError> {
+    pub(crate) fn finish<V: Visitor, E>(
+        &mut self,
+        out: &mut Out<'_, V>,
+    ) -> Result<(), ReadError<E>> {
         if let Some((_, at)) = self.comment {
             return Err(ReadError::UnterminatedComment { at });
         }
@@ -539,7 +552,7 @@ impl GameParser {
             });
         }
         if let Some((tag, tag_at)) = &self.result_tag {
-            let stated: GameResult = tag.parse().map_err(|_| ReadError::BadResultTag {
+            let stated: ResultToken = tag.parse().map_err(|_| ReadError::BadResultTag {
                 at: *tag_at,
                 found: clip(tag),
             })?;
@@ -559,56 +572,5 @@ impl GameParser {
         let (result, at) = (self.result, self.result_at);
         self.emit(out, |v| v.result(result, at));
         Ok(())
-    }
-}
-
-/// A move token: the ASCII form when it is ASCII (after folding full-width forms, R-30) or
-/// starts with a digit, else a lenient record.
-fn parse_move(token: &str, at: TextPos) -> Result<MoveText, ReadError> {
-    let folded: String = token.chars().map(fold_full_width).collect();
-    if folded.is_ascii() {
-        return folded
-            .parse()
-            .map(MoveText::Ascii)
-            .map_err(|error: AsciiParseError| ReadError::Ascii {
-                at: shift(at, error.column()),
-                error,
-            });
-    }
-    // A record starts with a piece character; a digit first means an ASCII move with a
-    // character that only looks like ASCII.
-    if folded.starts_with(|c: char| c.is_ascii_digit())
-        && let Some((k, found)) = token
-            .chars()
-            .enumerate()
-            .find(|&(_, c)| !fold_full_width(c).is_ascii())
-    {
-        return Err(ReadError::NotAscii {
-            at: shift(at, Some(k + 1)),
-            found,
-        });
-    }
-    // an enemy move in a player's record of a hidden game, the piece unknown.
-    if token.starts_with(crate::HIDDEN_PIECE) {
-        return crate::HiddenRecord::parse_lenient(token)
-            .map(MoveText::Hidden)
-            .map_err(|error| ReadError::Record {
-                at: shift(at, error.column()),
-                error,
-            });
-    }
-    Record::parse_lenient(token)
-        .map(MoveText::Record)
-        .map_err(|error| ReadError::Record {
-            at: shift(at, error.column()),
-            error,
-        })
-}
-
-/// `at` moved to the error's column within the token (the token start when it has none).
-fn shift(at: TextPos, column: Option<usize>) -> TextPos {
-    TextPos {
-        column: at.column + column.unwrap_or(1) - 1,
-        ..at
     }
 }

@@ -9,7 +9,7 @@ use std::str::FromStr;
 /// # Examples
 ///
 /// ```
-/// use gjjq_notation::Glyph;
+/// use junqi_gamefile::Glyph;
 /// let g: Glyph = "!?".parse()?;
 /// assert_eq!(g, Glyph::Interesting);
 /// assert_eq!(g.nag(), 5);
@@ -18,7 +18,7 @@ use std::str::FromStr;
 /// assert!("!!!".parse::<Glyph>().is_err());
 /// assert!("$256".parse::<Glyph>().is_err());
 /// assert!("$01".parse::<Glyph>().is_err(), "written back as it was read");
-/// # Ok::<(), gjjq_notation::GlyphParseError>(())
+/// # Ok::<(), junqi_gamefile::GlyphParseError>(())
 /// ```
 #[derive(Debug, Clone, Copy, PartialEq, Eq, Hash)]
 pub enum Glyph {
@@ -44,7 +44,7 @@ impl Glyph {
     /// # Examples
     ///
     /// ```
-    /// use gjjq_notation::Glyph;
+    /// use junqi_gamefile::Glyph;
     /// assert_eq!(Glyph::Blunder.nag(), 4);
     /// ```
     #[must_use]
@@ -65,7 +65,7 @@ impl Glyph {
     /// # Examples
     ///
     /// ```
-    /// use gjjq_notation::Glyph;
+    /// use junqi_gamefile::Glyph;
     /// assert_eq!(Glyph::Dubious.symbol(), Some("?!"));
     /// assert_eq!(Glyph::Numeric(1).symbol(), None);
     /// ```
@@ -108,7 +108,7 @@ impl FromStr for Glyph {
         if let Some(g) = Glyph::from_symbol(s) {
             return Ok(g);
         }
-        let bad = || GlyphParseError(crate::text::clip(s));
+        let bad = || GlyphParseError(crate::text::clip40(s));
         let digits = s.strip_prefix('$').ok_or_else(bad)?;
         if digits.is_empty()
             || !digits.bytes().all(|b| b.is_ascii_digit())
@@ -127,5 +127,21 @@ impl fmt::Display for Glyph {
             Some(s) => f.write_str(s),
             None => write!(f, "${}", self.nag()),
         }
+    }
+}
+
+/// A glyph is written as its text (`"!?"`, `"$14"`) and read back through its parser.
+#[cfg(feature = "serde")]
+impl serde::Serialize for Glyph {
+    fn serialize<S: serde::Serializer>(&self, s: S) -> Result<S::Ok, S::Error> {
+        s.collect_str(self)
+    }
+}
+
+#[cfg(feature = "serde")]
+impl<'de> serde::Deserialize<'de> for Glyph {
+    fn deserialize<D: serde::Deserializer<'de>>(d: D) -> Result<Glyph, D::Error> {
+        let text = std::borrow::Cow::<'de, str>::deserialize(d)?;
+        text.parse().map_err(serde::de::Error::custom)
     }
 }

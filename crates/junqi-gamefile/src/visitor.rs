@@ -2,7 +2,7 @@
 
 use std::ops::ControlFlow;
 
-use super::{GameResult, Glyph, MoveText, TextPos};
+use crate::{Glyph, ResultToken, TextPos};
 
 /// Whether to skip a part of a game: returned by [`Visitor::end_tags`] (the whole movetext)
 /// and [`Visitor::begin_variation`] (that variation, nested ones included). A skipped part is
@@ -20,7 +20,9 @@ pub struct Skip(pub bool);
 /// [`begin_variation`](Visitor::begin_variation) … [`end_variation`](Visitor::end_variation)),
 /// then [`result`](Visitor::result) and [`end_game`](Visitor::end_game). The reader checks
 /// the syntax (tags, move numbers of every line, brackets, glyphs, limits) itself; a game
-/// with a syntax error ends with a [`ReadError`](crate::ReadError) and no `end_game`.
+/// with a syntax error (or a tag or move its [`Dialect`](crate::Dialect) refuses) ends with a
+/// [`ReadError`](crate::ReadError) and no `end_game`. A move comes as the text it is: each
+/// game resolves its own moves.
 ///
 /// Every call but `begin_game` and `end_game` may stop the game with
 /// `ControlFlow::Break(output)`: the reader then reads past the rest of the game without
@@ -34,13 +36,13 @@ pub struct Skip(pub bool);
 ///
 /// ```
 /// use std::ops::ControlFlow;
-/// use gjjq_notation::{GameReader, MoveText, TextPos, Visitor};
+/// use junqi_gamefile::{GameReader, TextPos, Visitor};
 ///
 /// struct Count(usize);
 /// impl Visitor for Count {
 ///     type Output = usize;
 ///     fn begin_game(&mut self) { self.0 = 0; }
-///     fn mv(&mut self, _: MoveText, _: TextPos) -> ControlFlow<usize> {
+///     fn mv(&mut self, _: &str, _: TextPos) -> ControlFlow<usize> {
 ///         self.0 += 1;
 ///         ControlFlow::Continue(())
 ///     }
@@ -51,7 +53,7 @@ pub struct Skip(pub bool);
 /// let mut reader = GameReader::new(text.as_bytes());
 /// assert_eq!(reader.read_with(&mut Count(0)).unwrap()?, 3);
 /// assert!(reader.read_with(&mut Count(0)).is_none());
-/// # Ok::<(), gjjq_notation::ReadError>(())
+/// # Ok::<(), junqi_gamefile::ReadError>(())
 /// ```
 pub trait Visitor {
     /// What a game gives.
@@ -79,8 +81,9 @@ pub trait Visitor {
         ControlFlow::Continue(())
     }
 
-    /// A move as written (its move number already checked).
-    fn mv(&mut self, text: MoveText, at: TextPos) -> ControlFlow<Self::Output> {
+    /// A move as written, without the glyphs glued to it (its move number checked, and the
+    /// token accepted by the reader's [`Dialect::check_move`](crate::Dialect::check_move)).
+    fn mv(&mut self, text: &str, at: TextPos) -> ControlFlow<Self::Output> {
         let _ = (text, at);
         ControlFlow::Continue(())
     }
@@ -107,11 +110,30 @@ pub trait Visitor {
 
     /// The game's result: the result token (`at` its place) or, without one, the `Result`
     /// tag's value or `*` (`at` is `None`). Called once, after the movetext.
-    fn result(&mut self, result: GameResult, at: Option<TextPos>) -> ControlFlow<Self::Output> {
+    fn result(&mut self, result: ResultToken, at: Option<TextPos>) -> ControlFlow<Self::Output> {
         let _ = (result, at);
         ControlFlow::Continue(())
     }
 
     /// The game is over and read without error: what it gives.
     fn end_game(&mut self) -> Self::Output;
+}
+
+/// Keeps nothing: reads past a game, checking it. `read_with(&mut Discard)` is `Some(Ok(()))`
+/// for a game that reads.
+///
+/// # Examples
+///
+/// ```
+/// use junqi_gamefile::{Discard, GameReader};
+/// let mut reader = GameReader::new("1. a b )\n".as_bytes());
+/// assert!(reader.read_with(&mut Discard).unwrap().is_err());
+/// ```
+#[derive(Debug, Clone, Copy, Default, PartialEq, Eq, Hash)]
+pub struct Discard;
+
+impl Visitor for Discard {
+    type Output = ();
+
+    fn end_game(&mut self) {}
 }

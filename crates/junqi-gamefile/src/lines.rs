@@ -4,7 +4,7 @@
 use std::collections::VecDeque;
 use std::io::BufRead;
 
-use super::{ReadError, ReadLimits, TextPos};
+use crate::{ReadError, ReadLimits, TextPos};
 
 /// A line read: its number and its text without the line break, `None` at the end.
 pub(crate) type LineItem = Result<Option<(usize, String)>, ReadError>;
