@@ -66,7 +66,8 @@ impl Position {
     /// let dests = pos.moves_from("a2".parse().unwrap());
     /// assert!(dests.contains("e2".parse().unwrap()));
     /// assert!(dests.contains("a7".parse().unwrap())); // the enemy engineer, attacked
-    /// assert!(!dests.contains("a8".parse().unwrap())); // beyond it
+    /// assert!(dests.contains("a8".parse().unwrap())); // round by e7 … e11, rank 11, a11 …
+    /// assert!(!dests.contains("b12".parse().unwrap())); // a headquarters is off the railway
     /// # Ok::<(), luzhanqi::ParsePositionError>(())
     /// ```
     #[must_use]
