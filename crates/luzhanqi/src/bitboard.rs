@@ -128,7 +128,9 @@ impl Bitboard {
         if self.0 == 0 {
             None
         } else {
-            Some(Square::from_index_unchecked(63 - self.0.leading_zeros() as u8))
+            Some(Square::from_index_unchecked(
+                63 - self.0.leading_zeros() as u8,
+            ))
         }
     }
 

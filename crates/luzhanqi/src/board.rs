@@ -72,8 +72,9 @@ const fn file_rail(file: u8) -> u64 {
 }
 
 /// The 32 railway points (L-3): ranks 2, 6, 7, 11 and files a and e between them.
-pub const RAILWAY: Bitboard =
-    Bitboard(rank_mask(2) | rank_mask(6) | rank_mask(7) | rank_mask(11) | file_rail(0) | file_rail(4));
+pub const RAILWAY: Bitboard = Bitboard(
+    rank_mask(2) | rank_mask(6) | rank_mask(7) | rank_mask(11) | file_rail(0) | file_rail(4),
+);
 
 /// Red's half, ranks 1–6.
 pub const RED_HALF: Bitboard = Bitboard((1u64 << 30) - 1);
@@ -375,14 +376,35 @@ mod tests {
             }
         }
         let rw = MiddleCrossing::Railway;
-        for (a, b) in [("a1", "a2"), ("a1", "b1"), ("b2", "b3"), ("c3", "c4"), ("b5", "b6")] {
+        for (a, b) in [
+            ("a1", "a2"),
+            ("a1", "b1"),
+            ("b2", "b3"),
+            ("c3", "c4"),
+            ("b5", "b6"),
+        ] {
             assert_eq!(line(sq(a), sq(b), rw), Some(Line::Road), "{a}-{b}");
         }
-        for (a, b) in [("a6", "a7"), ("c6", "c7"), ("e6", "e7"), ("a2", "b2"), ("e5", "e6")] {
+        for (a, b) in [
+            ("a6", "a7"),
+            ("c6", "c7"),
+            ("e6", "e7"),
+            ("a2", "b2"),
+            ("e5", "e6"),
+        ] {
             assert_eq!(line(sq(a), sq(b), rw), Some(Line::Railway), "{a}-{b}");
         }
-        assert_eq!(line(sq("c6"), sq("c7"), MiddleCrossing::Road), Some(Line::Road));
-        for (a, b) in [("b6", "b7"), ("d6", "d7"), ("a3", "b4"), ("b2", "c3"), ("c6", "c8")] {
+        assert_eq!(
+            line(sq("c6"), sq("c7"), MiddleCrossing::Road),
+            Some(Line::Road)
+        );
+        for (a, b) in [
+            ("b6", "b7"),
+            ("d6", "d7"),
+            ("a3", "b4"),
+            ("b2", "c3"),
+            ("c6", "c8"),
+        ] {
             assert_eq!(line(sq(a), sq(b), rw), None, "{a}-{b}");
         }
         for (camp, diags) in [
@@ -409,10 +431,10 @@ mod tests {
         for c in [MiddleCrossing::Railway, MiddleCrossing::Road] {
             let lines = straight_lines(c);
             for s in Square::all() {
-                let along: Bitboard = Direction::ALL.iter().map(|&d| ray(s, d, c)).fold(
-                    Bitboard::EMPTY,
-                    |a, b| a | b,
-                );
+                let along: Bitboard = Direction::ALL
+                    .iter()
+                    .map(|&d| ray(s, d, c))
+                    .fold(Bitboard::EMPTY, |a, b| a | b);
                 let from_lines: Bitboard = lines
                     .iter()
                     .filter(|l| l.contains(&s))

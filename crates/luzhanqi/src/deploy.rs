@@ -343,15 +343,23 @@ impl Deployment {
         }
         for (sq, k) in self.iter() {
             match k {
-                Kind::Flag if !OWN_HQ.contains(sq) => v.push(DeploymentViolation::FlagOffHeadquarters(sq)),
+                Kind::Flag if !OWN_HQ.contains(sq) => {
+                    v.push(DeploymentViolation::FlagOffHeadquarters(sq))
+                }
                 Kind::Landmine if !BACK_ROWS.contains(sq) => {
                     v.push(DeploymentViolation::MineOffBackRows(sq));
                 }
-                Kind::Bomb if !OFF_FRONT.contains(sq) => v.push(DeploymentViolation::BombOnFrontRow(sq)),
+                Kind::Bomb if !OFF_FRONT.contains(sq) => {
+                    v.push(DeploymentViolation::BombOnFrontRow(sq))
+                }
                 _ => {}
             }
         }
-        if v.is_empty() { Ok(()) } else { Err(DeploymentError(v)) }
+        if v.is_empty() {
+            Ok(())
+        } else {
+            Err(DeploymentError(v))
+        }
     }
 
     /// A deployment drawn uniformly from the legal ones (L-18), exactly: the flag's
@@ -484,7 +492,9 @@ pub fn opening(
 /// rules. Its position string is [`DEFAULT_START`].
 #[must_use]
 pub fn default_start() -> Position {
-    let d: Deployment = DEFAULT_DEPLOYMENT.parse().expect("the default deployment parses");
+    let d: Deployment = DEFAULT_DEPLOYMENT
+        .parse()
+        .expect("the default deployment parses");
     opening(&d, &d, Side::Red, Ruleset::STANDARD).expect("the default deployment is legal")
 }
 

@@ -86,7 +86,13 @@ impl Position {
     /// Destinations of a movable piece on `from`: `targets` are the empty points and the
     /// attackable enemies.
     #[inline]
-    fn destinations(&self, from: Square, engineer: bool, occ: Bitboard, targets: Bitboard) -> Bitboard {
+    fn destinations(
+        &self,
+        from: Square,
+        engineer: bool,
+        occ: Bitboard,
+        targets: Bitboard,
+    ) -> Bitboard {
         let steps = NEIGHBOURS[from.index()];
         if !RAILWAY.contains(from) {
             return steps & targets;
@@ -114,13 +120,21 @@ impl Position {
                 // North, East: the nearest blocker has the lowest index.
                 let ray = rays[d][i];
                 let b = (ray & occ).0;
-                r.0 |= if b == 0 { ray.0 } else { ray.0 & ((b & b.wrapping_neg()) << 1).wrapping_sub(1) };
+                r.0 |= if b == 0 {
+                    ray.0
+                } else {
+                    ray.0 & ((b & b.wrapping_neg()) << 1).wrapping_sub(1)
+                };
             }
             for d in 2..4 {
                 // South, West: the nearest blocker has the highest index.
                 let ray = rays[d][i];
                 let b = (ray & occ).0;
-                r.0 |= if b == 0 { ray.0 } else { ray.0 & !((1u64 << (63 - b.leading_zeros())) - 1) };
+                r.0 |= if b == 0 {
+                    ray.0
+                } else {
+                    ray.0 & !((1u64 << (63 - b.leading_zeros())) - 1)
+                };
             }
             r
         };
@@ -164,7 +178,10 @@ impl Position {
         let engineers = self.kind_pieces(Kind::Engineer);
         let mut n = 0;
         for from in self.movable(us) {
-            n += u64::from(self.destinations(from, engineers.contains(from), occ, targets).count());
+            n += u64::from(
+                self.destinations(from, engineers.contains(from), occ, targets)
+                    .count(),
+            );
         }
         n
     }

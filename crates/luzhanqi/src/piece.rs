@@ -246,9 +246,9 @@ impl Kind {
     /// The kind of a character in either script.
     #[must_use]
     pub fn from_char(c: char) -> Option<Kind> {
-        Kind::ALL.into_iter().find(|k| {
-            k.char(Script::Simplified) == c || k.char(Script::Traditional) == c
-        })
+        Kind::ALL
+            .into_iter()
+            .find(|k| k.char(Script::Simplified) == c || k.char(Script::Traditional) == c)
     }
 
     /// The English name (`marshal`, `general`, …, `flag`).

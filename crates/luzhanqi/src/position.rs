@@ -361,7 +361,11 @@ impl Position {
         if code == 0 {
             return None;
         }
-        let side = if self.blue.contains(sq) { Side::Blue } else { Side::Red };
+        let side = if self.blue.contains(sq) {
+            Side::Blue
+        } else {
+            Side::Red
+        };
         Kind::from_index(code - 1).map(|k| Piece::new(side, k))
     }
 
@@ -489,7 +493,11 @@ mod tests {
 
     #[test]
     fn position_is_at_most_64_bytes() {
-        assert!(std::mem::size_of::<Position>() <= 64, "{}", std::mem::size_of::<Position>());
+        assert!(
+            std::mem::size_of::<Position>() <= 64,
+            "{}",
+            std::mem::size_of::<Position>()
+        );
         assert_eq!(std::mem::size_of::<Move>(), 2);
     }
 }

@@ -75,7 +75,11 @@ impl Square {
     /// The side whose half holds the point: Red for ranks 1–6, Blue for 7–12 (L-1).
     #[must_use]
     pub const fn half(self) -> Side {
-        if self.rank() <= 6 { Side::Red } else { Side::Blue }
+        if self.rank() <= 6 {
+            Side::Red
+        } else {
+            Side::Blue
+        }
     }
 
     /// The point seen from the other side: rank r ↔ 13 − r, file mirrored (L-4), so that a
@@ -154,7 +158,9 @@ impl SquareParseError {
     /// The error with its column moved right by `by` (for a point inside a longer text).
     pub(crate) fn shifted(self, by: usize) -> SquareParseError {
         match self {
-            SquareParseError::Empty { column } => SquareParseError::Empty { column: column + by },
+            SquareParseError::Empty { column } => SquareParseError::Empty {
+                column: column + by,
+            },
             SquareParseError::File { column, found } => SquareParseError::File {
                 column: column + by,
                 found,
@@ -191,7 +197,12 @@ pub(crate) fn parse_square_prefix(chars: &[char]) -> Result<(Square, usize), Squ
     };
     let file = match c {
         'a'..='e' => c as u8 - b'a',
-        _ => return Err(SquareParseError::File { column: 1, found: c }),
+        _ => {
+            return Err(SquareParseError::File {
+                column: 1,
+                found: c,
+            });
+        }
     };
     let digits: Vec<u8> = chars[1..]
         .iter()

@@ -139,10 +139,7 @@ impl FromStr for Setup {
                 '/' => {
                     if file != 5 || rank_i >= 11 {
                         if rank_i >= 11 && file == 5 {
-                            return Err(SetupParseError::RankCount {
-                                column,
-                                ranks: 13,
-                            });
+                            return Err(SetupParseError::RankCount { column, ranks: 13 });
                         }
                         return Err(SetupParseError::RankLength {
                             column,
@@ -432,7 +429,8 @@ impl FromStr for MoveText {
             });
         }
         let kind = Kind::from_char(c0).ok_or(RecordError::Piece(c0))?;
-        let (from, n) = parse_square_prefix(&chars[1..]).map_err(|e| RecordError::Square(e.shifted(1)))?;
+        let (from, n) =
+            parse_square_prefix(&chars[1..]).map_err(|e| RecordError::Square(e.shifted(1)))?;
         let at = 1 + n;
         let attack = match chars.get(at) {
             Some('-') => false,

@@ -32,7 +32,7 @@ fn l11_every_cell_of_the_table_in_both_mine_readings() {
         for a in Kind::ALL.into_iter().filter(|k| k.is_mobile()) {
             for d in Kind::ALL {
                 let want = match (brief_rank(a), d) {
-                    (None, _) => BothRemoved,          // bomb row
+                    (None, _) => BothRemoved, // bomb row
                     (Some(_), Kind::Bomb) => BothRemoved,
                     (Some(1), Kind::Landmine) => DefenderRemoved,
                     (Some(_), Kind::Landmine) => match mine {
@@ -64,7 +64,10 @@ fn l11_attack_results_on_the_board() {
     // Marshal c6 takes the general on c7 and stands there; the count resets.
     let p = pos("1f3/5/5/5/5/2j2/2S2/5/5/5/5/1F3 r 12 7");
     let m: Move = "c6c7".parse().unwrap();
-    assert_eq!(p.combat(m).map(|c| c.outcome), Some(AttackOutcome::DefenderRemoved));
+    assert_eq!(
+        p.combat(m).map(|c| c.outcome),
+        Some(AttackOutcome::DefenderRemoved)
+    );
     let after = p.play(m).unwrap();
     assert_eq!(after.to_string(), "1f3/5/5/5/5/2S2/5/5/5/5/5/1F3 b 0 7");
     // A platoon attacking the general is removed; the general stays on c7.
@@ -166,7 +169,10 @@ fn l15_no_combat_limit_and_its_place_in_the_order() {
     let p = pos("1f3/3s1/5/5/5/5/5/5/5/5/S4/1F3 r 69 40");
     assert_eq!(p.outcome(), None);
     let after = p.play("a2a3".parse().unwrap()).unwrap();
-    assert_eq!(after.outcome().map(|o| o.reason_str()), Some("no-combat-limit"));
+    assert_eq!(
+        after.outcome().map(|o| o.reason_str()),
+        Some("no-combat-limit")
+    );
     // 0 turns it off.
     let off = pos_with(s70, rules(|r| r.no_combat_limit = 0));
     assert_eq!(off.outcome(), None);

@@ -27,13 +27,21 @@ fn l18_count_is_the_brief_formula() {
 
 #[test]
 fn l17_check_names_every_reason() {
-    assert!(DEFAULT_DEPLOYMENT.parse::<Deployment>().unwrap().check().is_ok());
+    assert!(
+        DEFAULT_DEPLOYMENT
+            .parse::<Deployment>()
+            .unwrap()
+            .check()
+            .is_ok()
+    );
     // Flag on a1, a landmine on row 3 (a3), a bomb on the front row (a6), and so a
     // platoon fewer and a ... : swap pieces of the default.
     let d: Deployment = "FLLCP/TLEYE/L+Z+D/DB+ZC/J+P+S/ZCETP".parse().unwrap();
     let err = d.check().unwrap_err();
     let v = err.0;
-    assert!(v.contains(&DeploymentViolation::FlagOffHeadquarters("a1".parse().unwrap())));
+    assert!(v.contains(&DeploymentViolation::FlagOffHeadquarters(
+        "a1".parse().unwrap()
+    )));
     assert!(v.contains(&DeploymentViolation::MineOffBackRows("a3".parse().unwrap())));
     assert!(v.contains(&DeploymentViolation::BombOnFrontRow("a6".parse().unwrap())));
     assert!(v.contains(&DeploymentViolation::Count {
@@ -69,7 +77,9 @@ fn l19_deployment_strings_report_their_column() {
 /// by counting placements of the rest on the other points.
 fn exact(p: Square, kind: Kind) -> f64 {
     let allowed = match kind {
-        Kind::Flag => ["b1", "d1"].iter().any(|s| s.parse::<Square>().unwrap() == p),
+        Kind::Flag => ["b1", "d1"]
+            .iter()
+            .any(|s| s.parse::<Square>().unwrap() == p),
         Kind::Landmine => p.rank() <= 2,
         Kind::Bomb => p.rank() <= 5,
         _ => true,

@@ -14,8 +14,7 @@ fn l8_straight_run_on_empty_railway() {
     // diagonal). a1–a2 is a road: no run south.
     let p = pos("1f3/5/5/5/5/5/5/5/5/5/S4/1F3 r");
     let want = set(&[
-        "b2", "c2", "d2", "e2", "a3", "a4", "a5", "a6", "a7", "a8", "a9", "a10", "a11", "a1",
-        "b3",
+        "b2", "c2", "d2", "e2", "a3", "a4", "a5", "a6", "a7", "a8", "a9", "a10", "a11", "a1", "b3",
     ]);
     assert_eq!(dests(&p, "a2"), want);
     assert_eq!(p.legal_moves().len(), 15);
@@ -52,9 +51,8 @@ fn l9_engineer_turns_and_stops_at_blockers() {
     // Steps: a1, b3.
     let p = pos("1f3/5/5/5/5/5/5/5/4d/5/E1P2/1F3 r");
     let want = set(&[
-        "b2", "a3", "a4", "a5", "a6", "a7", "a8", "a9", "a10", "a11", "b6", "c6", "d6", "e6",
-        "e5", "e4", "e7", "e8", "e9", "e10", "e11", "b7", "c7", "d7", "b11", "c11", "d11",
-        "a1", "b3",
+        "b2", "a3", "a4", "a5", "a6", "a7", "a8", "a9", "a10", "a11", "b6", "c6", "d6", "e6", "e5",
+        "e4", "e7", "e8", "e9", "e10", "e11", "b7", "c7", "d7", "b11", "c11", "d11", "a1", "b3",
     ]);
     assert_eq!(dests(&p, "a2"), want);
     assert_eq!(want.len(), 29);
@@ -80,10 +78,7 @@ fn l3_middle_crossing_railway_or_road() {
     // 32 railway points minus c6 itself and own b6, d6 = 29; plus the steps c5, b5, d5.
     assert_eq!(d.len(), 32);
     // Road crossing: one step to c7 and the other steps only.
-    let road = pos_with(
-        s,
-        rules(|r| r.middle_crossing = MiddleCrossing::Road),
-    );
+    let road = pos_with(s, rules(|r| r.middle_crossing = MiddleCrossing::Road));
     assert_eq!(dests(&road, "c6"), set(&["c7", "c5", "b5", "d5"]));
     // A marshal on c6 crosses by one segment either way (c7 ends the crossing line).
     let p = pos("1f3/5/5/5/5/5/1PSP1/5/5/5/5/1F3 r");
@@ -115,10 +110,7 @@ fn l10_headquarters_lock() {
     let s = "1f3/5/5/5/5/5/5/5/5/5/5/1F1J1 r";
     let p = pos(s);
     assert!(dests(&p, "d1").is_empty());
-    let unlocked = pos_with(
-        s,
-        rules(|r| r.hq_lock = false),
-    );
+    let unlocked = pos_with(s, rules(|r| r.hq_lock = false));
     assert_eq!(dests(&unlocked, "d1"), set(&["c1", "e1", "d2"]));
     // Pieces may enter a headquarters, either side's, moving or attacking.
     let p = pos("1f1s1/3J1/5/5/5/5/5/5/5/5/5/1F3 r");

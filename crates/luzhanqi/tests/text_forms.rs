@@ -12,12 +12,12 @@ fn l20_syntax_errors_name_their_column() {
     let cases = [
         ("1f3/5/5/5/5/5/5/5/5/5/5/1F3 x", 29),
         ("1f3/5/5/5/5/5/5/5/5/5/5/1F3", 28),
-        ("1f3/5/5/5/5/5/5/5/5/5/5/1F12 r", 28),    // two digits
-        ("1f3/5/5/5/5/5/5/5/5/5/5/1F3/5 r", 28),   // 13 ranks
-        ("1f3/5/5/5/5/5/5/5/5/5/1F3 r", 26),       // 11 ranks
-        ("1f3/5/5/5/5/5/5/5/4/5/5/1F3 r", 20),     // rank 4 short
-        ("1f3/5/5/5/5/5/5/5/5X/5/5/1F3 r", 20),    // bad letter
-        ("1f3/5/5/5/5/5/5/5/5/5/5/1F3 r 3", 32),   // one counter
+        ("1f3/5/5/5/5/5/5/5/5/5/5/1F12 r", 28),  // two digits
+        ("1f3/5/5/5/5/5/5/5/5/5/5/1F3/5 r", 28), // 13 ranks
+        ("1f3/5/5/5/5/5/5/5/5/5/1F3 r", 26),     // 11 ranks
+        ("1f3/5/5/5/5/5/5/5/4/5/5/1F3 r", 20),   // rank 4 short
+        ("1f3/5/5/5/5/5/5/5/5X/5/5/1F3 r", 20),  // bad letter
+        ("1f3/5/5/5/5/5/5/5/5/5/5/1F3 r 3", 32), // one counter
         ("1f3/5/5/5/5/5/5/5/5/5/5/1F3 r x 1", 31),
         ("1f3/5/5/5/5/5/5/5/5/5/5/1F3 r 0 1 z", 35),
         ("1f3/5/5/5/5/5/5/5/5/5/5/1F6 r", 27),
@@ -42,7 +42,10 @@ fn l20_validity_reports_every_reason_and_hands_the_setup_back() {
             | PositionErrorKinds::FLAG_OUT_OF_PLACE
     );
     assert_eq!(e.violations().len(), 3);
-    assert_eq!(e.into_setup().to_string(), "5/5/5/5/5/5/5/5/2L2/5/SS3/F4 r 0 1");
+    assert_eq!(
+        e.into_setup().to_string(),
+        "5/5/5/5/5/5/5/5/2L2/5/SS3/F4 r 0 1"
+    );
     // Both flags lost.
     let Err(ParsePositionError::Invalid(e)) = "5/5/5/5/5/5/5/5/5/5/S4/5 r".parse::<Position>()
     else {
@@ -51,9 +54,16 @@ fn l20_validity_reports_every_reason_and_hands_the_setup_back() {
     assert_eq!(e.kinds(), PositionErrorKinds::BOTH_FLAGS_LOST);
     // Blue's landmine on its back two rows (a11) is fine, on a10 it is not.
     assert!("1f3/l4/5/5/5/5/5/5/5/5/5/1F3 r".parse::<Position>().is_ok());
-    assert!("1f3/5/l4/5/5/5/5/5/5/5/5/1F3 r".parse::<Position>().is_err());
+    assert!(
+        "1f3/5/l4/5/5/5/5/5/5/5/5/1F3 r"
+            .parse::<Position>()
+            .is_err()
+    );
     // Counters: both or neither, read and written.
-    assert_eq!(pos("1f3/5/5/5/5/5/5/5/5/5/5/1F3 b 12 30").to_string(), "1f3/5/5/5/5/5/5/5/5/5/5/1F3 b 12 30");
+    assert_eq!(
+        pos("1f3/5/5/5/5/5/5/5/5/5/5/1F3 b 12 30").to_string(),
+        "1f3/5/5/5/5/5/5/5/5/5/5/1F3 b 12 30"
+    );
 }
 
 #[test]
@@ -82,8 +92,20 @@ fn l21_ascii_moves_and_records_in_both_scripts() {
     }
     // Resolution against the default start.
     let p = Position::default();
-    assert!(matches!(p.find_move("司c5-b5"), Err(RecordError::WrongPiece { .. })));
-    assert!(matches!(p.find_move("c8c7"), Err(RecordError::NoPiece { .. })));
-    assert!(matches!(p.find_move("a1a2"), Err(RecordError::NoPiece { .. }) | Err(RecordError::Illegal(_))));
-    assert!(matches!(p.find_move("工c6-c7"), Err(RecordError::AttackMark { column: 4, .. })));
+    assert!(matches!(
+        p.find_move("司c5-b5"),
+        Err(RecordError::WrongPiece { .. })
+    ));
+    assert!(matches!(
+        p.find_move("c8c7"),
+        Err(RecordError::NoPiece { .. })
+    ));
+    assert!(matches!(
+        p.find_move("a1a2"),
+        Err(RecordError::NoPiece { .. }) | Err(RecordError::Illegal(_))
+    ));
+    assert!(matches!(
+        p.find_move("工c6-c7"),
+        Err(RecordError::AttackMark { column: 4, .. })
+    ));
 }

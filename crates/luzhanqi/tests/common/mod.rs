@@ -18,7 +18,11 @@ pub fn pos_with(s: &str, rules: Ruleset) -> Position {
 
 /// The destinations of the piece on `from`, sorted labels.
 pub fn dests(p: &Position, from: &str) -> Vec<String> {
-    let mut v: Vec<String> = p.moves_from(sq(from)).iter().map(|s| s.to_string()).collect();
+    let mut v: Vec<String> = p
+        .moves_from(sq(from))
+        .iter()
+        .map(|s| s.to_string())
+        .collect();
     v.sort();
     v
 }
