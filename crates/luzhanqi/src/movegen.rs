@@ -116,9 +116,9 @@ impl Position {
             let rays = &RAYS[crossing as usize];
             let i = from.index();
             let mut r = Bitboard::EMPTY;
-            for d in 0..2 {
+            for dir in &rays[..2] {
                 // North, East: the nearest blocker has the lowest index.
-                let ray = rays[d][i];
+                let ray = dir[i];
                 let b = (ray & occ).0;
                 r.0 |= if b == 0 {
                     ray.0
@@ -126,9 +126,9 @@ impl Position {
                     ray.0 & ((b & b.wrapping_neg()) << 1).wrapping_sub(1)
                 };
             }
-            for d in 2..4 {
+            for dir in &rays[2..] {
                 // South, West: the nearest blocker has the highest index.
-                let ray = rays[d][i];
+                let ray = dir[i];
                 let b = (ray & occ).0;
                 r.0 |= if b == 0 {
                     ray.0
