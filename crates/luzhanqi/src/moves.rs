@@ -99,7 +99,9 @@ impl FromStr for Move {
     }
 }
 
-/// A list of moves, inline up to 128 (a spill to the heap beyond). Random games from random
-/// deployments stay well under 100; three engineers on an open railway with every ranked piece
-/// free could exceed it, hence a `SmallVec` rather than an array.
+/// A list of moves, inline up to 128, spilling to the heap beyond. The most legal moves seen in
+/// 3,000 random games from random deployments is 102, in
+/// `lclf1/3lE/5/2JD1/5/5/2E2/1Y1j1/1d3/5/1L1ZE/LTLF1 r 14 124` (three engineers with open
+/// railways); a contrived position with every ranked piece free on an empty railway could
+/// exceed 128, hence a `SmallVec` rather than an array.
 pub type MoveList = SmallVec<[Move; 128]>;
