@@ -22,6 +22,7 @@ crates=(
     "gjjq-arbiter gjjq_arbiter --all-features"
     "gjjq-tablebase gjjq_tablebase --all-features"
     "gjjq gjjq --all-features"
+    "luzhanqi luzhanqi --all-features"
 )
 
 bless=false

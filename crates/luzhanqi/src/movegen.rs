@@ -1,0 +1,197 @@
+//! Move generation (L-6 … L-12): road steps, straight railway runs as rays stopped at the
+//! first piece, the engineer's reach as a flood fill over the railway, attacks with the camp
+//! rule and `flag_capture`, `hq_lock`.
+
+use crate::bitboard::Bitboard;
+use crate::board::{CAMPS, HEADQUARTERS, NEIGHBOURS, RAILWAY, RAYS, railway_expand};
+use crate::moves::{Move, MoveList};
+use crate::piece::{Kind, Side};
+use crate::position::Position;
+use crate::ruleset::FlagCapture;
+use crate::square::Square;
+
+impl Position {
+    /// `side`'s movable pieces (L-6): all but landmines and the flag, and, under `hq_lock`
+    /// (L-10), all but the pieces on a headquarters.
+    #[inline]
+    #[must_use]
+    pub fn movable(&self, side: Side) -> Bitboard {
+        let fixed = self.kind_pieces(Kind::Landmine) | self.kind_pieces(Kind::Flag);
+        let mut m = self.side_pieces(side) - fixed;
+        if self.ruleset().hq_lock {
+            m = m - HEADQUARTERS;
+        }
+        m
+    }
+
+    /// The pieces of `side` that an enemy may attack (L-10, L-12): none in a camp, and not the
+    /// flag under `flag_capture` `after_mines` while one of `side`'s landmines is on the board.
+    #[inline]
+    #[must_use]
+    pub fn attackable(&self, side: Side) -> Bitboard {
+        let mut a = self.side_pieces(side) - CAMPS;
+        if self.ruleset().flag_capture == FlagCapture::AfterMines
+            && !self.pieces(side, Kind::Landmine).is_empty()
+        {
+            a = a - self.kind_pieces(Kind::Flag);
+        }
+        a
+    }
+
+    /// Whether the game is over by the position's own rules that need no move generation:
+    /// a flag captured (L-13), neither side movable (L-14) or the no-combat limit (L-15).
+    #[inline]
+    pub(crate) fn decided_without_moves(&self) -> bool {
+        let flags = self.kind_pieces(Kind::Flag);
+        if (flags & self.side_pieces(Side::Red)).is_empty()
+            || (flags & self.side_pieces(Side::Blue)).is_empty()
+        {
+            return true;
+        }
+        let limit = self.ruleset().no_combat_limit;
+        if limit != 0 && self.plies_since_attack() >= u32::from(limit) {
+            return true;
+        }
+        self.movable(Side::Red).is_empty() && self.movable(Side::Blue).is_empty()
+    }
+
+    /// The destinations of the piece on `from` for its owner, ignoring whose turn it is and
+    /// whether the game is over (L-7 … L-11): empty points it may move to and enemy pieces it
+    /// may attack. Empty for an empty point or a piece that cannot move.
+    ///
+    /// ```
+    /// use luzhanqi::Position;
+    /// let pos: Position = "1f3/5/5/5/5/e4/5/5/5/5/E4/1F3 r".parse()?;
+    /// // The engineer on a2 runs the file to a6, turns along rank 6 … and down file e.
+    /// let dests = pos.moves_from("a2".parse().unwrap());
+    /// assert!(dests.contains("e2".parse().unwrap()));
+    /// assert!(dests.contains("a7".parse().unwrap())); // the enemy engineer, attacked
+    /// assert!(dests.contains("a8".parse().unwrap())); // round by e7 … e11, rank 11, a11 …
+    /// assert!(!dests.contains("b12".parse().unwrap())); // a headquarters is off the railway
+    /// # Ok::<(), luzhanqi::ParsePositionError>(())
+    /// ```
+    #[must_use]
+    pub fn moves_from(&self, from: Square) -> Bitboard {
+        let Some(p) = self.piece_at(from) else {
+            return Bitboard::EMPTY;
+        };
+        if !self.movable(p.side).contains(from) {
+            return Bitboard::EMPTY;
+        }
+        let occ = self.occupied();
+        let targets = !occ | self.attackable(p.side.other());
+        self.destinations(from, p.kind == Kind::Engineer, occ, targets)
+    }
+
+    /// Destinations of a movable piece on `from`: `targets` are the empty points and the
+    /// attackable enemies.
+    #[inline]
+    fn destinations(
+        &self,
+        from: Square,
+        engineer: bool,
+        occ: Bitboard,
+        targets: Bitboard,
+    ) -> Bitboard {
+        let steps = NEIGHBOURS[from.index()];
+        if !RAILWAY.contains(from) {
+            return steps & targets;
+        }
+        let crossing = self.ruleset().middle_crossing;
+        let rails = if engineer {
+            // L-9: flood over empty railway points from the origin, then one more railway
+            // segment to an enemy.
+            let empty_rail = RAILWAY - occ;
+            let mut reach = Bitboard::from_square(from);
+            loop {
+                let next = reach | (railway_expand(reach, crossing) & empty_rail);
+                if next == reach {
+                    break;
+                }
+                reach = next;
+            }
+            reach.without(from) | railway_expand(reach, crossing)
+        } else {
+            // L-8: four rays, each up to and including its first piece.
+            let rays = &RAYS[crossing as usize];
+            let i = from.index();
+            let mut r = Bitboard::EMPTY;
+            for dir in &rays[..2] {
+                // North, East: the nearest blocker has the lowest index.
+                let ray = dir[i];
+                let b = (ray & occ).0;
+                r.0 |= if b == 0 {
+                    ray.0
+                } else {
+                    ray.0 & ((b & b.wrapping_neg()) << 1).wrapping_sub(1)
+                };
+            }
+            for dir in &rays[2..] {
+                // South, West: the nearest blocker has the highest index.
+                let ray = dir[i];
+                let b = (ray & occ).0;
+                r.0 |= if b == 0 {
+                    ray.0
+                } else {
+                    ray.0 & !((1u64 << (63 - b.leading_zeros())) - 1)
+                };
+            }
+            r
+        };
+        (steps | rails) & targets
+    }
+
+    /// The legal moves (L-6 … L-12), none in a decided position (L-16), in the order of the
+    /// pieces' points then of destinations (index order).
+    ///
+    /// ```
+    /// use luzhanqi::Position;
+    /// let pos = Position::default();
+    /// assert!(!pos.legal_moves().is_empty());
+    /// ```
+    #[must_use]
+    pub fn legal_moves(&self) -> MoveList {
+        let mut list = MoveList::new();
+        if self.decided_without_moves() {
+            return list;
+        }
+        let us = self.turn();
+        let occ = self.occupied();
+        let targets = !occ | self.attackable(us.other());
+        let engineers = self.kind_pieces(Kind::Engineer);
+        for from in self.movable(us) {
+            let d = self.destinations(from, engineers.contains(from), occ, targets);
+            list.extend(d.iter().map(|to| Move { from, to }));
+        }
+        list
+    }
+
+    /// The number of legal moves, without building the list (perft's last ply).
+    #[must_use]
+    pub fn count_legal_moves(&self) -> u64 {
+        if self.decided_without_moves() {
+            return 0;
+        }
+        let us = self.turn();
+        let occ = self.occupied();
+        let targets = !occ | self.attackable(us.other());
+        let engineers = self.kind_pieces(Kind::Engineer);
+        let mut n = 0;
+        for from in self.movable(us) {
+            n += u64::from(
+                self.destinations(from, engineers.contains(from), occ, targets)
+                    .count(),
+            );
+        }
+        n
+    }
+
+    /// Whether `m` is legal: agrees with [`Position::legal_moves`] for every pair of points.
+    #[must_use]
+    pub fn is_legal(&self, m: Move) -> bool {
+        if !self.movable(self.turn()).contains(m.from) || self.decided_without_moves() {
+            return false;
+        }
+        self.moves_from(m.from).contains(m.to)
+    }
+}

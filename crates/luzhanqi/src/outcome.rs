@@ -1,0 +1,276 @@
+//! The end of the game (L-13 … L-16): the verdict of a position alone, and a `Game` with the
+//! history that repetition needs.
+
+use std::fmt;
+
+use thiserror::Error;
+
+use crate::combat::Combat;
+use crate::moves::{Move, MoveList};
+use crate::piece::{Kind, Side};
+use crate::position::{PlayError, Position};
+
+/// Why a side won.
+#[derive(Debug, Clone, Copy, PartialEq, Eq, Hash)]
+#[non_exhaustive]
+pub enum WinReason {
+    /// The loser's flag was captured (L-13).
+    FlagCaptured,
+    /// The loser, to move, had no legal move (L-14).
+    NoMove,
+}
+
+/// Why the game was drawn.
+#[derive(Debug, Clone, Copy, PartialEq, Eq, Hash)]
+#[non_exhaustive]
+pub enum DrawReason {
+    /// Neither side has a movable piece (L-14).
+    NoMovablePieces,
+    /// The no-combat limit was reached (L-15).
+    NoCombatLimit,
+    /// A position occurred the ruleset's `repetition` times (L-15).
+    Repetition,
+}
+
+/// How a game ended.
+#[derive(Debug, Clone, Copy, PartialEq, Eq, Hash)]
+pub enum Outcome {
+    /// A side won.
+    Decisive {
+        /// The winner.
+        winner: Side,
+        /// Why.
+        reason: WinReason,
+    },
+    /// Drawn.
+    Draw {
+        /// Why.
+        reason: DrawReason,
+    },
+}
+
+impl Outcome {
+    /// The winner, `None` for a draw.
+    #[must_use]
+    pub fn winner(&self) -> Option<Side> {
+        match self {
+            Outcome::Decisive { winner, .. } => Some(*winner),
+            Outcome::Draw { .. } => None,
+        }
+    }
+
+    /// The reason as the CLI writes it: `flag-captured`, `no-move`, `no-movable-pieces`,
+    /// `no-combat-limit`, `repetition`.
+    #[must_use]
+    pub fn reason_str(&self) -> &'static str {
+        match self {
+            Outcome::Decisive {
+                reason: WinReason::FlagCaptured,
+                ..
+            } => "flag-captured",
+            Outcome::Decisive {
+                reason: WinReason::NoMove,
+                ..
+            } => "no-move",
+            Outcome::Draw {
+                reason: DrawReason::NoMovablePieces,
+            } => "no-movable-pieces",
+            Outcome::Draw {
+                reason: DrawReason::NoCombatLimit,
+            } => "no-combat-limit",
+            Outcome::Draw {
+                reason: DrawReason::Repetition,
+            } => "repetition",
+        }
+    }
+}
+
+impl fmt::Display for Outcome {
+    /// `red flag-captured`, `draw no-combat-limit`, …
+    fn fmt(&self, f: &mut fmt::Formatter<'_>) -> fmt::Result {
+        match self.winner() {
+            Some(w) => write!(f, "{w} {}", self.reason_str()),
+            None => write!(f, "draw {}", self.reason_str()),
+        }
+    }
+}
+
+impl Position {
+    /// The verdict of the position alone (L-16's order without repetition, which needs a
+    /// history: [`Game::outcome`]): a captured flag; then, for the side to move, neither side
+    /// movable, no legal move, the no-combat limit. `None` while the game goes on.
+    ///
+    /// ```
+    /// use luzhanqi::{Outcome, Position, Side, WinReason};
+    /// // Blue has lost its flag.
+    /// let pos: Position = "5/5/5/5/5/5/5/5/5/5/5/1F1S1 b".parse()?;
+    /// assert_eq!(
+    ///     pos.outcome(),
+    ///     Some(Outcome::Decisive { winner: Side::Red, reason: WinReason::FlagCaptured })
+    /// );
+    /// assert!(pos.legal_moves().is_empty());
+    /// # Ok::<(), luzhanqi::ParsePositionError>(())
+    /// ```
+    #[must_use]
+    pub fn outcome(&self) -> Option<Outcome> {
+        self.outcome_with(|| false)
+    }
+
+    /// L-16's order, with `repeated` asked in its place.
+    pub(crate) fn outcome_with(&self, repeated: impl FnOnce() -> bool) -> Option<Outcome> {
+        for side in Side::ALL {
+            if self.pieces(side, Kind::Flag).is_empty() {
+                return Some(Outcome::Decisive {
+                    winner: side.other(),
+                    reason: WinReason::FlagCaptured,
+                });
+            }
+        }
+        if self.movable(Side::Red).is_empty() && self.movable(Side::Blue).is_empty() {
+            return Some(Outcome::Draw {
+                reason: DrawReason::NoMovablePieces,
+            });
+        }
+        // No legal move, judged before the no-combat limit: ignore the limit here.
+        let unlimited = self.clone().with_ruleset(crate::Ruleset {
+            no_combat_limit: 0,
+            ..*self.ruleset()
+        });
+        if unlimited.count_legal_moves() == 0 {
+            return Some(Outcome::Decisive {
+                winner: self.turn().other(),
+                reason: WinReason::NoMove,
+            });
+        }
+        if repeated() {
+            return Some(Outcome::Draw {
+                reason: DrawReason::Repetition,
+            });
+        }
+        let limit = self.ruleset().no_combat_limit;
+        if limit != 0 && self.plies_since_attack() >= u32::from(limit) {
+            return Some(Outcome::Draw {
+                reason: DrawReason::NoCombatLimit,
+            });
+        }
+        None
+    }
+}
+
+/// A move refused by a [`Game`].
+#[derive(Debug, Clone, PartialEq, Eq, Error)]
+#[non_exhaustive]
+pub enum GameError {
+    /// The game is over.
+    #[error("the game is over ({0})")]
+    Over(Outcome),
+    /// The move is not legal.
+    #[error("{0} is not a legal move")]
+    Illegal(Move),
+}
+
+/// A game: a start position, the moves played, the Zobrist keys of every position reached
+/// (for repetition, L-15) and the attacks.
+///
+/// ```
+/// use luzhanqi::{Game, Position};
+/// let mut game = Game::new(Position::default());
+/// let m = game.legal_moves()[0];
+/// game.play(m)?;
+/// assert_eq!(game.moves(), &[m]);
+/// # Ok::<(), luzhanqi::GameError>(())
+/// ```
+#[derive(Debug, Clone)]
+pub struct Game {
+    start: Position,
+    position: Position,
+    moves: Vec<Move>,
+    keys: Vec<u64>,
+    combats: Vec<Option<Combat>>,
+}
+
+impl Game {
+    /// A game from `start`.
+    #[must_use]
+    pub fn new(start: Position) -> Game {
+        Game {
+            keys: vec![start.zobrist_hash()],
+            position: start.clone(),
+            start,
+            moves: Vec::new(),
+            combats: Vec::new(),
+        }
+    }
+
+    /// The start position.
+    #[must_use]
+    pub fn start(&self) -> &Position {
+        &self.start
+    }
+
+    /// The current position.
+    #[must_use]
+    pub fn position(&self) -> &Position {
+        &self.position
+    }
+
+    /// The moves played.
+    #[must_use]
+    pub fn moves(&self) -> &[Move] {
+        &self.moves
+    }
+
+    /// For each move played, the attack it was, if any.
+    #[must_use]
+    pub fn combats(&self) -> &[Option<Combat>] {
+        &self.combats
+    }
+
+    /// How often the current position (placement and side to move) has occurred.
+    #[must_use]
+    pub fn occurrences(&self) -> usize {
+        let k = self.position.zobrist_hash();
+        self.keys.iter().filter(|&&x| x == k).count()
+    }
+
+    /// The verdict in L-16's order: flag captured; neither side movable; no legal move;
+    /// repetition (when the ruleset's `repetition` is on); the no-combat limit.
+    #[must_use]
+    pub fn outcome(&self) -> Option<Outcome> {
+        let rep = self.position.ruleset().repetition;
+        self.position
+            .outcome_with(|| rep.is_some_and(|n| self.occurrences() >= usize::from(n.get())))
+    }
+
+    /// The legal moves, none once the game is over (repetition included).
+    #[must_use]
+    pub fn legal_moves(&self) -> MoveList {
+        if self.outcome().is_some() {
+            MoveList::new()
+        } else {
+            self.position.legal_moves()
+        }
+    }
+
+    /// Play `m`, returning the attack it was, if any.
+    ///
+    /// # Errors
+    /// [`GameError::Over`] once the game is decided; [`GameError::Illegal`] for a move that is
+    /// not legal. The game is unchanged on error.
+    pub fn play(&mut self, m: Move) -> Result<Option<Combat>, GameError> {
+        if let Some(o) = self.outcome() {
+            return Err(GameError::Over(o));
+        }
+        let combat = self.position.combat(m);
+        match self.position.clone().play(m) {
+            Ok(p) => {
+                self.position = p;
+                self.moves.push(m);
+                self.keys.push(self.position.zobrist_hash());
+                self.combats.push(combat);
+                Ok(combat)
+            }
+            Err(PlayError { mv, .. }) => Err(GameError::Illegal(mv)),
+        }
+    }
+}

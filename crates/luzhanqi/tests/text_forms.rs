@@ -1,0 +1,111 @@
+//! Position strings (L-20) and moves/records (L-21): errors name their column.
+
+mod common;
+
+use common::pos;
+use luzhanqi::{
+    Kind, MoveText, ParsePositionError, Position, PositionErrorKinds, RecordError, Setup,
+};
+
+#[test]
+fn l20_syntax_errors_name_their_column() {
+    let cases = [
+        ("1f3/5/5/5/5/5/5/5/5/5/5/1F3 x", 29),
+        ("1f3/5/5/5/5/5/5/5/5/5/5/1F3", 28),
+        ("1f3/5/5/5/5/5/5/5/5/5/5/1F12 r", 28),  // two digits
+        ("1f3/5/5/5/5/5/5/5/5/5/5/1F3/5 r", 28), // 13 ranks
+        ("1f3/5/5/5/5/5/5/5/5/5/1F3 r", 26),     // 11 ranks
+        ("1f3/5/5/5/5/5/5/5/4/5/5/1F3 r", 20),   // rank 4 short
+        ("1f3/5/5/5/5/5/5/5/5X/5/5/1F3 r", 20),  // bad letter
+        ("1f3/5/5/5/5/5/5/5/5/5/5/1F3 r 3", 32), // one counter
+        ("1f3/5/5/5/5/5/5/5/5/5/5/1F3 r x 1", 31),
+        ("1f3/5/5/5/5/5/5/5/5/5/5/1F3 r 0 1 z", 35),
+        ("1f3/5/5/5/5/5/5/5/5/5/5/1F6 r", 27),
+    ];
+    for (s, col) in cases {
+        let e = s.parse::<Setup>().unwrap_err();
+        assert_eq!(e.column(), col, "{s}: {e}");
+    }
+}
+
+#[test]
+fn l20_validity_reports_every_reason_and_hands_the_setup_back() {
+    // Two Red marshals, a Red landmine on c3, Red's flag on a1, no Blue flag is fine alone.
+    let s = "5/5/5/5/5/5/5/5/2L2/5/SS3/F4 r";
+    let Err(ParsePositionError::Invalid(e)) = s.parse::<Position>() else {
+        panic!("invalid")
+    };
+    assert_eq!(
+        e.kinds(),
+        PositionErrorKinds::TOO_MANY
+            | PositionErrorKinds::MINE_OUT_OF_PLACE
+            | PositionErrorKinds::FLAG_OUT_OF_PLACE
+    );
+    assert_eq!(e.violations().len(), 3);
+    assert_eq!(
+        e.into_setup().to_string(),
+        "5/5/5/5/5/5/5/5/2L2/5/SS3/F4 r 0 1"
+    );
+    // Both flags lost.
+    let Err(ParsePositionError::Invalid(e)) = "5/5/5/5/5/5/5/5/5/5/S4/5 r".parse::<Position>()
+    else {
+        panic!("invalid")
+    };
+    assert_eq!(e.kinds(), PositionErrorKinds::BOTH_FLAGS_LOST);
+    // Blue's landmine on its back two rows (a11) is fine, on a10 it is not.
+    assert!("1f3/l4/5/5/5/5/5/5/5/5/5/1F3 r".parse::<Position>().is_ok());
+    assert!(
+        "1f3/5/l4/5/5/5/5/5/5/5/5/1F3 r"
+            .parse::<Position>()
+            .is_err()
+    );
+    // Counters: both or neither, read and written.
+    assert_eq!(
+        pos("1f3/5/5/5/5/5/5/5/5/5/5/1F3 b 12 30").to_string(),
+        "1f3/5/5/5/5/5/5/5/5/5/5/1F3 b 12 30"
+    );
+}
+
+#[test]
+fn l21_ascii_moves_and_records_in_both_scripts() {
+    let t: MoveText = "b10b11".parse().unwrap();
+    assert_eq!(t.mv.to_string(), "b10b11");
+    let t: MoveText = "工a2-e6".parse().unwrap();
+    assert_eq!((t.kind, t.attack), (Some(Kind::Engineer), Some(false)));
+    let t: MoveText = "軍a6xa7".parse().unwrap();
+    assert_eq!((t.kind, t.attack), (Some(Kind::General), Some(true)));
+    let t: MoveText = "军a6xa7".parse().unwrap();
+    assert_eq!(t.kind, Some(Kind::General));
+    let errs = [
+        ("", Some(1)),
+        ("x1a2", Some(1)),
+        ("工a2+e6", Some(4)),
+        ("工a2-e13", Some(7)),
+        ("工a2-e6!", Some(7)),
+        ("a2a2", Some(1)),
+        ("a2f3", Some(3)),
+        ("工a", Some(3)),
+    ];
+    for (s, col) in errs {
+        let e = s.parse::<MoveText>().unwrap_err();
+        assert_eq!(e.column(), col, "{s}: {e}");
+    }
+    // Resolution against the default start.
+    let p = Position::default();
+    assert!(matches!(
+        p.find_move("司c5-b5"),
+        Err(RecordError::WrongPiece { .. })
+    ));
+    assert!(matches!(
+        p.find_move("c8c7"),
+        Err(RecordError::NoPiece { .. })
+    ));
+    assert!(matches!(
+        p.find_move("a1a2"),
+        Err(RecordError::NoPiece { .. }) | Err(RecordError::Illegal(_))
+    ));
+    assert!(matches!(
+        p.find_move("工c6-c7"),
+        Err(RecordError::AttackMark { column: 4, .. })
+    ));
+}
