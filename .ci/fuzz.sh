@@ -39,11 +39,39 @@ if [ "$#" -eq 0 ]; then
     cargo "${toolchain[@]}" fuzz build
 fi
 
-for t in "${targets[@]}"; do
-    echo "== fuzz $t for ${seconds}s"
+# The targets run FUZZ_JOBS at a time (default 2, one a core): each libFuzzer process is
+# single-threaded, so on two cores two run in the time of one. A crash makes libFuzzer exit
+# non-zero; every job is waited for, and any failure fails the script.
+jobs="${FUZZ_JOBS:-2}"
+run_target() {
+    local t=$1
     mkdir -p "corpus/$t"
     # The seeds live in corpus/<target>/seed-*; libFuzzer adds what it finds next to them
-    # (ignored by git). A crash makes libFuzzer exit non-zero, and `set -e` stops here.
-    cargo "${toolchain[@]}" fuzz run "$t" "corpus/$t" -- -max_total_time="$seconds"
+    # (ignored by git).
+    if cargo "${toolchain[@]}" fuzz run "$t" "corpus/$t" -- -max_total_time="$seconds" \
+        >"$logs/$t.log" 2>&1; then
+        echo "== fuzz $t for ${seconds}s: ok"
+    else
+        echo "== fuzz $t: FAILED" >&2
+        cat "$logs/$t.log" >&2
+        return 1
+    fi
+}
+logs="$(mktemp -d)"
+trap 'rm -rf "$logs"' EXIT
+failed=0
+running=0
+for t in "${targets[@]}"; do
+    run_target "$t" &
+    running=$(( running + 1 ))
+    if [ "$running" -ge "$jobs" ]; then
+        wait -n || failed=1
+        running=$(( running - 1 ))
+    fi
 done
+while [ "$running" -gt 0 ]; do
+    wait -n || failed=1
+    running=$(( running - 1 ))
+done
+[ "$failed" -eq 0 ] || { echo "== fuzz: a target failed" >&2; exit 1; }
 echo "== fuzz: no crash"
