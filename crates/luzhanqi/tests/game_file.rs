@@ -59,7 +59,10 @@ fn writes_the_usual_tags_and_a_setup_when_not_the_default_start() {
         "[Game \"luzhanqi\"]\n[Event \"Test \\\"cup\\\"\"]\n[Red \"?\"]\n[Blue \"?\"]\n[Result \"1-0\"]\n[Setup \""
     ));
     // Blue, left with its flag, has no move.
-    assert!(text.contains("[Termination \"no-move\"]\n\n9. 军b3-a2 1-0\n"), "{text}");
+    assert!(
+        text.contains("[Termination \"no-move\"]\n\n9. 军b3-a2 1-0\n"),
+        "{text}"
+    );
     assert!(text.contains(&format!("[Setup \"{start}\"]")));
     assert!(text.contains("\n\n9. "), "{text}");
     let back = read_one(&text).unwrap();
@@ -174,7 +177,13 @@ fn an_invalid_setup_is_refused_with_its_place() {
     let text = "[Game \"luzhanqi\"]\n[Setup \"5/5/5/5/5/5/5/5/5/5/5/1F1F1 r\"]\n\n*\n";
     let err = read_one(text).unwrap_err();
     assert!(
-        matches!(err, GameFileError::Replay(ReplayError::InvalidSetup { at: TextPos { line: 2, column: 8 }, .. })),
+        matches!(
+            err,
+            GameFileError::Replay(ReplayError::InvalidSetup {
+                at: TextPos { line: 2, column: 8 },
+                ..
+            })
+        ),
         "{err}"
     );
 }
@@ -185,7 +194,10 @@ fn the_other_game_and_files_without_a_game_tag_are_refused() {
     assert!(
         matches!(
             err,
-            GameFileError::Read(ReadError::Game(TokenError::OtherGame { at: TextPos { line: 1, column: 7 }, .. }))
+            GameFileError::Read(ReadError::Game(TokenError::OtherGame {
+                at: TextPos { line: 1, column: 7 },
+                ..
+            }))
         ),
         "{err}"
     );
@@ -193,7 +205,9 @@ fn the_other_game_and_files_without_a_game_tag_are_refused() {
     assert!(
         matches!(
             err,
-            GameFileError::Replay(ReplayError::MissingGameTag { at: TextPos { line: 3, column: 4 } })
+            GameFileError::Replay(ReplayError::MissingGameTag {
+                at: TextPos { line: 3, column: 4 }
+            })
         ),
         "{err}"
     );
@@ -205,7 +219,10 @@ fn a_move_after_the_end_is_refused() {
     let text = "[Game \"luzhanqi\"]\n[Setup \"1f3/1J3/5/5/5/5/5/5/5/5/5/1F3 r\"]\n\n1. b11b12 1... a1a2 1-0\n";
     let err = read_one(text).unwrap_err();
     assert!(
-        matches!(err, GameFileError::Replay(ReplayError::AfterEnd { ply: 2, .. })),
+        matches!(
+            err,
+            GameFileError::Replay(ReplayError::AfterEnd { ply: 2, .. })
+        ),
         "{err}"
     );
     assert_eq!(at_of(&err), "4:16");
@@ -225,6 +242,9 @@ fn several_games_and_rules() {
     assert!(again.contains("[Rules \""), "{again}");
     assert!(!read_one(&again).unwrap().game.start().ruleset().hq_lock);
     let err = read_one("[Game \"luzhanqi\"]\n[Rules \"{\\\"hq_lok\\\": 1}\"]\n\n*\n").unwrap_err();
-    assert!(matches!(err, GameFileError::Read(ReadError::Game(TokenError::BadRules { .. }))));
+    assert!(matches!(
+        err,
+        GameFileError::Read(ReadError::Game(TokenError::BadRules { .. }))
+    ));
     let _ = Side::Red;
 }

@@ -25,8 +25,8 @@ use junqi_gamefile::{Dialect, Glyph, Numbering, ReadError, ResultToken, TextPos,
 use thiserror::Error;
 
 use crate::{
-    Game, Kind, Move, MoveText, Outcome, PositionError, RecordError, RulesetError,
-    SetupParseError, Side,
+    Game, Kind, Move, MoveText, Outcome, PositionError, RecordError, RulesetError, SetupParseError,
+    Side,
 };
 
 pub use reader::{GameFileReader, read_games};
@@ -223,12 +223,14 @@ impl Dialect for LuzhanqiDialect {
                 numbering.fixed = true;
                 Ok(())
             }
-            "Rules" => crate::Ruleset::parse(value)
-                .map(|_| ())
-                .map_err(|error| TokenError::BadRules {
-                    at: value_at,
-                    error,
-                }),
+            "Rules" => {
+                crate::Ruleset::parse(value)
+                    .map(|_| ())
+                    .map_err(|error| TokenError::BadRules {
+                        at: value_at,
+                        error,
+                    })
+            }
             _ => Ok(()),
         }
     }

@@ -146,8 +146,17 @@ impl GameRecord {
             tags.push(t);
         }
         for (n, v) in &self.tags {
-            if !["Event", "Red", "Blue", "Termination", "Game", "Result", "Setup", "Rules"]
-                .contains(&n.as_str())
+            if ![
+                "Event",
+                "Red",
+                "Blue",
+                "Termination",
+                "Game",
+                "Result",
+                "Setup",
+                "Rules",
+            ]
+            .contains(&n.as_str())
             {
                 tags.push((n.clone(), v.clone()));
             }
