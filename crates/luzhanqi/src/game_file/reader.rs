@@ -18,7 +18,7 @@ use crate::{Game, Position, RecordError, Ruleset, Setup};
 ///
 /// ```
 /// use luzhanqi::game_file::GameFileReader;
-/// let text = "[Game \"luzhanqi\"]\n\n1. a6a7 {a comment} (1. 工c6xc7!) 1... a7a6 *\n";
+/// let text = "[Game \"luzhanqi\"]\n\n1. c5b5 {a comment} (1. 工c6xc7!) 1... c8b8 *\n";
 /// let mut reader = GameFileReader::new(text.as_bytes());
 /// let record = reader.next_game().unwrap()?;
 /// assert_eq!(record.game.moves().len(), 2);
