@@ -248,3 +248,30 @@ fn several_games_and_rules() {
     ));
     let _ = Side::Red;
 }
+
+#[test]
+fn repetition_counts_the_variations_path_through_the_main_line() {
+    // Three occurrences draw. The main line reaches the start twice; the variation of move 3
+    // reaches it a third time on its own path, after which its next move is refused.
+    let head = "[Game \"luzhanqi\"]\n[Rules \"{\\\"repetition\\\": 3}\"]\n\n\
+                1. c5b5 1... c8b8 2. b5c5 2... b8c8 3. c5b5";
+    let fine = format!("{head} (3. c5d5 3... c8d8 4. d5c5 4... d8c8) *\n");
+    let r = read_one(&fine).unwrap_or_else(|e| panic!("{e}"));
+    assert_eq!(r.game.occurrences(), 2);
+    let past = format!("{head} (3. c5d5 3... c8d8 4. d5c5 4... d8c8 5. c5b5) *\n");
+    let err = read_one(&past).unwrap_err();
+    assert!(
+        matches!(
+            err,
+            GameFileError::Replay(ReplayError::AfterEnd {
+                ply: 9,
+                outcome: luzhanqi::Outcome::Draw { .. },
+                ..
+            })
+        ),
+        "{err}"
+    );
+    // Without the option the same variation goes on.
+    let off = past.replace("[Rules \"{\\\"repetition\\\": 3}\"]\n", "");
+    assert!(read_one(&off).is_ok());
+}

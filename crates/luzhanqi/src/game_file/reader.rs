@@ -131,14 +131,16 @@ impl ReplayVisitor {
                 }
             }
         };
+        let key = start.zobrist_hash();
         self.game = Some(Game::new(start));
+        // The main line keeps its path of keys too (variations start from it).
         self.lines.push(Line {
             moves: Vec::new(),
             before: Vec::new(),
             pos: None,
             before_last: None,
             ply: 0,
-            keys: Vec::new(),
+            keys: vec![key],
         });
         ControlFlow::Continue(())
     }
@@ -243,6 +245,7 @@ impl Visitor for ReplayVisitor {
                     },
                 });
             }
+            line.keys.push(game.position().zobrist_hash());
         } else {
             let mut next = pos.clone();
             next.play_unchecked(m);
@@ -270,7 +273,6 @@ impl Visitor for ReplayVisitor {
 
     fn begin_variation(&mut self, at: TextPos) -> ControlFlow<Out, Skip> {
         self.start(at)?;
-        let main = self.lines.len() == 1;
         let game = self.game.as_ref().expect("started");
         let line = self.lines.last().expect("started");
         let pos = line
@@ -278,15 +280,11 @@ impl Visitor for ReplayVisitor {
             .clone()
             .unwrap_or_else(|| game.start().clone());
         // The path to the position before the enclosing line's last move.
-        let mut keys = if main {
-            let mut k = game_keys(game);
-            k.pop();
-            k
-        } else {
-            let mut k = line.keys.clone();
-            k.pop();
-            k
-        };
+        // Only the plies since the last attack can repeat (an attack removes a piece), so
+        // only they are copied: a variation costs no more than that, however long the game.
+        let end = line.keys.len().saturating_sub(1);
+        let recent = pos.plies_since_attack() as usize + 1;
+        let mut keys = line.keys[end.saturating_sub(recent)..end].to_vec();
         if keys.is_empty() {
             keys.push(pos.zobrist_hash());
         }
@@ -354,15 +352,4 @@ impl Visitor for ReplayVisitor {
             game,
         })
     }
-}
-
-/// The keys of the positions a game reached, from its start.
-fn game_keys(game: &Game) -> Vec<u64> {
-    let mut pos = game.start().clone();
-    let mut keys = vec![pos.zobrist_hash()];
-    for &m in game.moves() {
-        pos.play_unchecked(m);
-        keys.push(pos.zobrist_hash());
-    }
-    keys
 }
