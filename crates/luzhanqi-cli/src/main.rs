@@ -1,0 +1,587 @@
+//! `luzhanqi`: the command line of the `luzhanqi` rules library for 陸戰棋 (Luzhanqi, Chinese
+//! army chess). The output formats are exact (tools read them); see `docs/luzhanqi.md`.
+
+use std::fmt;
+use std::io::{BufRead, BufWriter, Read, Write};
+use std::process::ExitCode;
+
+use clap::{Args, Parser, Subcommand, ValueEnum};
+use luzhanqi::board::{PointKind, point_kind};
+use luzhanqi::deploy::{self, Deployment};
+use luzhanqi::game_file::{GameFileReader, GameRecord, MoveForm};
+use luzhanqi::rand::{Rng, SeedableRng, rngs::StdRng};
+use luzhanqi::{Game, Position, Ruleset, RulesetError, Script, Setup, Side, Square};
+
+/// Rules engine for 陸戰棋 (Luzhanqi, Chinese army chess).
+#[derive(Debug, Parser)]
+#[command(name = "luzhanqi", version, about, long_about = None)]
+struct Cli {
+    #[command(subcommand)]
+    command: Command,
+}
+
+#[derive(Debug, Subcommand)]
+enum Command {
+    /// Print the labelled board, then the position string.
+    Show(PositionArgs),
+    /// List the legal moves, one a line: `<ascii> <record>`, sorted by the ASCII form.
+    Moves(PositionArgs),
+    /// Count the leaves of the move tree; the count alone on the last line.
+    Perft(PerftArgs),
+    /// Perft split by root move: `<ascii> <count>` lines sorted, then `total <n>`.
+    Divide(DivideArgs),
+    /// Adjudicate a position: `ongoing`, or `<red|blue|draw> <reason>`.
+    Outcome(PositionArgs),
+    /// Deployments (L-17, L-18): random, check, count.
+    Deploy(DeployArgs),
+    /// The starting position string of two deployments and a first mover (L-19).
+    Opening(OpeningArgs),
+    /// Play a game of seeded random legal moves from two seeded random deployments.
+    Selfplay(SelfplayArgs),
+    /// Replay a game file: for each game the final board, position string and result.
+    Replay(FileArgs),
+    /// Rewrite a game file with records in either script or in ASCII.
+    Convert(ConvertArgs),
+    /// Render a position as SVG.
+    Svg(PositionArgs),
+}
+
+/// A failed command: a message for stderr, exit 1.
+#[derive(Debug)]
+struct CliError(String);
+
+impl fmt::Display for CliError {
+    fn fmt(&self, f: &mut fmt::Formatter<'_>) -> fmt::Result {
+        f.write_str(&self.0)
+    }
+}
+
+impl From<std::io::Error> for CliError {
+    fn from(e: std::io::Error) -> CliError {
+        // A closed pipe (`luzhanqi moves | head`): the reader has all it wants.
+        if e.kind() == std::io::ErrorKind::BrokenPipe {
+            std::process::exit(0);
+        }
+        CliError(format!("write error: {e}"))
+    }
+}
+
+type Out<'a> = BufWriter<std::io::StdoutLock<'a>>;
+
+/// The longest position string read from a file or standard input.
+const MAX_POSITION_BYTES: u64 = 64 * 1024;
+/// The longest ruleset file read.
+const MAX_RULES_BYTES: u64 = 1024 * 1024;
+
+/// `--position`, `--position-file` and `--rules`.
+#[derive(Debug, Clone, Args)]
+struct PositionArgs {
+    /// A position string (L-20), or `-` to read it from standard input; the library's default
+    /// start when left out.
+    #[arg(long, value_name = "STRING|-", conflicts_with = "position_file")]
+    position: Option<String>,
+    /// A file holding a position string.
+    #[arg(long, value_name = "FILE")]
+    position_file: Option<String>,
+    #[command(flatten)]
+    rules: RulesArg,
+}
+
+/// `--rules standard|FILE|JSON`.
+#[derive(Debug, Clone, Args)]
+struct RulesArg {
+    /// `standard`, a ruleset JSON object, or the path of a file holding one.
+    #[arg(long, value_name = "standard|FILE|JSON", default_value = "standard")]
+    rules: String,
+}
+
+impl RulesArg {
+    fn load(&self) -> Result<Ruleset, CliError> {
+        load_rules(&self.rules)
+    }
+}
+
+impl PositionArgs {
+    fn position(&self) -> Result<Position, CliError> {
+        let rules = self.rules.load()?;
+        let (setup, place) = match (&self.position, &self.position_file) {
+            (Some(s), _) if s == "-" => {
+                let text = read_bounded(std::io::stdin().lock(), MAX_POSITION_BYTES, "stdin")?;
+                (
+                    parse_position_text(&text, "standard input")?,
+                    "standard input",
+                )
+            }
+            (Some(s), _) => (
+                s.parse::<Setup>()
+                    .map_err(|e| CliError(format!("position string: {e}")))?,
+                "--position",
+            ),
+            (None, Some(path)) => {
+                let text = read_bounded(open_file(path)?, MAX_POSITION_BYTES, path)?;
+                let setup = parse_position_text(&text, path)?;
+                return Position::from_setup_with(setup, rules)
+                    .map_err(|e| CliError(format!("{path}: {e}")));
+            }
+            (None, None) => return Ok(deploy::default_start().with_ruleset(rules)),
+        };
+        Position::from_setup_with(setup, rules).map_err(|e| CliError(format!("{place}: {e}")))
+    }
+}
+
+fn open_file(path: &str) -> Result<std::fs::File, CliError> {
+    if path.is_empty() {
+        return Err(CliError("the file name is empty".into()));
+    }
+    std::fs::File::open(path).map_err(|e| CliError(format!("{path}: {e}")))
+}
+
+/// At most `limit` bytes of `reader` as UTF-8 text.
+fn read_bounded(reader: impl Read, limit: u64, what: &str) -> Result<String, CliError> {
+    let mut bytes = Vec::new();
+    reader
+        .take(limit + 1)
+        .read_to_end(&mut bytes)
+        .map_err(|e| CliError(format!("{what}: {e}")))?;
+    if bytes.len() as u64 > limit {
+        return Err(CliError(format!("{what}: longer than {limit} bytes")));
+    }
+    String::from_utf8(bytes).map_err(|e| {
+        let valid = &e.as_bytes()[..e.utf8_error().valid_up_to()];
+        let line = valid.iter().filter(|&&b| b == b'\n').count() + 1;
+        let start = valid.iter().rposition(|&b| b == b'\n').map_or(0, |i| i + 1);
+        let column = String::from_utf8_lossy(&valid[start..]).chars().count() + 1;
+        CliError(format!("{what}:{line}:{column}: not valid UTF-8"))
+    })
+}
+
+/// One position string on one line (blank lines, surrounding spaces and a byte-order mark
+/// allowed); errors name the line and column.
+fn parse_position_text(text: &str, what: &str) -> Result<Setup, CliError> {
+    let text = text.strip_prefix('\u{feff}').unwrap_or(text);
+    let mut lines = text
+        .lines()
+        .enumerate()
+        .filter(|(_, l)| !l.trim().is_empty());
+    let Some((n, line)) = lines.next() else {
+        return Err(CliError(format!(
+            "{what}: no position string (the input is empty)"
+        )));
+    };
+    if let Some((m, _)) = lines.next() {
+        return Err(CliError(format!(
+            "{what}:{}:1: a second line of text; a position string is one line",
+            m + 1
+        )));
+    }
+    let lead = line.chars().take_while(|c| c.is_whitespace()).count();
+    line.trim().parse::<Setup>().map_err(|e| {
+        CliError(format!(
+            "{what}:{}:{}: position string: {e}",
+            n + 1,
+            lead + 1
+        ))
+    })
+}
+
+/// `standard`, a JSON object, or a file holding one; errors say line and column.
+fn load_rules(spec: &str) -> Result<Ruleset, CliError> {
+    let t = spec.trim();
+    if t == "standard" || t.starts_with('{') {
+        return Ruleset::parse(spec).map_err(|e| CliError(format!("ruleset: {e}")));
+    }
+    let file = open_file(spec).map_err(|e| {
+        CliError(format!(
+            "ruleset: not `standard`, not a JSON object and not a readable file: {e}"
+        ))
+    })?;
+    let text = read_bounded(file, MAX_RULES_BYTES, spec)?;
+    let text = text.strip_prefix('\u{feff}').unwrap_or(&text);
+    Ruleset::from_json(text).map_err(|e| match e {
+        RulesetError::Json {
+            line,
+            column,
+            message,
+        } => CliError(format!("ruleset file {spec}:{line}:{column}: {message}")),
+        other => CliError(format!("ruleset file {spec}: {other}")),
+    })
+}
+
+/// The labelled board: ranks 12 down to 1, files a–e; a piece as its letter (upper case Red,
+/// lower case Blue), an empty station `.`, an empty camp `+`, an empty headquarters `#`; a
+/// line `~~~~~` between ranks 7 and 6 (the front).
+fn diagram(pos: &Position) -> String {
+    let mut s = String::new();
+    for rank in (1..=12u8).rev() {
+        s.push_str(&format!("{rank:>2} "));
+        for file in 0..5u8 {
+            let sq = Square::new(file, rank).expect("a point of the board");
+            let c = match pos.piece_at(sq) {
+                Some(p) => p.letter(),
+                None => match point_kind(sq) {
+                    PointKind::Camp => '+',
+                    PointKind::Headquarters => '#',
+                    PointKind::Station => '.',
+                },
+            };
+            s.push(' ');
+            s.push(c);
+        }
+        s.push('\n');
+        if rank == 7 {
+            s.push_str("    ~ ~ ~ ~ ~\n");
+        }
+    }
+    s.push_str("    a b c d e\n");
+    s
+}
+
+fn show(out: &mut Out, pos: &Position) -> Result<(), CliError> {
+    write!(out, "{}", diagram(pos))?;
+    writeln!(out, "{pos}")?;
+    Ok(())
+}
+
+/// The legal moves sorted by their ASCII form, byte order.
+fn sorted_moves(pos: &Position) -> Vec<(String, luzhanqi::Move)> {
+    if pos.outcome().is_some() {
+        return Vec::new();
+    }
+    let mut v: Vec<_> = pos
+        .legal_moves()
+        .iter()
+        .map(|&m| (m.to_string(), m))
+        .collect();
+    v.sort_by(|a, b| a.0.cmp(&b.0));
+    v
+}
+
+#[derive(Debug, Args)]
+struct PerftArgs {
+    /// Depth in plies (0–20).
+    #[arg(value_parser = clap::value_parser!(u32).range(0..=20))]
+    depth: u32,
+    #[command(flatten)]
+    pos: PositionArgs,
+}
+
+#[derive(Debug, Args)]
+struct DivideArgs {
+    /// Depth in plies (1–20).
+    #[arg(value_parser = clap::value_parser!(u32).range(1..=20))]
+    depth: u32,
+    #[command(flatten)]
+    pos: PositionArgs,
+}
+
+#[derive(Debug, Args)]
+struct DeployArgs {
+    #[command(subcommand)]
+    command: DeployCommand,
+}
+
+#[derive(Debug, Subcommand)]
+enum DeployCommand {
+    /// Uniform random deployments (L-18), one a line.
+    Random {
+        /// The seed (a random one when left out).
+        #[arg(long)]
+        seed: Option<u64>,
+        /// How many (1–1,000,000).
+        #[arg(long, default_value_t = 1, value_parser = clap::value_parser!(u32).range(1..=1_000_000))]
+        count: u32,
+    },
+    /// Check a deployment string: `ok`, or every reason one a line (exit 1).
+    Check {
+        /// The deployment string.
+        deployment: String,
+    },
+    /// The number of legal deployments of one side (L-18).
+    Count,
+}
+
+#[derive(Debug, Clone, Copy, PartialEq, Eq, ValueEnum)]
+enum SideArg {
+    Red,
+    Blue,
+}
+
+#[derive(Debug, Args)]
+struct OpeningArgs {
+    /// Red's deployment string, or `random`.
+    #[arg(long, value_name = "DEP|random")]
+    red: String,
+    /// Blue's deployment string, or `random`.
+    #[arg(long, value_name = "DEP|random")]
+    blue: String,
+    /// Who moves first.
+    #[arg(long, value_enum, default_value = "red")]
+    first: SideArg,
+    /// The seed of the random deployments (a random one when left out).
+    #[arg(long)]
+    seed: Option<u64>,
+    #[command(flatten)]
+    rules: RulesArg,
+}
+
+#[derive(Debug, Args)]
+struct SelfplayArgs {
+    /// The seed of the deployments and the moves (a random one when left out; printed).
+    #[arg(long)]
+    seed: Option<u64>,
+    /// Random legal moves (the only player for now, so also the default; the engine is
+    /// the next issue's).
+    #[arg(long)]
+    random: bool,
+    /// Stop after this many plies if the rules have not ended the game (1–1,000,000).
+    #[arg(long, default_value_t = 10_000, value_parser = clap::value_parser!(u32).range(1..=1_000_000))]
+    max_plies: u32,
+    #[command(flatten)]
+    rules: RulesArg,
+}
+
+#[derive(Debug, Args)]
+struct FileArgs {
+    /// A game file, or `-` for standard input.
+    file: String,
+}
+
+#[derive(Debug, Clone, Copy, PartialEq, Eq, ValueEnum)]
+enum FormArg {
+    Simplified,
+    Traditional,
+    Ascii,
+}
+
+#[derive(Debug, Args)]
+struct ConvertArgs {
+    /// A game file, or `-` for standard input.
+    file: String,
+    /// The form of the moves.
+    #[arg(long, value_enum)]
+    to: FormArg,
+}
+
+fn seed_or_random(seed: Option<u64>) -> u64 {
+    seed.unwrap_or_else(|| {
+        let t = std::time::SystemTime::now()
+            .duration_since(std::time::UNIX_EPOCH)
+            .map_or(0, |d| d.as_nanos());
+        (t as u64) ^ u64::from(std::process::id()).rotate_left(32)
+    })
+}
+
+fn deployment_arg(text: &str, flag: &str, rng: &mut StdRng) -> Result<Deployment, CliError> {
+    if text == "random" {
+        return Ok(Deployment::random(rng));
+    }
+    let d: Deployment = text
+        .parse()
+        .map_err(|e| CliError(format!("{flag}: deployment string: {e}")))?;
+    d.check().map_err(|e| CliError(format!("{flag}: {e}")))?;
+    Ok(d)
+}
+
+/// Every game of a file (or standard input), read one at a time.
+fn games(
+    path: &str,
+    each: &mut dyn FnMut(GameRecord) -> Result<(), CliError>,
+) -> Result<(), CliError> {
+    let input: Box<dyn BufRead> = if path == "-" {
+        Box::new(std::io::BufReader::new(std::io::stdin()))
+    } else {
+        Box::new(std::io::BufReader::new(open_file(path)?))
+    };
+    let name = if path == "-" { "standard input" } else { path };
+    let mut reader = GameFileReader::new(input);
+    while let Some(game) = reader.next_game() {
+        each(game.map_err(|e| CliError(format!("{name}:{e}")))?)?;
+    }
+    Ok(())
+}
+
+fn run(cli: Cli, out: &mut Out) -> Result<(), CliError> {
+    match cli.command {
+        Command::Show(a) => show(out, &a.position()?)?,
+        Command::Moves(a) => {
+            let pos = a.position()?;
+            for (ascii, m) in sorted_moves(&pos) {
+                let record = pos.record(m, Script::Simplified).unwrap_or_default();
+                writeln!(out, "{ascii} {record}")?;
+            }
+        }
+        Command::Perft(a) => {
+            let pos = a.pos.position()?;
+            writeln!(out, "{}", luzhanqi::perft(&pos, a.depth))?;
+        }
+        Command::Divide(a) => {
+            let pos = a.pos.position()?;
+            let mut split: Vec<(String, u64)> = luzhanqi::divide(&pos, a.depth)
+                .into_iter()
+                .map(|(m, n)| (m.to_string(), n))
+                .collect();
+            split.sort_by(|a, b| a.0.cmp(&b.0));
+            let mut total = 0u64;
+            for (m, n) in &split {
+                writeln!(out, "{m} {n}")?;
+                total += n;
+            }
+            writeln!(out, "total {total}")?;
+        }
+        Command::Outcome(a) => match a.position()?.outcome() {
+            Some(o) => writeln!(out, "{o}")?,
+            None => writeln!(out, "ongoing")?,
+        },
+        Command::Deploy(a) => match a.command {
+            DeployCommand::Random { seed, count } => {
+                let mut rng = StdRng::seed_from_u64(seed_or_random(seed));
+                for _ in 0..count {
+                    writeln!(out, "{}", Deployment::random(&mut rng))?;
+                }
+            }
+            DeployCommand::Check { deployment } => {
+                let d: Deployment = deployment
+                    .parse()
+                    .map_err(|e| CliError(format!("deployment string: {e}")))?;
+                match d.check() {
+                    Ok(()) => writeln!(out, "ok")?,
+                    Err(e) => {
+                        for v in &e.0 {
+                            writeln!(out, "{v}")?;
+                        }
+                        out.flush()?;
+                        return Err(CliError(format!(
+                            "not a legal deployment ({} reasons)",
+                            e.0.len()
+                        )));
+                    }
+                }
+            }
+            DeployCommand::Count => writeln!(out, "{}", Deployment::count())?,
+        },
+        Command::Opening(a) => {
+            let rules = a.rules.load()?;
+            let mut rng = StdRng::seed_from_u64(seed_or_random(a.seed));
+            let red = deployment_arg(&a.red, "--red", &mut rng)?;
+            let blue = deployment_arg(&a.blue, "--blue", &mut rng)?;
+            let first = match a.first {
+                SideArg::Red => Side::Red,
+                SideArg::Blue => Side::Blue,
+            };
+            let pos =
+                deploy::opening(&red, &blue, first, rules).map_err(|e| CliError(e.to_string()))?;
+            writeln!(out, "{pos}")?;
+        }
+        Command::Selfplay(a) => selfplay(out, &a)?,
+        Command::Replay(a) => {
+            let mut first = true;
+            games(&a.file, &mut |record| {
+                if !first {
+                    writeln!(out)?;
+                }
+                first = false;
+                let game = &record.game;
+                show(out, game.position())?;
+                writeln!(out, "result {}", record.result)?;
+                match game.outcome() {
+                    Some(o) => writeln!(out, "{o}")?,
+                    None => writeln!(out, "ongoing")?,
+                }
+                Ok(())
+            })?;
+        }
+        Command::Convert(a) => {
+            let form = match a.to {
+                FormArg::Simplified => MoveForm::Simplified,
+                FormArg::Traditional => MoveForm::Traditional,
+                FormArg::Ascii => MoveForm::Ascii,
+            };
+            // Every game is read (and checked) before any is written.
+            let mut texts = Vec::new();
+            games(&a.file, &mut |record| {
+                texts.push(record.write(form).map_err(|e| CliError(e.to_string()))?);
+                Ok(())
+            })?;
+            for (i, t) in texts.iter().enumerate() {
+                if i > 0 {
+                    writeln!(out)?;
+                }
+                write!(out, "{t}")?;
+            }
+        }
+        Command::Svg(a) => write!(out, "{}", a.position()?.to_svg())?,
+    }
+    Ok(())
+}
+
+/// Two seeded random deployments, Red first, then seeded random legal moves to the end.
+fn selfplay(out: &mut Out, a: &SelfplayArgs) -> Result<(), CliError> {
+    let rules = a.rules.load()?;
+    let seed = seed_or_random(a.seed);
+    let mut rng = StdRng::seed_from_u64(seed);
+    let red = Deployment::random(&mut rng);
+    let blue = Deployment::random(&mut rng);
+    let start =
+        deploy::opening(&red, &blue, Side::Red, rules).map_err(|e| CliError(e.to_string()))?;
+    writeln!(out, "seed {seed}")?;
+    writeln!(out, "opening {start}")?;
+    let mut game = Game::new(start);
+    while game.outcome().is_none() && game.moves().len() < a.max_plies as usize {
+        let moves = game.legal_moves();
+        let m = moves[rng.random_range(0..moves.len())];
+        let record = game
+            .position()
+            .record(m, Script::Simplified)
+            .unwrap_or_default();
+        writeln!(out, "{:>4}. {m} {record}", game.moves().len() + 1)?;
+        game.play(m).map_err(|e| CliError(e.to_string()))?;
+    }
+    show(out, game.position())?;
+    match game.outcome() {
+        Some(o) => writeln!(out, "{o}")?,
+        None => writeln!(out, "ongoing (ply limit {} reached)", a.max_plies)?,
+    }
+    Ok(())
+}
+
+fn main() -> ExitCode {
+    let cli = match Cli::try_parse() {
+        Ok(cli) => cli,
+        Err(e) => return clap_exit(&e),
+    };
+    let stdout = std::io::stdout();
+    let mut out = BufWriter::new(stdout.lock());
+    // Output is buffered: a write error (a full disk) can surface only at the flush.
+    let result = run(cli, &mut out).and_then(|()| Ok(out.flush()?));
+    match result {
+        Ok(()) => ExitCode::SUCCESS,
+        Err(e) => {
+            let _ = out.flush();
+            let msg: String = e
+                .to_string()
+                .chars()
+                .map(|c| if c.is_control() { ' ' } else { c })
+                .collect();
+            let _ = writeln!(std::io::stderr(), "error: {msg}");
+            ExitCode::FAILURE
+        }
+    }
+}
+
+/// Print clap's help, version or usage error; a usage error exits 2, help to a closed pipe 0.
+fn clap_exit(e: &clap::Error) -> ExitCode {
+    let text = e.render().to_string();
+    if e.use_stderr() {
+        let _ = write!(std::io::stderr(), "{text}");
+        return ExitCode::from(u8::try_from(e.exit_code()).unwrap_or(2));
+    }
+    let mut out = std::io::stdout();
+    match write!(out, "{text}").and_then(|()| out.flush()) {
+        Ok(()) => ExitCode::SUCCESS,
+        Err(io) if io.kind() == std::io::ErrorKind::BrokenPipe => ExitCode::SUCCESS,
+        Err(io) => {
+            let _ = writeln!(std::io::stderr(), "error: {io}");
+            ExitCode::FAILURE
+        }
+    }
+}

@@ -1,0 +1,355 @@
+//! Reading: each game replayed as it is read, the first failure with its place.
+
+use std::io::BufRead;
+use std::ops::ControlFlow;
+
+use junqi_gamefile::{GameReader, Glyph, ReadLimits, ResultToken, Skip, TextPos, Visitor};
+
+use super::{
+    GameFileError, GameRecord, LuzhanqiDialect, RecordedMove, ReplayError, Variation, clip,
+    result_token,
+};
+use crate::{Game, Position, RecordError, Ruleset, Setup};
+
+/// Reads the games of a 陸戰棋 game file one at a time (one line in memory, within
+/// [`ReadLimits`]), replaying each: the main line into a [`Game`], each variation checked
+/// against its own positions (a variation that runs past the end of the game on its own path
+/// is refused). After a game that fails, the next read goes on with the next game.
+///
+/// ```
+/// use luzhanqi::game_file::GameFileReader;
+/// let text = "[Game \"luzhanqi\"]\n\n1. c5b5 {a comment} (1. 工c6xc7!) 1... c8b8 *\n";
+/// let mut reader = GameFileReader::new(text.as_bytes());
+/// let record = reader.next_game().unwrap()?;
+/// assert_eq!(record.game.moves().len(), 2);
+/// assert_eq!(record.moves[0].variations[0].moves[0].glyphs.len(), 1);
+/// assert!(reader.next_game().is_none());
+/// # Ok::<(), luzhanqi::game_file::GameFileError>(())
+/// ```
+#[derive(Debug)]
+pub struct GameFileReader<R> {
+    inner: GameReader<R, LuzhanqiDialect>,
+}
+
+impl<R: BufRead> GameFileReader<R> {
+    /// A reader over `reader` with the default limits.
+    pub fn new(reader: R) -> GameFileReader<R> {
+        GameFileReader::with_limits(reader, ReadLimits::default())
+    }
+
+    /// A reader over `reader` keeping to `limits`.
+    pub fn with_limits(reader: R, limits: ReadLimits) -> GameFileReader<R> {
+        GameFileReader {
+            inner: GameReader::with_dialect(reader, LuzhanqiDialect, limits),
+        }
+    }
+
+    /// The next game, replayed; `None` at the end of the input.
+    ///
+    /// # Errors
+    /// [`GameFileError::Read`] for text that is not a game file of this game (a `Game` tag
+    /// naming another game, a bad move token, a syntax error), [`GameFileError::Replay`] for
+    /// a game that does not replay; each says line:column.
+    pub fn next_game(&mut self) -> Option<Result<GameRecord, GameFileError>> {
+        let mut v = ReplayVisitor::default();
+        Some(match self.inner.read_with(&mut v)? {
+            Ok(Ok(record)) => Ok(record),
+            Ok(Err(e)) => Err(GameFileError::Replay(e)),
+            Err(e) => Err(GameFileError::Read(e)),
+        })
+    }
+}
+
+/// Every game of `reader`, stopping at the first error.
+///
+/// # Errors
+/// The first game's error ([`GameFileReader::next_game`]).
+pub fn read_games(reader: impl BufRead) -> Result<Vec<GameRecord>, GameFileError> {
+    let mut r = GameFileReader::new(reader);
+    let mut games = Vec::new();
+    while let Some(g) = r.next_game() {
+        games.push(g?);
+    }
+    Ok(games)
+}
+
+/// A line being read: its moves, the comments before its first move, and (for a variation)
+/// its own position and path.
+struct Line {
+    moves: Vec<RecordedMove>,
+    before: Vec<String>,
+    /// A variation's position (the main line's is the game's).
+    pos: Option<Position>,
+    /// The position before the line's last move.
+    before_last: Option<Position>,
+    /// The ply of the line's last move.
+    ply: usize,
+    /// A variation's path of keys from the start, for repetition (L-15).
+    keys: Vec<u64>,
+}
+
+type Out = Result<GameRecord, ReplayError>;
+
+#[derive(Default)]
+struct ReplayVisitor {
+    tags: Vec<(String, String)>,
+    game_tag: bool,
+    setup: Option<(String, TextPos)>,
+    rules: Option<Ruleset>,
+    result: ResultToken,
+    result_tag_at: Option<TextPos>,
+    game: Option<Game>,
+    lines: Vec<Line>,
+    started: bool,
+}
+
+fn stop<T>(e: ReplayError) -> ControlFlow<Out, T> {
+    ControlFlow::Break(Err(e))
+}
+
+impl ReplayVisitor {
+    /// At the first event of the movetext: the Game tag checked, the start position built.
+    fn start(&mut self, at: TextPos) -> ControlFlow<Out> {
+        if self.started {
+            return ControlFlow::Continue(());
+        }
+        self.started = true;
+        if !self.game_tag {
+            return stop(ReplayError::MissingGameTag { at });
+        }
+        let start = match &self.setup {
+            None => crate::deploy::default_start().with_ruleset(self.rules()),
+            Some((text, at)) => {
+                // The dialect has read the string already.
+                let setup: Setup = match text.parse() {
+                    Ok(s) => s,
+                    Err(_) => return stop(ReplayError::MissingGameTag { at: *at }),
+                };
+                match Position::from_setup_with(setup, self.rules()) {
+                    Ok(p) => p,
+                    Err(error) => return stop(ReplayError::InvalidSetup { at: *at, error }),
+                }
+            }
+        };
+        let key = start.zobrist_hash();
+        self.game = Some(Game::new(start));
+        // The main line keeps its path of keys too (variations start from it).
+        self.lines.push(Line {
+            moves: Vec::new(),
+            before: Vec::new(),
+            pos: None,
+            before_last: None,
+            ply: 0,
+            keys: vec![key],
+        });
+        ControlFlow::Continue(())
+    }
+
+    fn rules(&self) -> Ruleset {
+        self.rules.unwrap_or(Ruleset::STANDARD)
+    }
+
+    fn line(&mut self) -> &mut Line {
+        self.lines.last_mut().expect("the main line is open")
+    }
+}
+
+impl Visitor for ReplayVisitor {
+    type Output = Out;
+
+    fn begin_game(&mut self) {
+        *self = ReplayVisitor::default();
+    }
+
+    fn tag(&mut self, name: &str, value: &str, at: TextPos) -> ControlFlow<Out> {
+        match name {
+            // The dialect refused any other game.
+            junqi_gamefile::GAME_TAG => self.game_tag = true,
+            "Setup" => self.setup = Some((value.to_owned(), at)),
+            "Rules" => self.rules = Ruleset::parse(value).ok(),
+            "Result" => self.result_tag_at = Some(at),
+            _ => self.tags.push((name.to_owned(), value.to_owned())),
+        }
+        ControlFlow::Continue(())
+    }
+
+    fn end_tags(&mut self) -> ControlFlow<Out, Skip> {
+        ControlFlow::Continue(Skip(false))
+    }
+
+    fn comment(&mut self, text: &str, at: TextPos) -> ControlFlow<Out> {
+        self.start(at)?;
+        let line = self.line();
+        match line.moves.last_mut() {
+            Some(m) => m.comments.push(text.to_owned()),
+            None => line.before.push(text.to_owned()),
+        }
+        ControlFlow::Continue(())
+    }
+
+    fn mv(&mut self, text: &str, at: TextPos) -> ControlFlow<Out> {
+        self.start(at)?;
+        let main = self.lines.len() == 1;
+        let game = self.game.as_mut().expect("started");
+        let line = self.lines.last_mut().expect("started");
+        line.ply += 1;
+        let ply = line.ply;
+        let name = || clip(text);
+        let (pos, outcome) = if main {
+            (game.position().clone(), game.outcome())
+        } else {
+            let pos = line.pos.clone().expect("a variation has its position");
+            let key = pos.zobrist_hash();
+            let rep = pos.ruleset().repetition;
+            let repeated = rep.is_some_and(|n| {
+                line.keys.iter().filter(|&&k| k == key).count() >= usize::from(n.get())
+            });
+            let outcome = pos.outcome_with(|| repeated);
+            (pos, outcome)
+        };
+        if let Some(outcome) = outcome {
+            return stop(ReplayError::AfterEnd {
+                at,
+                ply,
+                text: name(),
+                outcome,
+            });
+        }
+        let m = match pos.find_move(text) {
+            Ok(m) => m,
+            Err(error) => {
+                let at = match error {
+                    RecordError::Illegal(_) => at,
+                    ref e => super::shift(at, e.column().unwrap_or(1)),
+                };
+                return stop(ReplayError::Move {
+                    at,
+                    ply,
+                    text: name(),
+                    error,
+                });
+            }
+        };
+        let p = pos.piece_at(m.from).expect("a legal move has a mover");
+        let attack = pos.piece_at(m.to).is_some();
+        if main {
+            if let Err(e) = game.play(m) {
+                // Not expected: the move was found legal and the game is not over.
+                return stop(ReplayError::Move {
+                    at,
+                    ply,
+                    text: name(),
+                    error: match e {
+                        crate::GameError::Illegal(m) => RecordError::Illegal(m),
+                        _ => RecordError::Illegal(m),
+                    },
+                });
+            }
+            line.keys.push(game.position().zobrist_hash());
+        } else {
+            let mut next = pos.clone();
+            next.play_unchecked(m);
+            line.keys.push(next.zobrist_hash());
+            line.pos = Some(next);
+        }
+        line.before_last = Some(pos);
+        line.moves.push(RecordedMove {
+            mv: m,
+            kind: p.kind,
+            attack,
+            glyphs: Vec::new(),
+            comments: Vec::new(),
+            variations: Vec::new(),
+        });
+        ControlFlow::Continue(())
+    }
+
+    fn glyph(&mut self, glyph: Glyph, _at: TextPos) -> ControlFlow<Out> {
+        if let Some(m) = self.line().moves.last_mut() {
+            m.glyphs.push(glyph);
+        }
+        ControlFlow::Continue(())
+    }
+
+    fn begin_variation(&mut self, at: TextPos) -> ControlFlow<Out, Skip> {
+        self.start(at)?;
+        let game = self.game.as_ref().expect("started");
+        let line = self.lines.last().expect("started");
+        let pos = line
+            .before_last
+            .clone()
+            .unwrap_or_else(|| game.start().clone());
+        // The path to the position before the enclosing line's last move.
+        // Only the plies since the last attack can repeat (an attack removes a piece), so
+        // only they are copied: a variation costs no more than that, however long the game.
+        let end = line.keys.len().saturating_sub(1);
+        let recent = pos.plies_since_attack() as usize + 1;
+        let mut keys = line.keys[end.saturating_sub(recent)..end].to_vec();
+        if keys.is_empty() {
+            keys.push(pos.zobrist_hash());
+        }
+        let ply = line.ply.saturating_sub(1);
+        self.lines.push(Line {
+            moves: Vec::new(),
+            before: Vec::new(),
+            pos: Some(pos),
+            before_last: None,
+            ply,
+            keys,
+        });
+        ControlFlow::Continue(Skip(false))
+    }
+
+    fn end_variation(&mut self, _at: TextPos) -> ControlFlow<Out> {
+        if self.lines.len() > 1 {
+            let done = self.lines.pop().expect("a variation is open");
+            if let Some(m) = self.line().moves.last_mut() {
+                m.variations.push(Variation {
+                    before: done.before,
+                    moves: done.moves,
+                });
+            }
+        }
+        ControlFlow::Continue(())
+    }
+
+    fn result(&mut self, result: ResultToken, at: Option<TextPos>) -> ControlFlow<Out> {
+        let place = at
+            .or(self.result_tag_at)
+            .unwrap_or(TextPos { line: 1, column: 1 });
+        self.start(place)?;
+        let game = self.game.as_ref().expect("started");
+        if let (Some(outcome), Some(stated)) = (game.outcome(), result.winner())
+            && result_token(Some(outcome)).winner() != Some(stated)
+        {
+            return stop(ReplayError::ResultContradicts {
+                at: place,
+                stated: result,
+                outcome,
+            });
+        }
+        self.result = result;
+        ControlFlow::Continue(())
+    }
+
+    fn end_game(&mut self) -> Out {
+        // `result` has started the game (and stops it on error); an empty main line else.
+        let game = match self.game.take() {
+            Some(g) => g,
+            None => Game::new(crate::deploy::default_start().with_ruleset(self.rules())),
+        };
+        let main = if self.lines.is_empty() {
+            None
+        } else {
+            Some(self.lines.swap_remove(0))
+        };
+        let (intro, moves) = main.map_or_else(Default::default, |l| (l.before, l.moves));
+        Ok(GameRecord {
+            tags: std::mem::take(&mut self.tags),
+            intro,
+            moves,
+            result: self.result,
+            game,
+        })
+    }
+}
