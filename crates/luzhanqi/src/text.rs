@@ -445,6 +445,10 @@ impl FromStr for MoveText {
         let (to, k) = parse_square_prefix(&chars[at + 1..])
             .map_err(|e| RecordError::Square(e.shifted(at + 1)))?;
         let end = at + 1 + k;
+        // A record names a move as the ASCII form does: never from a point to itself (L-21).
+        if from == to {
+            return Err(RecordError::Ascii(crate::MoveParseError::Null(from)));
+        }
         if end < chars.len() {
             return Err(RecordError::Trailing {
                 column: end + 1,

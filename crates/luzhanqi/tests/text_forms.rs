@@ -109,3 +109,14 @@ fn l21_ascii_moves_and_records_in_both_scripts() {
         Err(RecordError::AttackMark { column: 4, .. })
     ));
 }
+
+/// L-21: a record, like the ASCII form, never names a move from a point to itself (found by
+/// the `luzhanqi_move_text` fuzz target: `工c6xc6` parsed, `c6c6` did not).
+#[test]
+fn l21_a_record_from_a_point_to_itself_is_refused_as_the_ascii_form_is() {
+    for text in ["工c6xc6", "工c6-c6", "c6c6"] {
+        let e = text.parse::<luzhanqi::MoveText>().unwrap_err();
+        assert_eq!(e.column(), Some(1), "{text}: {e}");
+    }
+    assert!(luzhanqi::Position::default().find_move("排c5-c5").is_err());
+}
