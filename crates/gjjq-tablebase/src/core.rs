@@ -5,7 +5,7 @@
 //! adjudication (`Position::outcome`), never a rule of their own; the only rule knowledge
 //! here is where each kind may stand, read from the core's terrain masks.
 
-use gjjq_core::endgame::EndgameForce;
+use gjjq_core::endgame::{EndgameForce, EndgameForceError};
 use gjjq_core::{
     Bitboard, COAST, COUNTRY, LAND, PALACE, Piece, Position, Ruleset, SEA, Setup, Side, Square,
 };
@@ -18,10 +18,8 @@ use crate::value::Value;
 pub const KIND_COUNT: usize = 8;
 
 /// Parses one side's force in the core's `deploy endgame` notation (king implied).
-pub(crate) fn parse_force(s: &str) -> Result<[u8; KIND_COUNT], String> {
-    let f: EndgameForce = s
-        .parse()
-        .map_err(|e: gjjq_core::endgame::EndgameForceError| e.to_string())?;
+pub(crate) fn parse_force(s: &str) -> Result<[u8; KIND_COUNT], EndgameForceError> {
+    let f: EndgameForce = s.parse()?;
     let mut counts = [0u8; KIND_COUNT];
     for k in Kind::ALL {
         if k != Kind::King {
