@@ -28,17 +28,11 @@ use crate::session::WebError;
 /// ```
 pub fn position_from_deployments(red: &str, green: &str, first: &str) -> Result<String, WebError> {
     let mut setup = Setup::empty();
-    setup.turn = match first {
-        "red" | "r" => Side::Red,
-        "green" | "g" => Side::Green,
-        other => {
-            return Err(WebError::Deployment {
-                side: Side::Red,
-                row: 0,
-                detail: format!("first mover '{other}' is neither red nor green"),
-            });
-        }
-    };
+    setup.turn = first.parse::<Side>().map_err(|_| WebError::Deployment {
+        side: Side::Red,
+        row: 0,
+        detail: format!("first mover '{first}' is neither red nor green"),
+    })?;
     for (side, text) in [(Side::Red, red), (Side::Green, green)] {
         place(&mut setup, side, text)?;
     }

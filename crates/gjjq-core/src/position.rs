@@ -14,7 +14,7 @@ use crate::piece::{Piece, PieceKind};
 use crate::ruleset::{ReturnRule, Ruleset};
 use crate::setup::{PendingReturn, Setup, SetupParseError};
 use crate::square::{Side, Square};
-use crate::terrain::{ALL_INLAND, COUNTRY, LAND, PALACE};
+use crate::terrain::{ALL_INLAND, LAND, PALACE};
 use crate::zobrist;
 
 /// A valid position with its ruleset: the board, the side to move, pending returns and the
@@ -812,18 +812,15 @@ fn validate(setup: &Setup) -> Vec<Violation> {
     for (sq, p) in setup.board.iter() {
         let s = p.side.index();
         counts[s][p.kind.index()] += 1;
+        if p.kind.allowed_squares(p.side).contains(sq) {
+            continue;
+        }
         let rule = match p.kind {
-            PieceKind::King if !PALACE[s].contains(sq) && !is_captor(p.side, sq) => {
-                PositionErrorKinds::KING_OUTSIDE_PALACE
-            }
-            PieceKind::Guard if !PALACE[s].contains(sq) => PositionErrorKinds::GUARD_OUTSIDE_PALACE,
-            PieceKind::Army if !COUNTRY[s].contains(sq) => PositionErrorKinds::ARMY_ABROAD,
-            PieceKind::Missile if !LAND[s].contains(sq) && !is_striker(p.side, sq) => {
-                PositionErrorKinds::MISSILE_OFF_LAND
-            }
-            PieceKind::Fleet if ALL_INLAND.contains(sq) && !is_striker(p.side, sq) => {
-                PositionErrorKinds::FLEET_INLAND
-            }
+            PieceKind::King if !is_captor(p.side, sq) => PositionErrorKinds::KING_OUTSIDE_PALACE,
+            PieceKind::Guard => PositionErrorKinds::GUARD_OUTSIDE_PALACE,
+            PieceKind::Army => PositionErrorKinds::ARMY_ABROAD,
+            PieceKind::Missile if !is_striker(p.side, sq) => PositionErrorKinds::MISSILE_OFF_LAND,
+            PieceKind::Fleet if !is_striker(p.side, sq) => PositionErrorKinds::FLEET_INLAND,
             _ => continue,
         };
         flag(rule, p.side, Some(sq), Some(p.kind));
