@@ -26,7 +26,8 @@ use crate::errors::{
 use crate::game::{PyGame, parse_form};
 use crate::tensor;
 use crate::types::{
-    PyMove, PyOutcome, parse_rules, parse_side, parse_square, rules_json, seeded_rng, };
+    PyMove, PyOutcome, parse_rules, parse_side, parse_square, rules_json, seeded_rng,
+};
 
 /// A proposal given as a `Move`, an ASCII move (`"5B5A"`) or an action index.
 fn proposal_arg(obj: &Bound<'_, PyAny>) -> PyResult<gjjq_core::Move> {
@@ -883,7 +884,7 @@ fn endgame_force(side: &str, text: &str) -> PyResult<gjjq_core::endgame::Endgame
     text.parse().map_err(|e| {
         err::<GjjqError>(format!(
             "{side}'s endgame force '{}': {e}",
-            gjjq_core::clip(text, 20)
+            gjjq_core::setup::clip(text, 20)
         ))
     })
 }

@@ -1,6 +1,6 @@
 //! `Position`: an immutable, validated position with its ruleset.
 
-use gjjq_core::{Position, Setup, Square, perft};
+use gjjq_core::{Position, Setup, Square, perft::perft};
 use gjjq_notation::{MoveText, Record};
 use pyo3::prelude::*;
 use pyo3::types::{PyDict, PyType};
@@ -11,7 +11,7 @@ use crate::errors::{
 use crate::tensor;
 use crate::types::{
     PyMove, PyOutcome, PyPiece, parse_rules, parse_script, parse_side, parse_square, rules_json,
-    };
+};
 
 /// A position: the placement, the side to move, pending returns and the two counters
 /// validated, under a ruleset. Immutable: `play` returns a new position.

@@ -2,8 +2,8 @@
 //! scripts and rulesets from their Python spellings.
 
 use gjjq_core::{
-    EndReason, Move as CoreMove, Outcome as CoreOutcome, Piece as CorePiece, Ruleset, Script, Side,
-    Square,
+    Move as CoreMove, Outcome as CoreOutcome, Piece as CorePiece, Ruleset, Script, Side, Square,
+    outcome::EndReason,
 };
 use gjjq_notation::AsciiMove;
 use pyo3::prelude::*;
@@ -26,7 +26,7 @@ pub fn parse_side(s: &str) -> PyResult<Side> {
     s.to_ascii_lowercase().parse().map_err(|_| {
         err::<GjjqError>(format!(
             "'{}' is not a side (red, green, r, g)",
-            gjjq_core::clip(s, 40)
+            gjjq_core::setup::clip(s, 40)
         ))
     })
 }
@@ -38,7 +38,7 @@ pub fn parse_script(s: &str) -> PyResult<Script> {
         Ok(gjjq_notation::MoveForm::Script(script)) => Ok(script),
         _ => Err(err::<GjjqError>(format!(
             "'{}' is not a script (simplified, traditional)",
-            gjjq_core::clip(s, 40)
+            gjjq_core::setup::clip(s, 40)
         ))),
     }
 }
@@ -49,7 +49,7 @@ pub fn parse_rules(rules: Option<&str>) -> PyResult<Ruleset> {
     let Some(text) = rules else {
         return Ok(Ruleset::STANDARD);
     };
-    text.parse().map_err(|e: gjjq_core::RulesetError| {
+    text.parse().map_err(|e: gjjq_core::ruleset::RulesetError| {
         let what = if text.trim_start().starts_with('{') {
             "ruleset JSON"
         } else {

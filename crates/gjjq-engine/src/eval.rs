@@ -1,7 +1,7 @@
 //! Static evaluation: the seed's piece values (子力價值, R-7) and king tropism (classic), or
 //! the learned network of [`crate::nnue`].
 
-use gjjq_core::{PALACE, Piece, Position, Side};
+use gjjq_core::{Piece, Position, Side, terrain::PALACE};
 
 /// Centi-units per unit of the seed's value scale: an infantry at home (6) is 600.
 pub const VALUE_SCALE: i32 = 100;

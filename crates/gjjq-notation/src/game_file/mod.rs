@@ -290,7 +290,7 @@ impl GameResult {
     ///
     /// ```
     /// use gjjq_notation::GameResult;
-    /// use gjjq_core::{Outcome, Side, WinReason};
+    /// use gjjq_core::{Outcome, Side, outcome::WinReason};
     /// let o = Outcome::Win { winner: Side::Green, reason: WinReason::KingCaptured };
     /// assert_eq!(GameResult::from_outcome(Some(o)), GameResult::GreenWins);
     /// ```
