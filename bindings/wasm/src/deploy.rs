@@ -251,6 +251,22 @@ mod tests {
     const R27: &str = "9/3III3/9/1DA3AD1/FPMGKGMPF";
 
     #[test]
+    fn the_first_mover_is_read_as_a_side() {
+        for (first, turn) in [("red", " r "), ("r", " r "), ("green", " g "), ("g", " g ")] {
+            let pos = position_from_deployments(R27, R27, first).unwrap();
+            assert!(pos.contains(turn), "{first}: {pos}");
+        }
+        for bad in ["blue", "Red", ""] {
+            let err = position_from_deployments(R27, R27, bad).unwrap_err();
+            assert!(
+                err.to_string()
+                    .contains(&format!("first mover '{bad}' is neither red nor green")),
+                "{err}"
+            );
+        }
+    }
+
+    #[test]
     fn mirrored_formations_and_first_mover_r33_r34() {
         // Green's file 1 is x = 8 and its rank A is y = 5 (R-3): a fleet moved from 9e to 1a.
         let green = "F8/3III3/9/1DA3AD1/FPMGKGMP1";
