@@ -47,7 +47,7 @@ fn bench(c: &mut Criterion) {
         group.bench_with_input(
             BenchmarkId::new("gjjq/default-opening", depth),
             &depth,
-            |b, &d| b.iter(|| assert_eq!(gjjq::perft(black_box(&gj), d), nodes)),
+            |b, &d| b.iter(|| assert_eq!(gjjq::perft::perft(black_box(&gj), d), nodes)),
         );
     }
     group.finish();

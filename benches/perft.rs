@@ -10,7 +10,7 @@ mod common;
 use std::hint::black_box;
 
 use criterion::{BenchmarkId, Criterion, Throughput, criterion_group, criterion_main};
-use gjjq::{Position, perft};
+use gjjq::{Position, perft::perft};
 
 /// Mid-game positions are benched at the deepest recorded depth with at most this many nodes.
 const MIDGAME_NODE_BUDGET: u64 = 2_500_000;

@@ -6,8 +6,8 @@
 //! points, 弹打二至四格) the long strikes of the default opening disappear, and a striker stays
 //! on its origin instead of owing a return.
 use gjjq::{
-    Game, MissileRange, Move, MoveKind, PieceKind, Position, ReturnRule, Ruleset, Setup, Side,
-    Square,
+    Game, Move, MoveKind, PieceKind, Position, Ruleset, Setup, Side, Square,
+    ruleset::{MissileRange, ReturnRule},
 };
 
 /// The ASCII forms of the missile strikes among `moves`, sorted.

@@ -1,7 +1,10 @@
 //! Perft and divide for a position given on the command line.
 //!
 //! `cargo run --release --example perft -- <depth> ["<position string>"]`
-use gjjq::{Position, Setup, divide, perft};
+use gjjq::{
+    Position, Setup,
+    perft::{divide, perft},
+};
 
 fn main() {
     let args: Vec<String> = std::env::args().collect();

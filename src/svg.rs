@@ -20,7 +20,7 @@
 
 use std::fmt::Write;
 
-use gjjq_core::{PieceKind, Position, Script, Setup, Side, Square, Terrain};
+use gjjq_core::{PieceKind, Position, Script, Setup, Side, Square, terrain::Terrain};
 
 /// How to draw a position.
 ///

@@ -98,7 +98,7 @@ pub fn cozy_make_perft(board: &cozy_chess::Board, depth: u32) -> u64 {
 }
 
 /// Perft with every leaf move played (copy-make, no bulk counting): what a search does at
-/// each node, and the same count as [`gjjq::perft`].
+/// each node, and the same count as [`gjjq::perft::perft`].
 pub fn make_perft(pos: &Position, depth: u32) -> u64 {
     if depth == 0 {
         return 1;

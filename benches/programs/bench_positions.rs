@@ -5,7 +5,7 @@
 #[path = "../common/mod.rs"]
 mod common;
 
-use gjjq::perft;
+use gjjq::perft::perft;
 
 fn main() {
     let max_depth: u32 = std::env::args()

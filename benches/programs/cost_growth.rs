@@ -18,7 +18,7 @@ use gjjq::{
     deploy::{DeploymentSampler, Opening},
     endgame::{EndgameForce, random_endgame},
     hidden::{HiddenGame, WorldSampler, check_world},
-    perft,
+    perft::perft,
 };
 use rand::SeedableRng;
 use rand::rngs::StdRng;

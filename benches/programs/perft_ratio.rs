@@ -14,7 +14,7 @@ mod common;
 
 use std::time::{Duration, Instant};
 
-use gjjq::{Position, perft};
+use gjjq::{Position, perft::perft};
 
 /// Time `f` and check its node count.
 fn timed<F: FnMut() -> u64>(times: &mut Vec<Duration>, expected: u64, mut f: F) {

@@ -13,7 +13,7 @@
 use std::num::NonZeroU32;
 
 use arbitrary::Unstructured;
-use gjjq_core::{EndReason, PieceKind, Position, Setup};
+use gjjq_core::{PieceKind, Position, Setup, outcome::EndReason};
 use gjjq_fuzz::{arbitrary_ruleset, arbitrary_valid_setup};
 use libfuzzer_sys::fuzz_target;
 

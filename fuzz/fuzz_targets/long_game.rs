@@ -14,7 +14,7 @@ use std::io::BufReader;
 use std::num::NonZeroU32;
 
 use arbitrary::Unstructured;
-use gjjq_core::{EndReason, Game, Position, Setup};
+use gjjq_core::{Game, Position, Setup, outcome::EndReason};
 use gjjq_fuzz::arbitrary_ruleset;
 use gjjq_notation::{
     AsciiMove, GameReader, GameRecord, MoveForm, MoveText, RecordedMove, write_game,

@@ -13,7 +13,7 @@ use crate::errors::{DeploymentError, GjjqError, OpeningError, err};
 use crate::game::PyGame;
 use crate::hidden::PyHiddenGame;
 use crate::position::PyPosition;
-use crate::types::{parse_kind, parse_rules, parse_side, parse_square, seeded_rng, side_name};
+use crate::types::{parse_kind, parse_rules, parse_side, parse_square, seeded_rng};
 
 /// The play modes of seed 000 (對局陣法): `open` (明式), `fanshi` (翻式, R-36), `hidden`
 /// (暗式, R-37).
@@ -333,7 +333,7 @@ impl PyOpening {
     /// The side that moves first, `"red"` or `"green"`.
     #[getter]
     fn first(&self) -> &'static str {
-        side_name(self.0.first)
+        self.0.first.name()
     }
 
     /// The deployment of `side`.
@@ -378,7 +378,7 @@ impl PyOpening {
             "Opening(red='{}', green='{}', first='{}')",
             self.0.red,
             self.0.green,
-            side_name(self.0.first)
+            self.0.first.name()
         )
     }
 
@@ -386,7 +386,7 @@ impl PyOpening {
         let o = slf.get().0;
         Ok((
             slf.get_type().into_any(),
-            (o.red.to_string(), o.green.to_string(), side_name(o.first)),
+            (o.red.to_string(), o.green.to_string(), o.first.name()),
         ))
     }
 }

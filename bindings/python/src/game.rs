@@ -352,7 +352,7 @@ impl PyGame {
         self.game
             .set_result(GameResult::from_outcome(Some(Outcome::Win {
                 winner: side.other(),
-                reason: gjjq_core::WinReason::Resignation,
+                reason: gjjq_core::outcome::WinReason::Resignation,
             })));
         Ok(())
     }

@@ -26,7 +26,7 @@ use crate::errors::{
 use crate::game::{PyGame, parse_form};
 use crate::tensor;
 use crate::types::{
-    PyMove, PyOutcome, parse_rules, parse_side, parse_square, rules_json, seeded_rng, side_name,
+    PyMove, PyOutcome, parse_rules, parse_side, parse_square, rules_json, seeded_rng,
 };
 
 /// A proposal given as a `Move`, an ASCII move (`"5B5A"`) or an action index.
@@ -138,7 +138,7 @@ impl PyEvent {
             Event::OpponentRefused => "?".to_owned(),
             Event::Played(seen) => seen.to_string(),
             Event::End { outcome, enemy } => {
-                let winner = outcome.winner().map_or("draw", side_name);
+                let winner = outcome.winner().map_or("draw", Side::name);
                 format!("#{winner}:{}:{enemy}", outcome.reason())
             }
         }
@@ -298,7 +298,7 @@ impl PyHiddenGame {
     /// The side to move, `"red"` or `"green"`.
     #[getter]
     fn turn(&self) -> &'static str {
-        side_name(self.game.turn())
+        self.game.turn().name()
     }
 
     /// The number of moves played (refused proposals not counted).
@@ -328,7 +328,7 @@ impl PyHiddenGame {
         self.game
             .refusals()
             .iter()
-            .map(|&(ply, side, m)| (ply, side_name(side), PyMove::from_core(m)))
+            .map(|&(ply, side, m)| (ply, side.name(), PyMove::from_core(m)))
             .collect()
     }
 
@@ -412,7 +412,7 @@ impl PyHiddenGame {
         format!(
             "<HiddenGame ply={} turn={} position='{}'>",
             self.game.game().moves().len(),
-            side_name(self.game.turn()),
+            self.game.turn().name(),
             self.game.game().position().to_setup()
         )
     }
@@ -472,13 +472,13 @@ impl PyInfoState {
     /// Whose state this is.
     #[getter]
     fn side(&self) -> &'static str {
-        side_name(self.0.side())
+        self.0.side().name()
     }
 
     /// The first mover.
     #[getter]
     fn first(&self) -> &'static str {
-        side_name(self.0.first())
+        self.0.first().name()
     }
 
     /// The ruleset as JSON.
@@ -527,7 +527,7 @@ impl PyInfoState {
     /// The side to move next.
     #[getter]
     fn turn(&self) -> &'static str {
-        side_name(self.0.turn())
+        self.0.turn().name()
     }
 
     /// The end, once told.
@@ -660,13 +660,13 @@ impl PyPlayerView {
     /// Whose view this is.
     #[getter]
     fn side(&self) -> &'static str {
-        side_name(self.0.side())
+        self.0.side().name()
     }
 
     /// The side to move.
     #[getter]
     fn turn(&self) -> &'static str {
-        side_name(self.0.turn())
+        self.0.turn().name()
     }
 
     /// The own pieces: a dict from point label to kind name.
@@ -750,8 +750,8 @@ impl PyPlayerView {
     fn __repr__(&self) -> String {
         format!(
             "<PlayerView side={} turn={} own={} enemy={}>",
-            side_name(self.0.side()),
-            side_name(self.0.turn()),
+            self.0.side().name(),
+            self.0.turn().name(),
             self.0.own().len(),
             self.0.enemy_count()
         )
@@ -884,7 +884,7 @@ fn endgame_force(side: &str, text: &str) -> PyResult<gjjq_core::endgame::Endgame
     text.parse().map_err(|e| {
         err::<GjjqError>(format!(
             "{side}'s endgame force '{}': {e}",
-            gjjq_core::clip(text, 20)
+            gjjq_core::setup::clip(text, 20)
         ))
     })
 }

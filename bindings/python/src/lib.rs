@@ -25,7 +25,7 @@ use crate::types::parse_square;
 #[pyfunction]
 fn perft(py: Python<'_>, position: &PyPosition, depth: u32) -> u64 {
     let pos = position.0.clone();
-    py.detach(move || gjjq_core::perft(&pos, depth))
+    py.detach(move || gjjq_core::perft::perft(&pos, depth))
 }
 
 /// The index `y * 9 + x` of a point given by its label (`"5E"`, `"7d"`).
@@ -96,7 +96,7 @@ fn _gjjq(m: &Bound<'_, PyModule>) -> PyResult<()> {
         (tensor::INFO_PLANES, tensor::ROWS, tensor::COLS),
     )?;
     m.add("PLAY_MODES", deployment::play_modes())?;
-    m.add("DEFAULT_OPENING", gjjq_core::DEFAULT_OPENING)?;
+    m.add("DEFAULT_OPENING", gjjq_core::setup::DEFAULT_OPENING)?;
     m.add(
         "PIECE_KINDS",
         gjjq_core::PieceKind::ALL

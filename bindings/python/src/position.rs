@@ -1,6 +1,6 @@
 //! `Position`: an immutable, validated position with its ruleset.
 
-use gjjq_core::{Position, Setup, Square, perft};
+use gjjq_core::{Position, Setup, Square, perft::perft};
 use gjjq_notation::{MoveText, Record};
 use pyo3::prelude::*;
 use pyo3::types::{PyDict, PyType};
@@ -11,7 +11,6 @@ use crate::errors::{
 use crate::tensor;
 use crate::types::{
     PyMove, PyOutcome, PyPiece, parse_rules, parse_script, parse_side, parse_square, rules_json,
-    side_name,
 };
 
 /// A position: the placement, the side to move, pending returns and the two counters
@@ -182,7 +181,7 @@ impl PyPosition {
     /// The side to move, `"red"` or `"green"`.
     #[getter]
     fn turn(&self) -> &'static str {
-        side_name(self.0.turn())
+        self.0.turn().name()
     }
 
     /// The piece on a point (a label such as `"5E"` or an index 0..90), or `None`.

@@ -1,7 +1,7 @@
 //! Tensors for learning: the action space of 8,100 (from, to) pairs and the observation planes
 //! (documented plane by plane in docs/python.md; the names are `OBSERVATION_PLANES`).
 
-use gjjq_core::{Position, Side, Square, Terrain};
+use gjjq_core::{Position, Side, Square, terrain::Terrain};
 use numpy::IntoPyArray;
 use numpy::ndarray::{Array1, Array3};
 use pyo3::prelude::*;

@@ -2,8 +2,8 @@
 //! scripts and rulesets from their Python spellings.
 
 use gjjq_core::{
-    EndReason, Move as CoreMove, Outcome as CoreOutcome, Piece as CorePiece, Ruleset, Script, Side,
-    Square,
+    Move as CoreMove, Outcome as CoreOutcome, Piece as CorePiece, Ruleset, Script, Side, Square,
+    outcome::EndReason,
 };
 use gjjq_notation::AsciiMove;
 use pyo3::prelude::*;
@@ -21,20 +21,12 @@ pub fn action_of(m: CoreMove) -> usize {
     usize::from(m.index())
 }
 
-/// `"red"` / `"green"`.
-pub fn side_name(side: Side) -> &'static str {
-    match side {
-        Side::Red => "red",
-        Side::Green => "green",
-    }
-}
-
 /// A side from `"red"`, `"green"`, `"r"` or `"g"` (any case).
 pub fn parse_side(s: &str) -> PyResult<Side> {
     s.to_ascii_lowercase().parse().map_err(|_| {
         err::<GjjqError>(format!(
             "'{}' is not a side (red, green, r, g)",
-            gjjq_core::clip(s, 40)
+            gjjq_core::setup::clip(s, 40)
         ))
     })
 }
@@ -46,7 +38,7 @@ pub fn parse_script(s: &str) -> PyResult<Script> {
         Ok(gjjq_notation::MoveForm::Script(script)) => Ok(script),
         _ => Err(err::<GjjqError>(format!(
             "'{}' is not a script (simplified, traditional)",
-            gjjq_core::clip(s, 40)
+            gjjq_core::setup::clip(s, 40)
         ))),
     }
 }
@@ -57,7 +49,7 @@ pub fn parse_rules(rules: Option<&str>) -> PyResult<Ruleset> {
     let Some(text) = rules else {
         return Ok(Ruleset::STANDARD);
     };
-    text.parse().map_err(|e: gjjq_core::RulesetError| {
+    text.parse().map_err(|e: gjjq_core::ruleset::RulesetError| {
         let what = if text.trim_start().starts_with('{') {
             "ruleset JSON"
         } else {
@@ -248,7 +240,7 @@ impl PyPiece {
     /// `"red"` or `"green"`.
     #[getter]
     fn side(&self) -> &'static str {
-        side_name(self.0.side)
+        self.0.side.name()
     }
 
     /// The kind's English name: king, guard, missile, fleet, aircraft, army, division,
@@ -301,7 +293,7 @@ impl PyOutcome {
     pub fn from_core(o: &CoreOutcome) -> PyOutcome {
         let (winner, reason) = outcome_parts(o);
         PyOutcome {
-            winner: winner.map(side_name),
+            winner: winner.map(Side::name),
             reason: reason.as_str().to_owned(),
         }
     }
@@ -313,7 +305,7 @@ impl PyOutcome {
     #[pyo3(signature = (winner, reason))]
     fn py_new(winner: Option<&str>, reason: &str) -> PyResult<PyOutcome> {
         Ok(PyOutcome {
-            winner: winner.map(parse_side).transpose()?.map(side_name),
+            winner: winner.map(parse_side).transpose()?.map(Side::name),
             reason: reason.to_owned(),
         })
     }

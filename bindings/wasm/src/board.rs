@@ -1,7 +1,7 @@
 //! The board's fixed data for drawing: every point with its label, grid coordinates, terrain
 //! and palace (R-1 … R-5), so that the page draws from the library's tables, not its own.
 
-use gjjq::{Side, Square, Terrain};
+use gjjq::{Side, Square, terrain::Terrain};
 use serde::Serialize;
 
 /// One point of the board.

@@ -28,17 +28,11 @@ use crate::session::WebError;
 /// ```
 pub fn position_from_deployments(red: &str, green: &str, first: &str) -> Result<String, WebError> {
     let mut setup = Setup::empty();
-    setup.turn = match first {
-        "red" | "r" => Side::Red,
-        "green" | "g" => Side::Green,
-        other => {
-            return Err(WebError::Deployment {
-                side: Side::Red,
-                row: 0,
-                detail: format!("first mover '{other}' is neither red nor green"),
-            });
-        }
-    };
+    setup.turn = first.parse::<Side>().map_err(|_| WebError::Deployment {
+        side: Side::Red,
+        row: 0,
+        detail: format!("first mover '{first}' is neither red nor green"),
+    })?;
     for (side, text) in [(Side::Red, red), (Side::Green, green)] {
         place(&mut setup, side, text)?;
     }
@@ -255,6 +249,22 @@ mod tests {
     use super::*;
 
     const R27: &str = "9/3III3/9/1DA3AD1/FPMGKGMPF";
+
+    #[test]
+    fn the_first_mover_is_read_as_a_side() {
+        for (first, turn) in [("red", " r "), ("r", " r "), ("green", " g "), ("g", " g ")] {
+            let pos = position_from_deployments(R27, R27, first).unwrap();
+            assert!(pos.contains(turn), "{first}: {pos}");
+        }
+        for bad in ["blue", "Red", ""] {
+            let err = position_from_deployments(R27, R27, bad).unwrap_err();
+            assert!(
+                err.to_string()
+                    .contains(&format!("first mover '{bad}' is neither red nor green")),
+                "{err}"
+            );
+        }
+    }
 
     #[test]
     fn mirrored_formations_and_first_mover_r33_r34() {

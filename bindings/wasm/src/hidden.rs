@@ -11,9 +11,10 @@
 
 use gjjq::notation::{MoveText, player_record};
 use gjjq::{
-    Move, Outcome, Ruleset, Script, Side, WinReason,
+    Move, Outcome, Ruleset, Script, Side,
     deploy::{Deployment, Opening},
     hidden::{Beliefs, Event, HiddenGame, InfoState, PlayerView},
+    outcome::WinReason,
 };
 use gjjq_engine::{Engine, EngineConfig, HiddenConfig, Limits};
 use rand::SeedableRng;
@@ -38,7 +39,7 @@ const CONFIG: HiddenConfig = HiddenConfig {
 
 fn parse_side(text: &str) -> Result<Side, WebError> {
     text.parse()
-        .map_err(|_| WebError::Side(gjjq::clip(text, 40)))
+        .map_err(|_| WebError::Side(gjjq::setup::clip(text, 40)))
 }
 
 fn parse_move(text: &str) -> Result<Move, WebError> {

@@ -76,7 +76,7 @@ pub fn random_deployment(seed: u32) -> Result<String, JsError> {
 
 fn side(text: &str) -> Result<gjjq::Side, JsError> {
     text.parse()
-        .map_err(|_| js_err(WebError::Side(gjjq::clip(text, 40))))
+        .map_err(|_| js_err(WebError::Side(gjjq::setup::clip(text, 40))))
 }
 
 /// The pieces of `side`'s deployment string on the board as JSON

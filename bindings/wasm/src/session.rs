@@ -6,10 +6,12 @@ use gjjq::notation::{
     Record, RecordError, ReplayError, WriteError, write_game,
 };
 use gjjq::{
-    EndReason, Game, GameError, Move, MoveParseError, Outcome, Position, PositionError, Script,
-    Setup, SetupParseError, Side, Square,
+    Game, GameError, Move, MoveParseError, Outcome, Position, Script, Setup, Side, Square,
     deploy::{DeploymentParseError, OpeningError},
     hidden::{InfoStateParseError, ProposeError},
+    outcome::EndReason,
+    position::PositionError,
+    setup::SetupParseError,
 };
 use serde::Serialize;
 use thiserror::Error;
@@ -316,7 +318,7 @@ pub struct ThreatView {
 /// ```
 #[must_use]
 pub fn threats(pos: &Position) -> Vec<ThreatView> {
-    use gjjq::TrappedKing;
+    use gjjq::ruleset::TrappedKing;
     let us = pos.turn();
     let them = us.other();
     let mut rules = *pos.ruleset();

@@ -84,8 +84,18 @@ pub enum TimeControl {
 
 /// A time control that does not parse.
 #[derive(Debug, Clone, PartialEq, Eq, Error)]
-#[error("time control '{0}': expected SECONDS or SECONDS+INCREMENT, e.g. 10+0.1")]
-pub struct TimeControlError(pub String);
+#[error("time control '{text}': expected SECONDS or SECONDS+INCREMENT, e.g. 10+0.1")]
+pub struct TimeControlError {
+    text: String,
+}
+
+impl TimeControlError {
+    /// The text that did not parse (as given, or clipped where the error says so).
+    #[must_use]
+    pub fn text(&self) -> &str {
+        &self.text
+    }
+}
 
 impl std::str::FromStr for TimeControl {
     type Err = TimeControlError;
@@ -97,12 +107,16 @@ impl std::str::FromStr for TimeControl {
                 .ok()
                 .filter(|v| v.is_finite() && *v >= 0.0)
                 .map(|v| (v * 1000.0).round() as u64)
-                .ok_or_else(|| TimeControlError(s.to_string()))
+                .ok_or_else(|| TimeControlError {
+                    text: s.to_string(),
+                })
         };
         let (base, inc) = s.split_once('+').unwrap_or((s, "0"));
         let base_ms = ms(base)?;
         if base_ms == 0 {
-            return Err(TimeControlError(s.to_string()));
+            return Err(TimeControlError {
+                text: s.to_string(),
+            });
         }
         Ok(TimeControl::Clock {
             base_ms,
@@ -249,5 +263,20 @@ impl MatchConfig {
             recover: false,
             tablebase: None,
         }
+    }
+}
+
+#[cfg(test)]
+mod typed_error_tests {
+    use super::*;
+
+    #[test]
+    fn time_control_error_keeps_the_text() {
+        let e = "10+x".parse::<TimeControl>().unwrap_err();
+        assert_eq!(e.text(), "10+x");
+        assert_eq!(
+            e.to_string(),
+            "time control '10+x': expected SECONDS or SECONDS+INCREMENT, e.g. 10+0.1"
+        );
     }
 }

@@ -275,14 +275,26 @@ pub enum SprtDecision {
 
 /// An SPRT specification that does not parse.
 #[derive(Debug, Clone, PartialEq, Eq, thiserror::Error)]
-#[error("SPRT '{0}': expected 'elo0=E0 elo1=E1 alpha=A beta=B' with E0 < E1 and 0 < A, B < 0.5")]
-pub struct SprtParseError(pub String);
+#[error("SPRT '{text}': expected 'elo0=E0 elo1=E1 alpha=A beta=B' with E0 < E1 and 0 < A, B < 0.5")]
+pub struct SprtParseError {
+    text: String,
+}
+
+impl SprtParseError {
+    /// The text that did not parse (as given, or clipped where the error says so).
+    #[must_use]
+    pub fn text(&self) -> &str {
+        &self.text
+    }
+}
 
 impl std::str::FromStr for Sprt {
     type Err = SprtParseError;
 
     fn from_str(s: &str) -> Result<Sprt, SprtParseError> {
-        let err = || SprtParseError(s.to_string());
+        let err = || SprtParseError {
+            text: s.to_string(),
+        };
         let mut v = [None; 4];
         for part in s.split([' ', ',']).filter(|p| !p.is_empty()) {
             let (k, x) = part.split_once('=').ok_or_else(err)?;
@@ -438,5 +450,17 @@ mod tests {
         .unwrap();
         assert!(elo.abs() < 1e-9);
         assert!(margin > 50.0 && margin < 70.0, "{margin}");
+    }
+}
+
+#[cfg(test)]
+mod typed_error_tests {
+    use super::*;
+
+    #[test]
+    fn sprt_error_keeps_the_text() {
+        let e = "elo0=5".parse::<Sprt>().unwrap_err();
+        assert_eq!(e.text(), "elo0=5");
+        assert!(e.to_string().starts_with("SPRT 'elo0=5': expected"));
     }
 }

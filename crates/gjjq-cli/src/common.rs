@@ -3,7 +3,7 @@
 use std::fmt;
 
 use clap::Args;
-use gjjq_core::{Position, Ruleset, RulesetError, Setup, clip};
+use gjjq_core::{Position, Ruleset, Setup, ruleset::RulesetError, setup::clip};
 
 /// A failed command: a message for stderr, the exit code is non-zero.
 #[derive(Debug)]

@@ -6,9 +6,10 @@ mod common;
 use common::{gjjq, stdout};
 
 use gjjq_core::{
-    MissileDeployment, PieceKind, Position, Ruleset, Setup, Side,
+    PieceKind, Position, Ruleset, Setup, Side,
     deploy::{Deployment, Opening},
     endgame::EndgameForce,
+    ruleset::MissileDeployment,
 };
 
 /// A ruleset file with `back_ranks`, one per test (tests run in parallel).
@@ -141,7 +142,7 @@ fn opening_prints_the_position_string() {
         "--green",
         "9/3III3/9/1DA3AD1/FPMGKGMPF",
     ]);
-    assert_eq!(stdout(&o).trim_end(), gjjq_core::DEFAULT_OPENING);
+    assert_eq!(stdout(&o).trim_end(), gjjq_core::setup::DEFAULT_OPENING);
     // Random deployments from a seed: reproducible, and legal.
     let a = gjjq(&[
         "opening", "--red", "random", "--green", "random", "--seed", "9",

@@ -18,7 +18,6 @@ use crate::position::Position;
 use crate::ruleset::Ruleset;
 use crate::setup::Setup;
 use crate::square::Side;
-use crate::terrain::{ALL_WATERS, COUNTRY, LAND, PALACE};
 
 /// The kinds in the order the seed lists endgame types: 團 師 軍 機 艦 彈 衛.
 const LIST_ORDER: [PieceKind; 7] = [
@@ -266,22 +265,13 @@ impl EndgameForce {
     }
 
     fn groups(&self, side: Side) -> Vec<Group> {
-        let s = side.index();
         PieceKind::ALL
             .iter()
             .map(|&kind| Group {
                 piece: Piece::new(side, kind),
                 count: self.count(kind) as u8,
-                // Where R-26 lets each kind stand: kings and guards in the own palace, armies
-                // in the own country, missiles on the own land, fleets on any sea or coast,
-                // the rest anywhere.
-                domain: match kind {
-                    PieceKind::King | PieceKind::Guard => PALACE[s],
-                    PieceKind::Missile => LAND[s],
-                    PieceKind::Fleet => ALL_WATERS,
-                    PieceKind::Army => COUNTRY[s],
-                    _ => Bitboard::FULL,
-                },
+                // Where R-26 lets each kind stand.
+                domain: kind.allowed_squares(side),
             })
             .collect()
     }

@@ -6,7 +6,7 @@
 //! (`docs/rules.md`), e.g. R-11 for the missile.
 //!
 //! ```
-//! use gjjq_core::{perft, Position};
+//! use gjjq_core::{perft::perft, Position};
 //!
 //! let pos = Position::default(); // R-27 default opening
 //! assert_eq!(pos.legal_moves().len(), 51);
@@ -24,19 +24,19 @@ pub mod endgame;
 mod game;
 mod geometry;
 pub mod hidden;
-mod movegen;
+pub mod movegen;
 mod moves;
-mod outcome;
-mod perft;
+pub mod outcome;
+pub mod perft;
 mod piece;
 mod placement;
-mod position;
-mod ruleset;
+pub mod position;
+pub mod ruleset;
 #[cfg(feature = "serde")]
 mod serde_impls;
-mod setup;
+pub mod setup;
 mod square;
-mod terrain;
+pub mod terrain;
 mod zobrist;
 
 /// The [`rand`](https://docs.rs/rand/0.9) crate, version 0.9, whose traits and generators the
@@ -49,22 +49,10 @@ pub use rand;
 pub use bitboard::{Bitboard, BitboardIter};
 pub use board::{Board, BoardIter};
 pub use game::{Game, GameError, Undone};
-pub use movegen::{PieceMoves, PieceMovesIter};
 pub use moves::{Move, MoveInfo, MoveKind, MoveList, MoveParseError, Removal};
-pub use outcome::{
-    DrawReason, EndReason, EndReasonParseError, Outcome, OutcomeParseError, WinReason,
-};
-pub use perft::{divide, perft};
+pub use outcome::Outcome;
 pub use piece::{Piece, PieceKind, Script};
-pub use position::{
-    ParsePositionError, PlayError, Position, PositionError, PositionErrorKinds, Violation,
-};
-pub use ruleset::{
-    AnnounceIllegal, DeploymentRules, HiddenRules, MissileDeployment, MissileRange, MissileWalk,
-    ReturnRule, RevealCaptured, Ruleset, RulesetError, TrappedKing,
-};
-pub use setup::{
-    DEFAULT_OPENING, Field, PendingProblem, PendingReturn, Setup, SetupParseError, clip,
-};
+pub use position::{PlayError, Position};
+pub use ruleset::Ruleset;
+pub use setup::Setup;
 pub use square::{File, NameParseError, Rank, Side, Square, SquareParseError};
-pub use terrain::{COAST, COUNTRY, INLAND, LAND, PALACE, SEA, Terrain};

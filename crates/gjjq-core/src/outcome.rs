@@ -175,7 +175,7 @@ impl FromStr for EndReason {
 /// `Display` gives the CLI's line: `red king-captured`, `draw repetition`.
 ///
 /// ```
-/// use gjjq_core::{DrawReason, EndReason, Outcome, Side, WinReason};
+/// use gjjq_core::{outcome::DrawReason, outcome::EndReason, Outcome, Side, outcome::WinReason};
 /// let win = Outcome::Win { winner: Side::Red, reason: WinReason::TrappedKing };
 /// assert_eq!(win.to_string(), "red trapped-king");
 /// assert_eq!((win.winner(), win.reason()), (Some(Side::Red), EndReason::TrappedKing));
@@ -265,9 +265,9 @@ impl FromStr for Outcome {
             "draw" => None,
             _ if who.len() > 1 => Some(
                 who.parse::<Side>()
-                    .map_err(|_| OutcomeParseError::Winner(crate::clip(who, 40)))?,
+                    .map_err(|_| OutcomeParseError::Winner(crate::setup::clip(who, 40)))?,
             ),
-            _ => return Err(OutcomeParseError::Winner(crate::clip(who, 40))),
+            _ => return Err(OutcomeParseError::Winner(crate::setup::clip(who, 40))),
         };
         let reason: EndReason = why.parse()?;
         Outcome::new(winner, reason)
@@ -282,13 +282,13 @@ impl Position {
     /// counter). Repetition needs the history: see [`crate::Game::outcome`].
     ///
     /// ```
-    /// use gjjq_core::{DrawReason, Outcome, Position, Setup};
+    /// use gjjq_core::{outcome::DrawReason, Outcome, Position, Setup};
     /// // Only kings and guards left: a draw by insufficient material.
     /// let pos = Position::from_setup("3gk4/9/9/9/9/9/9/9/9/4KG3 r -".parse::<Setup>()?).unwrap();
     /// let outcome = pos.outcome().unwrap();
     /// assert_eq!(outcome, Outcome::Draw(DrawReason::InsufficientMaterial));
     /// assert!(pos.legal_moves().is_empty());
-    /// # Ok::<(), gjjq_core::SetupParseError>(())
+    /// # Ok::<(), gjjq_core::setup::SetupParseError>(())
     /// ```
     #[must_use]
     pub fn outcome(&self) -> Option<Outcome> {

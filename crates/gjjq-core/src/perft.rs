@@ -12,7 +12,7 @@ const RECURSION_DEPTH: u32 = 32;
 /// safe for the call stack: only the last 32 plies recurse.
 ///
 /// ```
-/// use gjjq_core::{perft, Position};
+/// use gjjq_core::{perft::perft, Position};
 /// let pos = Position::default();
 /// assert_eq!(perft(&pos, 1), 51);
 /// assert_eq!(perft(&pos, 2), 2_569);
@@ -71,7 +71,7 @@ fn perft_recursive(pos: &Position, depth: u32) -> u64 {
 /// The counts add up to [`perft`] of the same depth (`depth` ≥ 1).
 ///
 /// ```
-/// use gjjq_core::{divide, perft, Position};
+/// use gjjq_core::{perft::divide, perft::perft, Position};
 /// let pos = Position::default();
 /// let split = divide(&pos, 2);
 /// assert_eq!(split.len(), 51);

@@ -2,8 +2,9 @@
 
 use std::fmt;
 
+use crate::bitboard::Bitboard;
 use crate::square::{NameParseError, Side, Square};
-use crate::terrain::Terrain;
+use crate::terrain::{ALL_WATERS, COUNTRY, LAND, PALACE, Terrain};
 
 /// One of the eight kinds of unit of the standard set (R-7).
 #[derive(Debug, Clone, Copy, PartialEq, Eq, Hash, PartialOrd, Ord)]
@@ -41,6 +42,33 @@ pub enum Script {
 }
 
 impl PieceKind {
+    /// Where a piece of this kind of `side` may stand in a position without a pending return
+    /// (R-26): kings and guards in the own palace (R-9, R-10), armies in the own country
+    /// (R-14), missiles on the own land (R-11: quiet moves stay on land, a strike always
+    /// returns), fleets on any sea or coast (R-12: an inland capture is a returning one),
+    /// aircraft, divisions and infantry anywhere. Positions, endgame set-ups and the tablebase
+    /// all read it here.
+    ///
+    /// ```
+    /// use gjjq_core::{PieceKind, Side, Square};
+    /// let palace = PieceKind::King.allowed_squares(Side::Red);
+    /// assert_eq!(palace.count(), 9);
+    /// let corner = Square::new(0, 0).unwrap();
+    /// assert!(PieceKind::Infantry.allowed_squares(Side::Green).contains(corner));
+    /// assert!(!PieceKind::Army.allowed_squares(Side::Green).contains(corner));
+    /// ```
+    #[must_use]
+    pub const fn allowed_squares(self, side: Side) -> Bitboard {
+        let s = side.index();
+        match self {
+            PieceKind::King | PieceKind::Guard => PALACE[s],
+            PieceKind::Army => COUNTRY[s],
+            PieceKind::Missile => LAND[s],
+            PieceKind::Fleet => ALL_WATERS,
+            PieceKind::Aircraft | PieceKind::Division | PieceKind::Infantry => Bitboard::FULL,
+        }
+    }
+
     /// All kinds, in index order.
     pub const ALL: [PieceKind; 8] = [
         PieceKind::King,

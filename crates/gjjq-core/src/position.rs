@@ -14,7 +14,7 @@ use crate::piece::{Piece, PieceKind};
 use crate::ruleset::{ReturnRule, Ruleset};
 use crate::setup::{PendingReturn, Setup, SetupParseError};
 use crate::square::{Side, Square};
-use crate::terrain::{ALL_INLAND, COUNTRY, LAND, PALACE};
+use crate::terrain::{ALL_INLAND, LAND, PALACE};
 use crate::zobrist;
 
 /// A valid position with its ruleset: the board, the side to move, pending returns and the
@@ -81,14 +81,14 @@ bitflags! {
 /// and the setup back.
 ///
 /// ```
-/// use gjjq_core::{Position, PositionErrorKinds, Setup, Side};
+/// use gjjq_core::{Position, position::PositionErrorKinds, Setup, Side};
 /// let setup: Setup = "4k4/9/9/9/4A4/9/9/9/9/4K4 r -".parse()?;
 /// let err = Position::from_setup(setup).unwrap_err();
 /// assert_eq!(err.kinds, PositionErrorKinds::ARMY_ABROAD);
 /// let v = &err.violations[0];
 /// assert_eq!((v.side, v.point.map(|p| p.to_string())), (Side::Red, Some("5a".into())));
 /// assert_eq!(err.to_string(), "invalid position: red army on 5a is outside its country (R-14)");
-/// # Ok::<(), gjjq_core::SetupParseError>(())
+/// # Ok::<(), gjjq_core::setup::SetupParseError>(())
 /// ```
 #[derive(Debug, Clone, PartialEq, Eq, Error)]
 #[error("invalid position: {}", describe(violations))]
@@ -219,7 +219,7 @@ impl Position {
     /// [`PositionError`] with every violated rule and the setup.
     ///
     /// ```
-    /// use gjjq_core::{Position, PositionErrorKinds, Setup};
+    /// use gjjq_core::{Position, position::PositionErrorKinds, Setup};
     /// let setup: Setup = "9/9/9/9/9/9/9/9/9/4K4 r -".parse().unwrap();
     /// let err = Position::from_setup(setup).unwrap_err();
     /// assert_eq!(err.kinds, PositionErrorKinds::MISSING_KING);
@@ -384,7 +384,7 @@ impl Position {
     /// let pos: Position = "4k4/9/9/9/9/9/9/9/9/4K4 r -".parse()?;
     /// assert!(pos.is_check());
     /// assert_eq!(pos.checkers().iter().map(|s| s.to_string()).collect::<Vec<_>>(), ["5e"]);
-    /// # Ok::<(), gjjq_core::ParsePositionError>(())
+    /// # Ok::<(), gjjq_core::position::ParsePositionError>(())
     /// ```
     #[must_use]
     pub fn is_check(&self) -> bool {
@@ -812,18 +812,15 @@ fn validate(setup: &Setup) -> Vec<Violation> {
     for (sq, p) in setup.board.iter() {
         let s = p.side.index();
         counts[s][p.kind.index()] += 1;
+        if p.kind.allowed_squares(p.side).contains(sq) {
+            continue;
+        }
         let rule = match p.kind {
-            PieceKind::King if !PALACE[s].contains(sq) && !is_captor(p.side, sq) => {
-                PositionErrorKinds::KING_OUTSIDE_PALACE
-            }
-            PieceKind::Guard if !PALACE[s].contains(sq) => PositionErrorKinds::GUARD_OUTSIDE_PALACE,
-            PieceKind::Army if !COUNTRY[s].contains(sq) => PositionErrorKinds::ARMY_ABROAD,
-            PieceKind::Missile if !LAND[s].contains(sq) && !is_striker(p.side, sq) => {
-                PositionErrorKinds::MISSILE_OFF_LAND
-            }
-            PieceKind::Fleet if ALL_INLAND.contains(sq) && !is_striker(p.side, sq) => {
-                PositionErrorKinds::FLEET_INLAND
-            }
+            PieceKind::King if !is_captor(p.side, sq) => PositionErrorKinds::KING_OUTSIDE_PALACE,
+            PieceKind::Guard => PositionErrorKinds::GUARD_OUTSIDE_PALACE,
+            PieceKind::Army => PositionErrorKinds::ARMY_ABROAD,
+            PieceKind::Missile if !is_striker(p.side, sq) => PositionErrorKinds::MISSILE_OFF_LAND,
+            PieceKind::Fleet if !is_striker(p.side, sq) => PositionErrorKinds::FLEET_INLAND,
             _ => continue,
         };
         flag(rule, p.side, Some(sq), Some(p.kind));
@@ -903,7 +900,7 @@ pub enum ParsePositionError {
 /// Parses a position string (R-31) and validates it (R-26) under the standard ruleset.
 ///
 /// ```
-/// use gjjq_core::{ParsePositionError, Position};
+/// use gjjq_core::{position::ParsePositionError, Position};
 /// let pos: Position = "fpmgkgmpf/1da3ad1/9/3iii3/9/9/3III3/9/1DA3AD1/FPMGKGMPF r - 0 1".parse()?;
 /// assert_eq!(pos, Position::default());
 /// assert!(matches!("9/9 r -".parse::<Position>(), Err(ParsePositionError::Syntax(_))));
@@ -1006,7 +1003,7 @@ mod tests {
         let o = pos.outcome().unwrap();
         assert_eq!(
             (o.winner(), o.reason()),
-            (Some(Side::Green), crate::EndReason::KingCaptured)
+            (Some(Side::Green), crate::outcome::EndReason::KingCaptured)
         );
         // The king that faced Green's king and took it on 5e.
         assert!(Position::from_setup(setup("4K4/9/9/9/9/9/9/9/9/9 g -")).is_ok());
@@ -1014,7 +1011,7 @@ mod tests {
         let pos = Position::from_setup(setup("4M4/9/9/9/9/9/9/9/9/4K4 g -")).unwrap();
         assert_eq!(
             pos.outcome().unwrap().reason(),
-            crate::EndReason::KingCaptured
+            crate::outcome::EndReason::KingCaptured
         );
         let err = Position::from_setup(setup("4M4/9/9/9/9/9/9/9/9/4K4 r -")).unwrap_err();
         assert_eq!(

@@ -53,7 +53,7 @@ pub enum TrappedKing {
 /// screen between, and a line of the board is at most 10 points long.
 ///
 /// ```
-/// use gjjq_core::{MissileRange, RulesetError};
+/// use gjjq_core::{ruleset::MissileRange, ruleset::RulesetError};
 /// let r = MissileRange::new(2, 4)?;
 /// assert_eq!((r.min(), r.max()), (2, 4));
 /// assert!(MissileRange::new(0, 4).is_err());
@@ -254,7 +254,7 @@ impl HiddenRules {
 /// from [`Ruleset::STANDARD`] and set fields:
 ///
 /// ```
-/// use gjjq_core::{MissileDeployment, Ruleset, ReturnRule};
+/// use gjjq_core::{ruleset::MissileDeployment, Ruleset, ruleset::ReturnRule};
 /// let mut rules = Ruleset::STANDARD;
 /// rules.return_rule = ReturnRule::Immediate;
 /// # #[cfg(feature = "serde")]
@@ -381,7 +381,7 @@ impl Ruleset {
     /// same way, at its place.
     ///
     /// ```
-    /// use gjjq_core::{Ruleset, RulesetError};
+    /// use gjjq_core::{Ruleset, ruleset::RulesetError};
     /// let r = Ruleset::from_json(r#"{"no_capture_limit": 70}"#)?;
     /// assert_eq!(r.no_capture_limit.map(|n| n.get()), Some(70));
     /// let err = Ruleset::from_json("{\n  \"missile_rang\": null}").unwrap_err();

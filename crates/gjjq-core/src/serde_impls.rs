@@ -52,7 +52,7 @@ as_text!(Deployment, PlayMode, EndgameForce);
 #[cfg(test)]
 mod tests {
     use super::*;
-    use crate::{Outcome, PendingReturn, Piece, PieceKind, Ruleset, Side};
+    use crate::{Outcome, Piece, PieceKind, Ruleset, Side, setup::PendingReturn};
 
     fn round_trip<T>(value: T, json: &str)
     where
@@ -69,11 +69,11 @@ mod tests {
         round_trip(Move::new(sq, "5A".parse().unwrap()), "\"5B5A\"");
         round_trip(
             Position::default(),
-            &format!("\"{}\"", crate::DEFAULT_OPENING),
+            &format!("\"{}\"", crate::setup::DEFAULT_OPENING),
         );
         round_trip(
             Setup::default_opening(),
-            &format!("\"{}\"", crate::DEFAULT_OPENING),
+            &format!("\"{}\"", crate::setup::DEFAULT_OPENING),
         );
         round_trip(Side::Green, "\"green\"");
         round_trip(
@@ -104,12 +104,12 @@ mod tests {
         round_trip(
             Outcome::Win {
                 winner: Side::Red,
-                reason: crate::WinReason::KingCaptured,
+                reason: crate::outcome::WinReason::KingCaptured,
             },
             r#"{"win":{"winner":"red","reason":"king_captured"}}"#,
         );
         round_trip(
-            Outcome::Draw(crate::DrawReason::Repetition),
+            Outcome::Draw(crate::outcome::DrawReason::Repetition),
             r#"{"draw":"repetition"}"#,
         );
         round_trip(Ruleset::STANDARD, &Ruleset::STANDARD.to_json());

@@ -29,7 +29,7 @@ pub struct PendingReturn {
 /// let setup: Setup = text.parse()?;
 /// assert_eq!(setup.to_string(), text);
 /// assert_eq!(setup, Setup::default_opening());
-/// # Ok::<(), gjjq_core::SetupParseError>(())
+/// # Ok::<(), gjjq_core::setup::SetupParseError>(())
 /// ```
 #[derive(Debug, Clone, PartialEq, Eq, Hash)]
 pub struct Setup {
@@ -228,8 +228,8 @@ fn clip40(s: &str) -> String {
 /// used by every parser and front end.
 ///
 /// ```
-/// assert_eq!(gjjq_core::clip("short", 40), "short");
-/// assert_eq!(gjjq_core::clip("abcdef", 3), "abc… (6 characters)");
+/// assert_eq!(gjjq_core::setup::clip("short", 40), "short");
+/// assert_eq!(gjjq_core::setup::clip("abcdef", 3), "abc… (6 characters)");
 /// ```
 #[must_use]
 pub fn clip(s: &str, limit: usize) -> String {

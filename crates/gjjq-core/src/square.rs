@@ -53,6 +53,24 @@ impl Side {
         }
     }
 
+    /// The side's name as the text formats write it: `red` or `green` (what [`Display`]
+    /// shows and [`FromStr`] reads back).
+    ///
+    /// ```
+    /// use gjjq_core::Side;
+    /// assert_eq!(Side::Green.name(), "green");
+    /// assert_eq!(Side::Red.name().parse(), Ok(Side::Red));
+    /// ```
+    ///
+    /// [`Display`]: fmt::Display
+    #[must_use]
+    pub const fn name(self) -> &'static str {
+        match self {
+            Side::Red => "red",
+            Side::Green => "green",
+        }
+    }
+
     /// The `y` step that is "forward" for this side (R-2): +1 for Red, −1 for Green.
     #[inline]
     #[must_use]
@@ -66,10 +84,7 @@ impl Side {
 
 impl fmt::Display for Side {
     fn fmt(&self, f: &mut fmt::Formatter<'_>) -> fmt::Result {
-        f.write_str(match self {
-            Side::Red => "red",
-            Side::Green => "green",
-        })
+        f.write_str(self.name())
     }
 }
 

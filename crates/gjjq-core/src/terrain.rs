@@ -78,15 +78,15 @@ pub const LAND: [Bitboard; 2] = [mask(Side::Red, 3), mask(Side::Green, 3)];
 pub const PALACE: [Bitboard; 2] = [mask(Side::Red, 4), mask(Side::Green, 4)];
 
 /// Inland points of both countries.
-pub const ALL_INLAND: Bitboard = Bitboard(INLAND[0].0 | INLAND[1].0);
+pub(crate) const ALL_INLAND: Bitboard = Bitboard(INLAND[0].0 | INLAND[1].0);
 /// Sea and coast points of both countries: where a fleet may sail (R-12).
-pub const ALL_WATERS: Bitboard = Bitboard(!ALL_INLAND.0 & Bitboard::FULL.0);
+pub(crate) const ALL_WATERS: Bitboard = Bitboard(!ALL_INLAND.0 & Bitboard::FULL.0);
 
 impl Square {
     /// The terrain of this point (R-4).
     ///
     /// ```
-    /// use gjjq_core::{Square, Terrain};
+    /// use gjjq_core::{Square, terrain::Terrain};
     /// assert_eq!("5E".parse::<Square>().unwrap().terrain(), Terrain::Inland);
     /// assert_eq!("4B".parse::<Square>().unwrap().terrain(), Terrain::Coast);
     /// assert_eq!("5a".parse::<Square>().unwrap().terrain(), Terrain::Sea);

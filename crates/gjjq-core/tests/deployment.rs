@@ -2,8 +2,10 @@
 //! many draws, each within a stated statistical bound.
 
 use gjjq_core::{
-    COAST, MissileDeployment, PALACE, PieceKind, Ruleset, Square,
+    PieceKind, Ruleset, Square,
     deploy::{Deployment, DeploymentSampler},
+    ruleset::MissileDeployment,
+    terrain::{COAST, PALACE},
 };
 use rand::SeedableRng;
 use rand::rngs::StdRng;

@@ -8,10 +8,13 @@ use rand::rngs::StdRng;
 use rand::{Rng, SeedableRng};
 
 use gjjq_core::{
-    AnnounceIllegal, MissileDeployment, MissileRange, MissileWalk, Move, PieceKind, ReturnRule,
-    RevealCaptured, Ruleset, Side, Square, TrappedKing,
+    Move, PieceKind, Ruleset, Side, Square,
     deploy::{Deployment, Opening},
     hidden::{Event, HiddenGame, InfoState, PlayerView, WorldSampler, check_world},
+    ruleset::{
+        AnnounceIllegal, MissileDeployment, MissileRange, MissileWalk, ReturnRule, RevealCaptured,
+        TrappedKing,
+    },
 };
 
 fn rules_variants() -> Vec<Ruleset> {

@@ -6,7 +6,7 @@
 //!   and every ruleset option).
 //! - `bench.perft`: the mid-game positions the perft bench asserts.
 
-use gjjq_core::perft;
+use gjjq_core::perft::perft;
 use gjjq_test_support::parse_perft_file;
 
 fn budget() -> u64 {

@@ -3,8 +3,10 @@
 //! are forced in with `play_unchecked` and the garbage positions they leave are driven further.
 
 use gjjq_core::{
-    Bitboard, Game, MissileRange, MissileWalk, Move, PendingReturn, Piece, PieceKind, Position,
-    PositionErrorKinds, ReturnRule, Ruleset, Setup, Side, Square, TrappedKing,
+    Bitboard, Game, Move, Piece, PieceKind, Position, Ruleset, Setup, Side, Square,
+    position::PositionErrorKinds,
+    ruleset::{MissileRange, MissileWalk, ReturnRule, TrappedKing},
+    setup::PendingReturn,
 };
 use proptest::prelude::*;
 
@@ -101,13 +103,13 @@ fn repair(mut setup: Setup, rules: Ruleset) -> Option<Position> {
                 }
                 (_, Some(p)) => setup.set(p, None),
                 (r, None) if r == PositionErrorKinds::MISSING_KING => {
-                    let free = gjjq_core::PALACE[s]
+                    let free = gjjq_core::terrain::PALACE[s]
                         .iter()
                         .find(|&p| setup.piece_at(p).is_none());
                     match free {
                         Some(p) => setup.set(p, Some(Piece::new(v.side, PieceKind::King))),
                         None => setup.set(
-                            gjjq_core::PALACE[s].first()?,
+                            gjjq_core::terrain::PALACE[s].first()?,
                             Some(Piece::new(v.side, PieceKind::King)),
                         ),
                     }

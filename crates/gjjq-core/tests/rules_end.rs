@@ -5,8 +5,9 @@ mod common;
 
 use common::{Described, assert_moves, find, pos, pos_with};
 use gjjq_core::{
-    EndReason, Game, MissileRange, MissileWalk, Outcome, PieceKind, ReturnRule, Ruleset, Side,
-    TrappedKing,
+    Game, Outcome, PieceKind, Ruleset, Side,
+    outcome::EndReason,
+    ruleset::{MissileRange, MissileWalk, ReturnRule, TrappedKing},
 };
 
 fn rules_trapped(t: TrappedKing) -> Ruleset {

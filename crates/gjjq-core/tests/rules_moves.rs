@@ -9,7 +9,7 @@
 mod common;
 
 use common::{Described, assert_moves, describe, find, pos, pos_with, sq};
-use gjjq_core::{PendingReturn, PieceKind, ReturnRule, Ruleset, Side};
+use gjjq_core::{PieceKind, Ruleset, Side, ruleset::ReturnRule, setup::PendingReturn};
 
 // ---------------------------------------------------------------- R-9 king
 

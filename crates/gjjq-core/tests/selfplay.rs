@@ -2,7 +2,7 @@
 
 use std::collections::BTreeMap;
 
-use gjjq_core::{EndReason, Game, Position, Ruleset, Setup};
+use gjjq_core::{Game, Position, Ruleset, Setup, outcome::EndReason};
 use gjjq_test_support::RandomMover;
 
 #[test]

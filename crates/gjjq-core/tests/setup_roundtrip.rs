@@ -1,7 +1,7 @@
 //! Setup → position string → Setup is the identity, for arbitrary setups and for
 //! arbitrary valid ones through `Position`.
 
-use gjjq_core::{PendingReturn, Piece, PieceKind, Position, Setup, Side, Square};
+use gjjq_core::{Piece, PieceKind, Position, Setup, Side, Square, setup::PendingReturn};
 use gjjq_test_support::ChoiceList;
 use proptest::prelude::*;
 

@@ -52,7 +52,9 @@
 
 use std::io::{self, Read, Write};
 
-use gjjq_core::{Move, PendingReturn, Piece, PieceKind, Position, Ruleset, Setup, Side, Square};
+use gjjq_core::{
+    Move, Piece, PieceKind, Position, Ruleset, Setup, Side, Square, setup::PendingReturn,
+};
 
 /// The file's first eight bytes.
 pub const MAGIC: [u8; 8] = *b"GJJQDATA";
@@ -183,7 +185,7 @@ impl Record {
     /// # Errors
     ///
     /// The library's, when the placement is not a valid position.
-    pub fn position(&self, rules: Ruleset) -> Result<Position, gjjq_core::PositionError> {
+    pub fn position(&self, rules: Ruleset) -> Result<Position, gjjq_core::position::PositionError> {
         Position::from_setup_with(self.setup(), rules)
     }
 

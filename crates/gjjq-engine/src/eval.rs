@@ -1,7 +1,7 @@
 //! Static evaluation: the seed's piece values (子力價值, R-7) and king tropism (classic), or
 //! the learned network of [`crate::nnue`].
 
-use gjjq_core::{PALACE, Piece, Position, Side};
+use gjjq_core::{Piece, Position, Side, terrain::PALACE};
 
 /// Centi-units per unit of the seed's value scale: an infantry at home (6) is 600.
 pub const VALUE_SCALE: i32 = 100;
@@ -97,8 +97,18 @@ impl std::fmt::Display for EvalKind {
 
 /// An `Eval` value that is neither `classic` nor `nnue`.
 #[derive(Debug, Clone, PartialEq, Eq, thiserror::Error)]
-#[error("unknown evaluation {0:?} (classic or nnue)")]
-pub struct EvalKindError(pub String);
+#[error("unknown evaluation {text:?} (classic or nnue)")]
+pub struct EvalKindError {
+    text: String,
+}
+
+impl EvalKindError {
+    /// The text that did not parse (as given, or clipped where the error says so).
+    #[must_use]
+    pub fn text(&self) -> &str {
+        &self.text
+    }
+}
 
 impl std::str::FromStr for EvalKind {
     type Err = EvalKindError;
@@ -106,7 +116,7 @@ impl std::str::FromStr for EvalKind {
         match s.trim().to_ascii_lowercase().as_str() {
             "classic" => Ok(EvalKind::Classic),
             "nnue" => Ok(EvalKind::Nnue),
-            _ => Err(EvalKindError(s.to_owned())),
+            _ => Err(EvalKindError { text: s.to_owned() }),
         }
     }
 }
@@ -282,5 +292,20 @@ pub fn conversion_bonus(pos: &Position, score: i32) -> i32 {
         score.saturating_add(weighted)
     } else {
         score.saturating_sub(weighted)
+    }
+}
+
+#[cfg(test)]
+mod typed_error_tests {
+    use super::*;
+
+    #[test]
+    fn eval_kind_error_keeps_the_text() {
+        let e = "deep".parse::<EvalKind>().unwrap_err();
+        assert_eq!(e.text(), "deep");
+        assert_eq!(
+            e.to_string(),
+            "unknown evaluation \"deep\" (classic or nnue)"
+        );
     }
 }

@@ -20,7 +20,7 @@
 //! let r = engine.search(&pos, &[], Limits::depth(3));
 //! assert_eq!(r.best_move.unwrap().to_string(), "5c5e");
 //! assert_eq!(r.score, Score::Win(1));
-//! # Ok::<(), gjjq_core::SetupParseError>(())
+//! # Ok::<(), gjjq_core::setup::SetupParseError>(())
 //! ```
 #![forbid(unsafe_code)]
 #![deny(missing_docs)]
@@ -51,6 +51,6 @@ pub use gjjq_tablebase::Tablebase;
 
 pub use hidden::{HiddenConfig, HiddenResult};
 pub use search::{
-    Engine, EngineConfig, Limits, MAX_CONTEMPT, NULL_MOVE_MIN_PIECES, PROGRESS_PLIES, PvLine,
-    Score, SearchControl, SearchFeatures, SearchResult, SearchStats, progress_scaled,
+    Engine, EngineConfig, Limits, PvLine, Score, SearchControl, SearchFeatures, SearchResult,
+    SearchStats,
 };

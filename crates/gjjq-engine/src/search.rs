@@ -139,7 +139,7 @@ pub struct SearchFeatures {
     /// least beta, the side to move passes and a reduced search checks that beta still holds.
     /// Never with a pending return on the board (R-19: passing is then nothing like moving),
     /// never when the side to move's king is attacked (R-20), never with
-    /// [`NULL_MOVE_MIN_PIECES`] pieces or fewer (zugzwang).
+    /// 6 pieces or fewer (zugzwang).
     pub null_move: bool,
     /// Late-move reductions growing with depth and move number (`ln d · ln i / 2`); off, late
     /// quiet moves are reduced by one ply as in the baseline.
@@ -156,7 +156,7 @@ pub struct SearchFeatures {
     /// ([`crate::see::static_exchange`]).
     pub see: bool,
     /// Progress: the static evaluation shrinks towards 0 as the plies since the last capture
-    /// grow ([`progress_scaled`]), so a side ahead prefers lines that capture. The seal
+    /// grow (by `(256 − min(plies, 192)) / 256`), so a side ahead prefers lines that capture. The seal
     /// (R-17) and the trapped king (R-22) reward exchanges: a side that shuffles while ahead
     /// never brings the enemy down to the 8 pieces that open the palace.
     pub progress: bool,
@@ -183,24 +183,14 @@ pub struct SearchFeatures {
     pub quiescence_traps: bool,
 }
 
-/// The plies since the last capture at which [`progress_scaled`] has shrunk a score to
+/// The plies since the last capture at which `progress_scaled` has shrunk a score to
 /// nothing; it stops shrinking at three quarters of this.
-pub const PROGRESS_PLIES: u32 = 256;
+pub(crate) const PROGRESS_PLIES: u32 = 256;
 
 /// `score`, a static evaluation, scaled by the plies since the last capture (R-31's counter):
 /// `score · (PROGRESS_PLIES − min(plies, ¾ PROGRESS_PLIES)) / PROGRESS_PLIES`.
-///
-/// # Examples
-///
-/// ```
-/// use gjjq_engine::progress_scaled;
-/// assert_eq!(progress_scaled(800, 0), 800);
-/// assert_eq!(progress_scaled(800, 128), 400);
-/// assert_eq!(progress_scaled(-800, 1000), -200);
-/// assert_eq!(progress_scaled(i32::MIN, 64), i32::MIN / 4 * 3);
-/// ```
 #[must_use]
-pub fn progress_scaled(score: i32, plies_since_capture: u32) -> i32 {
+pub(crate) fn progress_scaled(score: i32, plies_since_capture: u32) -> i32 {
     let kept = PROGRESS_PLIES - plies_since_capture.min(PROGRESS_PLIES / 4 * 3);
     // In i64, so that any i32 the caller passes scales without overflow; the result is no
     // larger in magnitude than `score`, so it fits back.
@@ -210,7 +200,7 @@ pub fn progress_scaled(score: i32, plies_since_capture: u32) -> i32 {
 
 /// Null-move pruning is never tried when the side to move has this many pieces or fewer (king
 /// and strikers included).
-pub const NULL_MOVE_MIN_PIECES: u32 = 6;
+pub(crate) const NULL_MOVE_MIN_PIECES: u32 = 6;
 
 impl SearchFeatures {
     /// Every feature off: the search of the baseline engine (commit 44d942f).
@@ -284,12 +274,12 @@ pub struct EngineConfig {
     /// Contempt, in centi-units: a draw found in the search (repetition, insufficient
     /// material, the no-capture limit; R-24, R-25) scores `−contempt` for the side to move at
     /// the root and `+contempt` for its opponent, so that a positive value avoids draws a
-    /// little worse than even. 0 scores every draw 0. Clamped to ±[`MAX_CONTEMPT`].
+    /// little worse than even. 0 scores every draw 0. Clamped to ±1000.
     pub contempt: i32,
 }
 
 /// The largest contempt, either way ([`EngineConfig::contempt`]).
-pub const MAX_CONTEMPT: i32 = 1_000;
+pub(crate) const MAX_CONTEMPT: i32 = 1_000;
 
 impl Default for EngineConfig {
     fn default() -> EngineConfig {
@@ -726,7 +716,7 @@ fn any_pending(pos: &Position) -> bool {
 }
 
 /// Whether null-move pruning may pass in `pos`: no pending return on the board (R-19), the
-/// side to move's king not attacked (R-20), more than [`NULL_MOVE_MIN_PIECES`] pieces.
+/// side to move's king not attacked (R-20), more than `NULL_MOVE_MIN_PIECES` pieces.
 fn null_move_allowed(pos: &Position, in_check: bool) -> bool {
     !in_check && !any_pending(pos) && pos.piece_count(pos.turn()) > NULL_MOVE_MIN_PIECES
 }
@@ -1569,6 +1559,14 @@ fn from_tt(score: i32, ply: usize) -> i32 {
 
 #[cfg(test)]
 mod tests {
+    #[test]
+    fn progress_scaled_shrinks_to_a_quarter() {
+        assert_eq!(progress_scaled(800, 0), 800);
+        assert_eq!(progress_scaled(800, 128), 400);
+        assert_eq!(progress_scaled(-800, 1000), -200);
+        assert_eq!(progress_scaled(i32::MIN, 64), i32::MIN / 4 * 3);
+    }
+
     use super::*;
 
     #[test]

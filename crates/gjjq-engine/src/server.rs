@@ -7,7 +7,7 @@ use std::sync::{Arc, Mutex};
 use std::thread::JoinHandle;
 use std::time::{Duration, Instant};
 
-use gjjq_core::{Position, Ruleset, clip, hidden::InfoState};
+use gjjq_core::{Position, Ruleset, hidden::InfoState, setup::clip};
 use gjjq_tablebase::Tablebase;
 use rand::rngs::StdRng;
 use rand::{Rng, SeedableRng};
@@ -760,7 +760,7 @@ fn seeded(seed: u64) -> StdRng {
 /// `standard` or a ruleset as JSON (as a game file's `Rules` tag): [`Ruleset`]'s parser.
 fn parse_rules(text: &str) -> Result<Ruleset, String> {
     text.parse()
-        .map_err(|e: gjjq_core::RulesetError| e.to_string())
+        .map_err(|e: gjjq_core::ruleset::RulesetError| e.to_string())
 }
 
 /// The `info string` of a position in which the engine has no move to give: the rules'

@@ -76,8 +76,8 @@ fn play(seed: u64, rules: Ruleset, players: [Proposer; 2], max_plies: usize) -> 
 #[test]
 fn engine_plays_whole_hidden_games_without_repeating_a_refusal() {
     let mut both = Ruleset::STANDARD;
-    both.hidden.announce_illegal = gjjq_core::AnnounceIllegal::Both;
-    both.hidden.reveal_captured = gjjq_core::RevealCaptured::ToCaptor;
+    both.hidden.announce_illegal = gjjq_core::ruleset::AnnounceIllegal::Both;
+    both.hidden.reveal_captured = gjjq_core::ruleset::RevealCaptured::ToCaptor;
     for (seed, rules) in [(1, Ruleset::STANDARD), (2, both), (3, Ruleset::STANDARD)] {
         let outcome = play(seed, rules, [Proposer::Engine; 2], 400);
         if let Some(o) = outcome {

@@ -180,7 +180,7 @@ fn play_checked(seed: u64, agent: HiddenAgent, rules: Ruleset, max_plies: usize)
 #[test]
 fn new_agents_play_games_and_never_repeat_a_refusal() {
     let mut both = Ruleset::STANDARD;
-    both.hidden.announce_illegal = gjjq_core::AnnounceIllegal::Both;
+    both.hidden.announce_illegal = gjjq_core::ruleset::AnnounceIllegal::Both;
     let mut refusals = 0;
     for (i, agent) in new_agents().into_iter().enumerate() {
         let rules = if i % 2 == 1 { both } else { Ruleset::STANDARD };

@@ -5,8 +5,9 @@ use std::collections::HashMap;
 use std::ops::ControlFlow;
 
 use gjjq_core::{
-    DrawReason, Game, GameError, Move, Outcome, Position, Ruleset, Undone, WinReason,
+    Game, GameError, Move, Outcome, Position, Ruleset, Undone,
     deploy::{Opening, PlayMode},
+    outcome::{DrawReason, WinReason},
 };
 
 use crate::game_file::{

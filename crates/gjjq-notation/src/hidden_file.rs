@@ -145,13 +145,6 @@ fn check_comment(c: &str) -> Result<Option<Note>, ()> {
     Ok(None)
 }
 
-fn side_name(s: Side) -> &'static str {
-    match s {
-        Side::Red => "red",
-        Side::Green => "green",
-    }
-}
-
 fn deployment_tag(s: Side) -> &'static str {
     match s {
         Side::Red => "RedDeployment",
@@ -208,7 +201,7 @@ pub fn referee_record(game: &HiddenGame) -> GameRecord {
     record.set_tag("Mode", "hidden");
     record.set_tag("RedDeployment", &opening.red.to_string());
     record.set_tag("GreenDeployment", &opening.green.to_string());
-    record.set_tag("FirstMover", side_name(opening.first));
+    record.set_tag("FirstMover", opening.first.name());
     rules_tag(&mut record, start.ruleset());
     end_tags(&mut record, game.outcome());
     record.moves = game
@@ -315,12 +308,12 @@ pub fn player_record(state: &InfoState) -> GameRecord {
     let side = state.side();
     let mut record = GameRecord::default();
     record.set_tag("Mode", "hidden");
-    record.set_tag("Player", side_name(side));
+    record.set_tag("Player", side.name());
     record.set_tag(deployment_tag(side), &state.deployment().to_string());
     let points = state.to_string();
     let enemy_points = points.split(' ').nth(3).unwrap_or_default().to_owned();
     record.set_tag(points_tag(side.other()), &enemy_points);
-    record.set_tag("FirstMover", side_name(state.first()));
+    record.set_tag("FirstMover", state.first().name());
     rules_tag(&mut record, state.rules());
     let mut view = PlayerView::new(&InfoState::new(
         side,
@@ -416,8 +409,8 @@ pub fn info_state_from_player_record(record: &GameRecord) -> Result<InfoState, H
         .map_err(|e| bad_tag(deployment_tag(side))(&e))?;
     let header = format!(
         "{} {} {own} {}",
-        &side_name(side)[..1],
-        &side_name(first)[..1],
+        &side.name()[..1],
+        &first.name()[..1],
         tag(points_tag(side.other()))?
     );
     let mut state: InfoState = header
@@ -553,7 +546,7 @@ fn event_token(e: &Event) -> String {
         Event::OpponentRefused => "?".to_owned(),
         Event::Played(seen) => seen.to_string(),
         Event::End { outcome, enemy } => {
-            let winner = outcome.winner().map_or("draw", side_name);
+            let winner = outcome.winner().map_or("draw", Side::name);
             format!("#{winner}:{}:{enemy}", outcome.reason())
         }
     }

@@ -44,7 +44,7 @@ pub use game_file::{
     MoveTextParseError, ReadError, ReadLimits, RecordKind, RecordedMove, ReplayError, ResultToken,
     Skip, SyntaxError, TextPos, Variation, Visitor, WriteError, write_game,
 };
-pub use gjjq_core::{Script, Setup, SetupParseError};
+pub use gjjq_core::{Script, Setup, setup::SetupParseError};
 pub use hidden_file::{
     HiddenFileError, hidden_game_from_record, info_state_from_player_record, is_player_record,
     player_record, referee_record,

@@ -3,7 +3,7 @@
 use std::fmt;
 use std::str::FromStr;
 
-use gjjq_core::{Position, PositionError, Ruleset, Setup, SetupParseError};
+use gjjq_core::{Position, Ruleset, Setup, position::PositionError, setup::SetupParseError};
 
 /// A position string (R-31), held as the [`Setup`] it describes. Serde reads and writes it as
 /// the string, so a JSON document can carry positions readably.
@@ -12,13 +12,13 @@ use gjjq_core::{Position, PositionError, Ruleset, Setup, SetupParseError};
 ///
 /// ```
 /// use gjjq_notation::PositionString;
-/// use gjjq_core::{Ruleset, DEFAULT_OPENING};
+/// use gjjq_core::{Ruleset, setup::DEFAULT_OPENING};
 /// let p: PositionString = DEFAULT_OPENING.parse()?;
 /// assert_eq!(p.to_string(), DEFAULT_OPENING);
 /// let pos = p.to_position(Ruleset::STANDARD).unwrap();
 /// assert_eq!(pos.legal_moves().len(), 51);
 /// assert_eq!(serde_json::to_string(&p).unwrap(), format!("\"{DEFAULT_OPENING}\""));
-/// # Ok::<(), gjjq_core::SetupParseError>(())
+/// # Ok::<(), gjjq_core::setup::SetupParseError>(())
 /// ```
 #[derive(Debug, Clone, PartialEq, Eq, Hash)]
 pub struct PositionString(pub Setup);
@@ -51,7 +51,7 @@ impl PositionString {
     /// use gjjq_core::Ruleset;
     /// let p: PositionString = "9/9/9/9/9/9/9/9/9/9 r -".parse()?;
     /// assert!(p.to_position(Ruleset::STANDARD).is_err()); // no kings
-    /// # Ok::<(), gjjq_core::SetupParseError>(())
+    /// # Ok::<(), gjjq_core::setup::SetupParseError>(())
     /// ```
     pub fn to_position(&self, rules: Ruleset) -> Result<Position, PositionError> {
         Position::from_setup_with(self.0.clone(), rules)

@@ -12,7 +12,7 @@ pub(crate) fn clip(s: &str) -> String {
 
 /// `s` cut to `limit` characters as [`clip`] does.
 pub(crate) fn clip_to(s: &str, limit: usize) -> String {
-    gjjq_core::clip(s, limit)
+    gjjq_core::setup::clip(s, limit)
 }
 
 /// An error message of a token parser without its leading `column N: ` (the caller says where

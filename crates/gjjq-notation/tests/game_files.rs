@@ -94,7 +94,7 @@ fn games_without_tags_and_results() {
     let drawn = games[0].replay(None).unwrap();
     assert_eq!(
         drawn.outcome().unwrap().reason(),
-        gjjq_core::EndReason::Agreement
+        gjjq_core::outcome::EndReason::Agreement
     );
     assert_eq!(games[1].moves.len(), 1);
     assert!(games[2].moves.is_empty());

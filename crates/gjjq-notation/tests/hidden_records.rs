@@ -4,7 +4,10 @@
 use std::num::NonZeroU32;
 
 use gjjq_core::{
-    AnnounceIllegal, ReturnRule, RevealCaptured, Ruleset, Side, deploy::Opening, hidden::HiddenGame,
+    Ruleset, Side,
+    deploy::Opening,
+    hidden::HiddenGame,
+    ruleset::{AnnounceIllegal, ReturnRule, RevealCaptured},
 };
 use gjjq_notation::{
     GameReader, MoveForm, MoveText, Script, hidden_game_from_record, info_state_from_player_record,

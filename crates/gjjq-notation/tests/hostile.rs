@@ -6,7 +6,7 @@ use std::io::{self, BufReader, Read};
 use std::rc::Rc;
 use std::time::{Duration, Instant};
 
-use gjjq_core::{EndReason, Game, Position, Ruleset, Setup};
+use gjjq_core::{Game, Position, Ruleset, Setup, outcome::EndReason};
 use gjjq_notation::{
     GameFileError, GameReader, GameRecord, MoveForm, ReadError, ReadLimits, RecordedMove,
     ReplayError, TextPos, write_game,

@@ -5,10 +5,8 @@
 //! adjudication (`Position::outcome`), never a rule of their own; the only rule knowledge
 //! here is where each kind may stand, read from the core's terrain masks.
 
-use gjjq_core::endgame::EndgameForce;
-use gjjq_core::{
-    Bitboard, COAST, COUNTRY, LAND, PALACE, Piece, Position, Ruleset, SEA, Setup, Side, Square,
-};
+use gjjq_core::endgame::{EndgameForce, EndgameForceError};
+use gjjq_core::{Piece, Position, Ruleset, Setup, Side, Square};
 
 pub use gjjq_core::{Move, PieceKind as Kind};
 
@@ -18,10 +16,8 @@ use crate::value::Value;
 pub const KIND_COUNT: usize = 8;
 
 /// Parses one side's force in the core's `deploy endgame` notation (king implied).
-pub(crate) fn parse_force(s: &str) -> Result<[u8; KIND_COUNT], String> {
-    let f: EndgameForce = s
-        .parse()
-        .map_err(|e: gjjq_core::endgame::EndgameForceError| e.to_string())?;
+pub(crate) fn parse_force(s: &str) -> Result<[u8; KIND_COUNT], EndgameForceError> {
+    let f: EndgameForce = s.parse()?;
     let mut counts = [0u8; KIND_COUNT];
     for k in Kind::ALL {
         if k != Kind::King {
@@ -67,16 +63,7 @@ pub(crate) fn force_name(counts: [u8; KIND_COUNT]) -> String {
 /// on any sea or coast (R-12: quiet moves and captures that stay end off inland; an inland
 /// capture is a returning one), aircraft, divisions and infantry anywhere.
 pub(crate) fn domain(side: Side, kind: Kind) -> Vec<u8> {
-    let s = side.index();
-    let mask = match kind {
-        Kind::King | Kind::Guard => PALACE[s],
-        Kind::Army => COUNTRY[s],
-        Kind::Missile => LAND[s],
-        Kind::Fleet => Bitboard::from_bits_truncate(
-            SEA[0].bits() | SEA[1].bits() | COAST[0].bits() | COAST[1].bits(),
-        ),
-        _ => Bitboard::FULL,
-    };
+    let mask = kind.allowed_squares(side);
     mask.iter().map(|sq| sq.index() as u8).collect()
 }
 

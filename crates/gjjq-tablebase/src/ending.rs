@@ -4,6 +4,7 @@
 use std::fmt;
 use std::str::FromStr;
 
+use gjjq_core::endgame::EndgameForceError;
 use thiserror::Error;
 
 use crate::core::{self, KIND_COUNT, Kind};
@@ -48,7 +49,8 @@ pub enum EndingParseError {
         /// The force as written.
         text: String,
         /// Why it does not parse (the core's `deploy endgame` notation).
-        reason: String,
+        #[source]
+        reason: EndgameForceError,
     },
 }
 
@@ -175,9 +177,14 @@ impl Ending {
 }
 
 impl FromStr for Force {
-    type Err = String;
+    type Err = EndgameForceError;
 
-    fn from_str(s: &str) -> Result<Force, String> {
+    /// `K` (a bare king) or the core's `deploy endgame` notation of the pieces besides it.
+    ///
+    /// # Errors
+    ///
+    /// The core's [`EndgameForceError`] when the force is not in that notation.
+    fn from_str(s: &str) -> Result<Force, EndgameForceError> {
         if s == "K" {
             return Ok(Force::BARE);
         }
@@ -246,6 +253,19 @@ mod tests {
             assert_eq!(e.to_string(), name);
         }
         assert_eq!("DIvK".parse::<Ending>().unwrap().to_string(), "IDvK");
+    }
+
+    #[test]
+    fn force_errors_are_the_cores_typed_errors() {
+        let e = "Q".parse::<Force>().unwrap_err();
+        let core = "Q".parse::<gjjq_core::endgame::EndgameForce>().unwrap_err();
+        assert_eq!(e, core);
+        match "QvK".parse::<Ending>().unwrap_err() {
+            EndingParseError::Force { side, reason, .. } => {
+                assert_eq!((side, reason), ("Red", core));
+            }
+            other => panic!("{other:?}"),
+        }
     }
 
     #[test]

@@ -5,8 +5,9 @@
 //! the mirrored position's. The check is on the core's points, not on any notation.
 
 use gjjq_core::{
-    Bitboard, COAST, COUNTRY, INLAND, LAND, Move, PALACE, PendingReturn, Position, Ruleset, SEA,
-    Setup, Side, Square,
+    Bitboard, Move, Position, Ruleset, Setup, Side, Square,
+    setup::PendingReturn,
+    terrain::{COAST, COUNTRY, INLAND, LAND, PALACE, SEA},
 };
 use gjjq_tablebase::{Ending, EndingIndex};
 use rand::{Rng, SeedableRng, rngs::StdRng};

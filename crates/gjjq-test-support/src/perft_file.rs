@@ -63,7 +63,7 @@ pub struct PerftFileError {
 /// let text = "id opening\nposition fpmgkgmpf/1da3ad1/9/3iii3/9/9/3III3/9/1DA3AD1/FPMGKGMPF r -\nperft 1 51\n";
 /// let suite = parse_perft_file(text)?;
 /// assert_eq!(suite[0].counts, vec![(1, 51)]);
-/// assert_eq!(gjjq_core::perft(&suite[0].position, 1), 51);
+/// assert_eq!(gjjq_core::perft::perft(&suite[0].position, 1), 51);
 /// assert!(parse_perft_file("perft 1 51").is_err());
 /// # Ok::<(), gjjq_test_support::PerftFileError>(())
 /// ```

@@ -12,8 +12,10 @@
 //! [`ChoiceList`] (proptest draws a `Vec<u32>`), or a fuzz target's own adapter over its input.
 
 use gjjq_core::{
-    Bitboard, COUNTRY, INLAND, LAND, MissileRange, MissileWalk, PALACE, PendingReturn, Piece,
-    PieceKind, Position, ReturnRule, Ruleset, Setup, Side, Square, TrappedKing,
+    Bitboard, Piece, PieceKind, Position, Ruleset, Setup, Side, Square,
+    ruleset::{MissileRange, MissileWalk, ReturnRule, TrappedKing},
+    setup::PendingReturn,
+    terrain::{COUNTRY, INLAND, LAND, PALACE},
 };
 use rand::Rng as _;
 use rand::rngs::StdRng;
@@ -89,7 +91,7 @@ impl Choices for ChoiceList {
 /// elsewhere: anywhere for a missile, inland for a fleet.
 ///
 /// ```
-/// use gjjq_core::{PALACE, PieceKind, Side};
+/// use gjjq_core::{terrain::PALACE, PieceKind, Side};
 /// use gjjq_test_support::standing_points;
 /// assert_eq!(standing_points(Side::Red, PieceKind::King), PALACE[Side::Red.index()]);
 /// assert_eq!(standing_points(Side::Green, PieceKind::Infantry).count(), 90);

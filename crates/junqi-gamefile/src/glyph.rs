@@ -98,8 +98,18 @@ impl Glyph {
 
 /// Text that is not an annotation glyph.
 #[derive(Debug, Clone, PartialEq, Eq, thiserror::Error)]
-#[error("'{0}' is not an annotation glyph (!, ?, !!, ??, !?, ?! or $0 … $255)")]
-pub struct GlyphParseError(pub String);
+#[error("'{text}' is not an annotation glyph (!, ?, !!, ??, !?, ?! or $0 … $255)")]
+pub struct GlyphParseError {
+    text: String,
+}
+
+impl GlyphParseError {
+    /// The text that did not parse (as given, or clipped where the error says so).
+    #[must_use]
+    pub fn text(&self) -> &str {
+        &self.text
+    }
+}
 
 impl FromStr for Glyph {
     type Err = GlyphParseError;
@@ -108,7 +118,9 @@ impl FromStr for Glyph {
         if let Some(g) = Glyph::from_symbol(s) {
             return Ok(g);
         }
-        let bad = || GlyphParseError(crate::text::clip40(s));
+        let bad = || GlyphParseError {
+            text: crate::text::clip40(s),
+        };
         let digits = s.strip_prefix('$').ok_or_else(bad)?;
         if digits.is_empty()
             || !digits.bytes().all(|b| b.is_ascii_digit())
@@ -143,5 +155,20 @@ impl<'de> serde::Deserialize<'de> for Glyph {
     fn deserialize<D: serde::Deserializer<'de>>(d: D) -> Result<Glyph, D::Error> {
         let text = std::borrow::Cow::<'de, str>::deserialize(d)?;
         text.parse().map_err(serde::de::Error::custom)
+    }
+}
+
+#[cfg(test)]
+mod typed_error_tests {
+    use super::*;
+
+    #[test]
+    fn glyph_error_keeps_the_text() {
+        let e = "!!!".parse::<Glyph>().unwrap_err();
+        assert_eq!(e.text(), "!!!");
+        assert!(
+            e.to_string()
+                .starts_with("'!!!' is not an annotation glyph")
+        );
     }
 }

@@ -166,8 +166,18 @@ impl ResultToken {
 
 /// Not a result token.
 #[derive(Debug, Clone, PartialEq, Eq, thiserror::Error)]
-#[error("'{0}' is not a result token (1-0, 0-1, 1/2-1/2, *)")]
-pub struct ResultTokenParseError(pub String);
+#[error("'{text}' is not a result token (1-0, 0-1, 1/2-1/2, *)")]
+pub struct ResultTokenParseError {
+    text: String,
+}
+
+impl ResultTokenParseError {
+    /// The text that did not parse (as given, or clipped where the error says so).
+    #[must_use]
+    pub fn text(&self) -> &str {
+        &self.text
+    }
+}
 
 impl FromStr for ResultToken {
     type Err = ResultTokenParseError;
@@ -178,7 +188,7 @@ impl FromStr for ResultToken {
             "0-1" => ResultToken::SecondWins,
             "1/2-1/2" => ResultToken::Draw,
             "*" => ResultToken::Unknown,
-            _ => return Err(ResultTokenParseError(s.to_owned())),
+            _ => return Err(ResultTokenParseError { text: s.to_owned() }),
         })
     }
 }
@@ -213,4 +223,19 @@ pub fn game_of(tags: &[(String, String)]) -> &str {
     tags.iter()
         .find(|(n, _)| n == GAME_TAG)
         .map_or(DEFAULT_GAME, |(_, v)| v.as_str())
+}
+
+#[cfg(test)]
+mod typed_error_tests {
+    use super::*;
+
+    #[test]
+    fn result_token_error_keeps_the_text() {
+        let e = "2-0".parse::<ResultToken>().unwrap_err();
+        assert_eq!(e.text(), "2-0");
+        assert_eq!(
+            e.to_string(),
+            "'2-0' is not a result token (1-0, 0-1, 1/2-1/2, *)"
+        );
+    }
 }

@@ -4,7 +4,7 @@
 pub(crate) const ECHO_LIMIT: usize = 40;
 
 /// `s` cut to `limit` characters, with `…` and the full length when it was longer: errors
-/// echo what they refuse, but never all of a huge field. (`gjjq_core::clip` is the same rule
+/// echo what they refuse, but never all of a huge field. (`gjjq_core::setup::clip` is the same rule
 /// for the 国际军棋 crates, which the grammar does not depend on.)
 ///
 /// # Examples

@@ -1,6 +1,9 @@
 //! `gjjq perft` and `gjjq divide`.
 
-use gjjq_core::{Position, divide, perft};
+use gjjq_core::{
+    Position,
+    perft::{divide, perft},
+};
 use rayon::prelude::*;
 
 use crate::common::{CliError, PositionArgs, outln};

@@ -218,7 +218,7 @@ impl Deployment {
     /// # Examples
     ///
     /// ```
-    /// use gjjq_core::{MissileDeployment, Ruleset, deploy::Deployment};
+    /// use gjjq_core::{ruleset::MissileDeployment, Ruleset, deploy::Deployment};
     /// let d: Deployment = "9/3IMI3/9/1DA3AD1/FPIGKGMPF".parse()?; // a missile on 5B
     /// let mut back = Ruleset::STANDARD;
     /// back.deployment.missile_deployment = MissileDeployment::BackRanks;

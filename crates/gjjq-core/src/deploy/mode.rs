@@ -43,8 +43,18 @@ impl fmt::Display for PlayMode {
 
 /// Not a play mode name.
 #[derive(Debug, Clone, PartialEq, Eq, Error)]
-#[error("'{0}' is not a play mode (open, fanshi, hidden)")]
-pub struct PlayModeParseError(pub String);
+#[error("'{text}' is not a play mode (open, fanshi, hidden)")]
+pub struct PlayModeParseError {
+    text: String,
+}
+
+impl PlayModeParseError {
+    /// The text that did not parse (as given, or clipped where the error says so).
+    #[must_use]
+    pub fn text(&self) -> &str {
+        &self.text
+    }
+}
 
 impl FromStr for PlayMode {
     type Err = PlayModeParseError;
@@ -54,7 +64,22 @@ impl FromStr for PlayMode {
             "open" => PlayMode::Open,
             "fanshi" => PlayMode::Fanshi,
             "hidden" => PlayMode::Hidden,
-            _ => return Err(PlayModeParseError(s.to_owned())),
+            _ => return Err(PlayModeParseError { text: s.to_owned() }),
         })
+    }
+}
+
+#[cfg(test)]
+mod typed_error_tests {
+    use super::*;
+
+    #[test]
+    fn play_mode_error_keeps_the_text() {
+        let e = "blind".parse::<PlayMode>().unwrap_err();
+        assert_eq!(e.text(), "blind");
+        assert_eq!(
+            e.to_string(),
+            "'blind' is not a play mode (open, fanshi, hidden)"
+        );
     }
 }

@@ -14,7 +14,7 @@ use super::*;
 /// # Examples
 ///
 /// ```
-/// use gjjq_core::{MissileDeployment, Ruleset, deploy::DeploymentSampler};
+/// use gjjq_core::{ruleset::MissileDeployment, Ruleset, deploy::DeploymentSampler};
 /// use gjjq_core::rand::{SeedableRng, rngs::StdRng};
 /// let mut back = Ruleset::STANDARD;
 /// back.deployment.missile_deployment = MissileDeployment::BackRanks;

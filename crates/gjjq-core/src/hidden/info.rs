@@ -780,7 +780,7 @@ fn parse_side(token: usize, text: &str) -> Result<Side, InfoStateParseError> {
         Ok(side) if text.len() == 1 => Ok(side),
         _ => Err(InfoStateParseError::Side {
             token,
-            text: crate::clip(text, 20),
+            text: crate::setup::clip(text, 20),
         }),
     }
 }

@@ -1,7 +1,7 @@
 //! The errors of reading a game file: the grammar's ([`junqi_gamefile::ReadError`]) with
 //! 国际军棋's own ([`SyntaxError`]), and those of replaying.
 
-use gjjq_core::SetupParseError;
+use gjjq_core::setup::SetupParseError;
 use thiserror::Error;
 
 use super::{ReplayError, TextPos};

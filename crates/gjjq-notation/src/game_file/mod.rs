@@ -290,7 +290,7 @@ impl GameResult {
     ///
     /// ```
     /// use gjjq_notation::GameResult;
-    /// use gjjq_core::{Outcome, Side, WinReason};
+    /// use gjjq_core::{Outcome, Side, outcome::WinReason};
     /// let o = Outcome::Win { winner: Side::Green, reason: WinReason::KingCaptured };
     /// assert_eq!(GameResult::from_outcome(Some(o)), GameResult::GreenWins);
     /// ```
@@ -348,8 +348,18 @@ impl From<GameResult> for ResultToken {
 
 /// Not a result token.
 #[derive(Debug, Clone, PartialEq, Eq, thiserror::Error)]
-#[error("'{0}' is not a result token (1-0, 0-1, 1/2-1/2, *)")]
-pub struct GameResultParseError(pub String);
+#[error("'{text}' is not a result token (1-0, 0-1, 1/2-1/2, *)")]
+pub struct GameResultParseError {
+    text: String,
+}
+
+impl GameResultParseError {
+    /// The text that did not parse (as given, or clipped where the error says so).
+    #[must_use]
+    pub fn text(&self) -> &str {
+        &self.text
+    }
+}
 
 impl FromStr for GameResult {
     type Err = GameResultParseError;
@@ -360,7 +370,7 @@ impl FromStr for GameResult {
             "0-1" => GameResult::GreenWins,
             "1/2-1/2" => GameResult::Draw,
             "*" => GameResult::Unknown,
-            _ => return Err(GameResultParseError(s.to_owned())),
+            _ => return Err(GameResultParseError { text: s.to_owned() }),
         })
     }
 }
@@ -494,5 +504,20 @@ impl GameRecord {
     #[must_use]
     pub fn kind(&self) -> RecordKind {
         RecordKind::of_tags(&self.tags)
+    }
+}
+
+#[cfg(test)]
+mod typed_error_tests {
+    use super::*;
+
+    #[test]
+    fn game_result_error_keeps_the_text() {
+        let e = "2-0".parse::<GameResult>().unwrap_err();
+        assert_eq!(e.text(), "2-0");
+        assert_eq!(
+            e.to_string(),
+            "'2-0' is not a result token (1-0, 0-1, 1/2-1/2, *)"
+        );
     }
 }

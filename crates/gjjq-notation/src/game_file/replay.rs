@@ -1,9 +1,11 @@
 //! Replaying a game record on the board.
 
 use gjjq_core::{
-    Game, GameError, Outcome, Position, PositionError, Ruleset, RulesetError, Setup,
-    SetupParseError, Side,
+    Game, GameError, Outcome, Position, Ruleset, Setup, Side,
     deploy::{Deployment, DeploymentParseError, Opening, PlayMode, PlayModeParseError},
+    position::PositionError,
+    ruleset::RulesetError,
+    setup::SetupParseError,
 };
 use thiserror::Error;
 
@@ -466,7 +468,7 @@ impl GameRecord {
     ///
     /// ```
     /// use gjjq_notation::GameRecord;
-    /// use gjjq_core::{MissileDeployment, Ruleset};
+    /// use gjjq_core::{ruleset::MissileDeployment, Ruleset};
     /// let mut g = GameRecord::default();
     /// assert_eq!(g.rules(None)?, Ruleset::STANDARD);
     /// g.set_tag("Rules", r#"{"missile_deployment":"back_ranks"}"#);
@@ -628,7 +630,7 @@ impl GameRecord {
     /// assert!(g.start_position(None).is_err());
     /// g.set_tag("Rules", r#"{"return_rule":"immediate"}"#);
     /// let rules = *g.start_position(None)?.ruleset();
-    /// assert_eq!(rules.return_rule, gjjq_core::ReturnRule::Immediate);
+    /// assert_eq!(rules.return_rule, gjjq_core::ruleset::ReturnRule::Immediate);
     /// g.set_tag("Rules", r#"{"return_rul":"immediate"}"#);
     /// assert!(g.start_position(None).unwrap_err().to_string().contains("return_rul"));
     /// # Ok::<(), gjjq_notation::ReplayError>(())
@@ -678,7 +680,7 @@ impl GameRecord {
     ///
     /// ```
     /// use gjjq_notation::{GameReader, ReplayError};
-    /// use gjjq_core::EndReason;
+    /// use gjjq_core::outcome::EndReason;
     /// let text = "1. 团5B进5A 团5b进5a 0-1\n";
     /// let game = GameReader::new(text.as_bytes()).next().unwrap().unwrap();
     /// let played = game.replay(None)?;
