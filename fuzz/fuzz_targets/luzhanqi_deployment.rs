@@ -19,6 +19,9 @@ fuzz_target!(|data: &[u8]| {
                 assert_eq!(p.piece_count(Side::Blue), 25);
             }
         }
-        Err(e) => assert!(e.column() >= 1 && e.column() <= text.chars().count() + 1, "{e}"),
+        Err(e) => assert!(
+            e.column() >= 1 && e.column() <= text.chars().count() + 1,
+            "{e}"
+        ),
     }
 });

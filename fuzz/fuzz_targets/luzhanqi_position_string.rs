@@ -15,7 +15,10 @@ fuzz_target!(|data: &[u8]| {
     let setup = match text.parse::<Setup>() {
         Ok(s) => s,
         Err(e) => {
-            assert!(e.column() >= 1 && e.column() <= text.chars().count() + 1, "{e}");
+            assert!(
+                e.column() >= 1 && e.column() <= text.chars().count() + 1,
+                "{e}"
+            );
             return;
         }
     };
