@@ -98,67 +98,18 @@ impl PositionArgs {
     }
 }
 
-/// Open a file for reading; an empty path is named as such.
-pub fn open_file(path: &str) -> Result<std::fs::File, CliError> {
-    if path.is_empty() {
-        return Err(CliError(
-            "the file name is empty (give a path, or - for standard input where allowed)".into(),
-        ));
-    }
-    std::fs::File::open(path).map_err(|e| CliError(format!("{path}: {e}")))
-}
-
-/// At most `limit` bytes of `reader` as UTF-8 text; more is an error naming `what`. The
-/// limit is applied while reading (`take(limit + 1)`): the CLI's one reader of a whole small
-/// file (a line-by-line reader is `gjjq_engine::text::read_line_bounded`).
-pub(crate) fn read_bounded(
-    reader: impl std::io::Read,
-    limit: u64,
-    what: &str,
-) -> Result<String, CliError> {
-    use std::io::Read as _;
-    let mut bytes = Vec::new();
-    reader
-        .take(limit + 1)
-        .read_to_end(&mut bytes)
-        .map_err(|e| CliError(format!("{what}: {e}")))?;
-    if bytes.len() as u64 > limit {
-        return Err(CliError(format!("{what}: longer than {limit} bytes")));
-    }
-    String::from_utf8(bytes).map_err(|e| {
-        let valid = &e.as_bytes()[..e.utf8_error().valid_up_to()];
-        let line = valid.iter().filter(|&&b| b == b'\n').count() + 1;
-        let line_start = valid.iter().rposition(|&b| b == b'\n').map_or(0, |i| i + 1);
-        let column = String::from_utf8_lossy(&valid[line_start..])
-            .chars()
-            .count()
-            + 1;
-        CliError(format!("{what}:{line}:{column}: not valid UTF-8"))
-    })
-}
+// Files and standard input are opened and read as by every command of both games.
+pub use junqi_cli::{open_file, read_bounded};
 
 /// A position string given in a file or on standard input: one line, surrounding blank lines
 /// and spaces and a byte-order mark allowed. Errors say the line and column in `what`.
 fn parse_position_text(text: &str, what: &str) -> Result<Setup, CliError> {
-    let text = text.strip_prefix('\u{feff}').unwrap_or(text);
-    let mut lines = text
-        .lines()
-        .enumerate()
-        .filter(|(_, l)| !l.trim().is_empty());
-    let Some((n, line)) = lines.next() else {
-        return Err(CliError(format!(
-            "{what}: no position string (the input is empty)"
-        )));
-    };
-    if let Some((m, _)) = lines.next() {
-        return Err(CliError(format!(
-            "{what}:{}:1: a second line of text; a position string is one line",
-            m + 1
-        )));
-    }
-    let column = line.chars().take_while(|c| c.is_whitespace()).count() + 1;
-    line.parse::<Setup>()
-        .map_err(|e| CliError(format!("{what}:{}:{column}: position string: {e}", n + 1)))
+    let (line_number, column, line) = junqi_cli::one_line(text, what)?;
+    line.parse::<Setup>().map_err(|e| {
+        CliError(format!(
+            "{what}:{line_number}:{column}: position string: {e}"
+        ))
+    })
 }
 
 /// The rules spec `standard | FILE | JSON`: a preset name or a ruleset as JSON (the library's

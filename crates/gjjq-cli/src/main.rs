@@ -4,6 +4,7 @@ use std::io::Write as _;
 use std::process::ExitCode;
 
 use clap::{Parser, Subcommand};
+use junqi_cli::clap_exit;
 
 mod commands;
 mod common;
@@ -90,27 +91,6 @@ fn main() -> ExitCode {
                 "error: {}",
                 gjjq_engine::text::escape_for_line(&e.to_string())
             );
-            ExitCode::FAILURE
-        }
-    }
-}
-
-/// Print clap's help, version or usage error as `Cli::parse` would, but with the write errors
-/// handled like every other output: help to a full disk is an error (exit 1), to a closed pipe
-/// a quiet end (exit 0).
-fn clap_exit(e: &clap::Error) -> ExitCode {
-    let text = e.render().to_string();
-    if e.use_stderr() {
-        // A usage error: if stderr fails too, the exit code still says so.
-        let _ = write!(std::io::stderr(), "{text}");
-        return ExitCode::from(u8::try_from(e.exit_code()).unwrap_or(2));
-    }
-    let mut out = std::io::stdout();
-    match write!(out, "{text}").and_then(|()| out.flush()) {
-        Ok(()) => ExitCode::SUCCESS,
-        Err(io) if io.kind() == std::io::ErrorKind::BrokenPipe => ExitCode::SUCCESS,
-        Err(io) => {
-            let _ = writeln!(std::io::stderr(), "error: {io}");
             ExitCode::FAILURE
         }
     }

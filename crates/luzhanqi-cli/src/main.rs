@@ -2,7 +2,9 @@
 //! army chess). The output formats are exact (tools read them); see `docs/luzhanqi.md`.
 
 use std::fmt;
-use std::io::{BufRead, BufWriter, Read, Write};
+use std::io::{BufRead, BufWriter, Write};
+
+use junqi_cli::{clap_exit, open_file, read_bounded};
 use std::process::ExitCode;
 
 use clap::{Args, Parser, Subcommand, ValueEnum};
@@ -53,6 +55,12 @@ struct CliError(String);
 impl fmt::Display for CliError {
     fn fmt(&self, f: &mut fmt::Formatter<'_>) -> fmt::Result {
         f.write_str(&self.0)
+    }
+}
+
+impl From<junqi_cli::InputError> for CliError {
+    fn from(e: junqi_cli::InputError) -> CliError {
+        CliError(e.to_string())
     }
 }
 
@@ -129,57 +137,13 @@ impl PositionArgs {
     }
 }
 
-fn open_file(path: &str) -> Result<std::fs::File, CliError> {
-    if path.is_empty() {
-        return Err(CliError("the file name is empty".into()));
-    }
-    std::fs::File::open(path).map_err(|e| CliError(format!("{path}: {e}")))
-}
-
-/// At most `limit` bytes of `reader` as UTF-8 text.
-fn read_bounded(reader: impl Read, limit: u64, what: &str) -> Result<String, CliError> {
-    let mut bytes = Vec::new();
-    reader
-        .take(limit + 1)
-        .read_to_end(&mut bytes)
-        .map_err(|e| CliError(format!("{what}: {e}")))?;
-    if bytes.len() as u64 > limit {
-        return Err(CliError(format!("{what}: longer than {limit} bytes")));
-    }
-    String::from_utf8(bytes).map_err(|e| {
-        let valid = &e.as_bytes()[..e.utf8_error().valid_up_to()];
-        let line = valid.iter().filter(|&&b| b == b'\n').count() + 1;
-        let start = valid.iter().rposition(|&b| b == b'\n').map_or(0, |i| i + 1);
-        let column = String::from_utf8_lossy(&valid[start..]).chars().count() + 1;
-        CliError(format!("{what}:{line}:{column}: not valid UTF-8"))
-    })
-}
-
 /// One position string on one line (blank lines, surrounding spaces and a byte-order mark
 /// allowed); errors name the line and column.
 fn parse_position_text(text: &str, what: &str) -> Result<Setup, CliError> {
-    let text = text.strip_prefix('\u{feff}').unwrap_or(text);
-    let mut lines = text
-        .lines()
-        .enumerate()
-        .filter(|(_, l)| !l.trim().is_empty());
-    let Some((n, line)) = lines.next() else {
-        return Err(CliError(format!(
-            "{what}: no position string (the input is empty)"
-        )));
-    };
-    if let Some((m, _)) = lines.next() {
-        return Err(CliError(format!(
-            "{what}:{}:1: a second line of text; a position string is one line",
-            m + 1
-        )));
-    }
-    let lead = line.chars().take_while(|c| c.is_whitespace()).count();
+    let (line_number, column, line) = junqi_cli::one_line(text, what)?;
     line.trim().parse::<Setup>().map_err(|e| {
         CliError(format!(
-            "{what}:{}:{}: position string: {e}",
-            n + 1,
-            lead + 1
+            "{what}:{line_number}:{column}: position string: {e}"
         ))
     })
 }
@@ -563,24 +527,6 @@ fn main() -> ExitCode {
                 .map(|c| if c.is_control() { ' ' } else { c })
                 .collect();
             let _ = writeln!(std::io::stderr(), "error: {msg}");
-            ExitCode::FAILURE
-        }
-    }
-}
-
-/// Print clap's help, version or usage error; a usage error exits 2, help to a closed pipe 0.
-fn clap_exit(e: &clap::Error) -> ExitCode {
-    let text = e.render().to_string();
-    if e.use_stderr() {
-        let _ = write!(std::io::stderr(), "{text}");
-        return ExitCode::from(u8::try_from(e.exit_code()).unwrap_or(2));
-    }
-    let mut out = std::io::stdout();
-    match write!(out, "{text}").and_then(|()| out.flush()) {
-        Ok(()) => ExitCode::SUCCESS,
-        Err(io) if io.kind() == std::io::ErrorKind::BrokenPipe => ExitCode::SUCCESS,
-        Err(io) => {
-            let _ = writeln!(std::io::stderr(), "error: {io}");
             ExitCode::FAILURE
         }
     }

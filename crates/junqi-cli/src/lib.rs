@@ -1,0 +1,209 @@
+//! # junqi-cli
+//!
+//! The command-line plumbing that the `gjjq` (国际军棋) and `luzhanqi` (陸戰棋) commands share,
+//! so that both read input and exit the same way: a file opened with its name in the error,
+//! whole small inputs read within a limit applied while reading, the one line of a position
+//! string, and clap's help and usage errors printed with write errors handled.
+//!
+//! ```
+//! let text = junqi_cli::read_bounded("  r1/9 r\n\n".as_bytes(), 64, "stdin")?;
+//! let (line, column, position) = junqi_cli::one_line(&text, "stdin")?;
+//! assert_eq!((line, column, position.trim()), (1, 3, "r1/9 r"));
+//! # Ok::<(), junqi_cli::InputError>(())
+//! ```
+#![forbid(unsafe_code)]
+#![deny(missing_docs)]
+
+use std::io::{Read, Write as _};
+use std::process::ExitCode;
+
+/// Input that cannot be read or is not what a command takes; the message names `what` (a file
+/// name or `stdin`) and, where it applies, the line and column.
+#[derive(Debug, thiserror::Error)]
+#[non_exhaustive]
+pub enum InputError {
+    /// The path is empty.
+    #[error("the file name is empty (give a path, or - for standard input where allowed)")]
+    EmptyPath,
+    /// Opening or reading failed.
+    #[error("{what}: {error}")]
+    Io {
+        /// The file or stream.
+        what: String,
+        /// The operating system's error.
+        error: std::io::Error,
+    },
+    /// More than the limit.
+    #[error("{what}: longer than {limit} bytes")]
+    TooLong {
+        /// The file or stream.
+        what: String,
+        /// The limit in bytes.
+        limit: u64,
+    },
+    /// Not UTF-8 from the given line and column on.
+    #[error("{what}:{line}:{column}: not valid UTF-8")]
+    NotUtf8 {
+        /// The file or stream.
+        what: String,
+        /// 1-based line.
+        line: usize,
+        /// 1-based column, in characters.
+        column: usize,
+    },
+    /// No text but blank lines.
+    #[error("{what}: no position string (the input is empty)")]
+    Empty {
+        /// The file or stream.
+        what: String,
+    },
+    /// A second non-blank line where one was expected.
+    #[error("{what}:{line}:1: a second line of text; a position string is one line")]
+    SecondLine {
+        /// The file or stream.
+        what: String,
+        /// 1-based line of the second line.
+        line: usize,
+    },
+}
+
+/// Open a file for reading; an empty path is named as such.
+///
+/// # Errors
+///
+/// [`InputError::EmptyPath`], or [`InputError::Io`] naming the path.
+pub fn open_file(path: &str) -> Result<std::fs::File, InputError> {
+    if path.is_empty() {
+        return Err(InputError::EmptyPath);
+    }
+    std::fs::File::open(path).map_err(|error| InputError::Io {
+        what: path.to_owned(),
+        error,
+    })
+}
+
+/// At most `limit` bytes of `reader` as UTF-8 text; more is an error naming `what`. The limit
+/// is applied while reading (`take(limit + 1)`), so an endless input takes no more memory.
+///
+/// # Errors
+///
+/// [`InputError::Io`], [`InputError::TooLong`] or [`InputError::NotUtf8`] (with the line and
+/// column of the first bad byte).
+///
+/// ```
+/// assert!(junqi_cli::read_bounded(std::io::repeat(b'x'), 16, "stdin").is_err());
+/// assert_eq!(junqi_cli::read_bounded(&b"abc"[..], 3, "stdin").unwrap(), "abc");
+/// ```
+pub fn read_bounded(reader: impl Read, limit: u64, what: &str) -> Result<String, InputError> {
+    let mut bytes = Vec::new();
+    reader
+        .take(limit.saturating_add(1))
+        .read_to_end(&mut bytes)
+        .map_err(|error| InputError::Io {
+            what: what.to_owned(),
+            error,
+        })?;
+    if bytes.len() as u64 > limit {
+        return Err(InputError::TooLong {
+            what: what.to_owned(),
+            limit,
+        });
+    }
+    String::from_utf8(bytes).map_err(|e| {
+        let valid = &e.as_bytes()[..e.utf8_error().valid_up_to()];
+        let line = valid.iter().filter(|&&b| b == b'\n').count() + 1;
+        let start = valid.iter().rposition(|&b| b == b'\n').map_or(0, |i| i + 1);
+        let column = String::from_utf8_lossy(&valid[start..]).chars().count() + 1;
+        InputError::NotUtf8 {
+            what: what.to_owned(),
+            line,
+            column,
+        }
+    })
+}
+
+/// The one non-blank line of `text` (a position string given in a file or on standard
+/// input; a leading byte-order mark and blank lines allowed): its 1-based line number, the
+/// 1-based column of its first non-blank character, and the line as written (each game's
+/// parser decides what surrounding spaces mean).
+///
+/// # Errors
+///
+/// [`InputError::Empty`] or [`InputError::SecondLine`].
+pub fn one_line<'a>(text: &'a str, what: &str) -> Result<(usize, usize, &'a str), InputError> {
+    let text = text.strip_prefix('\u{feff}').unwrap_or(text);
+    let mut lines = text
+        .lines()
+        .enumerate()
+        .filter(|(_, l)| !l.trim().is_empty());
+    let Some((n, line)) = lines.next() else {
+        return Err(InputError::Empty {
+            what: what.to_owned(),
+        });
+    };
+    if let Some((m, _)) = lines.next() {
+        return Err(InputError::SecondLine {
+            what: what.to_owned(),
+            line: m + 1,
+        });
+    }
+    let lead = line.chars().take_while(|c| c.is_whitespace()).count();
+    Ok((n + 1, lead + 1, line))
+}
+
+/// Print clap's help, version or usage error as `Parser::parse` would, with the write errors
+/// handled like every other output: a usage error goes to stderr with clap's exit code (2);
+/// help to a closed pipe is a quiet end (0), to a full disk an error (1).
+#[must_use]
+pub fn clap_exit(e: &clap::Error) -> ExitCode {
+    let text = e.render().to_string();
+    if e.use_stderr() {
+        // A usage error: if stderr fails too, the exit code still says so.
+        let _ = write!(std::io::stderr(), "{text}");
+        return ExitCode::from(u8::try_from(e.exit_code()).unwrap_or(2));
+    }
+    let mut out = std::io::stdout();
+    match write!(out, "{text}").and_then(|()| out.flush()) {
+        Ok(()) => ExitCode::SUCCESS,
+        Err(io) if io.kind() == std::io::ErrorKind::BrokenPipe => ExitCode::SUCCESS,
+        Err(io) => {
+            let _ = writeln!(std::io::stderr(), "error: {io}");
+            ExitCode::FAILURE
+        }
+    }
+}
+
+#[cfg(test)]
+mod tests {
+    use super::*;
+
+    #[test]
+    fn a_limit_of_exactly_the_input_is_allowed_and_one_byte_more_is_not() {
+        assert_eq!(read_bounded(&b"abcd"[..], 4, "f").unwrap(), "abcd");
+        let e = read_bounded(&b"abcde"[..], 4, "f").unwrap_err();
+        assert_eq!(e.to_string(), "f: longer than 4 bytes");
+    }
+
+    #[test]
+    fn bad_utf8_is_named_by_line_and_column() {
+        let e = read_bounded(&b"ab\ncd\xff"[..], 64, "f").unwrap_err();
+        assert_eq!(e.to_string(), "f:2:3: not valid UTF-8");
+    }
+
+    #[test]
+    fn one_line_allows_a_bom_and_blank_lines_and_refuses_a_second_line() {
+        assert_eq!(
+            one_line("\u{feff}\n  x y \n\n", "f").unwrap(),
+            (2, 3, "  x y ")
+        );
+        assert_eq!(
+            one_line("a\n\nb", "f").unwrap_err().to_string(),
+            "f:3:1: a second line of text; a position string is one line"
+        );
+        assert_eq!(
+            one_line(" \n", "f").unwrap_err().to_string(),
+            "f: no position string (the input is empty)"
+        );
+        assert!(matches!(open_file(""), Err(InputError::EmptyPath)));
+    }
+}
