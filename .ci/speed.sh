@@ -11,6 +11,8 @@ cargo run --release -p gjjq-bench --bin count_profile -- 1
 cargo run --release -p gjjq-bench --bin cost_growth -- worlds 20
 cargo run --release -p gjjq-bench --bin cost_growth -- endgame 3
 cargo run --release -p gjjq-bench --bin cost_growth -- perft 3
+cargo run --release -p gjjq-bench --bin luzhanqi_cost -- perft 2
+cargo run --release -p gjjq-bench --bin luzhanqi_cost -- game 60
 games="$(mktemp)"
 trap 'rm -f "$games"' EXIT
 cargo run --release -p gjjq-bench --bin game_file -- 1 > "$games"

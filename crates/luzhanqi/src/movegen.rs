@@ -176,8 +176,14 @@ impl Position {
         let occ = self.occupied();
         let targets = !occ | self.attackable(us.other());
         let engineers = self.kind_pieces(Kind::Engineer);
+        let movable = self.movable(us);
         let mut n = 0;
-        for from in self.movable(us) {
+        // Off the railway a piece only steps (L-7): its count is one mask and a popcount, with
+        // no call; the railway pieces take the runs and the engineer's reach (L-8, L-9).
+        for from in movable - RAILWAY {
+            n += u64::from((NEIGHBOURS[from.index()] & targets).count());
+        }
+        for from in movable & RAILWAY {
             n += u64::from(
                 self.destinations(from, engineers.contains(from), occ, targets)
                     .count(),
