@@ -133,35 +133,24 @@ pub(crate) fn map(path: &Path, index: &EndingIndex) -> Result<Words, MapError> {
 /// `O_NONBLOCK` of Linux on the architectures where it is `0o4000` (all but alpha, MIPS,
 /// PA-RISC and SPARC): std has no name for it and the crate takes no `libc` for one constant.
 /// Elsewhere `None`: the metadata check before opening is all there is.
-#[cfg(all(
-    target_os = "linux",
-    any(
-        target_arch = "x86",
-        target_arch = "x86_64",
-        target_arch = "arm",
-        target_arch = "aarch64",
-        target_arch = "riscv64",
-        target_arch = "powerpc64",
-        target_arch = "s390x",
-        target_arch = "loongarch64"
-    )
-))]
-const O_NONBLOCK: Option<i32> = Some(0o4000);
-#[cfg(not(all(
-    target_os = "linux",
-    any(
-        target_arch = "x86",
-        target_arch = "x86_64",
-        target_arch = "arm",
-        target_arch = "aarch64",
-        target_arch = "riscv64",
-        target_arch = "powerpc64",
-        target_arch = "s390x",
-        target_arch = "loongarch64"
-    )
-)))]
 #[cfg_attr(not(unix), allow(dead_code))]
-const O_NONBLOCK: Option<i32> = None;
+const O_NONBLOCK: Option<i32> = if cfg!(all(
+    target_os = "linux",
+    any(
+        target_arch = "x86",
+        target_arch = "x86_64",
+        target_arch = "arm",
+        target_arch = "aarch64",
+        target_arch = "riscv64",
+        target_arch = "powerpc64",
+        target_arch = "s390x",
+        target_arch = "loongarch64"
+    )
+)) {
+    Some(0o4000)
+} else {
+    None
+};
 
 /// Opens `path` for reading if it is a regular file (or a link to one), never blocking: a
 /// FIFO, a device, a socket or a directory named like a table is refused from its metadata
