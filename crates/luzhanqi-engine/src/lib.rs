@@ -1,0 +1,224 @@
+//! # luzhanqi-engine
+//!
+//! Agents for 陸戰棋 (Luzhanqi) built on the rules crate [`luzhanqi`]: one [`Agent`] trait
+//! (choose a move for a position under [`Limits`] of time, nodes and depth, deterministic given
+//! a seed) and three agents:
+//!
+//! - [`RandomAgent`]: a uniform legal move;
+//! - [`HeuristicAgent`]: a yardstick that is not random. It decides from what it *knows*
+//!   ([`Knowledge`]: the kinds each enemy piece may be), attacking only what it knows it beats,
+//!   probing unknown pieces with low ranks, guarding its flag, preferring safe captures and
+//!   sending engineers at the landmines round the enemy flag. In open play it knows every kind;
+//!   the same code runs on a dark view once one supplies the sets;
+//! - [`SearchAgent`]: alpha-beta with iterative deepening, a transposition table keyed by the
+//!   position's Zobrist key, move ordering (hash move, captures by gain, killers, history) and
+//!   a quiescence search over attacks, over the evaluation of [`eval`].
+//!
+//! [`matches`] plays agents against each other in paired games from random deployments.
+//!
+//! ```
+//! use luzhanqi::Position;
+//! use luzhanqi_engine::{Agent, Limits, SearchAgent};
+//!
+//! // Red's general on b11 steps onto Blue's flag on b12 (a headquarters) and wins.
+//! let pos: Position = "1f1s1/1J3/5/5/5/5/5/5/5/5/5/1F3 r".parse()?;
+//! let mut agent = SearchAgent::new(1);
+//! let choice = agent.choose(&pos, &[], &Limits::depth(3))?;
+//! assert_eq!(choice.mv.to_string(), "b11b12");
+//! # Ok::<(), Box<dyn std::error::Error>>(())
+//! ```
+#![forbid(unsafe_code)]
+#![deny(missing_docs)]
+
+pub mod eval;
+mod heuristic;
+mod knowledge;
+pub mod matches;
+mod random;
+mod search;
+
+use std::fmt;
+use std::str::FromStr;
+use std::time::Duration;
+
+use luzhanqi::{Move, Position};
+use thiserror::Error;
+
+pub use heuristic::HeuristicAgent;
+pub use knowledge::{KindSet, Knowledge, Outcomes};
+pub use random::RandomAgent;
+pub use search::{SearchAgent, SearchConfig};
+
+/// How long an agent may think: any combination of a wall-clock time, a node count and a
+/// depth. An agent stops at the first limit reached; with none it uses its own default
+/// (the search: depth [`Limits::DEFAULT_DEPTH`]).
+///
+/// ```
+/// use std::time::Duration;
+/// use luzhanqi_engine::Limits;
+/// let l = Limits::nodes(10_000);
+/// assert_eq!(l.nodes, Some(10_000));
+/// let t = Limits::time(Duration::from_millis(50));
+/// assert!(t.depth.is_none());
+/// ```
+#[derive(Debug, Clone, Copy, PartialEq, Eq, Default)]
+pub struct Limits {
+    /// The wall-clock time from the call: the agent returns within it (checked every few
+    /// hundred nodes, so the overshoot is well under 50 ms).
+    pub time: Option<Duration>,
+    /// About this many nodes (the search counts every position it visits, quiescence
+    /// included; it stops within one check interval of the count).
+    pub nodes: Option<u64>,
+    /// The deepest iteration, in plies.
+    pub depth: Option<u32>,
+}
+
+impl Limits {
+    /// The depth a search uses when no limit is given.
+    pub const DEFAULT_DEPTH: u32 = 4;
+
+    /// Only a time limit.
+    #[must_use]
+    pub const fn time(time: Duration) -> Limits {
+        Limits {
+            time: Some(time),
+            nodes: None,
+            depth: None,
+        }
+    }
+
+    /// Only a node limit.
+    #[must_use]
+    pub const fn nodes(nodes: u64) -> Limits {
+        Limits {
+            time: None,
+            nodes: Some(nodes),
+            depth: None,
+        }
+    }
+
+    /// Only a depth limit.
+    #[must_use]
+    pub const fn depth(depth: u32) -> Limits {
+        Limits {
+            time: None,
+            nodes: None,
+            depth: Some(depth),
+        }
+    }
+}
+
+/// An agent's answer: the move and what it found out.
+#[derive(Debug, Clone, PartialEq, Eq)]
+pub struct Choice {
+    /// The move to play (legal in the position given).
+    pub mv: Move,
+    /// The agent's score of the move for the side to move, in the evaluation's units
+    /// (a search's; 0 for agents that do not score). Wins are above [`eval::WIN_BOUND`].
+    pub score: i32,
+    /// The deepest completed iteration (0 for agents that do not search).
+    pub depth: u32,
+    /// Positions visited.
+    pub nodes: u64,
+}
+
+/// Why an agent gave no move.
+#[derive(Debug, Clone, PartialEq, Eq, Error)]
+#[non_exhaustive]
+pub enum AgentError {
+    /// The side to move has no legal move: the game is over (the position given, as text).
+    #[error("no legal move in {0}: the game is over")]
+    NoLegalMove(String),
+}
+
+/// An agent: chooses a move for the side to move of a position.
+///
+/// `history` holds the Zobrist keys of the positions of the game before `pos` (oldest first),
+/// for agents that avoid repeating. Agents are deterministic given the seed they were made with
+/// and the sequence of calls, as long as no time limit cuts a search short.
+pub trait Agent {
+    /// The agent's name (`random`, `heuristic`, `search`).
+    fn name(&self) -> &'static str;
+
+    /// A legal move of `pos` for its side to move, within `limits`.
+    ///
+    /// # Errors
+    /// [`AgentError::NoLegalMove`] when `pos` has no legal move (the game is over).
+    fn choose(
+        &mut self,
+        pos: &Position,
+        history: &[u64],
+        limits: &Limits,
+    ) -> Result<Choice, AgentError>;
+
+    /// Forget what was learnt in an earlier game (hash tables, killers); the seed stays.
+    fn new_game(&mut self) {}
+}
+
+/// The three agents by name, as the engine's `Agent` option spells them.
+///
+/// ```
+/// use luzhanqi_engine::AgentKind;
+/// let k: AgentKind = "heuristic".parse()?;
+/// assert_eq!(k, AgentKind::Heuristic);
+/// assert_eq!(k.build(7).name(), "heuristic");
+/// assert!("minimax".parse::<AgentKind>().is_err());
+/// # Ok::<(), luzhanqi_engine::UnknownAgent>(())
+/// ```
+#[derive(Debug, Clone, Copy, PartialEq, Eq, Hash, Default)]
+pub enum AgentKind {
+    /// [`SearchAgent`] (the default).
+    #[default]
+    Search,
+    /// [`HeuristicAgent`].
+    Heuristic,
+    /// [`RandomAgent`].
+    Random,
+}
+
+impl AgentKind {
+    /// The three kinds.
+    pub const ALL: [AgentKind; 3] = [AgentKind::Search, AgentKind::Heuristic, AgentKind::Random];
+
+    /// The name: `search`, `heuristic`, `random`.
+    #[must_use]
+    pub const fn name(self) -> &'static str {
+        match self {
+            AgentKind::Search => "search",
+            AgentKind::Heuristic => "heuristic",
+            AgentKind::Random => "random",
+        }
+    }
+
+    /// A new agent of the kind, seeded with `seed`.
+    #[must_use]
+    pub fn build(self, seed: u64) -> Box<dyn Agent + Send> {
+        match self {
+            AgentKind::Search => Box::new(SearchAgent::new(seed)),
+            AgentKind::Heuristic => Box::new(HeuristicAgent::new(seed)),
+            AgentKind::Random => Box::new(RandomAgent::new(seed)),
+        }
+    }
+}
+
+impl fmt::Display for AgentKind {
+    fn fmt(&self, f: &mut fmt::Formatter<'_>) -> fmt::Result {
+        f.write_str(self.name())
+    }
+}
+
+/// A name that is not one of the agents.
+#[derive(Debug, Clone, PartialEq, Eq, Error)]
+#[error("unknown agent '{0}' (expected search, heuristic or random)")]
+pub struct UnknownAgent(pub String);
+
+impl FromStr for AgentKind {
+    type Err = UnknownAgent;
+
+    fn from_str(s: &str) -> Result<AgentKind, UnknownAgent> {
+        AgentKind::ALL
+            .into_iter()
+            .find(|k| k.name().eq_ignore_ascii_case(s.trim()))
+            .ok_or_else(|| UnknownAgent(s.to_string()))
+    }
+}

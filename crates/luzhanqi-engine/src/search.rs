@@ -1,0 +1,558 @@
+//! The alpha-beta search for open play: iterative deepening, principal-variation search with
+//! late-move reductions, a transposition table keyed by the position's Zobrist key, move
+//! ordering (hash move, attacks by gain, killers, history) and a quiescence search over the
+//! attacks that do not simply lose the attacker.
+
+use std::time::Instant;
+
+use luzhanqi::{AttackOutcome, Kind, Move, Position, Side};
+use rand::SeedableRng;
+use rand::rngs::StdRng;
+use rand::seq::SliceRandom;
+
+use crate::eval::{WIN, WIN_BOUND, evaluate, piece_value};
+use crate::{Agent, AgentError, Choice, Limits};
+
+/// The deepest ply the search tables cover (main search and quiescence together).
+const MAX_PLY: usize = 128;
+/// Nodes between two looks at the clock.
+const CLOCK_INTERVAL: u64 = 256;
+
+/// How a [`SearchAgent`] is built.
+#[derive(Debug, Clone, Copy, PartialEq, Eq)]
+pub struct SearchConfig {
+    /// The transposition table holds 2^`hash_bits` entries of 16 bytes.
+    pub hash_bits: u32,
+    /// The deepest quiescence search below the main search's leaves, in plies.
+    pub max_qdepth: u32,
+    /// Late-move reductions on quiet moves (off: a plain principal-variation search).
+    pub reductions: bool,
+}
+
+impl Default for SearchConfig {
+    /// 2^18 entries (4 MiB), quiescence 12 plies deep, reductions on.
+    fn default() -> SearchConfig {
+        SearchConfig {
+            hash_bits: 18,
+            max_qdepth: 12,
+            reductions: true,
+        }
+    }
+}
+
+#[derive(Debug, Clone, Copy, Default)]
+struct Entry {
+    key: u64,
+    mv: Option<Move>,
+    score: i32,
+    depth: i16,
+    bound: Bound,
+}
+
+#[derive(Debug, Clone, Copy, Default, PartialEq, Eq)]
+enum Bound {
+    #[default]
+    None,
+    Exact,
+    Lower,
+    Upper,
+}
+
+/// The alpha-beta agent (see the module and crate documentation).
+///
+/// ```
+/// use luzhanqi::Position;
+/// use luzhanqi_engine::{Agent, Limits, SearchAgent};
+/// let pos = Position::default();
+/// let c = SearchAgent::new(1).choose(&pos, &[], &Limits::nodes(2_000))?;
+/// assert!(pos.is_legal(c.mv));
+/// assert!(c.nodes <= 2_000 + 256);
+/// # Ok::<(), luzhanqi_engine::AgentError>(())
+/// ```
+#[derive(Debug, Clone)]
+pub struct SearchAgent {
+    config: SearchConfig,
+    rng: StdRng,
+    tt: Vec<Entry>,
+    killers: Vec<[Option<Move>; 2]>,
+    history: Vec<i32>,
+    path: Vec<u64>,
+    nodes: u64,
+    node_limit: u64,
+    deadline: Option<Instant>,
+    stopped: bool,
+    root_side: Side,
+}
+
+/// Score of a move for ordering: the hash move, then winning and even attacks by gain, then
+/// killers, then quiet moves by history, then attacks that lose the attacker.
+fn attack_gain(pos: &Position, m: Move) -> Option<(AttackOutcome, i32)> {
+    let c = pos.combat(m)?;
+    let us = pos.turn();
+    let dv = if c.defender == Kind::Flag {
+        WIN / 2
+    } else {
+        piece_value(pos, us.other(), c.defender)
+    };
+    let av = piece_value(pos, us, c.attacker);
+    let gain = match c.outcome {
+        AttackOutcome::DefenderRemoved => dv,
+        AttackOutcome::BothRemoved => dv - av,
+        AttackOutcome::AttackerRemoved => -av,
+    };
+    Some((c.outcome, gain))
+}
+
+impl SearchAgent {
+    /// A search agent with the default [`SearchConfig`], seeded with `seed` (the seed orders
+    /// equal root moves, so that two seeds may play different games).
+    #[must_use]
+    pub fn new(seed: u64) -> SearchAgent {
+        SearchAgent::with_config(seed, SearchConfig::default())
+    }
+
+    /// A search agent with `config`.
+    #[must_use]
+    pub fn with_config(seed: u64, config: SearchConfig) -> SearchAgent {
+        let bits = config.hash_bits.clamp(4, 28);
+        SearchAgent {
+            config: SearchConfig {
+                hash_bits: bits,
+                ..config
+            },
+            rng: StdRng::seed_from_u64(seed),
+            tt: vec![Entry::default(); 1 << bits],
+            killers: vec![[None; 2]; MAX_PLY],
+            history: vec![0; 60 * 60],
+            path: Vec::with_capacity(512),
+            nodes: 0,
+            node_limit: u64::MAX,
+            deadline: None,
+            stopped: false,
+            root_side: Side::Red,
+        }
+    }
+
+    fn check_stop(&mut self) -> bool {
+        if self.stopped {
+            return true;
+        }
+        if self.nodes >= self.node_limit {
+            self.stopped = true;
+        } else if self.nodes % CLOCK_INTERVAL == 0
+            && let Some(d) = self.deadline
+            && Instant::now() >= d
+        {
+            self.stopped = true;
+        }
+        self.stopped
+    }
+
+    fn tt_index(&self, key: u64) -> usize {
+        (key >> (64 - self.config.hash_bits)) as usize
+    }
+
+    fn probe(&self, key: u64) -> Option<Entry> {
+        let e = self.tt[self.tt_index(key)];
+        (e.bound != Bound::None && e.key == key).then_some(e)
+    }
+
+    fn store(
+        &mut self,
+        key: u64,
+        depth: i32,
+        score: i32,
+        bound: Bound,
+        mv: Option<Move>,
+        ply: usize,
+    ) {
+        let i = self.tt_index(key);
+        let old = self.tt[i];
+        if old.key == key && i32::from(old.depth) > depth && bound != Bound::Exact {
+            return;
+        }
+        self.tt[i] = Entry {
+            key,
+            mv: mv.or(if old.key == key { old.mv } else { None }),
+            score: to_tt(score, ply),
+            depth: depth.clamp(-1, i32::from(i16::MAX)) as i16,
+            bound,
+        };
+    }
+
+    /// Whether the position on top of the path repeats one since the last attack.
+    fn repeated(&self, pos: &Position) -> bool {
+        let key = pos.zobrist_hash();
+        let n = self.path.len();
+        let back = (pos.plies_since_attack() as usize).min(n.saturating_sub(1));
+        // path[n - 1] is this position itself.
+        self.path[n - 1 - back..n - 1]
+            .iter()
+            .rev()
+            .skip(1)
+            .step_by(2)
+            .any(|&k| k == key)
+    }
+
+    /// The score of a position without moves or otherwise decided, if it is: a lost flag, the
+    /// no-combat limit.
+    fn terminal(pos: &Position, ply: usize) -> Option<i32> {
+        let us = pos.turn();
+        if !pos.has_flag(us) {
+            return Some(-(WIN - ply as i32));
+        }
+        if !pos.has_flag(us.other()) {
+            return Some(WIN - ply as i32);
+        }
+        let limit = pos.ruleset().no_combat_limit;
+        if limit != 0 && pos.plies_since_attack() >= u32::from(limit) {
+            return Some(0);
+        }
+        None
+    }
+
+    /// The score when the side to move has no legal move: a draw if neither side can move
+    /// (L-14), else a loss.
+    fn no_moves(pos: &Position, ply: usize) -> i32 {
+        if pos.movable(Side::Red).is_empty() && pos.movable(Side::Blue).is_empty() {
+            0
+        } else {
+            -(WIN - ply as i32)
+        }
+    }
+
+    fn order(
+        &self,
+        pos: &Position,
+        moves: &[Move],
+        tt_move: Option<Move>,
+        ply: usize,
+    ) -> Vec<(i32, Move)> {
+        let killers = self.killers[ply.min(MAX_PLY - 1)];
+        let mut scored: Vec<(i32, Move)> = moves
+            .iter()
+            .map(|&m| {
+                let s = if Some(m) == tt_move {
+                    i32::MAX
+                } else if let Some((outcome, gain)) = attack_gain(pos, m) {
+                    match outcome {
+                        AttackOutcome::AttackerRemoved => -1_000_000 + gain,
+                        _ if gain >= 0 => 1_000_000 + gain,
+                        _ => -500_000 + gain,
+                    }
+                } else if killers[0] == Some(m) {
+                    900_000
+                } else if killers[1] == Some(m) {
+                    899_000
+                } else {
+                    self.history[m.from.index() * 60 + m.to.index()].min(800_000)
+                };
+                (s, m)
+            })
+            .collect();
+        scored.sort_by(|a, b| b.0.cmp(&a.0));
+        scored
+    }
+
+    fn quiesce(
+        &mut self,
+        pos: &Position,
+        mut alpha: i32,
+        beta: i32,
+        ply: usize,
+        qdepth: u32,
+    ) -> i32 {
+        self.nodes += 1;
+        if self.check_stop() {
+            return 0;
+        }
+        if let Some(s) = SearchAgent::terminal(pos, ply) {
+            return s;
+        }
+        let stand = evaluate(pos);
+        if stand >= beta || qdepth >= self.config.max_qdepth || ply >= MAX_PLY - 1 {
+            return stand;
+        }
+        alpha = alpha.max(stand);
+        let mut caps: Vec<(i32, Move)> = pos
+            .legal_moves()
+            .into_iter()
+            .filter_map(|m| {
+                let (outcome, gain) = attack_gain(pos, m)?;
+                (outcome != AttackOutcome::AttackerRemoved).then_some((gain, m))
+            })
+            .collect();
+        caps.sort_by(|a, b| b.0.cmp(&a.0));
+        let mut best = stand;
+        for (gain, m) in caps {
+            // Delta pruning: even the whole gain and a margin do not reach alpha.
+            if stand + gain + 200 <= alpha && gain < WIN / 4 {
+                continue;
+            }
+            let mut child = pos.clone();
+            child.play_unchecked(m);
+            let s = -self.quiesce(&child, -beta, -alpha, ply + 1, qdepth + 1);
+            if self.stopped {
+                return 0;
+            }
+            if s > best {
+                best = s;
+                if s > alpha {
+                    alpha = s;
+                    if s >= beta {
+                        break;
+                    }
+                }
+            }
+        }
+        best
+    }
+
+    fn negamax(
+        &mut self,
+        pos: &Position,
+        depth: i32,
+        mut alpha: i32,
+        beta: i32,
+        ply: usize,
+    ) -> i32 {
+        if depth <= 0 {
+            return self.quiesce(pos, alpha, beta, ply, 0);
+        }
+        self.nodes += 1;
+        if self.check_stop() {
+            return 0;
+        }
+        if let Some(s) = SearchAgent::terminal(pos, ply) {
+            return s;
+        }
+        if ply > 0 && self.repeated(pos) {
+            return 0;
+        }
+        if ply >= MAX_PLY - 1 {
+            return evaluate(pos);
+        }
+        let key = pos.zobrist_hash();
+        let entry = self.probe(key);
+        let tt_move = entry.and_then(|e| e.mv);
+        if let Some(e) = entry
+            && ply > 0
+            && i32::from(e.depth) >= depth
+        {
+            let s = from_tt(e.score, ply);
+            match e.bound {
+                Bound::Exact => return s,
+                Bound::Lower if s >= beta => return s,
+                Bound::Upper if s <= alpha => return s,
+                _ => {}
+            }
+        }
+        let moves = pos.legal_moves();
+        if moves.is_empty() {
+            return SearchAgent::no_moves(pos, ply);
+        }
+        let ordered = self.order(pos, &moves, tt_move, ply);
+        let alpha0 = alpha;
+        let mut best = -WIN - 1;
+        let mut best_move = None;
+        for (i, &(order_score, m)) in ordered.iter().enumerate() {
+            let quiet = pos.piece_at(m.to).is_none();
+            let mut child = pos.clone();
+            child.play_unchecked(m);
+            self.path.push(child.zobrist_hash());
+            let s = if i == 0 {
+                -self.negamax(&child, depth - 1, -beta, -alpha, ply + 1)
+            } else {
+                let reduce = self.config.reductions
+                    && quiet
+                    && depth >= 3
+                    && i >= 4
+                    && order_score < 899_000;
+                let r = if reduce { 1 } else { 0 };
+                let mut s = -self.negamax(&child, depth - 1 - r, -alpha - 1, -alpha, ply + 1);
+                if s > alpha && r > 0 && !self.stopped {
+                    s = -self.negamax(&child, depth - 1, -alpha - 1, -alpha, ply + 1);
+                }
+                if s > alpha && s < beta && !self.stopped {
+                    s = -self.negamax(&child, depth - 1, -beta, -alpha, ply + 1);
+                }
+                s
+            };
+            self.path.pop();
+            if self.stopped {
+                return 0;
+            }
+            if s > best {
+                best = s;
+                best_move = Some(m);
+                if s > alpha {
+                    alpha = s;
+                    if s >= beta {
+                        if quiet {
+                            let k = &mut self.killers[ply];
+                            if k[0] != Some(m) {
+                                k[1] = k[0];
+                                k[0] = Some(m);
+                            }
+                            let h = &mut self.history[m.from.index() * 60 + m.to.index()];
+                            *h = (*h + depth * depth).min(800_000);
+                        }
+                        break;
+                    }
+                }
+            }
+        }
+        let bound = if best >= beta {
+            Bound::Lower
+        } else if best > alpha0 {
+            Bound::Exact
+        } else {
+            Bound::Upper
+        };
+        self.store(key, depth, best, bound, best_move, ply);
+        best
+    }
+
+    /// One iteration at the root: the best move and score among `root` (in order), or `None`
+    /// if stopped before the first move was searched. Moves found better are moved to the
+    /// front for the next iteration.
+    fn root(&mut self, pos: &Position, root: &mut Vec<Move>, depth: i32) -> Option<(Move, i32)> {
+        let mut alpha = -WIN - 1;
+        let beta = WIN + 1;
+        let mut best: Option<(Move, i32)> = None;
+        for i in 0..root.len() {
+            let m = root[i];
+            let mut child = pos.clone();
+            child.play_unchecked(m);
+            self.path.push(child.zobrist_hash());
+            let s = if i == 0 {
+                -self.negamax(&child, depth - 1, -beta, -alpha, 1)
+            } else {
+                let mut s = -self.negamax(&child, depth - 1, -alpha - 1, -alpha, 1);
+                if s > alpha && !self.stopped {
+                    s = -self.negamax(&child, depth - 1, -beta, -alpha, 1);
+                }
+                s
+            };
+            self.path.pop();
+            if self.stopped {
+                break;
+            }
+            if s > alpha {
+                alpha = s;
+                best = Some((m, s));
+                let mv = root.remove(i);
+                root.insert(0, mv);
+            }
+        }
+        if let Some((m, s)) = best {
+            self.store(pos.zobrist_hash(), depth, s, Bound::Exact, Some(m), 0);
+        }
+        best
+    }
+}
+
+/// A win or loss score relative to the root, stored relative to the node.
+fn to_tt(score: i32, ply: usize) -> i32 {
+    if score > WIN_BOUND {
+        score + ply as i32
+    } else if score < -WIN_BOUND {
+        score - ply as i32
+    } else {
+        score
+    }
+}
+
+fn from_tt(score: i32, ply: usize) -> i32 {
+    if score > WIN_BOUND {
+        score - ply as i32
+    } else if score < -WIN_BOUND {
+        score + ply as i32
+    } else {
+        score
+    }
+}
+
+impl Agent for SearchAgent {
+    fn name(&self) -> &'static str {
+        "search"
+    }
+
+    fn choose(
+        &mut self,
+        pos: &Position,
+        history: &[u64],
+        limits: &Limits,
+    ) -> Result<Choice, AgentError> {
+        let start = Instant::now();
+        let mut root: Vec<Move> = pos.legal_moves().into_iter().collect();
+        if root.is_empty() {
+            return Err(AgentError::NoLegalMove(pos.to_string()));
+        }
+        root.shuffle(&mut self.rng);
+        // Winning and even attacks first, for the first iteration.
+        let ordered = self.order(pos, &root, None, 0);
+        root = ordered.into_iter().map(|(_, m)| m).collect();
+
+        self.root_side = pos.turn();
+        self.nodes = 0;
+        self.stopped = false;
+        self.node_limit = limits.nodes.unwrap_or(u64::MAX);
+        self.deadline = limits.time.map(|t| start + t);
+        for k in &mut self.killers {
+            *k = [None; 2];
+        }
+        for h in &mut self.history {
+            *h /= 8;
+        }
+        self.path.clear();
+        let keep = history.len().min(pos.plies_since_attack() as usize);
+        self.path
+            .extend_from_slice(&history[history.len() - keep..]);
+        self.path.push(pos.zobrist_hash());
+
+        let max_depth = match (limits.depth, limits.time, limits.nodes) {
+            (Some(d), _, _) => d.clamp(1, 64),
+            (None, None, None) => Limits::DEFAULT_DEPTH,
+            _ => 64,
+        };
+        let mut choice = Choice {
+            mv: root[0],
+            score: 0,
+            depth: 0,
+            nodes: 0,
+        };
+        for depth in 1..=max_depth {
+            let found = self.root(pos, &mut root, depth as i32);
+            if let Some((m, s)) = found {
+                // A stopped iteration's best is still a fully searched move that beat the
+                // previous best (searched first).
+                choice.mv = m;
+                choice.score = s;
+                if !self.stopped {
+                    choice.depth = depth;
+                }
+            }
+            if self.stopped || root.len() == 1 {
+                break;
+            }
+            if choice.score > WIN_BOUND || choice.score < -WIN_BOUND {
+                break;
+            }
+            // No new iteration once half of the time has passed: it would most likely not
+            // finish.
+            if let Some(t) = limits.time
+                && start.elapsed() * 2 >= t
+            {
+                break;
+            }
+        }
+        choice.nodes = self.nodes;
+        Ok(choice)
+    }
+
+    fn new_game(&mut self) {
+        self.tt.iter_mut().for_each(|e| *e = Entry::default());
+        self.history.iter_mut().for_each(|h| *h = 0);
+    }
+}
