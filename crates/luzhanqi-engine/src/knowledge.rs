@@ -100,8 +100,8 @@ impl fmt::Debug for KindSet {
 /// let pos = Position::default();
 /// let k = Knowledge::open(&pos, Side::Red);
 /// // In open play the enemy's flag is known.
-/// assert_eq!(k.kinds("b12".parse().unwrap()), KindSet::single(Kind::Flag));
-/// assert!(k.kinds("c5".parse().unwrap()).is_empty() == false);
+/// assert_eq!(k.kinds("d12".parse().unwrap()), KindSet::single(Kind::Flag));
+/// assert_eq!(k.kinds("c5".parse().unwrap()), KindSet::single(Kind::Platoon));
 /// assert!(k.kinds("b5".parse().unwrap()).is_empty()); // an empty camp
 /// ```
 #[derive(Clone, PartialEq, Eq)]
