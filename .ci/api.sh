@@ -23,6 +23,7 @@ crates=(
     "gjjq-tablebase gjjq_tablebase --all-features"
     "gjjq gjjq --all-features"
     "luzhanqi luzhanqi --all-features"
+    "luzhanqi-engine luzhanqi_engine --all-features"
     "junqi-cli junqi_cli --all-features"
 )
 

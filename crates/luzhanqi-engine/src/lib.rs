@@ -14,7 +14,7 @@
 //!   position's Zobrist key, move ordering (hash move, captures by gain, killers, history) and
 //!   a quiescence search over attacks, over the evaluation of [`eval`].
 //!
-//! [`matches`] plays agents against each other in paired games from random deployments.
+//! [`matches`](mod@matches) plays agents against each other in paired games from random deployments.
 //!
 //! ```
 //! use luzhanqi::Position;

@@ -139,7 +139,7 @@ impl SearchAgent {
         }
         if self.nodes >= self.node_limit {
             self.stopped = true;
-        } else if self.nodes % CLOCK_INTERVAL == 0
+        } else if self.nodes.is_multiple_of(CLOCK_INTERVAL)
             && let Some(d) = self.deadline
             && Instant::now() >= d
         {
@@ -250,7 +250,7 @@ impl SearchAgent {
                 (s, m)
             })
             .collect();
-        scored.sort_by(|a, b| b.0.cmp(&a.0));
+        scored.sort_by_key(|s| std::cmp::Reverse(s.0));
         scored
     }
 
@@ -282,7 +282,7 @@ impl SearchAgent {
                 (outcome != AttackOutcome::AttackerRemoved).then_some((gain, m))
             })
             .collect();
-        caps.sort_by(|a, b| b.0.cmp(&a.0));
+        caps.sort_by_key(|c| std::cmp::Reverse(c.0));
         let mut best = stand;
         for (gain, m) in caps {
             // Delta pruning: even the whole gain and a margin do not reach alpha.
