@@ -16,22 +16,22 @@
 //! See `docs/luzhanqi.md`, "暗棋: dark play".
 
 mod announce;
-// mod beliefs;
+mod beliefs;
 mod info;
 mod kindset;
 mod knowledge;
 // pub mod record;
 mod referee;
 mod view;
-// mod worlds;
+mod worlds;
 
 pub use announce::Announcement;
-// pub use beliefs::{Beliefs, PieceBelief};
+pub use beliefs::{Beliefs, PieceBelief};
 pub use info::{DarkRules, InfoState, InfoStateError};
 pub use kindset::KindSet;
 pub use knowledge::{Deduction, Fact, Knowledge};
 pub use referee::{DarkError, DarkGame};
 pub use view::{DarkView, EnemyPiece};
-// pub use worlds::{Inconsistency, WorldError, WorldSampler, check_world, replay_world};
+pub use worlds::{Inconsistency, WorldError, WorldSampler, check_world, replay_world};
 #[cfg(test)]
 mod tests;

@@ -209,3 +209,222 @@ fn malformed_states_say_what_and_where() {
         Err(InfoStateError::Move { field: 4, .. })
     ));
 }
+
+mod worlds {
+    use std::collections::HashMap;
+
+    use rand::rngs::StdRng;
+    use rand::{Rng, SeedableRng};
+
+    use super::super::*;
+    use super::{random_game, short_rules, true_kinds};
+    use crate::deploy::Deployment;
+    use crate::{Kind, Side};
+
+    /// Whether `kinds` lies in the sampler's model: domains, L-5's counts, not all excluded.
+    fn in_model(k: &Knowledge, kinds: &[Kind; 25]) -> bool {
+        let mut counts = [0u32; 12];
+        for (j, kind) in kinds.iter().enumerate() {
+            if !k.domains()[j].contains(*kind) {
+                return false;
+            }
+            counts[kind.index()] += 1;
+        }
+        Kind::ALL.iter().all(|x| counts[x.index()] == x.count())
+            && k.excluded()
+                .is_none_or(|e| (0..25).any(|j| !e[j].contains(kinds[j])))
+    }
+
+    #[test]
+    fn l31_the_model_is_the_referees_consistency() {
+        // Worlds near the truth (two pieces' kinds swapped, three rotated): the model says
+        // consistent exactly when the replay does.
+        let mut rng = StdRng::seed_from_u64(99);
+        let (mut agree_in, mut agree_out) = (0, 0);
+        for seed in 0..24 {
+            let rules = if seed % 2 == 0 {
+                short_rules()
+            } else {
+                DarkRules::STANDARD
+            };
+            let g = random_game(seed, 300, rules);
+            for side in Side::ALL {
+                let full = g.info_state(side);
+                for ply in [0, 5, 20, 60, full.plies()] {
+                    let s = full.at_ply(ply);
+                    let k = s.validate().unwrap();
+                    for _ in 0..40 {
+                        let mut kinds = true_kinds(&g, side);
+                        let (a, b, c) = (
+                            rng.random_range(0..25),
+                            rng.random_range(0..25),
+                            rng.random_range(0..25),
+                        );
+                        kinds.swap(a, b);
+                        if rng.random_bool(0.5) {
+                            kinds.swap(b, c);
+                        }
+                        let d = Deployment { pieces: kinds };
+                        let model = in_model(&k, &kinds) && d.check().is_ok();
+                        let replay = check_world(&s, &d);
+                        assert_eq!(
+                            model,
+                            replay.is_ok(),
+                            "seed {seed} {side} ply {ply}: {replay:?}\n{s}"
+                        );
+                        if model { agree_in += 1 } else { agree_out += 1 }
+                    }
+                }
+            }
+        }
+        assert!(agree_in > 100 && agree_out > 100, "{agree_in} {agree_out}");
+    }
+
+    #[test]
+    fn l31_every_drawn_world_replays_to_the_state() {
+        let mut rng = StdRng::seed_from_u64(5);
+        for seed in 0..12 {
+            let g = random_game(100 + seed, 200, short_rules());
+            for side in Side::ALL {
+                let full = g.info_state(side);
+                for ply in [1, 20, 60, 120, full.plies()] {
+                    let s = full.at_ply(ply);
+                    let sampler = WorldSampler::new(&s).unwrap();
+                    for _ in 0..10 {
+                        let world = sampler.draw(&mut rng).unwrap();
+                        let replayed =
+                            replay_world(&s, &world).unwrap_or_else(|e| panic!("{e}\n{s}"));
+                        assert_eq!(replayed.info_state(side), &s);
+                    }
+                }
+            }
+        }
+    }
+
+    /// Chi-square statistic of `seen` against the uniform distribution over `n` outcomes.
+    fn chi_square(seen: &HashMap<[Kind; 25], u32>, n: usize, draws: u32) -> f64 {
+        let e = f64::from(draws) / n as f64;
+        let mut chi = 0.0;
+        for c in seen.values() {
+            chi += (f64::from(*c) - e).powi(2) / e;
+        }
+        chi + (n - seen.len()) as f64 * e
+    }
+
+    /// Every assignment of the free pieces (all others fixed) within the domains and counts,
+    /// not all in the excluded sets: brute force, independent of the counting.
+    fn brute_force(dom: &[u16; 25], ex: Option<&[u16; 25]>) -> Vec<[Kind; 25]> {
+        let mut out = Vec::new();
+        let free: Vec<usize> = (0..25).filter(|&j| dom[j].count_ones() > 1).collect();
+        let mut kinds = [Kind::Flag; 25];
+        for j in 0..25 {
+            if dom[j].count_ones() == 1 {
+                kinds[j] = Kind::ALL[dom[j].trailing_zeros() as usize];
+            }
+        }
+        let total = 12usize.pow(free.len() as u32);
+        for mut code in 0..total {
+            for &j in &free {
+                kinds[j] = Kind::ALL[code % 12];
+                code /= 12;
+            }
+            let ok_dom = (0..25).all(|j| dom[j] >> kinds[j].index() & 1 != 0);
+            let ok_count = Kind::ALL
+                .iter()
+                .all(|k| kinds.iter().filter(|x| *x == k).count() as u32 == k.count());
+            let ok_ex = ex.is_none_or(|e| (0..25).any(|j| e[j] >> kinds[j].index() & 1 == 0));
+            if ok_dom && ok_count && ok_ex {
+                out.push(kinds);
+            }
+        }
+        out
+    }
+
+    #[test]
+    fn l31_draws_are_uniform_against_brute_force() {
+        let state: InfoState = format!("r r {}", crate::deploy::DEFAULT_DEPLOYMENT)
+            .parse()
+            .unwrap();
+        let base: [Kind; 25] = crate::deploy::DEFAULT_DEPLOYMENT
+            .parse::<Deployment>()
+            .unwrap()
+            .pieces;
+        let mut rng = StdRng::seed_from_u64(2024);
+        for case in 0..6 {
+            // Five or six free pieces with random domains that hold their true kind; the
+            // others fixed; in odd cases an excluded conjunction holding the truth.
+            let mut dom = base.map(|k| 1u16 << k.index());
+            let nfree = 5 + case % 2;
+            let mut free = Vec::new();
+            while free.len() < nfree {
+                let j = rng.random_range(0..25);
+                if !free.contains(&j) {
+                    free.push(j);
+                }
+            }
+            let kinds_free: u16 = free.iter().fold(0, |m, &j| m | 1 << base[j].index());
+            for &j in &free {
+                dom[j] |= kinds_free & rng.random_range(0..4096u16) | 1 << base[j].index();
+            }
+            let ex = (case % 2 == 1).then(|| {
+                let mut e = [0xfffu16; 25];
+                for &j in &free[..2] {
+                    e[j] = 1 << base[j].index();
+                }
+                e
+            });
+            let worlds = brute_force(&dom, ex.as_ref());
+            let s = WorldSampler::synthetic(&state, dom, ex);
+            assert_eq!(s.count(), worlds.len() as u128, "case {case}");
+            if worlds.len() < 2 {
+                continue;
+            }
+            let draws = 200 * worlds.len() as u32;
+            let mut seen: HashMap<[Kind; 25], u32> = HashMap::new();
+            for _ in 0..draws {
+                let d = s.draw_once(&mut rng);
+                assert!(worlds.contains(&d.pieces));
+                *seen.entry(d.pieces).or_default() += 1;
+            }
+            // Degrees of freedom n − 1; the 0.999 quantile is below df + 4.5·√(2·df) + 10.
+            let df = (worlds.len() - 1) as f64;
+            let chi = chi_square(&seen, worlds.len(), draws);
+            assert!(
+                chi < df + 4.5 * (2.0 * df).sqrt() + 10.0,
+                "case {case}: chi² {chi} df {df}"
+            );
+            // The exact beliefs are the brute force's marginals.
+            let b = Beliefs::exact(&s);
+            for j in 0..25 {
+                for k in Kind::ALL {
+                    let n = worlds.iter().filter(|w| w[j] == k).count() as f64;
+                    let p = b.pieces()[j].probabilities[k.index()];
+                    assert!(
+                        (p - n / worlds.len() as f64).abs() < 1e-12,
+                        "case {case} piece {j} {k:?}"
+                    );
+                }
+            }
+        }
+    }
+
+    #[test]
+    fn l18_before_any_move_every_deployment_is_a_world() {
+        let state: InfoState = format!("b r {}", crate::deploy::DEFAULT_DEPLOYMENT)
+            .parse()
+            .unwrap();
+        let s = WorldSampler::new(&state).unwrap();
+        assert_eq!(s.count(), u128::from(Deployment::count()));
+        let b = Beliefs::exact(&s);
+        // L-18's marginals: the flag on either headquarters; a front-row piece never a bomb.
+        let flag: f64 = b
+            .pieces()
+            .iter()
+            .map(|p| p.probabilities[Kind::Flag.index()])
+            .sum();
+        assert!((flag - 1.0).abs() < 1e-12);
+        let c6 = b.piece("c6".parse().unwrap()).unwrap();
+        assert_eq!(c6.probabilities[Kind::Bomb.index()], 0.0);
+        assert_eq!(c6.probabilities[Kind::Landmine.index()], 0.0);
+    }
+}
