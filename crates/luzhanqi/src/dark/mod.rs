@@ -20,7 +20,7 @@ mod beliefs;
 mod info;
 mod kindset;
 mod knowledge;
-// pub mod record;
+pub mod record;
 mod referee;
 mod view;
 mod worlds;

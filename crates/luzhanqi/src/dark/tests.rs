@@ -428,3 +428,110 @@ mod worlds {
         assert_eq!(c6.probabilities[Kind::Landmine.index()], 0.0);
     }
 }
+
+mod records {
+    use rand::rngs::StdRng;
+    use rand::{Rng, SeedableRng};
+
+    use super::super::*;
+    use super::{random_game, short_rules, true_kinds};
+    use crate::deploy::Deployment;
+    use crate::{Kind, Side};
+
+    #[test]
+    fn l22_records_round_trip() {
+        for seed in 0..12 {
+            let rules = if seed % 2 == 0 {
+                short_rules()
+            } else {
+                DarkRules::STANDARD
+            };
+            let g = random_game(300 + seed, 250, rules);
+            let text = record::referee_record(&g).unwrap();
+            let back = record::read_referee_record(&text).unwrap();
+            assert_eq!(back.history(), g.history(), "{text}");
+            assert_eq!(back.game().position(), g.game().position());
+            for side in Side::ALL {
+                let text = record::player_record(g.info_state(side)).unwrap();
+                let back =
+                    record::read_player_record(&text).unwrap_or_else(|e| panic!("{e}\n{text}"));
+                assert_eq!(&back, g.info_state(side));
+            }
+        }
+    }
+
+    #[test]
+    fn l22_a_bad_player_record_says_where() {
+        let d = crate::deploy::DEFAULT_DEPLOYMENT;
+        let head = format!(
+            "[Game \"luzhanqi\"]\n[Mode \"dark\"]\n[Player \"red\"]\n[Deployment \"{d}\"]\n[FirstMover \"red\"]\n\n"
+        );
+        let e = record::read_player_record(&format!("{head}1. c6c7 {{flag z9}} *\n")).unwrap_err();
+        assert!(
+            matches!(e, record::RecordError::Comment { at, .. } if at.line == 7),
+            "{e}"
+        );
+        let e = record::read_player_record(&format!("{head}1. c6c7 *\n")).unwrap_err();
+        assert!(
+            matches!(
+                e,
+                record::RecordError::State(InfoStateError::Impossible { ply: 1, .. })
+            ),
+            "{e}"
+        );
+        let e = record::read_player_record(&head.replace("[Mode \"dark\"]\n", "")).unwrap_err();
+        assert!(
+            matches!(e, record::RecordError::Tag { tag: "Mode", .. }),
+            "{e}"
+        );
+    }
+
+    #[test]
+    fn l31_two_worlds_with_one_information_state_look_the_same() {
+        // For every enemy kind: a true world and a second one in which a piece of that kind
+        // is swapped with a piece of another kind, both consistent with one side's state.
+        // The side's view, record and information string are the same in both.
+        let mut covered = [false; 12];
+        let mut rng = StdRng::seed_from_u64(11);
+        'games: for seed in 0..80 {
+            let g = random_game(500 + seed, 120, DarkRules::STANDARD);
+            for side in Side::ALL {
+                let truth = true_kinds(&g, side);
+                for _ in 0..200 {
+                    let (a, b) = (rng.random_range(0..25), rng.random_range(0..25));
+                    if truth[a] == truth[b] || covered[truth[a].index()] {
+                        continue;
+                    }
+                    let mut other = truth;
+                    other.swap(a, b);
+                    let other = Deployment { pieces: other };
+                    let Ok(world) = replay_world(g.info_state(side), &other) else {
+                        continue;
+                    };
+                    covered[truth[a].index()] = true;
+                    let (s1, s2) = (g.info_state(side), world.info_state(side));
+                    assert_eq!(s1, s2);
+                    assert_eq!(s1.to_string(), s2.to_string());
+                    assert_eq!(g.view(side), world.view(side));
+                    assert_eq!(
+                        record::player_record(s1).unwrap(),
+                        record::player_record(s2).unwrap()
+                    );
+                    // … while the referee's records differ.
+                    assert_ne!(
+                        record::referee_record(&g).unwrap(),
+                        record::referee_record(&world).unwrap()
+                    );
+                    if covered.iter().all(|c| *c) {
+                        break 'games;
+                    }
+                }
+            }
+        }
+        let missing: Vec<Kind> = Kind::ALL
+            .into_iter()
+            .filter(|k| !covered[k.index()])
+            .collect();
+        assert!(missing.is_empty(), "no two worlds found for {missing:?}");
+    }
+}
