@@ -84,8 +84,8 @@ pub struct Deduction {
 /// game.play("c6c7".parse()?)?; // Red's engineer attacks: both removed
 /// let k = game.info_state(Side::Red).validate()?;
 /// let c7 = "c7".parse()?;
-/// // Both removed by an engineer: an engineer or a bomb.
-/// assert_eq!(k.domain(c7), Some(KindSet::only(Kind::Engineer).with(Kind::Bomb)));
+/// // Both removed by an engineer: an engineer or a bomb, and no bomb starts on the front row.
+/// assert_eq!(k.domain(c7), Some(KindSet::only(Kind::Engineer)));
 /// assert!(k.deductions().iter().any(|d| d.id == c7 && matches!(d.fact, Fact::Defended { .. })));
 /// # Ok::<(), Box<dyn std::error::Error>>(())
 /// ```

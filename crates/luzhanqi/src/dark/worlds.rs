@@ -183,6 +183,9 @@ pub struct WorldSampler {
     within: Vec<u128>,
 }
 
+/// The domains, excluded sets and both completion tables, for the beliefs.
+pub(crate) type Tables<'a> = (&'a [u16; 25], Option<&'a [u16; 25]>, &'a [u128], &'a [u128]);
+
 /// Completions of each count vector, piece `sum(vector)` next, within `dom`.
 fn completions(dom: &[u16; 25]) -> Vec<u128> {
     let mut t = vec![0u128; STATES];
@@ -288,7 +291,7 @@ impl WorldSampler {
         &self.state
     }
 
-    pub(crate) fn tables(&self) -> (&[u16; 25], Option<&[u16; 25]>, &[u128], &[u128]) {
+    pub(crate) fn tables(&self) -> Tables<'_> {
         (
             &self.domains,
             self.excluded.as_ref(),
