@@ -21,6 +21,7 @@
 mod bitboard;
 pub mod board;
 mod combat;
+pub mod dark;
 pub mod deploy;
 pub mod game_file;
 mod movegen;

@@ -7,7 +7,7 @@ use crate::board::{CAMPS, HEADQUARTERS, NEIGHBOURS, RAILWAY, RAYS, railway_expan
 use crate::moves::{Move, MoveList};
 use crate::piece::{Kind, Side};
 use crate::position::Position;
-use crate::ruleset::FlagCapture;
+use crate::ruleset::{FlagCapture, MiddleCrossing};
 use crate::square::Square;
 
 impl Position {
@@ -93,11 +93,26 @@ impl Position {
         occ: Bitboard,
         targets: Bitboard,
     ) -> Bitboard {
+        reach(self.ruleset().middle_crossing, from, engineer, occ, targets)
+    }
+}
+
+/// Destinations of a movable piece on `from` over the occupied points `occ`, whatever stands
+/// there (L-7 … L-9): `targets` are the empty points and the attackable enemies. The dark
+/// referee's players and worlds ask it with the public occupancy alone (L-31).
+#[inline]
+pub(crate) fn reach(
+    crossing: MiddleCrossing,
+    from: Square,
+    engineer: bool,
+    occ: Bitboard,
+    targets: Bitboard,
+) -> Bitboard {
+    {
         let steps = NEIGHBOURS[from.index()];
         if !RAILWAY.contains(from) {
             return steps & targets;
         }
-        let crossing = self.ruleset().middle_crossing;
         let rails = if engineer {
             // L-9: flood over empty railway points from the origin, then one more railway
             // segment to an enemy.
@@ -140,7 +155,9 @@ impl Position {
         };
         (steps | rails) & targets
     }
+}
 
+impl Position {
     /// The legal moves (L-6 … L-12), none in a decided position (L-16), in the order of the
     /// pieces' points then of destinations (index order).
     ///

@@ -1,0 +1,408 @@
+//! Records of a dark game (L-31, L-22), in the one game-file grammar:
+//!
+//! - **The referee's record** is an ordinary 陸戰棋 game file (both deployments in its
+//!   `Setup` tag, every move) with the tags `Mode "dark"` and `MarshalRevealsFlag`; the
+//!   announcements follow from it. [`referee_record`] writes it, [`read_referee_record`]
+//!   replays it into a [`DarkGame`].
+//! - **A player's record** holds only what that player was told: the tags `Mode "dark"`,
+//!   `Player` (`red` or `blue`), `Deployment` (its own, L-19), `FirstMover`,
+//!   `MarshalRevealsFlag`, `Rules` (when not standard), `Result`; every move in the ASCII form
+//!   (the enemy's kinds are unknown, so no record form), each followed by the comments
+//!   `{defender-removed}`, `{attacker-removed}` or `{both-removed}` for an attack,
+//!   `{flag b12}` for a flag point shown and `{end red:flag-captured}` for the end.
+//!   [`player_record`] writes it, [`read_player_record`] reads it back into the
+//!   [`InfoState`], validated.
+//!
+//! ```
+//! use luzhanqi::dark::{DarkGame, DarkRules, record};
+//! use luzhanqi::deploy::{Deployment, DEFAULT_DEPLOYMENT};
+//! use luzhanqi::Side;
+//! let d: Deployment = DEFAULT_DEPLOYMENT.parse()?;
+//! let mut game = DarkGame::new(&d, &d, Side::Red, DarkRules::STANDARD)?;
+//! game.play("c6c7".parse()?)?;
+//! let text = record::player_record(game.info_state(Side::Blue))?;
+//! assert!(text.contains("1. c6c7 {both-removed}"));
+//! assert_eq!(record::read_player_record(&text)?, *game.info_state(Side::Blue));
+//! let referee = record::referee_record(&game)?;
+//! assert_eq!(record::read_referee_record(&referee)?.history(), game.history());
+//! # Ok::<(), Box<dyn std::error::Error>>(())
+//! ```
+
+use std::convert::Infallible;
+use std::ops::ControlFlow;
+
+use junqi_gamefile::{
+    Dialect, GameReader, Glyph, Numbering, ReadError, ReadLimits, ResultToken, TextPos, Visitor,
+    WriteError, WriteMove, comment, write_movetext, write_tags,
+};
+use thiserror::Error;
+
+use crate::combat::AttackOutcome;
+use crate::deploy::Deployment;
+use crate::game_file::{GameFileError, GameRecord, LuzhanqiDialect, MoveForm, TokenError};
+use crate::moves::Move;
+use crate::piece::Side;
+use crate::ruleset::Ruleset;
+
+use super::announce::{Announcement, outcome_text, parse_outcome};
+use super::info::{DarkRules, InfoState, InfoStateError};
+use super::referee::{DarkError, DarkGame};
+
+/// A dark game's record that does not read.
+#[derive(Debug, Error)]
+#[non_exhaustive]
+pub enum RecordError {
+    /// Not a game file of 陸戰棋 (the grammar's or the replay's error, with line:column).
+    #[error(transparent)]
+    File(#[from] GameFileError),
+    /// The player's record does not parse in the grammar.
+    #[error(transparent)]
+    Read(#[from] ReadError<TokenError>),
+    /// The file holds no game.
+    #[error("the file holds no game")]
+    Empty,
+    /// A tag is missing or malformed.
+    #[error("tag {tag}: {detail}")]
+    Tag {
+        /// The tag.
+        tag: &'static str,
+        /// What is wrong.
+        detail: String,
+    },
+    /// A comment that starts like one of the forms (`flag `, `end `) but is not one.
+    #[error("{at}: comment '{text}' is not a result, flag point or end")]
+    Comment {
+        /// Where the comment stands.
+        at: TextPos,
+        /// Its text (cut to 40 characters).
+        text: String,
+    },
+    /// A move token that is not an ASCII move.
+    #[error("{at}: '{text}' is not an ASCII move")]
+    Move {
+        /// Where it stands.
+        at: TextPos,
+        /// The token (cut to 40 characters).
+        text: String,
+    },
+    /// The referee's record does not start from two deployments, or breaks the dark rules.
+    #[error("not a dark game: {0}")]
+    Dark(#[from] DarkError),
+    /// The player's record is not a state a referee could have told.
+    #[error(transparent)]
+    State(#[from] InfoStateError),
+}
+
+fn tag_err(tag: &'static str, detail: impl Into<String>) -> RecordError {
+    RecordError::Tag {
+        tag,
+        detail: detail.into(),
+    }
+}
+
+/// The referee's record: the true game as a 陸戰棋 game file, with `Mode "dark"`.
+///
+/// # Errors
+/// A tag the file cannot hold (none here).
+pub fn referee_record(game: &DarkGame) -> Result<String, WriteError<Infallible>> {
+    let mut rec = GameRecord::from_game(game.game());
+    rec.tags.push(("Mode".into(), "dark".into()));
+    rec.tags.push((
+        "MarshalRevealsFlag".into(),
+        game.rules().marshal_reveals_flag.to_string(),
+    ));
+    rec.write(MoveForm::Simplified)
+}
+
+/// Read a referee's record back into the dark game it records (announcements recomputed).
+///
+/// # Errors
+/// [`RecordError`]: not a game file, no `Mode "dark"` tag, a start that is not two
+/// deployments.
+pub fn read_referee_record(text: &str) -> Result<DarkGame, RecordError> {
+    let rec = crate::game_file::read_games(text.as_bytes())?
+        .into_iter()
+        .next()
+        .ok_or(RecordError::Empty)?;
+    let find = |n: &str| {
+        rec.tags
+            .iter()
+            .find(|(t, _)| t == n)
+            .map(|(_, v)| v.clone())
+    };
+    if find("Mode").as_deref() != Some("dark") {
+        return Err(tag_err("Mode", "a dark game's record has Mode \"dark\""));
+    }
+    let marshal_reveals_flag = match find("MarshalRevealsFlag").as_deref() {
+        None | Some("true") => true,
+        Some("false") => false,
+        Some(v) => {
+            return Err(tag_err(
+                "MarshalRevealsFlag",
+                format!("'{v}' is not true or false"),
+            ));
+        }
+    };
+    let start = rec.game.start();
+    let setup = start.to_setup();
+    let dep = |side| {
+        Deployment::of_setup(&setup, side)
+            .ok_or_else(|| tag_err("Setup", format!("{side}'s pieces are not a deployment")))
+    };
+    let rules = DarkRules {
+        rules: *start.ruleset(),
+        marshal_reveals_flag,
+    };
+    let mut g = DarkGame::new(&dep(Side::Red)?, &dep(Side::Blue)?, start.turn(), rules)?;
+    for m in rec.game.moves() {
+        g.play(*m)?;
+    }
+    Ok(g)
+}
+
+/// A move of a player's record: the announcement as the move and its comments.
+struct PlayerMove(Vec<String>, Move);
+
+impl WriteMove for PlayerMove {
+    fn glyphs(&self) -> &[Glyph] {
+        &[]
+    }
+    fn comments(&self) -> &[String] {
+        &self.0
+    }
+    fn variations(&self) -> impl Iterator<Item = (&[String], &[PlayerMove])> {
+        std::iter::empty()
+    }
+}
+
+fn result_word(o: AttackOutcome) -> &'static str {
+    match o {
+        AttackOutcome::DefenderRemoved => "defender-removed",
+        AttackOutcome::AttackerRemoved => "attacker-removed",
+        AttackOutcome::BothRemoved => "both-removed",
+    }
+}
+
+/// A player's record of its information state: what it was told, nothing more.
+///
+/// # Errors
+/// A tag the file cannot hold (none here).
+pub fn player_record(state: &InfoState) -> Result<String, WriteError<Infallible>> {
+    let mut tags: Vec<(String, String)> = vec![
+        (
+            junqi_gamefile::GAME_TAG.into(),
+            crate::game_file::GAME_NAME.into(),
+        ),
+        ("Mode".into(), "dark".into()),
+        ("Player".into(), state.side().to_string()),
+        ("Deployment".into(), state.deployment().to_string()),
+        ("FirstMover".into(), state.first().to_string()),
+        (
+            "MarshalRevealsFlag".into(),
+            state.rules().marshal_reveals_flag.to_string(),
+        ),
+    ];
+    if state.rules().rules != Ruleset::STANDARD {
+        tags.push(("Rules".into(), state.rules().rules.to_json()));
+    }
+    let result = crate::game_file::result_token(state.outcome());
+    tags.push(("Result".into(), result.to_string()));
+    let mut text = String::new();
+    write_tags(&mut text, &tags)?;
+    let moves: Vec<PlayerMove> = state
+        .history()
+        .iter()
+        .map(|a| {
+            let mut c = Vec::new();
+            if let Some(r) = a.result {
+                c.push(result_word(r).to_owned());
+            }
+            for p in a.flag_shown.iter().flatten() {
+                c.push(format!("flag {p}"));
+            }
+            if let Some(o) = &a.end {
+                c.push(format!("end {}", outcome_text(o)));
+            }
+            PlayerMove(c, a.mv)
+        })
+        .collect();
+    let start = Numbering {
+        second: state.first() == Side::Blue,
+        number: 1,
+        fixed: false,
+    };
+    write_movetext(&mut text, &moves, start, true, &mut |t, m, _| {
+        t.push_str(&m.1.to_string());
+        for c in &m.0 {
+            t.push(' ');
+            t.push_str(&comment(c));
+        }
+        Ok::<(), Infallible>(())
+    })
+    .expect("infallible");
+    if !moves.is_empty() {
+        text.push(' ');
+    }
+    text.push_str(&result.to_string());
+    text.push('\n');
+    Ok(text)
+}
+
+/// 陸戰棋's dialect with the `FirstMover` tag setting where the numbering starts.
+struct PlayerDialect;
+
+impl Dialect for PlayerDialect {
+    type Error = TokenError;
+    fn side_names(&self) -> [&'static str; 2] {
+        LuzhanqiDialect.side_names()
+    }
+    fn position_tag(&self) -> &'static str {
+        LuzhanqiDialect.position_tag()
+    }
+    fn tag(
+        &self,
+        name: &str,
+        value: &str,
+        at: TextPos,
+        n: &mut Numbering,
+    ) -> Result<(), TokenError> {
+        if name == "FirstMover" && !n.fixed {
+            n.second = value == "blue";
+        }
+        LuzhanqiDialect.tag(name, value, at, n)
+    }
+    fn check_move(&self, token: &str, at: TextPos) -> Result<(), TokenError> {
+        LuzhanqiDialect.check_move(token, at)
+    }
+}
+
+#[derive(Default)]
+struct Collect {
+    tags: Vec<(String, String)>,
+    moves: Vec<Announcement>,
+    error: Option<RecordError>,
+}
+
+impl Visitor for Collect {
+    type Output = Collect;
+
+    fn tag(&mut self, name: &str, value: &str, _: TextPos) -> ControlFlow<Collect> {
+        self.tags.push((name.into(), value.into()));
+        ControlFlow::Continue(())
+    }
+
+    fn mv(&mut self, text: &str, at: TextPos) -> ControlFlow<Collect> {
+        match text.parse::<Move>() {
+            Ok(m) => {
+                self.moves.push(Announcement::quiet(m));
+                ControlFlow::Continue(())
+            }
+            Err(_) => {
+                self.error = Some(RecordError::Move {
+                    at,
+                    text: junqi_gamefile::clip(text, 40),
+                });
+                ControlFlow::Break(std::mem::take(self))
+            }
+        }
+    }
+
+    fn comment(&mut self, text: &str, at: TextPos) -> ControlFlow<Collect> {
+        let Some(a) = self.moves.last_mut() else {
+            return ControlFlow::Continue(());
+        };
+        let bad = |s: &mut Collect| {
+            s.error = Some(RecordError::Comment {
+                at,
+                text: junqi_gamefile::clip(text, 40),
+            });
+            ControlFlow::Break(std::mem::take(s))
+        };
+        match text {
+            "defender-removed" => a.result = Some(AttackOutcome::DefenderRemoved),
+            "attacker-removed" => a.result = Some(AttackOutcome::AttackerRemoved),
+            "both-removed" => a.result = Some(AttackOutcome::BothRemoved),
+            _ => {
+                if let Some(p) = text.strip_prefix("flag ") {
+                    match p.parse::<crate::Square>() {
+                        Ok(sq) => a.flag_shown[sq.half().index()] = Some(sq),
+                        Err(_) => return bad(self),
+                    }
+                } else if let Some(e) = text.strip_prefix("end ") {
+                    match e.split_once(':').and_then(|(w, r)| parse_outcome(w, r)) {
+                        Some(o) => a.end = Some(o),
+                        None => return bad(self),
+                    }
+                }
+            }
+        }
+        ControlFlow::Continue(())
+    }
+
+    fn result(&mut self, _: ResultToken, _: Option<TextPos>) -> ControlFlow<Collect> {
+        ControlFlow::Continue(())
+    }
+
+    fn end_game(&mut self) -> Collect {
+        std::mem::take(self)
+    }
+}
+
+/// Read a player's record back into its information state, validated.
+///
+/// # Errors
+/// [`RecordError`]: the grammar's errors, a missing tag, a malformed comment, a state no
+/// referee could have told.
+pub fn read_player_record(text: &str) -> Result<InfoState, RecordError> {
+    let mut r = GameReader::with_dialect(text.as_bytes(), PlayerDialect, ReadLimits::default());
+    let mut v = Collect::default();
+    let c = match r.read_with(&mut v).ok_or(RecordError::Empty)? {
+        Ok(c) => c,
+        Err(e) => return Err(RecordError::Read(e)),
+    };
+    if let Some(e) = c.error {
+        return Err(e);
+    }
+    let find = |n: &str| c.tags.iter().find(|(t, _)| t == n).map(|(_, v)| v.as_str());
+    if find("Mode") != Some("dark") {
+        return Err(tag_err("Mode", "a dark game's record has Mode \"dark\""));
+    }
+    let side = |tag: &'static str| match find(tag) {
+        Some("red") => Ok(Side::Red),
+        Some("blue") => Ok(Side::Blue),
+        other => Err(tag_err(tag, format!("{other:?} is not red or blue"))),
+    };
+    let (me, first) = (side("Player")?, side("FirstMover")?);
+    let own: Deployment = find("Deployment")
+        .ok_or_else(|| tag_err("Deployment", "missing"))?
+        .parse()
+        .map_err(|e| tag_err("Deployment", format!("{e}")))?;
+    let rules = match find("Rules") {
+        None => Ruleset::STANDARD,
+        Some(t) => Ruleset::parse(t).map_err(|e| tag_err("Rules", e.to_string()))?,
+    };
+    let marshal_reveals_flag = match find("MarshalRevealsFlag") {
+        None | Some("true") => true,
+        Some("false") => false,
+        Some(v) => {
+            return Err(tag_err(
+                "MarshalRevealsFlag",
+                format!("'{v}' is not true or false"),
+            ));
+        }
+    };
+    let mut state = InfoState::new(
+        me,
+        first,
+        own,
+        DarkRules {
+            rules,
+            marshal_reveals_flag,
+        },
+    );
+    for a in c.moves {
+        state.push(a);
+    }
+    state.validate()?;
+    Ok(state)
+}
