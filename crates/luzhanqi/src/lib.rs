@@ -22,6 +22,7 @@ mod bitboard;
 pub mod board;
 mod combat;
 pub mod deploy;
+pub mod flip;
 pub mod game_file;
 mod movegen;
 mod moves;
