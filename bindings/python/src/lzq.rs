@@ -80,7 +80,10 @@ fn piece_of_index(i: usize) -> PyResult<Piece> {
         )));
     }
     let side = if i < 12 { Side::Red } else { Side::Blue };
-    Ok(Piece::new(side, Kind::from_index(i % 12).expect("below 12")))
+    Ok(Piece::new(
+        side,
+        Kind::from_index(i % 12).expect("below 12"),
+    ))
 }
 
 fn parse_side(s: &str) -> PyResult<Side> {
@@ -192,14 +195,22 @@ fn resolve_move(pos: &Position, mv: &Bound<'_, PyAny>) -> PyResult<Move> {
             .map_err(|e| err::<IllegalMoveError>(format!("'{s}' in {pos}: {e}")))?
     };
     if !pos.is_legal(m) {
-        return Err(err::<IllegalMoveError>(format!("{m} is not legal in {pos}")));
+        return Err(err::<IllegalMoveError>(format!(
+            "{m} is not legal in {pos}"
+        )));
     }
     Ok(m)
 }
 
 /// A 陸戰棋 position (明棋, L-30): placement, side to move, counters (L-20), under a ruleset.
 /// Immutable: `play` returns a new position.
-#[pyclass(module = "gjjq.luzhanqi", name = "LzPosition", frozen, eq, from_py_object)]
+#[pyclass(
+    module = "gjjq.luzhanqi",
+    name = "LzPosition",
+    frozen,
+    eq,
+    from_py_object
+)]
 #[derive(Clone, PartialEq, Eq)]
 pub struct PyLzPosition(pub Position);
 
@@ -270,9 +281,7 @@ impl PyLzPosition {
         self.0.zobrist_hash()
     }
 
-    fn __reduce__<'py>(
-        slf: &Bound<'py, Self>,
-    ) -> PyResult<(Bound<'py, PyAny>, (String, String))> {
+    fn __reduce__<'py>(slf: &Bound<'py, Self>) -> PyResult<(Bound<'py, PyAny>, (String, String))> {
         let me = slf.get();
         Ok((
             slf.get_type().into_any(),
@@ -317,7 +326,12 @@ impl PyLzPosition {
 
     /// The legal moves as dense action indices, ascending.
     fn legal_actions(&self) -> Vec<usize> {
-        let mut v: Vec<usize> = self.0.legal_moves().iter().map(|&m| move_action(m)).collect();
+        let mut v: Vec<usize> = self
+            .0
+            .legal_moves()
+            .iter()
+            .map(|&m| move_action(m))
+            .collect();
         v.sort_unstable();
         v
     }
@@ -416,7 +430,12 @@ impl PyLzGame {
 
     /// The legal actions (none once over, repetition included), ascending.
     fn legal_actions(&self) -> Vec<usize> {
-        let mut v: Vec<usize> = self.0.legal_moves().iter().map(|&m| move_action(m)).collect();
+        let mut v: Vec<usize> = self
+            .0
+            .legal_moves()
+            .iter()
+            .map(|&m| move_action(m))
+            .collect();
         v.sort_unstable();
         v
     }
@@ -689,7 +708,10 @@ impl PyLzFlipGame {
 }
 
 /// What `LzFlipGame.__reduce__` returns: `replay` and its arguments.
-type ReducedFlip<'py> = (Bound<'py, PyAny>, (Vec<String>, String, &'static str, bool, String));
+type ReducedFlip<'py> = (
+    Bound<'py, PyAny>,
+    (Vec<String>, String, &'static str, bool, String),
+);
 
 /// The dense index of an action text (`c6c7` a move, `c6` a flip).
 #[pyfunction]

@@ -33,6 +33,7 @@ from gjjq._gjjq import LZ_OBSERVATION_SHAPE as OBSERVATION_SHAPE
 from gjjq._gjjq import LzFlipGame as FlipGame
 from gjjq._gjjq import LzGame as Game
 from gjjq._gjjq import LzPosition as Position
+from gjjq._gjjq import LzFlipGame, LzGame, LzPosition  # noqa: F401  (pickle finds them here)
 from gjjq._gjjq import lz_action_index as action_index
 from gjjq._gjjq import lz_action_text as action_text
 from gjjq._gjjq import lz_piece_letter as piece_letter

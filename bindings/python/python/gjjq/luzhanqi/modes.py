@@ -45,6 +45,11 @@ class OpenAdapter:
         c.game = self.game.copy()
         return c
 
+    def __reduce__(self):
+        # Pickled as its start, ruleset and moves (OpenSpiel pickles states).
+        start = self.game.start
+        return (_open_replay, (str(start), start.rules, self.game.moves))
+
     @property
     def plies(self) -> int:
         return self.game.ply
@@ -79,6 +84,13 @@ class OpenAdapter:
 
     def text(self) -> str:
         return str(self.game.position)
+
+
+def _open_replay(start: str, rules: str, moves: List[str]) -> OpenAdapter:
+    a = OpenAdapter(LzPosition(start, rules))
+    for m in moves:
+        a.game.push(m)
+    return a
 
 
 class FlipAdapter:
