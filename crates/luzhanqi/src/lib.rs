@@ -23,6 +23,7 @@ pub mod board;
 mod combat;
 pub mod dark;
 pub mod deploy;
+pub mod flip;
 pub mod game_file;
 mod movegen;
 mod moves;

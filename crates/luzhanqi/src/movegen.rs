@@ -29,9 +29,16 @@ impl Position {
     #[inline]
     #[must_use]
     pub fn attackable(&self, side: Side) -> Bitboard {
+        self.attackable_with(side, false)
+    }
+
+    /// [`Position::attackable`] where `hidden_mine` says whether one of `side`'s landmines is
+    /// on the board face down (翻棋, L-32): it counts for `after_mines` as a face-up one.
+    #[inline]
+    pub(crate) fn attackable_with(&self, side: Side, hidden_mine: bool) -> Bitboard {
         let mut a = self.side_pieces(side) - CAMPS;
         if self.ruleset().flag_capture == FlagCapture::AfterMines
-            && !self.pieces(side, Kind::Landmine).is_empty()
+            && (hidden_mine || !self.pieces(side, Kind::Landmine).is_empty())
         {
             a = a - self.kind_pieces(Kind::Flag);
         }
@@ -207,6 +214,32 @@ impl Position {
             );
         }
         n
+    }
+
+    /// The moves of the side to move in a 翻棋 position (L-32) whose face-down pieces stand on
+    /// `down`: they block like pieces, never move, and are targets only when `attack_down`;
+    /// `hidden_mines[side]` says whether a landmine of `side` is still face down (for
+    /// `after_mines`). Whether the game is over is the caller's question.
+    pub(crate) fn moves_among_face_down(
+        &self,
+        down: Bitboard,
+        hidden_mines: [bool; 2],
+        attack_down: bool,
+    ) -> MoveList {
+        let mut list = MoveList::new();
+        let us = self.turn();
+        let them = us.other();
+        let occ = self.occupied() | down;
+        let mut targets = !occ | self.attackable_with(them, hidden_mines[them.index()]);
+        if attack_down {
+            targets |= down - CAMPS;
+        }
+        let engineers = self.kind_pieces(Kind::Engineer);
+        for from in self.movable(us) {
+            let d = self.destinations(from, engineers.contains(from), occ, targets);
+            list.extend(d.iter().map(|to| Move { from, to }));
+        }
+        list
     }
 
     /// Whether `m` is legal: agrees with [`Position::legal_moves`] for every pair of points.

@@ -118,15 +118,29 @@ impl Position {
 
     /// L-16's order, with `repeated` asked in its place.
     pub(crate) fn outcome_with(&self, repeated: impl FnOnce() -> bool) -> Option<Outcome> {
+        self.adjudicate(FaceDown::NONE, repeated)
+    }
+
+    /// L-16's order with the face-down pieces of 翻棋 (L-32) taken into account: a flag still
+    /// face down is on the board (its side has not lost it); while any piece is face down the
+    /// side to move can flip it, so neither "neither side movable" nor "no legal move" applies.
+    pub(crate) fn adjudicate(
+        &self,
+        face_down: FaceDown,
+        repeated: impl FnOnce() -> bool,
+    ) -> Option<Outcome> {
         for side in Side::ALL {
-            if self.pieces(side, Kind::Flag).is_empty() {
+            if self.pieces(side, Kind::Flag).is_empty() && !face_down.flags[side.index()] {
                 return Some(Outcome::Decisive {
                     winner: side.other(),
                     reason: WinReason::FlagCaptured,
                 });
             }
         }
-        if self.movable(Side::Red).is_empty() && self.movable(Side::Blue).is_empty() {
+        if !face_down.any
+            && self.movable(Side::Red).is_empty()
+            && self.movable(Side::Blue).is_empty()
+        {
             return Some(Outcome::Draw {
                 reason: DrawReason::NoMovablePieces,
             });
@@ -136,7 +150,7 @@ impl Position {
             no_combat_limit: 0,
             ..*self.ruleset()
         });
-        if unlimited.count_legal_moves() == 0 {
+        if !face_down.any && unlimited.count_legal_moves() == 0 {
             return Some(Outcome::Decisive {
                 winner: self.turn().other(),
                 reason: WinReason::NoMove,
@@ -155,6 +169,24 @@ impl Position {
         }
         None
     }
+}
+
+/// What adjudication must know of the face-down pieces of 翻棋 (L-32); none in the other
+/// modes.
+#[derive(Debug, Clone, Copy, PartialEq, Eq)]
+pub(crate) struct FaceDown {
+    /// Some piece is face down (the side to move may flip it).
+    pub any: bool,
+    /// Each side's flag (by [`Side::index`]) is still face down.
+    pub flags: [bool; 2],
+}
+
+impl FaceDown {
+    /// Nothing face down.
+    pub const NONE: FaceDown = FaceDown {
+        any: false,
+        flags: [false; 2],
+    };
 }
 
 /// A move refused by a [`Game`].

@@ -382,8 +382,47 @@ impl Position {
         !self.pieces(side, Kind::Flag).is_empty()
     }
 
+    /// A position of `board` without L-20's placement checks (翻棋, L-32: a face-up landmine
+    /// or flag may stand anywhere, and a flag still face down is on the board unseen); the
+    /// caller has checked the counts and counters.
+    pub(crate) fn from_board_unplaced(
+        board: &[Option<Piece>; 60],
+        turn: Side,
+        plies: u16,
+        move_number: u32,
+        rules: Ruleset,
+    ) -> Position {
+        let mut pos = Position {
+            planes: [Bitboard::EMPTY; 4],
+            blue: Bitboard::EMPTY,
+            key: 0,
+            move_number,
+            plies,
+            turn,
+            rules,
+        };
+        for sq in Square::all() {
+            if let Some(p) = board[sq.index()] {
+                pos.put(sq, p);
+            }
+        }
+        pos.key = pos.compute_hash();
+        pos
+    }
+
+    /// Set the side to move and the two counters (the flip game keeps its own turn order and
+    /// resets the no-combat count on a flip, L-32).
+    pub(crate) fn set_turn_and_counters(&mut self, turn: Side, plies: u16, move_number: u32) {
+        if turn != self.turn {
+            self.turn = turn;
+            self.key ^= BLUE_TO_MOVE;
+        }
+        self.plies = plies;
+        self.move_number = move_number;
+    }
+
     #[inline]
-    fn put(&mut self, sq: Square, p: Piece) {
+    pub(crate) fn put(&mut self, sq: Square, p: Piece) {
         let code = p.kind.index() + 1;
         let b = Bitboard::from_square(sq);
         for (i, plane) in self.planes.iter_mut().enumerate() {

@@ -277,6 +277,12 @@ impl ModeRules {
         colour_rule: ColourRule::FirstFlip,
     };
 
+    /// 翻棋 with every option at its default (L-32).
+    pub const FLIP: ModeRules = ModeRules {
+        mode: Mode::Flip,
+        ..ModeRules::OPEN
+    };
+
     /// The mode options from their JSON object (missing fields default).
     ///
     /// # Errors

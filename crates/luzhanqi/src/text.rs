@@ -5,6 +5,7 @@ use std::str::FromStr;
 
 use thiserror::Error;
 
+use crate::bitboard::Bitboard;
 use crate::moves::{Move, MoveParseError, parse_move_prefix};
 use crate::piece::{Kind, Piece, Script, Side};
 use crate::position::{Position, PositionError};
@@ -98,7 +99,7 @@ impl SetupParseError {
 }
 
 /// Split at ASCII spaces, keeping each word's 1-based column.
-fn words(chars: &[char]) -> Vec<(usize, String)> {
+pub(crate) fn words(chars: &[char]) -> Vec<(usize, String)> {
     let mut out = Vec::new();
     let mut i = 0;
     while i < chars.len() {
@@ -113,6 +114,130 @@ fn words(chars: &[char]) -> Vec<(usize, String)> {
         out.push((start + 1, chars[start..i].iter().collect()));
     }
     out
+}
+
+/// Read the placement field of a position string (L-20) that starts at 1-based column `col0`:
+/// the pieces by point and, when `allow_down` (翻棋's state string, L-32), the points written
+/// `?` (a face-down piece).
+pub(crate) fn parse_placement(
+    col0: usize,
+    pc: &[char],
+    allow_down: bool,
+) -> Result<([Option<Piece>; 60], Bitboard), SetupParseError> {
+    let mut board = [None; 60];
+    let mut down = Bitboard::EMPTY;
+    let mut rank_i = 0usize; // 0 is rank 12
+    let mut file = 0u32;
+    let mut last_digit = false;
+    for (j, &c) in pc.iter().enumerate() {
+        let column = col0 + j;
+        match c {
+            '/' => {
+                if file != 5 || rank_i >= 11 {
+                    if rank_i >= 11 && file == 5 {
+                        return Err(SetupParseError::RankCount { column, ranks: 13 });
+                    }
+                    return Err(SetupParseError::RankLength {
+                        column,
+                        rank: 12 - rank_i as u8,
+                        points: file,
+                    });
+                }
+                rank_i += 1;
+                file = 0;
+                last_digit = false;
+            }
+            '1'..='5' => {
+                if last_digit {
+                    return Err(SetupParseError::TwoDigits { column });
+                }
+                file += c as u32 - '0' as u32;
+                if file > 5 {
+                    return Err(SetupParseError::RankLength {
+                        column,
+                        rank: 12 - rank_i as u8,
+                        points: file,
+                    });
+                }
+                last_digit = true;
+            }
+            '?' if allow_down => {
+                if file >= 5 {
+                    return Err(SetupParseError::RankLength {
+                        column,
+                        rank: 12 - rank_i as u8,
+                        points: file + 1,
+                    });
+                }
+                let sq = Square::new(file as u8, 12 - rank_i as u8).expect("on the board");
+                down = down.with(sq);
+                file += 1;
+                last_digit = false;
+            }
+            _ => {
+                let Some(p) = Piece::from_letter(c) else {
+                    return Err(SetupParseError::BadChar { column, found: c });
+                };
+                if file >= 5 {
+                    return Err(SetupParseError::RankLength {
+                        column,
+                        rank: 12 - rank_i as u8,
+                        points: file + 1,
+                    });
+                }
+                let sq = Square::new(file as u8, 12 - rank_i as u8).expect("on the board");
+                board[sq.index()] = Some(p);
+                file += 1;
+                last_digit = false;
+            }
+        }
+    }
+    let end = col0 + pc.len();
+    if rank_i < 11 {
+        return Err(SetupParseError::RankCount {
+            column: end,
+            ranks: rank_i + 1,
+        });
+    }
+    if file != 5 {
+        return Err(SetupParseError::RankLength {
+            column: end,
+            rank: 1,
+            points: file,
+        });
+    }
+    Ok((board, down))
+}
+
+/// Write the placement field of a position string (L-20): `cell` gives each point's letter
+/// (`None` for an empty point).
+pub(crate) fn write_placement(
+    f: &mut impl fmt::Write,
+    cell: impl Fn(Square) -> Option<char>,
+) -> fmt::Result {
+    for rank in (1..=12u8).rev() {
+        let mut empty = 0;
+        for file in 0..5u8 {
+            let sq = Square::new(file, rank).expect("on the board");
+            match cell(sq) {
+                None => empty += 1,
+                Some(c) => {
+                    if empty > 0 {
+                        write!(f, "{empty}")?;
+                        empty = 0;
+                    }
+                    f.write_char(c)?;
+                }
+            }
+        }
+        if empty > 0 {
+            write!(f, "{empty}")?;
+        }
+        if rank > 1 {
+            f.write_str("/")?;
+        }
+    }
+    Ok(())
 }
 
 impl FromStr for Setup {
@@ -130,73 +255,8 @@ impl FromStr for Setup {
             });
         };
         let pc: Vec<char> = placement.chars().collect();
-        let mut rank_i = 0usize; // 0 is rank 12
-        let mut file = 0u32;
-        let mut last_digit = false;
-        for (j, &c) in pc.iter().enumerate() {
-            let column = col0 + j;
-            match c {
-                '/' => {
-                    if file != 5 || rank_i >= 11 {
-                        if rank_i >= 11 && file == 5 {
-                            return Err(SetupParseError::RankCount { column, ranks: 13 });
-                        }
-                        return Err(SetupParseError::RankLength {
-                            column,
-                            rank: 12 - rank_i as u8,
-                            points: file,
-                        });
-                    }
-                    rank_i += 1;
-                    file = 0;
-                    last_digit = false;
-                }
-                '1'..='5' => {
-                    if last_digit {
-                        return Err(SetupParseError::TwoDigits { column });
-                    }
-                    file += c as u32 - '0' as u32;
-                    if file > 5 {
-                        return Err(SetupParseError::RankLength {
-                            column,
-                            rank: 12 - rank_i as u8,
-                            points: file,
-                        });
-                    }
-                    last_digit = true;
-                }
-                _ => {
-                    let Some(p) = Piece::from_letter(c) else {
-                        return Err(SetupParseError::BadChar { column, found: c });
-                    };
-                    if file >= 5 {
-                        return Err(SetupParseError::RankLength {
-                            column,
-                            rank: 12 - rank_i as u8,
-                            points: file + 1,
-                        });
-                    }
-                    let sq = Square::new(file as u8, 12 - rank_i as u8).expect("on the board");
-                    setup.put(sq, Some(p));
-                    file += 1;
-                    last_digit = false;
-                }
-            }
-        }
-        let end = col0 + pc.len();
-        if rank_i < 11 {
-            return Err(SetupParseError::RankCount {
-                column: end,
-                ranks: rank_i + 1,
-            });
-        }
-        if file != 5 {
-            return Err(SetupParseError::RankLength {
-                column: end,
-                rank: 1,
-                points: file,
-            });
-        }
+        let (board, _) = parse_placement(*col0, &pc, false)?;
+        setup.board = board;
         match w.get(1) {
             Some((_, t)) if t == "r" => setup.turn = Side::Red,
             Some((_, t)) if t == "b" => setup.turn = Side::Blue,
@@ -251,28 +311,7 @@ impl FromStr for Setup {
 impl fmt::Display for Setup {
     /// The position string (L-20), both counters written.
     fn fmt(&self, f: &mut fmt::Formatter<'_>) -> fmt::Result {
-        for rank in (1..=12u8).rev() {
-            let mut empty = 0;
-            for file in 0..5u8 {
-                let sq = Square::new(file, rank).expect("on the board");
-                match self.piece_at(sq) {
-                    None => empty += 1,
-                    Some(p) => {
-                        if empty > 0 {
-                            write!(f, "{empty}")?;
-                            empty = 0;
-                        }
-                        write!(f, "{}", p.letter())?;
-                    }
-                }
-            }
-            if empty > 0 {
-                write!(f, "{empty}")?;
-            }
-            if rank > 1 {
-                f.write_str("/")?;
-            }
-        }
+        write_placement(f, |sq| self.piece_at(sq).map(Piece::letter))?;
         write!(
             f,
             " {} {} {}",
