@@ -2,8 +2,8 @@
 //! is sent only its own information state.
 
 use gjjq_core::{Move, Side, deploy::Opening, hidden::HiddenGame};
-use gjjq_engine::protocol::hidden_position_line;
 use gjjq_notation::referee_record;
+use junqi_protocol::Command;
 
 use crate::config::{MatchConfig, TimeControl};
 use crate::openings::random_line;
@@ -75,7 +75,7 @@ pub(crate) fn play_hidden_game(
             let e = engine_of(side);
             let p = &mut procs[side.index()];
             let (go, deadline_ms) = go_command(config, &config.engines[e], &clock, side);
-            let position_cmd = hidden_position_line(game.info_state(side));
+            let position_cmd = Command::HiddenPosition(game.info_state(side).to_string());
             let (text, used) = match answer(p, &position_cmd, &go, deadline_ms, &names[e], side) {
                 Ok(a) => (a.text, a.used_ms),
                 Err(ending) => break 'game ending,

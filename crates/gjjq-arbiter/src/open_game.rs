@@ -2,6 +2,7 @@
 
 use gjjq_core::{Game, Position, Side};
 use gjjq_notation::{AsciiMove, MoveText, Record, RecordedMove};
+use junqi_protocol::{Command, PositionCommand};
 
 use crate::adjudicate::{ScoreAdjudicator, by_tablebase};
 use crate::config::{MatchConfig, TimeControl};
@@ -29,12 +30,10 @@ pub(crate) fn play_game(
         if let TimeControl::Clock { base_ms, .. } = config.time_control {
             clock = [base_ms, base_ms];
         }
-        let start_text = if *start == Position::default() {
-            "startpos".to_string()
-        } else {
-            format!("fen {start}")
+        let mut position_cmd = PositionCommand {
+            fen: (*start != Position::default()).then(|| start.to_string()),
+            moves: Vec::new(),
         };
-        let mut ascii: Vec<String> = Vec::new();
         let mut adjudicator = ScoreAdjudicator::new(config.adjudication);
         loop {
             if let Some(o) = game.outcome() {
@@ -60,12 +59,8 @@ pub(crate) fn play_game(
             let e = engine_of(side);
             let p = &mut procs[side.index()];
             let (go, deadline_ms) = go_command(config, &config.engines[e], &clock, side);
-            let position_cmd = if ascii.is_empty() {
-                format!("position {start_text}")
-            } else {
-                format!("position {start_text} moves {}", ascii.join(" "))
-            };
-            let reply = match answer(p, &position_cmd, &go, deadline_ms, &names[e], side) {
+            let command = Command::Position(position_cmd.clone());
+            let reply = match answer(p, &command, &go, deadline_ms, &names[e], side) {
                 Ok(a) => a,
                 Err(ending) => break 'game ending,
             };
@@ -97,7 +92,7 @@ pub(crate) fn play_game(
             let mut recorded = RecordedMove::new(MoveText::Record(Record::from_move(&pos, m)));
             recorded.comments.push(reply.comment());
             moves.push(recorded);
-            ascii.push(m.to_string());
+            position_cmd.moves.push(m.to_string());
             if game.play(m).is_err() {
                 // `to_move` found it among the legal moves; the game refuses only after its
                 // end, which the loop checks first.

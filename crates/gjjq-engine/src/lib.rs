@@ -38,7 +38,6 @@ mod tablebase;
 #[cfg(target_arch = "wasm32")]
 #[path = "tablebase_off.rs"]
 mod tablebase;
-pub mod text;
 pub mod time;
 mod tt;
 

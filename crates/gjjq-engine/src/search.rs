@@ -49,71 +49,18 @@ fn captured_piece(pos: &Position, m: Move) -> Option<gjjq_core::Piece> {
 /// `u16::MAX` is outside its range).
 pub(crate) const NO_MOVE: u16 = u16::MAX;
 
-/// A search score from the side to move's point of view.
-///
-/// `Display` is the protocol's form (see `docs/protocol.md`): `cp 120`, `win 3`, `loss 2`.
-///
-/// # Examples
-///
-/// ```
-/// use gjjq_engine::Score;
-/// assert_eq!(Score::Cp(-35).to_string(), "cp -35");
-/// assert_eq!(Score::Win(1).to_string(), "win 1");
-/// assert!(Score::Win(1) > Score::Win(3));
-/// assert!(Score::Win(9) > Score::Cp(5000));
-/// assert!(Score::Loss(2) < Score::Loss(6));
-/// ```
-#[derive(Debug, Clone, Copy, PartialEq, Eq, Hash)]
-pub enum Score {
-    /// A heuristic value in centi-units of the seed's piece values (an infantry at home is
-    /// 600).
-    Cp(i32),
-    /// The side to move wins (captures the king, or the opponent is trapped or has no move)
-    /// in this many plies at most, against any defence.
-    Win(u32),
-    /// The side to move loses in this many plies at the latest, whatever it plays.
-    Loss(u32),
-}
+/// A search score from the side to move's point of view: the protocol's [`Score`] (`cp 120`,
+/// `win 3`, `loss 2`).
+pub use junqi_protocol::Score;
 
-impl Score {
-    fn from_internal(v: i32) -> Score {
-        if v >= MATE_BOUND {
-            Score::Win((MATE - v) as u32)
-        } else if v <= -MATE_BOUND {
-            Score::Loss((MATE + v) as u32)
-        } else {
-            Score::Cp(v)
-        }
-    }
-
-    fn rank(self) -> i64 {
-        match self {
-            Score::Cp(c) => i64::from(c),
-            Score::Win(n) => i64::from(MATE) * 2 - i64::from(n),
-            Score::Loss(n) => -(i64::from(MATE) * 2) + i64::from(n),
-        }
-    }
-}
-
-impl PartialOrd for Score {
-    fn partial_cmp(&self, other: &Score) -> Option<std::cmp::Ordering> {
-        Some(self.cmp(other))
-    }
-}
-
-impl Ord for Score {
-    fn cmp(&self, other: &Score) -> std::cmp::Ordering {
-        self.rank().cmp(&other.rank())
-    }
-}
-
-impl fmt::Display for Score {
-    fn fmt(&self, f: &mut fmt::Formatter<'_>) -> fmt::Result {
-        match self {
-            Score::Cp(c) => write!(f, "cp {c}"),
-            Score::Win(n) => write!(f, "win {n}"),
-            Score::Loss(n) => write!(f, "loss {n}"),
-        }
+/// The protocol's score of an internal value (mate distances near `MATE`).
+fn score_from_internal(v: i32) -> Score {
+    if v >= MATE_BOUND {
+        Score::Win((MATE - v) as u32)
+    } else if v <= -MATE_BOUND {
+        Score::Loss((MATE + v) as u32)
+    } else {
+        Score::Cp(v)
     }
 }
 
@@ -763,7 +710,7 @@ impl Searcher<'_> {
     ) -> SearchResult {
         SearchResult {
             best_move,
-            score: Score::from_internal(score),
+            score: score_from_internal(score),
             depth,
             seldepth: self.stats.seldepth,
             nodes: self.stats.nodes,
@@ -824,7 +771,7 @@ impl Searcher<'_> {
                         root_moves.insert(0, m);
                         best.best_move = Some(m);
                         best.pv = vec![m];
-                        best.score = Score::from_internal(score);
+                        best.score = score_from_internal(score);
                         best.lines.clear();
                     }
                     break;
@@ -850,7 +797,7 @@ impl Searcher<'_> {
                 best.lines = lines
                     .into_iter()
                     .map(|(s, pv)| PvLine {
-                        score: Score::from_internal(s),
+                        score: score_from_internal(s),
                         pv,
                     })
                     .collect();
@@ -1592,9 +1539,9 @@ mod tests {
 
     #[test]
     fn scores_convert_both_ways() {
-        assert_eq!(Score::from_internal(MATE - 3), Score::Win(3));
-        assert_eq!(Score::from_internal(-(MATE - 4)), Score::Loss(4));
-        assert_eq!(Score::from_internal(250), Score::Cp(250));
+        assert_eq!(score_from_internal(MATE - 3), Score::Win(3));
+        assert_eq!(score_from_internal(-(MATE - 4)), Score::Loss(4));
+        assert_eq!(score_from_internal(250), Score::Cp(250));
         for s in [MATE - 5, -(MATE - 7), 123] {
             assert_eq!(from_tt(to_tt(s, 9), 9), s);
         }
