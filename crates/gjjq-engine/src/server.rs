@@ -507,7 +507,8 @@ impl Server {
         }
     }
 
-    /// `TablebaseDir`: open the endgame tables in `dir` (every file checked whole), or turn
+    /// `TablebaseDir`: open the endgame tables in `dir` (every file read into memory and
+    /// checked whole: [`Tablebase::open`], never a mapping the engine could not vouch for), or turn
     /// probing off for an empty value or `<empty>`. A directory that cannot be opened (missing,
     /// unreadable, a damaged file) is reported in an `info string` and leaves the engine
     /// without tables.
