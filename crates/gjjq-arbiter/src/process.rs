@@ -8,7 +8,7 @@ use std::process::{Child, ChildStdin, Command as Process, Stdio};
 use std::sync::mpsc::{self, Receiver, RecvTimeoutError, SyncSender};
 use std::time::{Duration, Instant};
 
-use gjjq_core::{Ruleset, Side};
+use gjjq_core::Side;
 use junqi_protocol::line::{BoundedLine, read_line_bounded};
 use junqi_protocol::{Command, GoParams, Id, Reply, Score};
 
@@ -260,25 +260,22 @@ pub(crate) fn probe(config: &MatchConfig) -> Result<[String; 2], MatchError> {
     Ok(names)
 }
 
-/// Start both engines for a game (`engine_of` names the engine of each side), tell them the
-/// ruleset when it is not the standard one, and start a new game in each; the processes in
-/// Red, Green order, or the ending of a side that failed to start.
+/// Start both engines for a game (`engine_of` names the engine of each side), send each the
+/// game's `setup` commands (a ruleset other than the standard one) and start a new game in
+/// each; the processes in Red, Green order, or the ending of a side that failed to start.
 pub(crate) fn start_engines(
     config: &MatchConfig,
     names: &[String; 2],
     engine_of: impl Fn(Side) -> usize,
-    rules: &Ruleset,
+    setup: &[Command],
 ) -> Result<Vec<EngineProcess>, Ending> {
     let timeout = Duration::from_millis(config.move_timeout_ms);
     let mut procs: Vec<EngineProcess> = Vec::with_capacity(2);
     for side in [Side::Red, Side::Green] {
         let e = engine_of(side);
         match EngineProcess::start(&config.engines[e], timeout).and_then(|mut p| {
-            if *rules != Ruleset::STANDARD {
-                p.send(&Command::SetOption {
-                    name: "Rules".to_string(),
-                    value: Some(rules.to_json()),
-                })?;
+            for command in setup {
+                p.send(command)?;
             }
             p.send(&Command::NewGame)?;
             p.ready(timeout)?;
