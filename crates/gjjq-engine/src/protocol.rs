@@ -10,7 +10,7 @@ use junqi_protocol::{BestMove, Info, PositionCommand, Seat};
 use thiserror::Error;
 
 use crate::hidden::HiddenResult;
-use crate::search::{Score, SearchResult};
+use crate::{Score, SearchResult};
 
 /// A `position` command whose text is not a position of the game: the command parsed
 /// ([`junqi_protocol::parse_command`]) but the game refuses what it names. The server reports

@@ -20,10 +20,9 @@ use junqi_protocol::{Command, GoParams, Id, OptionKind, OptionLine, Reply, parse
 use crate::protocol::{
     bestmove, bestmove_line, info_lines, parse_info_state, resolve_position, worlds_line,
 };
-use crate::search::{
-    Engine, EngineConfig, Limits, MAX_CONTEMPT, Score, SearchControl, SearchFeatures, SearchResult,
-};
 use crate::time::{Stability, TimeBudget, budget};
+use crate::vocabulary::MAX_CONTEMPT;
+use crate::{Engine, EngineConfig, Limits, Score, SearchControl, SearchFeatures, SearchResult};
 
 /// Which player answers `go`.
 #[derive(Debug, Clone, Copy, PartialEq, Eq, Default)]

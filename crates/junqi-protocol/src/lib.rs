@@ -13,7 +13,7 @@
 //! | [`reply`] | engine → controller: [`Reply`], [`Id`], [`OptionLine`], [`OptionKind`], [`Info`], [`BestMove`] |
 //! | [`score`] | [`Score`]: `cp N`, `win N`, `loss N` (plies) |
 //! | [`error`] | [`ProtocolError`] |
-//! | [`line`] | lines read within a bound ([`line::read_line_bounded`]), outside text escaped onto one line ([`line::escape_for_line`]) |
+//! | [`line`](mod@line) | lines read within a bound ([`line::read_line_bounded`]), outside text escaped onto one line ([`line::escape_for_line`]) |
 //!
 //! ```
 //! use junqi_protocol::{Command, GoParams, Info, Reply, Score, parse_command};
