@@ -59,6 +59,8 @@ impl Engine {
     /// allocated the engine does not abort: it takes the largest of the default size halved in
     /// turn that can be, and [`Engine::config`] says which ([`Engine::set_hash`]).
     #[must_use]
+    // Without the feature `tablebase` the tables' stand-in is a unit struct.
+    #[allow(clippy::default_constructed_unit_structs)]
     pub fn new(config: EngineConfig) -> Engine {
         let (tt, hash_mb) = Table::allocate(config.hash_mb, EngineConfig::default().hash_mb);
         Engine {
