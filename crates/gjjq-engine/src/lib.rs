@@ -1,9 +1,14 @@
 //! # gjjq-engine
 //!
-//! Engines for 国际军棋 (International Military Chess): a UCI-like text protocol
-//! ([`protocol`], described in `docs/protocol.md`), a baseline alpha-beta engine ([`Engine`])
-//! and, on native targets, the protocol server ([`server`]). The match arbiter that plays
-//! engines against each other is the crate `gjjq-arbiter`.
+//! Engines for 国际军棋 (International Military Chess): a baseline alpha-beta engine
+//! ([`Engine`]), 国际军棋's side of the line protocol ([`protocol`]: the lines themselves are
+//! the crate `junqi-protocol`, described in `docs/protocol.md`) and, on native targets with the
+//! feature `tablebase`, the protocol server (`server`). The match arbiter that plays engines
+//! against each other is the crate `gjjq-arbiter`.
+//!
+//! The modules read top-down: the vocabulary a caller speaks ([`EngineConfig`], [`Limits`],
+//! [`SearchControl`], [`SearchResult`], [`Score`]), the [`Engine`] that holds the tables, then
+//! its searches (open play; hidden play in [`hidden`]) and evaluation ([`eval`]).
 //!
 //! The search core has no threads and no clock: it builds for `wasm32-unknown-unknown` and runs
 //! in a Web Worker. Limits that need a clock or another thread come in through a
