@@ -18,6 +18,7 @@ crates=(
     "gjjq-core gjjq_core --all-features"
     "junqi-gamefile junqi_gamefile --all-features"
     "gjjq-notation gjjq_notation --all-features"
+    "junqi-protocol junqi_protocol --all-features"
     "gjjq-engine gjjq_engine --all-features"
     "gjjq-arbiter gjjq_arbiter --all-features"
     "gjjq-tablebase gjjq_tablebase --all-features"

@@ -21,7 +21,7 @@ fn parts(v: Value) -> (i8, u16) {
 
 /// A set of solved endings (殘局): every position of each ending valued win, draw or loss for
 /// the side to move, with the plies to the end (the winner hurrying, the loser delaying).
-/// Standard ruleset only. Files are memory-mapped and checked whole when opened.
+/// Standard ruleset only. Files are read whole into memory and checked when opened.
 #[pyclass(module = "gjjq", name = "Tablebase", frozen)]
 pub struct PyTablebase(Tablebase);
 

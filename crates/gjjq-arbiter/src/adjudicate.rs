@@ -3,8 +3,8 @@
 //! by ply), and by endgame tables.
 
 use gjjq_core::{Position, Side};
-use gjjq_engine::Score;
 use gjjq_tablebase::{Tablebase, Wdl};
+use junqi_protocol::Score;
 
 use crate::config::Adjudication;
 use crate::report::{Ending, Termination};

@@ -1,14 +1,16 @@
-//! One game of hidden play (暗式, R-37 … R-41): a referee holds the true game and each engine
-//! is sent only its own information state.
+//! Hidden play (暗式, R-37 … R-41) as a [`MatchGame`]: a referee holds the true game and each
+//! engine is sent only its own information state.
 
 use gjjq_core::{Move, Side, deploy::Opening, hidden::HiddenGame};
-use gjjq_engine::protocol::hidden_position_line;
 use gjjq_notation::referee_record;
+use junqi_protocol::Command;
 
-use crate::config::{MatchConfig, TimeControl};
+use crate::config::MatchConfig;
+use crate::game::{GameRecordParts, MatchGame, Played};
+use crate::open_game::rules_setup;
 use crate::openings::random_line;
-use crate::process::{answer, go_command, start_engines};
-use crate::report::{Ending, GameReport, MatchError, Termination, game_report};
+use crate::process::Answer;
+use crate::report::{Ending, MatchError, Termination};
 
 /// The referee of hidden game pair `pair` (暗式): the opening's deployments, first mover and
 /// ruleset, and the pair's random plies played through the referee.
@@ -31,106 +33,92 @@ pub(crate) fn hidden_start(
     Ok((index, game))
 }
 
-/// Play one hidden game (暗式, R-37 … R-41) from `game` (the referee at the start): each
-/// engine is sent only its own information state (`position hidden`), a refused proposal
-/// is sent back appended to the state for another `go`, and the referee decides. `red` is the
-/// index of the engine playing Red.
-pub(crate) fn play_hidden_game(
-    config: &MatchConfig,
-    names: &[String; 2],
-    round: u32,
-    opening: usize,
-    mut game: HiddenGame,
-    red: usize,
-) -> GameReport {
-    let engine_of = |side: Side| if side == Side::Red { red } else { 1 - red };
-    let rules = *game.game().position().ruleset();
-    let ending: Ending = 'game: {
-        let mut procs = match start_engines(config, names, engine_of, &rules) {
-            Ok(p) => p,
-            Err(ending) => break 'game ending,
-        };
-        let mut clock = [0u64; 2];
-        if let TimeControl::Clock { base_ms, .. } = config.time_control {
-            clock = [base_ms, base_ms];
+/// One hidden game (暗式, R-37 … R-41) as a [`MatchGame`]: the referee holds the true game,
+/// each engine is sent only its own information state (`position hidden`), a refused proposal
+/// is sent back appended to the state for another `go`, and the referee decides.
+pub(crate) struct HiddenMatchGame {
+    game: HiddenGame,
+    /// Proposals refused since the side's last move: proposing one again loses.
+    refused: Vec<Move>,
+}
+
+impl HiddenMatchGame {
+    /// The game from `game`, the referee at the start.
+    pub(crate) fn new(game: HiddenGame) -> HiddenMatchGame {
+        HiddenMatchGame {
+            game,
+            refused: Vec::new(),
         }
-        // Proposals refused since the side's last move: proposing one again loses.
-        let mut refused: Vec<Move> = Vec::new();
-        loop {
-            if let Some(o) = game.outcome() {
-                break 'game (
-                    o.winner(),
-                    Termination::Rules(o.reason().as_str()),
-                    String::new(),
-                );
-            }
-            if game.game().moves().len() >= config.max_plies as usize {
-                break 'game (
-                    None,
-                    Termination::PlyLimit,
-                    format!("{} plies played", config.max_plies),
-                );
-            }
-            let side = game.turn();
-            let e = engine_of(side);
-            let p = &mut procs[side.index()];
-            let (go, deadline_ms) = go_command(config, &config.engines[e], &clock, side);
-            let position_cmd = hidden_position_line(game.info_state(side));
-            let (text, used) = match answer(p, &position_cmd, &go, deadline_ms, &names[e], side) {
-                Ok(a) => (a.text, a.used_ms),
-                Err(ending) => break 'game ending,
-            };
-            let c = &mut clock[side.index()];
-            *c = c.saturating_sub(used);
-            let m = match text.parse::<Move>() {
-                Ok(m) => m,
-                Err(err) => {
-                    break 'game (
-                        Some(side.other()),
-                        Termination::IllegalMove,
-                        format!("{} ({side}) sent 'bestmove {text}': {err}", names[e]),
-                    );
-                }
-            };
-            if refused.contains(&m) {
-                break 'game (
-                    Some(side.other()),
-                    Termination::RepeatedRefusal,
-                    format!(
-                        "{} ({side}) proposed {m} again after the referee refused it",
-                        names[e]
-                    ),
-                );
-            }
-            match game.propose(side, m) {
-                Ok(told) if told.played => {
-                    refused.clear();
-                    // The increment comes with a move played, not with each proposal.
-                    if let TimeControl::Clock { inc_ms, .. } = config.time_control {
-                        clock[side.index()] += inc_ms;
-                    }
-                }
-                Ok(_) => refused.push(m),
-                // The loop checked the end and the turn first.
-                Err(e) => break 'game (None, Termination::PlyLimit, format!("internal: {e}")),
-            }
+    }
+}
+
+impl MatchGame for HiddenMatchGame {
+    fn setup(&self) -> Vec<Command> {
+        rules_setup(self.game.game().position().ruleset())
+    }
+
+    fn turn(&self) -> Side {
+        self.game.turn()
+    }
+
+    fn plies(&self) -> usize {
+        self.game.game().moves().len()
+    }
+
+    fn ending(&self, _config: &MatchConfig) -> Option<Ending> {
+        self.game.outcome().map(|o| {
+            (
+                o.winner(),
+                Termination::Rules(o.reason().as_str()),
+                String::new(),
+            )
+        })
+    }
+
+    fn position(&self, side: Side) -> Command {
+        Command::HiddenPosition(self.game.info_state(side).to_string())
+    }
+
+    fn play(&mut self, side: Side, who: &str, answer: &Answer) -> Result<Played, Ending> {
+        let text = &answer.text;
+        let m = text.parse::<Move>().map_err(|err| {
+            (
+                Some(side.other()),
+                Termination::IllegalMove,
+                format!("{who} ({side}) sent 'bestmove {text}': {err}"),
+            )
+        })?;
+        if self.refused.contains(&m) {
+            return Err((
+                Some(side.other()),
+                Termination::RepeatedRefusal,
+                format!("{who} ({side}) proposed {m} again after the referee refused it"),
+            ));
         }
-    };
-    let referee = referee_record(&game);
-    let start_tags = referee
-        .tags
-        .into_iter()
-        .filter(|(name, _)| name != "Result" && name != "Termination")
-        .collect();
-    game_report(
-        config,
-        names,
-        round,
-        opening,
-        red,
-        start_tags,
-        ending,
-        referee.moves,
-        referee.comments_before,
-    )
+        match self.game.propose(side, m) {
+            Ok(told) if told.played => {
+                self.refused.clear();
+                Ok(Played::Move)
+            }
+            Ok(_) => {
+                self.refused.push(m);
+                Ok(Played::Refused)
+            }
+            // The loop checked the end and the turn first.
+            Err(e) => Err((None, Termination::PlyLimit, format!("internal: {e}"))),
+        }
+    }
+
+    fn into_record(self) -> GameRecordParts {
+        let referee = referee_record(&self.game);
+        GameRecordParts {
+            start_tags: referee
+                .tags
+                .into_iter()
+                .filter(|(name, _)| name != "Result" && name != "Termination")
+                .collect(),
+            moves: referee.moves,
+            comments_before: referee.comments_before,
+        }
+    }
 }

@@ -16,7 +16,8 @@
 //! | [`config`] | [`EngineSpec`], [`TimeControl`], [`MatchConfig`] |
 //! | [`openings`] | the opening of each game pair ([`opening_for`]), openings files ([`parse_openings`]) |
 //! | `process` (private) | engine processes: process groups, deadlines, bounded output |
-//! | `open_game`, `hidden_game` (private) | one game of open play, one of hidden play |
+//! | `game` (private) | `MatchGame`, what the match needs of a game, and the one loop that plays any such game |
+//! | `open_game`, `hidden_game` (private) | open play and hidden play as `MatchGame`s |
 //! | [`report`] | [`Termination`], [`GameReport`], [`MatchSummary`], [`MatchError`] |
 //! | `adjudicate` (private) | adjudication beyond the rules: by agreeing scores, by endgame tables |
 //! | [`stats`] | [`stats::Tally`] (W/D/L, Elo, LOS), [`stats::Pentanomial`] (game pairs) and the [`stats::Sprt`] |
@@ -35,6 +36,7 @@ use gjjq_core::Position;
 
 mod adjudicate;
 pub mod config;
+mod game;
 mod hidden_game;
 mod open_game;
 pub mod openings;
@@ -49,8 +51,8 @@ pub use config::{
 pub use openings::{opening_for, parse_openings, read_openings};
 pub use report::{GameReport, MatchError, MatchSummary, Termination};
 
-use hidden_game::{hidden_start, play_hidden_game};
-use open_game::play_game;
+use hidden_game::{HiddenMatchGame, hidden_start};
+use open_game::OpenGame;
 use process::probe;
 use stats::{Pentanomial, Tally};
 
@@ -131,11 +133,13 @@ pub fn run_match(
                     let pair = (round - 1) / 2;
                     let red = ((round - 1) % 2) as usize;
                     let report = match starts.take(config, pair) {
-                        Ok(Start::Hidden(opening, game)) => {
-                            play_hidden_game(config, names, round, opening, *game, red)
+                        Ok(Start::Hidden(opening, hidden)) => {
+                            let hidden = HiddenMatchGame::new(*hidden);
+                            game::play(config, names, round, opening, hidden, red)
                         }
                         Ok(Start::Open(opening, start)) => {
-                            play_game(config, names, round, opening, &start, red)
+                            let open = OpenGame::new(config, start);
+                            game::play(config, names, round, opening, open, red)
                         }
                         Err(e) => {
                             late_error

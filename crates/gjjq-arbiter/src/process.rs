@@ -8,8 +8,9 @@ use std::process::{Child, ChildStdin, Command as Process, Stdio};
 use std::sync::mpsc::{self, Receiver, RecvTimeoutError, SyncSender};
 use std::time::{Duration, Instant};
 
-use gjjq_core::{Ruleset, Side};
-use gjjq_engine::protocol::parse_score;
+use gjjq_core::Side;
+use junqi_protocol::line::{BoundedLine, read_line_bounded};
+use junqi_protocol::{Command, GoParams, Id, Reply, Score};
 
 use crate::config::{EngineSpec, MatchConfig, TimeControl};
 use crate::report::{Ending, MatchError, Termination};
@@ -51,25 +52,26 @@ impl EngineProcess {
             lines: rx,
             name: None,
         };
-        p.send("uci")?;
+        p.send(&Command::Uci)?;
         let deadline = Instant::now() + timeout;
         loop {
-            let line = p.next_line(deadline, "uciok")?;
-            if let Some(n) = line.strip_prefix("id name ") {
-                p.name = Some(n.trim().to_string());
-            }
-            if line == "uciok" {
-                break;
+            match p.next_line(deadline, "uciok")?.parse() {
+                Ok(Reply::Id(Id::Name(n))) => p.name = Some(n),
+                Ok(Reply::UciOk) => break,
+                _ => {}
             }
         }
         for (name, value) in &spec.options {
-            p.send(&format!("setoption name {name} value {value}"))?;
+            p.send(&Command::SetOption {
+                name: name.clone(),
+                value: Some(value.clone()),
+            })?;
         }
         Ok(p)
     }
 
-    fn send(&mut self, line: &str) -> Result<(), Failure> {
-        writeln!(self.stdin, "{line}")
+    fn send(&mut self, command: &Command) -> Result<(), Failure> {
+        writeln!(self.stdin, "{command}")
             .and_then(|()| self.stdin.flush())
             .map_err(|e| Failure::Crash(format!("cannot be written to ({e})")))
     }
@@ -119,16 +121,16 @@ impl EngineProcess {
     }
 
     fn ready(&mut self, timeout: Duration) -> Result<(), Failure> {
-        self.send("isready")?;
+        self.send(&Command::IsReady)?;
         let deadline = Instant::now() + timeout;
-        while self.next_line(deadline, "readyok")? != "readyok" {}
+        while self.next_line(deadline, "readyok")?.parse() != Ok(Reply::ReadyOk) {}
         Ok(())
     }
 }
 
 impl Drop for EngineProcess {
     fn drop(&mut self) {
-        let _ = writeln!(self.stdin, "quit");
+        let _ = writeln!(self.stdin, "{}", Command::Quit);
         let _ = self.stdin.flush();
         let deadline = Instant::now() + QUIT_GRACE;
         let mut exited = false;
@@ -219,31 +221,13 @@ fn forward_lines(from: impl Read, to: &SyncSender<String>) {
 }
 
 /// One line of at most `cap` bytes (trimmed, lossily decoded), the rest of a longer line read
-/// and dropped; `None` at the end of the stream or on a read error.
+/// and dropped ([`read_line_bounded`]); `None` at the end of the stream or on a read error.
 fn read_capped_line(reader: &mut impl BufRead, buf: &mut Vec<u8>, cap: usize) -> Option<String> {
-    buf.clear();
-    let mut seen = false;
-    loop {
-        let chunk = match reader.fill_buf() {
-            Ok(c) => c,
-            Err(e) if e.kind() == std::io::ErrorKind::Interrupted => continue,
-            Err(_) => return None,
-        };
-        if chunk.is_empty() {
-            return seen.then(|| String::from_utf8_lossy(buf).trim().to_string());
+    match read_line_bounded(reader, buf, cap) {
+        Ok(Some(BoundedLine::Complete | BoundedLine::TooLong)) => {
+            Some(String::from_utf8_lossy(buf).trim().to_string())
         }
-        seen = true;
-        let (part, done) = match chunk.iter().position(|&b| b == b'\n') {
-            Some(i) => (&chunk[..=i], true),
-            None => (chunk, false),
-        };
-        let room = cap.saturating_sub(buf.len());
-        buf.extend_from_slice(&part[..part.len().min(room)]);
-        let n = part.len();
-        reader.consume(n);
-        if done {
-            return Some(String::from_utf8_lossy(buf).trim().to_string());
-        }
+        Ok(None) | Err(_) => None,
     }
 }
 
@@ -276,24 +260,24 @@ pub(crate) fn probe(config: &MatchConfig) -> Result<[String; 2], MatchError> {
     Ok(names)
 }
 
-/// Start both engines for a game (`engine_of` names the engine of each side), tell them the
-/// ruleset when it is not the standard one, and start a new game in each; the processes in
-/// Red, Green order, or the ending of a side that failed to start.
+/// Start both engines for a game (`engine_of` names the engine of each side), send each the
+/// game's `setup` commands (a ruleset other than the standard one) and start a new game in
+/// each; the processes in Red, Green order, or the ending of a side that failed to start.
 pub(crate) fn start_engines(
     config: &MatchConfig,
     names: &[String; 2],
     engine_of: impl Fn(Side) -> usize,
-    rules: &Ruleset,
+    setup: &[Command],
 ) -> Result<Vec<EngineProcess>, Ending> {
     let timeout = Duration::from_millis(config.move_timeout_ms);
     let mut procs: Vec<EngineProcess> = Vec::with_capacity(2);
     for side in [Side::Red, Side::Green] {
         let e = engine_of(side);
         match EngineProcess::start(&config.engines[e], timeout).and_then(|mut p| {
-            if *rules != Ruleset::STANDARD {
-                p.send(&format!("setoption name Rules value {}", rules.to_json()))?;
+            for command in setup {
+                p.send(command)?;
             }
-            p.send("ucinewgame")?;
+            p.send(&Command::NewGame)?;
             p.ready(timeout)?;
             Ok(p)
         }) {
@@ -310,35 +294,34 @@ pub(crate) fn start_engines(
     Ok(procs)
 }
 
-/// The `go` command for `side`'s engine and the milliseconds it has to answer.
+/// The `go` command for `side`'s engine and the milliseconds it has to answer. `clock` is
+/// in the order of [`Side::index`]: Red's time is `wtime`, Green's `btime`.
 pub(crate) fn go_command(
     config: &MatchConfig,
     spec: &EngineSpec,
     clock: &[u64; 2],
     side: Side,
-) -> (String, u64) {
-    let mut go = String::from("go");
-    if let Some(d) = spec.depth {
-        go.push_str(&format!(" depth {d}"));
-    }
-    if let Some(n) = spec.nodes {
-        go.push_str(&format!(" nodes {n}"));
-    }
+) -> (Command, u64) {
+    let mut go = GoParams {
+        depth: spec.depth,
+        nodes: spec.nodes,
+        ..GoParams::default()
+    };
     let deadline_ms = match config.time_control {
         TimeControl::Clock { inc_ms, .. } => {
-            go.push_str(&format!(
-                " wtime {} btime {} winc {inc_ms} binc {inc_ms}",
-                clock[0], clock[1]
-            ));
+            go.wtime = Some(clock[Side::Red.index()]);
+            go.btime = Some(clock[Side::Green.index()]);
+            go.winc = Some(inc_ms);
+            go.binc = Some(inc_ms);
             clock[side.index()] + config.time_margin_ms
         }
         TimeControl::MoveTime(ms) => {
-            go.push_str(&format!(" movetime {ms}"));
+            go.movetime = Some(ms);
             ms + config.time_margin_ms
         }
         TimeControl::None => config.move_timeout_ms,
     };
-    (go, deadline_ms)
+    (Command::Go(go), deadline_ms)
 }
 
 /// An engine's answer to `go`: the move text, the score and depth of its last `info` line
@@ -346,7 +329,7 @@ pub(crate) fn go_command(
 #[derive(Debug, Clone, PartialEq, Eq)]
 pub(crate) struct Answer {
     pub(crate) text: String,
-    pub(crate) score: Option<gjjq_engine::Score>,
+    pub(crate) score: Option<Score>,
     pub(crate) depth: Option<u32>,
     pub(crate) used_ms: u64,
 }
@@ -367,41 +350,32 @@ impl Answer {
     }
 }
 
-/// The `depth` of an `info` line.
-fn parse_depth(line: &str) -> Option<u32> {
-    let mut words = line.split_whitespace();
-    while let Some(w) = words.next() {
-        if w == "depth" {
-            return words.next()?.parse().ok();
-        }
-    }
-    None
-}
-
 /// Send `position` and `go`, and wait until `deadline` for the `bestmove`: its move text and
-/// the last score (with its depth) of the `info` lines before it.
+/// the last score (with its depth) of the `info` lines before it. A malformed `info` line
+/// counts as one without a score; a malformed `bestmove` line answers the word after
+/// `bestmove` (empty if none), for the game to judge.
 fn ask(
     p: &mut EngineProcess,
-    position: &str,
-    go: &str,
+    position: &Command,
+    go: &Command,
     deadline: Instant,
-) -> Result<(String, Option<gjjq_engine::Score>, Option<u32>), Failure> {
+) -> Result<(String, Option<Score>, Option<u32>), Failure> {
     p.send(position)?;
     p.send(go)?;
     let (mut score, mut depth) = (None, None);
     loop {
         let line = p.next_line(deadline, "bestmove")?;
-        if line.starts_with("info") {
-            if let Some(s) = parse_score(&line) {
-                score = Some(s);
-                depth = parse_depth(&line);
+        match line.parse::<Reply>() {
+            Ok(Reply::Info(info)) if info.score.is_some() => {
+                score = info.score;
+                depth = info.depth;
             }
-        } else if let Some(rest) = line.strip_prefix("bestmove") {
-            return Ok((
-                rest.split_whitespace().next().unwrap_or("").to_string(),
-                score,
-                depth,
-            ));
+            Ok(Reply::BestMove(b)) => return Ok((b.mv, score, depth)),
+            Err(_) if line.split_whitespace().next() == Some("bestmove") => {
+                let mv = line.split_whitespace().nth(1).unwrap_or("");
+                return Ok((mv.to_string(), score, depth));
+            }
+            _ => {}
         }
     }
 }
@@ -409,8 +383,8 @@ fn ask(
 /// One answer of an engine; or the ending when it crashed or was too late.
 pub(crate) fn answer(
     p: &mut EngineProcess,
-    position: &str,
-    go: &str,
+    position: &Command,
+    go: &Command,
     deadline_ms: u64,
     who: &str,
     side: Side,
@@ -460,14 +434,16 @@ mod tests {
     #[test]
     fn a_move_comment_has_score_depth_and_time() {
         let line = "info depth 7 seldepth 9 score cp -35 nodes 100 pv 5B5A";
+        let Ok(Reply::Info(info)) = line.parse() else {
+            panic!("{line}")
+        };
         let a = Answer {
             text: "5B5A".into(),
-            score: parse_score(line),
-            depth: parse_depth(line),
+            score: info.score,
+            depth: info.depth,
             used_ms: 105,
         };
         assert_eq!(a.comment(), "cp -35 d7 105ms");
-        assert_eq!(parse_depth("info string depth"), None);
     }
 
     #[test]

@@ -89,7 +89,7 @@ fn main() -> ExitCode {
             let _ = writeln!(
                 std::io::stderr(),
                 "error: {}",
-                gjjq_engine::text::escape_for_line(&e.to_string())
+                junqi_protocol::line::escape_for_line(&e.to_string())
             );
             ExitCode::FAILURE
         }

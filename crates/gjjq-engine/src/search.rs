@@ -7,14 +7,18 @@
 //! else (a clock, a stop flag set by another thread) comes in through a [`SearchControl`].
 
 use std::collections::HashMap;
-use std::fmt;
 
 use gjjq_core::{Move, Position, Side, Square};
 use smallvec::SmallVec;
 
-use crate::eval::{EvalKind, EvalParams, NET_POINT, evaluate_with, king_net, piece_value};
+use crate::Engine;
+use crate::eval::{EvalKind, NET_POINT, evaluate_with, king_net, piece_value};
 use crate::nnue::{Accumulator, Network};
-use crate::tt::{Bound, Table};
+use crate::tt::Bound;
+use crate::vocabulary::{
+    Limits, MAX_CONTEMPT, NO_MOVE, PvLine, Score, SearchControl, SearchFeatures, SearchResult,
+    SearchStats,
+};
 
 /// The score of a king capture on the next ply; a win in `n` plies scores `MATE - n`.
 const MATE: i32 = 30_000;
@@ -22,7 +26,7 @@ const MATE: i32 = 30_000;
 const MATE_BOUND: i32 = MATE - 1_000;
 const INFINITY: i32 = 31_000;
 /// The deepest ply the search goes to (quiescence included).
-const MAX_PLY: usize = 128;
+pub(crate) const MAX_PLY: usize = 128;
 /// The longest capture chain quiescence follows past the horizon.
 const QUIESCENCE_PLIES: u32 = 6;
 /// Within this many plies past the horizon, a side whose king is attacked searches every
@@ -45,142 +49,15 @@ fn captured_piece(pos: &Position, m: Move) -> Option<gjjq_core::Piece> {
     pos.piece_at(m.to()).filter(|p| p.side != pos.turn())
 }
 
-/// No move, in the tables that store a move as its action index ([`Move::index`], 2 bytes;
-/// `u16::MAX` is outside its range).
-pub(crate) const NO_MOVE: u16 = u16::MAX;
-
-/// A search score from the side to move's point of view.
-///
-/// `Display` is the protocol's form (see `docs/protocol.md`): `cp 120`, `win 3`, `loss 2`.
-///
-/// # Examples
-///
-/// ```
-/// use gjjq_engine::Score;
-/// assert_eq!(Score::Cp(-35).to_string(), "cp -35");
-/// assert_eq!(Score::Win(1).to_string(), "win 1");
-/// assert!(Score::Win(1) > Score::Win(3));
-/// assert!(Score::Win(9) > Score::Cp(5000));
-/// assert!(Score::Loss(2) < Score::Loss(6));
-/// ```
-#[derive(Debug, Clone, Copy, PartialEq, Eq, Hash)]
-pub enum Score {
-    /// A heuristic value in centi-units of the seed's piece values (an infantry at home is
-    /// 600).
-    Cp(i32),
-    /// The side to move wins (captures the king, or the opponent is trapped or has no move)
-    /// in this many plies at most, against any defence.
-    Win(u32),
-    /// The side to move loses in this many plies at the latest, whatever it plays.
-    Loss(u32),
-}
-
-impl Score {
-    fn from_internal(v: i32) -> Score {
-        if v >= MATE_BOUND {
-            Score::Win((MATE - v) as u32)
-        } else if v <= -MATE_BOUND {
-            Score::Loss((MATE + v) as u32)
-        } else {
-            Score::Cp(v)
-        }
+/// The protocol's score of an internal value (mate distances near `MATE`).
+fn score_from_internal(v: i32) -> Score {
+    if v >= MATE_BOUND {
+        Score::Win((MATE - v) as u32)
+    } else if v <= -MATE_BOUND {
+        Score::Loss((MATE + v) as u32)
+    } else {
+        Score::Cp(v)
     }
-
-    fn rank(self) -> i64 {
-        match self {
-            Score::Cp(c) => i64::from(c),
-            Score::Win(n) => i64::from(MATE) * 2 - i64::from(n),
-            Score::Loss(n) => -(i64::from(MATE) * 2) + i64::from(n),
-        }
-    }
-}
-
-impl PartialOrd for Score {
-    fn partial_cmp(&self, other: &Score) -> Option<std::cmp::Ordering> {
-        Some(self.cmp(other))
-    }
-}
-
-impl Ord for Score {
-    fn cmp(&self, other: &Score) -> std::cmp::Ordering {
-        self.rank().cmp(&other.rank())
-    }
-}
-
-impl fmt::Display for Score {
-    fn fmt(&self, f: &mut fmt::Formatter<'_>) -> fmt::Result {
-        match self {
-            Score::Cp(c) => write!(f, "cp {c}"),
-            Score::Win(n) => write!(f, "win {n}"),
-            Score::Loss(n) => write!(f, "loss {n}"),
-        }
-    }
-}
-
-/// Which of the search's selective features are on. Each can be turned off (an engine option
-/// of the same name in the protocol) so that a match measures what it gains; the defaults are
-/// the features a match kept (see `docs/engine.md`, "Strength, issue 24").
-///
-/// # Examples
-///
-/// ```
-/// use gjjq_engine::SearchFeatures;
-/// let kept = SearchFeatures::default();
-/// assert!(kept.null_move && kept.aspiration && kept.check_extension);
-/// assert!(kept.reverse_futility && kept.late_move_pruning && kept.iir && kept.conversion);
-/// assert!(kept.quiescence_traps);
-/// assert!(!kept.lmr && !kept.futility && !kept.see && !kept.progress);
-/// assert!(!SearchFeatures::NONE.null_move && SearchFeatures::ALL.lmr);
-/// ```
-#[derive(Debug, Clone, Copy, PartialEq, Eq)]
-#[allow(clippy::struct_excessive_bools)]
-pub struct SearchFeatures {
-    /// Null-move pruning: in a null-window node at depth ≥ 3 whose static evaluation is at
-    /// least beta, the side to move passes and a reduced search checks that beta still holds.
-    /// Never with a pending return on the board (R-19: passing is then nothing like moving),
-    /// never when the side to move's king is attacked (R-20), never with
-    /// 6 pieces or fewer (zugzwang).
-    pub null_move: bool,
-    /// Late-move reductions growing with depth and move number (`ln d · ln i / 2`); off, late
-    /// quiet moves are reduced by one ply as in the baseline.
-    pub lmr: bool,
-    /// Aspiration windows: from depth 4 the root is searched in a window around the previous
-    /// iteration's score, widened and searched again when the score falls outside.
-    pub aspiration: bool,
-    /// A node whose side to move has its king attacked (R-20) is searched one ply deeper.
-    pub check_extension: bool,
-    /// Futility pruning: at depth 1 and 2, quiet moves that do not attack the enemy king are
-    /// skipped when the static evaluation plus a margin cannot reach alpha.
-    pub futility: bool,
-    /// Quiescence skips captures that lose material by static exchange evaluation
-    /// ([`crate::see::static_exchange`]).
-    pub see: bool,
-    /// Progress: the static evaluation shrinks towards 0 as the plies since the last capture
-    /// grow (by `(256 − min(plies, 192)) / 256`), so a side ahead prefers lines that capture. The seal
-    /// (R-17) and the trapped king (R-22) reward exchanges: a side that shuffles while ahead
-    /// never brings the enemy down to the 8 pieces that open the palace.
-    pub progress: bool,
-    /// Reverse futility pruning ("static null move"): a null-window node at depth ≤ 6 whose
-    /// side to move is not attacked and owes no return (R-19), and whose static evaluation
-    /// beats beta by 200 centi-units per ply of depth, returns that evaluation unsearched.
-    pub reverse_futility: bool,
-    /// Late-move pruning: in a null-window node at depth ≤ 3 whose side to move is not
-    /// attacked and owes no return, the quiet moves after the first `3 + depth²` that are not
-    /// killers and do not attack the enemy king are skipped.
-    pub late_move_pruning: bool,
-    /// Internal iterative reduction: a node at depth ≥ 4 with no move from the table is
-    /// searched one ply shallower (its move order is a guess, so the full depth goes to the
-    /// nodes the table knows).
-    pub iir: bool,
-    /// Conversion: a side far ahead is steered towards the enemy king and, once the seal is
-    /// lifted (R-17), towards netting it ([`crate::eval::conversion_bonus`]).
-    pub conversion: bool,
-    /// Quiescence traps: at the horizon (the first ply of quiescence), once the seal is
-    /// lifted (R-17) and the enemy king has three of its four steps gone ([`crate::eval::king_net`]),
-    /// the quiet moves that attack it are tried for R-22's trapped king, which ends the game
-    /// at once. Quiescence plays captures only, so without this a trap one ply past the
-    /// horizon is not seen.
-    pub quiescence_traps: bool,
 }
 
 /// The plies since the last capture at which `progress_scaled` has shrunk a score to
@@ -202,457 +79,71 @@ pub(crate) fn progress_scaled(score: i32, plies_since_capture: u32) -> i32 {
 /// and strikers included).
 pub(crate) const NULL_MOVE_MIN_PIECES: u32 = 6;
 
-impl SearchFeatures {
-    /// Every feature off: the search of the baseline engine (commit 44d942f).
-    pub const NONE: SearchFeatures = SearchFeatures {
-        null_move: false,
-        lmr: false,
-        aspiration: false,
-        check_extension: false,
-        futility: false,
-        see: false,
-        progress: false,
-        reverse_futility: false,
-        late_move_pruning: false,
-        iir: false,
-        conversion: false,
-        quiescence_traps: false,
-    };
-
-    /// Every feature on.
-    pub const ALL: SearchFeatures = SearchFeatures {
-        null_move: true,
-        lmr: true,
-        aspiration: true,
-        check_extension: true,
-        futility: true,
-        see: true,
-        progress: true,
-        reverse_futility: true,
-        late_move_pruning: true,
-        iir: true,
-        conversion: true,
-        quiescence_traps: true,
-    };
-}
-
-impl Default for SearchFeatures {
-    /// The features a match kept (`docs/engine.md`, "Strength, issue 24").
-    fn default() -> SearchFeatures {
-        SearchFeatures {
-            lmr: false,
-            futility: false,
-            see: false,
-            progress: false,
-            ..SearchFeatures::ALL
-        }
+/// [`Engine::search_with`]: the tables probed at the root, then the iterative deepening.
+pub(crate) fn run(
+    engine: &mut Engine,
+    pos: &Position,
+    history: &[u64],
+    limits: Limits,
+    control: &mut dyn SearchControl,
+) -> SearchResult {
+    let root_key = zobrist(pos);
+    let mut keys: Vec<u64> = history.to_vec();
+    if keys.last() == Some(&root_key) {
+        keys.pop();
     }
-}
-
-/// Settings of an [`Engine`] that outlive one search.
-///
-/// # Examples
-///
-/// ```
-/// use gjjq_engine::EngineConfig;
-/// assert_eq!(EngineConfig::default().hash_mb, 16);
-/// let small = EngineConfig { hash_mb: 1, ..EngineConfig::default() };
-/// assert_eq!(small.eval, gjjq_engine::eval::EvalParams::default());
-/// assert_eq!(small.multi_pv, 1);
-/// ```
-#[derive(Debug, Clone, Copy, PartialEq, Eq)]
-pub struct EngineConfig {
-    /// Size of the transposition table in MiB.
-    pub hash_mb: usize,
-    /// The evaluation's terms.
-    pub eval: EvalParams,
-    /// The selective features of the search.
-    pub features: SearchFeatures,
-    /// How many principal variations to search (`MultiPV`): the best `multi_pv` root moves,
-    /// each with its score and line, in [`SearchResult::lines`]. 0 counts as 1.
-    pub multi_pv: u32,
-    /// Contempt, in centi-units: a draw found in the search (repetition, insufficient
-    /// material, the no-capture limit; R-24, R-25) scores `−contempt` for the side to move at
-    /// the root and `+contempt` for its opponent, so that a positive value avoids draws a
-    /// little worse than even. 0 scores every draw 0. Clamped to ±1000.
-    pub contempt: i32,
-}
-
-/// The largest contempt, either way ([`EngineConfig::contempt`]).
-pub(crate) const MAX_CONTEMPT: i32 = 1_000;
-
-impl Default for EngineConfig {
-    fn default() -> EngineConfig {
-        EngineConfig {
-            hash_mb: 16,
-            eval: EvalParams::default(),
-            features: SearchFeatures::default(),
-            multi_pv: 1,
-            contempt: 0,
-        }
+    let base = keys.len();
+    let mut earlier: HashMap<u64, u8> = HashMap::new();
+    for &k in &keys {
+        let n = earlier.entry(k).or_insert(0);
+        *n = n.saturating_add(1);
     }
-}
-
-/// Limits of one search that need no clock. `None` is no limit; a search with no limit at all
-/// and no [`SearchControl`] to stop it runs to the deepest depth ([`Limits::MAX_DEPTH`]).
-///
-/// # Examples
-///
-/// ```
-/// use gjjq_engine::Limits;
-/// let l = Limits::depth(3);
-/// assert_eq!((l.depth, l.nodes), (Some(3), None));
-/// ```
-#[derive(Debug, Clone, Copy, PartialEq, Eq, Default)]
-pub struct Limits {
-    /// The deepest iteration, in plies.
-    pub depth: Option<u32>,
-    /// Stop after about this many nodes (checked every few hundred nodes).
-    pub nodes: Option<u64>,
-}
-
-impl Limits {
-    /// The deepest iteration the search will start.
-    pub const MAX_DEPTH: u32 = 64;
-
-    /// Search to `depth` plies.
-    #[must_use]
-    pub const fn depth(depth: u32) -> Limits {
-        Limits {
-            depth: Some(depth),
-            nodes: None,
-        }
-    }
-
-    /// Search about `nodes` nodes.
-    #[must_use]
-    pub const fn nodes(nodes: u64) -> Limits {
-        Limits {
-            depth: None,
-            nodes: Some(nodes),
-        }
-    }
-}
-
-/// One principal variation of a [`SearchResult`]: a root move's score and line.
-#[derive(Debug, Clone, PartialEq, Eq)]
-pub struct PvLine {
-    /// The score of the line's first move for the side to move.
-    pub score: Score,
-    /// The line, starting with the root move.
-    pub pv: Vec<Move>,
-}
-
-/// The result of a search, or of one completed iteration of it.
-#[derive(Debug, Clone, PartialEq, Eq)]
-pub struct SearchResult {
-    /// The move to play; `None` only when the position has no legal move (the game is over).
-    pub best_move: Option<Move>,
-    /// The score of `best_move` for the side to move.
-    pub score: Score,
-    /// The depth of the last completed iteration (0 if none completed).
-    pub depth: u32,
-    /// The deepest ply reached, quiescence included (`seldepth`).
-    pub seldepth: u32,
-    /// Nodes searched (quiescence included).
-    pub nodes: u64,
-    /// The principal variation, starting with `best_move`.
-    pub pv: Vec<Move>,
-    /// With `MultiPV` above 1: the best root moves' lines, best first, distinct first moves
-    /// (the first is `score`/`pv`). Empty otherwise.
-    pub lines: Vec<PvLine>,
-    /// How full the transposition table is, in permille (`hashfull`).
-    pub hashfull: u32,
-}
-
-/// Counters of the last search, for tests and tuning: what each selective feature did.
-///
-/// # Examples
-///
-/// ```
-/// use gjjq_core::Position;
-/// use gjjq_engine::{Engine, EngineConfig, Limits};
-/// let mut engine = Engine::new(EngineConfig { hash_mb: 1, ..EngineConfig::default() });
-/// let r = engine.search(&Position::default(), &[], Limits::depth(4));
-/// assert_eq!(engine.stats().nodes, r.nodes);
-/// assert_eq!(engine.stats().null_tries_with_pending, 0);
-/// ```
-#[derive(Debug, Clone, Copy, PartialEq, Eq, Default)]
-pub struct SearchStats {
-    /// Nodes searched.
-    pub nodes: u64,
-    /// The deepest ply reached.
-    pub seldepth: u32,
-    /// Null moves tried.
-    pub null_tries: u64,
-    /// Null moves tried in a position with a pending return (R-19): always 0, the guard
-    /// forbids them.
-    pub null_tries_with_pending: u64,
-    /// Null moves whose reduced search held beta (the node was cut).
-    pub null_cutoffs: u64,
-    /// Moves searched reduced by more than one ply (late-move reductions).
-    pub lmr_reductions: u64,
-    /// Root re-searches after the score fell outside the aspiration window.
-    pub aspiration_researches: u64,
-    /// Nodes extended because the side to move's king was attacked.
-    pub check_extensions: u64,
-    /// Quiet moves skipped by futility pruning.
-    pub futility_prunes: u64,
-    /// Captures skipped in quiescence by static exchange evaluation.
-    pub see_prunes: u64,
-    /// Quiescence nodes whose side to move had its king attacked, searched on every move.
-    pub quiescence_evasions: u64,
-    /// Quiescence nodes cut by a quiet move that traps the enemy king (R-22).
-    pub quiescence_traps: u64,
-    /// Nodes cut by reverse futility pruning.
-    pub reverse_futility_prunes: u64,
-    /// Quiet moves skipped by late-move pruning.
-    pub late_move_prunes: u64,
-    /// Nodes searched one ply shallower by internal iterative reduction.
-    pub iir_reductions: u64,
-}
-
-/// What steers a search from outside the core: a clock, a stop flag, a progress report.
-///
-/// All methods have defaults that never stop and report nothing. The protocol server
-/// implements it with `std::time::Instant` and an `AtomicBool`; a Web Worker can implement it
-/// with `performance.now()`.
-///
-/// # Examples
-///
-/// ```
-/// use gjjq_core::Position;
-/// use gjjq_engine::{Engine, EngineConfig, Limits, SearchControl, SearchResult};
-/// /// Stops after the first iteration that finds a score above 0.
-/// struct Report(Vec<u32>);
-/// impl SearchControl for Report {
-///     fn on_iteration(&mut self, r: &SearchResult) { self.0.push(r.depth); }
-/// }
-/// let mut engine = Engine::new(EngineConfig { hash_mb: 1, ..EngineConfig::default() });
-/// let mut report = Report(Vec::new());
-/// engine.search_with(&Position::default(), &[], Limits::depth(2), &mut report);
-/// assert_eq!(report.0, [1, 2]);
-/// ```
-pub trait SearchControl {
-    /// Asked every few hundred nodes: `true` aborts the search at once (the result is that of
-    /// the last completed iteration, or the best root move found so far).
-    fn should_stop(&mut self, nodes: u64) -> bool {
-        let _ = nodes;
-        false
-    }
-
-    /// Asked after each completed iteration: `false` ends the search there (e.g. when the
-    /// time spent makes the next iteration unlikely to finish).
-    fn should_deepen(&mut self, completed: &SearchResult) -> bool {
-        let _ = completed;
-        true
-    }
-
-    /// Told each completed iteration, for `info` lines.
-    fn on_iteration(&mut self, completed: &SearchResult) {
-        let _ = completed;
-    }
-}
-
-/// A control that never stops the search: only the [`Limits`] end it.
-struct NoControl;
-
-impl SearchControl for NoControl {}
-
-/// The baseline engine: its transposition table and move-ordering tables, kept between
-/// searches of the same game.
-///
-/// # Examples
-///
-/// ```
-/// use gjjq_core::Position;
-/// use gjjq_engine::{Engine, EngineConfig, Limits};
-/// let mut engine = Engine::new(EngineConfig::default());
-/// let pos = Position::default();
-/// let result = engine.search(&pos, &[], Limits::depth(3));
-/// let m = result.best_move.unwrap();
-/// assert!(pos.is_legal(m));
-/// assert_eq!(result.depth, 3);
-/// assert_eq!(result.pv[0], m);
-/// ```
-pub struct Engine {
-    config: EngineConfig,
-    tt: Table,
-    /// History heuristic: bonus per (origin, destination) of quiet moves that caused cut-offs.
-    history: Vec<[i32; 90]>,
-    killers: [[u16; 2]; MAX_PLY],
-    stats: SearchStats,
-    /// Endgame tables probed at the root and in the search (`crate::tablebase`).
-    pub(crate) tables: crate::tablebase::Tables,
-}
-
-impl fmt::Debug for Engine {
-    fn fmt(&self, f: &mut fmt::Formatter<'_>) -> fmt::Result {
-        f.debug_struct("Engine")
-            .field("config", &self.config)
-            .finish_non_exhaustive()
-    }
-}
-
-impl Engine {
-    /// A new engine with an empty table. When the table's [`EngineConfig::hash_mb`] cannot be
-    /// allocated the engine does not abort: it takes the largest of the default size halved in
-    /// turn that can be, and [`Engine::config`] says which ([`Engine::set_hash`]).
-    #[must_use]
-    pub fn new(config: EngineConfig) -> Engine {
-        let (tt, hash_mb) = Table::allocate(config.hash_mb, EngineConfig::default().hash_mb);
-        Engine {
-            config: EngineConfig { hash_mb, ..config },
-            tt,
-            history: vec![[0; 90]; 90],
-            killers: [[NO_MOVE; 2]; MAX_PLY],
-            stats: SearchStats::default(),
-            tables: crate::tablebase::Tables::default(),
-        }
-    }
-
-    /// The configuration.
-    #[must_use]
-    pub fn config(&self) -> EngineConfig {
-        self.config
-    }
-
-    /// Change the settings that need no new table: evaluation, features, `MultiPV`, contempt (the
-    /// table keeps its size; [`Engine::new`] makes one of another size).
-    ///
-    /// # Examples
-    ///
-    /// ```
-    /// use gjjq_engine::{Engine, EngineConfig, SearchFeatures};
-    /// let mut engine = Engine::new(EngineConfig { hash_mb: 1, ..EngineConfig::default() });
-    /// engine.set_config(EngineConfig { multi_pv: 3, features: SearchFeatures::NONE, ..engine.config() });
-    /// assert_eq!(engine.config().multi_pv, 3);
-    /// assert_eq!(engine.config().hash_mb, 1);
-    /// ```
-    pub fn set_config(&mut self, config: EngineConfig) {
-        self.config = EngineConfig {
-            hash_mb: self.config.hash_mb,
-            ..config
+    keys.push(root_key);
+    // A root in the endgame tables is answered from them (`crate::tablebase`).
+    let count = |k: u64| earlier.get(&k).copied().unwrap_or(0);
+    if let Some(r) = engine.tables.root(pos, &count, engine.config.multi_pv) {
+        engine.stats = SearchStats {
+            nodes: r.nodes,
+            seldepth: r.seldepth,
+            ..SearchStats::default()
         };
+        control.on_iteration(&r);
+        return r;
     }
-
-    /// Give the table a new size of about `megabytes` MiB, empty, and forget what was learnt
-    /// (as [`Engine::clear`]); the size in MiB it got. The old table is freed first, so the
-    /// two are never held together; the new one is allocated fallibly, and when `megabytes`
-    /// cannot be had the table takes the largest of the old size halved in turn that can be
-    /// (the old size itself at first), down to a table of one entry (size 0): less than asked
-    /// is returned, never an abort.
-    ///
-    /// # Examples
-    ///
-    /// ```
-    /// use gjjq_engine::{Engine, EngineConfig};
-    /// let mut engine = Engine::new(EngineConfig { hash_mb: 1, ..EngineConfig::default() });
-    /// assert_eq!(engine.set_hash(2), 2);
-    /// assert_eq!(engine.config().hash_mb, 2);
-    /// // More than any address space: the old size is kept.
-    /// assert_eq!(engine.set_hash(usize::MAX), 2);
-    /// assert_eq!(engine.config().hash_mb, 2);
-    /// ```
-    pub fn set_hash(&mut self, megabytes: usize) -> usize {
-        let old = self.config.hash_mb;
-        self.tt = Table::tiny();
-        let (tt, got) = Table::allocate(megabytes, old);
-        self.tt = tt;
-        self.config.hash_mb = got;
-        self.clear();
-        got
+    for k in &mut engine.killers {
+        *k = [NO_MOVE; 2];
     }
-
-    /// The counters of the last search.
-    #[must_use]
-    pub fn stats(&self) -> SearchStats {
-        self.stats
-    }
-
-    /// Forget everything learnt (for a new game): table, killers, history.
-    pub fn clear(&mut self) {
-        self.tt.clear();
-        self.history.iter_mut().for_each(|h| h.fill(0));
-        self.killers = [[NO_MOVE; 2]; MAX_PLY];
-    }
-
-    /// Search `pos` within `limits`.
-    ///
-    /// `history` holds the Zobrist keys of the game's earlier positions, oldest first, so
-    /// that the search respects R-24's draw on the third occurrence; it may end with `pos`'s
-    /// own key (as a game's key list does), which is then not counted twice.
-    #[must_use]
-    pub fn search(&mut self, pos: &Position, history: &[u64], limits: Limits) -> SearchResult {
-        self.search_with(pos, history, limits, &mut NoControl)
-    }
-
-    /// [`Engine::search`] steered by `control` (clock, stop flag, progress reports).
-    pub fn search_with(
-        &mut self,
-        pos: &Position,
-        history: &[u64],
-        limits: Limits,
-        control: &mut dyn SearchControl,
-    ) -> SearchResult {
-        let root_key = zobrist(pos);
-        let mut keys: Vec<u64> = history.to_vec();
-        if keys.last() == Some(&root_key) {
-            keys.pop();
+    for h in &mut engine.history {
+        for v in h.iter_mut() {
+            *v /= 8;
         }
-        let base = keys.len();
-        let mut earlier: HashMap<u64, u8> = HashMap::new();
-        for &k in &keys {
-            let n = earlier.entry(k).or_insert(0);
-            *n = n.saturating_add(1);
-        }
-        keys.push(root_key);
-        // A root in the endgame tables is answered from them (`crate::tablebase`).
-        let count = |k: u64| earlier.get(&k).copied().unwrap_or(0);
-        if let Some(r) = self.tables.root(pos, &count, self.config.multi_pv) {
-            self.stats = SearchStats {
-                nodes: r.nodes,
-                seldepth: r.seldepth,
-                ..SearchStats::default()
-            };
-            control.on_iteration(&r);
-            return r;
-        }
-        for k in &mut self.killers {
-            *k = [NO_MOVE; 2];
-        }
-        for h in &mut self.history {
-            for v in h.iter_mut() {
-                *v /= 8;
-            }
-        }
-        let features = self.config.features;
-        let nnue = (self.config.eval.kind == EvalKind::Nnue)
-            .then(Network::builtin)
-            .and_then(Result::ok)
-            .map(|net| NnueStack {
-                net,
-                accs: vec![net.refresh(pos); MAX_PLY + 2],
-            });
-        let mut s = Searcher {
-            engine: self,
-            control,
-            limits,
-            features,
-            stats: SearchStats::default(),
-            stopped: false,
-            keys,
-            root_index: base,
-            earlier,
-            pv: vec![[NO_MOVE; MAX_PLY]; MAX_PLY + 1],
-            pv_len: [0; MAX_PLY + 1],
-            nnue,
-        };
-        let result = s.iterate(pos);
-        let stats = s.stats;
-        self.stats = stats;
-        result
     }
+    let features = engine.config.features;
+    let nnue = (engine.config.eval.kind == EvalKind::Nnue)
+        .then(Network::builtin)
+        .and_then(Result::ok)
+        .map(|net| NnueStack {
+            net,
+            accs: vec![net.refresh(pos); MAX_PLY + 2],
+        });
+    let mut s = Searcher {
+        engine,
+        control,
+        limits,
+        features,
+        stats: SearchStats::default(),
+        stopped: false,
+        keys,
+        root_index: base,
+        earlier,
+        pv: vec![[NO_MOVE; MAX_PLY]; MAX_PLY + 1],
+        pv_len: [0; MAX_PLY + 1],
+        nnue,
+    };
+    let result = s.iterate(pos);
+    let stats = s.stats;
+    engine.stats = stats;
+    result
 }
 
 struct Searcher<'a> {
@@ -763,7 +254,7 @@ impl Searcher<'_> {
     ) -> SearchResult {
         SearchResult {
             best_move,
-            score: Score::from_internal(score),
+            score: score_from_internal(score),
             depth,
             seldepth: self.stats.seldepth,
             nodes: self.stats.nodes,
@@ -824,7 +315,7 @@ impl Searcher<'_> {
                         root_moves.insert(0, m);
                         best.best_move = Some(m);
                         best.pv = vec![m];
-                        best.score = Score::from_internal(score);
+                        best.score = score_from_internal(score);
                         best.lines.clear();
                     }
                     break;
@@ -850,7 +341,7 @@ impl Searcher<'_> {
                 best.lines = lines
                     .into_iter()
                     .map(|(s, pv)| PvLine {
-                        score: Score::from_internal(s),
+                        score: score_from_internal(s),
                         pv,
                     })
                     .collect();
@@ -1592,9 +1083,9 @@ mod tests {
 
     #[test]
     fn scores_convert_both_ways() {
-        assert_eq!(Score::from_internal(MATE - 3), Score::Win(3));
-        assert_eq!(Score::from_internal(-(MATE - 4)), Score::Loss(4));
-        assert_eq!(Score::from_internal(250), Score::Cp(250));
+        assert_eq!(score_from_internal(MATE - 3), Score::Win(3));
+        assert_eq!(score_from_internal(-(MATE - 4)), Score::Loss(4));
+        assert_eq!(score_from_internal(250), Score::Cp(250));
         for s in [MATE - 5, -(MATE - 7), 123] {
             assert_eq!(from_tt(to_tt(s, 9), 9), s);
         }

@@ -14,14 +14,15 @@ use rand::{Rng, SeedableRng};
 
 use crate::hidden::{HiddenAgent, HiddenBelief, HiddenSearch};
 use crate::hidden::{HiddenConfig, untried_candidates};
+use junqi_protocol::line::{BoundedLine, escape_for_line, read_line_bounded};
+use junqi_protocol::{Command, GoParams, Id, OptionKind, OptionLine, Reply, parse_command};
+
 use crate::protocol::{
-    Command, GoParams, bestmove_line, info_lines, parse_command, resolve_position, worlds_line,
+    bestmove, bestmove_line, info_lines, parse_info_state, resolve_position, worlds_line,
 };
-use crate::search::{
-    Engine, EngineConfig, Limits, MAX_CONTEMPT, Score, SearchControl, SearchFeatures, SearchResult,
-};
-use crate::text::{BoundedLine, escape_for_line, read_line_bounded};
 use crate::time::{Stability, TimeBudget, budget};
+use crate::vocabulary::MAX_CONTEMPT;
+use crate::{Engine, EngineConfig, Limits, Score, SearchControl, SearchFeatures, SearchResult};
 
 /// Which player answers `go`.
 #[derive(Debug, Clone, Copy, PartialEq, Eq, Default)]
@@ -58,6 +59,14 @@ type Output = Arc<Mutex<Box<dyn Write + Send>>>;
 /// refused line, a file's name or contents, an option's value) stays on this one line.
 fn info(out: &Output, text: &str) {
     send(out, &format!("info string {}", escape_for_line(text)));
+}
+
+/// The `option` line of `name`.
+fn option(name: &str, kind: OptionKind) -> Reply {
+    Reply::Option(OptionLine {
+        name: name.to_string(),
+        kind,
+    })
 }
 
 fn send(out: &Output, line: &str) {
@@ -244,6 +253,18 @@ impl Server {
                 return true;
             }
         };
+        // The information state is read with its command: a malformed one is reported and
+        // the line ignored, as any malformed command, without stopping a running search.
+        let hidden = match &cmd {
+            Command::HiddenPosition(text) => match parse_info_state(text) {
+                Ok(state) => Some(state),
+                Err(e) => {
+                    info(&self.out, &clip(&e.to_string(), 300));
+                    return true;
+                }
+            },
+            _ => None,
+        };
         match cmd {
             Command::IsReady => send(&self.out, "readyok"),
             Command::Stop => self.finish_search(),
@@ -256,61 +277,85 @@ impl Server {
                 // Anything that changes the state waits for the search to end: it is stopped
                 // (and its `bestmove` sent) first.
                 self.finish_search();
-                self.apply(other);
+                self.apply(other, hidden);
             }
         }
         true
     }
 
-    fn apply(&mut self, cmd: Command) {
+    /// Carry out `cmd`; `hidden` is the information state of a `position hidden` command.
+    fn apply(&mut self, cmd: Command, hidden: Option<InfoState>) {
         match cmd {
             Command::Uci => {
+                let spin = |name: &str, default: i128, min: i128, max: i128| {
+                    option(name, OptionKind::Spin { default, min, max })
+                };
+                let combo = |name: &str, default: String, vars: &[&str]| {
+                    let vars = vars.iter().map(|v| (*v).to_string()).collect();
+                    option(name, OptionKind::Combo { default, vars })
+                };
+                let string = |name: &str, default: &str| {
+                    option(
+                        name,
+                        OptionKind::String {
+                            default: default.to_string(),
+                        },
+                    )
+                };
+                let defaults = EngineConfig::default();
                 let lines = [
-                    format!("id name {}", self.name()),
-                    "id author gjjq developers".to_string(),
-                    format!(
-                        "option name Hash type spin default {} min 1 max 4096",
-                        EngineConfig::default().hash_mb
+                    Reply::Id(Id::Name(self.name())),
+                    Reply::Id(Id::Author("gjjq developers".to_string())),
+                    spin("Hash", defaults.hash_mb as i128, 1, 4096),
+                    option("Clear Hash", OptionKind::Button),
+                    spin("Tropism", defaults.eval.tropism.into(), 0, 100),
+                    combo(
+                        "Eval",
+                        crate::eval::EvalParams::ENGINE_KIND.to_string(),
+                        &["classic", "nnue"],
                     ),
-                    "option name Clear Hash type button".to_string(),
-                    format!(
-                        "option name Tropism type spin default {} min 0 max 100",
-                        EngineConfig::default().eval.tropism
+                    spin("Move Overhead", 10, 0, 5000),
+                    spin("Seed", 0, 0, u64::MAX.into()),
+                    spin(
+                        "Worlds",
+                        HiddenConfig::default().worlds.into(),
+                        1,
+                        MAX_WORLDS.into(),
                     ),
-                    format!(
-                        "option name Eval type combo default {} var classic var nnue",
-                        crate::eval::EvalParams::ENGINE_KIND
+                    combo(
+                        "HiddenSearch",
+                        HiddenSearch::default().to_string(),
+                        &["vote", "ismcts", "average"],
                     ),
-                    "option name Move Overhead type spin default 10 min 0 max 5000".to_string(),
-                    "option name Seed type spin default 0 min 0 max 18446744073709551615"
-                        .to_string(),
-                    format!(
-                        "option name Worlds type spin default {} min 1 max {MAX_WORLDS}",
-                        HiddenConfig::default().worlds
+                    combo(
+                        "HiddenBelief",
+                        "uniform".to_string(),
+                        &["uniform", "weighted"],
                     ),
-                    format!(
-                        "option name HiddenSearch type combo default {} var vote var ismcts var average",
-                        HiddenSearch::default()
+                    string("Rules", "standard"),
+                    spin("MultiPV", 1, 1, MAX_MULTI_PV as i128),
+                    spin(
+                        "Contempt",
+                        defaults.contempt.into(),
+                        (-MAX_CONTEMPT).into(),
+                        MAX_CONTEMPT.into(),
                     ),
-                    "option name HiddenBelief type combo default uniform var uniform var weighted"
-                        .to_string(),
-                    "option name Rules type string default standard".to_string(),
-                    format!("option name MultiPV type spin default 1 min 1 max {MAX_MULTI_PV}"),
-                    format!(
-                        "option name Contempt type spin default {} min -{MAX_CONTEMPT} max {MAX_CONTEMPT}",
-                        EngineConfig::default().contempt
-                    ),
-                    "option name TablebaseDir type string default <empty>".to_string(),
+                    string("TablebaseDir", ""),
                 ];
-                let defaults = SearchFeatures::default();
+                let features = SearchFeatures::default();
                 let features = FEATURE_OPTIONS
                     .iter()
                     .map(|(name, get, _)| {
-                        format!("option name {name} type check default {}", get(&defaults))
+                        option(
+                            name,
+                            OptionKind::Check {
+                                default: get(&features),
+                            },
+                        )
                     })
-                    .chain(std::iter::once("uciok".to_string()));
+                    .chain(std::iter::once(Reply::UciOk));
                 for l in lines.into_iter().chain(features) {
-                    send(&self.out, &l);
+                    send(&self.out, &l.to_string());
                 }
             }
             Command::SetOption { name, value } => self.set_option(&name, value.as_deref()),
@@ -328,7 +373,9 @@ impl Server {
                 Err(e) => info(&self.out, &clip(&e.to_string(), 300)),
             },
             // 暗式: the side's information state alone, never the true position.
-            Command::HiddenPosition(state) => self.hidden = Some(state.with_rules(self.rules)),
+            Command::HiddenPosition(_) => {
+                self.hidden = hidden.map(|state| state.with_rules(self.rules));
+            }
             Command::Go(go) => match self.hidden.clone() {
                 Some(state) => self.go_hidden(go, state),
                 None => self.go(go),
@@ -459,7 +506,8 @@ impl Server {
         }
     }
 
-    /// `TablebaseDir`: open the endgame tables in `dir` (every file checked whole), or turn
+    /// `TablebaseDir`: open the endgame tables in `dir` (every file read into memory and
+    /// checked whole: [`Tablebase::open`], never a mapping the engine could not vouch for), or turn
     /// probing off for an empty value or `<empty>`. A directory that cannot be opened (missing,
     /// unreadable, a damaged file) is reported in an `info string` and leaves the engine
     /// without tables.
@@ -676,11 +724,11 @@ impl Server {
                 std::thread::sleep(Duration::from_millis(1));
             }
             match r {
-                Some(m) => send(&out, &format!("bestmove {m}")),
+                Some(m) => send(&out, &bestmove(Some(m))),
                 None => {
                     let why = no_move.unwrap_or_else(|| "no candidate left to propose".into());
                     info(&out, &why);
-                    send(&out, "bestmove 0000");
+                    send(&out, &bestmove(None));
                 }
             }
             (engine, history)

@@ -1,4 +1,4 @@
-//! Endgame tablebase probing (殘局, `gjjq-tablebase`): native targets only.
+//! Endgame tablebase probing (殘局, `gjjq-tablebase`): the feature `tablebase`.
 //!
 //! An [`Engine`](crate::Engine) given a [`Tablebase`] ([`Engine::set_tablebase`]) uses it in
 //! two places:
@@ -33,14 +33,14 @@ use std::sync::Arc;
 use gjjq_core::Position;
 use gjjq_tablebase::{Tablebase, Value};
 
-use crate::search::{Engine, PvLine, Score, SearchResult};
+use crate::{PvLine, Score, SearchResult};
 
 /// The longest principal variation the root answer follows through the tables.
 const ROOT_PV_PLIES: usize = 24;
 
 /// The tables an engine probes, if any.
 #[derive(Debug, Clone, Default)]
-pub(crate) struct Tables(Option<Arc<Tablebase>>);
+pub(crate) struct Tables(pub(crate) Option<Arc<Tablebase>>);
 
 impl Tables {
     /// The score of `pos` by the tables, if they cover it: a win or loss in plies to the end
@@ -146,50 +146,5 @@ fn score(v: Value) -> Score {
         Value::Win(n) => Score::Win(u32::from(n)),
         Value::Loss(n) => Score::Loss(u32::from(n)),
         Value::Draw => Score::Cp(0),
-    }
-}
-
-impl Engine {
-    /// Probe `tablebase` at the root and in the search from now on (`None`: no tables). The
-    /// tables are shared and read-only: one [`Tablebase`] can serve many engines.
-    ///
-    /// A position the tables do not cover (more units, a missing or damaged table, another
-    /// ruleset) is searched as without tables, so an engine with an empty or partial set
-    /// still plays legal moves.
-    ///
-    /// # Examples
-    ///
-    /// ```
-    /// use std::sync::Arc;
-    /// use gjjq_core::{Position, Setup};
-    /// use gjjq_engine::{Engine, EngineConfig, Limits, Score, Tablebase};
-    /// let mut tb = Tablebase::new();
-    /// tb.generate(&"IvK".parse()?)?;
-    /// let mut engine = Engine::new(EngineConfig { hash_mb: 1, ..EngineConfig::default() });
-    /// engine.set_tablebase(Some(Arc::new(tb)));
-    /// // Red's infantry and king against a bare king, Red to move: the tables know the
-    /// // fastest win, at depth 1.
-    /// let pos = Position::from_setup("9/9/5k3/9/9/9/9/9/9/I2K5 r -".parse::<Setup>()?)?;
-    /// let r = engine.search(&pos, &[], Limits::depth(1));
-    /// assert_eq!(r.score, Score::Win(27));
-    /// assert!(pos.is_legal(r.best_move.unwrap()));
-    /// # Ok::<(), Box<dyn std::error::Error>>(())
-    /// ```
-    pub fn set_tablebase(&mut self, tablebase: Option<Arc<Tablebase>>) {
-        self.tables = Tables(tablebase);
-    }
-
-    /// The tables the engine probes, if any.
-    ///
-    /// # Examples
-    ///
-    /// ```
-    /// use gjjq_engine::{Engine, EngineConfig};
-    /// let engine = Engine::new(EngineConfig { hash_mb: 1, ..EngineConfig::default() });
-    /// assert!(engine.tablebase().is_none());
-    /// ```
-    #[must_use]
-    pub fn tablebase(&self) -> Option<&Arc<Tablebase>> {
-        self.tables.0.as_ref()
     }
 }

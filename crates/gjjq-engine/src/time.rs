@@ -3,7 +3,9 @@
 
 use gjjq_core::{Move, Side};
 
-use crate::protocol::GoParams;
+use junqi_protocol::GoParams;
+
+use crate::protocol::seat;
 
 /// How long one search may take, in milliseconds from its start.
 #[derive(Debug, Clone, Copy, PartialEq, Eq)]
@@ -129,7 +131,7 @@ pub fn safety_margin(time_ms: u64, overhead_ms: u64) -> u64 {
 ///
 /// ```
 /// use gjjq_core::{Move, Side};
-/// use gjjq_engine::protocol::GoParams;
+/// use junqi_protocol::GoParams;
 /// use gjjq_engine::time::{TimeBudget, budget, safety_margin};
 /// let go = GoParams { movetime: Some(100), ..GoParams::default() };
 /// assert_eq!(budget(&go, Side::Red, 10), Some(TimeBudget { soft_ms: 90, hard_ms: 90 }));
@@ -153,7 +155,7 @@ pub fn budget(go: &GoParams, side: Side, overhead_ms: u64) -> Option<TimeBudget>
             hard_ms: t,
         });
     }
-    let (time, inc) = go.clock(side)?;
+    let (time, inc) = go.clock(seat(side))?;
     let available = time.saturating_sub(safety_margin(time, overhead_ms));
     let moves_to_go = go.movestogo.map_or(DEFAULT_MOVES_TO_GO, u64::from).max(1);
     let soft = (available / moves_to_go)

@@ -1,6 +1,6 @@
 //! The transposition table: search results keyed on the position's Zobrist key.
 
-use crate::search::NO_MOVE;
+use crate::vocabulary::NO_MOVE;
 
 /// What a stored score says about the true value.
 #[derive(Debug, Clone, Copy, PartialEq, Eq)]

@@ -5,8 +5,9 @@ use std::thread::JoinHandle;
 use std::time::{Duration, Instant};
 
 use gjjq_core::Position;
-use gjjq_engine::protocol::{Command, parse_command, resolve_position};
+use gjjq_engine::protocol::resolve_position;
 use gjjq_engine::server::{Player, ServerOptions, Transcript, serve};
+use junqi_protocol::{Command, parse_command};
 
 struct Session {
     input: std::io::PipeWriter,

@@ -114,14 +114,74 @@ impl Words {
     }
 }
 
+/// How a [`crate::Tablebase`] holds the files it opens.
+#[derive(Debug, Clone, Copy, PartialEq, Eq, Default)]
+pub(crate) enum Access {
+    /// Read whole into memory ([`read`]): safe whatever happens to the file afterwards.
+    #[default]
+    Read,
+    /// Memory-mapped ([`map`]): chosen only through the tablebase's `unsafe` constructors,
+    /// whose callers promise that no file is changed while it is mapped.
+    Map,
+}
+
+/// `path` as `index`'s table, read or mapped as `access` says, checked whole.
+pub(crate) fn load(path: &Path, index: &EndingIndex, access: Access) -> Result<Words, MapError> {
+    match access {
+        Access::Read => read(path, index),
+        // SAFETY: `Access::Map` is set only by `Tablebase::new_mapped`, an `unsafe fn` whose
+        // caller promises that no table file is modified or truncated while it is mapped:
+        // `map`'s contract.
+        #[allow(unsafe_code)]
+        Access::Map => unsafe { map(path, index) },
+    }
+}
+
+/// Reads `path` whole into memory and checks it as `index`'s table.
+pub(crate) fn read(path: &Path, index: &EndingIndex) -> Result<Words, MapError> {
+    use std::io::Read as _;
+    let mut f = open_regular(path)?;
+    let len = f.metadata().map_err(|e| MapError::Io(e.to_string()))?.len();
+    // The size the file must have is known from the index: a larger one is refused before
+    // it is read, so a huge file named like a table cannot take the memory.
+    let most = 8 + 4 + 1 + 255 + 8 + 8 + 2 * index.size() as u64 + 8;
+    if len > most {
+        return Err(MapError::Corrupt(format!(
+            "{len} bytes, more than a table of {} holds",
+            index.ending()
+        )));
+    }
+    let mut bytes = Vec::with_capacity(usize::try_from(len).unwrap_or(0));
+    f.by_ref()
+        .take(most + 1)
+        .read_to_end(&mut bytes)
+        .map_err(|e| MapError::Io(e.to_string()))?;
+    let start = check(&bytes, index).map_err(MapError::Corrupt)?;
+    let words = bytes[start..start + 2 * index.size()]
+        .chunks_exact(2)
+        .map(|c| u16::from_le_bytes([c[0], c[1]]))
+        .collect();
+    Ok(Words::Owned(words))
+}
+
 /// Maps `path` and checks it whole as `index`'s table.
-pub(crate) fn map(path: &Path, index: &EndingIndex) -> Result<Words, MapError> {
+///
+/// # Safety
+///
+/// The file must not be modified or truncated while the returned words (and any table made of
+/// them) are alive: the mapping would see the change, or the process be killed by `SIGBUS`
+/// for a read past a truncated end (undefined behaviour by Rust's rules either way).
+/// Replacing the file by a rename, as generation does, is harmless: the mapping keeps the old
+/// contents.
+#[allow(unsafe_code)]
+pub(crate) unsafe fn map(path: &Path, index: &EndingIndex) -> Result<Words, MapError> {
     let f = open_regular(path)?;
     let len = f.metadata().map_err(|e| MapError::Io(e.to_string()))?.len();
     if len < 8 {
         return Err(MapError::Corrupt(format!("truncated: {len} bytes")));
     }
-    let map = map_file(&f).map_err(|e| MapError::Io(e.to_string()))?;
+    // SAFETY: the caller's promise (this function's contract).
+    let map = unsafe { memmap2::Mmap::map(&f) }.map_err(|e| MapError::Io(e.to_string()))?;
     let start = check(&map, index).map_err(MapError::Corrupt)?;
     Ok(Words::Mapped {
         map,
@@ -233,17 +293,6 @@ pub(crate) enum MapError {
     Io(String),
     /// What is wrong with the contents.
     Corrupt(String),
-}
-
-/// The one unsafe call of the crate.
-#[allow(unsafe_code)]
-fn map_file(f: &std::fs::File) -> std::io::Result<memmap2::Mmap> {
-    // SAFETY: the mapping is read-only and private to this process. Undefined behaviour would
-    // need the file to be changed in place while mapped; generation never does that (it writes
-    // a temporary file and renames it over the old one, which leaves existing mappings on the
-    // old contents), and the crate's docs tell users not to. The contents are checked whole
-    // (checksum and every word) before any value is read from them.
-    unsafe { memmap2::Mmap::map(f) }
 }
 
 /// Checks a table file's bytes against `ending`'s index; returns where the words start.

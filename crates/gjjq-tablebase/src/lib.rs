@@ -11,9 +11,12 @@
 //!   R-24): a terminal position is what `outcome` says, insufficient material (R-24) a draw,
 //!   and a cycle that neither side can leave with advantage a draw (repetition, R-24).
 //! - **Files**: one per ending, `IvK.gjtb`, with a header (magic, version, ending, ruleset
-//!   hash) and a checksum, memory-mapped and checked whole when opened; see
-//!   [`Tablebase::open`], [`Tablebase::load`], [`Tablebase::generate_in`] (resumable) and the
-//!   format in the repository's `docs/endgames.md`.
+//!   hash) and a checksum, checked whole when opened; see [`Tablebase::open`],
+//!   [`Tablebase::load`], [`Tablebase::generate_in`] (resumable) and the format in the
+//!   repository's `docs/endgames.md`. [`Tablebase::open`] reads the files into memory;
+//!   [`Tablebase::open_mapped`] maps them instead, an `unsafe fn`: the caller promises that
+//!   no file changes while it is mapped (a file changed under a live map is undefined
+//!   behaviour), as shakmaty-syzygy asks of its memory-mapped filesystem.
 //! - **Rulesets**: only the standard ruleset's play (a `no_capture_limit` or any other play
 //!   option is refused with [`TablebaseError::OtherRuleset`]).
 //!
@@ -35,7 +38,8 @@
 //! ```
 
 #![deny(missing_docs)]
-// One unsafe call: mapping a table file (`file::map_file`).
+// Mapping a table file is the crate's one unsafe operation (`file::map`), reached only
+// through the `unsafe` constructors `Tablebase::new_mapped` and `Tablebase::open_mapped`.
 #![deny(unsafe_code)]
 
 mod core;

@@ -148,6 +148,8 @@ struct Table {
 pub struct Tablebase {
     tables: HashMap<Ending, Arc<Table>>,
     max_units: u32,
+    /// How files are held when opened: read (the default) or mapped ([`Tablebase::new_mapped`]).
+    access: file::Access,
 }
 
 /// What one position's children say, its in-ending children aside.
@@ -171,10 +173,48 @@ enum Node {
 }
 
 impl Tablebase {
-    /// An empty set.
+    /// An empty set. The files it opens ([`Tablebase::load`], [`Tablebase::add_directory`])
+    /// are read whole into memory and checked.
     #[must_use]
     pub fn new() -> Tablebase {
         Tablebase::default()
+    }
+
+    /// An empty set whose files ([`Tablebase::load`], [`Tablebase::add_directory`]) are
+    /// memory-mapped instead of read: opening costs no copy and the system pages a table in
+    /// as probes touch it, which matters for sets larger than memory. Each file is still
+    /// checked whole (checksum and every word) when it is opened.
+    ///
+    /// # Safety
+    ///
+    /// No table file opened through this set may be modified in place or truncated while the
+    /// set, a clone of it, or a table taken from it is alive: the mapping would see the
+    /// change after the check, or the process receive `SIGBUS` reading past a truncated end,
+    /// and either is undefined behaviour. Replacing a file by writing another and renaming it
+    /// over the old one (what [`Tablebase::generate_in`] does) is harmless: a mapping keeps
+    /// the old contents. Use [`Tablebase::new`] when the files are not under your control.
+    ///
+    /// # Examples
+    ///
+    /// ```
+    /// use gjjq_tablebase::Tablebase;
+    /// let dir = std::env::temp_dir().join(format!("gjjq-tb-mapped-doc-{}", std::process::id()));
+    /// Tablebase::new().generate_in(&dir, &["IvK".parse()?])?;
+    /// // SAFETY: the directory is this example's own; nothing writes to it while it is mapped.
+    /// let mut tb = unsafe { Tablebase::new_mapped() };
+    /// tb.load(&dir, &"IvK".parse()?)?;
+    /// assert_eq!(tb.endings().len(), 2);
+    /// drop(tb);
+    /// # std::fs::remove_dir_all(&dir)?;
+    /// # Ok::<(), Box<dyn std::error::Error>>(())
+    /// ```
+    #[must_use]
+    #[allow(unsafe_code)]
+    pub unsafe fn new_mapped() -> Tablebase {
+        Tablebase {
+            access: file::Access::Map,
+            ..Tablebase::default()
+        }
     }
 
     /// An empty set for positions under `rules`.
@@ -358,7 +398,8 @@ impl Tablebase {
         }
         if let Some(dir) = dir {
             let index = EndingIndex::new(ending);
-            if let Ok(values) = file::map(&dir.join(file::file_name(&ending)), &index) {
+            if let Ok(values) = file::load(&dir.join(file::file_name(&ending)), &index, self.access)
+            {
                 self.insert(ending, Table { index, values });
                 return Ok(());
             }
@@ -392,7 +433,9 @@ impl Tablebase {
         Ok(())
     }
 
-    /// Opens every table file (`*.gjtb`) in `dir`, checking each whole.
+    /// Opens every table file (`*.gjtb`) in `dir`, reading each whole into memory and
+    /// checking it: what happens to the files afterwards cannot touch the set.
+    /// [`Tablebase::open_mapped`] maps them instead.
     ///
     /// # Errors
     ///
@@ -404,8 +447,28 @@ impl Tablebase {
         Ok(tb)
     }
 
+    /// Opens every table file (`*.gjtb`) in `dir` as [`Tablebase::open`] does, but
+    /// memory-mapped ([`Tablebase::new_mapped`]).
+    ///
+    /// # Safety
+    ///
+    /// As [`Tablebase::new_mapped`]: no file of `dir` the set opens may be modified in place
+    /// or truncated while the set (or a clone, or a table of it) is alive.
+    ///
+    /// # Errors
+    ///
+    /// As [`Tablebase::open`].
+    #[allow(unsafe_code)]
+    pub unsafe fn open_mapped(dir: &Path) -> Result<Tablebase, TablebaseError> {
+        // SAFETY: the caller's promise, passed on.
+        let mut tb = unsafe { Tablebase::new_mapped() };
+        tb.add_directory(dir)?;
+        Ok(tb)
+    }
+
     /// Adds `ending`'s table from `dir` and those of every ending it reaches by captures
-    /// (each file mapped and checked whole, see [`Tablebase::open`]), skipping those held:
+    /// (each file read, or mapped for a set made by [`Tablebase::new_mapped`], and checked
+    /// whole), skipping those held:
     /// what probing one position of `ending` needs, without opening the whole directory.
     ///
     /// # Errors
@@ -433,7 +496,8 @@ impl Tablebase {
         }
         let path = dir.join(file::file_name(ending));
         let index = EndingIndex::new(*ending);
-        let values = file::map(&path, &index).map_err(|e| map_error(&path, Some(*ending), e))?;
+        let values = file::load(&path, &index, self.access)
+            .map_err(|e| map_error(&path, Some(*ending), e))?;
         self.insert(*ending, Table { index, values });
         for sub in ending.sub_endings() {
             self.load(dir, &sub)?;
@@ -466,7 +530,8 @@ impl Tablebase {
                 .parse()
                 .map_err(|e: crate::EndingParseError| corrupt(e.to_string()))?;
             let index = EndingIndex::new(ending);
-            let values = file::map(path, &index).map_err(|e| map_error(path, Some(ending), e))?;
+            let values = file::load(path, &index, self.access)
+                .map_err(|e| map_error(path, Some(ending), e))?;
             self.insert(ending, Table { index, values });
         }
         Ok(paths.len())

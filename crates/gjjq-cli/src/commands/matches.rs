@@ -245,6 +245,8 @@ pub fn run(args: Args) -> Result<(), CliError> {
                     .into(),
             ));
         }
+        // Read into memory, not mapped: nothing stops a user from regenerating the files
+        // during a match, and a file changed under a map is undefined behaviour.
         let tb = gjjq_tablebase::Tablebase::open(dir)
             .map_err(|e| CliError(format!("--tb {}: {e}", dir.display())))?;
         if tb.is_empty() {

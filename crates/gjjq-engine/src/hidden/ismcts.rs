@@ -38,7 +38,7 @@ use super::{
     HiddenBelief, HiddenConfig, HiddenResult, Round, draw_worlds, proposes, score_value,
     untried_candidates, weigh_worlds,
 };
-use crate::search::{Engine, Limits, Score, SearchControl, SearchResult};
+use crate::{Engine, Limits, Score, SearchControl, SearchResult};
 
 /// Worlds in the pool per world of [`HiddenConfig::worlds`].
 pub const POOL_PER_WORLD: u32 = 4;

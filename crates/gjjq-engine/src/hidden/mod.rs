@@ -33,7 +33,7 @@ use gjjq_core::{
 use rand::Rng;
 use rand::seq::IndexedRandom;
 
-use crate::search::{Engine, Limits, Score, SearchControl, SearchResult};
+use crate::{Engine, Limits, Score, SearchControl, SearchResult};
 
 pub mod belief;
 pub mod ismcts;
@@ -323,214 +323,147 @@ impl Tally {
     }
 }
 
-impl Engine {
-    /// Choose a proposal for `state`'s side from its information state alone (R-41) with the
-    /// default agent ([`HiddenAgent::default`], averaging over uniform worlds): draw up to
-    /// `config.worlds` consistent worlds with `rng`, search them depth by depth, vote, and
-    /// average the chosen moves over the worlds (see the [module](crate::hidden)
-    /// documentation).
-    ///
-    /// `limits.nodes` bounds the nodes over all worlds; `limits.depth` the depth in each.
-    /// `control` is asked to stop and to deepen as in [`Engine::search_with`], and is told
-    /// each completed round as a [`SearchResult`] whose `pv` is the voted move.
-    ///
-    /// # Examples
-    ///
-    /// ```
-    /// use gjjq_core::{Ruleset, Side, deploy::Opening, hidden::HiddenGame};
-    /// use gjjq_engine::{Engine, EngineConfig, HiddenConfig, Limits};
-    /// use rand::{SeedableRng, rngs::StdRng};
-    /// let mut game = HiddenGame::new(Opening::default_opening(), Ruleset::STANDARD)?;
-    /// let mut engine = Engine::new(EngineConfig { hash_mb: 1, ..EngineConfig::default() });
-    /// let mut rng = StdRng::seed_from_u64(7);
-    /// for _ in 0..4 {
-    ///     let side = game.turn();
-    ///     let r = engine.search_hidden(game.info_state(side), Limits::depth(2),
-    ///         HiddenConfig { worlds: 3, ..HiddenConfig::default() }, &mut rng);
-    ///     let m = r.best_move.expect("a proposal");
-    ///     game.propose(side, m)?; // refused or played: the referee decides
-    /// }
-    /// # Ok::<(), Box<dyn std::error::Error>>(())
-    /// ```
-    pub fn search_hidden<R: Rng + ?Sized>(
-        &mut self,
-        state: &InfoState,
-        limits: Limits,
-        config: HiddenConfig,
-        rng: &mut R,
-    ) -> HiddenResult {
-        self.search_hidden_with(state, limits, config, rng, &mut NoControl)
+/// [`Engine::search_hidden_agent_with`]: the worlds drawn, searched depth by depth and voted
+/// on (or the information-set search of [`HiddenSearch::IsMcts`]).
+pub(crate) fn search<R: Rng + ?Sized>(
+    engine: &mut Engine,
+    state: &InfoState,
+    limits: Limits,
+    config: HiddenConfig,
+    agent: HiddenAgent,
+    rng: &mut R,
+    control: &mut dyn SearchControl,
+) -> HiddenResult {
+    if agent.search == HiddenSearch::IsMcts {
+        return ismcts::search(engine, state, limits, config, agent.belief, rng, control);
     }
-
-    /// [`Engine::search_hidden`] steered by `control` (clock, stop flag, progress reports).
-    pub fn search_hidden_with<R: Rng + ?Sized>(
-        &mut self,
-        state: &InfoState,
-        limits: Limits,
-        config: HiddenConfig,
-        rng: &mut R,
-        control: &mut dyn SearchControl,
-    ) -> HiddenResult {
-        self.search_hidden_agent_with(state, limits, config, HiddenAgent::default(), rng, control)
+    let mut result = HiddenResult::NONE;
+    if !proposes(state) {
+        return result;
     }
-
-    /// Choose a proposal for `state`'s side with `agent`'s search and belief (see the
-    /// [module](crate::hidden) documentation); [`Engine::search_hidden_with`] is this with the
-    /// default agent. The limits, `control` and the result mean the same for every agent; for
-    /// [`HiddenSearch::IsMcts`] see [`ismcts`] for what `depth` and `votes` count.
-    ///
-    /// # Examples
-    ///
-    /// ```
-    /// use gjjq_core::{Ruleset, Side, deploy::Opening, hidden::HiddenGame};
-    /// use gjjq_engine::{Engine, EngineConfig, HiddenConfig, Limits};
-    /// use gjjq_engine::hidden::{HiddenAgent, HiddenBelief, HiddenSearch, OpponentModel};
-    /// use rand::{SeedableRng, rngs::StdRng};
-    /// let game = HiddenGame::new(Opening::default_opening(), Ruleset::STANDARD)?;
-    /// let mut engine = Engine::new(EngineConfig { hash_mb: 1, ..EngineConfig::default() });
-    /// let agent = HiddenAgent {
-    ///     search: HiddenSearch::IsMcts,
-    ///     belief: HiddenBelief::Weighted(OpponentModel::default()),
-    /// };
-    /// let side = game.turn();
-    /// let r = engine.search_hidden_agent_with(game.info_state(side), Limits::nodes(5_000),
-    ///     HiddenConfig { worlds: 2, ..HiddenConfig::default() }, agent,
-    ///     &mut StdRng::seed_from_u64(1), &mut gjjq_engine::hidden::NoControl);
-    /// assert!(game.game().legal_moves().contains(&r.best_move.expect("a proposal")));
-    /// # Ok::<(), Box<dyn std::error::Error>>(())
-    /// ```
-    pub fn search_hidden_agent_with<R: Rng + ?Sized>(
-        &mut self,
-        state: &InfoState,
-        limits: Limits,
-        config: HiddenConfig,
-        agent: HiddenAgent,
-        rng: &mut R,
-        control: &mut dyn SearchControl,
-    ) -> HiddenResult {
-        if agent.search == HiddenSearch::IsMcts {
-            return ismcts::search(self, state, limits, config, agent.belief, rng, control);
-        }
-        let mut result = HiddenResult::NONE;
-        if !proposes(state) {
-            return result;
-        }
-        let worlds = match agent.belief {
-            HiddenBelief::Uniform => draw_worlds(state, config.worlds, config, rng, control)
-                .into_iter()
-                .map(|w| (w, 1))
-                .collect(),
-            HiddenBelief::Weighted(model) => resampled_worlds(state, config, &model, rng, control),
-        };
-        if worlds.is_empty() {
-            result.best_move = untried_candidates(state).choose(rng).copied();
-            return result;
-        }
-        result.worlds = worlds.iter().map(|w| w.1).sum();
-        let max_depth = limits.depth.unwrap_or(Limits::MAX_DEPTH).max(1);
-        let mut partial = Tally::default();
-        for depth in 1..=max_depth {
-            let mut round = Tally::default();
-            let mut choices: Vec<(Move, Score)> = Vec::with_capacity(worlds.len());
-            let mut complete = true;
-            for (world, weight) in &worlds {
-                let nodes = match limits.nodes {
-                    Some(n) if result.nodes >= n => {
-                        complete = false;
-                        break;
-                    }
-                    Some(n) => Some(n - result.nodes),
-                    None => None,
-                };
-                let r = self.search_with(
-                    world.position(),
-                    world.keys(),
-                    Limits {
-                        depth: Some(depth),
-                        nodes,
-                    },
-                    &mut Round {
-                        outer: &mut *control,
-                        base: result.nodes,
-                    },
-                );
-                result.nodes += r.nodes;
-                if let Some(m) = r.best_move {
-                    if r.depth >= depth {
-                        round.add(m, r.score, *weight);
-                        choices.push((m, r.score));
-                    } else {
-                        partial.add(m, r.score, *weight);
-                    }
-                }
-                if r.depth < depth || control.should_stop(result.nodes) {
+    let worlds = match agent.belief {
+        HiddenBelief::Uniform => draw_worlds(state, config.worlds, config, rng, control)
+            .into_iter()
+            .map(|w| (w, 1))
+            .collect(),
+        HiddenBelief::Weighted(model) => resampled_worlds(state, config, &model, rng, control),
+    };
+    if worlds.is_empty() {
+        result.best_move = untried_candidates(state).choose(rng).copied();
+        return result;
+    }
+    result.worlds = worlds.iter().map(|w| w.1).sum();
+    let max_depth = limits.depth.unwrap_or(Limits::MAX_DEPTH).max(1);
+    let mut partial = Tally::default();
+    for depth in 1..=max_depth {
+        let mut round = Tally::default();
+        let mut choices: Vec<(Move, Score)> = Vec::with_capacity(worlds.len());
+        let mut complete = true;
+        for (world, weight) in &worlds {
+            let nodes = match limits.nodes {
+                Some(n) if result.nodes >= n => {
                     complete = false;
                     break;
                 }
-            }
-            if !complete {
-                // The worlds this round did finish still vote if no round completed.
-                for &(m, votes, sum) in &round.entries {
-                    partial.merge(m, votes, sum);
-                }
-                break;
-            }
-            let Some((mut m, mut votes, mut score)) = round.winner() else {
-                break;
+                Some(n) => Some(n - result.nodes),
+                None => None,
             };
-            if agent.search == HiddenSearch::Average && choices.len() == worlds.len() {
-                match self.cross_evaluate(&worlds, &choices, depth, limits, &mut result, control) {
-                    Some((best, expected)) => {
-                        m = best;
-                        votes = worlds
-                            .iter()
-                            .zip(&choices)
-                            .filter(|(_, c)| c.0 == best)
-                            .map(|(w, _)| w.1)
-                            .sum();
-                        score = expected;
-                    }
-                    // Cut short: the last complete depth's choice stays; at the first depth
-                    // there is none, and this depth's plain vote (complete in every world)
-                    // is still better than a fallback candidate.
-                    None => {
-                        if result.best_move.is_none() {
-                            (result.best_move, result.votes, result.score, result.depth) =
-                                (Some(m), votes, score, depth);
-                        }
-                        break;
-                    }
+            let r = engine.search_with(
+                world.position(),
+                world.keys(),
+                Limits {
+                    depth: Some(depth),
+                    nodes,
+                },
+                &mut Round {
+                    outer: &mut *control,
+                    base: result.nodes,
+                },
+            );
+            result.nodes += r.nodes;
+            if let Some(m) = r.best_move {
+                if r.depth >= depth {
+                    round.add(m, r.score, *weight);
+                    choices.push((m, r.score));
+                } else {
+                    partial.add(m, r.score, *weight);
                 }
             }
-            (result.best_move, result.votes, result.score, result.depth) =
-                (Some(m), votes, score, depth);
-            let report = SearchResult {
-                best_move: Some(m),
-                score,
+            if r.depth < depth || control.should_stop(result.nodes) {
+                complete = false;
+                break;
+            }
+        }
+        if !complete {
+            // The worlds this round did finish still vote if no round completed.
+            for &(m, votes, sum) in &round.entries {
+                partial.merge(m, votes, sum);
+            }
+            break;
+        }
+        let Some((mut m, mut votes, mut score)) = round.winner() else {
+            break;
+        };
+        if agent.search == HiddenSearch::Average && choices.len() == worlds.len() {
+            match cross_evaluate(
+                engine,
+                &worlds,
+                &choices,
                 depth,
-                seldepth: depth,
-                nodes: result.nodes,
-                pv: vec![m],
-                lines: Vec::new(),
-                hashfull: 0,
-            };
-            control.on_iteration(&report);
-            if !control.should_deepen(&report) {
-                break;
+                limits,
+                &mut result,
+                control,
+            ) {
+                Some((best, expected)) => {
+                    m = best;
+                    votes = worlds
+                        .iter()
+                        .zip(&choices)
+                        .filter(|(_, c)| c.0 == best)
+                        .map(|(w, _)| w.1)
+                        .sum();
+                    score = expected;
+                }
+                // Cut short: the last complete depth's choice stays; at the first depth
+                // there is none, and this depth's plain vote (complete in every world)
+                // is still better than a fallback candidate.
+                None => {
+                    if result.best_move.is_none() {
+                        (result.best_move, result.votes, result.score, result.depth) =
+                            (Some(m), votes, score, depth);
+                    }
+                    break;
+                }
             }
         }
-        if result.best_move.is_none()
-            && let Some((m, votes, score)) = partial.winner()
-        {
-            (result.best_move, result.votes, result.score) = (Some(m), votes, score);
+        (result.best_move, result.votes, result.score, result.depth) =
+            (Some(m), votes, score, depth);
+        let report = SearchResult {
+            best_move: Some(m),
+            score,
+            depth,
+            seldepth: depth,
+            nodes: result.nodes,
+            pv: vec![m],
+            lines: Vec::new(),
+            hashfull: 0,
+        };
+        control.on_iteration(&report);
+        if !control.should_deepen(&report) {
+            break;
         }
-        if result.best_move.is_none() {
-            // Stopped before any world was searched: still a proposal, never none while it
-            // is the side's turn.
-            result.best_move = untried_candidates(state).choose(rng).copied();
-        }
-        result
     }
+    if result.best_move.is_none()
+        && let Some((m, votes, score)) = partial.winner()
+    {
+        (result.best_move, result.votes, result.score) = (Some(m), votes, score);
+    }
+    if result.best_move.is_none() {
+        // Stopped before any world was searched: still a proposal, never none while it
+        // is the side's turn.
+        result.best_move = untried_candidates(state).choose(rng).copied();
+    }
+    result
 }
 
 /// A score as the expected result of the game for the side it is for: 1 a win, 0 a loss, a
@@ -549,89 +482,87 @@ fn result_score(p: f64) -> Score {
     Score::Cp((400.0 * (p / (1.0 - p)).ln()).round() as i32)
 }
 
-impl Engine {
-    /// The averaging step of [`HiddenSearch::Average`]: every move some world chose at
-    /// `depth` (`choices`, one per world) is searched in every other world where it is legal,
-    /// at `depth − 1` after the move; the proposal is the move of the best expected result
-    /// ([`expected_result`]) over the worlds where it is legal, weighted by the worlds'
-    /// multiplicities, among the moves legal in at least half of the weight. `None` when the
-    /// control or the node limit cut the step short.
-    fn cross_evaluate(
-        &mut self,
-        worlds: &[(Game, u32)],
-        choices: &[(Move, Score)],
-        depth: u32,
-        limits: Limits,
-        result: &mut HiddenResult,
-        control: &mut dyn SearchControl,
-    ) -> Option<(Move, Score)> {
-        let mut candidates: Vec<(Move, f64, f64)> = Vec::new();
-        for &(m, _) in choices {
-            if !candidates.iter().any(|c| c.0 == m) {
-                candidates.push((m, 0.0, 0.0));
-            }
+/// The averaging step of [`HiddenSearch::Average`]: every move some world chose at
+/// `depth` (`choices`, one per world) is searched in every other world where it is legal,
+/// at `depth − 1` after the move; the proposal is the move of the best expected result
+/// ([`expected_result`]) over the worlds where it is legal, weighted by the worlds'
+/// multiplicities, among the moves legal in at least half of the weight. `None` when the
+/// control or the node limit cut the step short.
+fn cross_evaluate(
+    engine: &mut Engine,
+    worlds: &[(Game, u32)],
+    choices: &[(Move, Score)],
+    depth: u32,
+    limits: Limits,
+    result: &mut HiddenResult,
+    control: &mut dyn SearchControl,
+) -> Option<(Move, Score)> {
+    let mut candidates: Vec<(Move, f64, f64)> = Vec::new();
+    for &(m, _) in choices {
+        if !candidates.iter().any(|c| c.0 == m) {
+            candidates.push((m, 0.0, 0.0));
         }
-        let child_depth = depth.saturating_sub(1).max(1);
-        for ((world, weight), &(own, own_score)) in worlds.iter().zip(choices) {
-            let w = f64::from(*weight);
-            for c in &mut candidates {
-                let value = if c.0 == own {
-                    expected_result(own_score)
-                } else if world.position().is_legal(c.0) {
-                    let nodes = match limits.nodes {
-                        Some(n) if result.nodes >= n => return None,
-                        Some(n) => Some(n - result.nodes),
-                        None => None,
-                    };
-                    let mut child = world.position().clone();
-                    child.play_unchecked(c.0);
-                    let r = self.search_with(
-                        &child,
-                        world.keys(),
-                        Limits {
-                            depth: Some(child_depth),
-                            nodes,
-                        },
-                        &mut Round {
-                            outer: &mut *control,
-                            base: result.nodes,
-                        },
-                    );
-                    result.nodes += r.nodes;
-                    if child.outcome().is_some() || child.legal_moves().is_empty() {
-                        // The move ends the game: R-21 … R-23 decide it for the mover.
-                        match child.outcome().and_then(|o| o.winner()) {
-                            Some(winner) if winner == child.turn() => 0.0,
-                            None if child.outcome().is_some() => 0.5,
-                            _ => 1.0,
-                        }
-                    } else {
-                        if r.depth < child_depth || control.should_stop(result.nodes) {
-                            return None;
-                        }
-                        1.0 - expected_result(r.score)
+    }
+    let child_depth = depth.saturating_sub(1).max(1);
+    for ((world, weight), &(own, own_score)) in worlds.iter().zip(choices) {
+        let w = f64::from(*weight);
+        for c in &mut candidates {
+            let value = if c.0 == own {
+                expected_result(own_score)
+            } else if world.position().is_legal(c.0) {
+                let nodes = match limits.nodes {
+                    Some(n) if result.nodes >= n => return None,
+                    Some(n) => Some(n - result.nodes),
+                    None => None,
+                };
+                let mut child = world.position().clone();
+                child.play_unchecked(c.0);
+                let r = engine.search_with(
+                    &child,
+                    world.keys(),
+                    Limits {
+                        depth: Some(child_depth),
+                        nodes,
+                    },
+                    &mut Round {
+                        outer: &mut *control,
+                        base: result.nodes,
+                    },
+                );
+                result.nodes += r.nodes;
+                if child.outcome().is_some() || child.legal_moves().is_empty() {
+                    // The move ends the game: R-21 … R-23 decide it for the mover.
+                    match child.outcome().and_then(|o| o.winner()) {
+                        Some(winner) if winner == child.turn() => 0.0,
+                        None if child.outcome().is_some() => 0.5,
+                        _ => 1.0,
                     }
                 } else {
-                    // Illegal there: the proposal would be refused, which decides nothing.
-                    continue;
-                };
-                c.1 += w * value;
-                c.2 += w;
-            }
-        }
-        let most = candidates.iter().map(|c| c.2).fold(0.0, f64::max);
-        candidates
-            .iter()
-            .filter(|c| c.2 * 2.0 >= most)
-            .fold(None::<(Move, f64)>, |best, c| {
-                let mean = c.1 / c.2;
-                match best {
-                    Some(b) if b.1 >= mean => Some(b),
-                    _ => Some((c.0, mean)),
+                    if r.depth < child_depth || control.should_stop(result.nodes) {
+                        return None;
+                    }
+                    1.0 - expected_result(r.score)
                 }
-            })
-            .map(|(m, p)| (m, result_score(p)))
+            } else {
+                // Illegal there: the proposal would be refused, which decides nothing.
+                continue;
+            };
+            c.1 += w * value;
+            c.2 += w;
+        }
     }
+    let most = candidates.iter().map(|c| c.2).fold(0.0, f64::max);
+    candidates
+        .iter()
+        .filter(|c| c.2 * 2.0 >= most)
+        .fold(None::<(Move, f64)>, |best, c| {
+            let mean = c.1 / c.2;
+            match best {
+                Some(b) if b.1 >= mean => Some(b),
+                _ => Some((c.0, mean)),
+            }
+        })
+        .map(|(m, p)| (m, result_score(p)))
 }
 
 /// Up to `count` consistent worlds (at least 1), uniformly drawn and replayed to the state's
@@ -771,19 +702,9 @@ fn resampled_worlds<R: Rng + ?Sized>(
         .collect()
 }
 
-/// A control that never stops: the limits alone end the search.
-///
-/// # Examples
-///
-/// ```
-/// use gjjq_engine::SearchControl;
-/// use gjjq_engine::hidden::NoControl;
-/// assert!(!NoControl.should_stop(1_000_000));
-/// ```
-#[derive(Debug, Clone, Copy, Default)]
-pub struct NoControl;
-
-impl SearchControl for NoControl {}
+/// A control that never stops (the limits alone end the search), here beside the hidden
+/// searches that take one.
+pub use crate::vocabulary::NoControl;
 
 /// The outer control seen by one world's search: it may stop the search, but the per-world
 /// iterations are neither reported nor cut short (the round decides when to deepen).

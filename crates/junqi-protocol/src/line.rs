@@ -1,9 +1,10 @@
 //! Text that crosses a line protocol or reaches a terminal: lines read with a bound, and
 //! outside text escaped so that it stays on one line.
 //!
-//! The protocol server reads its commands with [`read_line_bounded`] and escapes every
-//! `info string` with [`escape_for_line`]; the `gjjq` command uses the same two for the files
-//! it reads line by line and for its error messages, so there is one spelling of each.
+//! An engine's protocol server reads its commands with [`read_line_bounded`] and escapes every
+//! `info string` with [`escape_for_line`]; the arbiter reads an engine's lines with the same
+//! bound, and the `gjjq` command uses the two for the files it reads line by line and for its
+//! error messages, so there is one spelling of each.
 
 use std::fmt::Write as _;
 use std::io::{self, BufRead};
@@ -22,7 +23,7 @@ use std::io::{self, BufRead};
 /// # Examples
 ///
 /// ```
-/// use gjjq_engine::text::escape_for_line;
+/// use junqi_protocol::line::escape_for_line;
 /// assert_eq!(escape_for_line("IvK.gjtb"), "IvK.gjtb");
 /// assert_eq!(escape_for_line("a\nbestmove 9A9A"), "a\\nbestmove 9A9A");
 /// assert_eq!(escape_for_line("\u{1b}[31m\0"), "\\x1b[31m\\0");
@@ -91,7 +92,7 @@ pub enum BoundedLine {
 /// # Examples
 ///
 /// ```
-/// use gjjq_engine::text::{BoundedLine, read_line_bounded};
+/// use junqi_protocol::line::{BoundedLine, read_line_bounded};
 /// let mut input = "abcd\r\nabcde\nab".as_bytes();
 /// let mut buf = Vec::new();
 /// assert_eq!(read_line_bounded(&mut input, &mut buf, 4)?, Some(BoundedLine::Complete));

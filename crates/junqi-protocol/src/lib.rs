@@ -1,0 +1,43 @@
+//! # junqi-protocol
+//!
+//! The line protocol between a controller (a GUI, an arbiter such as `gjjq match`) and a 军棋
+//! engine: UCI's grammar, as `docs/protocol.md` describes it for 国际军棋. Parsing and
+//! formatting only, no I/O, no game: a position string, an information state and a move are
+//! text, which the game's own crate reads and writes (`gjjq-engine` for 国际军棋; 陸戰棋's
+//! engine speaks the same lines). Every parser answers a typed [`ProtocolError`] that names
+//! the command or message, the field, and what stood there.
+//!
+//! | module | owns |
+//! |---|---|
+//! | [`command`] | controller → engine: [`Command`], [`PositionCommand`], [`GoParams`], [`Seat`], [`parse_command`] |
+//! | [`reply`] | engine → controller: [`Reply`], [`Id`], [`OptionLine`], [`OptionKind`], [`Info`], [`BestMove`] |
+//! | [`score`] | [`Score`]: `cp N`, `win N`, `loss N` (plies) |
+//! | [`error`] | [`ProtocolError`] |
+//! | [`line`](mod@line) | lines read within a bound ([`line::read_line_bounded`]), outside text escaped onto one line ([`line::escape_for_line`]) |
+//!
+//! ```
+//! use junqi_protocol::{Command, GoParams, Info, Reply, Score, parse_command};
+//!
+//! // The controller's side: write a command, the engine reads it back.
+//! let go = Command::Go(GoParams { movetime: Some(500), ..GoParams::default() });
+//! assert_eq!(parse_command(&go.to_string())?, Some(go));
+//!
+//! // The engine's side: an `info` line, read by the controller.
+//! let info = Info { depth: Some(4), score: Some(Score::Win(3)), pv: vec!["5B5A".into()], ..Info::default() };
+//! assert_eq!(info.to_string(), "info depth 4 score win 3 pv 5B5A");
+//! assert_eq!(info.to_string().parse::<Reply>()?, Reply::Info(info));
+//! # Ok::<(), junqi_protocol::ProtocolError>(())
+//! ```
+#![forbid(unsafe_code)]
+#![deny(missing_docs)]
+
+pub mod command;
+pub mod error;
+pub mod line;
+pub mod reply;
+pub mod score;
+
+pub use command::{Command, GoParams, PositionCommand, Seat, parse_command};
+pub use error::ProtocolError;
+pub use reply::{BestMove, Id, Info, OptionKind, OptionLine, Reply};
+pub use score::Score;
