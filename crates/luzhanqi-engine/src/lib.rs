@@ -30,6 +30,7 @@
 #![forbid(unsafe_code)]
 #![deny(missing_docs)]
 
+pub mod dark;
 pub mod eval;
 mod heuristic;
 mod knowledge;
