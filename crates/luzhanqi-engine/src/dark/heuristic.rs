@@ -369,3 +369,50 @@ impl DarkAgent for DarkHeuristicAgent {
         })
     }
 }
+
+#[cfg(test)]
+mod tests {
+    use luzhanqi::board::CAMPS;
+    use luzhanqi::deploy::{Deployment, opening};
+    use luzhanqi::{Position, Side};
+    use rand::rngs::StdRng;
+    use rand::{Rng, SeedableRng};
+
+    use super::*;
+
+    /// The rebuilt reach gives exactly the rules' destinations for every movable piece.
+    #[test]
+    fn reach_is_the_rules_reach() {
+        for seed in 0..40u64 {
+            let mut rng = StdRng::seed_from_u64(seed);
+            let (r, b) = (Deployment::random(&mut rng), Deployment::random(&mut rng));
+            let mut pos: Position = opening(&r, &b, Side::Red, Ruleset::STANDARD).unwrap();
+            for _ in 0..rng.random_range(0..150) {
+                let moves = pos.legal_moves();
+                if moves.is_empty() {
+                    break;
+                }
+                let mut next = pos.clone();
+                next.play_unchecked(moves[rng.random_range(0..moves.len())]);
+                if next.outcome().is_some() {
+                    break;
+                }
+                pos = next;
+            }
+            let us = pos.turn();
+            let legal = pos.legal_moves();
+            let occ = pos.occupied();
+            let targets = !occ | (pos.side_pieces(us.other()) - CAMPS);
+            for from in pos.movable(us) {
+                let eng = pos.piece_at(from).unwrap().kind == Kind::Engineer;
+                let mine = reach(pos.ruleset().middle_crossing, from, eng, occ) & targets;
+                let rules: Bitboard = legal
+                    .iter()
+                    .filter(|m| m.from == from)
+                    .map(|m| m.to)
+                    .collect();
+                assert_eq!(mine, rules, "{from} in {pos}");
+            }
+        }
+    }
+}

@@ -61,7 +61,9 @@ struct Node {
 /// availability counts (`mean + c·√(ln available / visits)`), adds one untried move's node,
 /// and scores the leaf by the quiescence search of the alpha-beta agent (attacks played out,
 /// then [`eval::evaluate`](crate::eval::evaluate)) turned into a reward in 0 … 1 by a
-/// logistic; a decided position scores 1, ½ or 0. Rewards are backed up for the side that
+/// logistic; a decided position scores 1, ½ or 0. The leaf's score is scaled down toward
+/// half as the no-combat count (L-15) runs out, so that an advantage is pressed before the
+/// draw. Rewards are backed up for the side that
 /// moved into each node. The root's most visited move is played.
 ///
 /// Nodes count every move played in the tree and every quiescence node; the search stops at
@@ -128,6 +130,14 @@ impl IsmctsAgent {
         }
         let (s, n) = self.leaf.quiet_value(pos, budget);
         let s = if pos.turn() == root { s } else { -s };
+        // Progress: an advantage fades toward the draw as the no-combat count runs out.
+        let limit = i32::from(pos.ruleset().no_combat_limit);
+        let s = if limit > 0 {
+            let left = (limit - pos.plies_since_attack() as i32).max(0);
+            s * (limit + left) / (2 * limit)
+        } else {
+            s
+        };
         (1.0 / (1.0 + (-f64::from(s) / self.config.scale).exp()), n)
     }
 }

@@ -151,6 +151,3 @@ impl FromStr for DarkAgentKind {
             .ok_or_else(|| UnknownDarkAgent(s.to_string()))
     }
 }
-
-#[cfg(test)]
-mod tests;
