@@ -186,7 +186,7 @@ impl DarkAgent for IsmctsAgent {
         let mut deepest = 0usize;
         let mut path = Vec::with_capacity(64);
         while nodes < budget {
-            if iteration % 16 == 0
+            if iteration.is_multiple_of(16)
                 && limits.time.is_some_and(|t| start.elapsed() >= t)
                 && iteration > 0
             {

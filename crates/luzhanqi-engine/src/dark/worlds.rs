@@ -79,3 +79,52 @@ impl WorldCache {
         *self = WorldCache::default();
     }
 }
+
+#[cfg(test)]
+mod tests {
+    use luzhanqi::Side;
+    use luzhanqi::dark::{DarkGame, DarkRules, check_world};
+    use luzhanqi::deploy::Deployment;
+    use rand::SeedableRng;
+    use rand::rngs::StdRng;
+
+    use super::*;
+
+    /// A sampler kept from an earlier state draws exactly what a fresh one would, and its
+    /// worlds fit the new state.
+    #[test]
+    fn a_kept_sampler_draws_as_a_fresh_one() {
+        let mut rng = StdRng::seed_from_u64(8);
+        let (r, b) = (Deployment::random(&mut rng), Deployment::random(&mut rng));
+        let mut game = DarkGame::new(&r, &b, Side::Red, DarkRules::STANDARD).unwrap();
+        let mut cache = WorldCache::default();
+        let mut kept = 0;
+        for ply in 0..160u64 {
+            if game.outcome().is_some() {
+                break;
+            }
+            if game.turn() != Side::Red {
+                game.play_random(&mut rng, game.game().moves().len() + 1);
+                continue;
+            }
+            // Red decides: the state's excluded sets are none (they tie Blue's pieces only
+            // when Blue is to move), so the sampler is kept until Red learns something.
+            let state = game.info_state(Side::Red).clone();
+            let before = cache.key.clone();
+            let kept_worlds = cache.draw(&state, 3, &mut StdRng::seed_from_u64(ply)).unwrap();
+            kept += u32::from(before == cache.key);
+            let fresh = WorldCache::default()
+                .draw(&state, 3, &mut StdRng::seed_from_u64(ply))
+                .unwrap();
+            for (k, f) in kept_worlds.iter().zip(&fresh) {
+                assert_eq!(k.pos, f.pos, "ply {ply}");
+                assert_eq!(k.keys, f.keys);
+                assert_eq!(k.keys.len(), state.plies());
+            }
+            let d = WorldSampler::new(&state).unwrap().draw(&mut rng).unwrap();
+            assert!(check_world(&state, &d).is_ok());
+            game.play_random(&mut rng, game.game().moves().len() + 1);
+        }
+        assert!(kept > 10, "the sampler was kept only {kept} times");
+    }
+}
