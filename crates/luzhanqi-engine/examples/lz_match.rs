@@ -6,34 +6,62 @@
 //!     --a search --a-nodes 20000 --b heuristic --pairs 100 --seed 1 --threads 1
 //! ```
 //!
-//! Options: `--a KIND`, `--b KIND` (search, heuristic, random); `--a-nodes N`, `--a-depth N`,
+//! Dark play (暗棋, each agent told only its information state by a referee):
+//!
+//! ```text
+//! cargo run --release -p luzhanqi-engine --example lz_match -- --mode dark \
+//!     --a ismcts --a-nodes 8000 --b heuristic --pairs 100 --seed 1
+//! ```
+//!
+//! Options: `--mode open|dark` (open by default); `--a KIND`, `--b KIND` (open: search,
+//! heuristic, random; dark: ismcts, determinized, heuristic, random); `--a-nodes N`, `--a-depth N`,
 //! `--a-movetime MS` and the same for `b`; `--pairs N`; `--seed N`; `--max-plies N`;
 //! `--threads N`; `--verbose` (one line per pair).
 
 use std::process::ExitCode;
 use std::time::{Duration, Instant};
 
-use luzhanqi_engine::matches::{GameEnd, MatchConfig, run_match};
+use luzhanqi::dark::DarkRules;
+use luzhanqi_engine::dark::DarkAgentKind;
+use luzhanqi_engine::matches::{
+    AgentSpec, DarkAgentSpec, DarkMatchConfig, GameEnd, GameReport, MatchConfig, MatchResult,
+    run_dark_match, run_match,
+};
 use luzhanqi_engine::{AgentKind, Limits};
 
-fn parse_args(args: &[String]) -> Result<(MatchConfig, bool), String> {
-    let mut c = MatchConfig {
-        a: luzhanqi_engine::matches::AgentSpec {
-            kind: AgentKind::Search,
-            limits: Limits::default(),
-        },
-        b: luzhanqi_engine::matches::AgentSpec {
-            kind: AgentKind::Random,
-            limits: Limits::default(),
-        },
-        ..MatchConfig::default()
+/// The options as given; the agents' names are read once the mode is known.
+struct Args {
+    dark: bool,
+    a: String,
+    b: String,
+    a_limits: Limits,
+    b_limits: Limits,
+    pairs: u32,
+    seed: u64,
+    max_plies: u32,
+    threads: usize,
+    verbose: bool,
+}
+
+fn parse_args(args: &[String]) -> Result<Args, String> {
+    let d = MatchConfig::default();
+    let mut c = Args {
+        dark: false,
+        a: String::new(),
+        b: String::new(),
+        a_limits: Limits::default(),
+        b_limits: Limits::default(),
+        pairs: d.pairs,
+        seed: d.seed,
+        max_plies: d.max_plies,
+        threads: d.threads,
+        verbose: false,
     };
-    let mut verbose = false;
     let mut i = 0;
     while i < args.len() {
         let flag = args[i].as_str();
         if flag == "--verbose" {
-            verbose = true;
+            c.verbose = true;
             i += 1;
             continue;
         }
@@ -46,14 +74,21 @@ fn parse_args(args: &[String]) -> Result<(MatchConfig, bool), String> {
                 .map_err(|e| format!("{flag} {value}: {e}"))
         };
         match flag {
-            "--a" => c.a.kind = value.parse().map_err(|e| format!("{e}"))?,
-            "--b" => c.b.kind = value.parse().map_err(|e| format!("{e}"))?,
-            "--a-nodes" => c.a.limits.nodes = Some(num()?),
-            "--b-nodes" => c.b.limits.nodes = Some(num()?),
-            "--a-depth" => c.a.limits.depth = Some(num()? as u32),
-            "--b-depth" => c.b.limits.depth = Some(num()? as u32),
-            "--a-movetime" => c.a.limits.time = Some(Duration::from_millis(num()?)),
-            "--b-movetime" => c.b.limits.time = Some(Duration::from_millis(num()?)),
+            "--mode" => {
+                c.dark = match value.as_str() {
+                    "open" => false,
+                    "dark" => true,
+                    _ => return Err(format!("--mode {value}: expected open or dark")),
+                }
+            }
+            "--a" => c.a = value.clone(),
+            "--b" => c.b = value.clone(),
+            "--a-nodes" => c.a_limits.nodes = Some(num()?),
+            "--b-nodes" => c.b_limits.nodes = Some(num()?),
+            "--a-depth" => c.a_limits.depth = Some(num()? as u32),
+            "--b-depth" => c.b_limits.depth = Some(num()? as u32),
+            "--a-movetime" => c.a_limits.time = Some(Duration::from_millis(num()?)),
+            "--b-movetime" => c.b_limits.time = Some(Duration::from_millis(num()?)),
             "--pairs" => c.pairs = num()? as u32,
             "--seed" => c.seed = num()?,
             "--max-plies" => c.max_plies = num()? as u32,
@@ -62,20 +97,86 @@ fn parse_args(args: &[String]) -> Result<(MatchConfig, bool), String> {
         }
         i += 2;
     }
-    Ok((c, verbose))
+    Ok(c)
+}
+
+/// Run the match the options describe: A's and B's names, and the result.
+fn run(
+    args: &Args,
+    progress: impl Fn(&[GameReport; 2]) + Sync,
+) -> Result<(String, String, MatchResult), String> {
+    let name = |s: &str, default: &str| {
+        if s.is_empty() {
+            default.to_string()
+        } else {
+            s.to_string()
+        }
+    };
+    if args.dark {
+        let kind = |s: &str| s.parse::<DarkAgentKind>().map_err(|e| e.to_string());
+        let a = kind(&name(&args.a, "ismcts"))?;
+        let b = kind(&name(&args.b, "heuristic"))?;
+        let config = DarkMatchConfig {
+            a: DarkAgentSpec {
+                kind: a,
+                limits: args.a_limits,
+            },
+            b: DarkAgentSpec {
+                kind: b,
+                limits: args.b_limits,
+            },
+            pairs: args.pairs,
+            seed: args.seed,
+            max_plies: args.max_plies,
+            rules: DarkRules::STANDARD,
+            threads: args.threads,
+        };
+        let r = run_dark_match(&config, progress);
+        Ok((
+            format!("{a} {:?}", args.a_limits),
+            format!("{b} {:?}", args.b_limits),
+            r,
+        ))
+    } else {
+        let kind = |s: &str| s.parse::<AgentKind>().map_err(|e| e.to_string());
+        let a = kind(&name(&args.a, "search"))?;
+        let b = kind(&name(&args.b, "random"))?;
+        let config = MatchConfig {
+            a: AgentSpec {
+                kind: a,
+                limits: args.a_limits,
+            },
+            b: AgentSpec {
+                kind: b,
+                limits: args.b_limits,
+            },
+            pairs: args.pairs,
+            seed: args.seed,
+            max_plies: args.max_plies,
+            threads: args.threads,
+            ..MatchConfig::default()
+        };
+        let r = run_match(&config, progress);
+        Ok((
+            format!("{a} {:?}", args.a_limits),
+            format!("{b} {:?}", args.b_limits),
+            r,
+        ))
+    }
 }
 
 fn main() -> ExitCode {
     let args: Vec<String> = std::env::args().skip(1).collect();
-    let (config, verbose) = match parse_args(&args) {
+    let args = match parse_args(&args) {
         Ok(c) => c,
         Err(e) => {
             eprintln!("lz_match: {e}");
             return ExitCode::from(2);
         }
     };
+    let verbose = args.verbose;
     let t0 = Instant::now();
-    let result = run_match(&config, |pair| {
+    let run = run(&args, |pair| {
         if verbose {
             let line: Vec<String> = pair
                 .iter()
@@ -96,6 +197,13 @@ fn main() -> ExitCode {
             eprintln!("pair {}: {}", pair[0].pair, line.join("; "));
         }
     });
+    let (a_name, b_name, result) = match run {
+        Ok(r) => r,
+        Err(e) => {
+            eprintln!("lz_match: {e}");
+            return ExitCode::from(2);
+        }
+    };
     let (w, d, l) = result.wdl();
     let (lo, hi) = result.confidence_95();
     let plies: u32 = result.games.iter().map(|g| g.plies).sum();
@@ -106,8 +214,8 @@ fn main() -> ExitCode {
         .filter(|g| g.end == GameEnd::PlyLimit)
         .count();
     println!(
-        "A = {} {:?} vs B = {} {:?}",
-        config.a.kind, config.a.limits, config.b.kind, config.b.limits
+        "{} A = {a_name} vs B = {b_name}",
+        if args.dark { "dark" } else { "open" }
     );
     println!(
         "games {}  A: +{w} ={d} -{l}  score {:.1} %  95 % CI [{:.1}, {:.1}] %  pentanomial {:?}",

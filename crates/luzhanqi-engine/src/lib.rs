@@ -14,7 +14,12 @@
 //!   position's Zobrist key, move ordering (hash move, captures by gain, killers, history) and
 //!   a quiescence search over attacks, over the evaluation of [`eval`].
 //!
-//! [`matches`](mod@matches) plays agents against each other in paired games from random deployments.
+//! [`dark`] holds the agents of 暗棋 (dark play, L-31), which choose from a side's information
+//! state alone: a random mover, the heuristic yardstick, determinized search and
+//! information-set Monte Carlo tree search over the exact world sampler.
+//!
+//! [`matches`](mod@matches) plays agents against each other in paired games from random
+//! deployments, open or dark (refereed, each agent told only its information state).
 //!
 //! ```
 //! use luzhanqi::Position;
@@ -30,6 +35,7 @@
 #![forbid(unsafe_code)]
 #![deny(missing_docs)]
 
+pub mod dark;
 pub mod eval;
 mod heuristic;
 mod knowledge;

@@ -29,6 +29,9 @@ use luzhanqi::{Game, Move, Outcome, Position, Ruleset, Side};
 use rand::SeedableRng;
 use rand::rngs::StdRng;
 
+use luzhanqi::dark::{DarkGame, DarkRules};
+
+use crate::dark::{DarkAgent, DarkAgentKind};
 use crate::{Agent, AgentKind, Limits};
 
 /// One player of a match: which agent, thinking within which limits.
@@ -332,17 +335,32 @@ pub fn play_pair(config: &MatchConfig, pair: u32) -> [GameReport; 2] {
 /// order pairs finish). The result holds the games in pair order, the same for any number of
 /// threads as long as no time limit is set.
 pub fn run_match(config: &MatchConfig, progress: impl Fn(&[GameReport; 2]) + Sync) -> MatchResult {
+    run_pairs(
+        config.pairs,
+        config.threads,
+        |i| play_pair(config, i),
+        progress,
+    )
+}
+
+/// Play pairs `0 .. pairs` with `play` on `threads` threads, the games in pair order.
+fn run_pairs(
+    pairs: u32,
+    threads: usize,
+    play: impl Fn(u32) -> [GameReport; 2] + Sync,
+    progress: impl Fn(&[GameReport; 2]) + Sync,
+) -> MatchResult {
     let next = AtomicU32::new(0);
     let done: Mutex<Vec<GameReport>> = Mutex::new(Vec::new());
     std::thread::scope(|s| {
-        for _ in 0..config.threads.max(1) {
+        for _ in 0..threads.max(1) {
             s.spawn(|| {
                 loop {
                     let i = next.fetch_add(1, Ordering::Relaxed);
-                    if i >= config.pairs {
+                    if i >= pairs {
                         break;
                     }
-                    let pair = play_pair(config, i);
+                    let pair = play(i);
                     progress(&pair);
                     done.lock().expect("no thread panicked").extend(pair);
                 }
@@ -352,4 +370,166 @@ pub fn run_match(config: &MatchConfig, progress: impl Fn(&[GameReport; 2]) + Syn
     let mut games = done.into_inner().expect("no thread panicked");
     games.sort_by_key(|g| (g.pair, !g.a_red));
     MatchResult { games }
+}
+
+/// One player of a dark match: which dark agent, thinking within which limits.
+#[derive(Debug, Clone, Copy, PartialEq, Eq)]
+pub struct DarkAgentSpec {
+    /// The agent.
+    pub kind: DarkAgentKind,
+    /// Its limits for every move.
+    pub limits: Limits,
+}
+
+/// A dark match (暗棋, L-31) between dark agents A and B: the same pairs as [`MatchConfig`]'s
+/// (pair `i`'s deployments are [`pair_deployments`]`(seed, i)`), each game refereed by a
+/// [`DarkGame`] that gives each agent only its own [`InfoState`](luzhanqi::dark::InfoState).
+///
+/// ```
+/// use luzhanqi_engine::dark::DarkAgentKind;
+/// use luzhanqi_engine::matches::{DarkAgentSpec, DarkMatchConfig, run_dark_match};
+/// use luzhanqi_engine::Limits;
+/// let config = DarkMatchConfig {
+///     a: DarkAgentSpec { kind: DarkAgentKind::Heuristic, limits: Limits::default() },
+///     b: DarkAgentSpec { kind: DarkAgentKind::Random, limits: Limits::default() },
+///     pairs: 1,
+///     ..DarkMatchConfig::default()
+/// };
+/// let r = run_dark_match(&config, |_| {});
+/// assert_eq!(r.games(), 2);
+/// ```
+#[derive(Debug, Clone, PartialEq)]
+pub struct DarkMatchConfig {
+    /// Agent A (whose score is reported).
+    pub a: DarkAgentSpec,
+    /// Agent B.
+    pub b: DarkAgentSpec,
+    /// Number of pairs of games.
+    pub pairs: u32,
+    /// Seed of the deployments and of the agents.
+    pub seed: u64,
+    /// A game still going after this many plies is adjudicated a draw.
+    pub max_plies: u32,
+    /// The rules of every game (`flag_capture` must be `any`).
+    pub rules: DarkRules,
+    /// Threads playing pairs at once (at least 1).
+    pub threads: usize,
+}
+
+impl Default for DarkMatchConfig {
+    /// ISMCTS at 8,000 nodes against the heuristic, 10 pairs, seed 1, 1,000 plies, the
+    /// standard dark rules, one thread.
+    fn default() -> DarkMatchConfig {
+        DarkMatchConfig {
+            a: DarkAgentSpec {
+                kind: DarkAgentKind::Ismcts,
+                limits: Limits::nodes(8_000),
+            },
+            b: DarkAgentSpec {
+                kind: DarkAgentKind::Heuristic,
+                limits: Limits::default(),
+            },
+            pairs: 10,
+            seed: 1,
+            max_plies: 1_000,
+            rules: DarkRules::STANDARD,
+            threads: 1,
+        }
+    }
+}
+
+/// Play one dark game between `red` and `blue`, each within its limits and told only its own
+/// information state by the referee `game`; a game going past `max_plies` is a draw; an agent
+/// that answers with an illegal move or none forfeits.
+pub fn play_dark_game(
+    mut game: DarkGame,
+    red: (&mut dyn DarkAgent, &Limits),
+    blue: (&mut dyn DarkAgent, &Limits),
+    max_plies: u32,
+) -> PlayedGame {
+    let mut nodes = [0u64; 2];
+    let (red_agent, red_limits) = red;
+    let (blue_agent, blue_limits) = blue;
+    let mut plies = 0;
+    let end = loop {
+        if let Some(o) = game.outcome() {
+            break GameEnd::Rules(o);
+        }
+        if plies >= max_plies {
+            break GameEnd::PlyLimit;
+        }
+        let side = game.turn();
+        let (agent, limits): (&mut dyn DarkAgent, &Limits) = match side {
+            Side::Red => (&mut *red_agent, red_limits),
+            Side::Blue => (&mut *blue_agent, blue_limits),
+        };
+        let Ok(choice) = agent.choose(game.info_state(side), limits) else {
+            break GameEnd::Forfeit(side);
+        };
+        nodes[side.index()] += choice.nodes;
+        if game.play(choice.mv).is_err() {
+            break GameEnd::Forfeit(side);
+        }
+        plies += 1;
+    };
+    PlayedGame {
+        end,
+        plies,
+        nodes,
+        moves: game.game().moves().to_vec(),
+    }
+}
+
+/// Play pair `pair` of the dark match: two games, A as Red first.
+///
+/// # Panics
+/// When `config.rules` has `flag_capture` `after_mines`, which 暗棋 does not take.
+#[must_use]
+pub fn play_dark_pair(config: &DarkMatchConfig, pair: u32) -> [GameReport; 2] {
+    let (d1, d2) = pair_deployments(config.seed, pair);
+    let agent_seed = config
+        .seed
+        .wrapping_mul(31)
+        .wrapping_add(u64::from(pair) * 2);
+    [true, false].map(|a_red| {
+        let game = DarkGame::new(&d1, &d2, Side::Red, config.rules)
+            .expect("random deployments are legal and 暗棋 takes flag_capture any");
+        let mut a = config.a.kind.build(agent_seed);
+        let mut b = config.b.kind.build(agent_seed + 1);
+        let (a, b): (&mut dyn DarkAgent, &mut dyn DarkAgent) = (a.as_mut(), b.as_mut());
+        let (red, blue) = if a_red {
+            ((a, &config.a.limits), (b, &config.b.limits))
+        } else {
+            ((b, &config.b.limits), (a, &config.a.limits))
+        };
+        let g = play_dark_game(game, red, blue, config.max_plies);
+        GameReport {
+            pair,
+            a_red,
+            end: g.end,
+            plies: g.plies,
+            nodes: if a_red {
+                g.nodes
+            } else {
+                [g.nodes[1], g.nodes[0]]
+            },
+        }
+    })
+}
+
+/// Play the dark match on `config.threads` threads, calling `progress` after each pair. The
+/// result is the same for any number of threads as long as no time limit is set.
+///
+/// # Panics
+/// As [`play_dark_pair`].
+pub fn run_dark_match(
+    config: &DarkMatchConfig,
+    progress: impl Fn(&[GameReport; 2]) + Sync,
+) -> MatchResult {
+    run_pairs(
+        config.pairs,
+        config.threads,
+        |i| play_dark_pair(config, i),
+        progress,
+    )
 }

@@ -413,6 +413,19 @@ impl SearchAgent {
         best
     }
 
+    /// The quiescence value of `pos` for its side to move (attacks played out, as at the
+    /// search's leaves) within about `nodes` nodes, and the nodes used; the static evaluation
+    /// when the budget runs out first.
+    pub(crate) fn quiet_value(&mut self, pos: &Position, nodes: u64) -> (i32, u64) {
+        self.nodes = 0;
+        self.stopped = false;
+        self.node_limit = nodes.max(1);
+        self.deadline = None;
+        let s = self.quiesce(pos, -WIN - 1, WIN + 1, 0, 0);
+        let s = if self.stopped { evaluate(pos) } else { s };
+        (s, self.nodes)
+    }
+
     /// One iteration at the root: the best move and score among `root` (in order), or `None`
     /// if stopped before the first move was searched. Moves found better are moved to the
     /// front for the next iteration.

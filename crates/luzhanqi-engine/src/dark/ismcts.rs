@@ -1,0 +1,291 @@
+//! Single-observer information-set Monte Carlo tree search (SO-ISMCTS) over drawn worlds.
+
+use std::time::Instant;
+
+use luzhanqi::dark::{DarkView, InfoState};
+use luzhanqi::{Move, Position, Side};
+use rand::rngs::StdRng;
+use rand::{Rng, SeedableRng};
+
+use super::worlds::WorldCache;
+use super::{DarkAgent, DarkAgentError};
+use crate::{Choice, Limits, SearchAgent, SearchConfig};
+
+/// How an [`IsmctsAgent`] is built.
+#[derive(Debug, Clone, Copy, PartialEq)]
+pub struct IsmctsConfig {
+    /// Worlds drawn per move; iteration `i` plays in world `i mod worlds` (at least 1).
+    pub worlds: u32,
+    /// Nodes per move when the limits give none.
+    pub default_nodes: u64,
+    /// The exploration constant of UCT (rewards lie in 0 … 1).
+    pub exploration: f64,
+    /// The most nodes a leaf's quiescence search may use.
+    pub leaf_nodes: u64,
+    /// Evaluation units per unit of the logistic that turns a leaf's score into a reward.
+    pub scale: f64,
+}
+
+impl Default for IsmctsConfig {
+    /// 32 worlds, 32,000 nodes a move, exploration 0.7, leaves of at most 200 nodes, scale 300.
+    fn default() -> IsmctsConfig {
+        IsmctsConfig {
+            worlds: 32,
+            default_nodes: 32_000,
+            exploration: 0.7,
+            leaf_nodes: 200,
+            scale: 300.0,
+        }
+    }
+}
+
+/// A node of the tree: the information set reached by a sequence of moves from the root.
+#[derive(Debug, Clone)]
+struct Node {
+    mv: Move,
+    /// The side that played `mv`.
+    mover: Side,
+    children: Vec<usize>,
+    visits: u32,
+    /// How often the node's move was legal when its parent was visited.
+    available: u32,
+    /// The sum of the rewards for `mover`.
+    reward: f64,
+}
+
+/// Information-set Monte Carlo tree search, single observer (Cowling, Powley and Whitehouse,
+/// 2012): one tree over move sequences, shared by all worlds. Each iteration takes the next of
+/// `worlds` worlds drawn from the exact
+/// [`WorldSampler`](luzhanqi::dark::WorldSampler) for this move (each replayed to the
+/// present), descends the tree choosing among the moves legal in that world by UCT with
+/// availability counts (`mean + c·√(ln available / visits)`), adds one untried move's node,
+/// and scores the leaf by the quiescence search of the alpha-beta agent (attacks played out,
+/// then [`eval::evaluate`](crate::eval::evaluate)) turned into a reward in 0 … 1 by a
+/// logistic; a decided position scores 1, ½ or 0. The leaf's score is scaled down toward
+/// half as the no-combat count (L-15) runs out, so that an advantage is pressed before the
+/// draw. Rewards are backed up for the side that
+/// moved into each node. The root's most visited move is played.
+///
+/// Nodes count every move played in the tree and every quiescence node; the search stops at
+/// the node limit (overshooting by at most one leaf's budget) or the time limit (checked each
+/// iteration); `depth` caps the tree's depth.
+///
+/// ```
+/// use luzhanqi::dark::{DarkGame, DarkRules};
+/// use luzhanqi::deploy::{Deployment, DEFAULT_DEPLOYMENT};
+/// use luzhanqi::Side;
+/// use luzhanqi_engine::Limits;
+/// use luzhanqi_engine::dark::{DarkAgent, IsmctsAgent};
+/// let d: Deployment = DEFAULT_DEPLOYMENT.parse()?;
+/// let game = DarkGame::new(&d, &d, Side::Red, DarkRules::STANDARD)?;
+/// let c = IsmctsAgent::new(1).choose(game.info_state(Side::Red), &Limits::nodes(3_000))?;
+/// assert!(game.game().legal_moves().contains(&c.mv));
+/// assert!(c.nodes <= 3_000 + 200);
+/// # Ok::<(), Box<dyn std::error::Error>>(())
+/// ```
+#[derive(Debug)]
+pub struct IsmctsAgent {
+    config: IsmctsConfig,
+    rng: StdRng,
+    leaf: SearchAgent,
+    worlds: WorldCache,
+}
+
+impl IsmctsAgent {
+    /// An agent with the default [`IsmctsConfig`], seeded with `seed`.
+    #[must_use]
+    pub fn new(seed: u64) -> IsmctsAgent {
+        IsmctsAgent::with_config(seed, IsmctsConfig::default())
+    }
+
+    /// An agent with `config`.
+    #[must_use]
+    pub fn with_config(seed: u64, config: IsmctsConfig) -> IsmctsAgent {
+        IsmctsAgent {
+            config: IsmctsConfig {
+                worlds: config.worlds.max(1),
+                ..config
+            },
+            rng: StdRng::seed_from_u64(seed),
+            leaf: SearchAgent::with_config(
+                seed,
+                SearchConfig {
+                    hash_bits: 4,
+                    ..SearchConfig::default()
+                },
+            ),
+            worlds: WorldCache::default(),
+        }
+    }
+
+    /// The reward of `pos` for `root` and the nodes used.
+    fn leaf_value(&mut self, pos: &Position, root: Side, budget: u64) -> (f64, u64) {
+        if let Some(o) = pos.outcome() {
+            let r = match o.winner() {
+                Some(w) if w == root => 1.0,
+                Some(_) => 0.0,
+                None => 0.5,
+            };
+            return (r, 1);
+        }
+        let (s, n) = self.leaf.quiet_value(pos, budget);
+        let s = if pos.turn() == root { s } else { -s };
+        // Progress: an advantage fades toward the draw as the no-combat count runs out.
+        let limit = i32::from(pos.ruleset().no_combat_limit);
+        let s = if limit > 0 {
+            let left = (limit - pos.plies_since_attack() as i32).max(0);
+            s * (limit + left) / (2 * limit)
+        } else {
+            s
+        };
+        (1.0 / (1.0 + (-f64::from(s) / self.config.scale).exp()), n)
+    }
+}
+
+impl DarkAgent for IsmctsAgent {
+    fn name(&self) -> &'static str {
+        "ismcts"
+    }
+
+    fn choose(&mut self, state: &InfoState, limits: &Limits) -> Result<Choice, DarkAgentError> {
+        let start = Instant::now();
+        let root_moves = DarkView::new(state).legal_moves();
+        if root_moves.is_empty() {
+            return Err(DarkAgentError::NoLegalMove(state.to_string()));
+        }
+        if root_moves.len() == 1 {
+            return Ok(Choice {
+                mv: root_moves[0],
+                score: 0,
+                depth: 0,
+                nodes: 0,
+            });
+        }
+        let root_side = state.side();
+        let worlds = self
+            .worlds
+            .draw(state, self.config.worlds as usize, &mut self.rng)?;
+        let budget = match (limits.nodes, limits.time, limits.depth) {
+            (Some(x), _, _) => x,
+            (None, None, _) => self.config.default_nodes,
+            _ => u64::MAX,
+        };
+        let max_depth = limits.depth.unwrap_or(u32::MAX).max(1) as usize;
+        let c = self.config.exploration;
+        // Node 0 is the root (its move and mover unused).
+        let mut tree = vec![Node {
+            mv: root_moves[0],
+            mover: root_side.other(),
+            children: Vec::new(),
+            visits: 0,
+            available: 0,
+            reward: 0.0,
+        }];
+        let mut nodes = 0u64;
+        let mut iteration = 0usize;
+        let mut deepest = 0usize;
+        let mut path = Vec::with_capacity(64);
+        while nodes < budget {
+            if iteration.is_multiple_of(16)
+                && limits.time.is_some_and(|t| start.elapsed() >= t)
+                && iteration > 0
+            {
+                break;
+            }
+            let mut pos = worlds[iteration % worlds.len()].pos.clone();
+            iteration += 1;
+            path.clear();
+            path.push(0);
+            let mut node = 0;
+            loop {
+                if path.len() > max_depth {
+                    break;
+                }
+                let legal = pos.legal_moves();
+                if legal.is_empty() {
+                    break;
+                }
+                let mut untried: Vec<Move> = Vec::new();
+                for &m in &legal {
+                    if let Some(&ch) = tree[node].children.iter().find(|&&ch| tree[ch].mv == m) {
+                        tree[ch].available += 1;
+                    } else {
+                        untried.push(m);
+                    }
+                }
+                let next = if untried.is_empty() {
+                    let mut best = (f64::NEG_INFINITY, 0usize);
+                    for &ch in &tree[node].children {
+                        let n = &tree[ch];
+                        if !legal.contains(&n.mv) {
+                            continue;
+                        }
+                        let v = n.reward / f64::from(n.visits)
+                            + c * (f64::from(n.available).ln() / f64::from(n.visits)).sqrt();
+                        if v > best.0 {
+                            best = (v, ch);
+                        }
+                    }
+                    best.1
+                } else {
+                    let m = untried[self.rng.random_range(0..untried.len())];
+                    tree.push(Node {
+                        mv: m,
+                        mover: pos.turn(),
+                        children: Vec::new(),
+                        visits: 0,
+                        available: 1,
+                        reward: 0.0,
+                    });
+                    let ch = tree.len() - 1;
+                    tree[node].children.push(ch);
+                    ch
+                };
+                pos.play_unchecked(tree[next].mv);
+                nodes += 1;
+                path.push(next);
+                node = next;
+                if tree[next].visits == 0 {
+                    break;
+                }
+            }
+            deepest = deepest.max(path.len() - 1);
+            let leaf_budget = self
+                .config
+                .leaf_nodes
+                .min(budget.saturating_sub(nodes))
+                .max(1);
+            let (r, n) = self.leaf_value(&pos, root_side, leaf_budget);
+            nodes += n;
+            for &i in &path {
+                let t = &mut tree[i];
+                t.visits += 1;
+                t.reward += if t.mover == root_side { r } else { 1.0 - r };
+            }
+        }
+        let best = tree[0]
+            .children
+            .iter()
+            .copied()
+            .max_by(|&a, &b| {
+                let (x, y) = (&tree[a], &tree[b]);
+                x.visits.cmp(&y.visits).then(
+                    (x.reward / f64::from(x.visits.max(1)))
+                        .total_cmp(&(y.reward / f64::from(y.visits.max(1)))),
+                )
+            })
+            .ok_or_else(|| DarkAgentError::NoLegalMove(state.to_string()))?;
+        let b = &tree[best];
+        let p = (b.reward / f64::from(b.visits.max(1))).clamp(1e-6, 1.0 - 1e-6);
+        Ok(Choice {
+            mv: b.mv,
+            score: (self.config.scale * (p / (1.0 - p)).ln()) as i32,
+            depth: deepest as u32,
+            nodes,
+        })
+    }
+
+    fn new_game(&mut self) {
+        self.worlds.clear();
+    }
+}

@@ -1,0 +1,130 @@
+//! Worlds for the searching dark agents: the exact sampler of the state's consistent enemy
+//! deployments, kept while the state's constraints stay the same, and a drawn world replayed
+//! to the state's present.
+
+use luzhanqi::dark::{InfoState, KindSet, WorldError, WorldSampler, replay_world};
+use luzhanqi::{Game, Position};
+use rand::Rng;
+
+/// One world: the true position in it now and the Zobrist keys of the game's earlier
+/// positions (oldest first), for the search's repetition test.
+#[derive(Debug, Clone)]
+pub(crate) struct World {
+    pub pos: Position,
+    pub keys: Vec<u64>,
+}
+
+impl World {
+    fn of(game: &Game) -> World {
+        let mut p = game.start().clone();
+        let mut keys = Vec::with_capacity(game.moves().len() + 1);
+        for &m in game.moves() {
+            keys.push(p.zobrist_hash());
+            p.play_unchecked(m);
+        }
+        World {
+            pos: game.position().clone(),
+            keys,
+        }
+    }
+}
+
+/// The sampler of the last state, kept while the next state constrains the worlds alike.
+///
+/// The consistent worlds of an exact state are exactly the deployments whose kinds lie in
+/// the [`Knowledge`](luzhanqi::dark::Knowledge)'s domains, meet L-5's counts and are not all
+/// in its excluded sets, so a sampler built for an earlier state with the same domains and
+/// excluded sets draws from the same worlds; its draws are then replayed against the new
+/// state. Rebuilding it (tens of milliseconds) is thus needed only when something was
+/// learnt.
+#[derive(Debug, Default)]
+pub(crate) struct WorldCache {
+    key: Option<([KindSet; 25], Option<[KindSet; 25]>)>,
+    sampler: Option<WorldSampler>,
+}
+
+impl WorldCache {
+    /// The sampler for `state`.
+    fn sampler(&mut self, state: &InfoState) -> Result<&WorldSampler, WorldError> {
+        let know = state.validate()?;
+        let key = (*know.domains(), know.excluded().copied());
+        let fresh = self.key.as_ref() == Some(&key)
+            && self.sampler.as_ref().is_some_and(WorldSampler::is_exact);
+        if !fresh {
+            self.sampler = Some(WorldSampler::new(state)?);
+            self.key = Some(key);
+        }
+        Ok(self.sampler.as_ref().expect("just built"))
+    }
+
+    /// `n` worlds of `state`, each drawn uniformly from the consistent ones.
+    pub fn draw<R: Rng + ?Sized>(
+        &mut self,
+        state: &InfoState,
+        n: usize,
+        rng: &mut R,
+    ) -> Result<Vec<World>, WorldError> {
+        let sampler = self.sampler(state)?;
+        let mut out = Vec::with_capacity(n);
+        for _ in 0..n {
+            let d = sampler.draw(rng)?;
+            let game = replay_world(state, &d).map_err(|_| WorldError::NoWorld)?;
+            out.push(World::of(game.game()));
+        }
+        Ok(out)
+    }
+
+    /// Forget the sampler.
+    pub fn clear(&mut self) {
+        *self = WorldCache::default();
+    }
+}
+
+#[cfg(test)]
+mod tests {
+    use luzhanqi::Side;
+    use luzhanqi::dark::{DarkGame, DarkRules, check_world};
+    use luzhanqi::deploy::Deployment;
+    use rand::SeedableRng;
+    use rand::rngs::StdRng;
+
+    use super::*;
+
+    /// A sampler kept from an earlier state draws exactly what a fresh one would, and its
+    /// worlds fit the new state.
+    #[test]
+    fn a_kept_sampler_draws_as_a_fresh_one() {
+        let mut rng = StdRng::seed_from_u64(8);
+        let (r, b) = (Deployment::random(&mut rng), Deployment::random(&mut rng));
+        let mut game = DarkGame::new(&r, &b, Side::Red, DarkRules::STANDARD).unwrap();
+        let mut cache = WorldCache::default();
+        let mut kept = 0;
+        for ply in 0..160u64 {
+            if game.outcome().is_some() {
+                break;
+            }
+            if game.turn() != Side::Red {
+                game.play_random(&mut rng, game.game().moves().len() + 1);
+                continue;
+            }
+            // Red decides: the state's excluded sets are none (they tie Blue's pieces only
+            // when Blue is to move), so the sampler is kept until Red learns something.
+            let state = game.info_state(Side::Red).clone();
+            let before = cache.key.clone();
+            let kept_worlds = cache.draw(&state, 3, &mut StdRng::seed_from_u64(ply)).unwrap();
+            kept += u32::from(before == cache.key);
+            let fresh = WorldCache::default()
+                .draw(&state, 3, &mut StdRng::seed_from_u64(ply))
+                .unwrap();
+            for (k, f) in kept_worlds.iter().zip(&fresh) {
+                assert_eq!(k.pos, f.pos, "ply {ply}");
+                assert_eq!(k.keys, f.keys);
+                assert_eq!(k.keys.len(), state.plies());
+            }
+            let d = WorldSampler::new(&state).unwrap().draw(&mut rng).unwrap();
+            assert!(check_world(&state, &d).is_ok());
+            game.play_random(&mut rng, game.game().moves().len() + 1);
+        }
+        assert!(kept > 10, "the sampler was kept only {kept} times");
+    }
+}
