@@ -8,15 +8,18 @@
 //!
 //! Options: `--a KIND`, `--b KIND` (search, heuristic, random); `--a-nodes N`, `--a-depth N`,
 //! `--a-movetime MS` and the same for `b`; `--pairs N`; `--seed N`; `--max-plies N`;
-//! `--threads N`; `--verbose` (one line per pair).
+//! `--threads N`; `--verbose` (one line per pair); `--mode open|flip` (flip: 翻棋 from shuffled
+//! starts under its default rules, each pair's deal played twice with the players swapped).
 
 use std::process::ExitCode;
 use std::time::{Duration, Instant};
 
+use luzhanqi::ModeRules;
+use luzhanqi_engine::flip::matches::run_flip_match;
 use luzhanqi_engine::matches::{GameEnd, MatchConfig, run_match};
 use luzhanqi_engine::{AgentKind, Limits};
 
-fn parse_args(args: &[String]) -> Result<(MatchConfig, bool), String> {
+fn parse_args(args: &[String]) -> Result<(MatchConfig, bool, bool), String> {
     let mut c = MatchConfig {
         a: luzhanqi_engine::matches::AgentSpec {
             kind: AgentKind::Search,
@@ -29,6 +32,7 @@ fn parse_args(args: &[String]) -> Result<(MatchConfig, bool), String> {
         ..MatchConfig::default()
     };
     let mut verbose = false;
+    let mut flip = false;
     let mut i = 0;
     while i < args.len() {
         let flag = args[i].as_str();
@@ -58,16 +62,24 @@ fn parse_args(args: &[String]) -> Result<(MatchConfig, bool), String> {
             "--seed" => c.seed = num()?,
             "--max-plies" => c.max_plies = num()? as u32,
             "--threads" => c.threads = num()? as usize,
+            "--mode" => match value.as_str() {
+                "open" => flip = false,
+                "flip" => flip = true,
+                _ => return Err(format!("--mode {value}: expected open or flip")),
+            },
             _ => return Err(format!("unknown option {flag}")),
         }
         i += 2;
     }
-    Ok((c, verbose))
+    if flip {
+        c.rules = ModeRules::FLIP.default_ruleset();
+    }
+    Ok((c, verbose, flip))
 }
 
 fn main() -> ExitCode {
     let args: Vec<String> = std::env::args().skip(1).collect();
-    let (config, verbose) = match parse_args(&args) {
+    let (config, verbose, flip) = match parse_args(&args) {
         Ok(c) => c,
         Err(e) => {
             eprintln!("lz_match: {e}");
@@ -75,7 +87,7 @@ fn main() -> ExitCode {
         }
     };
     let t0 = Instant::now();
-    let result = run_match(&config, |pair| {
+    let progress = |pair: &[luzhanqi_engine::matches::GameReport; 2]| {
         if verbose {
             let line: Vec<String> = pair
                 .iter()
@@ -95,7 +107,12 @@ fn main() -> ExitCode {
                 .collect();
             eprintln!("pair {}: {}", pair[0].pair, line.join("; "));
         }
-    });
+    };
+    let result = if flip {
+        run_flip_match(&config, &ModeRules::FLIP, progress)
+    } else {
+        run_match(&config, progress)
+    };
     let (w, d, l) = result.wdl();
     let (lo, hi) = result.confidence_95();
     let plies: u32 = result.games.iter().map(|g| g.plies).sum();

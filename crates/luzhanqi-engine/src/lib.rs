@@ -15,6 +15,8 @@
 //!   a quiescence search over attacks, over the evaluation of [`eval`].
 //!
 //! [`matches`](mod@matches) plays agents against each other in paired games from random deployments.
+//! [`flip`] holds the agents of 翻棋 (flip play: an expectimax search with flips as chance
+//! nodes, a heuristic and a random agent) and their matches.
 //!
 //! ```
 //! use luzhanqi::Position;
@@ -31,6 +33,7 @@
 #![deny(missing_docs)]
 
 pub mod eval;
+pub mod flip;
 mod heuristic;
 mod knowledge;
 pub mod matches;
