@@ -27,6 +27,10 @@
 //!    [`ENGINEER_APPROACH`] × (10 − distance) toward the nearest face-up enemy landmine.
 //!    [`FLAG_GUARD`] for each own face-up piece next to the own face-up flag.
 //! 4. **Mobility**: [`MOBILE`] for each own face-up movable piece.
+//! 5. **Progress**: the difference of the sums is scaled by (limit − count) / limit, where
+//!    count is the plies with neither an attack nor a flip and limit the ruleset's
+//!    `no_combat_limit` (L-15, L-32): the position drifts toward the draw the limit will
+//!    declare, so the side ahead attacks or flips (and resets the count) rather than wait.
 //!
 //! The player to act gets [`crate::eval::TEMPO`]. Before the colours are settled the
 //! position is symmetric and scores 0.
@@ -193,11 +197,18 @@ pub fn side_score(pos: &FlipPosition, side: Side) -> i32 {
 }
 
 /// The evaluation for the player to act: its colour's [`side_score`] less the enemy's, plus
-/// [`TEMPO`]; 0 while the colours are unsettled.
+/// [`TEMPO`], scaled toward the draw by the no-combat count (term 5 of the module
+/// documentation); 0 while the colours are unsettled.
 #[must_use]
 pub fn evaluate(pos: &FlipPosition) -> i32 {
-    match pos.side_to_act() {
-        Some(us) => side_score(pos, us) - side_score(pos, us.other()) + TEMPO,
-        None => 0,
+    let Some(us) = pos.side_to_act() else {
+        return 0;
+    };
+    let raw = side_score(pos, us) - side_score(pos, us.other()) + TEMPO;
+    let limit = i64::from(pos.ruleset().no_combat_limit);
+    if limit == 0 {
+        return raw;
     }
+    let left = (limit - i64::from(pos.plies_since_attack_or_flip())).max(0);
+    (i64::from(raw) * left / limit) as i32
 }
