@@ -13,15 +13,25 @@
 //!     --a ismcts --a-nodes 8000 --b heuristic --pairs 100 --seed 1
 //! ```
 //!
-//! Options: `--mode open|dark` (open by default); `--a KIND`, `--b KIND` (open: search,
-//! heuristic, random; dark: ismcts, determinized, heuristic, random); `--a-nodes N`, `--a-depth N`,
+//! 翻棋 (flip play, from shuffled starts under the flip mode's default rules, each pair's deal
+//! played twice with the players swapped):
+//!
+//! ```text
+//! cargo run --release -p luzhanqi-engine --example lz_match -- --mode flip \
+//!     --a search --a-nodes 20000 --b heuristic --pairs 100 --seed 1
+//! ```
+//!
+//! Options: `--mode open|dark|flip` (open by default); `--a KIND`, `--b KIND` (open and flip:
+//! search, heuristic, random; dark: ismcts, determinized, heuristic, random); `--a-nodes N`, `--a-depth N`,
 //! `--a-movetime MS` and the same for `b`; `--pairs N`; `--seed N`; `--max-plies N`;
 //! `--threads N`; `--verbose` (one line per pair).
 
 use std::process::ExitCode;
 use std::time::{Duration, Instant};
 
+use luzhanqi::ModeRules;
 use luzhanqi::dark::DarkRules;
+use luzhanqi_engine::flip::matches::run_flip_match;
 use luzhanqi_engine::dark::DarkAgentKind;
 use luzhanqi_engine::matches::{
     AgentSpec, DarkAgentSpec, DarkMatchConfig, GameEnd, GameReport, MatchConfig, MatchResult,
@@ -29,9 +39,17 @@ use luzhanqi_engine::matches::{
 };
 use luzhanqi_engine::{AgentKind, Limits};
 
+/// The mode of play the match is in.
+#[derive(Clone, Copy, PartialEq, Eq)]
+enum Mode {
+    Open,
+    Dark,
+    Flip,
+}
+
 /// The options as given; the agents' names are read once the mode is known.
 struct Args {
-    dark: bool,
+    mode: Mode,
     a: String,
     b: String,
     a_limits: Limits,
@@ -46,7 +64,7 @@ struct Args {
 fn parse_args(args: &[String]) -> Result<Args, String> {
     let d = MatchConfig::default();
     let mut c = Args {
-        dark: false,
+        mode: Mode::Open,
         a: String::new(),
         b: String::new(),
         a_limits: Limits::default(),
@@ -75,10 +93,11 @@ fn parse_args(args: &[String]) -> Result<Args, String> {
         };
         match flag {
             "--mode" => {
-                c.dark = match value.as_str() {
-                    "open" => false,
-                    "dark" => true,
-                    _ => return Err(format!("--mode {value}: expected open or dark")),
+                c.mode = match value.as_str() {
+                    "open" => Mode::Open,
+                    "dark" => Mode::Dark,
+                    "flip" => Mode::Flip,
+                    _ => return Err(format!("--mode {value}: expected open, dark or flip")),
                 }
             }
             "--a" => c.a = value.clone(),
@@ -112,7 +131,7 @@ fn run(
             s.to_string()
         }
     };
-    if args.dark {
+    if args.mode == Mode::Dark {
         let kind = |s: &str| s.parse::<DarkAgentKind>().map_err(|e| e.to_string());
         let a = kind(&name(&args.a, "ismcts"))?;
         let b = kind(&name(&args.b, "heuristic"))?;
@@ -156,7 +175,15 @@ fn run(
             threads: args.threads,
             ..MatchConfig::default()
         };
-        let r = run_match(&config, progress);
+        let r = if args.mode == Mode::Flip {
+            let config = MatchConfig {
+                rules: ModeRules::FLIP.default_ruleset(),
+                ..config
+            };
+            run_flip_match(&config, &ModeRules::FLIP, progress)
+        } else {
+            run_match(&config, progress)
+        };
         Ok((
             format!("{a} {:?}", args.a_limits),
             format!("{b} {:?}", args.b_limits),
@@ -215,7 +242,11 @@ fn main() -> ExitCode {
         .count();
     println!(
         "{} A = {a_name} vs B = {b_name}",
-        if args.dark { "dark" } else { "open" }
+        match args.mode {
+            Mode::Open => "open",
+            Mode::Dark => "dark",
+            Mode::Flip => "flip",
+        }
     );
     println!(
         "games {}  A: +{w} ={d} -{l}  score {:.1} %  95 % CI [{:.1}, {:.1}] %  pentanomial {:?}",

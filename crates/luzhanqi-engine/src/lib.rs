@@ -20,6 +20,8 @@
 //!
 //! [`matches`](mod@matches) plays agents against each other in paired games from random
 //! deployments, open or dark (refereed, each agent told only its information state).
+//! [`flip`] holds the agents of 翻棋 (flip play: an expectimax search with flips as chance
+//! nodes, a heuristic and a random agent) and their matches.
 //!
 //! ```
 //! use luzhanqi::Position;
@@ -37,6 +39,7 @@
 
 pub mod dark;
 pub mod eval;
+pub mod flip;
 mod heuristic;
 mod knowledge;
 pub mod matches;

@@ -1,0 +1,148 @@
+//! Agents for 翻棋 (flip play, L-32) over [`luzhanqi::flip`]: the face-down pieces are chance,
+//! and a [`FlipPosition`] holds no hidden information (a flip reveals a piece drawn from the
+//! unseen pool), so the agents see everything there is to see and treat flips as chance.
+//!
+//! - [`FlipRandomAgent`]: a uniform legal action;
+//! - [`FlipHeuristicAgent`]: the yardstick that is not random. It scores every action one
+//!   enemy reply deep, averaged over what a flip may reveal: captures it knows it wins, even
+//!   trades that pay, never an attack it knows it loses while anything else is legal, no
+//!   piece left hanging, flips where the revealed piece is more likely to be of use than
+//!   taken, and pieces closing in on what they beat;
+//! - [`FlipSearchAgent`]: an expectimax alpha-beta search (iterative deepening, a
+//!   transposition table, a quiescence search over captures) where a flip is a chance node
+//!   averaged over the unseen pieces, over the evaluation of [`eval`].
+//!
+//! [`matches`] plays them against each other in paired games from shuffled starts.
+//!
+//! ```
+//! use luzhanqi::flip::FlipPosition;
+//! use luzhanqi_engine::flip::{FlipAgent, FlipSearchAgent};
+//! use luzhanqi_engine::Limits;
+//!
+//! let pos = FlipPosition::start();
+//! let c = FlipSearchAgent::new(1).choose(&pos, &[], &Limits::nodes(5_000))?;
+//! assert!(pos.is_legal(c.action));
+//! # Ok::<(), luzhanqi_engine::AgentError>(())
+//! ```
+
+pub mod eval;
+mod heuristic;
+pub mod matches;
+mod search;
+
+use luzhanqi::flip::{FlipAction, FlipPosition};
+use rand::SeedableRng;
+use rand::rngs::StdRng;
+use rand::seq::IndexedRandom;
+
+use crate::{AgentError, AgentKind, Limits};
+
+pub use heuristic::FlipHeuristicAgent;
+pub use search::{FlipSearchAgent, FlipSearchConfig};
+
+/// A flip agent's answer: the action and what it found out.
+#[derive(Debug, Clone, PartialEq, Eq)]
+pub struct FlipChoice {
+    /// The action to play (legal in the position given): a flip or a move.
+    pub action: FlipAction,
+    /// The agent's score of the action for the player to act, in the evaluation's units (an
+    /// expectation over the flips' outcomes; 0 for agents that do not score). Wins are above
+    /// [`crate::eval::WIN_BOUND`].
+    pub score: i32,
+    /// The deepest completed iteration (0 for agents that do not search).
+    pub depth: u32,
+    /// Positions visited.
+    pub nodes: u64,
+}
+
+/// An agent of 翻棋: chooses an action for the player to act.
+///
+/// `history` holds the Zobrist keys ([`FlipPosition::zobrist_hash`]) of the game's states
+/// before `pos`, oldest first. Agents are deterministic given their seed and the sequence of
+/// calls, as long as no time limit cuts a search short.
+pub trait FlipAgent {
+    /// The agent's name (`random`, `heuristic`, `search`).
+    fn name(&self) -> &'static str;
+
+    /// A legal action of `pos` for the player to act, within `limits`.
+    ///
+    /// # Errors
+    /// [`AgentError::NoLegalMove`] when `pos` has no legal action (the game is over).
+    fn choose(
+        &mut self,
+        pos: &FlipPosition,
+        history: &[u64],
+        limits: &Limits,
+    ) -> Result<FlipChoice, AgentError>;
+
+    /// Forget what was learnt in an earlier game; the seed stays.
+    fn new_game(&mut self) {}
+}
+
+impl AgentKind {
+    /// A new flip agent of the kind, seeded with `seed`.
+    ///
+    /// ```
+    /// use luzhanqi_engine::AgentKind;
+    /// assert_eq!(AgentKind::Search.build_flip(3).name(), "search");
+    /// ```
+    #[must_use]
+    pub fn build_flip(self, seed: u64) -> Box<dyn FlipAgent + Send> {
+        match self {
+            AgentKind::Search => Box::new(FlipSearchAgent::new(seed)),
+            AgentKind::Heuristic => Box::new(FlipHeuristicAgent::new(seed)),
+            AgentKind::Random => Box::new(FlipRandomAgent::new(seed)),
+        }
+    }
+}
+
+/// A uniform legal action, drawn with a seeded generator.
+///
+/// ```
+/// use luzhanqi::flip::FlipPosition;
+/// use luzhanqi_engine::flip::{FlipAgent, FlipRandomAgent};
+/// use luzhanqi_engine::Limits;
+/// let pos = FlipPosition::start();
+/// let a = FlipRandomAgent::new(5).choose(&pos, &[], &Limits::default())?.action;
+/// let b = FlipRandomAgent::new(5).choose(&pos, &[], &Limits::default())?.action;
+/// assert_eq!(a, b);
+/// # Ok::<(), luzhanqi_engine::AgentError>(())
+/// ```
+#[derive(Debug, Clone)]
+pub struct FlipRandomAgent {
+    rng: StdRng,
+}
+
+impl FlipRandomAgent {
+    /// A random agent seeded with `seed`.
+    #[must_use]
+    pub fn new(seed: u64) -> FlipRandomAgent {
+        FlipRandomAgent {
+            rng: StdRng::seed_from_u64(seed),
+        }
+    }
+}
+
+impl FlipAgent for FlipRandomAgent {
+    fn name(&self) -> &'static str {
+        "random"
+    }
+
+    fn choose(
+        &mut self,
+        pos: &FlipPosition,
+        _history: &[u64],
+        _limits: &Limits,
+    ) -> Result<FlipChoice, AgentError> {
+        let actions = pos.legal_actions();
+        let &action = actions
+            .choose(&mut self.rng)
+            .ok_or_else(|| AgentError::NoLegalMove(pos.to_string()))?;
+        Ok(FlipChoice {
+            action,
+            score: 0,
+            depth: 0,
+            nodes: 1,
+        })
+    }
+}

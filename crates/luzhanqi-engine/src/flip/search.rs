@@ -1,0 +1,663 @@
+//! The expectimax search for 翻棋: negamax alpha-beta at the players' nodes, expectation at
+//! the chance nodes (a flip, or a move onto a face-down piece, averaged over the unseen pieces
+//! with their probabilities), iterative deepening, a transposition table and a quiescence
+//! search over captures.
+//!
+//! Flips are where the tree explodes (up to 50 points × 24 pieces), so they are expanded where
+//! they matter:
+//!
+//! - within the first [`FlipSearchConfig::chance_plies`] plies from the root, a flip is a
+//!   chance node: its value is the exact expectation of its outcomes, each searched one ply
+//!   shallower with the full window (no outcome is skipped). With
+//!   [`FlipSearchConfig::group_quiet_flips`], flips of points farther than 2 (files plus ranks)
+//!   from every face-up piece are alike for the search's horizon: one of them (the first in the
+//!   seeded order) stands for all;
+//! - deeper, the flips of a node are one option: "flip something", searched as the turn
+//!   passing with nothing revealed (a null move). Its value is what the position is worth if
+//!   the player does nothing of consequence; it sees the enemy's captures that a flip far away
+//!   does not prevent. Moves onto a face-down piece (`attack_face_down`) are always chance
+//!   nodes.
+
+use std::time::Instant;
+
+use luzhanqi::flip::{FlipAction, FlipPosition};
+use luzhanqi::{AttackOutcome, Kind};
+use rand::SeedableRng;
+use rand::rngs::StdRng;
+use rand::seq::SliceRandom;
+
+use super::eval::{evaluate, piece_value};
+use super::{FlipAgent, FlipChoice};
+use crate::eval::{WIN, WIN_BOUND, distance};
+use crate::{AgentError, Limits};
+
+/// The deepest ply the search tables cover (main search and quiescence together).
+const MAX_PLY: usize = 128;
+/// Nodes between two looks at the clock.
+const CLOCK_INTERVAL: u64 = 256;
+
+/// How a [`FlipSearchAgent`] is built.
+#[derive(Debug, Clone, Copy, PartialEq, Eq)]
+pub struct FlipSearchConfig {
+    /// The transposition table holds 2^`hash_bits` entries.
+    pub hash_bits: u32,
+    /// The deepest quiescence search below the main search's leaves, in plies.
+    pub max_qdepth: u32,
+    /// Flips are chance nodes within this many plies of the root (1: at the root only);
+    /// deeper they are one null-move option.
+    pub chance_plies: u32,
+    /// At the chance plies, let one flip stand for all those farther than 2 from every
+    /// face-up piece.
+    pub group_quiet_flips: bool,
+}
+
+impl Default for FlipSearchConfig {
+    /// 2^18 entries, quiescence 12 plies deep, chance nodes at the root, quiet flips grouped.
+    fn default() -> FlipSearchConfig {
+        FlipSearchConfig {
+            hash_bits: 18,
+            max_qdepth: 12,
+            chance_plies: 1,
+            group_quiet_flips: true,
+        }
+    }
+}
+
+#[derive(Debug, Clone, Copy, Default)]
+struct Entry {
+    key: u64,
+    action: Option<FlipAction>,
+    score: i32,
+    depth: i16,
+    bound: Bound,
+}
+
+#[derive(Debug, Clone, Copy, Default, PartialEq, Eq)]
+enum Bound {
+    #[default]
+    None,
+    Exact,
+    Lower,
+    Upper,
+}
+
+/// How a node's option is searched.
+#[derive(Debug, Clone, Copy, PartialEq, Eq)]
+enum Branch {
+    /// A move between face-up pieces and empty points.
+    Move,
+    /// A chance action: the expectation over the unseen pieces.
+    Chance,
+    /// The node's flips as one option: the turn passes with nothing revealed.
+    Pass,
+}
+
+/// The expectimax agent for 翻棋 (see the module documentation of [`crate::flip`]).
+///
+/// ```
+/// use luzhanqi::flip::FlipPosition;
+/// use luzhanqi_engine::flip::{FlipAgent, FlipSearchAgent};
+/// use luzhanqi_engine::Limits;
+/// // A red marshal beside a blue division commander: take it.
+/// let pos: FlipPosition =
+///     "?????/?????/?1?1?/??1??/?1?1?/????d/????S/?1?1?/??1??/?1?1?/?????/????? 1 r \
+///      JDBBTTYYCCCPPPEEEZZLLLFsjdbbttyycccpppeeezzlllf 0 2".parse()?;
+/// let c = FlipSearchAgent::new(1).choose(&pos, &[], &Limits::depth(2))?;
+/// assert_eq!(c.action.to_string(), "e6e7");
+/// # Ok::<(), Box<dyn std::error::Error>>(())
+/// ```
+#[derive(Debug, Clone)]
+pub struct FlipSearchAgent {
+    config: FlipSearchConfig,
+    rng: StdRng,
+    tt: Vec<Entry>,
+    killers: Vec<[Option<FlipAction>; 2]>,
+    history: Vec<i32>,
+    path: Vec<u64>,
+    nodes: u64,
+    node_limit: u64,
+    deadline: Option<Instant>,
+    stopped: bool,
+    /// Passes (null moves) on the path: a line with one repeats nothing real.
+    passes: u32,
+}
+
+/// The gain of a capture for the mover: `None` for anything but an attack between face-up
+/// pieces.
+fn attack_gain(pos: &FlipPosition, a: FlipAction) -> Option<(AttackOutcome, i32)> {
+    if pos.is_chance(a) {
+        return None;
+    }
+    let c = pos.combat(a, None)?;
+    let us = pos.side_to_act()?;
+    let dv = if c.defender == Kind::Flag {
+        WIN / 2
+    } else {
+        piece_value(pos, us.other(), c.defender)
+    };
+    let av = piece_value(pos, us, c.attacker);
+    let gain = match c.outcome {
+        AttackOutcome::DefenderRemoved => dv,
+        AttackOutcome::BothRemoved => dv - av,
+        AttackOutcome::AttackerRemoved => -av,
+    };
+    Some((c.outcome, gain))
+}
+
+/// A move's from and to points as a history index.
+fn history_index(a: FlipAction) -> Option<usize> {
+    match a {
+        FlipAction::Move(m) => Some(m.from.index() * 60 + m.to.index()),
+        FlipAction::Flip(_) => None,
+    }
+}
+
+/// Whether a flip of `a`'s point may matter at once: a face-up piece within distance 2.
+fn near_face_up(pos: &FlipPosition, a: FlipAction) -> bool {
+    let FlipAction::Flip(sq) = a else {
+        return true;
+    };
+    pos.face_up()
+        .occupied()
+        .iter()
+        .any(|p| distance(p, sq) <= 2)
+}
+
+impl FlipSearchAgent {
+    /// A search agent with the default [`FlipSearchConfig`], seeded with `seed` (the seed
+    /// orders equal root actions).
+    #[must_use]
+    pub fn new(seed: u64) -> FlipSearchAgent {
+        FlipSearchAgent::with_config(seed, FlipSearchConfig::default())
+    }
+
+    /// A search agent with `config`.
+    #[must_use]
+    pub fn with_config(seed: u64, config: FlipSearchConfig) -> FlipSearchAgent {
+        let bits = config.hash_bits.clamp(4, 28);
+        FlipSearchAgent {
+            config: FlipSearchConfig {
+                hash_bits: bits,
+                ..config
+            },
+            rng: StdRng::seed_from_u64(seed),
+            tt: vec![Entry::default(); 1 << bits],
+            killers: vec![[None; 2]; MAX_PLY],
+            history: vec![0; 60 * 60],
+            path: Vec::with_capacity(512),
+            nodes: 0,
+            node_limit: u64::MAX,
+            deadline: None,
+            stopped: false,
+            passes: 0,
+        }
+    }
+
+    /// The expectation of a chance action `a` of `pos` searched `depth` plies deep, each
+    /// outcome with the full window; `None` if the search was stopped meanwhile.
+    ///
+    /// It is the value [`FlipSearchAgent::choose`] gives a flip at the root: a test checks it
+    /// against a hand computation.
+    pub fn chance_value(
+        &mut self,
+        pos: &FlipPosition,
+        a: FlipAction,
+        depth: u32,
+        limits: &Limits,
+    ) -> Option<i32> {
+        self.prepare(pos, &[], limits, Instant::now());
+        let v = self.expectation(pos, a, depth as i32 - 1, 0);
+        (!self.stopped).then_some(v)
+    }
+
+    fn prepare(&mut self, pos: &FlipPosition, history: &[u64], limits: &Limits, start: Instant) {
+        self.nodes = 0;
+        self.stopped = false;
+        self.passes = 0;
+        self.node_limit = limits.nodes.unwrap_or(u64::MAX);
+        self.deadline = limits.time.map(|t| start + t);
+        for k in &mut self.killers {
+            *k = [None; 2];
+        }
+        for h in &mut self.history {
+            *h /= 8;
+        }
+        self.path.clear();
+        let keep = history
+            .len()
+            .min(pos.plies_since_attack_or_flip() as usize);
+        self.path
+            .extend_from_slice(&history[history.len() - keep..]);
+        self.path.push(pos.zobrist_hash());
+    }
+
+    fn check_stop(&mut self) -> bool {
+        if self.stopped {
+            return true;
+        }
+        if self.nodes >= self.node_limit {
+            self.stopped = true;
+        } else if self.nodes.is_multiple_of(CLOCK_INTERVAL)
+            && let Some(d) = self.deadline
+            && Instant::now() >= d
+        {
+            self.stopped = true;
+        }
+        self.stopped
+    }
+
+    fn tt_index(&self, key: u64) -> usize {
+        (key >> (64 - self.config.hash_bits)) as usize
+    }
+
+    fn probe(&self, key: u64) -> Option<Entry> {
+        let e = self.tt[self.tt_index(key)];
+        (e.bound != Bound::None && e.key == key).then_some(e)
+    }
+
+    fn store(&mut self, key: u64, depth: i32, score: i32, bound: Bound, a: Option<FlipAction>, ply: usize) {
+        let i = self.tt_index(key);
+        let old = self.tt[i];
+        if old.key == key && i32::from(old.depth) > depth && bound != Bound::Exact {
+            return;
+        }
+        self.tt[i] = Entry {
+            key,
+            action: a.or(if old.key == key { old.action } else { None }),
+            score: to_tt(score, ply),
+            depth: depth.clamp(-1, i32::from(i16::MAX)) as i16,
+            bound,
+        };
+    }
+
+    /// Whether the state on top of the path repeats one since the last attack or flip.
+    fn repeated(&self, pos: &FlipPosition) -> bool {
+        if self.passes > 0 {
+            return false;
+        }
+        let key = pos.zobrist_hash();
+        let n = self.path.len();
+        let back = (pos.plies_since_attack_or_flip() as usize).min(n.saturating_sub(1));
+        self.path[n - 1 - back..n - 1]
+            .iter()
+            .rev()
+            .skip(1)
+            .step_by(2)
+            .any(|&k| k == key)
+    }
+
+    /// The score of a decided state for the player to act.
+    fn terminal(pos: &FlipPosition, ply: usize) -> Option<i32> {
+        let o = pos.outcome()?;
+        Some(match (o.winner(), pos.side_to_act()) {
+            (None, _) => 0,
+            (Some(w), Some(us)) if w == us => WIN - ply as i32,
+            (Some(_), _) => -(WIN - ply as i32),
+        })
+    }
+
+    /// The options of a node in search order: `(order score, action, branch)`.
+    fn options(
+        &mut self,
+        pos: &FlipPosition,
+        tt_action: Option<FlipAction>,
+        ply: usize,
+        shuffle: bool,
+    ) -> Vec<(i32, FlipAction, Branch)> {
+        let mut actions: Vec<FlipAction> = pos.legal_actions().into_iter().collect();
+        if shuffle {
+            actions.shuffle(&mut self.rng);
+        }
+        let expand = ply < self.config.chance_plies as usize;
+        let killers = self.killers[ply.min(MAX_PLY - 1)];
+        let mut out = Vec::with_capacity(actions.len());
+        let mut flip_seen = false;
+        let mut quiet_seen = false;
+        for a in actions {
+            let (branch, s) = match a {
+                FlipAction::Flip(_) if expand => {
+                    if self.config.group_quiet_flips && !near_face_up(pos, a) {
+                        if quiet_seen {
+                            continue;
+                        }
+                        quiet_seen = true;
+                    }
+                    (Branch::Chance, 850_000)
+                }
+                FlipAction::Flip(_) => {
+                    if flip_seen {
+                        continue;
+                    }
+                    flip_seen = true;
+                    (Branch::Pass, 850_000)
+                }
+                FlipAction::Move(_) if pos.is_chance(a) => (Branch::Chance, 840_000),
+                FlipAction::Move(_) => {
+                    let s = if let Some((outcome, gain)) = attack_gain(pos, a) {
+                        match outcome {
+                            AttackOutcome::AttackerRemoved => -1_000_000 + gain,
+                            _ if gain >= 0 => 1_000_000 + gain,
+                            _ => -500_000 + gain,
+                        }
+                    } else if killers[0] == Some(a) {
+                        900_000
+                    } else if killers[1] == Some(a) {
+                        899_000
+                    } else {
+                        history_index(a).map_or(0, |i| self.history[i].min(800_000))
+                    };
+                    (Branch::Move, s)
+                }
+            };
+            let s = if Some(a) == tt_action { i32::MAX } else { s };
+            out.push((s, a, branch));
+        }
+        out.sort_by_key(|o| std::cmp::Reverse(o.0));
+        out
+    }
+
+    /// The expectation of chance action `a`, each outcome searched to `depth` with the full
+    /// window.
+    fn expectation(&mut self, pos: &FlipPosition, a: FlipAction, depth: i32, ply: usize) -> i32 {
+        let outcomes = pos.chance_outcomes();
+        let total: i64 = outcomes.iter().map(|o| i64::from(o.weight)).sum();
+        if total == 0 {
+            return 0;
+        }
+        let mut acc: i64 = 0;
+        for o in outcomes {
+            let mut child = pos.clone();
+            child.apply_unchecked(a, Some(o.piece));
+            self.path.push(child.zobrist_hash());
+            let v = -self.search(&child, depth, -WIN - 1, WIN + 1, ply + 1);
+            self.path.pop();
+            if self.stopped {
+                return 0;
+            }
+            acc += i64::from(o.weight) * i64::from(v);
+        }
+        (acc as f64 / total as f64).round() as i32
+    }
+
+    /// The value of option `(a, branch)` of `pos` for the player to act, its children
+    /// searched to `depth` within `(alpha, beta)` (a chance node: the full window).
+    fn option_value(
+        &mut self,
+        pos: &FlipPosition,
+        a: FlipAction,
+        branch: Branch,
+        depth: i32,
+        alpha: i32,
+        beta: i32,
+        ply: usize,
+    ) -> i32 {
+        match branch {
+            Branch::Chance => self.expectation(pos, a, depth, ply),
+            Branch::Move | Branch::Pass => {
+                // A flip given no piece passes the turn (the `Pass` branch).
+                let mut child = pos.clone();
+                child.apply_unchecked(a, None);
+                let pass = u32::from(branch == Branch::Pass);
+                self.passes += pass;
+                self.path.push(child.zobrist_hash());
+                let s = -self.search(&child, depth, -beta, -alpha, ply + 1);
+                self.path.pop();
+                self.passes -= pass;
+                s
+            }
+        }
+    }
+
+    fn quiesce(&mut self, pos: &FlipPosition, mut alpha: i32, beta: i32, ply: usize, q: u32) -> i32 {
+        self.nodes += 1;
+        if self.check_stop() {
+            return 0;
+        }
+        if let Some(s) = FlipSearchAgent::terminal(pos, ply) {
+            return s;
+        }
+        let stand = evaluate(pos);
+        if stand >= beta || q >= self.config.max_qdepth || ply >= MAX_PLY - 1 {
+            return stand;
+        }
+        alpha = alpha.max(stand);
+        let mut caps: Vec<(i32, FlipAction)> = pos
+            .legal_actions()
+            .into_iter()
+            .filter_map(|a| {
+                let (outcome, gain) = attack_gain(pos, a)?;
+                (outcome != AttackOutcome::AttackerRemoved).then_some((gain, a))
+            })
+            .collect();
+        caps.sort_by_key(|c| std::cmp::Reverse(c.0));
+        let mut best = stand;
+        for (gain, a) in caps {
+            if stand + gain + 200 <= alpha && gain < WIN / 4 {
+                continue;
+            }
+            let mut child = pos.clone();
+            child.apply_unchecked(a, None);
+            let s = -self.quiesce(&child, -beta, -alpha, ply + 1, q + 1);
+            if self.stopped {
+                return 0;
+            }
+            if s > best {
+                best = s;
+                if s > alpha {
+                    alpha = s;
+                    if s >= beta {
+                        break;
+                    }
+                }
+            }
+        }
+        best
+    }
+
+    fn search(&mut self, pos: &FlipPosition, depth: i32, mut alpha: i32, beta: i32, ply: usize) -> i32 {
+        if depth <= 0 {
+            return self.quiesce(pos, alpha, beta, ply, 0);
+        }
+        self.nodes += 1;
+        if self.check_stop() {
+            return 0;
+        }
+        if let Some(s) = FlipSearchAgent::terminal(pos, ply) {
+            return s;
+        }
+        if ply > 0 && self.repeated(pos) {
+            return 0;
+        }
+        if ply >= MAX_PLY - 1 {
+            return evaluate(pos);
+        }
+        let key = pos.zobrist_hash();
+        let entry = self.probe(key);
+        let tt_action = entry.and_then(|e| e.action);
+        if let Some(e) = entry
+            && ply > 0
+            && i32::from(e.depth) >= depth
+        {
+            let s = from_tt(e.score, ply);
+            match e.bound {
+                Bound::Exact => return s,
+                Bound::Lower if s >= beta => return s,
+                Bound::Upper if s <= alpha => return s,
+                _ => {}
+            }
+        }
+        let options = self.options(pos, tt_action, ply, false);
+        if options.is_empty() {
+            return 0;
+        }
+        let alpha0 = alpha;
+        let mut best = -WIN - 1;
+        let mut best_action = None;
+        for (i, &(_, a, branch)) in options.iter().enumerate() {
+            let s = if i == 0 || branch == Branch::Chance {
+                self.option_value(pos, a, branch, depth - 1, alpha, beta, ply)
+            } else {
+                let mut s = self.option_value(pos, a, branch, depth - 1, alpha, alpha + 1, ply);
+                if s > alpha && s < beta && !self.stopped {
+                    s = self.option_value(pos, a, branch, depth - 1, alpha, beta, ply);
+                }
+                s
+            };
+            if self.stopped {
+                return 0;
+            }
+            if s > best {
+                best = s;
+                best_action = Some(a);
+                if s > alpha {
+                    alpha = s;
+                    if s >= beta {
+                        if branch == Branch::Move && attack_gain(pos, a).is_none() {
+                            let k = &mut self.killers[ply];
+                            if k[0] != Some(a) {
+                                k[1] = k[0];
+                                k[0] = Some(a);
+                            }
+                            if let Some(h) = history_index(a) {
+                                let h = &mut self.history[h];
+                                *h = (*h + depth * depth).min(800_000);
+                            }
+                        }
+                        break;
+                    }
+                }
+            }
+        }
+        let bound = if best >= beta {
+            Bound::Lower
+        } else if best > alpha0 {
+            Bound::Exact
+        } else {
+            Bound::Upper
+        };
+        self.store(key, depth, best, bound, best_action, ply);
+        best
+    }
+
+    /// One iteration at the root over `root` (in order): the best action and its score, or
+    /// `None` if stopped before the first was searched. A better action moves to the front.
+    fn root(
+        &mut self,
+        pos: &FlipPosition,
+        root: &mut Vec<(FlipAction, Branch)>,
+        depth: i32,
+    ) -> Option<(FlipAction, i32)> {
+        let mut alpha = -WIN - 1;
+        let beta = WIN + 1;
+        let mut best: Option<(FlipAction, i32)> = None;
+        for i in 0..root.len() {
+            let (a, branch) = root[i];
+            let s = if i == 0 || branch == Branch::Chance {
+                self.option_value(pos, a, branch, depth - 1, alpha, beta, 0)
+            } else {
+                let mut s = self.option_value(pos, a, branch, depth - 1, alpha, alpha + 1, 0);
+                if s > alpha && !self.stopped {
+                    s = self.option_value(pos, a, branch, depth - 1, alpha, beta, 0);
+                }
+                s
+            };
+            if self.stopped {
+                break;
+            }
+            if s > alpha {
+                alpha = s;
+                best = Some((a, s));
+                let x = root.remove(i);
+                root.insert(0, x);
+            }
+        }
+        if let Some((a, s)) = best {
+            self.store(pos.zobrist_hash(), depth, s, Bound::Exact, Some(a), 0);
+        }
+        best
+    }
+}
+
+/// A win or loss score relative to the root, stored relative to the node.
+fn to_tt(score: i32, ply: usize) -> i32 {
+    if score > WIN_BOUND {
+        score + ply as i32
+    } else if score < -WIN_BOUND {
+        score - ply as i32
+    } else {
+        score
+    }
+}
+
+fn from_tt(score: i32, ply: usize) -> i32 {
+    if score > WIN_BOUND {
+        score - ply as i32
+    } else if score < -WIN_BOUND {
+        score + ply as i32
+    } else {
+        score
+    }
+}
+
+impl FlipAgent for FlipSearchAgent {
+    fn name(&self) -> &'static str {
+        "search"
+    }
+
+    fn choose(
+        &mut self,
+        pos: &FlipPosition,
+        history: &[u64],
+        limits: &Limits,
+    ) -> Result<FlipChoice, AgentError> {
+        let start = Instant::now();
+        self.prepare(pos, history, limits, start);
+        let mut root: Vec<(FlipAction, Branch)> = self
+            .options(pos, None, 0, true)
+            .into_iter()
+            .map(|(_, a, b)| (a, b))
+            .collect();
+        if root.is_empty() {
+            return Err(AgentError::NoLegalMove(pos.to_string()));
+        }
+        let max_depth = match (limits.depth, limits.time, limits.nodes) {
+            (Some(d), _, _) => d.clamp(1, 64),
+            (None, None, None) => Limits::DEFAULT_DEPTH,
+            _ => 64,
+        };
+        let mut choice = FlipChoice {
+            action: root[0].0,
+            score: 0,
+            depth: 0,
+            nodes: 0,
+        };
+        for depth in 1..=max_depth {
+            let found = self.root(pos, &mut root, depth as i32);
+            if let Some((a, s)) = found {
+                choice.action = a;
+                choice.score = s;
+                if !self.stopped {
+                    choice.depth = depth;
+                }
+            }
+            if self.stopped || root.len() == 1 {
+                break;
+            }
+            if choice.score > WIN_BOUND || choice.score < -WIN_BOUND {
+                break;
+            }
+            if let Some(t) = limits.time
+                && start.elapsed() * 2 >= t
+            {
+                break;
+            }
+        }
+        choice.nodes = self.nodes;
+        Ok(choice)
+    }
+
+    fn new_game(&mut self) {
+        self.tt.iter_mut().for_each(|e| *e = Entry::default());
+        self.history.iter_mut().for_each(|h| *h = 0);
+    }
+}
