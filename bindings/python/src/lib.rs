@@ -8,6 +8,7 @@ mod engine;
 mod errors;
 mod game;
 mod hidden;
+mod lzdark;
 mod lzq;
 mod position;
 mod svg;
@@ -70,6 +71,7 @@ fn _gjjq(m: &Bound<'_, PyModule>) -> PyResult<()> {
     m.add_class::<engine::PySearchResult>()?;
     m.add_class::<tablebase::PyTablebase>()?;
     lzq::register(m)?;
+    lzdark::register(m)?;
     m.add_function(wrap_pyfunction!(hidden::check_world, m)?)?;
     m.add_function(wrap_pyfunction!(hidden::random_endgames, m)?)?;
     m.add_function(wrap_pyfunction!(perft, m)?)?;

@@ -37,7 +37,7 @@ pub const ROWS: usize = 12;
 pub const COLS: usize = 5;
 
 /// The dense index of a move.
-fn move_action(m: Move) -> usize {
+pub(crate) fn move_action(m: Move) -> usize {
     m.from.index() * POINTS + m.to.index()
 }
 
@@ -50,7 +50,7 @@ fn flip_action(a: FlipAction) -> usize {
 }
 
 /// The flip action of a dense index.
-fn action_of_index(a: usize) -> PyResult<FlipAction> {
+pub(crate) fn action_of_index(a: usize) -> PyResult<FlipAction> {
     if a < POINTS * POINTS {
         let from = Square::from_index(a / POINTS).expect("below 60");
         let to = Square::from_index(a % POINTS).expect("below 60");
@@ -86,7 +86,7 @@ fn piece_of_index(i: usize) -> PyResult<Piece> {
     ))
 }
 
-fn parse_side(s: &str) -> PyResult<Side> {
+pub(crate) fn parse_side(s: &str) -> PyResult<Side> {
     match s {
         "red" | "r" => Ok(Side::Red),
         "blue" | "b" => Ok(Side::Blue),
@@ -96,7 +96,7 @@ fn parse_side(s: &str) -> PyResult<Side> {
     }
 }
 
-fn parse_rules(rules: Option<&str>, default: Ruleset) -> PyResult<Ruleset> {
+pub(crate) fn parse_rules(rules: Option<&str>, default: Ruleset) -> PyResult<Ruleset> {
     match rules {
         None => Ok(default),
         Some(t) => Ruleset::parse(t).map_err(|e| err::<RulesetError>(format!("rules: {e}"))),
@@ -128,7 +128,7 @@ fn colour_rule_name(r: ColourRule) -> &'static str {
 }
 
 /// `(winner or None, reason)` of an outcome.
-fn outcome_tuple(o: Option<Outcome>) -> Option<(Option<&'static str>, &'static str)> {
+pub(crate) fn outcome_tuple(o: Option<Outcome>) -> Option<(Option<&'static str>, &'static str)> {
     o.map(|o| (o.winner().map(Side::name), o.reason_str()))
 }
 
@@ -170,7 +170,7 @@ fn observation(
     a
 }
 
-fn mask(py: Python<'_>, actions: impl Iterator<Item = usize>) -> Bound<'_, PyAny> {
+pub(crate) fn mask(py: Python<'_>, actions: impl Iterator<Item = usize>) -> Bound<'_, PyAny> {
     let mut m = Array1::<bool>::from_elem(NUM_ACTIONS, false);
     for a in actions {
         m[a] = true;
@@ -179,7 +179,7 @@ fn mask(py: Python<'_>, actions: impl Iterator<Item = usize>) -> Bound<'_, PyAny
 }
 
 /// A move given as text (ASCII or record) or a dense action index, resolved in `pos`.
-fn resolve_move(pos: &Position, mv: &Bound<'_, PyAny>) -> PyResult<Move> {
+pub(crate) fn resolve_move(pos: &Position, mv: &Bound<'_, PyAny>) -> PyResult<Move> {
     let m = if let Ok(i) = mv.extract::<usize>() {
         match action_of_index(i)? {
             FlipAction::Move(m) => m,

@@ -194,12 +194,12 @@ from pettingzoo.test import api_test  # noqa: E402
 from gjjq.luzhanqi.pettingzoo import env, raw_env  # noqa: E402
 
 
-@pytest.mark.parametrize("mode", ["open", "flip"])
+@pytest.mark.parametrize("mode", ["open", "flip", "dark"])
 def test_pettingzoo_api(mode):
     api_test(env(mode=mode, max_plies=300), num_cycles=400)
 
 
-@pytest.mark.parametrize("mode", ["open", "flip"])
+@pytest.mark.parametrize("mode", ["open", "flip", "dark"])
 def test_pettingzoo_whole_games_are_zero_sum(mode):
     e = env(mode=mode)
     e.reset(seed=7)

@@ -10,11 +10,13 @@ An adapter holds one game in progress:
 - ``chance_outcomes()`` / ``apply_chance(outcome)``: the piece indices a chance node may
   reveal with their probabilities, and revealing one;
 - ``outcome()``: ``None`` while the game goes on, else ``(winner player or None, reason)``;
-- ``observation(player)``: the (50, 12, 5) tensor seen by the player; ``text()``: the state;
+- ``observation(player)``: the tensor seen by the player, of shape ``observation_shape``
+  ((50, 12, 5) in the open and flip games, the (74, 12, 5) information-state tensor in the
+  dark game); ``text()``: the state;
 - ``plies``: the player actions played; ``clone()``.
 
-Player 0 is Red in the open game (Red moves first unless the position says otherwise), and the
-first to act in the flip game, whose colours are settled by its flips.
+Player 0 is Red in the open and dark games (Red moves first unless the position says
+otherwise), and the first to act in the flip game, whose colours are settled by its flips.
 """
 
 from __future__ import annotations
@@ -23,7 +25,16 @@ from typing import Dict, List, Optional, Tuple, Type
 
 import numpy as np
 
-from gjjq._gjjq import LzFlipGame, LzGame, LzPosition
+from gjjq._gjjq import (
+    LZ_DARK_INFO_STATE_SHAPE,
+    LZ_OBSERVATION_SHAPE,
+    LzDarkGame,
+    LzFlipGame,
+    LzGame,
+    LzInfoState,
+    LzPosition,
+    lz_random_deployments,
+)
 
 CHANCE = -1
 """What ``player()`` returns at a chance node."""
@@ -36,6 +47,7 @@ class OpenAdapter:
 
     mode = "open"
     has_chance = False
+    observation_shape = tuple(LZ_OBSERVATION_SHAPE)
 
     def __init__(self, position: LzPosition) -> None:
         self.game = LzGame(position)
@@ -98,6 +110,7 @@ class FlipAdapter:
 
     mode = "flip"
     has_chance = True
+    observation_shape = tuple(LZ_OBSERVATION_SHAPE)
 
     def __init__(self, game: LzFlipGame) -> None:
         self.game = game
@@ -164,7 +177,133 @@ class FlipAdapter:
         return s if self.pending is None else f"{s} (revealing {self.pending})"
 
 
-ADAPTERS: Dict[str, Type] = {"open": OpenAdapter, "flip": FlipAdapter}
+SIDES = ("red", "blue")
+"""The side of player 0 and player 1 in the open and dark games."""
+
+_POOLS: Dict[Tuple[int, int], List[str]] = {}
+"""Deployment pools by (size, seed), shared by adapters (a clone or a pickle holds the key)."""
+
+
+def deployment_pool(size: int, seed: int) -> List[str]:
+    """``size`` deployment strings drawn uniformly (L-18) from ``seed``, computed once."""
+    key = (int(size), int(seed))
+    if key not in _POOLS:
+        _POOLS[key] = lz_random_deployments(key[0], key[1])
+    return _POOLS[key]
+
+
+class DarkAdapter:
+    """暗棋 (L-31): imperfect information. Two chance nodes draw Red's and then Blue's
+    deployment from a pool (``pool`` = (size, seed)) unless the adapter starts from a game;
+    then each player acts on what it was told. Player 0 is Red."""
+
+    mode = "dark"
+    has_chance = True
+    observation_shape = tuple(LZ_DARK_INFO_STATE_SHAPE)
+
+    def __init__(
+        self,
+        game: Optional[LzDarkGame] = None,
+        pool: Optional[Tuple[int, int]] = None,
+        first: str = "red",
+        rules: Optional[str] = None,
+        marshal_reveals_flag: bool = True,
+    ) -> None:
+        if game is None and pool is None:
+            raise ValueError("a dark adapter needs a game or a deployment pool")
+        self.game = game
+        self.pool = pool
+        self.first = first if game is None else game.first
+        self.rules = rules
+        self.marshal_reveals_flag = marshal_reveals_flag if game is None else game.marshal_reveals_flag
+        self.deployments: List[str] = (
+            [] if game is None else [game.deployment("red"), game.deployment("blue")]
+        )
+
+    def clone(self) -> "DarkAdapter":
+        c = DarkAdapter.__new__(DarkAdapter)
+        c.__dict__.update(self.__dict__)
+        c.game = None if self.game is None else self.game.copy()
+        c.deployments = list(self.deployments)
+        return c
+
+    @property
+    def plies(self) -> int:
+        return 0 if self.game is None else self.game.ply
+
+    def player(self) -> int:
+        if self.game is None:
+            return CHANCE
+        return SIDES.index(self.game.turn)
+
+    def legal_actions(self) -> List[int]:
+        return [] if self.game is None else self.game.legal_actions()
+
+    def legal_action_mask(self) -> np.ndarray:
+        if self.game is None:
+            return np.zeros(LzFlipGame().legal_action_mask().shape, bool)
+        return self.game.legal_action_mask()
+
+    def apply(self, action: int) -> None:
+        if self.game is None:
+            raise ValueError("a deployment (chance outcome) is due, not an action")
+        self.game.play(int(action))
+
+    def chance_outcomes(self) -> List[Tuple[int, float]]:
+        if self.game is not None or self.pool is None:
+            return []
+        n = self.pool[0]
+        return [(i, 1.0 / n) for i in range(n)]
+
+    def apply_chance(self, outcome: int) -> None:
+        if self.game is not None or self.pool is None:
+            raise ValueError("no chance outcome is due")
+        self.deployments.append(deployment_pool(*self.pool)[int(outcome)])
+        if len(self.deployments) == 2:
+            red, blue = self.deployments
+            self.game = LzDarkGame(red, blue, self.first, self.rules, self.marshal_reveals_flag)
+
+    def outcome(self) -> Outcome:
+        if self.game is None:
+            return None
+        o = self.game.outcome()
+        if o is None:
+            return None
+        winner, reason = o
+        return (None if winner is None else SIDES.index(winner), reason)
+
+    def info_state(self, player: int) -> Optional[LzInfoState]:
+        """What ``player`` knows: its information state once its deployment is drawn (before
+        any move while the other's is still due), else ``None``."""
+        if self.game is not None:
+            return self.game.info_state(SIDES[player])
+        if len(self.deployments) > player:
+            return LzInfoState.start(
+                SIDES[player],
+                self.first,
+                self.deployments[player],
+                self.rules,
+                self.marshal_reveals_flag,
+            )
+        return None
+
+    def observation(self, player: int) -> np.ndarray:
+        """The information-state tensor seen by ``player`` (zero before its deployment)."""
+        info = self.info_state(player)
+        if info is None:
+            return np.zeros(self.observation_shape, np.float32)
+        return info.information_state_tensor()
+
+    def text(self) -> str:
+        """The referee's state: the deployments drawn and the announcements."""
+        if self.game is None:
+            return "deploying: " + " ".join(self.deployments)
+        red, blue = self.deployments
+        moves = " ".join(str(a) for a in self.game.history)
+        return f"{red} {blue} {self.first} {moves}".rstrip()
+
+
+ADAPTERS: Dict[str, Type] = {"open": OpenAdapter, "flip": FlipAdapter, "dark": DarkAdapter}
 """The adapter class of each mode."""
 
 
@@ -174,11 +313,59 @@ def new_adapter(
     position: str = "",
     colour_rule: str = "first_flip",
     attack_face_down: bool = False,
+    marshal_reveals_flag: bool = True,
+    seed: Optional[int] = None,
+    pool: Optional[Tuple[int, int]] = None,
+    first: str = "red",
 ):
     """A fresh game of ``mode``: ``open`` from ``position`` (a position string; empty for the
-    default start), ``flip`` from ``position`` (a flip state string; empty for the start)."""
+    default start), ``flip`` from ``position`` (a flip state string; empty for the start),
+    ``dark`` from ``position`` (``"<red deployment> <blue deployment> [first]"``, or
+    ``"default"`` for the library's default deployment on both sides), else two deployments
+    drawn from ``seed``, else chance nodes drawing them from ``pool`` = (size, seed)."""
     if mode == "open":
         return OpenAdapter(LzPosition(position or None, rules))
     if mode == "flip":
         return FlipAdapter(LzFlipGame(position or None, colour_rule, attack_face_down, rules))
+    if mode == "dark":
+        return new_dark_adapter(rules, position, marshal_reveals_flag, seed, pool, first)
     raise ValueError(f"mode {mode!r} is not one of {', '.join(ADAPTERS)}")
+
+
+DEFAULT_DEPLOYMENT = "LFLCP/TLEYE/B+Z+D/DB+ZC/J+P+S/YCETP"
+"""The library's default deployment (docs/luzhanqi.md, decision 8)."""
+
+
+def new_dark_adapter(
+    rules: Optional[str] = None,
+    position: str = "",
+    marshal_reveals_flag: bool = True,
+    seed: Optional[int] = None,
+    pool: Optional[Tuple[int, int]] = None,
+    first: str = "red",
+) -> DarkAdapter:
+    """A dark game: of ``position`` (``"<red> <blue> [first]"`` or ``"default"``), else of two
+    deployments drawn from ``seed``, else with chance nodes over ``pool`` = (size, seed)."""
+    text = position.strip()
+    if text:
+        parts = text.split()
+        if parts == ["default"]:
+            parts = [DEFAULT_DEPLOYMENT, DEFAULT_DEPLOYMENT]
+        if len(parts) not in (2, 3):
+            raise ValueError(
+                f"dark position {position!r}: expected 'default' or "
+                "'<red deployment> <blue deployment> [first]'"
+            )
+        game = LzDarkGame(
+            parts[0], parts[1], parts[2] if len(parts) == 3 else first, rules, marshal_reveals_flag
+        )
+        return DarkAdapter(game, rules=rules)
+    if seed is not None:
+        red, blue = lz_random_deployments(2, int(seed))
+        return DarkAdapter(LzDarkGame(red, blue, first, rules, marshal_reveals_flag), rules=rules)
+    if pool is None:
+        raise ValueError("a dark game needs a position, a seed or a deployment pool")
+    # Checks the rules now, so that a bad one fails before the first chance node.
+    deployments = deployment_pool(*pool)
+    LzDarkGame(deployments[0], deployments[0], first, rules, marshal_reveals_flag)
+    return DarkAdapter(None, pool, first, rules, marshal_reveals_flag)

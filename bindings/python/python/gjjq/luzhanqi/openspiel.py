@@ -14,7 +14,19 @@
     ``first_engineer``, ``first_mine``), ``attack_face_down`` (bool), ``position`` (a flip
     state string; empty for the start).
 
-Both: the action index of docs/luzhanqi.md (3,660 actions: a move ``from * 60 + to``, a flip
+``python_luzhanqi_dark``
+    暗棋 (dark play with a referee, L-31): imperfect information, explicit chance. Two chance
+    nodes draw Red's and then Blue's deployment uniformly from a pool of ``deployments``
+    (default 1,000) deployments drawn once (L-18) from ``seed``; ``opening`` (``"default"`` or
+    ``"<red deployment> <blue deployment> [first]"``) fixes them instead. Player 0 is Red.
+    ``information_state_string`` is the compact information-state string (perfect recall),
+    ``information_state_tensor`` the (74, 12, 5) tensor, ``observation_string`` the view as a
+    board (own letters, enemies ``?``) and ``observation_tensor`` the (17, 12, 5) view tensor:
+    none holds an enemy kind. ``resample_from_infostate`` draws the enemy deployment with the
+    library's exact sampler and replays the history, so OpenSpiel's ``ISMCTSBot`` runs.
+    Parameters ``marshal_reveals_flag`` (bool, default True), ``first``.
+
+All: the action index of docs/luzhanqi.md (3,660 actions: a move ``from * 60 + to``, a flip
 ``3600 + point``); ``rules`` (``standard`` or ruleset JSON, its commas written as semicolons
 in a game string; the flip game's default is the flip ruleset); ``max_plies`` (default 1000):
 a game reaching that many player actions is a draw (``ply-limit``), the adapter's rule; the
@@ -33,7 +45,7 @@ Example::
 
 from __future__ import annotations
 
-from typing import Any, Dict, List, Optional
+from typing import Any, Callable, Dict, List, Optional, Tuple
 
 import numpy as np
 import pyspiel
@@ -41,7 +53,8 @@ import pyspiel
 import gjjq
 from gjjq.luzhanqi import NUM_ACTIONS, NUM_CHANCE_OUTCOMES, OBSERVATION_SHAPE, Position
 from gjjq.luzhanqi import action_text, piece_letter
-from gjjq.luzhanqi.modes import CHANCE, new_adapter
+from gjjq.luzhanqi.modes import CHANCE, SIDES, deployment_pool, new_adapter
+from gjjq.worlds import mix_seed
 
 SHORT_NAME = "python_luzhanqi"
 """The open game's name for ``pyspiel.load_game``."""
@@ -234,5 +247,270 @@ class BoardObserver:
         return state.adapter.text()
 
 
+DARK_SHORT_NAME = "python_luzhanqi_dark"
+"""The dark game's name for ``pyspiel.load_game``."""
+
+DEFAULT_POOL = 1000
+"""The default number of deployments the dark game's chance nodes draw from."""
+
+_DARK_TYPE = pyspiel.GameType(
+    short_name=DARK_SHORT_NAME,
+    long_name="Luzhanqi (陸戰棋), dark play with a referee (暗棋)",
+    dynamics=pyspiel.GameType.Dynamics.SEQUENTIAL,
+    chance_mode=pyspiel.GameType.ChanceMode.EXPLICIT_STOCHASTIC,
+    information=pyspiel.GameType.Information.IMPERFECT_INFORMATION,
+    utility=pyspiel.GameType.Utility.ZERO_SUM,
+    reward_model=pyspiel.GameType.RewardModel.TERMINAL,
+    max_num_players=2,
+    min_num_players=2,
+    provides_information_state_string=True,
+    provides_information_state_tensor=True,
+    provides_observation_string=True,
+    provides_observation_tensor=True,
+    parameter_specification={
+        "max_plies": DEFAULT_MAX_PLIES,
+        "rules": "standard",
+        "marshal_reveals_flag": True,
+        "first": "red",
+        "deployments": DEFAULT_POOL,
+        "seed": 0,
+        "opening": "",
+    },
+)
+
+_SAMPLERS: Dict[Tuple[str, str, bool], Any] = {}
+"""The last few world samplers by (information-state string, rules, flag option): IS-MCTS
+resamples the same information state once per simulation, and a sampler costs tens of
+milliseconds to build and microseconds to draw from."""
+
+_SAMPLER_CACHE = 4
+
+
+def world_sampler(info: "gjjq.luzhanqi.InfoState") -> Any:
+    """The exact world sampler of ``info`` (cached for the last few states)."""
+    key = (str(info), info.rules, info.marshal_reveals_flag)
+    sampler = _SAMPLERS.get(key)
+    if sampler is None:
+        if len(_SAMPLERS) >= _SAMPLER_CACHE:
+            _SAMPLERS.pop(next(iter(_SAMPLERS)))
+        sampler = gjjq.luzhanqi.WorldSampler(info, 0)
+        _SAMPLERS[key] = sampler
+    return sampler
+
+
+class DarkGame(pyspiel.Game):
+    """``python_luzhanqi_dark``: 暗棋 as an OpenSpiel game."""
+
+    def __init__(self, params: Optional[Dict[str, Any]] = None) -> None:
+        params = dict(params or {})
+        self.mode = "dark"
+        self.max_plies = int(params.get("max_plies", DEFAULT_MAX_PLIES))
+        if self.max_plies < 1:
+            raise gjjq.GjjqError(f"max_plies is {self.max_plies}; it must be at least 1")
+        self.rules = _rules(params, "standard")
+        self.marshal_reveals_flag = bool(params.get("marshal_reveals_flag", True))
+        self.first = str(params.get("first", "red"))
+        if self.first not in SIDES:
+            raise gjjq.GjjqError(f"first is {self.first!r}; it must be red or blue")
+        size = int(params.get("deployments", DEFAULT_POOL))
+        if size < 1:
+            raise gjjq.GjjqError(f"deployments is {size}; it must be at least 1")
+        self.seed = int(params.get("seed", 0))
+        self.opening = str(params.get("opening", ""))
+        self.pool = None if self.opening.strip() else (size, self.seed)
+        self._new_adapter()  # validates the parameters now, so a bad one fails at load_game
+        info = pyspiel.GameInfo(
+            num_distinct_actions=NUM_ACTIONS,
+            max_chance_outcomes=size if self.pool else 1,
+            num_players=2,
+            min_utility=-1.0,
+            max_utility=1.0,
+            utility_sum=0.0,
+            max_game_length=self.max_plies,
+        )
+        super().__init__(_DARK_TYPE, info, params)
+
+    def _new_adapter(self):
+        return new_adapter(
+            "dark",
+            self.rules,
+            self.opening,
+            marshal_reveals_flag=self.marshal_reveals_flag,
+            pool=self.pool,
+            first=self.first,
+        )
+
+    def new_initial_state(self) -> "DarkState":
+        return DarkState(self)
+
+    def make_py_observer(self, iig_obs_type=None, params=None):
+        """The information state for perfect-recall types, else the view; the public
+        observer when no private information is asked for."""
+        if iig_obs_type is not None and iig_obs_type.private_info == pyspiel.PrivateInfoType.NONE:
+            return DarkPublicObserver(iig_obs_type, params)
+        if iig_obs_type is not None and iig_obs_type.perfect_recall:
+            return DarkInfoStateObserver(params)
+        return DarkViewObserver(params)
+
+
+class DarkState(LuzhanqiState):
+    """A state of the dark game: the deployments drawn, then the referee's game."""
+
+    def __init__(self, game: DarkGame) -> None:
+        super().__init__(game)
+        self._seed = game.seed
+
+    def _action_to_string(self, player: int, action: int) -> str:
+        if player == pyspiel.PlayerId.CHANCE:
+            side = SIDES[len(self.adapter.deployments)] if len(self.adapter.deployments) < 2 else "?"
+            assert self.adapter.pool is not None
+            return f"{side} deploys {deployment_pool(*self.adapter.pool)[action]}"
+        return action_text(action)
+
+    def info_state(self, player: int):
+        """What ``player`` knows (a :class:`gjjq.luzhanqi.InfoState`), or ``None`` before its
+        deployment is drawn."""
+        return self.adapter.info_state(player)
+
+    def resample_from_infostate(
+        self, player_id: int, probability_sampler: Callable[[], float]
+    ) -> "DarkState":
+        """A state of another world that gives ``player_id`` the same information state: its
+        own deployment, the enemy's drawn uniformly among those consistent with what it was
+        told (:class:`gjjq.luzhanqi.WorldSampler`, exact; seeded by
+        :func:`gjjq.worlds.mix_seed` from the game's ``seed`` and one value of
+        ``probability_sampler``), and the announced moves replayed through
+        ``apply_action``. Only the player's information state is read. Before both
+        deployments are drawn the state is cloned. Raises :class:`gjjq.WorldError` if the
+        replay does not give the same information state (never, by the sampler's
+        exactness)."""
+        if player_id not in (0, 1):
+            raise gjjq.GjjqError(
+                f"resample_from_infostate: player_id is {player_id!r}; it must be 0 or 1"
+            )
+        if self.adapter.game is None:
+            clone: DarkState = self.clone()
+            return clone
+        info = self.adapter.info_state(player_id)
+        seed = mix_seed(self._seed, float(probability_sampler()))
+        world = world_sampler(info).draw(seed)
+        own = info.deployment
+        red, blue = (own, world) if player_id == 0 else (world, own)
+        state = DarkState(self.get_game())
+        adapter = state.adapter
+        adapter.game = gjjq.luzhanqi.DarkGame(
+            red, blue, info.first, adapter.rules, adapter.marshal_reveals_flag
+        )
+        adapter.deployments = [red, blue]
+        for a in info.history:
+            state.apply_action(a.action)
+        if str(state.adapter.info_state(player_id)) != str(info):
+            raise gjjq.WorldError(
+                f"resample_from_infostate: the drawn world {world} does not replay to {info}"
+            )
+        return state
+
+
+def _before_play(state: DarkState, player: int) -> str:
+    return f"{SIDES[player][0]} deploying"
+
+
+class _DarkObserver:
+    """One player's information as one named tensor and a string (zero before its
+    deployment is drawn)."""
+
+    key = ""
+    shape: Tuple[int, ...] = ()
+
+    def __init__(self, params: Optional[Dict[str, Any]]) -> None:
+        if params:
+            raise ValueError(f"Observation parameters not supported; passed {params}")
+        self.tensor = np.zeros(int(np.prod(self.shape)), np.float32)
+        self.dict = {self.key: np.reshape(self.tensor, self.shape)}
+
+    def set_from(self, state: DarkState, player: int) -> None:
+        info = state.info_state(player)
+        if info is None:
+            self.tensor.fill(0)
+        else:
+            self.dict[self.key][...] = self._tensor(info)
+
+    def string_from(self, state: DarkState, player: int) -> str:
+        info = state.info_state(player)
+        return _before_play(state, player) if info is None else self._string(info)
+
+    def _tensor(self, info) -> Any:
+        raise NotImplementedError
+
+    def _string(self, info) -> str:
+        raise NotImplementedError
+
+
+class DarkInfoStateObserver(_DarkObserver):
+    """The information state: its compact string and the (74, 12, 5) tensor."""
+
+    key = "info_state"
+    shape = tuple(gjjq.luzhanqi.DARK_INFO_STATE_SHAPE)
+
+    def _tensor(self, info) -> Any:
+        return info.information_state_tensor()
+
+    def _string(self, info) -> str:
+        return str(info)
+
+
+class DarkViewObserver(_DarkObserver):
+    """The view now: the board with own letters and ``?`` for enemies, and the (17, 12, 5)
+    tensor."""
+
+    key = "observation"
+    shape = tuple(gjjq.luzhanqi.DARK_OBSERVATION_SHAPE)
+
+    def _tensor(self, info) -> Any:
+        return info.observation()
+
+    def _string(self, info) -> str:
+        return info.view().board_string()
+
+
+class DarkPublicObserver:
+    """What both players see: the occupied points of each side (absolute frame, Red's plane
+    first, rank 1 in row 0) and, with perfect recall, the announcements."""
+
+    def __init__(self, iig_obs_type, params: Optional[Dict[str, Any]]) -> None:
+        if params:
+            raise ValueError(f"Observation parameters not supported; passed {params}")
+        self._recall = bool(iig_obs_type.perfect_recall)
+        self.tensor = np.zeros(2 * 60, np.float32)
+        self.dict = {"occupied": np.reshape(self.tensor, (2, 12, 5))}
+
+    def _points(self, state: DarkState, player: int):
+        info = state.info_state(player)
+        if info is None or state.adapter.game is None:
+            return None
+        own, enemy = info.view().occupied()
+        return (own, enemy) if info.side == "red" else (enemy, own)
+
+    def set_from(self, state: DarkState, player: int) -> None:
+        self.tensor.fill(0)
+        points = self._points(state, player)
+        if points is None:
+            return
+        for i, side in enumerate(points):
+            for label in side:
+                file, rank = "abcde".index(label[0]), int(label[1:])
+                self.dict["occupied"][i, rank - 1, file] = 1.0
+
+    def string_from(self, state: DarkState, player: int) -> str:
+        points = self._points(state, player)
+        if points is None:
+            return "deploying"
+        text = f"red {' '.join(points[0])} / blue {' '.join(points[1])}"
+        if self._recall:
+            text += " | " + " ".join(str(a) for a in state.adapter.game.history)
+        return text
+
+
 pyspiel.register_game(_OPEN_TYPE, OpenGame)
 pyspiel.register_game(_FLIP_TYPE, FlipGame)
+pyspiel.register_game(_DARK_TYPE, DarkGame)

@@ -1,11 +1,14 @@
-"""陸戰棋 as a PettingZoo AEC environment: ``env(mode="open"|"flip")``.
+"""陸戰棋 as a PettingZoo AEC environment: ``env(mode="open"|"flip"|"dark")``.
 
-Agents are ``"player_0"`` and ``"player_1"``: in the open game player 0 is Red; in the flip
-game player 0 acts first and the colours are settled by the flips (each ``info`` gives the
-agent's ``"colour"`` once known). Each observation is a dict:
+Agents are ``"player_0"`` and ``"player_1"``: in the open and dark games player 0 is Red; in
+the flip game player 0 acts first and the colours are settled by the flips (each ``info``
+gives the agent's ``"colour"`` once known). Each observation is a dict:
 
 - ``"observation"``: float32 (50, 12, 5), the state seen by the observing agent
-  (docs/python.md lists the planes);
+  (docs/python.md lists the planes); in the dark game (暗棋, L-31) the agent's
+  information-state tensor (74, 12, 5), computed from what it was told alone (no enemy
+  kind), its deployments drawn uniformly at each ``reset(seed)`` unless ``position`` gives
+  them (``"<red> <blue> [first]"`` or ``"default"``);
 - ``"action_mask"``: int8 (3660,), 1 at the agent's legal actions (all 0 when it is not to
   act).
 
@@ -39,7 +42,7 @@ from pettingzoo import AECEnv, ParallelEnv
 from pettingzoo.utils.env_logger import EnvLogger
 
 from gjjq._aec import RENDER_MODES, parallel, positive, wrapped
-from gjjq.luzhanqi import NUM_ACTIONS, OBSERVATION_SHAPE
+from gjjq.luzhanqi import NUM_ACTIONS
 from gjjq.luzhanqi.modes import ADAPTERS, CHANCE, new_adapter
 
 DEFAULT_MAX_PLIES = 1000
@@ -77,9 +80,18 @@ class raw_env(AECEnv, EzPickle):  # type: ignore[misc]  # pettingzoo has no stub
         position: str = "",
         colour_rule: str = "first_flip",
         attack_face_down: bool = False,
+        marshal_reveals_flag: bool = True,
     ) -> None:
         EzPickle.__init__(
-            self, mode, render_mode, max_plies, rules, position, colour_rule, attack_face_down
+            self,
+            mode,
+            render_mode,
+            max_plies,
+            rules,
+            position,
+            colour_rule,
+            attack_face_down,
+            marshal_reveals_flag,
         )
         super().__init__()
         if mode not in ADAPTERS:
@@ -91,15 +103,16 @@ class raw_env(AECEnv, EzPickle):  # type: ignore[misc]  # pettingzoo has no stub
         self.max_plies = positive(
             "luzhanqi_v0: the ply cap", DEFAULT_MAX_PLIES if max_plies is None else max_plies
         )
-        self._args = (mode, rules, position, colour_rule, attack_face_down)
-        self.adapter = new_adapter(*self._args)  # checks the arguments now
+        self._args = (mode, rules, position, colour_rule, attack_face_down, marshal_reveals_flag)
+        self.adapter = self._new_adapter(0)  # checks the arguments now
+        shape = self.adapter.observation_shape
         self.possible_agents = AGENTS[:]
         self.agents = AGENTS[:]
         self.action_spaces = {a: spaces.Discrete(NUM_ACTIONS) for a in AGENTS}
         self.observation_spaces = {
             a: spaces.Dict(
                 {
-                    "observation": spaces.Box(0.0, 1.0, shape=OBSERVATION_SHAPE, dtype=np.float32),
+                    "observation": spaces.Box(0.0, 1.0, shape=shape, dtype=np.float32),
                     "action_mask": spaces.Box(0, 1, shape=(NUM_ACTIONS,), dtype=np.int8),
                 }
             )
@@ -107,6 +120,20 @@ class raw_env(AECEnv, EzPickle):  # type: ignore[misc]  # pettingzoo has no stub
         }
         self.np_random = np.random.default_rng()
         self._clear()
+
+    def _new_adapter(self, seed: int):
+        """A fresh game; a dark game without ``position`` gets two deployments drawn from
+        ``seed``."""
+        mode, rules, position, colour_rule, attack_face_down, flag = self._args
+        return new_adapter(
+            mode,
+            rules,
+            position,
+            colour_rule,
+            attack_face_down,
+            marshal_reveals_flag=flag,
+            seed=seed if mode == "dark" and not position.strip() else None,
+        )
 
     def _clear(self) -> None:
         self.agents = AGENTS[:]
@@ -126,7 +153,7 @@ class raw_env(AECEnv, EzPickle):  # type: ignore[misc]  # pettingzoo has no stub
     def reset(self, seed: Optional[int] = None, options: Optional[Dict[str, Any]] = None) -> None:
         if seed is not None:
             self.np_random = np.random.default_rng(seed)
-        self.adapter = new_adapter(*self._args)
+        self.adapter = self._new_adapter(int(self.np_random.integers(0, 2**63 - 1)))
         self._clear()
 
     def observe(self, agent: str) -> Dict[str, np.ndarray]:
