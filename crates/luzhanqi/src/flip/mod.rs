@@ -48,6 +48,7 @@
 
 mod game;
 mod perft;
+pub mod record;
 mod text;
 
 use std::fmt;
