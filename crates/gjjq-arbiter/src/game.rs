@@ -7,11 +7,11 @@
 //! deadline, and the report — and asks the game only what differs: what it tells an engine,
 //! what an answer does, when it is over, and its record.
 //!
-//! Another game plugs in the same way (陸戰棋 for `gjjq match --game luzhanqi`, issue 40): a
-//! type that holds the true game and implements [`MatchGame`], speaking the line protocol of
-//! `junqi-protocol` (its moves and positions are text); its two sides are the match's two
-//! seats, [`Side::Red`] the one that reads `wtime`, and the first to move is whoever the game
-//! says. Nothing in this module knows 国际军棋's rules.
+//! Another game plugs in the same way: 陸戰棋 (`gjjq match --game luzhanqi`, issue 40,
+//! [`crate::luzhanqi_game`]) is a type that holds the true game and implements [`MatchGame`],
+//! speaking the line protocol of `junqi-protocol` (its moves and positions are text); its two
+//! sides are the match's two seats, [`Side::Red`] the one that reads `wtime`, and the first to
+//! move is whoever the game says. Nothing in this module knows either game's rules.
 
 use gjjq_core::Side;
 use gjjq_notation::RecordedMove;
@@ -69,6 +69,9 @@ pub(crate) struct GameRecordParts {
     pub(crate) moves: Vec<RecordedMove>,
     /// Comments before the first move.
     pub(crate) comments_before: Vec<String>,
+    /// A 陸戰棋 game's record (its moves and start; `moves` is then empty): the match's tags
+    /// are put into it, the seat Green named Blue ([`crate::GameReport::luzhanqi_record`]).
+    pub(crate) luzhanqi: Option<luzhanqi::game_file::GameRecord>,
 }
 
 /// Play one game of `game` from its start: `red` is the index of the engine playing Red,
@@ -126,7 +129,7 @@ pub(crate) fn play<G: MatchGame>(
         }
     };
     let record = game.into_record();
-    game_report(
+    let mut report = game_report(
         config,
         names,
         round,
@@ -136,5 +139,30 @@ pub(crate) fn play<G: MatchGame>(
         ending,
         record.moves,
         record.comments_before,
-    )
+    );
+    if let Some(mut lz) = record.luzhanqi {
+        // The match's tags, in order, Green's named Blue's; the result is the file's own
+        // field (the writer writes the `Result` tag from it).
+        lz.tags = report
+            .record
+            .tags
+            .iter()
+            .filter(|(n, _)| n != "Result")
+            .map(|(n, v)| {
+                let n = match n.as_str() {
+                    "Green" => "Blue",
+                    "GreenLimits" => "BlueLimits",
+                    other => other,
+                };
+                (n.to_string(), v.clone())
+            })
+            .collect();
+        lz.result = match report.winner {
+            Some(Side::Red) => junqi_gamefile::ResultToken::FirstWins,
+            Some(Side::Green) => junqi_gamefile::ResultToken::SecondWins,
+            None => junqi_gamefile::ResultToken::Draw,
+        };
+        report.luzhanqi_record = Some(lz);
+    }
+    report
 }

@@ -99,8 +99,11 @@ fn dark_game() -> DarkGame {
     DarkGame::new(&d, &d, Side::Red, DarkRules::STANDARD).unwrap()
 }
 
-/// The three modes: the `setoption` lines, a `position` line and a check of the answer.
-fn modes() -> Vec<(&'static str, String, Box<dyn Fn(&str) -> bool>)> {
+/// Whether a `bestmove` text is a legal answer.
+type Check = Box<dyn Fn(&str) -> bool>;
+
+/// The three modes: the `Mode` option, a `position` line and a check of the answer.
+fn modes() -> Vec<(&'static str, String, Check)> {
     let start = luzhanqi::deploy::default_start();
     let game = dark_game();
     let state = game.info_state(Side::Red).to_string();
