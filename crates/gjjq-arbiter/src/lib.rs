@@ -11,6 +11,10 @@
 //! state (`position hidden`, `docs/protocol.md`); a refused proposal is sent back, appended
 //! to the state, for another `go`.
 //!
+//! A 陸戰棋 match ([`MatchConfig::luzhanqi`]) runs the same loop over 陸戰棋's open or dark
+//! play: each pair of games from two deployments drawn from the seed, the engines told their
+//! `Mode`, each game's 陸戰棋 game file in [`GameReport::luzhanqi_record`].
+//!
 //! | module | owns |
 //! |---|---|
 //! | [`config`] | [`EngineSpec`], [`TimeControl`], [`MatchConfig`] |
