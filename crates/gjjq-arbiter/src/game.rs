@@ -31,6 +31,11 @@ pub(crate) trait MatchGame {
     /// The side to move.
     fn turn(&self) -> Side;
 
+    /// How the arbiter's details name a side (`red`, `green`; 陸戰棋's second seat `blue`).
+    fn side_name(&self, side: Side) -> &'static str {
+        side.name()
+    }
+
     /// Plies played so far (proposals refused by a referee do not count).
     fn plies(&self) -> usize;
 
@@ -86,7 +91,13 @@ pub(crate) fn play<G: MatchGame>(
 ) -> GameReport {
     let engine_of = |side: Side| if side == Side::Red { red } else { 1 - red };
     let ending: Ending = 'game: {
-        let mut procs = match start_engines(config, names, engine_of, &game.setup()) {
+        let mut procs = match start_engines(
+            config,
+            names,
+            engine_of,
+            |side| game.side_name(side),
+            &game.setup(),
+        ) {
             Ok(p) => p,
             Err(ending) => break 'game ending,
         };
@@ -110,7 +121,14 @@ pub(crate) fn play<G: MatchGame>(
             let (go, deadline_ms) = go_command(config, &config.engines[e], &clock, side);
             let position = game.position(side);
             let p = &mut procs[side.index()];
-            let reply = match answer(p, &position, &go, deadline_ms, &names[e], side) {
+            let reply = match answer(
+                p,
+                &position,
+                &go,
+                deadline_ms,
+                &names[e],
+                (side, game.side_name(side)),
+            ) {
                 Ok(a) => a,
                 Err(ending) => break 'game ending,
             };

@@ -127,6 +127,10 @@ impl LuzhanqiOpenGame {
 }
 
 impl MatchGame for LuzhanqiOpenGame {
+    fn side_name(&self, side: Side) -> &'static str {
+        name(side)
+    }
+
     fn setup(&self) -> Vec<Command> {
         mode_setup(LuzhanqiMode::Open)
     }
@@ -192,6 +196,10 @@ impl LuzhanqiDarkGame {
 }
 
 impl MatchGame for LuzhanqiDarkGame {
+    fn side_name(&self, side: Side) -> &'static str {
+        name(side)
+    }
+
     fn setup(&self) -> Vec<Command> {
         mode_setup(LuzhanqiMode::Dark)
     }

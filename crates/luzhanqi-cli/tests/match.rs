@@ -125,8 +125,10 @@ fn a_crashing_or_silent_engine_loses_and_the_match_goes_on() {
                 assert_eq!(r.termination.as_str(), reason, "{mode}");
                 let g = file_of(r);
                 assert_eq!(tag(&g, "Termination"), Some(reason));
-                assert!(tag(&g, "TerminationDetail").unwrap().contains("broken"));
                 let broken_is_red = tag(&g, "Red") == Some("broken");
+                let detail = tag(&g, "TerminationDetail").unwrap();
+                let seat = if broken_is_red { "red" } else { "blue" };
+                assert!(detail.contains(&format!("broken ({seat})")), "{detail}");
                 assert_eq!(
                     g.result.to_string(),
                     if broken_is_red { "0-1" } else { "1-0" },
