@@ -239,7 +239,7 @@ struct Server {
     out: Output,
     mode: Mode,
     settings: Settings,
-    /// The `Seed` option as set (0: one drawn at start-up, kept in `settings.seed`).
+    /// The `Move Overhead` option, in milliseconds.
     overhead_ms: u64,
     agents: Option<Agents>,
     running: Option<Running>,
