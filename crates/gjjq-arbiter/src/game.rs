@@ -159,6 +159,9 @@ pub(crate) fn play<G: MatchGame>(
         record.comments_before,
     );
     if let Some(mut lz) = record.luzhanqi {
+        // The moves are the 陸戰棋 record's (`record.moves` is empty).
+        let plies = lz.game.moves().len().to_string();
+        report.record.set_tag("PlyCount", &plies);
         // The match's tags, in order, Green's named Blue's; the result is the file's own
         // field (the writer writes the `Result` tag from it).
         lz.tags = report
@@ -166,13 +169,10 @@ pub(crate) fn play<G: MatchGame>(
             .tags
             .iter()
             .filter(|(n, _)| n != "Result")
-            .map(|(n, v)| {
-                let n = match n.as_str() {
-                    "Green" => "Blue",
-                    "GreenLimits" => "BlueLimits",
-                    other => other,
-                };
-                (n.to_string(), v.clone())
+            .map(|(n, v)| match n.as_str() {
+                "Green" => ("Blue".to_string(), v.clone()),
+                "GreenLimits" => ("BlueLimits".to_string(), v.clone()),
+                _ => (n.clone(), v.clone()),
             })
             .collect();
         lz.result = match report.winner {

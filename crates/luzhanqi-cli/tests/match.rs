@@ -92,10 +92,10 @@ fn paired_open_and_dark_matches_of_luzhanqi_engines() {
                     Some(o) => assert_eq!(term, o.reason_str(), "{mode}"),
                     None => assert_eq!(term, "ply-limit", "{mode}"),
                 }
-                assert_eq!(
-                    g.game.moves().len(),
-                    r.record.moves.len().max(g.moves.len())
-                );
+                assert_eq!(g.game.moves().len(), g.moves.len());
+                let plies = g.game.moves().len().to_string();
+                assert_eq!(tag(g, "PlyCount"), Some(plies.as_str()), "{mode}");
+                assert_eq!(r.record.tag("PlyCount"), Some(plies.as_str()), "{mode}");
                 assert_eq!(tag(g, "Mode").is_some(), mode == LuzhanqiMode::Dark);
             }
         }
