@@ -186,6 +186,65 @@ pub struct MatchConfig {
     /// them (`Termination::Tablebase`), the value the tables give the side to move deciding
     /// the result. `None`: no tables.
     pub tablebase: Option<Arc<Tablebase>>,
+    /// Play 陸戰棋 instead of 国际军棋 (`gjjq match --game luzhanqi --mode …`): each pair of
+    /// games starts from two deployments drawn uniformly (L-18) from [`MatchConfig::seed`],
+    /// Red first, and the engines are told `setoption name Mode value open|dark|flip`.
+    /// `openings`, `random_plies`, `hidden` and `tablebase` are 国际军棋's and not used.
+    /// `None`: 国际军棋.
+    pub luzhanqi: Option<LuzhanqiMode>,
+}
+
+/// The play mode of a 陸戰棋 match ([`MatchConfig::luzhanqi`]).
+///
+/// # Examples
+///
+/// ```
+/// use gjjq_arbiter::LuzhanqiMode;
+/// assert_eq!("dark".parse(), Ok(LuzhanqiMode::Dark));
+/// assert_eq!(LuzhanqiMode::Open.to_string(), "open");
+/// assert!("hidden".parse::<LuzhanqiMode>().is_err());
+/// ```
+#[derive(Debug, Clone, Copy, PartialEq, Eq, Hash)]
+pub enum LuzhanqiMode {
+    /// Open play (明棋): both engines see the whole game.
+    Open,
+    /// Dark play (暗棋, L-31): a referee (`luzhanqi::dark::DarkGame`) holds the game and each
+    /// engine is sent only its own information state (`position hidden`).
+    Dark,
+}
+
+impl LuzhanqiMode {
+    /// The mode's word, as the engine's `Mode` option and `--mode` spell it.
+    #[must_use]
+    pub const fn as_str(self) -> &'static str {
+        match self {
+            LuzhanqiMode::Open => "open",
+            LuzhanqiMode::Dark => "dark",
+        }
+    }
+}
+
+impl fmt::Display for LuzhanqiMode {
+    fn fmt(&self, f: &mut fmt::Formatter<'_>) -> fmt::Result {
+        f.write_str(self.as_str())
+    }
+}
+
+/// A word that is not a 陸戰棋 match mode.
+#[derive(Debug, Clone, PartialEq, Eq, Error)]
+#[error("mode '{0}': expected open or dark")]
+pub struct LuzhanqiModeError(pub String);
+
+impl std::str::FromStr for LuzhanqiMode {
+    type Err = LuzhanqiModeError;
+
+    fn from_str(s: &str) -> Result<LuzhanqiMode, LuzhanqiModeError> {
+        match s.trim().to_ascii_lowercase().as_str() {
+            "open" => Ok(LuzhanqiMode::Open),
+            "dark" => Ok(LuzhanqiMode::Dark),
+            _ => Err(LuzhanqiModeError(s.to_string())),
+        }
+    }
 }
 
 /// Adjudication of open games by the scores the engines report in their `info` lines, as
@@ -262,6 +321,7 @@ impl MatchConfig {
             adjudication: Adjudication::default(),
             recover: false,
             tablebase: None,
+            luzhanqi: None,
         }
     }
 }

@@ -7,11 +7,11 @@
 //! deadline, and the report — and asks the game only what differs: what it tells an engine,
 //! what an answer does, when it is over, and its record.
 //!
-//! Another game plugs in the same way (陸戰棋 for `gjjq match --game luzhanqi`, issue 40): a
-//! type that holds the true game and implements [`MatchGame`], speaking the line protocol of
-//! `junqi-protocol` (its moves and positions are text); its two sides are the match's two
-//! seats, [`Side::Red`] the one that reads `wtime`, and the first to move is whoever the game
-//! says. Nothing in this module knows 国际军棋's rules.
+//! Another game plugs in the same way: 陸戰棋 (`gjjq match --game luzhanqi`, issue 40,
+//! [`crate::luzhanqi_game`]) is a type that holds the true game and implements [`MatchGame`],
+//! speaking the line protocol of `junqi-protocol` (its moves and positions are text); its two
+//! sides are the match's two seats, [`Side::Red`] the one that reads `wtime`, and the first to
+//! move is whoever the game says. Nothing in this module knows either game's rules.
 
 use gjjq_core::Side;
 use gjjq_notation::RecordedMove;
@@ -30,6 +30,11 @@ pub(crate) trait MatchGame {
 
     /// The side to move.
     fn turn(&self) -> Side;
+
+    /// How the arbiter's details name a side (`red`, `green`; 陸戰棋's second seat `blue`).
+    fn side_name(&self, side: Side) -> &'static str {
+        side.name()
+    }
 
     /// Plies played so far (proposals refused by a referee do not count).
     fn plies(&self) -> usize;
@@ -69,6 +74,9 @@ pub(crate) struct GameRecordParts {
     pub(crate) moves: Vec<RecordedMove>,
     /// Comments before the first move.
     pub(crate) comments_before: Vec<String>,
+    /// A 陸戰棋 game's record (its moves and start; `moves` is then empty): the match's tags
+    /// are put into it, the seat Green named Blue ([`crate::GameReport::luzhanqi_record`]).
+    pub(crate) luzhanqi: Option<luzhanqi::game_file::GameRecord>,
 }
 
 /// Play one game of `game` from its start: `red` is the index of the engine playing Red,
@@ -83,7 +91,13 @@ pub(crate) fn play<G: MatchGame>(
 ) -> GameReport {
     let engine_of = |side: Side| if side == Side::Red { red } else { 1 - red };
     let ending: Ending = 'game: {
-        let mut procs = match start_engines(config, names, engine_of, &game.setup()) {
+        let mut procs = match start_engines(
+            config,
+            names,
+            engine_of,
+            |side| game.side_name(side),
+            &game.setup(),
+        ) {
             Ok(p) => p,
             Err(ending) => break 'game ending,
         };
@@ -107,7 +121,14 @@ pub(crate) fn play<G: MatchGame>(
             let (go, deadline_ms) = go_command(config, &config.engines[e], &clock, side);
             let position = game.position(side);
             let p = &mut procs[side.index()];
-            let reply = match answer(p, &position, &go, deadline_ms, &names[e], side) {
+            let reply = match answer(
+                p,
+                &position,
+                &go,
+                deadline_ms,
+                &names[e],
+                (side, game.side_name(side)),
+            ) {
                 Ok(a) => a,
                 Err(ending) => break 'game ending,
             };
@@ -126,7 +147,7 @@ pub(crate) fn play<G: MatchGame>(
         }
     };
     let record = game.into_record();
-    game_report(
+    let mut report = game_report(
         config,
         names,
         round,
@@ -136,5 +157,30 @@ pub(crate) fn play<G: MatchGame>(
         ending,
         record.moves,
         record.comments_before,
-    )
+    );
+    if let Some(mut lz) = record.luzhanqi {
+        // The moves are the 陸戰棋 record's (`record.moves` is empty).
+        let plies = lz.game.moves().len().to_string();
+        report.record.set_tag("PlyCount", &plies);
+        // The match's tags, in order, Green's named Blue's; the result is the file's own
+        // field (the writer writes the `Result` tag from it).
+        lz.tags = report
+            .record
+            .tags
+            .iter()
+            .filter(|(n, _)| n != "Result")
+            .map(|(n, v)| match n.as_str() {
+                "Green" => ("Blue".to_string(), v.clone()),
+                "GreenLimits" => ("BlueLimits".to_string(), v.clone()),
+                _ => (n.clone(), v.clone()),
+            })
+            .collect();
+        lz.result = match report.winner {
+            Some(Side::Red) => junqi_gamefile::ResultToken::FirstWins,
+            Some(Side::Green) => junqi_gamefile::ResultToken::SecondWins,
+            None => junqi_gamefile::ResultToken::Draw,
+        };
+        report.luzhanqi_record = Some(lz);
+    }
+    report
 }

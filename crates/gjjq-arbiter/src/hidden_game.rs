@@ -119,6 +119,7 @@ impl MatchGame for HiddenMatchGame {
                 .collect(),
             moves: referee.moves,
             comments_before: referee.comments_before,
+            luzhanqi: None,
         }
     }
 }

@@ -11,6 +11,10 @@
 //! state (`position hidden`, `docs/protocol.md`); a refused proposal is sent back, appended
 //! to the state, for another `go`.
 //!
+//! A 陸戰棋 match ([`MatchConfig::luzhanqi`]) runs the same loop over 陸戰棋's open or dark
+//! play: each pair of games from two deployments drawn from the seed, the engines told their
+//! `Mode`, each game's 陸戰棋 game file in [`GameReport::luzhanqi_record`].
+//!
 //! | module | owns |
 //! |---|---|
 //! | [`config`] | [`EngineSpec`], [`TimeControl`], [`MatchConfig`] |
@@ -18,6 +22,7 @@
 //! | `process` (private) | engine processes: process groups, deadlines, bounded output |
 //! | `game` (private) | `MatchGame`, what the match needs of a game, and the one loop that plays any such game |
 //! | `open_game`, `hidden_game` (private) | open play and hidden play as `MatchGame`s |
+//! | `luzhanqi_game` (private) | 陸戰棋's open and dark play as `MatchGame`s ([`MatchConfig::luzhanqi`]) |
 //! | [`report`] | [`Termination`], [`GameReport`], [`MatchSummary`], [`MatchError`] |
 //! | `adjudicate` (private) | adjudication beyond the rules: by agreeing scores, by endgame tables |
 //! | [`stats`] | [`stats::Tally`] (W/D/L, Elo, LOS), [`stats::Pentanomial`] (game pairs) and the [`stats::Sprt`] |
@@ -38,6 +43,7 @@ mod adjudicate;
 pub mod config;
 mod game;
 mod hidden_game;
+mod luzhanqi_game;
 mod open_game;
 pub mod openings;
 mod process;
@@ -45,13 +51,14 @@ pub mod report;
 pub mod stats;
 
 pub use config::{
-    Adjudication, DrawAdjudication, EngineSpec, MatchConfig, ResignAdjudication, TimeControl,
-    TimeControlError,
+    Adjudication, DrawAdjudication, EngineSpec, LuzhanqiMode, LuzhanqiModeError, MatchConfig,
+    ResignAdjudication, TimeControl, TimeControlError,
 };
 pub use openings::{opening_for, parse_openings, read_openings};
 pub use report::{GameReport, MatchError, MatchSummary, Termination};
 
 use hidden_game::{HiddenMatchGame, hidden_start};
+use luzhanqi_game::{LuzhanqiDarkGame, LuzhanqiOpenGame, pair_deployments};
 use open_game::OpenGame;
 use process::probe;
 use stats::{Pentanomial, Tally};
@@ -78,13 +85,13 @@ pub fn run_match(
     if config.games == 0 {
         return Err(MatchError::Empty("0 games"));
     }
-    if config.openings.is_empty() {
+    if config.openings.is_empty() && config.luzhanqi.is_none() {
         return Err(MatchError::Empty("no openings"));
     }
     if config.concurrency == 0 {
         return Err(MatchError::Empty("concurrency 0"));
     }
-    if config.hidden {
+    if config.hidden && config.luzhanqi.is_none() {
         // Every opening is checked before the match, with the random plies of the first pair
         // that plays it; the other pairs' starts are made as they are played.
         let pairs = config.games.div_ceil(2);
@@ -140,6 +147,19 @@ pub fn run_match(
                         Ok(Start::Open(opening, start)) => {
                             let open = OpenGame::new(config, start);
                             game::play(config, names, round, opening, open, red)
+                        }
+                        Ok(Start::Luzhanqi(mode, red_d, blue_d)) => {
+                            let pair = pair as usize;
+                            match mode {
+                                LuzhanqiMode::Open => {
+                                    let g = LuzhanqiOpenGame::new(config, &red_d, &blue_d);
+                                    game::play(config, names, round, pair, g, red)
+                                }
+                                LuzhanqiMode::Dark => {
+                                    let g = LuzhanqiDarkGame::new(&red_d, &blue_d);
+                                    game::play(config, names, round, pair, g, red)
+                                }
+                            }
                         }
                         Err(e) => {
                             late_error
@@ -243,6 +263,12 @@ enum Start {
     Open(usize, Position),
     /// Hidden play: the opening's index and the referee after the random plies.
     Hidden(usize, Box<gjjq_core::hidden::HiddenGame>),
+    /// 陸戰棋: the mode and the pair's deployments, Red's and Blue's.
+    Luzhanqi(
+        LuzhanqiMode,
+        luzhanqi::deploy::Deployment,
+        luzhanqi::deploy::Deployment,
+    ),
 }
 
 /// The starts of the game pairs under way, each made by the first of its two games and
@@ -258,7 +284,10 @@ impl Starts {
         if let Some(start) = map.remove(&pair) {
             return Ok(start);
         }
-        let start = if config.hidden {
+        let start = if let Some(mode) = config.luzhanqi {
+            let (red, blue) = pair_deployments(config.seed, pair);
+            Start::Luzhanqi(mode, red, blue)
+        } else if config.hidden {
             let (opening, game) = hidden_start(config, pair)?;
             Start::Hidden(opening, Box::new(game))
         } else {

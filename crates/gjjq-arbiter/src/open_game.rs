@@ -127,6 +127,7 @@ impl MatchGame for OpenGame {
             start_tags,
             moves: self.moves,
             comments_before: Vec::new(),
+            luzhanqi: None,
         }
     }
 }

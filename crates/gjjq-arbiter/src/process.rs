@@ -262,11 +262,13 @@ pub(crate) fn probe(config: &MatchConfig) -> Result<[String; 2], MatchError> {
 
 /// Start both engines for a game (`engine_of` names the engine of each side), send each the
 /// game's `setup` commands (a ruleset other than the standard one) and start a new game in
-/// each; the processes in Red, Green order, or the ending of a side that failed to start.
+/// each; the processes in Red, Green order, or the ending of a side that failed to start
+/// (`side_name` names the side in its detail).
 pub(crate) fn start_engines(
     config: &MatchConfig,
     names: &[String; 2],
     engine_of: impl Fn(Side) -> usize,
+    side_name: impl Fn(Side) -> &'static str,
     setup: &[Command],
 ) -> Result<Vec<EngineProcess>, Ending> {
     let timeout = Duration::from_millis(config.move_timeout_ms);
@@ -286,7 +288,7 @@ pub(crate) fn start_engines(
                 return Err((
                     Some(side.other()),
                     Termination::StartupFailure,
-                    format!("{} ({side}) failed to start: {d}", names[e]),
+                    format!("{} ({}) failed to start: {d}", names[e], side_name(side)),
                 ));
             }
         }
@@ -380,14 +382,15 @@ fn ask(
     }
 }
 
-/// One answer of an engine; or the ending when it crashed or was too late.
+/// One answer of an engine; or the ending when it crashed or was too late (`side_name`
+/// names the side in its detail).
 pub(crate) fn answer(
     p: &mut EngineProcess,
     position: &Command,
     go: &Command,
     deadline_ms: u64,
     who: &str,
-    side: Side,
+    (side, side_name): (Side, &str),
 ) -> Result<Answer, Ending> {
     let asked = Instant::now();
     let deadline = asked + Duration::from_millis(deadline_ms);
@@ -399,14 +402,14 @@ pub(crate) fn answer(
             return Err((
                 Some(side.other()),
                 Termination::Crash,
-                format!("{who} ({side}) {d}"),
+                format!("{who} ({side_name}) {d}"),
             ));
         }
         Err(Failure::Timeout(_)) => {
             return Err((
                 Some(side.other()),
                 Termination::Timeout,
-                format!("{who} ({side}) sent no move within {deadline_ms} ms"),
+                format!("{who} ({side_name}) sent no move within {deadline_ms} ms"),
             ));
         }
     };
@@ -414,7 +417,7 @@ pub(crate) fn answer(
         return Err((
             Some(side.other()),
             Termination::Timeout,
-            format!("{who} ({side}) took {used} ms of {deadline_ms} ms"),
+            format!("{who} ({side_name}) took {used} ms of {deadline_ms} ms"),
         ));
     }
     Ok(Answer {

@@ -78,8 +78,15 @@ pub struct GameReport {
     pub termination: Termination,
     /// What happened, in words (which engine, what it sent).
     pub detail: String,
-    /// The game file record (tags, moves, result).
+    /// The game file record (tags, moves, result). In a 陸戰棋 match it holds the match's
+    /// tags and result only (its seats named Red and Green); the game is
+    /// [`GameReport::luzhanqi_record`].
     pub record: GameRecord,
+    /// In a 陸戰棋 match ([`MatchConfig::luzhanqi`]), the game's 陸戰棋 game file record: the
+    /// start, the moves with the engines' comments (score, depth, time), the match's tags (the
+    /// second seat's named `Blue`, `BlueLimits`) and the result. Written with
+    /// `luzhanqi::game_file::GameRecord::write`. `None` in a 国际军棋 match.
+    pub luzhanqi_record: Option<luzhanqi::game_file::GameRecord>,
 }
 
 impl GameReport {
@@ -211,5 +218,6 @@ pub(crate) fn game_report(
         termination,
         detail,
         record,
+        luzhanqi_record: None,
     }
 }

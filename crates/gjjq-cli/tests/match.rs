@@ -1105,3 +1105,98 @@ fn an_engine_ignoring_term_is_killed_with_its_children() {
     assert!(std::fs::read_to_string(&file).unwrap().lines().count() >= 2);
     assert_eq!(surviving_groups(&file), Vec::<String>::new());
 }
+
+/// `--game luzhanqi`: the 陸戰棋 match writes 陸戰棋 game files (Red and Blue, a `Setup` of two
+/// deployments, dark play's `Mode`), and an engine that crashes or says nothing loses its
+/// games while `--recover` goes on. (Matches of real `luzhanqi engine` processes are in
+/// crates/luzhanqi-cli/tests/match.rs: this package does not build that binary.)
+#[test]
+fn a_luzhanqi_match_writes_luzhanqi_game_files() {
+    let dir = std::env::temp_dir().join(format!("gjjq-lz-match-{}", std::process::id()));
+    std::fs::create_dir_all(&dir).unwrap();
+    for mode in ["open", "dark"] {
+        let pgn = dir.join(format!("{mode}.txt"));
+        let (crash, silent) = (broken("exit 3"), broken(":"));
+        let o = Command::new(GJJQ)
+            .args([
+                "match",
+                "--game",
+                "luzhanqi",
+                "--mode",
+                mode,
+                "--engine1",
+                &crash,
+                "--name1",
+                "crasher",
+                "--engine2",
+                &silent,
+                "--name2",
+                "silent",
+                "--movetime",
+                "20",
+                "--timemargin",
+                "50",
+                "--games",
+                "2",
+                "--recover",
+                "--pgn",
+                pgn.to_str().unwrap(),
+            ])
+            .output()
+            .unwrap();
+        let stdout = String::from_utf8_lossy(&o.stdout);
+        assert!(
+            o.status.success(),
+            "{stdout} {}",
+            String::from_utf8_lossy(&o.stderr)
+        );
+        // Red moves first and fails first: the crasher as Red, the silent engine as Red.
+        assert!(stdout.contains("W 1 D 0 L 1"), "{stdout}");
+        assert!(
+            stdout.contains("crash 1") && stdout.contains("timeout 1"),
+            "{stdout}"
+        );
+        let text = std::fs::read_to_string(&pgn).unwrap();
+        let games: Vec<_> = luzhanqi::game_file::read_games(text.as_bytes()).unwrap();
+        assert_eq!(games.len(), 2, "{text}");
+        assert!(text.starts_with("[Game \"luzhanqi\"]"), "{text}");
+        assert!(text.contains("[Red \"crasher\"]") && text.contains("[Blue \"crasher\"]"));
+        assert_eq!(games[0].game.start(), games[1].game.start());
+        assert_eq!(text.contains("[Mode \"dark\"]"), mode == "dark", "{text}");
+    }
+}
+
+#[test]
+fn luzhanqi_match_arguments_are_checked() {
+    let e = broken(":");
+    for (args, says) in [
+        (vec!["--mode", "dark"], "--mode is 陸戰棋's"),
+        (
+            vec!["--game", "luzhanqi", "--mode", "flop"],
+            "expected open or dark",
+        ),
+        (
+            vec!["--game", "luzhanqi", "--hidden"],
+            "does not take --hidden",
+        ),
+        (
+            vec!["--game", "luzhanqi", "--random-plies", "2"],
+            "does not take --random-plies",
+        ),
+    ] {
+        let mut all = vec![
+            "match",
+            "--engine1",
+            &e,
+            "--engine2",
+            &e,
+            "--movetime",
+            "10",
+        ];
+        all.extend(args);
+        let o = Command::new(GJJQ).args(&all).output().unwrap();
+        assert!(!o.status.success());
+        let err = String::from_utf8_lossy(&o.stderr);
+        assert!(err.contains(says), "{all:?}: {err}");
+    }
+}

@@ -13,6 +13,7 @@
 //! | [`reply`] | engine → controller: [`Reply`], [`Id`], [`OptionLine`], [`OptionKind`], [`Info`], [`BestMove`] |
 //! | [`score`] | [`Score`]: `cp N`, `win N`, `loss N` (plies) |
 //! | [`error`] | [`ProtocolError`] |
+//! | [`time`] | how long to think from `go`'s clock or `movetime` ([`time::budget`]), for any game |
 //! | [`line`](mod@line) | lines read within a bound ([`line::read_line_bounded`]), outside text escaped onto one line ([`line::escape_for_line`]) |
 //!
 //! ```
@@ -36,6 +37,7 @@ pub mod error;
 pub mod line;
 pub mod reply;
 pub mod score;
+pub mod time;
 
 pub use command::{Command, GoParams, PositionCommand, Seat, parse_command};
 pub use error::ProtocolError;

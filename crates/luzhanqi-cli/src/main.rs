@@ -1,6 +1,8 @@
 //! `luzhanqi`: the command line of the `luzhanqi` rules library for 陸戰棋 (Luzhanqi, Chinese
 //! army chess). The output formats are exact (tools read them); see `docs/luzhanqi.md`.
 
+mod engine;
+
 use std::fmt;
 use std::io::{BufRead, BufWriter, Write};
 
@@ -46,6 +48,16 @@ enum Command {
     Convert(ConvertArgs),
     /// Render a position as SVG.
     Svg(PositionArgs),
+    /// Serve the line protocol (docs/protocol.md) on standard input and output: open, dark
+    /// and flip play, the agent chosen by the options `Mode`, `Agent` and `DarkAgent`.
+    Engine(EngineArgs),
+}
+
+#[derive(Debug, Args)]
+struct EngineArgs {
+    /// The initial `Seed` option (0 draws one).
+    #[arg(long, default_value_t = 0)]
+    seed: u64,
 }
 
 /// A failed command: a message for stderr, exit 1.
@@ -474,6 +486,8 @@ fn run(cli: Cli, out: &mut Out) -> Result<(), CliError> {
             }
         }
         Command::Svg(a) => write!(out, "{}", a.position()?.to_svg())?,
+        // Served before any buffered output is made (`main`).
+        Command::Engine(_) => {}
     }
     Ok(())
 }
@@ -513,6 +527,16 @@ fn main() -> ExitCode {
         Ok(cli) => cli,
         Err(e) => return clap_exit(&e),
     };
+    if let Command::Engine(a) = &cli.command {
+        // The protocol writes line by line, unbuffered: the controller waits for each line.
+        return match engine::serve(std::io::stdin().lock(), std::io::stdout(), a.seed) {
+            Ok(()) => ExitCode::SUCCESS,
+            Err(e) => {
+                let _ = writeln!(std::io::stderr(), "error: reading standard input: {e}");
+                ExitCode::FAILURE
+            }
+        };
+    }
     let stdout = std::io::stdout();
     let mut out = BufWriter::new(stdout.lock());
     // Output is buffered: a write error (a full disk) can surface only at the flush.

@@ -31,8 +31,8 @@ use std::time::{Duration, Instant};
 
 use luzhanqi::ModeRules;
 use luzhanqi::dark::DarkRules;
-use luzhanqi_engine::flip::matches::run_flip_match;
 use luzhanqi_engine::dark::DarkAgentKind;
+use luzhanqi_engine::flip::matches::run_flip_match;
 use luzhanqi_engine::matches::{
     AgentSpec, DarkAgentSpec, DarkMatchConfig, GameEnd, GameReport, MatchConfig, MatchResult,
     run_dark_match, run_match,

@@ -1,6 +1,7 @@
 //! `gjjq match`: two engine programs play a match; the library adjudicates every move. With
 //! `--hidden`, 暗式 (R-37 … R-41): a referee per game, each engine told only its own
-//! information state.
+//! information state. With `--game luzhanqi --mode open|dark`, 陸戰棋 between engines speaking
+//! `luzhanqi engine`'s protocol.
 
 use rand::SeedableRng;
 use rand::rngs::StdRng;
@@ -11,8 +12,8 @@ use std::ops::ControlFlow;
 
 use gjjq_arbiter::stats::{Sprt, SprtDecision};
 use gjjq_arbiter::{
-    Adjudication, DrawAdjudication, EngineSpec, MatchConfig, ResignAdjudication, TimeControl,
-    read_openings, run_match,
+    Adjudication, DrawAdjudication, EngineSpec, LuzhanqiMode, MatchConfig, ResignAdjudication,
+    TimeControl, read_openings, run_match,
 };
 use gjjq_core::Position;
 use gjjq_notation::{MoveForm, write_game};
@@ -99,6 +100,14 @@ pub struct Args {
     /// proposes a refused move again this turn loses. The game file holds referee records.
     #[arg(long)]
     hidden: bool,
+    /// The game: `gjjq` (国际军棋) or `luzhanqi` (陸戰棋: engines speaking `luzhanqi engine`'s
+    /// protocol, each pair of games from two random deployments drawn from --seed).
+    #[arg(long, value_enum, default_value = "gjjq")]
+    game: GameArg,
+    /// 陸戰棋's mode: `open`, or `dark` (暗棋, L-31: a referee, each engine sent only its own
+    /// information state). The game file holds 陸戰棋 records (the referee's in dark play).
+    #[arg(long, value_name = "open|dark")]
+    mode: Option<String>,
     /// Go on after a game an engine lost by crashing or failing to start, starting it afresh
     /// for the next game; without it the match stops after such a game.
     #[arg(long)]
@@ -124,6 +133,49 @@ pub struct Args {
     /// The first ply at which --draw-score applies.
     #[arg(long, value_name = "PLY", default_value_t = 0, requires = "draw_score")]
     draw_after: u32,
+}
+
+/// The game of `--game`.
+#[derive(Debug, Clone, Copy, PartialEq, Eq, clap::ValueEnum)]
+enum GameArg {
+    /// 国际军棋.
+    Gjjq,
+    /// 陸戰棋.
+    Luzhanqi,
+}
+
+/// `--mode` checked against `--game`, and what 陸戰棋 does not take.
+fn luzhanqi_mode(args: &Args) -> Result<Option<LuzhanqiMode>, CliError> {
+    match args.game {
+        GameArg::Gjjq => match &args.mode {
+            Some(_) => Err(CliError(
+                "--mode is 陸戰棋's (--game luzhanqi); 国际军棋's hidden play is --hidden".into(),
+            )),
+            None => Ok(None),
+        },
+        GameArg::Luzhanqi => {
+            let mode = args
+                .mode
+                .as_deref()
+                .unwrap_or("open")
+                .parse::<LuzhanqiMode>()
+                .map_err(|e| CliError(format!("--mode: {e}")))?;
+            let refused = [
+                (args.hidden, "--hidden (use --mode dark)"),
+                (
+                    args.openings.is_some(),
+                    "--openings (pairs start from random deployments)",
+                ),
+                (args.random_plies > 0, "--random-plies"),
+                (args.tb.is_some(), "--tb"),
+                (args.rules != "standard", "--rules"),
+            ];
+            if let Some((_, what)) = refused.iter().find(|(given, _)| *given) {
+                return Err(CliError(format!("--game luzhanqi does not take {what}")));
+            }
+            Ok(Some(mode))
+        }
+    }
 }
 
 fn spec(
@@ -152,6 +204,7 @@ fn spec(
 
 /// Play the match: progress on stderr, the summary on stdout.
 pub fn run(args: Args) -> Result<(), CliError> {
+    let luzhanqi = luzhanqi_mode(&args)?;
     let rules = load_rules(&args.rules)?;
     let time_control = match (&args.tc, args.movetime) {
         (Some(tc), _) => tc.parse::<TimeControl>()?,
@@ -172,6 +225,8 @@ pub fn run(args: Args) -> Result<(), CliError> {
         .clone()
         .unwrap_or_else(|| if args.hidden { "random" } else { "default" }.to_string());
     let openings = match openings_arg.as_str() {
+        // 陸戰棋's pairs start from deployments the arbiter draws (MatchConfig::luzhanqi).
+        _ if luzhanqi.is_some() => Vec::new(),
         "default" => vec![Position::from_setup_with(
             gjjq_core::Setup::default_opening(),
             rules,
@@ -224,6 +279,7 @@ pub fn run(args: Args) -> Result<(), CliError> {
     config.sprt = sprt;
     config.hidden = args.hidden;
     config.recover = args.recover;
+    config.luzhanqi = luzhanqi;
     config.adjudication = Adjudication {
         resign: args
             .resign_score
@@ -257,7 +313,8 @@ pub fn run(args: Args) -> Result<(), CliError> {
         }
         config.tablebase = Some(std::sync::Arc::new(tb));
     }
-    if args.hidden && config.adjudication != Adjudication::default() {
+    let dark = args.hidden || luzhanqi == Some(LuzhanqiMode::Dark);
+    if dark && config.adjudication != Adjudication::default() {
         return Err(CliError(
             "score adjudication applies to open play only (a hidden engine's score is its guess over worlds)"
                 .into(),
@@ -274,10 +331,11 @@ pub fn run(args: Args) -> Result<(), CliError> {
     let summary = run_match(&config, |report, tally| {
         let r = &report.record;
         eprintln!(
-            "game {}/{total}: {} (red) vs {} (green): {} {}{} | {tally}, score {:.1}%",
+            "game {}/{total}: {} (red) vs {} ({}): {} {}{} | {tally}, score {:.1}%",
             report.round,
             r.tag("Red").unwrap_or("?"),
             r.tag("Green").unwrap_or("?"),
+            if luzhanqi.is_some() { "blue" } else { "green" },
             report.record.result,
             report.termination.as_str(),
             if report.detail.is_empty() {
@@ -295,9 +353,22 @@ pub fn run(args: Args) -> Result<(), CliError> {
         }
         // Flushed after each game: an interrupted match keeps the games it played, and a full
         // disk is found at the first game it refuses.
-        match write_game(&report.record, MoveForm::default(), &mut *w)
-            .and_then(|()| writeln!(w).and_then(|()| w.flush()).map_err(Into::into))
-        {
+        let written_game = match &report.luzhanqi_record {
+            // A 陸戰棋 game file (docs/luzhanqi.md), moves in simplified script.
+            Some(lz) => lz
+                .write(luzhanqi::game_file::MoveForm::Simplified)
+                .map_err(|e| e.to_string())
+                .and_then(|text| {
+                    w.write_all(text.as_bytes())
+                        .and_then(|()| writeln!(w))
+                        .and_then(|()| w.flush())
+                        .map_err(|e| e.to_string())
+                }),
+            None => write_game(&report.record, MoveForm::default(), &mut *w)
+                .and_then(|()| writeln!(w).and_then(|()| w.flush()).map_err(Into::into))
+                .map_err(|e| e.to_string()),
+        };
+        match written_game {
             Ok(()) => {
                 written += 1;
                 ControlFlow::Continue(())

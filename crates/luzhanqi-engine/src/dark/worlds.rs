@@ -111,7 +111,9 @@ mod tests {
             // when Blue is to move), so the sampler is kept until Red learns something.
             let state = game.info_state(Side::Red).clone();
             let before = cache.key.clone();
-            let kept_worlds = cache.draw(&state, 3, &mut StdRng::seed_from_u64(ply)).unwrap();
+            let kept_worlds = cache
+                .draw(&state, 3, &mut StdRng::seed_from_u64(ply))
+                .unwrap();
             kept += u32::from(before == cache.key);
             let fresh = WorldCache::default()
                 .draw(&state, 3, &mut StdRng::seed_from_u64(ply))

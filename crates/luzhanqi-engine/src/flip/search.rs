@@ -223,9 +223,7 @@ impl FlipSearchAgent {
             *h /= 8;
         }
         self.path.clear();
-        let keep = history
-            .len()
-            .min(pos.plies_since_attack_or_flip() as usize);
+        let keep = history.len().min(pos.plies_since_attack_or_flip() as usize);
         self.path
             .extend_from_slice(&history[history.len() - keep..]);
         self.path.push(pos.zobrist_hash());
@@ -255,7 +253,15 @@ impl FlipSearchAgent {
         (e.bound != Bound::None && e.key == key).then_some(e)
     }
 
-    fn store(&mut self, key: u64, depth: i32, score: i32, bound: Bound, a: Option<FlipAction>, ply: usize) {
+    fn store(
+        &mut self,
+        key: u64,
+        depth: i32,
+        score: i32,
+        bound: Bound,
+        a: Option<FlipAction>,
+        ply: usize,
+    ) {
         let i = self.tt_index(key);
         let old = self.tt[i];
         if old.key == key && i32::from(old.depth) > depth && bound != Bound::Exact {
@@ -408,7 +414,14 @@ impl FlipSearchAgent {
         }
     }
 
-    fn quiesce(&mut self, pos: &FlipPosition, mut alpha: i32, beta: i32, ply: usize, q: u32) -> i32 {
+    fn quiesce(
+        &mut self,
+        pos: &FlipPosition,
+        mut alpha: i32,
+        beta: i32,
+        ply: usize,
+        q: u32,
+    ) -> i32 {
         self.nodes += 1;
         if self.check_stop() {
             return 0;
@@ -454,7 +467,14 @@ impl FlipSearchAgent {
         best
     }
 
-    fn search(&mut self, pos: &FlipPosition, depth: i32, mut alpha: i32, beta: i32, ply: usize) -> i32 {
+    fn search(
+        &mut self,
+        pos: &FlipPosition,
+        depth: i32,
+        mut alpha: i32,
+        beta: i32,
+        ply: usize,
+    ) -> i32 {
         if depth <= 0 {
             return self.quiesce(pos, alpha, beta, ply, 0);
         }

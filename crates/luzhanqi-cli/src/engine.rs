@@ -1,0 +1,876 @@
+//! `luzhanqi engine`: 陸戰棋's agents on the line protocol of `docs/protocol.md` (the same
+//! protocol as `gjjq engine`, parsed and written by the crate `junqi-protocol`), on standard
+//! input and output.
+//!
+//! Three modes, chosen by the `Mode` option (`open`, `dark`, `flip`; a `position hidden`
+//! command is dark play whatever the option says):
+//!
+//! - open play: `position startpos | fen <L-20 position string> [moves <L-21 ASCII moves>]`;
+//!   `startpos` is the library's default start;
+//! - dark play (暗棋, L-31): `position hidden <information state>`, the side's own
+//!   [`InfoState`] as the referee made it;
+//! - flip play (翻棋, L-32): `position startpos | fen <flip state string> [moves <plies>]`,
+//!   the plies as a 翻棋 record writes them (`c6=E` for a flip that revealed a red engineer,
+//!   `c6c7` for a move); the engine's answer is an action, a flip written as the point alone
+//!   (`bestmove c6`), the arbiter drawing what it reveals.
+//!
+//! The search runs in a thread; `isready` is answered while it runs. The agents of
+//! `luzhanqi-engine` take limits (time, nodes, depth) and have no stop signal: `stop` makes
+//! the server answer as soon as the running search returns, which its limits bound
+//! (`go infinite` searches to the agent's default limits and holds `bestmove` until `stop`).
+
+use std::io::{self, BufRead, Write};
+use std::sync::atomic::{AtomicBool, Ordering};
+use std::sync::{Arc, Mutex};
+use std::thread::JoinHandle;
+use std::time::{Duration, Instant};
+
+use junqi_protocol::line::{BoundedLine, escape_for_line, read_line_bounded};
+use junqi_protocol::{
+    BestMove, Command, GoParams, Id, Info, OptionKind, OptionLine, PositionCommand, Reply, Score,
+    Seat, parse_command, time::budget,
+};
+use luzhanqi::dark::InfoState;
+use luzhanqi::flip::{FlipGame, FlipPly, FlipPosition, Player};
+use luzhanqi::{Game, Move, Position, Side, deploy};
+use luzhanqi_engine::dark::{
+    DarkAgent, DarkAgentKind, DarkHeuristicAgent, DarkRandomAgent, DeterminizedAgent,
+    DeterminizedConfig, IsmctsAgent, IsmctsConfig,
+};
+use luzhanqi_engine::flip::{FlipAgent, FlipSearchAgent, FlipSearchConfig};
+use luzhanqi_engine::{Agent, AgentKind, Limits, SearchAgent, SearchConfig, eval};
+use thiserror::Error;
+
+/// The longest input line read, in bytes (a `position` with tens of thousands of moves fits);
+/// a longer line is reported and ignored.
+const MAX_LINE_BYTES: usize = 4 << 20;
+
+/// How many characters of a refused line are echoed back.
+const ECHO_CHARS: usize = 60;
+
+/// The largest `Hash`, in MiB (2^28 entries of 16 bytes).
+const MAX_HASH_MB: u64 = 4096;
+
+/// Milliseconds of a dark agent's time kept back for what it does not time: drawing its worlds
+/// (before it looks at the clock) and the iterations between two looks (every 16). Measured:
+/// without it the dark agents answered up to 39 ms past `movetime` (docs/luzhanqi-engine.md).
+const DARK_RESERVE_MS: u64 = 20;
+
+/// The largest number of worlds a dark agent may be told to draw.
+const MAX_WORLDS: u64 = 1024;
+
+/// How the `position` commands are read: the `Mode` option.
+#[derive(Debug, Clone, Copy, PartialEq, Eq)]
+enum Mode {
+    Open,
+    Dark,
+    Flip,
+}
+
+impl Mode {
+    const NAMES: [&'static str; 3] = ["open", "dark", "flip"];
+
+    fn parse(text: &str) -> Option<Mode> {
+        match text.trim().to_ascii_lowercase().as_str() {
+            "open" => Some(Mode::Open),
+            "dark" => Some(Mode::Dark),
+            "flip" => Some(Mode::Flip),
+            _ => None,
+        }
+    }
+}
+
+/// A line the engine refuses: the command parsed, but the game or the option refuses what it
+/// names. Reported as `info string <error>`; the line is otherwise ignored.
+#[derive(Debug, Clone, PartialEq, Eq, Error)]
+pub(crate) enum EngineError {
+    /// The position string after `fen` is not a position of the mode (L-20, or a 翻棋 state
+    /// string).
+    #[error("position: invalid {what} '{text}': {detail}")]
+    Position {
+        /// `position string` or `flip state string`.
+        what: &'static str,
+        /// The text (its first 200 characters).
+        text: String,
+        /// Why.
+        detail: String,
+    },
+    /// The information state after `position hidden` is malformed or not one a referee could
+    /// have told.
+    #[error("position: invalid information state '{text}': {detail}")]
+    InfoState {
+        /// The text (its first 200 characters).
+        text: String,
+        /// Why.
+        detail: String,
+    },
+    /// A move after `moves` is malformed or not legal where it stands.
+    #[error("position: move {index} '{text}' {detail}")]
+    Move {
+        /// Its number in the list, from 1.
+        index: usize,
+        /// The move as written.
+        text: String,
+        /// Why.
+        detail: String,
+    },
+    /// `position startpos|fen` under `Mode dark`.
+    #[error("position: Mode is dark: expected 'position hidden <information state>'")]
+    NeedsHidden,
+    /// An option value out of range or of the wrong form.
+    #[error("setoption: '{value}' is not a valid value for {name} ({expected})")]
+    OptionValue {
+        /// The option.
+        name: String,
+        /// The value given.
+        value: String,
+        /// What it takes.
+        expected: String,
+    },
+    /// No option of the name.
+    #[error("setoption: no option named '{0}'")]
+    UnknownOption(String),
+}
+
+/// The first `n` characters of `text`, with `…` when cut.
+fn clip(text: &str, n: usize) -> String {
+    let mut it = text.chars();
+    let head: String = it.by_ref().take(n).collect();
+    if it.next().is_some() {
+        format!("{head}…")
+    } else {
+        head
+    }
+}
+
+type Output = Arc<Mutex<Box<dyn Write + Send>>>;
+
+fn send(out: &Output, line: &str) {
+    // A controller that went away cannot be told anything: write errors are ignored.
+    let mut w = out
+        .lock()
+        .unwrap_or_else(std::sync::PoisonError::into_inner);
+    let _ = writeln!(w, "{line}");
+    let _ = w.flush();
+}
+
+/// `info string <text>`, escaped onto one line.
+fn info(out: &Output, text: &str) {
+    send(out, &format!("info string {}", escape_for_line(text)));
+}
+
+/// The position a session searches, as the last `position` command gave it.
+#[derive(Clone)]
+enum Current {
+    /// Open play: the game (for repetition, L-15) and the keys of the positions before the
+    /// current one, oldest first.
+    Open(Box<Game>, Vec<u64>),
+    /// Flip play: the game and the keys before its current state.
+    Flip(Box<FlipGame>, Vec<u64>),
+    /// Dark play: the side's information state.
+    Dark(Box<InfoState>),
+}
+
+/// The settings the agents are built from.
+#[derive(Debug, Clone, Copy, PartialEq)]
+struct Settings {
+    agent: AgentKind,
+    dark_agent: DarkAgentKind,
+    seed: u64,
+    hash_mb: u64,
+    ismcts: IsmctsConfig,
+    determinized: DeterminizedConfig,
+}
+
+impl Settings {
+    fn hash_bits(&self) -> u32 {
+        // 16-byte entries: 2^16 per MiB.
+        16 + self.hash_mb.max(1).ilog2()
+    }
+
+    fn open_agent(&self) -> Box<dyn Agent + Send> {
+        match self.agent {
+            AgentKind::Search => Box::new(SearchAgent::with_config(
+                self.seed,
+                SearchConfig {
+                    hash_bits: self.hash_bits(),
+                    ..SearchConfig::default()
+                },
+            )),
+            other => other.build(self.seed),
+        }
+    }
+
+    fn flip_agent(&self) -> Box<dyn FlipAgent + Send> {
+        match self.agent {
+            AgentKind::Search => Box::new(FlipSearchAgent::with_config(
+                self.seed,
+                FlipSearchConfig {
+                    hash_bits: self.hash_bits(),
+                    ..FlipSearchConfig::default()
+                },
+            )),
+            other => other.build_flip(self.seed),
+        }
+    }
+
+    fn dark_agent(&self) -> Box<dyn DarkAgent + Send> {
+        match self.dark_agent {
+            DarkAgentKind::Ismcts => Box::new(IsmctsAgent::with_config(self.seed, self.ismcts)),
+            DarkAgentKind::Determinized => {
+                Box::new(DeterminizedAgent::with_config(self.seed, self.determinized))
+            }
+            DarkAgentKind::Heuristic => Box::new(DarkHeuristicAgent::new(self.seed)),
+            DarkAgentKind::Random => Box::new(DarkRandomAgent::new(self.seed)),
+        }
+    }
+}
+
+/// The agents of the session, each built when first asked for and kept (with its tables)
+/// from one `go` to the next; a changed setting drops them.
+#[derive(Default)]
+struct Agents {
+    open: Option<Box<dyn Agent + Send>>,
+    flip: Option<Box<dyn FlipAgent + Send>>,
+    dark: Option<Box<dyn DarkAgent + Send>>,
+}
+
+struct Running {
+    stop: Arc<AtomicBool>,
+    handle: JoinHandle<Agents>,
+}
+
+struct Server {
+    out: Output,
+    mode: Mode,
+    settings: Settings,
+    /// The `Move Overhead` option, in milliseconds.
+    overhead_ms: u64,
+    agents: Option<Agents>,
+    running: Option<Running>,
+    current: Current,
+}
+
+/// A seed drawn from the clock and the process, for `Seed 0`.
+fn fresh_seed() -> u64 {
+    let t = std::time::SystemTime::now()
+        .duration_since(std::time::UNIX_EPOCH)
+        .map_or(0, |d| d.as_nanos());
+    ((t as u64) ^ u64::from(std::process::id()).rotate_left(32)).max(1)
+}
+
+/// Serve the protocol on `input`/`output` until `quit` or the end of the input; `seed` is
+/// the initial `Seed` option (0: one is drawn).
+///
+/// # Errors
+///
+/// Only a failure to read `input`.
+pub(crate) fn serve<R: BufRead, W: Write + Send + 'static>(
+    mut input: R,
+    output: W,
+    seed: u64,
+) -> io::Result<()> {
+    let out: Output = Arc::new(Mutex::new(Box::new(output)));
+    let mut server = Server::new(Arc::clone(&out), seed);
+    let mut buf = Vec::new();
+    let mut number = 0usize;
+    loop {
+        number += 1;
+        let why = match read_line_bounded(&mut input, &mut buf, MAX_LINE_BYTES)? {
+            None => break,
+            Some(BoundedLine::TooLong) => format!("longer than {MAX_LINE_BYTES} bytes"),
+            Some(BoundedLine::Complete) => match std::str::from_utf8(&buf) {
+                Ok(text) => {
+                    if !server.handle(text) {
+                        return Ok(());
+                    }
+                    continue;
+                }
+                Err(_) => "not UTF-8".to_string(),
+            },
+        };
+        info(
+            &out,
+            &format!(
+                "line {number}: {why}, ignored: '{}'",
+                clip(&String::from_utf8_lossy(&buf), ECHO_CHARS)
+            ),
+        );
+    }
+    server.finish_search();
+    Ok(())
+}
+
+impl Server {
+    fn new(out: Output, seed: u64) -> Server {
+        Server {
+            out,
+            mode: Mode::Open,
+            settings: Settings {
+                agent: AgentKind::default(),
+                dark_agent: DarkAgentKind::default(),
+                seed: if seed == 0 { fresh_seed() } else { seed },
+                hash_mb: 4,
+                ismcts: IsmctsConfig::default(),
+                determinized: DeterminizedConfig::default(),
+            },
+            overhead_ms: 10,
+            agents: Some(Agents::default()),
+            running: None,
+            current: Current::Open(Box::new(Game::new(deploy::default_start())), Vec::new()),
+        }
+    }
+
+    /// Handle one line; `false` after `quit`.
+    fn handle(&mut self, line: &str) -> bool {
+        let cmd = match parse_command(line) {
+            Ok(Some(c)) => c,
+            Ok(None) => return true,
+            Err(e) => {
+                info(&self.out, &clip(&e.to_string(), 300));
+                return true;
+            }
+        };
+        match cmd {
+            Command::IsReady => send(&self.out, "readyok"),
+            Command::Stop => self.finish_search(),
+            Command::PonderHit | Command::Debug(_) => {}
+            Command::Quit => {
+                self.finish_search();
+                return false;
+            }
+            other => {
+                // Anything that changes the state waits for the running search's answer.
+                self.finish_search();
+                if let Err(e) = self.apply(other) {
+                    info(&self.out, &clip(&e.to_string(), 300));
+                }
+            }
+        }
+        true
+    }
+
+    fn apply(&mut self, cmd: Command) -> Result<(), EngineError> {
+        match cmd {
+            Command::Uci => self.uci(),
+            Command::SetOption { name, value } => self.set_option(&name, value.as_deref())?,
+            Command::NewGame => {
+                if let Some(a) = &mut self.agents {
+                    a.open.iter_mut().for_each(|x| x.new_game());
+                    a.flip.iter_mut().for_each(|x| x.new_game());
+                    a.dark.iter_mut().for_each(|x| x.new_game());
+                }
+            }
+            Command::Position(p) => {
+                self.current = match self.mode {
+                    Mode::Open => resolve_open(&p)?,
+                    Mode::Flip => resolve_flip(&p)?,
+                    Mode::Dark => return Err(EngineError::NeedsHidden),
+                };
+            }
+            Command::HiddenPosition(text) => {
+                let state = text
+                    .parse::<InfoState>()
+                    .map_err(|e| EngineError::InfoState {
+                        text: text.chars().take(200).collect(),
+                        detail: e.to_string(),
+                    })?;
+                self.current = Current::Dark(Box::new(state));
+            }
+            Command::Go(go) => self.go(go),
+            Command::IsReady
+            | Command::Stop
+            | Command::PonderHit
+            | Command::Debug(_)
+            | Command::Quit => {}
+        }
+        Ok(())
+    }
+
+    fn uci(&self) {
+        let spin = |name: &str, default: u64, min: u64, max: u64| {
+            Reply::Option(OptionLine {
+                name: name.to_string(),
+                kind: OptionKind::Spin {
+                    default: default.into(),
+                    min: min.into(),
+                    max: max.into(),
+                },
+            })
+        };
+        let combo = |name: &str, default: &str, vars: &[&str]| {
+            Reply::Option(OptionLine {
+                name: name.to_string(),
+                kind: OptionKind::Combo {
+                    default: default.to_string(),
+                    vars: vars.iter().map(|v| (*v).to_string()).collect(),
+                },
+            })
+        };
+        let agents: Vec<&str> = AgentKind::ALL.iter().map(|k| k.name()).collect();
+        let dark: Vec<&str> = DarkAgentKind::ALL.iter().map(|k| k.name()).collect();
+        let ismcts = IsmctsConfig::default();
+        let det = DeterminizedConfig::default();
+        let lines = [
+            Reply::Id(Id::Name(format!(
+                "luzhanqi-engine {}",
+                env!("CARGO_PKG_VERSION")
+            ))),
+            Reply::Id(Id::Author("gjjq developers".to_string())),
+            combo("Mode", "open", &Mode::NAMES),
+            combo("Agent", AgentKind::default().name(), &agents),
+            combo("DarkAgent", DarkAgentKind::default().name(), &dark),
+            spin("Seed", 0, 0, u64::MAX),
+            spin("Hash", 4, 1, MAX_HASH_MB),
+            spin("Move Overhead", 10, 0, 5000),
+            spin("IsmctsWorlds", ismcts.worlds.into(), 1, MAX_WORLDS),
+            spin(
+                "IsmctsExploration",
+                (ismcts.exploration * 100.0).round() as u64,
+                1,
+                1000,
+            ),
+            spin("IsmctsLeafNodes", ismcts.leaf_nodes, 1, 100_000),
+            spin("IsmctsNodes", ismcts.default_nodes, 1, 100_000_000),
+            spin("DeterminizedWorlds", det.worlds.into(), 1, MAX_WORLDS),
+            spin("DeterminizedDepth", det.max_depth.into(), 1, 64),
+            spin("DeterminizedNodes", det.default_nodes, 1, 100_000_000),
+            Reply::UciOk,
+        ];
+        for l in lines {
+            send(&self.out, &l.to_string());
+        }
+    }
+
+    fn set_option(&mut self, name: &str, value: Option<&str>) -> Result<(), EngineError> {
+        let text = value.unwrap_or("").trim();
+        let bad = |expected: &str| EngineError::OptionValue {
+            name: name.to_string(),
+            value: text.to_string(),
+            expected: expected.to_string(),
+        };
+        let number = |min: u64, max: u64| -> Result<u64, EngineError> {
+            text.parse::<u64>()
+                .ok()
+                .filter(|v| (min..=max).contains(v))
+                .ok_or_else(|| bad(&format!("a number from {min} to {max}")))
+        };
+        let mut s = self.settings;
+        match name.to_ascii_lowercase().as_str() {
+            "mode" => {
+                self.mode = Mode::parse(text).ok_or_else(|| bad("open, dark or flip"))?;
+                return Ok(());
+            }
+            "move overhead" => {
+                self.overhead_ms = number(0, 5000)?;
+                return Ok(());
+            }
+            "agent" => {
+                s.agent = text
+                    .parse()
+                    .map_err(|_| bad("search, heuristic or random"))?;
+            }
+            "darkagent" => {
+                s.dark_agent = text
+                    .parse()
+                    .map_err(|_| bad("ismcts, determinized, heuristic or random"))?;
+            }
+            "seed" => {
+                let v = number(0, u64::MAX)?;
+                s.seed = if v == 0 { fresh_seed() } else { v };
+            }
+            "hash" => s.hash_mb = number(1, MAX_HASH_MB)?,
+            "ismctsworlds" => s.ismcts.worlds = number(1, MAX_WORLDS)? as u32,
+            "ismctsexploration" => s.ismcts.exploration = number(1, 1000)? as f64 / 100.0,
+            "ismctsleafnodes" => s.ismcts.leaf_nodes = number(1, 100_000)?,
+            "ismctsnodes" => s.ismcts.default_nodes = number(1, 100_000_000)?,
+            "determinizedworlds" => s.determinized.worlds = number(1, MAX_WORLDS)? as u32,
+            "determinizeddepth" => s.determinized.max_depth = number(1, 64)? as u32,
+            "determinizednodes" => s.determinized.default_nodes = number(1, 100_000_000)?,
+            _ => return Err(EngineError::UnknownOption(name.to_string())),
+        }
+        if s != self.settings {
+            self.settings = s;
+            // Built afresh, with the new settings, at the next `go` that needs them.
+            self.agents = Some(Agents::default());
+        }
+        Ok(())
+    }
+
+    fn go(&mut self, go: GoParams) {
+        let start = Instant::now();
+        let stop = Arc::new(AtomicBool::new(false));
+        let flag = Arc::clone(&stop);
+        let out = Arc::clone(&self.out);
+        let settings = self.settings;
+        let overhead = self.overhead_ms;
+        let current = self.current.clone();
+        let mut agents = self.agents.take().unwrap_or_default();
+        let handle = std::thread::spawn(move || {
+            let seat = match &current {
+                Current::Open(g, _) => seat_of(g.position().turn()),
+                Current::Dark(state) => seat_of(state.side()),
+                // 翻棋's players have no colour at the start: the first player reads `wtime`.
+                Current::Flip(g, _) => match g.position().player_to_act() {
+                    Player::First => Seat::White,
+                    Player::Second => Seat::Black,
+                },
+            };
+            // A dark agent draws its worlds before it looks at the clock and then looks every
+            // 16 iterations: it is given its time less a reserve for that.
+            let reserve = if matches!(current, Current::Dark(_)) {
+                DARK_RESERVE_MS
+            } else {
+                0
+            };
+            let limits = Limits {
+                // The budget's soft part: the agents' time is a bound they return within.
+                time: budget(&go, seat, overhead)
+                    .map(|b| Duration::from_millis((b.soft_ms - b.soft_ms.min(reserve)).max(1))),
+                nodes: go.nodes,
+                depth: go.depth,
+            };
+            let answer = search(&current, &mut agents, &settings, &limits);
+            let elapsed = start.elapsed().as_millis() as u64;
+            // UCI: after `go infinite` the answer waits for `stop`.
+            while go.infinite && !flag.load(Ordering::Relaxed) {
+                std::thread::sleep(Duration::from_millis(1));
+            }
+            match answer {
+                Ok((mv, choice)) => {
+                    send(&out, &info_line(&choice, &mv, elapsed).to_string());
+                    send(&out, &BestMove::new(mv).to_string());
+                }
+                Err(why) => {
+                    info(&out, &why);
+                    send(&out, &BestMove::none().to_string());
+                }
+            }
+            agents
+        });
+        self.running = Some(Running { stop, handle });
+    }
+
+    /// Stop the running search, if any, and wait for its `bestmove`.
+    fn finish_search(&mut self) {
+        if let Some(r) = self.running.take() {
+            r.stop.store(true, Ordering::Relaxed);
+            match r.handle.join() {
+                Ok(agents) => self.agents = Some(agents),
+                Err(_) => {
+                    info(&self.out, "the search failed; the agents are built afresh");
+                    send(&self.out, &BestMove::none().to_string());
+                    self.agents = Some(Agents::default());
+                }
+            }
+        }
+    }
+}
+
+/// The clock a side of 陸戰棋 reads: Red's is UCI's White (`wtime`), Blue's its Black.
+fn seat_of(side: Side) -> Seat {
+    match side {
+        Side::Red => Seat::White,
+        Side::Blue => Seat::Black,
+    }
+}
+
+/// What an agent found: its score, depth and nodes.
+struct Found {
+    score: i32,
+    depth: u32,
+    nodes: u64,
+}
+
+/// The move of the agent of `current`'s mode, as text, or why there is none.
+fn search(
+    current: &Current,
+    agents: &mut Agents,
+    settings: &Settings,
+    limits: &Limits,
+) -> Result<(String, Found), String> {
+    match current {
+        Current::Open(game, history) => {
+            if let Some(o) = game.outcome() {
+                return Err(format!("the game is over: {o}"));
+            }
+            let agent = agents.open.get_or_insert_with(|| settings.open_agent());
+            let c = agent
+                .choose(game.position(), history, limits)
+                .map_err(|e| e.to_string())?;
+            Ok((
+                c.mv.to_string(),
+                Found {
+                    score: c.score,
+                    depth: c.depth,
+                    nodes: c.nodes,
+                },
+            ))
+        }
+        Current::Flip(game, history) => {
+            if let Some(o) = game.outcome() {
+                return Err(format!("the game is over: {o}"));
+            }
+            let agent = agents.flip.get_or_insert_with(|| settings.flip_agent());
+            let c = agent
+                .choose(game.position(), history, limits)
+                .map_err(|e| e.to_string())?;
+            Ok((
+                c.action.to_string(),
+                Found {
+                    score: c.score,
+                    depth: c.depth,
+                    nodes: c.nodes,
+                },
+            ))
+        }
+        Current::Dark(state) => {
+            if let Some(o) = state.outcome() {
+                return Err(format!("the game is over: {o}"));
+            }
+            if state.turn() != state.side() {
+                return Err(format!(
+                    "it is {}'s turn, not {}'s: no move",
+                    state.turn(),
+                    state.side()
+                ));
+            }
+            let agent = agents.dark.get_or_insert_with(|| settings.dark_agent());
+            let c = agent.choose(state, limits).map_err(|e| e.to_string())?;
+            Ok((
+                c.mv.to_string(),
+                Found {
+                    score: c.score,
+                    depth: c.depth,
+                    nodes: c.nodes,
+                },
+            ))
+        }
+    }
+}
+
+/// The `info` line of an answer: `info depth D score S nodes N nps R time T pv M`, the score
+/// only from an agent that searched (depth above 0): `win N`/`loss N` in plies beyond
+/// [`eval::WIN_BOUND`], else `cp` in the evaluation's units.
+fn info_line(found: &Found, mv: &str, elapsed_ms: u64) -> Info {
+    let score = (found.depth > 0).then(|| {
+        if found.score > eval::WIN_BOUND {
+            Score::Win((eval::WIN - found.score).max(0) as u32)
+        } else if found.score < -eval::WIN_BOUND {
+            Score::Loss((eval::WIN + found.score).max(0) as u32)
+        } else {
+            Score::Cp(found.score)
+        }
+    });
+    Info {
+        depth: Some(found.depth),
+        score,
+        nodes: Some(found.nodes),
+        nps: Some(found.nodes * 1000 / elapsed_ms.max(1)),
+        time: Some(elapsed_ms),
+        pv: vec![mv.to_string()],
+        ..Info::default()
+    }
+}
+
+/// Open play: the position a `position` command names, and the keys of the positions
+/// before it.
+fn resolve_open(cmd: &PositionCommand) -> Result<Current, EngineError> {
+    let start = match &cmd.fen {
+        None => deploy::default_start(),
+        Some(text) => text
+            .parse::<Position>()
+            .map_err(|e| EngineError::Position {
+                what: "position string",
+                text: text.chars().take(200).collect(),
+                detail: e.to_string(),
+            })?,
+    };
+    let mut game = Game::new(start);
+    let mut keys = Vec::with_capacity(cmd.moves.len());
+    for (i, text) in cmd.moves.iter().enumerate() {
+        let err = |detail: String| EngineError::Move {
+            index: i + 1,
+            text: text.clone(),
+            detail,
+        };
+        let m: Move = text
+            .parse()
+            .map_err(|e| err(format!("is malformed: {e}")))?;
+        let before = game.position().zobrist_hash();
+        game.play(m)
+            .map_err(|e| err(format!("is refused in {}: {e}", game.position())))?;
+        keys.push(before);
+    }
+    Ok(Current::Open(Box::new(game), keys))
+}
+
+/// Flip play: the state a `position` command names (`startpos`: every piece face down), its
+/// plies with what each flip revealed.
+fn resolve_flip(cmd: &PositionCommand) -> Result<Current, EngineError> {
+    let start = match &cmd.fen {
+        None => FlipPosition::start(),
+        Some(text) => text
+            .parse::<FlipPosition>()
+            .map_err(|e| EngineError::Position {
+                what: "flip state string",
+                text: text.chars().take(200).collect(),
+                detail: e.to_string(),
+            })?,
+    };
+    let mut game = FlipGame::new(start);
+    let mut keys = Vec::with_capacity(cmd.moves.len());
+    for (i, text) in cmd.moves.iter().enumerate() {
+        let err = |detail: String| EngineError::Move {
+            index: i + 1,
+            text: text.clone(),
+            detail,
+        };
+        let ply: FlipPly = text
+            .parse()
+            .map_err(|e| err(format!("is malformed: {e}")))?;
+        let before = game.position().zobrist_hash();
+        game.play(ply.action, ply.revealed)
+            .map_err(|e| err(format!("is refused in {}: {e}", game.position())))?;
+        keys.push(before);
+    }
+    Ok(Current::Flip(Box::new(game), keys))
+}
+
+#[cfg(test)]
+mod tests {
+    use super::*;
+
+    /// An output that can be read while the server writes to it.
+    #[derive(Clone, Default)]
+    struct Transcript(Arc<Mutex<Vec<u8>>>);
+
+    impl Transcript {
+        fn lines(&self) -> Vec<String> {
+            let buf = self.0.lock().unwrap();
+            String::from_utf8_lossy(&buf)
+                .lines()
+                .map(str::to_string)
+                .collect()
+        }
+    }
+
+    impl Write for Transcript {
+        fn write(&mut self, data: &[u8]) -> io::Result<usize> {
+            self.0.lock().unwrap().extend_from_slice(data);
+            Ok(data.len())
+        }
+        fn flush(&mut self) -> io::Result<()> {
+            Ok(())
+        }
+    }
+
+    fn session(input: &str) -> Vec<String> {
+        let out = Transcript::default();
+        serve(input.as_bytes(), out.clone(), 7).unwrap();
+        out.lines()
+    }
+
+    #[test]
+    fn the_options_parse_back_as_option_lines() {
+        let lines = session("uci\n");
+        assert_eq!(lines.last().map(String::as_str), Some("uciok"));
+        let options: Vec<OptionLine> = lines
+            .iter()
+            .filter(|l| l.starts_with("option "))
+            .map(|l| l.parse().unwrap())
+            .collect();
+        let names: Vec<&str> = options.iter().map(|o| o.name.as_str()).collect();
+        for want in ["Mode", "Agent", "DarkAgent", "Seed", "Hash", "IsmctsWorlds"] {
+            assert!(names.contains(&want), "{want} in {names:?}");
+        }
+        let agent = options.iter().find(|o| o.name == "Agent").unwrap();
+        assert_eq!(
+            agent.kind,
+            OptionKind::Combo {
+                default: "search".into(),
+                vars: vec!["search".into(), "heuristic".into(), "random".into()]
+            }
+        );
+    }
+
+    #[test]
+    fn an_open_position_with_moves_gets_a_legal_move() {
+        let start = deploy::default_start();
+        let first = start.legal_moves()[0];
+        let after = start.clone().play(first).unwrap();
+        for agent in ["search", "heuristic", "random"] {
+            let lines = session(&format!(
+                "setoption name Agent value {agent}\nposition startpos moves {first}\ngo depth 2\n"
+            ));
+            let best = lines.last().unwrap();
+            let mv: Move = best.strip_prefix("bestmove ").unwrap().parse().unwrap();
+            assert!(after.legal_moves().contains(&mv), "{agent}: {lines:?}");
+        }
+    }
+
+    #[test]
+    fn a_flip_start_is_answered_with_a_flip() {
+        let lines = session("setoption name Mode value flip\nposition startpos\ngo nodes 2000\n");
+        let best = lines.last().unwrap().strip_prefix("bestmove ").unwrap();
+        let action: luzhanqi::flip::FlipAction = best.parse().unwrap();
+        assert!(FlipPosition::start().is_legal(action), "{lines:?}");
+        assert!(matches!(action, luzhanqi::flip::FlipAction::Flip(_)));
+        // A ply without what it revealed is refused, with its place.
+        let lines = session("setoption name Mode value flip\nposition startpos moves c6\n");
+        assert!(
+            lines[0].starts_with("info string position: move 1 'c6'"),
+            "{lines:?}"
+        );
+    }
+
+    #[test]
+    fn a_dark_state_is_answered_from_the_state() {
+        use luzhanqi::dark::{DarkGame, DarkRules};
+        use luzhanqi::deploy::{DEFAULT_DEPLOYMENT, Deployment};
+        let d: Deployment = DEFAULT_DEPLOYMENT.parse().unwrap();
+        let game = DarkGame::new(&d, &d, Side::Red, DarkRules::STANDARD).unwrap();
+        for agent in ["ismcts", "determinized", "heuristic", "random"] {
+            let lines = session(&format!(
+                "setoption name DarkAgent value {agent}\nposition hidden {}\ngo nodes 3000\n",
+                game.info_state(Side::Red)
+            ));
+            let mv: Move = lines
+                .last()
+                .unwrap()
+                .strip_prefix("bestmove ")
+                .unwrap()
+                .parse()
+                .unwrap();
+            assert!(
+                game.view(Side::Red).legal_moves().contains(&mv),
+                "{lines:?}"
+            );
+        }
+        // Blue's state, Red to move: no move, and why.
+        let lines = session(&format!(
+            "position hidden {}\ngo nodes 100\n",
+            game.info_state(Side::Blue)
+        ));
+        assert_eq!(lines.last().map(String::as_str), Some("bestmove 0000"));
+        assert!(lines[0].contains("turn"), "{lines:?}");
+    }
+
+    #[test]
+    fn bad_lines_are_typed_errors_and_the_session_goes_on() {
+        let lines = session(
+            "position fen xyz\nposition startpos moves a1a9\nsetoption name Hash value 0\n\
+             setoption name Bogus value 1\nsetoption name Mode value dark\nposition startpos\n\
+             position hidden r r nonsense\ngo depth x\nisready\n",
+        );
+        assert_eq!(lines.len(), 8, "{lines:?}");
+        assert!(lines[0].starts_with("info string position: invalid position string 'xyz'"));
+        assert!(lines[1].starts_with("info string position: move 1 'a1a9'"));
+        assert!(lines[2].contains("not a valid value for Hash"), "{lines:?}");
+        assert!(lines[3].contains("no option named 'Bogus'"), "{lines:?}");
+        assert!(lines[4].contains("Mode is dark"), "{lines:?}");
+        assert!(lines[5].contains("invalid information state"), "{lines:?}");
+        assert!(lines[6].contains("'depth' needs a number"), "{lines:?}");
+        assert_eq!(lines[7], "readyok");
+    }
+}

@@ -1,0 +1,142 @@
+//! The match tool (`gjjq-arbiter`) over `luzhanqi engine` processes: paired 陸戰棋 games in
+//! open and dark play, their 陸戰棋 game files, and a crashing or silent engine losing its
+//! games while the match goes on.
+
+use std::ops::ControlFlow;
+
+use gjjq_arbiter::{
+    EngineSpec, GameReport, LuzhanqiMode, MatchConfig, MatchSummary, TimeControl, run_match,
+};
+use luzhanqi::game_file::{GameFileReader, MoveForm};
+
+fn engine(seed: u64, options: &[(&str, &str)]) -> EngineSpec {
+    let mut e = EngineSpec::new(&format!(
+        "{} engine --seed {seed}",
+        env!("CARGO_BIN_EXE_luzhanqi")
+    ));
+    e.options = options
+        .iter()
+        .map(|(n, v)| ((*n).to_string(), (*v).to_string()))
+        .collect();
+    e
+}
+
+/// A shell "engine" that completes the handshake and answers `go` with `on_go`.
+fn broken(on_go: &str) -> EngineSpec {
+    let mut e = EngineSpec::new(&format!(
+        r#"while read -r line; do case "$line" in uci) echo "id name broken"; echo uciok;; isready) echo readyok;; go*) {on_go};; quit) exit 0;; esac; done"#
+    ));
+    e.name = Some("broken".into());
+    e
+}
+
+fn play(config: &MatchConfig) -> (MatchSummary, Vec<GameReport>) {
+    let mut reports = Vec::new();
+    let summary = run_match(config, |r, _| {
+        reports.push(r.clone());
+        ControlFlow::Continue(())
+    })
+    .expect("the match runs");
+    reports.sort_by_key(|r| r.round);
+    (summary, reports)
+}
+
+/// The report's 陸戰棋 game file, written and read back.
+fn file_of(r: &GameReport) -> luzhanqi::game_file::GameRecord {
+    let text = r
+        .luzhanqi_record
+        .as_ref()
+        .expect("a 陸戰棋 record")
+        .write(MoveForm::Simplified)
+        .unwrap();
+    assert!(text.starts_with("[Game \"luzhanqi\"]"), "{text}");
+    GameFileReader::new(text.as_bytes())
+        .next_game()
+        .unwrap()
+        .unwrap_or_else(|e| panic!("{e}: {text}"))
+}
+
+fn tag<'a>(g: &'a luzhanqi::game_file::GameRecord, name: &str) -> Option<&'a str> {
+    g.tags
+        .iter()
+        .find(|(n, _)| n == name)
+        .map(|(_, v)| v.as_str())
+}
+
+#[test]
+fn paired_open_and_dark_matches_of_luzhanqi_engines() {
+    for mode in [LuzhanqiMode::Open, LuzhanqiMode::Dark] {
+        let mut search = engine(1, &[("DarkAgent", "heuristic")]).with_depth(1);
+        search.name = Some("searcher".into());
+        let mut random = engine(2, &[("Agent", "random"), ("DarkAgent", "random")]);
+        random.name = Some("random".into());
+        random.nodes = Some(100);
+        let mut config = MatchConfig::new([search, random], 4, TimeControl::None);
+        config.luzhanqi = Some(mode);
+        config.max_plies = 120;
+        config.concurrency = 2;
+        config.seed = 9;
+        let (summary, reports) = play(&config);
+        assert_eq!(summary.tally.games(), 4, "{mode}");
+        assert_eq!(summary.pentanomial.pairs(), 2, "{mode}");
+        for pair in reports.chunks(2) {
+            let [a, b] = [file_of(&pair[0]), file_of(&pair[1])];
+            // One start per pair, the engines swapping colours.
+            assert_eq!(a.game.start(), b.game.start(), "{mode}");
+            assert_eq!(tag(&a, "Red"), tag(&b, "Blue"), "{mode}");
+            assert_eq!(tag(&a, "Blue"), tag(&b, "Red"), "{mode}");
+            for (r, g) in [(&pair[0], &a), (&pair[1], &b)] {
+                // The file replays to the game's end: the rules' own or the ply limit.
+                let term = tag(g, "Termination").unwrap();
+                match g.game.outcome() {
+                    Some(o) => assert_eq!(term, o.reason_str(), "{mode}"),
+                    None => assert_eq!(term, "ply-limit", "{mode}"),
+                }
+                assert_eq!(g.game.moves().len(), g.moves.len());
+                let plies = g.game.moves().len().to_string();
+                assert_eq!(tag(g, "PlyCount"), Some(plies.as_str()), "{mode}");
+                assert_eq!(r.record.tag("PlyCount"), Some(plies.as_str()), "{mode}");
+                assert_eq!(tag(g, "Mode").is_some(), mode == LuzhanqiMode::Dark);
+            }
+        }
+        // The two pairs start differently (deployments drawn per pair).
+        assert_ne!(
+            file_of(&reports[0]).game.start(),
+            file_of(&reports[2]).game.start()
+        );
+    }
+}
+
+#[test]
+fn a_crashing_or_silent_engine_loses_and_the_match_goes_on() {
+    for mode in [LuzhanqiMode::Open, LuzhanqiMode::Dark] {
+        for (on_go, reason) in [("exit 3", "crash"), (":", "timeout")] {
+            let mut good = engine(4, &[("Agent", "random"), ("DarkAgent", "random")]);
+            good.name = Some("good".into());
+            let mut config = MatchConfig::new([broken(on_go), good], 4, TimeControl::MoveTime(30));
+            config.luzhanqi = Some(mode);
+            config.time_margin_ms = 100;
+            config.recover = true;
+            let (summary, reports) = play(&config);
+            assert_eq!(summary.tally.games(), 4, "{mode} {reason}");
+            assert_eq!(summary.tally.losses, 4, "{mode} {reason}");
+            assert!(summary.stopped.is_none(), "{mode} {reason}");
+            for r in &reports {
+                assert_eq!(r.termination.as_str(), reason, "{mode}");
+                let g = file_of(r);
+                assert_eq!(tag(&g, "Termination"), Some(reason));
+                let broken_is_red = tag(&g, "Red") == Some("broken");
+                let detail = tag(&g, "TerminationDetail").unwrap();
+                let seat = if broken_is_red { "red" } else { "blue" };
+                assert!(detail.contains(&format!("broken ({seat})")), "{detail}");
+                assert_eq!(
+                    g.result.to_string(),
+                    if broken_is_red { "0-1" } else { "1-0" },
+                    "{mode} {reason}"
+                );
+                // At most the good engine's first move before the broken one's turn.
+                assert!(g.game.moves().len() <= 1);
+            }
+        }
+    }
+}
