@@ -438,7 +438,7 @@ impl AnnotatedGame {
     #[must_use]
     pub fn outcome_at(&self, id: NodeId) -> Option<Outcome> {
         let node = self.node(id);
-        let ruled = ruled_outcome(&node.position, node.reps as usize);
+        let ruled = node.position.outcome_with_repetitions(node.reps as usize);
         if ruled.is_some() || id != self.main_end() {
             return ruled;
         }
@@ -874,17 +874,6 @@ impl AnnotatedGame {
         let mut out = Vec::new();
         crate::write_game(&self.to_record(), form, &mut out)?;
         Ok(String::from_utf8(out).expect("a game file is UTF-8"))
-    }
-}
-
-/// What the rules decide in `pos`, reached for the `reps`-th time on its line: the
-/// position's own outcome and third repetition in R-25's order, as [`Game::outcome`].
-pub(crate) fn ruled_outcome(pos: &Position, reps: usize) -> Option<Outcome> {
-    let repetition = (reps >= 3).then_some(Outcome::Draw(DrawReason::Repetition));
-    match pos.outcome() {
-        Some(o @ Outcome::Draw(DrawReason::NoCaptureLimit)) => Some(repetition.unwrap_or(o)),
-        Some(o) => Some(o),
-        None => repetition,
     }
 }
 

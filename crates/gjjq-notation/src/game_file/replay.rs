@@ -255,7 +255,7 @@ impl Player {
                 .take(recent)
                 .filter(|&&k| k == key)
                 .count();
-            if let Some(outcome) = crate::annotated::ruled_outcome(&line.pos, reps) {
+            if let Some(outcome) = line.pos.outcome_with_repetitions(reps) {
                 return Err(ReplayError::AfterEnd {
                     ply,
                     text: name(),
