@@ -1122,13 +1122,7 @@ impl Visitor for AnnotatedBuilder {
     }
 
     fn tag(&mut self, name: &str, value: &str, at: TextPos) -> ControlFlow<Self::Output> {
-        match name {
-            "Setup" => self.places.setup = Some(at),
-            "Rules" => self.places.rules = Some(at),
-            "Result" => self.places.result = Some(at),
-            _ => {}
-        }
-        self.tags.push((name.to_owned(), value.to_owned()));
+        self.places.keep(&mut self.tags, name, value, at);
         ControlFlow::Continue(())
     }
 
