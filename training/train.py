@@ -13,6 +13,7 @@ JAX on the CPU (`pip install jax optax numpy`), a fixed seed, a checkpoint after
 """
 
 import argparse
+import importlib.util
 import json
 import os
 import pickle
@@ -22,24 +23,26 @@ import time
 
 import numpy as np
 
-# --- the dataset, format version 1 (docs/engine.md), read with plain numpy -----------------
-DTYPE = np.dtype(
-    [
-        ("kinds", "u1", 45),
-        ("turn", "u1"),
-        ("green", "u1", 12),
-        ("result", "i1"),
-        ("flags", "u1"),
-        ("pending", "u1", 4),
-        ("score", "<i2"),
-        ("ply", "<u2"),
-        ("plies_since_capture", "<u2"),
-        ("best_move", "<u2"),
-        ("game", "<u4"),
-        ("reserved", "<u4"),
-    ]
-)
-assert DTYPE.itemsize == 80
+# --- the dataset, format version 1 (docs/engine.md), read by the binding's own reader ---------
+def _dataset_layout():
+    """bindings/python/python/gjjq/_dataset_layout.py, the one reading of the dataset format,
+    loaded by its path: it needs numpy alone, not the built extension."""
+    path = os.path.join(
+        os.path.dirname(os.path.abspath(__file__)),
+        os.pardir,
+        "bindings",
+        "python",
+        "python",
+        "gjjq",
+        "_dataset_layout.py",
+    )
+    spec = importlib.util.spec_from_file_location("gjjq_dataset_layout", path)
+    module = importlib.util.module_from_spec(spec)
+    spec.loader.exec_module(module)
+    return module
+
+
+LAYOUT = _dataset_layout()
 
 # --- the model's constants; nnue.rs has the same ---------------------------------------------
 POINTS = 90
@@ -58,22 +61,15 @@ HEADER = 32
 
 
 def load(path):
-    with open(path, "rb") as f:
-        header = f.read(32)
-    if len(header) < 32 or header[:8] != b"GJJQDATA":
-        sys.exit(f"{path}: not a gjjq dataset (magic)")
-    version, hsize, rsize = struct.unpack("<HHH", header[8:14])
-    if version != 1 or hsize != 32 or rsize != 80:
-        sys.exit(f"{path}: dataset version {version} header {hsize} record {rsize}, expected 1/32/80")
-    n = (os.path.getsize(path) - 32) // 80
-    return np.memmap(path, DTYPE, mode="r", offset=32, shape=(n,))
+    """The records of the dataset file `path`; a damaged file ends the run with its reason."""
+    return LAYOUT.read_records(path, SystemExit)
 
 
 def features(data):
     """Feature slots of both perspectives: (idx_stm, idx_nstm, mask_stm, mask_nstm), N x SLOTS."""
     n = len(data)
-    kinds = np.stack([data["kinds"] & 15, data["kinds"] >> 4], axis=-1).reshape(n, 90)
-    green = np.unpackbits(data["green"], axis=1, bitorder="little")[:, :90].astype(np.int32)
+    kinds = LAYOUT.dataset_kinds(data)
+    green = LAYOUT.dataset_green(data).astype(np.int32)
     occ = kinds > 0
     order = np.argsort(~occ, axis=1, kind="stable")[:, :32]  # occupied points first
     pk = np.take_along_axis(kinds, order, 1).astype(np.int32)

@@ -162,11 +162,13 @@ impl PyEngine {
         let (pos, keys) = if let Ok(p) = target.cast::<PyPosition>() {
             (p.get().0.clone(), Vec::new())
         } else if let Ok(g) = target.cast::<PyGame>() {
-            let core = g.borrow().core();
-            if let Some(o) = core.outcome() {
+            let g = g.borrow();
+            let game = g.annotated();
+            if let Some(o) = game.outcome() {
                 return Err(err::<GameOverError>(format!("the game is over ({o})")));
             }
-            (core.position().clone(), core.keys().to_vec())
+            let end = game.main_end();
+            (game.position_at(end).clone(), game.keys_to(end))
         } else {
             return Err(err::<GjjqError>("the engine searches a Position or a Game"));
         };

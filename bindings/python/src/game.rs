@@ -7,9 +7,9 @@ use std::fs::File;
 use std::io::{BufRead, BufReader, Read, Write};
 use std::path::PathBuf;
 
-use gjjq_core::{Game, GameError, Outcome, Position, Ruleset, Setup, Undone};
+use gjjq_core::{Game, GameError, Outcome, Position, Undone};
 use gjjq_notation::{
-    AnnotatedGame, GameReader, GameRecord, GameResult, Glyph, MoveForm, NodeId, write_game,
+    AnnotatedGame, DerivedTags, GameReader, GameResult, Glyph, MoveForm, NodeId, write_game,
 };
 use pyo3::exceptions::{PyIndexError, PyTypeError, PyValueError};
 use pyo3::prelude::*;
@@ -18,7 +18,7 @@ use pyo3::types::{PyBytes, PyDict, PyType};
 use crate::errors::{GameFileError, GameOverError, GjjqError, IllegalMoveError, err};
 use crate::position::{MoveArg, PyPosition, move_arg, resolve};
 use crate::tensor;
-use crate::types::{PyMove, PyOutcome, parse_rules, parse_script, parse_side, rules_json};
+use crate::types::{PyMove, PyOutcome, parse_rules, parse_script, parse_side};
 
 /// A game: an annotated game (its start, tags, a tree of moves with comments, glyphs and
 /// variations, and a result). The methods of the game itself (`push`, `pop`, `moves`,
@@ -52,9 +52,10 @@ impl PyGame {
         PyGame { game: annotated }
     }
 
-    /// The main line as a core game (positions and Zobrist keys for an engine, R-24).
-    pub fn core(&self) -> Game {
-        self.game.to_game()
+    /// The annotated game underneath: its main line's positions, outcome and Zobrist keys
+    /// for an engine or a picture, without a replay.
+    pub fn annotated(&self) -> &AnnotatedGame {
+        &self.game
     }
 
     fn end(&self) -> NodeId {
@@ -77,36 +78,23 @@ impl PyGame {
         Ok(node)
     }
 
-    /// The game as a record for a game file: its tags, `Setup` and `Rules` when they differ
-    /// from the default (from the start itself), every line with its comments and glyphs,
-    /// the result.
-    fn to_record(&self) -> GameRecord {
-        let mut rec = self.game.to_record();
-        let start = self.game.start();
-        let setup = start.to_setup();
-        if setup != Setup::default_opening() {
-            rec.set_tag("Setup", &setup.to_string());
-        }
-        if *start.ruleset() != Ruleset::STANDARD {
-            rec.set_tag("Rules", &rules_json(start.ruleset()));
-        }
-        rec.result = GameResult::from_outcome(self.outcome_now());
-        if rec.tag("Result").is_some() {
-            rec.set_tag("Result", rec.result.as_str());
-        }
-        rec
-    }
-
     fn text(&self, form: MoveForm) -> PyResult<String> {
         let mut out = Vec::new();
-        write_game(&self.to_record(), form, &mut out).map_err(err::<GjjqError>)?;
+        // Only the tags reading it back needs: `Setup` and `Rules` when not the defaults.
+        let record = self.game.to_record_with(DerivedTags::ReadBack);
+        write_game(&record, form, &mut out).map_err(err::<GjjqError>)?;
         String::from_utf8(out).map_err(err::<GjjqError>)
     }
 
-    /// A game read from a game file's record: every line, tags (all kept), comments, glyphs.
-    fn from_record(rec: &GameRecord) -> PyResult<PyGame> {
-        let game = AnnotatedGame::from_record(rec, None).map_err(err::<GameFileError>)?;
-        Ok(PyGame { game })
+    /// The next game of `reader`, read in one pass: every line, tags (all kept), comments,
+    /// glyphs. `Ok(None)` at the end of the input; `Err` says whether the text was not a game
+    /// file (reading cannot go on) or the game did not replay (the next one may).
+    fn read_next<R: BufRead>(
+        reader: &mut GameReader<R>,
+    ) -> Option<Result<PyGame, gjjq_notation::GameFileError>> {
+        reader
+            .read_annotated(None)
+            .map(|r| r.map(|game| PyGame { game }))
     }
 
     fn node(slf: &Bound<'_, Self>, id: NodeId) -> PyGameNode {
@@ -151,8 +139,8 @@ impl PyGame {
     #[classmethod]
     fn from_text(_cls: &Bound<'_, PyType>, text: &str) -> PyResult<PyGame> {
         let mut reader = GameReader::new(text.as_bytes());
-        match reader.next() {
-            Some(Ok(rec)) => PyGame::from_record(&rec),
+        match PyGame::read_next(&mut reader) {
+            Some(Ok(game)) => Ok(game),
             Some(Err(e)) => Err(err::<GameFileError>(e)),
             None => Err(err::<GameFileError>("the text holds no game")),
         }
@@ -853,16 +841,21 @@ impl PyGameReader {
         let Some(reader) = self.reader.as_mut() else {
             return Ok(None);
         };
-        match reader.next() {
+        match PyGame::read_next(reader) {
             None => {
                 self.reader = None;
                 Ok(None)
             }
-            Some(Ok(rec)) => {
+            Some(Ok(game)) => {
                 self.index += 1;
-                PyGame::from_record(&rec).map(Some).map_err(|e| {
-                    err::<GameFileError>(format!("{} game {}: {e}", self.path, self.index))
-                })
+                Ok(Some(game))
+            }
+            Some(Err(gjjq_notation::GameFileError::Replay(e))) => {
+                self.index += 1;
+                Err(err::<GameFileError>(format!(
+                    "{} game {}: {e}",
+                    self.path, self.index
+                )))
             }
             Some(Err(e)) => {
                 self.reader = None;
@@ -957,12 +950,15 @@ pub fn read_games(source: &Bound<'_, PyAny>) -> PyResult<PyGameReader> {
 #[pyfunction]
 pub fn parse_games(text: &str) -> PyResult<Vec<PyGame>> {
     let mut out = Vec::new();
-    for (i, rec) in GameReader::new(text.as_bytes()).enumerate() {
-        let rec = rec.map_err(err::<GameFileError>)?;
-        out.push(
-            PyGame::from_record(&rec)
-                .map_err(|e| err::<GameFileError>(format!("game {}: {e}", i + 1)))?,
-        );
+    let mut reader = GameReader::new(text.as_bytes());
+    while let Some(game) = PyGame::read_next(&mut reader) {
+        match game {
+            Ok(game) => out.push(game),
+            Err(gjjq_notation::GameFileError::Replay(e)) => {
+                return Err(err::<GameFileError>(format!("game {}: {e}", out.len() + 1)));
+            }
+            Err(e) => return Err(err::<GameFileError>(e)),
+        }
     }
     Ok(out)
 }

@@ -133,15 +133,7 @@ impl PyEvent {
     }
 
     fn __str__(&self) -> String {
-        match self.0 {
-            Event::Refused(m) => format!("?{m}"),
-            Event::OpponentRefused => "?".to_owned(),
-            Event::Played(seen) => seen.to_string(),
-            Event::End { outcome, enemy } => {
-                let winner = outcome.winner().map_or("draw", Side::name);
-                format!("#{winner}:{}:{enemy}", outcome.reason())
-            }
-        }
+        self.0.to_string()
     }
 
     fn __repr__(&self) -> String {

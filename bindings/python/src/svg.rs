@@ -129,8 +129,10 @@ pub fn svg(
     }
     if let Ok(g) = position.cast::<PyGame>() {
         let g = g.borrow();
-        let last = given.or_else(|| g.core().moves().last().map(|m| (m.from(), m.to())));
-        return picture(g.core().position(), last, flipped, size, script);
+        let game = g.annotated();
+        let end = game.main_end();
+        let last = given.or_else(|| game.move_at(end).map(|m| (m.from(), m.to())));
+        return picture(game.position_at(end), last, flipped, size, script);
     }
     Err(err::<crate::errors::GjjqError>(
         "svg draws a Position or a Game",

@@ -1,7 +1,7 @@
 //! The engine the page plays against: the baseline engine of `gjjq-engine` (issue 14), run in
 //! the page's Web Worker under a node limit (the worker has no clock to spare).
 
-use gjjq::{Game, Move};
+use gjjq::{Move, Position};
 use gjjq_engine::{Engine, EngineConfig, Limits};
 use serde::Serialize;
 
@@ -42,32 +42,39 @@ pub fn engine_reply(start: &str, moves: &str, seed: u32) -> Result<EngineReply, 
         let ply = session.plies();
         session.play(ply, m)?;
     }
-    let game = session.game()?;
-    // The Zobrist keys of every position so far, for an engine that sees repetitions.
-    let best = choose_move(&game, game.keys(), seed);
+    let game = session.annotated();
+    let end = session.line_end();
+    // Over (the rules, or a stated result): no move.
+    let best = if game.outcome_at(end).is_some() {
+        None
+    } else {
+        // The Zobrist keys of every position so far, for an engine that sees repetitions.
+        choose_move(game.position_at(end), &game.keys_to(end), seed)
+    };
     Ok(EngineReply {
         best_move: best.map(|m| m.to_string()),
         engine: ENGINE_NAME.to_owned(),
     })
 }
 
-/// The engine call: the move to play in `game`, `None` once it is over. `history` holds the
-/// Zobrist key of every position of the game, the current one last ([`Game::keys`]), so that
-/// the search sees repetitions.
+/// The engine call: the move to play in `position`, `None` when it has no legal move (the
+/// caller asks first whether the game is over, repetition and stated results included).
+/// `history` holds the Zobrist key of every position of the game, the current one last
+/// ([`gjjq::Game::keys`], [`gjjq::notation::AnnotatedGame::keys_to`]), so that the search
+/// sees repetitions.
 #[must_use]
-pub fn choose_move(game: &Game, history: &[u64], seed: u32) -> Option<Move> {
+pub fn choose_move(position: &Position, history: &[u64], seed: u32) -> Option<Move> {
     let _ = seed;
-    if game.legal_moves().is_empty() {
+    let legal = position.legal_moves();
+    if legal.is_empty() {
         return None;
     }
     let mut engine = Engine::new(EngineConfig {
         hash_mb: 4,
         ..EngineConfig::default()
     });
-    let result = engine.search(game.position(), history, Limits::nodes(NODES_PER_MOVE));
-    result
-        .best_move
-        .or_else(|| game.legal_moves().first().copied())
+    let result = engine.search(position, history, Limits::nodes(NODES_PER_MOVE));
+    result.best_move.or_else(|| legal.first().copied())
 }
 
 #[cfg(test)]

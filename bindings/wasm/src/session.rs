@@ -2,11 +2,11 @@
 //! as plain data (serialised to JSON at the boundary). Pure Rust, so host tests cover it.
 
 use gjjq::notation::{
-    AnnotatedGame, AsciiMove, AsciiParseError, GameReader, GameResult, MoveForm, NodeId, ReadError,
-    Record, RecordError, ReplayError, WriteError, write_game,
+    AnnotatedGame, AsciiMove, AsciiParseError, DerivedTags, GameFileError, GameReader, GameResult,
+    MoveForm, NodeId, ReadError, Record, RecordError, ReplayError, WriteError, write_game,
 };
 use gjjq::{
-    Game, GameError, Move, MoveParseError, Outcome, Position, Script, Setup, Side, Square,
+    GameError, Move, MoveParseError, Outcome, Position, Script, Setup, Side, Square,
     deploy::{DeploymentParseError, OpeningError},
     hidden::{InfoStateParseError, ProposeError},
     outcome::EndReason,
@@ -490,12 +490,12 @@ impl Session {
     /// # Ok::<(), gjjq_wasm::session::WebError>(())
     /// ```
     pub fn from_game_file(text: &str) -> Result<Session, WebError> {
-        let record = GameReader::new(text.as_bytes())
-            .next()
-            .ok_or(WebError::NoGame)??;
-        Ok(Session::from_annotated(AnnotatedGame::from_record(
-            &record, None,
-        )?))
+        match GameReader::new(text.as_bytes()).read_annotated(None) {
+            None => Err(WebError::NoGame),
+            Some(Ok(game)) => Ok(Session::from_annotated(game)),
+            Some(Err(GameFileError::Read(e))) => Err(WebError::Read(e)),
+            Some(Err(GameFileError::Replay(e))) => Err(e.into()),
+        }
     }
 
     /// A game of `moves` (legal from `start`, as a referee played them), with a result the
@@ -548,27 +548,12 @@ impl Session {
         })
     }
 
-    /// The line the board walks as a [`Game`], with the stated result when the line is the
-    /// main line: what an engine needs (positions and their Zobrist keys, R-24).
-    ///
-    /// # Errors
-    /// None in practice: every stored move was legal when it was pushed.
-    pub fn game(&self) -> Result<Game, WebError> {
-        let end = *self.line.last().expect("the root");
-        if end == self.game.main_end() {
-            return Ok(self.game.to_game());
-        }
-        let mut game = Game::new(self.game.start().clone());
-        for &node in &self.line[1..] {
-            if let Some(m) = self.game.move_at(node) {
-                game.play(m).map_err(|error| WebError::Refused {
-                    ply: self.game.ply(node),
-                    text: m.to_string(),
-                    error: Box::new(error),
-                })?;
-            }
-        }
-        Ok(game)
+    /// The last node of the line the board walks: where an engine searches, with
+    /// [`AnnotatedGame::keys_to`] for the keys before it (R-24) and
+    /// [`AnnotatedGame::outcome_at`] for whether the game is over there.
+    #[must_use]
+    pub fn line_end(&self) -> NodeId {
+        *self.line.last().expect("the root")
     }
 
     /// What the page draws at `ply` (0 = the start) of the line it walks: the position the
@@ -841,23 +826,15 @@ impl Session {
             form.parse()
                 .map_err(|_| WebError::MoveForm(form.to_owned()))?
         };
-        let outcome = self.game.outcome_at(self.game.main_end());
-        let mut record = self.game.to_record();
-        if record.tags.is_empty() {
+        let mut record = self.game.to_record_with(DerivedTags::Outcome);
+        if self.game.tags().is_empty() {
+            // A game of the board's own: its tags first, then those the game derives.
+            let derived = std::mem::take(&mut record.tags);
             record.set_tag("Event", "gjjq web board");
             record.set_tag("Rules", "standard");
             record.set_tag("Mode", "明式");
+            record.tags.extend(derived);
         }
-        let start = self.game.start().to_setup();
-        if start != Setup::default_opening() {
-            record.set_tag("Setup", &start.to_string());
-        }
-        let result = GameResult::from_outcome(outcome);
-        record.set_tag("Result", result.as_str());
-        if let Some(o) = outcome {
-            record.set_tag("Termination", outcome_parts(o).1.as_str());
-        }
-        record.result = result;
         let mut out = Vec::new();
         write_game(&record, form, &mut out)?;
         Ok(String::from_utf8_lossy(&out).into_owned())

@@ -19,8 +19,20 @@ use crate::ruleset::Ruleset;
 use crate::setup::Setup;
 use crate::square::Side;
 
-/// The kinds in the order the seed lists endgame types: 團 師 軍 機 艦 彈 衛.
-const LIST_ORDER: [PieceKind; 7] = [
+/// The kinds besides the king in the order the seed lists endgame types: 團 師 軍 機 艦 彈 衛.
+/// A force's name ([`EndgameForce`]'s `Display`, the tablebase's endings) lists its pieces in
+/// this order.
+///
+/// # Examples
+///
+/// ```
+/// use gjjq_core::{PieceKind, endgame::{EndgameForce, LIST_ORDER}};
+/// assert_eq!(LIST_ORDER[0], PieceKind::Infantry);
+/// let f = EndgameForce::new(&[PieceKind::Guard, PieceKind::Infantry])?;
+/// assert_eq!(f.to_string(), "IG");
+/// # Ok::<(), gjjq_core::endgame::EndgameForceError>(())
+/// ```
+pub const LIST_ORDER: [PieceKind; 7] = [
     PieceKind::Infantry,
     PieceKind::Division,
     PieceKind::Army,

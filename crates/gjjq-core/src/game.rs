@@ -6,7 +6,7 @@ use std::collections::HashMap;
 use thiserror::Error;
 
 use crate::moves::{Move, MoveList};
-use crate::outcome::{DrawReason, Outcome, WinReason};
+use crate::outcome::{DrawReason, Outcome, WinReason, is_third_repetition};
 use crate::position::Position;
 use crate::square::Side;
 
@@ -163,32 +163,21 @@ impl Game {
     /// The result, if the game is over: a stated result first (resignation, agreement), then
     /// in the order of R-25 king captured, trapped king, no move, insufficient material (the
     /// position's own [`Position::outcome`]), third repetition, the no-capture limit
-    /// (R-25, which the position's own counter decides).
+    /// (R-25, which the position's own counter decides): [`Position::outcome_with_repetitions`]
+    /// with this position's count.
     #[must_use]
     pub fn outcome(&self) -> Option<Outcome> {
         if let Some(o) = self.stated {
             return Some(o);
         }
-        match self.position.outcome() {
-            // R-25's order puts repetition before the no-capture limit.
-            Some(o @ Outcome::Draw(DrawReason::NoCaptureLimit)) => {
-                Some(self.repetition().unwrap_or(o))
-            }
-            Some(o) => Some(o),
-            None => self.repetition(),
-        }
-    }
-
-    /// The draw that needs the history: third repetition.
-    fn repetition(&self) -> Option<Outcome> {
-        (self.repetitions() >= 3).then_some(Outcome::Draw(DrawReason::Repetition))
+        self.position.outcome_with_repetitions(self.repetitions())
     }
 
     /// The legal moves now: none once the game is over.
     #[must_use]
     pub fn legal_moves(&self) -> MoveList {
         // The position's own outcomes (R-21 … R-25) are exactly an empty list.
-        if self.stated.is_some() || self.repetition().is_some() {
+        if self.stated.is_some() || is_third_repetition(self.repetitions()) {
             MoveList::new()
         } else {
             self.position.legal_moves()

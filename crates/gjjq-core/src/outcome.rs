@@ -275,11 +275,17 @@ impl FromStr for Outcome {
     }
 }
 
+/// R-24: a position occurring for the third time (or more) on its line is a draw.
+#[inline]
+pub(crate) const fn is_third_repetition(occurrences: usize) -> bool {
+    occurrences >= 3
+}
+
 impl Position {
     /// The outcome this position decides by itself, in the brief's order (R-25): king
     /// captured (R-21); then for the side to move trapped king (R-22), no move (R-23),
     /// insufficient material (R-24), the no-capture limit (R-25, from the position's own
-    /// counter). Repetition needs the history: see [`crate::Game::outcome`].
+    /// counter). Repetition needs the history: see [`Position::outcome_with_repetitions`].
     ///
     /// ```
     /// use gjjq_core::{outcome::DrawReason, Outcome, Position, Setup};
@@ -312,6 +318,30 @@ impl Position {
             return Some(Outcome::Draw(DrawReason::NoCaptureLimit));
         }
         None
+    }
+
+    /// The outcome of this position reached for the `occurrences`-th time on its line (this
+    /// time included): the one place where the history's draw joins the position's own
+    /// outcomes. Third repetition (R-24) is judged before the no-capture limit (R-25's order)
+    /// and after every other end. Every game type asks this: [`crate::Game::outcome`], the
+    /// hidden referee, and the annotated games and replays of `gjjq-notation`.
+    ///
+    /// ```
+    /// use gjjq_core::{outcome::DrawReason, Outcome, Position};
+    /// let pos = Position::default();
+    /// assert_eq!(pos.outcome_with_repetitions(2), None);
+    /// assert_eq!(pos.outcome_with_repetitions(3), Some(Outcome::Draw(DrawReason::Repetition)));
+    /// ```
+    #[must_use]
+    pub fn outcome_with_repetitions(&self, occurrences: usize) -> Option<Outcome> {
+        let repetition =
+            is_third_repetition(occurrences).then_some(Outcome::Draw(DrawReason::Repetition));
+        match self.outcome() {
+            // R-25's order puts repetition before the no-capture limit.
+            Some(o @ Outcome::Draw(DrawReason::NoCaptureLimit)) => Some(repetition.unwrap_or(o)),
+            Some(o) => Some(o),
+            None => repetition,
+        }
     }
 
     /// R-25: the position's own count of plies since a capture (R-31) has reached the

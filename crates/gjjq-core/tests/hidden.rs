@@ -315,6 +315,15 @@ fn info_states_round_trip_through_their_strings_and_serde() {
                 let text = state.to_string();
                 let back: InfoState = text.parse().unwrap();
                 assert_eq!(back.clone().with_rules(rules), *state, "{text}");
+                // Issue 36: each event is one token, written and read by `Event` itself, and
+                // the state's string is the header and these tokens.
+                let tokens: Vec<String> = state.events().iter().map(Event::to_string).collect();
+                for (e, t) in state.events().iter().zip(&tokens) {
+                    assert_eq!(t.parse::<Event>().unwrap(), *e, "{t}");
+                }
+                if !tokens.is_empty() {
+                    assert!(text.ends_with(&tokens.join(" ")), "{text}");
+                }
                 assert_eq!(back.to_string(), text);
                 #[cfg(feature = "serde")]
                 {

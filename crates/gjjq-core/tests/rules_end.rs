@@ -373,3 +373,44 @@ fn r25_no_capture_limit() {
     assert_eq!(g.position().plies_since_capture(), 10);
     assert_eq!(g.outcome(), draw(EndReason::NoCaptureLimit));
 }
+
+/// R-24 before R-25 (R-25's order), in the one function every game type asks: a position at
+/// the no-capture limit reached for the third time is drawn by repetition; the second time,
+/// by the limit; a position's own decisive end comes before either draw.
+#[test]
+fn r24_repetition_is_judged_before_the_no_capture_limit() {
+    let limit = {
+        let mut r = Ruleset::STANDARD;
+        r.no_capture_limit = std::num::NonZeroU32::new(10);
+        r
+    };
+    let at_limit = pos_with("5k3/9/9/9/9/9/I8/9/9/3K5 r - 10 5", limit);
+    assert_eq!(
+        at_limit.outcome_with_repetitions(1),
+        draw(EndReason::NoCaptureLimit)
+    );
+    assert_eq!(
+        at_limit.outcome_with_repetitions(2),
+        draw(EndReason::NoCaptureLimit)
+    );
+    assert_eq!(
+        at_limit.outcome_with_repetitions(3),
+        draw(EndReason::Repetition)
+    );
+    assert_eq!(
+        at_limit.outcome_with_repetitions(4),
+        draw(EndReason::Repetition)
+    );
+    let open = pos("5k3/9/9/9/9/9/I8/9/9/3K5 r - 10 5");
+    assert_eq!(open.outcome_with_repetitions(2), None);
+    assert_eq!(
+        open.outcome_with_repetitions(3),
+        draw(EndReason::Repetition)
+    );
+    // Only kings and guards: insufficient material comes first (R-25's order).
+    let bare = pos("3gk4/9/9/9/9/9/9/9/9/4KG3 r -");
+    assert_eq!(
+        bare.outcome_with_repetitions(3),
+        draw(EndReason::InsufficientMaterial)
+    );
+}

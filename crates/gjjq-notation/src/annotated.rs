@@ -11,8 +11,8 @@ use gjjq_core::{
 };
 
 use crate::game_file::{
-    GameRecord, GameResult, Glyph, MoveText, RecordedMove, ReplayError, ResultToken, Skip,
-    TagPlaces, TextPos, Variation, Visitor,
+    DerivedTags, GameRecord, GameResult, Glyph, MoveText, RecordedMove, ReplayError, ResultToken,
+    Skip, TagPlaces, TextPos, Variation, Visitor,
 };
 use crate::record::Record;
 
@@ -93,9 +93,12 @@ struct Node {
 /// ([`promote`](AnnotatedGame::promote), [`delete`](AnnotatedGame::delete),
 /// [`truncate`](AnnotatedGame::truncate)) rebuilds that index: linear in the main line.
 ///
-/// A game file reads into it ([`AnnotatedGame::from_record`], or streaming with
-/// [`AnnotatedBuilder`]) and writes from it ([`AnnotatedGame::to_record`]); a [`Game`] is its
-/// main line ([`AnnotatedGame::to_game`], [`AnnotatedGame::from_game`]). The referee's record
+/// A game file reads into it in one pass ([`crate::GameReader::read_annotated`], whose visitor
+/// is [`AnnotatedBuilder`]; [`AnnotatedGame::from_record`] for a record already read) and
+/// writes from it ([`AnnotatedGame::to_record`], or [`AnnotatedGame::to_record_with`] with the
+/// tags it derives: `Setup`, `Rules`, `Result`, `Termination`); the Zobrist keys of any line
+/// ([`AnnotatedGame::keys_to`]) and its outcome come from the stored positions, no replay;
+/// a [`Game`] is its main line ([`AnnotatedGame::to_game`], [`AnnotatedGame::from_game`]). The referee's record
 /// of a hidden game is an ordinary record, its refusals comments; a player's record, whose
 /// enemy moves do not name a position, stays a [`GameRecord`].
 ///
@@ -422,6 +425,44 @@ impl AnnotatedGame {
         self.node(id).reps as usize
     }
 
+    /// The Zobrist keys ([`Position::zobrist_hash`]) of the positions from the root to `id`,
+    /// the start first and `id`'s last, as [`Game::keys`] gives them for a main line: what a
+    /// search needs to count repetition (R-24) beyond the game. Read from the positions the
+    /// nodes store, no replay; O(ply).
+    ///
+    /// # Examples
+    ///
+    /// ```
+    /// use gjjq_core::Position;
+    /// use gjjq_notation::{AnnotatedGame, NodeId};
+    /// let mut game = AnnotatedGame::new(Position::default());
+    /// let a = game.push(NodeId::ROOT, "5B5A".parse()?)?;
+    /// let keys = game.keys_to(a);
+    /// assert_eq!(keys, [Position::default().zobrist_hash(), game.position_at(a).zobrist_hash()]);
+    /// assert_eq!(game.keys_to(game.main_end()), game.to_game().keys());
+    /// # Ok::<(), Box<dyn std::error::Error>>(())
+    /// ```
+    #[must_use]
+    pub fn keys_to(&self, id: NodeId) -> Vec<u64> {
+        if self.is_main_line(id) {
+            return self.main[..=self.ply(id)]
+                .iter()
+                .map(|&n| self.node(n).position.zobrist_hash())
+                .collect();
+        }
+        self.path(id)
+            .into_iter()
+            .map(|n| self.node(n).position.zobrist_hash())
+            .collect()
+    }
+
+    /// The outcome at the end of the main line ([`AnnotatedGame::outcome_at`] of
+    /// [`AnnotatedGame::main_end`]): what the rules decide there, or the stated result.
+    #[must_use]
+    pub fn outcome(&self) -> Option<Outcome> {
+        self.outcome_at(self.main_end())
+    }
+
     /// What the rules decide at `id`: the position's own outcome and third repetition on
     /// the path to it (R-24, R-25's order); and at the end of the main line a stated result
     /// (resignation, agreed draw) the rules do not decide.
@@ -438,7 +479,7 @@ impl AnnotatedGame {
     #[must_use]
     pub fn outcome_at(&self, id: NodeId) -> Option<Outcome> {
         let node = self.node(id);
-        let ruled = ruled_outcome(&node.position, node.reps as usize);
+        let ruled = node.position.outcome_with_repetitions(node.reps as usize);
         if ruled.is_some() || id != self.main_end() {
             return ruled;
         }
@@ -777,18 +818,19 @@ impl AnnotatedGame {
         game
     }
 
-    /// The annotated game of `game`: the tags [`GameRecord::from_game`] writes, its moves as
-    /// the main line, its result.
+    /// The annotated game of `game`: its moves as the main line, its result, and the tags
+    /// it derives ([`DerivedTags::All`], as [`GameRecord::from_game`] writes them).
     #[must_use]
     pub fn from_game(game: &Game) -> AnnotatedGame {
-        let record = GameRecord::from_game(game);
         let mut out = AnnotatedGame::new(game.start().clone());
-        out.tags = record.tags;
         let mut at = NodeId::ROOT;
         for &m in game.moves() {
             at = out.push_new(at, m).expect("a game's moves are legal");
         }
-        out.result = record.result;
+        let mut derived = GameRecord::default();
+        derived.derive_tags(game.start(), game.outcome(), DerivedTags::All);
+        out.tags = derived.tags;
+        out.result = derived.result;
         out
     }
 
@@ -839,6 +881,30 @@ impl AnnotatedGame {
         }
     }
 
+    /// [`AnnotatedGame::to_record`] with the tags the game derives as `which` says
+    /// ([`GameRecord::derive_tags`]: `Setup`, `Rules`, `Result`, `Termination`) and the
+    /// game's result ([`AnnotatedGame::outcome`]): the record a front end writes.
+    ///
+    /// # Examples
+    ///
+    /// ```
+    /// use gjjq_core::Side;
+    /// use gjjq_notation::{AnnotatedGame, DerivedTags, GameResult, NodeId};
+    /// let mut game = AnnotatedGame::new(gjjq_core::Position::default());
+    /// game.push(NodeId::ROOT, "5B5A".parse()?)?;
+    /// game.set_result(GameResult::RedWins);
+    /// let record = game.to_record_with(DerivedTags::Outcome);
+    /// assert_eq!(record.tag("Result"), Some("1-0"));
+    /// assert_eq!(record.tag("Termination"), Some("resignation"));
+    /// # Ok::<(), Box<dyn std::error::Error>>(())
+    /// ```
+    #[must_use]
+    pub fn to_record_with(&self, which: DerivedTags) -> GameRecord {
+        let mut record = self.to_record();
+        record.derive_tags(self.start(), self.outcome(), which);
+        record
+    }
+
     /// The line that starts with `first` and follows main continuations, each move with its
     /// variations (iterative along the line, recursive only into variations).
     fn line_from(&self, first: Option<NodeId>) -> Vec<RecordedMove> {
@@ -874,17 +940,6 @@ impl AnnotatedGame {
         let mut out = Vec::new();
         crate::write_game(&self.to_record(), form, &mut out)?;
         Ok(String::from_utf8(out).expect("a game file is UTF-8"))
-    }
-}
-
-/// What the rules decide in `pos`, reached for the `reps`-th time on its line: the
-/// position's own outcome and third repetition (R-24) in R-25's order, as [`Game::outcome`].
-pub(crate) fn ruled_outcome(pos: &Position, reps: usize) -> Option<Outcome> {
-    let repetition = (reps >= 3).then_some(Outcome::Draw(DrawReason::Repetition));
-    match pos.outcome() {
-        Some(o @ Outcome::Draw(DrawReason::NoCaptureLimit)) => Some(repetition.unwrap_or(o)),
-        Some(o) => Some(o),
-        None => repetition,
     }
 }
 
@@ -1067,13 +1122,7 @@ impl Visitor for AnnotatedBuilder {
     }
 
     fn tag(&mut self, name: &str, value: &str, at: TextPos) -> ControlFlow<Self::Output> {
-        match name {
-            "Setup" => self.places.setup = Some(at),
-            "Rules" => self.places.rules = Some(at),
-            "Result" => self.places.result = Some(at),
-            _ => {}
-        }
-        self.tags.push((name.to_owned(), value.to_owned()));
+        self.places.keep(&mut self.tags, name, value, at);
         ControlFlow::Continue(())
     }
 

@@ -495,7 +495,7 @@ pub fn info_state_from_player_record(record: &GameRecord) -> Result<InfoState, H
     let mut text = state.to_string();
     for e in &events {
         text.push(' ');
-        text.push_str(&event_token(e));
+        text.push_str(&e.to_string());
     }
     state = text
         .parse::<InfoState>()
@@ -537,18 +537,6 @@ fn impossible(
             tag: "Player",
             detail: e.to_string(),
         },
-    }
-}
-
-fn event_token(e: &Event) -> String {
-    match e {
-        Event::Refused(m) => format!("?{m}"),
-        Event::OpponentRefused => "?".to_owned(),
-        Event::Played(seen) => seen.to_string(),
-        Event::End { outcome, enemy } => {
-            let winner = outcome.winner().map_or("draw", Side::name);
-            format!("#{winner}:{}:{enemy}", outcome.reason())
-        }
     }
 }
 

@@ -39,7 +39,7 @@ pub use annotated::{AnnotatedBuilder, AnnotatedGame, NodeId};
 pub use ascii::{AsciiMove, AsciiParseError};
 pub use direction::{Direction, DirectionParseError};
 pub use game_file::{
-    AsciiMoveError, CollectRecord, GameFileError, GameReader, GameRecord, GameResult,
+    AsciiMoveError, CollectRecord, DerivedTags, GameFileError, GameReader, GameRecord, GameResult,
     GameResultParseError, GjjqDialect, Glyph, GlyphParseError, MoveForm, MoveText,
     MoveTextParseError, ReadError, ReadLimits, RecordKind, RecordedMove, ReplayError, ResultToken,
     Skip, SyntaxError, TextPos, Variation, Visitor, WriteError, write_game,

@@ -250,3 +250,97 @@ fn random_trees_have_variations_glyphs_and_comments() {
     assert!(text.contains('!') && text.contains('$'), "{text}");
     assert!(text.contains("{alt}"), "{text}");
 }
+
+// Issue 36: the keys a search needs come from the stored positions, on the main line and in
+// a variation, and equal those of a replay into a core `Game`.
+#[test]
+fn keys_to_any_node_equal_a_replay() {
+    let choices: Vec<u8> = (0..=255).collect();
+    let tree = random_tree(11, 60, choices);
+    let mut checked = 0;
+    let mut stack = vec![NodeId::ROOT];
+    while let Some(id) = stack.pop() {
+        stack.extend_from_slice(tree.children(id));
+        let mut game = Game::new(tree.start().clone());
+        for n in tree.path(id).into_iter().skip(1) {
+            game.play(tree.move_at(n).unwrap()).unwrap();
+        }
+        assert_eq!(tree.keys_to(id), game.keys(), "node {}", id.raw());
+        checked += usize::from(!tree.is_main_line(id));
+    }
+    assert!(checked > 0, "variations were checked");
+    assert_eq!(tree.keys_to(tree.main_end()), tree.to_game().keys());
+}
+
+// Issue 36: reading builds the annotated game in one pass (the builder is the visitor) and
+// gives what the two passes gave (a record, then the tree built from it).
+#[test]
+fn one_pass_reading_equals_record_then_tree() {
+    for seed in 0..8 {
+        let choices: Vec<u8> = (0..=255).collect();
+        let tree = random_tree(seed, 40, choices);
+        let text = write(&tree.to_record(), MoveForm::default());
+        let record = GameReader::new(text.as_bytes()).next().unwrap().unwrap();
+        let two_pass = AnnotatedGame::from_record(&record, None).unwrap();
+        let one_pass = GameReader::new(text.as_bytes())
+            .read_annotated(None)
+            .unwrap()
+            .unwrap();
+        assert_eq!(one_pass.to_record(), two_pass.to_record(), "seed {seed}");
+        assert_eq!(
+            one_pass.keys_to(one_pass.main_end()),
+            two_pass.keys_to(two_pass.main_end())
+        );
+    }
+}
+
+// Issue 36: the tags a game derives, in one place, under each policy.
+#[test]
+fn derived_tags_under_each_policy() {
+    use gjjq_notation::DerivedTags;
+    let start: Position = "4k4/9/9/9/9/9/9/9/4I4/4K4 r - 0 1".parse().unwrap();
+    let mut game = AnnotatedGame::new(start.clone());
+    game.set_tag("Event", "E");
+    game.set_tag("Termination", "stale");
+    let first = start.legal_moves()[0];
+    game.push(NodeId::ROOT, first).unwrap();
+    let tags = |which| {
+        game.to_record_with(which)
+            .tags
+            .into_iter()
+            .map(|(n, v)| format!("{n}={v}"))
+            .collect::<Vec<_>>()
+    };
+    let setup = format!("Setup={start}");
+    assert_eq!(
+        tags(DerivedTags::All),
+        [
+            "Event=E".to_owned(),
+            setup.clone(),
+            "Rules=standard".into(),
+            "Result=*".into()
+        ]
+    );
+    assert_eq!(
+        tags(DerivedTags::Outcome),
+        [
+            "Event=E".to_owned(),
+            "Termination=stale".into(),
+            setup.clone(),
+            "Result=*".into()
+        ]
+    );
+    assert_eq!(
+        tags(DerivedTags::ReadBack),
+        ["Event=E".to_owned(), "Termination=stale".into(), setup]
+    );
+    // A stated result: the result and its reason.
+    game.set_result(GameResult::GreenWins);
+    let record = game.to_record_with(DerivedTags::All);
+    assert_eq!(record.result, GameResult::GreenWins);
+    assert_eq!(record.tag("Termination"), Some("resignation"));
+    // The same values as a record of the core game.
+    let core = GameRecord::from_game(&game.to_game());
+    assert_eq!(core.tag("Setup"), record.tag("Setup"));
+    assert_eq!(core.tag("Result"), record.tag("Result"));
+}

@@ -5,7 +5,7 @@
 //! adjudication (`Position::outcome`), never a rule of their own; the only rule knowledge
 //! here is where each kind may stand, read from the core's terrain masks.
 
-use gjjq_core::endgame::{EndgameForce, EndgameForceError};
+use gjjq_core::endgame::{EndgameForce, EndgameForceError, LIST_ORDER};
 use gjjq_core::{Piece, Position, Ruleset, Setup, Side, Square};
 
 pub use gjjq_core::{Move, PieceKind as Kind};
@@ -27,34 +27,14 @@ pub(crate) fn parse_force(s: &str) -> Result<[u8; KIND_COUNT], EndgameForceError
     Ok(counts)
 }
 
-/// The core's ASCII name of a force with at least one piece besides the king.
+/// The core's ASCII name of a force: its pieces besides the king in the core's list order
+/// ([`LIST_ORDER`]), as [`EndgameForce`]'s `Display` writes one, for any material (a
+/// position's may be beyond an endgame force's three units).
 pub(crate) fn force_name(counts: [u8; KIND_COUNT]) -> String {
-    let mut others = Vec::new();
-    for k in Kind::ALL.into_iter().filter(|&k| k != Kind::King) {
-        for _ in 0..counts[k.index()] {
-            others.push(k);
-        }
-    }
-    // More than an endgame force holds (four or more units, a position's material beyond
-    // the tables): the same letters in the same order, so that the name still says it.
-    EndgameForce::new(&others).map_or_else(
-        |_| {
-            const ORDER: [Kind; 7] = [
-                Kind::Infantry,
-                Kind::Division,
-                Kind::Army,
-                Kind::Aircraft,
-                Kind::Fleet,
-                Kind::Missile,
-                Kind::Guard,
-            ];
-            ORDER
-                .iter()
-                .flat_map(|&k| std::iter::repeat_n(k.ascii(), usize::from(counts[k.index()])))
-                .collect()
-        },
-        |f| f.to_string(),
-    )
+    LIST_ORDER
+        .iter()
+        .flat_map(|&k| std::iter::repeat_n(k.ascii(), usize::from(counts[k.index()])))
+        .collect()
 }
 
 /// Where a piece of `kind` of `side` may stand in a position without a pending return

@@ -256,6 +256,27 @@ mod tests {
     }
 
     #[test]
+    fn every_endgame_force_is_named_as_the_core_names_it() {
+        // Issue 36: a force's name is the core's list order, written once (`LIST_ORDER`).
+        for f in gjjq_core::endgame::EndgameForce::all() {
+            let name = f.to_string();
+            let force: Force = name.parse().unwrap();
+            assert_eq!(force.to_string(), name);
+            assert_eq!(format!("{name}vK").parse::<Ending>().unwrap().red, force);
+        }
+        // Beyond an endgame force (four units): the same letters in the same order.
+        let mut counts = [0u8; KIND_COUNT];
+        for (kind, n) in [(Kind::Guard, 1), (Kind::Army, 1), (Kind::Infantry, 2)] {
+            counts[kind.index()] = n;
+        }
+        let big = Ending {
+            red: Force::from_counts(counts),
+            green: Force::BARE,
+        };
+        assert_eq!(big.to_string(), "IIAGvK");
+    }
+
+    #[test]
     fn force_errors_are_the_cores_typed_errors() {
         let e = "Q".parse::<Force>().unwrap_err();
         let core = "Q".parse::<gjjq_core::endgame::EndgameForce>().unwrap_err();

@@ -644,6 +644,95 @@ fn parse_board(text: &str) -> Option<Vec<(Square, char)>> {
     Some(out)
 }
 
+/// `#winner:reason`, the head of an end token (`draw` for a draw).
+fn end_head(outcome: &Outcome) -> String {
+    let winner = match outcome.winner() {
+        Some(s) => s.to_string(),
+        None => "draw".to_owned(),
+    };
+    format!("#{winner}:{}", outcome.reason())
+}
+
+/// The event's token in the information-state string (R-41): `?5B5A` (own proposal refused),
+/// `?` (the opponent's refused), a seen move (`5B5A`, `5B5Ax`, …), `#winner:reason:deployment`
+/// (the end). The one spelling of the token: the information state, the hidden game's
+/// records and the bindings write it with this.
+///
+/// ```
+/// use gjjq_core::hidden::Event;
+/// let e: Event = "?5B5A".parse()?;
+/// assert_eq!(e, Event::Refused("5B5A".parse()?));
+/// assert_eq!(e.to_string(), "?5B5A");
+/// assert_eq!("?".parse::<Event>()?, Event::OpponentRefused);
+/// # Ok::<(), Box<dyn std::error::Error>>(())
+/// ```
+impl fmt::Display for Event {
+    fn fmt(&self, f: &mut fmt::Formatter<'_>) -> fmt::Result {
+        match self {
+            Event::Refused(m) => write!(f, "?{m}"),
+            Event::OpponentRefused => f.write_str("?"),
+            Event::Played(seen) => write!(f, "{seen}"),
+            Event::End { outcome, enemy } => write!(f, "{}:{enemy}", end_head(outcome)),
+        }
+    }
+}
+
+/// One event's token, as [`Event`]'s `Display` writes it; an error names it field 1. The end
+/// of a hidden endgame, whose enemy start is rows rather than a deployment, is read only as
+/// part of its [`InfoState`].
+impl FromStr for Event {
+    type Err = InfoStateParseError;
+
+    fn from_str(s: &str) -> Result<Event, InfoStateParseError> {
+        parse_event(1, s, None)
+    }
+}
+
+/// The event of token `t` (field `token`); `endgame` is the hidden endgame's start with the
+/// enemy's side, whose end token tells the enemy's start as rows.
+fn parse_event(
+    token: usize,
+    t: &str,
+    endgame: Option<(&mut EndgameStart, Side)>,
+) -> Result<Event, InfoStateParseError> {
+    if t == "?" {
+        return Ok(Event::OpponentRefused);
+    }
+    if let Some(m) = t.strip_prefix('?') {
+        return Ok(Event::Refused(
+            m.parse()
+                .map_err(|source| InfoStateParseError::Move { token, source })?,
+        ));
+    }
+    let Some(end) = t.strip_prefix('#') else {
+        return Ok(Event::Played(parse_seen(token, t)?));
+    };
+    let parts: Vec<&str> = end.split(':').collect();
+    let [who, why, dep] = parts[..] else {
+        return Err(InfoStateParseError::End {
+            token,
+            detail: "expected #winner:reason:deployment".to_owned(),
+        });
+    };
+    let outcome: Outcome = format!("{who} {why}")
+        .parse()
+        .map_err(|e: OutcomeParseError| InfoStateParseError::End {
+            token,
+            detail: e.to_string(),
+        })?;
+    let enemy = if let Some((start, enemy)) = endgame {
+        start.told = Some(parse_told(token, enemy, dep)?);
+        Deployment::EMPTY
+    } else {
+        dep.parse()
+            .map_err(|e: DeploymentParseError| InfoStateParseError::End {
+                token,
+                detail: e.to_string(),
+            })?
+    };
+    Ok(Event::End { outcome, enemy })
+}
+
 impl fmt::Display for InfoState {
     fn fmt(&self, f: &mut fmt::Formatter<'_>) -> fmt::Result {
         write!(f, "{} {} ", side_letter(self.side), side_letter(self.first),)?;
@@ -664,28 +753,18 @@ impl fmt::Display for InfoState {
             write_points(f, self.side.other(), self.enemy_start)?;
         }
         for e in &self.events {
-            match e {
-                Event::Refused(m) => write!(f, " ?{m}")?,
-                Event::OpponentRefused => f.write_str(" ?")?,
-                Event::Played(seen) => write!(f, " {seen}")?,
-                Event::End { outcome, enemy } => {
-                    let winner = match outcome.winner() {
-                        Some(s) => s.to_string(),
-                        None => "draw".to_owned(),
-                    };
-                    write!(f, " #{winner}:{}:", outcome.reason())?;
-                    match &self.endgame {
-                        Some(start) => {
-                            let told = start.told.as_deref().unwrap_or_default();
-                            write_rows(f, 10, |sq| {
-                                told.iter()
-                                    .find(|(at, _)| *at == sq)
-                                    .map(|(_, k)| Piece::new(self.side.other(), *k).ascii())
-                            })?;
-                        }
-                        None => write!(f, "{enemy}")?,
-                    }
+            match (e, &self.endgame) {
+                // A hidden endgame tells the enemy's start as rows, not a deployment.
+                (Event::End { outcome, .. }, Some(start)) => {
+                    write!(f, " {}:", end_head(outcome))?;
+                    let told = start.told.as_deref().unwrap_or_default();
+                    write_rows(f, 10, |sq| {
+                        told.iter()
+                            .find(|(at, _)| *at == sq)
+                            .map(|(_, k)| Piece::new(self.side.other(), *k).ascii())
+                    })?;
                 }
+                _ => write!(f, " {e}")?,
             }
         }
         Ok(())
@@ -952,43 +1031,9 @@ impl FromStr for InfoState {
             if ended {
                 return Err(InfoStateParseError::AfterEnd { token });
             }
-            let e = if *t == "?" {
-                Event::OpponentRefused
-            } else if let Some(m) = t.strip_prefix('?') {
-                Event::Refused(
-                    m.parse()
-                        .map_err(|source| InfoStateParseError::Move { token, source })?,
-                )
-            } else if let Some(end) = t.strip_prefix('#') {
-                let parts: Vec<&str> = end.split(':').collect();
-                let [who, why, dep] = parts[..] else {
-                    return Err(InfoStateParseError::End {
-                        token,
-                        detail: "expected #winner:reason:deployment".to_owned(),
-                    });
-                };
-                let outcome: Outcome =
-                    format!("{who} {why}")
-                        .parse()
-                        .map_err(|e: OutcomeParseError| InfoStateParseError::End {
-                            token,
-                            detail: e.to_string(),
-                        })?;
-                let enemy = if let Some(start) = state.endgame.as_mut() {
-                    start.told = Some(parse_told(token, side.other(), dep)?);
-                    Deployment::EMPTY
-                } else {
-                    dep.parse()
-                        .map_err(|e: DeploymentParseError| InfoStateParseError::End {
-                            token,
-                            detail: e.to_string(),
-                        })?
-                };
-                ended = true;
-                Event::End { outcome, enemy }
-            } else {
-                Event::Played(parse_seen(token, t)?)
-            };
+            let enemy = state.side.other();
+            let e = parse_event(token, t, state.endgame.as_deref_mut().map(|e| (e, enemy)))?;
+            ended = matches!(e, Event::End { .. });
             state.push(e);
         }
         state.impossible(None)?;

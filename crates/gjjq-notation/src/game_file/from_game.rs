@@ -1,15 +1,133 @@
-//! A game record from a played [`Game`]: its tags filled from the game, its moves as records.
+//! The tags a game derives for its file (`Setup`, `Rules`, `Result`, `Termination`), in one
+//! place for every front end, and a game record from a played [`Game`].
 
-use gjjq_core::{Game, Ruleset, Setup};
+use gjjq_core::{Game, Outcome, Position, Ruleset, Setup};
 
 use super::{GameRecord, GameResult, MoveText, RecordedMove};
 use crate::record::Record;
 
+/// Which of the tags a game derives a written file takes from the game itself
+/// ([`GameRecord::derive_tags`], [`crate::AnnotatedGame::to_record_with`]). The values are
+/// the same under each: `Setup` the start's position string when it is not the default
+/// opening (R-27), `Rules` `standard` or the ruleset's JSON, `Result` the game's result (a
+/// stated one, or what the rules decided), `Termination` the end reason's word
+/// (`king-captured`, `resignation`, …). What differs is which tags are written, and whether
+/// one the game gives no value for is removed.
+///
+/// # Examples
+///
+/// ```
+/// use gjjq_core::Position;
+/// use gjjq_notation::{AnnotatedGame, DerivedTags, NodeId};
+/// let mut game = AnnotatedGame::new(Position::default());
+/// game.push(NodeId::ROOT, "5B5A".parse()?)?;
+/// let all = game.to_record_with(DerivedTags::All);
+/// let names: Vec<&str> = all.tags.iter().map(|(n, _)| n.as_str()).collect();
+/// assert_eq!(names, ["Rules", "Result"]);
+/// assert!(game.to_record_with(DerivedTags::ReadBack).tags.is_empty());
+/// # Ok::<(), Box<dyn std::error::Error>>(())
+/// ```
+#[derive(Debug, Clone, Copy, PartialEq, Eq, Default)]
+#[non_exhaustive]
+pub enum DerivedTags {
+    /// Every derived tag from the game: `Setup` (removed for the default opening), `Rules`,
+    /// `Result`, and `Termination` (removed while the game goes on). [`GameRecord::from_game`]
+    /// and the records of the command line.
+    #[default]
+    All,
+    /// The result and how it came: `Setup` when the start is not the default opening,
+    /// `Result`, and `Termination` once the game is over; the other tags as they are. The
+    /// web board's export.
+    Outcome,
+    /// Only what reading the file back needs: `Setup` when the start is not the default
+    /// opening, `Rules` when the ruleset is not the standard one, and a `Result` tag already
+    /// there follows the result. Python's `Game`.
+    ReadBack,
+}
+
+impl DerivedTags {
+    /// The tags a game derives, in the order they are appended.
+    pub const NAMES: [&'static str; 4] = ["Setup", "Rules", "Result", "Termination"];
+}
+
+/// Set the tag called `name` to `value` where it stands, or append it.
+fn put(tags: &mut Vec<(String, String)>, name: &str, value: &str) {
+    match tags.iter_mut().find(|(n, _)| n == name) {
+        Some((_, v)) => value.clone_into(v),
+        None => tags.push((name.to_owned(), value.to_owned())),
+    }
+}
+
 impl GameRecord {
+    /// Fill the tags and the result that a game from `start` ending in `outcome` derives,
+    /// as `which` says ([`DerivedTags`]): the one place that writes `Setup`, `Rules`,
+    /// `Result` and `Termination` from a game. The record's result becomes the game's.
+    ///
+    /// # Examples
+    ///
+    /// ```
+    /// use gjjq_core::{Outcome, Position, Side, outcome::WinReason};
+    /// use gjjq_notation::{DerivedTags, GameRecord, GameResult};
+    /// let mut record = GameRecord::default();
+    /// record.set_tag("Event", "Demo");
+    /// let resigned = Outcome::Win { winner: Side::Red, reason: WinReason::Resignation };
+    /// record.derive_tags(&Position::default(), Some(resigned), DerivedTags::Outcome);
+    /// assert_eq!(record.result, GameResult::RedWins);
+    /// assert_eq!(record.tag("Termination"), Some("resignation"));
+    /// assert_eq!(record.tag("Rules"), None);
+    /// ```
+    pub fn derive_tags(&mut self, start: &Position, outcome: Option<Outcome>, which: DerivedTags) {
+        let setup = (start.to_setup() != Setup::default_opening()).then(|| start.to_string());
+        let rules = start.ruleset();
+        let standard = *rules == Ruleset::STANDARD;
+        self.result = GameResult::from_outcome(outcome);
+        let result = self.result.as_str();
+        let termination = outcome.map(|o| o.reason().as_str());
+        let tags = &mut self.tags;
+        match which {
+            DerivedTags::All => {
+                for name in DerivedTags::NAMES {
+                    let value = match name {
+                        "Setup" => setup.clone(),
+                        "Rules" if standard => Some("standard".to_owned()),
+                        "Rules" => Some(rules.to_json()),
+                        "Result" => Some(result.to_owned()),
+                        _ => termination.map(str::to_owned),
+                    };
+                    match value {
+                        Some(v) => put(tags, name, &v),
+                        None => tags.retain(|(n, _)| n != name),
+                    }
+                }
+            }
+            DerivedTags::Outcome => {
+                if let Some(s) = &setup {
+                    put(tags, "Setup", s);
+                }
+                put(tags, "Result", result);
+                if let Some(t) = termination {
+                    put(tags, "Termination", t);
+                }
+            }
+            DerivedTags::ReadBack => {
+                if let Some(s) = &setup {
+                    put(tags, "Setup", s);
+                }
+                if !standard {
+                    put(tags, "Rules", &rules.to_json());
+                }
+                if tags.iter().any(|(n, _)| n == "Result") {
+                    put(tags, "Result", result);
+                }
+            }
+        }
+    }
+
     /// The record of `game`: a `Setup` tag when it did not start from the default opening
     /// (R-27), a `Rules` tag (`standard` or the ruleset's JSON), the `Result` tag and token, a
     /// `Termination` tag with the end reason's word when the game is over (`king-captured`,
-    /// `resignation`, …), and every move as a six-character record (R-28).
+    /// `resignation`, …), and every move as a six-character record (R-28): the tags of
+    /// [`DerivedTags::All`].
     ///
     /// # Examples
     ///
@@ -32,32 +150,13 @@ impl GameRecord {
     #[must_use]
     pub fn from_game(game: &Game) -> GameRecord {
         let mut record = GameRecord::default();
-        let start = game.start();
-        if start.to_setup() != Setup::default_opening() {
-            record.set_tag("Setup", &start.to_string());
-        }
-        let rules = start.ruleset();
-        if *rules == Ruleset::STANDARD {
-            record.set_tag("Rules", "standard");
-        } else {
-            record.set_tag("Rules", &rules.to_json());
-        }
-        let outcome = game.outcome();
-        record.result = GameResult::from_outcome(outcome);
-        record.set_tag("Result", record.result.as_str());
-        if let Some(o) = outcome {
-            record.set_tag("Termination", o.reason().as_str());
-        }
+        record.derive_tags(game.start(), game.outcome(), DerivedTags::All);
         record.moves = game
             .plies()
             .map(|(pos, m)| RecordedMove::new(MoveText::Record(Record::from_move(&pos, m))))
             .collect();
         record
     }
-
-    /// The tags [`GameRecord::from_game`] writes from the game itself: taken from the game,
-    /// never from an original record.
-    const FROM_THE_GAME: [&'static str; 4] = ["Setup", "Rules", "Result", "Termination"];
 
     /// [`GameRecord::from_game`], keeping what `original` (the record `game` was replayed
     /// from, perhaps then played on or taken back) said beside the moves: its tags in their
@@ -83,25 +182,10 @@ impl GameRecord {
     /// ```
     #[must_use]
     pub fn from_game_with(game: &Game, original: &GameRecord) -> GameRecord {
-        let mut fresh = GameRecord::from_game(game);
-        let mut record = GameRecord {
-            tags: Vec::with_capacity(original.tags.len() + fresh.tags.len()),
-            comments_before: original.comments_before.clone(),
-            moves: std::mem::take(&mut fresh.moves),
-            result: fresh.result,
-        };
-        for (name, value) in &original.tags {
-            if !Self::FROM_THE_GAME.contains(&name.as_str()) {
-                record.tags.push((name.clone(), value.clone()));
-            } else if let Some(v) = fresh.tag(name) {
-                record.tags.push((name.clone(), v.to_owned()));
-            }
-        }
-        for (name, value) in &fresh.tags {
-            if record.tag(name).is_none() {
-                record.tags.push((name.clone(), value.clone()));
-            }
-        }
+        let mut record = GameRecord::from_game(game);
+        record.tags.clone_from(&original.tags);
+        record.derive_tags(game.start(), game.outcome(), DerivedTags::All);
+        record.comments_before.clone_from(&original.comments_before);
         for (m, o) in record.moves.iter_mut().zip(&original.moves) {
             m.comments.clone_from(&o.comments);
         }

@@ -22,6 +22,7 @@ use std::str::FromStr;
 pub use collect::CollectRecord;
 pub use dialect::GjjqDialect;
 pub use error::{GameFileError, ReadError, SyntaxError};
+pub use from_game::DerivedTags;
 pub use junqi_gamefile::{Glyph, GlyphParseError, ReadLimits, ResultToken, Skip, TextPos, Visitor};
 pub use reader::GameReader;
 pub use replay::ReplayError;

@@ -8,6 +8,7 @@ use gjjq_core::{Game, Ruleset};
 use super::collect::CollectRecord;
 use super::replay::ReplayVisitor;
 use super::{GameFileError, GameRecord, GjjqDialect, ReadError, ReadLimits, RecordKind, Visitor};
+use crate::annotated::{AnnotatedBuilder, AnnotatedGame};
 
 /// Reads game records from a game file one game at a time, holding one line in memory
 /// (within [`ReadLimits`]): the shared grammar's [`junqi_gamefile::GameReader`] with
@@ -123,6 +124,39 @@ impl<R: BufRead> GameReader<R> {
     pub fn replay_next(&mut self, rules: Option<Ruleset>) -> Option<Result<Game, GameFileError>> {
         let mut player = ReplayVisitor::new(rules);
         self.read_with(&mut player).map(|r| match r {
+            Ok(Ok(game)) => Ok(game),
+            Ok(Err(e)) => Err(GameFileError::Replay(e)),
+            Err(e) => Err(GameFileError::Read(e)),
+        })
+    }
+
+    /// Read the next game into an [`AnnotatedGame`] in one pass: the builder
+    /// ([`AnnotatedBuilder`]) is the visitor, so each move, in any line, is resolved as it is
+    /// read and no [`GameRecord`] is built on the way. `rules` as in
+    /// [`GameRecord::start_position`]. `None` at the end of the input.
+    ///
+    /// # Errors
+    ///
+    /// [`GameFileError::Read`] for text that is not a game file, [`GameFileError::Replay`]
+    /// for a game that does not replay, with the place of the bad move or tag. The next call
+    /// goes on with the next game.
+    ///
+    /// # Examples
+    ///
+    /// ```
+    /// use gjjq_notation::{GameFileError, GameReader};
+    /// let text = "[Event \"E\"]\n\n1. 团5B进5A (1. 团5B退5C) 1... 团5b进5a *\n";
+    /// let game = GameReader::new(text.as_bytes()).read_annotated(None).unwrap()?;
+    /// assert_eq!(game.tag("Event"), Some("E"));
+    /// assert_eq!(game.variations(game.main_at(1).unwrap()).len(), 1);
+    /// # Ok::<(), GameFileError>(())
+    /// ```
+    pub fn read_annotated(
+        &mut self,
+        rules: Option<Ruleset>,
+    ) -> Option<Result<AnnotatedGame, GameFileError>> {
+        let mut builder = AnnotatedBuilder::new(rules);
+        self.read_with(&mut builder).map(|r| match r {
             Ok(Ok(game)) => Ok(game),
             Ok(Err(e)) => Err(GameFileError::Replay(e)),
             Err(e) => Err(GameFileError::Read(e)),

@@ -187,6 +187,27 @@ pub(crate) struct TagPlaces {
     pub result_token: Option<TextPos>,
 }
 
+impl TagPlaces {
+    /// A tag as a game-building visitor reads it: kept in `tags`, in order, and the place of
+    /// the ones replaying reads (`Setup`, `Rules`, `Result`) noted. The one tag handling of
+    /// [`ReplayVisitor`] and [`crate::AnnotatedBuilder`].
+    pub(crate) fn keep(
+        &mut self,
+        tags: &mut Vec<(String, String)>,
+        name: &str,
+        value: &str,
+        at: TextPos,
+    ) {
+        match name {
+            "Setup" => self.setup = Some(at),
+            "Rules" => self.rules = Some(at),
+            "Result" => self.result = Some(at),
+            _ => {}
+        }
+        tags.push((name.to_owned(), value.to_owned()));
+    }
+}
+
 /// Replays a game one move at a time: the engine of [`GameRecord::replay`] and of the
 /// streaming [`crate::GameReader::replay_next`]. The main line is played in a [`Game`]; each
 /// variation's moves are checked against the rules at their own position, a game over on its
@@ -255,7 +276,7 @@ impl Player {
                 .take(recent)
                 .filter(|&&k| k == key)
                 .count();
-            if let Some(outcome) = crate::annotated::ruled_outcome(&line.pos, reps) {
+            if let Some(outcome) = line.pos.outcome_with_repetitions(reps) {
                 return Err(ReplayError::AfterEnd {
                     ply,
                     text: name(),
@@ -411,13 +432,7 @@ impl Visitor for ReplayVisitor {
     }
 
     fn tag(&mut self, name: &str, value: &str, at: TextPos) -> ControlFlow<Self::Output> {
-        match name {
-            "Setup" => self.places.setup = Some(at),
-            "Rules" => self.places.rules = Some(at),
-            "Result" => self.places.result = Some(at),
-            _ => {}
-        }
-        self.record.tags.push((name.to_owned(), value.to_owned()));
+        self.places.keep(&mut self.record.tags, name, value, at);
         ControlFlow::Continue(())
     }
 
