@@ -174,6 +174,11 @@ for (const size of ['desktop', 'phone']) {
       assert.ok(fit.scroll <= fit.width, `page ${fit.scroll} px wide in ${fit.width}`);
       assert.ok(fit.svg <= fit.width && fit.svg > Math.min(300, fit.width - 40), `board ${fit.svg} px`);
 
+      // The limits are stated before any drop (L-17).
+      const help = await page.textContent('#lz-deploy-help');
+      for (const words of ['大本营', '最后两排', '第一排', '行营', 'L-17']) assert.ok(help.includes(words), `help names ${words}`);
+      assert.match(await page.textContent('#lz-mode'), /明棋.*L-30/);
+
       // Default deployment: flag b1, landmines a1 c1, bomb c3, row 6 Y C E T P.
       const before = await page.inputValue('#lz-deploy-string');
       assert.equal(await letterAt(page, 'b1'), 'F');
@@ -243,7 +248,6 @@ for (const size of ['desktop', 'phone']) {
       assert.equal(engine, size === 'phone' ? 'heuristic' : 'search');
       const times = await page.evaluate(() => window.lzEngineTimes);
       console.log(`  ${size}: engine replies took ${times.map((t) => Math.round(t)).join(', ')} ms`);
-      // A click on an enemy piece is refused with words.
       const listed = await movesListed(page);
       assert.ok(listed.length >= 2);
 
