@@ -6,7 +6,7 @@
 //! only shapes its answers for a page.
 //!
 //! The logic lives in plain Rust modules that host tests cover ([`session`], [`board`],
-//! [`engine`], [`deploy`], [`hidden`]); the `#[wasm_bindgen]` functions below only convert errors.
+//! [`engine`], [`deploy`], [`hidden`], and [`lz`] for 陸戰棋); the `#[wasm_bindgen]` functions below only convert errors.
 //!
 //! ```
 //! use gjjq_wasm::session::Session;
@@ -24,6 +24,7 @@ pub mod board;
 pub mod deploy;
 pub mod engine;
 pub mod hidden;
+pub mod lz;
 pub mod session;
 
 use serde::Serialize;

@@ -18,6 +18,21 @@ const MAX_PLY: usize = 128;
 /// Nodes between two looks at the clock.
 const CLOCK_INTERVAL: u64 = 256;
 
+/// The wall clock, read only under a time limit: without one (node or depth limits) the
+/// search never reads it, so it runs where there is no clock (on `wasm32-unknown-unknown`
+/// `Instant::now` panics; the web page's worker gives node limits).
+fn now() -> Instant {
+    #[cfg(test)]
+    CLOCK_READS.with(|c| c.set(c.get() + 1));
+    Instant::now()
+}
+
+#[cfg(test)]
+thread_local! {
+    /// How often this thread read the clock (tests only).
+    static CLOCK_READS: std::cell::Cell<u64> = const { std::cell::Cell::new(0) };
+}
+
 /// How a [`SearchAgent`] is built.
 #[derive(Debug, Clone, Copy, PartialEq, Eq)]
 pub struct SearchConfig {
@@ -141,7 +156,7 @@ impl SearchAgent {
             self.stopped = true;
         } else if self.nodes.is_multiple_of(CLOCK_INTERVAL)
             && let Some(d) = self.deadline
-            && Instant::now() >= d
+            && now() >= d
         {
             self.stopped = true;
         }
@@ -497,7 +512,8 @@ impl Agent for SearchAgent {
         history: &[u64],
         limits: &Limits,
     ) -> Result<Choice, AgentError> {
-        let start = Instant::now();
+        // The clock is read only when there is a time limit (see `now`).
+        let start = limits.time.map(|t| (now(), t));
         let mut root: Vec<Move> = pos.legal_moves().into_iter().collect();
         if root.is_empty() {
             return Err(AgentError::NoLegalMove(pos.to_string()));
@@ -511,7 +527,7 @@ impl Agent for SearchAgent {
         self.nodes = 0;
         self.stopped = false;
         self.node_limit = limits.nodes.unwrap_or(u64::MAX);
-        self.deadline = limits.time.map(|t| start + t);
+        self.deadline = start.map(|(s, t)| s + t);
         for k in &mut self.killers {
             *k = [None; 2];
         }
@@ -554,8 +570,8 @@ impl Agent for SearchAgent {
             }
             // No new iteration once half of the time has passed: it would most likely not
             // finish.
-            if let Some(t) = limits.time
-                && start.elapsed() * 2 >= t
+            if let Some((s, t)) = start
+                && now().duration_since(s) * 2 >= t
             {
                 break;
             }
@@ -567,5 +583,34 @@ impl Agent for SearchAgent {
     fn new_game(&mut self) {
         self.tt.iter_mut().for_each(|e| *e = Entry::default());
         self.history.iter_mut().for_each(|h| *h = 0);
+    }
+}
+
+#[cfg(test)]
+mod clock_tests {
+    use std::time::Duration;
+
+    use super::{CLOCK_READS, SearchAgent};
+    use crate::{Agent, Limits};
+    use luzhanqi::Position;
+
+    fn reads() -> u64 {
+        CLOCK_READS.with(std::cell::Cell::get)
+    }
+
+    /// Under node or depth limits the search never reads the clock (it would panic on
+    /// wasm32-unknown-unknown, where the web page runs it); under a time limit it does.
+    #[test]
+    fn the_clock_is_read_only_under_a_time_limit() {
+        let pos = Position::default();
+        let mut agent = SearchAgent::new(3);
+        let before = reads();
+        agent.choose(&pos, &[], &Limits::nodes(5_000)).unwrap();
+        agent.choose(&pos, &[], &Limits::depth(2)).unwrap();
+        assert_eq!(reads(), before, "no time limit, no clock");
+        agent
+            .choose(&pos, &[], &Limits::time(Duration::from_millis(20)))
+            .unwrap();
+        assert!(reads() > before, "a time limit reads the clock");
     }
 }

@@ -19,6 +19,7 @@ gz=$(gzip -9 -c "$wasm" | wc -c)
 js=$(ls bindings/wasm/web/dist/assets/index-*.js | head -n 1)
 worker=$(ls bindings/wasm/web/dist/assets/engine-worker-*.js 2>/dev/null | head -n 1 || true)
 beliefs=$(ls bindings/wasm/web/dist/assets/beliefs-worker-*.js 2>/dev/null | head -n 1 || true)
+lz=$(ls bindings/wasm/web/dist/assets/lz-worker-*.js 2>/dev/null | head -n 1 || true)
 kb() { awk -v b="$1" 'BEGIN { printf "%.1f kB", b / 1000 }'; }
 
 
@@ -31,6 +32,9 @@ if [ -n "$worker" ]; then
 fi
 if [ -n "$beliefs" ]; then
   line2="$line2, the beliefs worker $(kb "$(wc -c < "$beliefs")") ($(kb "$(gzip -9 -c "$beliefs" | wc -c)") gzipped)"
+fi
+if [ -n "$lz" ]; then
+  line2="$line2, the 陸戰棋 worker $(kb "$(wc -c < "$lz")") ($(kb "$(gzip -9 -c "$lz" | wc -c)") gzipped)"
 fi
 line2="$line2."
 printf '%s\n%s\n' "$line1" "$line2" | tee bindings/wasm/web/dist/figures.md

@@ -1,0 +1,276 @@
+//! Host tests of the 陸戰棋 web layer.
+
+use luzhanqi::deploy::DEFAULT_DEPLOYMENT;
+use luzhanqi::{Kind, Position, Side};
+
+use super::*;
+
+fn pairs(side: Side, text: &str) -> Vec<(String, String)> {
+    deployment_points(side, text)
+        .unwrap()
+        .into_iter()
+        .map(|p| (p.point, p.letter.to_string()))
+        .collect()
+}
+
+fn swap(pieces: &mut [(String, String)], a: &str, b: &str) {
+    let i = pieces.iter().position(|p| p.0 == a).unwrap();
+    let j = pieces.iter().position(|p| p.0 == b).unwrap();
+    let t = pieces[i].1.clone();
+    pieces[i].1 = pieces[j].1.clone();
+    pieces[j].1 = t;
+}
+
+fn codes(check: &DeployCheck) -> Vec<&'static str> {
+    check.problems.iter().map(|p| p.code).collect()
+}
+
+#[test]
+fn the_board_has_the_points_and_lines_of_l1_to_l3() {
+    let b = board();
+    assert_eq!(b.points.len(), 60);
+    let count = |k: &str| b.points.iter().filter(|p| p.kind == k).count();
+    assert_eq!(
+        (count("station"), count("camp"), count("headquarters")),
+        (46, 10, 4)
+    );
+    assert_eq!(b.points.iter().filter(|p| p.railway).count(), 32);
+    let joined = |a: &str, c: &str| {
+        b.lines
+            .iter()
+            .find(|l| (l.a == a && l.b == c) || (l.a == c && l.b == a))
+            .map(|l| l.railway)
+    };
+    assert_eq!(joined("a6", "a7"), Some(true));
+    assert_eq!(joined("c6", "c7"), Some(true));
+    assert_eq!(joined("b6", "b7"), None, "the mountains");
+    assert_eq!(joined("b3", "a2"), Some(false), "a camp's diagonal road");
+    assert_eq!(joined("a1", "b2"), None, "no other diagonal");
+}
+
+#[test]
+fn a_game_plays_views_and_records() {
+    let mut s = LzSession::new("").unwrap();
+    let v = s.view(0).unwrap();
+    assert_eq!(v.pieces.len(), 50);
+    assert_eq!(v.turn, "red");
+    assert_eq!(
+        v.legal.len() as u64,
+        Position::default().count_legal_moves()
+    );
+    let r = s.play(0, "c6c7").unwrap();
+    assert_eq!((r.simplified.as_str(), r.side), ("工c6xc7", "red"));
+    assert_eq!(r.combat, Some("both-removed"));
+    let v = s.view(1).unwrap();
+    assert_eq!(v.pieces.len(), 48);
+    let last = v.last.unwrap();
+    assert_eq!((last.from.as_str(), last.to.as_str()), ("c6", "c7"));
+    assert!(
+        v.legal
+            .iter()
+            .all(|m| m.from.ends_with(|c: char| c.is_ascii_digit()))
+    );
+    assert_eq!(v.turn, "blue");
+    // Playing at an earlier ply drops the line after it.
+    s.play(1, &v.legal[0].ascii).unwrap();
+    s.play(0, "c5b5").unwrap();
+    assert_eq!(s.plies(), 1);
+    assert_eq!(s.moves()[0].simplified, "排c5-b5");
+    assert!(matches!(
+        s.view(2),
+        Err(LzError::NoSuchPly { ply: 2, plies: 1 })
+    ));
+    assert!(matches!(s.play(1, "zz"), Err(LzError::MoveSyntax { .. })));
+    let e = s.play(1, "a1a2").unwrap_err();
+    assert!(matches!(e, LzError::Refused { ply: 2, .. }), "{e}");
+    assert!(LzSession::new("not a position").is_err());
+}
+
+#[test]
+fn a_captured_flag_ends_the_game_with_its_reason() {
+    // Red's general on b11 steps onto Blue's flag on b12.
+    let mut s = LzSession::new("1f1s1/1J3/5/5/5/5/5/5/5/5/5/1F3 r").unwrap();
+    s.play(0, "b11b12").unwrap();
+    let v = s.view(1).unwrap();
+    let o = v.outcome.unwrap();
+    assert_eq!(
+        (o.winner, o.reason, o.result.as_str()),
+        (Some("red"), "flag-captured", "1-0")
+    );
+    assert!(v.legal.is_empty());
+    assert!(s.view(0).unwrap().outcome.is_none());
+    let r = engine_reply("1f1s1/1J3/5/5/5/5/5/5/5/5/5/1F3 r", "b11b12", "search", 1).unwrap();
+    assert_eq!(r.best_move, None);
+}
+
+#[test]
+fn game_files_round_trip_with_their_tags() {
+    let mut s = LzSession::new("").unwrap();
+    for _ in 0..6 {
+        let v = s.view(s.plies()).unwrap();
+        let m = v.legal[v.legal.len() / 2].ascii.clone();
+        s.play(s.plies(), &m).unwrap();
+    }
+    for form in ["simplified", "traditional", "ascii"] {
+        let text = s.game_file(form).unwrap();
+        let back = LzSession::from_game_file(&text).unwrap();
+        assert_eq!(back.moves_ascii(), s.moves_ascii(), "{form}");
+        assert_eq!(back.start_position(), s.start_position());
+    }
+    let text = s
+        .game_file("simplified")
+        .unwrap()
+        .replace("[Event \"?\"]", "[Event \"Club night\"]");
+    let back = LzSession::from_game_file(&text).unwrap();
+    assert!(back.game_file("ascii").unwrap().contains("Club night"));
+    assert!(matches!(s.game_file("klingon"), Err(LzError::MoveForm(_))));
+    assert!(matches!(
+        LzSession::from_game_file(""),
+        Err(LzError::NoGame)
+    ));
+    let broken = text.replacen("1. ", "1. 司a1-a9 ", 1);
+    let e = LzSession::from_game_file(&broken).unwrap_err().to_string();
+    assert!(e.starts_with("game file: ") && e.contains(':'), "{e}");
+}
+
+#[test]
+fn deployments_draw_place_and_start() {
+    let d = random_deployment(11);
+    assert_eq!(d, random_deployment(11));
+    assert_ne!(d, random_deployment(12));
+    let red = deployment_points(Side::Red, &d).unwrap();
+    let blue = deployment_points(Side::Blue, &d).unwrap();
+    assert_eq!((red.len(), blue.len()), (25, 25));
+    assert!(red.iter().all(|p| p.letter.is_ascii_uppercase()));
+    assert!(blue.iter().all(|p| p.letter.is_ascii_lowercase()));
+    // Blue's own frame is Red's turned round (L-4): the flag stands on b12 or d12.
+    let flag = blue.iter().find(|p| p.letter == 'f').unwrap();
+    assert!(headquarters(Side::Blue).contains(&flag.point));
+    let pos = position_from_deployments(&d, DEFAULT_DEPLOYMENT, Side::Blue).unwrap();
+    let pos: Position = pos.parse().unwrap();
+    assert_eq!(pos.turn(), Side::Blue);
+    assert_eq!(pos.piece_count(Side::Red) + pos.piece_count(Side::Blue), 50);
+    assert!(matches!(
+        position_from_deployments("LLL", DEFAULT_DEPLOYMENT, Side::Red),
+        Err(LzError::DeploymentString { side: "red", .. })
+    ));
+}
+
+#[test]
+fn a_legal_arrangement_gives_its_string_for_either_side() {
+    for side in Side::ALL {
+        let d = random_deployment(5);
+        let check = check_deployment(side, &pairs(side, &d)).unwrap();
+        assert_eq!(check.deployment.as_deref(), Some(d.as_str()), "{side:?}");
+        assert!(check.problems.is_empty());
+    }
+}
+
+/// Every rule of L-17 refused with its code and point, for Red and Blue (whose points are
+/// turned round).
+#[test]
+fn each_rule_of_l17_is_named_with_its_point() {
+    // Default: flag b1, landmines a1 c1 c2; row 6 holds no bomb.
+    let mut red = pairs(Side::Red, DEFAULT_DEPLOYMENT);
+    swap(&mut red, "b1", "a6");
+    let c = check_deployment(Side::Red, &red).unwrap();
+    assert_eq!(codes(&c), ["flag-off-headquarters"]);
+    assert_eq!(c.problems[0].point.as_deref(), Some("a6"));
+    assert_eq!(c.deployment, None);
+
+    let mut red = pairs(Side::Red, DEFAULT_DEPLOYMENT);
+    swap(&mut red, "a1", "a6");
+    let c = check_deployment(Side::Red, &red).unwrap();
+    assert_eq!(codes(&c), ["mine-off-back-rows"]);
+    assert_eq!(c.problems[0].point.as_deref(), Some("a6"));
+    assert_eq!(c.problems[0].kind, Some('L'));
+
+    let mut red = pairs(Side::Red, DEFAULT_DEPLOYMENT);
+    let bomb = red.iter().find(|p| p.1 == "Z").unwrap().0.clone();
+    swap(&mut red, &bomb, "e6");
+    let c = check_deployment(Side::Red, &red).unwrap();
+    assert_eq!(codes(&c), ["bomb-on-front-row"]);
+    assert_eq!(c.problems[0].point.as_deref(), Some("e6"));
+
+    // Blue: its flag taken to its front row (rank 7).
+    let mut blue = pairs(Side::Blue, DEFAULT_DEPLOYMENT);
+    let flag = blue.iter().find(|p| p.1 == "f").unwrap().0.clone();
+    swap(&mut blue, &flag, "c7");
+    let c = check_deployment(Side::Blue, &blue).unwrap();
+    assert_eq!(codes(&c), ["flag-off-headquarters"]);
+    assert_eq!(c.problems[0].point.as_deref(), Some("c7"));
+
+    // Two rules at once, both named.
+    let mut red = pairs(Side::Red, DEFAULT_DEPLOYMENT);
+    swap(&mut red, "b1", "a6");
+    swap(&mut red, "a1", "e6");
+    let c = check_deployment(Side::Red, &red).unwrap();
+    assert_eq!(codes(&c), ["flag-off-headquarters", "mine-off-back-rows"]);
+}
+
+#[test]
+fn camps_other_halves_doubles_and_counts_are_named() {
+    let mut red = pairs(Side::Red, DEFAULT_DEPLOYMENT);
+    red[0].0 = "b3".into(); // a camp
+    let c = check_deployment(Side::Red, &red).unwrap();
+    assert_eq!(codes(&c), ["camp"]);
+    assert_eq!(c.problems[0].point.as_deref(), Some("b3"));
+
+    let mut red = pairs(Side::Red, DEFAULT_DEPLOYMENT);
+    red[0].0 = "a7".into();
+    assert_eq!(
+        codes(&check_deployment(Side::Red, &red).unwrap()),
+        ["outside-half"]
+    );
+
+    let mut red = pairs(Side::Red, DEFAULT_DEPLOYMENT);
+    red[1].0 = red[0].0.clone();
+    assert_eq!(
+        codes(&check_deployment(Side::Red, &red).unwrap()),
+        ["two-on-one-point"]
+    );
+
+    let mut red = pairs(Side::Red, DEFAULT_DEPLOYMENT);
+    let i = red.iter().position(|p| p.1 == "E").unwrap();
+    red[i].1 = "S".into();
+    let c = check_deployment(Side::Red, &red).unwrap();
+    assert_eq!(codes(&c), ["wrong-count", "wrong-count"]);
+    let s = &c.problems.iter().find(|p| p.kind == Some('S')).unwrap();
+    assert_eq!((s.count, s.wanted), (Some(2), Some(Kind::Marshal.count())));
+
+    let red: Vec<_> = pairs(Side::Red, DEFAULT_DEPLOYMENT)
+        .into_iter()
+        .skip(1)
+        .collect();
+    let c = check_deployment(Side::Red, &red).unwrap();
+    assert_eq!(codes(&c), ["wrong-count"]);
+    assert!(check_deployment(Side::Red, &[("zz".into(), "S".into())]).is_err());
+    assert!(check_deployment(Side::Red, &[("a1".into(), "Q".into())]).is_err());
+}
+
+#[test]
+fn every_agent_answers_a_legal_move_under_node_limits() {
+    for agent in ["search", "heuristic", "random"] {
+        let r = engine_reply("", "c5b5", agent, 9).unwrap();
+        let m = r.best_move.unwrap();
+        let mut s = LzSession::new("").unwrap();
+        s.play(0, "c5b5").unwrap();
+        assert!(
+            s.view(1).unwrap().legal.iter().any(|l| l.ascii == m),
+            "{agent} {m}"
+        );
+        assert_eq!(r.agent, agent);
+        assert!(r.nodes <= ENGINE_NODES + 1_000);
+    }
+    assert!(matches!(
+        engine_reply("", "", "deep-blue", 1),
+        Err(LzError::Agent(_))
+    ));
+}
+
+#[test]
+fn sides_parse() {
+    assert_eq!(parse_side("blue").unwrap(), Side::Blue);
+    assert_eq!(parse_side("r").unwrap(), Side::Red);
+    assert!(matches!(parse_side("green"), Err(LzError::Side(_))));
+}

@@ -1,0 +1,168 @@
+//! The `#[wasm_bindgen]` layer of 陸戰棋 (names start with `lz`/`Lz`): it only converts
+//! errors to JavaScript `Error`s and answers to JSON strings; the logic is in [`super`].
+
+use serde::Serialize;
+use wasm_bindgen::prelude::*;
+
+use super::{LzError, LzSession, parse_side};
+
+fn js_err(e: LzError) -> JsError {
+    JsError::new(&e.to_string())
+}
+
+fn json<T: Serialize>(value: &T) -> Result<String, JsError> {
+    serde_json::to_string(value).map_err(|e| JsError::new(&e.to_string()))
+}
+
+/// The board as JSON `{points: [{label, file, rank, kind, railway, half}], lines: [{a, b,
+/// railway}]}` (see [`super::board`]).
+///
+/// # Errors
+/// None in practice.
+#[wasm_bindgen(js_name = lzBoard)]
+pub fn lz_board() -> Result<String, JsError> {
+    json(&super::board())
+}
+
+/// The library's default deployment string (L-19).
+#[wasm_bindgen(js_name = lzDefaultDeployment)]
+#[must_use]
+pub fn lz_default_deployment() -> String {
+    luzhanqi::deploy::DEFAULT_DEPLOYMENT.to_owned()
+}
+
+/// A random deployment string from `seed` (L-18).
+#[wasm_bindgen(js_name = lzRandomDeployment)]
+#[must_use]
+pub fn lz_random_deployment(seed: u32) -> String {
+    super::random_deployment(seed)
+}
+
+/// `side`'s deployment string on the board as JSON `[{point, letter}]`.
+///
+/// # Errors
+/// A bad side, or a string that does not parse or breaks L-17.
+#[wasm_bindgen(js_name = lzDeploymentPoints)]
+pub fn lz_deployment_points(side: &str, text: &str) -> Result<String, JsError> {
+    let side = parse_side(side).map_err(js_err)?;
+    json(&super::deployment_points(side, text).map_err(js_err)?)
+}
+
+/// The check of an arrangement given as JSON `[[point, letter], …]`: JSON `{deployment,
+/// problems: [{code, point, kind, count, wanted}]}` (see [`super::check_deployment`]).
+///
+/// # Errors
+/// A bad side, JSON that is not a list of pairs, a point or letter that does not parse.
+#[wasm_bindgen(js_name = lzCheckDeployment)]
+pub fn lz_check_deployment(side: &str, pieces: &str) -> Result<String, JsError> {
+    let side = parse_side(side).map_err(js_err)?;
+    let pairs: Vec<(String, String)> =
+        serde_json::from_str(pieces).map_err(|e| JsError::new(&format!("pieces: {e}")))?;
+    json(&super::check_deployment(side, &pairs).map_err(js_err)?)
+}
+
+/// The start position string of two deployments and the first mover (`red`, `blue`).
+///
+/// # Errors
+/// A bad side or deployment.
+#[wasm_bindgen(js_name = lzPositionFromDeployments)]
+pub fn lz_position_from_deployments(red: &str, blue: &str, first: &str) -> Result<String, JsError> {
+    let first = parse_side(first).map_err(js_err)?;
+    super::position_from_deployments(red, blue, first).map_err(js_err)
+}
+
+/// The engine's reply as JSON `{bestMove, agent, depth, nodes}` (see
+/// [`super::engine_reply`]).
+///
+/// # Errors
+/// A bad start, move or agent name.
+#[wasm_bindgen(js_name = lzEngineReply)]
+pub fn lz_engine_reply(
+    start: &str,
+    moves: &str,
+    agent: &str,
+    seed: u32,
+) -> Result<String, JsError> {
+    json(&super::engine_reply(start, moves, agent, seed).map_err(js_err)?)
+}
+
+/// An open 陸戰棋 game for the page.
+#[wasm_bindgen(js_name = LzGame)]
+#[derive(Debug)]
+pub struct WebLzGame(LzSession);
+
+#[wasm_bindgen(js_class = LzGame)]
+impl WebLzGame {
+    /// A game from a position string; empty for the default start.
+    ///
+    /// # Errors
+    /// A bad position string.
+    #[wasm_bindgen(constructor)]
+    pub fn new(position: &str) -> Result<WebLzGame, JsError> {
+        LzSession::new(position).map(WebLzGame).map_err(js_err)
+    }
+
+    /// A game from a game file's first game.
+    ///
+    /// # Errors
+    /// A file that does not read or replay (line:column in the message).
+    #[wasm_bindgen(js_name = fromGameFile)]
+    pub fn from_game_file(text: &str) -> Result<WebLzGame, JsError> {
+        LzSession::from_game_file(text)
+            .map(WebLzGame)
+            .map_err(js_err)
+    }
+
+    /// The number of moves played.
+    #[must_use]
+    pub fn plies(&self) -> usize {
+        self.0.plies()
+    }
+
+    /// The view of `ply` as JSON (see [`super::View`]).
+    ///
+    /// # Errors
+    /// A ply past the end.
+    pub fn view(&self, ply: usize) -> Result<String, JsError> {
+        json(&self.0.view(ply).map_err(js_err)?)
+    }
+
+    /// Every move's records as JSON (see [`super::RecordView`]).
+    ///
+    /// # Errors
+    /// None in practice.
+    pub fn moves(&self) -> Result<String, JsError> {
+        json(&self.0.moves())
+    }
+
+    /// Play `ascii` at `ply` (later moves dropped); the move's records as JSON.
+    ///
+    /// # Errors
+    /// A bad ply or move.
+    pub fn play(&mut self, ply: usize, ascii: &str) -> Result<String, JsError> {
+        json(&self.0.play(ply, ascii).map_err(js_err)?)
+    }
+
+    /// The game as a game file in `form` (`simplified`, `traditional`, `ascii`).
+    ///
+    /// # Errors
+    /// An unknown form.
+    #[wasm_bindgen(js_name = gameFile)]
+    pub fn game_file(&self, form: &str) -> Result<String, JsError> {
+        self.0.game_file(form).map_err(js_err)
+    }
+
+    /// The start position string.
+    #[wasm_bindgen(js_name = startPosition)]
+    #[must_use]
+    pub fn start_position(&self) -> String {
+        self.0.start_position()
+    }
+
+    /// The moves, ASCII, space separated.
+    #[wasm_bindgen(js_name = movesAscii)]
+    #[must_use]
+    pub fn moves_ascii(&self) -> String {
+        self.0.moves_ascii()
+    }
+}

@@ -1,0 +1,725 @@
+// The 陸戰棋 (Luzhanqi) page: chosen with the game select in the header (or `?game=luzhanqi`),
+// it takes the place of the 国际军棋 board without touching it. Deploy by hand (drag or tap,
+// every arrangement checked by the library: `lzCheckDeployment`, each refusal explained) or at
+// random (`lzRandomDeployment`), play open (明棋, L-30) against an agent of luzhanqi-engine in a
+// worker, review a game file step by step, export the game. The rules are the library's; the
+// page only draws its answers (bindings/wasm/src/lz).
+
+import init, {
+  LzGame,
+  lzBoard,
+  lzCheckDeployment,
+  lzDefaultDeployment,
+  lzDeploymentPoints,
+  lzPositionFromDeployments,
+  lzRandomDeployment,
+} from '../../pkg/gjjq_wasm.js';
+import { LzBoard, type LzBoardData } from './board';
+import { hasText, kindName, pageLang, t, type Key, type Lang } from './text';
+import type { LzEngineReply, LzEngineRequest } from './lz-worker';
+import './style.css';
+
+type Side = 'red' | 'blue';
+type Phase = 'deploy' | 'play' | 'review';
+
+interface PieceView {
+  point: string;
+  letter: string;
+}
+interface MoveView {
+  from: string;
+  to: string;
+  ascii: string;
+  attack: boolean;
+}
+interface RecordView {
+  ascii: string;
+  simplified: string;
+  traditional: string;
+  side: Side;
+  combat: string | null;
+}
+interface View {
+  ply: number;
+  plies: number;
+  position: string;
+  turn: Side;
+  pieces: PieceView[];
+  last: { from: string; to: string; combat: string | null } | null;
+  legal: MoveView[];
+  outcome: { winner: Side | null; reason: string; result: string } | null;
+  quiet: number;
+}
+interface Problem {
+  code: string;
+  point: string | null;
+  kind: string | null;
+  count: number | null;
+  wanted: number | null;
+}
+interface DeployCheck {
+  deployment: string | null;
+  problems: Problem[];
+}
+
+const HTML = `
+<div class="lz-main">
+  <div id="lz-board-col"><div id="lz-board" aria-live="polite"></div></div>
+  <aside class="lz-aside">
+    <div id="lz-status" class="status"></div>
+    <div id="lz-feedback" class="feedback" role="status" hidden></div>
+    <div id="lz-setup" class="lz-box">
+      <p id="lz-mode" class="lz-help" data-lz="modeOpen"></p>
+      <div class="row">
+        <label for="lz-side" data-lz="side"></label>
+        <select id="lz-side"><option value="red" data-lz="red"></option><option value="blue" data-lz="blue"></option></select>
+      </div>
+      <div class="row">
+        <label for="lz-first" data-lz="first"></label>
+        <select id="lz-first"><option value="red" data-lz="red"></option><option value="blue" data-lz="blue"></option></select>
+        <label for="lz-agent" data-lz="agent"></label>
+        <select id="lz-agent">
+          <option value="search" data-lz="agentSearch"></option>
+          <option value="heuristic" data-lz="agentHeuristic"></option>
+          <option value="random" data-lz="agentRandom"></option>
+        </select>
+      </div>
+      <p id="lz-deploy-help" class="lz-help" data-lz="deployHelp"></p>
+      <div class="row">
+        <button id="lz-deploy-random" data-lz="deployRandom"></button>
+        <button id="lz-deploy-default" data-lz="deployDefault"></button>
+        <label for="lz-seed" data-lz="seed"></label>
+        <input id="lz-seed" class="seed" inputmode="numeric" spellcheck="false" placeholder="random" />
+      </div>
+      <label for="lz-deploy-string" class="lz-label" data-lz="deployString"></label>
+      <input id="lz-deploy-string" class="lz-input" spellcheck="false" />
+      <button id="lz-start" class="primary" data-lz="start"></button>
+    </div>
+    <div id="lz-play-row" class="row" hidden>
+      <button id="lz-new" data-lz="newGame"></button>
+      <span id="lz-engine" class="engine"></span>
+    </div>
+    <h2 data-lz="moves"></h2>
+    <div class="nav">
+      <button id="lz-first-ply" title="Home">«</button>
+      <button id="lz-prev" title="←">‹</button>
+      <span id="lz-ply"></span>
+      <button id="lz-next" title="→">›</button>
+      <button id="lz-last" title="End">»</button>
+    </div>
+    <ol id="lz-moves" class="moves"></ol>
+    <div id="lz-error" class="error" role="alert"></div>
+    <details class="more">
+      <summary data-lz="position"></summary>
+      <code id="lz-position"></code>
+    </details>
+    <details id="lz-file-panel" class="lz-box" open>
+      <summary data-lz="gameFile"></summary>
+      <textarea id="lz-gamefile-input" rows="4" spellcheck="false"></textarea>
+      <div class="row">
+        <button id="lz-load-gamefile" data-lz="loadGameFile"></button>
+        <label class="file"><span data-lz="chooseFile"></span>
+          <input id="lz-gamefile-picker" type="file" accept=".txt,.lzq,.pgn,text/plain" /></label>
+      </div>
+      <div class="row">
+        <select id="lz-export-form">
+          <option value="simplified">简体</option>
+          <option value="traditional">繁體</option>
+          <option value="ascii">ASCII</option>
+        </select>
+        <button id="lz-export" data-lz="exportGame"></button>
+      </div>
+      <textarea id="lz-export-output" rows="4" readonly spellcheck="false"></textarea>
+    </details>
+  </aside>
+</div>`;
+
+const $ = <T extends HTMLElement = HTMLElement>(id: string): T => {
+  const el = document.getElementById(id);
+  if (!el) throw new Error(`missing #${id}`);
+  return el as T;
+};
+
+const st = {
+  phase: 'deploy' as Phase,
+  lang: 'zh' as Lang,
+  side: 'red' as Side,
+  agent: 'search',
+  seed: 1,
+  /** Own pieces while deploying: point → letter. */
+  arrangement: new Map<string, string>(),
+  enemy: '',
+  game: null as LzGame | null,
+  view: null as View | null,
+  records: [] as RecordView[],
+  ply: 0,
+  selected: null as string | null,
+  marked: new Set<string>(),
+  engineId: 0,
+  thinking: false,
+};
+
+let board: LzBoard;
+let worker: Worker | null = null;
+let mounted = false;
+
+function tr(key: Key, ...args: (string | number)[]): string {
+  return t(st.lang, key, ...args);
+}
+
+function sideWord(side: Side): string {
+  return tr(side);
+}
+
+function showError(err: unknown): void {
+  const text = err instanceof Error ? err.message : String(err);
+  $('lz-error').textContent = text ? `${tr('error')}: ${text}` : '';
+}
+
+function feedback(text: string | null, code?: string): void {
+  const el = $('lz-feedback');
+  el.hidden = !text;
+  el.textContent = text ?? '';
+  if (code) el.dataset.code = code;
+  else delete el.dataset.code;
+}
+
+function letterOf(side: Side, letter: string): string {
+  return side === 'red' ? letter.toUpperCase() : letter.toLowerCase();
+}
+
+function sideOf(letter: string): Side {
+  return letter === letter.toUpperCase() ? 'red' : 'blue';
+}
+
+function newSeed(): number {
+  const typed = $<HTMLInputElement>('lz-seed').value.trim();
+  if (/^\d+$/.test(typed)) return Number(typed) >>> 0;
+  return Math.floor(Math.random() * 0xffffffff) >>> 0;
+}
+
+// ---- deployment -------------------------------------------------------------------------
+
+function setArrangement(text: string): void {
+  const points = JSON.parse(lzDeploymentPoints(st.side, text)) as PieceView[];
+  st.arrangement = new Map(points.map((p) => [p.point, p.letter]));
+  $<HTMLInputElement>('lz-deploy-string').value = text;
+  st.marked.clear();
+  st.selected = null;
+}
+
+function startDeploy(): void {
+  st.phase = 'deploy';
+  st.game = null;
+  st.view = null;
+  st.records = [];
+  st.ply = 0;
+  st.engineId++;
+  st.thinking = false;
+  st.side = $<HTMLSelectElement>('lz-side').value as Side;
+  setArrangement(lzDefaultDeployment());
+  feedback(null);
+  showError('');
+  render();
+}
+
+function problemText(p: Problem): string {
+  const point = p.point ?? '';
+  const kind = p.kind ? kindName(st.lang, p.kind) : '';
+  const hq = st.side === 'red' ? 'b1, d1' : 'b12, d12';
+  const key = hasText(p.code) ? p.code : 'other';
+  return tr(key, point, kind, p.count ?? '', p.wanted ?? '', hq);
+}
+
+/** Move (or swap) the piece on `from` to `to`, if the library accepts the result. */
+function arrange(from: string, to: string): void {
+  const next = new Map(st.arrangement);
+  const moving = next.get(from);
+  if (!moving || from === to) return;
+  const there = next.get(to);
+  next.delete(from);
+  if (there) next.set(from, there);
+  next.set(to, moving);
+  const pairs = [...next.entries()];
+  const check = JSON.parse(lzCheckDeployment(st.side, JSON.stringify(pairs))) as DeployCheck;
+  st.selected = null;
+  if (check.deployment === null) {
+    const words = check.problems.map(problemText);
+    feedback(tr('refused') + words.join(st.lang === 'zh' ? '；' : '; '), check.problems[0]?.code);
+    $('lz-feedback').dataset.codes = check.problems.map((p) => p.code).join(' ');
+    st.marked = new Set(check.problems.map((p) => p.point).filter((p): p is string => p !== null));
+    if (!st.marked.size) st.marked.add(to);
+  } else {
+    st.arrangement = next;
+    st.marked.clear();
+    $<HTMLInputElement>('lz-deploy-string').value = check.deployment;
+    feedback(null);
+  }
+  render();
+}
+
+function deployClick(point: string): void {
+  if (st.selected === null) {
+    if (st.arrangement.has(point)) st.selected = point;
+    render();
+    return;
+  }
+  const from = st.selected;
+  if (from === point) {
+    st.selected = null;
+    render();
+    return;
+  }
+  arrange(from, point);
+}
+
+function startGame(): void {
+  const own = $<HTMLInputElement>('lz-deploy-string').value.trim();
+  st.seed = newSeed();
+  st.enemy = lzRandomDeployment(st.seed);
+  const red = st.side === 'red' ? own : st.enemy;
+  const blue = st.side === 'red' ? st.enemy : own;
+  const first = $<HTMLSelectElement>('lz-first').value;
+  const position = lzPositionFromDeployments(red, blue, first);
+  st.agent = $<HTMLSelectElement>('lz-agent').value;
+  setGame(new LzGame(position), 'play');
+}
+
+// ---- play and review --------------------------------------------------------------------
+
+function setGame(game: LzGame, phase: Phase, ply?: number): void {
+  st.game?.free();
+  st.game = game;
+  st.phase = phase;
+  st.engineId++;
+  st.thinking = false;
+  st.selected = null;
+  st.marked.clear();
+  st.records = JSON.parse(game.moves()) as RecordView[];
+  goTo(ply ?? game.plies());
+  feedback(null);
+  showError('');
+  maybeEngine();
+}
+
+function goTo(ply: number): void {
+  if (!st.game) return;
+  const p = Math.max(0, Math.min(ply, st.game.plies()));
+  st.ply = p;
+  st.view = JSON.parse(st.game.view(p)) as View;
+  st.selected = null;
+  render();
+}
+
+function engineSide(): Side {
+  return st.side === 'red' ? 'blue' : 'red';
+}
+
+function humanMayMove(): boolean {
+  const v = st.view;
+  return (
+    st.phase === 'play' && !!v && !v.outcome && v.ply === v.plies && v.turn === st.side && !st.thinking
+  );
+}
+
+function play(ascii: string): void {
+  if (!st.game) return;
+  const rec = JSON.parse(st.game.play(st.ply, ascii)) as RecordView;
+  st.records = st.records.slice(0, st.ply).concat(rec);
+  goTo(st.game.plies());
+  feedback(null);
+  maybeEngine();
+}
+
+function maybeEngine(): void {
+  const v = st.view;
+  if (st.phase !== 'play' || !st.game || !v || v.outcome || v.turn !== engineSide()) return;
+  if (v.ply !== v.plies) return;
+  if (!worker) {
+    worker = new Worker(new URL('./lz-worker.ts', import.meta.url), { type: 'module' });
+    worker.onmessage = onEngine;
+    worker.onerror = (e) => showError(e.message);
+  }
+  st.thinking = true;
+  const req: LzEngineRequest = {
+    id: ++st.engineId,
+    start: st.game.startPosition(),
+    moves: st.game.movesAscii(),
+    agent: st.agent,
+    seed: (st.seed + v.plies) >>> 0,
+  };
+  worker.postMessage(req);
+  render();
+}
+
+function onEngine(e: MessageEvent<{ id: number; reply?: LzEngineReply; error?: string; ms?: number }>): void {
+  const { id, reply, error, ms } = e.data;
+  if (id !== st.engineId) return;
+  st.thinking = false;
+  if (error || !reply) {
+    showError(error ?? 'no reply');
+    render();
+    return;
+  }
+  (window as unknown as { lzEngineTimes?: number[] }).lzEngineTimes ??= [];
+  (window as unknown as { lzEngineTimes: number[] }).lzEngineTimes.push(ms ?? 0);
+  $('lz-engine').textContent = tr('engineLine', reply.agent, reply.depth, reply.nodes);
+  $('lz-engine').dataset.agent = reply.agent;
+  if (reply.bestMove) play(reply.bestMove);
+  else render();
+}
+
+function refusal(point: string): string {
+  const v = st.view!;
+  const letter = v.pieces.find((p) => p.point === point)?.letter;
+  if (!letter) return tr('noPiece', point);
+  if (sideOf(letter) !== st.side) return tr('notYours', point);
+  const up = letter.toUpperCase();
+  if (up === 'L' || up === 'F') return tr('immobile', point, kindName(st.lang, up));
+  if (/^[bd](1|12)$/.test(point)) return tr('hqLocked', point);
+  return tr('noMoves', point);
+}
+
+function playClick(point: string): void {
+  const v = st.view;
+  if (!v) return;
+  if (st.phase === 'review') {
+    feedback(tr('reviewOnly'));
+    return;
+  }
+  if (!humanMayMove()) {
+    feedback(tr('notYourTurn'));
+    return;
+  }
+  if (st.selected) {
+    const m = v.legal.find((l) => l.from === st.selected && l.to === point);
+    if (m) {
+      play(m.ascii);
+      return;
+    }
+  }
+  const own = v.pieces.find((p) => p.point === point && sideOf(p.letter) === st.side);
+  if (own) {
+    st.selected = point;
+    if (!v.legal.some((l) => l.from === point)) feedback(refusal(point), 'cannot-move');
+    else feedback(null);
+    render();
+    return;
+  }
+  if (st.selected) {
+    feedback(tr('noMoveThere', st.selected, point), 'no-move-there');
+    st.selected = null;
+  } else {
+    feedback(refusal(point), 'no-piece');
+  }
+  render();
+}
+
+function dropPlay(from: string, to: string): void {
+  const v = st.view;
+  if (!v || !humanMayMove()) {
+    render();
+    return;
+  }
+  const m = v.legal.find((l) => l.from === from && l.to === to);
+  if (m) play(m.ascii);
+  else {
+    feedback(v.legal.some((l) => l.from === from) ? tr('noMoveThere', from, to) : refusal(from), 'no-move-there');
+    render();
+  }
+}
+
+// ---- drawing ----------------------------------------------------------------------------
+
+function render(): void {
+  if (!mounted) return;
+  const flipped = st.side === 'blue';
+  const pieces = new Map<string, string>();
+  const movable = new Set<string>();
+  const dests = new Map<string, boolean>();
+  let last = null;
+  if (st.phase === 'deploy') {
+    for (const [p, l] of st.arrangement) {
+      pieces.set(p, letterOf(st.side, l));
+      movable.add(p);
+    }
+  } else if (st.view) {
+    for (const p of st.view.pieces) pieces.set(p.point, p.letter);
+    last = st.view.last;
+    if (humanMayMove()) {
+      for (const p of st.view.pieces) if (sideOf(p.letter) === st.side) movable.add(p.point);
+      if (st.selected) for (const m of st.view.legal) if (m.from === st.selected) dests.set(m.to, m.attack);
+    }
+  }
+  board.draw({ pieces, flipped, lang: st.lang, selected: st.selected, dests, last, movable, marked: st.marked });
+  $('lz-board').dataset.phase = st.phase;
+  $('lz-setup').hidden = st.phase !== 'deploy';
+  $('lz-play-row').hidden = st.phase === 'deploy';
+  renderStatus();
+  renderMoves();
+  $('lz-position').textContent = st.view?.position ?? '';
+}
+
+function renderStatus(): void {
+  const el = $('lz-status');
+  el.className = 'status';
+  el.replaceChildren();
+  const v = st.view;
+  if (st.phase === 'deploy' || !v) {
+    el.textContent = tr('deploying', sideWord(st.side));
+    el.classList.add(st.side === 'red' ? 'red' : 'blue');
+    return;
+  }
+  if (v.outcome) {
+    const o = v.outcome;
+    const why = hasText(o.reason) ? tr(o.reason) : o.reason;
+    const span = document.createElement('span');
+    span.id = 'lz-result';
+    span.dataset.winner = o.winner ?? 'draw';
+    span.dataset.reason = o.reason;
+    span.dataset.result = o.result;
+    span.textContent = o.winner ? tr('wins', sideWord(o.winner), why, o.result) : tr('draw', why, o.result);
+    el.append(span);
+    el.classList.add('over');
+  } else if (st.phase === 'review') {
+    el.textContent = `${tr('reviewing', v.ply, v.plies)} · ${tr('toMove', sideWord(v.turn))}`;
+  } else if (st.thinking) {
+    el.textContent = `${tr('toMove', sideWord(v.turn))} · ${tr('thinking')}`;
+  } else {
+    el.textContent = v.turn === st.side ? tr('yourMove', sideWord(v.turn)) : tr('toMove', sideWord(v.turn));
+  }
+  el.classList.add(v.turn === 'red' ? 'red' : 'blue');
+}
+
+function renderMoves(): void {
+  const list = $('lz-moves');
+  list.replaceChildren();
+  st.records.forEach((r, i) => {
+    const li = document.createElement('li');
+    const b = document.createElement('button');
+    b.className = `move ${r.side}${i + 1 === st.ply ? ' current' : ''}`;
+    b.dataset.ply = String(i + 1);
+    b.dataset.ascii = r.ascii;
+    b.textContent = r.simplified;
+    li.append(b);
+    if (r.combat) {
+      const n = document.createElement('span');
+      n.className = 'note';
+      n.textContent = hasText(r.combat) ? tr(r.combat) : r.combat;
+      li.append(n);
+    }
+    list.append(li);
+  });
+  $('lz-ply').textContent = st.view ? (st.ply === 0 ? tr('start0') : tr('ply', st.ply)) : '';
+  const current = list.querySelector<HTMLElement>('.current');
+  if (current) list.scrollTop = current.offsetTop - list.clientHeight / 2;
+}
+
+function relabel(): void {
+  st.lang = pageLang();
+  document.querySelectorAll<HTMLElement>('#lz-app [data-lz], #game-choice [data-lz], .lz-game-choice [data-lz]').forEach((el) => {
+    const key = el.dataset.lz!;
+    if (hasText(key)) el.textContent = tr(key);
+  });
+  $<HTMLInputElement>('lz-seed').placeholder = st.lang === 'zh' ? '随机' : 'random';
+  render();
+}
+
+// ---- pointer input: a tap is a click, a drag a drop ------------------------------------
+
+let drag: { from: string; x0: number; y0: number; active: boolean; id: number } | null = null;
+
+function wireBoard(host: HTMLElement): void {
+  host.addEventListener('pointerdown', (e) => {
+    const [x, y] = board.toSvg(e.clientX, e.clientY);
+    const from = board.nearest(x, y, st.side === 'blue');
+    if (!from) return;
+    drag = { from, x0: e.clientX, y0: e.clientY, active: false, id: e.pointerId };
+    host.setPointerCapture?.(e.pointerId);
+  });
+  host.addEventListener('pointermove', (e) => {
+    if (!drag || e.pointerId !== drag.id) return;
+    const movable = host.querySelector(`[data-point="${drag.from}"].movable .piece`);
+    if (!movable) return;
+    if (!drag.active && Math.hypot(e.clientX - drag.x0, e.clientY - drag.y0) > 8) drag.active = true;
+    if (drag.active) {
+      const [x0, y0] = board.toSvg(drag.x0, drag.y0);
+      const [x, y] = board.toSvg(e.clientX, e.clientY);
+      movable.setAttribute('transform', `translate(${x - x0} ${y - y0})`);
+      movable.classList.add('dragging');
+    }
+  });
+  const end = (e: PointerEvent) => {
+    if (!drag || e.pointerId !== drag.id) return;
+    const d = drag;
+    drag = null;
+    const [x, y] = board.toSvg(e.clientX, e.clientY);
+    const to = board.nearest(x, y, st.side === 'blue');
+    try {
+      if (e.type === 'pointercancel') render();
+      else if (d.active) {
+        if (!to || to === d.from) render();
+        else if (st.phase === 'deploy') arrange(d.from, to);
+        else dropPlay(d.from, to);
+      } else if (st.phase === 'deploy') deployClick(d.from);
+      else playClick(d.from);
+    } catch (err) {
+      showError(err);
+      render();
+    }
+  };
+  host.addEventListener('pointerup', end);
+  host.addEventListener('pointercancel', end);
+}
+
+function guarded(f: () => void): () => void {
+  return () => {
+    try {
+      f();
+    } catch (err) {
+      showError(err);
+    }
+  };
+}
+
+function loadFile(text: string): void {
+  setGame(LzGame.fromGameFile(text), 'review', 0);
+}
+
+function wire(): void {
+  wireBoard($('lz-board'));
+  $('lz-side').addEventListener('change', guarded(startDeploy));
+  $('lz-deploy-random').addEventListener(
+    'click',
+    guarded(() => {
+      setArrangement(lzRandomDeployment(newSeed()));
+      feedback(tr('deployOk'));
+      render();
+    }),
+  );
+  $('lz-deploy-default').addEventListener(
+    'click',
+    guarded(() => {
+      setArrangement(lzDefaultDeployment());
+      feedback(null);
+      render();
+    }),
+  );
+  $('lz-deploy-string').addEventListener('change', () => {
+    try {
+      setArrangement($<HTMLInputElement>('lz-deploy-string').value.trim());
+      feedback(tr('deployOk'));
+      showError('');
+    } catch (err) {
+      feedback(err instanceof Error ? err.message : String(err), 'string');
+    }
+    render();
+  });
+  $('lz-start').addEventListener('click', guarded(startGame));
+  $('lz-new').addEventListener('click', guarded(startDeploy));
+  $('lz-first-ply').addEventListener('click', () => goTo(0));
+  $('lz-prev').addEventListener('click', () => goTo(st.ply - 1));
+  $('lz-next').addEventListener('click', () => goTo(st.ply + 1));
+  $('lz-last').addEventListener('click', () => goTo(st.game?.plies() ?? 0));
+  $('lz-moves').addEventListener('click', (e) => {
+    const b = (e.target as HTMLElement).closest<HTMLElement>('[data-ply]');
+    if (b) goTo(Number(b.dataset.ply));
+  });
+  $('lz-load-gamefile').addEventListener(
+    'click',
+    guarded(() => loadFile($<HTMLTextAreaElement>('lz-gamefile-input').value)),
+  );
+  $<HTMLInputElement>('lz-gamefile-picker').addEventListener('change', async (e) => {
+    const file = (e.target as HTMLInputElement).files?.[0];
+    if (!file) return;
+    const text = await file.text();
+    $<HTMLTextAreaElement>('lz-gamefile-input').value = text;
+    guarded(() => loadFile(text))();
+  });
+  $('lz-export').addEventListener(
+    'click',
+    guarded(() => {
+      if (!st.game) return;
+      $<HTMLTextAreaElement>('lz-export-output').value = st.game.gameFile($<HTMLSelectElement>('lz-export-form').value);
+    }),
+  );
+  document.addEventListener('keydown', (e) => {
+    if (document.body.dataset.game !== 'luzhanqi' || !st.game) return;
+    const tag = (e.target as HTMLElement).tagName;
+    if (tag === 'INPUT' || tag === 'TEXTAREA' || tag === 'SELECT') return;
+    const to = { ArrowLeft: st.ply - 1, ArrowRight: st.ply + 1, Home: 0, End: st.game.plies() }[e.key];
+    if (to !== undefined) {
+      goTo(to);
+      e.preventDefault();
+    }
+  });
+  new MutationObserver(relabel).observe(document.documentElement, { attributes: true, attributeFilter: ['lang'] });
+}
+
+async function mount(): Promise<void> {
+  if (mounted) return;
+  // The 国际军棋 page initialises the shared WASM module first; this waits for it, so that
+  // the module is instantiated once.
+  while (document.body.dataset.ready !== 'true') await new Promise((r) => setTimeout(r, 20));
+  await init();
+  const app = $('lz-app');
+  app.innerHTML = HTML;
+  board = new LzBoard(JSON.parse(lzBoard()) as LzBoardData, $('lz-board'));
+  mounted = true;
+  wire();
+  st.lang = pageLang();
+  startDeploy();
+  relabel();
+  app.dataset.ready = 'true';
+}
+
+// ---- the game choice --------------------------------------------------------------------
+
+function choose(game: 'gjjq' | 'luzhanqi'): void {
+  document.body.dataset.game = game;
+  $('lz-app').hidden = game !== 'luzhanqi';
+  const url = new URL(location.href);
+  if (game === 'luzhanqi') url.searchParams.set('game', 'luzhanqi');
+  else url.searchParams.delete('game');
+  history.replaceState(null, '', url);
+  document.title = game === 'luzhanqi' ? '陆战棋 · gjjq' : '国际军棋 · gjjq';
+  if (game === 'luzhanqi') mount().catch((err) => showError(err));
+}
+
+function installChoice(): void {
+  const label = document.createElement('label');
+  label.className = 'lz-game-choice';
+  label.innerHTML =
+    '<span data-lz="game"></span> <select id="game-choice">' +
+    '<option value="gjjq" data-lz="gjjq"></option><option value="luzhanqi" data-lz="luzhanqi"></option></select>';
+  const toolbar = document.querySelector('header .toolbar');
+  (toolbar ?? document.body).prepend(label);
+  const title = document.createElement('span');
+  title.className = 'lz-title';
+  title.textContent = '陆战棋';
+  document.querySelector('header h1')?.prepend(title);
+  const app = document.createElement('section');
+  app.id = 'lz-app';
+  app.hidden = true;
+  document.getElementById('main')?.after(app);
+  const select = $<HTMLSelectElement>('game-choice');
+  const words = (): void => {
+    const lang = pageLang();
+    label.querySelectorAll<HTMLElement>('[data-lz]').forEach((el) => {
+      const key = el.dataset.lz!;
+      if (hasText(key)) el.textContent = t(lang, key);
+    });
+    title.textContent = t(lang, 'title');
+  };
+  words();
+  new MutationObserver(words).observe(document.documentElement, { attributes: true, attributeFilter: ['lang'] });
+  select.addEventListener('change', () => choose(select.value as 'gjjq' | 'luzhanqi'));
+  if (new URLSearchParams(location.search).get('game') === 'luzhanqi') {
+    select.value = 'luzhanqi';
+    choose('luzhanqi');
+  } else {
+    document.body.dataset.game = 'gjjq';
+  }
+}
+
+installChoice();

@@ -1,0 +1,121 @@
+// The 陸戰棋 page's words, in Chinese and English. The page follows the language the
+// 国际军棋 page sets on <html lang> (its language button), so one button serves both games.
+
+export type Lang = 'zh' | 'en';
+
+export function pageLang(): Lang {
+  return document.documentElement.lang.startsWith('en') ? 'en' : 'zh';
+}
+
+/** Each kind by its letter (L-5): simplified and traditional character, Chinese and English name. */
+export const KINDS: Record<string, { simp: string; trad: string; zh: string; en: string }> = {
+  S: { simp: '司', trad: '司', zh: '司令', en: 'field marshal' },
+  J: { simp: '军', trad: '軍', zh: '军长', en: 'general' },
+  D: { simp: '师', trad: '師', zh: '师长', en: 'division commander' },
+  B: { simp: '旅', trad: '旅', zh: '旅长', en: 'brigade commander' },
+  T: { simp: '团', trad: '團', zh: '团长', en: 'regiment commander' },
+  Y: { simp: '营', trad: '營', zh: '营长', en: 'battalion commander' },
+  C: { simp: '连', trad: '連', zh: '连长', en: 'company commander' },
+  P: { simp: '排', trad: '排', zh: '排长', en: 'platoon commander' },
+  E: { simp: '工', trad: '工', zh: '工兵', en: 'engineer' },
+  Z: { simp: '炸', trad: '炸', zh: '炸弹', en: 'bomb' },
+  L: { simp: '雷', trad: '雷', zh: '地雷', en: 'landmine' },
+  F: { simp: '旗', trad: '旗', zh: '军旗', en: 'flag' },
+};
+
+export function kindName(lang: Lang, letter: string): string {
+  const k = KINDS[letter.toUpperCase()];
+  return k ? k[lang] : letter;
+}
+
+const TEXT = {
+  title: { zh: '陆战棋', en: 'Luzhanqi' },
+  game: { zh: '棋种', en: 'Game' },
+  gjjq: { zh: '国际军棋', en: 'International army chess' },
+  luzhanqi: { zh: '陆战棋', en: 'Luzhanqi (陸戰棋)' },
+  side: { zh: '我执', en: 'I play' },
+  red: { zh: '红方', en: 'Red' },
+  blue: { zh: '蓝方', en: 'Blue' },
+  first: { zh: '先走', en: 'First' },
+  agent: { zh: '对手', en: 'Opponent' },
+  agentSearch: { zh: '搜索（最强）', en: 'search (strongest)' },
+  agentHeuristic: { zh: '启发式', en: 'heuristic' },
+  agentRandom: { zh: '随机', en: 'random' },
+  modeOpen: { zh: '明棋：双方棋子都看得见（L-30）', en: 'Open play: every piece is seen by both sides (L-30)' },
+  seed: { zh: '种子', en: 'Seed' },
+  deployHelp: {
+    zh: '布阵：拖动己方棋子（或先点一子再点一点）与另一子交换位置。军旗须在大本营，地雷只能在最后两排，炸弹不能在第一排，行营开局须空着（L-17）。对手随机布阵。',
+    en: 'Deploy: drag one of your pieces (or tap it, then a point) to swap it with another. The flag stands on a headquarters, landmines only on the back two rows, bombs never on the front row, camps start empty (L-17). The engine deploys at random.',
+  },
+  deployRandom: { zh: '随机布阵', en: 'Random deployment' },
+  deployDefault: { zh: '默认布阵', en: 'Default deployment' },
+  deployString: { zh: '我方布阵串（L-19，可直接输入）', en: 'My deployment string (L-19, may be typed)' },
+  start: { zh: '开始对局', en: 'Start the game' },
+  newGame: { zh: '重新布阵', en: 'New game' },
+  moves: { zh: '着法', en: 'Moves' },
+  position: { zh: '局面串', en: 'Position string' },
+  gameFile: { zh: '棋谱（复盘）', en: 'Game file (review)' },
+  loadGameFile: { zh: '载入棋谱', en: 'Load game file' },
+  chooseFile: { zh: '选择文件', en: 'Choose a file' },
+  exportGame: { zh: '导出棋谱', en: 'Export game file' },
+  toMove: { zh: '{0}走棋', en: '{0} to move' },
+  yourMove: { zh: '轮到你（{0}）走棋', en: 'Your move ({0})' },
+  thinking: { zh: '引擎思考中…', en: 'the engine is thinking…' },
+  engineLine: { zh: '引擎：{0}，{1} 层，{2} 个节点', en: 'engine: {0}, depth {1}, {2} nodes' },
+  deploying: { zh: '布阵中（{0}）', en: 'Deploying ({0})' },
+  reviewing: { zh: '复盘：第 {0} / {1} 步', en: 'Review: ply {0} of {1}' },
+  wins: { zh: '{0} 胜 · {1}（{2}）', en: '{0} wins · {1} ({2})' },
+  draw: { zh: '和棋 · {0}（{1}）', en: 'Draw · {0} ({1})' },
+  error: { zh: '错误', en: 'Error' },
+  notYours: { zh: '{0}：不是你的棋子', en: '{0}: not your piece' },
+  noPiece: { zh: '{0}：这里没有棋子', en: '{0}: no piece there' },
+  immobile: { zh: '{0}：{1}不能移动（L-6）', en: '{0}: a {1} never moves (L-6)' },
+  hqLocked: { zh: '{0}：大本营里的棋子不能再移动（L-10）', en: '{0}: a piece on a headquarters never moves again (L-10)' },
+  noMoves: { zh: '{0}：这枚棋子现在无路可走', en: '{0}: this piece has no legal move now' },
+  noMoveThere: { zh: '{0} 走不到 {1}', en: '{0} cannot reach {1}' },
+  notYourTurn: { zh: '还没轮到你', en: 'Not your turn' },
+  reviewOnly: { zh: '复盘中：用 « ‹ › » 逐步查看', en: 'Reviewing: step with « ‹ › »' },
+  deployOk: { zh: '布阵合法', en: 'A legal deployment' },
+  refused: { zh: '不能这样布阵：', en: 'Refused: ' },
+  'outside-half': { zh: '{0} 不在己方半边，只能布在己方的点上（L-17）', en: '{0} is not in your half: deploy on your own points (L-17)' },
+  camp: { zh: '{0} 是行营，行营开局须空着（L-17）', en: '{0} is a camp: camps start empty (L-17)' },
+  'two-on-one-point': { zh: '{0} 上已有棋子', en: '{0} already holds a piece' },
+  'wrong-count': { zh: '{1}有 {2} 个，应为 {3} 个（L-5）', en: '{2} of {1}, not {3} (L-5)' },
+  'flag-off-headquarters': {
+    zh: '军旗只能放在大本营（{4}），{0} 不是大本营（L-17）',
+    en: 'the flag must stand on a headquarters ({4}); {0} is not one (L-17)',
+  },
+  'mine-off-back-rows': {
+    zh: '地雷只能放在最后两排，{0} 不在最后两排（L-17）',
+    en: 'landmines stand only on the back two rows; {0} is not on them (L-17)',
+  },
+  'bomb-on-front-row': {
+    zh: '炸弹不能放在第一排，{0} 在第一排（L-17）',
+    en: 'a bomb never stands on the front row; {0} is on it (L-17)',
+  },
+  other: { zh: '布阵不合法（L-17）', en: 'not a legal deployment (L-17)' },
+  'flag-captured': { zh: '扛旗', en: 'flag captured' },
+  'no-move': { zh: '无棋可走', en: 'no legal move' },
+  'no-movable-pieces': { zh: '双方都无可动之子', en: 'neither side can move' },
+  'no-combat-limit': { zh: '连续 70 步无交战', en: '70 plies without an attack' },
+  repetition: { zh: '局面重复', en: 'repetition' },
+  'defender-removed': { zh: '吃', en: 'took' },
+  'attacker-removed': { zh: '撞死', en: 'lost' },
+  'both-removed': { zh: '同归于尽', en: 'both removed' },
+  ply: { zh: '第 {0} 步', en: 'ply {0}' },
+  start0: { zh: '开局', en: 'start' },
+} as const;
+
+export type Key = keyof typeof TEXT;
+
+export function t(lang: Lang, key: Key, ...args: (string | number)[]): string {
+  let s: string = TEXT[key][lang];
+  args.forEach((a, i) => {
+    s = s.replace(`{${i}}`, String(a));
+  });
+  return s;
+}
+
+export function hasText(key: string): key is Key {
+  return key in TEXT;
+}
