@@ -89,3 +89,50 @@ fn index_sizes() {
         );
     }
 }
+
+/// Both generators side by side in one run, on the same endings with the same sub-tables
+/// (generated first, not timed): `GJJQ_TB_ENDINGS=PvP,AAvM,IIvD,FMvI RAYON_NUM_THREADS=1
+/// cargo test -p gjjq-tablebase --release --test measure -- --ignored --nocapture
+/// side_by_side`. Each ending's two tables are compared word for word.
+#[test]
+#[ignore = "measures both generators; run by hand in a release build"]
+fn side_by_side() {
+    let list = std::env::var("GJJQ_TB_ENDINGS").unwrap_or_else(|_| "PvP,AAvM,IIvD,FMvI".to_owned());
+    println!("threads {}", rayon::current_num_threads());
+    for name in list.split(',') {
+        let ending: Ending = name.trim().parse().unwrap();
+        let mut subs = Tablebase::new();
+        for sub in ending.sub_endings() {
+            subs.generate(&sub).unwrap();
+        }
+        let mut fast = subs.clone();
+        let t = std::time::Instant::now();
+        fast.generate(&ending).unwrap();
+        let fast_s = t.elapsed().as_secs_f64();
+        let mut slow = subs.clone();
+        let t = std::time::Instant::now();
+        slow.generate_reference(&ending).unwrap();
+        let slow_s = t.elapsed().as_secs_f64();
+        let (_, a) = fast.raw(&ending).unwrap();
+        let (_, b) = slow.raw(&ending).unwrap();
+        let positions = a.iter().filter(|&&w| w != 0xFFFF).count();
+        println!(
+            "{ending}: {positions} positions | generator {fast_s:.3}s {:.0} pos/s | reference {slow_s:.3}s {:.0} pos/s | {:.1}x | identical {}",
+            positions as f64 / fast_s,
+            positions as f64 / slow_s,
+            slow_s / fast_s,
+            a == b
+        );
+        let diffs: Vec<usize> = (0..a.len()).filter(|&i| a[i] != b[i]).collect();
+        let (index, _) = fast.raw(&ending).unwrap();
+        for &i in diffs.iter().take(8) {
+            println!(
+                "  {i}: {:?} generator {:#06x} reference {:#06x}",
+                index.position(i).map(|p| p.to_string()),
+                a[i],
+                b[i]
+            );
+        }
+        assert!(diffs.is_empty(), "{ending}: {} words differ", diffs.len());
+    }
+}
