@@ -290,6 +290,8 @@ pub(crate) struct Placement {
     pub red_to_move: bool,
     /// Red's and Green's king.
     pub kings: [u8; 2],
+    /// Their stored pair's number.
+    pub pair: usize,
     /// Per group, its points (the first `count` of each).
     pub points: [[u8; MAX_GROUP]; MAX_GROUPS],
     /// Per group, its combination's number.
@@ -351,11 +353,13 @@ impl EndingIndex {
         let mut p = Placement {
             red_to_move: idx.is_multiple_of(2),
             kings: [0; 2],
+            pair: 0,
             points: [[0; MAX_GROUP]; MAX_GROUPS],
             ranks: [0; MAX_GROUPS],
         };
         let mut rest = idx / 2;
-        let (rk, gk) = self.kings[rest % self.kings.len()];
+        p.pair = rest % self.kings.len();
+        let (rk, gk) = self.kings[p.pair];
         rest /= self.kings.len();
         p.kings = [rk, gk];
         let mut occ: u128 = (1u128 << rk) | (1u128 << gk);
@@ -366,10 +370,22 @@ impl EndingIndex {
             let mut r = r0;
             let mut top = g.domain.len();
             for i in (0..g.count).rev() {
-                let mut a = top - 1;
-                while BINOM[a][i + 1] > r {
-                    a -= 1;
-                }
+                // The largest a < top with C(a, i + 1) ≤ r: r itself for one piece, else a
+                // binary search (C(·, i + 1) ascends).
+                let a = if i == 0 {
+                    r as usize
+                } else {
+                    let (mut lo, mut hi) = (i, top - 1);
+                    while lo < hi {
+                        let mid = (lo + hi).div_ceil(2);
+                        if BINOM[mid][i + 1] <= r {
+                            lo = mid;
+                        } else {
+                            hi = mid - 1;
+                        }
+                    }
+                    lo
+                };
                 r -= BINOM[a][i + 1];
                 let sq = g.domain[a];
                 let bit = 1u128 << sq;
@@ -425,6 +441,33 @@ impl EndingIndex {
             .map(|(i, &x)| BINOM[usize::from(x)][i + 1])
             .sum();
         base + rank as usize * self.scales[g] - p.ranks[g] as usize * self.scales[g]
+    }
+
+    /// The index after a move of `side`'s king from `from` to `to` in the stored placement
+    /// `p` at `idx`, the other side to move: index arithmetic while the image stays, else
+    /// [`EndingIndex::index_with`].
+    #[inline]
+    pub(crate) fn king_moved(
+        &self,
+        idx: usize,
+        p: &Placement,
+        side: usize,
+        from: u8,
+        to: u8,
+    ) -> Option<usize> {
+        let mut kings = p.kings;
+        kings[side] = to;
+        let (rk, gk) = (kings[0], kings[1]);
+        if rk % 9 < 4 || (rk % 9 == 4 && gk % 9 <= 4) {
+            let rn = self.king_number[0][usize::from(rk)];
+            let gn = self.king_number[1][usize::from(gk)];
+            if rn == u8::MAX || gn == u8::MAX {
+                return None;
+            }
+            let k = usize::from(self.king_pair[usize::from(rn)][usize::from(gn)]);
+            return Some((idx ^ 1) + 2 * k - 2 * p.pair);
+        }
+        self.index_with(p, from, to, !p.red_to_move)
     }
 
     /// The stored index of a placement given in any image: `kings`, each group's points (in

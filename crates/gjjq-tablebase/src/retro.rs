@@ -155,9 +155,11 @@ impl Tablebase {
             .into_par_iter()
             .with_min_len(CHUNK)
             .map(|idx| {
-                let w = match index.decode(idx).and_then(|p| build(&index, &p)) {
+                let w = match index.decode(idx) {
                     None => NOT_A_POSITION,
-                    Some(pos) => core::terminal(&pos).map_or(UNDECIDED, Value::encode),
+                    Some(p) => {
+                        core::terminal(&rebuild(&index, &p)).map_or(UNDECIDED, Value::encode)
+                    }
                 };
                 AtomicU16::new(w)
             })
@@ -174,11 +176,15 @@ impl Tablebase {
     }
 }
 
-/// The core's position of a placement (`None` if the core refuses it, R-26).
+/// The position of a placement. Every placement the index decodes is one the core accepts
+/// each kind on its range ([`gjjq_core::PieceKind::allowed_squares`]), both kings,
+/// R-7's counts, no pending return, one piece a point; so it is built without validating it
+/// again (`tests/identical.rs` compares the "not a position" words with the first generator,
+/// which validates each).
 #[inline]
-fn build(index: &EndingIndex, p: &Placement) -> Option<Position> {
+fn rebuild(index: &EndingIndex, p: &Placement) -> Position {
     let (pieces, n) = index.pieces(p);
-    core::build(&pieces[..n], p.red_to_move)
+    core::rebuild(&pieces[..n], p.red_to_move)
 }
 
 impl Solver<'_> {
@@ -290,8 +296,7 @@ impl Solver<'_> {
             .index
             .decode(idx)
             .ok_or(TablebaseError::OutsideIndex(self.index.ending()))?;
-        let pos =
-            build(&self.index, &p).ok_or(TablebaseError::OutsideIndex(self.index.ending()))?;
+        let pos = rebuild(&self.index, &p);
         let mut win: Option<u16> = None;
         let mut draw = false;
         let mut loss = 0u16;
@@ -327,12 +332,10 @@ impl Solver<'_> {
 
     /// Level `n` for a marked undecided `idx`.
     fn again(&self, idx: usize, n: u16, outside: u16, found: &mut Found) {
-        let (Some(p), true) = (self.index.decode(idx), true) else {
+        let Some(p) = self.index.decode(idx) else {
             return;
         };
-        let Some(pos) = build(&self.index, &p) else {
-            return;
-        };
+        let pos = rebuild(&self.index, &p);
         let verdict = self.generate(idx, &p, &pos, n, |_, _| {});
         if verdict.win {
             self.values[idx].store(Value::Win(n).encode(), Ordering::Relaxed);
@@ -386,13 +389,18 @@ impl Solver<'_> {
                 let to = to.index() as u8;
                 let child = match group {
                     Some(g) => self.index.moved(idx, p, g, from, to),
-                    None => match self.index.index_with(p, from, to, !p.red_to_move) {
-                        Some(c) => c,
-                        None => {
-                            v.all_wins = false;
-                            continue;
+                    None => {
+                        match self
+                            .index
+                            .king_moved(idx, p, usize::from(!p.red_to_move), from, to)
+                        {
+                            Some(c) => c,
+                            None => {
+                                v.all_wins = false;
+                                continue;
+                            }
                         }
-                    },
+                    }
                 };
                 let w = self.values[child].load(Ordering::Relaxed);
                 match visible(w, n) {
@@ -478,8 +486,13 @@ impl Solver<'_> {
             let occ = if i == 0 { occ } else { mirror_bits(occ) };
             for a in self.origins.from[mover][Kind::King.index()][usize::from(king)] - occ {
                 let a = a.index() as u8;
+                let i = if i == 0 {
+                    self.index.king_moved(c, image, mover, king, a)
+                } else {
+                    self.index.index_with(image, king, a, mover == 0)
+                };
                 if self.index.in_palace(mover, a)
-                    && let Some(i) = self.index.index_with(image, king, a, mover == 0)
+                    && let Some(i) = i
                 {
                     set(i);
                 }
