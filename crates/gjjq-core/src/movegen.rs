@@ -452,6 +452,39 @@ impl Position {
         }
     }
 
+    /// [`Position::generate_moves`] without adjudicating the position first, for a caller that
+    /// knows it is not decided (R-21 … R-24 give no verdict: the tablebase generator judges
+    /// each position once with [`Position::outcome`] and generates it again at later levels).
+    /// On a decided position the result is meaningless. Not part of the stable API.
+    #[doc(hidden)]
+    pub fn generate_moves_undecided<B>(
+        &self,
+        f: impl FnMut(PieceMoves) -> ControlFlow<B>,
+    ) -> ControlFlow<B> {
+        let mut listener = Listener((f, None));
+        match self.try_generate(&mut listener, Bitboard::FULL) {
+            ControlFlow::Continue(()) => ControlFlow::Continue(()),
+            ControlFlow::Break(()) => ControlFlow::Break(
+                listener
+                    .0
+                    .1
+                    .expect("a stop always carries the listener's value"),
+            ),
+        }
+    }
+
+    /// Whether the position is decided by itself (R-21 … R-24, as [`Position::outcome`] is
+    /// `Some`, with R-22's escapes judged set-wise and no list built): the cheap test before
+    /// asking [`Position::outcome`] who won. Not part of the stable API.
+    #[doc(hidden)]
+    #[must_use]
+    pub fn is_decided_quickly(&self) -> bool {
+        self.is_decided_setwise()
+            || self
+                .generate_moves_undecided(|_| ControlFlow::Break(()))
+                .is_continue()
+    }
+
     /// The legal moves that capture an enemy piece: plain and returning captures, and
     /// forfeits or moves after a removal that capture. A subset of
     /// [`Position::legal_moves`], in the same order, for quiescence search.
@@ -1110,10 +1143,41 @@ mod tests {
         }
     }
 
-    // The bulk counter agrees with the list in every copy: the dispatched one (compiled for
-    // `popcnt` where the CPU has it) and the portable one, on positions from random games
-    // (pending returns, threatened kings and decided positions included) under several
-    // rulesets.
+    // The tablebase generator's cheap test says what `outcome` says, on positions from random
+    // endgames played out (captures, pending returns, trapped and captured kings).
+    #[test]
+    fn is_decided_quickly_agrees_with_outcome() {
+        let mut rng = StdRng::seed_from_u64(23);
+        let (mut decided, mut all) = (0, 0);
+        for round in 0..400 {
+            // An endgame force has at least one piece besides the king; captures in play
+            // bring the bare kings.
+            let forces = ["I", "DM", "FPA", "GII", "AA", "G"];
+            let red: crate::endgame::EndgameForce = forces[round % 6].parse().unwrap();
+            let green: crate::endgame::EndgameForce = forces[(round / 6) % 6].parse().unwrap();
+            let Ok(mut pos) = crate::endgame::random_endgame(
+                &red,
+                &green,
+                crate::Side::ALL[round % 2],
+                &Ruleset::STANDARD,
+                &mut rng,
+            ) else {
+                continue;
+            };
+            for _ in 0..100 {
+                all += 1;
+                assert_eq!(pos.is_decided_quickly(), pos.outcome().is_some(), "{pos}");
+                let moves = pos.legal_moves();
+                if moves.is_empty() {
+                    decided += 1;
+                    break;
+                }
+                pos.play_unchecked(moves[rng.random_range(0..moves.len())]);
+            }
+        }
+        assert!(all > 10_000 && decided > 50, "{all} {decided}");
+    }
+
     #[test]
     fn quiet_reach_bounds_every_quiet_move() {
         use crate::moves::MoveKind;
@@ -1163,6 +1227,10 @@ mod tests {
         assert!(quiet > 100_000, "{quiet}");
     }
 
+    // The bulk counter agrees with the list in every copy: the dispatched one (compiled for
+    // `popcnt` where the CPU has it) and the portable one, on positions from random games
+    // (pending returns, threatened kings and decided positions included) under several
+    // rulesets.
     #[test]
     fn every_counting_copy_agrees_with_the_list() {
         let rulesets = [

@@ -2,7 +2,9 @@
 //!
 //! 1. **States.** Every index is decoded into its placement ([`EndingIndex`] arithmetic), built
 //!    into a position by the core and judged by `Position::outcome` (R-21 … R-24): not a
-//!    position, terminal (its value at level 0), or undecided.
+//!    position, terminal (its value at level 0), or undecided. The core's cheap test
+//!    (`Position::is_decided_quickly`: a set-wise verdict, else the first legal move) goes
+//!    first, and `outcome` is asked only where there is a verdict.
 //! 2. **Level 1, every position.** The core generates each undecided position's moves once.
 //!    A quiet move changes one piece's point, so its child's index is index arithmetic and its
 //!    state a read of the table; the children a capture makes belong to smaller endings (or end
@@ -158,7 +160,13 @@ impl Tablebase {
                 let w = match index.decode(idx) {
                     None => NOT_A_POSITION,
                     Some(p) => {
-                        core::terminal(&rebuild(&index, &p)).map_or(UNDECIDED, Value::encode)
+                        // The cheap test first; `outcome` says who won when there is a verdict.
+                        let pos = rebuild(&index, &p);
+                        if pos.is_decided_quickly() {
+                            core::terminal(&pos).map_or(UNDECIDED, Value::encode)
+                        } else {
+                            UNDECIDED
+                        }
                     }
                 };
                 AtomicU16::new(w)
@@ -361,7 +369,9 @@ impl Solver<'_> {
     }
 
     /// Generates `pos`'s moves (the core's): quiet children read from the table as seen at
-    /// level `n`, every other move handed to `other`.
+    /// level `n`, every other move handed to `other`. `pos` is undecided (its word was
+    /// `UNDECIDED`, so `Position::outcome` said `None`), so the core's adjudication is not
+    /// asked again at each level.
     #[inline]
     fn generate(
         &self,
@@ -376,7 +386,7 @@ impl Solver<'_> {
             all_wins: true,
             max_win: 0,
         };
-        let _ = pos.generate_moves(|pm| {
+        let _ = pos.generate_moves_undecided(|pm| {
             if pm.kind != MoveKind::Quiet || pm.removal.is_some() {
                 for to in pm.to {
                     other(Move::new(pm.from, to), pm.kind);
