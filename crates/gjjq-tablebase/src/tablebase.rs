@@ -270,7 +270,8 @@ impl Tablebase {
     /// Generates each of `endings` and the endings they reach, as [`Tablebase::generate`],
     /// writing each table to `dir` as soon as it is solved. Resumable: an ending whose file in
     /// `dir` is intact is read instead of generated (and not counted in the figures); a
-    /// damaged one is generated again and overwritten.
+    /// damaged one is generated again and overwritten. Each table written is held as its
+    /// file's mapping, not in memory: the memory a run needs is that of its largest ending.
     ///
     /// Holds `dir`'s [`GenerationLock`] while it runs: a second generation into the same
     /// directory at the same time fails at once with [`TablebaseError::Locked`] rather than
@@ -391,10 +392,17 @@ impl Tablebase {
             seconds: start.elapsed().as_secs_f64(),
             longest_win,
         });
-        if let Some(dir) = dir {
-            write_table(dir, &ending, &values)?;
-        }
-        let values = Words::Owned(values);
+        let values = match dir {
+            Some(dir) => {
+                write_table(dir, &ending, &values)?;
+                // Held as the file's mapping from now on (checked whole as any file opened):
+                // a run over a whole set keeps one ending's words in its own memory, the
+                // tables written before it in the system's page cache.
+                file::map(&dir.join(file::file_name(&ending)), &index)
+                    .unwrap_or(Words::Owned(values))
+            }
+            None => Words::Owned(values),
+        };
         self.insert(ending, Table { index, values });
         Ok(())
     }

@@ -27,6 +27,11 @@ fn files_round_trip_and_generation_resumes() {
     let opened = Tablebase::open(&dir).unwrap();
     assert_eq!(opened.max_units(), 1);
     assert_eq!(opened.raw(&ivk).unwrap().1, tb.raw(&ivk).unwrap().1);
+    // The generating run holds its tables as the files' mappings (`KvK` solved `IvK` that
+    // way): the same words as a generation in memory.
+    let mut mem = Tablebase::new();
+    mem.generate(&ivk).unwrap();
+    assert_eq!(tb.raw(&ivk).unwrap().1, mem.raw(&ivk).unwrap().1);
     let p = pos("3k5/3I5/9/9/9/9/9/9/9/4K4 r -");
     assert_eq!(opened.probe_dtm(&p).unwrap(), Value::Win(1));
     let moves = opened.best_moves(&p).unwrap();
