@@ -452,6 +452,39 @@ impl Position {
         }
     }
 
+    /// [`Position::generate_moves`] without adjudicating the position first, for a caller that
+    /// knows it is not decided (R-21 … R-24 give no verdict: the tablebase generator judges
+    /// each position once with [`Position::outcome`] and generates it again at later levels).
+    /// On a decided position the result is meaningless. Not part of the stable API.
+    #[doc(hidden)]
+    pub fn generate_moves_undecided<B>(
+        &self,
+        f: impl FnMut(PieceMoves) -> ControlFlow<B>,
+    ) -> ControlFlow<B> {
+        let mut listener = Listener((f, None));
+        match self.try_generate(&mut listener, Bitboard::FULL) {
+            ControlFlow::Continue(()) => ControlFlow::Continue(()),
+            ControlFlow::Break(()) => ControlFlow::Break(
+                listener
+                    .0
+                    .1
+                    .expect("a stop always carries the listener's value"),
+            ),
+        }
+    }
+
+    /// Whether the position is decided by itself (R-21 … R-24, as [`Position::outcome`] is
+    /// `Some`, with R-22's escapes judged set-wise and no list built): the cheap test before
+    /// asking [`Position::outcome`] who won. Not part of the stable API.
+    #[doc(hidden)]
+    #[must_use]
+    pub fn is_decided_quickly(&self) -> bool {
+        self.is_decided_setwise()
+            || self
+                .generate_moves_undecided(|_| ControlFlow::Break(()))
+                .is_continue()
+    }
+
     /// The legal moves that capture an enemy piece: plain and returning captures, and
     /// forfeits or moves after a removal that capture. A subset of
     /// [`Position::legal_moves`], in the same order, for quiescence search.
@@ -946,6 +979,48 @@ impl Position {
     }
 }
 
+/// The quiet moves (R-9 … R-16) of one piece of `kind` and `side` standing on `from` alone on
+/// the board, under `rules`: what the generator gives it with nothing to block a path or take
+/// a destination. Other pieces only take quiet moves away (they block paths and fill
+/// destinations; no quiet move needs a piece to exist), so this bounds the piece's quiet
+/// moves from `from` in every position, which a test checks on random positions. The
+/// tablebase's retrograde passes read it backwards to find the positions a quiet move can
+/// come from. Not part of the stable API.
+#[doc(hidden)]
+#[must_use]
+pub fn quiet_reach(rules: &crate::Ruleset, side: Side, kind: PieceKind, from: Square) -> Bitboard {
+    struct Quiet(Bitboard);
+    impl MoveSink for Quiet {
+        fn push(
+            &mut self,
+            _: &Position,
+            _: PieceKind,
+            _: Square,
+            to: Bitboard,
+            class: Class,
+            _: Wrap,
+        ) -> ControlFlow<()> {
+            if class == Class::Quiet {
+                self.0 |= to;
+            }
+            ControlFlow::Continue(())
+        }
+    }
+    let mut pos = Position {
+        board: crate::Board::EMPTY,
+        rules: crate::ruleset::intern(*rules),
+        hash: 0,
+        plies_since_capture: 0,
+        move_number: 1,
+        pending: [None, None],
+        turn: side,
+    };
+    pos.put(from, crate::Piece::new(side, kind));
+    let mut sink = Quiet(Bitboard::EMPTY);
+    pos.generate_pieces(&mut sink, Wrap::Plain, Bitboard::FULL);
+    sink.0
+}
+
 /// Run-time detection of the bit-counting instructions (x86-64 only).
 #[cfg(all(target_arch = "x86_64", not(target_feature = "popcnt")))]
 pub(crate) mod fast_bits {
@@ -1066,6 +1141,90 @@ mod tests {
             }
             pos.play_unchecked(fast[rng.random_range(0..fast.len())]);
         }
+    }
+
+    // The tablebase generator's cheap test says what `outcome` says, on positions from random
+    // endgames played out (captures, pending returns, trapped and captured kings).
+    #[test]
+    fn is_decided_quickly_agrees_with_outcome() {
+        let mut rng = StdRng::seed_from_u64(23);
+        let (mut decided, mut all) = (0, 0);
+        for round in 0..400 {
+            // An endgame force has at least one piece besides the king; captures in play
+            // bring the bare kings.
+            let forces = ["I", "DM", "FPA", "GII", "AA", "G"];
+            let red: crate::endgame::EndgameForce = forces[round % 6].parse().unwrap();
+            let green: crate::endgame::EndgameForce = forces[(round / 6) % 6].parse().unwrap();
+            let Ok(mut pos) = crate::endgame::random_endgame(
+                &red,
+                &green,
+                crate::Side::ALL[round % 2],
+                &Ruleset::STANDARD,
+                &mut rng,
+            ) else {
+                continue;
+            };
+            for _ in 0..100 {
+                all += 1;
+                assert_eq!(pos.is_decided_quickly(), pos.outcome().is_some(), "{pos}");
+                let moves = pos.legal_moves();
+                if moves.is_empty() {
+                    decided += 1;
+                    break;
+                }
+                pos.play_unchecked(moves[rng.random_range(0..moves.len())]);
+            }
+        }
+        assert!(all > 10_000 && decided > 50, "{all} {decided}");
+    }
+
+    #[test]
+    fn quiet_reach_bounds_every_quiet_move() {
+        use crate::moves::MoveKind;
+        let rulesets = [
+            Ruleset::STANDARD,
+            Ruleset {
+                king_palace_diagonals: true,
+                ..Ruleset::STANDARD
+            },
+        ];
+        let mut rng = StdRng::seed_from_u64(19);
+        let mut quiet = 0usize;
+        for rules in rulesets {
+            // Sparse boards too (the endings' boards): from random endgames of one to three
+            // units as well as from played-out openings.
+            for round in 0..300 {
+                let pos = if round % 2 == 0 {
+                    Some(Position::default().with_ruleset(rules))
+                } else {
+                    let forces = ["I", "DM", "FPA", "GII", "AA"];
+                    let red: crate::endgame::EndgameForce = forces[round % 5].parse().unwrap();
+                    let green: crate::endgame::EndgameForce =
+                        forces[(round / 5) % 5].parse().unwrap();
+                    let turn = crate::Side::ALL[(round / 2) % 2];
+                    // Some pairings have no undecided placement to draw: skipped.
+                    crate::endgame::random_endgame(&red, &green, turn, &rules, &mut rng).ok()
+                };
+                let Some(mut pos) = pos else { continue };
+                for _ in 0..200 {
+                    let _ = pos.generate_moves(|pm| {
+                        if pm.kind == MoveKind::Quiet && pm.removal.is_none() {
+                            let side = pos.turn();
+                            let reach = super::quiet_reach(&rules, side, pm.piece, pm.from);
+                            assert!(pm.to - reach == crate::Bitboard::EMPTY, "{pos} {pm:?}");
+                            quiet += pm.to.count() as usize;
+                        }
+                        std::ops::ControlFlow::<()>::Continue(())
+                    });
+                    let moves = pos.legal_moves();
+                    if moves.is_empty() {
+                        break;
+                    }
+                    pos.play_unchecked(moves[rng.random_range(0..moves.len())]);
+                }
+            }
+        }
+        assert!(quiet > 100_000, "{quiet}");
     }
 
     // The bulk counter agrees with the list in every copy: the dispatched one (compiled for

@@ -240,6 +240,20 @@ impl Position {
         Ok(Position::build(&setup, rules))
     }
 
+    /// The position of `board` with `turn` to move under the standard ruleset, no return
+    /// pending, counters at their start, **not validated**: for a caller that has validated
+    /// this very placement before ([`Position::from_setup_with`]) and builds it again, as the
+    /// tablebase generator does at each level. Garbage in, garbage out, as
+    /// [`Position::play_unchecked`]. Not part of the stable API.
+    #[doc(hidden)]
+    #[must_use]
+    pub fn from_board_unchecked(board: Board, turn: Side) -> Position {
+        let mut setup = Setup::empty();
+        setup.board = board;
+        setup.turn = turn;
+        Position::build(&setup, Ruleset::STANDARD)
+    }
+
     /// Validate `setup` as an opening: a valid position in which each side has all 16
     /// pieces in its own country and no return is pending.
     ///

@@ -65,6 +65,29 @@ pub(crate) fn build(pieces: &[(Side, Kind, u8)], red_to_move: bool) -> Option<Po
     Position::from_setup_with(setup, Ruleset::STANDARD).ok()
 }
 
+/// Every point by its index.
+pub(crate) const SQUARES: [Square; 90] = {
+    let mut out = [Square::from_index(0).unwrap(); 90];
+    let mut i = 0;
+    while i < 90 {
+        out[i] = Square::from_index(i).unwrap();
+        i += 1;
+    }
+    out
+};
+
+/// [`build`] again for a placement [`build`] has accepted before: the same position, built
+/// without the core's validation.
+#[inline]
+pub(crate) fn rebuild(pieces: &[(Side, Kind, u8)], red_to_move: bool) -> Position {
+    let mut board = gjjq_core::Board::EMPTY;
+    for &(side, kind, sq) in pieces {
+        board.set(SQUARES[usize::from(sq)], Some(Piece::new(side, kind)));
+    }
+    let turn = if red_to_move { Side::Red } else { Side::Green };
+    Position::from_board_unchecked(board, turn)
+}
+
 /// How many of `side`'s pieces of each kind stand on the board.
 pub(crate) fn counts(pos: &Position, side: Side) -> [u8; KIND_COUNT] {
     let mut c = [0u8; KIND_COUNT];

@@ -97,6 +97,8 @@ pub struct EndingIndex {
     king_pair: [[u8; 9]; 9],
     king_number: [[u8; 90]; 2],
     groups: Vec<Group>,
+    /// Per group, what one step of its combination adds to the index.
+    scales: Vec<usize>,
     size: usize,
     plain_size: usize,
 }
@@ -149,13 +151,18 @@ impl EndingIndex {
                 });
             }
         }
-        let size = groups.iter().fold(2 * kings.len(), |n, g| n * g.size);
+        let mut scales = Vec::with_capacity(groups.len());
+        let size = groups.iter().fold(2 * kings.len(), |n, g| {
+            scales.push(n);
+            n * g.size
+        });
         EndingIndex {
             ending,
             kings,
             king_pair,
             king_number,
             groups,
+            scales,
             size,
             plain_size,
         }
@@ -269,6 +276,243 @@ impl EndingIndex {
             scale *= g.size;
         }
         Some(2 * (usize::from(k) + self.kings.len() * idx) + usize::from(!core::red_to_move(pos)))
+    }
+}
+
+/// The most groups (sides and kinds with pieces besides the kings) the fast paths handle.
+pub(crate) const MAX_GROUPS: usize = 8;
+
+/// A stored index taken apart: the side to move, the kings and each group's points (in the
+/// stored image, ascending by their number in the group's range), for the generator.
+#[derive(Debug, Clone, Copy)]
+pub(crate) struct Placement {
+    /// Red to move.
+    pub red_to_move: bool,
+    /// Red's and Green's king.
+    pub kings: [u8; 2],
+    /// Their stored pair's number.
+    pub pair: usize,
+    /// Per group, its points (the first `count` of each).
+    pub points: [[u8; MAX_GROUP]; MAX_GROUPS],
+    /// Per group, its combination's number.
+    pub ranks: [u32; MAX_GROUPS],
+}
+
+impl Placement {
+    /// The mirror image (x ↔ 8 − x), every point mirrored (groups no longer in ascending
+    /// order: for [`EndingIndex::index_with`], which sorts).
+    pub(crate) fn mirrored(&self) -> Placement {
+        let mut m = *self;
+        m.kings = self.kings.map(mirror);
+        for g in &mut m.points {
+            *g = g.map(mirror);
+        }
+        m
+    }
+
+    /// Whether both kings stand on the middle file (the placement and its mirror image are
+    /// stored apart).
+    pub(crate) fn kings_on_middle(&self) -> bool {
+        self.kings[0] % 9 == 4 && self.kings[1] % 9 == 4
+    }
+}
+
+impl EndingIndex {
+    /// How many groups.
+    #[inline]
+    pub(crate) fn group_count(&self) -> usize {
+        self.groups.len()
+    }
+
+    /// Group `g`'s side, kind and count.
+    #[inline]
+    pub(crate) fn group(&self, g: usize) -> (Side, Kind, usize) {
+        let gr = &self.groups[g];
+        (gr.side, gr.kind, gr.count)
+    }
+
+    /// Whether a piece of group `g` may stand on `sq`.
+    #[inline]
+    pub(crate) fn in_group_range(&self, g: usize, sq: u8) -> bool {
+        self.groups[g].number[usize::from(sq)] != u8::MAX
+    }
+
+    /// Whether `side`'s king may stand on `sq`.
+    #[inline]
+    pub(crate) fn in_palace(&self, side: usize, sq: u8) -> bool {
+        self.king_number[side][usize::from(sq)] != u8::MAX
+    }
+
+    /// The stored index `idx` taken apart; `None` out of range or when two pieces share a
+    /// point (a placement the core cannot hold).
+    #[inline]
+    pub(crate) fn decode(&self, idx: usize) -> Option<Placement> {
+        if idx >= self.size || self.groups.len() > MAX_GROUPS {
+            return None;
+        }
+        let mut p = Placement {
+            red_to_move: idx.is_multiple_of(2),
+            kings: [0; 2],
+            pair: 0,
+            points: [[0; MAX_GROUP]; MAX_GROUPS],
+            ranks: [0; MAX_GROUPS],
+        };
+        let mut rest = idx / 2;
+        p.pair = rest % self.kings.len();
+        let (rk, gk) = self.kings[p.pair];
+        rest /= self.kings.len();
+        p.kings = [rk, gk];
+        let mut occ: u128 = (1u128 << rk) | (1u128 << gk);
+        for (gi, g) in self.groups.iter().enumerate() {
+            let r0 = (rest % g.size) as u64;
+            rest /= g.size;
+            p.ranks[gi] = r0 as u32;
+            let mut r = r0;
+            let mut top = g.domain.len();
+            for i in (0..g.count).rev() {
+                // The largest a < top with C(a, i + 1) ≤ r: r itself for one piece, else a
+                // binary search (C(·, i + 1) ascends).
+                let a = if i == 0 {
+                    r as usize
+                } else {
+                    let (mut lo, mut hi) = (i, top - 1);
+                    while lo < hi {
+                        let mid = (lo + hi).div_ceil(2);
+                        if BINOM[mid][i + 1] <= r {
+                            lo = mid;
+                        } else {
+                            hi = mid - 1;
+                        }
+                    }
+                    lo
+                };
+                r -= BINOM[a][i + 1];
+                let sq = g.domain[a];
+                let bit = 1u128 << sq;
+                if occ & bit != 0 {
+                    return None;
+                }
+                occ |= bit;
+                p.points[gi][i] = sq;
+                top = a;
+            }
+        }
+        Some(p)
+    }
+
+    /// The pieces of a placement as the core's position builder takes them.
+    pub(crate) fn pieces(
+        &self,
+        p: &Placement,
+    ) -> ([(Side, Kind, u8); 2 + 2 * 7 * MAX_GROUP], usize) {
+        let mut out = [(Side::Red, Kind::King, 0u8); 2 + 2 * 7 * MAX_GROUP];
+        out[0] = (Side::Red, Kind::King, p.kings[0]);
+        out[1] = (Side::Green, Kind::King, p.kings[1]);
+        let mut n = 2;
+        for (gi, g) in self.groups.iter().enumerate() {
+            for &sq in &p.points[gi][..g.count] {
+                out[n] = (g.side, g.kind, sq);
+                n += 1;
+            }
+        }
+        (out, n)
+    }
+
+    /// The index after a move of group `g`'s piece from `from` to `to` (no king moves, so no
+    /// change of image), the other side to move.
+    #[inline]
+    pub(crate) fn moved(&self, idx: usize, p: &Placement, g: usize, from: u8, to: u8) -> usize {
+        let gr = &self.groups[g];
+        let base = idx ^ 1;
+        if gr.count == 1 {
+            let old = usize::from(gr.number[usize::from(from)]);
+            let new = usize::from(gr.number[usize::from(to)]);
+            return base + new * self.scales[g] - old * self.scales[g];
+        }
+        let mut a = [0u8; MAX_GROUP];
+        for (i, &sq) in p.points[g][..gr.count].iter().enumerate() {
+            a[i] = gr.number[usize::from(if sq == from { to } else { sq })];
+        }
+        let a = &mut a[..gr.count];
+        a.sort_unstable();
+        let rank: u64 = a
+            .iter()
+            .enumerate()
+            .map(|(i, &x)| BINOM[usize::from(x)][i + 1])
+            .sum();
+        base + rank as usize * self.scales[g] - p.ranks[g] as usize * self.scales[g]
+    }
+
+    /// The index after a move of `side`'s king from `from` to `to` in the stored placement
+    /// `p` at `idx`, the other side to move: index arithmetic while the image stays, else
+    /// [`EndingIndex::index_with`].
+    #[inline]
+    pub(crate) fn king_moved(
+        &self,
+        idx: usize,
+        p: &Placement,
+        side: usize,
+        from: u8,
+        to: u8,
+    ) -> Option<usize> {
+        let mut kings = p.kings;
+        kings[side] = to;
+        let (rk, gk) = (kings[0], kings[1]);
+        if rk % 9 < 4 || (rk % 9 == 4 && gk % 9 <= 4) {
+            let rn = self.king_number[0][usize::from(rk)];
+            let gn = self.king_number[1][usize::from(gk)];
+            if rn == u8::MAX || gn == u8::MAX {
+                return None;
+            }
+            let k = usize::from(self.king_pair[usize::from(rn)][usize::from(gn)]);
+            return Some((idx ^ 1) + 2 * k - 2 * p.pair);
+        }
+        self.index_with(p, from, to, !p.red_to_move)
+    }
+
+    /// The stored index of a placement given in any image: `kings`, each group's points (in
+    /// any order) with `from` replaced by `to`, `red_to_move`. `None` if a piece is outside its
+    /// range.
+    pub(crate) fn index_with(
+        &self,
+        p: &Placement,
+        from: u8,
+        to: u8,
+        red_to_move: bool,
+    ) -> Option<usize> {
+        let swap = |sq: u8| if sq == from { to } else { sq };
+        let (rk, gk) = (swap(p.kings[0]), swap(p.kings[1]));
+        let flip = rk % 9 > 4 || (rk % 9 == 4 && gk % 9 > 4);
+        let map = |sq: u8| if flip { mirror(sq) } else { sq };
+        let rn = self.king_number[0][usize::from(map(rk))];
+        let gn = self.king_number[1][usize::from(map(gk))];
+        if rn == u8::MAX || gn == u8::MAX {
+            return None;
+        }
+        let k = self.king_pair[usize::from(rn)][usize::from(gn)];
+        if k == u8::MAX {
+            return None;
+        }
+        let mut idx = 0usize;
+        for (gi, g) in self.groups.iter().enumerate() {
+            let mut a = [0u8; MAX_GROUP];
+            for (i, &sq) in p.points[gi][..g.count].iter().enumerate() {
+                let number = g.number[usize::from(map(swap(sq)))];
+                if number == u8::MAX {
+                    return None;
+                }
+                a[i] = number;
+            }
+            let a = &mut a[..g.count];
+            a.sort_unstable();
+            let rank: u64 = a
+                .iter()
+                .enumerate()
+                .map(|(i, &x)| BINOM[usize::from(x)][i + 1])
+                .sum();
+            idx += rank as usize * (self.scales[gi] / (2 * self.kings.len()));
+        }
+        Some(2 * (usize::from(k) + self.kings.len() * idx) + usize::from(!red_to_move))
     }
 }
 

@@ -46,6 +46,9 @@ mod core;
 mod ending;
 mod file;
 mod index;
+#[cfg(any(test, feature = "reference"))]
+mod reference;
+mod retro;
 mod tablebase;
 mod value;
 

@@ -27,6 +27,11 @@ fn files_round_trip_and_generation_resumes() {
     let opened = Tablebase::open(&dir).unwrap();
     assert_eq!(opened.max_units(), 1);
     assert_eq!(opened.raw(&ivk).unwrap().1, tb.raw(&ivk).unwrap().1);
+    // The generating run holds its tables as the files' mappings (`KvK` solved `IvK` that
+    // way): the same words as a generation in memory.
+    let mut mem = Tablebase::new();
+    mem.generate(&ivk).unwrap();
+    assert_eq!(tb.raw(&ivk).unwrap().1, mem.raw(&ivk).unwrap().1);
     let p = pos("3k5/3I5/9/9/9/9/9/9/9/4K4 r -");
     assert_eq!(opened.probe_dtm(&p).unwrap(), Value::Win(1));
     let moves = opened.best_moves(&p).unwrap();
@@ -163,6 +168,9 @@ fn load_maps_one_ending_and_damage_is_a_typed_error() {
 /// is none.
 #[cfg(unix)]
 fn mkfifo(path: &std::path::Path) -> bool {
+    let _no_lock_test = SPAWNING
+        .lock()
+        .unwrap_or_else(std::sync::PoisonError::into_inner);
     match std::process::Command::new("mkfifo").arg(path).status() {
         Ok(s) => {
             assert!(s.success(), "mkfifo {}", path.display());
@@ -213,8 +221,16 @@ fn generation_never_writes_through_a_link_at_its_temporary_name() {
     std::fs::remove_dir_all(&dir).unwrap();
 }
 
+/// Held while a test starts a process, and by the lock test: a child process holds a copy of
+/// every open file (the lock's among them) between its fork and its exec, so a lock dropped
+/// then would still be held for that instant.
+static SPAWNING: std::sync::Mutex<()> = std::sync::Mutex::new(());
+
 #[test]
 fn a_generation_into_a_directory_another_holds_fails_at_once() {
+    let _no_spawn = SPAWNING
+        .lock()
+        .unwrap_or_else(std::sync::PoisonError::into_inner);
     let dir = scratch("lock");
     let lock = GenerationLock::acquire(&dir).unwrap();
     assert_eq!(lock.dir(), dir.as_path());

@@ -5,7 +5,8 @@
 //! - `generate`: one line per ending of the set, smallest first:
 //!   `<ending> <positions> <seconds>` (positions stored, one of each mirror pair; seconds with
 //!   three decimals, `0.000` for an ending already on disk and intact, which is not generated
-//!   again). A progress bar goes to stderr. The run holds the directory's lock
+//!   again). A progress bar goes to stderr (the share of the set's index words done, the
+//!   ending, an estimate of the time left). The run holds the directory's lock
 //!   (`GenerationLock`): a second run into the same directory fails at once.
 //! - `probe --position S`: `win N`, `loss N` or `draw`, from the side to move's view, N plies
 //!   to the end. A position the tables do not cover is an error (stderr, exit 1), one beyond
@@ -32,6 +33,8 @@ use clap::Subcommand;
 use gjjq_core::{Position, Setup};
 use gjjq_tablebase::{Ending, GenerationLock, Tablebase, TablebaseError, Value};
 use junqi_protocol::line::{BoundedLine, escape_for_line, read_line_bounded};
+use gjjq_engine::text::{BoundedLine, escape_for_line, read_line_bounded};
+use gjjq_tablebase::{Ending, EndingIndex, GenerationLock, Tablebase, TablebaseError, Value};
 
 use crate::common::{CliError, open_file, outln};
 
@@ -164,10 +167,18 @@ fn generate(
     let pool = builder
         .build()
         .map_err(|e| CliError(format!("cannot start the threads: {e}")))?;
-    let bar = indicatif::ProgressBar::new(plan.len() as u64);
+    // The bar counts index words (what generation costs is about proportional to them), so
+    // its estimate of the time left weighs a large ending as what it is. An ending already on
+    // disk leaves the count instead of advancing it, so a resumed run does not take the
+    // endings it reads for a speed.
+    let sizes: Vec<u64> = plan
+        .iter()
+        .map(|e| EndingIndex::new(*e).size() as u64)
+        .collect();
+    let bar = indicatif::ProgressBar::new(sizes.iter().sum());
     bar.set_style(
         indicatif::ProgressStyle::with_template(
-            "{elapsed_precise} [{bar:30}] {pos}/{len} endings, now {msg}",
+            "{elapsed_precise} [{bar:30}] {percent}% of the index, {msg}, about {eta} left",
         )
         .map_err(|e| CliError(format!("progress bar: {e}")))?
         .progress_chars("=> "),
@@ -177,19 +188,24 @@ fn generate(
     let lock = GenerationLock::acquire(dir)?;
     let mut tb = Tablebase::new();
     let started = Instant::now();
-    for ending in &plan {
-        bar.set_message(ending.to_string());
+    for (i, (ending, &size)) in plan.iter().zip(&sizes).enumerate() {
+        bar.set_message(format!("ending {}/{} {ending}", i + 1, plan.len()));
         let generated = pool.install(|| tb.generate_locked(&lock, &[*ending]))?;
         let line = match generated.iter().find(|s| s.ending == *ending) {
-            Some(s) => format!("{} {} {:.3}", s.ending, s.positions, s.seconds),
-            None => format!("{ending} {} 0.000", tb.stats(ending)?.stored),
+            Some(s) => {
+                bar.inc(size);
+                format!("{} {} {:.3}", s.ending, s.positions, s.seconds)
+            }
+            None => {
+                bar.dec_length(size);
+                format!("{ending} {} 0.000", tb.stats(ending)?.stored)
+            }
         };
         bar.suspend(|| -> Result<(), CliError> {
             outln!("{line}");
             std::io::stdout().flush()?;
             Ok(())
         })?;
-        bar.inc(1);
     }
     bar.finish_and_clear();
     let _ = writeln!(

@@ -1,0 +1,540 @@
+//! The generator: retrograde analysis by levels over a table of words, no move graph kept.
+//!
+//! 1. **States.** Every index is decoded into its placement ([`EndingIndex`] arithmetic), built
+//!    into a position by the core and judged by `Position::outcome` (R-21 … R-24): not a
+//!    position, terminal (its value at level 0), or undecided. The core's cheap test
+//!    (`Position::is_decided_quickly`: a set-wise verdict, else the first legal move) goes
+//!    first, and `outcome` is asked only where there is a verdict.
+//! 2. **Level 1, every position.** The core generates each undecided position's moves once.
+//!    A quiet move changes one piece's point, so its child's index is index arithmetic and its
+//!    state a read of the table; the children a capture makes belong to smaller endings (or end
+//!    the game, or owe a return, R-19) and are valued once, by the sub-tables, into the
+//!    position's *outside* word: the fastest win, whether one is a draw, the slowest loss.
+//! 3. **Levels n = 2, 3, ….** The positions decided at level n − 1 mark the positions a quiet
+//!    move can come from — each piece of the side that moved taken back to every point of the
+//!    core's [`quiet_reach`] read backwards — and only those marked and undecided are generated
+//!    again. A position is a win in n if a child is a loss in n − 1 (or its fastest outside win
+//!    is n); a loss when its children are all decided wins, in the most plies of its children
+//!    and outside losses. A value decided at level n is invisible to the other positions of
+//!    level n, so the passes are parallel and the result does not depend on their order.
+//! 4. What is never decided is a draw (a cycle nobody can leave with advantage, R-24).
+//!
+//! The marking is a superset of the true predecessors (the reach bounds every quiet move, and
+//! a marked position is generated, never assumed), so every value is the core's moves' value:
+//! `tests/identical.rs` checks the result against the first generator's, word for word.
+//!
+//! Memory: two words per index (value and outside word) and two bits (the marks), no edges.
+
+use std::sync::atomic::{AtomicU16, AtomicU64, Ordering};
+
+use gjjq_core::movegen::quiet_reach;
+use gjjq_core::{Bitboard, MoveKind, Position, Ruleset, Side, Square};
+use rayon::prelude::*;
+
+use crate::core::{self, Kind, Move};
+use crate::ending::Ending;
+use crate::index::{EndingIndex, Placement};
+use crate::tablebase::{Table, Tablebase, TablebaseError};
+use crate::value::{NOT_A_POSITION, Value};
+
+/// A position not decided yet (never a stored value: 0b11 in the top bits, not all ones).
+const UNDECIDED: u16 = 0xC000;
+/// The outside word of a position that can never be a loss (an outside win or draw).
+const NEVER_LOST: u16 = 0xFFFF;
+/// Indices per parallel task.
+const CHUNK: usize = 1 << 14;
+
+/// Where each kind of each side may have come from by a quiet move: `from[side][kind][to]`.
+struct Origins {
+    from: [[[Bitboard; 90]; 8]; 2],
+}
+
+impl Origins {
+    fn new() -> Box<Origins> {
+        let mut o = Box::new(Origins {
+            from: [[[Bitboard::EMPTY; 90]; 8]; 2],
+        });
+        for (s, side) in core::SIDES.into_iter().enumerate() {
+            for kind in Kind::ALL {
+                for a in Bitboard::FULL {
+                    for b in quiet_reach(&Ruleset::STANDARD, side, kind, a) {
+                        o.from[s][kind.index()][b.index()].insert(a);
+                    }
+                }
+            }
+        }
+        o
+    }
+}
+
+/// What one generation of a position says at level `n`.
+#[derive(Default)]
+struct Verdict {
+    /// A child is a loss in n − 1.
+    win: bool,
+    /// Every in-ending child is a decided win (visible at this level).
+    all_wins: bool,
+    /// The longest of those wins.
+    max_win: u16,
+}
+
+/// The solver of one ending.
+struct Solver<'a> {
+    tb: &'a Tablebase,
+    index: EndingIndex,
+    values: Vec<AtomicU16>,
+    origins: Box<Origins>,
+    /// The sub-table a capture of (side, kind) leads to.
+    subs: [[Option<&'a Table>; 8]; 2],
+}
+
+/// One level's results from one task.
+#[derive(Default)]
+struct Found {
+    /// Decided at this level.
+    newly: Vec<u32>,
+    /// Wins from outside children, by level (level, index).
+    wins: Vec<(u16, u32)>,
+    /// Losses decided now whose level is later (level, index).
+    losses: Vec<(u16, u32)>,
+}
+
+impl Found {
+    fn merge(mut self, other: Found) -> Found {
+        self.newly.extend(other.newly);
+        self.wins.extend(other.wins);
+        self.losses.extend(other.losses);
+        self
+    }
+}
+
+/// A word's meaning to a position generated at level `n`: decided before `n` or not.
+#[inline]
+fn visible(w: u16, n: u16) -> Option<Value> {
+    if w == UNDECIDED {
+        return None;
+    }
+    match Value::decode(w)? {
+        Value::Win(d) if d < n => Some(Value::Win(d)),
+        Value::Loss(d) if d < n => Some(Value::Loss(d)),
+        Value::Draw => Some(Value::Draw),
+        _ => None,
+    }
+}
+
+impl Tablebase {
+    /// Retrograde analysis of one ending whose sub-endings are all held (the generator).
+    pub(crate) fn solve(&self, ending: Ending) -> Result<(EndingIndex, Vec<u16>), TablebaseError> {
+        let index = EndingIndex::new(ending);
+        let mut subs: [[Option<&Table>; 8]; 2] = [[None; 8]; 2];
+        for (s, side) in core::SIDES.into_iter().enumerate() {
+            let force = if s == 0 { ending.red } else { ending.green };
+            for kind in Kind::ALL {
+                if let Some(rest) = force.without(kind) {
+                    let sub = if side == Side::Red {
+                        Ending {
+                            red: rest,
+                            green: ending.green,
+                        }
+                    } else {
+                        Ending {
+                            red: ending.red,
+                            green: rest,
+                        }
+                    };
+                    // The side loses the piece: the capture is by the other side.
+                    subs[s][kind.index()] = Some(
+                        self.tables
+                            .get(&sub)
+                            .map(AsRef::as_ref)
+                            .ok_or(TablebaseError::MissingTable(sub))?,
+                    );
+                }
+            }
+        }
+        let size = index.size();
+        let values: Vec<AtomicU16> = (0..size)
+            .into_par_iter()
+            .with_min_len(CHUNK)
+            .map(|idx| {
+                let w = match index.decode(idx) {
+                    None => NOT_A_POSITION,
+                    Some(p) => {
+                        // The cheap test first; `outcome` says who won when there is a verdict.
+                        let pos = rebuild(&index, &p);
+                        if pos.is_decided_quickly() {
+                            core::terminal(&pos).map_or(UNDECIDED, Value::encode)
+                        } else {
+                            UNDECIDED
+                        }
+                    }
+                };
+                AtomicU16::new(w)
+            })
+            .collect();
+        let solver = Solver {
+            tb: self,
+            index,
+            values,
+            origins: Origins::new(),
+            subs,
+        };
+        let values = solver.run()?;
+        Ok((solver.index, values))
+    }
+}
+
+/// The position of a placement. Every placement the index decodes is one the core accepts
+/// each kind on its range ([`gjjq_core::PieceKind::allowed_squares`]), both kings,
+/// R-7's counts, no pending return, one piece a point; so it is built without validating it
+/// again (`tests/identical.rs` compares the "not a position" words with the first generator,
+/// which validates each).
+#[inline]
+fn rebuild(index: &EndingIndex, p: &Placement) -> Position {
+    let (pieces, n) = index.pieces(p);
+    core::rebuild(&pieces[..n], p.red_to_move)
+}
+
+impl Solver<'_> {
+    fn run(&self) -> Result<Vec<u16>, TablebaseError> {
+        let size = self.index.size();
+        // Level 1: every undecided position, with its outside word.
+        let mut outside = vec![NEVER_LOST; size];
+        let found = outside
+            .par_chunks_mut(CHUNK)
+            .enumerate()
+            .map(|(c, out)| -> Result<Found, TablebaseError> {
+                let mut found = Found::default();
+                for (i, o) in out.iter_mut().enumerate() {
+                    let idx = c * CHUNK + i;
+                    if self.values[idx].load(Ordering::Relaxed) != UNDECIDED {
+                        continue;
+                    }
+                    self.first(idx, o, &mut found)?;
+                }
+                Ok(found)
+            })
+            .try_reduce(Found::default, |a, b| Ok(a.merge(b)))?;
+        let outside = outside;
+        let mut wins: Vec<Vec<u32>> = Vec::new();
+        let mut losses: Vec<Vec<u32>> = Vec::new();
+        let bucket = |b: &mut Vec<Vec<u32>>, level: u16, idx: u32| {
+            let l = usize::from(level);
+            if b.len() <= l {
+                b.resize_with(l + 1, Vec::new);
+            }
+            b[l].push(idx);
+        };
+        for &(l, i) in &found.wins {
+            bucket(&mut wins, l, i);
+        }
+        for &(l, i) in &found.losses {
+            bucket(&mut losses, l, i);
+        }
+        let words = size.div_ceil(64);
+        let marks: Vec<AtomicU64> = (0..words).map(|_| AtomicU64::new(0)).collect();
+        let mut newly = found.newly;
+        let mut n: u16 = 1;
+        loop {
+            let l = usize::from(n) + 1;
+            if newly.is_empty() && l >= wins.len() && l >= losses.len() {
+                break;
+            }
+            // Mark the positions a quiet move into one decided at level n can come from.
+            newly
+                .par_chunks(1024)
+                .for_each(|cs| cs.iter().for_each(|&c| self.mark(c as usize, &marks)));
+            n += 1;
+            let mut next = Vec::new();
+            // Outside wins due now, and losses decided earlier whose level this is.
+            if let Some(b) = wins.get_mut(usize::from(n)) {
+                for idx in std::mem::take(b) {
+                    let v = &self.values[idx as usize];
+                    if v.load(Ordering::Relaxed) == UNDECIDED {
+                        v.store(Value::Win(n).encode(), Ordering::Relaxed);
+                        next.push(idx);
+                    }
+                }
+            }
+            if let Some(b) = losses.get_mut(usize::from(n)) {
+                next.extend(std::mem::take(b));
+            }
+            let found = marks
+                .par_chunks(CHUNK / 64)
+                .enumerate()
+                .map(|(c, ws)| {
+                    let mut found = Found::default();
+                    for (j, w) in ws.iter().enumerate() {
+                        let mut bits = w.swap(0, Ordering::Relaxed);
+                        while bits != 0 {
+                            let idx = (c * CHUNK / 64 + j) * 64 + bits.trailing_zeros() as usize;
+                            bits &= bits - 1;
+                            if self.values[idx].load(Ordering::Relaxed) == UNDECIDED {
+                                self.again(idx, n, outside[idx], &mut found);
+                            }
+                        }
+                    }
+                    found
+                })
+                .reduce(Found::default, Found::merge);
+            next.extend(found.newly);
+            for &(l, i) in &found.losses {
+                bucket(&mut losses, l, i);
+            }
+            newly = next;
+        }
+        Ok(self
+            .values
+            .iter()
+            .map(|v| match v.load(Ordering::Relaxed) {
+                UNDECIDED => Value::Draw.encode(),
+                w => w,
+            })
+            .collect())
+    }
+
+    /// Level 1 for `idx`: the outside word and the first verdict.
+    fn first(
+        &self,
+        idx: usize,
+        outside: &mut u16,
+        found: &mut Found,
+    ) -> Result<(), TablebaseError> {
+        let p = self
+            .index
+            .decode(idx)
+            .ok_or(TablebaseError::OutsideIndex(self.index.ending()))?;
+        let pos = rebuild(&self.index, &p);
+        let mut win: Option<u16> = None;
+        let mut draw = false;
+        let mut loss = 0u16;
+        let mut err = None;
+        let verdict = self.generate(idx, &p, &pos, 1, |m, kind| {
+            match self.capture_value(&pos, m, kind) {
+                Ok(Value::Win(d)) => win = Some(win.map_or(d, |w| w.min(d))),
+                Ok(Value::Draw) => draw = true,
+                Ok(Value::Loss(d)) => loss = loss.max(d),
+                Err(e) => err = Some(e),
+            }
+        });
+        if let Some(e) = err {
+            return Err(e);
+        }
+        *outside = if win.is_some() || draw {
+            NEVER_LOST
+        } else {
+            loss
+        };
+        let v = &self.values[idx];
+        if verdict.win || win == Some(1) {
+            v.store(Value::Win(1).encode(), Ordering::Relaxed);
+            found.newly.push(idx as u32);
+            return Ok(());
+        }
+        if let Some(w) = win {
+            found.wins.push((w, idx as u32));
+        }
+        self.settle(idx, 1, *outside, &verdict, found);
+        Ok(())
+    }
+
+    /// Level `n` for a marked undecided `idx`.
+    fn again(&self, idx: usize, n: u16, outside: u16, found: &mut Found) {
+        let Some(p) = self.index.decode(idx) else {
+            return;
+        };
+        let pos = rebuild(&self.index, &p);
+        let verdict = self.generate(idx, &p, &pos, n, |_, _| {});
+        if verdict.win {
+            self.values[idx].store(Value::Win(n).encode(), Ordering::Relaxed);
+            found.newly.push(idx as u32);
+            return;
+        }
+        self.settle(idx, n, outside, &verdict, found);
+    }
+
+    /// A loss once every child is a decided win: now if its level is `n`, else stored now and
+    /// announced at its level.
+    fn settle(&self, idx: usize, n: u16, outside: u16, verdict: &Verdict, found: &mut Found) {
+        if outside == NEVER_LOST || !verdict.all_wins {
+            return;
+        }
+        let level = outside.max(verdict.max_win + 1).max(n);
+        self.values[idx].store(Value::Loss(level).encode(), Ordering::Relaxed);
+        if level == n {
+            found.newly.push(idx as u32);
+        } else {
+            found.losses.push((level, idx as u32));
+        }
+    }
+
+    /// Generates `pos`'s moves (the core's): quiet children read from the table as seen at
+    /// level `n`, every other move handed to `other`. `pos` is undecided (its word was
+    /// `UNDECIDED`, so `Position::outcome` said `None`), so the core's adjudication is not
+    /// asked again at each level.
+    #[inline]
+    fn generate(
+        &self,
+        idx: usize,
+        p: &Placement,
+        pos: &Position,
+        n: u16,
+        mut other: impl FnMut(Move, MoveKind),
+    ) -> Verdict {
+        let mut v = Verdict {
+            win: false,
+            all_wins: true,
+            max_win: 0,
+        };
+        let _ = pos.generate_moves_undecided(|pm| {
+            if pm.kind != MoveKind::Quiet || pm.removal.is_some() {
+                for to in pm.to {
+                    other(Move::new(pm.from, to), pm.kind);
+                }
+                return std::ops::ControlFlow::<()>::Continue(());
+            }
+            let from = pm.from.index() as u8;
+            let group = self.group_of(p, from);
+            for to in pm.to {
+                let to = to.index() as u8;
+                let child = match group {
+                    Some(g) => self.index.moved(idx, p, g, from, to),
+                    None => {
+                        match self
+                            .index
+                            .king_moved(idx, p, usize::from(!p.red_to_move), from, to)
+                        {
+                            Some(c) => c,
+                            None => {
+                                v.all_wins = false;
+                                continue;
+                            }
+                        }
+                    }
+                };
+                let w = self.values[child].load(Ordering::Relaxed);
+                match visible(w, n) {
+                    Some(Value::Loss(_)) => v.win = true,
+                    Some(Value::Win(d)) => v.max_win = v.max_win.max(d),
+                    _ => v.all_wins = false,
+                }
+            }
+            std::ops::ControlFlow::Continue(())
+        });
+        v
+    }
+
+    /// The group of the non-king piece on `sq`, `None` for a king.
+    #[inline]
+    fn group_of(&self, p: &Placement, sq: u8) -> Option<usize> {
+        if p.kings.contains(&sq) {
+            return None;
+        }
+        (0..self.index.group_count()).find(|&g| {
+            let (_, _, count) = self.index.group(g);
+            p.points[g][..count].contains(&sq)
+        })
+    }
+
+    /// The value, from the mover's view, of a capture (or any move that leaves the ending).
+    fn capture_value(
+        &self,
+        pos: &Position,
+        m: Move,
+        kind: MoveKind,
+    ) -> Result<Value, TablebaseError> {
+        let mut child = pos.clone();
+        child.play_unchecked(m);
+        let them = pos.turn().other();
+        if kind == MoveKind::Capture
+            && child.king(them).is_some()
+            && !core::has_pending(&child)
+            && let Some(victim) = pos.piece_at(m.to())
+            && let Some(table) = self.subs[victim.side.index()][victim.kind.index()]
+        {
+            let idx = table
+                .index
+                .index_of(&child)
+                .ok_or(TablebaseError::OutsideIndex(table.index.ending()))?;
+            return Value::decode(table.values.get(idx))
+                .map(Value::parent)
+                .ok_or(TablebaseError::OutsideIndex(table.index.ending()));
+        }
+        Ok(self.tb.value_of(&child)?.parent())
+    }
+
+    /// Marks every position a quiet move into `c` can come from.
+    fn mark(&self, c: usize, marks: &[AtomicU64]) {
+        let Some(p) = self.index.decode(c) else {
+            return;
+        };
+        // The side that moved into `c`.
+        let mover = usize::from(p.red_to_move);
+        let mut occ = Bitboard::EMPTY;
+        occ.insert(sq(p.kings[0]));
+        occ.insert(sq(p.kings[1]));
+        for g in 0..self.index.group_count() {
+            let (_, _, count) = self.index.group(g);
+            for &s in &p.points[g][..count] {
+                occ.insert(sq(s));
+            }
+        }
+        let set = |i: usize| {
+            marks[i / 64].fetch_or(1 << (i % 64), Ordering::Relaxed);
+        };
+        // A king move can come from a placement with both kings on the middle file, whose two
+        // images are stored apart: the stored `c` stands for itself and its mirror image, so
+        // the king moves into either are taken back.
+        let mirror = p.mirrored();
+        let images: &[Placement] = if p.kings_on_middle() {
+            &[p]
+        } else {
+            &[p, mirror]
+        };
+        for (i, image) in images.iter().enumerate() {
+            let king = image.kings[mover];
+            let occ = if i == 0 { occ } else { mirror_bits(occ) };
+            for a in self.origins.from[mover][Kind::King.index()][usize::from(king)] - occ {
+                let a = a.index() as u8;
+                let i = if i == 0 {
+                    self.index.king_moved(c, image, mover, king, a)
+                } else {
+                    self.index.index_with(image, king, a, mover == 0)
+                };
+                if self.index.in_palace(mover, a)
+                    && let Some(i) = i
+                {
+                    set(i);
+                }
+            }
+        }
+        for g in 0..self.index.group_count() {
+            let (side, kind, count) = self.index.group(g);
+            if side.index() != mover {
+                continue;
+            }
+            for &b in &p.points[g][..count] {
+                for a in self.origins.from[mover][kind.index()][usize::from(b)] - occ {
+                    let a = a.index() as u8;
+                    if self.index.in_group_range(g, a) {
+                        set(self.index.moved(c, &p, g, b, a));
+                    }
+                }
+            }
+        }
+    }
+}
+
+/// A set of points mirrored (x ↔ 8 − x).
+fn mirror_bits(b: Bitboard) -> Bitboard {
+    let mut m = Bitboard::EMPTY;
+    for s in b {
+        m.insert(sq(crate::index::mirror(s.index() as u8)));
+    }
+    m
+}
+
+#[inline]
+fn sq(i: u8) -> Square {
+    Square::from_index(usize::from(i)).expect("a point of the index")
+}
