@@ -31,10 +31,8 @@ use std::time::Instant;
 
 use clap::Subcommand;
 use gjjq_core::{Position, Setup};
-use gjjq_tablebase::{Ending, GenerationLock, Tablebase, TablebaseError, Value};
-use junqi_protocol::line::{BoundedLine, escape_for_line, read_line_bounded};
-use gjjq_engine::text::{BoundedLine, escape_for_line, read_line_bounded};
 use gjjq_tablebase::{Ending, EndingIndex, GenerationLock, Tablebase, TablebaseError, Value};
+use junqi_protocol::line::{BoundedLine, escape_for_line, read_line_bounded};
 
 use crate::common::{CliError, open_file, outln};
 
