@@ -435,12 +435,10 @@ impl Tablebase {
         });
         let values = match dir {
             Some(dir) => {
+                // Kept in memory: mapping the file just written would make this safe
+                // function's result depend on no one changing the file (see `open_mapped`).
                 write_table(dir, &ending, &values)?;
-                // Held as the file's mapping from now on (checked whole as any file opened):
-                // a run over a whole set keeps one ending's words in its own memory, the
-                // tables written before it in the system's page cache.
-                file::map(&dir.join(file::file_name(&ending)), &index)
-                    .unwrap_or(Words::Owned(values))
+                Words::Owned(values)
             }
             None => Words::Owned(values),
         };

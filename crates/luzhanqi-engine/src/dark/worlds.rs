@@ -110,7 +110,7 @@ mod tests {
             // Red decides: the state's excluded sets are none (they tie Blue's pieces only
             // when Blue is to move), so the sampler is kept until Red learns something.
             let state = game.info_state(Side::Red).clone();
-            let before = cache.key.clone();
+            let before = cache.key;
             let kept_worlds = cache
                 .draw(&state, 3, &mut StdRng::seed_from_u64(ply))
                 .unwrap();

@@ -33,7 +33,7 @@ const ENGINEER_STEP: f64 = 5.0;
 ///   legal; taking the flag ends the game;
 /// - minus the most the enemy can win with one attack afterwards (no piece left hanging, no
 ///   flip that reveals an own piece beside an enemy that takes it; the flag guarded);
-/// - plus [`THREAT_SHARE`](self) of the most it could itself win with one attack afterwards (a
+/// - plus 0.3 of the most it could itself win with one attack afterwards (a
 ///   flip beside an own strong piece that may reveal an enemy to take);
 /// - for moves: steps toward the nearest enemy face-up piece the mover beats, toward an
 ///   attackable enemy flag, and for engineers toward the landmines that protect it.

@@ -12,7 +12,7 @@
 //!   transposition table, a quiescence search over captures) where a flip is a chance node
 //!   averaged over the unseen pieces, over the evaluation of [`eval`].
 //!
-//! [`matches`] plays them against each other in paired games from shuffled starts.
+//! [`matches`](mod@matches) plays them against each other in paired games from shuffled starts.
 //!
 //! ```
 //! use luzhanqi::flip::FlipPosition;

@@ -387,6 +387,7 @@ impl FlipSearchAgent {
 
     /// The value of option `(a, branch)` of `pos` for the player to act, its children
     /// searched to `depth` within `(alpha, beta)` (a chance node: the full window).
+    #[allow(clippy::too_many_arguments)] // the search's node state, passed as the other nodes' is
     fn option_value(
         &mut self,
         pos: &FlipPosition,

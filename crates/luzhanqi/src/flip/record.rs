@@ -538,7 +538,10 @@ mod tests {
                     1. c6=E a1=s *\n";
         let r = read_flip_record(text).expect("reads");
         assert_eq!(r.game.plies().len(), 2);
-        assert_eq!(r.tags, vec![("Event".to_string(), "club night".to_string())]);
+        assert_eq!(
+            r.tags,
+            vec![("Event".to_string(), "club night".to_string())]
+        );
         assert_eq!(flip_record(&r.game, &r.tags).expect("writes"), text);
     }
 
