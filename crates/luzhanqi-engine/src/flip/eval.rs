@@ -86,8 +86,8 @@ pub fn top_rank(pos: &FlipPosition, side: Side) -> u8 {
 /// use luzhanqi::{Kind, Side};
 /// use luzhanqi_engine::flip::eval::piece_value;
 /// let pos = FlipPosition::start();
-/// // Nothing outranks a marshal: it is worth 30 % over its base value.
-/// assert_eq!(piece_value(&pos, Side::Red, Kind::Marshal), 1300);
+/// // Blue still has a marshal too, so Red's outranks nothing: its base value, no bonus.
+/// assert_eq!(piece_value(&pos, Side::Red, Kind::Marshal), 1000);
 /// assert!(piece_value(&pos, Side::Red, Kind::Bomb) > piece_value(&pos, Side::Red, Kind::Brigade));
 /// ```
 #[must_use]

@@ -48,7 +48,7 @@ const ENGINEER_STEP: f64 = 5.0;
 /// // A red marshal beside a blue division commander: take it.
 /// let pos: FlipPosition =
 ///     "?????/?????/?1?1?/??1??/?1?1?/????d/????S/?1?1?/??1??/?1?1?/?????/????? 1 r \
-///      JDBBTTYYCCCPPPEEEZZLLLFsjdbbttyycccpppeeezzlllf 0 2".parse()?;
+///      JDDBBTTYYCCCPPPEEEZZLLLFsjdbbttyycccpppeeezzlllf 0 2".parse()?;
 /// let c = FlipHeuristicAgent::new(1).choose(&pos, &[], &Limits::default())?;
 /// assert_eq!(c.action.to_string(), "e6e7");
 /// # Ok::<(), Box<dyn std::error::Error>>(())

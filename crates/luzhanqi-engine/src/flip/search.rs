@@ -101,7 +101,7 @@ enum Branch {
 /// // A red marshal beside a blue division commander: take it.
 /// let pos: FlipPosition =
 ///     "?????/?????/?1?1?/??1??/?1?1?/????d/????S/?1?1?/??1??/?1?1?/?????/????? 1 r \
-///      JDBBTTYYCCCPPPEEEZZLLLFsjdbbttyycccpppeeezzlllf 0 2".parse()?;
+///      JDDBBTTYYCCCPPPEEEZZLLLFsjdbbttyycccpppeeezzlllf 0 2".parse()?;
 /// let c = FlipSearchAgent::new(1).choose(&pos, &[], &Limits::depth(2))?;
 /// assert_eq!(c.action.to_string(), "e6e7");
 /// # Ok::<(), Box<dyn std::error::Error>>(())
