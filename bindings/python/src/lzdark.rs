@@ -107,8 +107,12 @@ fn fact_text(f: Fact) -> String {
     match f {
         Fact::Moved => "moved".into(),
         Fact::Engineer => "engineer".into(),
-        Fact::Attacked { own, result } => format!("attacked {} {}", own.letter(), result_name(result)),
-        Fact::Defended { own, result } => format!("defended {} {}", own.letter(), result_name(result)),
+        Fact::Attacked { own, result } => {
+            format!("attacked {} {}", own.letter(), result_name(result))
+        }
+        Fact::Defended { own, result } => {
+            format!("defended {} {}", own.letter(), result_name(result))
+        }
         Fact::MarshalRemoved => "marshal-removed".into(),
         Fact::NotMarshal => "not-marshal".into(),
         Fact::FlagShown => "flag-shown".into(),
@@ -497,14 +501,15 @@ impl PyLzDarkGame {
 
     /// The legal-action mask: numpy bool of 3,660.
     fn legal_action_mask<'py>(&self, py: Python<'py>) -> Bound<'py, PyAny> {
-        mask(py, self.0.game().legal_moves().iter().map(|&m| move_action(m)))
+        mask(
+            py,
+            self.0.game().legal_moves().iter().map(|&m| move_action(m)),
+        )
     }
 
     /// What `side` has been told.
     fn info_state(&self, side: &str) -> PyResult<PyLzInfoState> {
-        Ok(PyLzInfoState(
-            self.0.info_state(parse_side(side)?).clone(),
-        ))
+        Ok(PyLzInfoState(self.0.info_state(parse_side(side)?).clone()))
     }
 
     /// `side`'s view, from its information state alone.
@@ -805,11 +810,7 @@ fn view_actions(view: &DarkView) -> Vec<usize> {
     if view.turn() != view.side() || view.outcome().is_some() {
         return Vec::new();
     }
-    let mut v: Vec<usize> = view
-        .legal_moves()
-        .iter()
-        .map(|&m| move_action(m))
-        .collect();
+    let mut v: Vec<usize> = view.legal_moves().iter().map(|&m| move_action(m)).collect();
     v.sort_unstable();
     v
 }
@@ -980,7 +981,9 @@ impl PyLzWorldSampler {
     #[pyo3(signature = (state, seed = None))]
     fn py_new(py: Python<'_>, state: PyLzInfoState, seed: Option<u64>) -> PyResult<Self> {
         let s = state.0;
-        let sampler = py.detach(move || WorldSampler::new(&s)).map_err(world_err)?;
+        let sampler = py
+            .detach(move || WorldSampler::new(&s))
+            .map_err(world_err)?;
         let rng = crate::types::seeded_rng(py, seed)?;
         Ok(PyLzWorldSampler { sampler, rng })
     }
@@ -1011,9 +1014,7 @@ impl PyLzWorldSampler {
             .knowledge()
             .domain(sq)
             .map(kinds_text)
-            .ok_or_else(|| {
-                err::<MoveParseError>(format!("{id} is not a start point of the enemy"))
-            })
+            .ok_or_else(|| err::<MoveParseError>(format!("{id} is not a start point of the enemy")))
     }
 
     /// One enemy deployment (its deployment string, the enemy's own frame); with `seed`, the
