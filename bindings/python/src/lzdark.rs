@@ -203,7 +203,7 @@ fn dark_info_tensor(state: &InfoState, view: &DarkView, k: &Knowledge) -> Array3
     let history = state.history();
     for (i, ann) in history.iter().rev().take(DARK_RECENT_MOVES).enumerate() {
         let ply = history.len() - 1 - i;
-        let mover = if ply % 2 == 0 {
+        let mover = if ply.is_multiple_of(2) {
             state.first()
         } else {
             state.first().other()
