@@ -188,7 +188,8 @@ pub struct MatchConfig {
     pub tablebase: Option<Arc<Tablebase>>,
     /// Play 陸戰棋 instead of 国际军棋 (`gjjq match --game luzhanqi --mode …`): each pair of
     /// games starts from two deployments drawn uniformly (L-18) from [`MatchConfig::seed`],
-    /// Red first, and the engines are told `setoption name Mode value open|dark|flip`.
+    /// Red first (in flip play from one deal of the face-down pieces, [`LuzhanqiMode::Flip`]),
+    /// and the engines are told `setoption name Mode value open|dark|flip`.
     /// `openings`, `random_plies`, `hidden` and `tablebase` are 国际军棋's and not used.
     /// `None`: 国际军棋.
     pub luzhanqi: Option<LuzhanqiMode>,
@@ -211,6 +212,11 @@ pub enum LuzhanqiMode {
     /// Dark play (暗棋, L-31): a referee (`luzhanqi::dark::DarkGame`) holds the game and each
     /// engine is sent only its own information state (`position hidden`).
     Dark,
+    /// Flip play (翻棋, L-32), the mode's default options: every piece starts face down, the
+    /// arbiter deals the pieces over the points from the seed (the same deal for both games
+    /// of a pair) and reveals the dealt piece when an engine flips; the seats are the first
+    /// and the second player, the colours settled by the game.
+    Flip,
 }
 
 impl LuzhanqiMode {
@@ -220,6 +226,7 @@ impl LuzhanqiMode {
         match self {
             LuzhanqiMode::Open => "open",
             LuzhanqiMode::Dark => "dark",
+            LuzhanqiMode::Flip => "flip",
         }
     }
 }
@@ -232,7 +239,7 @@ impl fmt::Display for LuzhanqiMode {
 
 /// A word that is not a 陸戰棋 match mode.
 #[derive(Debug, Clone, PartialEq, Eq, Error)]
-#[error("mode '{0}': expected open or dark")]
+#[error("mode '{0}': expected open, dark or flip")]
 pub struct LuzhanqiModeError(pub String);
 
 impl std::str::FromStr for LuzhanqiMode {
@@ -242,6 +249,7 @@ impl std::str::FromStr for LuzhanqiMode {
         match s.trim().to_ascii_lowercase().as_str() {
             "open" => Ok(LuzhanqiMode::Open),
             "dark" => Ok(LuzhanqiMode::Dark),
+            "flip" => Ok(LuzhanqiMode::Flip),
             _ => Err(LuzhanqiModeError(s.to_string())),
         }
     }

@@ -19,7 +19,7 @@ use junqi_protocol::Command;
 
 use crate::config::{MatchConfig, TimeControl};
 use crate::process::{Answer, answer, go_command, start_engines};
-use crate::report::{Ending, GameReport, Termination, game_report};
+use crate::report::{Ending, GameReport, LuzhanqiRecord, Termination, game_report};
 
 /// A game the match tool can run: the arbiter holds the true game, tells each engine what it
 /// may know, plays its answers and asks the game whether it is over.
@@ -75,8 +75,9 @@ pub(crate) struct GameRecordParts {
     /// Comments before the first move.
     pub(crate) comments_before: Vec<String>,
     /// A 陸戰棋 game's record (its moves and start; `moves` is then empty): the match's tags
-    /// are put into it, the seat Green named Blue ([`crate::GameReport::luzhanqi_record`]).
-    pub(crate) luzhanqi: Option<luzhanqi::game_file::GameRecord>,
+    /// and result are put into it, the seats named as the mode names them
+    /// ([`crate::GameReport::luzhanqi_record`]).
+    pub(crate) luzhanqi: Option<LuzhanqiRecord>,
 }
 
 /// Play one game of `game` from its start: `red` is the index of the engine playing Red,
@@ -159,27 +160,35 @@ pub(crate) fn play<G: MatchGame>(
         record.comments_before,
     );
     if let Some(mut lz) = record.luzhanqi {
-        // The moves are the 陸戰棋 record's (`record.moves` is empty).
-        let plies = lz.game.moves().len().to_string();
-        report.record.set_tag("PlyCount", &plies);
-        // The match's tags, in order, Green's named Blue's; the result is the file's own
-        // field (the writer writes the `Result` tag from it).
-        lz.tags = report
+        // The plies are the 陸戰棋 record's (`record.moves` is empty).
+        report.record.set_tag("PlyCount", &lz.plies().to_string());
+        // The match's tags, in order, its seats named as the mode names them; the result is
+        // the file's own field (the writer writes the `Result` tag from it).
+        let seats: [(&str, &str); 4] = match lz {
+            LuzhanqiRecord::Moves(_) => [
+                ("Red", "Red"),
+                ("RedLimits", "RedLimits"),
+                ("Green", "Blue"),
+                ("GreenLimits", "BlueLimits"),
+            ],
+            LuzhanqiRecord::Flip(_) => [
+                ("Red", "First"),
+                ("RedLimits", "FirstLimits"),
+                ("Green", "Second"),
+                ("GreenLimits", "SecondLimits"),
+            ],
+        };
+        let tags: Vec<(String, String)> = report
             .record
             .tags
             .iter()
             .filter(|(n, _)| n != "Result")
-            .map(|(n, v)| match n.as_str() {
-                "Green" => ("Blue".to_string(), v.clone()),
-                "GreenLimits" => ("BlueLimits".to_string(), v.clone()),
-                _ => (n.clone(), v.clone()),
+            .map(|(n, v)| match seats.iter().find(|(seat, _)| seat == n) {
+                Some((_, named)) => ((*named).to_string(), v.clone()),
+                None => (n.clone(), v.clone()),
             })
             .collect();
-        lz.result = match report.winner {
-            Some(Side::Red) => junqi_gamefile::ResultToken::FirstWins,
-            Some(Side::Green) => junqi_gamefile::ResultToken::SecondWins,
-            None => junqi_gamefile::ResultToken::Draw,
-        };
+        crate::luzhanqi_game::finish_record(&mut lz, tags, report.winner);
         report.luzhanqi_record = Some(lz);
     }
     report

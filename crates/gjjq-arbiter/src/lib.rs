@@ -11,9 +11,10 @@
 //! state (`position hidden`, `docs/protocol.md`); a refused proposal is sent back, appended
 //! to the state, for another `go`.
 //!
-//! A 陸戰棋 match ([`MatchConfig::luzhanqi`]) runs the same loop over 陸戰棋's open or dark
-//! play: each pair of games from two deployments drawn from the seed, the engines told their
-//! `Mode`, each game's 陸戰棋 game file in [`GameReport::luzhanqi_record`].
+//! A 陸戰棋 match ([`MatchConfig::luzhanqi`]) runs the same loop over 陸戰棋's open, dark or
+//! flip play: each pair of games from two deployments drawn from the seed (flip: one deal of
+//! the face-down pieces), the engines told their `Mode`, each game's 陸戰棋 game file in
+//! [`GameReport::luzhanqi_record`].
 //!
 //! | module | owns |
 //! |---|---|
@@ -22,7 +23,7 @@
 //! | `process` (private) | engine processes: process groups, deadlines, bounded output |
 //! | `game` (private) | `MatchGame`, what the match needs of a game, and the one loop that plays any such game |
 //! | `open_game`, `hidden_game` (private) | open play and hidden play as `MatchGame`s |
-//! | `luzhanqi_game` (private) | 陸戰棋's open and dark play as `MatchGame`s ([`MatchConfig::luzhanqi`]) |
+//! | `luzhanqi_game` (private) | 陸戰棋's open, dark and flip play as `MatchGame`s ([`MatchConfig::luzhanqi`]) |
 //! | [`report`] | [`Termination`], [`GameReport`], [`MatchSummary`], [`MatchError`] |
 //! | `adjudicate` (private) | adjudication beyond the rules: by agreeing scores, by endgame tables |
 //! | [`stats`] | [`stats::Tally`] (W/D/L, Elo, LOS), [`stats::Pentanomial`] (game pairs) and the [`stats::Sprt`] |
@@ -55,10 +56,13 @@ pub use config::{
     ResignAdjudication, TimeControl, TimeControlError,
 };
 pub use openings::{opening_for, parse_openings, read_openings};
-pub use report::{GameReport, MatchError, MatchSummary, Termination};
+pub use report::{GameReport, LuzhanqiRecord, MatchError, MatchSummary, Termination};
 
 use hidden_game::{HiddenMatchGame, hidden_start};
-use luzhanqi_game::{LuzhanqiDarkGame, LuzhanqiOpenGame, pair_deployments};
+use luzhanqi::flip::FlipDeal;
+use luzhanqi_game::{
+    LuzhanqiDarkGame, LuzhanqiFlipGame, LuzhanqiOpenGame, pair_deal, pair_deployments,
+};
 use open_game::OpenGame;
 use process::probe;
 use stats::{Pentanomial, Tally};
@@ -148,18 +152,17 @@ pub fn run_match(
                             let open = OpenGame::new(config, start);
                             game::play(config, names, round, opening, open, red)
                         }
-                        Ok(Start::Luzhanqi(mode, red_d, blue_d)) => {
-                            let pair = pair as usize;
-                            match mode {
-                                LuzhanqiMode::Open => {
-                                    let g = LuzhanqiOpenGame::new(config, &red_d, &blue_d);
-                                    game::play(config, names, round, pair, g, red)
-                                }
-                                LuzhanqiMode::Dark => {
-                                    let g = LuzhanqiDarkGame::new(&red_d, &blue_d);
-                                    game::play(config, names, round, pair, g, red)
-                                }
-                            }
+                        Ok(Start::LuzhanqiOpen(red_d, blue_d)) => {
+                            let g = LuzhanqiOpenGame::new(config, &red_d, &blue_d);
+                            game::play(config, names, round, pair as usize, g, red)
+                        }
+                        Ok(Start::LuzhanqiDark(red_d, blue_d)) => {
+                            let g = LuzhanqiDarkGame::new(&red_d, &blue_d);
+                            game::play(config, names, round, pair as usize, g, red)
+                        }
+                        Ok(Start::LuzhanqiFlip(deal)) => {
+                            let g = LuzhanqiFlipGame::new(config, *deal);
+                            game::play(config, names, round, pair as usize, g, red)
                         }
                         Err(e) => {
                             late_error
@@ -263,12 +266,12 @@ enum Start {
     Open(usize, Position),
     /// Hidden play: the opening's index and the referee after the random plies.
     Hidden(usize, Box<gjjq_core::hidden::HiddenGame>),
-    /// 陸戰棋: the mode and the pair's deployments, Red's and Blue's.
-    Luzhanqi(
-        LuzhanqiMode,
-        luzhanqi::deploy::Deployment,
-        luzhanqi::deploy::Deployment,
-    ),
+    /// 陸戰棋 open play: the pair's deployments, Red's and Blue's.
+    LuzhanqiOpen(luzhanqi::deploy::Deployment, luzhanqi::deploy::Deployment),
+    /// 陸戰棋 dark play: the pair's deployments, Red's and Blue's.
+    LuzhanqiDark(luzhanqi::deploy::Deployment, luzhanqi::deploy::Deployment),
+    /// 陸戰棋 flip play: the pair's deal of the face-down pieces.
+    LuzhanqiFlip(Box<FlipDeal>),
 }
 
 /// The starts of the game pairs under way, each made by the first of its two games and
@@ -285,8 +288,18 @@ impl Starts {
             return Ok(start);
         }
         let start = if let Some(mode) = config.luzhanqi {
-            let (red, blue) = pair_deployments(config.seed, pair);
-            Start::Luzhanqi(mode, red, blue)
+            let deployments = || pair_deployments(config.seed, pair);
+            match mode {
+                LuzhanqiMode::Open => {
+                    let (red, blue) = deployments();
+                    Start::LuzhanqiOpen(red, blue)
+                }
+                LuzhanqiMode::Dark => {
+                    let (red, blue) = deployments();
+                    Start::LuzhanqiDark(red, blue)
+                }
+                LuzhanqiMode::Flip => Start::LuzhanqiFlip(Box::new(pair_deal(config.seed, pair))),
+            }
         } else if config.hidden {
             let (opening, game) = hidden_start(config, pair)?;
             Start::Hidden(opening, Box::new(game))

@@ -1,15 +1,22 @@
-//! 陸戰棋 (Luzhanqi) as [`MatchGame`]s: open play, the library adjudicating every move, and
-//! dark play (暗棋, L-31), a referee ([`DarkGame`]) holding the game and each engine sent only
-//! its own information state. The engines speak the protocol of `luzhanqi engine`
-//! (`docs/protocol.md`, "陸戰棋").
+//! 陸戰棋 (Luzhanqi) as [`MatchGame`]s: open play, the library adjudicating every move; dark
+//! play (暗棋, L-31), a referee ([`DarkGame`]) holding the game and each engine sent only its
+//! own information state; and flip play (翻棋, L-32), the arbiter dealing what each flip
+//! reveals. The engines speak the protocol of `luzhanqi engine` (`docs/protocol.md`,
+//! "陸戰棋").
 //!
-//! The match loop's two seats are [`Side::Red`] (陸戰棋's Red, `wtime`) and [`Side::Green`]
-//! (陸戰棋's Blue, `btime`); the game file names them Red and Blue.
+//! In open and dark play the match loop's two seats are [`Side::Red`] (陸戰棋's Red, `wtime`)
+//! and [`Side::Green`] (陸戰棋's Blue, `btime`); the game file names them Red and Blue. In flip
+//! play the colours are settled by the game (L-32), so the seats are the first player
+//! ([`Side::Red`], `wtime`) and the second ([`Side::Green`], `btime`), named `first` and
+//! `second` and in the game file `First` and `Second`.
 
 use gjjq_core::Side;
+use junqi_gamefile::ResultToken;
 use junqi_protocol::{Command, PositionCommand};
 use luzhanqi::dark::{DarkGame, DarkRules};
 use luzhanqi::deploy::{self, Deployment};
+use luzhanqi::flip::record::FlipRecord;
+use luzhanqi::flip::{FlipAction, FlipDeal, FlipGame, FlipPosition, Player};
 use luzhanqi::game_file::GameRecord;
 use luzhanqi::rand::rngs::StdRng;
 use luzhanqi::rand::{Rng, SeedableRng};
@@ -19,17 +26,30 @@ use crate::adjudicate::ScoreAdjudicator;
 use crate::config::{LuzhanqiMode, MatchConfig};
 use crate::game::{GameRecordParts, MatchGame, Played};
 use crate::process::Answer;
-use crate::report::{Ending, Termination};
+use crate::report::{Ending, LuzhanqiRecord, Termination};
 
 /// The deployments of game pair `pair` (Red's, Blue's): two uniform draws (L-18) from a
 /// generator seeded by the match's seed and the pair, so a pair's start does not depend on
 /// how many games run at once or in which order they finish.
 pub(crate) fn pair_deployments(seed: u64, pair: u32) -> (Deployment, Deployment) {
+    let mut rng = pair_rng(seed, pair);
+    (Deployment::random(&mut rng), Deployment::random(&mut rng))
+}
+
+/// The generator of game pair `pair`'s start.
+fn pair_rng(seed: u64, pair: u32) -> StdRng {
     let mut rng =
         StdRng::seed_from_u64(seed ^ u64::from(pair).wrapping_mul(0x9e37_79b9_7f4a_7c15) ^ 0x1a2d);
-    // One draw past the two, so that nearby seeds do not share a first deployment.
+    // One draw past the start, so that nearby seeds do not share a first deployment.
     let _: u64 = rng.random();
-    (Deployment::random(&mut rng), Deployment::random(&mut rng))
+    rng
+}
+
+/// The deal of flip game pair `pair` (L-32: which piece lies under each face-down point),
+/// shuffled from the match's seed and the pair, so that both games of the pair hide the same
+/// layout.
+pub(crate) fn pair_deal(seed: u64, pair: u32) -> FlipDeal {
+    FlipDeal::random(&mut pair_rng(seed, pair))
 }
 
 /// The seat of a 陸戰棋 side.
@@ -48,7 +68,7 @@ fn colour(seat: Side) -> luzhanqi::Side {
     }
 }
 
-/// The name of a seat in words: `red` or `blue`.
+/// The name of a seat in words in open and dark play: `red` or `blue`.
 fn name(seat: Side) -> &'static str {
     match seat {
         Side::Red => "red",
@@ -96,7 +116,7 @@ fn record(
         start_tags,
         moves: Vec::new(),
         comments_before: Vec::new(),
-        luzhanqi: Some(lz),
+        luzhanqi: Some(LuzhanqiRecord::Moves(lz)),
     }
 }
 
@@ -245,6 +265,176 @@ impl MatchGame for LuzhanqiDarkGame {
     }
 }
 
+/// Put the match's `tags` and result (the winning seat, `None` a draw) into a 陸戰棋 record:
+/// in open and dark play the seats are the colours; in flip play the result is by colour
+/// (L-32), the winning seat's player's, and unknown when the game ended before a flip settled
+/// the colours.
+pub(crate) fn finish_record(
+    record: &mut LuzhanqiRecord,
+    tags: Vec<(String, String)>,
+    winner: Option<Side>,
+) {
+    match record {
+        LuzhanqiRecord::Moves(r) => {
+            r.tags = tags;
+            r.result = match winner.map(colour) {
+                Some(luzhanqi::Side::Red) => ResultToken::FirstWins,
+                Some(luzhanqi::Side::Blue) => ResultToken::SecondWins,
+                None => ResultToken::Draw,
+            };
+        }
+        LuzhanqiRecord::Flip(r) => {
+            r.tags = tags;
+            r.result = match winner {
+                Some(seat) => match r.game.position().colour_of(player(seat)) {
+                    Some(luzhanqi::Side::Red) => ResultToken::FirstWins,
+                    Some(luzhanqi::Side::Blue) => ResultToken::SecondWins,
+                    None => ResultToken::Unknown,
+                },
+                None => ResultToken::Draw,
+            };
+        }
+    }
+}
+
+/// The flip player of a seat: the first player sits in [`Side::Red`]'s seat.
+fn player(seat: Side) -> Player {
+    match seat {
+        Side::Red => Player::First,
+        Side::Green => Player::Second,
+    }
+}
+
+/// The seat of a flip player.
+fn player_seat(player: Player) -> Side {
+    match player {
+        Player::First => Side::Red,
+        Player::Second => Side::Green,
+    }
+}
+
+/// The name of a flip seat in words: `first` or `second`.
+fn flip_name(seat: Side) -> &'static str {
+    match seat {
+        Side::Red => "first",
+        Side::Green => "second",
+    }
+}
+
+/// One flip game of 陸戰棋 (翻棋, L-32) with the mode's default options: the arbiter holds
+/// the game and the deal, sends both engines the plies so far (a flip with the piece it
+/// revealed, `c6=E`), and reveals the dealt piece when an engine flips (`bestmove c6`).
+pub(crate) struct LuzhanqiFlipGame {
+    game: FlipGame,
+    deal: FlipDeal,
+    sent: PositionCommand,
+    comments: Vec<String>,
+    adjudicator: ScoreAdjudicator,
+}
+
+impl LuzhanqiFlipGame {
+    /// The game from every piece face down, dealt as `deal` says.
+    pub(crate) fn new(config: &MatchConfig, deal: FlipDeal) -> Self {
+        LuzhanqiFlipGame {
+            game: FlipGame::new(FlipPosition::start()),
+            deal,
+            sent: PositionCommand {
+                fen: None,
+                moves: Vec::new(),
+            },
+            comments: Vec::new(),
+            adjudicator: ScoreAdjudicator::new(config.adjudication),
+        }
+    }
+
+    /// The seat of a colour, once the game has settled the colours.
+    fn seat_of(&self, colour: luzhanqi::Side) -> Option<Side> {
+        self.game.position().player_of(colour).map(player_seat)
+    }
+}
+
+impl MatchGame for LuzhanqiFlipGame {
+    fn side_name(&self, side: Side) -> &'static str {
+        flip_name(side)
+    }
+
+    fn setup(&self) -> Vec<Command> {
+        mode_setup(LuzhanqiMode::Flip)
+    }
+
+    fn turn(&self) -> Side {
+        player_seat(self.game.position().player_to_act())
+    }
+
+    fn plies(&self) -> usize {
+        self.game.plies().len()
+    }
+
+    fn ending(&self, _config: &MatchConfig) -> Option<Ending> {
+        // The winner by colour (L-32's colours are settled long before any win).
+        self.game.outcome().map(|o| {
+            (
+                o.winner().and_then(|c| self.seat_of(c)),
+                Termination::Rules(o.reason_str()),
+                String::new(),
+            )
+        })
+    }
+
+    fn position(&self, _side: Side) -> Command {
+        Command::Position(self.sent.clone())
+    }
+
+    fn play(&mut self, side: Side, who: &str, answer: &Answer) -> Result<Played, Ending> {
+        let text = answer.text.as_str();
+        let named = |why: &str| {
+            (
+                Some(side.other()),
+                Termination::IllegalMove,
+                format!("{who} ({}) played '{text}': {why}", flip_name(side)),
+            )
+        };
+        let action: FlipAction = text
+            .parse()
+            .map_err(|e: luzhanqi::flip::FlipActionParseError| named(&e.to_string()))?;
+        let position = self.game.position();
+        debug_assert_eq!(position.player_to_act(), player(side));
+        if !position.is_legal(action) {
+            return Err(named("not a legal action"));
+        }
+        // A flip reveals the piece dealt there; so does a move onto a face-down piece
+        // (`attack_face_down`).
+        let revealed = self.deal.reveal(position, action);
+        self.game
+            .play(action, revealed)
+            .map_err(|e| named(&e.to_string()))?;
+        let ply = *self.game.plies().last().expect("a ply was just played");
+        self.sent.moves.push(ply.to_string());
+        self.comments.push(answer.comment());
+        if let Some(ending) =
+            self.adjudicator
+                .after_move(side, answer.score, self.game.plies().len())
+            && self.game.outcome().is_none()
+        {
+            return Err(ending);
+        }
+        Ok(Played::Move)
+    }
+
+    fn into_record(self) -> GameRecordParts {
+        GameRecordParts {
+            start_tags: Vec::new(),
+            moves: Vec::new(),
+            comments_before: Vec::new(),
+            luzhanqi: Some(LuzhanqiRecord::Flip(FlipRecord {
+                tags: Vec::new(),
+                result: ResultToken::Unknown,
+                game: self.game,
+            })),
+        }
+    }
+}
+
 #[cfg(test)]
 mod tests {
     use super::*;
@@ -256,5 +446,13 @@ mod tests {
         assert_ne!(a, pair_deployments(1, 1));
         assert_ne!(a, pair_deployments(2, 0));
         assert!(a.0.check().is_ok() && a.1.check().is_ok());
+    }
+
+    #[test]
+    fn a_pair_deal_depends_on_the_seed_and_the_pair_only() {
+        let deal = pair_deal(1, 0);
+        assert_eq!(deal, pair_deal(1, 0));
+        assert_ne!(deal, pair_deal(1, 1));
+        assert_ne!(deal, pair_deal(2, 0));
     }
 }

@@ -82,11 +82,49 @@ pub struct GameReport {
     /// tags and result only (its seats named Red and Green); the game is
     /// [`GameReport::luzhanqi_record`].
     pub record: GameRecord,
-    /// In a 陸戰棋 match ([`MatchConfig::luzhanqi`]), the game's 陸戰棋 game file record: the
-    /// start, the moves with the engines' comments (score, depth, time), the match's tags (the
-    /// second seat's named `Blue`, `BlueLimits`) and the result. Written with
-    /// `luzhanqi::game_file::GameRecord::write`. `None` in a 国际军棋 match.
-    pub luzhanqi_record: Option<luzhanqi::game_file::GameRecord>,
+    /// In a 陸戰棋 match ([`MatchConfig::luzhanqi`]), the game's 陸戰棋 game file record
+    /// ([`LuzhanqiRecord`]). `None` in a 国际军棋 match.
+    pub luzhanqi_record: Option<LuzhanqiRecord>,
+}
+
+/// A 陸戰棋 game's record, as a match reports it ([`GameReport::luzhanqi_record`]).
+#[derive(Debug, Clone)]
+#[non_exhaustive]
+pub enum LuzhanqiRecord {
+    /// Open or dark play: the start, the moves with the engines' comments (score, depth,
+    /// time), the match's tags (the second seat's named `Blue`, `BlueLimits`; a dark game's
+    /// `Mode "dark"`) and the result.
+    Moves(luzhanqi::game_file::GameRecord),
+    /// Flip play (翻棋): the plies with what each flip revealed, the match's tags (the seats
+    /// named `First` and `Second`, `FirstLimits`, `SecondLimits`) and the result by colour
+    /// (`*` when a game ended before any flip settled the colours).
+    Flip(luzhanqi::flip::record::FlipRecord),
+}
+
+impl LuzhanqiRecord {
+    /// The record as a 陸戰棋 game file (`docs/luzhanqi.md`): open and dark moves in `form`,
+    /// flip plies in their own text (`c6=E`).
+    ///
+    /// # Errors
+    /// A tag the game-file grammar cannot hold.
+    pub fn write(
+        &self,
+        form: luzhanqi::game_file::MoveForm,
+    ) -> Result<String, junqi_gamefile::WriteError<std::convert::Infallible>> {
+        match self {
+            LuzhanqiRecord::Moves(r) => r.write(form),
+            LuzhanqiRecord::Flip(r) => r.write(),
+        }
+    }
+
+    /// The number of plies played.
+    #[must_use]
+    pub fn plies(&self) -> usize {
+        match self {
+            LuzhanqiRecord::Moves(r) => r.game.moves().len(),
+            LuzhanqiRecord::Flip(r) => r.game.plies().len(),
+        }
+    }
 }
 
 impl GameReport {

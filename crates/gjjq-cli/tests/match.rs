@@ -1166,6 +1166,75 @@ fn a_luzhanqi_match_writes_luzhanqi_game_files() {
     }
 }
 
+/// `--game luzhanqi --mode flip`: the first player (the first seat) fails before any flip, so
+/// the colours are never settled: the result is unknown (`*`) by colour, the termination and
+/// the seats (`First`, `Second`) say who failed, and the file reads back as flip records.
+#[test]
+fn a_luzhanqi_flip_match_writes_flip_records() {
+    let dir = std::env::temp_dir().join(format!("gjjq-lz-flip-match-{}", std::process::id()));
+    std::fs::create_dir_all(&dir).unwrap();
+    let pgn = dir.join("flip.txt");
+    let (crash, silent) = (broken("exit 3"), broken(":"));
+    let o = Command::new(GJJQ)
+        .args([
+            "match",
+            "--game",
+            "luzhanqi",
+            "--mode",
+            "flip",
+            "--engine1",
+            &crash,
+            "--name1",
+            "crasher",
+            "--engine2",
+            &silent,
+            "--name2",
+            "silent",
+            "--movetime",
+            "20",
+            "--timemargin",
+            "50",
+            "--games",
+            "2",
+            "--recover",
+            "--pgn",
+            pgn.to_str().unwrap(),
+        ])
+        .output()
+        .unwrap();
+    let stdout = String::from_utf8_lossy(&o.stdout);
+    let stderr = String::from_utf8_lossy(&o.stderr);
+    assert!(o.status.success(), "{stdout} {stderr}");
+    assert!(stdout.contains("W 1 D 0 L 1"), "{stdout}");
+    assert!(
+        stderr.contains("crasher (first) vs silent (second)"),
+        "{stderr}"
+    );
+    let text = std::fs::read_to_string(&pgn).unwrap();
+    let games: Vec<&str> = text.split("\n\n[").collect();
+    assert_eq!(games.len(), 2, "{text}");
+    for (i, g) in games.iter().enumerate() {
+        let g = if i == 0 {
+            g.to_string()
+        } else {
+            format!("[{g}")
+        };
+        let r = luzhanqi::flip::record::read_flip_record(&g).unwrap_or_else(|e| panic!("{e}: {g}"));
+        assert!(r.game.plies().is_empty(), "{g}");
+        assert_eq!(r.result.to_string(), "*", "{g}");
+        let tag = |n: &str| r.tags.iter().find(|(t, _)| t == n).map(|(_, v)| v.as_str());
+        let (first, term) = if i == 0 {
+            ("crasher", "crash")
+        } else {
+            ("silent", "timeout")
+        };
+        assert_eq!(tag("First"), Some(first), "{g}");
+        assert_eq!(tag("Termination"), Some(term), "{g}");
+        assert!(tag("TerminationDetail").unwrap().contains("(first)"), "{g}");
+    }
+    assert!(text.contains("[Mode \"flip\"]"), "{text}");
+}
+
 #[test]
 fn luzhanqi_match_arguments_are_checked() {
     let e = broken(":");
@@ -1173,7 +1242,7 @@ fn luzhanqi_match_arguments_are_checked() {
         (vec!["--mode", "dark"], "--mode is 陸戰棋's"),
         (
             vec!["--game", "luzhanqi", "--mode", "flop"],
-            "expected open or dark",
+            "expected open, dark or flip",
         ),
         (
             vec!["--game", "luzhanqi", "--hidden"],

@@ -1,12 +1,15 @@
 //! The match tool (`gjjq-arbiter`) over `luzhanqi engine` processes: paired 陸戰棋 games in
-//! open and dark play, their 陸戰棋 game files, and a crashing or silent engine losing its
+//! open, dark and flip play, their 陸戰棋 game files, and a crashing or silent engine losing its
 //! games while the match goes on.
 
 use std::ops::ControlFlow;
 
+use gjjq_arbiter::LuzhanqiRecord;
 use gjjq_arbiter::{
     EngineSpec, GameReport, LuzhanqiMode, MatchConfig, MatchSummary, TimeControl, run_match,
 };
+use luzhanqi::flip::FlipAction;
+use luzhanqi::flip::record::{FlipRecord, read_flip_record};
 use luzhanqi::game_file::{GameFileReader, MoveForm};
 
 fn engine(seed: u64, options: &[(&str, &str)]) -> EngineSpec {
@@ -139,4 +142,85 @@ fn a_crashing_or_silent_engine_loses_and_the_match_goes_on() {
             }
         }
     }
+}
+
+/// The report's flip record, written and read back.
+fn flip_file_of(r: &GameReport) -> FlipRecord {
+    let record = r.luzhanqi_record.as_ref().expect("a 陸戰棋 record");
+    assert!(matches!(record, LuzhanqiRecord::Flip(_)));
+    let text = record.write(MoveForm::Simplified).unwrap();
+    assert!(text.contains("[Mode \"flip\"]"), "{text}");
+    read_flip_record(&text).unwrap_or_else(|e| panic!("{e}: {text}"))
+}
+
+#[test]
+fn a_paired_flip_match_deals_one_layout_to_both_games_of_a_pair() {
+    let mut search = engine(1, &[]).with_depth(1);
+    search.name = Some("searcher".into());
+    let mut random = engine(2, &[("Agent", "random")]);
+    random.name = Some("random".into());
+    random.nodes = Some(100);
+    let mut config = MatchConfig::new([search, random], 4, TimeControl::None);
+    config.luzhanqi = Some(LuzhanqiMode::Flip);
+    config.max_plies = 120;
+    config.concurrency = 2;
+    config.seed = 5;
+    let (summary, reports) = play(&config);
+    assert_eq!(summary.tally.games(), 4);
+    assert_eq!(summary.pentanomial.pairs(), 2);
+    let revealed = |g: &FlipRecord| {
+        g.game
+            .plies()
+            .iter()
+            .filter_map(|p| match p.action {
+                FlipAction::Flip(sq) => Some((sq, p.revealed.expect("a flip reveals"))),
+                FlipAction::Move(m) => p.revealed.map(|r| (m.to, r)),
+            })
+            .collect::<Vec<_>>()
+    };
+    let tag = |g: &FlipRecord, n: &str| g.tags.iter().find(|(t, _)| t == n).map(|(_, v)| v.clone());
+    let mut layouts = Vec::new();
+    for pair in reports.chunks(2) {
+        let [a, b] = [flip_file_of(&pair[0]), flip_file_of(&pair[1])];
+        // The engines swap seats; a point flipped in both games hides the same piece.
+        assert_eq!(tag(&a, "First"), tag(&b, "Second"));
+        assert_eq!(tag(&a, "Second"), tag(&b, "First"));
+        let (ra, rb) = (revealed(&a), revealed(&b));
+        assert!(!ra.is_empty() && !rb.is_empty());
+        for (sq, p) in &ra {
+            if let Some((_, q)) = rb.iter().find(|(s, _)| s == sq) {
+                assert_eq!(p, q, "{sq}");
+            }
+        }
+        layouts.push(ra);
+        for (r, g) in [(&pair[0], &a), (&pair[1], &b)] {
+            let term = tag(g, "Termination").unwrap();
+            match g.game.outcome() {
+                Some(o) => assert_eq!(term, o.reason_str()),
+                None => assert_eq!(term, "ply-limit"),
+            }
+            let plies = g.game.plies().len().to_string();
+            assert_eq!(tag(g, "PlyCount"), Some(plies.clone()));
+            assert_eq!(r.record.tag("PlyCount"), Some(plies.as_str()));
+            // The result by colour agrees with the seat that won.
+            let expected = match r.winner {
+                None => "1/2-1/2".to_string(),
+                Some(seat) => {
+                    let player = if seat == gjjq_core::Side::Red {
+                        luzhanqi::flip::Player::First
+                    } else {
+                        luzhanqi::flip::Player::Second
+                    };
+                    match g.game.position().colour_of(player) {
+                        Some(luzhanqi::Side::Red) => "1-0".into(),
+                        Some(luzhanqi::Side::Blue) => "0-1".into(),
+                        None => "*".into(),
+                    }
+                }
+            };
+            assert_eq!(g.result.to_string(), expected);
+        }
+    }
+    // The two pairs are dealt differently.
+    assert_ne!(layouts[0], layouts[1]);
 }

@@ -1,6 +1,6 @@
 //! `gjjq match`: two engine programs play a match; the library adjudicates every move. With
 //! `--hidden`, 暗式 (R-37 … R-41): a referee per game, each engine told only its own
-//! information state. With `--game luzhanqi --mode open|dark`, 陸戰棋 between engines speaking
+//! information state. With `--game luzhanqi --mode open|dark|flip`, 陸戰棋 between engines speaking
 //! `luzhanqi engine`'s protocol.
 
 use rand::SeedableRng;
@@ -104,9 +104,12 @@ pub struct Args {
     /// protocol, each pair of games from two random deployments drawn from --seed).
     #[arg(long, value_enum, default_value = "gjjq")]
     game: GameArg,
-    /// 陸戰棋's mode: `open`, or `dark` (暗棋, L-31: a referee, each engine sent only its own
-    /// information state). The game file holds 陸戰棋 records (the referee's in dark play).
-    #[arg(long, value_name = "open|dark")]
+    /// 陸戰棋's mode: `open`; `dark` (暗棋, L-31: a referee, each engine sent only its own
+    /// information state); or `flip` (翻棋, L-32: every piece face down, the arbiter dealing
+    /// what each flip reveals, the same deal for both games of a pair; the seats are the first
+    /// and the second player). The game file holds 陸戰棋 records (the referee's in dark play,
+    /// flip records in flip play).
+    #[arg(long, value_name = "open|dark|flip")]
     mode: Option<String>,
     /// Go on after a game an engine lost by crashing or failing to start, starting it afresh
     /// for the next game; without it the match stops after such a game.
@@ -330,12 +333,19 @@ pub fn run(args: Args) -> Result<(), CliError> {
     let total = args.games;
     let summary = run_match(&config, |report, tally| {
         let r = &report.record;
+        // The seats as the game names them (the record's tags are Red and Green).
+        let seats = match luzhanqi {
+            None => ["red", "green"],
+            Some(LuzhanqiMode::Flip) => ["first", "second"],
+            Some(_) => ["red", "blue"],
+        };
         eprintln!(
-            "game {}/{total}: {} (red) vs {} ({}): {} {}{} | {tally}, score {:.1}%",
+            "game {}/{total}: {} ({}) vs {} ({}): {} {}{} | {tally}, score {:.1}%",
             report.round,
             r.tag("Red").unwrap_or("?"),
+            seats[0],
             r.tag("Green").unwrap_or("?"),
-            if luzhanqi.is_some() { "blue" } else { "green" },
+            seats[1],
             report.record.result,
             report.termination.as_str(),
             if report.detail.is_empty() {

@@ -28,56 +28,18 @@
 use std::sync::Mutex;
 use std::sync::atomic::{AtomicU32, Ordering};
 
-use luzhanqi::flip::{FlipGame, FlipPly, FlipPosition, Player, START_POINTS};
-use luzhanqi::{ModeRules, Piece, Side, Square};
+use luzhanqi::flip::{FlipGame, FlipPly, FlipPosition, Player};
+use luzhanqi::{ModeRules, Side};
 use rand::SeedableRng;
 use rand::rngs::StdRng;
-use rand::seq::SliceRandom;
 
 use super::FlipAgent;
 use crate::Limits;
 use crate::matches::{GameEnd, GameReport, MatchConfig, MatchResult};
 
-/// The pieces under the face-down points: a shuffle of the 50 pieces onto the 50 non-camp
-/// points, fixed before the game (the referee's, never the agents').
-///
-/// ```
-/// use luzhanqi::flip::{FlipPosition, Pool};
-/// use luzhanqi::rand::{SeedableRng, rngs::StdRng};
-/// use luzhanqi_engine::flip::matches::FlipDeal;
-/// let deal = FlipDeal::random(&mut StdRng::seed_from_u64(1));
-/// let mut pool = Pool::EMPTY;
-/// for sq in luzhanqi::flip::START_POINTS {
-///     pool.add(deal.piece_at(sq).expect("a piece on every non-camp point"));
-/// }
-/// assert_eq!(pool, Pool::FULL);
-/// ```
-#[derive(Debug, Clone, PartialEq, Eq)]
-pub struct FlipDeal {
-    pieces: [Option<Piece>; 60],
-}
-
-impl FlipDeal {
-    /// A uniform shuffle of the 50 pieces (L-5) onto the 50 non-camp points.
-    pub fn random<R: rand::Rng + ?Sized>(rng: &mut R) -> FlipDeal {
-        let mut all: Vec<Piece> = luzhanqi::flip::Pool::FULL
-            .iter()
-            .flat_map(|(p, n)| std::iter::repeat_n(p, n as usize))
-            .collect();
-        all.shuffle(rng);
-        let mut pieces = [None; 60];
-        for (sq, p) in START_POINTS.iter().zip(all) {
-            pieces[sq.index()] = Some(p);
-        }
-        FlipDeal { pieces }
-    }
-
-    /// The piece dealt to `sq` (`None` on a camp).
-    #[must_use]
-    pub fn piece_at(&self, sq: Square) -> Option<Piece> {
-        self.pieces[sq.index()]
-    }
-}
+/// The pieces under the face-down points (the referee's, never the agents'): the rules
+/// crate's, re-exported here where the matches use it.
+pub use luzhanqi::flip::FlipDeal;
 
 /// The deal of pair `pair` of a match seeded `seed`.
 #[must_use]
@@ -148,16 +110,7 @@ pub fn play_flip_game(
         if !pos.is_legal(choice.action) {
             return finish(&game, GameEnd::Forfeit(side), nodes);
         }
-        let revealed = match choice.action {
-            a if pos.is_chance(a) => {
-                let sq = match a {
-                    luzhanqi::flip::FlipAction::Flip(sq) => sq,
-                    luzhanqi::flip::FlipAction::Move(m) => m.to,
-                };
-                deal.piece_at(sq)
-            }
-            _ => None,
-        };
+        let revealed = deal.reveal(&pos, choice.action);
         if game.play(choice.action, revealed).is_err() {
             return finish(&game, GameEnd::PlyLimit, nodes);
         }

@@ -46,6 +46,7 @@
 //! # Ok::<(), Box<dyn std::error::Error>>(())
 //! ```
 
+mod deal;
 mod game;
 mod perft;
 pub mod record;
@@ -67,6 +68,7 @@ use crate::position::Position;
 use crate::ruleset::{ColourRule, Mode, ModeRules, Ruleset};
 use crate::square::Square;
 
+pub use deal::FlipDeal;
 pub use game::{FlipGame, FlipGameError};
 pub use perft::{flip_divide, flip_perft};
 pub use text::{

@@ -181,6 +181,48 @@ pub fn flip_record(
     game: &FlipGame,
     tags: &[(String, String)],
 ) -> Result<String, WriteError<Infallible>> {
+    write_record(game, tags, result_token(game.outcome()))
+}
+
+impl FlipRecord {
+    /// The record as a game file, as [`flip_record`] writes it but with [`FlipRecord::result`]
+    /// as its result: a result the rules do not give (an adjudication, a match's forfeit) is
+    /// kept. A game over by the rules is written with their verdict, so that what is written
+    /// reads back.
+    ///
+    /// ```
+    /// use luzhanqi::flip::{FlipGame, FlipPosition, record::{FlipRecord, read_flip_record}};
+    /// use junqi_gamefile::ResultToken;
+    /// let mut game = FlipGame::new(FlipPosition::start());
+    /// game.play("c6".parse()?, luzhanqi::Piece::from_letter('E'))?;
+    /// let adjudicated = FlipRecord {
+    ///     tags: vec![("Termination".into(), "timeout".into())],
+    ///     result: ResultToken::SecondWins,
+    ///     game,
+    /// };
+    /// let back = read_flip_record(&adjudicated.write()?)?;
+    /// assert_eq!(back.result, ResultToken::SecondWins);
+    /// assert_eq!(back.tags, adjudicated.tags);
+    /// # Ok::<(), Box<dyn std::error::Error>>(())
+    /// ```
+    ///
+    /// # Errors
+    /// A tag the grammar cannot hold.
+    pub fn write(&self) -> Result<String, WriteError<Infallible>> {
+        let result = match self.game.outcome() {
+            Some(o) => result_token(Some(o)),
+            None => self.result,
+        };
+        write_record(&self.game, &self.tags, result)
+    }
+}
+
+/// The game file of `game` with `tags` and `result`.
+fn write_record(
+    game: &FlipGame,
+    tags: &[(String, String)],
+    result: ResultToken,
+) -> Result<String, WriteError<Infallible>> {
     let start = game.start();
     let mode = *start.mode_rules();
     let mut all: Vec<(String, String)> = vec![
@@ -204,7 +246,6 @@ pub fn flip_record(
             all.push((n.clone(), v.clone()));
         }
     }
-    let result = result_token(game.outcome());
     all.push(("Result".into(), result.to_string()));
     let mut text = String::new();
     write_tags(&mut text, &all)?;
