@@ -388,10 +388,29 @@ async function startDark(page, agent, seed) {
   await page.waitForSelector('#lz-board[data-phase="dark"] .lz-point.movable', { timeout: 20_000 });
 }
 
+/** A move of the person that attacks when one of its pieces can (in dark play only the
+ * pieces that can move are marked movable), else the first piece's first move. */
+async function attackingMove(page) {
+  const movable = await page.locator('#lz-board .lz-point.movable').evaluateAll((els) => els.map((e) => e.dataset.point));
+  assert.ok(movable.length > 0, 'no own piece can move');
+  for (const from of movable) {
+    await press(page, from);
+    const attack = await page.locator('#lz-board .lz-dest.attack').evaluateAll((els) => els.map((e) => e.dataset.dest));
+    if (attack.length) {
+      await press(page, attack[0]);
+      return;
+    }
+  }
+  await press(page, movable[0]);
+  const dest = await page.locator('#lz-board .lz-dest').first().getAttribute('data-dest');
+  await press(page, dest);
+}
+
 /** One move of the person and the engine's answer (or the end). */
-async function darkRound(page) {
+async function darkRound(page, attack = false) {
   const n = (await movesListed(page)).length;
-  await humanMove(page);
+  if (attack) await attackingMove(page);
+  else await humanMove(page);
   await page.waitForFunction(
     (k) => document.querySelectorAll('#lz-moves [data-ascii]').length >= k + 2 || document.querySelector('#lz-result'),
     n,
@@ -459,7 +478,7 @@ describe('陸戰棋 dark play to the end', () => {
     await startDark(page, 'random', seed);
     assert.equal(await page.locator('#lz-reveal').isVisible(), false);
     for (let i = 0; i < 400 && !(await page.locator('#lz-result').count()); i++) {
-      await darkRound(page);
+      await darkRound(page, true);
       if (i % 10 === 0 && !(await page.locator('#lz-result').count())) await assertNoEnemyKind(page, enemy);
     }
     const result = page.locator('#lz-result');

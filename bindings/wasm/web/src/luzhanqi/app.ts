@@ -726,7 +726,8 @@ function render(): void {
         else unknown.set(p.point, p.side);
       }
       if (darkMayMove()) {
-        for (const p of v.pieces) if (p.side === st.side) movable.add(p.point);
+        // Only the pieces that can move are picked up; a click on another still says why.
+        for (const m of v.legal) movable.add(m.from);
         if (st.selected) for (const m of v.legal) if (m.from === st.selected) dests.set(m.to, m.attack);
       }
     }
