@@ -15,6 +15,7 @@
 //! # Ok::<(), gjjq_wasm::lz::LzError>(())
 //! ```
 
+pub mod dark;
 pub mod wasm;
 
 use luzhanqi::board::{CAMPS, HEADQUARTERS, Line, PointKind, RAILWAY, line, point_kind};
@@ -119,6 +120,27 @@ pub enum LzError {
     /// The agent gave no move.
     #[error("engine: {0}")]
     Engine(#[from] AgentError),
+    /// The referee of a dark game refused to start it (L-31).
+    #[error("dark game: {0}")]
+    Dark(String),
+    /// An unknown dark agent.
+    #[error("unknown dark agent '{0}' (ismcts, determinized, heuristic or random)")]
+    DarkAgent(String),
+    /// The dark engine gave no move.
+    #[error("dark engine: {0}")]
+    DarkEngine(String),
+    /// A move of the person when it is not its turn, or after the end.
+    #[error("move {ply}: not your turn, or the game is over")]
+    NotYourTurn {
+        /// The ply it would have had, from 1.
+        ply: usize,
+    },
+    /// The true game of a dark game asked for before its end.
+    #[error("dark game: the true game is shown only once the game is over")]
+    NotOver,
+    /// An information state string that does not parse or fits no world (L-31).
+    #[error("information state: {0}")]
+    InfoState(String),
 }
 
 /// A side's name as the page writes it.

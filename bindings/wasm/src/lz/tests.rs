@@ -274,3 +274,180 @@ fn sides_parse() {
     assert_eq!(parse_side("r").unwrap(), Side::Red);
     assert!(matches!(parse_side("green"), Err(LzError::Side(_))));
 }
+
+// ---- 暗棋 (L-31) ------------------------------------------------------------------------
+
+mod dark_play {
+    use luzhanqi::dark::{DarkGame, DarkRules};
+    use luzhanqi::deploy::{DEFAULT_DEPLOYMENT, Deployment};
+    use luzhanqi::{Kind, Side};
+    use rand::rngs::StdRng;
+    use rand::{Rng, SeedableRng};
+
+    use crate::lz::LzError;
+    use crate::lz::dark::{DARK_ENGINE_NODES, LzDarkSession, dark_beliefs, player_view};
+
+    /// Every enemy kind's letter and name as the page could write them (both cases, the
+    /// characters of L-5 are the page's business: the Rust side sends letters only).
+    fn assert_no_enemy_kind(json: &str, enemy: Side) {
+        let v: serde_json::Value = serde_json::from_str(json).unwrap();
+        let enemy = crate::lz::side_name(enemy);
+        for p in v["pieces"].as_array().unwrap() {
+            if p["side"] == enemy {
+                assert!(p["letter"].is_null(), "an enemy kind sent: {p}");
+                assert!(p["id"].is_string(), "{p}");
+            } else {
+                assert!(p["letter"].is_string(), "{p}");
+            }
+        }
+        // The history holds moves and results only: no record form (which names the mover's kind).
+        for a in v["history"].as_array().unwrap() {
+            let keys: Vec<&String> = a.as_object().unwrap().keys().collect();
+            assert_eq!(keys, ["ascii", "combat", "flags", "side", "text"], "{a}");
+        }
+    }
+
+    /// L-31: the person's view is a function of what it was told. Two games with the same
+    /// Red deployment and different Blue deployments, the same quiet moves played: Red's
+    /// views are identical, byte for byte.
+    #[test]
+    fn the_view_does_not_depend_on_the_enemy_kinds() {
+        let red: Deployment = DEFAULT_DEPLOYMENT.parse().unwrap();
+        let mut rng = StdRng::seed_from_u64(11);
+        let (b1, b2) = (Deployment::random(&mut rng), Deployment::random(&mut rng));
+        assert_ne!(b1, b2);
+        let mut g1 = DarkGame::new(&red, &b1, Side::Red, DarkRules::STANDARD).unwrap();
+        let mut g2 = DarkGame::new(&red, &b2, Side::Red, DarkRules::STANDARD).unwrap();
+        let mut played = 0;
+        for _ in 0..30 {
+            let (l1, l2) = (g1.game().legal_moves(), g2.game().legal_moves());
+            let quiet: Vec<_> = l1
+                .iter()
+                .filter(|m| l2.contains(m) && g1.game().position().piece_at(m.to).is_none())
+                .copied()
+                .collect();
+            if quiet.is_empty() {
+                break;
+            }
+            let m = quiet[rng.random_range(0..quiet.len())];
+            g1.play(m).unwrap();
+            g2.play(m).unwrap();
+            played += 1;
+            let (v1, v2) = (
+                serde_json::to_string(&player_view(g1.info_state(Side::Red))).unwrap(),
+                serde_json::to_string(&player_view(g2.info_state(Side::Red))).unwrap(),
+            );
+            assert_eq!(v1, v2);
+            assert_no_enemy_kind(&v1, Side::Blue);
+        }
+        assert!(played >= 10, "only {played} common quiet moves");
+    }
+
+    /// A whole game against the engine: before the end no view names an enemy kind and the
+    /// true game is refused; after it, the referee's record reads as an open game.
+    #[test]
+    fn a_game_to_the_end_shows_the_enemy_only_after_it() {
+        for (side, agent, seed) in [
+            (Side::Red, "heuristic", 3u32),
+            (Side::Blue, "random", 4),
+            (Side::Red, "ismcts", 5),
+        ] {
+            let mut game =
+                LzDarkSession::new(DEFAULT_DEPLOYMENT, side, Side::Red, agent, seed).unwrap();
+            let mut rng = StdRng::seed_from_u64(u64::from(seed));
+            let mut plies = 0;
+            while !game.is_over() && plies < 600 {
+                let view = game.view();
+                let json = serde_json::to_string(&view).unwrap();
+                assert_no_enemy_kind(&json, side.other());
+                assert!(matches!(game.referee_record(), Err(LzError::NotOver)));
+                if view.turn == crate::lz::side_name(side) {
+                    let m = &view.legal[rng.random_range(0..view.legal.len())];
+                    game.play(&m.ascii).unwrap();
+                } else {
+                    // Out of turn: refused, typed.
+                    let any = "a6a7";
+                    assert!(matches!(game.play(any), Err(LzError::NotYourTurn { .. })));
+                    let reply = game.engine_move().unwrap();
+                    assert!(reply.best_move.is_some());
+                    if agent == "ismcts" {
+                        assert!(reply.nodes <= DARK_ENGINE_NODES + 500, "{}", reply.nodes);
+                    }
+                    assert_no_enemy_kind(
+                        &serde_json::to_string(&reply.view).unwrap(),
+                        side.other(),
+                    );
+                }
+                plies += 1;
+                if agent == "ismcts" && plies >= 12 {
+                    break; // the search's moves are slow in a debug build: a few suffice
+                }
+            }
+            if agent == "ismcts" {
+                continue;
+            }
+            assert!(game.is_over(), "{agent}: no end in 600 plies");
+            let view = game.view();
+            assert!(view.outcome.is_some());
+            assert!(view.legal.is_empty());
+            let file = game.referee_record().unwrap();
+            let open = crate::lz::LzSession::from_game_file(&file).unwrap();
+            assert_eq!(open.plies(), view.plies);
+            // The person's record holds its own deployment, not the enemy's.
+            let mine = game.player_record().unwrap();
+            assert!(mine.contains("Mode \"dark\""), "{mine}");
+        }
+    }
+
+    #[test]
+    fn bad_input_is_a_typed_error() {
+        let e = LzDarkSession::new(DEFAULT_DEPLOYMENT, Side::Red, Side::Red, "oracle", 1);
+        assert!(matches!(e, Err(LzError::DarkAgent(ref a)) if a == "oracle"));
+        let e = LzDarkSession::new("LFLCP", Side::Red, Side::Red, "random", 1);
+        assert!(matches!(
+            e,
+            Err(LzError::DeploymentString { side: "red", .. })
+        ));
+        let mut g =
+            LzDarkSession::new(DEFAULT_DEPLOYMENT, Side::Red, Side::Red, "random", 1).unwrap();
+        assert!(matches!(g.play("zz"), Err(LzError::MoveSyntax { .. })));
+        // The flag never moves (L-6): refused with its ply.
+        assert!(matches!(
+            g.play("b1a1"),
+            Err(LzError::Refused { ply: 1, .. })
+        ));
+        // It is Red's turn: the engine (Blue) does not move.
+        assert_eq!(g.engine_move().unwrap().best_move, None);
+        assert!(matches!(dark_beliefs("x"), Err(LzError::InfoState(_))));
+    }
+
+    /// The beliefs of the person's state: one per enemy piece on the board, each a
+    /// distribution; an engineer that attacked and was removed with Red's engineer is an
+    /// engineer or a bomb (L-8, L-9).
+    #[test]
+    fn beliefs_are_distributions_over_the_kinds() {
+        let d: Deployment = DEFAULT_DEPLOYMENT.parse().unwrap();
+        let mut g = DarkGame::new(&d, &d, Side::Red, DarkRules::STANDARD).unwrap();
+        g.play("c5b5".parse().unwrap()).unwrap();
+        g.play("c7c6".parse().unwrap()).unwrap(); // both removed
+        let state = g.info_state(Side::Red).to_string();
+        let b = dark_beliefs(&state).unwrap();
+        assert!(b.exact);
+        assert_eq!(b.pieces.len(), 24);
+        for p in &b.pieces {
+            let sum: f64 = p.kinds.iter().map(|k| k.1).sum();
+            assert!((sum - 1.0).abs() < 1e-9, "{p:?}");
+            assert!(
+                p.kinds
+                    .iter()
+                    .any(|k| k.0 == p.letter && k.1 == p.probability)
+            );
+        }
+        // An unmoved piece on Blue's back headquarters may be the flag; one on the front
+        // row is never a landmine (L-17).
+        let hq = b.pieces.iter().find(|p| p.point == "b12").unwrap();
+        assert!(hq.kinds.iter().any(|k| k.0 == Kind::Flag.letter()));
+        let front = b.pieces.iter().find(|p| p.point == "a7").unwrap();
+        assert!(front.kinds.iter().all(|k| k.0 != Kind::Landmine.letter()));
+    }
+}

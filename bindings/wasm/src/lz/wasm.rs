@@ -4,6 +4,7 @@
 use serde::Serialize;
 use wasm_bindgen::prelude::*;
 
+use super::dark::LzDarkSession;
 use super::{LzError, LzSession, parse_side};
 
 fn js_err(e: LzError) -> JsError {
@@ -165,4 +166,88 @@ impl WebLzGame {
     pub fn moves_ascii(&self) -> String {
         self.0.moves_ascii()
     }
+}
+
+/// A dark game (暗棋, L-31) against the engine, for the page's worker: the referee and the
+/// engine's agent stay in Rust; every answer is the person's view (JSON, see
+/// [`super::dark::DarkPlayerView`]), which holds no enemy kind before the end.
+#[wasm_bindgen(js_name = LzDarkGame)]
+#[derive(Debug)]
+pub struct WebLzDarkGame(LzDarkSession);
+
+#[wasm_bindgen(js_class = LzDarkGame)]
+impl WebLzDarkGame {
+    /// A dark game: the person plays `side` (`red`, `blue`) with its deployment string `own`,
+    /// the engine (`agent`: `ismcts`, `determinized`, `heuristic`, `random`) the other side
+    /// with a deployment drawn from `seed`; `first` moves first.
+    ///
+    /// # Errors
+    /// A bad side, deployment or agent.
+    #[wasm_bindgen(constructor)]
+    pub fn new(
+        own: &str,
+        side: &str,
+        first: &str,
+        agent: &str,
+        seed: u32,
+    ) -> Result<WebLzDarkGame, JsError> {
+        let side = parse_side(side).map_err(js_err)?;
+        let first = parse_side(first).map_err(js_err)?;
+        LzDarkSession::new(own, side, first, agent, seed)
+            .map(WebLzDarkGame)
+            .map_err(js_err)
+    }
+
+    /// The person's view as JSON.
+    ///
+    /// # Errors
+    /// None in practice.
+    pub fn view(&self) -> Result<String, JsError> {
+        json(&self.0.view())
+    }
+
+    /// The person plays `ascii`; its view after the move as JSON.
+    ///
+    /// # Errors
+    /// A move that does not parse, is not legal, or comes out of turn.
+    pub fn play(&mut self, ascii: &str) -> Result<String, JsError> {
+        json(&self.0.play(ascii).map_err(js_err)?)
+    }
+
+    /// The engine plays its move: JSON `{bestMove, agent, nodes, view}`.
+    ///
+    /// # Errors
+    /// The agent gives no move.
+    #[wasm_bindgen(js_name = engineMove)]
+    pub fn engine_move(&mut self) -> Result<String, JsError> {
+        json(&self.0.engine_move().map_err(js_err)?)
+    }
+
+    /// The person's record (its own deployment and the announcements).
+    ///
+    /// # Errors
+    /// The record cannot be written.
+    #[wasm_bindgen(js_name = playerRecord)]
+    pub fn player_record(&self) -> Result<String, JsError> {
+        self.0.player_record().map_err(js_err)
+    }
+
+    /// The referee's record (the true game), only once the game is over.
+    ///
+    /// # Errors
+    /// Before the end.
+    #[wasm_bindgen(js_name = refereeRecord)]
+    pub fn referee_record(&self) -> Result<String, JsError> {
+        self.0.referee_record().map_err(js_err)
+    }
+}
+
+/// The beliefs of an information state string as JSON `{exact, worlds, pieces: [{point, id,
+/// letter, probability, kinds}]}` (see [`super::dark::dark_beliefs`]).
+///
+/// # Errors
+/// A string that does not parse or fits no world.
+#[wasm_bindgen(js_name = lzDarkBeliefs)]
+pub fn lz_dark_beliefs(state: &str) -> Result<String, JsError> {
+    json(&super::dark::dark_beliefs(state).map_err(js_err)?)
 }

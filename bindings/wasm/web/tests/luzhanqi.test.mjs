@@ -12,7 +12,7 @@ import { mkdirSync, readFileSync } from 'node:fs';
 import { dirname, join } from 'node:path';
 import { fileURLToPath } from 'node:url';
 import { chromium } from 'playwright-core';
-import initWasm, { LzGame } from '../pkg/gjjq_wasm.js';
+import initWasm, { LzGame, lzDeploymentPoints, lzRandomDeployment } from '../pkg/gjjq_wasm.js';
 
 const here = dirname(fileURLToPath(import.meta.url));
 const webDir = join(here, '..');
@@ -328,6 +328,168 @@ describe('陸戰棋 page: the end of a game, Blue at the bottom', () => {
     await humanMove(page);
     await page.waitForSelector('#lz-moves [data-ply="3"]', { timeout: 20_000 });
     await page.screenshot({ path: join(shots, 'lz-blue.png') });
+    assert.deepEqual(page.errors, []);
+    await page.context().close();
+  });
+});
+
+// ---- 暗棋 (L-31): dark play against the engine --------------------------------------------
+
+const KIND_WORDS = ['司令', '军长', '师长', '旅长', '团长', '营长', '连长', '排长', '工兵', '炸弹', '地雷', '军旗',
+  'field marshal', 'general', 'division commander', 'brigade commander', 'regiment commander',
+  'battalion commander', 'company commander', 'platoon commander', 'engineer', 'bomb', 'landmine', 'flag'];
+const KIND_CHARS = '司军軍师師旅团團营營连連排工炸雷旗';
+
+/** L-31 before the end: nothing in the page names an enemy piece's kind. The engine's
+ * deployment is drawn in Rust from the seed exactly as `lzRandomDeployment(seed)` draws it,
+ * so the oracle knows it; the page must not. */
+async function assertNoEnemyKind(page, enemyDeployment) {
+  const scan = await page.evaluate((enemy) => {
+    const html = document.documentElement.outerHTML;
+    const pieces = [...document.querySelectorAll('#lz-board [data-piece]')].map((e) => e.getAttribute('data-piece'));
+    const enemyPoints = [...document.querySelectorAll('#lz-board .piece.back')].map((e) => e.closest('[data-point]'));
+    return {
+      holdsDeployment: html.includes(enemy),
+      pieces,
+      // Each enemy piece's drawing, its point's label and tooltip without the point's own
+      // kind (大本营 and 行营 hold 营, a kind's character).
+      enemyHtml: enemyPoints.map((g) =>
+        [g.querySelector('.piece').outerHTML, g.getAttribute('aria-label'), g.querySelector('title').textContent]
+          .join(' ')
+          .replace(/大本营|行营|headquarters|camp/g, ''),
+      ),
+      // The referee's words; a flag point shown (L-31) is announced, and allowed.
+      words: ['#lz-status', '#lz-announce', '#lz-moves', '#lz-engine']
+        .map((s) => document.querySelector(s)?.textContent ?? '')
+        .join(' | ')
+        .replace(/[红蓝]方军旗在 [a-e]\d+|(Red|Blue) flag on [a-e]\d+/g, ''),
+    };
+  }, enemyDeployment);
+  assert.equal(scan.holdsDeployment, false, 'the enemy deployment string is in the DOM');
+  // Own pieces are upper case (the person plays Red); Blue's would be lower case.
+  assert.ok(scan.pieces.every((p) => p === '?' || /^[SJDBTYCPEZLF]$/.test(p)), `pieces ${scan.pieces.join('')}`);
+  assert.ok(scan.enemyHtml.length > 0);
+  for (const g of scan.enemyHtml) {
+    for (const w of KIND_WORDS) assert.ok(!g.includes(w), `an enemy piece names ${w}: ${g}`);
+    for (const c of KIND_CHARS) assert.ok(!g.includes(c), `an enemy piece shows ${c}: ${g}`);
+    assert.ok(!/data-piece="[a-z]"/.test(g), g);
+  }
+  for (const w of KIND_WORDS) assert.ok(!scan.words.includes(w), `the side panel names ${w}: ${scan.words}`);
+  for (const c of KIND_CHARS) assert.ok(!scan.words.includes(c), `the side panel shows ${c}: ${scan.words}`);
+}
+
+async function startDark(page, agent, seed) {
+  await page.waitForSelector('#lz-app[data-ready="true"]');
+  await page.selectOption('#lz-mode-select', 'dark');
+  assert.match(await page.textContent('#lz-mode'), /暗棋.*L-31/);
+  await page.selectOption('#lz-agent', agent);
+  await page.fill('#lz-seed', String(seed));
+  await page.click('#lz-start');
+  await page.waitForSelector('#lz-board[data-phase="dark"] .lz-point.movable', { timeout: 20_000 });
+}
+
+/** A move of the person that attacks when one of its pieces can (in dark play only the
+ * pieces that can move are marked movable), else the first piece's first move. */
+async function attackingMove(page) {
+  const movable = await page.locator('#lz-board .lz-point.movable').evaluateAll((els) => els.map((e) => e.dataset.point));
+  assert.ok(movable.length > 0, 'no own piece can move');
+  for (const from of movable) {
+    await press(page, from);
+    const attack = await page.locator('#lz-board .lz-dest.attack').evaluateAll((els) => els.map((e) => e.dataset.dest));
+    if (attack.length) {
+      await press(page, attack[0]);
+      return;
+    }
+  }
+  await press(page, movable[0]);
+  const dest = await page.locator('#lz-board .lz-dest').first().getAttribute('data-dest');
+  await press(page, dest);
+}
+
+/** One move of the person and the engine's answer (or the end). */
+async function darkRound(page, attack = false) {
+  const n = (await movesListed(page)).length;
+  if (attack) await attackingMove(page);
+  else await humanMove(page);
+  await page.waitForFunction(
+    (k) => document.querySelectorAll('#lz-moves [data-ascii]').length >= k + 2 || document.querySelector('#lz-result'),
+    n,
+    { timeout: 20_000 },
+  );
+}
+
+for (const size of ['desktop', 'phone']) {
+  describe(`陸戰棋 dark play (${size})`, () => {
+    test('the enemy is shown without kinds, the referee announces, beliefs on demand', async () => {
+      const page = await open(size, '?game=luzhanqi');
+      const seed = size === 'phone' ? 31 : 30;
+      const enemy = lzRandomDeployment(seed);
+      await startDark(page, size === 'phone' ? 'heuristic' : 'ismcts', seed);
+      assert.equal(await page.locator('#lz-board .piece.back').count(), 25);
+      assert.equal(await page.locator('#lz-board [data-piece]:not([data-piece="?"])').count(), 25);
+      await assertNoEnemyKind(page, enemy);
+      for (let i = 0; i < 5; i++) {
+        await darkRound(page);
+        if (await page.locator('#lz-result').count()) break;
+        await assertNoEnemyKind(page, enemy);
+      }
+      const listed = await movesListed(page);
+      assert.ok(listed.length >= 2 && listed.every((m) => /^[a-e]\d+[a-e]\d+$/.test(m)), listed.join(' '));
+      assert.match(await page.textContent('#lz-announce'), /裁判/);
+      assert.equal(await page.locator('#lz-engine').getAttribute('data-agent'), size === 'phone' ? 'heuristic' : 'ismcts');
+      const times = await page.evaluate(() => window.lzEngineTimes);
+      console.log(`  dark ${size}: engine replies took ${times.map((t) => Math.round(t)).join(', ')} ms`);
+      assert.ok(Math.max(...times) < 2000, `an engine reply took ${Math.max(...times)} ms`);
+
+      // Beliefs: every enemy piece shaded with its most likely kind, from the person's state.
+      await page.check('#lz-beliefs-toggle');
+      await page.waitForFunction(
+        () => document.querySelectorAll('#lz-board .piece.back.believed').length === document.querySelectorAll('#lz-board .piece.back').length,
+        null,
+        { timeout: 20_000 },
+      );
+      assert.equal(await page.getAttribute('#lz-beliefs-note', 'data-exact'), 'true');
+      const tip = await page.locator('#lz-board .piece.back.believed').first().evaluate((e) => e.closest('[data-point]').getAttribute('aria-label'));
+      assert.match(tip, /推测：.+%/);
+      const btimes = await page.evaluate(() => window.lzBeliefsTimes);
+      console.log(`  dark ${size}: beliefs took ${btimes.map((t) => Math.round(t)).join(', ')} ms`);
+      await page.uncheck('#lz-beliefs-toggle');
+      assert.equal(await page.locator('#lz-board .piece.back.believed').count(), 0);
+      await assertNoEnemyKind(page, enemy);
+
+      // The person's record: its own deployment and the announcements only.
+      await page.click('#lz-export');
+      await page.waitForFunction(() => document.querySelector('#lz-export-output').value.length > 0);
+      const record = await page.inputValue('#lz-export-output');
+      assert.match(record, /\[Mode "dark"\]/);
+      assert.ok(!record.includes(enemy));
+      await page.screenshot({ path: join(shots, `lz-dark-${size}.png`), fullPage: size === 'desktop' });
+      assert.deepEqual(page.errors, []);
+      await page.context().close();
+    });
+  });
+}
+
+describe('陸戰棋 dark play to the end', () => {
+  test('against the random agent until the end; then the true game is revealed', async () => {
+    const page = await open('desktop', '?game=luzhanqi');
+    const seed = 32;
+    const enemy = lzRandomDeployment(seed);
+    await startDark(page, 'random', seed);
+    assert.equal(await page.locator('#lz-reveal').isVisible(), false);
+    for (let i = 0; i < 400 && !(await page.locator('#lz-result').count()); i++) {
+      await darkRound(page, true);
+      if (i % 10 === 0 && !(await page.locator('#lz-result').count())) await assertNoEnemyKind(page, enemy);
+    }
+    const result = page.locator('#lz-result');
+    assert.equal(await result.count(), 1, 'the game ended');
+    console.log(`  dark game ended: ${await result.textContent()} after ${(await movesListed(page)).length} plies`);
+    await page.click('#lz-reveal');
+    await page.waitForSelector('#lz-board[data-phase="review"]');
+    // Reviewed from its start: Blue's true deployment, lower case (L-5).
+    await page.click('#lz-first-ply');
+    const truth = JSON.parse(lzDeploymentPoints('blue', enemy));
+    for (const p of truth.slice(0, 5)) assert.equal(await letterAt(page, p.point), p.letter);
     assert.deepEqual(page.errors, []);
     await page.context().close();
   });

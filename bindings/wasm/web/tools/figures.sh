@@ -20,6 +20,7 @@ js=$(ls bindings/wasm/web/dist/assets/index-*.js | head -n 1)
 worker=$(ls bindings/wasm/web/dist/assets/engine-worker-*.js 2>/dev/null | head -n 1 || true)
 beliefs=$(ls bindings/wasm/web/dist/assets/beliefs-worker-*.js 2>/dev/null | head -n 1 || true)
 lz=$(ls bindings/wasm/web/dist/assets/lz-worker-*.js 2>/dev/null | head -n 1 || true)
+lzdark=$(ls bindings/wasm/web/dist/assets/lz-dark-worker-*.js 2>/dev/null | head -n 1 || true)
 kb() { awk -v b="$1" 'BEGIN { printf "%.1f kB", b / 1000 }'; }
 
 
@@ -35,6 +36,9 @@ if [ -n "$beliefs" ]; then
 fi
 if [ -n "$lz" ]; then
   line2="$line2, the 陸戰棋 worker $(kb "$(wc -c < "$lz")") ($(kb "$(gzip -9 -c "$lz" | wc -c)") gzipped)"
+fi
+if [ -n "$lzdark" ]; then
+  line2="$line2, the 陸戰棋 dark game's worker $(kb "$(wc -c < "$lzdark")") ($(kb "$(gzip -9 -c "$lzdark" | wc -c)") gzipped)"
 fi
 line2="$line2."
 printf '%s\n%s\n' "$line1" "$line2" | tee bindings/wasm/web/dist/figures.md

@@ -101,7 +101,9 @@ impl DarkAgent for DeterminizedAgent {
     }
 
     fn choose(&mut self, state: &InfoState, limits: &Limits) -> Result<Choice, DarkAgentError> {
-        let start = Instant::now();
+        // The clock is read only under a time limit: on wasm32-unknown-unknown (the web
+        // page's worker, node limits) `Instant::now` panics.
+        let start = limits.time.map(|_| Instant::now());
         let moves = DarkView::new(state).legal_moves();
         if moves.is_empty() {
             return Err(DarkAgentError::NoLegalMove(state.to_string()));
@@ -132,8 +134,8 @@ impl DarkAgent for DeterminizedAgent {
         for (i, w) in worlds.iter().enumerate() {
             let left = (n - i) as u64;
             let share = total.map(|t| (t.saturating_sub(nodes) / left).max(1));
-            let time = limits.time.map(|t| {
-                t.saturating_sub(start.elapsed())
+            let time = limits.time.zip(start).map(|(t, s)| {
+                t.saturating_sub(s.elapsed())
                     .checked_div(left as u32)
                     .unwrap_or(Duration::ZERO)
             });

@@ -148,7 +148,9 @@ impl DarkAgent for IsmctsAgent {
     }
 
     fn choose(&mut self, state: &InfoState, limits: &Limits) -> Result<Choice, DarkAgentError> {
-        let start = Instant::now();
+        // The clock is read only under a time limit: on wasm32-unknown-unknown (the web
+        // page's worker, node limits) `Instant::now` panics.
+        let start = limits.time.map(|t| (Instant::now(), t));
         let root_moves = DarkView::new(state).legal_moves();
         if root_moves.is_empty() {
             return Err(DarkAgentError::NoLegalMove(state.to_string()));
@@ -187,7 +189,7 @@ impl DarkAgent for IsmctsAgent {
         let mut path = Vec::with_capacity(64);
         while nodes < budget {
             if iteration.is_multiple_of(16)
-                && limits.time.is_some_and(|t| start.elapsed() >= t)
+                && start.is_some_and(|(s, t)| s.elapsed() >= t)
                 && iteration > 0
             {
                 break;

@@ -2,8 +2,12 @@
 // it takes the place of the 国际军棋 board without touching it. Deploy by hand (drag or tap,
 // every arrangement checked by the library: `lzCheckDeployment`, each refusal explained) or at
 // random (`lzRandomDeployment`), play open (明棋, L-30) against an agent of luzhanqi-engine in a
-// worker, review a game file step by step, export the game. The rules are the library's; the
-// page only draws its answers (bindings/wasm/src/lz).
+// worker, review a game file step by step, export the game. Dark play (暗棋, L-31) against
+// the engine's dark agent: the referee and the agent run in Rust in their own worker
+// (`LzDarkGame`, lz-dark-worker.ts) and the page is given only the person's view (the enemy
+// pieces without kinds, the referee's announcements), with a beliefs toggle fed by the
+// shared beliefs worker (`lzDarkBeliefs` from the person's information state string). The
+// rules are the library's; the page only draws its answers (bindings/wasm/src/lz).
 
 import init, {
   LzGame,
@@ -14,13 +18,16 @@ import init, {
   lzPositionFromDeployments,
   lzRandomDeployment,
 } from '../../pkg/gjjq_wasm.js';
-import { LzBoard, type LzBoardData } from './board';
+import { LzBoard, type LzBelief, type LzBoardData } from './board';
 import { hasText, kindName, pageLang, t, type Key, type Lang } from './text';
 import type { LzEngineReply, LzEngineRequest } from './lz-worker';
+import type { LzDarkAnswer, LzDarkOp, LzDarkRequest } from './lz-dark-worker';
+import type { BeliefsAnswer, BeliefsRequest } from '../beliefs-worker';
 import './style.css';
 
 type Side = 'red' | 'blue';
-type Phase = 'deploy' | 'play' | 'review';
+type Phase = 'deploy' | 'play' | 'review' | 'dark';
+type Mode = 'open' | 'dark';
 
 interface PieceView {
   point: string;
@@ -50,6 +57,34 @@ interface View {
   outcome: { winner: Side | null; reason: string; result: string } | null;
   quiet: number;
 }
+/** The person's view of a dark game (`DarkPlayerView`, bindings/wasm/src/lz/dark.rs): an
+ * enemy piece has `letter: null` and its identity (start point) in `id`. */
+interface DarkPiece {
+  point: string;
+  side: Side;
+  letter: string | null;
+  id: string | null;
+}
+interface Announcement {
+  ascii: string;
+  side: Side;
+  combat: string | null;
+  flags: { side: Side; point: string }[];
+  text: string;
+}
+interface DarkView {
+  side: Side;
+  turn: Side;
+  plies: number;
+  pieces: DarkPiece[];
+  legal: MoveView[];
+  last: { from: string; to: string; combat: string | null } | null;
+  history: Announcement[];
+  flags: { side: Side; point: string }[];
+  outcome: { winner: Side | null; reason: string; result: string } | null;
+  quiet: number;
+  infoState: string;
+}
 interface Problem {
   code: string;
   point: string | null;
@@ -69,6 +104,13 @@ const HTML = `
     <div id="lz-status" class="status"></div>
     <div id="lz-feedback" class="feedback" role="status" hidden></div>
     <div id="lz-setup" class="lz-box">
+      <div class="row">
+        <label for="lz-mode-select" data-lz="mode"></label>
+        <select id="lz-mode-select">
+          <option value="open" data-lz="modeOpenShort"></option>
+          <option value="dark" data-lz="modeDarkShort"></option>
+        </select>
+      </div>
       <p id="lz-mode" class="lz-help" data-lz="modeOpen"></p>
       <div class="row">
         <label for="lz-side" data-lz="side"></label>
@@ -78,11 +120,7 @@ const HTML = `
         <label for="lz-first" data-lz="first"></label>
         <select id="lz-first"><option value="red" data-lz="red"></option><option value="blue" data-lz="blue"></option></select>
         <label for="lz-agent" data-lz="agent"></label>
-        <select id="lz-agent">
-          <option value="search" data-lz="agentSearch"></option>
-          <option value="heuristic" data-lz="agentHeuristic"></option>
-          <option value="random" data-lz="agentRandom"></option>
-        </select>
+        <select id="lz-agent"></select>
       </div>
       <p id="lz-deploy-help" class="lz-help" data-lz="deployHelp"></p>
       <div class="row">
@@ -98,6 +136,15 @@ const HTML = `
     <div id="lz-play-row" class="row" hidden>
       <button id="lz-new" data-lz="newGame"></button>
       <span id="lz-engine" class="engine"></span>
+    </div>
+    <div id="lz-dark-row" hidden>
+      <div id="lz-announce" class="lz-help" role="status"></div>
+      <div class="row">
+        <label class="toggle" for="lz-beliefs-toggle"><input type="checkbox" id="lz-beliefs-toggle" />
+          <span data-lz="beliefs"></span></label>
+        <button id="lz-reveal" data-lz="reveal" hidden></button>
+      </div>
+      <div id="lz-beliefs-note" class="lz-help" hidden></div>
     </div>
     <h2 data-lz="moves"></h2>
     <div class="nav">
@@ -157,10 +204,23 @@ const st = {
   marked: new Set<string>(),
   engineId: 0,
   thinking: false,
+  mode: 'open' as Mode,
+  /** Dark play: the person's view, the only thing the page knows of the game. */
+  dark: null as DarkView | null,
+  /** Which dark game the worker's answers belong to (a later one drops them). */
+  darkGame: 0,
+  /** Beliefs by information state string; the states asked for and not answered yet. */
+  beliefs: new Map<string, Map<string, LzBelief>>(),
+  beliefsExact: new Map<string, boolean>(),
+  beliefsPending: new Set<string>(),
 };
 
 let board: LzBoard;
 let worker: Worker | null = null;
+let darkWorker: Worker | null = null;
+let beliefsWorker: Worker | null = null;
+let darkCalls = 0;
+const darkWaiting = new Map<number, (a: LzDarkAnswer) => void>();
 let mounted = false;
 
 function tr(key: Key, ...args: (string | number)[]): string {
@@ -215,8 +275,11 @@ function startDeploy(): void {
   st.records = [];
   st.ply = 0;
   st.engineId++;
+  st.darkGame++;
+  st.dark = null;
   st.thinking = false;
   st.side = $<HTMLSelectElement>('lz-side').value as Side;
+  st.mode = $<HTMLSelectElement>('lz-mode-select').value as Mode;
   setArrangement(lzDefaultDeployment());
   feedback(null);
   showError('');
@@ -285,9 +348,220 @@ function startGame(): void {
   setGame(new LzGame(position), 'play');
 }
 
+// ---- dark play (暗棋, L-31) -------------------------------------------------------------
+
+const AGENTS: Record<Mode, [string, Key][]> = {
+  open: [
+    ['search', 'agentSearch'],
+    ['heuristic', 'agentHeuristic'],
+    ['random', 'agentRandom'],
+  ],
+  dark: [
+    ['ismcts', 'agentIsmcts'],
+    ['determinized', 'agentDeterminized'],
+    ['heuristic', 'agentHeuristic'],
+    ['random', 'agentRandom'],
+  ],
+};
+
+function fillAgents(): void {
+  const select = $<HTMLSelectElement>('lz-agent');
+  const mode = $<HTMLSelectElement>('lz-mode-select').value as Mode;
+  select.replaceChildren(
+    ...AGENTS[mode].map(([value, key]) => {
+      const o = document.createElement('option');
+      o.value = value;
+      o.dataset.lz = key;
+      o.textContent = tr(key);
+      return o;
+    }),
+  );
+  const help = $('lz-mode');
+  help.dataset.lz = mode === 'dark' ? 'modeDark' : 'modeOpen';
+  help.textContent = tr(help.dataset.lz as Key);
+}
+
+/** One request to the dark worker; the answer, or an Error with the library's message. */
+function darkCall(req: LzDarkOp): Promise<LzDarkAnswer> {
+  if (!darkWorker) {
+    darkWorker = new Worker(new URL('./lz-dark-worker.ts', import.meta.url), { type: 'module' });
+    darkWorker.onmessage = (e: MessageEvent<LzDarkAnswer>) => {
+      const done = darkWaiting.get(e.data.id);
+      darkWaiting.delete(e.data.id);
+      done?.(e.data);
+    };
+    darkWorker.onerror = (e) => showError(e.message);
+  }
+  const id = ++darkCalls;
+  return new Promise((resolve, reject) => {
+    darkWaiting.set(id, (a) => (a.error ? reject(new Error(a.error)) : resolve(a)));
+    darkWorker!.postMessage({ ...req, id } as LzDarkRequest);
+  });
+}
+
+/** A dark answer for the game still shown: its view is taken, the engine asked if its turn. */
+function darkAnswer(game: number, a: LzDarkAnswer): void {
+  if (game !== st.darkGame) return;
+  st.thinking = false;
+  if (a.view) st.dark = JSON.parse(a.view) as DarkView;
+  if (a.engine) {
+    const w = window as unknown as { lzEngineTimes?: number[] };
+    (w.lzEngineTimes ??= []).push(a.ms);
+    $('lz-engine').textContent = tr('darkEngineLine', a.engine.agent, a.engine.nodes);
+    $('lz-engine').dataset.agent = a.engine.agent;
+  }
+  st.selected = null;
+  render();
+  maybeDarkEngine();
+}
+
+function darkFailed(game: number, err: unknown): void {
+  if (game !== st.darkGame) return;
+  st.thinking = false;
+  showError(err);
+  render();
+}
+
+function startDark(): void {
+  const own = $<HTMLInputElement>('lz-deploy-string').value.trim();
+  st.seed = newSeed();
+  st.agent = $<HTMLSelectElement>('lz-agent').value;
+  const game = ++st.darkGame;
+  st.game?.free();
+  st.game = null;
+  st.view = null;
+  st.records = [];
+  st.ply = 0;
+  st.phase = 'dark';
+  st.dark = null;
+  st.thinking = true;
+  st.beliefs.clear();
+  st.beliefsExact.clear();
+  st.beliefsPending.clear();
+  feedback(null);
+  showError('');
+  $('lz-engine').textContent = '';
+  render();
+  darkCall({ op: 'start', own, side: st.side, first: $<HTMLSelectElement>('lz-first').value, agent: st.agent, seed: st.seed })
+    .then((a) => darkAnswer(game, a))
+    .catch((err) => darkFailed(game, err));
+}
+
+function darkMayMove(): boolean {
+  const v = st.dark;
+  return st.phase === 'dark' && !!v && !v.outcome && v.turn === st.side && !st.thinking;
+}
+
+function maybeDarkEngine(): void {
+  const v = st.dark;
+  if (st.phase !== 'dark' || !v || v.outcome || v.turn === st.side || st.thinking) return;
+  const game = st.darkGame;
+  st.thinking = true;
+  render();
+  darkCall({ op: 'engine' })
+    .then((a) => darkAnswer(game, a))
+    .catch((err) => darkFailed(game, err));
+}
+
+function darkPlay(ascii: string): void {
+  const game = st.darkGame;
+  st.thinking = true;
+  feedback(null);
+  render();
+  darkCall({ op: 'play', ascii })
+    .then((a) => darkAnswer(game, a))
+    .catch((err) => darkFailed(game, err));
+}
+
+function darkClick(point: string): void {
+  const v = st.dark;
+  if (!v) return;
+  if (!darkMayMove()) {
+    feedback(tr('notYourTurn'));
+    return;
+  }
+  if (st.selected) {
+    const m = v.legal.find((l) => l.from === st.selected && l.to === point);
+    if (m) {
+      darkPlay(m.ascii);
+      return;
+    }
+  }
+  const piece = v.pieces.find((p) => p.point === point);
+  if (piece && piece.side === st.side) {
+    st.selected = point;
+    if (!v.legal.some((l) => l.from === point)) {
+      const up = (piece.letter ?? '').toUpperCase();
+      feedback(up === 'L' || up === 'F' ? tr('immobile', point, kindName(st.lang, up)) : tr('noMoves', point), 'cannot-move');
+    } else feedback(null);
+  } else if (st.selected) {
+    feedback(tr('noMoveThere', st.selected, point), 'no-move-there');
+    st.selected = null;
+  } else {
+    feedback(piece ? tr('notYours', point) : tr('noPiece', point), 'no-piece');
+  }
+  render();
+}
+
+function darkDrop(from: string, to: string): void {
+  const v = st.dark;
+  const m = v?.legal.find((l) => l.from === from && l.to === to);
+  if (v && m && darkMayMove()) darkPlay(m.ascii);
+  else {
+    feedback(tr('noMoveThere', from, to), 'no-move-there');
+    render();
+  }
+}
+
+/** The beliefs to draw: only in dark play with the toggle on; asked of the beliefs worker
+ * (given the person's information state string, nothing else) and null until it answers. */
+function darkBeliefs(): Map<string, LzBelief> | null {
+  const v = st.dark;
+  if (st.phase !== 'dark' || !v || !$<HTMLInputElement>('lz-beliefs-toggle').checked) return null;
+  const cached = st.beliefs.get(v.infoState);
+  if (cached) return cached;
+  if (!st.beliefsPending.has(v.infoState)) {
+    st.beliefsPending.add(v.infoState);
+    if (!beliefsWorker) {
+      beliefsWorker = new Worker(new URL('../beliefs-worker.ts', import.meta.url), { type: 'module' });
+      beliefsWorker.onmessage = onBeliefs;
+      beliefsWorker.onerror = (e) => showError(e.message);
+    }
+    const req: BeliefsRequest = { game: st.darkGame, state: v.infoState, rules: 'luzhanqi' };
+    beliefsWorker.postMessage(req);
+  }
+  return null;
+}
+
+function onBeliefs(e: MessageEvent<BeliefsAnswer>): void {
+  const a = e.data;
+  if (a.game !== st.darkGame) return;
+  st.beliefsPending.delete(a.state);
+  const w = window as unknown as { lzBeliefsTimes?: number[] };
+  (w.lzBeliefsTimes ??= []).push(a.ms);
+  if (a.error || !a.text) {
+    showError(a.error ?? 'no beliefs');
+    return;
+  }
+  const b = JSON.parse(a.text) as { exact: boolean; worlds: string; pieces: LzBelief[] };
+  st.beliefs.set(a.state, new Map(b.pieces.map((p) => [p.point, p])));
+  st.beliefsExact.set(a.state, b.exact);
+  render();
+}
+
+function announcementText(a: Announcement): string {
+  const who = sideWord(a.side);
+  const parts = [`${who} ${a.ascii}`];
+  if (a.combat) parts.push(hasText(a.combat) ? tr(a.combat) : a.combat);
+  for (const f of a.flags) parts.push(tr('flagShown', sideWord(f.side), f.point));
+  return parts.join(st.lang === 'zh' ? '，' : ', ');
+}
+
 // ---- play and review --------------------------------------------------------------------
 
 function setGame(game: LzGame, phase: Phase, ply?: number): void {
+  st.darkGame++;
+  st.dark = null;
   st.game?.free();
   st.game = game;
   st.phase = phase;
@@ -443,6 +717,36 @@ function render(): void {
       pieces.set(p, letterOf(st.side, l));
       movable.add(p);
     }
+  } else if (st.phase === 'dark') {
+    const v = st.dark;
+    const unknown = new Map<string, Side>();
+    if (v) {
+      for (const p of v.pieces) {
+        if (p.letter) pieces.set(p.point, p.letter);
+        else unknown.set(p.point, p.side);
+      }
+      if (darkMayMove()) {
+        // Only the pieces that can move are picked up; a click on another still says why.
+        for (const m of v.legal) movable.add(m.from);
+        if (st.selected) for (const m of v.legal) if (m.from === st.selected) dests.set(m.to, m.attack);
+      }
+    }
+    const beliefs = darkBeliefs();
+    board.draw({
+      pieces,
+      flipped,
+      lang: st.lang,
+      selected: st.selected,
+      dests,
+      last: v?.last ?? null,
+      movable,
+      marked: st.marked,
+      unknown,
+      beliefs,
+      flags: new Set(v?.flags.map((f) => f.point) ?? []),
+    });
+    renderDark(beliefs);
+    return;
   } else if (st.view) {
     for (const p of st.view.pieces) pieces.set(p.point, p.letter);
     last = st.view.last;
@@ -452,12 +756,78 @@ function render(): void {
     }
   }
   board.draw({ pieces, flipped, lang: st.lang, selected: st.selected, dests, last, movable, marked: st.marked });
-  $('lz-board').dataset.phase = st.phase;
-  $('lz-setup').hidden = st.phase !== 'deploy';
-  $('lz-play-row').hidden = st.phase === 'deploy';
+  renderFrame();
+  $('lz-dark-row').hidden = true;
   renderStatus();
   renderMoves();
   $('lz-position').textContent = st.view?.position ?? '';
+}
+
+function renderFrame(): void {
+  $('lz-board').dataset.phase = st.phase;
+  $('lz-setup').hidden = st.phase !== 'deploy';
+  $('lz-play-row').hidden = st.phase === 'deploy';
+}
+
+/** Dark play's side panel: the status, the announcements as the moves, the beliefs note. */
+function renderDark(beliefs: Map<string, LzBelief> | null): void {
+  renderFrame();
+  $('lz-dark-row').hidden = false;
+  const v = st.dark;
+  const el = $('lz-status');
+  el.className = 'status';
+  el.replaceChildren();
+  if (!v) {
+    el.textContent = tr('thinking');
+  } else if (v.outcome) {
+    const o = v.outcome;
+    const why = hasText(o.reason) ? tr(o.reason) : o.reason;
+    const span = document.createElement('span');
+    span.id = 'lz-result';
+    span.dataset.winner = o.winner ?? 'draw';
+    span.dataset.reason = o.reason;
+    span.dataset.result = o.result;
+    span.textContent = o.winner ? tr('wins', sideWord(o.winner), why, o.result) : tr('draw', why, o.result);
+    el.append(span);
+    el.classList.add('over');
+  } else if (st.thinking) {
+    el.textContent = `${tr('toMove', sideWord(v.turn))} · ${tr('thinking')}`;
+  } else {
+    el.textContent = v.turn === st.side ? tr('yourMove', sideWord(v.turn)) : tr('toMove', sideWord(v.turn));
+  }
+  if (v) el.classList.add(v.turn === 'red' ? 'red' : 'blue');
+  const last = v?.history[v.history.length - 1];
+  $('lz-announce').textContent = last ? `${tr('referee')}: ${announcementText(last)}` : tr('darkHelp');
+  $('lz-reveal').hidden = !v?.outcome;
+  const list = $('lz-moves');
+  list.replaceChildren();
+  for (const a of v?.history ?? []) {
+    const li = document.createElement('li');
+    const span = document.createElement('span');
+    span.className = `move ${a.side}`;
+    span.dataset.ascii = a.ascii;
+    span.textContent = a.ascii;
+    li.append(span);
+    const notes = [a.combat ? (hasText(a.combat) ? tr(a.combat) : a.combat) : '', ...a.flags.map((f) => tr('flagShown', sideWord(f.side), f.point))].filter(Boolean);
+    if (notes.length) {
+      const n = document.createElement('span');
+      n.className = 'note';
+      n.textContent = notes.join(' ');
+      li.append(n);
+    }
+    list.append(li);
+  }
+  list.scrollTop = list.scrollHeight;
+  $('lz-ply').textContent = v ? tr('ply', v.plies) : '';
+  $('lz-position').textContent = v?.infoState ?? '';
+  const note = $('lz-beliefs-note');
+  const on = $<HTMLInputElement>('lz-beliefs-toggle').checked;
+  note.hidden = !on;
+  if (on) {
+    const exact = v ? st.beliefsExact.get(v.infoState) : undefined;
+    note.dataset.exact = String(exact ?? '');
+    note.textContent = !beliefs ? tr('beliefsComputing') : exact ? tr('beliefsExact') : tr('beliefsApprox');
+  }
 }
 
 function renderStatus(): void {
@@ -560,8 +930,10 @@ function wireBoard(host: HTMLElement): void {
       else if (d.active) {
         if (!to || to === d.from) render();
         else if (st.phase === 'deploy') arrange(d.from, to);
+        else if (st.phase === 'dark') darkDrop(d.from, to);
         else dropPlay(d.from, to);
       } else if (st.phase === 'deploy') deployClick(d.from);
+      else if (st.phase === 'dark') darkClick(d.from);
       else playClick(d.from);
     } catch (err) {
       showError(err);
@@ -615,7 +987,22 @@ function wire(): void {
     }
     render();
   });
-  $('lz-start').addEventListener('click', guarded(startGame));
+  $('lz-start').addEventListener(
+    'click',
+    guarded(() => ($<HTMLSelectElement>('lz-mode-select').value === 'dark' ? startDark() : startGame())),
+  );
+  $('lz-mode-select').addEventListener('change', guarded(fillAgents));
+  $('lz-beliefs-toggle').addEventListener('change', () => render());
+  $('lz-reveal').addEventListener('click', () => {
+    const game = st.darkGame;
+    darkCall({ op: 'referee-record' })
+      .then((a) => {
+        if (game !== st.darkGame || !a.text) return;
+        $<HTMLTextAreaElement>('lz-gamefile-input').value = a.text;
+        loadFile(a.text);
+      })
+      .catch((err) => showError(err));
+  });
   $('lz-new').addEventListener('click', guarded(startDeploy));
   $('lz-first-ply').addEventListener('click', () => goTo(0));
   $('lz-prev').addEventListener('click', () => goTo(st.ply - 1));
@@ -639,6 +1026,15 @@ function wire(): void {
   $('lz-export').addEventListener(
     'click',
     guarded(() => {
+      if (st.phase === 'dark') {
+        // The person's record: its own deployment and the announcements (L-31).
+        darkCall({ op: 'player-record' })
+          .then((a) => {
+            $<HTMLTextAreaElement>('lz-export-output').value = a.text ?? '';
+          })
+          .catch((err) => showError(err));
+        return;
+      }
       if (!st.game) return;
       $<HTMLTextAreaElement>('lz-export-output').value = st.game.gameFile($<HTMLSelectElement>('lz-export-form').value);
     }),
@@ -668,6 +1064,7 @@ async function mount(): Promise<void> {
   mounted = true;
   wire();
   st.lang = pageLang();
+  fillAgents();
   startDeploy();
   relabel();
   app.dataset.ready = 'true';

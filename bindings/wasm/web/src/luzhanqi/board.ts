@@ -43,6 +43,30 @@ export interface DrawState {
   movable: Set<string>;
   /** Points to ring as refused (a deployment's problem). */
   marked: Set<string>;
+  /** Dark play (L-31): the enemy pieces of unknown kind, point → side, drawn as backs. */
+  unknown?: Map<string, 'red' | 'blue'>;
+  /** Dark play with the beliefs toggle on: each unknown piece's kinds and probabilities. */
+  beliefs?: Map<string, LzBelief> | null;
+  /** Dark play: flag points the referee has shown (a field marshal removed, L-31). */
+  flags?: Set<string>;
+}
+
+/** One enemy piece's belief (`lzDarkBeliefs`, bindings/wasm/src/lz/dark.rs `BeliefView`). */
+export interface LzBelief {
+  point: string;
+  id: string;
+  /** The most likely kind's letter (L-5). */
+  letter: string;
+  probability: number;
+  /** `[letter, probability]` of every kind it may be. */
+  kinds: [string, number][];
+}
+
+/** A probability as the page writes it: `62%`, `100%` only when certain, `<1%` below 1 %. */
+export function percent(p: number): string {
+  if (p >= 1) return '100%';
+  if (p < 0.01) return '<1%';
+  return `${Math.min(99, Math.round(p * 100))}%`;
 }
 
 export class LzBoard {
@@ -124,10 +148,12 @@ export class LzBoard {
     for (const p of this.data.points) {
       const [x, y] = this.xy(p.label, s.flipped);
       const letter = s.pieces.get(p.label);
+      const unknown = s.unknown?.get(p.label);
+      const belief = unknown ? s.beliefs?.get(p.label) : undefined;
       const classes = ['lz-point', p.kind];
       if (s.movable.has(p.label)) classes.push('movable');
       if (s.dests.has(p.label)) classes.push('target');
-      const name = this.describe(p, letter, s.lang);
+      const name = unknown ? this.describeUnknown(p, unknown, belief, s.lang) : this.describe(p, letter, s.lang);
       out.push(
         `<g class="${classes.join(' ')}" data-point="${p.label}" role="gridcell" aria-label="${name}"><title>${name}</title>`,
       );
@@ -149,6 +175,12 @@ export class LzBoard {
         );
       }
       if (letter) out.push(this.piece(x, y, letter, s));
+      else if (unknown) out.push(this.back(x, y, unknown, belief));
+      if (s.flags?.has(p.label)) {
+        out.push(
+          `<circle class="flag-shown" cx="${x + 20}" cy="${y - 13}" r="7" fill="#e0a800" stroke="#fff" stroke-width="2"/>`,
+        );
+      }
       if (s.marked.has(p.label)) {
         out.push(
           `<rect class="refused-mark" x="${x - 28}" y="${y - 20}" width="56" height="40" rx="6" fill="none" stroke="#d01010" stroke-width="4" stroke-dasharray="7 4"/>`,
@@ -189,6 +221,40 @@ export class LzBoard {
       `<rect x="${x - 22}" y="${y - 14}" width="44" height="28" rx="5" fill="${fill}" stroke="${sel ? '#f2d04b' : '#fff'}" stroke-width="${sel ? 4 : 2}"/>` +
       `<text x="${x}" y="${y + 7}" font-size="19" text-anchor="middle" fill="#fff" font-weight="bold">${glyph}</text>${en}</g>`
     );
+  }
+
+  /** An enemy piece of unknown kind (dark play): its back, in its side's colour; with the
+   * beliefs on, the most likely kind and its probability (from the person's information
+   * state, never from the true game). */
+  private back(x: number, y: number, side: 'red' | 'blue', belief: LzBelief | undefined): string {
+    const fill = side === 'red' ? '#c0262d' : '#1f5fbf';
+    const guess = belief
+      ? `<text class="belief" x="${x}" y="${y + 5}" font-size="13" text-anchor="middle" fill="#fff">${KINDS[belief.letter]?.simp ?? ''}${percent(belief.probability)}</text>`
+      : `<text x="${x}" y="${y + 7}" font-size="19" text-anchor="middle" fill="#fff" font-weight="bold">?</text>`;
+    return (
+      `<g class="piece back${belief ? ' believed' : ''}" data-piece="?" data-side="${side}">` +
+      `<rect x="${x - 22}" y="${y - 14}" width="44" height="28" rx="5" fill="${fill}" fill-opacity="0.55" stroke="#fff" stroke-width="2" stroke-dasharray="4 2"/>` +
+      `${guess}</g>`
+    );
+  }
+
+  private describeUnknown(p: LzPoint, side: 'red' | 'blue', belief: LzBelief | undefined, lang: Lang): string {
+    const kinds = {
+      station: lang === 'zh' ? '兵站' : 'station',
+      camp: lang === 'zh' ? '行营' : 'camp',
+      headquarters: lang === 'zh' ? '大本营' : 'headquarters',
+    };
+    const who = side === 'red' ? (lang === 'zh' ? '红' : 'Red') : lang === 'zh' ? '蓝' : 'Blue';
+    const parts = [p.label, kinds[p.kind], `${who} ${lang === 'zh' ? '未知棋子' : 'unknown piece'}`];
+    if (belief) {
+      const list = belief.kinds
+        .slice()
+        .sort((a, b) => b[1] - a[1])
+        .map(([k, q]) => `${kindName(lang, k)} ${percent(q)}`)
+        .join(lang === 'zh' ? '、' : ', ');
+      parts.push((lang === 'zh' ? '推测：' : 'beliefs: ') + list);
+    }
+    return parts.join(lang === 'zh' ? '，' : ', ');
   }
 
   private isSelected(x: number, y: number, s: DrawState): boolean {

@@ -41,6 +41,33 @@ const TEXT = {
   agentSearch: { zh: '搜索（最强）', en: 'search (strongest)' },
   agentHeuristic: { zh: '启发式', en: 'heuristic' },
   agentRandom: { zh: '随机', en: 'random' },
+  mode: { zh: '玩法', en: 'Mode' },
+  modeOpenShort: { zh: '明棋', en: 'Open (明棋)' },
+  modeDarkShort: { zh: '暗棋（裁判）', en: 'Dark (暗棋, referee)' },
+  modeDark: {
+    zh: '暗棋：只看得见己方棋子；敌子只知位置，裁判只宣布着法、交战结果（谁被吃）和司令阵亡时的军旗位置（L-31）',
+    en: 'Dark play: you see your own pieces only; of the enemy you know where each piece stands, and the referee announces each move, who a fight removed and, when a field marshal falls, its flag point (L-31)',
+  },
+  agentIsmcts: { zh: '信息集蒙特卡洛（最强）', en: 'information-set MCTS (strongest)' },
+  agentDeterminized: { zh: '确定化搜索', en: 'determinized search' },
+  darkEngineLine: { zh: '引擎：{0}，{1} 个节点', en: 'engine: {0}, {1} nodes' },
+  beliefs: { zh: '显示敌子推测', en: 'Show beliefs about enemy pieces' },
+  beliefsComputing: { zh: '推测计算中…', en: 'computing beliefs…' },
+  beliefsExact: {
+    zh: '每个敌子最可能的兵种及其概率：在与裁判宣布相符的所有布阵中精确计数（L-31）',
+    en: 'Each enemy piece’s most likely kind and its probability: counted exactly over every deployment consistent with the announcements (L-31)',
+  },
+  beliefsApprox: {
+    zh: '每个敌子最可能的兵种及其概率（≈：由抽样估计）',
+    en: 'Each enemy piece’s most likely kind and its probability (≈: estimated from drawn worlds)',
+  },
+  reveal: { zh: '揭示真实对局（复盘）', en: 'Reveal the true game (review)' },
+  referee: { zh: '裁判', en: 'Referee' },
+  flagShown: { zh: '{0}军旗在 {1}', en: '{0} flag on {1}' },
+  darkHelp: {
+    zh: '敌子显示为背面“?”。点一枚己方棋子再点目的地；攻击未知棋子后裁判只宣布结果。',
+    en: 'Enemy pieces show their backs (?). Tap one of your pieces, then its destination; after an attack the referee announces only who was removed.',
+  },
   modeOpen: { zh: '明棋：双方棋子都看得见（L-30）', en: 'Open play: every piece is seen by both sides (L-30)' },
   seed: { zh: '种子', en: 'Seed' },
   deployHelp: {
