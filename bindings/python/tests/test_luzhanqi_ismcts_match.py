@@ -9,6 +9,7 @@ import pathlib
 import re
 import shutil
 import subprocess
+import sys
 
 import pytest
 
@@ -20,6 +21,7 @@ SCRIPT = REPO / "bindings" / "python" / "examples" / "luzhanqi_ismcts_match.py"
 def _script():
     spec = importlib.util.spec_from_file_location("luzhanqi_ismcts_match", SCRIPT)
     module = importlib.util.module_from_spec(spec)
+    sys.modules[spec.name] = module  # its dataclass looks its module up
     spec.loader.exec_module(module)
     return module
 
