@@ -14,13 +14,12 @@
 //!   `c6c7` for a move); the engine's answer is an action, a flip written as the point alone
 //!   (`bestmove c6`), the arbiter drawing what it reveals.
 //!
-//! The search runs in a thread; `isready` is answered while it runs. The agents of
-//! `luzhanqi-engine` take limits (time, nodes, depth) and have no stop signal: `stop` makes
-//! the server answer as soon as the running search returns, which its limits bound
-//! (`go infinite` searches to the agent's default limits and holds `bestmove` until `stop`).
+//! The search runs in a thread; `isready` is answered while it runs. `stop` raises the
+//! search's [`StopSignal`]: every agent returns its best move so far at its next look at the
+//! clock, and the server answers `bestmove` at once. `go infinite` searches without limits
+//! until `stop` (and holds `bestmove` until then, should the search end by itself).
 
 use std::io::{self, BufRead, Write};
-use std::sync::atomic::{AtomicBool, Ordering};
 use std::sync::{Arc, Mutex};
 use std::thread::JoinHandle;
 use std::time::{Duration, Instant};
@@ -38,7 +37,7 @@ use luzhanqi_engine::dark::{
     DeterminizedConfig, IsmctsAgent, IsmctsConfig,
 };
 use luzhanqi_engine::flip::{FlipAgent, FlipSearchAgent, FlipSearchConfig};
-use luzhanqi_engine::{Agent, AgentKind, Limits, SearchAgent, SearchConfig, eval};
+use luzhanqi_engine::{Agent, AgentKind, Limits, SearchAgent, SearchConfig, StopSignal, eval};
 use thiserror::Error;
 
 /// The longest input line read, in bytes (a `position` with tens of thousands of moves fits);
@@ -236,7 +235,7 @@ struct Agents {
 }
 
 struct Running {
-    stop: Arc<AtomicBool>,
+    stop: StopSignal,
     handle: JoinHandle<Agents>,
 }
 
@@ -499,8 +498,8 @@ impl Server {
 
     fn go(&mut self, go: GoParams) {
         let start = Instant::now();
-        let stop = Arc::new(AtomicBool::new(false));
-        let flag = Arc::clone(&stop);
+        let stop = StopSignal::new();
+        let flag = stop.clone();
         let out = Arc::clone(&self.out);
         let settings = self.settings;
         let overhead = self.overhead_ms;
@@ -527,13 +526,15 @@ impl Server {
                 // The budget's soft part: the agents' time is a bound they return within.
                 time: budget(&go, seat, overhead)
                     .map(|b| Duration::from_millis((b.soft_ms - b.soft_ms.min(reserve)).max(1))),
-                nodes: go.nodes,
+                // `go infinite`: no limit but `stop`.
+                nodes: go.nodes.or(go.infinite.then_some(u64::MAX)),
                 depth: go.depth,
+                stop: Some(flag.clone()),
             };
             let answer = search(&current, &mut agents, &settings, &limits);
             let elapsed = start.elapsed().as_millis() as u64;
             // UCI: after `go infinite` the answer waits for `stop`.
-            while go.infinite && !flag.load(Ordering::Relaxed) {
+            while go.infinite && !flag.is_raised() {
                 std::thread::sleep(Duration::from_millis(1));
             }
             match answer {
@@ -554,7 +555,7 @@ impl Server {
     /// Stop the running search, if any, and wait for its `bestmove`.
     fn finish_search(&mut self) {
         if let Some(r) = self.running.take() {
-            r.stop.store(true, Ordering::Relaxed);
+            r.stop.raise();
             match r.handle.join() {
                 Ok(agents) => self.agents = Some(agents),
                 Err(_) => {

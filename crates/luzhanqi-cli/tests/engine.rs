@@ -189,6 +189,35 @@ fn isready_is_answered_during_a_search_and_stop_ends_go_infinite() {
 }
 
 #[test]
+fn stop_ends_a_long_search_in_every_mode() {
+    // A node count no search reaches in a test's time, then `stop`: the answer must come at
+    // once and be legal (the agents read the stop signal with the clock).
+    for (mode, position, legal) in modes() {
+        let mut e = Engine::start();
+        e.send(&format!("setoption name Mode value {mode}"));
+        e.send(&position);
+        e.send("go nodes 1000000000000");
+        e.send("isready");
+        e.until("readyok", Duration::from_secs(20));
+        std::thread::sleep(Duration::from_millis(200));
+        let asked = Instant::now();
+        e.send("stop");
+        let lines = e.until("bestmove ", Duration::from_secs(20));
+        let best = lines
+            .last()
+            .unwrap()
+            .trim_start_matches("bestmove ")
+            .to_string();
+        assert!(legal(&best), "{mode}: bestmove {best}");
+        assert!(
+            asked.elapsed() < Duration::from_secs(5),
+            "{mode}: {:?} after stop",
+            asked.elapsed()
+        );
+    }
+}
+
+#[test]
 fn a_seeded_engine_answers_the_same_way() {
     let mut a = Engine::start();
     let mut b = Engine::start();

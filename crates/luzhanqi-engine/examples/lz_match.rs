@@ -138,11 +138,11 @@ fn run(
         let config = DarkMatchConfig {
             a: DarkAgentSpec {
                 kind: a,
-                limits: args.a_limits,
+                limits: args.a_limits.clone(),
             },
             b: DarkAgentSpec {
                 kind: b,
-                limits: args.b_limits,
+                limits: args.b_limits.clone(),
             },
             pairs: args.pairs,
             seed: args.seed,
@@ -163,11 +163,11 @@ fn run(
         let config = MatchConfig {
             a: AgentSpec {
                 kind: a,
-                limits: args.a_limits,
+                limits: args.a_limits.clone(),
             },
             b: AgentSpec {
                 kind: b,
-                limits: args.b_limits,
+                limits: args.b_limits.clone(),
             },
             pairs: args.pairs,
             seed: args.seed,

@@ -48,6 +48,8 @@ mod search;
 
 use std::fmt;
 use std::str::FromStr;
+use std::sync::Arc;
+use std::sync::atomic::{AtomicBool, Ordering};
 use std::time::Duration;
 
 use luzhanqi::{Move, Position};
@@ -59,18 +61,19 @@ pub use random::RandomAgent;
 pub use search::{SearchAgent, SearchConfig};
 
 /// How long an agent may think: any combination of a wall-clock time, a node count and a
-/// depth. An agent stops at the first limit reached; with none it uses its own default
-/// (the search: depth [`Limits::DEFAULT_DEPTH`]).
+/// depth, and a [`StopSignal`] another thread may raise. An agent stops at the first limit
+/// reached or when the signal is raised; with no limit it uses its own default (the search:
+/// depth [`Limits::DEFAULT_DEPTH`]).
 ///
 /// ```
 /// use std::time::Duration;
-/// use luzhanqi_engine::Limits;
+/// use luzhanqi_engine::{Limits, StopSignal};
 /// let l = Limits::nodes(10_000);
 /// assert_eq!(l.nodes, Some(10_000));
-/// let t = Limits::time(Duration::from_millis(50));
-/// assert!(t.depth.is_none());
+/// let t = Limits::time(Duration::from_millis(50)).with_stop(StopSignal::new());
+/// assert!(t.depth.is_none() && t.stop.is_some());
 /// ```
-#[derive(Debug, Clone, Copy, PartialEq, Eq, Default)]
+#[derive(Debug, Clone, PartialEq, Eq, Default)]
 pub struct Limits {
     /// The wall-clock time from the call: the agent returns within it (checked every few
     /// hundred nodes, so the overshoot is well under 50 ms).
@@ -80,6 +83,9 @@ pub struct Limits {
     pub nodes: Option<u64>,
     /// The deepest iteration, in plies.
     pub depth: Option<u32>,
+    /// Raised by another thread to end the search now (the line protocol's `stop`): the agent
+    /// returns its best move so far, checked as often as the clock.
+    pub stop: Option<StopSignal>,
 }
 
 impl Limits {
@@ -93,6 +99,7 @@ impl Limits {
             time: Some(time),
             nodes: None,
             depth: None,
+            stop: None,
         }
     }
 
@@ -103,6 +110,7 @@ impl Limits {
             time: None,
             nodes: Some(nodes),
             depth: None,
+            stop: None,
         }
     }
 
@@ -113,9 +121,68 @@ impl Limits {
             time: None,
             nodes: None,
             depth: Some(depth),
+            stop: None,
         }
     }
+
+    /// These limits, and `stop` to end the search early.
+    #[must_use]
+    pub fn with_stop(self, stop: StopSignal) -> Limits {
+        Limits {
+            stop: Some(stop),
+            ..self
+        }
+    }
+
+    /// Whether the stop signal has been raised.
+    #[must_use]
+    pub fn stopped(&self) -> bool {
+        self.stop.as_ref().is_some_and(StopSignal::is_raised)
+    }
 }
+
+/// A flag one thread raises to end another's search early (the line protocol's `stop`).
+/// Clones share one flag; two signals are equal when they are the same flag.
+///
+/// ```
+/// use luzhanqi_engine::StopSignal;
+/// let stop = StopSignal::new();
+/// let seen_by_search = stop.clone();
+/// assert!(!seen_by_search.is_raised());
+/// stop.raise();
+/// assert!(seen_by_search.is_raised());
+/// assert_eq!(stop, seen_by_search);
+/// assert_ne!(stop, StopSignal::new());
+/// ```
+#[derive(Debug, Clone, Default)]
+pub struct StopSignal(Arc<AtomicBool>);
+
+impl StopSignal {
+    /// A signal not raised.
+    #[must_use]
+    pub fn new() -> StopSignal {
+        StopSignal::default()
+    }
+
+    /// Ask every search holding this signal to return now.
+    pub fn raise(&self) {
+        self.0.store(true, Ordering::Relaxed);
+    }
+
+    /// Whether [`StopSignal::raise`] has been called.
+    #[must_use]
+    pub fn is_raised(&self) -> bool {
+        self.0.load(Ordering::Relaxed)
+    }
+}
+
+impl PartialEq for StopSignal {
+    fn eq(&self, other: &StopSignal) -> bool {
+        Arc::ptr_eq(&self.0, &other.0)
+    }
+}
+
+impl Eq for StopSignal {}
 
 /// An agent's answer: the move and what it found out.
 #[derive(Debug, Clone, PartialEq, Eq)]

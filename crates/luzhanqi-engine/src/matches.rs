@@ -35,7 +35,7 @@ use crate::dark::{DarkAgent, DarkAgentKind};
 use crate::{Agent, AgentKind, Limits};
 
 /// One player of a match: which agent, thinking within which limits.
-#[derive(Debug, Clone, Copy, PartialEq, Eq)]
+#[derive(Debug, Clone, PartialEq, Eq)]
 pub struct AgentSpec {
     /// The agent.
     pub kind: AgentKind,
@@ -373,7 +373,7 @@ fn run_pairs(
 }
 
 /// One player of a dark match: which dark agent, thinking within which limits.
-#[derive(Debug, Clone, Copy, PartialEq, Eq)]
+#[derive(Debug, Clone, PartialEq, Eq)]
 pub struct DarkAgentSpec {
     /// The agent.
     pub kind: DarkAgentKind,

@@ -11,7 +11,7 @@ use rand::rngs::StdRng;
 use rand::seq::SliceRandom;
 
 use crate::eval::{WIN, WIN_BOUND, evaluate, piece_value};
-use crate::{Agent, AgentError, Choice, Limits};
+use crate::{Agent, AgentError, Choice, Limits, StopSignal};
 
 /// The deepest ply the search tables cover (main search and quiescence together).
 const MAX_PLY: usize = 128;
@@ -95,6 +95,8 @@ pub struct SearchAgent {
     nodes: u64,
     node_limit: u64,
     deadline: Option<Instant>,
+    /// The caller's stop signal, read with the clock.
+    stop: Option<StopSignal>,
     stopped: bool,
     root_side: Side,
 }
@@ -143,6 +145,7 @@ impl SearchAgent {
             nodes: 0,
             node_limit: u64::MAX,
             deadline: None,
+            stop: None,
             stopped: false,
             root_side: Side::Red,
         }
@@ -152,11 +155,10 @@ impl SearchAgent {
         if self.stopped {
             return true;
         }
-        if self.nodes >= self.node_limit {
-            self.stopped = true;
-        } else if self.nodes.is_multiple_of(CLOCK_INTERVAL)
-            && let Some(d) = self.deadline
-            && now() >= d
+        if self.nodes >= self.node_limit
+            || self.nodes.is_multiple_of(CLOCK_INTERVAL)
+                && (self.stop.as_ref().is_some_and(StopSignal::is_raised)
+                    || self.deadline.is_some_and(|d| now() >= d))
         {
             self.stopped = true;
         }
@@ -436,6 +438,7 @@ impl SearchAgent {
         self.stopped = false;
         self.node_limit = nodes.max(1);
         self.deadline = None;
+        self.stop = None;
         let s = self.quiesce(pos, -WIN - 1, WIN + 1, 0, 0);
         let s = if self.stopped { evaluate(pos) } else { s };
         (s, self.nodes)
@@ -528,6 +531,7 @@ impl Agent for SearchAgent {
         self.stopped = false;
         self.node_limit = limits.nodes.unwrap_or(u64::MAX);
         self.deadline = start.map(|(s, t)| s + t);
+        self.stop.clone_from(&limits.stop);
         for k in &mut self.killers {
             *k = [None; 2];
         }

@@ -11,6 +11,7 @@ use luzhanqi_engine::eval::WIN_BOUND;
 use luzhanqi_engine::matches::{AgentSpec, MatchConfig, play_game, run_match};
 use luzhanqi_engine::{
     Agent, AgentKind, HeuristicAgent, KindSet, Knowledge, Limits, RandomAgent, SearchAgent,
+    StopSignal,
 };
 use proptest::prelude::*;
 use rand::Rng;
@@ -112,6 +113,50 @@ fn search_honours_node_limits() {
         assert!(c.nodes <= n + 1, "{} nodes for a limit of {n}", c.nodes);
         assert!(c.nodes >= n / 2, "stopped early at {} of {n}", c.nodes);
     }
+}
+
+#[test]
+fn search_stops_at_once_when_the_signal_is_already_raised() {
+    // No limit but the signal and a backstop of time (so that a broken signal fails instead
+    // of hanging): without the signal the search would deepen to ply 64.
+    let pos = random_position(4, 10);
+    let stop = StopSignal::new();
+    stop.raise();
+    let limits = Limits {
+        nodes: Some(u64::MAX),
+        time: Some(Duration::from_secs(30)),
+        ..Limits::default()
+    }
+    .with_stop(stop);
+    let c = SearchAgent::new(4).choose(&pos, &[], &limits).unwrap();
+    assert!(pos.is_legal(c.mv));
+    assert!(c.nodes <= 1_000, "{} nodes after stop", c.nodes);
+}
+
+#[test]
+fn search_stops_when_another_thread_raises_the_signal() {
+    let pos = random_position(6, 10);
+    let stop = StopSignal::new();
+    let raiser = {
+        let stop = stop.clone();
+        std::thread::spawn(move || {
+            std::thread::sleep(Duration::from_millis(50));
+            stop.raise();
+        })
+    };
+    // The time limit is only a backstop so that a broken signal fails instead of hanging.
+    let backstop = Duration::from_secs(60);
+    let limits = Limits {
+        nodes: Some(u64::MAX),
+        time: Some(backstop),
+        ..Limits::default()
+    }
+    .with_stop(stop);
+    let start = Instant::now();
+    let c = SearchAgent::new(6).choose(&pos, &[], &limits).unwrap();
+    raiser.join().unwrap();
+    assert!(pos.is_legal(c.mv));
+    assert!(start.elapsed() < backstop / 2, "took {:?}", start.elapsed());
 }
 
 #[test]

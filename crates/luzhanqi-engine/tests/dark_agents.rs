@@ -8,11 +8,11 @@ use luzhanqi::dark::{DarkGame, DarkRules, WorldSampler};
 use luzhanqi::deploy::Deployment;
 use luzhanqi::rand::SeedableRng;
 use luzhanqi::rand::rngs::StdRng;
-use luzhanqi_engine::Limits;
 use luzhanqi_engine::dark::{
     DarkAgent, DarkAgentError, DarkAgentKind, DarkHeuristicAgent, DeterminizedAgent, IsmctsAgent,
 };
 use luzhanqi_engine::matches::{DarkAgentSpec, DarkMatchConfig, GameEnd, run_dark_match};
+use luzhanqi_engine::{Limits, StopSignal};
 use proptest::prelude::*;
 
 /// A dark game from a random deployment pair after up to `plies` random moves, still going.
@@ -138,10 +138,37 @@ fn dark_agents_honour_depth_limits() {
     let l = Limits {
         depth: Some(2),
         nodes: Some(20_000),
-        time: None,
+        ..Limits::default()
     };
     assert!(DeterminizedAgent::new(1).choose(state, &l).unwrap().depth <= 2);
     assert!(IsmctsAgent::new(1).choose(state, &l).unwrap().depth <= 2);
+}
+
+#[test]
+fn dark_agents_stop_at_once_when_the_signal_is_already_raised() {
+    let game = random_dark_game(15, 40);
+    let state = game.info_state(game.turn());
+    let legal = luzhanqi::dark::DarkView::new(state).legal_moves();
+    let stop = StopSignal::new();
+    stop.raise();
+    // No limit but the signal and a backstop of time (so that a broken signal fails instead
+    // of hanging).
+    let l = Limits {
+        nodes: Some(u64::MAX),
+        time: Some(Duration::from_secs(30)),
+        ..Limits::default()
+    }
+    .with_stop(stop);
+    let d = DeterminizedAgent::new(1).choose(state, &l).unwrap();
+    assert!(legal.contains(&d.mv));
+    assert!(
+        d.nodes <= 2_000,
+        "determinized: {} nodes after stop",
+        d.nodes
+    );
+    let i = IsmctsAgent::new(1).choose(state, &l).unwrap();
+    assert!(legal.contains(&i.mv));
+    assert!(i.nodes <= 50_000, "ismcts: {} nodes after stop", i.nodes);
 }
 
 #[test]

@@ -139,13 +139,14 @@ impl DarkAgent for DeterminizedAgent {
                     .checked_div(left as u32)
                     .unwrap_or(Duration::ZERO)
             });
-            if time.is_some_and(|t| t.is_zero()) && !votes.is_empty() {
+            if (limits.stopped() || time.is_some_and(|t| t.is_zero())) && !votes.is_empty() {
                 break;
             }
             let l = Limits {
                 time,
                 nodes: share,
                 depth: Some(depth),
+                stop: limits.stop.clone(),
             };
             let c = self
                 .search

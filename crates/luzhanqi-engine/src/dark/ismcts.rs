@@ -189,8 +189,8 @@ impl DarkAgent for IsmctsAgent {
         let mut path = Vec::with_capacity(64);
         while nodes < budget {
             if iteration.is_multiple_of(16)
-                && start.is_some_and(|(s, t)| s.elapsed() >= t)
                 && iteration > 0
+                && (limits.stopped() || start.is_some_and(|(s, t)| s.elapsed() >= t))
             {
                 break;
             }
