@@ -19,7 +19,9 @@
 //! clock, and the server answers `bestmove` at once. `go infinite` searches without limits
 //! until `stop` (and holds `bestmove` until then, should the search end by itself).
 
+use std::fmt;
 use std::io::{self, BufRead, Write};
+use std::str::FromStr;
 use std::sync::{Arc, Mutex};
 use std::thread::JoinHandle;
 use std::time::{Duration, Instant};
@@ -674,20 +676,81 @@ fn info_line(found: &Found, mv: &str, elapsed_ms: u64) -> Info {
     }
 }
 
-/// Open play: the position a `position` command names, and the keys of the positions
-/// before it.
-fn resolve_open(cmd: &PositionCommand) -> Result<Current, EngineError> {
+/// A game a `position` command replays: open play's [`Game`] (L-20 position string, L-21
+/// moves) or flip play's [`FlipGame`] (flip state string, plies with what each flip revealed).
+trait Replayed: Sized {
+    /// The start a `fen` names.
+    type Start: FromStr<Err: fmt::Display>;
+    /// One element of `moves`.
+    type Ply: FromStr<Err: fmt::Display>;
+    /// What the start's text is called in errors.
+    const START_TEXT: &'static str;
+    /// The start of `startpos`.
+    fn startpos() -> Self::Start;
+    fn new(start: Self::Start) -> Self;
+    /// The key of the position now (for repetitions).
+    fn key(&self) -> u64;
+    /// Play `ply`, or say why not.
+    fn play_ply(&mut self, ply: Self::Ply) -> Result<(), String>;
+    /// The position now, as text (for errors).
+    fn describe(&self) -> String;
+}
+
+impl Replayed for Game {
+    type Start = Position;
+    type Ply = Move;
+    const START_TEXT: &'static str = "position string";
+    fn startpos() -> Position {
+        deploy::default_start()
+    }
+    fn new(start: Position) -> Game {
+        Game::new(start)
+    }
+    fn key(&self) -> u64 {
+        self.position().zobrist_hash()
+    }
+    fn play_ply(&mut self, m: Move) -> Result<(), String> {
+        self.play(m).map(drop).map_err(|e| e.to_string())
+    }
+    fn describe(&self) -> String {
+        self.position().to_string()
+    }
+}
+
+impl Replayed for FlipGame {
+    type Start = FlipPosition;
+    type Ply = FlipPly;
+    const START_TEXT: &'static str = "flip state string";
+    fn startpos() -> FlipPosition {
+        FlipPosition::start()
+    }
+    fn new(start: FlipPosition) -> FlipGame {
+        FlipGame::new(start)
+    }
+    fn key(&self) -> u64 {
+        self.position().zobrist_hash()
+    }
+    fn play_ply(&mut self, ply: FlipPly) -> Result<(), String> {
+        self.play(ply.action, ply.revealed)
+            .map(drop)
+            .map_err(|e| e.to_string())
+    }
+    fn describe(&self) -> String {
+        self.position().to_string()
+    }
+}
+
+/// The game a `position` command names and the keys of the positions before its last.
+fn replay<G: Replayed>(cmd: &PositionCommand) -> Result<(Box<G>, Vec<u64>), EngineError> {
     let start = match &cmd.fen {
-        None => deploy::default_start(),
-        Some(text) => text
-            .parse::<Position>()
-            .map_err(|e| EngineError::Position {
-                what: "position string",
-                text: text.chars().take(200).collect(),
-                detail: e.to_string(),
-            })?,
+        None => G::startpos(),
+        Some(text) => text.parse().map_err(|e| EngineError::Position {
+            what: G::START_TEXT,
+            text: text.chars().take(200).collect(),
+            detail: format!("{e}"),
+        })?,
     };
-    let mut game = Game::new(start);
+    let mut game = G::new(start);
     let mut keys = Vec::with_capacity(cmd.moves.len());
     for (i, text) in cmd.moves.iter().enumerate() {
         let err = |detail: String| EngineError::Move {
@@ -695,47 +758,27 @@ fn resolve_open(cmd: &PositionCommand) -> Result<Current, EngineError> {
             text: text.clone(),
             detail,
         };
-        let m: Move = text
+        let ply: G::Ply = text
             .parse()
             .map_err(|e| err(format!("is malformed: {e}")))?;
-        let before = game.position().zobrist_hash();
-        game.play(m)
-            .map_err(|e| err(format!("is refused in {}: {e}", game.position())))?;
+        let before = game.key();
+        game.play_ply(ply)
+            .map_err(|e| err(format!("is refused in {}: {e}", game.describe())))?;
         keys.push(before);
     }
-    Ok(Current::Open(Box::new(game), keys))
+    Ok((Box::new(game), keys))
+}
+
+/// Open play: the position a `position` command names, and the keys of the positions
+/// before it.
+fn resolve_open(cmd: &PositionCommand) -> Result<Current, EngineError> {
+    replay::<Game>(cmd).map(|(game, keys)| Current::Open(game, keys))
 }
 
 /// Flip play: the state a `position` command names (`startpos`: every piece face down), its
 /// plies with what each flip revealed.
 fn resolve_flip(cmd: &PositionCommand) -> Result<Current, EngineError> {
-    let start = match &cmd.fen {
-        None => FlipPosition::start(),
-        Some(text) => text
-            .parse::<FlipPosition>()
-            .map_err(|e| EngineError::Position {
-                what: "flip state string",
-                text: text.chars().take(200).collect(),
-                detail: e.to_string(),
-            })?,
-    };
-    let mut game = FlipGame::new(start);
-    let mut keys = Vec::with_capacity(cmd.moves.len());
-    for (i, text) in cmd.moves.iter().enumerate() {
-        let err = |detail: String| EngineError::Move {
-            index: i + 1,
-            text: text.clone(),
-            detail,
-        };
-        let ply: FlipPly = text
-            .parse()
-            .map_err(|e| err(format!("is malformed: {e}")))?;
-        let before = game.position().zobrist_hash();
-        game.play(ply.action, ply.revealed)
-            .map_err(|e| err(format!("is refused in {}: {e}", game.position())))?;
-        keys.push(before);
-    }
-    Ok(Current::Flip(Box::new(game), keys))
+    replay::<FlipGame>(cmd).map(|(game, keys)| Current::Flip(game, keys))
 }
 
 #[cfg(test)]
