@@ -14,8 +14,8 @@ use rand::{Rng, SeedableRng};
 
 use crate::hidden::{HiddenAgent, HiddenBelief, HiddenSearch};
 use crate::hidden::{HiddenConfig, untried_candidates};
-use junqi_protocol::line::{BoundedLine, escape_for_line, read_line_bounded};
-use junqi_protocol::{Command, GoParams, Id, OptionKind, OptionLine, Reply, parse_command};
+use junqi_protocol::server::{ERROR_CHARS, Output, Session};
+use junqi_protocol::{Command, GoParams, Id, OptionKind, OptionLine, Reply};
 
 use crate::protocol::{
     bestmove, bestmove_line, info_lines, parse_info_state, resolve_position, worlds_line,
@@ -53,29 +53,12 @@ pub struct ServerOptions {
     pub seed: u64,
 }
 
-type Output = Arc<Mutex<Box<dyn Write + Send>>>;
-
-/// Sends `info string <text>`, `text` escaped ([`escape_for_line`]): whatever it quotes (a
-/// refused line, a file's name or contents, an option's value) stays on this one line.
-fn info(out: &Output, text: &str) {
-    send(out, &format!("info string {}", escape_for_line(text)));
-}
-
 /// The `option` line of `name`.
 fn option(name: &str, kind: OptionKind) -> Reply {
     Reply::Option(OptionLine {
         name: name.to_string(),
         kind,
     })
-}
-
-fn send(out: &Output, line: &str) {
-    // A controller that went away cannot be told anything: ignore write errors.
-    let mut w = out
-        .lock()
-        .unwrap_or_else(std::sync::PoisonError::into_inner);
-    let _ = writeln!(w, "{line}");
-    let _ = w.flush();
 }
 
 struct Running {
@@ -173,45 +156,10 @@ pub fn serve<R: BufRead, W: Write + Send + 'static>(
     output: W,
     options: ServerOptions,
 ) -> io::Result<()> {
-    let out: Output = Arc::new(Mutex::new(Box::new(output)));
-    let mut server = Server::new(options, Arc::clone(&out));
-    let mut input = input;
-    let mut buf = Vec::new();
-    let mut number = 0usize;
-    loop {
-        number += 1;
-        let why = match read_line_bounded(&mut input, &mut buf, MAX_LINE_BYTES)? {
-            None => break,
-            Some(BoundedLine::TooLong) => format!("longer than {MAX_LINE_BYTES} bytes"),
-            Some(BoundedLine::Complete) => match std::str::from_utf8(&buf) {
-                Ok(text) => {
-                    if !server.handle(text) {
-                        return Ok(());
-                    }
-                    continue;
-                }
-                Err(_) => "not UTF-8".to_string(),
-            },
-        };
-        // Bad input is reported and ignored, never a reason to exit (docs/protocol.md).
-        info(
-            &out,
-            &format!(
-                "line {number}: {why}, ignored: '{}'",
-                clip(&String::from_utf8_lossy(&buf), ECHO_CHARS)
-            ),
-        );
-    }
-    server.finish_search();
-    Ok(())
+    let out = Output::new(output);
+    let mut server = Server::new(options, out.clone());
+    junqi_protocol::server::serve(input, &out, &mut server)
 }
-
-/// The longest input line the engine reads, in bytes, its newline excluded (a `position` with
-/// tens of thousands of moves fits); a longer line is reported and ignored.
-const MAX_LINE_BYTES: usize = 4 << 20;
-
-/// How many characters of a refused line are echoed back in its `info string`.
-const ECHO_CHARS: usize = 60;
 
 impl Server {
     fn new(options: ServerOptions, out: Output) -> Server {
@@ -243,48 +191,8 @@ impl Server {
         }
     }
 
-    /// Handle one line; `false` after `quit`.
-    fn handle(&mut self, line: &str) -> bool {
-        let cmd = match parse_command(line) {
-            Ok(Some(c)) => c,
-            Ok(None) => return true,
-            Err(e) => {
-                info(&self.out, &clip(&e.to_string(), 300));
-                return true;
-            }
-        };
-        // The information state is read with its command: a malformed one is reported and
-        // the line ignored, as any malformed command, without stopping a running search.
-        let hidden = match &cmd {
-            Command::HiddenPosition(text) => match parse_info_state(text) {
-                Ok(state) => Some(state),
-                Err(e) => {
-                    info(&self.out, &clip(&e.to_string(), 300));
-                    return true;
-                }
-            },
-            _ => None,
-        };
-        match cmd {
-            Command::IsReady => send(&self.out, "readyok"),
-            Command::Stop => self.finish_search(),
-            Command::PonderHit | Command::Debug(_) => {}
-            Command::Quit => {
-                self.finish_search();
-                return false;
-            }
-            other => {
-                // Anything that changes the state waits for the search to end: it is stopped
-                // (and its `bestmove` sent) first.
-                self.finish_search();
-                self.apply(other, hidden);
-            }
-        }
-        true
-    }
-
     /// Carry out `cmd`; `hidden` is the information state of a `position hidden` command.
-    fn apply(&mut self, cmd: Command, hidden: Option<InfoState>) {
+    fn carry_out(&mut self, cmd: Command, hidden: Option<InfoState>) {
         match cmd {
             Command::Uci => {
                 let spin = |name: &str, default: i128, min: i128, max: i128| {
@@ -355,7 +263,7 @@ impl Server {
                     })
                     .chain(std::iter::once(Reply::UciOk));
                 for l in lines.into_iter().chain(features) {
-                    send(&self.out, &l.to_string());
+                    self.out.send(&l.to_string());
                 }
             }
             Command::SetOption { name, value } => self.set_option(&name, value.as_deref()),
@@ -370,7 +278,7 @@ impl Server {
                     self.history = keys;
                     self.hidden = None;
                 }
-                Err(e) => info(&self.out, &clip(&e.to_string(), 300)),
+                Err(e) => self.out.info(&clip(&e.to_string(), ERROR_CHARS)),
             },
             // 暗式: the side's information state alone, never the true position.
             Command::HiddenPosition(_) => {
@@ -391,13 +299,10 @@ impl Server {
     fn set_option(&mut self, name: &str, value: Option<&str>) {
         let number = |v: Option<&str>| v.and_then(|v| v.trim().parse::<u64>().ok());
         let bad = |out: &Output| {
-            info(
-                out,
-                &format!(
-                    "setoption: '{}' is not a valid value for {name}",
-                    value.unwrap_or("")
-                ),
-            );
+            out.info(&format!(
+                "setoption: '{}' is not a valid value for {name}",
+                value.unwrap_or("")
+            ));
         };
         match name.to_ascii_lowercase().as_str() {
             "hash" => match number(value) {
@@ -421,7 +326,7 @@ impl Server {
                     if let (crate::eval::EvalKind::Nnue, Err(e)) =
                         (kind, crate::nnue::Network::builtin())
                     {
-                        info(&self.out, &format!("setoption: Eval: {e}"));
+                        self.out.info(&format!("setoption: Eval: {e}"));
                     } else {
                         self.config.eval.kind = kind;
                         self.reconfigure();
@@ -498,11 +403,13 @@ impl Server {
                     self.position = self.position.clone().with_ruleset(r);
                     self.hidden = self.hidden.take().map(|s| s.with_rules(r));
                 }
-                Some(Err(e)) => info(&self.out, &format!("setoption: Rules: {e}")),
+                Some(Err(e)) => self.out.info(&format!("setoption: Rules: {e}")),
                 None => bad(&self.out),
             },
             "tablebasedir" => self.set_tablebase_dir(value.map_or("", str::trim)),
-            _ => info(&self.out, &format!("setoption: no option named '{name}'")),
+            _ => self
+                .out
+                .info(&format!("setoption: no option named '{name}'")),
         }
     }
 
@@ -517,28 +424,21 @@ impl Server {
             return;
         }
         match Tablebase::open(std::path::Path::new(dir)) {
-            Ok(tb) if tb.endings().is_empty() => info(
-                &self.out,
-                &format!("TablebaseDir: no endgame tables in {dir}"),
-            ),
+            Ok(tb) if tb.endings().is_empty() => self
+                .out
+                .info(&format!("TablebaseDir: no endgame tables in {dir}")),
             Ok(tb) => {
-                info(
-                    &self.out,
-                    &format!(
-                        "TablebaseDir: {} endings of up to {} units",
-                        tb.endings().len(),
-                        tb.max_units()
-                    ),
-                );
+                self.out.info(&format!(
+                    "TablebaseDir: {} endings of up to {} units",
+                    tb.endings().len(),
+                    tb.max_units()
+                ));
                 self.tablebase = Some(Arc::new(tb));
             }
-            Err(e) => info(
-                &self.out,
-                &format!(
-                    "setoption: TablebaseDir: {}; searching without tables",
-                    clip(&e.to_string(), 300)
-                ),
-            ),
+            Err(e) => self.out.info(&format!(
+                "setoption: TablebaseDir: {}; searching without tables",
+                clip(&e.to_string(), ERROR_CHARS)
+            )),
         }
     }
 
@@ -560,17 +460,14 @@ impl Server {
         };
         self.config.hash_mb = got;
         if got != mb {
-            send(
-                &self.out,
-                &format!(
-                    "info string setoption: Hash: cannot allocate {mb} MiB; the table has {}",
-                    if got == 0 {
-                        "one entry".to_string()
-                    } else {
-                        format!("{got} MiB")
-                    }
-                ),
-            );
+            self.out.send(&format!(
+                "info string setoption: Hash: cannot allocate {mb} MiB; the table has {}",
+                if got == 0 {
+                    "one entry".to_string()
+                } else {
+                    format!("{got} MiB")
+                }
+            ));
         }
     }
 
@@ -586,7 +483,7 @@ impl Server {
         let start = Instant::now();
         let stop = Arc::new(AtomicBool::new(false));
         let pos = self.position.clone();
-        let out = Arc::clone(&self.out);
+        let out = self.out.clone();
         let flag = Arc::clone(&stop);
         let time = budget(&go, pos.turn(), self.overhead_ms);
         let limits = Limits {
@@ -645,16 +542,13 @@ impl Server {
                 std::thread::sleep(Duration::from_millis(1));
             }
             if repeated {
-                info(
-                    &out,
-                    "the game is over: the position occurred a third time, a draw (R-24)",
-                );
+                out.info("the game is over: the position occurred a third time, a draw (R-24)");
             } else if r.best_move.is_none() {
                 // One adjudication, one reason: the core's outcome of the position, as `gjjq
                 // outcome` and the arbiter give it (issue 41, item 15).
-                send(&out, &game_over_line(&pos));
+                out.send(&game_over_line(&pos));
             }
-            send(&out, &bestmove_line(&r));
+            out.send(&bestmove_line(&r));
             (engine, history)
         });
         self.running = Some(Running { stop, handle });
@@ -666,7 +560,7 @@ impl Server {
     fn go_hidden(&mut self, go: GoParams, state: InfoState) {
         let start = Instant::now();
         let stop = Arc::new(AtomicBool::new(false));
-        let out = Arc::clone(&self.out);
+        let out = self.out.clone();
         let flag = Arc::clone(&stop);
         let time = budget(&go, state.side(), self.overhead_ms);
         let limits = Limits {
@@ -716,7 +610,7 @@ impl Server {
                         &mut rng,
                         &mut control,
                     );
-                    send(&out, &worlds_line(&r));
+                    out.send(&worlds_line(&r));
                     r.best_move
                 }
             };
@@ -724,19 +618,39 @@ impl Server {
                 std::thread::sleep(Duration::from_millis(1));
             }
             match r {
-                Some(m) => send(&out, &bestmove(Some(m))),
+                Some(m) => out.send(&bestmove(Some(m))),
                 None => {
                     let why = no_move.unwrap_or_else(|| "no candidate left to propose".into());
-                    info(&out, &why);
-                    send(&out, &bestmove(None));
+                    out.info(&why);
+                    out.send(&bestmove(None));
                 }
             }
             (engine, history)
         });
         self.running = Some(Running { stop, handle });
     }
+}
 
-    /// Stop the running search, if any, and wait for its `bestmove`.
+impl Session for Server {
+    fn apply(&mut self, cmd: Command) {
+        // The information state is read with its command: a malformed one is reported and
+        // the line ignored, as any malformed command, without stopping a running search.
+        let hidden = match &cmd {
+            Command::HiddenPosition(text) => match parse_info_state(text) {
+                Ok(state) => Some(state),
+                Err(e) => {
+                    self.out.info(&clip(&e.to_string(), ERROR_CHARS));
+                    return;
+                }
+            },
+            _ => None,
+        };
+        // Anything that changes the state waits for the search to end: it is stopped (and
+        // its `bestmove` sent) first.
+        self.finish_search();
+        self.carry_out(cmd, hidden);
+    }
+
     fn finish_search(&mut self) {
         if let Some(r) = self.running.take() {
             r.stop.store(true, Ordering::Relaxed);
@@ -745,7 +659,7 @@ impl Server {
                     self.engine = Some(engine);
                     self.history = history;
                 }
-                Err(_) => info(&self.out, "the search failed; table cleared"),
+                Err(_) => self.out.info("the search failed; table cleared"),
             }
         }
     }
@@ -872,7 +786,7 @@ impl SearchControl for Control<'_> {
 
     fn on_iteration(&mut self, completed: &SearchResult) {
         for line in info_lines(completed, self.elapsed_ms()) {
-            send(self.out, &line);
+            self.out.send(&line);
         }
     }
 }

@@ -2,9 +2,9 @@
 //!
 //! The line protocol between a controller (a GUI, an arbiter such as `gjjq match`) and a 军棋
 //! engine: UCI's grammar, as `docs/protocol.md` describes it for 国际军棋. Parsing and
-//! formatting only, no I/O, no game: a position string, an information state and a move are
-//! text, which the game's own crate reads and writes (`gjjq-engine` for 国际军棋; 陸戰棋's
-//! engine speaks the same lines). Every parser answers a typed [`ProtocolError`] that names
+//! formatting, and the engine side's reading loop ([`server`]); no game: a position string, an
+//! information state and a move are text, which the game's own crate reads and writes
+//! (`gjjq-engine` for 国际军棋; 陸戰棋's engine speaks the same lines). Every parser answers a typed [`ProtocolError`] that names
 //! the command or message, the field, and what stood there.
 //!
 //! | module | owns |
@@ -15,6 +15,7 @@
 //! | [`error`] | [`ProtocolError`] |
 //! | [`time`] | how long to think from `go`'s clock or `movetime` ([`time::budget`]), for any game |
 //! | [`line`](mod@line) | lines read within a bound ([`line::read_line_bounded`]), outside text escaped onto one line ([`line::escape_for_line`]) |
+//! | [`server`] | the engine's side of a session for any game: [`server::serve`] over a game's [`server::Session`], [`server::Output`] |
 //!
 //! ```
 //! use junqi_protocol::{Command, GoParams, Info, Reply, Score, parse_command};
@@ -37,6 +38,7 @@ pub mod error;
 pub mod line;
 pub mod reply;
 pub mod score;
+pub mod server;
 pub mod time;
 
 pub use command::{Command, GoParams, PositionCommand, Seat, parse_command};

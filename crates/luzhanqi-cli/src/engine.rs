@@ -22,14 +22,13 @@
 use std::fmt;
 use std::io::{self, BufRead, Write};
 use std::str::FromStr;
-use std::sync::{Arc, Mutex};
 use std::thread::JoinHandle;
 use std::time::{Duration, Instant};
 
-use junqi_protocol::line::{BoundedLine, escape_for_line, read_line_bounded};
+use junqi_protocol::server::{ERROR_CHARS, Output, Session, clip};
 use junqi_protocol::{
     BestMove, Command, GoParams, Id, Info, OptionKind, OptionLine, PositionCommand, Reply, Score,
-    Seat, parse_command, time::budget,
+    Seat, time::budget,
 };
 use luzhanqi::dark::InfoState;
 use luzhanqi::flip::{FlipGame, FlipPly, FlipPosition, Player};
@@ -41,13 +40,6 @@ use luzhanqi_engine::dark::{
 use luzhanqi_engine::flip::{FlipAgent, FlipSearchAgent, FlipSearchConfig};
 use luzhanqi_engine::{Agent, AgentKind, Limits, SearchAgent, SearchConfig, StopSignal, eval};
 use thiserror::Error;
-
-/// The longest input line read, in bytes (a `position` with tens of thousands of moves fits);
-/// a longer line is reported and ignored.
-const MAX_LINE_BYTES: usize = 4 << 20;
-
-/// How many characters of a refused line are echoed back.
-const ECHO_CHARS: usize = 60;
 
 /// The largest `Hash`, in MiB (2^28 entries of 16 bytes).
 const MAX_HASH_MB: u64 = 4096;
@@ -131,33 +123,6 @@ pub(crate) enum EngineError {
     /// No option of the name.
     #[error("setoption: no option named '{0}'")]
     UnknownOption(String),
-}
-
-/// The first `n` characters of `text`, with `…` when cut.
-fn clip(text: &str, n: usize) -> String {
-    let mut it = text.chars();
-    let head: String = it.by_ref().take(n).collect();
-    if it.next().is_some() {
-        format!("{head}…")
-    } else {
-        head
-    }
-}
-
-type Output = Arc<Mutex<Box<dyn Write + Send>>>;
-
-fn send(out: &Output, line: &str) {
-    // A controller that went away cannot be told anything: write errors are ignored.
-    let mut w = out
-        .lock()
-        .unwrap_or_else(std::sync::PoisonError::into_inner);
-    let _ = writeln!(w, "{line}");
-    let _ = w.flush();
-}
-
-/// `info string <text>`, escaped onto one line.
-fn info(out: &Output, text: &str) {
-    send(out, &format!("info string {}", escape_for_line(text)));
 }
 
 /// The position a session searches, as the last `position` command gave it.
@@ -267,39 +232,13 @@ fn fresh_seed() -> u64 {
 ///
 /// Only a failure to read `input`.
 pub(crate) fn serve<R: BufRead, W: Write + Send + 'static>(
-    mut input: R,
+    input: R,
     output: W,
     seed: u64,
 ) -> io::Result<()> {
-    let out: Output = Arc::new(Mutex::new(Box::new(output)));
-    let mut server = Server::new(Arc::clone(&out), seed);
-    let mut buf = Vec::new();
-    let mut number = 0usize;
-    loop {
-        number += 1;
-        let why = match read_line_bounded(&mut input, &mut buf, MAX_LINE_BYTES)? {
-            None => break,
-            Some(BoundedLine::TooLong) => format!("longer than {MAX_LINE_BYTES} bytes"),
-            Some(BoundedLine::Complete) => match std::str::from_utf8(&buf) {
-                Ok(text) => {
-                    if !server.handle(text) {
-                        return Ok(());
-                    }
-                    continue;
-                }
-                Err(_) => "not UTF-8".to_string(),
-            },
-        };
-        info(
-            &out,
-            &format!(
-                "line {number}: {why}, ignored: '{}'",
-                clip(&String::from_utf8_lossy(&buf), ECHO_CHARS)
-            ),
-        );
-    }
-    server.finish_search();
-    Ok(())
+    let out = Output::new(output);
+    let mut server = Server::new(out.clone(), seed);
+    junqi_protocol::server::serve(input, &out, &mut server)
 }
 
 impl Server {
@@ -322,36 +261,7 @@ impl Server {
         }
     }
 
-    /// Handle one line; `false` after `quit`.
-    fn handle(&mut self, line: &str) -> bool {
-        let cmd = match parse_command(line) {
-            Ok(Some(c)) => c,
-            Ok(None) => return true,
-            Err(e) => {
-                info(&self.out, &clip(&e.to_string(), 300));
-                return true;
-            }
-        };
-        match cmd {
-            Command::IsReady => send(&self.out, "readyok"),
-            Command::Stop => self.finish_search(),
-            Command::PonderHit | Command::Debug(_) => {}
-            Command::Quit => {
-                self.finish_search();
-                return false;
-            }
-            other => {
-                // Anything that changes the state waits for the running search's answer.
-                self.finish_search();
-                if let Err(e) = self.apply(other) {
-                    info(&self.out, &clip(&e.to_string(), 300));
-                }
-            }
-        }
-        true
-    }
-
-    fn apply(&mut self, cmd: Command) -> Result<(), EngineError> {
+    fn carry_out(&mut self, cmd: Command) -> Result<(), EngineError> {
         match cmd {
             Command::Uci => self.uci(),
             Command::SetOption { name, value } => self.set_option(&name, value.as_deref())?,
@@ -439,7 +349,7 @@ impl Server {
             Reply::UciOk,
         ];
         for l in lines {
-            send(&self.out, &l.to_string());
+            self.out.send(&l.to_string());
         }
     }
 
@@ -502,7 +412,7 @@ impl Server {
         let start = Instant::now();
         let stop = StopSignal::new();
         let flag = stop.clone();
-        let out = Arc::clone(&self.out);
+        let out = self.out.clone();
         let settings = self.settings;
         let overhead = self.overhead_ms;
         let current = self.current.clone();
@@ -541,28 +451,38 @@ impl Server {
             }
             match answer {
                 Ok((mv, choice)) => {
-                    send(&out, &info_line(&choice, &mv, elapsed).to_string());
-                    send(&out, &BestMove::new(mv).to_string());
+                    out.send(&info_line(&choice, &mv, elapsed).to_string());
+                    out.send(&BestMove::new(mv).to_string());
                 }
                 Err(why) => {
-                    info(&out, &why);
-                    send(&out, &BestMove::none().to_string());
+                    out.info(&why);
+                    out.send(&BestMove::none().to_string());
                 }
             }
             agents
         });
         self.running = Some(Running { stop, handle });
     }
+}
 
-    /// Stop the running search, if any, and wait for its `bestmove`.
+impl Session for Server {
+    fn apply(&mut self, cmd: Command) {
+        // Anything that changes the state waits for the running search's answer.
+        self.finish_search();
+        if let Err(e) = self.carry_out(cmd) {
+            self.out.info(&clip(&e.to_string(), ERROR_CHARS));
+        }
+    }
+
     fn finish_search(&mut self) {
         if let Some(r) = self.running.take() {
             r.stop.raise();
             match r.handle.join() {
                 Ok(agents) => self.agents = Some(agents),
                 Err(_) => {
-                    info(&self.out, "the search failed; the agents are built afresh");
-                    send(&self.out, &BestMove::none().to_string());
+                    self.out
+                        .info("the search failed; the agents are built afresh");
+                    self.out.send(&BestMove::none().to_string());
                     self.agents = Some(Agents::default());
                 }
             }
@@ -783,6 +703,8 @@ fn resolve_flip(cmd: &PositionCommand) -> Result<Current, EngineError> {
 
 #[cfg(test)]
 mod tests {
+    use std::sync::{Arc, Mutex};
+
     use super::*;
 
     /// An output that can be read while the server writes to it.
