@@ -11,11 +11,11 @@ use crate::knowledge::{KindSet, Knowledge};
 use crate::{Agent, AgentError, Choice, Limits};
 
 /// Capturing the flag.
-const FLAG_WIN: i32 = 100_000;
+pub(crate) const FLAG_WIN: i32 = 100_000;
 /// The enemy could capture the own flag after the move.
-const FLAG_LOSS: i32 = 50_000;
+pub(crate) const FLAG_LOSS: i32 = 50_000;
 /// An attack the agent knows it loses.
-const SURE_LOSS: i32 = 10_000;
+pub(crate) const SURE_LOSS: i32 = 10_000;
 
 /// The heuristic agent.
 ///
@@ -58,7 +58,7 @@ pub struct HeuristicAgent {
 }
 
 /// The value the heuristic puts on a kind (the evaluation's base values; a bomb 400).
-fn value(kind: Kind) -> i32 {
+pub(crate) fn value(kind: Kind) -> i32 {
     match kind {
         Kind::Bomb => 400,
         k => BASE_VALUE[k.index()],
@@ -66,7 +66,7 @@ fn value(kind: Kind) -> i32 {
 }
 
 /// The mean value over a set of kinds.
-fn mean_value(set: KindSet) -> i32 {
+pub(crate) fn mean_value(set: KindSet) -> i32 {
     let n = set.len() as i32;
     if n == 0 {
         0
@@ -163,12 +163,12 @@ impl<'a> Context<'a> {
         let own_flag = pos.pieces(us, Kind::Flag).first();
         let enemy_flag = enemy
             .iter()
-            .find(|&sq| know.kinds(sq) == KindSet::single(Kind::Flag));
+            .find(|&sq| know.kinds(sq) == KindSet::only(Kind::Flag));
         let guard_mines = enemy_flag
             .map(|f| {
                 (neighbours(f) & enemy)
                     .iter()
-                    .filter(|&sq| know.kinds(sq) == KindSet::single(Kind::Landmine))
+                    .filter(|&sq| know.kinds(sq) == KindSet::only(Kind::Landmine))
                     .collect()
             })
             .unwrap_or_default();
@@ -201,7 +201,7 @@ impl<'a> Context<'a> {
         let target = pos.piece_at(m.to).filter(|p| p.side != self.us);
         if target.is_some() {
             let set = self.know.kinds(m.to);
-            if set == KindSet::single(Kind::Flag) {
+            if set == KindSet::only(Kind::Flag) {
                 return FLAG_WIN;
             }
             let o = self.know.possible_outcomes(a, m.to, pos.ruleset());

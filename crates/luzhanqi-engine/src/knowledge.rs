@@ -6,90 +6,9 @@ use std::fmt;
 
 use luzhanqi::{AttackOutcome, Combat, Kind, Position, Ruleset, Side, Square};
 
-/// A set of kinds, one bit per [`Kind`] in [`Kind::ALL`] order.
-///
-/// ```
-/// use luzhanqi::Kind;
-/// use luzhanqi_engine::KindSet;
-/// let s = KindSet::single(Kind::Bomb).with(Kind::Landmine);
-/// assert_eq!(s.len(), 2);
-/// assert!(s.contains(Kind::Bomb) && !s.contains(Kind::Flag));
-/// assert_eq!(s.only(), None);
-/// assert_eq!(KindSet::single(Kind::Flag).only(), Some(Kind::Flag));
-/// ```
-#[derive(Clone, Copy, PartialEq, Eq, Hash, Default)]
-pub struct KindSet(u16);
-
-impl KindSet {
-    /// No kind.
-    pub const EMPTY: KindSet = KindSet(0);
-    /// All twelve kinds.
-    pub const ALL: KindSet = KindSet((1 << 12) - 1);
-
-    /// The set of one kind.
-    #[must_use]
-    pub const fn single(kind: Kind) -> KindSet {
-        KindSet(1 << kind.index())
-    }
-
-    /// The set with `kind` added.
-    #[must_use]
-    pub const fn with(self, kind: Kind) -> KindSet {
-        KindSet(self.0 | 1 << kind.index())
-    }
-
-    /// The set with `kind` removed.
-    #[must_use]
-    pub const fn without(self, kind: Kind) -> KindSet {
-        KindSet(self.0 & !(1 << kind.index()))
-    }
-
-    /// Whether `kind` is a member.
-    #[must_use]
-    pub const fn contains(self, kind: Kind) -> bool {
-        self.0 >> kind.index() & 1 != 0
-    }
-
-    /// Number of kinds.
-    #[must_use]
-    pub const fn len(self) -> u32 {
-        self.0.count_ones()
-    }
-
-    /// Whether the set is empty.
-    #[must_use]
-    pub const fn is_empty(self) -> bool {
-        self.0 == 0
-    }
-
-    /// The kind, when the set holds exactly one.
-    #[must_use]
-    pub fn only(self) -> Option<Kind> {
-        if self.len() == 1 {
-            Kind::from_index(self.0.trailing_zeros() as usize)
-        } else {
-            None
-        }
-    }
-
-    /// The members in [`Kind::ALL`] order.
-    pub fn iter(self) -> impl Iterator<Item = Kind> {
-        Kind::ALL.into_iter().filter(move |&k| self.contains(k))
-    }
-}
-
-impl fmt::Debug for KindSet {
-    fn fmt(&self, f: &mut fmt::Formatter<'_>) -> fmt::Result {
-        f.write_str("{")?;
-        for (i, k) in self.iter().enumerate() {
-            if i > 0 {
-                f.write_str(",")?;
-            }
-            write!(f, "{}", k.letter())?;
-        }
-        f.write_str("}")
-    }
-}
+/// The rules crate's set of kinds ([`luzhanqi::dark::KindSet`]), what the dark view's
+/// knowledge is made of: one type for both.
+pub use luzhanqi::dark::KindSet;
 
 /// What one side knows of the board: the kinds the piece on each point may be (its own
 /// pieces' kinds exactly; the enemy's as sets).
@@ -100,8 +19,8 @@ impl fmt::Debug for KindSet {
 /// let pos = Position::default();
 /// let k = Knowledge::open(&pos, Side::Red);
 /// // In open play the enemy's flag is known.
-/// assert_eq!(k.kinds("d12".parse().unwrap()), KindSet::single(Kind::Flag));
-/// assert_eq!(k.kinds("c5".parse().unwrap()), KindSet::single(Kind::Platoon));
+/// assert_eq!(k.kinds("d12".parse().unwrap()), KindSet::only(Kind::Flag));
+/// assert_eq!(k.kinds("c5".parse().unwrap()), KindSet::only(Kind::Platoon));
 /// assert!(k.kinds("b5".parse().unwrap()).is_empty()); // an empty camp
 /// ```
 #[derive(Clone, PartialEq, Eq)]
@@ -125,7 +44,7 @@ impl Knowledge {
         let mut kinds = [KindSet::EMPTY; 60];
         for sq in pos.occupied() {
             if let Some(p) = pos.piece_at(sq) {
-                kinds[sq.index()] = KindSet::single(p.kind);
+                kinds[sq.index()] = KindSet::only(p.kind);
             }
         }
         Knowledge { side, kinds }

@@ -242,14 +242,14 @@ fn heuristic_decides_from_what_it_knows() {
     let pos = parse("1f3/5/5/5/5/2j2/2P2/5/5/5/5/1F3 r");
     let mut sets = [KindSet::EMPTY; 60];
     for sq in pos.occupied() {
-        sets[sq.index()] = KindSet::single(pos.piece_at(sq).unwrap().kind);
+        sets[sq.index()] = KindSet::only(pos.piece_at(sq).unwrap().kind);
     }
     let c7: luzhanqi::Square = "c7".parse().unwrap();
-    sets[c7.index()] = KindSet::single(Kind::Engineer);
+    sets[c7.index()] = KindSet::only(Kind::Engineer);
     let know = Knowledge::from_sets(Side::Red, sets);
     let c = HeuristicAgent::new(1).choose_known(&pos, &know).unwrap();
     assert_eq!(c.mv.to_string(), "c6c7", "a known win is taken");
-    sets[c7.index()] = KindSet::single(Kind::Marshal);
+    sets[c7.index()] = KindSet::only(Kind::Marshal);
     let know = Knowledge::from_sets(Side::Red, sets);
     let c = HeuristicAgent::new(1).choose_known(&pos, &know).unwrap();
     assert_ne!(c.mv.to_string(), "c6c7", "a known loss is not played");

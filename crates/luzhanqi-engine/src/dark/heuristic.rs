@@ -8,15 +8,10 @@ use rand::rngs::StdRng;
 use rand::{Rng, SeedableRng};
 
 use super::{DarkAgent, DarkAgentError};
-use crate::eval::{BASE_VALUE, distance};
+use crate::eval::distance;
+// The open heuristic's scale and values: one yardstick, read through two kinds of knowledge.
+use crate::heuristic::{FLAG_LOSS, FLAG_WIN, SURE_LOSS, mean_value, value};
 use crate::{Choice, Limits};
-
-/// Capturing the flag.
-const FLAG_WIN: i32 = 100_000;
-/// The enemy could capture the own flag after the move.
-const FLAG_LOSS: i32 = 50_000;
-/// An attack the agent knows it loses.
-const SURE_LOSS: i32 = 10_000;
 
 /// The heuristic agent of dark play: the yardstick that is not random.
 ///
@@ -60,23 +55,6 @@ const SURE_LOSS: i32 = 10_000;
 #[derive(Debug, Clone)]
 pub struct DarkHeuristicAgent {
     rng: StdRng,
-}
-
-/// The value the heuristic puts on a kind (a bomb 400, as the open heuristic's).
-fn value(kind: Kind) -> i32 {
-    match kind {
-        Kind::Bomb => 400,
-        k => BASE_VALUE[k.index()],
-    }
-}
-
-fn mean_value(set: KindSet) -> i32 {
-    let n = set.len() as i32;
-    if n == 0 {
-        0
-    } else {
-        set.iter().map(value).sum::<i32>() / n
-    }
 }
 
 /// Which results `attacker` may meet against a piece of one of `kinds`: (win, trade, loss).

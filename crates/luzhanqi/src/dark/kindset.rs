@@ -16,7 +16,7 @@ use crate::piece::Kind;
 /// assert_eq!(KindSet::only(Kind::Engineer).to_string(), "E");
 /// ```
 #[derive(Clone, Copy, PartialEq, Eq, Hash, Default)]
-pub struct KindSet(pub u16);
+pub struct KindSet(pub(crate) u16);
 
 impl KindSet {
     /// No kind.
