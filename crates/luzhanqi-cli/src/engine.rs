@@ -135,6 +135,21 @@ enum Current {
     Flip(Box<FlipGame>, Vec<u64>),
     /// Dark play: the side's information state.
     Dark(Box<InfoState>),
+    /// `Mode dark` before any `position hidden`: nothing to search.
+    NoInfoState,
+}
+
+impl Current {
+    /// What a session searches after `setoption name Mode`: the mode's start (open: the
+    /// library's default start; flip: every piece face down); in dark play nothing until a
+    /// `position hidden` command.
+    fn start(mode: Mode) -> Current {
+        match mode {
+            Mode::Open => Current::Open(Box::new(Game::new(deploy::default_start())), Vec::new()),
+            Mode::Flip => Current::Flip(Box::new(FlipGame::new(FlipPosition::start())), Vec::new()),
+            Mode::Dark => Current::NoInfoState,
+        }
+    }
 }
 
 /// The settings the agents are built from.
@@ -257,7 +272,7 @@ impl Server {
             overhead_ms: 10,
             agents: Some(Agents::default()),
             running: None,
-            current: Current::Open(Box::new(Game::new(deploy::default_start())), Vec::new()),
+            current: Current::start(Mode::Open),
         }
     }
 
@@ -369,7 +384,12 @@ impl Server {
         let mut s = self.settings;
         match name.to_ascii_lowercase().as_str() {
             "mode" => {
-                self.mode = Mode::parse(text).ok_or_else(|| bad("open, dark or flip"))?;
+                let mode = Mode::parse(text).ok_or_else(|| bad("open, dark or flip"))?;
+                // A position of the old mode is not one of the new: the new mode's start.
+                if mode != self.mode {
+                    self.mode = mode;
+                    self.current = Current::start(mode);
+                }
                 return Ok(());
             }
             "move overhead" => {
@@ -421,6 +441,7 @@ impl Server {
             let seat = match &current {
                 Current::Open(g, _) => seat_of(g.position().turn()),
                 Current::Dark(state) => seat_of(state.side()),
+                Current::NoInfoState => Seat::White,
                 // 翻棋's players have no colour at the start: the first player reads `wtime`.
                 Current::Flip(g, _) => match g.position().player_to_act() {
                     Player::First => Seat::White,
@@ -547,6 +568,9 @@ fn search(
                 },
             ))
         }
+        Current::NoInfoState => Err("Mode is dark and no information state was given: \
+             send 'position hidden <information state>' first"
+            .to_string()),
         Current::Dark(state) => {
             if let Some(o) = state.outcome() {
                 return Err(format!("the game is over: {o}"));

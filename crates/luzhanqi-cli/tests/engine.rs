@@ -218,6 +218,28 @@ fn stop_ends_a_long_search_in_every_mode() {
 }
 
 #[test]
+fn a_new_mode_starts_from_its_own_start() {
+    let mut e = Engine::start();
+    // An open position, then Mode flip: `go` searches the flip start, not the open position.
+    e.send("position startpos moves a4a5");
+    e.send("setoption name Mode value flip");
+    e.send("go depth 1");
+    let lines = e.until("bestmove ", Duration::from_secs(20));
+    let best = lines.last().unwrap().trim_start_matches("bestmove ");
+    let action: FlipAction = best.parse().unwrap();
+    assert!(FlipPosition::start().is_legal(action), "{best}");
+    // Mode dark with no information state yet: nothing to search, said so.
+    e.send("setoption name Mode value dark");
+    e.send("go depth 1");
+    let lines = e.until("bestmove ", Duration::from_secs(20));
+    assert_eq!(lines.last().unwrap(), "bestmove 0000", "{lines:?}");
+    assert!(
+        lines.iter().any(|l| l.contains("position hidden")),
+        "{lines:?}"
+    );
+}
+
+#[test]
 fn a_seeded_engine_answers_the_same_way() {
     let mut a = Engine::start();
     let mut b = Engine::start();
