@@ -39,7 +39,7 @@ use super::{
 
 /// The node budget of one move of the flip search in the page (a few tenths of a second in a
 /// browser, measured in `docs/web.md`): node limits only, the page's worker has no clock.
-pub const FLIP_ENGINE_NODES: u64 = 20_000;
+pub const FLIP_ENGINE_NODES: u64 = 40_000;
 
 /// One ply as the page lists it.
 #[derive(Debug, Clone, PartialEq, Eq, Serialize)]

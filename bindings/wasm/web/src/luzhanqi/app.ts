@@ -754,11 +754,18 @@ function setFlipReview(game: LzFlipGame): void {
   goTo(0);
 }
 
-/** A flip ply as the list shows it: a flip with the revealed piece's character. */
-function flipPlyText(p: FlipPly): string {
-  const m = /^([a-e]\d+)=([A-Za-z])$/.exec(p.text);
-  if (!m) return p.text;
-  return `${m[1]}=${KINDS[m[2].toUpperCase()]?.simp ?? m[2]}`;
+/** A flip ply as the list shows it, into `el`: the action, and for a flip the piece it
+ * revealed in that piece's colour (its character in Chinese, its letter in English). */
+function showFlipPly(el: HTMLElement, p: FlipPly): void {
+  const m = /^([a-e]\d+(?:[a-e]\d+)?)=([A-Za-z])$/.exec(p.text);
+  if (!m) {
+    el.textContent = p.text;
+    return;
+  }
+  const piece = document.createElement('span');
+  piece.className = `lz-kind ${sideOf(m[2])}`;
+  piece.textContent = st.lang === 'zh' ? (KINDS[m[2].toUpperCase()]?.simp ?? m[2]) : m[2];
+  el.append(`${m[1]}=`, piece);
 }
 
 // ---- play and review --------------------------------------------------------------------
@@ -1060,7 +1067,7 @@ function renderFlip(): void {
     b.className = `move${p.side ? ` ${p.side}` : ''}${current ? ' current' : ''}`;
     b.dataset.ply = String(i + 1);
     b.dataset.ascii = p.text;
-    b.textContent = st.lang === 'zh' ? flipPlyText(p) : p.text;
+    showFlipPly(b, p);
     li.append(b);
     if (p.combat) {
       const n = document.createElement('span');
