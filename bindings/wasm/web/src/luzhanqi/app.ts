@@ -1091,6 +1091,10 @@ function renderFrame(): void {
   $('lz-board').dataset.phase = st.phase;
   $('lz-setup').hidden = st.phase !== 'deploy';
   $('lz-play-row').hidden = st.phase === 'deploy';
+  // A new flip game deploys nothing: the button says so.
+  const again = $('lz-new');
+  again.dataset.lz = st.phase === 'flip' || st.phase === 'flip-review' ? 'newFlipGame' : 'newGame';
+  again.textContent = tr(again.dataset.lz as Key);
   $('lz-dark-row').hidden = st.phase !== 'dark';
   $('lz-flip-row').hidden = st.phase !== 'flip' && st.phase !== 'flip-review';
 }

@@ -63,6 +63,7 @@ const TEXT = {
   flipFirstToAct: { zh: '先手行棋', en: 'The first player to act' },
   flipSecondToAct: { zh: '后手行棋', en: 'The second player to act' },
   flipReview: { zh: '复盘本局', en: 'Review this game' },
+  newFlipGame: { zh: '新对局', en: 'New game' },
   modeDark: {
     zh: '暗棋：只看得见己方棋子；敌子只知位置，裁判只宣布着法、交战结果（谁被吃）和司令阵亡时的军旗位置（L-31）',
     en: 'Dark play: you see your own pieces only; of the enemy you know where each piece stands, and the referee announces each move, who a fight removed and, when a field marshal falls, its flag point (L-31)',
