@@ -20,8 +20,9 @@ const CLOCK_INTERVAL: u64 = 256;
 
 /// The wall clock, read only under a time limit: without one (node or depth limits) the
 /// search never reads it, so it runs where there is no clock (on `wasm32-unknown-unknown`
-/// `Instant::now` panics; the web page's worker gives node limits).
-fn now() -> Instant {
+/// `Instant::now` panics; the web page's worker gives node limits). The flip search reads the
+/// same clock the same way.
+pub(crate) fn now() -> Instant {
     #[cfg(test)]
     CLOCK_READS.with(|c| c.set(c.get() + 1));
     Instant::now()
@@ -30,7 +31,7 @@ fn now() -> Instant {
 #[cfg(test)]
 thread_local! {
     /// How often this thread read the clock (tests only).
-    static CLOCK_READS: std::cell::Cell<u64> = const { std::cell::Cell::new(0) };
+    pub(crate) static CLOCK_READS: std::cell::Cell<u64> = const { std::cell::Cell::new(0) };
 }
 
 /// How a [`SearchAgent`] is built.

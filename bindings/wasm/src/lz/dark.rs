@@ -35,8 +35,8 @@ use rand::rngs::StdRng;
 use serde::Serialize;
 
 use super::{
-    LastMove, LzError, MoveView, OutcomeView, combat_name, parse_deployment, piece_letter,
-    side_name,
+    LastMove, LzError, MoveView, OutcomeView, combat_name, outcome_view, parse_deployment,
+    piece_letter, side_name,
 };
 
 /// The node budget of one dark engine move in the page: the information-set search over
@@ -133,14 +133,6 @@ fn announcement_view(a: &Announcement, side: Side) -> AnnouncementView {
         combat: a.result.map(combat_name),
         flags: flags(a.flag_shown),
         text: a.to_string(),
-    }
-}
-
-fn outcome_view(o: luzhanqi::Outcome) -> OutcomeView {
-    OutcomeView {
-        winner: o.winner().map(side_name),
-        reason: o.reason_str(),
-        result: luzhanqi::game_file::result_token(Some(o)).to_string(),
     }
 }
 

@@ -16,6 +16,7 @@
 //! ```
 
 pub mod dark;
+pub mod flip;
 pub mod wasm;
 
 use luzhanqi::board::{CAMPS, HEADQUARTERS, Line, PointKind, RAILWAY, line, point_kind};
@@ -141,6 +142,25 @@ pub enum LzError {
     /// An information state string that does not parse or fits no world (L-31).
     #[error("information state: {0}")]
     InfoState(String),
+    /// A flip player that is not `first` or `second` (L-32).
+    #[error("player '{0}': write first or second")]
+    Player(String),
+    /// A flip action the game refuses at its ply (illegal, or after the end; L-32).
+    #[error("ply {ply} '{text}': {error}")]
+    FlipRefused {
+        /// The ply it would have had, from 1.
+        ply: usize,
+        /// The action given.
+        text: String,
+        /// The game's refusal.
+        error: luzhanqi::flip::FlipGameError,
+    },
+    /// A flip game file that does not read or replay (line:column in the message).
+    #[error("flip game file: {0}")]
+    FlipRecord(String),
+    /// The flip engine's action was refused.
+    #[error("flip engine: {0}")]
+    FlipEngine(String),
 }
 
 /// A side's name as the page writes it.
@@ -327,6 +347,15 @@ pub struct View {
     pub outcome: Option<OutcomeView>,
     /// Plies since the last attack (L-15).
     pub quiet: u32,
+}
+
+/// The page's view of an end (open, dark and flip play alike).
+fn outcome_view(o: luzhanqi::Outcome) -> OutcomeView {
+    OutcomeView {
+        winner: o.winner().map(side_name),
+        reason: o.reason_str(),
+        result: luzhanqi::game_file::result_token(Some(o)).to_string(),
+    }
 }
 
 fn combat_name(outcome: AttackOutcome) -> &'static str {
@@ -523,11 +552,7 @@ impl LzSession {
             pieces,
             last,
             legal,
-            outcome: outcome.map(|o| OutcomeView {
-                winner: o.winner().map(side_name),
-                reason: o.reason_str(),
-                result: luzhanqi::game_file::result_token(Some(o)).to_string(),
-            }),
+            outcome: outcome.map(outcome_view),
             quiet: pos.plies_since_attack(),
         })
     }

@@ -451,3 +451,156 @@ mod dark_play {
         assert!(front.kinds.iter().all(|k| k.0 != Kind::Landmine.letter()));
     }
 }
+
+mod flip_play {
+    use luzhanqi::flip::{FlipDeal, Player};
+    use rand::SeedableRng;
+    use rand::rngs::StdRng;
+
+    use crate::lz::LzError;
+    use crate::lz::flip::{LzFlipSession, parse_player};
+
+    /// The letters of the pieces still face down under the deal of `seed` cannot be told from
+    /// the view: a face-down point is a bare label, and the view's JSON holds no piece at it.
+    fn assert_no_face_down_kind(json: &str) {
+        let v: serde_json::Value = serde_json::from_str(json).unwrap();
+        let down: Vec<&str> = v["faceDown"]
+            .as_array()
+            .unwrap()
+            .iter()
+            .map(|p| p.as_str().unwrap())
+            .collect();
+        for p in v["pieces"].as_array().unwrap() {
+            assert!(!down.contains(&p["point"].as_str().unwrap()), "{p}");
+        }
+        // The state string shows face-down points as `?` only.
+        let board = v["position"].as_str().unwrap().split(' ').next().unwrap();
+        let questions = board.chars().filter(|&c| c == '?').count();
+        assert_eq!(questions, down.len());
+    }
+
+    /// L-32: a flip reveals the piece the deal put there; the engine answers (the search under
+    /// node limits, never reading a clock); the view never holds a face-down kind.
+    #[test]
+    fn a_flip_game_against_each_agent_deals_flips_and_answers() {
+        for (agent, seed) in [("search", 5u32), ("heuristic", 6), ("random", 7)] {
+            let deal = FlipDeal::random(&mut StdRng::seed_from_u64(u64::from(seed)));
+            let mut g = LzFlipSession::new(Player::First, agent, seed).unwrap();
+            let v = g.current();
+            assert_eq!(
+                (v.face_down.len(), v.flips.len(), v.pieces.len()),
+                (50, 50, 0)
+            );
+            assert!(v.your_turn && v.you.is_none() && v.first_colour.is_none());
+            let v = g.play("c6").unwrap();
+            let dealt = deal.piece_at("c6".parse().unwrap()).unwrap();
+            assert_eq!(v.pieces.len(), 1);
+            assert_eq!(v.pieces[0].letter, dealt.letter());
+            // first_flip (the mode's default): the first player plays the colour it flipped.
+            assert_eq!(v.you, Some(crate::lz::side_name(dealt.side)));
+            assert_eq!(v.history[0].text, format!("c6={}", dealt.letter()));
+            assert!(!v.your_turn);
+            assert_no_face_down_kind(&serde_json::to_string(&v).unwrap());
+            for _ in 0..6 {
+                let r = g.engine_move().unwrap();
+                assert_eq!(r.agent, agent);
+                let a = r.action.expect("the engine's turn");
+                assert!(r.view.history.last().unwrap().action == a);
+                assert_no_face_down_kind(&serde_json::to_string(&r.view).unwrap());
+                if r.view.outcome.is_some() {
+                    break;
+                }
+                // The person flips the first face-down point, or moves.
+                let next = r
+                    .view
+                    .flips
+                    .first()
+                    .cloned()
+                    .unwrap_or_else(|| r.view.legal[0].ascii.clone());
+                g.play(&next).unwrap();
+            }
+            // Every flip revealed the piece the deal put on its point.
+            for p in &g.current().history {
+                if p.action.len() <= 3 {
+                    let dealt = deal.piece_at(p.action.parse().unwrap()).unwrap();
+                    assert_eq!(p.text, format!("{}={}", p.action, dealt.letter()));
+                }
+            }
+            let text = g.game_file().unwrap();
+            assert!(text.contains("[Mode \"flip\"]"), "{text}");
+            let back = LzFlipSession::from_game_file(&text).unwrap();
+            assert_eq!(back.current().position, g.current().position);
+            assert_eq!(
+                back.view(1).unwrap().history[0].text,
+                format!("c6={}", dealt.letter())
+            );
+        }
+    }
+
+    /// The view does not depend on the pieces still face down: two deals that put the same
+    /// piece on c6 (and differ elsewhere) give the same view, byte for byte, before and after
+    /// c6 is flipped.
+    #[test]
+    fn the_view_does_not_depend_on_the_face_down_pieces() {
+        let c6 = "c6".parse().unwrap();
+        let deal = |seed: u32| FlipDeal::random(&mut StdRng::seed_from_u64(u64::from(seed)));
+        let other = (2..500u32)
+            .find(|&s| deal(s).piece_at(c6) == deal(1).piece_at(c6) && deal(s) != deal(1))
+            .expect("a second deal with the same piece on c6");
+        let mut a = LzFlipSession::new(Player::First, "random", 1).unwrap();
+        let mut b = LzFlipSession::new(Player::First, "random", other).unwrap();
+        let json = |v: &crate::lz::flip::FlipView| serde_json::to_string(v).unwrap();
+        assert_eq!(json(&a.current()), json(&b.current()));
+        assert_eq!(json(&a.play("c6").unwrap()), json(&b.play("c6").unwrap()));
+    }
+
+    /// The engine moves first when the person is the second player; the person's colour is
+    /// the other's.
+    #[test]
+    fn the_engine_opens_for_a_second_player() {
+        let mut g = LzFlipSession::new(Player::Second, "heuristic", 3).unwrap();
+        assert!(!g.current().your_turn);
+        assert!(matches!(g.play("c6"), Err(LzError::NotYourTurn { ply: 1 })));
+        let r = g.engine_move().unwrap();
+        assert!(r.action.is_some());
+        let v = r.view;
+        assert!(v.your_turn);
+        assert_eq!(v.player, Some("second"));
+        assert_ne!(v.you, v.first_colour);
+        assert!(v.you.is_some());
+        // Not the engine's turn now: nothing played.
+        assert_eq!(g.engine_move().unwrap().action, None);
+    }
+
+    #[test]
+    fn bad_input_is_a_typed_error() {
+        assert!(matches!(
+            LzFlipSession::new(Player::First, "oracle", 1),
+            Err(LzError::Agent(ref a)) if a == "oracle"
+        ));
+        assert!(matches!(parse_player("third"), Err(LzError::Player(_))));
+        assert_eq!(parse_player("second").unwrap(), Player::Second);
+        let mut g = LzFlipSession::new(Player::First, "random", 1).unwrap();
+        assert!(matches!(g.play("zz"), Err(LzError::MoveSyntax { .. })));
+        // A camp holds no piece to flip; every action is a flip before the colours settle.
+        assert!(matches!(
+            g.play("b3"),
+            Err(LzError::FlipRefused { ply: 1, .. })
+        ));
+        assert!(matches!(
+            g.view(1),
+            Err(LzError::NoSuchPly { ply: 1, plies: 0 })
+        ));
+        let e =
+            LzFlipSession::from_game_file("[Game \"luzhanqi\"]\n[Mode \"flip\"]\n\n1. b3=E *\n")
+                .unwrap_err();
+        assert!(
+            matches!(e, LzError::FlipRecord(ref m) if m.contains("4:")),
+            "{e}"
+        );
+        // A review has no engine and takes no action.
+        let mut r = LzFlipSession::from_game_file(&g.game_file().unwrap()).unwrap();
+        assert!(matches!(r.engine_move(), Err(LzError::NotYourTurn { .. })));
+        assert!(matches!(r.play("c6"), Err(LzError::NotYourTurn { .. })));
+    }
+}

@@ -5,6 +5,7 @@ use serde::Serialize;
 use wasm_bindgen::prelude::*;
 
 use super::dark::LzDarkSession;
+use super::flip::{LzFlipSession, parse_player};
 use super::{LzError, LzSession, parse_side};
 
 fn js_err(e: LzError) -> JsError {
@@ -250,4 +251,79 @@ impl WebLzDarkGame {
 #[wasm_bindgen(js_name = lzDarkBeliefs)]
 pub fn lz_dark_beliefs(state: &str) -> Result<String, JsError> {
     json(&super::dark::dark_beliefs(state).map_err(js_err)?)
+}
+
+/// A flip game (翻棋, L-32): against the engine, for the page's worker (the deal of the
+/// face-down pieces stays in Rust), or read from a flip game file to review. Every view is
+/// JSON (see [`super::flip::FlipView`]) and names no face-down piece's kind.
+#[wasm_bindgen(js_name = LzFlipGame)]
+#[derive(Debug)]
+pub struct WebLzFlipGame(LzFlipSession);
+
+#[wasm_bindgen(js_class = LzFlipGame)]
+impl WebLzFlipGame {
+    /// A game against the engine: the person is the `player` (`first`, `second`) to act, the
+    /// engine (`agent`: `search`, `heuristic`, `random`) the other; the pieces dealt from
+    /// `seed`.
+    ///
+    /// # Errors
+    /// A bad player or agent.
+    #[wasm_bindgen(constructor)]
+    pub fn new(player: &str, agent: &str, seed: u32) -> Result<WebLzFlipGame, JsError> {
+        let player = parse_player(player).map_err(js_err)?;
+        LzFlipSession::new(player, agent, seed)
+            .map(WebLzFlipGame)
+            .map_err(js_err)
+    }
+
+    /// A flip game file's first game, to review.
+    ///
+    /// # Errors
+    /// A file that does not read or replay (line:column in the message).
+    #[wasm_bindgen(js_name = fromGameFile)]
+    pub fn from_game_file(text: &str) -> Result<WebLzFlipGame, JsError> {
+        LzFlipSession::from_game_file(text)
+            .map(WebLzFlipGame)
+            .map_err(js_err)
+    }
+
+    /// The number of plies played.
+    #[must_use]
+    pub fn plies(&self) -> usize {
+        self.0.plies()
+    }
+
+    /// The view of `ply` as JSON.
+    ///
+    /// # Errors
+    /// A ply past the end.
+    pub fn view(&self, ply: usize) -> Result<String, JsError> {
+        json(&self.0.view(ply).map_err(js_err)?)
+    }
+
+    /// The person plays `action` (`c6` a flip, `c6c7` a move); the view after it as JSON.
+    ///
+    /// # Errors
+    /// An action that does not parse, is not legal, or comes out of turn.
+    pub fn play(&mut self, action: &str) -> Result<String, JsError> {
+        json(&self.0.play(action).map_err(js_err)?)
+    }
+
+    /// The engine plays: JSON `{action, agent, depth, nodes, view}`.
+    ///
+    /// # Errors
+    /// The agent gives no action, or the game is a review.
+    #[wasm_bindgen(js_name = engineMove)]
+    pub fn engine_move(&mut self) -> Result<String, JsError> {
+        json(&self.0.engine_move().map_err(js_err)?)
+    }
+
+    /// The game as a flip game file.
+    ///
+    /// # Errors
+    /// The record cannot be written.
+    #[wasm_bindgen(js_name = gameFile)]
+    pub fn game_file(&self) -> Result<String, JsError> {
+        self.0.game_file().map_err(js_err)
+    }
 }

@@ -1,6 +1,7 @@
 // End-to-end tests of the 陸戰棋 page in Debian's Chromium (playwright-core): the game choice,
 // a hand deployment with each L-17 refusal explained, a random deployment, open play against
-// the engine's worker, a game file reviewed; at desktop size and on a phone (390×844, touch).
+// the engine's worker, a game file reviewed, dark play (L-31) and flip play (L-32) with no
+// hidden kind in the DOM; at desktop size and on a phone (390×844, touch).
 //
 // The page is served by `vite preview` on 127.0.0.1 (started here unless GJJQ_LZ_WEB_URL names a
 // running server). Node loads the same WASM module as an oracle (the game file the page
@@ -12,7 +13,7 @@ import { mkdirSync, readFileSync } from 'node:fs';
 import { dirname, join } from 'node:path';
 import { fileURLToPath } from 'node:url';
 import { chromium } from 'playwright-core';
-import initWasm, { LzGame, lzDeploymentPoints, lzRandomDeployment } from '../pkg/gjjq_wasm.js';
+import initWasm, { LzFlipGame, LzGame, lzDeploymentPoints, lzRandomDeployment } from '../pkg/gjjq_wasm.js';
 
 const here = dirname(fileURLToPath(import.meta.url));
 const webDir = join(here, '..');
@@ -368,14 +369,31 @@ async function assertNoEnemyKind(page, enemyDeployment) {
   assert.equal(scan.holdsDeployment, false, 'the enemy deployment string is in the DOM');
   // Own pieces are upper case (the person plays Red); Blue's would be lower case.
   assert.ok(scan.pieces.every((p) => p === '?' || /^[SJDBTYCPEZLF]$/.test(p)), `pieces ${scan.pieces.join('')}`);
-  assert.ok(scan.enemyHtml.length > 0);
-  for (const g of scan.enemyHtml) {
-    for (const w of KIND_WORDS) assert.ok(!g.includes(w), `an enemy piece names ${w}: ${g}`);
-    for (const c of KIND_CHARS) assert.ok(!g.includes(c), `an enemy piece shows ${c}: ${g}`);
-    assert.ok(!/data-piece="[a-z]"/.test(g), g);
-  }
+  assertHidden(scan.enemyHtml, 'an enemy piece');
   for (const w of KIND_WORDS) assert.ok(!scan.words.includes(w), `the side panel names ${w}: ${scan.words}`);
   for (const c of KIND_CHARS) assert.ok(!scan.words.includes(c), `the side panel shows ${c}: ${scan.words}`);
+}
+
+/** The drawings of hidden pieces (each its piece's markup, its point's label and tooltip
+ * without the point's own kind): none names or shows a kind, none has a letter. */
+function assertHidden(groups, what) {
+  assert.ok(groups.length > 0, `no ${what} on the board`);
+  for (const g of groups) {
+    for (const w of KIND_WORDS) assert.ok(!g.includes(w), `${what} names ${w}: ${g}`);
+    for (const c of KIND_CHARS) assert.ok(!g.includes(c), `${what} shows ${c}: ${g}`);
+    assert.ok(!/data-piece="[A-Za-z]"/.test(g), g);
+  }
+}
+
+/** Each hidden piece's drawing under `selector`, as assertHidden reads it. */
+async function hiddenGroups(page, selector) {
+  return page.evaluate((sel) =>
+    [...document.querySelectorAll(sel)].map((piece) => {
+      const g = piece.closest('[data-point]');
+      return [piece.outerHTML, g.getAttribute('aria-label'), g.querySelector('title').textContent]
+        .join(' ')
+        .replace(/大本营|行营|headquarters|camp/g, '');
+    }), selector);
 }
 
 async function startDark(page, agent, seed) {
@@ -490,6 +508,190 @@ describe('陸戰棋 dark play to the end', () => {
     await page.click('#lz-first-ply');
     const truth = JSON.parse(lzDeploymentPoints('blue', enemy));
     for (const p of truth.slice(0, 5)) assert.equal(await letterAt(page, p.point), p.letter);
+    assert.deepEqual(page.errors, []);
+    await page.context().close();
+  });
+});
+
+// ---- 翻棋 (L-32): flip play against the engine -------------------------------------------
+
+/** L-32 until flipped: nothing in the page tells what a face-down piece is. Every face-down
+ * point's drawing is a bare back; their number is the state string's `?` count (so no
+ * face-down point is drawn as a piece); the side panel names only kinds face up or flipped
+ * (each flip's piece is in its ply, `c6=工`), checked against the page's own list. */
+async function assertNoFaceDownKind(page) {
+  const groups = await hiddenGroups(page, '#lz-board .piece.down');
+  // Late in a game every piece may be face up.
+  if (groups.length) assertHidden(groups, 'a face-down piece');
+  const scan = await page.evaluate(() => ({
+    position: document.querySelector('#lz-position').textContent,
+    down: document.querySelectorAll('#lz-board .piece.down').length,
+    downPoints: [...document.querySelectorAll('#lz-board .piece.down')].map((e) => e.closest('[data-point]').dataset.point),
+    html: document.documentElement.outerHTML,
+  }));
+  const board = scan.position.split(' ')[0];
+  assert.equal(scan.down, [...board].filter((c) => c === '?').length, scan.position);
+  // No ply text names a point that is still face down with a piece (`c6=E` only once flipped).
+  for (const p of scan.downPoints) assert.ok(!new RegExp(`\\b${p}=[A-Za-z]`).test(scan.html), `${p} named with a kind while face down`);
+  return groups.length;
+}
+
+async function startFlip(page, agent, seed, order = 'first') {
+  await page.waitForSelector('#lz-app[data-ready="true"]');
+  await page.selectOption('#lz-mode-select', 'flip');
+  assert.match(await page.textContent('#lz-mode'), /翻棋.*L-32/);
+  assert.equal(await page.locator('#lz-deploy-string').isVisible(), false, 'no deployment in flip play');
+  assert.equal(await page.locator('#lz-order').isVisible(), true);
+  await page.selectOption('#lz-order', order);
+  await page.selectOption('#lz-agent', agent);
+  await page.fill('#lz-seed', String(seed));
+  await page.click('#lz-start');
+  await page.waitForSelector('#lz-board[data-phase="flip"] .lz-point.flippable', { timeout: 20_000 });
+}
+
+/** The person's turn: an attack when one of its pieces can, else the first face-down piece
+ * flipped (a tap), else the first move. */
+async function flipTurn(page) {
+  const movable = await page.locator('#lz-board .lz-point.movable').evaluateAll((els) => els.map((e) => e.dataset.point));
+  for (const from of movable) {
+    await press(page, from);
+    const attack = await page.locator('#lz-board .lz-dest.attack').evaluateAll((els) => els.map((e) => e.dataset.dest));
+    if (attack.length) {
+      await press(page, attack[0]);
+      return;
+    }
+  }
+  const flippable = await page.locator('#lz-board .lz-point.flippable').evaluateAll((els) => els.map((e) => e.dataset.point));
+  if (flippable.length) {
+    await press(page, flippable[0]);
+    return;
+  }
+  await press(page, movable[0]);
+  await press(page, await page.locator('#lz-board .lz-dest').first().getAttribute('data-dest'));
+}
+
+async function flipRound(page) {
+  const n = (await movesListed(page)).length;
+  await flipTurn(page);
+  await page.waitForFunction(
+    (k) => document.querySelectorAll('#lz-moves [data-ascii]').length >= k + 2 || document.querySelector('#lz-result'),
+    n,
+    { timeout: 20_000 },
+  );
+}
+
+describe('陸戰棋 flip play in WASM (node, no browser)', () => {
+  test('the flip search answers on wasm32 under node limits (it reads no clock)', () => {
+    const g = new LzFlipGame('second', 'search', 11);
+    const reply = JSON.parse(g.engineMove());
+    assert.equal(reply.agent, 'search');
+    assert.match(reply.action, /^[a-e]\d+$/, 'the first action is a flip');
+    assert.ok(reply.nodes > 0);
+    assert.equal(reply.view.faceDown.length, 49);
+    assert.equal(reply.view.yourTurn, true);
+    // The person flips; the search answers again (the colours settled, moves possible).
+    g.play(reply.view.flips[0]);
+    const again = JSON.parse(g.engineMove());
+    assert.ok(again.action);
+    assert.ok(again.view.you === 'red' || again.view.you === 'blue');
+    g.free();
+  });
+});
+
+for (const size of ['desktop', 'phone']) {
+  describe(`陸戰棋 flip play (${size})`, () => {
+    test('flip a piece, the engine answers, no face-down kind in the DOM, the record reviewed', async () => {
+      const page = await open(size, '?game=luzhanqi');
+      await startFlip(page, size === 'phone' ? 'heuristic' : 'search', size === 'phone' ? 41 : 40);
+      assert.equal(await page.locator('#lz-board .piece.down').count(), 50);
+      assert.equal(await page.locator('#lz-board [data-piece]:not([data-piece="?"])').count(), 0);
+      assert.match(await page.textContent('#lz-colours'), /颜色未定/);
+      assert.equal(await page.getAttribute('#lz-colours', 'data-you'), '');
+      assert.equal(await assertNoFaceDownKind(page), 50);
+
+      // The first flip: one piece face up, its colour the person's (first_flip), the engine's reply.
+      const first = await page.locator('#lz-board .lz-point.flippable').first().getAttribute('data-point');
+      await press(page, first);
+      await page.waitForFunction(() => document.querySelectorAll('#lz-moves [data-ascii]').length >= 2, null, { timeout: 20_000 });
+      const listed = await movesListed(page);
+      assert.match(listed[0], new RegExp(`^${first}=[A-Za-z]$`), listed[0]);
+      const you = await page.getAttribute('#lz-colours', 'data-you');
+      assert.equal(you, /^[a-e]\d+=[A-Z]$/.test(listed[0]) ? 'red' : 'blue', 'the first flip gives its colour');
+      assert.match(await page.textContent('#lz-colours'), /你执[红蓝]方，引擎执[红蓝]方/);
+      assert.equal(await page.locator(`#lz-board [data-point="${first}"] .piece.down`).count(), 0);
+      assert.equal(await page.locator('#lz-engine').getAttribute('data-agent'), size === 'phone' ? 'heuristic' : 'search');
+      await assertNoFaceDownKind(page);
+      // Blue at the bottom when the person plays Blue (the points' places in the drawing).
+      const cy = async (p) => Number(await page.locator(`#lz-board [data-point="${p}"] .hit`).getAttribute('cy'));
+      assert.equal((await cy('c1')) > (await cy('c12')), you === 'red', 'the person\'s side at the bottom');
+
+      for (let i = 0; i < 5 && !(await page.locator('#lz-result').count()); i++) {
+        await flipRound(page);
+        await assertNoFaceDownKind(page);
+      }
+      const times = await page.evaluate(() => window.lzEngineTimes);
+      console.log(`  flip ${size}: engine replies took ${times.map((t) => Math.round(t)).join(', ')} ms`);
+      assert.ok(Math.max(...times) < 3000, `an engine reply took ${Math.max(...times)} ms`);
+
+      // The record: a flip game file that replays, in the library, to the page's plies and state.
+      await page.click('#lz-export');
+      await page.waitForFunction(() => document.querySelector('#lz-export-output').value.length > 0);
+      const record = await page.inputValue('#lz-export-output');
+      assert.match(record, /\[Mode "flip"\]/);
+      const plies = await movesListed(page);
+      const oracle = LzFlipGame.fromGameFile(record);
+      assert.equal(oracle.plies(), plies.length);
+      const end = JSON.parse(oracle.view(oracle.plies()));
+      assert.deepEqual(end.history.map((p) => p.text), plies);
+      assert.equal(await page.textContent('#lz-position'), end.position);
+      await page.screenshot({ path: join(shots, `lz-flip-${size}.png`), fullPage: size === 'desktop' });
+
+      // Review it: the start all face down, the last ply the game's state, a ply by its button.
+      await page.fill('#lz-gamefile-input', record);
+      await page.click('#lz-load-gamefile');
+      await page.waitForSelector('#lz-board[data-phase="flip-review"]');
+      assert.equal(await page.textContent('#lz-position'), JSON.parse(oracle.view(0)).position);
+      assert.equal(await page.locator('#lz-board .piece.down').count(), 50);
+      await page.click('#lz-last');
+      assert.equal(await page.textContent('#lz-position'), end.position);
+      await page.click('#lz-moves [data-ply="1"]');
+      assert.equal(await page.textContent('#lz-position'), JSON.parse(oracle.view(1)).position);
+      assert.equal(await page.locator('#lz-moves .current').getAttribute('data-ply'), '1');
+      assert.equal(await page.locator('#lz-board .piece.down').count(), 49);
+      oracle.free();
+      // A broken flip file names its line and column.
+      await page.fill('#lz-gamefile-input', '[Game "luzhanqi"]\n[Mode "flip"]\n\n1. b3=E *\n');
+      await page.click('#lz-load-gamefile');
+      assert.match(await page.textContent('#lz-error'), /flip game file: .*4:/);
+      assert.deepEqual(page.errors, []);
+      await page.context().close();
+    });
+  });
+}
+
+describe('陸戰棋 flip play to the end', () => {
+  test('against the random agent as the second player until the end; the game reviewed', async () => {
+    const page = await open('desktop', '?game=luzhanqi');
+    await page.waitForSelector('#lz-app[data-ready="true"]');
+    await page.selectOption('#lz-mode-select', 'flip');
+    await page.selectOption('#lz-order', 'second');
+    await page.selectOption('#lz-agent', 'random');
+    await page.fill('#lz-seed', '42');
+    await page.click('#lz-start');
+    // The engine opens: its flip settles the colours.
+    await page.waitForSelector('#lz-moves [data-ply="1"]', { timeout: 20_000 });
+    assert.notEqual(await page.getAttribute('#lz-colours', 'data-you'), '');
+    for (let i = 0; i < 400 && !(await page.locator('#lz-result').count()); i++) {
+      await flipRound(page);
+      if (i % 20 === 0 && !(await page.locator('#lz-result').count())) await assertNoFaceDownKind(page);
+    }
+    const result = page.locator('#lz-result');
+    assert.equal(await result.count(), 1, 'the game ended');
+    console.log(`  flip game ended: ${await result.textContent()} after ${(await movesListed(page)).length} plies`);
+    await page.click('#lz-flip-review');
+    await page.waitForSelector('#lz-board[data-phase="flip-review"]');
+    await page.click('#lz-last');
+    assert.equal(await page.locator('#lz-result').count(), 1, 'the end shown in review');
     assert.deepEqual(page.errors, []);
     await page.context().close();
   });

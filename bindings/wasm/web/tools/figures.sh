@@ -21,6 +21,7 @@ worker=$(ls bindings/wasm/web/dist/assets/engine-worker-*.js 2>/dev/null | head 
 beliefs=$(ls bindings/wasm/web/dist/assets/beliefs-worker-*.js 2>/dev/null | head -n 1 || true)
 lz=$(ls bindings/wasm/web/dist/assets/lz-worker-*.js 2>/dev/null | head -n 1 || true)
 lzdark=$(ls bindings/wasm/web/dist/assets/lz-dark-worker-*.js 2>/dev/null | head -n 1 || true)
+lzflip=$(ls bindings/wasm/web/dist/assets/lz-flip-worker-*.js 2>/dev/null | head -n 1 || true)
 kb() { awk -v b="$1" 'BEGIN { printf "%.1f kB", b / 1000 }'; }
 
 
@@ -39,6 +40,9 @@ if [ -n "$lz" ]; then
 fi
 if [ -n "$lzdark" ]; then
   line2="$line2, the 陸戰棋 dark game's worker $(kb "$(wc -c < "$lzdark")") ($(kb "$(gzip -9 -c "$lzdark" | wc -c)") gzipped)"
+fi
+if [ -n "$lzflip" ]; then
+  line2="$line2, the 陸戰棋 flip game's worker $(kb "$(wc -c < "$lzflip")") ($(kb "$(gzip -9 -c "$lzflip" | wc -c)") gzipped)"
 fi
 line2="$line2."
 printf '%s\n%s\n' "$line1" "$line2" | tee bindings/wasm/web/dist/figures.md

@@ -29,6 +29,7 @@ use rand::seq::SliceRandom;
 use super::eval::{evaluate, piece_value};
 use super::{FlipAgent, FlipChoice};
 use crate::eval::{WIN, WIN_BOUND, distance};
+use crate::search::now;
 use crate::{AgentError, Limits};
 
 /// The deepest ply the search tables cover (main search and quiescence together).
@@ -205,17 +206,25 @@ impl FlipSearchAgent {
         depth: u32,
         limits: &Limits,
     ) -> Option<i32> {
-        self.prepare(pos, &[], limits, Instant::now());
+        self.prepare(pos, &[], limits, limits.time.map(|_| now()));
         let v = self.expectation(pos, a, depth as i32 - 1, 0);
         (!self.stopped).then_some(v)
     }
 
-    fn prepare(&mut self, pos: &FlipPosition, history: &[u64], limits: &Limits, start: Instant) {
+    /// `start` is the clock at the search's start, read only under a time limit (see
+    /// [`crate::search`]'s `now`: on wasm32 the clock panics, and the page gives node limits).
+    fn prepare(
+        &mut self,
+        pos: &FlipPosition,
+        history: &[u64],
+        limits: &Limits,
+        start: Option<Instant>,
+    ) {
         self.nodes = 0;
         self.stopped = false;
         self.passes = 0;
         self.node_limit = limits.nodes.unwrap_or(u64::MAX);
-        self.deadline = limits.time.map(|t| start + t);
+        self.deadline = start.zip(limits.time).map(|(s, t)| s + t);
         for k in &mut self.killers {
             *k = [None; 2];
         }
@@ -237,7 +246,7 @@ impl FlipSearchAgent {
             self.stopped = true;
         } else if self.nodes.is_multiple_of(CLOCK_INTERVAL)
             && let Some(d) = self.deadline
-            && Instant::now() >= d
+            && now() >= d
         {
             self.stopped = true;
         }
@@ -631,7 +640,8 @@ impl FlipAgent for FlipSearchAgent {
         history: &[u64],
         limits: &Limits,
     ) -> Result<FlipChoice, AgentError> {
-        let start = Instant::now();
+        // The clock is read only when there is a time limit.
+        let start = limits.time.map(|_| now());
         self.prepare(pos, history, limits, start);
         let mut root: Vec<(FlipAction, Branch)> = self
             .options(pos, None, 0, true)
@@ -667,8 +677,8 @@ impl FlipAgent for FlipSearchAgent {
             if choice.score > WIN_BOUND || choice.score < -WIN_BOUND {
                 break;
             }
-            if let Some(t) = limits.time
-                && start.elapsed() * 2 >= t
+            if let Some((s, t)) = start.zip(limits.time)
+                && now().duration_since(s) * 2 >= t
             {
                 break;
             }
@@ -680,5 +690,39 @@ impl FlipAgent for FlipSearchAgent {
     fn new_game(&mut self) {
         self.tt.iter_mut().for_each(|e| *e = Entry::default());
         self.history.iter_mut().for_each(|h| *h = 0);
+    }
+}
+
+#[cfg(test)]
+mod clock_tests {
+    use std::time::Duration;
+
+    use luzhanqi::flip::FlipPosition;
+
+    use super::FlipSearchAgent;
+    use crate::Limits;
+    use crate::flip::FlipAgent;
+    use crate::search::CLOCK_READS;
+
+    fn reads() -> u64 {
+        CLOCK_READS.with(std::cell::Cell::get)
+    }
+
+    /// Under node or depth limits the flip search never reads the clock (it would panic on
+    /// wasm32-unknown-unknown, where the web page runs it); under a time limit it does.
+    #[test]
+    fn the_clock_is_read_only_under_a_time_limit() {
+        let pos = FlipPosition::start();
+        let mut agent = FlipSearchAgent::new(3);
+        let before = reads();
+        agent.choose(&pos, &[], &Limits::nodes(3_000)).unwrap();
+        agent.choose(&pos, &[], &Limits::depth(2)).unwrap();
+        // Stopped by the node limit or not, it reads no clock.
+        let _ = agent.chance_value(&pos, "c6".parse().unwrap(), 2, &Limits::nodes(2_000));
+        assert_eq!(reads(), before, "no time limit, no clock");
+        agent
+            .choose(&pos, &[], &Limits::time(Duration::from_millis(20)))
+            .unwrap();
+        assert!(reads() > before, "a time limit reads the clock");
     }
 }

@@ -6,10 +6,15 @@
 // the engine's dark agent: the referee and the agent run in Rust in their own worker
 // (`LzDarkGame`, lz-dark-worker.ts) and the page is given only the person's view (the enemy
 // pieces without kinds, the referee's announcements), with a beliefs toggle fed by the
-// shared beliefs worker (`lzDarkBeliefs` from the person's information state string). The
-// rules are the library's; the page only draws its answers (bindings/wasm/src/lz).
+// shared beliefs worker (`lzDarkBeliefs` from the person's information state string). Flip
+// play (翻棋, L-32): every piece starts face down, dealt from the seed in Rust; the game and
+// the engine's flip agent run in their own worker (`LzFlipGame`, lz-flip-worker.ts), the
+// page is given views that name no face-down piece's kind; a flip game file is reviewed with
+// the same views. The rules are the library's; the page only draws its answers
+// (bindings/wasm/src/lz).
 
 import init, {
+  LzFlipGame,
   LzGame,
   lzBoard,
   lzCheckDeployment,
@@ -19,15 +24,17 @@ import init, {
   lzRandomDeployment,
 } from '../../pkg/gjjq_wasm.js';
 import { LzBoard, type LzBelief, type LzBoardData } from './board';
-import { hasText, kindName, pageLang, t, type Key, type Lang } from './text';
+import { KINDS, hasText, kindName, pageLang, t, type Key, type Lang } from './text';
 import type { LzEngineReply, LzEngineRequest } from './lz-worker';
-import type { LzDarkAnswer, LzDarkOp, LzDarkRequest } from './lz-dark-worker';
+import type { LzDarkAnswer, LzDarkOp } from './lz-dark-worker';
+import type { LzFlipAnswer, LzFlipOp } from './lz-flip-worker';
+import { client } from './rpc';
 import type { BeliefsAnswer, BeliefsRequest } from '../beliefs-worker';
 import './style.css';
 
 type Side = 'red' | 'blue';
-type Phase = 'deploy' | 'play' | 'review' | 'dark';
-type Mode = 'open' | 'dark';
+type Phase = 'deploy' | 'play' | 'review' | 'dark' | 'flip' | 'flip-review';
+type Mode = 'open' | 'dark' | 'flip';
 
 interface PieceView {
   point: string;
@@ -85,6 +92,34 @@ interface DarkView {
   quiet: number;
   infoState: string;
 }
+/** A flip game at one ply (`FlipView`, bindings/wasm/src/lz/flip.rs): the face-up pieces,
+ * the face-down points without kinds, the legal moves and flips, the colours once settled. */
+interface FlipPly {
+  text: string;
+  action: string;
+  player: 'first' | 'second';
+  side: Side | null;
+  combat: string | null;
+}
+interface FlipView {
+  ply: number;
+  plies: number;
+  position: string;
+  player: 'first' | 'second' | null;
+  you: Side | null;
+  firstColour: Side | null;
+  toAct: 'first' | 'second';
+  turn: Side | null;
+  yourTurn: boolean;
+  pieces: PieceView[];
+  faceDown: string[];
+  legal: MoveView[];
+  flips: string[];
+  last: { from: string; to: string; combat: string | null } | null;
+  history: FlipPly[];
+  outcome: { winner: Side | null; reason: string; result: string } | null;
+  quiet: number;
+}
 interface Problem {
   code: string;
   point: string | null;
@@ -109,28 +144,31 @@ const HTML = `
         <select id="lz-mode-select">
           <option value="open" data-lz="modeOpenShort"></option>
           <option value="dark" data-lz="modeDarkShort"></option>
+          <option value="flip" data-lz="modeFlipShort"></option>
         </select>
       </div>
       <p id="lz-mode" class="lz-help" data-lz="modeOpen"></p>
-      <div class="row">
+      <div class="row lz-deploy-only">
         <label for="lz-side" data-lz="side"></label>
         <select id="lz-side"><option value="red" data-lz="red"></option><option value="blue" data-lz="blue"></option></select>
       </div>
       <div class="row">
-        <label for="lz-first" data-lz="first"></label>
-        <select id="lz-first"><option value="red" data-lz="red"></option><option value="blue" data-lz="blue"></option></select>
+        <label for="lz-first" class="lz-deploy-only" data-lz="first"></label>
+        <select id="lz-first" class="lz-deploy-only"><option value="red" data-lz="red"></option><option value="blue" data-lz="blue"></option></select>
+        <label for="lz-order" class="lz-flip-only" data-lz="order"></label>
+        <select id="lz-order" class="lz-flip-only"><option value="first" data-lz="orderFirst"></option><option value="second" data-lz="orderSecond"></option></select>
         <label for="lz-agent" data-lz="agent"></label>
         <select id="lz-agent"></select>
       </div>
-      <p id="lz-deploy-help" class="lz-help" data-lz="deployHelp"></p>
+      <p id="lz-deploy-help" class="lz-help lz-deploy-only" data-lz="deployHelp"></p>
       <div class="row">
-        <button id="lz-deploy-random" data-lz="deployRandom"></button>
-        <button id="lz-deploy-default" data-lz="deployDefault"></button>
+        <button id="lz-deploy-random" class="lz-deploy-only" data-lz="deployRandom"></button>
+        <button id="lz-deploy-default" class="lz-deploy-only" data-lz="deployDefault"></button>
         <label for="lz-seed" data-lz="seed"></label>
         <input id="lz-seed" class="seed" inputmode="numeric" spellcheck="false" placeholder="random" />
       </div>
-      <label for="lz-deploy-string" class="lz-label" data-lz="deployString"></label>
-      <input id="lz-deploy-string" class="lz-input" spellcheck="false" />
+      <label for="lz-deploy-string" class="lz-label lz-deploy-only" data-lz="deployString"></label>
+      <input id="lz-deploy-string" class="lz-input lz-deploy-only" spellcheck="false" />
       <button id="lz-start" class="primary" data-lz="start"></button>
     </div>
     <div id="lz-play-row" class="row" hidden>
@@ -145,6 +183,10 @@ const HTML = `
         <button id="lz-reveal" data-lz="reveal" hidden></button>
       </div>
       <div id="lz-beliefs-note" class="lz-help" hidden></div>
+    </div>
+    <div id="lz-flip-row" hidden>
+      <div id="lz-colours" class="lz-help" role="status"></div>
+      <button id="lz-flip-review" data-lz="flipReview" hidden></button>
     </div>
     <h2 data-lz="moves"></h2>
     <div class="nav">
@@ -213,15 +255,39 @@ const st = {
   beliefs: new Map<string, Map<string, LzBelief>>(),
   beliefsExact: new Map<string, boolean>(),
   beliefsPending: new Set<string>(),
+  /** Flip play and review: the view shown (the only thing the page knows of the game). */
+  flip: null as FlipView | null,
+  /** Which flip game the worker's answers belong to (a later one drops them). */
+  flipGame: 0,
+  /** A flip game file under review (on the page's thread: it hides nothing). */
+  flipReview: null as LzFlipGame | null,
 };
 
 let board: LzBoard;
 let worker: Worker | null = null;
-let darkWorker: Worker | null = null;
 let beliefsWorker: Worker | null = null;
-let darkCalls = 0;
-const darkWaiting = new Map<number, (a: LzDarkAnswer) => void>();
 let mounted = false;
+
+/** One request to the dark game's worker (rpc.ts). */
+const darkCall = client<LzDarkOp, LzDarkAnswer>(
+  () => new Worker(new URL('./lz-dark-worker.ts', import.meta.url), { type: 'module' }),
+  (message) => showError(message),
+);
+/** One request to the flip game's worker (rpc.ts). */
+const flipCall = client<LzFlipOp, LzFlipAnswer>(
+  () => new Worker(new URL('./lz-flip-worker.ts', import.meta.url), { type: 'module' }),
+  (message) => showError(message),
+);
+
+/** Forget the dark and flip games shown: their workers' late answers are dropped. */
+function dropSessions(): void {
+  st.darkGame++;
+  st.dark = null;
+  st.flipGame++;
+  st.flip = null;
+  st.flipReview?.free();
+  st.flipReview = null;
+}
 
 function tr(key: Key, ...args: (string | number)[]): string {
   return t(st.lang, key, ...args);
@@ -275,8 +341,7 @@ function startDeploy(): void {
   st.records = [];
   st.ply = 0;
   st.engineId++;
-  st.darkGame++;
-  st.dark = null;
+  dropSessions();
   st.thinking = false;
   st.side = $<HTMLSelectElement>('lz-side').value as Side;
   st.mode = $<HTMLSelectElement>('lz-mode-select').value as Mode;
@@ -362,7 +427,13 @@ const AGENTS: Record<Mode, [string, Key][]> = {
     ['heuristic', 'agentHeuristic'],
     ['random', 'agentRandom'],
   ],
+  flip: [
+    ['search', 'agentFlipSearch'],
+    ['heuristic', 'agentHeuristic'],
+    ['random', 'agentRandom'],
+  ],
 };
+const MODE_HELP: Record<Mode, Key> = { open: 'modeOpen', dark: 'modeDark', flip: 'modeFlip' };
 
 function fillAgents(): void {
   const select = $<HTMLSelectElement>('lz-agent');
@@ -377,26 +448,12 @@ function fillAgents(): void {
     }),
   );
   const help = $('lz-mode');
-  help.dataset.lz = mode === 'dark' ? 'modeDark' : 'modeOpen';
+  help.dataset.lz = MODE_HELP[mode];
   help.textContent = tr(help.dataset.lz as Key);
-}
-
-/** One request to the dark worker; the answer, or an Error with the library's message. */
-function darkCall(req: LzDarkOp): Promise<LzDarkAnswer> {
-  if (!darkWorker) {
-    darkWorker = new Worker(new URL('./lz-dark-worker.ts', import.meta.url), { type: 'module' });
-    darkWorker.onmessage = (e: MessageEvent<LzDarkAnswer>) => {
-      const done = darkWaiting.get(e.data.id);
-      darkWaiting.delete(e.data.id);
-      done?.(e.data);
-    };
-    darkWorker.onerror = (e) => showError(e.message);
-  }
-  const id = ++darkCalls;
-  return new Promise((resolve, reject) => {
-    darkWaiting.set(id, (a) => (a.error ? reject(new Error(a.error)) : resolve(a)));
-    darkWorker!.postMessage({ ...req, id } as LzDarkRequest);
-  });
+  // Flip play has no deployment: the pieces are dealt face down (L-32).
+  $('lz-setup').dataset.mode = mode;
+  st.mode = mode;
+  render();
 }
 
 /** A dark answer for the game still shown: its view is taken, the engine asked if its turn. */
@@ -426,6 +483,7 @@ function startDark(): void {
   const own = $<HTMLInputElement>('lz-deploy-string').value.trim();
   st.seed = newSeed();
   st.agent = $<HTMLSelectElement>('lz-agent').value;
+  dropSessions();
   const game = ++st.darkGame;
   st.game?.free();
   st.game = null;
@@ -557,11 +615,163 @@ function announcementText(a: Announcement): string {
   return parts.join(st.lang === 'zh' ? '，' : ', ');
 }
 
+// ---- flip play (翻棋, L-32) -------------------------------------------------------------
+
+/** A flip answer for the game still shown: its view is taken, the engine asked if its turn. */
+function flipAnswer(game: number, a: LzFlipAnswer): void {
+  if (game !== st.flipGame) return;
+  st.thinking = false;
+  if (a.view) st.flip = JSON.parse(a.view) as FlipView;
+  if (a.engine) {
+    const w = window as unknown as { lzEngineTimes?: number[] };
+    (w.lzEngineTimes ??= []).push(a.ms);
+    $('lz-engine').textContent = tr('engineLine', a.engine.agent, a.engine.depth, a.engine.nodes);
+    $('lz-engine').dataset.agent = a.engine.agent;
+  }
+  st.selected = null;
+  render();
+  maybeFlipEngine();
+}
+
+function flipFailed(game: number, err: unknown): void {
+  if (game !== st.flipGame) return;
+  st.thinking = false;
+  showError(err);
+  render();
+}
+
+function startFlip(): void {
+  st.seed = newSeed();
+  st.agent = $<HTMLSelectElement>('lz-agent').value;
+  dropSessions();
+  const game = st.flipGame;
+  st.game?.free();
+  st.game = null;
+  st.view = null;
+  st.records = [];
+  st.ply = 0;
+  st.phase = 'flip';
+  st.thinking = true;
+  feedback(null);
+  showError('');
+  $('lz-engine').textContent = '';
+  render();
+  flipCall({ op: 'start', player: $<HTMLSelectElement>('lz-order').value, agent: st.agent, seed: st.seed })
+    .then((a) => flipAnswer(game, a))
+    .catch((err) => flipFailed(game, err));
+}
+
+function flipMayAct(): boolean {
+  const v = st.flip;
+  return st.phase === 'flip' && !!v && v.yourTurn && !st.thinking;
+}
+
+function maybeFlipEngine(): void {
+  const v = st.flip;
+  if (st.phase !== 'flip' || !v || v.outcome || v.yourTurn || st.thinking) return;
+  const game = st.flipGame;
+  st.thinking = true;
+  render();
+  flipCall({ op: 'engine' })
+    .then((a) => flipAnswer(game, a))
+    .catch((err) => flipFailed(game, err));
+}
+
+function flipPlay(action: string): void {
+  const game = st.flipGame;
+  st.thinking = true;
+  feedback(null);
+  render();
+  flipCall({ op: 'play', action })
+    .then((a) => flipAnswer(game, a))
+    .catch((err) => flipFailed(game, err));
+}
+
+/** A tap in flip play: a destination of the piece picked up, a face-down piece to flip, or
+ * one of the person's face-up pieces to pick up; anything else says why nothing happens. */
+function flipClick(point: string): void {
+  const v = st.flip;
+  if (!v) return;
+  if (st.phase === 'flip-review') {
+    feedback(tr('reviewOnly'));
+    return;
+  }
+  if (!flipMayAct()) {
+    feedback(tr('notYourTurn'));
+    return;
+  }
+  if (st.selected) {
+    const m = v.legal.find((l) => l.from === st.selected && l.to === point);
+    if (m) {
+      flipPlay(m.ascii);
+      return;
+    }
+  }
+  if (v.flips.includes(point)) {
+    st.selected = null;
+    flipPlay(point);
+    return;
+  }
+  const piece = v.pieces.find((p) => p.point === point);
+  if (piece && v.you && sideOf(piece.letter) === v.you) {
+    st.selected = point;
+    const up = piece.letter.toUpperCase();
+    if (v.legal.some((l) => l.from === point)) feedback(null);
+    else feedback(up === 'L' || up === 'F' ? tr('immobile', point, kindName(st.lang, up)) : tr('noMoves', point), 'cannot-move');
+  } else if (st.selected) {
+    feedback(tr('noMoveThere', st.selected, point), 'no-move-there');
+    st.selected = null;
+  } else {
+    feedback(piece ? tr('notYours', point) : tr('noPiece', point), 'no-piece');
+  }
+  render();
+}
+
+function flipDrop(from: string, to: string): void {
+  const v = st.flip;
+  const m = v?.legal.find((l) => l.from === from && l.to === to);
+  if (v && m && flipMayAct()) flipPlay(m.ascii);
+  else {
+    feedback(tr('noMoveThere', from, to), 'no-move-there');
+    render();
+  }
+}
+
+/** A flip game file, reviewed on the page's thread (its views, any ply). */
+function setFlipReview(game: LzFlipGame): void {
+  dropSessions();
+  st.game?.free();
+  st.game = null;
+  st.view = null;
+  st.records = [];
+  st.flipReview = game;
+  st.phase = 'flip-review';
+  st.engineId++;
+  st.thinking = false;
+  st.marked.clear();
+  feedback(null);
+  showError('');
+  goTo(0);
+}
+
+/** A flip ply as the list shows it, into `el`: the action, and for a flip the piece it
+ * revealed in that piece's colour (its character in Chinese, its letter in English). */
+function showFlipPly(el: HTMLElement, p: FlipPly): void {
+  const m = /^([a-e]\d+(?:[a-e]\d+)?)=([A-Za-z])$/.exec(p.text);
+  if (!m) {
+    el.textContent = p.text;
+    return;
+  }
+  const piece = document.createElement('span');
+  piece.className = `lz-kind ${sideOf(m[2])}`;
+  piece.textContent = st.lang === 'zh' ? (KINDS[m[2].toUpperCase()]?.simp ?? m[2]) : m[2];
+  el.append(`${m[1]}=`, piece);
+}
+
 // ---- play and review --------------------------------------------------------------------
 
 function setGame(game: LzGame, phase: Phase, ply?: number): void {
-  st.darkGame++;
-  st.dark = null;
+  dropSessions();
   st.game?.free();
   st.game = game;
   st.phase = phase;
@@ -577,6 +787,13 @@ function setGame(game: LzGame, phase: Phase, ply?: number): void {
 }
 
 function goTo(ply: number): void {
+  if (st.phase === 'flip-review' && st.flipReview) {
+    st.ply = Math.max(0, Math.min(ply, st.flipReview.plies()));
+    st.flip = JSON.parse(st.flipReview.view(st.ply)) as FlipView;
+    st.selected = null;
+    render();
+    return;
+  }
   if (!st.game) return;
   const p = Math.max(0, Math.min(ply, st.game.plies()));
   st.ply = p;
@@ -707,13 +924,18 @@ function dropPlay(from: string, to: string): void {
 
 function render(): void {
   if (!mounted) return;
-  const flipped = st.side === 'blue';
+  if (st.phase === 'flip' || st.phase === 'flip-review') {
+    renderFlip();
+    return;
+  }
+  const flipped = boardFlipped();
   const pieces = new Map<string, string>();
   const movable = new Set<string>();
   const dests = new Map<string, boolean>();
   let last = null;
   if (st.phase === 'deploy') {
-    for (const [p, l] of st.arrangement) {
+    // Flip play deploys nothing: the board is empty until the deal (L-32).
+    if (st.mode !== 'flip') for (const [p, l] of st.arrangement) {
       pieces.set(p, letterOf(st.side, l));
       movable.add(p);
     }
@@ -757,22 +979,129 @@ function render(): void {
   }
   board.draw({ pieces, flipped, lang: st.lang, selected: st.selected, dests, last, movable, marked: st.marked });
   renderFrame();
-  $('lz-dark-row').hidden = true;
   renderStatus();
   renderMoves();
   $('lz-position').textContent = st.view?.position ?? '';
+}
+
+type Outcome = { winner: Side | null; reason: string; result: string };
+
+/** The end in the status line (open, dark and flip play alike): `#lz-result` with the winner,
+ * the reason and the result token as data. */
+function showOutcome(el: HTMLElement, o: Outcome): void {
+  const why = hasText(o.reason) ? tr(o.reason) : o.reason;
+  const span = document.createElement('span');
+  span.id = 'lz-result';
+  span.dataset.winner = o.winner ?? 'draw';
+  span.dataset.reason = o.reason;
+  span.dataset.result = o.result;
+  span.textContent = o.winner ? tr('wins', sideWord(o.winner), why, o.result) : tr('draw', why, o.result);
+  el.append(span);
+  el.classList.add('over');
+}
+
+/** Whether the board is drawn with Blue at the bottom: the person's side, in flip play its
+ * colour once settled. */
+function boardFlipped(): boolean {
+  if (st.phase === 'flip' || st.phase === 'flip-review') return st.flip?.you === 'blue';
+  return st.side === 'blue';
+}
+
+function flipToAct(v: FlipView): string {
+  if (v.turn) return tr('toMove', sideWord(v.turn));
+  return tr(v.toAct === 'first' ? 'flipFirstToAct' : 'flipSecondToAct');
+}
+
+/** Flip play and review: the board (face-down pieces as bare backs), the status, the colours,
+ * the plies. */
+function renderFlip(): void {
+  const v = st.flip;
+  const pieces = new Map<string, string>();
+  const movable = new Set<string>();
+  const dests = new Map<string, boolean>();
+  const flippable = new Set<string>();
+  if (v) {
+    for (const p of v.pieces) pieces.set(p.point, p.letter);
+    if (flipMayAct()) {
+      for (const m of v.legal) movable.add(m.from);
+      for (const f of v.flips) flippable.add(f);
+      if (st.selected) for (const m of v.legal) if (m.from === st.selected) dests.set(m.to, m.attack);
+    }
+  }
+  board.draw({
+    pieces,
+    flipped: boardFlipped(),
+    lang: st.lang,
+    selected: st.selected,
+    dests,
+    last: v?.last ?? null,
+    movable,
+    marked: st.marked,
+    down: new Set(v?.faceDown ?? []),
+    flippable,
+  });
+  renderFrame();
+  const el = $('lz-status');
+  el.className = 'status';
+  el.replaceChildren();
+  if (!v) el.textContent = tr('thinking');
+  else if (v.outcome) showOutcome(el, v.outcome);
+  else if (st.phase === 'flip-review') el.textContent = `${tr('reviewing', v.ply, v.plies)} · ${flipToAct(v)}`;
+  else if (st.thinking) el.textContent = `${flipToAct(v)} · ${tr('thinking')}`;
+  else if (v.yourTurn) el.textContent = v.you ? tr('yourMove', sideWord(v.you)) : tr('flipYourFlip');
+  else el.textContent = flipToAct(v);
+  if (v?.turn) el.classList.add(v.turn);
+  const colours = $('lz-colours');
+  colours.dataset.you = v?.you ?? '';
+  colours.dataset.first = v?.firstColour ?? '';
+  if (!v?.firstColour) colours.textContent = tr('flipUnsettled');
+  else if (v.you) colours.textContent = tr('flipColours', sideWord(v.you), sideWord(v.you === 'red' ? 'blue' : 'red'));
+  else colours.textContent = tr('flipFirstColour', sideWord(v.firstColour));
+  $('lz-flip-review').hidden = !(st.phase === 'flip' && v?.outcome);
+  const list = $('lz-moves');
+  list.replaceChildren();
+  v?.history.forEach((p, i) => {
+    const li = document.createElement('li');
+    const b = document.createElement('button');
+    const current = st.phase === 'flip-review' && i + 1 === v.ply;
+    b.className = `move${p.side ? ` ${p.side}` : ''}${current ? ' current' : ''}`;
+    b.dataset.ply = String(i + 1);
+    b.dataset.ascii = p.text;
+    showFlipPly(b, p);
+    li.append(b);
+    if (p.combat) {
+      const n = document.createElement('span');
+      n.className = 'note';
+      n.textContent = hasText(p.combat) ? tr(p.combat) : p.combat;
+      li.append(n);
+    }
+    list.append(li);
+  });
+  if (st.phase === 'flip') list.scrollTop = list.scrollHeight;
+  else {
+    const cur = list.querySelector<HTMLElement>('.current');
+    if (cur) list.scrollTop = cur.offsetTop - list.clientHeight / 2;
+  }
+  const atStart = st.phase === 'flip-review' && v?.ply === 0;
+  $('lz-ply').textContent = v ? (atStart ? tr('start0') : tr('ply', st.phase === 'flip-review' ? v.ply : v.plies)) : '';
+  $('lz-position').textContent = v?.position ?? '';
 }
 
 function renderFrame(): void {
   $('lz-board').dataset.phase = st.phase;
   $('lz-setup').hidden = st.phase !== 'deploy';
   $('lz-play-row').hidden = st.phase === 'deploy';
+  // A new flip game deploys nothing: the button says so.
+  const again = $('lz-new');
+  again.dataset.lz = st.phase === 'flip' || st.phase === 'flip-review' ? 'newFlipGame' : 'newGame';
+  again.textContent = tr(again.dataset.lz as Key);
+  $('lz-dark-row').hidden = st.phase !== 'dark';
+  $('lz-flip-row').hidden = st.phase !== 'flip' && st.phase !== 'flip-review';
 }
 
 /** Dark play's side panel: the status, the announcements as the moves, the beliefs note. */
 function renderDark(beliefs: Map<string, LzBelief> | null): void {
   renderFrame();
-  $('lz-dark-row').hidden = false;
   const v = st.dark;
   const el = $('lz-status');
   el.className = 'status';
@@ -780,16 +1109,7 @@ function renderDark(beliefs: Map<string, LzBelief> | null): void {
   if (!v) {
     el.textContent = tr('thinking');
   } else if (v.outcome) {
-    const o = v.outcome;
-    const why = hasText(o.reason) ? tr(o.reason) : o.reason;
-    const span = document.createElement('span');
-    span.id = 'lz-result';
-    span.dataset.winner = o.winner ?? 'draw';
-    span.dataset.reason = o.reason;
-    span.dataset.result = o.result;
-    span.textContent = o.winner ? tr('wins', sideWord(o.winner), why, o.result) : tr('draw', why, o.result);
-    el.append(span);
-    el.classList.add('over');
+    showOutcome(el, v.outcome);
   } else if (st.thinking) {
     el.textContent = `${tr('toMove', sideWord(v.turn))} · ${tr('thinking')}`;
   } else {
@@ -841,16 +1161,7 @@ function renderStatus(): void {
     return;
   }
   if (v.outcome) {
-    const o = v.outcome;
-    const why = hasText(o.reason) ? tr(o.reason) : o.reason;
-    const span = document.createElement('span');
-    span.id = 'lz-result';
-    span.dataset.winner = o.winner ?? 'draw';
-    span.dataset.reason = o.reason;
-    span.dataset.result = o.result;
-    span.textContent = o.winner ? tr('wins', sideWord(o.winner), why, o.result) : tr('draw', why, o.result);
-    el.append(span);
-    el.classList.add('over');
+    showOutcome(el, v.outcome);
   } else if (st.phase === 'review') {
     el.textContent = `${tr('reviewing', v.ply, v.plies)} · ${tr('toMove', sideWord(v.turn))}`;
   } else if (st.thinking) {
@@ -902,7 +1213,7 @@ let drag: { from: string; x0: number; y0: number; active: boolean; id: number } 
 function wireBoard(host: HTMLElement): void {
   host.addEventListener('pointerdown', (e) => {
     const [x, y] = board.toSvg(e.clientX, e.clientY);
-    const from = board.nearest(x, y, st.side === 'blue');
+    const from = board.nearest(x, y, boardFlipped());
     if (!from) return;
     drag = { from, x0: e.clientX, y0: e.clientY, active: false, id: e.pointerId };
     host.setPointerCapture?.(e.pointerId);
@@ -924,16 +1235,18 @@ function wireBoard(host: HTMLElement): void {
     const d = drag;
     drag = null;
     const [x, y] = board.toSvg(e.clientX, e.clientY);
-    const to = board.nearest(x, y, st.side === 'blue');
+    const to = board.nearest(x, y, boardFlipped());
     try {
       if (e.type === 'pointercancel') render();
       else if (d.active) {
         if (!to || to === d.from) render();
         else if (st.phase === 'deploy') arrange(d.from, to);
         else if (st.phase === 'dark') darkDrop(d.from, to);
+        else if (st.phase === 'flip' || st.phase === 'flip-review') flipDrop(d.from, to);
         else dropPlay(d.from, to);
       } else if (st.phase === 'deploy') deployClick(d.from);
       else if (st.phase === 'dark') darkClick(d.from);
+      else if (st.phase === 'flip' || st.phase === 'flip-review') flipClick(d.from);
       else playClick(d.from);
     } catch (err) {
       showError(err);
@@ -954,8 +1267,16 @@ function guarded(f: () => void): () => void {
   };
 }
 
+/** A game file to review: a flip record (`[Mode "flip"]`, L-32) with flip views, any other
+ * as an open game. */
 function loadFile(text: string): void {
-  setGame(LzGame.fromGameFile(text), 'review', 0);
+  if (/\[Mode\s+"flip"\]/.test(text)) setFlipReview(LzFlipGame.fromGameFile(text));
+  else setGame(LzGame.fromGameFile(text), 'review', 0);
+}
+
+function lastPly(): number {
+  if (st.phase === 'flip-review') return st.flipReview?.plies() ?? 0;
+  return st.game?.plies() ?? 0;
 }
 
 function wire(): void {
@@ -989,7 +1310,12 @@ function wire(): void {
   });
   $('lz-start').addEventListener(
     'click',
-    guarded(() => ($<HTMLSelectElement>('lz-mode-select').value === 'dark' ? startDark() : startGame())),
+    guarded(() => {
+      const mode = $<HTMLSelectElement>('lz-mode-select').value as Mode;
+      if (mode === 'dark') startDark();
+      else if (mode === 'flip') startFlip();
+      else startGame();
+    }),
   );
   $('lz-mode-select').addEventListener('change', guarded(fillAgents));
   $('lz-beliefs-toggle').addEventListener('change', () => render());
@@ -1003,11 +1329,21 @@ function wire(): void {
       })
       .catch((err) => showError(err));
   });
+  $('lz-flip-review').addEventListener('click', () => {
+    const game = st.flipGame;
+    flipCall({ op: 'record' })
+      .then((a) => {
+        if (game !== st.flipGame || !a.text) return;
+        $<HTMLTextAreaElement>('lz-gamefile-input').value = a.text;
+        loadFile(a.text);
+      })
+      .catch((err) => showError(err));
+  });
   $('lz-new').addEventListener('click', guarded(startDeploy));
   $('lz-first-ply').addEventListener('click', () => goTo(0));
   $('lz-prev').addEventListener('click', () => goTo(st.ply - 1));
   $('lz-next').addEventListener('click', () => goTo(st.ply + 1));
-  $('lz-last').addEventListener('click', () => goTo(st.game?.plies() ?? 0));
+  $('lz-last').addEventListener('click', () => goTo(lastPly()));
   $('lz-moves').addEventListener('click', (e) => {
     const b = (e.target as HTMLElement).closest<HTMLElement>('[data-ply]');
     if (b) goTo(Number(b.dataset.ply));
@@ -1035,15 +1371,28 @@ function wire(): void {
           .catch((err) => showError(err));
         return;
       }
+      if (st.phase === 'flip') {
+        // The flip record (one form: the flip text of L-32), every flip with its piece.
+        flipCall({ op: 'record' })
+          .then((a) => {
+            $<HTMLTextAreaElement>('lz-export-output').value = a.text ?? '';
+          })
+          .catch((err) => showError(err));
+        return;
+      }
+      if (st.phase === 'flip-review' && st.flipReview) {
+        $<HTMLTextAreaElement>('lz-export-output').value = st.flipReview.gameFile();
+        return;
+      }
       if (!st.game) return;
       $<HTMLTextAreaElement>('lz-export-output').value = st.game.gameFile($<HTMLSelectElement>('lz-export-form').value);
     }),
   );
   document.addEventListener('keydown', (e) => {
-    if (document.body.dataset.game !== 'luzhanqi' || !st.game) return;
+    if (document.body.dataset.game !== 'luzhanqi' || (!st.game && st.phase !== 'flip-review')) return;
     const tag = (e.target as HTMLElement).tagName;
     if (tag === 'INPUT' || tag === 'TEXTAREA' || tag === 'SELECT') return;
-    const to = { ArrowLeft: st.ply - 1, ArrowRight: st.ply + 1, Home: 0, End: st.game.plies() }[e.key];
+    const to = { ArrowLeft: st.ply - 1, ArrowRight: st.ply + 1, Home: 0, End: lastPly() }[e.key];
     if (to !== undefined) {
       goTo(to);
       e.preventDefault();

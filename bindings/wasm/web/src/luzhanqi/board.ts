@@ -49,6 +49,10 @@ export interface DrawState {
   beliefs?: Map<string, LzBelief> | null;
   /** Dark play: flag points the referee has shown (a field marshal removed, L-31). */
   flags?: Set<string>;
+  /** Flip play (L-32): the face-down points, drawn as bare backs (no side, no kind). */
+  down?: Set<string>;
+  /** Flip play: the face-down points the person may flip now. */
+  flippable?: Set<string>;
 }
 
 /** One enemy piece's belief (`lzDarkBeliefs`, bindings/wasm/src/lz/dark.rs `BeliefView`). */
@@ -152,8 +156,14 @@ export class LzBoard {
       const belief = unknown ? s.beliefs?.get(p.label) : undefined;
       const classes = ['lz-point', p.kind];
       if (s.movable.has(p.label)) classes.push('movable');
+      if (s.flippable?.has(p.label)) classes.push('flippable');
+      const down = s.down?.has(p.label) ?? false;
       if (s.dests.has(p.label)) classes.push('target');
-      const name = unknown ? this.describeUnknown(p, unknown, belief, s.lang) : this.describe(p, letter, s.lang);
+      const name = unknown
+        ? this.describeUnknown(p, unknown, belief, s.lang)
+        : down
+          ? this.describeDown(p, s.lang)
+          : this.describe(p, letter, s.lang);
       out.push(
         `<g class="${classes.join(' ')}" data-point="${p.label}" role="gridcell" aria-label="${name}"><title>${name}</title>`,
       );
@@ -176,6 +186,7 @@ export class LzBoard {
       }
       if (letter) out.push(this.piece(x, y, letter, s));
       else if (unknown) out.push(this.back(x, y, unknown, belief));
+      else if (down) out.push(this.faceDown(x, y));
       if (s.flags?.has(p.label)) {
         out.push(
           `<circle class="flag-shown" cx="${x + 20}" cy="${y - 13}" r="7" fill="#e0a800" stroke="#fff" stroke-width="2"/>`,
@@ -236,6 +247,26 @@ export class LzBoard {
       `<rect x="${x - 22}" y="${y - 14}" width="44" height="28" rx="5" fill="${fill}" fill-opacity="0.55" stroke="#fff" stroke-width="2" stroke-dasharray="4 2"/>` +
       `${guess}</g>`
     );
+  }
+
+  /** A face-down piece of flip play: its back only; nothing on the page says what it is, nor
+   * whose (L-32: a flip decides). */
+  private faceDown(x: number, y: number): string {
+    return (
+      `<g class="piece back down" data-piece="?">` +
+      `<rect x="${x - 22}" y="${y - 14}" width="44" height="28" rx="5" fill="#7a6a48" stroke="#fff" stroke-width="2"/>` +
+      `<text x="${x}" y="${y + 7}" font-size="19" text-anchor="middle" fill="#f3e6c4" font-weight="bold">?</text></g>`
+    );
+  }
+
+  private describeDown(p: LzPoint, lang: Lang): string {
+    const kinds = {
+      station: lang === 'zh' ? '兵站' : 'station',
+      camp: lang === 'zh' ? '行营' : 'camp',
+      headquarters: lang === 'zh' ? '大本营' : 'headquarters',
+    };
+    const parts = [p.label, kinds[p.kind], lang === 'zh' ? '暗子' : 'face-down piece'];
+    return parts.join(lang === 'zh' ? '，' : ', ');
   }
 
   private describeUnknown(p: LzPoint, side: 'red' | 'blue', belief: LzBelief | undefined, lang: Lang): string {

@@ -2,9 +2,10 @@
 // here, in Rust (`LzDarkGame`, bindings/wasm/src/lz/dark.rs), off the page's thread. Every
 // answer is the person's view (its own pieces by kind, the enemy's as identities, the
 // referee's announcements): the enemy's kinds never leave the WASM module before the end,
-// when the referee's record (the true game) may be asked for.
+// when the referee's record (the true game) may be asked for. The calls are rpc.ts's.
 
 import init, { LzDarkGame } from '../../pkg/gjjq_wasm.js';
+import { serve, type RpcAnswer } from './rpc';
 
 /** What the page asks of the dark game. */
 export type LzDarkOp =
@@ -16,20 +17,15 @@ export type LzDarkOp =
 
 export type LzDarkRequest = LzDarkOp & { id: number };
 
-export interface LzDarkAnswer {
-  id: number;
+export interface LzDarkAnswer extends RpcAnswer {
   /** The person's view (JSON of `DarkPlayerView`). */
   view?: string;
   /** For `engine`: the move, the agent and its nodes. */
   engine?: { bestMove: string | null; agent: string; nodes: number };
   /** For the records: the game file. */
   text?: string;
-  error?: string;
-  /** The time taken in the worker, ms. */
-  ms: number;
 }
 
-const ready = init();
 let game: LzDarkGame | null = null;
 
 function answer(req: LzDarkRequest): Omit<LzDarkAnswer, 'id' | 'ms'> {
@@ -54,16 +50,4 @@ function answer(req: LzDarkRequest): Omit<LzDarkAnswer, 'id' | 'ms'> {
   }
 }
 
-self.onmessage = async (event: MessageEvent<LzDarkRequest>) => {
-  const req = event.data;
-  await ready;
-  const t0 = performance.now();
-  let out: LzDarkAnswer;
-  try {
-    out = { id: req.id, ...answer(req), ms: 0 };
-  } catch (err) {
-    out = { id: req.id, error: String(err), ms: 0 };
-  }
-  out.ms = performance.now() - t0;
-  self.postMessage(out);
-};
+serve(init(), answer);

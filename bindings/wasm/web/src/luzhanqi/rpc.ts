@@ -1,0 +1,56 @@
+// The calls between the 陸戰棋 page and a game's worker (the dark game's, the flip game's):
+// the worker answers each request once the WASM module is ready, timed, a thrown error sent
+// back as its message; the page makes the worker on first use and matches answers to calls
+// by id. One helper for both games, so that they cannot drift apart.
+
+/** What every answer holds besides the game's own fields. */
+export interface RpcAnswer {
+  id: number;
+  /** The library's message, when the request failed. */
+  error?: string;
+  /** The time taken in the worker, ms. */
+  ms: number;
+}
+
+/** The worker's side: each request answered by `answer` once `ready` has settled. */
+export function serve<Req extends { id: number }, A extends object>(ready: Promise<unknown>, answer: (req: Req) => A): void {
+  self.onmessage = async (event: MessageEvent<Req>) => {
+    const req = event.data;
+    await ready;
+    const t0 = performance.now();
+    let out: RpcAnswer & Partial<A>;
+    try {
+      out = { ...answer(req), id: req.id, ms: 0 };
+    } catch (err) {
+      out = { id: req.id, error: String(err), ms: 0 } as RpcAnswer & Partial<A>;
+    }
+    out.ms = performance.now() - t0;
+    self.postMessage(out);
+  };
+}
+
+/** The page's side: a function that sends an operation to the worker `make` creates (on the
+ * first call) and resolves with its answer, or rejects with an Error carrying the library's
+ * message. `onError` hears the worker's own failures (a script that does not load). */
+export function client<Op extends object, A extends RpcAnswer>(make: () => Worker, onError: (message: string) => void): (op: Op) => Promise<A> {
+  let worker: Worker | null = null;
+  let calls = 0;
+  const waiting = new Map<number, (a: A) => void>();
+  return (op: Op) => {
+    if (!worker) {
+      worker = make();
+      worker.onmessage = (e: MessageEvent<A>) => {
+        const done = waiting.get(e.data.id);
+        waiting.delete(e.data.id);
+        done?.(e.data);
+      };
+      worker.onerror = (e) => onError(e.message);
+    }
+    const id = ++calls;
+    const w = worker;
+    return new Promise<A>((resolve, reject) => {
+      waiting.set(id, (a) => (a.error ? reject(new Error(a.error)) : resolve(a)));
+      w.postMessage({ ...op, id });
+    });
+  };
+}
