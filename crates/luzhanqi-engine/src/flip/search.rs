@@ -30,7 +30,7 @@ use super::eval::{evaluate, piece_value};
 use super::{FlipAgent, FlipChoice};
 use crate::eval::{WIN, WIN_BOUND, distance};
 use crate::search::now;
-use crate::{AgentError, Limits};
+use crate::{AgentError, Limits, StopSignal};
 
 /// The deepest ply the search tables cover (main search and quiescence together).
 const MAX_PLY: usize = 128;
@@ -118,6 +118,8 @@ pub struct FlipSearchAgent {
     nodes: u64,
     node_limit: u64,
     deadline: Option<Instant>,
+    /// The caller's stop signal, read with the clock.
+    stop: Option<StopSignal>,
     stopped: bool,
     /// Passes (null moves) on the path: a line with one repeats nothing real.
     passes: u32,
@@ -189,6 +191,7 @@ impl FlipSearchAgent {
             nodes: 0,
             node_limit: u64::MAX,
             deadline: None,
+            stop: None,
             stopped: false,
             passes: 0,
         }
@@ -197,8 +200,8 @@ impl FlipSearchAgent {
     /// The expectation of a chance action `a` of `pos` searched `depth` plies deep, each
     /// outcome with the full window; `None` if the search was stopped meanwhile.
     ///
-    /// It is the value [`FlipSearchAgent::choose`] gives a flip at the root: a test checks it
-    /// against a hand computation.
+    /// It is the value [`FlipSearchAgent::choose`] gives a flip at the root: the mean of the
+    /// outcomes' values weighted by how many of each kind are still unseen (L-32's chance).
     pub fn chance_value(
         &mut self,
         pos: &FlipPosition,
@@ -225,6 +228,7 @@ impl FlipSearchAgent {
         self.passes = 0;
         self.node_limit = limits.nodes.unwrap_or(u64::MAX);
         self.deadline = start.zip(limits.time).map(|(s, t)| s + t);
+        self.stop.clone_from(&limits.stop);
         for k in &mut self.killers {
             *k = [None; 2];
         }
@@ -242,11 +246,10 @@ impl FlipSearchAgent {
         if self.stopped {
             return true;
         }
-        if self.nodes >= self.node_limit {
-            self.stopped = true;
-        } else if self.nodes.is_multiple_of(CLOCK_INTERVAL)
-            && let Some(d) = self.deadline
-            && now() >= d
+        if self.nodes >= self.node_limit
+            || self.nodes.is_multiple_of(CLOCK_INTERVAL)
+                && (self.stop.as_ref().is_some_and(StopSignal::is_raised)
+                    || self.deadline.is_some_and(|d| now() >= d))
         {
             self.stopped = true;
         }
@@ -724,5 +727,23 @@ mod clock_tests {
             .choose(&pos, &[], &Limits::time(Duration::from_millis(20)))
             .unwrap();
         assert!(reads() > before, "a time limit reads the clock");
+    }
+
+    /// A raised stop signal ends the search at its next look at the clock, with a legal
+    /// action; the time limit is only a backstop so that a broken signal fails, not hangs.
+    #[test]
+    fn a_raised_stop_signal_ends_the_search() {
+        let pos = FlipPosition::start();
+        let stop = crate::StopSignal::new();
+        stop.raise();
+        let limits = Limits {
+            nodes: Some(u64::MAX),
+            time: Some(Duration::from_secs(30)),
+            ..Limits::default()
+        }
+        .with_stop(stop);
+        let c = FlipSearchAgent::new(5).choose(&pos, &[], &limits).unwrap();
+        assert!(pos.is_legal(c.action));
+        assert!(c.nodes <= 1_000, "{} nodes after stop", c.nodes);
     }
 }
