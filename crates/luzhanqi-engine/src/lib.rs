@@ -45,6 +45,7 @@ mod knowledge;
 pub mod matches;
 mod random;
 mod search;
+mod tt;
 
 use std::fmt;
 use std::str::FromStr;

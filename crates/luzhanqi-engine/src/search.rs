@@ -11,6 +11,7 @@ use rand::rngs::StdRng;
 use rand::seq::SliceRandom;
 
 use crate::eval::{WIN, WIN_BOUND, evaluate, piece_value};
+use crate::tt::{Bound, Table, from_tt};
 use crate::{Agent, AgentError, Choice, Limits, StopSignal};
 
 /// The deepest ply the search tables cover (main search and quiescence together).
@@ -56,24 +57,6 @@ impl Default for SearchConfig {
     }
 }
 
-#[derive(Debug, Clone, Copy, Default)]
-struct Entry {
-    key: u64,
-    mv: Option<Move>,
-    score: i32,
-    depth: i16,
-    bound: Bound,
-}
-
-#[derive(Debug, Clone, Copy, Default, PartialEq, Eq)]
-enum Bound {
-    #[default]
-    None,
-    Exact,
-    Lower,
-    Upper,
-}
-
 /// The alpha-beta agent (see the module and crate documentation).
 ///
 /// ```
@@ -89,7 +72,7 @@ enum Bound {
 pub struct SearchAgent {
     config: SearchConfig,
     rng: StdRng,
-    tt: Vec<Entry>,
+    tt: Table<Move>,
     killers: Vec<[Option<Move>; 2]>,
     history: Vec<i32>,
     path: Vec<u64>,
@@ -139,7 +122,7 @@ impl SearchAgent {
                 ..config
             },
             rng: StdRng::seed_from_u64(seed),
-            tt: vec![Entry::default(); 1 << bits],
+            tt: Table::new(bits),
             killers: vec![[None; 2]; MAX_PLY],
             history: vec![0; 60 * 60],
             path: Vec::with_capacity(512),
@@ -164,38 +147,6 @@ impl SearchAgent {
             self.stopped = true;
         }
         self.stopped
-    }
-
-    fn tt_index(&self, key: u64) -> usize {
-        (key >> (64 - self.config.hash_bits)) as usize
-    }
-
-    fn probe(&self, key: u64) -> Option<Entry> {
-        let e = self.tt[self.tt_index(key)];
-        (e.bound != Bound::None && e.key == key).then_some(e)
-    }
-
-    fn store(
-        &mut self,
-        key: u64,
-        depth: i32,
-        score: i32,
-        bound: Bound,
-        mv: Option<Move>,
-        ply: usize,
-    ) {
-        let i = self.tt_index(key);
-        let old = self.tt[i];
-        if old.key == key && i32::from(old.depth) > depth && bound != Bound::Exact {
-            return;
-        }
-        self.tt[i] = Entry {
-            key,
-            mv: mv.or(if old.key == key { old.mv } else { None }),
-            score: to_tt(score, ply),
-            depth: depth.clamp(-1, i32::from(i16::MAX)) as i16,
-            bound,
-        };
     }
 
     /// Whether the position on top of the path repeats one since the last attack.
@@ -351,8 +302,8 @@ impl SearchAgent {
             return evaluate(pos);
         }
         let key = pos.zobrist_hash();
-        let entry = self.probe(key);
-        let tt_move = entry.and_then(|e| e.mv);
+        let entry = self.tt.probe(key);
+        let tt_move = entry.and_then(|e| e.best);
         if let Some(e) = entry
             && ply > 0
             && i32::from(e.depth) >= depth
@@ -427,7 +378,7 @@ impl SearchAgent {
         } else {
             Bound::Upper
         };
-        self.store(key, depth, best, bound, best_move, ply);
+        self.tt.store(key, depth, best, bound, best_move, ply);
         best
     }
 
@@ -478,33 +429,14 @@ impl SearchAgent {
             }
         }
         if let Some((m, s)) = best {
-            self.store(pos.zobrist_hash(), depth, s, Bound::Exact, Some(m), 0);
+            self.tt
+                .store(pos.zobrist_hash(), depth, s, Bound::Exact, Some(m), 0);
         }
         best
     }
 }
 
 /// A win or loss score relative to the root, stored relative to the node.
-fn to_tt(score: i32, ply: usize) -> i32 {
-    if score > WIN_BOUND {
-        score + ply as i32
-    } else if score < -WIN_BOUND {
-        score - ply as i32
-    } else {
-        score
-    }
-}
-
-fn from_tt(score: i32, ply: usize) -> i32 {
-    if score > WIN_BOUND {
-        score - ply as i32
-    } else if score < -WIN_BOUND {
-        score + ply as i32
-    } else {
-        score
-    }
-}
-
 impl Agent for SearchAgent {
     fn name(&self) -> &'static str {
         "search"
@@ -586,7 +518,7 @@ impl Agent for SearchAgent {
     }
 
     fn new_game(&mut self) {
-        self.tt.iter_mut().for_each(|e| *e = Entry::default());
+        self.tt.clear();
         self.history.iter_mut().for_each(|h| *h = 0);
     }
 }

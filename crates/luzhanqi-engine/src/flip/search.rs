@@ -30,6 +30,7 @@ use super::eval::{evaluate, piece_value};
 use super::{FlipAgent, FlipChoice};
 use crate::eval::{WIN, WIN_BOUND, distance};
 use crate::search::now;
+use crate::tt::{Bound, Table, from_tt};
 use crate::{AgentError, Limits, StopSignal};
 
 /// The deepest ply the search tables cover (main search and quiescence together).
@@ -64,24 +65,6 @@ impl Default for FlipSearchConfig {
     }
 }
 
-#[derive(Debug, Clone, Copy, Default)]
-struct Entry {
-    key: u64,
-    action: Option<FlipAction>,
-    score: i32,
-    depth: i16,
-    bound: Bound,
-}
-
-#[derive(Debug, Clone, Copy, Default, PartialEq, Eq)]
-enum Bound {
-    #[default]
-    None,
-    Exact,
-    Lower,
-    Upper,
-}
-
 /// How a node's option is searched.
 #[derive(Debug, Clone, Copy, PartialEq, Eq)]
 enum Branch {
@@ -111,7 +94,7 @@ enum Branch {
 pub struct FlipSearchAgent {
     config: FlipSearchConfig,
     rng: StdRng,
-    tt: Vec<Entry>,
+    tt: Table<FlipAction>,
     killers: Vec<[Option<FlipAction>; 2]>,
     history: Vec<i32>,
     path: Vec<u64>,
@@ -184,7 +167,7 @@ impl FlipSearchAgent {
                 ..config
             },
             rng: StdRng::seed_from_u64(seed),
-            tt: vec![Entry::default(); 1 << bits],
+            tt: Table::new(bits),
             killers: vec![[None; 2]; MAX_PLY],
             history: vec![0; 60 * 60],
             path: Vec::with_capacity(512),
@@ -254,38 +237,6 @@ impl FlipSearchAgent {
             self.stopped = true;
         }
         self.stopped
-    }
-
-    fn tt_index(&self, key: u64) -> usize {
-        (key >> (64 - self.config.hash_bits)) as usize
-    }
-
-    fn probe(&self, key: u64) -> Option<Entry> {
-        let e = self.tt[self.tt_index(key)];
-        (e.bound != Bound::None && e.key == key).then_some(e)
-    }
-
-    fn store(
-        &mut self,
-        key: u64,
-        depth: i32,
-        score: i32,
-        bound: Bound,
-        a: Option<FlipAction>,
-        ply: usize,
-    ) {
-        let i = self.tt_index(key);
-        let old = self.tt[i];
-        if old.key == key && i32::from(old.depth) > depth && bound != Bound::Exact {
-            return;
-        }
-        self.tt[i] = Entry {
-            key,
-            action: a.or(if old.key == key { old.action } else { None }),
-            score: to_tt(score, ply),
-            depth: depth.clamp(-1, i32::from(i16::MAX)) as i16,
-            bound,
-        };
     }
 
     /// Whether the state on top of the path repeats one since the last attack or flip.
@@ -505,8 +456,8 @@ impl FlipSearchAgent {
             return evaluate(pos);
         }
         let key = pos.zobrist_hash();
-        let entry = self.probe(key);
-        let tt_action = entry.and_then(|e| e.action);
+        let entry = self.tt.probe(key);
+        let tt_action = entry.and_then(|e| e.best);
         if let Some(e) = entry
             && ply > 0
             && i32::from(e.depth) >= depth
@@ -568,7 +519,7 @@ impl FlipSearchAgent {
         } else {
             Bound::Upper
         };
-        self.store(key, depth, best, bound, best_action, ply);
+        self.tt.store(key, depth, best, bound, best_action, ply);
         best
     }
 
@@ -605,33 +556,14 @@ impl FlipSearchAgent {
             }
         }
         if let Some((a, s)) = best {
-            self.store(pos.zobrist_hash(), depth, s, Bound::Exact, Some(a), 0);
+            self.tt
+                .store(pos.zobrist_hash(), depth, s, Bound::Exact, Some(a), 0);
         }
         best
     }
 }
 
 /// A win or loss score relative to the root, stored relative to the node.
-fn to_tt(score: i32, ply: usize) -> i32 {
-    if score > WIN_BOUND {
-        score + ply as i32
-    } else if score < -WIN_BOUND {
-        score - ply as i32
-    } else {
-        score
-    }
-}
-
-fn from_tt(score: i32, ply: usize) -> i32 {
-    if score > WIN_BOUND {
-        score - ply as i32
-    } else if score < -WIN_BOUND {
-        score + ply as i32
-    } else {
-        score
-    }
-}
-
 impl FlipAgent for FlipSearchAgent {
     fn name(&self) -> &'static str {
         "search"
@@ -691,7 +623,7 @@ impl FlipAgent for FlipSearchAgent {
     }
 
     fn new_game(&mut self) {
-        self.tt.iter_mut().for_each(|e| *e = Entry::default());
+        self.tt.clear();
         self.history.iter_mut().for_each(|h| *h = 0);
     }
 }
