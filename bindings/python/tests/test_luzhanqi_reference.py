@@ -11,7 +11,11 @@ with ``gjjq.luzhanqi`` move by move:
   under every ruleset option that changes movement (``hq_lock``, ``flag_capture``,
   ``middle_crossing``, ``mine_outcome``);
 - the placement, the side to move, the no-combat counter and the outcome after each move of
-  random games (combat results, flag captured, no movable pieces, no move, the 70-ply limit).
+  random games (combat results, flag captured, no movable pieces, no move, the 70-ply limit);
+- the legal actions of random 翻棋 games (L-32): a flip of every face-down point, and once the
+  colours are settled the moves of the mover's face-up pieces with face-down pieces blocking
+  and never attacked, `hq_lock` off, and the flag safe while any of its side's landmines is
+  face up or still unseen (`after_mines`).
 """
 
 from __future__ import annotations
@@ -22,7 +26,7 @@ from typing import Dict, Optional, Set, Tuple
 
 import pytest
 
-from gjjq.luzhanqi import Position
+from gjjq.luzhanqi import FlipGame, Position, action_text
 
 Point = Tuple[int, int]
 """(file 0..4 for a..e, rank 1..12)."""
@@ -330,3 +334,45 @@ def test_combat_counter_and_outcome_after_every_move_agree(options) -> None:
     # The games reach the common ends (the rare ones are reached by the sparse test and the
     # Rust tests; here the test only must not pass vacuously).
     assert {"no-move", "flag-captured"} <= reasons, reasons
+
+
+def flip_actions(state: str, rules: Rules) -> Set[str]:
+    """The legal actions of a 翻棋 state string (placement with ``?``, player, colour,
+    unseen pieces): what the brief's L-32 allows."""
+    fields = state.split()
+    board, _ = parse(fields[0] + " r")
+    player, colour, unseen = int(fields[1]), fields[2], fields[3]
+    face_down = {p for p, ch in board.items() if ch == "?"}
+    actions = {name(p) for p in face_down}
+    if colour == "-":
+        return actions  # nobody owns a piece before the colours settle: flips only
+    red = (colour == "r") == (player == 1)
+    # Face-down pieces block and are never attacked: to the mover they are as its own
+    # landmines (never move, never a destination).
+    seen = {p: (("L" if red else "l") if p in face_down else ch) for p, ch in board.items()}
+    moves = legal_moves(seen, "r" if red else "b", rules)
+    enemy_mine, enemy_flag = ("l", "f") if red else ("L", "F")
+    if enemy_mine in board.values() or enemy_mine in unseen:
+        flags = {name(p) for p, ch in board.items() if ch == enemy_flag}
+        moves = {m for m in moves if name(split_move(m)[1]) not in flags}
+    return actions | moves
+
+
+def test_flip_actions_of_random_games_agree() -> None:
+    # The brief's 翻棋 defaults: hq_lock off, flag_capture after_mines.
+    rules = Rules({"hq_lock": False, "flag_capture": "after_mines"})
+    rng = random.Random(3)
+    settled = 0
+    for _ in range(12):
+        g = FlipGame()
+        while g.outcome() is None:
+            ours = {action_text(a) for a in g.legal_actions()}
+            assert ours == flip_actions(str(g.state), rules), str(g.state)
+            settled += str(g.state).split()[2] != "-"
+            a = rng.choice(g.legal_actions())
+            if g.is_chance(a):
+                kinds, weights = zip(*g.chance_outcomes())
+                g.apply(a, rng.choices(kinds, weights)[0])
+            else:
+                g.apply(a)
+    assert settled > 1000, settled
