@@ -1,7 +1,7 @@
 //! Open play (明式) as a [`MatchGame`]: the library adjudicates every move and every end.
 
-use gjjq_core::{Game, Position, Ruleset, Side};
-use gjjq_notation::{AsciiMove, MoveText, Record, RecordedMove};
+use gjjq_core::{Game, Move, Position, Ruleset, Side};
+use gjjq_notation::{MoveText, Record, RecordedMove};
 use junqi_protocol::{Command, PositionCommand};
 
 use crate::adjudicate::{ScoreAdjudicator, by_tablebase};
@@ -82,8 +82,8 @@ impl MatchGame for OpenGame {
     fn play(&mut self, side: Side, who: &str, answer: &Answer) -> Result<Played, Ending> {
         let text = answer.text.as_str();
         let pos = self.game.position().clone();
-        let m = match text.parse::<AsciiMove>() {
-            Ok(a) => a.to_move(&pos).map_err(|err| {
+        let m = match text.parse::<Move>() {
+            Ok(a) => MoveText::Ascii(a).to_move(&pos).map_err(|err| {
                 (
                     Some(side.other()),
                     Termination::IllegalMove,
