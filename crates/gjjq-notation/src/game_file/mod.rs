@@ -437,10 +437,17 @@ impl GameRecord {
     /// assert_eq!(g.tags, [("Result".to_string(), "1-0".to_string())]);
     /// ```
     pub fn set_tag(&mut self, name: &str, value: &str) {
-        match self.tags.iter_mut().find(|(n, _)| n == name) {
-            Some((_, v)) => *v = value.to_owned(),
-            None => self.tags.push((name.to_owned(), value.to_owned())),
-        }
+        set_tag(&mut self.tags, name, value);
+    }
+}
+
+/// Set the tag called `name` to `value` where it stands in `tags`, or append it: the one
+/// spelling of [`GameRecord::set_tag`], [`crate::AnnotatedGame::set_tag`] and the derived
+/// tags.
+pub(crate) fn set_tag(tags: &mut Vec<(String, String)>, name: &str, value: &str) {
+    match tags.iter_mut().find(|(n, _)| n == name) {
+        Some((_, v)) => value.clone_into(v),
+        None => tags.push((name.to_owned(), value.to_owned())),
     }
 }
 
