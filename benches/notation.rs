@@ -8,9 +8,9 @@ use std::hint::black_box;
 
 use criterion::{Criterion, Throughput, criterion_group, criterion_main};
 use gjjq::notation::{
-    AsciiMove, GameReader, GameRecord, MoveForm, MoveText, Record, RecordedMove, write_game,
+    GameReader, GameRecord, MoveForm, MoveText, Record, RecordedMove, write_game,
 };
-use gjjq::{Game, Position, Ruleset, Script, Setup};
+use gjjq::{Game, Move, Position, Ruleset, Script, Setup};
 use gjjq_test_support::RandomMover;
 
 /// `games` random games of at most `plies` plies (no-capture limit 60), as a game file.
@@ -69,12 +69,7 @@ fn bench_notation(c: &mut Criterion) {
         b.iter(|| samples.iter().filter(|(p, r)| r.to_move(p).is_ok()).count())
     });
     group.bench_function("ascii_parse", |b| {
-        b.iter(|| {
-            ascii
-                .iter()
-                .filter(|t| t.parse::<AsciiMove>().is_ok())
-                .count()
-        })
+        b.iter(|| ascii.iter().filter(|t| t.parse::<Move>().is_ok()).count())
     });
     group.bench_function("position_string_parse", |b| {
         b.iter(|| {

@@ -5,21 +5,21 @@
 //! text written, or a typed error.
 #![no_main]
 
-use gjjq_core::Position;
-use gjjq_notation::AsciiMove;
+use gjjq_core::{Move, Position};
+use gjjq_notation::MoveText;
 use libfuzzer_sys::fuzz_target;
 
 fuzz_target!(|text: &str| {
-    let Ok(a) = text.parse::<AsciiMove>() else {
+    let Ok(a) = text.parse::<Move>() else {
         return;
     };
     let written = a.to_string();
-    let back: AsciiMove = written
+    let back: Move = written
         .parse()
         .unwrap_or_else(|e| panic!("{written:?}: {e}"));
     assert_eq!(back, a);
     let pos = Position::default();
-    if let Ok(m) = a.to_move(&pos) {
+    if let Ok(m) = MoveText::Ascii(a).to_move(&pos) {
         assert!(pos.is_legal(m));
         assert_eq!(m.to_string(), written);
     }

@@ -17,7 +17,7 @@ use arbitrary::Unstructured;
 use gjjq_core::{Game, Position, Setup, outcome::EndReason};
 use gjjq_fuzz::arbitrary_ruleset;
 use gjjq_notation::{
-    AsciiMove, GameReader, GameRecord, MoveForm, MoveText, RecordedMove, write_game,
+    GameReader, GameRecord, MoveForm, MoveText, RecordedMove, write_game,
 };
 use libfuzzer_sys::fuzz_target;
 
@@ -52,7 +52,7 @@ fuzz_target!(|data: &[u8]| {
         game.play(m).expect("a listed move plays");
         record
             .moves
-            .push(RecordedMove::new(MoveText::Ascii(AsciiMove::from_move(m))));
+            .push(RecordedMove::new(MoveText::Ascii(m)));
         let n = seen.entry(game.position().zobrist_hash()).or_insert(0);
         *n += 1;
         assert_eq!(game.repetitions(), *n);

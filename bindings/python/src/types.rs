@@ -5,7 +5,6 @@ use gjjq_core::{
     Move as CoreMove, Outcome as CoreOutcome, Piece as CorePiece, Ruleset, Script, Side, Square,
     outcome::EndReason,
 };
-use gjjq_notation::AsciiMove;
 use pyo3::prelude::*;
 use pyo3::types::PyType;
 
@@ -122,12 +121,12 @@ impl PyMove {
     }
 
     pub fn parse_ascii(s: &str) -> PyResult<PyMove> {
-        let a: AsciiMove = s
+        let a: CoreMove = s
             .parse()
             .map_err(|e| err::<MoveParseError>(format!("'{s}': {e}")))?;
         Ok(PyMove {
-            from: a.from,
-            to: a.to,
+            from: a.from(),
+            to: a.to(),
         })
     }
 

@@ -2,8 +2,8 @@
 //! as plain data (serialised to JSON at the boundary). Pure Rust, so host tests cover it.
 
 use gjjq::notation::{
-    AnnotatedGame, AsciiMove, AsciiParseError, DerivedTags, GameFileError, GameReader, GameResult,
-    MoveForm, NodeId, ReadError, Record, RecordError, ReplayError, WriteError, write_game,
+    AnnotatedGame, DerivedTags, GameFileError, GameReader, GameResult, MoveForm, MoveText, NodeId,
+    ReadError, Record, RecordError, ReplayError, WriteError, write_game,
 };
 use gjjq::{
     GameError, Move, MoveParseError, Outcome, Position, Script, Setup, Side, Square,
@@ -31,7 +31,7 @@ pub enum WebError {
         /// The text given.
         text: String,
         /// Why it is not an ASCII move.
-        error: AsciiParseError,
+        error: MoveParseError,
     },
     /// A move that names no legal move at its ply.
     #[error("move {ply} '{text}': {error}")]
@@ -669,16 +669,18 @@ impl Session {
     pub fn play(&mut self, ply: usize, ascii: &str) -> Result<MoveView, WebError> {
         let node = self.node_at(ply)?;
         let text = ascii.trim();
-        let parsed: AsciiMove = text.parse().map_err(|error| WebError::MoveSyntax {
+        let parsed: Move = text.parse().map_err(|error| WebError::MoveSyntax {
             text: text.to_owned(),
             error,
         })?;
         let pos = self.game.position_at(node);
-        let m = parsed.to_move(pos).map_err(|error| WebError::Illegal {
-            ply: ply + 1,
-            text: text.to_owned(),
-            error,
-        })?;
+        let m = MoveText::Ascii(parsed)
+            .to_move(pos)
+            .map_err(|error| WebError::Illegal {
+                ply: ply + 1,
+                text: text.to_owned(),
+                error,
+            })?;
         let view = MoveView::new(pos, m);
         if let Some(&next) = self.line.get(ply + 1)
             && self.game.move_at(next) == Some(m)

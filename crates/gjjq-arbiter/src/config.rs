@@ -237,10 +237,24 @@ impl fmt::Display for LuzhanqiMode {
     }
 }
 
-/// A word that is not a 陸戰棋 match mode.
+/// A word that is not a 陸戰棋 match mode: the word given (`open`, `dark` or `flip` were
+/// expected).
+///
+/// # Examples
+///
+/// ```
+/// use gjjq_arbiter::{LuzhanqiMode, LuzhanqiModeError};
+/// let e: LuzhanqiModeError = "hidden".parse::<LuzhanqiMode>().unwrap_err();
+/// assert_eq!(e.given, "hidden");
+/// assert_eq!(e.to_string(), "mode 'hidden': expected open, dark or flip");
+/// ```
 #[derive(Debug, Clone, PartialEq, Eq, Error)]
-#[error("mode '{0}': expected open, dark or flip")]
-pub struct LuzhanqiModeError(pub String);
+#[error("mode '{given}': expected open, dark or flip")]
+#[non_exhaustive]
+pub struct LuzhanqiModeError {
+    /// The word given, as given.
+    pub given: String,
+}
 
 impl std::str::FromStr for LuzhanqiMode {
     type Err = LuzhanqiModeError;
@@ -250,7 +264,9 @@ impl std::str::FromStr for LuzhanqiMode {
             "open" => Ok(LuzhanqiMode::Open),
             "dark" => Ok(LuzhanqiMode::Dark),
             "flip" => Ok(LuzhanqiMode::Flip),
-            _ => Err(LuzhanqiModeError(s.to_string())),
+            _ => Err(LuzhanqiModeError {
+                given: s.to_string(),
+            }),
         }
     }
 }

@@ -55,7 +55,7 @@ pub use config::{
     Adjudication, DrawAdjudication, EngineSpec, LuzhanqiMode, LuzhanqiModeError, MatchConfig,
     ResignAdjudication, TimeControl, TimeControlError,
 };
-pub use openings::{opening_for, parse_openings, read_openings};
+pub use openings::{OpeningLineError, OpeningsError, opening_for, parse_openings, read_openings};
 pub use report::{GameReport, LuzhanqiRecord, MatchError, MatchSummary, Termination};
 
 use hidden_game::{HiddenMatchGame, hidden_start};

@@ -1,7 +1,7 @@
 //! Open play (明式) as a [`MatchGame`]: the library adjudicates every move and every end.
 
-use gjjq_core::{Game, Position, Ruleset, Side};
-use gjjq_notation::{AsciiMove, MoveText, Record, RecordedMove};
+use gjjq_core::{Game, Move, Position, Ruleset, Side};
+use gjjq_notation::{DerivedTags, GameRecord, MoveText, Record, RecordedMove};
 use junqi_protocol::{Command, PositionCommand};
 
 use crate::adjudicate::{ScoreAdjudicator, by_tablebase};
@@ -82,8 +82,8 @@ impl MatchGame for OpenGame {
     fn play(&mut self, side: Side, who: &str, answer: &Answer) -> Result<Played, Ending> {
         let text = answer.text.as_str();
         let pos = self.game.position().clone();
-        let m = match text.parse::<AsciiMove>() {
-            Ok(a) => a.to_move(&pos).map_err(|err| {
+        let m = match text.parse::<Move>() {
+            Ok(a) => MoveText::Ascii(a).to_move(&pos).map_err(|err| {
                 (
                     Some(side.other()),
                     Termination::IllegalMove,
@@ -119,12 +119,14 @@ impl MatchGame for OpenGame {
     }
 
     fn into_record(self) -> GameRecordParts {
-        let mut start_tags = Vec::new();
-        if self.start != Position::default() {
-            start_tags.push(("Setup".to_string(), self.start.to_string()));
-        }
+        // The tags of the start come from the one place that derives tags from a game
+        // (`Setup` for another opening, `Rules` for another ruleset, so that the file reads
+        // back); the result and termination are the match's (`game_report`), which knows
+        // endings the rules do not (time, illegal answers, adjudication).
+        let mut start = GameRecord::default();
+        start.derive_tags(&self.start, None, DerivedTags::ReadBack);
         GameRecordParts {
-            start_tags,
+            start_tags: start.tags,
             moves: self.moves,
             comments_before: Vec::new(),
             luzhanqi: None,

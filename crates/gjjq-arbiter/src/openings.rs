@@ -2,10 +2,13 @@
 
 use std::io::{BufRead, BufReader, Read};
 
-use gjjq_core::deploy::{Deployment, Opening};
+use gjjq_core::deploy::{Deployment, DeploymentParseError, Opening, OpeningError};
+use gjjq_core::position::PositionError;
+use gjjq_core::setup::SetupParseError;
 use gjjq_core::{Move, Position, Ruleset, Setup, Side};
 use rand::rngs::StdRng;
 use rand::{Rng, SeedableRng};
+use thiserror::Error;
 
 use crate::config::MatchConfig;
 
@@ -61,6 +64,92 @@ pub(crate) fn random_line(config: &MatchConfig, pair: u32) -> (usize, Vec<Move>)
     (index, line)
 }
 
+/// An openings file that cannot be used: why, and on which line (from 1).
+///
+/// # Examples
+///
+/// ```
+/// use gjjq_arbiter::openings::{OpeningLineError, OpeningsError, parse_openings};
+/// use gjjq_core::Ruleset;
+/// let e = parse_openings("# nothing\n", Ruleset::STANDARD).unwrap_err();
+/// assert!(matches!(e, OpeningsError::Empty));
+/// let e = parse_openings("\n9/9/9/9/9 9/9/9/9/9 blue\n", Ruleset::STANDARD).unwrap_err();
+/// assert!(matches!(e, OpeningsError::Line { line: 2, .. }));
+/// ```
+#[derive(Debug, Error)]
+#[non_exhaustive]
+pub enum OpeningsError {
+    /// No line holds an opening.
+    #[error("the openings file holds no opening")]
+    Empty,
+    /// The file is longer than [`MAX_OPENINGS_BYTES`].
+    #[error("the openings file is larger than {MAX_OPENINGS_BYTES} bytes")]
+    TooLarge,
+    /// Reading the line failed.
+    #[error("openings line {line}: {source}")]
+    Read {
+        /// The line being read.
+        line: usize,
+        /// The reader's error.
+        #[source]
+        source: std::io::Error,
+    },
+    /// A line longer than [`MAX_OPENING_LINE`] bytes.
+    #[error("openings line {line}: longer than {MAX_OPENING_LINE} bytes")]
+    LineTooLong {
+        /// The line.
+        line: usize,
+    },
+    /// A line that is not UTF-8.
+    #[error("openings line {line}: not UTF-8 ({source})")]
+    NotUtf8 {
+        /// The line.
+        line: usize,
+        /// Where the bytes stop being UTF-8.
+        #[source]
+        source: std::str::Utf8Error,
+    },
+    /// A line that is not an opening; the message shows the line's invisible characters
+    /// escaped.
+    #[error("openings line {line}: {}", escape_invisible(&reason.to_string()))]
+    Line {
+        /// The line.
+        line: usize,
+        /// Why it is not an opening.
+        #[source]
+        reason: OpeningLineError,
+    },
+}
+
+/// Why a line of an openings file is not an opening.
+#[derive(Debug, Error)]
+#[non_exhaustive]
+pub enum OpeningLineError {
+    /// One of the two deployment strings does not parse (R-33).
+    #[error("{}'s deployment: {error}", if *side == Side::Red { "Red" } else { "Green" })]
+    Deployment {
+        /// Whose deployment.
+        side: Side,
+        /// Why it does not parse.
+        error: DeploymentParseError,
+    },
+    /// The word after the two deployments is not a side.
+    #[error("first mover '{given}': expected red or green")]
+    FirstMover {
+        /// The word given.
+        given: String,
+    },
+    /// The two deployments do not make an opening (R-32 … R-34).
+    #[error("{0}")]
+    Opening(Box<OpeningError>),
+    /// The position string does not parse (R-31).
+    #[error("{0}")]
+    Setup(Box<SetupParseError>),
+    /// The position string is not a valid position (R-26).
+    #[error("{0}")]
+    Position(Box<PositionError>),
+}
+
 /// The opening positions of an openings file, one a line; blank lines and lines starting
 /// with `#` are skipped. A line is either a position string (R-31), or a deployment pair:
 /// Red's and Green's deployment strings (R-33, each in its owner's frame) and optionally the
@@ -84,10 +173,10 @@ pub(crate) fn random_line(config: &MatchConfig, pair: u32) -> (usize, Vec<Move>)
 /// assert_eq!(openings.len(), 3);
 /// assert_eq!(openings[2].to_string(),
 ///     "fp1m1m1pf/d1agkga1d/2i2i2i/9/9/9/3III3/9/1DA3AD1/FPMGKGMPF g - 0 1");
-/// assert!(parse_openings("x\n", Ruleset::STANDARD).unwrap_err().contains("line 1"));
-/// assert!(parse_openings("9/9/9/9/9 9/9/9/9/9\n", Ruleset::STANDARD).unwrap_err().contains("Red's deployment"));
+/// assert!(parse_openings("x\n", Ruleset::STANDARD).unwrap_err().to_string().contains("line 1"));
+/// assert!(parse_openings("9/9/9/9/9 9/9/9/9/9\n", Ruleset::STANDARD).unwrap_err().to_string().contains("Red's deployment"));
 /// ```
-pub fn parse_openings(text: &str, rules: Ruleset) -> Result<Vec<Position>, String> {
+pub fn parse_openings(text: &str, rules: Ruleset) -> Result<Vec<Position>, OpeningsError> {
     // A leading byte-order mark (as some editors write) is no part of the first line.
     let text = text.strip_prefix('\u{feff}').unwrap_or(text);
     let mut out = Vec::new();
@@ -97,7 +186,7 @@ pub fn parse_openings(text: &str, rules: Ruleset) -> Result<Vec<Position>, Strin
         }
     }
     if out.is_empty() {
-        return Err("the openings file holds no opening".to_string());
+        return Err(OpeningsError::Empty);
     }
     Ok(out)
 }
@@ -128,9 +217,10 @@ pub const MAX_OPENING_LINE: usize = 4096;
 /// assert_eq!(read_openings(text.as_bytes(), Ruleset::STANDARD).unwrap().len(), 1);
 /// let long = "#".repeat(MAX_OPENING_LINE + 1);
 /// let e = read_openings(long.as_bytes(), Ruleset::STANDARD).unwrap_err();
+/// let e = e.to_string();
 /// assert!(e.contains("line 1") && e.contains("longer than 4096 bytes"), "{e}");
 /// ```
-pub fn read_openings(reader: impl Read, rules: Ruleset) -> Result<Vec<Position>, String> {
+pub fn read_openings(reader: impl Read, rules: Ruleset) -> Result<Vec<Position>, OpeningsError> {
     let mut input = BufReader::new(reader.take(MAX_OPENINGS_BYTES + 1));
     let mut out = Vec::new();
     let mut buf = Vec::new();
@@ -142,15 +232,16 @@ pub fn read_openings(reader: impl Read, rules: Ruleset) -> Result<Vec<Position>,
         let n = (&mut input)
             .take(MAX_OPENING_LINE as u64 + 2)
             .read_until(b'\n', &mut buf)
-            .map_err(|e| format!("openings line {number}: {e}"))?;
+            .map_err(|source| OpeningsError::Read {
+                line: number,
+                source,
+            })?;
         if n == 0 {
             break;
         }
         total += n as u64;
         if total > MAX_OPENINGS_BYTES {
-            return Err(format!(
-                "the openings file is larger than {MAX_OPENINGS_BYTES} bytes"
-            ));
+            return Err(OpeningsError::TooLarge);
         }
         if buf.last() == Some(&b'\n') {
             buf.pop();
@@ -159,12 +250,12 @@ pub fn read_openings(reader: impl Read, rules: Ruleset) -> Result<Vec<Position>,
             buf.pop();
         }
         if buf.len() > MAX_OPENING_LINE {
-            return Err(format!(
-                "openings line {number}: longer than {MAX_OPENING_LINE} bytes"
-            ));
+            return Err(OpeningsError::LineTooLong { line: number });
         }
-        let mut line = std::str::from_utf8(&buf)
-            .map_err(|e| format!("openings line {number}: not UTF-8 ({e})"))?;
+        let mut line = std::str::from_utf8(&buf).map_err(|source| OpeningsError::NotUtf8 {
+            line: number,
+            source,
+        })?;
         if number == 1 {
             line = line.strip_prefix('\u{feff}').unwrap_or(line);
         }
@@ -173,39 +264,53 @@ pub fn read_openings(reader: impl Read, rules: Ruleset) -> Result<Vec<Position>,
         }
     }
     if out.is_empty() {
-        return Err("the openings file holds no opening".to_string());
+        return Err(OpeningsError::Empty);
     }
     Ok(out)
 }
 
 /// The opening of line `number` of an openings file; `None` for a blank line or a comment.
 /// The message of a line that is not an opening shows its invisible characters escaped.
-fn parse_line(line: &str, number: usize, rules: Ruleset) -> Result<Option<Position>, String> {
+fn parse_line(
+    line: &str,
+    number: usize,
+    rules: Ruleset,
+) -> Result<Option<Position>, OpeningsError> {
     let line = line.trim();
     if line.is_empty() || line.starts_with('#') {
         return Ok(None);
     }
-    let at = |e: String| format!("openings line {number}: {}", escape_invisible(&e));
+    let at = |reason: OpeningLineError| OpeningsError::Line {
+        line: number,
+        reason,
+    };
+    let deployment = |side: Side, text: &str| {
+        Deployment::parse_with(text, &rules)
+            .map_err(|error| at(OpeningLineError::Deployment { side, error }))
+    };
     let pos = match deployment_pair(line) {
         Some((red, green, first)) => {
-            let red = Deployment::parse_with(red, &rules)
-                .map_err(|e| at(format!("Red's deployment: {e}")))?;
-            let green = Deployment::parse_with(green, &rules)
-                .map_err(|e| at(format!("Green's deployment: {e}")))?;
+            let red = deployment(Side::Red, red)?;
+            let green = deployment(Side::Green, green)?;
             let first = match first {
                 None | Some("red") => Side::Red,
                 Some("green") => Side::Green,
                 Some(other) => {
-                    return Err(at(format!("first mover '{other}': expected red or green")));
+                    return Err(at(OpeningLineError::FirstMover {
+                        given: other.to_owned(),
+                    }));
                 }
             };
             Opening::new(red, green, first)
                 .position(rules)
-                .map_err(|e| at(e.to_string()))?
+                .map_err(|e| at(OpeningLineError::Opening(Box::new(e))))?
         }
         None => {
-            let setup: Setup = line.parse().map_err(|e| at(format!("{e}")))?;
-            Position::from_setup_with(setup, rules).map_err(|e| at(e.to_string()))?
+            let setup: Setup = line
+                .parse()
+                .map_err(|e| at(OpeningLineError::Setup(Box::new(e))))?;
+            Position::from_setup_with(setup, rules)
+                .map_err(|e| at(OpeningLineError::Position(Box::new(e))))?
         }
     };
     Ok(Some(pos))
@@ -263,5 +368,54 @@ fn deployment_pair(line: &str) -> Option<(&str, &str, Option<&str>)> {
             Some((red, green, Some(first)))
         }
         _ => None,
+    }
+}
+
+#[cfg(test)]
+mod tests {
+    use super::*;
+
+    fn line_error(text: &str) -> (usize, OpeningLineError) {
+        match parse_openings(text, Ruleset::STANDARD) {
+            Err(OpeningsError::Line { line, reason }) => (line, reason),
+            other => panic!("{text:?}: {other:?}"),
+        }
+    }
+
+    #[test]
+    fn each_bad_line_is_its_own_typed_error_with_its_line() {
+        let pair = "9/3III3/9/1DA3AD1/FPMGKGMPF 9/3III3/9/1DA3AD1/FPMGKGMPF";
+        let (line, reason) = line_error(&format!("# c\n{pair} blue\n"));
+        assert_eq!(line, 2);
+        assert!(matches!(&reason, OpeningLineError::FirstMover { given } if given == "blue"));
+        let (_, reason) = line_error("9/3III3/9/1DA3AD1/FPMGKGMPF 9/9/9/9/9\n");
+        assert!(
+            matches!(
+                reason,
+                OpeningLineError::Deployment {
+                    side: Side::Green,
+                    ..
+                }
+            ),
+            "{reason}"
+        );
+        assert!(reason.to_string().starts_with("Green's deployment: "));
+        assert!(matches!(line_error("x\n").1, OpeningLineError::Setup(_)));
+        let (_, reason) = line_error("4k4/9/9/9/9/9/9/9/9/9 r -\n");
+        assert!(matches!(reason, OpeningLineError::Position(_)), "{reason}");
+        let e = parse_openings(
+            "4k4/9/9/9/9/9/9/9/4I4/4K4\u{200b} r - 0 1\n",
+            Ruleset::STANDARD,
+        )
+        .unwrap_err();
+        assert!(e.to_string().contains("\\u{200b}"), "{e}");
+        assert!(matches!(
+            read_openings(&[0xff, b'\n'][..], Ruleset::STANDARD),
+            Err(OpeningsError::NotUtf8 { line: 1, .. })
+        ));
+        assert!(matches!(
+            read_openings(&b"\n# only a comment\n"[..], Ruleset::STANDARD),
+            Err(OpeningsError::Empty)
+        ));
     }
 }

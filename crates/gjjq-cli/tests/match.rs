@@ -614,8 +614,21 @@ fn a_non_standard_ruleset_is_sent_as_the_rules_option() {
         if with_rules {
             args.extend(["--rules", rules_arg]);
         }
+        let pgn = dir.join(format!("games-{hidden}-{with_rules}.gjjq"));
+        let pgn_arg = pgn.to_str().unwrap().to_owned();
+        args.extend(["--pgn", &pgn_arg]);
         let o = Command::new(GJJQ).args(&args).output().unwrap();
         assert!(o.status.success(), "{}", String::from_utf8_lossy(&o.stderr));
+        // The game file names its ruleset when it is not the standard one (the tags the
+        // notation derives from a game), so that it reads back under its rules.
+        let games = std::fs::read_to_string(&pgn).unwrap();
+        let rules_tag = games.lines().find(|l| l.starts_with("[Rules "));
+        if with_rules {
+            let tag = rules_tag.unwrap_or_else(|| panic!("{games}"));
+            assert!(tag.contains(r#"\"announce_illegal\":\"both\""#), "{tag}");
+        } else {
+            assert_eq!(rules_tag, None, "{games}");
+        }
         let text = std::fs::read_to_string(&log).unwrap();
         let sent: Vec<&str> = text.lines().collect();
         let rules_at = sent

@@ -133,6 +133,41 @@ pub enum MoveParseError {
     },
 }
 
+impl MoveParseError {
+    /// The column (from 1) the error points at: the start of the label that is not a point,
+    /// or `None` when the text is not four characters.
+    ///
+    /// ```
+    /// use gjjq_core::Move;
+    /// assert_eq!("5B0A".parse::<Move>().unwrap_err().column(), Some(3));
+    /// assert_eq!("5B5".parse::<Move>().unwrap_err().column(), None);
+    /// ```
+    #[must_use]
+    pub const fn column(&self) -> Option<usize> {
+        match *self {
+            MoveParseError::Length { .. } => None,
+            MoveParseError::Label { column, .. } => Some(column),
+        }
+    }
+
+    /// The reason without the column: what a message that already points at the label
+    /// (a game file's line and column) says.
+    ///
+    /// ```
+    /// use gjjq_core::Move;
+    /// let e = "5B0A".parse::<Move>().unwrap_err();
+    /// assert_eq!(e.to_string(), "destination (column 3): the file of a point label must be a digit 1-9");
+    /// assert_eq!(e.reason(), "the file of a point label must be a digit 1-9");
+    /// ```
+    #[must_use]
+    pub fn reason(&self) -> String {
+        match self {
+            MoveParseError::Length { .. } => self.to_string(),
+            MoveParseError::Label { source, .. } => source.to_string(),
+        }
+    }
+}
+
 impl FromStr for Move {
     type Err = MoveParseError;
 

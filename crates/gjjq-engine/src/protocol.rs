@@ -4,8 +4,7 @@
 //! R-41), and a [`SearchResult`] becomes `info` and `bestmove` lines. No I/O: the protocol
 //! server ([`crate::server`]) uses it, and so can a Web Worker.
 
-use gjjq_core::{Position, Ruleset, Setup, Side, hidden::InfoState};
-use gjjq_notation::AsciiMove;
+use gjjq_core::{Move, Position, Ruleset, Setup, Side, hidden::InfoState};
 use junqi_protocol::{BestMove, Info, PositionCommand, Seat};
 use thiserror::Error;
 
@@ -146,7 +145,7 @@ pub fn resolve_position(
             text: text.clone(),
             detail,
         };
-        let ascii: AsciiMove = text
+        let ascii: Move = text
             .parse()
             .map_err(|e| err(format!("is malformed: {e}")))?;
         if seen.get(&pos.zobrist_hash()).copied().unwrap_or(0) >= 3 {
@@ -155,9 +154,9 @@ pub fn resolve_position(
                     .to_string(),
             ));
         }
-        let m = ascii
-            .to_move(&pos)
-            .map_err(|e| err(format!("is not legal in {pos}: {e}")))?;
+        let m = pos
+            .find_move(ascii.from(), ascii.to())
+            .ok_or_else(|| err(format!("is not legal in {pos}")))?;
         keys.push(pos.zobrist_hash());
         pos.play_unchecked(m);
         *seen.entry(pos.zobrist_hash()).or_insert(0) += 1;

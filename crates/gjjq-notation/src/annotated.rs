@@ -261,10 +261,7 @@ impl AnnotatedGame {
 
     /// Set the tag called `name` to `value`, or append it.
     pub fn set_tag(&mut self, name: &str, value: &str) {
-        match self.tags.iter_mut().find(|(n, _)| n == name) {
-            Some((_, v)) => *v = value.to_owned(),
-            None => self.tags.push((name.to_owned(), value.to_owned())),
-        }
+        crate::game_file::set_tag(&mut self.tags, name, value);
     }
 
     /// The result (a stated result, or what the rules decided when the game was read or

@@ -450,9 +450,8 @@ pub fn info_state_from_player_record(record: &GameRecord) -> Result<InfoState, H
                 });
             }
         };
-        let a = rm.text.ascii();
         let mut seen = Seen {
-            mv: Move::new(a.from, a.to),
+            mv: rm.text.ascii(),
             capture: direction.is_capture(),
             stayed: false,
             removed: None,

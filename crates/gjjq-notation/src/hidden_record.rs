@@ -5,7 +5,6 @@ use std::str::FromStr;
 
 use gjjq_core::{Move, Position, Script, Square};
 
-use crate::ascii::AsciiMove;
 use crate::direction::Direction;
 use crate::record::{Record, RecordError, RecordParseError};
 
@@ -82,13 +81,10 @@ impl HiddenRecord {
     /// checked.
     ///
     /// # Errors
-    /// The [`RecordError`] of [`AsciiMove::to_move`], or [`RecordError::WrongDirection`].
+    /// The [`RecordError`] of an ASCII move ([`MoveText::to_move`](crate::MoveText::to_move)),
+    /// or [`RecordError::WrongDirection`].
     pub fn to_move(&self, pos: &Position) -> Result<Move, RecordError> {
-        let m = AsciiMove {
-            from: self.from,
-            to: self.to,
-        }
-        .to_move(pos)?;
+        let m = crate::record::resolve(pos, Move::new(self.from, self.to))?;
         let expected = Direction::of_move(pos, m);
         if expected != self.direction {
             return Err(RecordError::WrongDirection {

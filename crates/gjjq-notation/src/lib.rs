@@ -4,13 +4,13 @@
 //! for 国际军棋 (R-28 … R-31). The formats are described in `docs/notation.md`.
 //!
 //! ```
-//! use gjjq_notation::{AsciiMove, GameReader, Record};
+//! use gjjq_notation::{GameReader, Record};
 //! use gjjq_core::Position;
 //!
 //! let pos = Position::default();
 //! let strike: Record = "弹3E攻7d".parse()?;
 //! let m = strike.to_move(&pos)?;
-//! assert_eq!(AsciiMove::from_move(m).to_string(), "3E7d");
+//! assert_eq!(m.to_string(), "3E7d"); // the ASCII form (R-30) is `Move`'s own
 //! assert_eq!(Record::from_move(&pos, m), strike);
 //!
 //! let text = "[Event \"Demo\"]\n\n1. 团5B进5A 团5b进5a *\n";
@@ -24,7 +24,6 @@
 #![deny(missing_docs)]
 
 mod annotated;
-mod ascii;
 mod direction;
 mod game_file;
 mod hidden_file;
@@ -36,7 +35,6 @@ mod serde_impls;
 mod text;
 
 pub use annotated::{AnnotatedBuilder, AnnotatedGame, NodeId};
-pub use ascii::{AsciiMove, AsciiParseError};
 pub use direction::{Direction, DirectionParseError};
 pub use game_file::{
     AsciiMoveError, CollectRecord, DerivedTags, GameFileError, GameReader, GameRecord, GameResult,

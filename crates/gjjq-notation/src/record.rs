@@ -138,7 +138,7 @@ pub enum RecordParseError {
 }
 
 /// A record that does not name a legal move of the position. The ASCII form
-/// ([`crate::AsciiMove::to_move`]) uses the same errors, without the piece and word checks.
+/// ([`MoveText::to_move`](crate::MoveText::to_move) of a [`Move`]) uses the same errors, without the piece and word checks.
 #[derive(Debug, Clone, PartialEq, Eq, Error)]
 pub enum RecordError {
     /// Nothing stands on the origin.
@@ -376,6 +376,13 @@ pub(crate) fn mover_at(pos: &Position, at: Square) -> Result<gjjq_core::Piece, R
         });
     }
     Ok(found)
+}
+
+/// `m` if it is legal in `pos` (R-30: origin and destination name it), else why not: no
+/// piece, not the mover's, or no such move.
+pub(crate) fn resolve(pos: &Position, m: Move) -> Result<Move, RecordError> {
+    mover_at(pos, m.from())?;
+    find_legal(pos, m.from(), m.to())
 }
 
 /// The legal move of `pos` from `from` to `to` (R-30: origin and destination name it).

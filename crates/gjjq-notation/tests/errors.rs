@@ -1,9 +1,9 @@
 //! Malformed records and game files each give their own typed error, with its place.
 
-use gjjq_core::{PieceKind, Position, Side, SquareParseError};
+use gjjq_core::{Move, MoveParseError, PieceKind, Position, Side, SquareParseError};
 use gjjq_notation::{
-    AsciiMove, AsciiParseError, GameReader, GameRecord, ReadError, Record, RecordError,
-    RecordParseError as P, ReplayError, SyntaxError as S, TextPos,
+    GameReader, GameRecord, MoveText, ReadError, Record, RecordError, RecordParseError as P,
+    ReplayError, SyntaxError as S, TextPos,
 };
 
 fn tp(line: usize, column: usize) -> TextPos {
@@ -143,16 +143,20 @@ fn record_resolution_errors() {
 
 #[test]
 fn ascii_errors() {
-    assert_eq!("5B5".parse::<AsciiMove>(), Err(AsciiParseError::Shape));
     assert_eq!(
-        "5B5f".parse::<AsciiMove>(),
-        Err(AsciiParseError::Label {
-            column: 3,
-            error: SquareParseError::BadRank
-        })
+        "5B5".parse::<Move>(),
+        Err(MoveParseError::Length { len: 3 })
     );
+    assert!(matches!(
+        "5B5f".parse::<Move>(),
+        Err(MoveParseError::Label {
+            column: 3,
+            source: SquareParseError::BadRank,
+            ..
+        })
+    ));
     let pos = Position::default();
-    let a: AsciiMove = "5B4A".parse().unwrap();
+    let a = MoveText::Ascii("5B4A".parse().unwrap());
     assert!(matches!(a.to_move(&pos), Err(RecordError::Illegal { .. })));
 }
 
@@ -183,7 +187,7 @@ fn game_file_errors() {
     ));
     assert!(matches!(
         e("1. 5B5Z *\n"),
-        R::Game(S::Ascii { at, error: AsciiParseError::Label { column: 3, .. } }) if at == tp(1, 6)
+        R::Game(S::Ascii { at, error: MoveParseError::Label { column: 3, .. } }) if at == tp(1, 6)
     ));
     assert!(matches!(e("1.. 5B5A *\n"), R::BadMoveNumber { at, .. } if at == tp(1, 1)));
     assert!(matches!(

@@ -2,7 +2,7 @@
 //! same move, in both scripts and in the ASCII form (R-28 … R-30).
 
 use gjjq_core::{MoveKind, Position, Removal, Script};
-use gjjq_notation::{AsciiMove, Direction, Record};
+use gjjq_notation::{Direction, MoveText, Record};
 use gjjq_test_support::{RandomGame, RandomMover};
 
 #[derive(Default, Debug)]
@@ -43,10 +43,9 @@ fn check_position(pos: &Position, seen: &mut Seen) {
             let lenient = Record::parse_lenient(&text).unwrap();
             assert_eq!(lenient, record);
         }
-        let ascii = AsciiMove::from_move(m);
-        let text = ascii.to_string();
-        let parsed: AsciiMove = text.parse().unwrap();
-        assert_eq!(parsed, ascii);
+        let text = m.to_string();
+        let parsed: MoveText = text.parse().unwrap();
+        assert_eq!(parsed, MoveText::Ascii(m));
         assert_eq!(parsed.to_string(), text);
         assert_eq!(parsed.to_move(pos), Ok(m), "{text} in {pos}");
     }

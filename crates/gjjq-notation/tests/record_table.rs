@@ -2,7 +2,7 @@
 //! rules by hand, not by running the code.
 
 use gjjq_core::{Move, MoveKind, Position, Removal, Script, Setup};
-use gjjq_notation::{AsciiMove, Record};
+use gjjq_notation::{MoveText, Record};
 
 const OPENING: &str = "fpmgkgmpf/1da3ad1/9/3iii3/9/9/3III3/9/1DA3AD1/FPMGKGMPF r - 0 1";
 const OPENING_G: &str = "fpmgkgmpf/1da3ad1/9/3iii3/9/9/3III3/9/1DA3AD1/FPMGKGMPF g - 0 1";
@@ -120,7 +120,7 @@ fn table_of_records() {
         assert_eq!(m.to_string(), ascii, "{text}");
         assert_eq!(variant(&pos, m), kind, "{text}");
         assert_eq!(Record::from_move(&pos, m), record, "{text}");
-        let a: AsciiMove = ascii.parse().unwrap();
+        let a = MoveText::Ascii(ascii.parse().unwrap());
         assert_eq!(a.to_move(&pos).unwrap(), m, "{ascii}");
         // the traditional form names the same move.
         let trad = record.to_script(Script::Traditional);

@@ -5,7 +5,7 @@
 //! adjudication (`Position::outcome`), never a rule of their own; the only rule knowledge
 //! here is where each kind may stand, read from the core's terrain masks.
 
-use gjjq_core::endgame::{EndgameForce, EndgameForceError, LIST_ORDER};
+use gjjq_core::endgame::{EndgameForce, LIST_ORDER};
 use gjjq_core::{Piece, Position, Ruleset, Setup, Side, Square};
 
 pub use gjjq_core::{Move, PieceKind as Kind};
@@ -15,16 +15,16 @@ use crate::value::Value;
 /// Kinds, the king included, indexed by `PieceKind::index`.
 pub const KIND_COUNT: usize = 8;
 
-/// Parses one side's force in the core's `deploy endgame` notation (king implied).
-pub(crate) fn parse_force(s: &str) -> Result<[u8; KIND_COUNT], EndgameForceError> {
-    let f: EndgameForce = s.parse()?;
+/// The counts per kind (the king's 0) of one side's endgame force in the core's
+/// `deploy endgame` notation.
+pub(crate) fn force_counts(f: &EndgameForce) -> [u8; KIND_COUNT] {
     let mut counts = [0u8; KIND_COUNT];
     for k in Kind::ALL {
         if k != Kind::King {
             counts[k.index()] = f.count(k) as u8;
         }
     }
-    Ok(counts)
+    counts
 }
 
 /// The core's ASCII name of a force: its pieces besides the king in the core's list order

@@ -4,12 +4,34 @@
 use std::fmt;
 use std::str::FromStr;
 
-use gjjq_core::endgame::EndgameForceError;
+use gjjq_core::endgame::{EndgameForce, EndgameForceError};
 use thiserror::Error;
 
 use crate::core::{self, KIND_COUNT, Kind};
 
 /// One side's material in an ending: how many of each kind besides the king (R-7's limits).
+///
+/// Not the core's [`EndgameForce`], whose domain is smaller: an endgame force is what the
+/// seed deploys (`deploy endgame`), one to three pieces besides the king, while a table's
+/// force may be a bare king (`K`) and the material of a position ([`Ending::of`]) may be any
+/// size. So a `Force` is built from an `EndgameForce` ([`From`]), and its name is written and
+/// parsed by the core's notation: parsing is `EndgameForce`'s `FromStr` (besides `K`), and the
+/// letters follow the core's [`LIST_ORDER`](gjjq_core::endgame::LIST_ORDER), as
+/// `EndgameForce`'s `Display` writes them.
+///
+/// # Examples
+///
+/// ```
+/// use gjjq_core::endgame::EndgameForce;
+/// use gjjq_tablebase::Force;
+/// let seed: EndgameForce = "雙團單師".parse()?;
+/// let f = Force::from(seed);
+/// assert_eq!(f.to_string(), seed.to_string());
+/// assert_eq!(f, "DII".parse()?);
+/// assert_eq!(Force::BARE.to_string(), "K");
+/// assert_eq!("K".parse::<Force>()?, Force::BARE);
+/// # Ok::<(), gjjq_core::endgame::EndgameForceError>(())
+/// ```
 #[derive(Clone, Copy, PartialEq, Eq, Hash, PartialOrd, Ord, Default)]
 pub struct Force {
     counts: [u8; KIND_COUNT],
@@ -188,7 +210,16 @@ impl FromStr for Force {
         if s == "K" {
             return Ok(Force::BARE);
         }
-        core::parse_force(s).map(|counts| Force { counts })
+        s.parse::<EndgameForce>().map(Force::from)
+    }
+}
+
+/// The same pieces: an endgame force is a table's force of one to three units.
+impl From<EndgameForce> for Force {
+    fn from(f: EndgameForce) -> Force {
+        Force {
+            counts: core::force_counts(&f),
+        }
     }
 }
 

@@ -284,10 +284,24 @@ impl fmt::Display for AgentKind {
     }
 }
 
-/// A name that is not one of the agents.
+/// A name that is not one of the agents: the name given (one of [`AgentKind::ALL`]'s names
+/// was expected).
+///
+/// # Examples
+///
+/// ```
+/// use luzhanqi_engine::{AgentKind, UnknownAgent};
+/// let e: UnknownAgent = "minimax".parse::<AgentKind>().unwrap_err();
+/// assert_eq!(e.given, "minimax");
+/// assert_eq!(e.to_string(), "unknown agent 'minimax' (expected search, heuristic or random)");
+/// ```
 #[derive(Debug, Clone, PartialEq, Eq, Error)]
-#[error("unknown agent '{0}' (expected search, heuristic or random)")]
-pub struct UnknownAgent(pub String);
+#[error("unknown agent '{given}' (expected search, heuristic or random)")]
+#[non_exhaustive]
+pub struct UnknownAgent {
+    /// The name given, as given.
+    pub given: String,
+}
 
 impl FromStr for AgentKind {
     type Err = UnknownAgent;
@@ -296,6 +310,8 @@ impl FromStr for AgentKind {
         AgentKind::ALL
             .into_iter()
             .find(|k| k.name().eq_ignore_ascii_case(s.trim()))
-            .ok_or_else(|| UnknownAgent(s.to_string()))
+            .ok_or_else(|| UnknownAgent {
+                given: s.to_string(),
+            })
     }
 }

@@ -5,9 +5,9 @@ use gjjq_core::{Setup, Side};
 use junqi_gamefile::{Dialect, Numbering};
 
 use super::{MoveText, SyntaxError, TextPos};
-use crate::ascii::AsciiParseError;
 use crate::record::Record;
 use crate::text::{clip, fold_full_width};
+use gjjq_core::MoveParseError;
 
 /// The files of 国际军棋 as a [`Dialect`] of the shared grammar: Red and Green; the `Setup` tag
 /// (a position string, R-31) and the `FirstMover` tag set where the move numbers
@@ -115,7 +115,7 @@ impl MoveText {
             return folded
                 .parse()
                 .map(MoveText::Ascii)
-                .map_err(|error: AsciiParseError| SyntaxError::Ascii {
+                .map_err(|error: MoveParseError| SyntaxError::Ascii {
                     at: shift(at, error.column()),
                     error,
                 });

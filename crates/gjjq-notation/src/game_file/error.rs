@@ -5,9 +5,9 @@ use gjjq_core::setup::SetupParseError;
 use thiserror::Error;
 
 use super::{ReplayError, TextPos};
-use crate::ascii::AsciiParseError;
 use crate::record::RecordParseError;
 use crate::text::without_column;
+use gjjq_core::MoveParseError;
 
 /// A game file that does not read: the grammar's errors ([`junqi_gamefile::ReadError`]), and
 /// in [`ReadError::Game`](junqi_gamefile::ReadError::Game) what 国际军棋's files refuse
@@ -53,12 +53,12 @@ pub enum SyntaxError {
         error: RecordParseError,
     },
     /// An ASCII move does not parse.
-    #[error("{at}: {}", without_column(&error.to_string()))]
+    #[error("{at}: {}", error.reason())]
     Ascii {
         /// Where the error points.
         at: TextPos,
         /// Why (its column is within the move).
-        error: AsciiParseError,
+        error: MoveParseError,
     },
     /// A token that starts like an ASCII move (a digit) holds a character that is not ASCII,
     /// e.g. a Cyrillic `В` that looks like `B`.

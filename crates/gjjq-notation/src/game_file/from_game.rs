@@ -3,7 +3,7 @@
 
 use gjjq_core::{Game, Outcome, Position, Ruleset, Setup};
 
-use super::{GameRecord, GameResult, MoveText, RecordedMove};
+use super::{GameRecord, GameResult, MoveText, RecordedMove, set_tag};
 use crate::record::Record;
 
 /// Which of the tags a game derives a written file takes from the game itself
@@ -50,14 +50,6 @@ impl DerivedTags {
     pub const NAMES: [&'static str; 4] = ["Setup", "Rules", "Result", "Termination"];
 }
 
-/// Set the tag called `name` to `value` where it stands, or append it.
-fn put(tags: &mut Vec<(String, String)>, name: &str, value: &str) {
-    match tags.iter_mut().find(|(n, _)| n == name) {
-        Some((_, v)) => value.clone_into(v),
-        None => tags.push((name.to_owned(), value.to_owned())),
-    }
-}
-
 impl GameRecord {
     /// Fill the tags and the result that a game from `start` ending in `outcome` derives,
     /// as `which` says ([`DerivedTags`]): the one place that writes `Setup`, `Rules`,
@@ -95,29 +87,29 @@ impl GameRecord {
                         _ => termination.map(str::to_owned),
                     };
                     match value {
-                        Some(v) => put(tags, name, &v),
+                        Some(v) => set_tag(tags, name, &v),
                         None => tags.retain(|(n, _)| n != name),
                     }
                 }
             }
             DerivedTags::Outcome => {
                 if let Some(s) = &setup {
-                    put(tags, "Setup", s);
+                    set_tag(tags, "Setup", s);
                 }
-                put(tags, "Result", result);
+                set_tag(tags, "Result", result);
                 if let Some(t) = termination {
-                    put(tags, "Termination", t);
+                    set_tag(tags, "Termination", t);
                 }
             }
             DerivedTags::ReadBack => {
                 if let Some(s) = &setup {
-                    put(tags, "Setup", s);
+                    set_tag(tags, "Setup", s);
                 }
                 if !standard {
-                    put(tags, "Rules", &rules.to_json());
+                    set_tag(tags, "Rules", &rules.to_json());
                 }
                 if tags.iter().any(|(n, _)| n == "Result") {
-                    put(tags, "Result", result);
+                    set_tag(tags, "Result", result);
                 }
             }
         }

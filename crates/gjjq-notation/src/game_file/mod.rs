@@ -31,9 +31,9 @@ pub use writer::{AsciiMoveError, MoveForm, WriteError, write_game};
 
 use gjjq_core::{Outcome, Position, Side};
 
-use crate::ascii::{AsciiMove, AsciiParseError};
 use crate::hidden_record::HiddenRecord;
 use crate::record::{Record, RecordError, RecordParseError};
+use gjjq_core::{Move, MoveParseError};
 
 /// A move as a game file writes it: a six-character record or the ASCII form.
 ///
@@ -53,8 +53,8 @@ use crate::record::{Record, RecordError, RecordParseError};
 pub enum MoveText {
     /// A six-character record (R-28).
     Record(Record),
-    /// The ASCII machine form (R-30).
-    Ascii(AsciiMove),
+    /// The ASCII machine form (R-30): a [`Move`], which is its own ASCII form.
+    Ascii(Move),
     /// An enemy move in a player's record of a hidden game (`暗5b攻5B`, R-40).
     Hidden(HiddenRecord),
 }
@@ -64,7 +64,9 @@ impl MoveText {
     ///
     /// # Errors
     ///
-    /// The [`RecordError`] of [`Record::to_move`] or [`AsciiMove::to_move`].
+    /// The [`RecordError`] of [`Record::to_move`]; for an ASCII move the same errors without
+    /// the piece and word checks ([`RecordError::NoPiece`], [`RecordError::NotToMove`],
+    /// [`RecordError::Illegal`]).
     ///
     /// # Examples
     ///
@@ -80,7 +82,7 @@ impl MoveText {
     pub fn to_move(&self, pos: &Position) -> Result<gjjq_core::Move, RecordError> {
         match self {
             MoveText::Record(r) => r.to_move(pos),
-            MoveText::Ascii(a) => a.to_move(pos),
+            MoveText::Ascii(m) => crate::record::resolve(pos, *m),
             MoveText::Hidden(h) => h.to_move(pos),
         }
     }
@@ -96,17 +98,11 @@ impl MoveText {
     /// # Ok::<(), gjjq_notation::MoveTextParseError>(())
     /// ```
     #[must_use]
-    pub fn ascii(&self) -> AsciiMove {
+    pub fn ascii(&self) -> Move {
         match *self {
-            MoveText::Record(r) => AsciiMove {
-                from: r.from,
-                to: r.to,
-            },
-            MoveText::Ascii(a) => a,
-            MoveText::Hidden(h) => AsciiMove {
-                from: h.from,
-                to: h.to,
-            },
+            MoveText::Record(r) => Move::new(r.from, r.to),
+            MoveText::Ascii(m) => m,
+            MoveText::Hidden(h) => Move::new(h.from, h.to),
         }
     }
 }
@@ -116,7 +112,7 @@ impl MoveText {
 pub enum MoveTextParseError {
     /// All-ASCII text that is not an ASCII move.
     #[error("ASCII move: {0}")]
-    Ascii(#[from] AsciiParseError),
+    Ascii(#[from] MoveParseError),
     /// Other text that is not a record.
     #[error("record: {0}")]
     Record(#[from] RecordParseError),
@@ -441,10 +437,17 @@ impl GameRecord {
     /// assert_eq!(g.tags, [("Result".to_string(), "1-0".to_string())]);
     /// ```
     pub fn set_tag(&mut self, name: &str, value: &str) {
-        match self.tags.iter_mut().find(|(n, _)| n == name) {
-            Some((_, v)) => *v = value.to_owned(),
-            None => self.tags.push((name.to_owned(), value.to_owned())),
-        }
+        set_tag(&mut self.tags, name, value);
+    }
+}
+
+/// Set the tag called `name` to `value` where it stands in `tags`, or append it: the one
+/// spelling of [`GameRecord::set_tag`], [`crate::AnnotatedGame::set_tag`] and the derived
+/// tags.
+pub(crate) fn set_tag(tags: &mut Vec<(String, String)>, name: &str, value: &str) {
+    match tags.iter_mut().find(|(n, _)| n == name) {
+        Some((_, v)) => value.clone_into(v),
+        None => tags.push((name.to_owned(), value.to_owned())),
     }
 }
 

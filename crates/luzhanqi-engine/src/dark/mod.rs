@@ -136,10 +136,27 @@ impl fmt::Display for DarkAgentKind {
     }
 }
 
-/// A name that is not one of the dark agents.
+/// A name that is not one of the dark agents: the name given (one of
+/// [`DarkAgentKind::ALL`]'s names was expected).
+///
+/// # Examples
+///
+/// ```
+/// use luzhanqi_engine::dark::{DarkAgentKind, UnknownDarkAgent};
+/// let e: UnknownDarkAgent = "mcts".parse::<DarkAgentKind>().unwrap_err();
+/// assert_eq!(e.given, "mcts");
+/// assert_eq!(
+///     e.to_string(),
+///     "unknown dark agent 'mcts' (expected ismcts, determinized, heuristic or random)"
+/// );
+/// ```
 #[derive(Debug, Clone, PartialEq, Eq, Error)]
-#[error("unknown dark agent '{0}' (expected ismcts, determinized, heuristic or random)")]
-pub struct UnknownDarkAgent(pub String);
+#[error("unknown dark agent '{given}' (expected ismcts, determinized, heuristic or random)")]
+#[non_exhaustive]
+pub struct UnknownDarkAgent {
+    /// The name given, as given.
+    pub given: String,
+}
 
 impl FromStr for DarkAgentKind {
     type Err = UnknownDarkAgent;
@@ -148,6 +165,8 @@ impl FromStr for DarkAgentKind {
         DarkAgentKind::ALL
             .into_iter()
             .find(|k| k.name().eq_ignore_ascii_case(s.trim()))
-            .ok_or_else(|| UnknownDarkAgent(s.to_string()))
+            .ok_or_else(|| UnknownDarkAgent {
+                given: s.to_string(),
+            })
     }
 }

@@ -21,10 +21,23 @@ pub enum MoveForm {
     Ascii,
 }
 
-/// Not a move form.
+/// Not a move form: the text given (`simplified`, `traditional` or `ascii` was expected).
+///
+/// # Examples
+///
+/// ```
+/// use luzhanqi::game_file::{MoveForm, MoveFormParseError};
+/// let e: MoveFormParseError = "pinyin".parse::<MoveForm>().unwrap_err();
+/// assert_eq!(e.given, "pinyin");
+/// assert_eq!(e.to_string(), "'pinyin' is not a move form (simplified, traditional, ascii)");
+/// ```
 #[derive(Debug, Clone, PartialEq, Eq, thiserror::Error)]
-#[error("'{0}' is not a move form (simplified, traditional, ascii)")]
-pub struct MoveFormParseError(pub String);
+#[error("'{given}' is not a move form (simplified, traditional, ascii)")]
+#[non_exhaustive]
+pub struct MoveFormParseError {
+    /// The text given (at most its first 40 characters).
+    pub given: String,
+}
 
 impl FromStr for MoveForm {
     type Err = MoveFormParseError;
@@ -34,7 +47,9 @@ impl FromStr for MoveForm {
             "simplified" => Ok(MoveForm::Simplified),
             "traditional" => Ok(MoveForm::Traditional),
             "ascii" => Ok(MoveForm::Ascii),
-            _ => Err(MoveFormParseError(super::clip(s))),
+            _ => Err(MoveFormParseError {
+                given: super::clip(s),
+            }),
         }
     }
 }
