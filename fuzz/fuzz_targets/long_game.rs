@@ -16,9 +16,7 @@ use std::num::NonZeroU32;
 use arbitrary::Unstructured;
 use gjjq_core::{Game, Position, Setup, outcome::EndReason};
 use gjjq_fuzz::arbitrary_ruleset;
-use gjjq_notation::{
-    GameReader, GameRecord, MoveForm, MoveText, RecordedMove, write_game,
-};
+use gjjq_notation::{GameReader, GameRecord, MoveForm, MoveText, RecordedMove, write_game};
 use libfuzzer_sys::fuzz_target;
 
 fuzz_target!(|data: &[u8]| {
@@ -50,9 +48,7 @@ fuzz_target!(|data: &[u8]| {
         x ^= x << 17;
         let m = moves[(x % moves.len() as u64) as usize];
         game.play(m).expect("a listed move plays");
-        record
-            .moves
-            .push(RecordedMove::new(MoveText::Ascii(m)));
+        record.moves.push(RecordedMove::new(MoveText::Ascii(m)));
         let n = seen.entry(game.position().zobrist_hash()).or_insert(0);
         *n += 1;
         assert_eq!(game.repetitions(), *n);
