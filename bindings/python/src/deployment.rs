@@ -94,7 +94,8 @@ impl PyDeployment {
         Ok(PyDeployment(Deployment::random(&mut rng, &rules)))
     }
 
-    /// `n` deployments drawn uniformly from one generator seeded by `seed`.
+    /// `n` deployments drawn uniformly from one generator seeded by `seed`; `n` at
+    /// most 1,000,000 (`GjjqError` beyond).
     #[classmethod]
     #[pyo3(signature = (n, seed = None, rules = None))]
     fn random_many(
@@ -104,6 +105,7 @@ impl PyDeployment {
         seed: Option<u64>,
         rules: Option<&str>,
     ) -> PyResult<Vec<PyDeployment>> {
+        let n = crate::errors::check_draws("n", n)?;
         let rules = parse_rules(rules)?;
         let mut rng = seeded_rng(py, seed)?;
         let sampler = DeploymentSampler::new(&rules);

@@ -92,6 +92,21 @@ create_exception!(
 );
 
 /// The Python exception `E` with this message.
+/// The most items one call may draw (deployments, endgames): a bound on the memory a
+/// caller's number can claim (a million deployment strings are about 160 MB in Python).
+pub const MAX_DRAWS: usize = 1_000_000;
+
+/// `n` when it is at most [`MAX_DRAWS`], else a `GjjqError` naming the argument.
+pub fn check_draws(what: &str, n: usize) -> PyResult<usize> {
+    if n > MAX_DRAWS {
+        Err(err::<GjjqError>(format!(
+            "{what} is {n}; at most {MAX_DRAWS} may be drawn in one call"
+        )))
+    } else {
+        Ok(n)
+    }
+}
+
 pub fn err<E: pyo3::PyTypeInfo>(msg: impl std::fmt::Display) -> PyErr {
     PyErr::new::<E, _>(msg.to_string())
 }

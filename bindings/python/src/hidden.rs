@@ -886,7 +886,7 @@ fn endgame_force(side: &str, text: &str) -> PyResult<gjjq_core::endgame::Endgame
 /// by `seed` (Python's `random` module when `None`): each valid, undecided, the side to
 /// move unable to take the enemy king at once, uniform over such placements
 /// (`gjjq deploy endgame`). Raises `GjjqError` for a bad force or when no such position is
-/// found (e.g. forces that are always drawn, R-24).
+/// found (e.g. forces that are always drawn, R-24), or for `n` above 1,000,000.
 #[pyfunction]
 #[pyo3(signature = (red, green, n, seed = None, first = "red", rules = None))]
 pub fn random_endgames(
@@ -898,6 +898,7 @@ pub fn random_endgames(
     first: &str,
     rules: Option<&str>,
 ) -> PyResult<Vec<crate::position::PyPosition>> {
+    let n = crate::errors::check_draws("n", n)?;
     let (red, green) = (endgame_force("red", red)?, endgame_force("green", green)?);
     let first = parse_side(first)?;
     let rules = parse_rules(rules)?;

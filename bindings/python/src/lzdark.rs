@@ -1136,13 +1136,15 @@ impl PyLzBeliefs {
     }
 }
 
-/// `n` deployment strings drawn uniformly (L-18) from `seed`.
+/// `n` deployment strings drawn uniformly (L-18) from `seed`; `n` at most 1,000,000
+/// (`GjjqError` beyond).
 #[pyfunction]
-fn lz_random_deployments(n: usize, seed: u64) -> Vec<String> {
+fn lz_random_deployments(n: usize, seed: u64) -> PyResult<Vec<String>> {
+    let n = crate::errors::check_draws("n", n)?;
     let mut rng = StdRng::seed_from_u64(seed);
-    (0..n)
+    Ok((0..n)
         .map(|_| Deployment::random(&mut rng).to_string())
-        .collect()
+        .collect())
 }
 
 /// Adds the dark classes, functions and constants to the module.

@@ -243,6 +243,10 @@ HIDDEN_SHORT_NAME = "python_gjjq_hidden"
 DEFAULT_POOL = 1000
 """The default number of deployments the chance nodes draw from."""
 
+MAX_POOL = 100_000
+"""The most deployments (or endgames) a hidden game's pool may hold: its chance node lists
+them all."""
+
 MAX_PROPOSALS_PER_TURN = 16 * 89
 """A bound on the proposals of one turn: each candidate is proposed at most once, and the
 candidates are (from, to) pairs with ``from`` one of the side's at most 16 pieces."""
@@ -332,8 +336,8 @@ class GjjqHiddenGame(pyspiel.Game):
         if self.first not in _SIDES:
             raise gjjq.GjjqError(f"first is {self.first!r}; it must be red or green")
         size = int(params.get("deployments", DEFAULT_POOL))
-        if size < 1:
-            raise gjjq.GjjqError(f"deployments is {size}; it must be at least 1")
+        if not 1 <= size <= MAX_POOL:
+            raise gjjq.GjjqError(f"deployments is {size}; it must be from 1 to {MAX_POOL}")
         self.opening = _parse_opening(str(params.get("opening", "")), self.first, self.rules)
         self.endgame = _parse_endgame(str(params.get("endgame", "")))
         seed = int(params.get("seed", 0))
@@ -342,8 +346,8 @@ class GjjqHiddenGame(pyspiel.Game):
             if self.opening is not None:
                 raise gjjq.GjjqError("endgame and opening exclude each other; give one")
             size = int(params.get("endgame_pool", DEFAULT_ENDGAME_POOL))
-            if size < 1:
-                raise gjjq.GjjqError(f"endgame_pool is {size}; it must be at least 1")
+            if not 1 <= size <= MAX_POOL:
+                raise gjjq.GjjqError(f"endgame_pool is {size}; it must be from 1 to {MAX_POOL}")
             red, green = self.endgame
             self.pool_key: Tuple[Any, ...] = ("endgame", red, green, size, seed, self.first, self.rules)
             if self.pool_key not in _POOLS:

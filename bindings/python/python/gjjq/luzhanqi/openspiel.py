@@ -253,6 +253,9 @@ DARK_SHORT_NAME = "python_luzhanqi_dark"
 DEFAULT_POOL = 1000
 """The default number of deployments the dark game's chance nodes draw from."""
 
+MAX_POOL = 100_000
+"""The most deployments a dark game's pool may hold (its chance node lists them all)."""
+
 _DARK_TYPE = pyspiel.GameType(
     short_name=DARK_SHORT_NAME,
     long_name="Luzhanqi (陸戰棋), dark play with a referee (暗棋)",
@@ -313,8 +316,8 @@ class DarkGame(pyspiel.Game):
         if self.first not in SIDES:
             raise gjjq.GjjqError(f"first is {self.first!r}; it must be red or blue")
         size = int(params.get("deployments", DEFAULT_POOL))
-        if size < 1:
-            raise gjjq.GjjqError(f"deployments is {size}; it must be at least 1")
+        if not 1 <= size <= MAX_POOL:
+            raise gjjq.GjjqError(f"deployments is {size}; it must be from 1 to {MAX_POOL}")
         self.seed = int(params.get("seed", 0))
         self.opening = str(params.get("opening", ""))
         self.pool = None if self.opening.strip() else (size, self.seed)
