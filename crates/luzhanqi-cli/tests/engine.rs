@@ -193,13 +193,35 @@ fn stop_ends_a_long_search_in_every_mode() {
     // A node count no search reaches in a test's time, then `stop`: the answer must come at
     // once and be legal (the agents read the stop signal with the clock).
     for (mode, position, legal) in modes() {
+        // Flip play from the start groups every flip into one root action and returns at
+        // once: a state with face-up pieces gives the search something to deepen on.
+        let (position, legal): (String, Check) = if mode == "flip" {
+            let state = "?????/?????/?1?1?/??1??/?1?1?/??js?/??E?P/?1?1?/??1??/?1?1?/?????/????? \
+                         1 r SJDDBBTTYYCCCPPEEZZLLLFddbbttyycccpppeeezzlllf 0 3";
+            let pos: FlipPosition = state.parse().unwrap();
+            (
+                format!("position fen {state}"),
+                Box::new(move |m: &str| m.parse::<FlipAction>().is_ok_and(|a| pos.is_legal(a))),
+            )
+        } else {
+            (position, legal)
+        };
         let mut e = Engine::start();
         e.send(&format!("setoption name Mode value {mode}"));
         e.send(&position);
         e.send("go nodes 1000000000000");
         e.send("isready");
-        e.until("readyok", Duration::from_secs(20));
+        let lines = e.until("readyok", Duration::from_secs(20));
         std::thread::sleep(Duration::from_millis(200));
+        // Still searching: no answer before `stop` (else the test would not test it).
+        let early: Vec<String> = e.lines.try_iter().collect();
+        assert!(
+            !lines
+                .iter()
+                .chain(&early)
+                .any(|l| l.starts_with("bestmove")),
+            "{mode}: answered before stop: {lines:?} {early:?}"
+        );
         let asked = Instant::now();
         e.send("stop");
         let lines = e.until("bestmove ", Duration::from_secs(20));

@@ -665,7 +665,13 @@ mod clock_tests {
     /// action; the time limit is only a backstop so that a broken signal fails, not hangs.
     #[test]
     fn a_raised_stop_signal_ends_the_search() {
-        let pos = FlipPosition::start();
+        // Face-up pieces next to face-down ones: many root actions, so without the signal the
+        // search deepens until the backstop (from the start, all flips group into one).
+        let pos: FlipPosition =
+            "?????/?????/?1?1?/??1??/?1?1?/??js?/??E?P/?1?1?/??1??/?1?1?/?????/????? 1 r \
+             SJDDBBTTYYCCCPPEEZZLLLFddbbttyycccpppeeezzlllf 0 3"
+                .parse()
+                .unwrap();
         let stop = crate::StopSignal::new();
         stop.raise();
         let limits = Limits {
