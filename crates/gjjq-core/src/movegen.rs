@@ -674,9 +674,13 @@ impl Position {
     }
 
     /// Whether the position is decided by itself (as [`Position::is_decided`]), with R-22's
-    /// escapes judged set-wise.
+    /// escapes judged set-wise: the first half of [`Position::is_decided_quickly`], for a
+    /// caller that generates every move anyway (`generate_moves_undecided` then yields nothing
+    /// exactly when the position is decided). Not part of the stable API.
+    #[doc(hidden)]
     #[inline]
-    pub(crate) fn is_decided_setwise(&self) -> bool {
+    #[must_use]
+    pub fn is_decided_setwise(&self) -> bool {
         self.is_decided_without_trap() || (self.is_threatened() && self.has_no_escape_setwise())
     }
 
@@ -1167,6 +1171,23 @@ mod tests {
             for _ in 0..100 {
                 all += 1;
                 assert_eq!(pos.is_decided_quickly(), pos.outcome().is_some(), "{pos}");
+                // The tablebase's rebuild of a position without a pending return is the
+                // position itself (board, hash, ruleset, counters at their start).
+                if pos.pending.iter().all(Option::is_none) {
+                    let pieces: Vec<_> = pos.board.iter().map(|(sq, p)| (p, sq)).collect();
+                    let again = Position::from_pieces_unchecked(&pieces, pos.turn);
+                    let mut expected = pos.clone();
+                    expected.plies_since_capture = 0;
+                    expected.move_number = 1;
+                    assert!(again == expected && again.hash == expected.hash, "{pos}");
+                    if !pos.is_decided_setwise() {
+                        // Undecided set-wise: decided exactly when no move is generated.
+                        let none = pos
+                            .generate_moves_undecided(|_| ControlFlow::Break(()))
+                            .is_continue();
+                        assert_eq!(none, pos.outcome().is_some(), "{pos}");
+                    }
+                }
                 let moves = pos.legal_moves();
                 if moves.is_empty() {
                     decided += 1;

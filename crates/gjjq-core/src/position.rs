@@ -254,6 +254,34 @@ impl Position {
         Position::build(&setup, Ruleset::STANDARD)
     }
 
+    /// [`Position::from_board_unchecked`] from a list of pieces, in one pass (no board to
+    /// decode again for the hash, no setup to copy): the tablebase generator's rebuild of a
+    /// placement it has validated before. Garbage in, garbage out (two pieces on one point make
+    /// a board no legal position has). Not part of the stable API.
+    #[doc(hidden)]
+    #[must_use]
+    #[inline]
+    pub fn from_pieces_unchecked(pieces: &[(Piece, Square)], turn: Side) -> Position {
+        let mut board = Board::EMPTY;
+        let mut hash = zobrist::turn_key(turn)
+            ^ zobrist::pending_key(Side::Red, None)
+            ^ zobrist::pending_key(Side::Green, None);
+        for &(p, sq) in pieces {
+            board.add(Bitboard::point(sq), p);
+            hash ^= zobrist::piece_key(p, sq);
+        }
+        let start = Setup::empty();
+        Position {
+            board,
+            rules: &crate::ruleset::STANDARD,
+            hash,
+            plies_since_capture: start.plies_since_capture,
+            move_number: start.move_number,
+            pending: [None, None],
+            turn,
+        }
+    }
+
     /// Validate `setup` as an opening: a valid position in which each side has all 16
     /// pieces in its own country and no return is pending.
     ///

@@ -462,12 +462,14 @@ fn strip_position(message: &str) -> String {
     }
 }
 
+/// The standard ruleset's one stored copy (see [`intern`]).
+pub(crate) static STANDARD: Ruleset = Ruleset::STANDARD;
+
 /// The one stored copy of `rules`, for the life of the process: a [`crate::Position`] holds
 /// its ruleset by reference, so that it stays small enough to copy inline. The standard
 /// ruleset is a static; any other distinct ruleset is stored (and leaked, a few bytes) the
 /// first time it is seen.
 pub(crate) fn intern(rules: Ruleset) -> &'static Ruleset {
-    static STANDARD: Ruleset = Ruleset::STANDARD;
     if rules == Ruleset::STANDARD {
         return &STANDARD;
     }

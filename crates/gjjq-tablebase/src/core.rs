@@ -79,13 +79,9 @@ pub(crate) const SQUARES: [Square; 90] = {
 /// [`build`] again for a placement [`build`] has accepted before: the same position, built
 /// without the core's validation.
 #[inline]
-pub(crate) fn rebuild(pieces: &[(Side, Kind, u8)], red_to_move: bool) -> Position {
-    let mut board = gjjq_core::Board::EMPTY;
-    for &(side, kind, sq) in pieces {
-        board.set(SQUARES[usize::from(sq)], Some(Piece::new(side, kind)));
-    }
+pub(crate) fn rebuild(pieces: &[(Piece, Square)], red_to_move: bool) -> Position {
     let turn = if red_to_move { Side::Red } else { Side::Green };
-    Position::from_board_unchecked(board, turn)
+    Position::from_pieces_unchecked(pieces, turn)
 }
 
 /// How many of `side`'s pieces of each kind stand on the board.

@@ -27,7 +27,7 @@
 //!   `PieceKind` order), `Gᵢ` its count. Placements that are not positions (two pieces on one
 //!   point, or one the core refuses) are stored as "not a position".
 
-use gjjq_core::{Position, Side};
+use gjjq_core::{Piece, Position, Side};
 
 use crate::core::{self, Kind};
 use crate::ending::Ending;
@@ -282,6 +282,10 @@ impl EndingIndex {
 /// The most groups (sides and kinds with pieces besides the kings) the fast paths handle.
 pub(crate) const MAX_GROUPS: usize = 8;
 
+/// The most pieces of a placement the fast paths handle: the kings and [`MAX_GROUPS`] full
+/// groups.
+const MAX_PIECES: usize = 2 + MAX_GROUPS * MAX_GROUP;
+
 /// A stored index taken apart: the side to move, the kings and each group's points (in the
 /// stored image, ascending by their number in the group's range), for the generator.
 #[derive(Debug, Clone, Copy)]
@@ -400,22 +404,28 @@ impl EndingIndex {
         Some(p)
     }
 
-    /// The pieces of a placement as the core's position builder takes them.
-    pub(crate) fn pieces(
-        &self,
-        p: &Placement,
-    ) -> ([(Side, Kind, u8); 2 + 2 * 7 * MAX_GROUP], usize) {
-        let mut out = [(Side::Red, Kind::King, 0u8); 2 + 2 * 7 * MAX_GROUP];
-        out[0] = (Side::Red, Kind::King, p.kings[0]);
-        out[1] = (Side::Green, Kind::King, p.kings[1]);
+    /// The position of a placement the index decoded (see [`core::rebuild`]): its pieces
+    /// straight into the core's unchecked builder, no list allocated.
+    #[inline]
+    pub(crate) fn rebuild(&self, p: &Placement) -> Position {
+        let mut pieces = [(Piece::new(Side::Red, Kind::King), core::SQUARES[0]); MAX_PIECES];
+        pieces[0] = (
+            Piece::new(Side::Red, Kind::King),
+            core::SQUARES[usize::from(p.kings[0])],
+        );
+        pieces[1] = (
+            Piece::new(Side::Green, Kind::King),
+            core::SQUARES[usize::from(p.kings[1])],
+        );
         let mut n = 2;
-        for (gi, g) in self.groups.iter().enumerate() {
+        for (gi, g) in self.groups.iter().enumerate().take(MAX_GROUPS) {
+            let piece = Piece::new(g.side, g.kind);
             for &sq in &p.points[gi][..g.count] {
-                out[n] = (g.side, g.kind, sq);
+                pieces[n] = (piece, core::SQUARES[usize::from(sq)]);
                 n += 1;
             }
         }
-        (out, n)
+        core::rebuild(&pieces[..n], p.red_to_move)
     }
 
     /// The index after a move of group `g`'s piece from `from` to `to` (no king moves, so no

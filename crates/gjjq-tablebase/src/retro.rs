@@ -152,25 +152,8 @@ impl Tablebase {
                 }
             }
         }
-        let size = index.size();
-        let values: Vec<AtomicU16> = (0..size)
-            .into_par_iter()
-            .with_min_len(CHUNK)
-            .map(|idx| {
-                let w = match index.decode(idx) {
-                    None => NOT_A_POSITION,
-                    Some(p) => {
-                        // The cheap test first; `outcome` says who won when there is a verdict.
-                        let pos = rebuild(&index, &p);
-                        if pos.is_decided_quickly() {
-                            core::terminal(&pos).map_or(UNDECIDED, Value::encode)
-                        } else {
-                            UNDECIDED
-                        }
-                    }
-                };
-                AtomicU16::new(w)
-            })
+        let values: Vec<AtomicU16> = (0..index.size())
+            .map(|_| AtomicU16::new(UNDECIDED))
             .collect();
         let solver = Solver {
             tb: self,
@@ -191,14 +174,13 @@ impl Tablebase {
 /// which validates each).
 #[inline]
 fn rebuild(index: &EndingIndex, p: &Placement) -> Position {
-    let (pieces, n) = index.pieces(p);
-    core::rebuild(&pieces[..n], p.red_to_move)
+    index.rebuild(p)
 }
 
 impl Solver<'_> {
     fn run(&self) -> Result<Vec<u16>, TablebaseError> {
         let size = self.index.size();
-        // Level 1: every undecided position, with its outside word.
+        // Pass 0: every index once: its state, and for an undecided position its outside word.
         let mut outside = vec![NEVER_LOST; size];
         let found = outside
             .par_chunks_mut(CHUNK)
@@ -206,11 +188,7 @@ impl Solver<'_> {
             .map(|(c, out)| -> Result<Found, TablebaseError> {
                 let mut found = Found::default();
                 for (i, o) in out.iter_mut().enumerate() {
-                    let idx = c * CHUNK + i;
-                    if self.values[idx].load(Ordering::Relaxed) != UNDECIDED {
-                        continue;
-                    }
-                    self.first(idx, o, &mut found)?;
+                    self.start(c * CHUNK + i, o, &mut found)?;
                 }
                 Ok(found)
             })
@@ -233,8 +211,10 @@ impl Solver<'_> {
         }
         let words = size.div_ceil(64);
         let marks: Vec<AtomicU64> = (0..words).map(|_| AtomicU64::new(0)).collect();
+        // Level 0 is the terminal positions (`found.newly` of pass 0); levels from 1 on are
+        // decided by the loop, the levels pass 0 has found already waiting in the buckets.
         let mut newly = found.newly;
-        let mut n: u16 = 1;
+        let mut n: u16 = 0;
         loop {
             let l = usize::from(n) + 1;
             if newly.is_empty() && l >= wins.len() && l >= losses.len() {
@@ -293,48 +273,80 @@ impl Solver<'_> {
             .collect())
     }
 
-    /// Level 1 for `idx`: the outside word and the first verdict.
-    fn first(
+    /// Pass 0 for `idx`: not a position, terminal (level 0, announced in `found.newly` when a
+    /// win or a loss, whose predecessors level 1 generates), or undecided with its outside
+    /// word: the captures valued by the sub-tables, an outside win announced at its level,
+    /// and a position without a quiet move (its children all outside) settled at once.
+    fn start(
         &self,
         idx: usize,
         outside: &mut u16,
         found: &mut Found,
     ) -> Result<(), TablebaseError> {
-        let p = self
-            .index
-            .decode(idx)
-            .ok_or(TablebaseError::OutsideIndex(self.index.ending()))?;
+        let v = &self.values[idx];
+        let Some(p) = self.index.decode(idx) else {
+            v.store(NOT_A_POSITION, Ordering::Relaxed);
+            return Ok(());
+        };
         let pos = rebuild(&self.index, &p);
+        let terminal = |found: &mut Found| {
+            // The core says who won (R-21 … R-24).
+            if let Some(value) = core::terminal(&pos) {
+                v.store(value.encode(), Ordering::Relaxed);
+                if value != Value::Draw {
+                    found.newly.push(idx as u32);
+                }
+            }
+        };
+        if pos.is_decided_setwise() {
+            terminal(found);
+            return Ok(());
+        }
         let mut win: Option<u16> = None;
         let mut draw = false;
         let mut loss = 0u16;
+        let mut quiet = false;
+        let mut any = false;
         let mut err = None;
-        let verdict = self.generate(idx, &p, &pos, 1, |m, kind| {
-            match self.capture_value(&pos, m, kind) {
-                Ok(Value::Win(d)) => win = Some(win.map_or(d, |w| w.min(d))),
-                Ok(Value::Draw) => draw = true,
-                Ok(Value::Loss(d)) => loss = loss.max(d),
-                Err(e) => err = Some(e),
+        let _ = pos.generate_moves_undecided(|pm| {
+            any = true;
+            if pm.kind != MoveKind::Quiet || pm.removal.is_some() {
+                for to in pm.to {
+                    match self.capture_value(&pos, Move::new(pm.from, to), pm.kind) {
+                        Ok(Value::Win(d)) => win = Some(win.map_or(d, |w| w.min(d))),
+                        Ok(Value::Draw) => draw = true,
+                        Ok(Value::Loss(d)) => loss = loss.max(d),
+                        Err(e) => err = Some(e),
+                    }
+                }
+            } else if !pm.to.is_empty() {
+                quiet = true;
             }
+            std::ops::ControlFlow::<()>::Continue(())
         });
         if let Some(e) = err {
             return Err(e);
+        }
+        if !any {
+            // No legal move: decided (`Position::is_decided_quickly`'s second half).
+            terminal(found);
+            return Ok(());
         }
         *outside = if win.is_some() || draw {
             NEVER_LOST
         } else {
             loss
         };
-        let v = &self.values[idx];
-        if verdict.win || win == Some(1) {
-            v.store(Value::Win(1).encode(), Ordering::Relaxed);
-            found.newly.push(idx as u32);
-            return Ok(());
-        }
         if let Some(w) = win {
+            // A capture's value is its child's, one ply on: a win is in at least 1.
             found.wins.push((w, idx as u32));
+        } else if !quiet && *outside != NEVER_LOST {
+            // Every child outside and lost: a loss in the most plies of them, at level 1 or
+            // later (as `settle` would say at level 1).
+            let level = (*outside).max(1);
+            v.store(Value::Loss(level).encode(), Ordering::Relaxed);
+            found.losses.push((level, idx as u32));
         }
-        self.settle(idx, 1, *outside, &verdict, found);
         Ok(())
     }
 
@@ -344,7 +356,7 @@ impl Solver<'_> {
             return;
         };
         let pos = rebuild(&self.index, &p);
-        let verdict = self.generate(idx, &p, &pos, n, |_, _| {});
+        let verdict = self.generate(idx, &p, &pos, n);
         if verdict.win {
             self.values[idx].store(Value::Win(n).encode(), Ordering::Relaxed);
             found.newly.push(idx as u32);
@@ -368,19 +380,13 @@ impl Solver<'_> {
         }
     }
 
-    /// Generates `pos`'s moves (the core's): quiet children read from the table as seen at
-    /// level `n`, every other move handed to `other`. `pos` is undecided (its word was
-    /// `UNDECIDED`, so `Position::outcome` said `None`), so the core's adjudication is not
-    /// asked again at each level.
+    /// Generates `pos`'s quiet moves (the core's) and reads their children from the table as
+    /// seen at level `n`, stopping at a win (the other moves were valued once, into the
+    /// outside word, by pass 0). `pos` is undecided (its word was `UNDECIDED`, so
+    /// `Position::outcome` said `None`), so the core's adjudication is not asked again at each
+    /// level.
     #[inline]
-    fn generate(
-        &self,
-        idx: usize,
-        p: &Placement,
-        pos: &Position,
-        n: u16,
-        mut other: impl FnMut(Move, MoveKind),
-    ) -> Verdict {
+    fn generate(&self, idx: usize, p: &Placement, pos: &Position, n: u16) -> Verdict {
         let mut v = Verdict {
             win: false,
             all_wins: true,
@@ -388,9 +394,6 @@ impl Solver<'_> {
         };
         let _ = pos.generate_moves_undecided(|pm| {
             if pm.kind != MoveKind::Quiet || pm.removal.is_some() {
-                for to in pm.to {
-                    other(Move::new(pm.from, to), pm.kind);
-                }
                 return std::ops::ControlFlow::<()>::Continue(());
             }
             let from = pm.from.index() as u8;
@@ -414,7 +417,11 @@ impl Solver<'_> {
                 };
                 let w = self.values[child].load(Ordering::Relaxed);
                 match visible(w, n) {
-                    Some(Value::Loss(_)) => v.win = true,
+                    Some(Value::Loss(_)) => {
+                        // A win: nothing else about this position matters at this level.
+                        v.win = true;
+                        return std::ops::ControlFlow::Break(());
+                    }
                     Some(Value::Win(d)) => v.max_win = v.max_win.max(d),
                     _ => v.all_wins = false,
                 }
