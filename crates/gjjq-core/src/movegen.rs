@@ -1183,7 +1183,7 @@ mod tests {
                     if !pos.is_decided_setwise() {
                         // Undecided set-wise: decided exactly when no move is generated.
                         let none = pos
-                            .generate_moves_undecided(|_| ControlFlow::Break(()))
+                            .generate_moves_undecided(|_| std::ops::ControlFlow::Break(()))
                             .is_continue();
                         assert_eq!(none, pos.outcome().is_some(), "{pos}");
                     }
