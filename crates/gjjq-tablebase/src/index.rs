@@ -63,6 +63,41 @@ pub(crate) const fn mirror(sq: u8) -> u8 {
     y * 9 + (8 - x)
 }
 
+/// Division by a constant of the index (a group's size, the king pairs) without a hardware
+/// divide for numerators below 2³² (every index of three units is one; larger ones divide
+/// plainly): `m = ⌈2⁶⁴ / d⌉` and `⌊a / d⌋ = ⌊m · a / 2⁶⁴⌋`, exact for 32-bit `a` and `d`
+/// (Lemire, Kaser and Kurz, "Faster remainder by direct computation", 2019).
+#[derive(Debug, Clone, Copy)]
+struct Divisor {
+    d: u64,
+    /// ⌈2⁶⁴ / d⌉, 0 when `d` is 1 or does not fit 32 bits (plain division then).
+    m: u64,
+}
+
+impl Divisor {
+    fn new(d: usize) -> Divisor {
+        let d = d as u64;
+        let m = if d > 1 && d >> 32 == 0 {
+            u64::MAX / d + 1
+        } else {
+            0
+        };
+        Divisor { d, m }
+    }
+
+    /// `(a / d, a % d)`.
+    #[inline(always)]
+    fn div_rem(self, a: usize) -> (usize, usize) {
+        let a = a as u64;
+        if self.m != 0 && a >> 32 == 0 {
+            let q = ((u128::from(self.m) * u128::from(a)) >> 64) as u64;
+            (q as usize, (a - q * self.d) as usize)
+        } else {
+            ((a / self.d) as usize, (a % self.d) as usize)
+        }
+    }
+}
+
 /// The pieces of one side and kind.
 #[derive(Debug, Clone)]
 struct Group {
@@ -75,6 +110,10 @@ struct Group {
     number: [u8; 90],
     /// C(domain.len(), count).
     size: usize,
+    /// `size` as a divisor.
+    divisor: Divisor,
+    /// What one step of its combination adds to the index without the turn and king pair.
+    scale: usize,
 }
 
 /// The index of one ending.
@@ -99,6 +138,8 @@ pub struct EndingIndex {
     groups: Vec<Group>,
     /// Per group, what one step of its combination adds to the index.
     scales: Vec<usize>,
+    /// The number of king pairs as a divisor.
+    pairs: Divisor,
     size: usize,
     plain_size: usize,
 }
@@ -147,6 +188,8 @@ impl EndingIndex {
                     count,
                     number: numbers(&domain),
                     size: BINOM[domain.len()][count] as usize,
+                    divisor: Divisor::new(BINOM[domain.len()][count] as usize),
+                    scale: 0,
                     domain,
                 });
             }
@@ -156,6 +199,10 @@ impl EndingIndex {
             scales.push(n);
             n * g.size
         });
+        for (g, &scale) in groups.iter_mut().zip(&scales) {
+            g.scale = scale / (2 * kings.len());
+        }
+        let pairs = Divisor::new(kings.len());
         EndingIndex {
             ending,
             kings,
@@ -163,6 +210,7 @@ impl EndingIndex {
             king_number,
             groups,
             scales,
+            pairs,
             size,
             plain_size,
         }
@@ -361,15 +409,15 @@ impl EndingIndex {
             points: [[0; MAX_GROUP]; MAX_GROUPS],
             ranks: [0; MAX_GROUPS],
         };
-        let mut rest = idx / 2;
-        p.pair = rest % self.kings.len();
+        let (mut rest, pair) = self.pairs.div_rem(idx / 2);
+        p.pair = pair;
         let (rk, gk) = self.kings[p.pair];
-        rest /= self.kings.len();
         p.kings = [rk, gk];
         let mut occ: u128 = (1u128 << rk) | (1u128 << gk);
         for (gi, g) in self.groups.iter().enumerate() {
-            let r0 = (rest % g.size) as u64;
-            rest /= g.size;
+            let (q, r0) = g.divisor.div_rem(rest);
+            rest = q;
+            let r0 = r0 as u64;
             p.ranks[gi] = r0 as u32;
             let mut r = r0;
             let mut top = g.domain.len();
@@ -520,7 +568,7 @@ impl EndingIndex {
                 .enumerate()
                 .map(|(i, &x)| BINOM[usize::from(x)][i + 1])
                 .sum();
-            idx += rank as usize * (self.scales[gi] / (2 * self.kings.len()));
+            idx += rank as usize * g.scale;
         }
         Some(2 * (usize::from(k) + self.kings.len() * idx) + usize::from(!red_to_move))
     }
@@ -529,6 +577,32 @@ impl EndingIndex {
 #[cfg(test)]
 mod tests {
     use super::*;
+
+    #[test]
+    fn divisors_divide() {
+        use rand::{Rng, SeedableRng};
+        let mut rng = rand::rngs::StdRng::seed_from_u64(38);
+        let mut ds: Vec<usize> = vec![1, 2, 3, 9, 36, 45, 4005, 117_480, (1 << 32) - 1, 1 << 32];
+        ds.extend((0..200).map(|_| rng.random_range(1..=u32::MAX as usize)));
+        for d in ds {
+            let div = Divisor::new(d);
+            let mut nums: Vec<usize> = vec![
+                0,
+                1,
+                d - 1,
+                d,
+                d + 1,
+                u32::MAX as usize,
+                1 << 32,
+                (1 << 40) + 7,
+            ];
+            nums.extend((0..500).map(|_| rng.random_range(0..=u32::MAX as usize)));
+            nums.extend((0..50).map(|_| rng.random_range(0..1usize << 45)));
+            for a in nums {
+                assert_eq!(div.div_rem(a), (a / d, a % d), "{a} / {d}");
+            }
+        }
+    }
 
     #[test]
     fn binomials() {

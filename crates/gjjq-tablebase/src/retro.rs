@@ -1,31 +1,37 @@
 //! The generator: retrograde analysis by levels over a table of words, no move graph kept.
 //!
-//! 1. **States.** Every index is decoded into its placement ([`EndingIndex`] arithmetic), built
-//!    into a position by the core and judged by `Position::outcome` (R-21 … R-24): not a
-//!    position, terminal (its value at level 0), or undecided. The core's cheap test
-//!    (`Position::is_decided_quickly`: a set-wise verdict, else the first legal move) goes
-//!    first, and `outcome` is asked only where there is a verdict.
-//! 2. **Level 1, every position.** The core generates each undecided position's moves once.
-//!    A quiet move changes one piece's point, so its child's index is index arithmetic and its
-//!    state a read of the table; the children a capture makes belong to smaller endings (or end
-//!    the game, or owe a return, R-19) and are valued once, by the sub-tables, into the
-//!    position's *outside* word: the fastest win, whether one is a draw, the slowest loss.
-//! 3. **Levels n = 2, 3, ….** The positions decided at level n − 1 mark the positions a quiet
-//!    move can come from — each piece of the side that moved taken back to every point of the
-//!    core's [`quiet_reach`] read backwards — and only those marked and undecided are generated
-//!    again. A position is a win in n if a child is a loss in n − 1 (or its fastest outside win
-//!    is n); a loss when its children are all decided wins, in the most plies of its children
-//!    and outside losses. A value decided at level n is invisible to the other positions of
-//!    level n, so the passes are parallel and the result does not depend on their order.
-//! 4. What is never decided is a draw (a cycle nobody can leave with advantage, R-24).
+//! 1. **Pass 0, every index once.** Each index is decoded into its placement ([`EndingIndex`]
+//!    arithmetic, both sides to move from one decoding), rebuilt into a position and judged
+//!    by the core: not a position, terminal (level 0: `Position::is_decided_setwise`, or no
+//!    legal move, and then `Position::outcome` says who won, R-21 … R-24), or undecided. An
+//!    undecided position's moves are generated once: the children a capture makes belong to
+//!    smaller endings (or end the game, or owe a return, R-19) and are valued here, once, by
+//!    the sub-tables, into its *outside* word (the fastest win, whether one is a draw, the
+//!    slowest loss); an outside win waits for its level, and a position whose children are
+//!    all outside and lost is a loss at once. Its first quiet child becomes its *witness*.
+//! 2. **Levels n = 1, 2, ….** The positions decided at level n − 1 mark the positions a quiet
+//!    move can come from: each piece of the side that moved taken back to every point of the
+//!    core's [`quiet_reach`] read backwards, into one bit set when the child is a loss (the
+//!    position may be a win now) and another when it is a win (it may be a loss now). A quiet
+//!    move changes one piece's point, so a child's index is index arithmetic and its state a
+//!    read of the table. A marked undecided position is generated again, its quiet children
+//!    read as seen at level n: a win in n if a child is a loss in n − 1 (or its fastest
+//!    outside win is n); a loss when every child is a decided win, in the most plies of its
+//!    children and outside losses. A position marked only as a possible loss is not generated
+//!    while its witness (a child found not to be a win at its last generation) is still not
+//!    a win, since it cannot be a loss before then. A value decided at level n is invisible to
+//!    the other positions of level n, so the passes are parallel and the result does not
+//!    depend on their order.
+//! 3. What is never decided is a draw (a cycle nobody can leave with advantage, R-24).
 //!
 //! The marking is a superset of the true predecessors (the reach bounds every quiet move, and
 //! a marked position is generated, never assumed), so every value is the core's moves' value:
 //! `tests/identical.rs` checks the result against the first generator's, word for word.
 //!
-//! Memory: two words per index (value and outside word) and two bits (the marks), no edges.
+//! Memory: per index the value and outside words, the witness (four bytes) and two bits (the
+//! marks), no edges: about nine bytes a word.
 
-use std::sync::atomic::{AtomicU16, AtomicU64, Ordering};
+use std::sync::atomic::{AtomicU16, AtomicU32, AtomicU64, Ordering};
 
 use gjjq_core::movegen::quiet_reach;
 use gjjq_core::{Bitboard, MoveKind, Position, Ruleset, Side, Square};
@@ -41,7 +47,9 @@ use crate::value::{NOT_A_POSITION, Value};
 const UNDECIDED: u16 = 0xC000;
 /// The outside word of a position that can never be a loss (an outside win or draw).
 const NEVER_LOST: u16 = 0xFFFF;
-/// Indices per parallel task.
+/// A witness word that names no child yet.
+const NO_WITNESS: u32 = u32::MAX;
+/// Indices per parallel task (even: a chunk holds both sides to move of its placements).
 const CHUNK: usize = 1 << 14;
 
 /// Where each kind of each side may have come from by a quiet move: `from[side][kind][to]`.
@@ -76,6 +84,9 @@ struct Verdict {
     all_wins: bool,
     /// The longest of those wins.
     max_win: u16,
+    /// The first in-ending child that is not a decided win ([`NO_WITNESS`] if none is, or the
+    /// child has no index).
+    blocker: u32,
 }
 
 /// The solver of one ending.
@@ -86,6 +97,24 @@ struct Solver<'a> {
     origins: Box<Origins>,
     /// The sub-table a capture of (side, kind) leads to.
     subs: [[Option<&'a Table>; 8]; 2],
+}
+
+/// The positions to generate again at the next level, as bit sets over the index.
+struct Marks {
+    /// A child became a loss: the position may be a win.
+    win: Vec<AtomicU64>,
+    /// A child became a win: the position may be a loss.
+    loss: Vec<AtomicU64>,
+}
+
+/// What `Solver::again` is told about a marked position.
+struct Again {
+    /// The level.
+    n: u16,
+    /// Its outside word.
+    outside: u16,
+    /// Marked by a child that became a loss.
+    may_win: bool,
 }
 
 /// One level's results from one task.
@@ -182,13 +211,25 @@ impl Solver<'_> {
         let size = self.index.size();
         // Pass 0: every index once: its state, and for an undecided position its outside word.
         let mut outside = vec![NEVER_LOST; size];
+        let witness: Vec<AtomicU32> = (0..size).map(|_| AtomicU32::new(NO_WITNESS)).collect();
         let found = outside
             .par_chunks_mut(CHUNK)
             .enumerate()
             .map(|(c, out)| -> Result<Found, TablebaseError> {
                 let mut found = Found::default();
-                for (i, o) in out.iter_mut().enumerate() {
-                    self.start(c * CHUNK + i, o, &mut found)?;
+                // The two sides to move of one placement are neighbours (the index's lowest
+                // digit), and a chunk holds whole pairs: one decoding for both.
+                for (i, pair) in out.chunks_mut(2).enumerate() {
+                    let idx = c * CHUNK + 2 * i;
+                    let placement = self.index.decode(idx);
+                    for (turn, o) in pair.iter_mut().enumerate() {
+                        let p = placement.map(|p| Placement {
+                            red_to_move: turn == 0,
+                            ..p
+                        });
+                        let at = idx + turn;
+                        self.start(at, p.as_ref(), o, &witness[at], &mut found)?;
+                    }
                 }
                 Ok(found)
             })
@@ -210,7 +251,10 @@ impl Solver<'_> {
             bucket(&mut losses, l, i);
         }
         let words = size.div_ceil(64);
-        let marks: Vec<AtomicU64> = (0..words).map(|_| AtomicU64::new(0)).collect();
+        let marks = Marks {
+            win: (0..words).map(|_| AtomicU64::new(0)).collect(),
+            loss: (0..words).map(|_| AtomicU64::new(0)).collect(),
+        };
         // Level 0 is the terminal positions (`found.newly` of pass 0); levels from 1 on are
         // decided by the loop, the levels pass 0 has found already waiting in the buckets.
         let mut newly = found.newly;
@@ -240,17 +284,27 @@ impl Solver<'_> {
                 next.extend(std::mem::take(b));
             }
             let found = marks
+                .win
                 .par_chunks(CHUNK / 64)
+                .zip(marks.loss.par_chunks(CHUNK / 64))
                 .enumerate()
-                .map(|(c, ws)| {
+                .map(|(c, (ws, ls))| {
                     let mut found = Found::default();
-                    for (j, w) in ws.iter().enumerate() {
-                        let mut bits = w.swap(0, Ordering::Relaxed);
+                    for (j, (w, l)) in ws.iter().zip(ls).enumerate() {
+                        let win = w.swap(0, Ordering::Relaxed);
+                        let mut bits = win | l.swap(0, Ordering::Relaxed);
                         while bits != 0 {
-                            let idx = (c * CHUNK / 64 + j) * 64 + bits.trailing_zeros() as usize;
+                            let bit = bits.trailing_zeros();
+                            let idx = (c * CHUNK / 64 + j) * 64 + bit as usize;
                             bits &= bits - 1;
                             if self.values[idx].load(Ordering::Relaxed) == UNDECIDED {
-                                self.again(idx, n, outside[idx], &mut found);
+                                let may_win = win & (1 << bit) != 0;
+                                let at = Again {
+                                    n,
+                                    outside: outside[idx],
+                                    may_win,
+                                };
+                                self.again(idx, &at, &witness[idx], &mut found);
                             }
                         }
                     }
@@ -280,15 +334,17 @@ impl Solver<'_> {
     fn start(
         &self,
         idx: usize,
+        p: Option<&Placement>,
         outside: &mut u16,
+        witness: &AtomicU32,
         found: &mut Found,
     ) -> Result<(), TablebaseError> {
         let v = &self.values[idx];
-        let Some(p) = self.index.decode(idx) else {
+        let Some(p) = p else {
             v.store(NOT_A_POSITION, Ordering::Relaxed);
             return Ok(());
         };
-        let pos = rebuild(&self.index, &p);
+        let pos = rebuild(&self.index, p);
         let terminal = |found: &mut Found| {
             // The core says who won (R-21 … R-24).
             if let Some(value) = core::terminal(&pos) {
@@ -319,7 +375,15 @@ impl Solver<'_> {
                         Err(e) => err = Some(e),
                     }
                 }
-            } else if !pm.to.is_empty() {
+            } else if let Some(to) = pm.to.iter().next() {
+                if !quiet {
+                    // The first quiet child is the position's first witness (see `again`).
+                    let from = pm.from.index() as u8;
+                    let group = self.group_of(p, from);
+                    if let Some(c) = self.child(idx, p, group, from, to.index() as u8) {
+                        witness.store(c as u32, Ordering::Relaxed);
+                    }
+                }
                 quiet = true;
             }
             std::ops::ControlFlow::<()>::Continue(())
@@ -351,7 +415,26 @@ impl Solver<'_> {
     }
 
     /// Level `n` for a marked undecided `idx`.
-    fn again(&self, idx: usize, n: u16, outside: u16, found: &mut Found) {
+    ///
+    /// Marked only because a child became a win, the position can change only to a loss, and
+    /// not while its witness (a child found not to be a win before) is still not one: then
+    /// nothing is generated.
+    fn again(&self, idx: usize, at: &Again, witness: &AtomicU32, found: &mut Found) {
+        let n = at.n;
+        if !at.may_win {
+            if at.outside == NEVER_LOST {
+                return;
+            }
+            let w = witness.load(Ordering::Relaxed);
+            if w != NO_WITNESS
+                && !matches!(
+                    visible(self.values[w as usize].load(Ordering::Relaxed), n),
+                    Some(Value::Win(_))
+                )
+            {
+                return;
+            }
+        }
         let Some(p) = self.index.decode(idx) else {
             return;
         };
@@ -362,7 +445,8 @@ impl Solver<'_> {
             found.newly.push(idx as u32);
             return;
         }
-        self.settle(idx, n, outside, &verdict, found);
+        witness.store(verdict.blocker, Ordering::Relaxed);
+        self.settle(idx, n, at.outside, &verdict, found);
     }
 
     /// A loss once every child is a decided win: now if its level is `n`, else stored now and
@@ -391,6 +475,7 @@ impl Solver<'_> {
             win: false,
             all_wins: true,
             max_win: 0,
+            blocker: NO_WITNESS,
         };
         let _ = pos.generate_moves_undecided(|pm| {
             if pm.kind != MoveKind::Quiet || pm.removal.is_some() {
@@ -399,21 +484,9 @@ impl Solver<'_> {
             let from = pm.from.index() as u8;
             let group = self.group_of(p, from);
             for to in pm.to {
-                let to = to.index() as u8;
-                let child = match group {
-                    Some(g) => self.index.moved(idx, p, g, from, to),
-                    None => {
-                        match self
-                            .index
-                            .king_moved(idx, p, usize::from(!p.red_to_move), from, to)
-                        {
-                            Some(c) => c,
-                            None => {
-                                v.all_wins = false;
-                                continue;
-                            }
-                        }
-                    }
+                let Some(child) = self.child(idx, p, group, from, to.index() as u8) else {
+                    v.all_wins = false;
+                    continue;
                 };
                 let w = self.values[child].load(Ordering::Relaxed);
                 match visible(w, n) {
@@ -423,12 +496,36 @@ impl Solver<'_> {
                         return std::ops::ControlFlow::Break(());
                     }
                     Some(Value::Win(d)) => v.max_win = v.max_win.max(d),
-                    _ => v.all_wins = false,
+                    _ => {
+                        if v.all_wins {
+                            v.blocker = child as u32;
+                        }
+                        v.all_wins = false;
+                    }
                 }
             }
             std::ops::ControlFlow::Continue(())
         });
         v
+    }
+
+    /// The index after the quiet move `from`–`to` of the piece of `group` (`None`: the king of
+    /// the side to move) in the placement `p` at `idx`.
+    #[inline]
+    fn child(
+        &self,
+        idx: usize,
+        p: &Placement,
+        group: Option<usize>,
+        from: u8,
+        to: u8,
+    ) -> Option<usize> {
+        match group {
+            Some(g) => Some(self.index.moved(idx, p, g, from, to)),
+            None => self
+                .index
+                .king_moved(idx, p, usize::from(!p.red_to_move), from, to),
+        }
     }
 
     /// The group of the non-king piece on `sq`, `None` for a king.
@@ -470,10 +567,15 @@ impl Solver<'_> {
         Ok(self.tb.value_of(&child)?.parent())
     }
 
-    /// Marks every position a quiet move into `c` can come from.
-    fn mark(&self, c: usize, marks: &[AtomicU64]) {
+    /// Marks every position a quiet move into `c` can come from: as one that may now be a
+    /// win when `c` is a loss, else as one that may now be a loss.
+    fn mark(&self, c: usize, marks: &Marks) {
         let Some(p) = self.index.decode(c) else {
             return;
+        };
+        let marks: &[AtomicU64] = match Value::decode(self.values[c].load(Ordering::Relaxed)) {
+            Some(Value::Loss(_)) => &marks.win,
+            _ => &marks.loss,
         };
         // The side that moved into `c`.
         let mover = usize::from(p.red_to_move);
