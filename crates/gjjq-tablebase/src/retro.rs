@@ -589,7 +589,12 @@ impl Solver<'_> {
             }
         }
         let set = |i: usize| {
-            marks[i / 64].fetch_or(1 << (i % 64), Ordering::Relaxed);
+            // Most predecessors are marked by several children: a read first spares the
+            // read-modify-write (a bit set late by another thread is set again, harmlessly).
+            let (word, bit) = (&marks[i / 64], 1u64 << (i % 64));
+            if word.load(Ordering::Relaxed) & bit == 0 {
+                word.fetch_or(bit, Ordering::Relaxed);
+            }
         };
         // A king move can come from a placement with both kings on the middle file, whose two
         // images are stored apart: the stored `c` stands for itself and its mirror image, so
