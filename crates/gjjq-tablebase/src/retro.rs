@@ -596,11 +596,14 @@ impl Solver<'_> {
                 word.fetch_or(bit, Ordering::Relaxed);
             }
         };
-        // A king move can come from a placement with both kings on the middle file, whose two
-        // images are stored apart: the stored `c` stands for itself and its mirror image, so
-        // the king moves into either are taken back.
+        // The stored `c` stands for its placement and the mirror image (unless both kings
+        // stand on the middle file). A predecessor of the image is the mirror of one of `p`'s
+        // (the rules are symmetric) and stored at that one's index, except a predecessor with
+        // both kings on the middle file, whose two images are stored apart: so king moves are
+        // taken back from the image too, onto the middle file, when the other king is on it.
+        let other_on_middle = p.kings[1 - mover] % 9 == 4;
         let mirror = p.mirrored();
-        let images: &[Placement] = if p.kings_on_middle() {
+        let images: &[Placement] = if p.kings_on_middle() || !other_on_middle {
             &[p]
         } else {
             &[p, mirror]
@@ -610,14 +613,15 @@ impl Solver<'_> {
             let occ = if i == 0 { occ } else { mirror_bits(occ) };
             for a in self.origins.from[mover][Kind::King.index()][usize::from(king)] - occ {
                 let a = a.index() as u8;
+                if !self.index.in_palace(mover, a) || (i == 1 && a % 9 != 4) {
+                    continue;
+                }
                 let i = if i == 0 {
                     self.index.king_moved(c, image, mover, king, a)
                 } else {
                     self.index.index_with(image, king, a, mover == 0)
                 };
-                if self.index.in_palace(mover, a)
-                    && let Some(i) = i
-                {
+                if let Some(i) = i {
                     set(i);
                 }
             }
