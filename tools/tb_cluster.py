@@ -305,7 +305,11 @@ class Run:
         # Scratch left by a killed run (only this driver's tasks write there, and it holds the lock).
         shutil.rmtree(os.path.join(self.out, SCRATCH), ignore_errors=True)
         self.manifest_path = os.path.join(self.out, MANIFEST)
-        self.records = read_manifest(self.manifest_path)
+        try:
+            self.records = read_manifest(self.manifest_path)
+        except BaseException:
+            self.close()
+            raise
         self.cfg = {"gjjq": self.gjjq, "out": self.out, "units": units, "nice": nice}
         self.closure = closures(self.nodes)
 
@@ -422,6 +426,8 @@ def cost_model(manifest: str, gjjq: str, units: int = 4, min_words: int = 100_00
     and reading sub-tables dominate): seconds per word as total seconds over total words,
     peak resident bytes per word likewise, with their spread across those endings.
     """
+    if not os.path.isfile(manifest):
+        raise ClusterError(f"{manifest}: no such manifest file")
     recs = list(read_manifest(manifest).values())
     if not recs:
         raise ClusterError(f"{manifest}: no records")
@@ -508,7 +514,7 @@ def main(argv: list[str] | None = None) -> int:
             print(f"{len(run.nodes)} endings in {time.monotonic() - start:.1f} s", file=sys.stderr)
         else:
             print(cost_model(a.manifest, a.gjjq, a.units, a.min_words))
-    except ClusterError as e:
+    except (ClusterError, OSError) as e:
         print(f"tb_cluster: {e}", file=sys.stderr)
         return 1
     return 0

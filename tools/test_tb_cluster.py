@@ -154,6 +154,19 @@ class TbCluster(unittest.TestCase):
         self.assertIn("the ≤ 2-unit set:", report)
         for cores in (64, 512, 4096):
             self.assertIn(f"{cores} cores:", report)
+        with self.assertRaises(tc.ClusterError):
+            tc.cost_model(os.path.join(self.dir, "none.tsv"), GJJQ, units=2)
+        # A damaged manifest is refused by the run, which writes nothing over it.
+        path = os.path.join(self.out, tc.MANIFEST)
+        with open(path, "a") as f:
+            f.write("GvG\t1\n")
+        rc, _, err = run(self.out)
+        self.assertEqual(rc, 1)
+        self.assertIn("fields", err)
+        with open(path) as f:
+            self.assertTrue(f.read().endswith("GvG\t1\n"))
+        rc, _, err = run(self.out)  # the lock was released: the same message again
+        self.assertIn("fields", err)
 
 
 if __name__ == "__main__":
