@@ -13,9 +13,10 @@ cd "$(dirname "$0")/.."
 out=${1:-target/tb-cluster-sample}
 venv=${2:-/work/rayvenv}
 # Guards live in the palace, so endings of guards and one or two other pieces are small; the
-# last two bring a mobile piece on both sides (AGvAG 14.8 M index words, IGvIG 59 M).
+# last five bring another piece to both sides (AGvAG 14.8 M index words, FGvFG 26 M, IGvIG,
+# DGvDG and PGvPG 59 M each), large enough for their memory to show.
 endings=(GGvGG GGvMG MGvGG GGvMM MMvGG GGvAG AGvGG GGvFG FGvGG MGvMG GGvIG IGvGG GGvPG PGvGG
-  GGvDG DGvGG AGvAG IGvIG)
+  GGvDG DGvGG AGvAG FGvFG IGvIG DGvDG PGvPG)
 nice cargo build --release -p gjjq-cli
 gjjq=$PWD/target/release/gjjq
 rm -rf "$out"
