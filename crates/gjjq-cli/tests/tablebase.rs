@@ -767,3 +767,77 @@ fn a_killed_generation_resumes_under_the_lock_to_the_same_bytes() {
     std::fs::remove_dir_all(&fresh).unwrap();
     std::fs::remove_dir_all(&killed).unwrap();
 }
+
+/// `plan`'s lines as (ending, index words, sub-endings).
+fn plan_lines(args: &[&str]) -> Vec<(String, u64, Vec<String>)> {
+    let mut all = vec!["tablebase", "plan"];
+    all.extend_from_slice(args);
+    let o = gjjq(&all);
+    assert!(o.status.success(), "{}", stderr(&o));
+    stdout(&o)
+        .lines()
+        .map(|l| {
+            let f: Vec<&str> = l.split(' ').collect();
+            assert_eq!(f.len(), 3, "{l}");
+            let subs = if f[2] == "-" {
+                Vec::new()
+            } else {
+                f[2].split(',').map(str::to_owned).collect()
+            };
+            (f[0].to_owned(), f[1].parse().unwrap(), subs)
+        })
+        .collect()
+}
+
+#[test]
+fn plan_prints_the_task_graph_of_a_small_case_exactly() {
+    // KvK: 45 king pairs (mirror folded) × 2 sides to move; an infantry anywhere (90
+    // points), a guard in its palace (9).
+    let o = gjjq(&["tablebase", "plan", "--units", "1", "--ending", "IvK"]);
+    assert!(o.status.success(), "{}", stderr(&o));
+    assert_eq!(stdout(&o), "KvK 90 -\nIvK 8100 KvK\n");
+    let o = gjjq(&["tablebase", "plan", "--units", "2", "--ending", "GvG"]);
+    assert!(o.status.success(), "{}", stderr(&o));
+    assert_eq!(
+        stdout(&o),
+        "KvK 90 -\nGvK 810 KvK\nKvG 810 KvK\nGvG 7290 GvK,KvG\n"
+    );
+}
+
+#[test]
+fn plan_lists_every_ending_after_its_sub_endings() {
+    let lines = plan_lines(&["--units", "3"]);
+    // Issue 38: the ≤ 3-unit set is 668 endings.
+    assert_eq!(lines.len(), 668);
+    let mut seen = std::collections::HashSet::new();
+    for (ending, words, subs) in &lines {
+        assert!(*words > 0, "{ending}");
+        for s in subs {
+            assert!(seen.contains(s), "{ending} comes before its sub-ending {s}");
+        }
+        assert!(seen.insert(ending.clone()), "{ending} twice");
+    }
+    let iivk = lines.iter().find(|l| l.0 == "IIvK").expect("IIvK planned");
+    assert_eq!(iivk.1, 2 * 45 * 4005);
+    assert_eq!(iivk.2, ["IvK"]);
+    // The plan of named endings is the same graph, cut to what they reach.
+    let named = plan_lines(&["--units", "3", "--ending", "IIvD"]);
+    let names: Vec<&str> = named.iter().map(|l| l.0.as_str()).collect();
+    assert_eq!(names, ["KvK", "IvK", "KvD", "IIvK", "IvD", "IIvD"]);
+    for l in &named {
+        assert!(lines.contains(l), "{l:?} as in the whole plan");
+    }
+}
+
+#[test]
+fn plan_refuses_bad_endings_with_a_message() {
+    let o = gjjq(&["tablebase", "plan", "--units", "2", "--ending", "XvK"]);
+    assert_eq!(o.status.code(), Some(1));
+    assert!(stderr(&o).contains("--ending XvK"), "{}", stderr(&o));
+    assert!(stdout(&o).is_empty());
+    let o = gjjq(&["tablebase", "plan", "--units", "1", "--ending", "IIvK"]);
+    assert_eq!(o.status.code(), Some(1));
+    assert!(stderr(&o).contains("more than --units 1"), "{}", stderr(&o));
+    let o = gjjq(&["tablebase", "plan", "--units", "5"]);
+    assert!(!o.status.success());
+}

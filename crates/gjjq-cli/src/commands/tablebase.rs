@@ -8,6 +8,12 @@
 //!   again). A progress bar goes to stderr (the share of the set's index words done, the
 //!   ending, an estimate of the time left). The run holds the directory's lock
 //!   (`GenerationLock`): a second run into the same directory fails at once.
+//! - `plan --units N [--ending NAME ...]`: the task graph of `generate` with the same
+//!   arguments, one line per ending, every ending after the endings it reaches by one capture
+//!   (fewest units first, then by name): `<ending> <index-words> <sub1,sub2,...|->`, where
+//!   `index-words` is the size of the ending's index (`EndingIndex::size`, placements that are
+//!   not positions included) and the list names the endings one capture away, sorted by name,
+//!   `-` when there is none (`KvK`). `tools/tb_cluster.py` runs this graph as Ray tasks.
 //! - `probe --position S`: `win N`, `loss N` or `draw`, from the side to move's view, N plies
 //!   to the end. A position the tables do not cover is an error (stderr, exit 1), one beyond
 //!   the directory's most units names that limit; a directory without tables is an error.
@@ -70,6 +76,16 @@ enum TablebaseCommand {
         #[arg(long, value_name = "NAME")]
         ending: Vec<String>,
     },
+    /// The task graph of `generate`: `<ending> <index-words> <sub1,sub2,...|->` per ending,
+    /// every ending after its sub-endings.
+    Plan {
+        /// The most pieces besides the two kings, 0 to 4.
+        #[arg(long, value_name = "N", value_parser = clap::value_parser!(u32).range(0..=MAX_UNITS))]
+        units: u32,
+        /// Only this ending (and those it reaches by captures), e.g. `IvD`; repeatable.
+        #[arg(long, value_name = "NAME")]
+        ending: Vec<String>,
+    },
     /// The value of a position from the side to move's view: `win N`, `loss N` or `draw`.
     Probe {
         /// The directory of the table files.
@@ -107,6 +123,7 @@ pub fn run(args: Args) -> Result<(), CliError> {
             threads,
             ending,
         } => generate(&dir, units, threads, &ending),
+        TablebaseCommand::Plan { units, ending } => print_plan(units, &ending),
         TablebaseCommand::Probe {
             dir,
             position,
@@ -149,6 +166,25 @@ fn plan(units: u32, names: &[String]) -> Result<Vec<Ending>, CliError> {
     let mut v: Vec<Ending> = set.into_iter().collect();
     v.sort_by_key(|e| (e.units(), e.to_string()));
     Ok(v)
+}
+
+/// `plan`: the endings `generate` would make, each with its index size and the endings one
+/// capture away. The order is `plan`'s (fewest units first), in which a capture's ending,
+/// having one unit fewer, always comes first.
+fn print_plan(units: u32, names: &[String]) -> Result<(), CliError> {
+    let mut out = std::io::BufWriter::new(std::io::stdout().lock());
+    for e in plan(units, names)? {
+        let mut subs: Vec<String> = e.sub_endings().iter().map(Ending::to_string).collect();
+        subs.sort();
+        let subs = if subs.is_empty() {
+            "-".to_owned()
+        } else {
+            subs.join(",")
+        };
+        writeln!(out, "{e} {} {subs}", EndingIndex::new(e).size())?;
+    }
+    out.flush()?;
+    Ok(())
 }
 
 fn generate(
