@@ -14,6 +14,15 @@
 //!   ranks above every heuristic score), a draw scores 0. The units are counted first (one
 //!   population count), so a node with more material costs nothing more.
 //!
+//! **One probe per search.** Both use a [`Prober`] built at the start of the search
+//! ([`Tablebase::prober`]): the root's ruleset is checked there once (every position of the
+//! search holds the same one), the endings held are put in an array indexed by the material,
+//! and a node costs a population count, a walk over its few pieces, an array lookup, the
+//! index and one word. It gives exactly [`Tablebase::probe_dtm`]'s values, terminal positions
+//! included without asking `Position::outcome` (their stored word is the rules' verdict), so
+//! the search's scores, trees and node counts are those of the per-call probe; only the time
+//! per node falls.
+//!
 //! **What the tables cover** is decided by the tables, which use the core's own rules: a
 //! position with a pending return is resolved by a short search down to indexed
 //! positions, the palace seal and facing kings are in the core's moves and
@@ -31,7 +40,7 @@
 use std::sync::Arc;
 
 use gjjq_core::Position;
-use gjjq_tablebase::{Tablebase, Value};
+use gjjq_tablebase::{Prober, Tablebase, Value};
 
 use crate::{PvLine, Score, SearchResult};
 
@@ -43,15 +52,30 @@ const ROOT_PV_PLIES: usize = 24;
 pub(crate) struct Tables(pub(crate) Option<Arc<Tablebase>>);
 
 impl Tables {
+    /// The probe of one search from `root`: a [`Prober`] built once (the root's ruleset
+    /// checked, the endings held put in an array by material), none if there are no tables or
+    /// they refuse the ruleset.
+    pub(crate) fn for_search(&self, root: &Position) -> Probe<'_> {
+        Probe(
+            self.0
+                .as_deref()
+                .and_then(|tb| tb.prober(root.ruleset()).ok()),
+        )
+    }
+}
+
+/// The tables as one search probes them ([`Tables::for_search`]).
+#[derive(Debug)]
+pub(crate) struct Probe<'a>(Option<Prober<'a>>);
+
+impl Probe<'_> {
     /// The score of `pos` by the tables, if they cover it: a win or loss in plies to the end
-    /// from `pos`, `Cp(0)` for a draw. Cheap when the position has more units than the
-    /// tables: one population count.
+    /// from `pos`, `Cp(0)` for a draw. [`Prober::probe_dtm`]: one population count when the
+    /// position has more units than the tables, else an array lookup on the material, the
+    /// index and one word (the value `Tablebase::probe_dtm` gives, without its per-call
+    /// checks and move generation).
     pub(crate) fn probe(&self, pos: &Position) -> Option<Score> {
-        let tb = self.0.as_deref()?;
-        if units(pos) > tb.max_units() {
-            return None;
-        }
-        tb.probe_dtm(pos).ok().map(score)
+        self.0.as_ref()?.probe_dtm(pos).map(score)
     }
 
     /// The tables' answer at the root, if they cover `pos` and it has a legal move: the best
@@ -64,11 +88,8 @@ impl Tables {
         earlier: &dyn Fn(u64) -> u8,
         multi_pv: u32,
     ) -> Option<SearchResult> {
-        let tb = self.0.as_deref()?;
-        if units(pos) > tb.max_units() {
-            return None;
-        }
-        let mut moves = tb.best_moves(pos).ok()?;
+        let prober = self.0.as_ref()?;
+        let mut moves = prober.best_moves(pos)?;
         let probes = moves.len() as u64;
         for (m, v) in &mut moves {
             let mut child = pos.clone();
@@ -80,7 +101,7 @@ impl Tables {
         // A stable sort keeps the tables' order among equal values.
         moves.sort_by_key(|&(_, v)| std::cmp::Reverse(v));
         let &(best, value) = moves.first()?;
-        let pv = principal_variation(tb, pos, best, value);
+        let pv = principal_variation(prober, pos, best, value);
         let mut lines = Vec::new();
         if multi_pv > 1 {
             lines = moves
@@ -108,7 +129,7 @@ impl Tables {
 /// The line from `pos` starting with `first` (worth `value`) that follows the tables' best
 /// move while the game goes on, at most [`ROOT_PV_PLIES`] plies.
 fn principal_variation(
-    tb: &Tablebase,
+    prober: &Prober<'_>,
     pos: &Position,
     first: gjjq_core::Move,
     value: Value,
@@ -120,9 +141,8 @@ fn principal_variation(
     let mut p = pos.clone();
     p.play_unchecked(first);
     while pv.len() < ROOT_PV_PLIES {
-        let Some(&(m, _)) = tb
+        let Some(&(m, _)) = prober
             .best_moves(&p)
-            .ok()
             .and_then(|v| v.first().copied())
             .as_ref()
         else {
@@ -132,12 +152,6 @@ fn principal_variation(
         p.play_unchecked(m);
     }
     pv
-}
-
-/// Pieces besides the two kings (a position the tables hold has both kings; one without a
-/// king is decided and valued by the rules).
-fn units(pos: &Position) -> u32 {
-    pos.occupied().count().saturating_sub(2)
 }
 
 /// A table value as a search score from the side to move's view.
