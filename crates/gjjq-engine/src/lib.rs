@@ -56,7 +56,7 @@ mod tablebase {
     impl Tables {
         /// Never a probe.
         #[allow(clippy::unused_self)]
-        pub(crate) fn for_search(&self, _root: &Position) -> Probe<'_> {
+        pub(crate) fn for_search(&self) -> Probe<'_> {
             Probe(std::marker::PhantomData)
         }
     }

@@ -102,7 +102,7 @@ pub(crate) fn run(
     // The tables' probe for this search, built once (`crate::tablebase`); a root in the
     // endgame tables is answered from them.
     let tables = engine.tables.clone();
-    let probe = tables.for_search(pos);
+    let probe = tables.for_search();
     let count = |k: u64| earlier.get(&k).copied().unwrap_or(0);
     if let Some(r) = probe.root(pos, &count, engine.config.multi_pv) {
         engine.stats = SearchStats {

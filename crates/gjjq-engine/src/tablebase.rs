@@ -14,9 +14,10 @@
 //!   ranks above every heuristic score), a draw scores 0. The units are counted first (one
 //!   population count), so a node with more material costs nothing more.
 //!
-//! **One probe per search.** Both use a [`Prober`] built at the start of the search
-//! ([`Tablebase::prober`]): the root's ruleset is checked there once (every position of the
-//! search holds the same one), the endings held are put in an array indexed by the material,
+//! **One probe per search.** Both use a [`Prober`] built once per search
+//! ([`Tablebase::prober`]), at the first node whose units the tables may hold (a search that
+//! never gets there builds none): the ruleset is checked there once (every position of the
+//! search holds the root's), the endings held are put in an array indexed by the material,
 //! and a node costs a population count, a walk over its few pieces, an array lookup, the
 //! index and one word. It gives exactly [`Tablebase::probe_dtm`]'s values, terminal positions
 //! included without asking `Position::outcome` (their stored word is the rules' verdict), so
@@ -37,6 +38,7 @@
 //! moves, so the winner never repeats a position; and it lets a losing side take a draw by
 //! repetition that the opponent's earlier moves offered.
 
+use std::cell::OnceCell;
 use std::sync::Arc;
 
 use gjjq_core::Position;
@@ -52,30 +54,45 @@ const ROOT_PV_PLIES: usize = 24;
 pub(crate) struct Tables(pub(crate) Option<Arc<Tablebase>>);
 
 impl Tables {
-    /// The probe of one search from `root`: a [`Prober`] built once (the root's ruleset
-    /// checked, the endings held put in an array by material), none if there are no tables or
-    /// they refuse the ruleset.
-    pub(crate) fn for_search(&self, root: &Position) -> Probe<'_> {
-        Probe(
-            self.0
-                .as_deref()
-                .and_then(|tb| tb.prober(root.ruleset()).ok()),
-        )
+    /// The probe of one search: its [`Prober`] is built once, at the first node whose units
+    /// the tables may hold (a search that never gets there builds none).
+    pub(crate) fn for_search(&self) -> Probe<'_> {
+        Probe {
+            tables: self.0.as_deref(),
+            prober: OnceCell::new(),
+        }
     }
 }
 
 /// The tables as one search probes them ([`Tables::for_search`]).
 #[derive(Debug)]
-pub(crate) struct Probe<'a>(Option<Prober<'a>>);
+pub(crate) struct Probe<'a> {
+    tables: Option<&'a Tablebase>,
+    /// The search's prober, built for the ruleset of the first node that needs it (every
+    /// position of a search holds the root's ruleset); `None` inside if the tables refuse it.
+    prober: OnceCell<Option<Prober<'a>>>,
+}
 
-impl Probe<'_> {
+impl<'a> Probe<'a> {
+    /// The prober, if the tables may hold `pos`: none without tables, with more units than
+    /// they hold (one population count), or under a ruleset they refuse.
+    fn prober(&self, pos: &Position) -> Option<&Prober<'a>> {
+        let tb = self.tables?;
+        if units(pos) > tb.max_units() {
+            return None;
+        }
+        self.prober
+            .get_or_init(|| tb.prober(pos.ruleset()).ok())
+            .as_ref()
+    }
+
     /// The score of `pos` by the tables, if they cover it: a win or loss in plies to the end
-    /// from `pos`, `Cp(0)` for a draw. [`Prober::probe_dtm`]: one population count when the
-    /// position has more units than the tables, else an array lookup on the material, the
-    /// index and one word (the value `Tablebase::probe_dtm` gives, without its per-call
-    /// checks and move generation).
+    /// from `pos`, `Cp(0)` for a draw. One population count when the position has more units
+    /// than the tables; else [`Prober::probe_dtm`]: an array lookup on the material, the index
+    /// and one word (the value `Tablebase::probe_dtm` gives, without its per-call checks and
+    /// move generation).
     pub(crate) fn probe(&self, pos: &Position) -> Option<Score> {
-        self.0.as_ref()?.probe_dtm(pos).map(score)
+        self.prober(pos)?.probe_dtm(pos).map(score)
     }
 
     /// The tables' answer at the root, if they cover `pos` and it has a legal move: the best
@@ -88,7 +105,7 @@ impl Probe<'_> {
         earlier: &dyn Fn(u64) -> u8,
         multi_pv: u32,
     ) -> Option<SearchResult> {
-        let prober = self.0.as_ref()?;
+        let prober = self.prober(pos)?;
         let mut moves = prober.best_moves(pos)?;
         let probes = moves.len() as u64;
         for (m, v) in &mut moves {
@@ -152,6 +169,12 @@ fn principal_variation(
         p.play_unchecked(m);
     }
     pv
+}
+
+/// Pieces besides the two kings (a position the tables hold has both kings; one without a
+/// king is decided and valued by the rules).
+fn units(pos: &Position) -> u32 {
+    pos.occupied().count().saturating_sub(2)
 }
 
 /// A table value as a search score from the side to move's view.
