@@ -54,6 +54,18 @@ mod tablebase {
     pub(crate) struct Tables;
 
     impl Tables {
+        /// Never a probe.
+        #[allow(clippy::unused_self)]
+        pub(crate) fn for_search(&self) -> Probe<'_> {
+            Probe(std::marker::PhantomData)
+        }
+    }
+
+    /// No tables to probe in a search.
+    #[derive(Debug)]
+    pub(crate) struct Probe<'a>(std::marker::PhantomData<&'a ()>);
+
+    impl Probe<'_> {
         /// Never a score.
         #[allow(clippy::unused_self)]
         pub(crate) fn probe(&self, _pos: &Position) -> Option<Score> {

@@ -99,9 +99,12 @@ pub(crate) fn run(
         *n = n.saturating_add(1);
     }
     keys.push(root_key);
-    // A root in the endgame tables is answered from them (`crate::tablebase`).
+    // The tables' probe for this search, built once (`crate::tablebase`); a root in the
+    // endgame tables is answered from them.
+    let tables = engine.tables.clone();
+    let probe = tables.for_search();
     let count = |k: u64| earlier.get(&k).copied().unwrap_or(0);
-    if let Some(r) = engine.tables.root(pos, &count, engine.config.multi_pv) {
+    if let Some(r) = probe.root(pos, &count, engine.config.multi_pv) {
         engine.stats = SearchStats {
             nodes: r.nodes,
             seldepth: r.seldepth,
@@ -139,6 +142,7 @@ pub(crate) fn run(
         pv: vec![[NO_MOVE; MAX_PLY]; MAX_PLY + 1],
         pv_len: [0; MAX_PLY + 1],
         nnue,
+        tables: probe,
     };
     let result = s.iterate(pos);
     let stats = s.stats;
@@ -164,6 +168,8 @@ struct Searcher<'a> {
     /// each brought from its parent's by the move's changes ([`Network::update`]) instead of
     /// computed afresh at every evaluation. `None` with the classic evaluation.
     nnue: Option<NnueStack>,
+    /// The endgame tables' probe of this search (`crate::tablebase`).
+    tables: crate::tablebase::Probe<'a>,
 }
 
 /// The learned network and the accumulators of the current search path.
@@ -598,7 +604,7 @@ impl Searcher<'_> {
             return self.draw_score(ply);
         }
         // In the endgame tables: their exact value (after the repetition check, R-24).
-        if let Some(s) = self.engine.tables.probe(pos) {
+        if let Some(s) = self.tables.probe(pos) {
             return tablebase_score(s, ply);
         }
         let f = self.features;
@@ -788,7 +794,7 @@ impl Searcher<'_> {
     /// its static score holds when the enemy captures its king next.
     fn quiesce(&mut self, pos: &Position, mut alpha: i32, beta: i32, ply: usize, qply: u32) -> i32 {
         self.stats.seldepth = self.stats.seldepth.max(ply as u32);
-        if let Some(s) = self.engine.tables.probe(pos) {
+        if let Some(s) = self.tables.probe(pos) {
             return tablebase_score(s, ply);
         }
         let in_check = pos.is_check();

@@ -14,6 +14,16 @@
 //!   ranks above every heuristic score), a draw scores 0. The units are counted first (one
 //!   population count), so a node with more material costs nothing more.
 //!
+//! **One probe per search.** Both use a [`Prober`] built once per search
+//! ([`Tablebase::prober`]), at the first node whose units the tables may hold (a search that
+//! never gets there builds none): the ruleset is checked there once (every position of the
+//! search holds the root's), the endings held are put in an array indexed by the material,
+//! and a node costs a population count, a walk over its few pieces, an array lookup, the
+//! index and one word. It gives exactly [`Tablebase::probe_dtm`]'s values, terminal positions
+//! included without asking `Position::outcome` (their stored word is the rules' verdict), so
+//! the search's scores, trees and node counts are those of the per-call probe; only the time
+//! per node falls.
+//!
 //! **What the tables cover** is decided by the tables, which use the core's own rules: a
 //! position with a pending return is resolved by a short search down to indexed
 //! positions, the palace seal and facing kings are in the core's moves and
@@ -28,10 +38,11 @@
 //! moves, so the winner never repeats a position; and it lets a losing side take a draw by
 //! repetition that the opponent's earlier moves offered.
 
+use std::cell::OnceCell;
 use std::sync::Arc;
 
 use gjjq_core::Position;
-use gjjq_tablebase::{Tablebase, Value};
+use gjjq_tablebase::{Prober, Tablebase, Value};
 
 use crate::{PvLine, Score, SearchResult};
 
@@ -43,15 +54,45 @@ const ROOT_PV_PLIES: usize = 24;
 pub(crate) struct Tables(pub(crate) Option<Arc<Tablebase>>);
 
 impl Tables {
-    /// The score of `pos` by the tables, if they cover it: a win or loss in plies to the end
-    /// from `pos`, `Cp(0)` for a draw. Cheap when the position has more units than the
-    /// tables: one population count.
-    pub(crate) fn probe(&self, pos: &Position) -> Option<Score> {
-        let tb = self.0.as_deref()?;
+    /// The probe of one search: its [`Prober`] is built once, at the first node whose units
+    /// the tables may hold (a search that never gets there builds none).
+    pub(crate) fn for_search(&self) -> Probe<'_> {
+        Probe {
+            tables: self.0.as_deref(),
+            prober: OnceCell::new(),
+        }
+    }
+}
+
+/// The tables as one search probes them ([`Tables::for_search`]).
+#[derive(Debug)]
+pub(crate) struct Probe<'a> {
+    tables: Option<&'a Tablebase>,
+    /// The search's prober, built for the ruleset of the first node that needs it (every
+    /// position of a search holds the root's ruleset); `None` inside if the tables refuse it.
+    prober: OnceCell<Option<Prober<'a>>>,
+}
+
+impl<'a> Probe<'a> {
+    /// The prober, if the tables may hold `pos`: none without tables, with more units than
+    /// they hold (one population count), or under a ruleset they refuse.
+    fn prober(&self, pos: &Position) -> Option<&Prober<'a>> {
+        let tb = self.tables?;
         if units(pos) > tb.max_units() {
             return None;
         }
-        tb.probe_dtm(pos).ok().map(score)
+        self.prober
+            .get_or_init(|| tb.prober(pos.ruleset()).ok())
+            .as_ref()
+    }
+
+    /// The score of `pos` by the tables, if they cover it: a win or loss in plies to the end
+    /// from `pos`, `Cp(0)` for a draw. One population count when the position has more units
+    /// than the tables; else [`Prober::probe_dtm`]: an array lookup on the material, the index
+    /// and one word (the value `Tablebase::probe_dtm` gives, without its per-call checks and
+    /// move generation).
+    pub(crate) fn probe(&self, pos: &Position) -> Option<Score> {
+        self.prober(pos)?.probe_dtm(pos).map(score)
     }
 
     /// The tables' answer at the root, if they cover `pos` and it has a legal move: the best
@@ -64,11 +105,8 @@ impl Tables {
         earlier: &dyn Fn(u64) -> u8,
         multi_pv: u32,
     ) -> Option<SearchResult> {
-        let tb = self.0.as_deref()?;
-        if units(pos) > tb.max_units() {
-            return None;
-        }
-        let mut moves = tb.best_moves(pos).ok()?;
+        let prober = self.prober(pos)?;
+        let mut moves = prober.best_moves(pos)?;
         let probes = moves.len() as u64;
         for (m, v) in &mut moves {
             let mut child = pos.clone();
@@ -80,7 +118,7 @@ impl Tables {
         // A stable sort keeps the tables' order among equal values.
         moves.sort_by_key(|&(_, v)| std::cmp::Reverse(v));
         let &(best, value) = moves.first()?;
-        let pv = principal_variation(tb, pos, best, value);
+        let pv = principal_variation(prober, pos, best, value);
         let mut lines = Vec::new();
         if multi_pv > 1 {
             lines = moves
@@ -108,7 +146,7 @@ impl Tables {
 /// The line from `pos` starting with `first` (worth `value`) that follows the tables' best
 /// move while the game goes on, at most [`ROOT_PV_PLIES`] plies.
 fn principal_variation(
-    tb: &Tablebase,
+    prober: &Prober<'_>,
     pos: &Position,
     first: gjjq_core::Move,
     value: Value,
@@ -120,9 +158,8 @@ fn principal_variation(
     let mut p = pos.clone();
     p.play_unchecked(first);
     while pv.len() < ROOT_PV_PLIES {
-        let Some(&(m, _)) = tb
+        let Some(&(m, _)) = prober
             .best_moves(&p)
-            .ok()
             .and_then(|v| v.first().copied())
             .as_ref()
         else {

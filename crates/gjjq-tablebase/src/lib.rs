@@ -17,6 +17,10 @@
 //!   [`Tablebase::open_mapped`] maps them instead, an `unsafe fn`: the caller promises that
 //!   no file changes while it is mapped (a file changed under a live map is undefined
 //!   behaviour), as shakmaty-syzygy asks of its memory-mapped filesystem.
+//! - **Probing in a search**: [`Tablebase::prober`] builds a [`Prober`] once per search (the
+//!   ruleset checked, the endings held put in an array by material); each of its probes is
+//!   [`Tablebase::probe_dtm`]'s answer from a population count, an array lookup, the index and
+//!   one word, with no move generation (a terminal position's word is the rules' verdict).
 //! - **Rulesets**: only the standard ruleset's play (a `no_capture_limit` or any other play
 //!   option is refused with [`TablebaseError::OtherRuleset`]).
 //!
@@ -46,6 +50,7 @@ mod core;
 mod ending;
 mod file;
 mod index;
+mod probe;
 #[cfg(any(test, feature = "reference"))]
 mod reference;
 mod retro;
@@ -54,5 +59,6 @@ mod value;
 
 pub use ending::{Ending, EndingParseError, Force};
 pub use index::EndingIndex;
+pub use probe::{MAX_PROBE_UNITS, Prober};
 pub use tablebase::{EndingStats, GenerationLock, GenerationStats, Tablebase, TablebaseError};
 pub use value::{Value, Wdl};

@@ -601,6 +601,10 @@ impl Tablebase {
     /// return
     /// is resolved by the core's moves (a few plies, which allocate).
     ///
+    /// A search, which probes millions of positions of one ruleset, builds a
+    /// [`Prober`](crate::Prober) once instead ([`Tablebase::prober`]): the same answers
+    /// without the ruleset check, the rules' verdict or the hash lookup per position.
+    ///
     /// # Errors
     ///
     /// [`TablebaseError::OtherRuleset`], [`TablebaseError::TooManyUnits`],
