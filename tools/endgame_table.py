@@ -119,10 +119,13 @@ def section(title: str, pairs: list[tuple[str, str]], stats: dict[str, Stats]) -
 def summary(pairs: list[tuple[str, str]], stats: dict[str, Stats]) -> str:
     """How many of the pairings are forced wins, and the longest win among them."""
     found = [find(stats, r, g) for r, g in pairs]
-    forced = sum(1 for s in found if s.placements and s.red[0] == s.placements)
+    first = sum(1 for s in found if s.placements and s.red[0] == s.placements)
+    other = sum(1 for (_, g), s in zip(pairs, found)
+                if g != "K" and s.placements and s.green[0] == s.placements)
     longest = max(found, key=lambda s: s.longest)
-    return (f"{len(pairs)} pairings, {forced} forced wins for the first force; the longest win "
-            f"is `{longest.name}`'s, {longest.longest} plies.")
+    wins = lambda n: f"{n} forced win{'' if n == 1 else 's'}"  # noqa: E731
+    return (f"{len(pairs)} pairings: {wins(first)} for the first force, {wins(other)} for the "
+            f"other; the longest win is `{longest.name}`'s, {longest.longest} plies.")
 
 
 def tables(stats: dict[str, Stats]) -> str:

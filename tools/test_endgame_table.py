@@ -74,6 +74,14 @@ class Rows(unittest.TestCase):
         st = self.stats(line("AvP", 50, (10, 0, 40), (50, 0, 0), 11))
         self.assertTrue(et.row(st, "A", "P").endswith("| **P** (to move) |"))
 
+    def test_summary_counts_forced_wins_of_both_forces(self):
+        st = self.stats(line("IvK", 9, (9, 0, 0), (0, 9, 0), 27),
+                        line("AvP", 5, (1, 0, 4), (5, 0, 0), 11),
+                        line("GvG", 3, (0, 3, 0), (0, 3, 0)))
+        self.assertEqual(et.summary([("I", "K"), ("A", "P"), ("G", "G")], st),
+                         "3 pairings: 1 forced win for the first force, 1 forced win for the "
+                         "other; the longest win is `IvK`'s, 27 plies.")
+
     def test_names_match_whatever_the_letter_order(self):
         st = self.stats(line("DIvA", 4, (1, 2, 1), (1, 2, 1)))
         self.assertIn("`DIvA`", et.row(st, "ID", "A"))

@@ -130,6 +130,26 @@ fn generate_refuses_bad_arguments() {
     ]);
     assert_eq!(o.status.code(), Some(1));
     assert!(stderr(&o).contains("--ending XvK"), "{}", stderr(&o));
+    // An index over the generator's 32-bit numbering: refused before anything is written,
+    // not generated wrong (15 four-unit endings, issue 38).
+    let huge = dir.join("huge");
+    let o = gjjq(&[
+        "tablebase",
+        "generate",
+        "--dir",
+        huge.to_str().unwrap(),
+        "--units",
+        "4",
+        "--ending",
+        "IDvID",
+    ]);
+    assert_eq!(o.status.code(), Some(1));
+    assert_eq!(
+        stderr(&o),
+        "error: the ending IDvID has 5904900000 index words; the generator handles at most \
+         4294967295 (32-bit positions)\n"
+    );
+    assert!(!huge.exists(), "nothing written, not even the directory");
     let o = gjjq(&["tablebase", "generate", "--dir", d, "--units", "9"]);
     assert!(!o.status.success());
     let o = gjjq(&[

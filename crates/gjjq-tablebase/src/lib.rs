@@ -60,5 +60,7 @@ mod value;
 pub use ending::{Ending, EndingParseError, Force};
 pub use index::EndingIndex;
 pub use probe::{MAX_PROBE_UNITS, Prober};
-pub use tablebase::{EndingStats, GenerationLock, GenerationStats, Tablebase, TablebaseError};
+pub use tablebase::{
+    EndingStats, GenerationLock, GenerationStats, MAX_INDEX_WORDS, Tablebase, TablebaseError,
+};
 pub use value::{Value, Wdl};

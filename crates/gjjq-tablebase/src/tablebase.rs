@@ -86,6 +86,52 @@ pub enum TablebaseError {
         /// The limit.
         max: u32,
     },
+    /// The ending's index has more words than the generator can number
+    /// ([`MAX_INDEX_WORDS`]): refused before anything is generated.
+    #[error(
+        "the ending {ending} has {words} index words; the generator handles at most {max} (32-bit positions)"
+    )]
+    IndexTooLarge {
+        /// The ending.
+        ending: Ending,
+        /// Its index words ([`EndingIndex::size`]).
+        words: usize,
+        /// The limit, [`MAX_INDEX_WORDS`].
+        max: usize,
+    },
+}
+
+/// The most index words an ending may have to be generated: the generator numbers positions
+/// with 32 bits (its lists of decided positions and its witnesses, four bytes a word, where
+/// eight would add half again to its memory), one value kept for "none". Every ending of at
+/// most three units fits (the largest, `IDPvK`, has 65.6 M words); 15 four-unit endings of
+/// 5.9 × 10⁹ words (`IDvID`, `DPvDP`, …) do not and are refused with
+/// [`TablebaseError::IndexTooLarge`].
+///
+/// ```
+/// use gjjq_tablebase::{EndingIndex, MAX_INDEX_WORDS, Tablebase, TablebaseError};
+/// let big = "IDvID".parse()?;
+/// assert!(EndingIndex::new(big).size() > MAX_INDEX_WORDS);
+/// assert!(matches!(
+///     Tablebase::new().generate(&big),
+///     Err(TablebaseError::IndexTooLarge { .. })
+/// ));
+/// # Ok::<(), gjjq_tablebase::EndingParseError>(())
+/// ```
+pub const MAX_INDEX_WORDS: usize = u32::MAX as usize;
+
+/// [`TablebaseError::IndexTooLarge`] for an ending over [`MAX_INDEX_WORDS`]; its sub-endings
+/// are smaller (a piece fewer), so checking the ending asked for covers them.
+fn check_index_size(ending: &Ending) -> Result<(), TablebaseError> {
+    let words = EndingIndex::new(*ending).size();
+    if words > MAX_INDEX_WORDS {
+        return Err(TablebaseError::IndexTooLarge {
+            ending: *ending,
+            words,
+            max: MAX_INDEX_WORDS,
+        });
+    }
+    Ok(())
 }
 
 /// Figures of one generated ending.
@@ -300,8 +346,10 @@ impl Tablebase {
     ///
     /// # Errors
     ///
-    /// None for valid endings so far; the `Result` is for the limits to come.
+    /// [`TablebaseError::IndexTooLarge`] for an ending over [`MAX_INDEX_WORDS`] (before
+    /// anything is generated).
     pub fn generate(&mut self, ending: &Ending) -> Result<Vec<GenerationStats>, TablebaseError> {
+        check_index_size(ending)?;
         let mut stats = Vec::new();
         self.generate_into(*ending, None, &mut stats, false)?;
         Ok(stats)
@@ -310,8 +358,11 @@ impl Tablebase {
     /// Generates each of `endings` and the endings they reach, as [`Tablebase::generate`],
     /// writing each table to `dir` as soon as it is solved. Resumable: an ending whose file in
     /// `dir` is intact is read instead of generated (and not counted in the figures); a
-    /// damaged one is generated again and overwritten. Each table written is held as its
-    /// file's mapping, not in memory: the memory a run needs is that of its largest ending.
+    /// damaged one is generated again and overwritten. A set made by [`Tablebase::new`] keeps
+    /// each table it generates in memory as well (a run over a set needs the memory of all its
+    /// tables); one made by [`Tablebase::new_mapped`] holds each table written as its file's
+    /// mapping instead, so that a run needs the memory of its largest ending (what `gjjq
+    /// tablebase generate` does).
     ///
     /// Holds `dir`'s [`GenerationLock`] while it runs: a second generation into the same
     /// directory at the same time fails at once with [`TablebaseError::Locked`] rather than
@@ -323,7 +374,9 @@ impl Tablebase {
     /// # Errors
     ///
     /// [`TablebaseError::Locked`] while another generation holds `dir`,
-    /// [`TablebaseError::Io`] when a file cannot be written.
+    /// [`TablebaseError::Io`] when a file cannot be written,
+    /// [`TablebaseError::IndexTooLarge`] for an ending over [`MAX_INDEX_WORDS`] (before
+    /// anything is generated).
     pub fn generate_in(
         &mut self,
         dir: &Path,
@@ -338,7 +391,9 @@ impl Tablebase {
     ///
     /// # Errors
     ///
-    /// [`TablebaseError::Io`] when a file cannot be written.
+    /// [`TablebaseError::Io`] when a file cannot be written,
+    /// [`TablebaseError::IndexTooLarge`] for an ending over [`MAX_INDEX_WORDS`] (before
+    /// anything is generated).
     ///
     /// # Examples
     ///
@@ -360,6 +415,9 @@ impl Tablebase {
         lock: &GenerationLock,
         endings: &[Ending],
     ) -> Result<Vec<GenerationStats>, TablebaseError> {
+        for e in endings {
+            check_index_size(e)?;
+        }
         let mut stats = Vec::new();
         for e in endings {
             self.generate_into(*e, Some(&lock.dir), &mut stats, false)?;
@@ -435,10 +493,21 @@ impl Tablebase {
         });
         let values = match dir {
             Some(dir) => {
-                // Kept in memory: mapping the file just written would make this safe
-                // function's result depend on no one changing the file (see `open_mapped`).
                 write_table(dir, &ending, &values)?;
-                Words::Owned(values)
+                match self.access {
+                    // A set of `new`: kept in memory, since mapping the file just written
+                    // would make this safe function's result depend on no one changing it.
+                    file::Access::Read => Words::Owned(values),
+                    // A set of `new_mapped`, whose maker promised that no table file changes
+                    // while it is mapped: the file just written, checked whole, replaces the
+                    // words in memory, so a run holds only its largest ending's.
+                    file::Access::Map => {
+                        let path = dir.join(file::file_name(&ending));
+                        drop(values);
+                        file::load(&path, &index, file::Access::Map)
+                            .map_err(|e| map_error(&path, Some(ending), e))?
+                    }
+                }
             }
             None => Words::Owned(values),
         };

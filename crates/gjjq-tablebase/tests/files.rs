@@ -27,8 +27,7 @@ fn files_round_trip_and_generation_resumes() {
     let opened = Tablebase::open(&dir).unwrap();
     assert_eq!(opened.max_units(), 1);
     assert_eq!(opened.raw(&ivk).unwrap().1, tb.raw(&ivk).unwrap().1);
-    // The generating run holds its tables as the files' mappings (`KvK` solved `IvK` that
-    // way): the same words as a generation in memory.
+    // The same words as a generation that writes no file.
     let mut mem = Tablebase::new();
     mem.generate(&ivk).unwrap();
     assert_eq!(tb.raw(&ivk).unwrap().1, mem.raw(&ivk).unwrap().1);
@@ -377,4 +376,74 @@ fn material_beyond_the_tables_is_named_by_its_letters() {
         }
         other => panic!("{other:?}"),
     }
+}
+
+#[test]
+fn a_mapped_set_generates_the_same_tables_and_holds_them_as_the_files() {
+    let dir = scratch("mapped-generation");
+    let ending: Ending = "IvF".parse().unwrap();
+    // SAFETY: the directory is this test's own; nothing changes its files while mapped.
+    #[allow(unsafe_code)]
+    let mut mapped = unsafe { Tablebase::new_mapped() };
+    let made = mapped.generate_in(&dir, &[ending]).unwrap();
+    assert_eq!(made.len(), 4, "KvK, IvK, KvF and IvF");
+    let mut mem = Tablebase::new();
+    mem.generate(&ending).unwrap();
+    for e in mem.endings() {
+        // `raw` borrows the words of a table held in memory and copies those of a mapped
+        // one: which one it does says how the set holds the table.
+        let (_, words) = mapped.raw(&e).unwrap();
+        assert!(
+            matches!(words, std::borrow::Cow::Owned(_)),
+            "{e} is held as its file's mapping"
+        );
+        assert_eq!(words, mem.raw(&e).unwrap().1, "{e}");
+    }
+    let p = pos("3k5/3I5/9/9/9/9/9/9/9/4K4 r -");
+    assert_eq!(mapped.probe_dtm(&p).unwrap(), Value::Win(1));
+    drop(mapped);
+    std::fs::remove_dir_all(&dir).unwrap();
+}
+
+#[test]
+fn an_ending_over_the_generators_numbering_is_refused_before_any_work() {
+    let dir = scratch("too-large");
+    for name in ["IDvID", "DPvDP", "IvIDP"] {
+        let ending: Ending = name.parse().unwrap();
+        let words = gjjq_tablebase::EndingIndex::new(ending).size();
+        assert!(words > gjjq_tablebase::MAX_INDEX_WORDS, "{name}");
+        let err = Tablebase::new().generate_in(&dir, &[ending]).unwrap_err();
+        assert_eq!(
+            err,
+            TablebaseError::IndexTooLarge {
+                ending,
+                words,
+                max: u32::MAX as usize
+            }
+        );
+        assert!(
+            err.to_string()
+                .contains(&format!("{name} has {words} index words"))
+        );
+        let mut tb = Tablebase::new();
+        assert!(matches!(
+            tb.generate(&ending),
+            Err(TablebaseError::IndexTooLarge { .. })
+        ));
+        assert!(tb.is_empty(), "nothing generated, not even a sub-ending");
+    }
+    // No table written; the lock was released.
+    let files: Vec<_> = std::fs::read_dir(&dir)
+        .unwrap()
+        .map(|e| e.unwrap().file_name())
+        .filter(|n| n != ".gjtb-generate.lock")
+        .collect();
+    assert!(files.is_empty(), "{files:?}");
+    drop(GenerationLock::acquire(&dir).unwrap());
+    // The largest ending of at most three units fits.
+    assert!(
+        gjjq_tablebase::EndingIndex::new("IDPvK".parse().unwrap()).size()
+            <= gjjq_tablebase::MAX_INDEX_WORDS
+    );
+    std::fs::remove_dir_all(&dir).unwrap();
 }

@@ -37,7 +37,9 @@ use std::time::Instant;
 
 use clap::Subcommand;
 use gjjq_core::{Position, Setup};
-use gjjq_tablebase::{Ending, EndingIndex, GenerationLock, Tablebase, TablebaseError, Value};
+use gjjq_tablebase::{
+    Ending, EndingIndex, GenerationLock, MAX_INDEX_WORDS, Tablebase, TablebaseError, Value,
+};
 use junqi_protocol::line::{BoundedLine, escape_for_line, read_line_bounded};
 
 use crate::common::{CliError, open_file, outln};
@@ -219,8 +221,28 @@ fn generate(
     );
     // One run at a time in a directory: the lock is held until the run ends (a second run
     // fails at once with a message naming the lock file).
+    // Every ending is checked against the generator's limit before hours go into the others.
+    if let Some((ending, &words)) = plan
+        .iter()
+        .zip(&sizes)
+        .find(|&(_, &w)| w > MAX_INDEX_WORDS as u64)
+    {
+        return Err(TablebaseError::IndexTooLarge {
+            ending: *ending,
+            words: words as usize,
+            max: MAX_INDEX_WORDS,
+        }
+        .into());
+    }
     let lock = GenerationLock::acquire(dir)?;
-    let mut tb = Tablebase::new();
+    // SAFETY: `new_mapped`'s contract is that no table file it maps is changed in place while
+    // mapped. The files it maps are the tables of `dir`, which this run holds the generation
+    // lock of: gjjq writes a table only into a new temporary file renamed over the old name
+    // (an open mapping keeps the old contents), and only under that lock. Mapping them is
+    // what keeps a run's memory at its largest ending's rather than the whole set's (16 GB
+    // for the ≤ 3-unit set); the maps live no longer than this function.
+    #[allow(unsafe_code)]
+    let mut tb = unsafe { Tablebase::new_mapped() };
     let started = Instant::now();
     for (i, (ending, &size)) in plan.iter().zip(&sizes).enumerate() {
         bar.set_message(format!("ending {}/{} {ending}", i + 1, plan.len()));
