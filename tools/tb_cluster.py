@@ -419,6 +419,10 @@ def schedule(nodes: list[Node], secs: dict[str, float], cores: int) -> float:
     return now
 
 
+# gjjq_tablebase::MAX_INDEX_WORDS: the generator numbers positions with 32 bits.
+MAX_INDEX_WORDS = 2**32 - 1
+
+
 def cost_model(manifest: str, gjjq: str, units: int = 4, min_words: int = 100_000) -> str:
     """The report: measured rates from the manifest, applied to every ending of ≤ `units`.
 
@@ -456,6 +460,8 @@ def cost_model(manifest: str, gjjq: str, units: int = 4, min_words: int = 100_00
     # written: about 14 bytes); the sub-tables it reads are mapped, 2 bytes a word.
     work = statistics.median(r["rss"] / r["words"] for r in mem) if mem else 14.0
 
+    too_large = sorted(n.name for n in nodes if n.words > MAX_INDEX_WORDS)
+
     def need(n: Node) -> float:
         return work * n.words + 2 * sum(by_words[s].words for s in n.subs)
     lines = [
@@ -478,6 +484,8 @@ def cost_model(manifest: str, gjjq: str, units: int = 4, min_words: int = 100_00
         f"(2 B/word) = {need(largest) / 1e9:.3g} GB; "
         f"at the measured peak {rss_per_word:.2f} B/word: {rss_per_word * largest.words / 1e9:.3g} GB",
         f"  critical path: {hours(path[crit])} (ends at {crit})",
+        f"  endings over the generator's 32-bit numbering ({MAX_INDEX_WORDS} words), refused "
+        f"until it is widened: {len(too_large)}" + (f" ({', '.join(too_large)})" if too_large else ""),
     ]
     for cores in (64, 512, 4096):
         bound = max(total_secs / cores, path[crit])
