@@ -112,8 +112,8 @@ struct Group {
     size: usize,
     /// `size` as a divisor.
     divisor: Divisor,
-    /// What one step of its combination adds to the index without the turn and king pair.
-    scale: usize,
+    /// What one step of its combination's rank adds to the index.
+    step: usize,
 }
 
 /// The index of one ending.
@@ -136,8 +136,6 @@ pub struct EndingIndex {
     king_pair: [[u8; 9]; 9],
     king_number: [[u8; 90]; 2],
     groups: Vec<Group>,
-    /// Per group, what one step of its combination adds to the index.
-    scales: Vec<usize>,
     /// The number of king pairs as a divisor.
     pairs: Divisor,
     size: usize,
@@ -189,19 +187,16 @@ impl EndingIndex {
                     number: numbers(&domain),
                     size: BINOM[domain.len()][count] as usize,
                     divisor: Divisor::new(BINOM[domain.len()][count] as usize),
-                    scale: 0,
+                    step: 0,
                     domain,
                 });
             }
         }
-        let mut scales = Vec::with_capacity(groups.len());
-        let size = groups.iter().fold(2 * kings.len(), |n, g| {
-            scales.push(n);
+        // The lowest digits are the side to move and the king pair, then each group's rank.
+        let size = groups.iter_mut().fold(2 * kings.len(), |n, g| {
+            g.step = n;
             n * g.size
         });
-        for (g, &scale) in groups.iter_mut().zip(&scales) {
-            g.scale = scale / (2 * kings.len());
-        }
         let pairs = Divisor::new(kings.len());
         EndingIndex {
             ending,
@@ -209,7 +204,6 @@ impl EndingIndex {
             king_pair,
             king_number,
             groups,
-            scales,
             pairs,
             size,
             plain_size,
@@ -294,8 +288,7 @@ impl EndingIndex {
         if k == u8::MAX {
             return None;
         }
-        let mut idx = 0usize;
-        let mut scale = 1usize;
+        let mut idx = 2 * usize::from(k) + usize::from(!core::red_to_move(pos));
         for g in &self.groups {
             let mut a = [0u8; MAX_GROUP];
             let mut n = 0usize;
@@ -313,18 +306,21 @@ impl EndingIndex {
             if n != g.count {
                 return None;
             }
-            let a = &mut a[..n];
-            a.sort_unstable();
-            let rank: u64 = a
-                .iter()
-                .enumerate()
-                .map(|(i, &x)| BINOM[usize::from(x)][i + 1])
-                .sum();
-            idx += rank as usize * scale;
-            scale *= g.size;
+            idx += combination_rank(&mut a[..n]) * g.step;
         }
-        Some(2 * (usize::from(k) + self.kings.len() * idx) + usize::from(!core::red_to_move(pos)))
+        Some(idx)
     }
+}
+
+/// The rank of a combination of numbers in a group's range, given in any order (sorted here):
+/// `Σ C(aᵢ, i + 1)` over the numbers ascending (the combinatorial number system, colex).
+#[inline]
+fn combination_rank(a: &mut [u8]) -> usize {
+    a.sort_unstable();
+    a.iter()
+        .enumerate()
+        .map(|(i, &x)| BINOM[usize::from(x)][i + 1] as usize)
+        .sum()
 }
 
 /// The most groups (sides and kinds with pieces besides the kings) the fast paths handle.
@@ -452,8 +448,13 @@ impl EndingIndex {
         Some(p)
     }
 
-    /// The position of a placement the index decoded (see [`core::rebuild`]): its pieces
-    /// straight into the core's unchecked builder, no list allocated.
+    /// The position of a placement the index decoded, its pieces straight into the core's
+    /// unchecked builder ([`core::rebuild`]), no list allocated. Every placement the index
+    /// decodes is one the core accepts: each kind on its range
+    /// ([`gjjq_core::PieceKind::allowed_squares`]), both kings, R-7's counts, no pending
+    /// return, one piece a point; so it is built without validating it again
+    /// (`tests/identical.rs` compares the "not a position" words with the first generator,
+    /// which validates each).
     #[inline]
     pub(crate) fn rebuild(&self, p: &Placement) -> Position {
         let mut pieces = [(Piece::new(Side::Red, Kind::King), core::SQUARES[0]); MAX_PIECES];
@@ -485,20 +486,13 @@ impl EndingIndex {
         if gr.count == 1 {
             let old = usize::from(gr.number[usize::from(from)]);
             let new = usize::from(gr.number[usize::from(to)]);
-            return base + new * self.scales[g] - old * self.scales[g];
+            return base + new * gr.step - old * gr.step;
         }
         let mut a = [0u8; MAX_GROUP];
         for (i, &sq) in p.points[g][..gr.count].iter().enumerate() {
             a[i] = gr.number[usize::from(if sq == from { to } else { sq })];
         }
-        let a = &mut a[..gr.count];
-        a.sort_unstable();
-        let rank: u64 = a
-            .iter()
-            .enumerate()
-            .map(|(i, &x)| BINOM[usize::from(x)][i + 1])
-            .sum();
-        base + rank as usize * self.scales[g] - p.ranks[g] as usize * self.scales[g]
+        base + combination_rank(&mut a[..gr.count]) * gr.step - p.ranks[g] as usize * gr.step
     }
 
     /// The index after a move of `side`'s king from `from` to `to` in the stored placement
@@ -551,7 +545,7 @@ impl EndingIndex {
         if k == u8::MAX {
             return None;
         }
-        let mut idx = 0usize;
+        let mut idx = 2 * usize::from(k) + usize::from(!red_to_move);
         for (gi, g) in self.groups.iter().enumerate() {
             let mut a = [0u8; MAX_GROUP];
             for (i, &sq) in p.points[gi][..g.count].iter().enumerate() {
@@ -561,16 +555,9 @@ impl EndingIndex {
                 }
                 a[i] = number;
             }
-            let a = &mut a[..g.count];
-            a.sort_unstable();
-            let rank: u64 = a
-                .iter()
-                .enumerate()
-                .map(|(i, &x)| BINOM[usize::from(x)][i + 1])
-                .sum();
-            idx += rank as usize * g.scale;
+            idx += combination_rank(&mut a[..g.count]) * g.step;
         }
-        Some(2 * (usize::from(k) + self.kings.len() * idx) + usize::from(!red_to_move))
+        Some(idx)
     }
 }
 

@@ -32,6 +32,7 @@
 use gjjq_core::{Position, Ruleset, Side};
 
 use crate::core::{self, Kind, Move};
+use crate::ending::Ending;
 use crate::tablebase::{Table, Tablebase, TablebaseError};
 use crate::value::{Value, Wdl};
 
@@ -100,6 +101,17 @@ fn material_slot(counts: &[u8; UNIT_TYPES]) -> usize {
         }
     }
     (OFFSET[i] + rank) as usize
+}
+
+/// The units per type of an ending's material, as [`material_slot`] takes them.
+fn material_counts(ending: &Ending) -> [u8; UNIT_TYPES] {
+    let mut counts = [0u8; UNIT_TYPES];
+    for (side, force) in [(Side::Red, ending.red), (Side::Green, ending.green)] {
+        for kind in Kind::ALL.into_iter().filter(|&k| k != Kind::King) {
+            counts[unit_type(side, kind)] = force.count(kind);
+        }
+    }
+    counts
 }
 
 /// The number of slots for materials of at most `units` units: `C(14 + units, units)`.
@@ -190,13 +202,7 @@ impl Tablebase {
             if ending.units() > max_units {
                 continue;
             }
-            let mut counts = [0u8; UNIT_TYPES];
-            for (side, force) in [(Side::Red, ending.red), (Side::Green, ending.green)] {
-                for kind in Kind::ALL.into_iter().filter(|&k| k != Kind::King) {
-                    counts[unit_type(side, kind)] = force.count(kind);
-                }
-            }
-            slots[material_slot(&counts)] = Some(table.as_ref());
+            slots[material_slot(&material_counts(ending))] = Some(table.as_ref());
         }
         Ok(Prober {
             tb: self,
@@ -238,13 +244,7 @@ impl Prober<'_> {
     /// ```
     #[must_use]
     pub fn probe_dtm(&self, pos: &Position) -> Option<Value> {
-        let occupied = pos.occupied();
-        if occupied.count().saturating_sub(2) > self.max_units {
-            return None;
-        }
-        // One address comparison while the position holds the prober's ruleset (every
-        // position of its search does); the full check otherwise.
-        if address(pos.ruleset()) != self.rules && !core::plays_as_standard(pos.ruleset()) {
+        if !self.may_hold(pos) {
             return None;
         }
         if core::has_pending(pos) {
@@ -253,7 +253,7 @@ impl Prober<'_> {
         }
         let mut counts = [0u8; UNIT_TYPES];
         let mut kings = 0u32;
-        for sq in occupied {
+        for sq in pos.occupied() {
             let Some(piece) = pos.piece_at(sq) else {
                 continue;
             };
@@ -318,9 +318,7 @@ impl Prober<'_> {
     /// ```
     #[must_use]
     pub fn best_moves(&self, pos: &Position) -> Option<Vec<(Move, Value)>> {
-        if pos.occupied().count().saturating_sub(2) > self.max_units
-            || (address(pos.ruleset()) != self.rules && !core::plays_as_standard(pos.ruleset()))
-        {
+        if !self.may_hold(pos) {
             return None;
         }
         let mut out = Vec::new();
@@ -329,6 +327,15 @@ impl Prober<'_> {
         }
         out.sort_by_key(|&(_, v)| std::cmp::Reverse(v));
         Some(out)
+    }
+
+    /// Whether the tables may hold `pos`: at most [`Prober::max_units`] units (one population
+    /// count) and the standard ruleset's play (one address comparison while the position holds
+    /// the prober's ruleset, as every position of its search does; the full check otherwise).
+    #[inline]
+    fn may_hold(&self, pos: &Position) -> bool {
+        pos.occupied().count().saturating_sub(2) <= self.max_units
+            && (address(pos.ruleset()) == self.rules || core::plays_as_standard(pos.ruleset()))
     }
 
     /// [`Tablebase::probe_dtm`]'s own path, for what the index does not hold.
@@ -341,7 +348,6 @@ impl Prober<'_> {
 #[cfg(test)]
 mod tests {
     use super::*;
-    use crate::ending::Ending;
 
     #[test]
     fn material_slots_are_distinct_and_dense() {
@@ -377,13 +383,7 @@ mod tests {
     fn every_ending_up_to_three_units_has_its_own_slot() {
         let mut slots = std::collections::HashMap::new();
         for e in Ending::all_up_to(3) {
-            let mut counts = [0u8; UNIT_TYPES];
-            for (side, force) in [(Side::Red, e.red), (Side::Green, e.green)] {
-                for kind in Kind::ALL.into_iter().filter(|&k| k != Kind::King) {
-                    counts[unit_type(side, kind)] = force.count(kind);
-                }
-            }
-            let s = material_slot(&counts);
+            let s = material_slot(&material_counts(&e));
             assert!(s < slot_count(e.units()), "{e}");
             assert_eq!(slots.insert(s, e), None, "{e}");
         }

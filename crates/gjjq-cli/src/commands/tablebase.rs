@@ -219,8 +219,6 @@ fn generate(
         .map_err(|e| CliError(format!("progress bar: {e}")))?
         .progress_chars("=> "),
     );
-    // One run at a time in a directory: the lock is held until the run ends (a second run
-    // fails at once with a message naming the lock file).
     // Every ending is checked against the generator's limit before hours go into the others.
     if let Some((ending, &words)) = plan
         .iter()
@@ -234,6 +232,8 @@ fn generate(
         }
         .into());
     }
+    // One run at a time in a directory: the lock is held until the run ends (a second run
+    // fails at once with a message naming the lock file).
     let lock = GenerationLock::acquire(dir)?;
     // SAFETY: `new_mapped`'s contract is that no table file it maps is changed in place while
     // mapped. The files it maps are the tables of `dir`, which this run holds the generation
