@@ -7,8 +7,9 @@ The graph comes from the Rust side (`gjjq tablebase plan`): an ending depends on
 its captures lead to, a rule this script does not restate. Each ending is one task: a private
 scratch directory next to the shared output directory, the table files of every ending it
 reaches by captures hard-linked in (copied where links fail), `gjjq tablebase generate --dir
-SCRATCH --units N --ending X --threads 1`, then `X.gjtb` moved into the shared directory with
-one atomic rename. Under Ray a task's arguments are the object refs of its sub-endings' tasks,
+SCRATCH --units N --ending X --threads 1`, then `X.gjwdl` (its win/draw/loss file) and `X.gjtb`
+moved into the shared directory, each with one atomic rename, the table last (a table in the
+directory is a finished ending). Under Ray a task's arguments are the object refs of its sub-endings' tasks,
 so Ray runs it only after them; `--local` runs the same tasks in the plan's order in this
 process, without importing Ray (what CI runs).
 
@@ -234,6 +235,13 @@ def generate_one(cfg: dict, name: str, words: int, closure: list[str], *deps) ->
                 linked.append(s)
             except OSError:
                 shutil.copy2(src, dst)
+            # Its win/draw/loss file too, when there, or generate would write it again here.
+            wdl = os.path.join(out, f"{s}.gjwdl")
+            if os.path.isfile(wdl):
+                try:
+                    os.link(wdl, os.path.join(scratch, f"{s}.gjwdl"))
+                except OSError:
+                    shutil.copy2(wdl, os.path.join(scratch, f"{s}.gjwdl"))
         cmd = [cfg["gjjq"], "tablebase", "generate", "--dir", scratch, "--units", str(cfg["units"]),
                "--ending", name, "--threads", "1"]
         if cfg.get("nice"):
@@ -267,6 +275,10 @@ def generate_one(cfg: dict, name: str, words: int, closure: list[str], *deps) ->
         table = os.path.join(scratch, f"{name}.gjtb")
         digest = sha256_of(table)
         size = os.path.getsize(table)
+        wdl = os.path.join(scratch, f"{name}.gjwdl")
+        if not os.path.isfile(wdl):
+            raise ClusterError(f"{name}: generate wrote no {name}.gjwdl")
+        os.replace(wdl, os.path.join(out, f"{name}.gjwdl"))
         os.replace(table, os.path.join(out, f"{name}.gjtb"))
         fsync_dir(out)
         return {

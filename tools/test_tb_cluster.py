@@ -40,6 +40,10 @@ def tables(out):
     return sorted(f for f in os.listdir(out) if f.endswith(".gjtb"))
 
 
+def wdl_files(out):
+    return sorted(f for f in os.listdir(out) if f.endswith(".gjwdl"))
+
+
 def manifest_lines(out):
     with open(os.path.join(out, tc.MANIFEST), encoding="utf-8") as f:
         return [ln.rstrip("\n").split("\t") for ln in f if not ln.startswith("#")]
@@ -60,8 +64,12 @@ class TbCluster(unittest.TestCase):
         self.assertEqual(rc, 0, err)
         self.assertEqual(lines, [f"{e} generated {ln.split()[2]}" for e, ln in zip(EXPECTED, lines)])
         self.assertEqual(tables(self.out), sorted(f"{e}.gjtb" for e in EXPECTED))
-        # No scratch or temporary file left behind.
-        self.assertEqual(sorted(os.listdir(self.out)), sorted(tables(self.out) + [tc.MANIFEST, tc.LOCK]))
+        # Each ending's win/draw/loss file beside its table; no scratch or temporary file left.
+        self.assertEqual(wdl_files(self.out), sorted(f"{e}.gjwdl" for e in EXPECTED))
+        self.assertEqual(
+            sorted(os.listdir(self.out)),
+            sorted(tables(self.out) + wdl_files(self.out) + [tc.MANIFEST, tc.LOCK]),
+        )
         rows = manifest_lines(self.out)
         self.assertEqual([r[0] for r in rows], EXPECTED)
         plan = {n.name: n for n in tc.plan(GJJQ, 2, ENDINGS)}

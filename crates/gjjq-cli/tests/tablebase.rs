@@ -89,6 +89,7 @@ fn generate_prints_one_line_per_ending_and_resumes() {
     assert_eq!(lines[2].1, 7920);
     for name in ["KvK", "IvK", "KvI"] {
         assert!(dir.join(format!("{name}.gjtb")).is_file());
+        assert!(dir.join(format!("{name}.gjwdl")).is_file());
     }
     // Resumed: the same lines, nothing generated again.
     let again = gjjq(&args);
@@ -860,4 +861,83 @@ fn plan_refuses_bad_endings_with_a_message() {
     assert!(stderr(&o).contains("more than --units 1"), "{}", stderr(&o));
     let o = gjjq(&["tablebase", "plan", "--units", "5"]);
     assert!(!o.status.success());
+}
+
+/// `probe --wdl` answers from the `.gjwdl` files alone, each answer the first word of the
+/// `.gjtb` files' answer; a directory without them says so.
+#[test]
+fn probe_wdl_answers_from_the_wdl_files_alone() {
+    let dir = tables("probe-wdl");
+    let only = test_dir("tablebase", "probe-wdl-only");
+    std::fs::create_dir_all(&only).unwrap();
+    for name in ["KvK", "IvK", "KvI"] {
+        let f = format!("{name}.gjwdl");
+        std::fs::copy(dir.join(&f), only.join(&f)).unwrap();
+    }
+    let positions = [
+        "3k5/3I5/9/9/9/9/9/9/9/4K4 r -",
+        "3k5/3I5/9/9/9/9/9/9/9/4K4 g -",
+        "4k4/9/9/9/9/9/9/9/9/3K5 r -",
+        "3k5/9/9/9/9/9/9/9/4i4/4K4 r -",
+        "3k5/9/9/9/9/9/9/9/4i4/4K4 g -",
+    ];
+    let mut seen = std::collections::BTreeSet::new();
+    for p in positions {
+        let full = probe(&dir, p);
+        assert!(full.status.success(), "{}", stderr(&full));
+        let want = stdout(&full).split(' ').next().unwrap().trim().to_owned();
+        let o = gjjq_within(&[
+            "tablebase",
+            "probe",
+            "--wdl",
+            "--dir",
+            only.to_str().unwrap(),
+            "--position",
+            p,
+        ]);
+        assert!(o.status.success(), "{p}: {}", stderr(&o));
+        assert_eq!(stdout(&o), format!("{want}\n"), "{p}");
+        seen.insert(want);
+        // Every move's answer too.
+        let moves = |d: &Path, wdl: bool| {
+            let mut args = vec!["tablebase", "probe", "--dir", d.to_str().unwrap()];
+            if wdl {
+                args.push("--wdl");
+            }
+            args.extend(["--position", p, "--moves"]);
+            let o = gjjq_within(&args);
+            assert!(o.status.success(), "{p}: {}", stderr(&o));
+            stdout(&o)
+        };
+        let full: Vec<String> = moves(&dir, false)
+            .lines()
+            .map(|l| l.split(' ').take(2).collect::<Vec<_>>().join(" "))
+            .collect();
+        let wdl: Vec<String> = moves(&only, true).lines().map(str::to_owned).collect();
+        assert_eq!(wdl, full, "{p}");
+        seen.extend(wdl.iter().filter_map(|l| l.split(' ').nth(1)).map(str::to_owned));
+    }
+    assert_eq!(seen.len(), 3, "wins, draws and losses: {seen:?}");
+    // The `.gjtb` files alone do not serve `--wdl`.
+    let none = test_dir("tablebase", "probe-wdl-none");
+    std::fs::create_dir_all(&none).unwrap();
+    std::fs::copy(dir.join("KvK.gjtb"), none.join("KvK.gjtb")).unwrap();
+    let o = gjjq_within(&[
+        "tablebase",
+        "probe",
+        "--wdl",
+        "--dir",
+        none.to_str().unwrap(),
+        "--position",
+        positions[2],
+    ]);
+    assert_eq!(o.status.code(), Some(1));
+    assert!(
+        stderr(&o).contains("no win/draw/loss files (*.gjwdl)"),
+        "{}",
+        stderr(&o)
+    );
+    for d in [dir, only, none] {
+        std::fs::remove_dir_all(&d).unwrap();
+    }
 }

@@ -13,6 +13,17 @@
 //! | 2 × s | one word per index: 0 draw, `0x8000 \| n` win in n, `0x4000 \| n` loss in n, `0xFFFF` not a position |
 //! | 8 | checksum: FNV-1a 64 of every byte before it |
 //!
+//! Beside it, `<ending>.gjwdl` (version 1) holds win, draw or loss only, in two bits a word,
+//! an eighth of the size, for a program that needs no distances (see [`crate::WdlTablebase`]):
+//!
+//! | bytes | field |
+//! |---|---|
+//! | 8 | magic `GJJQWDL\n` |
+//! | 4 | version, 1 |
+//! | 1, n, 8, 8 | the ending name's length and name, the ruleset hash, the index size `s`, as above |
+//! | ⌈s / 4⌉ | four words a byte, word `i` in bits `2(i mod 4)` and up of byte `i / 4`: 0 draw, 1 win, 2 loss, 3 not a position; the unused bits of the last byte 0 |
+//! | 8 | checksum: FNV-1a 64 of every byte before it |
+//!
 //! Files are memory-mapped ([`crate::Tablebase::open`]); each is checked whole when it is
 //! opened (magic, version, name, ruleset hash, size against the index, every word, checksum),
 //! which reads every byte once, and any fault is a typed error, never a value. Probes then read
@@ -20,15 +31,74 @@
 //! generation never does that (it writes a new file and renames it over the old one, so an open
 //! mapping keeps the old contents), and nothing else should.
 
-use std::path::Path;
+use std::path::{Path, PathBuf};
 
 use crate::core;
-use crate::ending::Ending;
+use crate::ending::{Ending, EndingParseError};
 use crate::index::EndingIndex;
-use crate::value::{NOT_A_POSITION, Value};
+use crate::value::{NOT_A_POSITION, Value, Wdl};
 
-const MAGIC: &[u8; 8] = b"GJJQTB\r\n";
-const VERSION: u32 = 2;
+/// The two kinds of table file.
+#[derive(Debug, Clone, Copy, PartialEq, Eq)]
+pub(crate) enum Format {
+    /// `<ending>.gjtb`: a value (with its distance) a word, two bytes.
+    Dtm,
+    /// `<ending>.gjwdl`: win, draw or loss a word, two bits.
+    Wdl,
+}
+
+impl Format {
+    fn magic(self) -> &'static [u8; 8] {
+        match self {
+            Format::Dtm => b"GJJQTB\r\n",
+            Format::Wdl => b"GJJQWDL\n",
+        }
+    }
+
+    fn version(self) -> u32 {
+        match self {
+            Format::Dtm => 2,
+            Format::Wdl => 1,
+        }
+    }
+
+    /// The file name's extension.
+    pub(crate) fn extension(self) -> &'static str {
+        match self {
+            Format::Dtm => "gjtb",
+            Format::Wdl => "gjwdl",
+        }
+    }
+
+    /// The bytes of the words of an index of `size` words.
+    fn body_len(self, size: usize) -> usize {
+        match self {
+            Format::Dtm => 2 * size,
+            Format::Wdl => size.div_ceil(4),
+        }
+    }
+
+    /// What is wrong with the words of a file (`size` of them in `body`), if anything.
+    fn check_body(self, body: &[u8], size: usize) -> Result<(), String> {
+        match self {
+            Format::Dtm => match body
+                .chunks_exact(2)
+                .map(|c| u16::from_le_bytes([c[0], c[1]]))
+                .position(|w| w != NOT_A_POSITION && Value::decode(w).is_none())
+            {
+                Some(i) => Err(format!("word {i} is no value")),
+                None => Ok(()),
+            },
+            // Every two bits are a code; only the bits past the last word must be clear.
+            Format::Wdl => match (size % 4, body.last()) {
+                (used @ 1..=3, Some(&last)) if last >> (2 * used) != 0 => {
+                    Err("bits set past the last word".to_owned())
+                }
+                _ => Ok(()),
+            },
+        }
+    }
+}
 
 /// FNV-1a, 64 bits.
 fn fnv1a(bytes: &[u8]) -> u64 {
@@ -45,23 +115,72 @@ pub(crate) fn ruleset_hash() -> u64 {
     fnv1a(core::ruleset_description().as_bytes())
 }
 
-/// The file name of `ending`.
+/// The file name of `ending`'s table (`IvK.gjtb`).
 pub(crate) fn file_name(ending: &Ending) -> String {
-    format!("{ending}.gjtb")
+    format_name(ending, Format::Dtm)
 }
 
-/// The bytes of one table.
-pub(crate) fn encode(ending: &Ending, values: &[u16]) -> Vec<u8> {
+/// The file name of `ending`'s table in `format`.
+pub(crate) fn format_name(ending: &Ending, format: Format) -> String {
+    format!("{ending}.{}", format.extension())
+}
+
+/// The files of `format` in `dir` (by their extension), sorted by name.
+pub(crate) fn files_in(dir: &Path, format: Format) -> std::io::Result<Vec<PathBuf>> {
+    let mut paths = Vec::new();
+    for entry in std::fs::read_dir(dir)? {
+        let path = entry?.path();
+        if path.extension().is_some_and(|x| x == format.extension()) {
+            paths.push(path);
+        }
+    }
+    paths.sort();
+    Ok(paths)
+}
+
+/// The ending a table file's name says (`IvK.gjtb`: `IvK`).
+pub(crate) fn ending_of(path: &Path) -> Result<Ending, EndingParseError> {
+    path.file_stem()
+        .and_then(|s| s.to_str())
+        .unwrap_or("")
+        .parse()
+}
+
+/// The two-bit code of a stored word in a `.gjwdl` file.
+fn wdl_code(w: u16) -> u8 {
+    match Value::decode(w).map(Value::wdl) {
+        Some(Wdl::Draw) => 0,
+        Some(Wdl::Win) => 1,
+        Some(Wdl::Loss) => 2,
+        None => 3,
+    }
+}
+
+/// The bytes of one table's file in `format`, from its stored words.
+pub(crate) fn encode(ending: &Ending, values: &[u16], format: Format) -> Vec<u8> {
     let name = ending.to_string();
-    let mut out = Vec::with_capacity(40 + name.len() + 2 * values.len());
-    out.extend_from_slice(MAGIC);
-    out.extend_from_slice(&VERSION.to_le_bytes());
+    let mut out = Vec::with_capacity(45 + name.len() + format.body_len(values.len()));
+    out.extend_from_slice(format.magic());
+    out.extend_from_slice(&format.version().to_le_bytes());
     out.push(name.len() as u8);
     out.extend_from_slice(name.as_bytes());
     out.extend_from_slice(&ruleset_hash().to_le_bytes());
     out.extend_from_slice(&(values.len() as u64).to_le_bytes());
-    for &w in values {
-        out.extend_from_slice(&w.to_le_bytes());
+    match format {
+        Format::Dtm => {
+            for &w in values {
+                out.extend_from_slice(&w.to_le_bytes());
+            }
+        }
+        Format::Wdl => {
+            for four in values.chunks(4) {
+                let byte = four
+                    .iter()
+                    .enumerate()
+                    .fold(0u8, |b, (i, &w)| b | wdl_code(w) << (2 * i));
+                out.push(byte);
+            }
+        }
     }
     let sum = fnv1a(&out);
     out.extend_from_slice(&sum.to_le_bytes());
@@ -125,26 +244,108 @@ pub(crate) enum Access {
     Map,
 }
 
-/// `path` as `index`'s table, read or mapped as `access` says, checked whole.
-pub(crate) fn load(path: &Path, index: &EndingIndex, access: Access) -> Result<Words, MapError> {
-    match access {
-        Access::Read => read(path, index),
-        // SAFETY: `Access::Map` is set only by `Tablebase::new_mapped`, an `unsafe fn` whose
-        // caller promises that no table file is modified or truncated while it is mapped:
-        // `map`'s contract.
-        #[allow(unsafe_code)]
-        Access::Map => unsafe { map(path, index) },
+/// The win/draw/loss codes of one `.gjwdl` file, read or mapped, checked whole.
+#[derive(Debug)]
+pub(crate) struct Codes {
+    bytes: Bytes,
+    /// Where the codes start in `bytes`.
+    start: usize,
+    /// How many words.
+    len: usize,
+}
+
+/// A checked file's bytes.
+#[derive(Debug)]
+enum Bytes {
+    Owned(Vec<u8>),
+    Mapped(memmap2::Mmap),
+}
+
+impl std::ops::Deref for Bytes {
+    type Target = [u8];
+    fn deref(&self) -> &[u8] {
+        match self {
+            Bytes::Owned(v) => v,
+            Bytes::Mapped(m) => m,
+        }
     }
 }
 
-/// Reads `path` whole into memory and checks it as `index`'s table.
-pub(crate) fn read(path: &Path, index: &EndingIndex) -> Result<Words, MapError> {
+impl Codes {
+    /// Word `i`'s verdict, `None` for a placement that is not a position (or `i` out of
+    /// range).
+    #[inline]
+    pub(crate) fn get(&self, i: usize) -> Option<Wdl> {
+        if i >= self.len {
+            return None;
+        }
+        match (self.bytes[self.start + i / 4] >> (2 * (i % 4))) & 3 {
+            0 => Some(Wdl::Draw),
+            1 => Some(Wdl::Win),
+            2 => Some(Wdl::Loss),
+            _ => None,
+        }
+    }
+}
+
+/// `path` as `index`'s table, read or mapped as `access` says, checked whole.
+pub(crate) fn load(path: &Path, index: &EndingIndex, access: Access) -> Result<Words, MapError> {
+    let (bytes, start) = load_bytes(path, index, access, Format::Dtm)?;
+    Ok(match bytes {
+        Bytes::Owned(bytes) => Words::Owned(
+            bytes[start..start + 2 * index.size()]
+                .chunks_exact(2)
+                .map(|c| u16::from_le_bytes([c[0], c[1]]))
+                .collect(),
+        ),
+        Bytes::Mapped(map) => Words::Mapped {
+            map,
+            start,
+            len: index.size(),
+        },
+    })
+}
+
+/// `path` as `index`'s `.gjwdl` file, read or mapped as `access` says, checked whole.
+pub(crate) fn load_codes(
+    path: &Path,
+    index: &EndingIndex,
+    access: Access,
+) -> Result<Codes, MapError> {
+    let (bytes, start) = load_bytes(path, index, access, Format::Wdl)?;
+    Ok(Codes {
+        bytes,
+        start,
+        len: index.size(),
+    })
+}
+
+/// The bytes of `path`, read or mapped, checked whole as `index`'s file in `format`, and where
+/// its words start.
+fn load_bytes(
+    path: &Path,
+    index: &EndingIndex,
+    access: Access,
+    format: Format,
+) -> Result<(Bytes, usize), MapError> {
+    match access {
+        Access::Read => read(path, index, format),
+        // SAFETY: `Access::Map` is set only by `Tablebase::new_mapped` and
+        // `WdlTablebase::open_mapped`, `unsafe fn`s whose callers promise that no table file
+        // is modified or truncated while it is mapped: `map`'s contract.
+        #[allow(unsafe_code)]
+        Access::Map => unsafe { map(path, index, format) },
+    }
+}
+
+/// Reads `path` whole into memory and checks it as `index`'s file in `format`.
+fn read(path: &Path, index: &EndingIndex, format: Format) -> Result<(Bytes, usize), MapError> {
     use std::io::Read as _;
     let mut f = open_regular(path)?;
     let len = f.metadata().map_err(|e| MapError::Io(e.to_string()))?.len();
     // The size the file must have is known from the index: a larger one is refused before
     // it is read, so a huge file named like a table cannot take the memory.
-    let most = 8 + 4 + 1 + 255 + 8 + 8 + 2 * index.size() as u64 + 8;
+    let most = 8 + 4 + 1 + 255 + 8 + 8 + format.body_len(index.size()) as u64 + 8;
     if len > most {
         return Err(MapError::Corrupt(format!(
             "{len} bytes, more than a table of {} holds",
@@ -156,25 +357,25 @@ pub(crate) fn read(path: &Path, index: &EndingIndex) -> Result<Words, MapError> 
         .take(most + 1)
         .read_to_end(&mut bytes)
         .map_err(|e| MapError::Io(e.to_string()))?;
-    let start = check(&bytes, index).map_err(MapError::Corrupt)?;
-    let words = bytes[start..start + 2 * index.size()]
-        .chunks_exact(2)
-        .map(|c| u16::from_le_bytes([c[0], c[1]]))
-        .collect();
-    Ok(Words::Owned(words))
+    let start = check(&bytes, index, format).map_err(MapError::Corrupt)?;
+    Ok((Bytes::Owned(bytes), start))
 }
 
-/// Maps `path` and checks it whole as `index`'s table.
+/// Maps `path` and checks it whole as `index`'s file in `format`.
 ///
 /// # Safety
 ///
-/// The file must not be modified or truncated while the returned words (and any table made of
+/// The file must not be modified or truncated while the returned bytes (and any table made of
 /// them) are alive: the mapping would see the change, or the process be killed by `SIGBUS`
 /// for a read past a truncated end (undefined behaviour by Rust's rules either way).
 /// Replacing the file by a rename, as generation does, is harmless: the mapping keeps the old
 /// contents.
 #[allow(unsafe_code)]
-pub(crate) unsafe fn map(path: &Path, index: &EndingIndex) -> Result<Words, MapError> {
+unsafe fn map(
+    path: &Path,
+    index: &EndingIndex,
+    format: Format,
+) -> Result<(Bytes, usize), MapError> {
     let f = open_regular(path)?;
     let len = f.metadata().map_err(|e| MapError::Io(e.to_string()))?.len();
     if len < 8 {
@@ -182,12 +383,8 @@ pub(crate) unsafe fn map(path: &Path, index: &EndingIndex) -> Result<Words, MapE
     }
     // SAFETY: the caller's promise (this function's contract).
     let map = unsafe { memmap2::Mmap::map(&f) }.map_err(|e| MapError::Io(e.to_string()))?;
-    let start = check(&map, index).map_err(MapError::Corrupt)?;
-    Ok(Words::Mapped {
-        map,
-        start,
-        len: index.size(),
-    })
+    let start = check(&map, index, format).map_err(MapError::Corrupt)?;
+    Ok((Bytes::Mapped(map), start))
 }
 
 /// `O_NONBLOCK` of Linux on the architectures where it is `0o4000` (all but alpha, MIPS,
@@ -295,8 +492,9 @@ pub(crate) enum MapError {
     Corrupt(String),
 }
 
-/// Checks a table file's bytes against `ending`'s index; returns where the words start.
-fn check(bytes: &[u8], index: &EndingIndex) -> Result<usize, String> {
+/// Checks a table file's bytes in `format` against `ending`'s index; returns where the words
+/// start.
+fn check(bytes: &[u8], index: &EndingIndex, format: Format) -> Result<usize, String> {
     let mut at = 0usize;
     let mut take = |n: usize| -> Result<(&[u8], usize), String> {
         let s = bytes
@@ -305,12 +503,18 @@ fn check(bytes: &[u8], index: &EndingIndex) -> Result<usize, String> {
         at += n;
         Ok((s, at))
     };
-    if take(8)?.0 != MAGIC {
-        return Err("not a gjjq table file (bad magic)".to_owned());
+    if take(8)?.0 != format.magic() {
+        return Err(format!(
+            "not a gjjq .{} file (bad magic)",
+            format.extension()
+        ));
     }
     let version = u32::from_le_bytes(take(4)?.0.try_into().map_err(|_| "version")?);
-    if version != VERSION {
-        return Err(format!("version {version}, this library reads {VERSION}"));
+    if version != format.version() {
+        return Err(format!(
+            "version {version}, this library reads {}",
+            format.version()
+        ));
     }
     let n = usize::from(take(1)?.0[0]);
     let name = String::from_utf8_lossy(take(n)?.0).into_owned();
@@ -325,7 +529,7 @@ fn check(bytes: &[u8], index: &EndingIndex) -> Result<usize, String> {
     if size != index.size() as u64 {
         return Err(format!("index size {size}, expected {}", index.size()));
     }
-    let (body, end) = take(2 * index.size())?;
+    let (body, end) = take(format.body_len(index.size()))?;
     let start = end - body.len();
     let (sum, total) = take(8)?;
     let sum = u64::from_le_bytes(sum.try_into().map_err(|_| "checksum")?);
@@ -335,12 +539,6 @@ fn check(bytes: &[u8], index: &EndingIndex) -> Result<usize, String> {
     if sum != fnv1a(&bytes[..end]) {
         return Err("checksum mismatch".to_owned());
     }
-    if let Some(i) = body
-        .chunks_exact(2)
-        .map(|c| u16::from_le_bytes([c[0], c[1]]))
-        .position(|w| w != NOT_A_POSITION && Value::decode(w).is_none())
-    {
-        return Err(format!("word {i} is no value"));
-    }
+    format.check_body(body, index.size())?;
     Ok(start)
 }

@@ -17,6 +17,9 @@
 //!   [`Tablebase::open_mapped`] maps them instead, an `unsafe fn`: the caller promises that
 //!   no file changes while it is mapped (a file changed under a live map is undefined
 //!   behaviour), as shakmaty-syzygy asks of its memory-mapped filesystem.
+//! - **Win/draw/loss files**: beside each `.gjtb` file generation writes `IvK.gjwdl`, win,
+//!   draw or loss only in two bits a position (an eighth of the size); a [`WdlTablebase`]
+//!   opens those alone and answers [`WdlTablebase::probe_wdl`] as [`Tablebase::probe_wdl`].
 //! - **Probing in a search**: [`Tablebase::prober`] builds a [`Prober`] once per search (the
 //!   ruleset checked, the endings held put in an array by material); each of its probes is
 //!   [`Tablebase::probe_dtm`]'s answer from a population count, an array lookup, the index and
@@ -43,7 +46,8 @@
 
 #![deny(missing_docs)]
 // Mapping a table file is the crate's one unsafe operation (`file::map`), reached only
-// through the `unsafe` constructors `Tablebase::new_mapped` and `Tablebase::open_mapped`.
+// through the `unsafe` constructors `Tablebase::new_mapped`, `Tablebase::open_mapped` and
+// `WdlTablebase::open_mapped`.
 #![deny(unsafe_code)]
 
 mod core;
@@ -56,6 +60,7 @@ mod reference;
 mod retro;
 mod tablebase;
 mod value;
+mod wdl;
 
 pub use ending::{Ending, EndingParseError, Force};
 pub use index::EndingIndex;
@@ -64,3 +69,4 @@ pub use tablebase::{
     EndingStats, GenerationLock, GenerationStats, MAX_INDEX_WORDS, Tablebase, TablebaseError,
 };
 pub use value::{Value, Wdl};
+pub use wdl::WdlTablebase;

@@ -11,7 +11,7 @@ use thiserror::Error;
 
 use crate::core::{self, Move};
 use crate::ending::{Ending, Force};
-use crate::file::{self, Words};
+use crate::file::{self, Format, Words};
 use crate::index::EndingIndex;
 use crate::value::{NOT_A_POSITION, Value, Wdl};
 
@@ -302,20 +302,7 @@ impl Tablebase {
     /// # Ok::<(), Box<dyn std::error::Error>>(())
     /// ```
     pub fn endings_in(dir: &Path) -> Result<Vec<Ending>, TablebaseError> {
-        let mut endings = Vec::new();
-        for entry in std::fs::read_dir(dir).map_err(|e| io_error(dir, &e))? {
-            let path = entry.map_err(|e| io_error(dir, &e))?.path();
-            if path.extension().is_some_and(|x| x == "gjtb")
-                && let Some(e) = path
-                    .file_stem()
-                    .and_then(|s| s.to_str())
-                    .and_then(|s| s.parse::<Ending>().ok())
-            {
-                endings.push(e);
-            }
-        }
-        endings.sort_by_key(|e| (e.units(), e.to_string()));
-        Ok(endings)
+        endings_in(dir, Format::Dtm)
     }
 
     /// The most units (pieces besides the kings) of an ending held: a position with more is
@@ -356,9 +343,12 @@ impl Tablebase {
     }
 
     /// Generates each of `endings` and the endings they reach, as [`Tablebase::generate`],
-    /// writing each table to `dir` as soon as it is solved. Resumable: an ending whose file in
-    /// `dir` is intact is read instead of generated (and not counted in the figures); a
-    /// damaged one is generated again and overwritten. A set made by [`Tablebase::new`] keeps
+    /// writing each table to `dir` as soon as it is solved: its `.gjtb` file (values with
+    /// their distances) and its `.gjwdl` file (win, draw or loss only, an eighth of the size,
+    /// for [`WdlTablebase`](crate::WdlTablebase)). Resumable: an ending whose `.gjtb` file in
+    /// `dir` is intact is read instead of generated (and not counted in the figures; its
+    /// `.gjwdl` file is written from it if missing or damaged); a damaged one is generated
+    /// again and overwritten. A set made by [`Tablebase::new`] keeps
     /// each table it generates in memory as well (a run over a set needs the memory of all its
     /// tables); one made by [`Tablebase::new_mapped`] holds each table written as its file's
     /// mapping instead, so that a run needs the memory of its largest ending (what `gjjq
@@ -456,6 +446,12 @@ impl Tablebase {
             let index = EndingIndex::new(ending);
             if let Ok(values) = file::load(&dir.join(file::file_name(&ending)), &index, self.access)
             {
+                // A set generated before `.gjwdl` files existed (or one whose `.gjwdl` file
+                // is damaged or gone) gets it now, from the table.
+                let wdl = dir.join(file::format_name(&ending, Format::Wdl));
+                if file::load_codes(&wdl, &index, file::Access::Read).is_err() {
+                    write_file(dir, &ending, &values.to_vec(), Format::Wdl)?;
+                }
                 self.insert(ending, Table { index, values });
                 return Ok(());
             }
@@ -593,24 +589,9 @@ impl Tablebase {
     ///
     /// As [`Tablebase::open`]; the tables read before the fault stay added.
     pub fn add_directory(&mut self, dir: &Path) -> Result<usize, TablebaseError> {
-        let entries = std::fs::read_dir(dir).map_err(|e| io_error(dir, &e))?;
-        let mut paths = Vec::new();
-        for entry in entries {
-            let path = entry.map_err(|e| io_error(dir, &e))?.path();
-            if path.extension().is_some_and(|x| x == "gjtb") {
-                paths.push(path);
-            }
-        }
-        paths.sort();
+        let paths = file::files_in(dir, Format::Dtm).map_err(|e| io_error(dir, &e))?;
         for path in &paths {
-            let corrupt = |reason: String| TablebaseError::CorruptFile {
-                path: path.display().to_string(),
-                reason,
-            };
-            let stem = path.file_stem().and_then(|s| s.to_str()).unwrap_or("");
-            let ending: Ending = stem
-                .parse()
-                .map_err(|e: crate::EndingParseError| corrupt(e.to_string()))?;
+            let ending = named_ending(path)?;
             let index = EndingIndex::new(ending);
             let values = file::load(path, &index, self.access)
                 .map_err(|e| map_error(path, Some(ending), e))?;
@@ -636,18 +617,12 @@ impl Tablebase {
     /// The value of `pos` from the side to move's view: the rules' verdict if it has one,
     /// a short search down to indexed positions if a return is pending, else the table.
     pub(crate) fn value_of(&self, pos: &Position) -> Result<Value, TablebaseError> {
-        if let Some(v) = core::terminal(pos) {
-            return Ok(v);
-        }
-        if core::has_pending(pos) {
-            let mut best: Option<Value> = None;
-            for (_, child) in core::children(pos) {
-                let v = self.value_of(&child)?.parent();
-                best = Some(best.map_or(v, |b| b.max(v)));
-            }
-            // A position with no move is terminal (R-23), so `best` is set.
-            return Ok(best.unwrap_or(Value::Loss(0)));
-        }
+        resolve(pos, &|pos| self.stored_value(pos))
+    }
+
+    /// The stored value of a position without a pending return that the rules have not
+    /// decided.
+    fn stored_value(&self, pos: &Position) -> Result<Value, TablebaseError> {
         let ending = material(pos);
         let table = self
             .tables
@@ -697,21 +672,7 @@ impl Tablebase {
     /// # Ok::<(), Box<dyn std::error::Error>>(())
     /// ```
     pub fn probe_dtm(&self, pos: &Position) -> Result<Value, TablebaseError> {
-        if !core::is_standard(pos) {
-            return Err(TablebaseError::OtherRuleset);
-        }
-        let units = pos.occupied().count().saturating_sub(2);
-        if units > self.max_units {
-            if let Some(v) = core::terminal(pos) {
-                return Ok(v);
-            }
-            return Err(TablebaseError::TooManyUnits {
-                ending: material(pos),
-                units,
-                max: self.max_units,
-            });
-        }
-        self.value_of(pos)
+        guarded(pos, self.max_units, || self.value_of(pos))
     }
 
     /// Win, draw or loss for the side to move (as [`Tablebase::probe_dtm`], same cost).
@@ -826,7 +787,105 @@ impl Tablebase {
     }
 }
 
-fn io_error(path: &Path, e: &std::io::Error) -> TablebaseError {
+/// What a probe answers: a value with its distance ([`Value`]) or only win, draw or loss
+/// ([`Wdl`]); greater is better for the side to move.
+pub(crate) trait Verdict: Copy + Ord {
+    /// The verdict of a value.
+    fn of(value: Value) -> Self;
+    /// The verdict of the position before a move, from that mover's view.
+    fn parent(self) -> Self;
+}
+
+impl Verdict for Value {
+    fn of(value: Value) -> Value {
+        value
+    }
+    fn parent(self) -> Value {
+        Value::parent(self)
+    }
+}
+
+impl Verdict for Wdl {
+    fn of(value: Value) -> Wdl {
+        value.wdl()
+    }
+    fn parent(self) -> Wdl {
+        match self {
+            Wdl::Win => Wdl::Loss,
+            Wdl::Draw => Wdl::Draw,
+            Wdl::Loss => Wdl::Win,
+        }
+    }
+}
+
+/// The checks of a probe before any table is read, for a set of at most `max_units` units:
+/// the standard ruleset, and the units (a position with more is answered only when the rules
+/// have decided it); then `probe`.
+pub(crate) fn guarded<T: Verdict>(
+    pos: &Position,
+    max_units: u32,
+    probe: impl FnOnce() -> Result<T, TablebaseError>,
+) -> Result<T, TablebaseError> {
+    if !core::is_standard(pos) {
+        return Err(TablebaseError::OtherRuleset);
+    }
+    let units = pos.occupied().count().saturating_sub(2);
+    if units > max_units {
+        if let Some(v) = core::terminal(pos) {
+            return Ok(T::of(v));
+        }
+        return Err(TablebaseError::TooManyUnits {
+            ending: material(pos),
+            units,
+            max: max_units,
+        });
+    }
+    probe()
+}
+
+/// The verdict of `pos`: the rules' own if they have decided it (R-21 … R-24), the best of its
+/// children's when a return is pending (R-19: a short search down to indexed positions), else
+/// the table's (`stored`).
+pub(crate) fn resolve<T: Verdict, F: Fn(&Position) -> Result<T, TablebaseError>>(
+    pos: &Position,
+    stored: &F,
+) -> Result<T, TablebaseError> {
+    if let Some(v) = core::terminal(pos) {
+        return Ok(T::of(v));
+    }
+    if core::has_pending(pos) {
+        let mut best: Option<T> = None;
+        for (_, child) in core::children(pos) {
+            let v = resolve(&child, stored)?.parent();
+            best = Some(best.map_or(v, |b| b.max(v)));
+        }
+        // A position with no move is terminal (R-23), so `best` is set.
+        return Ok(best.unwrap_or(T::of(Value::Loss(0))));
+    }
+    stored(pos)
+}
+
+/// The endings of the files of `format` in `dir`, fewest units first (names that are no
+/// ending left out).
+pub(crate) fn endings_in(dir: &Path, format: Format) -> Result<Vec<Ending>, TablebaseError> {
+    let mut endings: Vec<Ending> = file::files_in(dir, format)
+        .map_err(|e| io_error(dir, &e))?
+        .iter()
+        .filter_map(|p| file::ending_of(p).ok())
+        .collect();
+    endings.sort_by_key(|e| (e.units(), e.to_string()));
+    Ok(endings)
+}
+
+/// The ending a table file's name says, or the error naming the file.
+pub(crate) fn named_ending(path: &Path) -> Result<Ending, TablebaseError> {
+    file::ending_of(path).map_err(|e| TablebaseError::CorruptFile {
+        path: path.display().to_string(),
+        reason: e.to_string(),
+    })
+}
+
+pub(crate) fn io_error(path: &Path, e: &std::io::Error) -> TablebaseError {
     TablebaseError::Io {
         path: path.display().to_string(),
         message: e.to_string(),
@@ -834,7 +893,7 @@ fn io_error(path: &Path, e: &std::io::Error) -> TablebaseError {
 }
 
 /// A table's [`file::MapError`] as the crate's error, naming `path`.
-fn map_error(path: &Path, ending: Option<Ending>, e: file::MapError) -> TablebaseError {
+pub(crate) fn map_error(path: &Path, ending: Option<Ending>, e: file::MapError) -> TablebaseError {
     let path = path.display().to_string();
     match e {
         file::MapError::Missing => match ending {
@@ -868,7 +927,7 @@ const TMP_SUFFIX: &str = ".tmp";
 ///
 /// Taking it never waits: a directory another generation holds is
 /// [`TablebaseError::Locked`]. Taking it also removes the temporary files a stopped
-/// generation left (`*.gjtb.tmp`, unlinked, never followed).
+/// generation left (`*.gjtb.tmp`, `*.gjwdl.tmp`, unlinked, never followed).
 ///
 /// # Examples
 ///
@@ -945,17 +1004,19 @@ impl GenerationLock {
     }
 }
 
-/// Removes the temporary table files (`*.gjtb.tmp`) a stopped generation left in `dir`: each
+/// Removes the temporary table files (`*.gjtb.tmp`, `*.gjwdl.tmp`) a stopped generation left
+/// in `dir`: each
 /// is unlinked (a link is removed, never followed); a directory of that name is left alone
 /// (writing that table will name it).
 fn remove_temporaries(dir: &Path) -> Result<(), TablebaseError> {
     for entry in std::fs::read_dir(dir).map_err(|e| io_error(dir, &e))? {
         let entry = entry.map_err(|e| io_error(dir, &e))?;
         let name = entry.file_name();
-        if !name
-            .to_str()
-            .is_some_and(|n| n.ends_with(&format!(".gjtb{TMP_SUFFIX}")))
-        {
+        if !name.to_str().is_some_and(|n| {
+            [Format::Dtm, Format::Wdl]
+                .iter()
+                .any(|f| n.ends_with(&format!(".{}{TMP_SUFFIX}", f.extension())))
+        }) {
             continue;
         }
         let path = entry.path();
@@ -974,9 +1035,21 @@ fn remove_temporaries(dir: &Path) -> Result<(), TablebaseError> {
 /// written and synced, so that a stopped run leaves no half file under the table's name.
 /// The caller holds the directory's [`GenerationLock`].
 fn write_table(dir: &Path, ending: &Ending, values: &[u16]) -> Result<(), TablebaseError> {
+    write_file(dir, ending, values, Format::Wdl)?;
+    write_file(dir, ending, values, Format::Dtm)
+}
+
+/// Writes one table's file in `format` as [`write_table`] says.
+fn write_file(
+    dir: &Path,
+    ending: &Ending,
+    values: &[u16],
+    format: Format,
+) -> Result<(), TablebaseError> {
     use std::io::Write as _;
-    let path = dir.join(file::file_name(ending));
-    let tmp = dir.join(format!("{}{TMP_SUFFIX}", file::file_name(ending)));
+    let name = file::format_name(ending, format);
+    let path = dir.join(&name);
+    let tmp = dir.join(format!("{name}{TMP_SUFFIX}"));
     // Whatever holds the name (a stopped run's file, a link planted there) is unlinked, never
     // followed; `create_new` then refuses anything that appears in between.
     if std::fs::symlink_metadata(&tmp).is_ok_and(|m| !m.is_dir()) {
@@ -988,7 +1061,7 @@ fn write_table(dir: &Path, ending: &Ending, values: &[u16]) -> Result<(), Tableb
         .open(&tmp)
         .map_err(|e| io_error(&tmp, &e))?;
     let written = f
-        .write_all(&file::encode(ending, values))
+        .write_all(&file::encode(ending, values, format))
         .and_then(|()| f.sync_all());
     drop(f);
     let result = written

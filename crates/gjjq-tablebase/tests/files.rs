@@ -200,6 +200,7 @@ fn generation_never_writes_through_a_link_at_its_temporary_name() {
     let victim = dir.join("victim");
     std::fs::write(&victim, b"precious").unwrap();
     std::os::unix::fs::symlink(&victim, dir.join("KvK.gjtb.tmp")).unwrap();
+    std::os::unix::fs::symlink(&victim, dir.join("KvK.gjwdl.tmp")).unwrap();
     // A link left at another ending's temporary name, and a stopped run's temporary file.
     std::os::unix::fs::symlink(&victim, dir.join("IvK.gjtb.tmp")).unwrap();
     std::fs::write(dir.join("KvI.gjtb.tmp"), b"half a table").unwrap();
@@ -215,7 +216,11 @@ fn generation_never_writes_through_a_link_at_its_temporary_name() {
         .filter(|n| !n.starts_with('.'))
         .collect();
     left.sort();
-    assert_eq!(left, ["KvK.gjtb", "victim"], "no temporary file left");
+    assert_eq!(
+        left,
+        ["KvK.gjtb", "KvK.gjwdl", "victim"],
+        "no temporary file left"
+    );
     assert!(Tablebase::open(&dir).unwrap().max_units() == 0);
     std::fs::remove_dir_all(&dir).unwrap();
 }

@@ -2,7 +2,9 @@
 //!
 //! Output formats (tools read them):
 //!
-//! - `generate`: one line per ending of the set, smallest first:
+//! - `generate`: writes each ending's `<ending>.gjtb` (values with distances) and
+//!   `<ending>.gjwdl` (win, draw or loss only, an eighth of the size); one line per ending of
+//!   the set, smallest first:
 //!   `<ending> <positions> <seconds>` (positions stored, one of each mirror pair; seconds with
 //!   three decimals, `0.000` for an ending already on disk and intact, which is not generated
 //!   again). A progress bar goes to stderr (the share of the set's index words done, the
@@ -23,6 +25,8 @@
 //!   escaped to stay on its line.
 //! - `probe --position S --moves`: `<ascii> <value>` per legal move, sorted by the ASCII form,
 //!   the value of the position after the move from the side then to move.
+//! - `probe --wdl ...`: the same, from the directory's `.gjwdl` files alone, each value `win`,
+//!   `draw` or `loss` (no distance).
 //! - `stats`: one line per ending: `<ending> positions <p> placements <n> red <w>/<d>/<l> green
 //!   <w>/<d>/<l> longest-win <plies> <position string>|-`: `positions` is the count `generate`
 //!   prints (positions stored, one of each mirror pair, either side to move), `placements`
@@ -38,7 +42,8 @@ use std::time::Instant;
 use clap::Subcommand;
 use gjjq_core::{Position, Setup};
 use gjjq_tablebase::{
-    Ending, EndingIndex, GenerationLock, MAX_INDEX_WORDS, Tablebase, TablebaseError, Value,
+    Ending, EndingIndex, GenerationLock, MAX_INDEX_WORDS, Tablebase, TablebaseError, Value, Wdl,
+    WdlTablebase,
 };
 use junqi_protocol::line::{BoundedLine, escape_for_line, read_line_bounded};
 
@@ -106,6 +111,9 @@ enum TablebaseCommand {
         /// Every legal move with the value after it, sorted by ASCII form.
         #[arg(long)]
         moves: bool,
+        /// Answer from the win/draw/loss files (`*.gjwdl`) alone: `win`, `draw` or `loss`.
+        #[arg(long)]
+        wdl: bool,
     },
     /// Per ending: positions (as `generate` counts them), placements, wins/draws/losses for
     /// each side to move, the longest win.
@@ -131,9 +139,10 @@ pub fn run(args: Args) -> Result<(), CliError> {
             position,
             positions_file,
             moves,
+            wdl,
         } => match (position, positions_file) {
-            (Some(s), _) => probe_one(&dir, &s, moves),
-            (None, Some(f)) => probe_file(&dir, &f),
+            (Some(s), _) => probe_one(&dir, &s, moves, wdl),
+            (None, Some(f)) => probe_file(&dir, &f, wdl),
             (None, None) => Err(CliError("give --position or --positions-file".into())),
         },
         TablebaseCommand::Stats { dir } => stats(&dir),
@@ -293,36 +302,56 @@ fn not_covered(e: &TablebaseError) -> bool {
 /// The tables of one directory, loaded as the positions probed need them.
 struct Prober<'a> {
     dir: &'a Path,
-    tb: Tablebase,
+    tables: Tables,
     /// The most units of the table files in `dir` (by their names).
     max_units: u32,
 }
 
+/// The files a prober reads: the `.gjtb` files (values with distances) or the `.gjwdl` ones.
+enum Tables {
+    Dtm(Tablebase),
+    Wdl(WdlTablebase),
+}
+
 impl<'a> Prober<'a> {
-    /// The prober of `dir`: a directory with at least one table file.
-    fn new(dir: &'a Path) -> Result<Prober<'a>, CliError> {
+    /// The prober of `dir`: a directory with at least one table file (`.gjwdl` for `wdl`).
+    fn new(dir: &'a Path, wdl: bool) -> Result<Prober<'a>, CliError> {
         if !dir.is_dir() {
             return Err(CliError(format!("{}: not a directory", dir.display())));
         }
-        let endings = Tablebase::endings_in(dir)?;
+        let endings = if wdl {
+            WdlTablebase::endings_in(dir)?
+        } else {
+            Tablebase::endings_in(dir)?
+        };
         let Some(max_units) = endings.iter().map(Ending::units).max() else {
-            return Err(no_tables(dir));
+            return Err(no_tables(dir, wdl));
+        };
+        let tables = if wdl {
+            Tables::Wdl(WdlTablebase::new())
+        } else {
+            Tables::Dtm(Tablebase::new())
         };
         Ok(Prober {
             dir,
-            tb: Tablebase::new(),
+            tables,
             max_units,
         })
     }
 
-    /// The value of `pos`, the tables it needs loaded first.
-    fn value(&mut self, pos: &Position) -> Result<Value, TablebaseError> {
+    /// The value of `pos` in words (`win N`, `draw`, `loss N`; `win`, `draw`, `loss` from
+    /// `.gjwdl` files), the tables it needs loaded first.
+    fn value(&mut self, pos: &Position) -> Result<String, TablebaseError> {
         if let Some(o) = pos.outcome() {
             // The rules' verdict needs no table.
-            return Ok(match o.winner() {
+            let v = match o.winner() {
                 None => Value::Draw,
                 Some(w) if w == pos.turn() => Value::Win(0),
                 Some(_) => Value::Loss(0),
+            };
+            return Ok(match self.tables {
+                Tables::Dtm(_) => v.to_string(),
+                Tables::Wdl(_) => wdl_word(v.wdl()).to_owned(),
             });
         }
         let ending = Ending::of(pos);
@@ -334,21 +363,43 @@ impl<'a> Prober<'a> {
                 max: self.max_units,
             });
         }
-        self.tb.load(self.dir, &ending)?;
-        self.tb.probe_dtm(pos)
+        match &mut self.tables {
+            Tables::Dtm(tb) => {
+                tb.load(self.dir, &ending)?;
+                tb.probe_dtm(pos).map(|v| v.to_string())
+            }
+            Tables::Wdl(tb) => {
+                tb.load(self.dir, &ending)?;
+                tb.probe_wdl(pos).map(|w| wdl_word(w).to_owned())
+            }
+        }
     }
 }
 
-/// The error for a directory without a table file.
-fn no_tables(dir: &Path) -> CliError {
+/// `win`, `draw` or `loss`.
+fn wdl_word(w: Wdl) -> &'static str {
+    match w {
+        Wdl::Win => "win",
+        Wdl::Draw => "draw",
+        Wdl::Loss => "loss",
+    }
+}
+
+/// The error for a directory without a table file (`.gjwdl` for `wdl`).
+fn no_tables(dir: &Path, wdl: bool) -> CliError {
+    let files = if wdl {
+        "win/draw/loss files (*.gjwdl)"
+    } else {
+        "table files (*.gjtb)"
+    };
     CliError(format!(
-        "{}: no table files (*.gjtb) in this directory; make them with `gjjq tablebase generate`",
+        "{}: no {files} in this directory; make them with `gjjq tablebase generate`",
         dir.display()
     ))
 }
 
-fn probe_one(dir: &Path, s: &str, moves: bool) -> Result<(), CliError> {
-    let mut prober = Prober::new(dir)?;
+fn probe_one(dir: &Path, s: &str, moves: bool, wdl: bool) -> Result<(), CliError> {
+    let mut prober = Prober::new(dir, wdl)?;
     let pos = parse_position(s).map_err(CliError)?;
     if !moves {
         let v = prober
@@ -372,8 +423,8 @@ fn probe_one(dir: &Path, s: &str, moves: bool) -> Result<(), CliError> {
     Ok(())
 }
 
-fn probe_file(dir: &Path, path: &str) -> Result<(), CliError> {
-    let mut prober = Prober::new(dir)?;
+fn probe_file(dir: &Path, path: &str, wdl: bool) -> Result<(), CliError> {
+    let mut prober = Prober::new(dir, wdl)?;
     let mut reader = std::io::BufReader::new(open_file(path)?);
     let mut buf = Vec::new();
     let mut first = true;
@@ -412,7 +463,7 @@ fn answer(prober: &mut Prober<'_>, line: &[u8], first: bool) -> String {
         Err(reason) => return format!("error {reason}"),
     };
     match prober.value(&pos) {
-        Ok(v) => v.to_string(),
+        Ok(v) => v,
         Err(e) if not_covered(&e) => "none".to_owned(),
         Err(e) => format!("error {e}"),
     }
@@ -421,7 +472,7 @@ fn answer(prober: &mut Prober<'_>, line: &[u8], first: bool) -> String {
 fn stats(dir: &Path) -> Result<(), CliError> {
     let tb = Tablebase::open(dir)?;
     if tb.is_empty() {
-        return Err(no_tables(dir));
+        return Err(no_tables(dir, false));
     }
     let mut endings = tb.endings();
     endings.sort_by_key(|e| (e.units(), e.to_string()));
