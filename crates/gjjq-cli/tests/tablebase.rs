@@ -915,7 +915,11 @@ fn probe_wdl_answers_from_the_wdl_files_alone() {
             .collect();
         let wdl: Vec<String> = moves(&only, true).lines().map(str::to_owned).collect();
         assert_eq!(wdl, full, "{p}");
-        seen.extend(wdl.iter().filter_map(|l| l.split(' ').nth(1)).map(str::to_owned));
+        seen.extend(
+            wdl.iter()
+                .filter_map(|l| l.split(' ').nth(1))
+                .map(str::to_owned),
+        );
     }
     assert_eq!(seen.len(), 3, "wins, draws and losses: {seen:?}");
     // The `.gjtb` files alone do not serve `--wdl`.

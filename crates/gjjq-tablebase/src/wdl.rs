@@ -41,10 +41,20 @@ use crate::value::Wdl;
 /// ```
 ///
 /// [`Tablebase::probe_wdl`]: crate::Tablebase::probe_wdl
-#[derive(Debug, Default)]
+#[derive(Default)]
 pub struct WdlTablebase {
     tables: HashMap<Ending, (EndingIndex, Codes)>,
     max_units: u32,
+}
+
+/// The endings held and their most units, not the codes.
+impl std::fmt::Debug for WdlTablebase {
+    fn fmt(&self, f: &mut std::fmt::Formatter<'_>) -> std::fmt::Result {
+        f.debug_struct("WdlTablebase")
+            .field("endings", &self.endings())
+            .field("max_units", &self.max_units)
+            .finish()
+    }
 }
 
 impl WdlTablebase {

@@ -274,3 +274,35 @@ fn scratch_dir_empty() -> PathBuf {
     std::fs::create_dir_all(&dir).unwrap();
     dir
 }
+
+/// A generated set's `.gjwdl` files against its `.gjtb` files, on every 997th index of every
+/// ending: `GJJQ_TB_DIR=tables cargo test -p gjjq-tablebase --release --test wdl --
+/// --ignored --nocapture`.
+#[test]
+#[ignore = "reads a generated set; run by hand"]
+fn a_generated_sets_wdl_files_answer_as_its_tables() {
+    let dir = PathBuf::from(std::env::var("GJJQ_TB_DIR").expect("GJJQ_TB_DIR"));
+    // SAFETY: the set is not written while this test runs (run it on a finished set).
+    #[allow(unsafe_code)]
+    let (tb, wdl) = unsafe {
+        (
+            Tablebase::open_mapped(&dir).unwrap(),
+            WdlTablebase::open_mapped(&dir).unwrap(),
+        )
+    };
+    assert_eq!(tb.endings().len(), wdl.endings().len());
+    let mut probed = 0usize;
+    for ending in tb.endings() {
+        let index = gjjq_tablebase::EndingIndex::new(ending);
+        for idx in (0..index.size()).step_by(997) {
+            if let Some(p) = index.position(idx) {
+                assert_eq!(wdl.probe_wdl(&p), tb.probe_wdl(&p), "{ending}: {p}");
+                probed += 1;
+            }
+        }
+    }
+    println!(
+        "{} endings, {probed} positions, all equal",
+        tb.endings().len()
+    );
+}
