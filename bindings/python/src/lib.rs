@@ -70,6 +70,7 @@ fn _gjjq(m: &Bound<'_, PyModule>) -> PyResult<()> {
     m.add_class::<engine::PyEngine>()?;
     m.add_class::<engine::PySearchResult>()?;
     m.add_class::<tablebase::PyTablebase>()?;
+    m.add_class::<tablebase::PyWdlTablebase>()?;
     lzq::register(m)?;
     lzdark::register(m)?;
     m.add_function(wrap_pyfunction!(hidden::check_world, m)?)?;

@@ -1,9 +1,10 @@
 //! `Tablebase`: the solved endings of crate gjjq-tablebase (docs/endgames.md): open a
 //! directory of table files, probe positions, list every move with its value.
+//! `WdlTablebase`: the same endings' win/draw/loss files (`*.gjwdl`) alone.
 
 use std::path::PathBuf;
 
-use gjjq_tablebase::{Ending, Tablebase, Value};
+use gjjq_tablebase::{Ending, Tablebase, Value, Wdl, WdlTablebase};
 use pyo3::prelude::*;
 
 use crate::errors::{TablebaseError, err};
@@ -104,6 +105,60 @@ impl PyTablebase {
     fn __repr__(&self) -> String {
         format!(
             "Tablebase(endings={}, max_units={})",
+            self.0.endings().len(),
+            self.0.max_units()
+        )
+    }
+}
+
+/// Win (1), draw (0) or loss (-1).
+fn wdl_number(w: Wdl) -> i8 {
+    match w {
+        Wdl::Win => 1,
+        Wdl::Draw => 0,
+        Wdl::Loss => -1,
+    }
+}
+
+/// The win/draw/loss files of solved endings (`*.gjwdl`, two bits a position, an eighth of
+/// the `*.gjtb` files): win (1), draw (0) or loss (-1) for the side to move, no distances.
+/// Standard ruleset only. Files are read whole into memory and checked when opened.
+#[pyclass(module = "gjjq", name = "WdlTablebase", frozen)]
+pub struct PyWdlTablebase(WdlTablebase);
+
+#[pymethods]
+impl PyWdlTablebase {
+    /// Opens every win/draw/loss file (`*.gjwdl`) in `directory`; a damaged file raises
+    /// `TablebaseError`.
+    #[staticmethod]
+    fn open(directory: PathBuf) -> PyResult<PyWdlTablebase> {
+        WdlTablebase::open(&directory)
+            .map(PyWdlTablebase)
+            .map_err(err::<TablebaseError>)
+    }
+
+    /// The endings held, by name.
+    fn endings(&self) -> Vec<String> {
+        self.0.endings().iter().map(Ending::to_string).collect()
+    }
+
+    /// The most units (pieces besides the kings) of an ending held.
+    fn max_units(&self) -> u32 {
+        self.0.max_units()
+    }
+
+    /// Win (1), draw (0) or loss (-1) for the side to move, as `Tablebase.probe_wdl`;
+    /// `TablebaseError` for a position the files do not cover.
+    fn probe_wdl(&self, position: &PyPosition) -> PyResult<i8> {
+        self.0
+            .probe_wdl(&position.0)
+            .map(wdl_number)
+            .map_err(err::<TablebaseError>)
+    }
+
+    fn __repr__(&self) -> String {
+        format!(
+            "WdlTablebase(endings={}, max_units={})",
             self.0.endings().len(),
             self.0.max_units()
         )

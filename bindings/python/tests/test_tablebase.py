@@ -51,3 +51,36 @@ def test_errors(tables, tmp_path):
     with pytest.raises(gjjq.TablebaseError, match="corrupt"):
         gjjq.Tablebase.open(damaged)
     assert isinstance(gjjq.TablebaseError("x"), gjjq.GjjqError)
+
+
+def test_wdl_files_alone_answer_as_the_tables(tables, tmp_path):
+    only = tmp_path / "wdl"
+    only.mkdir()
+    for name in ["KvK", "IvK"]:
+        (only / f"{name}.gjwdl").write_bytes((tables / f"{name}.gjwdl").read_bytes())
+    wdl = gjjq.WdlTablebase.open(only)
+    assert sorted(wdl.endings()) == ["IvK", "KvK"]
+    assert wdl.max_units() == 1
+    assert repr(wdl) == "WdlTablebase(endings=2, max_units=1)"
+    tb = gjjq.Tablebase.open(tables)
+    pos = gjjq.Position.from_string("3k5/3I5/9/9/9/9/9/9/9/4K4 r -")
+    seen = set()
+    for m in pos.legal_moves():
+        after = pos.play(m)
+        assert wdl.probe_wdl(after) == tb.probe_wdl(after)
+        seen.add(wdl.probe_wdl(after))
+    assert wdl.probe_wdl(pos) == 1
+    assert -1 in seen  # the capture of the king leaves Green lost
+    with pytest.raises(gjjq.TablebaseError):
+        wdl.probe_wdl(gjjq.Position())
+    with pytest.raises(gjjq.TablebaseError, match="no table"):
+        gjjq.WdlTablebase.open(tables).probe_wdl(
+            gjjq.Position.from_string("3k5/3D5/9/9/9/9/9/9/9/4K4 r -")
+        )
+    damaged = tmp_path / "damaged"
+    damaged.mkdir()
+    data = bytearray((tables / "IvK.gjwdl").read_bytes())
+    data[len(data) // 2] ^= 1
+    (damaged / "IvK.gjwdl").write_bytes(bytes(data))
+    with pytest.raises(gjjq.TablebaseError, match="corrupt"):
+        gjjq.WdlTablebase.open(damaged)

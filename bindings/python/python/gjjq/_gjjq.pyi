@@ -754,6 +754,19 @@ class Tablebase:
     def best_moves(self, position: Position) -> List[Tuple[Move, int, int]]:
         """Every legal move with ``(move, wdl, plies)`` from the mover's view, best first."""
 
+@final
+class WdlTablebase:
+    """The win/draw/loss files (``*.gjwdl``) of solved endings alone: win (1), draw (0) or
+    loss (-1) for the side to move, an eighth of the size of the full tables, no distances.
+    Standard ruleset only; files read whole and checked when opened."""
+
+    @staticmethod
+    def open(directory: Union[str, "os.PathLike[str]"]) -> "WdlTablebase": ...
+    def endings(self) -> List[str]: ...
+    def max_units(self) -> int: ...
+    def probe_wdl(self, position: Position) -> int:
+        """1 win, 0 draw, -1 loss for the side to move (as ``Tablebase.probe_wdl``)."""
+
 # 陸戰棋 (re-exported by gjjq.luzhanqi without the Lz prefix).
 
 LZ_NUM_ACTIONS: int
