@@ -118,11 +118,38 @@ struct Again {
     may_win: bool,
 }
 
+/// Positions decided at one level, wins and losses apart (their predecessors are marked in
+/// different sets, and the list says which without a read of the table).
+#[derive(Default)]
+struct Decided {
+    won: Vec<u32>,
+    lost: Vec<u32>,
+}
+
+impl Decided {
+    fn push(&mut self, idx: usize, value: Value) {
+        match value {
+            Value::Win(_) => self.won.push(idx as u32),
+            Value::Loss(_) => self.lost.push(idx as u32),
+            Value::Draw => {}
+        }
+    }
+
+    fn extend(&mut self, other: Decided) {
+        self.won.extend(other.won);
+        self.lost.extend(other.lost);
+    }
+
+    fn is_empty(&self) -> bool {
+        self.won.is_empty() && self.lost.is_empty()
+    }
+}
+
 /// One level's results from one task.
 #[derive(Default)]
 struct Found {
     /// Decided at this level.
-    newly: Vec<u32>,
+    newly: Decided,
     /// Wins from outside children, by level (level, index).
     wins: Vec<(u16, u32)>,
     /// Losses decided now whose level is later (level, index).
@@ -257,31 +284,34 @@ impl Solver<'_> {
         };
         // Level 0 is the terminal positions (`found.newly` of pass 0); levels from 1 on are
         // decided by the loop, the levels pass 0 has found already waiting in the buckets.
-        let mut newly = found.newly;
+        let mut newly: Decided = found.newly;
         let mut n: u16 = 0;
         loop {
             let l = usize::from(n) + 1;
             if newly.is_empty() && l >= wins.len() && l >= losses.len() {
                 break;
             }
-            // Mark the positions a quiet move into one decided at level n can come from.
-            newly
-                .par_chunks(1024)
-                .for_each(|cs| cs.iter().for_each(|&c| self.mark(c as usize, &marks)));
+            // Mark the positions a quiet move into one decided at level n can come from: a
+            // child lost may make them wins, a child won losses.
+            for (decided, set) in [(&newly.lost, &marks.win), (&newly.won, &marks.loss)] {
+                decided
+                    .par_chunks(1024)
+                    .for_each(|cs| cs.iter().for_each(|&c| self.mark(c as usize, set)));
+            }
             n += 1;
-            let mut next = Vec::new();
+            let mut next = Decided::default();
             // Outside wins due now, and losses decided earlier whose level this is.
             if let Some(b) = wins.get_mut(usize::from(n)) {
                 for idx in std::mem::take(b) {
                     let v = &self.values[idx as usize];
                     if v.load(Ordering::Relaxed) == UNDECIDED {
                         v.store(Value::Win(n).encode(), Ordering::Relaxed);
-                        next.push(idx);
+                        next.won.push(idx);
                     }
                 }
             }
             if let Some(b) = losses.get_mut(usize::from(n)) {
-                next.extend(std::mem::take(b));
+                next.lost.extend(std::mem::take(b));
             }
             let found = marks
                 .win
@@ -349,9 +379,7 @@ impl Solver<'_> {
             // The core says who won (R-21 … R-24).
             if let Some(value) = core::terminal(&pos) {
                 v.store(value.encode(), Ordering::Relaxed);
-                if value != Value::Draw {
-                    found.newly.push(idx as u32);
-                }
+                found.newly.push(idx, value);
             }
         };
         if pos.is_decided_setwise() {
@@ -442,7 +470,7 @@ impl Solver<'_> {
         let verdict = self.generate(idx, &p, &pos, n);
         if verdict.win {
             self.values[idx].store(Value::Win(n).encode(), Ordering::Relaxed);
-            found.newly.push(idx as u32);
+            found.newly.won.push(idx as u32);
             return;
         }
         witness.store(verdict.blocker, Ordering::Relaxed);
@@ -458,7 +486,7 @@ impl Solver<'_> {
         let level = outside.max(verdict.max_win + 1).max(n);
         self.values[idx].store(Value::Loss(level).encode(), Ordering::Relaxed);
         if level == n {
-            found.newly.push(idx as u32);
+            found.newly.lost.push(idx as u32);
         } else {
             found.losses.push((level, idx as u32));
         }
@@ -567,15 +595,11 @@ impl Solver<'_> {
         Ok(self.tb.value_of(&child)?.parent())
     }
 
-    /// Marks every position a quiet move into `c` can come from: as one that may now be a
-    /// win when `c` is a loss, else as one that may now be a loss.
-    fn mark(&self, c: usize, marks: &Marks) {
+    /// Marks in `marks` every position a quiet move into `c` can come from (in the set of
+    /// possible wins when `c` is a loss, of possible losses when it is a win).
+    fn mark(&self, c: usize, marks: &[AtomicU64]) {
         let Some(p) = self.index.decode(c) else {
             return;
-        };
-        let marks: &[AtomicU64] = match Value::decode(self.values[c].load(Ordering::Relaxed)) {
-            Some(Value::Loss(_)) => &marks.win,
-            _ => &marks.loss,
         };
         // The side that moved into `c`.
         let mover = usize::from(p.red_to_move);
