@@ -467,7 +467,7 @@ impl Solver<'_> {
             return;
         };
         let pos = self.index.rebuild(&p);
-        let verdict = self.generate(idx, &p, &pos, n);
+        let verdict = self.generate(idx, &p, &pos, n, at.may_win);
         if verdict.win {
             self.values[idx].store(Value::Win(n).encode(), Ordering::Relaxed);
             found.newly.won.push(idx as u32);
@@ -497,8 +497,21 @@ impl Solver<'_> {
     /// outside word, by pass 0). `pos` is undecided (its word was `UNDECIDED`, so
     /// `Position::outcome` said `None`), so the core's adjudication is not asked again at each
     /// level.
+    ///
+    /// A position not marked as a possible win (`may_win` false) has no child visible now as
+    /// a loss: such a child was decided at a level d < n, its predecessors were marked as
+    /// possible wins at level d + 1, and this position became a win then. So its first child
+    /// that is not a decided win settles it (not a loss now, and that child its witness): the
+    /// generation stops there.
     #[inline]
-    fn generate(&self, idx: usize, p: &Placement, pos: &Position, n: u16) -> Verdict {
+    fn generate(
+        &self,
+        idx: usize,
+        p: &Placement,
+        pos: &Position,
+        n: u16,
+        may_win: bool,
+    ) -> Verdict {
         let mut v = Verdict {
             win: false,
             all_wins: true,
@@ -514,6 +527,9 @@ impl Solver<'_> {
             for to in pm.to {
                 let Some(child) = self.child(idx, p, group, from, to.index() as u8) else {
                     v.all_wins = false;
+                    if !may_win {
+                        return std::ops::ControlFlow::Break(());
+                    }
                     continue;
                 };
                 let w = self.values[child].load(Ordering::Relaxed);
@@ -529,6 +545,9 @@ impl Solver<'_> {
                             v.blocker = child as u32;
                         }
                         v.all_wins = false;
+                        if !may_win {
+                            return std::ops::ControlFlow::Break(());
+                        }
                     }
                 }
             }
