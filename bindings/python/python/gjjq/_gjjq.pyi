@@ -70,6 +70,7 @@ __all__ = [
     "Engine",
     "SearchResult",
     "Tablebase",
+    "WdlTablebase",
     "check_world",
     "random_endgames",
     "perft",
