@@ -13,11 +13,7 @@ use crate::types::PyMove;
 
 /// Win (1), draw (0) or loss (-1) and the plies to the end (0 for a draw).
 fn parts(v: Value) -> (i8, u16) {
-    match v {
-        Value::Win(n) => (1, n),
-        Value::Draw => (0, 0),
-        Value::Loss(n) => (-1, n),
-    }
+    (wdl_number(v.wdl()), v.distance().unwrap_or(0))
 }
 
 /// A set of solved endings (殘局): every position of each ending valued win, draw or loss for
@@ -71,8 +67,8 @@ impl PyTablebase {
     /// the tables do not cover.
     fn probe_wdl(&self, position: &PyPosition) -> PyResult<i8> {
         self.0
-            .probe_dtm(&position.0)
-            .map(|v| parts(v).0)
+            .probe_wdl(&position.0)
+            .map(wdl_number)
             .map_err(err::<TablebaseError>)
     }
 

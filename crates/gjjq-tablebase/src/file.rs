@@ -24,7 +24,8 @@
 //! | ⌈s / 4⌉ | four words a byte, word `i` in bits `2(i mod 4)` and up of byte `i / 4`: 0 draw, 1 win, 2 loss, 3 not a position; the unused bits of the last byte 0 |
 //! | 8 | checksum: FNV-1a 64 of every byte before it |
 //!
-//! Files are memory-mapped ([`crate::Tablebase::open`]); each is checked whole when it is
+//! Files are read into memory or mapped ([`crate::Tablebase::open`],
+//! [`crate::Tablebase::open_mapped`]); each is checked whole when it is
 //! opened (magic, version, name, ruleset hash, size against the index, every word, checksum),
 //! which reads every byte once, and any fault is a typed error, never a value. Probes then read
 //! only the words they need. A file changed in place after it was opened is not checked again:
@@ -146,14 +147,13 @@ pub(crate) fn ending_of(path: &Path) -> Result<Ending, EndingParseError> {
         .parse()
 }
 
+/// What each two-bit code of a `.gjwdl` file means (`None`: not a position).
+const WDL_CODES: [Option<Wdl>; 4] = [Some(Wdl::Draw), Some(Wdl::Win), Some(Wdl::Loss), None];
+
 /// The two-bit code of a stored word in a `.gjwdl` file.
 fn wdl_code(w: u16) -> u8 {
-    match Value::decode(w).map(Value::wdl) {
-        Some(Wdl::Draw) => 0,
-        Some(Wdl::Win) => 1,
-        Some(Wdl::Loss) => 2,
-        None => 3,
-    }
+    let wdl = Value::decode(w).map(Value::wdl);
+    WDL_CODES.iter().position(|&c| c == wdl).unwrap_or(3) as u8
 }
 
 /// The bytes of one table's file in `format`, from its stored words.
@@ -279,12 +279,7 @@ impl Codes {
         if i >= self.len {
             return None;
         }
-        match (self.bytes[self.start + i / 4] >> (2 * (i % 4))) & 3 {
-            0 => Some(Wdl::Draw),
-            1 => Some(Wdl::Win),
-            2 => Some(Wdl::Loss),
-            _ => None,
-        }
+        WDL_CODES[usize::from((self.bytes[self.start + i / 4] >> (2 * (i % 4))) & 3)]
     }
 }
 

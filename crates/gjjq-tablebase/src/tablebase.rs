@@ -348,11 +348,11 @@ impl Tablebase {
     /// for [`WdlTablebase`](crate::WdlTablebase)). Resumable: an ending whose `.gjtb` file in
     /// `dir` is intact is read instead of generated (and not counted in the figures; its
     /// `.gjwdl` file is written from it if missing or damaged); a damaged one is generated
-    /// again and overwritten. A set made by [`Tablebase::new`] keeps
-    /// each table it generates in memory as well (a run over a set needs the memory of all its
-    /// tables); one made by [`Tablebase::new_mapped`] holds each table written as its file's
-    /// mapping instead, so that a run needs the memory of its largest ending (what `gjjq
-    /// tablebase generate` does).
+    /// again and overwritten. A set made by [`Tablebase::new`] keeps each table it generates
+    /// in memory as well (a run over a set needs the memory of all its tables); one made by
+    /// [`Tablebase::new_mapped`] holds each table written as its file's mapping instead, so
+    /// that a run needs the memory of its largest ending (what `gjjq tablebase generate`
+    /// does).
     ///
     /// Holds `dir`'s [`GenerationLock`] while it runs: a second generation into the same
     /// directory at the same time fails at once with [`TablebaseError::Locked`] rather than
@@ -1005,9 +1005,8 @@ impl GenerationLock {
 }
 
 /// Removes the temporary table files (`*.gjtb.tmp`, `*.gjwdl.tmp`) a stopped generation left
-/// in `dir`: each
-/// is unlinked (a link is removed, never followed); a directory of that name is left alone
-/// (writing that table will name it).
+/// in `dir`: each is unlinked (a link is removed, never followed); a directory of that name is
+/// left alone (writing that table will name it).
 fn remove_temporaries(dir: &Path) -> Result<(), TablebaseError> {
     for entry in std::fs::read_dir(dir).map_err(|e| io_error(dir, &e))? {
         let entry = entry.map_err(|e| io_error(dir, &e))?;

@@ -109,13 +109,30 @@ impl Ord for Value {
     }
 }
 
+/// `win 27`, `draw`, `loss 4`: the verdict's word ([`Wdl`]'s) and the plies.
 impl fmt::Display for Value {
     fn fmt(&self, f: &mut fmt::Formatter<'_>) -> fmt::Result {
-        match self {
-            Value::Win(n) => write!(f, "win {n}"),
-            Value::Draw => f.write_str("draw"),
-            Value::Loss(n) => write!(f, "loss {n}"),
+        match self.distance() {
+            Some(n) => write!(f, "{} {n}", self.wdl()),
+            None => write!(f, "{}", self.wdl()),
         }
+    }
+}
+
+/// `win`, `draw` or `loss`.
+///
+/// ```
+/// use gjjq_tablebase::{Value, Wdl};
+/// assert_eq!(Wdl::Win.to_string(), "win");
+/// assert_eq!(Value::Loss(4).to_string(), "loss 4");
+/// ```
+impl fmt::Display for Wdl {
+    fn fmt(&self, f: &mut fmt::Formatter<'_>) -> fmt::Result {
+        f.write_str(match self {
+            Wdl::Win => "win",
+            Wdl::Draw => "draw",
+            Wdl::Loss => "loss",
+        })
     }
 }
 

@@ -42,7 +42,7 @@ use std::time::Instant;
 use clap::Subcommand;
 use gjjq_core::{Position, Setup};
 use gjjq_tablebase::{
-    Ending, EndingIndex, GenerationLock, MAX_INDEX_WORDS, Tablebase, TablebaseError, Value, Wdl,
+    Ending, EndingIndex, GenerationLock, MAX_INDEX_WORDS, Tablebase, TablebaseError, Value,
     WdlTablebase,
 };
 use junqi_protocol::line::{BoundedLine, escape_for_line, read_line_bounded};
@@ -351,7 +351,7 @@ impl<'a> Prober<'a> {
             };
             return Ok(match self.tables {
                 Tables::Dtm(_) => v.to_string(),
-                Tables::Wdl(_) => wdl_word(v.wdl()).to_owned(),
+                Tables::Wdl(_) => v.wdl().to_string(),
             });
         }
         let ending = Ending::of(pos);
@@ -370,18 +370,9 @@ impl<'a> Prober<'a> {
             }
             Tables::Wdl(tb) => {
                 tb.load(self.dir, &ending)?;
-                tb.probe_wdl(pos).map(|w| wdl_word(w).to_owned())
+                tb.probe_wdl(pos).map(|w| w.to_string())
             }
         }
-    }
-}
-
-/// `win`, `draw` or `loss`.
-fn wdl_word(w: Wdl) -> &'static str {
-    match w {
-        Wdl::Win => "win",
-        Wdl::Draw => "draw",
-        Wdl::Loss => "loss",
     }
 }
 
