@@ -7,10 +7,10 @@ The graph comes from the Rust side (`gjjq tablebase plan`): an ending depends on
 its captures lead to, a rule this script does not restate. Each ending is one task: a private
 scratch directory next to the shared output directory, the table files of every ending it
 reaches by captures hard-linked in (copied where links fail), `gjjq tablebase generate --dir
-SCRATCH --units N --ending X --threads 1`, then `X.gjwdl` (its win/draw/loss file) and `X.gjtb`
-moved into the shared directory, each with one atomic rename, the table last (a table in the
-directory is a finished ending). Under Ray a task's arguments are the object refs of its sub-endings' tasks,
-so Ray runs it only after them; `--local` runs the same tasks in the plan's order in this
+SCRATCH --units N --ending X --threads 1`, then `X.gjwdl` (its win/draw/loss file) and
+`X.gjtb` moved into the shared directory, each with one atomic rename, the table last (a table
+in the directory is a finished ending). Under Ray a task's arguments are the object refs of
+its sub-endings' tasks, so Ray runs it only after them; `--local` runs the same tasks in the plan's order in this
 process, without importing Ray (what CI runs).
 
 Commands:
@@ -213,6 +213,16 @@ def write_manifest(path: str, records: list[dict]) -> None:
 # --- one task ------------------------------------------------------------------------------
 
 
+def link_or_copy(src: str, dst: str) -> bool:
+    """Hard-links `src` at `dst` (True), or copies it where links fail (False)."""
+    try:
+        os.link(src, dst)
+        return True
+    except OSError:
+        shutil.copy2(src, dst)
+        return False
+
+
 def generate_one(cfg: dict, name: str, words: int, closure: list[str], *deps) -> dict:
     """Generate one ending in a private scratch directory and move its table into `cfg["out"]`.
 
@@ -230,18 +240,12 @@ def generate_one(cfg: dict, name: str, words: int, closure: list[str], *deps) ->
             dst = os.path.join(scratch, f"{s}.gjtb")
             if not os.path.isfile(src):
                 raise ClusterError(f"{name}: the table of its sub-ending {s} is not in {out}")
-            try:
-                os.link(src, dst)
+            if link_or_copy(src, dst):
                 linked.append(s)
-            except OSError:
-                shutil.copy2(src, dst)
             # Its win/draw/loss file too, when there, or generate would write it again here.
             wdl = os.path.join(out, f"{s}.gjwdl")
             if os.path.isfile(wdl):
-                try:
-                    os.link(wdl, os.path.join(scratch, f"{s}.gjwdl"))
-                except OSError:
-                    shutil.copy2(wdl, os.path.join(scratch, f"{s}.gjwdl"))
+                link_or_copy(wdl, os.path.join(scratch, f"{s}.gjwdl"))
         cmd = [cfg["gjjq"], "tablebase", "generate", "--dir", scratch, "--units", str(cfg["units"]),
                "--ending", name, "--threads", "1"]
         if cfg.get("nice"):
@@ -488,7 +492,8 @@ def cost_model(manifest: str, gjjq: str, units: int = 4, min_words: int = 100_00
         f"the ≤ {units}-unit set: {len(nodes)} endings, {total_words:.4g} index words",
         f"  predicted single-core time: {total_secs / 3600:.4g} core-hours ({hours(total_secs)})",
         f"  at the slowest measured rate ({max_rate:.3e} s/word): {max_rate * total_words / 3600:.4g} core-hours",
-        f"  disk at 2 bytes per word: {2 * total_words / 1e9:.4g} GB",
+        f"  disk at 2 bytes per word: {2 * total_words / 1e9:.4g} GB "
+        f"(and {total_words / 4 / 1e9:.4g} GB of .gjwdl files, two bits a word)",
         f"  endings needing more memory than ({work:.3g} B/word + sub-tables at 2 B/word): "
         + ", ".join(f"{gb} GB {sum(1 for n in nodes if need(n) > gb * 1e9)}" for gb in (4, 16, 32)),
         f"  largest ending {largest.name}: {largest.words:.4g} words, "

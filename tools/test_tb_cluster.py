@@ -162,6 +162,12 @@ class TbCluster(unittest.TestCase):
         self.assertIn("the ≤ 2-unit set:", report)
         for cores in (64, 512, 4096):
             self.assertIn(f"{cores} cores:", report)
+        self.assertIn("refused until it is widened: 0\n", report + "\n")
+        # Over four units, the 15 endings the generator's 32-bit numbering cannot hold.
+        report = tc.cost_model(os.path.join(self.out, tc.MANIFEST), GJJQ, units=4, min_words=1)
+        refused = next(ln for ln in report.splitlines() if "refused until it is widened" in ln)
+        self.assertIn(": 15 (", refused)
+        self.assertIn("IDvID", refused)
         with self.assertRaises(tc.ClusterError):
             tc.cost_model(os.path.join(self.dir, "none.tsv"), GJJQ, units=2)
         # A damaged manifest is refused by the run, which writes nothing over it.

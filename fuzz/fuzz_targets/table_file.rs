@@ -12,7 +12,8 @@ use std::path::PathBuf;
 use std::sync::OnceLock;
 
 use arbitrary::Arbitrary;
-use gjjq_tablebase::{Ending, EndingIndex, Tablebase, WdlTablebase};
+use gjjq_core::Position;
+use gjjq_tablebase::{EndingIndex, Tablebase, WdlTablebase};
 use libfuzzer_sys::fuzz_target;
 
 #[derive(Arbitrary, Debug)]
@@ -28,6 +29,8 @@ struct Files {
     dtm: Vec<u8>,
     wdl: Vec<u8>,
     dir: PathBuf,
+    /// Every position of KvK, probed when a damaged file opens.
+    positions: Vec<Position>,
 }
 
 fn files() -> &'static Files {
@@ -36,10 +39,13 @@ fn files() -> &'static Files {
         let root = std::env::temp_dir().join(format!("gjjq-fuzz-table-{}", std::process::id()));
         let good = root.join("good");
         let _ = std::fs::remove_dir_all(&root);
-        Tablebase::new()
-            .generate_in(&good, &["KvK".parse().unwrap()])
-            .unwrap();
+        let kvk = "KvK".parse().unwrap();
+        Tablebase::new().generate_in(&good, &[kvk]).unwrap();
+        let index = EndingIndex::new(kvk);
         Files {
+            positions: (0..index.size())
+                .filter_map(|i| index.position(i))
+                .collect(),
             dtm: std::fs::read(good.join("KvK.gjtb")).unwrap(),
             wdl: std::fs::read(good.join("KvK.gjwdl")).unwrap(),
             dir: root.join("damaged"),
@@ -81,15 +87,10 @@ fuzz_target!(|damage: Damage| {
     std::fs::create_dir_all(&f.dir).unwrap();
     let name = if damage.wdl { "KvK.gjwdl" } else { "KvK.gjtb" };
     std::fs::write(f.dir.join(name), &bytes).unwrap();
-    let ending: Ending = "KvK".parse().unwrap();
-    let index = EndingIndex::new(ending);
-    let positions: Vec<_> = (0..index.size())
-        .filter_map(|i| index.position(i))
-        .collect();
     if damage.wdl {
         match WdlTablebase::open(&f.dir) {
             Ok(tb) => {
-                for p in &positions {
+                for p in &f.positions {
                     let _ = tb.probe_wdl(p);
                 }
             }
@@ -98,7 +99,7 @@ fuzz_target!(|damage: Damage| {
     } else {
         match Tablebase::open(&f.dir) {
             Ok(tb) => {
-                for p in &positions {
+                for p in &f.positions {
                     let _ = tb.probe_dtm(p);
                 }
             }
