@@ -182,16 +182,10 @@ fn visible(w: u16, n: u16) -> Option<Value> {
 impl Tablebase {
     /// Retrograde analysis of one ending whose sub-endings are all held (the generator).
     pub(crate) fn solve(&self, ending: Ending) -> Result<(EndingIndex, Vec<u16>), TablebaseError> {
-        let index = EndingIndex::new(ending);
         // Positions are numbered with 32 bits, `NO_WITNESS` kept apart (the public entry
         // points refuse such an ending first; this keeps the arithmetic below honest).
-        if index.size() > crate::MAX_INDEX_WORDS {
-            return Err(TablebaseError::IndexTooLarge {
-                ending,
-                words: index.size(),
-                max: crate::MAX_INDEX_WORDS,
-            });
-        }
+        Tablebase::generation_words(&ending)?;
+        let index = EndingIndex::new(ending);
         let mut subs: [[Option<&Table>; 8]; 2] = [[None; 8]; 2];
         for (s, side) in core::SIDES.into_iter().enumerate() {
             let force = if s == 0 { ending.red } else { ending.green };

@@ -120,20 +120,6 @@ pub enum TablebaseError {
 /// ```
 pub const MAX_INDEX_WORDS: usize = u32::MAX as usize;
 
-/// [`TablebaseError::IndexTooLarge`] for an ending over [`MAX_INDEX_WORDS`]; its sub-endings
-/// are smaller (a piece fewer), so checking the ending asked for covers them.
-fn check_index_size(ending: &Ending) -> Result<(), TablebaseError> {
-    let words = EndingIndex::new(*ending).size();
-    if words > MAX_INDEX_WORDS {
-        return Err(TablebaseError::IndexTooLarge {
-            ending: *ending,
-            words,
-            max: MAX_INDEX_WORDS,
-        });
-    }
-    Ok(())
-}
-
 /// Figures of one generated ending.
 #[derive(Debug, Clone, Copy, PartialEq)]
 pub struct GenerationStats {
@@ -242,6 +228,39 @@ impl Tablebase {
         }
     }
 
+    /// The index words of `ending` ([`EndingIndex::size`], what its generation costs is about
+    /// proportional to), or [`TablebaseError::IndexTooLarge`] when the generator cannot take
+    /// it: the one test of [`MAX_INDEX_WORDS`] that generation makes before anything is
+    /// generated. Its sub-endings are smaller (a piece fewer), so checking the ending asked
+    /// for covers them.
+    ///
+    /// # Errors
+    ///
+    /// [`TablebaseError::IndexTooLarge`] for an ending over [`MAX_INDEX_WORDS`].
+    ///
+    /// # Examples
+    ///
+    /// ```
+    /// use gjjq_tablebase::{Tablebase, TablebaseError};
+    /// assert_eq!(Tablebase::generation_words(&"IvK".parse()?)?, 8100);
+    /// assert!(matches!(
+    ///     Tablebase::generation_words(&"IDvID".parse()?),
+    ///     Err(TablebaseError::IndexTooLarge { .. })
+    /// ));
+    /// # Ok::<(), Box<dyn std::error::Error>>(())
+    /// ```
+    pub fn generation_words(ending: &Ending) -> Result<usize, TablebaseError> {
+        let words = EndingIndex::new(*ending).size();
+        if words > MAX_INDEX_WORDS {
+            return Err(TablebaseError::IndexTooLarge {
+                ending: *ending,
+                words,
+                max: MAX_INDEX_WORDS,
+            });
+        }
+        Ok(words)
+    }
+
     /// An empty set for positions under `rules`.
     ///
     /// # Errors
@@ -336,7 +355,7 @@ impl Tablebase {
     /// [`TablebaseError::IndexTooLarge`] for an ending over [`MAX_INDEX_WORDS`] (before
     /// anything is generated).
     pub fn generate(&mut self, ending: &Ending) -> Result<Vec<GenerationStats>, TablebaseError> {
-        check_index_size(ending)?;
+        Tablebase::generation_words(ending)?;
         let mut stats = Vec::new();
         self.generate_into(*ending, None, &mut stats, false)?;
         Ok(stats)
@@ -406,7 +425,7 @@ impl Tablebase {
         endings: &[Ending],
     ) -> Result<Vec<GenerationStats>, TablebaseError> {
         for e in endings {
-            check_index_size(e)?;
+            Tablebase::generation_words(e)?;
         }
         let mut stats = Vec::new();
         for e in endings {

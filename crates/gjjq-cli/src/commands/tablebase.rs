@@ -42,8 +42,7 @@ use std::time::Instant;
 use clap::Subcommand;
 use gjjq_core::{Position, Setup};
 use gjjq_tablebase::{
-    Ending, EndingIndex, GenerationLock, MAX_INDEX_WORDS, Tablebase, TablebaseError, Value,
-    WdlTablebase,
+    Ending, EndingIndex, GenerationLock, Tablebase, TablebaseError, WdlTablebase,
 };
 use junqi_protocol::line::{BoundedLine, escape_for_line, read_line_bounded};
 
@@ -216,10 +215,11 @@ fn generate(
     // its estimate of the time left weighs a large ending as what it is. An ending already on
     // disk leaves the count instead of advancing it, so a resumed run does not take the
     // endings it reads for a speed.
+    // Every ending is checked against the generator's limit before hours go into the others.
     let sizes: Vec<u64> = plan
         .iter()
-        .map(|e| EndingIndex::new(*e).size() as u64)
-        .collect();
+        .map(|e| Tablebase::generation_words(e).map(|w| w as u64))
+        .collect::<Result<_, _>>()?;
     let bar = indicatif::ProgressBar::new(sizes.iter().sum());
     bar.set_style(
         indicatif::ProgressStyle::with_template(
@@ -228,19 +228,6 @@ fn generate(
         .map_err(|e| CliError(format!("progress bar: {e}")))?
         .progress_chars("=> "),
     );
-    // Every ending is checked against the generator's limit before hours go into the others.
-    if let Some((ending, &words)) = plan
-        .iter()
-        .zip(&sizes)
-        .find(|&(_, &w)| w > MAX_INDEX_WORDS as u64)
-    {
-        return Err(TablebaseError::IndexTooLarge {
-            ending: *ending,
-            words: words as usize,
-            max: MAX_INDEX_WORDS,
-        }
-        .into());
-    }
     // One run at a time in a directory: the lock is held until the run ends (a second run
     // fails at once with a message naming the lock file).
     let lock = GenerationLock::acquire(dir)?;
@@ -340,38 +327,27 @@ impl<'a> Prober<'a> {
     }
 
     /// The value of `pos` in words (`win N`, `draw`, `loss N`; `win`, `draw`, `loss` from
-    /// `.gjwdl` files), the tables it needs loaded first.
+    /// `.gjwdl` files), the tables it needs loaded first. A position the rules have decided
+    /// needs none: the probe values it by the rules (R-21 … R-24), held tables or not.
     fn value(&mut self, pos: &Position) -> Result<String, TablebaseError> {
-        if let Some(o) = pos.outcome() {
-            // The rules' verdict needs no table.
-            let v = match o.winner() {
-                None => Value::Draw,
-                Some(w) if w == pos.turn() => Value::Win(0),
-                Some(_) => Value::Loss(0),
-            };
-            return Ok(match self.tables {
-                Tables::Dtm(_) => v.to_string(),
-                Tables::Wdl(_) => v.wdl().to_string(),
-            });
-        }
-        let ending = Ending::of(pos);
-        if ending.units() > self.max_units {
-            // Beyond every table here: say the limit, not a missing table.
-            return Err(TablebaseError::TooManyUnits {
-                ending,
-                units: ending.units(),
-                max: self.max_units,
-            });
-        }
-        match &mut self.tables {
-            Tables::Dtm(tb) => {
-                tb.load(self.dir, &ending)?;
-                tb.probe_dtm(pos).map(|v| v.to_string())
+        if pos.outcome().is_none() {
+            let ending = Ending::of(pos);
+            if ending.units() > self.max_units {
+                // Beyond every table here: say the limit, not a missing table.
+                return Err(TablebaseError::TooManyUnits {
+                    ending,
+                    units: ending.units(),
+                    max: self.max_units,
+                });
             }
-            Tables::Wdl(tb) => {
-                tb.load(self.dir, &ending)?;
-                tb.probe_wdl(pos).map(|w| w.to_string())
+            match &mut self.tables {
+                Tables::Dtm(tb) => tb.load(self.dir, &ending)?,
+                Tables::Wdl(tb) => tb.load(self.dir, &ending)?,
             }
+        }
+        match &self.tables {
+            Tables::Dtm(tb) => tb.probe_dtm(pos).map(|v| v.to_string()),
+            Tables::Wdl(tb) => tb.probe_wdl(pos).map(|w| w.to_string()),
         }
     }
 }
