@@ -81,10 +81,10 @@ impl Origins {
 struct Verdict {
     /// A child is a loss in n − 1.
     win: bool,
-    /// Every in-ending child is a decided win (visible at this level).
+    /// Every in-ending child is a decided win (visible at this level). Their longest win
+    /// needs no count: a win visible at level n was decided before n, so it is at most
+    /// n − 1 plies, and the loss is in n (or in its outside loss, if longer).
     all_wins: bool,
-    /// The longest of those wins.
-    max_win: u16,
     /// The first in-ending child that is not a decided win ([`NO_WITNESS`] if none is, or the
     /// child has no index).
     blocker: u32,
@@ -477,7 +477,7 @@ impl Solver<'_> {
         if outside == NEVER_LOST || !verdict.all_wins {
             return;
         }
-        let level = outside.max(verdict.max_win + 1).max(n);
+        let level = outside.max(n);
         self.values[idx].store(Value::Loss(level).encode(), Ordering::Relaxed);
         if level == n {
             found.newly.lost.push(idx as u32);
@@ -509,7 +509,6 @@ impl Solver<'_> {
         let mut v = Verdict {
             win: false,
             all_wins: true,
-            max_win: 0,
             blocker: NO_WITNESS,
         };
         let _ = pos.generate_moves_undecided(|pm| {
@@ -533,7 +532,7 @@ impl Solver<'_> {
                         v.win = true;
                         return std::ops::ControlFlow::Break(());
                     }
-                    Some(Value::Win(d)) => v.max_win = v.max_win.max(d),
+                    Some(Value::Win(_)) => {}
                     _ => {
                         if v.all_wins {
                             v.blocker = child as u32;
