@@ -211,11 +211,11 @@ fn generate(
     let pool = builder
         .build()
         .map_err(|e| CliError(format!("cannot start the threads: {e}")))?;
+    // Every ending is checked against the generator's limit before hours go into the others.
     // The bar counts index words (what generation costs is about proportional to them), so
     // its estimate of the time left weighs a large ending as what it is. An ending already on
     // disk leaves the count instead of advancing it, so a resumed run does not take the
     // endings it reads for a speed.
-    // Every ending is checked against the generator's limit before hours go into the others.
     let sizes: Vec<u64> = plan
         .iter()
         .map(|e| Tablebase::generation_words(e).map(|w| w as u64))
@@ -300,24 +300,46 @@ enum Tables {
     Wdl(WdlTablebase),
 }
 
+/// What `no_tables` calls the `.gjtb` files.
+const DTM_FILES: &str = "table files (*.gjtb)";
+
+impl Tables {
+    /// An empty set of the `.gjwdl` files for `wdl`, else of the `.gjtb` files.
+    fn empty(wdl: bool) -> Tables {
+        if wdl {
+            Tables::Wdl(WdlTablebase::new())
+        } else {
+            Tables::Dtm(Tablebase::new())
+        }
+    }
+
+    /// The endings of this kind of file in `dir`, by their names.
+    fn endings_in(&self, dir: &Path) -> Result<Vec<Ending>, TablebaseError> {
+        match self {
+            Tables::Dtm(_) => Tablebase::endings_in(dir),
+            Tables::Wdl(_) => WdlTablebase::endings_in(dir),
+        }
+    }
+
+    /// What these files are called in messages.
+    fn files(&self) -> &'static str {
+        match self {
+            Tables::Dtm(_) => DTM_FILES,
+            Tables::Wdl(_) => "win/draw/loss files (*.gjwdl)",
+        }
+    }
+}
+
 impl<'a> Prober<'a> {
     /// The prober of `dir`: a directory with at least one table file (`.gjwdl` for `wdl`).
     fn new(dir: &'a Path, wdl: bool) -> Result<Prober<'a>, CliError> {
         if !dir.is_dir() {
             return Err(CliError(format!("{}: not a directory", dir.display())));
         }
-        let endings = if wdl {
-            WdlTablebase::endings_in(dir)?
-        } else {
-            Tablebase::endings_in(dir)?
-        };
+        let tables = Tables::empty(wdl);
+        let endings = tables.endings_in(dir)?;
         let Some(max_units) = endings.iter().map(Ending::units).max() else {
-            return Err(no_tables(dir, wdl));
-        };
-        let tables = if wdl {
-            Tables::Wdl(WdlTablebase::new())
-        } else {
-            Tables::Dtm(Tablebase::new())
+            return Err(no_tables(dir, tables.files()));
         };
         Ok(Prober {
             dir,
@@ -352,13 +374,8 @@ impl<'a> Prober<'a> {
     }
 }
 
-/// The error for a directory without a table file (`.gjwdl` for `wdl`).
-fn no_tables(dir: &Path, wdl: bool) -> CliError {
-    let files = if wdl {
-        "win/draw/loss files (*.gjwdl)"
-    } else {
-        "table files (*.gjtb)"
-    };
+/// The error for a directory without any of `files` ([`Tables::files`]).
+fn no_tables(dir: &Path, files: &str) -> CliError {
     CliError(format!(
         "{}: no {files} in this directory; make them with `gjjq tablebase generate`",
         dir.display()
@@ -439,7 +456,7 @@ fn answer(prober: &mut Prober<'_>, line: &[u8], first: bool) -> String {
 fn stats(dir: &Path) -> Result<(), CliError> {
     let tb = Tablebase::open(dir)?;
     if tb.is_empty() {
-        return Err(no_tables(dir, false));
+        return Err(no_tables(dir, DTM_FILES));
     }
     let mut endings = tb.endings();
     endings.sort_by_key(|e| (e.units(), e.to_string()));
