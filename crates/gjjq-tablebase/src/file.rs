@@ -116,13 +116,8 @@ pub(crate) fn ruleset_hash() -> u64 {
     fnv1a(core::ruleset_description().as_bytes())
 }
 
-/// The file name of `ending`'s table (`IvK.gjtb`).
-pub(crate) fn file_name(ending: &Ending) -> String {
-    format_name(ending, Format::Dtm)
-}
-
-/// The file name of `ending`'s table in `format`.
-pub(crate) fn format_name(ending: &Ending, format: Format) -> String {
+/// The file name of `ending`'s table in `format` (`IvK.gjtb`, `IvK.gjwdl`).
+pub(crate) fn file_name(ending: &Ending, format: Format) -> String {
     format!("{ending}.{}", format.extension())
 }
 

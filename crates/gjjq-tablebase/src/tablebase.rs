@@ -463,11 +463,14 @@ impl Tablebase {
         }
         if let Some(dir) = dir {
             let index = EndingIndex::new(ending);
-            if let Ok(values) = file::load(&dir.join(file::file_name(&ending)), &index, self.access)
-            {
+            if let Ok(values) = file::load(
+                &dir.join(file::file_name(&ending, Format::Dtm)),
+                &index,
+                self.access,
+            ) {
                 // A set generated before `.gjwdl` files existed (or one whose `.gjwdl` file
                 // is damaged or gone) gets it now, from the table.
-                let wdl = dir.join(file::format_name(&ending, Format::Wdl));
+                let wdl = dir.join(file::file_name(&ending, Format::Wdl));
                 if file::load_codes(&wdl, &index, file::Access::Read).is_err() {
                     write_file(dir, &ending, &values.to_vec(), Format::Wdl)?;
                 }
@@ -517,7 +520,7 @@ impl Tablebase {
                     // while it is mapped: the file just written, checked whole, replaces the
                     // words in memory, so a run holds only its largest ending's.
                     file::Access::Map => {
-                        let path = dir.join(file::file_name(&ending));
+                        let path = dir.join(file::file_name(&ending, Format::Dtm));
                         drop(values);
                         file::load(&path, &index, file::Access::Map)
                             .map_err(|e| map_error(&path, Some(ending), e))?
@@ -591,7 +594,7 @@ impl Tablebase {
         if self.tables.contains_key(ending) {
             return Ok(());
         }
-        let path = dir.join(file::file_name(ending));
+        let path = dir.join(file::file_name(ending, Format::Dtm));
         let index = EndingIndex::new(*ending);
         let values = file::load(&path, &index, self.access)
             .map_err(|e| map_error(&path, Some(*ending), e))?;
@@ -1065,7 +1068,7 @@ fn write_file(
     format: Format,
 ) -> Result<(), TablebaseError> {
     use std::io::Write as _;
-    let name = file::format_name(ending, format);
+    let name = file::file_name(ending, format);
     let path = dir.join(&name);
     let tmp = dir.join(format!("{name}{TMP_SUFFIX}"));
     // Whatever holds the name (a stopped run's file, a link planted there) is unlinked, never

@@ -131,7 +131,7 @@ impl WdlTablebase {
         if self.tables.contains_key(ending) {
             return Ok(());
         }
-        let path = dir.join(file::format_name(ending, Format::Wdl));
+        let path = dir.join(file::file_name(ending, Format::Wdl));
         self.add(&path, *ending, Access::Read)?;
         for sub in ending.sub_endings() {
             self.load(dir, &sub)?;
