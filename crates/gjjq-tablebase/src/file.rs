@@ -187,12 +187,8 @@ pub(crate) fn encode(ending: &Ending, values: &[u16], format: Format) -> Vec<u8>
 pub(crate) enum Words {
     /// Generated here.
     Owned(Vec<u16>),
-    /// A mapped file whose words start at byte `start`.
-    Mapped {
-        map: memmap2::Mmap,
-        start: usize,
-        len: usize,
-    },
+    /// A mapped file's words, two bytes each.
+    Mapped(Checked),
 }
 
 impl Words {
@@ -200,7 +196,7 @@ impl Words {
     pub(crate) fn len(&self) -> usize {
         match self {
             Words::Owned(v) => v.len(),
-            Words::Mapped { len, .. } => *len,
+            Words::Mapped(c) => c.len,
         }
     }
 
@@ -209,12 +205,12 @@ impl Words {
     pub(crate) fn get(&self, i: usize) -> u16 {
         match self {
             Words::Owned(v) => v.get(i).copied().unwrap_or(NOT_A_POSITION),
-            Words::Mapped { map, start, len } => {
-                if i >= *len {
+            Words::Mapped(c) => {
+                if i >= c.len {
                     return NOT_A_POSITION;
                 }
-                let at = start + 2 * i;
-                u16::from_le_bytes([map[at], map[at + 1]])
+                let at = c.start + 2 * i;
+                u16::from_le_bytes([c.bytes[at], c.bytes[at + 1]])
             }
         }
     }
@@ -223,7 +219,7 @@ impl Words {
     pub(crate) fn to_vec(&self) -> Vec<u16> {
         match self {
             Words::Owned(v) => v.clone(),
-            Words::Mapped { .. } => (0..self.len()).map(|i| self.get(i)).collect(),
+            Words::Mapped(_) => (0..self.len()).map(|i| self.get(i)).collect(),
         }
     }
 }
@@ -239,15 +235,19 @@ pub(crate) enum Access {
     Map,
 }
 
-/// The win/draw/loss codes of one `.gjwdl` file, read or mapped, checked whole.
+/// A file's bytes, checked whole, and where its words are in them.
 #[derive(Debug)]
-pub(crate) struct Codes {
+pub(crate) struct Checked {
     bytes: Bytes,
-    /// Where the codes start in `bytes`.
+    /// Where the words start in `bytes`.
     start: usize,
     /// How many words.
     len: usize,
 }
+
+/// The win/draw/loss codes of one `.gjwdl` file, read or mapped, two bits a word.
+#[derive(Debug)]
+pub(crate) struct Codes(Checked);
 
 /// A checked file's bytes.
 #[derive(Debug)]
@@ -271,28 +271,25 @@ impl Codes {
     /// range).
     #[inline]
     pub(crate) fn get(&self, i: usize) -> Option<Wdl> {
-        if i >= self.len {
+        let c = &self.0;
+        if i >= c.len {
             return None;
         }
-        WDL_CODES[usize::from((self.bytes[self.start + i / 4] >> (2 * (i % 4))) & 3)]
+        WDL_CODES[usize::from((c.bytes[c.start + i / 4] >> (2 * (i % 4))) & 3)]
     }
 }
 
 /// `path` as `index`'s table, read or mapped as `access` says, checked whole.
 pub(crate) fn load(path: &Path, index: &EndingIndex, access: Access) -> Result<Words, MapError> {
-    let (bytes, start) = load_bytes(path, index, access, Format::Dtm)?;
-    Ok(match bytes {
-        Bytes::Owned(bytes) => Words::Owned(
-            bytes[start..start + 2 * index.size()]
+    let checked = load_bytes(path, index, access, Format::Dtm)?;
+    Ok(match checked.bytes {
+        Bytes::Owned(ref bytes) => Words::Owned(
+            bytes[checked.start..checked.start + 2 * checked.len]
                 .chunks_exact(2)
                 .map(|c| u16::from_le_bytes([c[0], c[1]]))
                 .collect(),
         ),
-        Bytes::Mapped(map) => Words::Mapped {
-            map,
-            start,
-            len: index.size(),
-        },
+        Bytes::Mapped(_) => Words::Mapped(checked),
     })
 }
 
@@ -302,30 +299,29 @@ pub(crate) fn load_codes(
     index: &EndingIndex,
     access: Access,
 ) -> Result<Codes, MapError> {
-    let (bytes, start) = load_bytes(path, index, access, Format::Wdl)?;
-    Ok(Codes {
-        bytes,
-        start,
-        len: index.size(),
-    })
+    load_bytes(path, index, access, Format::Wdl).map(Codes)
 }
 
-/// The bytes of `path`, read or mapped, checked whole as `index`'s file in `format`, and where
-/// its words start.
+/// The bytes of `path`, read or mapped, checked whole as `index`'s file in `format`.
 fn load_bytes(
     path: &Path,
     index: &EndingIndex,
     access: Access,
     format: Format,
-) -> Result<(Bytes, usize), MapError> {
-    match access {
-        Access::Read => read(path, index, format),
+) -> Result<Checked, MapError> {
+    let (bytes, start) = match access {
+        Access::Read => read(path, index, format)?,
         // SAFETY: `Access::Map` is set only by `Tablebase::new_mapped` and
         // `WdlTablebase::open_mapped`, `unsafe fn`s whose callers promise that no table file
         // is modified or truncated while it is mapped: `map`'s contract.
         #[allow(unsafe_code)]
-        Access::Map => unsafe { map(path, index, format) },
-    }
+        Access::Map => unsafe { map(path, index, format)? },
+    };
+    Ok(Checked {
+        bytes,
+        start,
+        len: index.size(),
+    })
 }
 
 /// Reads `path` whole into memory and checks it as `index`'s file in `format`.

@@ -802,7 +802,7 @@ impl Tablebase {
         self.tables.get(ending).map(|t| {
             let words = match &t.values {
                 Words::Owned(v) => Cow::Borrowed(v.as_slice()),
-                w @ Words::Mapped { .. } => Cow::Owned(w.to_vec()),
+                w @ Words::Mapped(_) => Cow::Owned(w.to_vec()),
             };
             (&t.index, words)
         })
