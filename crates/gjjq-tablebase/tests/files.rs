@@ -1,19 +1,11 @@
 //! Table files: written, read back equal, resumable, and every damage a typed error.
 
-use std::path::PathBuf;
+mod common;
 
-use gjjq_core::{Position, Setup};
+use common::{pos, scratch};
+
+use gjjq_core::Position;
 use gjjq_tablebase::{Ending, GenerationLock, Tablebase, TablebaseError, Value};
-
-fn scratch(name: &str) -> PathBuf {
-    let dir = std::env::temp_dir().join(format!("gjjq-tb-{name}-{}", std::process::id()));
-    let _ = std::fs::remove_dir_all(&dir);
-    dir
-}
-
-fn pos(s: &str) -> Position {
-    Position::from_setup(s.parse::<Setup>().unwrap()).unwrap()
-}
 
 #[test]
 fn files_round_trip_and_generation_resumes() {

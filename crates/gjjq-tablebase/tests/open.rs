@@ -1,26 +1,17 @@
 //! Opening table files: read into memory by the safe constructors, mapped only by the
 //! `unsafe` ones (issue 36, item 5), the same tables either way.
 
-use std::path::PathBuf;
+mod common;
 
-use gjjq_core::{Position, Setup};
+use common::{pos, scratch};
+
 use gjjq_tablebase::{Ending, Tablebase, TablebaseError, Value};
-
-fn scratch(name: &str) -> PathBuf {
-    let dir = std::env::temp_dir().join(format!("gjjq-tb-open-{name}-{}", std::process::id()));
-    let _ = std::fs::remove_dir_all(&dir);
-    dir
-}
-
-fn pos(s: &str) -> Position {
-    Position::from_setup(s.parse::<Setup>().unwrap()).unwrap()
-}
 
 /// A table opened by `open` is a copy: truncating its file in place afterwards (undefined
 /// behaviour under a live map, a `SIGBUS` on the next probe) leaves it whole.
 #[test]
 fn an_opened_table_survives_its_file_being_truncated() {
-    let dir = scratch("truncate");
+    let dir = scratch("open-truncate");
     let ivk: Ending = "IvK".parse().unwrap();
     Tablebase::new().generate_in(&dir, &[ivk]).unwrap();
     let tb = Tablebase::open(&dir).unwrap();
@@ -43,7 +34,7 @@ fn an_opened_table_survives_its_file_being_truncated() {
 
 #[test]
 fn mapped_and_read_tables_agree() {
-    let dir = scratch("agree");
+    let dir = scratch("open-agree");
     let ivk: Ending = "IvK".parse().unwrap();
     Tablebase::new().generate_in(&dir, &[ivk]).unwrap();
     let read = Tablebase::open(&dir).unwrap();
@@ -80,7 +71,7 @@ fn mapped_and_read_tables_agree() {
 /// its length, before a byte is read.
 #[test]
 fn a_file_larger_than_its_table_is_refused_before_it_is_read() {
-    let dir = scratch("huge");
+    let dir = scratch("open-huge");
     std::fs::create_dir_all(&dir).unwrap();
     let f = std::fs::File::create(dir.join("IvK.gjtb")).unwrap();
     f.set_len(1 << 33).unwrap(); // sparse: no disk is used

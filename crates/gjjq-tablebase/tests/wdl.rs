@@ -2,20 +2,13 @@
 //! (pending returns included), an eighth of the size, resumable, and every damage a typed
 //! error.
 
+mod common;
+
+use common::{pos, scratch};
+
 use std::path::PathBuf;
 
-use gjjq_core::{Position, Setup};
 use gjjq_tablebase::{Ending, Tablebase, TablebaseError, Wdl, WdlTablebase};
-
-fn scratch(name: &str) -> PathBuf {
-    let dir = std::env::temp_dir().join(format!("gjjq-wdl-{name}-{}", std::process::id()));
-    let _ = std::fs::remove_dir_all(&dir);
-    dir
-}
-
-fn pos(s: &str) -> Position {
-    Position::from_setup(s.parse::<Setup>().unwrap()).unwrap()
-}
 
 /// The header of a file of `ending`: magic, version, name, ruleset hash, size.
 fn header_len(ending: &str) -> usize {
@@ -27,7 +20,7 @@ fn header_len(ending: &str) -> usize {
 /// ends of the game) is answered by the `.gjwdl` set, read and mapped, as by the `.gjtb` set.
 #[test]
 fn wdl_files_answer_as_the_tables_every_position_and_child() {
-    let dir = scratch("answers");
+    let dir = scratch("wdl-answers");
     let ending: Ending = "MvI".parse().unwrap();
     let mut tb = Tablebase::new();
     tb.generate_in(&dir, &[ending]).unwrap();
@@ -85,7 +78,7 @@ fn wdl_files_answer_as_the_tables_every_position_and_child() {
 
 #[test]
 fn a_wdl_file_is_an_eighth_of_its_table_and_its_codes_are_as_documented() {
-    let dir = scratch("size");
+    let dir = scratch("wdl-size");
     let ending: Ending = "IvK".parse().unwrap();
     let mut tb = Tablebase::new();
     tb.generate_in(&dir, &[ending]).unwrap();
@@ -115,7 +108,7 @@ fn a_wdl_file_is_an_eighth_of_its_table_and_its_codes_are_as_documented() {
 
 #[test]
 fn a_missing_or_damaged_wdl_file_is_written_again_on_resume() {
-    let dir = scratch("resume");
+    let dir = scratch("wdl-resume");
     let ending: Ending = "IvK".parse().unwrap();
     Tablebase::new().generate_in(&dir, &[ending]).unwrap();
     let file = dir.join("IvK.gjwdl");
@@ -138,7 +131,7 @@ fn a_missing_or_damaged_wdl_file_is_written_again_on_resume() {
     Tablebase::new().generate_in(&dir, &[ending]).unwrap();
     assert!(!dir.join("IvK.gjwdl.tmp").exists());
     // `save` writes both files.
-    let saved = scratch("save");
+    let saved = scratch("wdl-save");
     std::fs::create_dir_all(&saved).unwrap();
     Tablebase::open(&dir).unwrap().save(&saved).unwrap();
     assert_eq!(std::fs::read(saved.join("IvK.gjwdl")).unwrap(), good);
@@ -160,7 +153,7 @@ fn reseal(bytes: &mut [u8]) {
 
 #[test]
 fn damaged_wdl_files_are_typed_errors_that_say_what() {
-    let dir = scratch("damage");
+    let dir = scratch("wdl-damage");
     Tablebase::new()
         .generate_in(&dir, &["IvK".parse().unwrap()])
         .unwrap();
@@ -239,7 +232,7 @@ fn damaged_wdl_files_are_typed_errors_that_say_what() {
 
 #[test]
 fn positions_beyond_the_wdl_set_are_typed_errors() {
-    let dir = scratch("beyond");
+    let dir = scratch("wdl-beyond");
     Tablebase::new()
         .generate_in(&dir, &["IvK".parse().unwrap()])
         .unwrap();
@@ -270,7 +263,7 @@ fn positions_beyond_the_wdl_set_are_typed_errors() {
 }
 
 fn scratch_dir_empty() -> PathBuf {
-    let dir = scratch("empty");
+    let dir = scratch("wdl-empty");
     std::fs::create_dir_all(&dir).unwrap();
     dir
 }
