@@ -1,11 +1,11 @@
 //! Table files: written, read back equal, resumable, and every damage a typed error.
 
+use gjjq_core::Position;
+use gjjq_tablebase::{Ending, GenerationLock, Tablebase, TablebaseError, Value};
+
 mod common;
 
 use common::{pos, scratch};
-
-use gjjq_core::Position;
-use gjjq_tablebase::{Ending, GenerationLock, Tablebase, TablebaseError, Value};
 
 #[test]
 fn files_round_trip_and_generation_resumes() {

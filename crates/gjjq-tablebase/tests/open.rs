@@ -1,11 +1,11 @@
 //! Opening table files: read into memory by the safe constructors, mapped only by the
 //! `unsafe` ones (issue 36, item 5), the same tables either way.
 
+use gjjq_tablebase::{Ending, Tablebase, TablebaseError, Value};
+
 mod common;
 
 use common::{pos, scratch};
-
-use gjjq_tablebase::{Ending, Tablebase, TablebaseError, Value};
 
 /// A table opened by `open` is a copy: truncating its file in place afterwards (undefined
 /// behaviour under a live map, a `SIGBUS` on the next probe) leaves it whole.

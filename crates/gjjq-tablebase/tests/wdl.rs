@@ -2,13 +2,13 @@
 //! (pending returns included), an eighth of the size, resumable, and every damage a typed
 //! error.
 
-mod common;
-
-use common::{pos, scratch};
-
 use std::path::PathBuf;
 
 use gjjq_tablebase::{Ending, Tablebase, TablebaseError, Wdl, WdlTablebase};
+
+mod common;
+
+use common::{pos, scratch};
 
 /// The header of a file of `ending`: magic, version, name, ruleset hash, size.
 fn header_len(ending: &str) -> usize {
