@@ -9,7 +9,7 @@ use gjjq_core::{
 use pyo3::prelude::*;
 use pyo3::types::{PyDict, PyType};
 
-use crate::errors::{DeploymentError, GjjqError, OpeningError, err};
+use crate::errors::{DeploymentError, GjjqError, OpeningError, echo, err};
 use crate::game::PyGame;
 use crate::hidden::PyHiddenGame;
 use crate::position::PyPosition;
@@ -49,7 +49,7 @@ pub fn deployment_arg(obj: &Bound<'_, PyAny>, rules: &gjjq_core::Ruleset) -> PyR
 
 fn parse_deployment(s: &str, rules: &gjjq_core::Ruleset) -> PyResult<Deployment> {
     Deployment::parse_with(s.trim(), rules)
-        .map_err(|e| err::<DeploymentError>(format!("'{s}': {e}")))
+        .map_err(|e| err::<DeploymentError>(format!("'{}': {e}", echo(s))))
 }
 
 #[pymethods]
@@ -311,10 +311,9 @@ impl PyOpening {
         let s: String = position
             .extract()
             .map_err(|_| err::<GjjqError>("a position is a Position or a position string"))?;
-        let setup: gjjq_core::Setup = s
-            .trim()
-            .parse()
-            .map_err(|e| err::<crate::errors::PositionStringError>(format!("'{s}': {e}")))?;
+        let setup: gjjq_core::Setup = s.trim().parse().map_err(|e| {
+            err::<crate::errors::PositionStringError>(format!("'{}': {e}", echo(&s)))
+        })?;
         Opening::from_setup(&setup, &parse_rules(rules)?)
             .map(PyOpening)
             .map_err(opening_error)

@@ -91,7 +91,24 @@ create_exception!(
     "A position the endgame tables do not cover (another ruleset, too many units, a missing table) or a table file that is missing or damaged."
 );
 
-/// The Python exception `E` with this message.
+/// The most characters of a caller's input an error message echoes (issue 50, item 13).
+pub const ECHO_LIMIT: usize = 40;
+
+/// `s` as an error message echoes it: cut to [`ECHO_LIMIT`] characters with `…` and its
+/// length when longer (the libraries' one clipping, `gjjq_core::setup::clip`), so that a
+/// megabyte of input never becomes a megabyte of message.
+pub fn echo(s: &str) -> String {
+    gjjq_core::setup::clip(s, ECHO_LIMIT)
+}
+
+/// `text` as error messages echo it (see [`echo`]): what the Python modules call for the
+/// input they name in a message, so that the package clips in one place.
+#[pyfunction]
+#[pyo3(name = "echo")]
+fn py_echo(text: &str) -> String {
+    echo(text)
+}
+
 /// The most items one call may draw (deployments, endgames): a bound on the memory a
 /// caller's number can claim (a million deployment strings are about 160 MB in Python).
 pub const MAX_DRAWS: usize = 1_000_000;
@@ -107,11 +124,19 @@ pub fn check_draws(what: &str, n: usize) -> PyResult<usize> {
     }
 }
 
+/// The most characters of an error message. The bindings echo input through [`echo`], but a
+/// library's message may quote the rest of what it could not read (a point or move parser's
+/// `unexpected '…'`, a JSON error's string value): past this length the message is cut, so
+/// that no input reaches Python whole in an error (issue 50, item 13).
+pub const MESSAGE_LIMIT: usize = 500;
+
+/// The Python exception `E` with this message, cut to [`MESSAGE_LIMIT`] characters (with
+/// `…` and the full length) when longer.
 pub fn err<E: pyo3::PyTypeInfo>(msg: impl std::fmt::Display) -> PyErr {
-    PyErr::new::<E, _>(msg.to_string())
+    PyErr::new::<E, _>(gjjq_core::setup::clip(&msg.to_string(), MESSAGE_LIMIT))
 }
 
-/// Adds the exception classes to the module.
+/// Adds the exception classes and `echo` to the module.
 pub fn register(m: &Bound<'_, PyModule>) -> PyResult<()> {
     let py = m.py();
     m.add("GjjqError", py.get_type::<GjjqError>())?;
@@ -131,5 +156,6 @@ pub fn register(m: &Bound<'_, PyModule>) -> PyResult<()> {
     m.add("InfoStateError", py.get_type::<InfoStateError>())?;
     m.add("WorldError", py.get_type::<WorldError>())?;
     m.add("TablebaseError", py.get_type::<TablebaseError>())?;
+    m.add_function(wrap_pyfunction!(py_echo, m)?)?;
     Ok(())
 }

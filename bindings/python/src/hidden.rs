@@ -21,7 +21,7 @@ use rand::rngs::StdRng;
 use crate::deployment::{PyDeployment, PyOpening, deployment_arg};
 use crate::errors::{
     GameFileError, GameOverError, GjjqError, InfoStateError, MoveParseError, NotYourTurnError,
-    WorldError, err,
+    WorldError, echo, err,
 };
 use crate::game::{PyGame, parse_form};
 use crate::tensor;
@@ -431,7 +431,7 @@ impl PyInfoState {
         let rules = parse_rules(rules)?;
         let state: InfoState = s
             .parse()
-            .map_err(|e| err::<InfoStateError>(format!("'{}': {e}", short(s))))?;
+            .map_err(|e| err::<InfoStateError>(format!("'{}': {e}", echo(s))))?;
         Ok(PyInfoState(state.with_rules(rules)))
     }
 
@@ -631,14 +631,6 @@ impl PyInfoState {
         let s = &slf.get().0;
         Ok((ctor, (s.to_string(), rules_json(s.rules()))))
     }
-}
-
-fn short(s: &str) -> String {
-    let mut out: String = s.chars().take(80).collect();
-    if out.len() < s.len() {
-        out.push('…');
-    }
-    out
 }
 
 /// One side's view of a hidden game, computed from its information state: its own
@@ -858,8 +850,10 @@ impl PyWorldSampler {
             .map_err(err::<WorldError>)
     }
 
-    /// `n` consistent worlds, drawn independently.
+    /// `n` consistent worlds, drawn independently; `n` at most 1,000,000 (a `GjjqError`
+    /// saying so beyond, before anything is drawn).
     fn draw_many(&mut self, py: Python<'_>, n: usize) -> PyResult<Vec<PyDeployment>> {
+        let n = crate::errors::check_draws("n", n)?;
         let (sampler, rng) = (&self.sampler, &mut self.rng);
         py.detach(|| {
             (0..n)

@@ -25,7 +25,7 @@ use pyo3::types::PyDict;
 
 use crate::errors::{
     DeploymentError, GameFileError, GameOverError, IllegalMoveError, InfoStateError,
-    MoveParseError, OpeningError, RulesetError, WorldError, err,
+    MoveParseError, OpeningError, RulesetError, WorldError, echo, err,
 };
 use crate::lzq::{
     COLS, PyLzPosition, ROWS, action_of_index, mask, move_action, outcome_tuple, parse_rules,
@@ -60,16 +60,16 @@ fn parse_deployment(t: &str) -> PyResult<Deployment> {
     let d: Deployment = t
         .trim()
         .parse()
-        .map_err(|e| err::<DeploymentError>(format!("deployment '{t}': {e}")))?;
+        .map_err(|e| err::<DeploymentError>(format!("deployment '{}': {e}", echo(t))))?;
     d.check()
-        .map_err(|e| err::<DeploymentError>(format!("deployment '{t}': {e}")))?;
+        .map_err(|e| err::<DeploymentError>(format!("deployment '{}': {e}", echo(t))))?;
     Ok(d)
 }
 
 fn parse_point(t: &str) -> PyResult<Square> {
     t.trim()
         .parse()
-        .map_err(|e| err::<MoveParseError>(format!("'{t}': {e}")))
+        .map_err(|e| err::<MoveParseError>(format!("'{}': {e}", echo(t))))
 }
 
 fn dark_err(e: dark::DarkError) -> PyErr {
@@ -254,7 +254,7 @@ impl PyLzAnnouncement {
         text.trim()
             .parse()
             .map(PyLzAnnouncement)
-            .map_err(|e| err::<InfoStateError>(format!("'{text}': {e}")))
+            .map_err(|e| err::<InfoStateError>(format!("'{}': {e}", echo(text))))
     }
 
     /// The move in ASCII (`c6c7`).
@@ -374,7 +374,7 @@ impl PyLzDarkGame {
             let mv: luzhanqi::Move = m
                 .trim()
                 .parse()
-                .map_err(|e| err::<MoveParseError>(format!("'{m}': {e}")))?;
+                .map_err(|e| err::<MoveParseError>(format!("'{}': {e}", echo(&m))))?;
             g.0.play(mv).map_err(dark_err)?;
         }
         Ok(g)
@@ -480,7 +480,7 @@ impl PyLzDarkGame {
             let s: String = mv.extract()?;
             s.trim()
                 .parse()
-                .map_err(|e| err::<MoveParseError>(format!("'{s}': {e}")))?
+                .map_err(|e| err::<MoveParseError>(format!("'{}': {e}", echo(&s))))?
         };
         self.0.play(m).map(PyLzAnnouncement).map_err(dark_err)
     }
@@ -590,7 +590,7 @@ impl PyLzInfoState {
         let rules = dark_rules(rules, marshal_reveals_flag)?;
         InfoState::parse_with(text.trim(), rules)
             .map(PyLzInfoState)
-            .map_err(|e| err::<InfoStateError>(format!("'{text}': {e}")))
+            .map_err(|e| err::<InfoStateError>(format!("'{}': {e}", echo(text))))
     }
 
     /// The state before any move: `side`'s own deployment string and the first mover.
@@ -757,7 +757,7 @@ impl PyLzInfoState {
         let d: Deployment = world
             .trim()
             .parse()
-            .map_err(|e| err::<DeploymentError>(format!("deployment '{world}': {e}")))?;
+            .map_err(|e| err::<DeploymentError>(format!("deployment '{}': {e}", echo(world))))?;
         Ok(dark::check_world(&self.0, &d).err().map(|e| e.to_string()))
     }
 
@@ -1014,7 +1014,9 @@ impl PyLzWorldSampler {
             .knowledge()
             .domain(sq)
             .map(kinds_text)
-            .ok_or_else(|| err::<MoveParseError>(format!("{id} is not a start point of the enemy")))
+            .ok_or_else(|| {
+                err::<MoveParseError>(format!("'{}' is not a start point of the enemy", echo(id)))
+            })
     }
 
     /// One enemy deployment (its deployment string, the enemy's own frame); with `seed`, the
@@ -1028,8 +1030,10 @@ impl PyLzWorldSampler {
             .map_err(world_err)
     }
 
-    /// `n` draws.
+    /// `n` draws from the sampler's generator; `n` at most 1,000,000 (a `GjjqError` saying
+    /// so beyond, before anything is drawn or allocated).
     fn draw_many(&mut self, py: Python<'_>, n: usize) -> PyResult<Vec<String>> {
+        let n = crate::errors::check_draws("n", n)?;
         let mut rng = self.rng_for(None);
         let s = &self.sampler;
         py.detach(|| {
@@ -1117,7 +1121,7 @@ impl PyLzBeliefs {
     fn piece<'py>(&self, py: Python<'py>, id: &str) -> PyResult<Bound<'py, PyDict>> {
         let sq = parse_point(id)?;
         let b = self.0.piece(sq).ok_or_else(|| {
-            err::<MoveParseError>(format!("{id} is not a start point of the enemy"))
+            err::<MoveParseError>(format!("'{}' is not a start point of the enemy", echo(id)))
         })?;
         belief_dict(py, b)
     }

@@ -20,7 +20,7 @@ use pyo3::prelude::*;
 
 use crate::errors::{
     GameOverError, IllegalMoveError, InvalidPositionError, MoveParseError, PositionStringError,
-    RulesetError, err,
+    RulesetError, echo, err,
 };
 
 /// Points of the board.
@@ -91,7 +91,8 @@ pub(crate) fn parse_side(s: &str) -> PyResult<Side> {
         "red" | "r" => Ok(Side::Red),
         "blue" | "b" => Ok(Side::Blue),
         _ => Err(err::<MoveParseError>(format!(
-            "'{s}' is not a side: red or blue"
+            "'{}' is not a side: red or blue",
+            echo(s)
         ))),
     }
 }
@@ -111,7 +112,8 @@ fn flip_mode(colour_rule: &str, attack_face_down: bool) -> PyResult<ModeRules> {
         "first_mine" => ColourRule::FirstMine,
         _ => {
             return Err(err::<RulesetError>(format!(
-                "colour_rule '{colour_rule}': one of first_flip, first_engineer, first_mine"
+                "colour_rule '{}': one of first_flip, first_engineer, first_mine",
+                echo(colour_rule)
             )));
         }
     };
@@ -192,7 +194,7 @@ pub(crate) fn resolve_move(pos: &Position, mv: &Bound<'_, PyAny>) -> PyResult<Mo
     } else {
         let s: String = mv.extract()?;
         pos.find_move(s.trim())
-            .map_err(|e| err::<IllegalMoveError>(format!("'{s}' in {pos}: {e}")))?
+            .map_err(|e| err::<IllegalMoveError>(format!("'{}' in {pos}: {e}", echo(&s))))?
     };
     if !pos.is_legal(m) {
         return Err(err::<IllegalMoveError>(format!(
@@ -228,9 +230,9 @@ impl PyLzPosition {
                 let setup: luzhanqi::Setup = t
                     .trim()
                     .parse()
-                    .map_err(|e| err::<PositionStringError>(format!("'{t}': {e}")))?;
+                    .map_err(|e| err::<PositionStringError>(format!("'{}': {e}", echo(t))))?;
                 Position::from_setup(setup)
-                    .map_err(|e| err::<InvalidPositionError>(format!("'{t}': {e}")))?
+                    .map_err(|e| err::<InvalidPositionError>(format!("'{}': {e}", echo(t))))?
             }
         };
         Ok(PyLzPosition(pos.with_ruleset(rules)))
@@ -248,7 +250,7 @@ impl PyLzPosition {
         let d = |t: &str| -> PyResult<luzhanqi::deploy::Deployment> {
             t.trim()
                 .parse()
-                .map_err(|e| err::<PositionStringError>(format!("deployment '{t}': {e}")))
+                .map_err(|e| err::<PositionStringError>(format!("deployment '{}': {e}", echo(t))))
         };
         let rules = parse_rules(rules, Ruleset::STANDARD)?;
         let pos = luzhanqi::deploy::opening(&d(red)?, &d(blue)?, parse_side(first)?, rules)
@@ -311,7 +313,7 @@ impl PyLzPosition {
     fn piece_at(&self, point: &str) -> PyResult<Option<char>> {
         let sq: Square = point
             .parse()
-            .map_err(|e| err::<MoveParseError>(format!("'{point}': {e}")))?;
+            .map_err(|e| err::<MoveParseError>(format!("'{}': {e}", echo(point))))?;
         Ok(self.0.piece_at(sq).map(Piece::letter))
     }
 
@@ -358,7 +360,8 @@ impl PyLzPosition {
             "traditional" => Script::Traditional,
             _ => {
                 return Err(err::<MoveParseError>(format!(
-                    "script '{script}': simplified or traditional"
+                    "script '{}': simplified or traditional",
+                    echo(script)
                 )));
             }
         };
@@ -402,6 +405,29 @@ impl PyLzGame {
     #[pyo3(signature = (position = None))]
     fn py_new(position: Option<PyLzPosition>) -> PyLzGame {
         PyLzGame(Game::new(position.map_or_else(Position::default, |p| p.0)))
+    }
+
+    /// The game of `start` with `moves` (ASCII, record or dense action indices) played; what
+    /// a pickled game is rebuilt with.
+    #[staticmethod]
+    fn replay(start: PyLzPosition, moves: Vec<Bound<'_, PyAny>>) -> PyResult<PyLzGame> {
+        let mut g = PyLzGame::py_new(Some(start));
+        for m in &moves {
+            g.push(m)?;
+        }
+        Ok(g)
+    }
+
+    /// Pickled as its start (with its ruleset) and its moves.
+    fn __reduce__<'py>(slf: &Bound<'py, Self>) -> PyResult<ReducedGame<'py>> {
+        let me = slf.borrow();
+        Ok((
+            slf.get_type().getattr("replay")?,
+            (
+                PyLzPosition(me.0.start().clone()),
+                me.0.moves().iter().map(ToString::to_string).collect(),
+            ),
+        ))
     }
 
     /// The current position.
@@ -476,6 +502,9 @@ impl PyLzGame {
     }
 }
 
+/// What `LzGame.__reduce__` returns: `replay` and its arguments.
+type ReducedGame<'py> = (Bound<'py, PyAny>, (PyLzPosition, Vec<String>));
+
 /// A flip game (翻棋, L-32) with its history: the current state, its actions (flips and
 /// moves, dense indices), the chance outcomes of a flip and the plies played with what they
 /// revealed.
@@ -508,9 +537,9 @@ impl PyLzFlipGame {
             None => FlipPosition::start_with(mode, rules),
             Some(t) => FlipPosition::parse_with(t.trim(), mode, rules).map_err(|e| match e {
                 luzhanqi::flip::FlipParseError::Syntax(e) => {
-                    err::<PositionStringError>(format!("'{t}': {e}"))
+                    err::<PositionStringError>(format!("'{}': {e}", echo(t)))
                 }
-                e => err::<InvalidPositionError>(format!("'{t}': {e}")),
+                e => err::<InvalidPositionError>(format!("'{}': {e}", echo(t))),
             })?,
         };
         Ok(PyLzFlipGame(FlipGame::new(start)))
@@ -530,9 +559,9 @@ impl PyLzFlipGame {
         for t in plies {
             let ply: luzhanqi::flip::FlipPly = t
                 .parse()
-                .map_err(|e| err::<MoveParseError>(format!("'{t}': {e}")))?;
+                .map_err(|e| err::<MoveParseError>(format!("'{}': {e}", echo(&t))))?;
             g.0.play(ply.action, ply.revealed)
-                .map_err(|e| err::<IllegalMoveError>(format!("'{t}': {e}")))?;
+                .map_err(|e| err::<IllegalMoveError>(format!("'{}': {e}", echo(&t))))?;
         }
         Ok(g)
     }
@@ -647,6 +676,37 @@ impl PyLzFlipGame {
         Ok(self.0.plies().last().expect("played").to_string())
     }
 
+    /// The library's draw of a chance outcome (L-32): a piece index drawn uniformly among
+    /// the unseen pieces, in proportion to their counts (`chance_outcomes()`), or None when
+    /// none is unseen. From `seed`, else from Python's `random`.
+    #[pyo3(signature = (seed = None))]
+    fn draw(&self, py: Python<'_>, seed: Option<u64>) -> PyResult<Option<usize>> {
+        let mut rng = crate::types::seeded_rng(py, seed)?;
+        Ok(self.pos().draw(&mut rng).map(Piece::index))
+    }
+
+    /// Play an action, drawing the piece it reveals when it is a chance action with the
+    /// library's draw (as `draw`) from `seed`, else from Python's `random`. Returns the ply's
+    /// text (`c6=E`).
+    #[pyo3(signature = (action, seed = None))]
+    fn apply_drawn(
+        &mut self,
+        py: Python<'_>,
+        action: usize,
+        seed: Option<u64>,
+    ) -> PyResult<String> {
+        let a = action_of_index(action)?;
+        if let Some(o) = self.0.outcome() {
+            return Err(err::<GameOverError>(format!("the game is over ({o})")));
+        }
+        let mut rng = crate::types::seeded_rng(py, seed)?;
+        let ply = self
+            .0
+            .play_random(a, &mut rng)
+            .map_err(|e| err::<IllegalMoveError>(format!("{a}: {e}")))?;
+        Ok(ply.to_string())
+    }
+
     /// Take back the last ply; False at the start.
     fn undo(&mut self) -> bool {
         self.0.undo()
@@ -719,7 +779,7 @@ fn lz_action_index(text: &str) -> PyResult<usize> {
     let a: FlipAction = text
         .trim()
         .parse()
-        .map_err(|e| err::<MoveParseError>(format!("'{text}': {e}")))?;
+        .map_err(|e| err::<MoveParseError>(format!("'{}': {e}", echo(text))))?;
     Ok(flip_action(a))
 }
 

@@ -6,7 +6,7 @@ use pyo3::prelude::*;
 use pyo3::types::{PyDict, PyType};
 
 use crate::errors::{
-    IllegalMoveError, InvalidPositionError, MoveParseError, PositionStringError, err,
+    IllegalMoveError, InvalidPositionError, MoveParseError, PositionStringError, echo, err,
 };
 use crate::tensor;
 use crate::types::{
@@ -50,9 +50,9 @@ pub fn resolve(pos: &Position, m: &MoveArg) -> PyResult<gjjq_core::Move> {
             let text: MoveText = s
                 .trim()
                 .parse()
-                .map_err(|e| err::<MoveParseError>(format!("'{s}': {e}")))?;
+                .map_err(|e| err::<MoveParseError>(format!("'{}': {e}", echo(s))))?;
             text.to_move(pos)
-                .map_err(|e| err::<IllegalMoveError>(format!("'{s}' in {pos}: {e}")))
+                .map_err(|e| err::<IllegalMoveError>(format!("'{}' in {pos}: {e}", echo(s))))
         }
     }
 }
@@ -63,9 +63,9 @@ impl PyPosition {
         let setup: Setup = s
             .trim()
             .parse()
-            .map_err(|e| err::<PositionStringError>(format!("'{s}': {e}")))?;
+            .map_err(|e| err::<PositionStringError>(format!("'{}': {e}", echo(s))))?;
         Position::from_setup_with(setup, rules)
-            .map_err(|e| err::<InvalidPositionError>(format!("'{s}': {e}")))
+            .map_err(|e| err::<InvalidPositionError>(format!("'{}': {e}", echo(s))))
     }
 
     pub fn record_of(&self, m: &PyMove, script: &str) -> PyResult<String> {

@@ -8,7 +8,7 @@ use gjjq_core::{
 use pyo3::prelude::*;
 use pyo3::types::PyType;
 
-use crate::errors::{GjjqError, MoveParseError, RulesetError, err};
+use crate::errors::{GjjqError, MoveParseError, RulesetError, echo, err};
 
 /// Number of points (R-1).
 pub const POINTS: usize = Square::COUNT;
@@ -22,12 +22,9 @@ pub fn action_of(m: CoreMove) -> usize {
 
 /// A side from `"red"`, `"green"`, `"r"` or `"g"` (any case).
 pub fn parse_side(s: &str) -> PyResult<Side> {
-    s.to_ascii_lowercase().parse().map_err(|_| {
-        err::<GjjqError>(format!(
-            "'{}' is not a side (red, green, r, g)",
-            gjjq_core::setup::clip(s, 40)
-        ))
-    })
+    s.to_ascii_lowercase()
+        .parse()
+        .map_err(|_| err::<GjjqError>(format!("'{}' is not a side (red, green, r, g)", echo(s))))
 }
 
 /// A script from `"simplified"` or `"traditional"`: the library's move-form parser, the
@@ -37,7 +34,7 @@ pub fn parse_script(s: &str) -> PyResult<Script> {
         Ok(gjjq_notation::MoveForm::Script(script)) => Ok(script),
         _ => Err(err::<GjjqError>(format!(
             "'{}' is not a script (simplified, traditional)",
-            gjjq_core::setup::clip(s, 40)
+            echo(s)
         ))),
     }
 }
@@ -76,7 +73,7 @@ pub fn parse_square(obj: &Bound<'_, PyAny>) -> PyResult<Square> {
         .extract()
         .map_err(|_| err::<MoveParseError>("a point is a label such as '5E' or an index 0..90"))?;
     s.parse::<Square>()
-        .map_err(|e| err::<MoveParseError>(format!("point '{s}': {e}")))
+        .map_err(|e| err::<MoveParseError>(format!("point '{}': {e}", echo(&s))))
 }
 
 /// What a move is as a player says it: an origin and a destination point (R-30). Which kind of
@@ -123,7 +120,7 @@ impl PyMove {
     pub fn parse_ascii(s: &str) -> PyResult<PyMove> {
         let a: CoreMove = s
             .parse()
-            .map_err(|e| err::<MoveParseError>(format!("'{s}': {e}")))?;
+            .map_err(|e| err::<MoveParseError>(format!("'{}': {e}", echo(s))))?;
         Ok(PyMove {
             from: a.from(),
             to: a.to(),
@@ -227,11 +224,13 @@ impl PyPiece {
         match (chars.next(), chars.next()) {
             (Some(c), None) => CorePiece::from_ascii(c).map(PyPiece).ok_or_else(|| {
                 err::<GjjqError>(format!(
-                    "'{symbol}' is not a piece letter (KGMFPADI, kgmfpadi)"
+                    "'{}' is not a piece letter (KGMFPADI, kgmfpadi)",
+                    echo(symbol)
                 ))
             }),
             _ => Err(err::<GjjqError>(format!(
-                "'{symbol}' is not one piece letter"
+                "'{}' is not one piece letter",
+                echo(symbol)
             ))),
         }
     }
@@ -358,7 +357,7 @@ pub fn seeded_rng(py: Python<'_>, seed: Option<u64>) -> PyResult<rand::rngs::Std
 pub fn parse_kind(s: &str) -> PyResult<gjjq_core::PieceKind> {
     s.parse().map_err(|_| {
         err::<GjjqError>(format!(
-            "'{s}' is not a piece kind (king, guard, missile, fleet, aircraft, army, division, infantry, or a letter KGMFPADI)"
+            "'{}' is not a piece kind (king, guard, missile, fleet, aircraft, army, division, infantry, or a letter KGMFPADI)", echo(s)
         ))
     })
 }

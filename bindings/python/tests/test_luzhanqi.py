@@ -127,6 +127,60 @@ def test_flip_game_pickles_and_replays():
     assert obs.shape == OBSERVATION_SHAPE and obs.min() >= 0.0 and obs.max() <= 1.0
 
 
+def test_open_game_pickles_mid_game():
+    # Issue 50, item 13: LzGame pickles as its start (with its ruleset) and its moves, and the
+    # copy goes on as the original does (repetition counts the history it was rebuilt with).
+    rules = '{"repetition": 3}'
+    g = Game(Position.random(4, rules))
+    rng = random.Random(4)
+    for _ in range(40):
+        if g.outcome() is not None:
+            break
+        g.push(rng.choice(g.legal_actions()))
+    assert g.ply > 0
+    h = pickle.loads(pickle.dumps(g))
+    assert isinstance(h, Game)
+    assert h.start == g.start and h.moves == g.moves and h.position == g.position
+    assert h.position.rules == g.position.rules == Position(None, rules).rules
+    assert h.outcome() == g.outcome() and h.legal_actions() == g.legal_actions()
+    if g.outcome() is None:
+        a = g.legal_actions()[0]
+        g.push(a)
+        h.push(a)
+        assert h.position == g.position
+    assert Game.replay(g.start, g.moves).moves == g.moves
+    with pytest.raises(IllegalMoveError):
+        Game.replay(Position(), ["a1a2"])  # a landmine does not move
+
+
+def test_flip_game_draws_its_own_chance():
+    # Issue 50, item 15: the library's draw, bound: a seeded draw is repeatable, follows the
+    # unseen pieces' counts, and apply_drawn plays a flip with what it draws.
+    g = FlipGame()
+    outcomes = dict(g.chance_outcomes())
+    draws = [g.draw(seed) for seed in range(2000)]
+    assert draws == [g.draw(seed) for seed in range(2000)]
+    assert set(draws) <= set(outcomes)
+    # Each of the 24 pieces has probability count / 50 (L-5); the landmines (3 of 50 per
+    # side) come out about 6 % of the time each.
+    for piece in (10, 22):  # Red's and Blue's landmine (L)
+        assert piece_letter(piece) in "Ll"
+        assert abs(draws.count(piece) / 2000 - outcomes[piece]) < 0.025
+    assert len(set(draws)) == 24
+    a = g.legal_actions()[0]
+    text = g.apply_drawn(a, seed=7)
+    assert text == f"{action_text(a)}={piece_letter(FlipGame().draw(7))}"
+    assert g.ply == 1 and g.plies == [text]
+    # The ply's text replays to the same state.
+    assert FlipGame.replay(g.plies).state == g.state
+    random.seed(11)
+    x = FlipGame().draw()
+    random.seed(11)
+    assert FlipGame().draw() == x  # without a seed, from Python's random
+    # Nothing is unseen once every piece is face up.
+    assert FlipGame("5/5/5/5/5/5/5/5/5/5/5/F3f 1 r -").draw() is None
+
+
 pyspiel = pytest.importorskip("pyspiel")
 import gjjq.luzhanqi.openspiel as lz_openspiel  # noqa: E402
 

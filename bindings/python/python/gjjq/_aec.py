@@ -21,6 +21,7 @@ from pettingzoo.utils.conversions import turn_based_aec_to_parallel
 from pettingzoo.utils.env_logger import EnvLogger
 
 import gjjq
+from gjjq._gjjq import echo
 
 RENDER_MODES = ["ansi", "human"]
 
@@ -47,7 +48,7 @@ def positive(what: str, value: Any) -> int:
     except TypeError:
         n = 0
     if isinstance(value, bool) or n < 1:
-        raise ValueError(f"{what} must be a positive integer, not {value!r}")
+        raise ValueError(f"{what} must be a positive integer, not {echo(repr(value))}")
     return n
 
 
@@ -65,7 +66,9 @@ class TurnBasedEnv(AECEnv, EzPickle):  # type: ignore[misc]  # pettingzoo has no
         action mask) and the empty per-agent dicts."""
         name = self.metadata["name"]
         if render_mode is not None and render_mode not in RENDER_MODES:
-            raise ValueError(f"{name}: render_mode {render_mode!r} is not one of ansi, human")
+            raise ValueError(
+                f"{name}: render_mode {echo(repr(render_mode))} is not one of ansi, human"
+            )
         self.render_mode = render_mode
         self.max_plies = max_plies
         self.possible_agents = [gjjq.RED, gjjq.GREEN]

@@ -83,6 +83,8 @@ import pyspiel
 
 import gjjq
 from gjjq.worlds import check_replayed, mix_seed, replay_actions, sample_world
+from gjjq._gjjq import echo
+from gjjq._pools import PoolCache, chance_index
 
 SHORT_NAME = "python_gjjq"
 """The name to pass to ``pyspiel.load_game``."""
@@ -290,13 +292,13 @@ def _parse_endgame(text: str) -> Optional[Tuple[str, str]]:
     parts = text.split(":")
     if len(parts) != 2:
         raise gjjq.GjjqError(
-            f"endgame {text!r}: expected '<red force>:<green force>', e.g. 'IID:AF'"
+            f"endgame {echo(repr(text))}: expected '<red force>:<green force>', e.g. 'IID:AF'"
         )
     try:
         # One position checks both forces (and that some start exists for them).
         gjjq.random_endgames(parts[0], parts[1], 0, seed=0)
     except gjjq.GjjqError as e:
-        raise gjjq.GjjqError(f"endgame {text!r}: {e}") from None
+        raise gjjq.GjjqError(f"endgame {echo(repr(text))}: {e}") from None
     return parts[0], parts[1]
 
 
@@ -311,16 +313,29 @@ def _parse_opening(text: str, first: str, rules: str) -> Optional[gjjq.Opening]:
     parts = text.split()
     if len(parts) not in (2, 3):
         raise gjjq.GjjqError(
-            f"opening {text!r}: expected 'default' or '<red deployment> <green deployment> [first]'"
+            f"opening {echo(repr(text))}: expected 'default' or "
+            "'<red deployment> <green deployment> [first]'"
         )
     red = gjjq.Deployment.from_string(parts[0], rules)
     green = gjjq.Deployment.from_string(parts[1], rules)
     return gjjq.Opening(red, green, parts[2] if len(parts) == 3 else first)
 
 
-_POOLS: Dict[Tuple[Any, ...], List[Any]] = {}
+def _draw_pool(key: Tuple[Any, ...]) -> List[Any]:
+    """The pool of a key: ``("endgame", red, green, size, seed, first, rules)`` or ``(size,
+    seed, rules)``."""
+    if key[0] == "endgame":
+        _, red, green, size, seed, first, rules = key
+        return gjjq.random_endgames(red, green, size, seed=seed, first=first, rules=rules)
+    size, seed, rules = key
+    return gjjq.Deployment.random_many(size, seed, rules)
+
+
+_POOLS: PoolCache[Any] = PoolCache(_draw_pool)
 """The deployment pools by (size, seed, rules), shared by games and their states (a state
-holds only the key, so cloning a state does not copy its pool)."""
+holds only the key, so cloning a state does not copy its pool); bounded: the least recently
+used of more than :data:`gjjq._pools.CAPACITY` is dropped (and drawn again, the same, if
+asked for)."""
 
 
 class GjjqHiddenGame(pyspiel.Game):
@@ -334,7 +349,7 @@ class GjjqHiddenGame(pyspiel.Game):
         self.rules = _rules_param(params)
         self.first = str(params.get("first", "red"))
         if self.first not in _SIDES:
-            raise gjjq.GjjqError(f"first is {self.first!r}; it must be red or green")
+            raise gjjq.GjjqError(f"first is {echo(repr(self.first))}; it must be red or green")
         size = int(params.get("deployments", DEFAULT_POOL))
         if not 1 <= size <= MAX_POOL:
             raise gjjq.GjjqError(f"deployments is {size}; it must be from 1 to {MAX_POOL}")
@@ -350,23 +365,17 @@ class GjjqHiddenGame(pyspiel.Game):
                 raise gjjq.GjjqError(f"endgame_pool is {size}; it must be from 1 to {MAX_POOL}")
             red, green = self.endgame
             self.pool_key: Tuple[Any, ...] = ("endgame", red, green, size, seed, self.first, self.rules)
-            if self.pool_key not in _POOLS:
-                try:
-                    _POOLS[self.pool_key] = gjjq.random_endgames(
-                        red, green, size, seed=seed, first=self.first, rules=self.rules
-                    )
-                except gjjq.GjjqError as e:
-                    raise gjjq.GjjqError(f"endgame '{red}:{green}': {e}") from None
-            self.pool: List[Any] = _POOLS[self.pool_key]
+            try:
+                self.pool: List[Any] = _POOLS.get(self.pool_key)
+            except gjjq.GjjqError as e:
+                raise gjjq.GjjqError(f"endgame '{echo(red + ':' + green)}': {e}") from None
             # Validates the forces against a start now, so a bad parameter fails at load_game.
             gjjq.HiddenGame.endgame(self.pool[0], red, green)
             pieces = 1 + max(len(red), len(green))
             per_turn = pieces * 89
         else:
             self.pool_key = (size, seed, self.rules)
-            if self.opening is None and self.pool_key not in _POOLS:
-                _POOLS[self.pool_key] = gjjq.Deployment.random_many(size, seed, self.rules)
-            self.pool = [] if self.opening else _POOLS[self.pool_key]
+            self.pool = [] if self.opening else _POOLS.get(self.pool_key)
             # Validates the rules against the opening now, so a bad parameter fails at load_game.
             (self.opening or gjjq.Opening(self.pool[0], self.pool[0], self.first)).hidden_game(self.rules)
         info = pyspiel.GameInfo(
@@ -435,8 +444,13 @@ class GjjqHiddenState(pyspiel.State):
     def chance_outcomes(self) -> List[Tuple[int, float]]:
         """The next side's deployment (in a hidden endgame, the start position): each of the
         pool equally likely."""
-        n = len(_POOLS[self._pool_key])
+        n = len(_POOLS.get(self._pool_key))
         return [(i, 1.0 / n) for i in range(n)]
+
+    def _pool_entry(self, outcome: int) -> Any:
+        """The pool's entry of a chance outcome (a ``ValueError`` out of its range)."""
+        pool = _POOLS.get(self._pool_key)
+        return pool[chance_index(outcome, len(pool))]
 
     def _legal_actions(self, player: int) -> List[int]:
         """The proposals ``player``'s information state allows, ascending."""
@@ -445,10 +459,10 @@ class GjjqHiddenState(pyspiel.State):
 
     def _apply_action(self, action: int) -> None:
         if self.hidden is None and self._endgame is not None:
-            self.hidden = gjjq.HiddenGame.endgame(_POOLS[self._pool_key][action], *self._endgame)
+            self.hidden = gjjq.HiddenGame.endgame(self._pool_entry(action), *self._endgame)
             return
         if self.hidden is None:
-            self.deployments.append(_POOLS[self._pool_key][action])
+            self.deployments.append(self._pool_entry(action))
             if len(self.deployments) == 2:
                 red, green = self.deployments
                 opening = gjjq.Opening(red, green, self._first)
@@ -459,10 +473,10 @@ class GjjqHiddenState(pyspiel.State):
     def _action_to_string(self, player: int, action: int) -> str:
         """A chance outcome as ``red deploys <deployment>``; a proposal in ASCII (``5B5A``)."""
         if player == pyspiel.PlayerId.CHANCE and self._endgame is not None:
-            return f"start {_POOLS[self._pool_key][action]}"
+            return f"start {self._pool_entry(action)}"
         if player == pyspiel.PlayerId.CHANCE:
             side = _SIDES[len(self.deployments)] if len(self.deployments) < 2 else "?"
-            return f"{side} deploys {_POOLS[self._pool_key][action]}"
+            return f"{side} deploys {self._pool_entry(action)}"
         return gjjq.Move.from_action(action).ascii()
 
     def is_terminal(self) -> bool:
@@ -494,7 +508,7 @@ class GjjqHiddenState(pyspiel.State):
         """
         if player_id not in (0, 1):
             raise gjjq.GjjqError(
-                f"resample_from_infostate: player_id is {player_id!r}; it must be 0 or 1"
+                f"resample_from_infostate: player_id is {echo(repr(player_id))}; it must be 0 or 1"
             )
         if self.hidden is None:
             clone: GjjqHiddenState = self.clone()

@@ -62,6 +62,7 @@ from pettingzoo import AECEnv, ParallelEnv
 
 import gjjq
 from gjjq._aec import TurnBasedEnv, parallel, positive, wrapped
+from gjjq._gjjq import echo
 
 DEFAULT_MAX_PLIES = 1000
 """The default cap on moves played, after which a game is truncated."""
@@ -106,11 +107,11 @@ class raw_env(TurnBasedEnv):
         super().__init__()
         if observation not in OBSERVATIONS:
             raise ValueError(
-                f"gjjq_hidden_v0: observation {observation!r} is not one of "
+                f"gjjq_hidden_v0: observation {echo(repr(observation))} is not one of "
                 + ", ".join(OBSERVATIONS)
             )
         if first not in (gjjq.RED, gjjq.GREEN):
-            raise ValueError(f"gjjq_hidden_v0: first {first!r} is not red or green")
+            raise ValueError(f"gjjq_hidden_v0: first {echo(repr(first))} is not red or green")
         shape = tuple(
             gjjq.INFO_STATE_SHAPE if observation == "info_state" else gjjq.HIDDEN_OBSERVATION_SHAPE
         )
@@ -145,7 +146,8 @@ class raw_env(TurnBasedEnv):
                 )[0]
                 return gjjq.HiddenGame.endgame(start, red, green, self.rules)
             except gjjq.GjjqError as e:
-                raise ValueError(f"gjjq_hidden_v0: endgame '{red}:{green}': {e}") from None
+                endgame = echo(red + ":" + green)
+                raise ValueError(f"gjjq_hidden_v0: endgame '{endgame}': {e}") from None
         opening = self.opening or gjjq.Opening.random(seed, self.first, self.rules)
         return opening.hidden_game(self.rules)
 
@@ -203,7 +205,7 @@ def _parse_opening(text: str, first: str, rules: Optional[str]) -> gjjq.Opening:
     parts = text.split()
     if len(parts) not in (2, 3):
         raise ValueError(
-            f"gjjq_hidden_v0: opening {text!r}: expected 'default' or "
+            f"gjjq_hidden_v0: opening {echo(repr(text))}: expected 'default' or "
             "'<red deployment> <green deployment> [first]'"
         )
     red = gjjq.Deployment.from_string(parts[0], rules)
@@ -219,7 +221,7 @@ def _parse_endgame(text: Optional[str]) -> Optional[Tuple[str, str]]:
     parts = text.strip().split(":")
     if len(parts) != 2:
         raise ValueError(
-            f"gjjq_hidden_v0: endgame {text!r}: expected '<red force>:<green force>', "
+            f"gjjq_hidden_v0: endgame {echo(repr(text))}: expected '<red force>:<green force>', "
             "e.g. 'IID:AF'"
         )
     return parts[0], parts[1]

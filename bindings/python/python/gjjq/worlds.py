@@ -28,6 +28,7 @@ from __future__ import annotations
 from typing import List, Optional
 
 import gjjq
+from gjjq._gjjq import echo
 
 _MASK64 = (1 << 64) - 1
 
@@ -43,7 +44,9 @@ def mix_seed(seed: int, u: float) -> int:
 
     Raises :class:`gjjq.GjjqError` when ``u`` is outside ``[0, 1)``."""
     if not 0.0 <= u < 1.0:
-        raise gjjq.GjjqError(f"mix_seed: the sampler value is {u!r}; it must be in [0, 1)")
+        raise gjjq.GjjqError(
+            f"mix_seed: the sampler value is {echo(repr(u))}; it must be in [0, 1)"
+        )
     x = (int(seed) * 0x9E3779B97F4A7C15 + int(u * (1 << 53))) & _MASK64
     # splitmix64's finaliser, so that neighbouring values give unrelated seeds.
     x = ((x ^ (x >> 30)) * 0xBF58476D1CE4E5B9) & _MASK64

@@ -1,6 +1,6 @@
 """One adapter per mode of play, behind the small interface that the OpenSpiel games and the
-PettingZoo environment share: a third mode (暗棋) slots in by adding an adapter class to
-:data:`ADAPTERS`.
+PettingZoo environment share: 明棋, 翻棋 and 暗棋 each have one in :data:`ADAPTERS`, and a
+further mode slots in by adding its class there.
 
 An adapter holds one game in progress:
 
@@ -27,14 +27,18 @@ import numpy as np
 
 from gjjq._gjjq import (
     LZ_DARK_INFO_STATE_SHAPE,
+    LZ_NUM_ACTIONS,
+    LZ_NUM_CHANCE_OUTCOMES,
     LZ_OBSERVATION_SHAPE,
     LzDarkGame,
     LzFlipGame,
     LzGame,
     LzInfoState,
     LzPosition,
+    echo,
     lz_random_deployments,
 )
+from gjjq._pools import PoolCache, chance_index
 
 CHANCE = -1
 """What ``player()`` returns at a chance node."""
@@ -76,7 +80,7 @@ class OpenAdapter:
         return self.game.legal_action_mask()
 
     def apply(self, action: int) -> None:
-        self.game.push(int(action))
+        self.game.push(_action(action))
 
     def chance_outcomes(self) -> List[Tuple[int, float]]:
         return []
@@ -139,7 +143,7 @@ class FlipAdapter:
         return self.game.legal_action_mask()
 
     def apply(self, action: int) -> None:
-        action = int(action)
+        action = _action(action)
         if self.pending is not None:
             raise ValueError("a chance outcome is due, not an action")
         if action not in self.game.legal_actions():
@@ -157,7 +161,7 @@ class FlipAdapter:
     def apply_chance(self, outcome: int) -> None:
         if self.pending is None:
             raise ValueError("no chance outcome is due")
-        self.game.apply(self.pending, int(outcome))
+        self.game.apply(self.pending, chance_index(outcome, LZ_NUM_CHANCE_OUTCOMES))
         self.pending = None
 
     def outcome(self) -> Outcome:
@@ -180,16 +184,27 @@ class FlipAdapter:
 SIDES = ("red", "blue")
 """The side of player 0 and player 1 in the open and dark games."""
 
-_POOLS: Dict[Tuple[int, int], List[str]] = {}
-"""Deployment pools by (size, seed), shared by adapters (a clone or a pickle holds the key)."""
+def _draw_pool(key: Tuple[int, int]) -> List[str]:
+    return lz_random_deployments(key[0], key[1])
+
+
+_POOLS: PoolCache[str] = PoolCache(_draw_pool)
+"""Deployment pools by (size, seed), shared by adapters (a clone or a pickle holds the key);
+bounded: the least recently used of more than :data:`gjjq._pools.CAPACITY` is dropped (and
+drawn again, the same, if asked for)."""
 
 
 def deployment_pool(size: int, seed: int) -> List[str]:
-    """``size`` deployment strings drawn uniformly (L-18) from ``seed``, computed once."""
-    key = (int(size), int(seed))
-    if key not in _POOLS:
-        _POOLS[key] = lz_random_deployments(key[0], key[1])
-    return _POOLS[key]
+    """``size`` deployment strings drawn uniformly (L-18) from ``seed``."""
+    return _POOLS.get((int(size), int(seed)))
+
+
+def _action(action: int) -> int:
+    """A player's action as an index of the action space, or a ``ValueError`` naming it."""
+    i = int(action)
+    if i != action or not 0 <= i < LZ_NUM_ACTIONS:
+        raise ValueError(f"action {echo(repr(action))} is out of range 0 … {LZ_NUM_ACTIONS - 1}")
+    return i
 
 
 class DarkAdapter:
@@ -247,7 +262,7 @@ class DarkAdapter:
     def apply(self, action: int) -> None:
         if self.game is None:
             raise ValueError("a deployment (chance outcome) is due, not an action")
-        self.game.play(int(action))
+        self.game.play(_action(action))
 
     def chance_outcomes(self) -> List[Tuple[int, float]]:
         if self.game is not None or self.pool is None:
@@ -258,7 +273,8 @@ class DarkAdapter:
     def apply_chance(self, outcome: int) -> None:
         if self.game is not None or self.pool is None:
             raise ValueError("no chance outcome is due")
-        self.deployments.append(deployment_pool(*self.pool)[int(outcome)])
+        pool = deployment_pool(*self.pool)
+        self.deployments.append(pool[chance_index(outcome, len(pool))])
         if len(self.deployments) == 2:
             red, blue = self.deployments
             self.game = LzDarkGame(red, blue, self.first, self.rules, self.marshal_reveals_flag)
@@ -329,7 +345,7 @@ def new_adapter(
         return FlipAdapter(LzFlipGame(position or None, colour_rule, attack_face_down, rules))
     if mode == "dark":
         return new_dark_adapter(rules, position, marshal_reveals_flag, seed, pool, first)
-    raise ValueError(f"mode {mode!r} is not one of {', '.join(ADAPTERS)}")
+    raise ValueError(f"mode {echo(repr(mode))} is not one of {', '.join(ADAPTERS)}")
 
 
 DEFAULT_DEPLOYMENT = "LFLCP/TLEYE/B+Z+D/DB+ZC/J+P+S/YCETP"
@@ -353,7 +369,7 @@ def new_dark_adapter(
             parts = [DEFAULT_DEPLOYMENT, DEFAULT_DEPLOYMENT]
         if len(parts) not in (2, 3):
             raise ValueError(
-                f"dark position {position!r}: expected 'default' or "
+                f"dark position {echo(repr(position))}: expected 'default' or "
                 "'<red deployment> <blue deployment> [first]'"
             )
         game = LzDarkGame(

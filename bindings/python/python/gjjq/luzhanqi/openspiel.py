@@ -53,8 +53,10 @@ import pyspiel
 import gjjq
 from gjjq.luzhanqi import NUM_ACTIONS, NUM_CHANCE_OUTCOMES, OBSERVATION_SHAPE, Position
 from gjjq.luzhanqi import action_text, piece_letter
+from gjjq._pools import chance_index
 from gjjq.luzhanqi.modes import CHANCE, SIDES, deployment_pool, new_adapter
 from gjjq.worlds import mix_seed
+from gjjq._gjjq import echo
 
 SHORT_NAME = "python_luzhanqi"
 """The open game's name for ``pyspiel.load_game``."""
@@ -314,7 +316,7 @@ class DarkGame(pyspiel.Game):
         self.marshal_reveals_flag = bool(params.get("marshal_reveals_flag", True))
         self.first = str(params.get("first", "red"))
         if self.first not in SIDES:
-            raise gjjq.GjjqError(f"first is {self.first!r}; it must be red or blue")
+            raise gjjq.GjjqError(f"first is {echo(repr(self.first))}; it must be red or blue")
         size = int(params.get("deployments", DEFAULT_POOL))
         if not 1 <= size <= MAX_POOL:
             raise gjjq.GjjqError(f"deployments is {size}; it must be from 1 to {MAX_POOL}")
@@ -367,7 +369,8 @@ class DarkState(LuzhanqiState):
         if player == pyspiel.PlayerId.CHANCE:
             side = SIDES[len(self.adapter.deployments)] if len(self.adapter.deployments) < 2 else "?"
             assert self.adapter.pool is not None
-            return f"{side} deploys {deployment_pool(*self.adapter.pool)[action]}"
+            pool = deployment_pool(*self.adapter.pool)
+            return f"{side} deploys {pool[chance_index(action, len(pool))]}"
         return action_text(action)
 
     def info_state(self, player: int):
@@ -389,7 +392,7 @@ class DarkState(LuzhanqiState):
         exactness)."""
         if player_id not in (0, 1):
             raise gjjq.GjjqError(
-                f"resample_from_infostate: player_id is {player_id!r}; it must be 0 or 1"
+                f"resample_from_infostate: player_id is {echo(repr(player_id))}; it must be 0 or 1"
             )
         if self.adapter.game is None:
             clone: DarkState = self.clone()

@@ -44,6 +44,7 @@ from pettingzoo.utils.env_logger import EnvLogger
 from gjjq._aec import RENDER_MODES, parallel, positive, wrapped
 from gjjq.luzhanqi import NUM_ACTIONS
 from gjjq.luzhanqi.modes import ADAPTERS, CHANCE, new_adapter
+from gjjq._gjjq import echo
 
 DEFAULT_MAX_PLIES = 1000
 """The default cap on actions, after which a game is truncated."""
@@ -95,9 +96,13 @@ class raw_env(AECEnv, EzPickle):  # type: ignore[misc]  # pettingzoo has no stub
         )
         super().__init__()
         if mode not in ADAPTERS:
-            raise ValueError(f"luzhanqi_v0: mode {mode!r} is not one of {', '.join(ADAPTERS)}")
+            raise ValueError(
+                f"luzhanqi_v0: mode {echo(repr(mode))} is not one of {', '.join(ADAPTERS)}"
+            )
         if render_mode is not None and render_mode not in RENDER_MODES:
-            raise ValueError(f"luzhanqi_v0: render_mode {render_mode!r} is not one of ansi, human")
+            raise ValueError(
+                f"luzhanqi_v0: render_mode {echo(repr(render_mode))} is not one of ansi, human"
+            )
         self.mode = mode
         self.render_mode = render_mode
         self.max_plies = positive(
