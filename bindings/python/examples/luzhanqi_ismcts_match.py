@@ -21,6 +21,11 @@ and the flag, apply first, then a game reaching the limit is a draw, ``ply-limit
   ``position hidden <its side's information-state string>``, ``go nodes N`` (or ``go movetime
   N``), ``bestmove``. Its dark agent is the default, ``ismcts`` (docs/luzhanqi-engine.md).
 
+An engine that dies, answers an illegal move or stays silent for ``--timeout`` seconds (60 by
+default) while the bot waits for its ``uciok``, ``readyok`` or ``bestmove`` forfeits the game
+(``engine-failed``, ``engine-illegal-move``, ``engine-timeout``); a silent engine is killed and
+a fresh process plays the next game.
+
 Each game prints one line; the end prints the bot's score with two 95 % intervals: Wilson's
 over games (a draw half a win; it does not collapse when every game is lost) and the normal
 interval over pair scores that ``lz_match`` prints (docs/luzhanqi-engine.md), then a result
@@ -30,7 +35,7 @@ line::
 
     python examples/luzhanqi_ismcts_match.py --engine target/release/luzhanqi \\
         [--games 2] [--seed 1] [--sims 1000] [--engine-nodes 8000 | --movetime MS] \\
-        [--max-plies 1000] [--jobs 1] [--progress]
+        [--max-plies 1000] [--timeout 60] [--jobs 1] [--progress]
 """
 
 from __future__ import annotations
@@ -38,8 +43,10 @@ from __future__ import annotations
 import argparse
 import math
 import multiprocessing
+import queue
 import subprocess
 import sys
+import threading
 import time
 from dataclasses import dataclass
 from typing import Dict, List, Optional, Sequence, Tuple
@@ -65,20 +72,33 @@ class GameResult:
     """``bot``, ``engine`` or ``draw``."""
     reason: str
     """The rules' reason (``flag-captured``, ``no-move``, ``no-combat-limit``, …), the limit's
-    ``ply-limit``, or the engine's forfeit (``engine-failed``, ``engine-illegal-move``)."""
+    ``ply-limit``, or the engine's forfeit (``engine-failed``, ``engine-illegal-move``,
+    ``engine-timeout``)."""
     plies: int
     bot_moves: int
     bot_seconds: float
 
 
 class EngineError(RuntimeError):
-    """The engine died, fell silent or answered what the referee refuses."""
+    """The engine died or answered what the referee refuses."""
+
+
+class EngineTimeout(EngineError):
+    """The engine stayed silent past the timeout."""
+
+
+DEFAULT_TIMEOUT = 60.0
+"""Seconds the bot waits for each answer of the engine (``--timeout``)."""
 
 
 class Engine:
-    """``luzhanqi engine`` in a subprocess, in dark mode."""
+    """``luzhanqi engine`` in a subprocess, in dark mode. Its output is read by a thread into
+    a queue, so that every wait has a deadline: ``timeout`` seconds for each answer awaited
+    (``uciok``, ``readyok``, ``bestmove``), after which the engine is killed."""
 
-    def __init__(self, command: Sequence[str]) -> None:
+    def __init__(self, command: Sequence[str], timeout: float = DEFAULT_TIMEOUT) -> None:
+        self.timeout = timeout
+        self.ready = False
         self.proc = subprocess.Popen(
             list(command),
             stdin=subprocess.PIPE,
@@ -87,9 +107,17 @@ class Engine:
             encoding="utf-8",
             bufsize=1,
         )
-        self.send("uci")
-        self.wait_for("uciok")
-        self.send("setoption name Mode value dark")
+        self.lines: "queue.Queue[Optional[str]]" = queue.Queue()
+        threading.Thread(target=self._read, daemon=True).start()
+
+    def _read(self) -> None:
+        assert self.proc.stdout is not None
+        try:
+            for line in self.proc.stdout:
+                self.lines.put(line)
+        except (OSError, ValueError):
+            pass
+        self.lines.put(None)  # the end of its output
 
     def send(self, line: str) -> None:
         assert self.proc.stdin is not None
@@ -100,10 +128,18 @@ class Engine:
             raise EngineError(f"engine: writing {line!r}: {e}") from e
 
     def wait_for(self, head: str) -> str:
-        assert self.proc.stdout is not None
+        deadline = time.monotonic() + self.timeout
         while True:
-            line = self.proc.stdout.readline()
-            if not line:
+            try:
+                line = self.lines.get(timeout=max(0.0, deadline - time.monotonic()))
+            except queue.Empty:
+                self.proc.kill()
+                self.proc.wait()
+                raise EngineTimeout(
+                    f"engine: no {head!r} within {self.timeout:g} s; killed"
+                ) from None
+            if line is None:
+                self.proc.wait()
                 raise EngineError(f"engine: exited (code {self.proc.poll()}) before {head!r}")
             line = line.strip()
             if line.startswith("info string"):
@@ -112,6 +148,11 @@ class Engine:
                 return line
 
     def new_game(self, seed: int) -> None:
+        if not self.ready:
+            self.send("uci")
+            self.wait_for("uciok")
+            self.send("setoption name Mode value dark")
+            self.ready = True
         self.send(f"setoption name Seed value {seed}")
         self.send("ucinewgame")
         self.send("isready")
@@ -162,10 +203,14 @@ def play_game(
         random_state=rng,
     )
     bot.set_resampler(lambda s, player: s.resample_from_infostate(player, rng.uniform))
-    engine.new_game(seed)
     state = game.new_initial_state()
     bot_moves, bot_seconds, forfeit = 0, 0.0, None
-    while not state.is_terminal():
+    try:
+        engine.new_game(seed)
+    except EngineError as e:
+        print(f"game: {e}", file=sys.stderr)
+        forfeit = "engine-timeout" if isinstance(e, EngineTimeout) else "engine-failed"
+    while forfeit is None and not state.is_terminal():
         player = state.current_player()
         if player == bot_side:
             t = time.perf_counter()
@@ -185,7 +230,7 @@ def play_game(
                 move = engine.best_move(info, go)
             except EngineError as e:
                 print(f"game: {e}", file=sys.stderr)
-                forfeit = "engine-failed"
+                forfeit = "engine-timeout" if isinstance(e, EngineTimeout) else "engine-failed"
                 break
             try:
                 action = action_index(move)
@@ -231,7 +276,7 @@ def pair_interval(points: List[float]) -> Tuple[float, float]:
 def _worker(job: Tuple[argparse.Namespace, List[int]]) -> List[Tuple[int, GameResult]]:
     args, games = job
     deployments = random_deployments(2 * ((args.games + 1) // 2), args.seed)
-    engine = Engine(args.engine_command)
+    engine = Engine(args.engine_command, args.timeout)
     out = []
     try:
         for g in games:
@@ -244,7 +289,7 @@ def _worker(job: Tuple[argparse.Namespace, List[int]]) -> List[Tuple[int, GameRe
             print(format_game(g, r), flush=True)
             out.append((g, r))
             if engine.proc.poll() is not None:  # it died: a fresh one for the next game
-                engine = Engine(args.engine_command)
+                engine = Engine(args.engine_command, args.timeout)
     finally:
         engine.close()
     return out
@@ -270,12 +315,20 @@ def parse(argv: Optional[Sequence[str]]) -> argparse.Namespace:
     limit.add_argument("--engine-nodes", type=int, default=8000, help="go nodes N (8000)")
     limit.add_argument("--movetime", type=int, help="go movetime N (ms) instead of nodes")
     ap.add_argument("--max-plies", type=int, default=1000, help="a draw at this many plies")
+    ap.add_argument(
+        "--timeout",
+        type=float,
+        default=DEFAULT_TIMEOUT,
+        help="seconds to wait for each answer of the engine; a silent engine forfeits (60)",
+    )
     ap.add_argument("--jobs", type=int, default=1, help="games played at once (processes)")
     ap.add_argument("--progress", action="store_true", help="each bot move's time on stderr")
     args = ap.parse_args(argv)
     for name in ("games", "sims", "max_plies", "jobs"):
         if getattr(args, name) < 1:
             ap.error(f"--{name.replace('_', '-')} must be at least 1")
+    if not args.timeout > 0:
+        ap.error("--timeout must be positive")
     if args.movetime is not None and args.movetime < 1:
         ap.error("--movetime must be at least 1")
     if args.movetime is None and args.engine_nodes < 1:

@@ -10,6 +10,7 @@ import re
 import shutil
 import subprocess
 import sys
+import time
 
 import pytest
 
@@ -84,3 +85,40 @@ def test_intervals():
     assert lo == pytest.approx(0.75 - 0.49, abs=1e-3) and hi == 1.0
     assert script.pair_interval([0.0, 0.0]) == (0.0, 0.0)
     assert script.game_seed(1, 0) != script.game_seed(1, 1) and script.game_seed(0, 0) > 0
+
+
+SILENT_AT_GO = """
+import sys
+for line in sys.stdin:
+    words = line.split()
+    if words and words[0] == "uci":
+        print("uciok", flush=True)
+    elif words and words[0] == "isready":
+        print("readyok", flush=True)
+    elif words and words[0] == "quit":
+        break
+    # and to "go", nothing at all
+"""
+
+
+def test_a_silent_engine_forfeits(tmp_path, capsys):
+    # Issue 50, item 12: the script read the engine without a timeout, so a silent engine
+    # hung it for ever. Two stand-ins: one that answers the handshake and then never a
+    # "go", one that never says anything (sleep); each loses both games on time.
+    script = _script()
+    stand_ins = {
+        "silent-at-go": f"#!{sys.executable}\n{SILENT_AT_GO}",
+        "sleeps": "#!/bin/sh\nexec sleep 600\n",
+    }
+    for name, body in stand_ins.items():
+        engine = tmp_path / name
+        engine.write_text(body)
+        engine.chmod(0o755)
+        start = time.monotonic()
+        args = ["--engine", str(engine), "--games", "2", "--seed", "3", "--sims", "2"]
+        summary = script.main(args + ["--max-plies", "24", "--timeout", "1"])
+        out = capsys.readouterr().out
+        assert time.monotonic() - start < 60, name
+        assert summary["games"] == 2 and summary["score"] == 1.0, out
+        timeouts = re.findall(r"^game \d .* winner bot reason engine-timeout ", out, re.M)
+        assert len(timeouts) == 2, out
