@@ -214,8 +214,18 @@ pub fn read_referee_record(text: &str) -> Result<DarkGame, RecordError> {
 
 /// The comments that tell announcement `a` after its move: `defender-removed`,
 /// `attacker-removed` or `both-removed` for an attack, `flag b12` for each flag point shown,
-/// `end red:flag-captured` for the end.
-fn announcement_comments(a: &Announcement) -> Vec<String> {
+/// `end red:flag-captured` for the end. Both records write them so; a tool that writes its
+/// own record of a dark game (a match's, with the engines' comments) adds them the same way,
+/// and [`read_referee_record`] checks them.
+///
+/// ```
+/// use luzhanqi::dark::{Announcement, record::announcement_comments};
+/// let a: Announcement = "c6c7=".parse()?;
+/// assert_eq!(announcement_comments(&a), ["both-removed"]);
+/// # Ok::<(), luzhanqi::dark::InfoStateError>(())
+/// ```
+#[must_use]
+pub fn announcement_comments(a: &Announcement) -> Vec<String> {
     let mut c = Vec::new();
     if let Some(r) = a.result {
         c.push(result_word(r).to_owned());
