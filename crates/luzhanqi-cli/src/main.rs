@@ -107,11 +107,16 @@ struct PositionArgs {
     rules: RulesArg,
 }
 
-/// `--rules standard|FILE|JSON`.
+/// `--rules standard|ccgc|FILE|JSON`.
 #[derive(Debug, Clone, Args)]
 struct RulesArg {
-    /// `standard`, a ruleset JSON object, or the path of a file holding one.
-    #[arg(long, value_name = "standard|FILE|JSON", default_value = "standard")]
+    /// A preset (`standard`, or `ccgc`: the Chinese Computer Games Championship's rules), a
+    /// ruleset JSON object, or the path of a file holding one.
+    #[arg(
+        long,
+        value_name = "standard|ccgc|FILE|JSON",
+        default_value = "standard"
+    )]
     rules: String,
 }
 
@@ -160,15 +165,16 @@ fn parse_position_text(text: &str, what: &str) -> Result<Setup, CliError> {
     })
 }
 
-/// `standard`, a JSON object, or a file holding one; errors say line and column.
+/// A preset's name (`standard`, `ccgc`), a JSON object, or a file holding one; errors say line
+/// and column.
 fn load_rules(spec: &str) -> Result<Ruleset, CliError> {
     let t = spec.trim();
-    if t == "standard" || t.starts_with('{') {
+    if Ruleset::preset(t).is_some() || t.starts_with('{') {
         return Ruleset::parse(spec).map_err(|e| CliError(format!("ruleset: {e}")));
     }
     let file = open_file(spec).map_err(|e| {
         CliError(format!(
-            "ruleset: not `standard`, not a JSON object and not a readable file: {e}"
+            "ruleset: not a preset (`standard`, `ccgc`), not a JSON object and not a readable file: {e}"
         ))
     })?;
     let text = read_bounded(file, MAX_RULES_BYTES, spec)?;

@@ -50,7 +50,8 @@ pub use perft::{divide, perft};
 pub use piece::{Kind, Piece, Script, Side};
 pub use position::{PlayError, Position, PositionError, PositionErrorKinds, Violation};
 pub use ruleset::{
-    ColourRule, FlagCapture, MiddleCrossing, MineOutcome, Mode, ModeRules, Ruleset, RulesetError,
+    ColourRule, FlagCapture, MiddleCrossing, MineOutcome, Mode, ModeRules, NoCombatResult,
+    NoMoveResult, Ruleset, RulesetError,
 };
 pub use setup::Setup;
 pub use square::{Square, SquareParseError};

@@ -1,9 +1,10 @@
 //! Move generation (L-6 … L-12): road steps, straight railway runs as rays stopped at the
 //! first piece, the engineer's reach as a flood fill over the railway, attacks with the camp
-//! rule and `flag_capture`, `hq_lock`.
+//! rule and `flag_capture`, `forbid_losing_attacks`, `hq_lock`.
 
 use crate::bitboard::Bitboard;
 use crate::board::{CAMPS, HEADQUARTERS, NEIGHBOURS, RAILWAY, RAYS, railway_expand};
+use crate::combat::{AttackOutcome, outcome};
 use crate::moves::{Move, MoveList};
 use crate::piece::{Kind, Side};
 use crate::position::Position;
@@ -43,6 +44,46 @@ impl Position {
             a = a - self.kind_pieces(Kind::Flag);
         }
         a
+    }
+
+    /// Whether some enemy pieces are barred to some attackers by kind: `flag_capture`
+    /// `engineer` (L-12) or `forbid_losing_attacks` (L-11).
+    #[inline]
+    fn attacks_by_kind(&self) -> bool {
+        let r = self.ruleset();
+        r.flag_capture == FlagCapture::Engineer || r.forbid_losing_attacks()
+    }
+
+    /// The enemy pieces of `them` that a piece of `kind` may not attack for its kind: the
+    /// flag to all but an engineer under `flag_capture` `engineer` (L-12); under
+    /// `forbid_losing_attacks` every piece the attack would lose to (L-11's
+    /// [`AttackOutcome::AttackerRemoved`]).
+    fn barred_to(&self, kind: Kind, them: Side) -> Bitboard {
+        let r = self.ruleset();
+        let mut barred = Bitboard::EMPTY;
+        if r.flag_capture == FlagCapture::Engineer && kind != Kind::Engineer {
+            barred |= self.pieces(them, Kind::Flag);
+        }
+        if r.forbid_losing_attacks() {
+            for d in Kind::ALL {
+                if outcome(kind, d, r.mine_outcome) == AttackOutcome::AttackerRemoved {
+                    barred |= self.pieces(them, d);
+                }
+            }
+        }
+        barred
+    }
+
+    /// `targets` less what the piece on `from` may not attack for its kind.
+    #[inline]
+    fn targets_of(&self, from: Square, targets: Bitboard) -> Bitboard {
+        if !self.attacks_by_kind() {
+            return targets;
+        }
+        match self.piece_at(from) {
+            Some(p) => targets - self.barred_to(p.kind, p.side.other()),
+            None => targets,
+        }
     }
 
     /// Whether the game is over by the position's own rules that need no move generation:
@@ -86,7 +127,7 @@ impl Position {
             return Bitboard::EMPTY;
         }
         let occ = self.occupied();
-        let targets = !occ | self.attackable(p.side.other());
+        let targets = self.targets_of(from, !occ | self.attackable(p.side.other()));
         self.destinations(from, p.kind == Kind::Engineer, occ, targets)
     }
 
@@ -184,7 +225,8 @@ impl Position {
         let targets = !occ | self.attackable(us.other());
         let engineers = self.kind_pieces(Kind::Engineer);
         for from in self.movable(us) {
-            let d = self.destinations(from, engineers.contains(from), occ, targets);
+            let t = self.targets_of(from, targets);
+            let d = self.destinations(from, engineers.contains(from), occ, t);
             list.extend(d.iter().map(|to| Move { from, to }));
         }
         list
@@ -195,6 +237,9 @@ impl Position {
     pub fn count_legal_moves(&self) -> u64 {
         if self.decided_without_moves() {
             return 0;
+        }
+        if self.attacks_by_kind() {
+            return self.legal_moves().len() as u64;
         }
         let us = self.turn();
         let occ = self.occupied();
@@ -236,7 +281,10 @@ impl Position {
         }
         let engineers = self.kind_pieces(Kind::Engineer);
         for from in self.movable(us) {
-            let d = self.destinations(from, engineers.contains(from), occ, targets);
+            // Face-down pieces are not in the position: the bars by kind touch face-up
+            // defenders only.
+            let t = self.targets_of(from, targets);
+            let d = self.destinations(from, engineers.contains(from), occ, t);
             list.extend(d.iter().map(|to| Move { from, to }));
         }
         list

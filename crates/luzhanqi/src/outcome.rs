@@ -9,6 +9,7 @@ use crate::combat::Combat;
 use crate::moves::{Move, MoveList};
 use crate::piece::{Kind, Side};
 use crate::position::{PlayError, Position};
+use crate::ruleset::{NoCombatResult, NoMoveResult};
 
 /// Why a side won.
 #[derive(Debug, Clone, Copy, PartialEq, Eq, Hash)]
@@ -18,6 +19,9 @@ pub enum WinReason {
     FlagCaptured,
     /// The loser, to move, had no legal move (L-14).
     NoMove,
+    /// The loser made the ply that reached the no-combat limit, under `no_combat_result`
+    /// `loss_to_mover` (L-15).
+    NoCombatLimit,
 }
 
 /// Why the game was drawn.
@@ -30,6 +34,9 @@ pub enum DrawReason {
     NoCombatLimit,
     /// A position occurred the ruleset's `repetition` times (L-15).
     Repetition,
+    /// Both sides have movable pieces but neither has a legal move, under `no_move_result`
+    /// `draw_if_both_stuck` (L-14).
+    BothStuck,
 }
 
 /// How a game ended.
@@ -60,7 +67,8 @@ impl Outcome {
     }
 
     /// The reason as the CLI writes it: `flag-captured`, `no-move`, `no-movable-pieces`,
-    /// `no-combat-limit`, `repetition`.
+    /// `no-combat-limit` (a draw, or a win under `loss_to_mover`), `repetition`,
+    /// `both-stuck`.
     #[must_use]
     pub fn reason_str(&self) -> &'static str {
         match self {
@@ -72,6 +80,10 @@ impl Outcome {
                 reason: WinReason::NoMove,
                 ..
             } => "no-move",
+            Outcome::Decisive {
+                reason: WinReason::NoCombatLimit,
+                ..
+            } => "no-combat-limit",
             Outcome::Draw {
                 reason: DrawReason::NoMovablePieces,
             } => "no-movable-pieces",
@@ -81,6 +93,9 @@ impl Outcome {
             Outcome::Draw {
                 reason: DrawReason::Repetition,
             } => "repetition",
+            Outcome::Draw {
+                reason: DrawReason::BothStuck,
+            } => "both-stuck",
         }
     }
 }
@@ -124,6 +139,14 @@ impl Position {
     /// L-16's order with the face-down pieces of 翻棋 (L-32) taken into account: a flag still
     /// face down is on the board (its side has not lost it); while any piece is face down the
     /// side to move can flip it, so neither "neither side movable" nor "no legal move" applies.
+    ///
+    /// The ruleset's adjudication options: under `no_combat_result` `loss_to_mover` (L-15)
+    /// the limit is judged right after a captured flag, before the side now to move is asked
+    /// for a move (the CCGC platform stops the game when it receives the move that completes
+    /// the quiet plies), and the side that made it (not the side to move) loses; while the
+    /// colours of a 翻棋 game are unsettled no side made it, and the limit draws. Under
+    /// `no_move_result` `draw_if_both_stuck` (L-14) a side to move with no legal move whose
+    /// opponent would have none either draws.
     pub(crate) fn adjudicate(
         &self,
         face_down: FaceDown,
@@ -136,6 +159,18 @@ impl Position {
                     reason: WinReason::FlagCaptured,
                 });
             }
+        }
+        let rules = *self.ruleset();
+        let limit_reached = rules.no_combat_limit != 0
+            && self.plies_since_attack() >= u32::from(rules.no_combat_limit);
+        if limit_reached
+            && rules.no_combat_result() == NoCombatResult::LossToMover
+            && !face_down.unsettled
+        {
+            return Some(Outcome::Decisive {
+                winner: self.turn(),
+                reason: WinReason::NoCombatLimit,
+            });
         }
         if !face_down.any
             && self.movable(Side::Red).is_empty()
@@ -151,6 +186,13 @@ impl Position {
             ..*self.ruleset()
         });
         if !face_down.any && unlimited.count_legal_moves() == 0 {
+            if rules.no_move_result() == NoMoveResult::DrawIfBothStuck
+                && unlimited.clone().swap_turn().count_legal_moves() == 0
+            {
+                return Some(Outcome::Draw {
+                    reason: DrawReason::BothStuck,
+                });
+            }
             return Some(Outcome::Decisive {
                 winner: self.turn().other(),
                 reason: WinReason::NoMove,
@@ -161,8 +203,7 @@ impl Position {
                 reason: DrawReason::Repetition,
             });
         }
-        let limit = self.ruleset().no_combat_limit;
-        if limit != 0 && self.plies_since_attack() >= u32::from(limit) {
+        if limit_reached {
             return Some(Outcome::Draw {
                 reason: DrawReason::NoCombatLimit,
             });
@@ -179,6 +220,8 @@ pub(crate) struct FaceDown {
     pub any: bool,
     /// Each side's flag (by [`Side::index`]) is still face down.
     pub flags: [bool; 2],
+    /// The colours are not settled yet (翻棋): no side has made a ply of its own.
+    pub unsettled: bool,
 }
 
 impl FaceDown {
@@ -186,6 +229,7 @@ impl FaceDown {
     pub const NONE: FaceDown = FaceDown {
         any: false,
         flags: [false; 2],
+        unsettled: false,
     };
 }
 

@@ -1,5 +1,7 @@
-//! Rulesets (L-3, L-10, L-11, L-12, L-15) and, kept apart, the ways of playing (L-30 … L-33).
+//! Rulesets (L-3, L-10, L-11, L-12, L-14, L-15) and their presets (`standard`, `ccgc`) and,
+//! kept apart, the ways of playing (L-30 … L-33).
 
+use std::fmt;
 use std::num::NonZeroU8;
 
 use serde::{Deserialize, Serialize};
@@ -38,6 +40,36 @@ pub enum FlagCapture {
     /// Only once none of the flag's side's landmines is left on the board; until then the
     /// flag cannot be attacked, by a bomb either, and still blocks railway runs.
     AfterMines,
+    /// Only an engineer may attack the flag, at any time; to every other piece, a bomb
+    /// included, the flag is a piece it cannot attack (it still blocks railway runs). The 翻棋
+    /// app of issue 50 item 14 (Hu3367/junqi_engine) plays so.
+    Engineer,
+}
+
+/// What reaching the no-combat limit does (L-15).
+#[derive(Debug, Clone, Copy, PartialEq, Eq, Hash, Default, Serialize, Deserialize)]
+#[serde(rename_all = "snake_case")]
+pub enum NoCombatResult {
+    /// The game is drawn (default).
+    #[default]
+    Draw,
+    /// The side whose move completed the limit's quiet plies loses, at exactly the limit (the
+    /// CCGC specification: "双方连续31步未碰子时当前行棋方为负").
+    LossToMover,
+}
+
+/// What a side to move with no legal move means (L-14).
+#[derive(Debug, Clone, Copy, PartialEq, Eq, Hash, Default, Serialize, Deserialize)]
+#[serde(rename_all = "snake_case")]
+pub enum NoMoveResult {
+    /// The side to move loses (default, L-14); only when neither side has a movable piece at
+    /// all is the game drawn.
+    #[default]
+    Loss,
+    /// As `loss`, except that when the side to move has no legal move and its opponent, were
+    /// it to move, would have none either, the game is drawn (the CCGC specification: both
+    /// sides unable to move is a draw, one side unable to move loses).
+    DrawIfBothStuck,
 }
 
 /// A ruleset cannot be built: JSON that is not a ruleset, a bad value, an unknown preset.
@@ -57,8 +89,8 @@ pub enum RulesetError {
     /// `repetition` below 2 (a position occurs once as soon as it is reached).
     #[error("repetition: {0} is below 2 (a count of occurrences that draws, or null for off)")]
     Repetition(u8),
-    /// Neither `standard` nor a JSON object.
-    #[error("'{0}' is not a ruleset: give `standard` or a JSON object")]
+    /// Neither a preset's name (`standard`, `ccgc`) nor a JSON object.
+    #[error("'{0}' is not a ruleset: give `standard`, `ccgc` or a JSON object")]
     Unknown(String),
 }
 
@@ -66,7 +98,12 @@ pub enum RulesetError {
 /// preset [`Ruleset::STANDARD`]). Every value of the type is a valid ruleset.
 ///
 /// Its JSON form is one flat object, one field per option; missing fields take the standard
-/// value, unknown fields are refused with their line and column:
+/// value, unknown fields are refused with their line and column. The options added after the
+/// first six (`no_combat_result`, `no_move_result`, `forbid_losing_attacks`) are written only
+/// when they differ from the standard value, so the records of standard games read as before.
+/// Those three are packed in one byte, so that a [`Position`](crate::Position) keeps to 64
+/// bytes: read them with [`Ruleset::no_combat_result`], [`Ruleset::no_move_result`],
+/// [`Ruleset::forbid_losing_attacks`] and set them with the `with_` methods:
 ///
 /// ```
 /// use luzhanqi::{FlagCapture, Ruleset};
@@ -81,7 +118,7 @@ pub enum RulesetError {
 /// assert!(err.to_string().starts_with("line 2, column"));
 /// # Ok::<(), luzhanqi::RulesetError>(())
 /// ```
-#[derive(Debug, Clone, Copy, PartialEq, Eq, Hash)]
+#[derive(Clone, Copy, PartialEq, Eq, Hash)]
 #[non_exhaustive]
 pub struct Ruleset {
     /// L-3: the middle crossing c6–c7. Default [`MiddleCrossing::Railway`].
@@ -99,11 +136,47 @@ pub struct Ruleset {
     /// L-15: occurrences of one position (placement and side to move) that draw the game, at
     /// least 2; `None` (default) is off. Read by [`Game`](crate::Game) only.
     pub repetition: Option<NonZeroU8>,
+    /// `no_combat_result`, `no_move_result` and `forbid_losing_attacks`, one bit each (the
+    /// `VARIANT_*` bits), in the byte the fields above leave free.
+    pub(crate) variants: u8,
+}
+
+/// `no_combat_result` `loss_to_mover`.
+const VARIANT_LOSS_TO_MOVER: u8 = 1;
+/// `no_move_result` `draw_if_both_stuck`.
+const VARIANT_DRAW_IF_BOTH_STUCK: u8 = 1 << 1;
+/// `forbid_losing_attacks`.
+const VARIANT_FORBID_LOSING_ATTACKS: u8 = 1 << 2;
+
+/// `bits` set in `variants` when `on`, cleared otherwise.
+const fn set_bits(variants: u8, bits: u8, on: bool) -> u8 {
+    if on {
+        variants | bits
+    } else {
+        variants & !bits
+    }
 }
 
 impl Default for Ruleset {
     fn default() -> Ruleset {
         Ruleset::STANDARD
+    }
+}
+
+impl fmt::Debug for Ruleset {
+    /// Every option by name, the packed ones too.
+    fn fmt(&self, f: &mut fmt::Formatter<'_>) -> fmt::Result {
+        f.debug_struct("Ruleset")
+            .field("middle_crossing", &self.middle_crossing)
+            .field("hq_lock", &self.hq_lock)
+            .field("mine_outcome", &self.mine_outcome)
+            .field("flag_capture", &self.flag_capture)
+            .field("no_combat_limit", &self.no_combat_limit)
+            .field("repetition", &self.repetition)
+            .field("no_combat_result", &self.no_combat_result())
+            .field("no_move_result", &self.no_move_result())
+            .field("forbid_losing_attacks", &self.forbid_losing_attacks())
+            .finish()
     }
 }
 
@@ -116,6 +189,18 @@ struct JsonRuleset {
     flag_capture: FlagCapture,
     no_combat_limit: u16,
     repetition: Option<u8>,
+    #[serde(skip_serializing_if = "is_default")]
+    no_combat_result: NoCombatResult,
+    #[serde(skip_serializing_if = "is_default")]
+    no_move_result: NoMoveResult,
+    #[serde(skip_serializing_if = "is_default")]
+    forbid_losing_attacks: bool,
+}
+
+/// Whether `v` is its type's default (the options written only when set).
+#[allow(clippy::trivially_copy_pass_by_ref)]
+fn is_default<T: Default + PartialEq>(v: &T) -> bool {
+    *v == T::default()
 }
 
 impl Default for JsonRuleset {
@@ -128,6 +213,9 @@ impl Default for JsonRuleset {
             flag_capture: r.flag_capture,
             no_combat_limit: r.no_combat_limit,
             repetition: None,
+            no_combat_result: r.no_combat_result(),
+            no_move_result: r.no_move_result(),
+            forbid_losing_attacks: r.forbid_losing_attacks(),
         }
     }
 }
@@ -155,7 +243,102 @@ impl Ruleset {
         flag_capture: FlagCapture::Any,
         no_combat_limit: 70,
         repetition: None,
+        variants: 0,
     };
+
+    /// L-15: what reaching `no_combat_limit` does. Default [`NoCombatResult::Draw`].
+    #[must_use]
+    pub const fn no_combat_result(&self) -> NoCombatResult {
+        if self.variants & VARIANT_LOSS_TO_MOVER != 0 {
+            NoCombatResult::LossToMover
+        } else {
+            NoCombatResult::Draw
+        }
+    }
+
+    /// The ruleset with `no_combat_result` set to `result`.
+    #[must_use]
+    pub const fn with_no_combat_result(mut self, result: NoCombatResult) -> Ruleset {
+        self.variants = set_bits(
+            self.variants,
+            VARIANT_LOSS_TO_MOVER,
+            matches!(result, NoCombatResult::LossToMover),
+        );
+        self
+    }
+
+    /// L-14: what a side to move with no legal move means. Default [`NoMoveResult::Loss`].
+    #[must_use]
+    pub const fn no_move_result(&self) -> NoMoveResult {
+        if self.variants & VARIANT_DRAW_IF_BOTH_STUCK != 0 {
+            NoMoveResult::DrawIfBothStuck
+        } else {
+            NoMoveResult::Loss
+        }
+    }
+
+    /// The ruleset with `no_move_result` set to `result`.
+    #[must_use]
+    pub const fn with_no_move_result(mut self, result: NoMoveResult) -> Ruleset {
+        self.variants = set_bits(
+            self.variants,
+            VARIANT_DRAW_IF_BOTH_STUCK,
+            matches!(result, NoMoveResult::DrawIfBothStuck),
+        );
+        self
+    }
+
+    /// L-11: whether an attack whose result would be
+    /// [`AttackerRemoved`](crate::AttackOutcome) against a face-up defender is not a legal
+    /// move (the 翻棋 app of issue 50 item 14). In 翻棋 a face-down defender is unknown, so
+    /// the option does not bar attacks on it. Default `false`.
+    #[must_use]
+    pub const fn forbid_losing_attacks(&self) -> bool {
+        self.variants & VARIANT_FORBID_LOSING_ATTACKS != 0
+    }
+
+    /// The ruleset with `forbid_losing_attacks` set to `on`.
+    #[must_use]
+    pub const fn with_forbid_losing_attacks(mut self, on: bool) -> Ruleset {
+        self.variants = set_bits(self.variants, VARIANT_FORBID_LOSING_ATTACKS, on);
+        self
+    }
+
+    /// The rules of the Chinese Computer Games Championship's 军棋 track (issue 51; its
+    /// specification v1.0 and the platform's logs): standard movement and combat, a no-combat
+    /// limit of 31 plies that the side making the 31st quiet ply loses
+    /// ([`NoCombatResult::LossToMover`]), both sides unable to move a draw
+    /// ([`NoMoveResult::DrawIfBothStuck`]), no repetition rule. A bomb hitting the flag
+    /// captures it (L-11, L-13), as everywhere.
+    ///
+    /// ```
+    /// use luzhanqi::{NoCombatResult, Ruleset};
+    /// assert_eq!(Ruleset::preset("ccgc"), Some(Ruleset::CCGC));
+    /// assert_eq!(Ruleset::parse("ccgc")?, Ruleset::CCGC);
+    /// assert_eq!(Ruleset::CCGC.no_combat_limit, 31);
+    /// assert_eq!(Ruleset::CCGC.no_combat_result(), NoCombatResult::LossToMover);
+    /// assert_eq!(Ruleset::CCGC.repetition, None);
+    /// # Ok::<(), luzhanqi::RulesetError>(())
+    /// ```
+    pub const CCGC: Ruleset = Ruleset {
+        no_combat_limit: 31,
+        ..Ruleset::STANDARD
+    }
+    .with_no_combat_result(NoCombatResult::LossToMover)
+    .with_no_move_result(NoMoveResult::DrawIfBothStuck);
+
+    /// The named presets, by name: `standard` and `ccgc`.
+    pub const PRESETS: [(&'static str, Ruleset); 2] =
+        [("standard", Ruleset::STANDARD), ("ccgc", Ruleset::CCGC)];
+
+    /// The preset named `name` (`standard`, `ccgc`), if there is one.
+    #[must_use]
+    pub fn preset(name: &str) -> Option<Ruleset> {
+        Ruleset::PRESETS
+            .iter()
+            .find(|(n, _)| *n == name)
+            .map(|&(_, r)| r)
+    }
 
     /// A ruleset from its JSON object (missing fields standard).
     ///
@@ -176,17 +359,22 @@ impl Ruleset {
             flag_capture: raw.flag_capture,
             no_combat_limit: raw.no_combat_limit,
             repetition,
-        })
+            variants: 0,
+        }
+        .with_no_combat_result(raw.no_combat_result)
+        .with_no_move_result(raw.no_move_result)
+        .with_forbid_losing_attacks(raw.forbid_losing_attacks))
     }
 
-    /// `standard` or a JSON object (what a `--rules` argument takes).
+    /// A preset's name (`standard`, `ccgc`) or a JSON object (what a `--rules` argument
+    /// takes).
     ///
     /// # Errors
     /// As [`Ruleset::from_json`]; [`RulesetError::Unknown`] for text that is neither.
     pub fn parse(text: &str) -> Result<Ruleset, RulesetError> {
         let t = text.trim();
-        if t == "standard" {
-            Ok(Ruleset::STANDARD)
+        if let Some(r) = Ruleset::preset(t) {
+            Ok(r)
         } else if t.starts_with('{') {
             Ruleset::from_json(text)
         } else {
@@ -194,7 +382,8 @@ impl Ruleset {
         }
     }
 
-    /// The JSON object of the ruleset, every field written.
+    /// The JSON object of the ruleset: the first six fields always, the later ones when they
+    /// differ from the standard value.
     #[must_use]
     pub fn to_json(&self) -> String {
         let raw = JsonRuleset {
@@ -204,6 +393,9 @@ impl Ruleset {
             flag_capture: self.flag_capture,
             no_combat_limit: self.no_combat_limit,
             repetition: self.repetition.map(NonZeroU8::get),
+            no_combat_result: self.no_combat_result(),
+            no_move_result: self.no_move_result(),
+            forbid_losing_attacks: self.forbid_losing_attacks(),
         };
         serde_json::to_string(&raw).expect("a ruleset serializes")
     }
@@ -260,6 +452,18 @@ pub struct ModeRules {
     pub attack_face_down: bool,
     /// L-32: how colours are settled. Default [`ColourRule::FirstFlip`].
     pub colour_rule: ColourRule,
+    /// L-15, L-32: whether a flip resets the no-combat count as an attack does (default
+    /// `true`: the count counts plies with neither an attack nor a flip). `false`: a flip is
+    /// a quiet ply that the count counts, as the 翻棋 app of issue 50 item 14
+    /// (Hu3367/junqi_engine) plays. Written in the JSON form only when `false`.
+    #[serde(skip_serializing_if = "is_true")]
+    pub flip_resets_no_combat: bool,
+}
+
+/// Whether `b` is `true` (a mode option written only when off).
+#[allow(clippy::trivially_copy_pass_by_ref)]
+fn is_true(b: &bool) -> bool {
+    *b
 }
 
 impl Default for ModeRules {
@@ -275,6 +479,7 @@ impl ModeRules {
         marshal_reveals_flag: true,
         attack_face_down: false,
         colour_rule: ColourRule::FirstFlip,
+        flip_resets_no_combat: true,
     };
 
     /// 翻棋 with every option at its default (L-32).

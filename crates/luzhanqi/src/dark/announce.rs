@@ -95,6 +95,13 @@ pub(crate) fn parse_outcome(winner: &str, reason: &str) -> Option<Outcome> {
         (None, "repetition") => Outcome::Draw {
             reason: DrawReason::Repetition,
         },
+        (Some(w), "no-combat-limit") => Outcome::Decisive {
+            winner: w,
+            reason: WinReason::NoCombatLimit,
+        },
+        (None, "both-stuck") => Outcome::Draw {
+            reason: DrawReason::BothStuck,
+        },
         _ => return None,
     })
 }

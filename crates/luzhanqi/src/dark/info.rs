@@ -182,16 +182,23 @@ impl InfoState {
     }
 
     /// Whether a referee could have told this state, and what it says about each enemy
-    /// piece: one pass over the history ([`Knowledge`]). A state that passes may still have no
-    /// consistent world when the counts of L-5 cannot be met; the
-    /// [`WorldSampler`](crate::dark::WorldSampler) finds out.
+    /// piece: one pass over the history ([`Knowledge`]), then whether some enemy deployment
+    /// fits what it says (each piece a kind it may be, L-5's counts, the last position's
+    /// excluded conjunction: a bipartite matching of constant size, so the whole stays linear
+    /// in the history). Under the `repetition` option a world must also be replayed; that is
+    /// left to the [`WorldSampler`](crate::dark::WorldSampler).
     ///
     /// # Errors
     /// [`InfoStateError::Deployment`] for an own deployment that breaks L-17,
-    /// [`InfoStateError::Impossible`] with the field (3 + ply) and what cannot be.
+    /// [`InfoStateError::Impossible`] with the field (3 + ply) and what cannot be,
+    /// [`InfoStateError::NoWorld`] when no enemy deployment fits.
     pub fn validate(&self) -> Result<Knowledge, InfoStateError> {
         self.own.check().map_err(InfoStateError::Deployment)?;
-        Knowledge::of(self)
+        let k = Knowledge::of(self)?;
+        if !k.has_world() {
+            return Err(InfoStateError::NoWorld);
+        }
+        Ok(k)
     }
 
     /// Parse the string form under `rules`, validated ([`InfoState::validate`]).
@@ -296,6 +303,10 @@ pub enum InfoStateError {
         /// What cannot be.
         detail: String,
     },
+    /// Every announcement could have been told, but no enemy deployment fits them all: the
+    /// kinds each enemy piece may still be cannot make up L-5's counts (L-31).
+    #[error("impossible: no enemy deployment fits the state (L-5's counts cannot be met)")]
+    NoWorld,
 }
 
 fn clip(s: &str, n: usize) -> String {

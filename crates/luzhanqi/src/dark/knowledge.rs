@@ -15,6 +15,7 @@ use crate::deploy::OWN_POINTS;
 use crate::movegen::reach;
 use crate::outcome::{DrawReason, Outcome, WinReason};
 use crate::piece::{Kind, Side};
+use crate::ruleset::{NoCombatResult, NoMoveResult};
 use crate::square::Square;
 
 use super::info::{InfoState, InfoStateError};
@@ -422,6 +423,23 @@ impl Knowledge {
                     reason: WinReason::NoMove,
                 })
             };
+            let shown = |e: Option<Outcome>| e.map_or("no end".into(), |o| o.to_string());
+            if limit_hit && rules.no_combat_result() == NoCombatResult::LossToMover {
+                // L-15 `loss_to_mover`: judged before anything but a captured flag; the
+                // mover loses.
+                let expected = Some(Outcome::Decisive {
+                    winner: to_move,
+                    reason: WinReason::NoCombatLimit,
+                });
+                if !last {
+                    return bad("the no-combat limit is reached here: the game ends".into());
+                }
+                if end != expected {
+                    return bad(format!("the no-combat limit: not {}", shown(end)));
+                }
+                k.check(ply)?;
+                continue;
+            }
             let repetition = draw(DrawReason::Repetition);
             let after_moves = |end: Option<Outcome>| {
                 // The end once the side to move has a legal move: repetition, the limit.
@@ -442,9 +460,27 @@ impl Knowledge {
                 k.check(ply)?;
                 continue;
             }
-            let shown = |e: Option<Outcome>| e.map_or("no end".into(), |o| o.to_string());
+            // L-14 `draw_if_both_stuck`: a side to move without a legal move draws when the
+            // other would have none either.
+            let both_stuck_rule = rules.no_move_result() == NoMoveResult::DrawIfBothStuck;
+            let both_stuck = draw(DrawReason::BothStuck);
             if to_move == me {
-                if !own_movable {
+                if !own_has_move && end == both_stuck && both_stuck_rule {
+                    // The enemy would have no legal move either, yet a movable piece (or
+                    // the draw would be for no movable pieces).
+                    let stuck = k.stuck(&b, crossing, locked);
+                    for (j, s) in stuck.iter().enumerate() {
+                        if k.at[j].is_some() {
+                            k.narrow(j, *s, ply, Fact::NoLegalMove);
+                        }
+                    }
+                    if !own_movable {
+                        k.excluded = Some(k.unmovable(locked));
+                    }
+                } else if !own_has_move && end == no_move(enemy) && both_stuck_rule {
+                    // The enemy would have a legal move.
+                    k.excluded = Some(k.stuck(&b, crossing, locked));
+                } else if !own_movable {
                     if end == draw(DrawReason::NoMovablePieces) {
                         k.all_unmovable(locked, ply, Fact::NotMovable);
                     } else if end == no_move(enemy) {
@@ -468,6 +504,25 @@ impl Knowledge {
                 }
                 k.all_unmovable(locked, ply, Fact::NotMovable);
             } else if end == no_move(me) {
+                if both_stuck_rule && !own_has_move {
+                    return bad(format!(
+                        "the own side has no legal move either: not {}",
+                        shown(end)
+                    ));
+                }
+                let stuck = k.stuck(&b, crossing, locked);
+                for (j, s) in stuck.iter().enumerate() {
+                    if k.at[j].is_some() {
+                        k.narrow(j, *s, ply, Fact::NoLegalMove);
+                    }
+                }
+                if !own_movable {
+                    k.excluded = Some(k.unmovable(locked));
+                }
+            } else if end == both_stuck && both_stuck_rule {
+                if own_has_move {
+                    return bad("a draw for both sides stuck, but the own side can move".into());
+                }
                 let stuck = k.stuck(&b, crossing, locked);
                 for (j, s) in stuck.iter().enumerate() {
                     if k.at[j].is_some() {
@@ -538,6 +593,46 @@ impl Knowledge {
             id: id_point(self.enemy, j),
             fact,
         });
+    }
+
+    /// Whether some world fits: an assignment of a kind to each enemy piece within its
+    /// domain that uses each kind L-5's number of times and does not put every piece in its
+    /// excluded set (the [`WorldSampler`](super::WorldSampler)'s criterion, without the
+    /// replay that `repetition` adds). A bipartite matching of the 25 pieces into the 25
+    /// slots of the 12 kinds (augmenting paths), repeated with one piece fixed outside its
+    /// excluded set at most 25 × 12 times: a few hundred thousand steps at worst, whatever
+    /// the history's length.
+    pub(crate) fn has_world(&self) -> bool {
+        let dom = self.domains.map(|d| d.0);
+        let Some(first) = assign(&dom) else {
+            return false;
+        };
+        let Some(ex) = self.excluded.map(|e| e.map(|s| s.0)) else {
+            return true;
+        };
+        if (0..25).any(|j| ex[j] >> first[j] & 1 == 0) {
+            return true;
+        }
+        (0..25).any(|j| {
+            (0..12).any(|k| {
+                if dom[j] >> k & 1 == 0 || ex[j] >> k & 1 != 0 {
+                    return false;
+                }
+                let mut fixed = dom;
+                fixed[j] = 1 << k;
+                assign(&fixed).is_some()
+            })
+        })
+    }
+
+    /// This knowledge with other domains and excluded sets (tests of [`Knowledge::has_world`]
+    /// against the sampler's count).
+    #[cfg(test)]
+    pub(crate) fn with_sets(&self, dom: [u16; 25], excluded: Option<[u16; 25]>) -> Knowledge {
+        let mut k = self.clone();
+        k.domains = dom.map(KindSet);
+        k.excluded = excluded.map(|e| e.map(KindSet));
+        k
     }
 
     /// Every domain non-empty, and no kind forced on more pieces than it has (L-5).
@@ -631,4 +726,50 @@ impl Knowledge {
     pub fn deductions(&self) -> &[Deduction] {
         &self.deductions
     }
+}
+
+/// A kind (index in [`Kind::ALL`]) for each of the 25 enemy pieces within its domain (bit
+/// sets over the kinds), each kind used L-5's number of times; `None` when there is none.
+/// Kuhn's augmenting paths over the kinds' slots.
+fn assign(dom: &[u16; 25]) -> Option<[usize; 25]> {
+    const NONE: usize = usize::MAX;
+    let mut of_piece = [NONE; 25];
+    let mut used = [0usize; 12];
+    fn augment(
+        j: usize,
+        dom: &[u16; 25],
+        of_piece: &mut [usize; 25],
+        used: &mut [usize; 12],
+        seen: &mut [bool; 12],
+    ) -> bool {
+        for k in 0..12 {
+            if dom[j] >> k & 1 == 0 || seen[k] {
+                continue;
+            }
+            seen[k] = true;
+            if used[k] < super::worlds::COUNTS[k] {
+                of_piece[j] = k;
+                used[k] += 1;
+                return true;
+            }
+            // Kind k is full: move one of its pieces elsewhere.
+            for i in 0..25 {
+                if of_piece[i] == k && augment(i, dom, of_piece, used, seen) {
+                    // `i` took another kind (and counted it); `j` takes its slot of k.
+                    used[k] -= 1;
+                    of_piece[j] = k;
+                    used[k] += 1;
+                    return true;
+                }
+            }
+        }
+        false
+    }
+    for j in 0..25 {
+        let mut seen = [false; 12];
+        if !augment(j, dom, &mut of_piece, &mut used, &mut seen) {
+            return None;
+        }
+    }
+    Some(of_piece)
 }

@@ -1,9 +1,12 @@
 //! Records of a dark game (L-31, L-22), in the one game-file grammar:
 //!
 //! - **The referee's record** is an ordinary 陸戰棋 game file (both deployments in its
-//!   `Setup` tag, every move) with the tags `Mode "dark"` and `MarshalRevealsFlag`; the
-//!   announcements follow from it. [`referee_record`] writes it, [`read_referee_record`]
-//!   replays it into a [`DarkGame`].
+//!   `Setup` tag, every move) with the tags `Mode "dark"` and `MarshalRevealsFlag`, each move
+//!   followed by the comments of its announcement, as in a player's record below (both sides
+//!   hear the same announcements, so the record alone shows the game as each side saw it).
+//!   [`referee_record`] writes it, [`read_referee_record`] replays it into a [`DarkGame`] and
+//!   checks the announcements it carries against the replay's (a record without any, as
+//!   written before they were added, reads as before).
 //! - **A player's record** holds only what that player was told: the tags `Mode "dark"`,
 //!   `Player` (`red` or `blue`), `Deployment` (its own, L-19), `FirstMover`,
 //!   `MarshalRevealsFlag`, `Rules` (when not standard), `Result`; every move in the ASCII form
@@ -91,6 +94,25 @@ pub enum RecordError {
     /// The player's record is not a state a referee could have told.
     #[error(transparent)]
     State(#[from] InfoStateError),
+    /// A comment of the referee's record, after the move of ply `ply` (from 1), that starts
+    /// like a flag point or an end but is not one.
+    #[error("ply {ply}: comment '{text}' is not a result, flag point or end")]
+    MoveComment {
+        /// The ply.
+        ply: usize,
+        /// Its text (cut to 40 characters).
+        text: String,
+    },
+    /// The referee's record tells an announcement that its moves do not give.
+    #[error("ply {ply}: the record announces {told}, the moves give {replayed}")]
+    Announcement {
+        /// The ply, from 1.
+        ply: usize,
+        /// As the record's comments tell it.
+        told: Box<Announcement>,
+        /// As the replay of its moves gives it.
+        replayed: Box<Announcement>,
+    },
 }
 
 fn tag_err(tag: &'static str, detail: impl Into<String>) -> RecordError {
@@ -100,12 +122,16 @@ fn tag_err(tag: &'static str, detail: impl Into<String>) -> RecordError {
     }
 }
 
-/// The referee's record: the true game as a 陸戰棋 game file, with `Mode "dark"`.
+/// The referee's record: the true game as a 陸戰棋 game file, with `Mode "dark"` and each
+/// move's announcement in its comments.
 ///
 /// # Errors
 /// A tag the file cannot hold (none here).
 pub fn referee_record(game: &DarkGame) -> Result<String, WriteError<Infallible>> {
     let mut rec = GameRecord::from_game(game.game());
+    for (m, a) in rec.moves.iter_mut().zip(game.history()) {
+        m.comments = announcement_comments(a);
+    }
     rec.tags.push(("Mode".into(), "dark".into()));
     rec.tags.push((
         "MarshalRevealsFlag".into(),
@@ -114,11 +140,12 @@ pub fn referee_record(game: &DarkGame) -> Result<String, WriteError<Infallible>>
     rec.write(MoveForm::Simplified)
 }
 
-/// Read a referee's record back into the dark game it records (announcements recomputed).
+/// Read a referee's record back into the dark game it records (announcements recomputed and,
+/// when the record carries them, checked).
 ///
 /// # Errors
 /// [`RecordError`]: not a game file, no `Mode "dark"` tag, a start that is not two
-/// deployments.
+/// deployments, a malformed announcement comment, an announcement the moves do not give.
 pub fn read_referee_record(text: &str) -> Result<DarkGame, RecordError> {
     let rec = crate::game_file::read_games(text.as_bytes())?
         .into_iter()
@@ -154,10 +181,85 @@ pub fn read_referee_record(text: &str) -> Result<DarkGame, RecordError> {
         marshal_reveals_flag,
     };
     let mut g = DarkGame::new(&dep(Side::Red)?, &dep(Side::Blue)?, start.turn(), rules)?;
-    for m in rec.game.moves() {
-        g.play(*m)?;
+    let mut carried = false;
+    let mut told = Vec::with_capacity(rec.moves.len());
+    for m in &rec.moves {
+        let mut a = Announcement::quiet(m.mv);
+        for c in &m.comments {
+            match read_comment(&mut a, c) {
+                Ok(true) => carried = true,
+                Ok(false) => {}
+                Err(()) => {
+                    return Err(RecordError::MoveComment {
+                        ply: told.len() + 1,
+                        text: junqi_gamefile::clip(c, 40),
+                    });
+                }
+            }
+        }
+        told.push(a);
+    }
+    for (i, m) in rec.game.moves().iter().enumerate() {
+        let replayed = g.play(*m)?;
+        if carried && told[i] != replayed {
+            return Err(RecordError::Announcement {
+                ply: i + 1,
+                told: Box::new(told[i]),
+                replayed: Box::new(replayed),
+            });
+        }
     }
     Ok(g)
+}
+
+/// The comments that tell announcement `a` after its move: `defender-removed`,
+/// `attacker-removed` or `both-removed` for an attack, `flag b12` for each flag point shown,
+/// `end red:flag-captured` for the end. Both records write them so; a tool that writes its
+/// own record of a dark game (a match's, with the engines' comments) adds them the same way,
+/// and [`read_referee_record`] checks them.
+///
+/// ```
+/// use luzhanqi::dark::{Announcement, record::announcement_comments};
+/// let a: Announcement = "c6c7=".parse()?;
+/// assert_eq!(announcement_comments(&a), ["both-removed"]);
+/// # Ok::<(), luzhanqi::dark::InfoStateError>(())
+/// ```
+#[must_use]
+pub fn announcement_comments(a: &Announcement) -> Vec<String> {
+    let mut c = Vec::new();
+    if let Some(r) = a.result {
+        c.push(result_word(r).to_owned());
+    }
+    for p in a.flag_shown.iter().flatten() {
+        c.push(format!("flag {p}"));
+    }
+    if let Some(o) = &a.end {
+        c.push(format!("end {}", outcome_text(o)));
+    }
+    c
+}
+
+/// Add what the comment `text` tells to `a`: `Ok(true)` for one of
+/// [`announcement_comments`]'s forms, `Ok(false)` for any other comment (a note), `Err` for
+/// one that starts like a flag point or an end but is not one.
+fn read_comment(a: &mut Announcement, text: &str) -> Result<bool, ()> {
+    match text {
+        "defender-removed" => a.result = Some(AttackOutcome::DefenderRemoved),
+        "attacker-removed" => a.result = Some(AttackOutcome::AttackerRemoved),
+        "both-removed" => a.result = Some(AttackOutcome::BothRemoved),
+        _ => {
+            if let Some(p) = text.strip_prefix("flag ") {
+                let sq = p.parse::<crate::Square>().map_err(|_| ())?;
+                a.flag_shown[sq.half().index()] = Some(sq);
+            } else if let Some(e) = text.strip_prefix("end ") {
+                let o = e.split_once(':').and_then(|(w, r)| parse_outcome(w, r));
+                a.end = Some(o.ok_or(())?);
+            } else {
+                return Ok(false);
+            }
+        }
+    }
+    Ok(true)
 }
 
 /// A move of a player's record: the announcement as the move and its comments.
@@ -212,19 +314,7 @@ pub fn player_record(state: &InfoState) -> Result<String, WriteError<Infallible>
     let moves: Vec<PlayerMove> = state
         .history()
         .iter()
-        .map(|a| {
-            let mut c = Vec::new();
-            if let Some(r) = a.result {
-                c.push(result_word(r).to_owned());
-            }
-            for p in a.flag_shown.iter().flatten() {
-                c.push(format!("flag {p}"));
-            }
-            if let Some(o) = &a.end {
-                c.push(format!("end {}", outcome_text(o)));
-            }
-            PlayerMove(c, a.mv)
-        })
+        .map(|a| PlayerMove(announcement_comments(a), a.mv))
         .collect();
     let start = Numbering {
         second: state.first() == Side::Blue,
@@ -318,23 +408,8 @@ impl Visitor for Collect {
             });
             ControlFlow::Break(std::mem::take(s))
         };
-        match text {
-            "defender-removed" => a.result = Some(AttackOutcome::DefenderRemoved),
-            "attacker-removed" => a.result = Some(AttackOutcome::AttackerRemoved),
-            "both-removed" => a.result = Some(AttackOutcome::BothRemoved),
-            _ => {
-                if let Some(p) = text.strip_prefix("flag ") {
-                    match p.parse::<crate::Square>() {
-                        Ok(sq) => a.flag_shown[sq.half().index()] = Some(sq),
-                        Err(_) => return bad(self),
-                    }
-                } else if let Some(e) = text.strip_prefix("end ") {
-                    match e.split_once(':').and_then(|(w, r)| parse_outcome(w, r)) {
-                        Some(o) => a.end = Some(o),
-                        None => return bad(self),
-                    }
-                }
-            }
+        if read_comment(a, text).is_err() {
+            return bad(self);
         }
         ControlFlow::Continue(())
     }

@@ -20,10 +20,14 @@ pub enum DarkError {
     /// A deployment breaks L-17.
     #[error(transparent)]
     Opening(#[from] OpeningError),
-    /// `flag_capture` is `after_mines`, which needs the attacker to know which piece is the
-    /// flag: 暗棋 takes `any` only (L-12).
+    /// `flag_capture` is `after_mines` or `engineer`, which need the attacker to know which
+    /// piece is the flag: 暗棋 takes `any` only (L-12).
     #[error("暗棋 takes flag_capture any only (L-12)")]
     FlagCapture,
+    /// `forbid_losing_attacks` is on, which needs the attacker to know the defender's kind:
+    /// 暗棋 plays without it (L-11, L-31: there are no refusals).
+    #[error("暗棋 takes forbid_losing_attacks off only (L-11, L-31)")]
+    LosingAttacks,
     /// The move is not legal, or the game is over. Legality depends only on the board and
     /// the mover's own kinds (L-31), so a player can always know it beforehand
     /// ([`DarkView::legal_moves`]): this is a caller's error, not a refusal told to anyone.
@@ -93,7 +97,8 @@ impl DarkGame {
     ///
     /// # Errors
     /// [`DarkError::Opening`] for a deployment that breaks L-17, [`DarkError::FlagCapture`]
-    /// for `flag_capture` `after_mines`.
+    /// for `flag_capture` other than `any`, [`DarkError::LosingAttacks`] for
+    /// `forbid_losing_attacks`.
     pub fn new(
         red: &Deployment,
         blue: &Deployment,
@@ -102,6 +107,9 @@ impl DarkGame {
     ) -> Result<DarkGame, DarkError> {
         if rules.rules.flag_capture != FlagCapture::Any {
             return Err(DarkError::FlagCapture);
+        }
+        if rules.rules.forbid_losing_attacks() {
+            return Err(DarkError::LosingAttacks);
         }
         let start = opening(red, blue, first, rules.rules)?;
         Ok(DarkGame {

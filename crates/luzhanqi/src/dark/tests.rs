@@ -535,3 +535,244 @@ mod records {
         assert!(missing.is_empty(), "no two worlds found for {missing:?}");
     }
 }
+
+/// The `ccgc` preset in dark play (issue 51 item 1), states with no world (issue 50 item 11),
+/// the announcements in the referee's record (issue 50 item 15).
+mod variants {
+    use rand::rngs::StdRng;
+    use rand::{Rng, SeedableRng};
+
+    use super::super::*;
+    use super::{random_game, true_kinds};
+    use crate::{DrawReason, Outcome, Ruleset, Side, WinReason};
+
+    const CCGC: DarkRules = DarkRules {
+        rules: Ruleset::CCGC,
+        marshal_reveals_flag: true,
+    };
+
+    #[test]
+    fn l15_ccgc_dark_games_end_as_the_preset_says_and_every_state_validates() {
+        let mut by_limit = 0;
+        for seed in 0..30 {
+            let g = random_game(700 + seed, 600, CCGC);
+            if let Some(Outcome::Decisive {
+                winner,
+                reason: WinReason::NoCombatLimit,
+            }) = g.outcome()
+            {
+                by_limit += 1;
+                // The mover of the last ply lost: the winner is the side to move.
+                assert_eq!(winner, g.turn());
+                assert!(g.game().position().plies_since_attack() >= 31);
+            }
+            for side in Side::ALL {
+                let s = g.info_state(side);
+                let k = s
+                    .validate()
+                    .unwrap_or_else(|e| panic!("seed {seed} {side}: {e}\n{s}"));
+                assert_eq!(InfoState::parse_with(&s.to_string(), CCGC).unwrap(), *s);
+                let truth = true_kinds(&g, side);
+                for (j, d) in k.domains().iter().enumerate() {
+                    assert!(d.contains(truth[j]), "seed {seed} {side}");
+                }
+                let sampler = WorldSampler::new(s).unwrap();
+                let w = sampler.draw(&mut StdRng::seed_from_u64(seed)).unwrap();
+                assert!(check_world(s, &w).is_ok(), "seed {seed} {side}");
+            }
+        }
+        assert!(by_limit > 0, "no game of 30 ended by the no-combat limit");
+    }
+
+    #[test]
+    fn l15_ccgc_a_state_that_goes_on_past_the_limit_or_ends_otherwise_is_refused() {
+        // A game ended by the limit, its end rewritten as the draw of the standard result.
+        let g = (0..40)
+            .map(|seed| random_game(700 + seed, 600, CCGC))
+            .find(|g| {
+                matches!(
+                    g.outcome(),
+                    Some(Outcome::Decisive {
+                        reason: WinReason::NoCombatLimit,
+                        ..
+                    })
+                )
+            })
+            .expect("a game ended by the limit");
+        let text = g.info_state(Side::Red).to_string();
+        let winner = g.turn();
+        let drawn = text.replace(
+            &format!("#{winner}:no-combat-limit"),
+            "#draw:no-combat-limit",
+        );
+        assert_ne!(drawn, text);
+        assert!(matches!(
+            InfoState::parse_with(&drawn, CCGC),
+            Err(InfoStateError::Impossible { .. })
+        ));
+        let loser = winner.other();
+        let swapped = text.replace(
+            &format!("#{winner}:no-combat-limit"),
+            &format!("#{loser}:no-combat-limit"),
+        );
+        assert!(InfoState::parse_with(&swapped, CCGC).is_err());
+        // Under the standard rules the same announcements are not a game at all.
+        assert!(InfoState::parse_with(&text, DarkRules::STANDARD).is_err());
+        assert_eq!(
+            "draw:both-stuck".parse::<Announcement>().ok(),
+            None,
+            "an end needs a move"
+        );
+        let a: Announcement = "c6c7#draw:both-stuck".parse().unwrap();
+        assert_eq!(
+            a.end,
+            Some(Outcome::Draw {
+                reason: DrawReason::BothStuck
+            })
+        );
+    }
+
+    #[test]
+    fn l31_a_state_with_no_consistent_world_is_refused_at_parse_time() {
+        // Issue 50 item 11. Without hq_lock, Blue's pieces on both headquarters b12 and d12
+        // move: neither is the flag, and the flag stands on a headquarters (L-17): no
+        // deployment fits, though each announcement alone could have been told.
+        let rules = DarkRules {
+            rules: Ruleset {
+                hq_lock: false,
+                ..Ruleset::STANDARD
+            },
+            marshal_reveals_flag: true,
+        };
+        let d = crate::deploy::DEFAULT_DEPLOYMENT;
+        let one = format!("r r {d} c5b5 b11b10 b5c5 d11d10 c5b5 b12b11");
+        assert!(
+            InfoState::parse_with(&one, rules).is_ok(),
+            "d12 may hold it"
+        );
+        let both = format!("{one} b5c5 d12d11");
+        assert_eq!(
+            InfoState::parse_with(&both, rules),
+            Err(InfoStateError::NoWorld)
+        );
+        // The sampler says the same.
+        let mut state = InfoState::parse_with(&one, rules).unwrap();
+        for a in ["b5c5", "d12d11"] {
+            state.push(a.parse().unwrap());
+        }
+        assert_eq!(state.validate(), Err(InfoStateError::NoWorld));
+        assert!(matches!(
+            WorldSampler::new(&state),
+            Err(WorldError::NoWorld)
+        ));
+    }
+
+    #[test]
+    fn l31_the_parse_time_check_agrees_with_the_samplers_count() {
+        // Random domains and excluded sets near the edge of feasibility: the matching says a
+        // world exists exactly when the sampler's exact count is not zero.
+        let d = crate::deploy::DEFAULT_DEPLOYMENT;
+        let state: InfoState = format!("r r {d}").parse().unwrap();
+        let mut rng = StdRng::seed_from_u64(5);
+        let (mut yes, mut no) = (0, 0);
+        for case in 0..40 {
+            let p = [0.15, 0.25, 0.4][case % 3];
+            let mut dom = [0u16; 25];
+            for x in &mut dom {
+                for k in 0..12 {
+                    if rng.random_bool(p) {
+                        *x |= 1 << k;
+                    }
+                }
+                if *x == 0 {
+                    *x = 1 << rng.random_range(0..12);
+                }
+            }
+            let excluded = (case % 2 == 1).then(|| {
+                std::array::from_fn(|_| {
+                    if rng.random_bool(0.9) {
+                        0x0fff
+                    } else {
+                        rng.random_range(0..0x1000u16)
+                    }
+                })
+            });
+            let sampler = WorldSampler::synthetic(&state, dom, excluded);
+            let k = sampler.knowledge().with_sets(dom, excluded);
+            let exists = sampler.count() > 0;
+            assert_eq!(k.has_world(), exists, "case {case}: {dom:?} {excluded:?}");
+            if exists {
+                yes += 1;
+            } else {
+                no += 1;
+            }
+        }
+        assert!(yes > 3 && no > 3, "{yes} feasible, {no} not");
+    }
+
+    #[test]
+    fn l22_the_referees_record_carries_the_announcements() {
+        let mut attacks = 0;
+        for seed in 0..12 {
+            let rules = if seed % 2 == 0 {
+                CCGC
+            } else {
+                DarkRules::STANDARD
+            };
+            let g = random_game(900 + seed, 300, rules);
+            let text = record::referee_record(&g).unwrap();
+            for a in g.history() {
+                if a.result.is_some() {
+                    attacks += 1;
+                }
+            }
+            if let Some(o) = g.outcome() {
+                let end = format!(
+                    "{{end {}:{}}}",
+                    o.winner().map_or("draw".into(), |w| w.to_string()),
+                    o.reason_str()
+                );
+                assert!(text.contains(&end), "{end}\n{text}");
+            }
+            // The record alone gives each side's information state and player's record.
+            let back = record::read_referee_record(&text).unwrap();
+            assert_eq!(back.history(), g.history());
+            for side in Side::ALL {
+                assert_eq!(back.info_state(side), g.info_state(side));
+                assert_eq!(
+                    record::player_record(back.info_state(side)).unwrap(),
+                    record::player_record(g.info_state(side)).unwrap()
+                );
+            }
+        }
+        assert!(attacks > 0);
+    }
+
+    #[test]
+    fn l22_a_referees_record_whose_announcements_disagree_is_refused() {
+        let d: crate::deploy::Deployment = crate::deploy::DEFAULT_DEPLOYMENT.parse().unwrap();
+        let mut g = DarkGame::new(&d, &d, Side::Red, DarkRules::STANDARD).unwrap();
+        g.play("c6c7".parse().unwrap()).unwrap();
+        let text = record::referee_record(&g).unwrap();
+        assert!(text.contains("{both-removed}"), "{text}");
+        let told = text.replace("{both-removed}", "{defender-removed}");
+        let e = record::read_referee_record(&told).unwrap_err();
+        assert!(
+            matches!(e, record::RecordError::Announcement { ply: 1, .. }),
+            "{e}"
+        );
+        let e = record::read_referee_record(&text.replace("{both-removed}", "{end red:won}"))
+            .unwrap_err();
+        assert!(
+            matches!(e, record::RecordError::MoveComment { ply: 1, .. }),
+            "{e}"
+        );
+        // A record written before the announcements were added still reads.
+        let old = text.replace(" {both-removed}", "");
+        assert_ne!(old, text);
+        assert_eq!(
+            record::read_referee_record(&old).unwrap().history(),
+            g.history()
+        );
+    }
+}

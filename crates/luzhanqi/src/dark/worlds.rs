@@ -224,7 +224,10 @@ impl WorldSampler {
     /// [`WorldError::Invalid`] for a state no referee could have told,
     /// [`WorldError::NoWorld`] when no deployment is consistent with it.
     pub fn new(state: &InfoState) -> Result<WorldSampler, WorldError> {
-        let knowledge = state.validate()?;
+        let knowledge = match state.validate() {
+            Err(InfoStateError::NoWorld) => return Err(WorldError::NoWorld),
+            other => other?,
+        };
         let domains = knowledge.domains().map(|d| d.0);
         let excluded = knowledge
             .excluded()

@@ -479,6 +479,7 @@ impl FlipPosition {
         FaceDown {
             any: !self.down.is_empty(),
             flags: Side::ALL.map(|s| self.pool.count(Piece::new(s, Kind::Flag)) > 0),
+            unsettled: self.first_colour.is_none(),
         }
     }
 
@@ -665,6 +666,13 @@ impl FlipPosition {
         if d.side == a.side {
             return false;
         }
+        if d.kind == Kind::Flag
+            && self.ruleset().flag_capture == crate::FlagCapture::Engineer
+            && a.kind != Kind::Engineer
+        {
+            // L-12 `engineer`: only an engineer takes the flag.
+            return false;
+        }
         if d.kind == Kind::Flag && self.ruleset().flag_capture == crate::FlagCapture::AfterMines {
             // L-12: mines still on the board, face up or face down, protect the flag.
             let mines_left = !self.board.pieces(d.side, Kind::Landmine).is_empty()
@@ -672,6 +680,16 @@ impl FlipPosition {
             return !mines_left;
         }
         true
+    }
+
+    /// The no-combat count after a ply that revealed a piece without an attack: 0 when flips
+    /// reset it (default), else one more (`flip_resets_no_combat` off; L-15, L-32).
+    fn after_flip(&self, plies: u32) -> u32 {
+        if self.mode.flip_resets_no_combat {
+            0
+        } else {
+            plies.saturating_add(1)
+        }
     }
 
     /// Turn the piece on `sq` face up as `p`, settling the colours if the rule says so.
@@ -703,15 +721,17 @@ impl FlipPosition {
         match (action, revealed) {
             (FlipAction::Flip(sq), Some(p)) => {
                 self.reveal(sq, p);
-                plies = 0;
+                plies = self.after_flip(plies);
             }
             (FlipAction::Move(m), Some(p)) if self.down.contains(m.to) => {
                 let fights = self.blind_attack_fights(m, p);
                 self.reveal(m.to, p);
                 if fights {
                     self.board.play_unchecked(m);
+                    plies = 0;
+                } else {
+                    plies = self.after_flip(plies);
                 }
-                plies = 0;
             }
             (FlipAction::Move(m), _) if !self.down.contains(m.to) => {
                 self.board.play_unchecked(m);

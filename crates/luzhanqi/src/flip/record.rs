@@ -4,11 +4,12 @@
 //! onto a face-down piece under `attack_face_down`).
 //!
 //! - Tags written: `Game`, `Mode "flip"`, `ColourRule` (`first_flip`, `first_engineer`,
-//!   `first_mine`), `AttackFaceDown` (`true`/`false`), `Setup` (the start's flip state
+//!   `first_mine`), `AttackFaceDown` (`true`/`false`), `FlipResetsNoCombat` (`false`, only
+//!   when a flip does not reset the no-combat count), `Setup` (the start's flip state
 //!   string, only when it is not the start with every piece face down), `Rules` (a ruleset
 //!   JSON object, only when not the mode's defaults), the caller's other tags, `Result`.
-//!   Read: the same; a missing `ColourRule` or `AttackFaceDown` is its default, a missing
-//!   `Mode` or another mode is refused.
+//!   Read: the same; a missing `ColourRule`, `AttackFaceDown` or `FlipResetsNoCombat` is its
+//!   default, a missing `Mode` or another mode is refused.
 //! - Move numbers count the second player's plies (a ply pair per number); the result is by
 //!   colour: `1-0` Red won, `0-1` Blue won.
 //! - Every error names its place (line:column): a token that is no flip ply, a ply the game
@@ -127,7 +128,8 @@ pub enum FlipRecordError {
 }
 
 /// A flip game read from a file: its other tags (not `Game`, `Mode`, `ColourRule`,
-/// `AttackFaceDown`, `Setup`, `Rules`, `Result`), its result token and the game replayed.
+/// `AttackFaceDown`, `FlipResetsNoCombat`, `Setup`, `Rules`, `Result`), its result token and
+/// the game replayed.
 #[derive(Debug, Clone)]
 pub struct FlipRecord {
     /// The other tags, in file order (`Event`, `Termination`, …).
@@ -147,11 +149,12 @@ fn colour_rule_name(r: ColourRule) -> &'static str {
 }
 
 /// The tags the reader handles itself (all others are kept in [`FlipRecord::tags`]).
-const OWN_TAGS: [&str; 7] = [
+const OWN_TAGS: [&str; 8] = [
     junqi_gamefile::GAME_TAG,
     "Mode",
     "ColourRule",
     "AttackFaceDown",
+    "FlipResetsNoCombat",
     "Setup",
     "Rules",
     "Result",
@@ -234,6 +237,9 @@ fn write_record(
         ),
         ("AttackFaceDown".into(), mode.attack_face_down.to_string()),
     ];
+    if !mode.flip_resets_no_combat {
+        all.push(("FlipResetsNoCombat".into(), "false".into()));
+    }
     let default_start = FlipPosition::start_with(mode, *start.ruleset());
     if start.to_string() != default_start.to_string() {
         all.push(("Setup".into(), start.to_string()));
@@ -446,6 +452,19 @@ pub fn read_flip_record(text: &str) -> Result<FlipRecord, FlipRecordError> {
                 return Err(tag_err(
                     at,
                     "AttackFaceDown",
+                    format!("'{v}' is not true or false"),
+                ));
+            }
+        };
+    }
+    if let Some((v, at)) = find("FlipResetsNoCombat") {
+        mode.flip_resets_no_combat = match v {
+            "true" => true,
+            "false" => false,
+            _ => {
+                return Err(tag_err(
+                    at,
+                    "FlipResetsNoCombat",
                     format!("'{v}' is not true or false"),
                 ));
             }

@@ -291,6 +291,16 @@ pub enum FlipViolation {
     /// The move number is 0.
     #[error("the move number is 0 (it starts at 1)")]
     MoveNumberZero,
+    /// A no-combat count that no game reaches with the colours unsettled: until they are
+    /// settled every ply is a flip, which resets the count (or, with `flip_resets_no_combat`
+    /// off, adds one: at most as many as the pieces face up).
+    #[error("{plies} plies since an attack or a flip with the colours unsettled: at most {most}")]
+    UnsettledCount {
+        /// The count given.
+        plies: u32,
+        /// The largest count possible.
+        most: u32,
+    },
     /// The plies counter exceeds 65,535.
     #[error("{0} plies since an attack or a flip is above 65535")]
     PliesTooLarge(u32),
@@ -336,8 +346,9 @@ impl FlipPosition {
     /// # Errors
     /// [`FlipPositionError`] with every reason the setup is not a state of a flip game (counts
     /// of L-5 face up plus unseen, as many unseen pieces as face-down points, none face down
-    /// in a camp, colours that agree with `mode`'s colour rule, a flag left to one side at
-    /// least, counters in range), and the setup back.
+    /// in a camp, colours that agree with `mode`'s colour rule, a no-combat count that the
+    /// unsettled colours allow, a flag left to one side at least, counters in range), and the
+    /// setup back.
     pub fn from_setup(
         setup: FlipSetup,
         mode: ModeRules,
@@ -397,6 +408,18 @@ impl FlipPosition {
                     v.push(FlipViolation::Unsettled(
                         "a piece that settles them is face up",
                     ));
+                }
+                // Every ply so far was a flip (L-32): each reset the count, or added one.
+                let most = if mode.flip_resets_no_combat {
+                    0
+                } else {
+                    face_up.len() as u32
+                };
+                if setup.plies_since_attack_or_flip > most {
+                    v.push(FlipViolation::UnsettledCount {
+                        plies: setup.plies_since_attack_or_flip,
+                        most,
+                    });
                 }
             }
             Some(_) => {
