@@ -503,14 +503,12 @@ impl FromStr for ActionText {
         if let Some(&(_, c)) = chars.peek()
             && !c.is_ascii()
         {
-            {
-                kind = Some(
-                    Kind::from_char(c)
-                        .ok_or_else(|| err(1, format!("'{c}' is not a piece character")))?,
-                );
-                chars.next();
-                col = 2;
-            }
+            kind = Some(
+                Kind::from_char(c)
+                    .ok_or_else(|| err(1, format!("'{c}' is not a piece character")))?,
+            );
+            chars.next();
+            col = 2;
         }
         let rest: String = chars.map(|(_, c)| c).collect();
         if let Some((k, c)) = rest.char_indices().find(|(_, c)| !c.is_ascii()) {
