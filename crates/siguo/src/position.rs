@@ -833,3 +833,16 @@ impl Position {
         (self.board, self.turn, self.in_play, self.passes_used)
     }
 }
+
+#[cfg(test)]
+mod tests {
+    use super::*;
+
+    /// The size docs/siguo.md states: a mailbox of 129 two-byte points plus counters.
+    #[test]
+    fn sizes() {
+        assert_eq!(std::mem::size_of::<Option<Piece>>(), 2);
+        assert_eq!(std::mem::size_of::<Move>(), 2);
+        assert_eq!(std::mem::size_of::<Position>(), 304);
+    }
+}
