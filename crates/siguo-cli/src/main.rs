@@ -264,6 +264,7 @@ fn run(cli: Cli, out: &mut impl Write) -> Result<ExitCode, String> {
                         .ok_or_else(|| format!("action {n} '{text}': not resign-r|g|b|y"))?;
                     pos.surrender(seat)
                         .map_err(|e| format!("action {n} '{text}': {e}"))?;
+                    *seen.entry(pos.repetition_key()).or_default() += 1;
                     continue;
                 }
                 if let Some(o) = pos.outcome() {

@@ -119,3 +119,60 @@ fn bad_input_is_a_typed_error_with_where() {
     assert_eq!(out.status.code(), Some(1));
     assert!(String::from_utf8_lossy(&out.stderr).contains("pass_limit"));
 }
+
+#[test]
+fn repetition_draws_before_the_no_combat_limit() {
+    // Red's and Green's marshals step back and forth; Blue and Yellow likewise.
+    let pos = "3bF1/5/5/2bS2/5/5/15/yF11/1yS8gS4/11gF/15/5/5/2rS2/5/5/1rF3 r rgby 0 1";
+    let moves = [
+        "i4i5", "m9m10", "i14i13", "b9b10", "i5i4", "m10m9", "i13i14", "b10b9",
+    ];
+    let mut args = vec!["play", "--position", pos, "--rules", r#"{"repetition":2}"#];
+    args.extend(moves);
+    let last = stdout(&args).lines().last().unwrap().to_string();
+    let o = siguo(&[
+        "play",
+        "--position",
+        pos,
+        "--rules",
+        r#"{"repetition":2}"#,
+        "i4i5",
+        "m9m10",
+        "i14i13",
+        "b9b10",
+        "i5i4",
+        "m10m9",
+        "i13i14",
+        "b10b9",
+        "i4i5",
+    ]);
+    assert_eq!(
+        o.status.code(),
+        Some(1),
+        "the game is over after the repetition"
+    );
+    assert!(String::from_utf8_lossy(&o.stderr).contains("repetition"));
+    assert!(last.ends_with(" r rgby 8 3"), "{last}");
+    // With the limit at 8 plies as well, repetition is still the reason (L-57 step 5).
+    let o = siguo(&[
+        "play",
+        "--position",
+        pos,
+        "--rules",
+        r#"{"repetition":2,"no_combat_limit":8}"#,
+        "i4i5",
+        "m9m10",
+        "i14i13",
+        "b9b10",
+        "i5i4",
+        "m10m9",
+        "i13i14",
+        "b10b9",
+        "i4i5",
+    ]);
+    assert!(
+        String::from_utf8_lossy(&o.stderr).contains("repetition"),
+        "{}",
+        String::from_utf8_lossy(&o.stderr)
+    );
+}

@@ -820,9 +820,14 @@ impl Position {
         self.turn = next;
     }
 
-    /// Mark the position drawn by repetition (L-56): for a game that keeps the history.
+    /// Mark the position drawn by repetition (L-56): for a game that keeps the history. L-57
+    /// judges repetition at step (5) before the no-combat limit, so it replaces that draw; a
+    /// position decided at an earlier step keeps its result.
     pub fn declare_repetition(&mut self) {
-        if self.outcome.is_none() {
+        if matches!(
+            self.outcome,
+            None | Some(Outcome::Draw(DrawReason::NoCombatLimit))
+        ) {
             self.outcome = Some(Outcome::Draw(DrawReason::Repetition));
         }
     }
