@@ -35,6 +35,8 @@ enum Command {
     Deploy(DeployArgs),
     /// The starting position string of four deployments and a first seat (L-58).
     Opening(OpeningArgs),
+    /// Render a position as SVG.
+    Svg(PositionArgs),
     /// Play a game of seeded random legal actions from four seeded random deployments: each
     /// action a line, then the outcome, then the final position string.
     Selfplay(SelfplayArgs),
@@ -329,6 +331,10 @@ fn run(cli: Cli, out: &mut impl Write) -> Result<ExitCode, String> {
                 siguo::deploy::opening([&ds[0], &ds[1], &ds[2], &ds[3]], args.first.seat(), rules)
                     .map_err(|e| e.to_string())?;
             writeln!(out, "{pos}").map_err(w)?;
+        }
+        Command::Svg(args) => {
+            let pos = args.position()?;
+            write!(out, "{}", pos.to_svg()).map_err(w)?;
         }
         Command::Selfplay(args) => {
             let rules = args.rules.load()?;

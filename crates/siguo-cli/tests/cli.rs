@@ -176,3 +176,11 @@ fn repetition_draws_before_the_no_combat_limit() {
         String::from_utf8_lossy(&o.stderr)
     );
 }
+
+#[test]
+fn svg_draws_every_line_and_piece() {
+    let text = stdout(&["svg", "--position", EXAMPLE]);
+    assert!(text.starts_with("<svg"));
+    assert_eq!(text.matches("<line ").count(), 288, "L-45: 288 lines");
+    assert_eq!(text.matches("<text ").count(), 100, "four armies of 25");
+}

@@ -27,6 +27,7 @@ mod perft;
 mod position;
 mod ruleset;
 mod seat;
+mod svg;
 mod text;
 
 pub use luzhanqi::{Kind, Script};
