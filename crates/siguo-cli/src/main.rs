@@ -35,6 +35,12 @@ enum Command {
     Deploy(DeployArgs),
     /// The starting position string of four deployments and a first seat (L-58).
     Opening(OpeningArgs),
+    /// Replay a game file (L-61): for each game its final position string and result token,
+    /// or its error (exit 1 if any).
+    Replay {
+        /// The game file.
+        file: String,
+    },
     /// Render a position as SVG.
     Svg(PositionArgs),
     /// Play a game of seeded random legal actions from four seeded random deployments: each
@@ -331,6 +337,26 @@ fn run(cli: Cli, out: &mut impl Write) -> Result<ExitCode, String> {
                 siguo::deploy::opening([&ds[0], &ds[1], &ds[2], &ds[3]], args.first.seat(), rules)
                     .map_err(|e| e.to_string())?;
             writeln!(out, "{pos}").map_err(w)?;
+        }
+        Command::Replay { file } => {
+            let text = std::fs::read_to_string(&file).map_err(|e| format!("{file}: {e}"))?;
+            let mut failed = false;
+            for (i, g) in siguo::game_file::read_games(&text).into_iter().enumerate() {
+                match g {
+                    Ok(g) => {
+                        let result = siguo::game_file::result_token(g.end.outcome());
+                        writeln!(out, "{}", g.end).map_err(w)?;
+                        writeln!(out, "{}", result.as_str()).map_err(w)?;
+                    }
+                    Err(e) => {
+                        failed = true;
+                        writeln!(out, "game {}: error: {e}", i + 1).map_err(w)?;
+                    }
+                }
+            }
+            if failed {
+                return Ok(ExitCode::FAILURE);
+            }
         }
         Command::Svg(args) => {
             let pos = args.position()?;

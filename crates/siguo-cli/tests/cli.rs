@@ -184,3 +184,28 @@ fn svg_draws_every_line_and_piece() {
     assert_eq!(text.matches("<line ").count(), 288, "L-45: 288 lines");
     assert_eq!(text.matches("<text ").count(), 100, "four armies of 25");
 }
+
+#[test]
+fn replay_a_game_file() {
+    let dir = std::env::temp_dir().join(format!("siguo-replay-{}", std::process::id()));
+    std::fs::create_dir_all(&dir).unwrap();
+    let file = dir.join("game.txt");
+    let text = format!(
+        "[Game \"siguo\"]\n[Setup \"{EXAMPLE}\"]\n[Rules \"{{}}\"]\n[Mode \"dark\"]\n[Result \"*\"]\n\nk6l7 l9k9 {{a comment}} (l9l8)\n*\n"
+    );
+    std::fs::write(&file, text).unwrap();
+    let out = stdout(&["replay", file.to_str().unwrap()]);
+    let lines: Vec<&str> = out.lines().collect();
+    assert!(lines[0].ends_with(" b rgby 1 1"), "{out}");
+    assert!(lines[0].contains("/yLyZyB1ySyC2gC1gS1gBgZgL/"), "{out}");
+    assert_eq!(lines[1], "*");
+    std::fs::write(
+        &file,
+        format!("[Game \"siguo\"]\n[Setup \"{EXAMPLE}\"]\n\nk6k8 *\n"),
+    )
+    .unwrap();
+    let bad = siguo(&["replay", file.to_str().unwrap()]);
+    assert_eq!(bad.status.code(), Some(1));
+    assert!(String::from_utf8_lossy(&bad.stdout).contains("game 1: error: 4:1"));
+    std::fs::remove_dir_all(&dir).unwrap();
+}

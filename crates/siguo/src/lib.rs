@@ -23,6 +23,7 @@
 
 pub mod board;
 pub mod deploy;
+pub mod game_file;
 mod perft;
 mod position;
 mod ruleset;
