@@ -90,3 +90,86 @@ fn l59_example_perft_2_is_2831() {
     assert_eq!(perft(&pos, 1), 53);
     assert_eq!(perft(&pos, 2), 2_831);
 }
+
+/// L-45: a quarter turn about i9 maps the board onto itself and each seat onto the next, so
+/// the destinations of a seat's piece on p are those of the next seat's piece on the turned
+/// point, turned — for every point, seat and way of moving (run, engineer path, step).
+#[test]
+fn l45_destinations_turn_with_the_board() {
+    let turn = |p: Point| Point::new(18 - p.rank(), p.file()).unwrap();
+    let flags = ["h1", "q8", "j17", "a10"]; // each seat's own b1: turned onto each other
+    for kind in [Kind::Division, Kind::Engineer] {
+        for p in Point::all() {
+            if flags.contains(&p.to_string().as_str()) {
+                continue;
+            }
+            for seat in Seat::ALL {
+                let dests = |seat: Seat, at: Point| -> std::collections::BTreeSet<Point> {
+                    let mut s = Setup::empty();
+                    for (i, f) in flags.iter().enumerate() {
+                        s.put(pt(f), Some(Piece::new(Seat::from_index(i), Kind::Flag)));
+                    }
+                    s.put(at, Some(Piece::new(seat, kind)));
+                    s.turn = seat;
+                    let pos = Position::from_setup(s, Rules::STANDARD).unwrap();
+                    pos.legal_moves()
+                        .iter()
+                        .filter(|m| m.from == at)
+                        .map(|m| m.to)
+                        .collect()
+                };
+                let here: std::collections::BTreeSet<Point> =
+                    dests(seat, p).into_iter().map(turn).collect();
+                let next = Seat::from_index(seat.index() + 1);
+                assert_eq!(here, dests(next, turn(p)), "{kind:?} of {seat} on {p}");
+            }
+        }
+    }
+}
+
+/// L-45: the mirror x → 18 − x maps the board onto itself, Red and Blue onto themselves and
+/// Green onto Yellow (teams kept), so destinations mirror too (the flags mirror with them).
+#[test]
+fn l45_destinations_mirror_with_the_board() {
+    let mirror = |p: Point| Point::new(18 - p.file(), p.rank()).unwrap();
+    let seat_mirror = |s: Seat| match s {
+        Seat::Green => Seat::Yellow,
+        Seat::Yellow => Seat::Green,
+        s => s,
+    };
+    let flags = ["h1", "q8", "j17", "a10"];
+    let dests = |seat: Seat, at: Point, mirrored: bool| -> std::collections::BTreeSet<Point> {
+        let mut s = Setup::empty();
+        for (i, f) in flags.iter().enumerate() {
+            let owner = Seat::from_index(i);
+            let (p, owner) = if mirrored {
+                (mirror(pt(f)), seat_mirror(owner))
+            } else {
+                (pt(f), owner)
+            };
+            s.put(p, Some(Piece::new(owner, Kind::Flag)));
+        }
+        s.put(at, Some(Piece::new(seat, Kind::Brigade)));
+        s.turn = seat;
+        let pos = Position::from_setup(s, Rules::STANDARD).unwrap();
+        pos.legal_moves()
+            .iter()
+            .filter(|m| m.from == at)
+            .map(|m| m.to)
+            .collect()
+    };
+    for p in Point::all() {
+        if flags.contains(&p.to_string().as_str()) {
+            continue;
+        }
+        for seat in Seat::ALL {
+            let here: std::collections::BTreeSet<Point> =
+                dests(seat, p, false).into_iter().map(mirror).collect();
+            assert_eq!(
+                here,
+                dests(seat_mirror(seat), mirror(p), true),
+                "{seat} on {p}"
+            );
+        }
+    }
+}
