@@ -30,6 +30,7 @@ mod ruleset;
 mod seat;
 mod svg;
 mod text;
+mod zobrist;
 
 pub use luzhanqi::{Kind, Script};
 
