@@ -13,11 +13,10 @@ pub fn perft(pos: &Position, depth: u32) -> u64 {
     if depth == 0 {
         return 1;
     }
-    let actions = pos.legal_actions();
     if depth == 1 {
-        return actions.len() as u64;
+        return pos.count_actions();
     }
-    actions
+    pos.legal_actions()
         .into_iter()
         .map(|a| {
             let mut child = pos.clone();

@@ -604,6 +604,26 @@ impl Position {
         v
     }
 
+    /// The number of legal actions, counted without listing them (bulk perft).
+    #[must_use]
+    pub fn count_actions(&self) -> u64 {
+        if self.outcome.is_some() {
+            return 0;
+        }
+        let seat = self.turn;
+        let flags_open = self.flags_open();
+        let mut n = u64::from(self.can_pass());
+        for from in Point::all() {
+            match self.board[from.index()] {
+                Some(pc) if pc.seat == seat && self.movable_at(pc, from) => {
+                    n += u64::from(self.destinations(from, pc, &flags_open).count());
+                }
+                _ => {}
+            }
+        }
+        n
+    }
+
     /// Whether an action is legal.
     #[must_use]
     pub fn is_legal(&self, a: Action) -> bool {

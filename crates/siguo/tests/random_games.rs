@@ -49,6 +49,7 @@ proptest! {
             }
             let actions = pos.legal_actions();
             prop_assert_eq!(perft(&pos, 1), actions.len() as u64);
+            prop_assert_eq!(pos.count_actions(), actions.len() as u64);
             // A decided position has no actions; an undecided one has some (L-57).
             prop_assert_eq!(pos.outcome().is_some(), actions.is_empty());
             if actions.is_empty() {
