@@ -369,3 +369,110 @@ fn l59_position_string_errors_say_where() {
         .unwrap_err();
     assert_eq!(e, ParsePositionError::FieldCount { got: 4 });
 }
+
+#[test]
+fn l52_bomb_and_flag_both_go() {
+    let pieces = with_flags(&[("rZ", "p10"), ("gS", "m7"), ("yS", "b9"), ("bS", "i14")]);
+    let mut pos = Position::from_setup(setup(&pieces, 'r', "rgby"), Rules::STANDARD).unwrap();
+    // Red's bomb on p10 (Green's own d2) attacks Green's flag on q10 (own d1).
+    pos.play(pos.find_action("p10q10").unwrap()).unwrap();
+    assert_eq!(pos.piece_at(pt("q10")), None, "bomb and flag both removed");
+    assert!(!pos.in_play(Seat::Green));
+    assert_eq!(pos.plies_since_attack(), 0);
+}
+
+#[test]
+fn l56_no_combat_reset_removal() {
+    // Red moves; Green, next, has only its flag and goes out (L-57 step 4): its pieces leave.
+    let pieces = with_flags(&[("rS", "i4"), ("gL", "q9"), ("yS", "b9"), ("bS", "i14")]);
+    let mut s = setup(&pieces, 'r', "rgby");
+    s.plies_since_attack = 5;
+    let mut attack = Position::from_setup(s.clone(), Rules::STANDARD).unwrap();
+    attack.play(attack.find_action("i4i5").unwrap()).unwrap();
+    assert!(!attack.in_play(Seat::Green));
+    assert_eq!(
+        attack.plies_since_attack(),
+        6,
+        "attack: removal does not reset"
+    );
+    let removal = rules(r#"{"no_combat_reset":"removal"}"#);
+    let mut p = Position::from_setup(s.clone(), removal).unwrap();
+    p.play(p.find_action("i4i5").unwrap()).unwrap();
+    assert_eq!(
+        p.plies_since_attack(),
+        0,
+        "removal: the pieces leaving reset the count"
+    );
+    // Under frozen nothing leaves, so nothing resets.
+    let frozen = rules(r#"{"no_combat_reset":"removal","out_pieces":"frozen"}"#);
+    let mut p = Position::from_setup(s, frozen).unwrap();
+    p.play(p.find_action("i4i5").unwrap()).unwrap();
+    assert_eq!(p.plies_since_attack(), 6);
+}
+
+#[test]
+fn l11_mines_per_option_and_engineers() {
+    // Red's division attacks Green's landmine on p9 (own c2) from p8 (own b2).
+    let pieces = with_flags(&[
+        ("rD", "p8"),
+        ("rE", "p11"),
+        ("gL", "p9"),
+        ("gS", "m7"),
+        ("yS", "b9"),
+        ("bS", "i14"),
+    ]);
+    let s = setup(&pieces, 'r', "rgby");
+    let mut p = Position::from_setup(s.clone(), Rules::STANDARD).unwrap();
+    p.play(p.find_action("p8p9").unwrap()).unwrap();
+    assert_eq!(
+        p.piece_at(pt("p9")),
+        Some(Piece::new(Seat::Green, Kind::Landmine))
+    );
+    assert_eq!(p.piece_at(pt("p8")), None);
+    let mut p =
+        Position::from_setup(s.clone(), rules(r#"{"mine_outcome":"both_removed"}"#)).unwrap();
+    p.play(p.find_action("p8p9").unwrap()).unwrap();
+    assert_eq!(p.piece_at(pt("p9")), None);
+    // An engineer clears it and stays, whatever the option (p11 → p10 → attack p9).
+    let mut p = Position::from_setup(s, rules(r#"{"mine_outcome":"both_removed"}"#)).unwrap();
+    p.play(
+        p.find_action("工p11xp9")
+            .unwrap_or_else(|_| p.find_action("p11p9").unwrap()),
+    )
+    .unwrap();
+    assert_eq!(
+        p.piece_at(pt("p9")),
+        Some(Piece::new(Seat::Red, Kind::Engineer))
+    );
+}
+
+#[test]
+fn l57_surrender_of_a_seat_not_to_move_can_leave_the_mover_without_moves() {
+    // Red to move; its only move is the marshal's attack g1xg2 on a Yellow platoon. Yellow
+    // surrenders under `frozen`: the platoon stays and can no longer be attacked, so Red has
+    // no move, goes out at step 4, and the turn passes to Green.
+    let pieces = [
+        ("rF", "h1"),
+        ("gF", "q8"),
+        ("bF", "j17"),
+        ("yF", "a10"),
+        ("rS", "g1"),
+        ("yP", "g2"),
+        ("gS", "m9"),
+        ("bS", "i14"),
+        ("yS", "b9"),
+    ];
+    let s = setup(&pieces, 'r', "rgby");
+    let frozen = rules(r#"{"surrender_after":0,"out_pieces":"frozen"}"#);
+    let mut p = Position::from_setup(s.clone(), frozen).unwrap();
+    assert_eq!(moves(&p), ["g1g2"]);
+    p.surrender(Seat::Yellow).unwrap();
+    assert!(!p.in_play(Seat::Red));
+    assert_eq!(p.turn(), Seat::Green);
+    assert!(p.outcome().is_none());
+    // Under `removed` the platoon leaves, g2 is empty, and Red plays on.
+    let mut p = Position::from_setup(s, rules(r#"{"surrender_after":0}"#)).unwrap();
+    p.surrender(Seat::Yellow).unwrap();
+    assert_eq!(p.turn(), Seat::Red);
+    assert_eq!(moves(&p), ["g1g2"]);
+}
