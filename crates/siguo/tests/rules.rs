@@ -23,7 +23,7 @@ fn setup(pieces: &[(&str, &str)], turn: char, in_play: &str) -> Setup {
     s
 }
 
-/// Flags of all four seats on their own left headquarters (h1, q8... by own frame b1).
+/// One flag per seat on one of its own headquarters.
 const FLAGS: [(&str, &str); 4] = [("rF", "h1"), ("gF", "q10"), ("bF", "j17"), ("yF", "a8")];
 
 fn with_flags(extra: &[(&str, &str)]) -> Vec<(&'static str, &'static str)> {
@@ -77,15 +77,15 @@ fn l48_allies_are_never_attacked_nor_entered_and_block() {
 
 #[test]
 fn l46_arc_run_is_straight_and_a_turn_is_not() {
-    // A division on f9 (Yellow's front row) runs f7..f11, then round the arcs? f9 is on the
-    // front row f7–f11 and the middle line f9–l9 only: 4 + 5 = 9 railway destinations.
+    // A Yellow division on f9 (own c6) lies on two lines only, the front row f7–f11 and the
+    // middle line f9–l9: 4 + 4 railway destinations, no turn onto any other line.
     let s = setup(&with_flags(&[("yD", "f9")]), 'y', "rgby");
     let pos = Position::from_setup(s, Rules::STANDARD).unwrap();
     let got: Vec<String> = moves(&pos)
         .into_iter()
         .filter(|m| m.starts_with("f9"))
         .collect();
-    // roads: e9 (own b6), e8 and e10 (camps diagonal? e8 and e10 are camps of own b5/d5).
+    // Roads: e9 (own c5) and the camps e8 and e10 (own d5 and b5, diagonal to own c6).
     assert_eq!(
         got,
         [
@@ -97,7 +97,7 @@ fn l46_arc_run_is_straight_and_a_turn_is_not() {
 
 #[test]
 fn l10_camps_protect_against_enemies() {
-    // Red division on h4?? h4 is not railway; use i6 front: an enemy in camp j5 is not attacked.
+    // Red division on i6: an enemy in the camp j5 is not attacked; one on h6 is.
     let s = setup(
         &with_flags(&[("rD", "i6"), ("gP", "j5"), ("gE", "h6")]),
         'r',
@@ -115,9 +115,7 @@ fn l10_camps_protect_against_enemies() {
 
 #[test]
 fn l52_flag_capture_puts_the_seat_out_and_removes_its_pieces() {
-    // Red engineer on i2 runs to the back row... simpler: Red marshal on h2 steps onto
-    // Yellow's? Use Green: Red's general on p9 next to Green's flag on q10? q10 is Green's
-    // own d1 headquarters; p10 is own d2. General on p10 steps to q10.
+    // Red's general on p10 (Green's own d2) takes Green's flag on q10 (own d1).
     let s = setup(
         &with_flags(&[("rJ", "p10"), ("gS", "m7"), ("yS", "b9"), ("bS", "i14")]),
         'r',
@@ -208,8 +206,8 @@ fn l57_seat_without_moves_goes_out_when_read() {
 
 #[test]
 fn l53_last_enemy_without_moves_loses_no_move() {
-    // Yellow out; Green has a lone landmine besides its flag: after Red moves, Green is to
-    // move with nothing to do: out, red-blue wins no-move.
+    // Yellow out; Green has only its flag and a landmine: after Red moves, Green is to move
+    // with nothing to do: out, and red-blue wins by no-move.
     let s = setup(
         &[
             ("rF", "h1"),
