@@ -1,0 +1,422 @@
+//! `siguo`: the command line of the `siguo` rules library for 四國軍棋 (four-player army
+//! chess). The output formats are exact (tools read them); see `docs/siguo.md`.
+
+use std::collections::HashMap;
+use std::io::{BufWriter, Write};
+use std::process::ExitCode;
+
+use clap::{Args, Parser, Subcommand, ValueEnum};
+use luzhanqi::deploy::Deployment;
+use luzhanqi::rand::{Rng, SeedableRng, rngs::StdRng};
+use siguo::{Action, Position, Rules, Script, Seat};
+
+/// Rules engine for 四國軍棋 (four-player army chess).
+#[derive(Debug, Parser)]
+#[command(name = "siguo", version, about, long_about = None)]
+struct Cli {
+    #[command(subcommand)]
+    command: Command,
+}
+
+#[derive(Debug, Subcommand)]
+enum Command {
+    /// The legal actions, one a line: `<ascii> <record>` (or `pass`), sorted by the ASCII form.
+    Moves(PositionArgs),
+    /// Perft split by root action: `<ascii> <count>` lines sorted, then `total <n>`.
+    Divide(DepthArgs),
+    /// Count the leaves of the action tree; the count alone on the last line.
+    Perft(DepthArgs),
+    /// Adjudicate a position: `ongoing`, or `<red-blue|green-yellow|draw> <reason>`.
+    Outcome(PositionArgs),
+    /// Play actions (`g6g7`, `工g6-g7`, `pass`, `resign-g`); the resulting position string
+    /// alone on the last line.
+    Play(PlayArgs),
+    /// Deployments per seat (L-58): random, check, count.
+    Deploy(DeployArgs),
+    /// The starting position string of four deployments and a first seat (L-58).
+    Opening(OpeningArgs),
+    /// Replay a game file (L-61): for each game its final position string and result token,
+    /// or its error (exit 1 if any).
+    Replay {
+        /// The game file.
+        file: String,
+    },
+    /// Render a position as SVG.
+    Svg(PositionArgs),
+    /// Play a game of seeded random legal actions from four seeded random deployments: each
+    /// action a line, then the outcome, then the final position string.
+    Selfplay(SelfplayArgs),
+}
+
+/// `--position` and `--rules`.
+#[derive(Debug, Clone, Args)]
+struct PositionArgs {
+    /// A position string (L-59); four default deployments, Red to move, when left out.
+    #[arg(long, value_name = "STRING")]
+    position: Option<String>,
+    #[command(flatten)]
+    rules: RulesArg,
+}
+
+/// `--rules standard|JSON|FILE`.
+#[derive(Debug, Clone, Args)]
+struct RulesArg {
+    /// `standard`, a ruleset JSON object, or the path of a file holding one.
+    #[arg(long, value_name = "standard|JSON|FILE", default_value = "standard")]
+    rules: String,
+}
+
+impl RulesArg {
+    fn load(&self) -> Result<Rules, String> {
+        let t = self.rules.trim();
+        if t == "standard" || t.starts_with('{') {
+            return Rules::parse(t).map_err(|e| format!("ruleset: {e}"));
+        }
+        let text = std::fs::read_to_string(t).map_err(|e| {
+            format!("ruleset: not `standard`, not a JSON object and not a readable file: {e}")
+        })?;
+        let text = text.strip_prefix('\u{feff}').unwrap_or(&text);
+        Rules::from_json(text).map_err(|e| format!("ruleset file {t}: {e}"))
+    }
+}
+
+impl PositionArgs {
+    fn position(&self) -> Result<Position, String> {
+        let rules = self.rules.load()?;
+        match &self.position {
+            None => Ok(default_start(rules)),
+            Some(s) => Position::from_text(s, rules).map_err(|e| format!("position string: {e}")),
+        }
+    }
+}
+
+fn default_start(rules: Rules) -> Position {
+    let d: Deployment = luzhanqi::deploy::DEFAULT_DEPLOYMENT
+        .parse()
+        .expect("the default deployment");
+    siguo::deploy::opening([&d; 4], Seat::Red, rules).expect("a legal opening")
+}
+
+#[derive(Debug, Args)]
+struct DepthArgs {
+    /// Depth in plies (0–12).
+    #[arg(value_parser = clap::value_parser!(u32).range(0..=12))]
+    depth: u32,
+    #[command(flatten)]
+    pos: PositionArgs,
+}
+
+#[derive(Debug, Args)]
+struct PlayArgs {
+    #[command(flatten)]
+    pos: PositionArgs,
+    /// The actions, in order.
+    actions: Vec<String>,
+}
+
+#[derive(Debug, Args)]
+struct DeployArgs {
+    #[command(subcommand)]
+    command: DeployCommand,
+}
+
+#[derive(Debug, Subcommand)]
+enum DeployCommand {
+    /// Uniform random deployments (L-18), one a line.
+    Random {
+        /// The seed (a random one when left out).
+        #[arg(long)]
+        seed: Option<u64>,
+        /// How many (1–1,000,000).
+        #[arg(long, default_value_t = 1, value_parser = clap::value_parser!(u32).range(1..=1_000_000))]
+        count: u32,
+    },
+    /// Check a deployment string: `ok`, or every reason one a line (exit 1).
+    Check {
+        /// The deployment string (own frame, L-19).
+        deployment: String,
+    },
+    /// The number of legal deployments of one seat (L-18, L-58).
+    Count,
+}
+
+#[derive(Debug, Clone, Copy, PartialEq, Eq, ValueEnum)]
+enum SeatArg {
+    Red,
+    Green,
+    Blue,
+    Yellow,
+}
+
+impl SeatArg {
+    fn seat(self) -> Seat {
+        match self {
+            SeatArg::Red => Seat::Red,
+            SeatArg::Green => Seat::Green,
+            SeatArg::Blue => Seat::Blue,
+            SeatArg::Yellow => Seat::Yellow,
+        }
+    }
+}
+
+#[derive(Debug, Args)]
+struct OpeningArgs {
+    /// Red's deployment string, or `random`.
+    #[arg(long, value_name = "DEP|random", default_value = "random")]
+    red: String,
+    /// Green's deployment string, or `random`.
+    #[arg(long, value_name = "DEP|random", default_value = "random")]
+    green: String,
+    /// Blue's deployment string, or `random`.
+    #[arg(long, value_name = "DEP|random", default_value = "random")]
+    blue: String,
+    /// Yellow's deployment string, or `random`.
+    #[arg(long, value_name = "DEP|random", default_value = "random")]
+    yellow: String,
+    /// Who moves first.
+    #[arg(long, value_enum, default_value = "red")]
+    first: SeatArg,
+    /// The seed of the random deployments (a random one when left out).
+    #[arg(long)]
+    seed: Option<u64>,
+    #[command(flatten)]
+    rules: RulesArg,
+}
+
+#[derive(Debug, Args)]
+struct SelfplayArgs {
+    /// The seed of the deployments and the actions (a random one when left out).
+    #[arg(long)]
+    seed: Option<u64>,
+    /// Stop after this many plies if the rules have not ended the game.
+    #[arg(long, default_value_t = 10_000, value_parser = clap::value_parser!(u32).range(1..=1_000_000))]
+    max_plies: u32,
+    #[command(flatten)]
+    rules: RulesArg,
+}
+
+fn rng(seed: Option<u64>) -> StdRng {
+    let seed = seed.unwrap_or_else(|| {
+        std::time::SystemTime::now()
+            .duration_since(std::time::UNIX_EPOCH)
+            .map(|d| d.as_nanos() as u64)
+            .unwrap_or(0)
+    });
+    StdRng::seed_from_u64(seed)
+}
+
+/// The legal actions with their ASCII forms, sorted by plain byte order of the ASCII form.
+fn sorted_actions(pos: &Position) -> Vec<(String, Action)> {
+    let mut v: Vec<_> = pos
+        .legal_actions()
+        .into_iter()
+        .map(|a| (a.to_string(), a))
+        .collect();
+    v.sort_by(|a, b| a.0.as_bytes().cmp(b.0.as_bytes()));
+    v
+}
+
+fn run(cli: Cli, out: &mut impl Write) -> Result<ExitCode, String> {
+    let w = |e: std::io::Error| format!("write error: {e}");
+    match cli.command {
+        Command::Moves(args) => {
+            let pos = args.position()?;
+            for (text, a) in sorted_actions(&pos) {
+                match a {
+                    Action::Move(m) => {
+                        let rec = pos.record(m, Script::Simplified).unwrap_or_default();
+                        writeln!(out, "{text} {rec}").map_err(w)?;
+                    }
+                    Action::Pass => writeln!(out, "{text}").map_err(w)?,
+                }
+            }
+        }
+        Command::Divide(args) => {
+            let pos = args.pos.position()?;
+            let mut total = 0;
+            let mut rows: Vec<(String, u64)> = siguo::divide(&pos, args.depth)
+                .into_iter()
+                .map(|(a, n)| (a.to_string(), n))
+                .collect();
+            rows.sort_by(|a, b| a.0.as_bytes().cmp(b.0.as_bytes()));
+            for (text, n) in rows {
+                total += n;
+                writeln!(out, "{text} {n}").map_err(w)?;
+            }
+            writeln!(out, "total {total}").map_err(w)?;
+        }
+        Command::Perft(args) => {
+            let pos = args.pos.position()?;
+            writeln!(out, "{}", siguo::perft(&pos, args.depth)).map_err(w)?;
+        }
+        Command::Outcome(args) => {
+            let pos = args.position()?;
+            match pos.outcome() {
+                Some(o) => writeln!(out, "{o}").map_err(w)?,
+                None => writeln!(out, "ongoing").map_err(w)?,
+            }
+        }
+        Command::Play(args) => {
+            let mut pos = args.pos.position()?;
+            let repetition = pos.rules().base.repetition.map(|n| usize::from(n.get()));
+            let mut seen: HashMap<_, usize> = HashMap::new();
+            *seen.entry(pos.repetition_key()).or_default() += 1;
+            for (i, text) in args.actions.iter().enumerate() {
+                let n = i + 1;
+                if let Some(letter) = text.strip_prefix("resign-") {
+                    let seat = letter
+                        .chars()
+                        .next()
+                        .filter(|_| letter.chars().count() == 1)
+                        .and_then(Seat::from_letter)
+                        .ok_or_else(|| format!("action {n} '{text}': not resign-r|g|b|y"))?;
+                    pos.surrender(seat)
+                        .map_err(|e| format!("action {n} '{text}': {e}"))?;
+                    *seen.entry(pos.repetition_key()).or_default() += 1;
+                    continue;
+                }
+                if let Some(o) = pos.outcome() {
+                    return Err(format!("action {n} '{text}': the game is over ({o})"));
+                }
+                let a = pos
+                    .find_action(text)
+                    .map_err(|e| format!("action {n} '{text}': {e}"))?;
+                pos.play_unchecked(a);
+                let count = seen.entry(pos.repetition_key()).or_default();
+                *count += 1;
+                if repetition.is_some_and(|r| *count >= r) {
+                    pos.declare_repetition();
+                }
+            }
+            writeln!(out, "{pos}").map_err(w)?;
+        }
+        Command::Deploy(args) => match args.command {
+            DeployCommand::Random { seed, count } => {
+                let mut r = rng(seed);
+                for _ in 0..count {
+                    writeln!(out, "{}", Deployment::random(&mut r)).map_err(w)?;
+                }
+            }
+            DeployCommand::Check { deployment } => {
+                let d: Deployment = deployment
+                    .parse()
+                    .map_err(|e| format!("deployment string: {e}"))?;
+                match d.check() {
+                    Ok(()) => writeln!(out, "ok").map_err(w)?,
+                    Err(e) => {
+                        for v in e.0 {
+                            writeln!(out, "{v}").map_err(w)?;
+                        }
+                        return Ok(ExitCode::FAILURE);
+                    }
+                }
+            }
+            DeployCommand::Count => {
+                writeln!(out, "{}", Deployment::count()).map_err(w)?;
+            }
+        },
+        Command::Opening(args) => {
+            let rules = args.rules.load()?;
+            let mut r = rng(args.seed);
+            let mut ds = Vec::new();
+            for (seat, text) in [
+                (Seat::Red, &args.red),
+                (Seat::Green, &args.green),
+                (Seat::Blue, &args.blue),
+                (Seat::Yellow, &args.yellow),
+            ] {
+                let d = if text == "random" {
+                    Deployment::random(&mut r)
+                } else {
+                    text.parse::<Deployment>()
+                        .map_err(|e| format!("{seat}'s deployment string: {e}"))?
+                };
+                ds.push(d);
+            }
+            let pos =
+                siguo::deploy::opening([&ds[0], &ds[1], &ds[2], &ds[3]], args.first.seat(), rules)
+                    .map_err(|e| e.to_string())?;
+            writeln!(out, "{pos}").map_err(w)?;
+        }
+        Command::Replay { file } => {
+            let text = std::fs::read_to_string(&file).map_err(|e| format!("{file}: {e}"))?;
+            let mut failed = false;
+            for (i, g) in siguo::game_file::read_games(&text).into_iter().enumerate() {
+                match g {
+                    Ok(g) => {
+                        let result = siguo::game_file::result_token(g.end.outcome());
+                        writeln!(out, "{}", g.end).map_err(w)?;
+                        writeln!(out, "{}", result.as_str()).map_err(w)?;
+                    }
+                    Err(e) => {
+                        failed = true;
+                        writeln!(out, "game {}: error: {e}", i + 1).map_err(w)?;
+                    }
+                }
+            }
+            if failed {
+                return Ok(ExitCode::FAILURE);
+            }
+        }
+        Command::Svg(args) => {
+            let pos = args.position()?;
+            write!(out, "{}", pos.to_svg()).map_err(w)?;
+        }
+        Command::Selfplay(args) => {
+            let rules = args.rules.load()?;
+            let mut r = rng(args.seed);
+            let ds: Vec<Deployment> = (0..4).map(|_| Deployment::random(&mut r)).collect();
+            let mut pos =
+                siguo::deploy::opening([&ds[0], &ds[1], &ds[2], &ds[3]], Seat::Red, rules)
+                    .map_err(|e| e.to_string())?;
+            writeln!(out, "{pos}").map_err(w)?;
+            for _ in 0..args.max_plies {
+                let actions = pos.legal_actions();
+                if actions.is_empty() {
+                    break;
+                }
+                let a = actions[r.random_range(0..actions.len())];
+                writeln!(out, "{a}").map_err(w)?;
+                pos.play_unchecked(a);
+            }
+            match pos.outcome() {
+                Some(o) => writeln!(out, "{o}").map_err(w)?,
+                None => writeln!(out, "unfinished").map_err(w)?,
+            }
+            writeln!(out, "{pos}").map_err(w)?;
+        }
+    }
+    Ok(ExitCode::SUCCESS)
+}
+
+fn main() -> ExitCode {
+    let cli = match Cli::try_parse() {
+        Ok(c) => c,
+        Err(e) => {
+            let _ = e.print();
+            return if e.use_stderr() {
+                ExitCode::from(2)
+            } else {
+                ExitCode::SUCCESS
+            };
+        }
+    };
+    let stdout = std::io::stdout();
+    let mut out = BufWriter::new(stdout.lock());
+    let code = match run(cli, &mut out) {
+        Ok(c) => c,
+        Err(e) => {
+            let _ = out.flush();
+            eprintln!("error: {e}");
+            return ExitCode::FAILURE;
+        }
+    };
+    match out.flush() {
+        Ok(()) => code,
+        Err(e) if e.kind() == std::io::ErrorKind::BrokenPipe => code,
+        Err(e) => {
+            eprintln!("error: write error: {e}");
+            ExitCode::FAILURE
+        }
+    }
+}

@@ -1,0 +1,211 @@
+//! The `siguo` command's exact outputs (issue 52, item 2).
+
+use std::process::{Command, Output};
+
+const EXAMPLE: &str = "bPbCbLbFbL/bPbTbZbLbE/bY1bB1bD/bYbJ1bZbC/bT1bS1bE/bEbPbCbDbB/yLyEyDyCyEyB3gEgTgYgYgPgP/yFyL1yZ1yDgP1gJ1gTgC/yLyZyB1ySyC3gCgS1gBgZgL/yCyT1yJ1yPgD1gZ1gLgF/yPyPyYyYyTyE3gBgEgCgDgEgL/rBrDrCrPrE/rE1rS1rT/rCrZ1rJrY/rD1rB1rY/rErLrZrTrP/rLrFrLrCrP r rgby 0 1";
+const DEP: &str = "LFLCP/ELZTP/D+B+Y/CZ+JY/E+S+T/BDCPE";
+
+fn siguo(args: &[&str]) -> Output {
+    Command::new(env!("CARGO_BIN_EXE_siguo"))
+        .args(args)
+        .output()
+        .unwrap()
+}
+
+fn stdout(args: &[&str]) -> String {
+    let out = siguo(args);
+    assert!(
+        out.status.success(),
+        "{}",
+        String::from_utf8_lossy(&out.stderr)
+    );
+    String::from_utf8(out.stdout).unwrap()
+}
+
+#[test]
+fn moves_are_sorted_by_ascii_and_carry_the_record() {
+    let text = stdout(&["moves", "--position", EXAMPLE]);
+    let lines: Vec<&str> = text.lines().collect();
+    assert_eq!(lines.len(), 53);
+    let ascii: Vec<&str> = lines.iter().map(|l| l.split(' ').next().unwrap()).collect();
+    let mut sorted = ascii.clone();
+    sorted.sort();
+    assert_eq!(ascii, sorted);
+    assert!(lines.contains(&"k6l7 工k6xl7"));
+    assert!(lines.contains(&"g6g7 旅g6-g7"));
+}
+
+#[test]
+fn pass_is_listed_where_l55_allows() {
+    let rules = r#"{"pass_limit":3}"#;
+    let pos = format!("{EXAMPLE} 0000");
+    let text = stdout(&["moves", "--position", &pos, "--rules", rules]);
+    assert_eq!(text.lines().count(), 54);
+    assert!(text.lines().any(|l| l == "pass"));
+    let played = stdout(&["play", "--position", &pos, "--rules", rules, "pass", "pass"]);
+    assert!(played.trim_end().ends_with(" b rgby 2 1 1100"), "{played}");
+}
+
+#[test]
+fn divide_and_perft() {
+    let text = stdout(&["divide", "2", "--position", EXAMPLE]);
+    assert_eq!(text.lines().count(), 54);
+    assert_eq!(text.lines().last(), Some("total 2831"));
+    assert_eq!(
+        stdout(&["perft", "2", "--position", EXAMPLE]).trim_end(),
+        "2831"
+    );
+}
+
+#[test]
+fn outcome_and_play() {
+    assert_eq!(stdout(&["outcome", "--position", EXAMPLE]), "ongoing\n");
+    let text = stdout(&["play", "--position", EXAMPLE, "k6l7", "l9k9"]);
+    let last = text.lines().last().unwrap();
+    assert!(last.ends_with(" b rgby 1 1"), "{last}");
+    assert!(last.contains("/yLyZyB1ySyC2gC1gS1gBgZgL/"), "{last}");
+    let bad = siguo(&["play", "--position", EXAMPLE, "k6k8"]);
+    assert_eq!(bad.status.code(), Some(1));
+    assert!(String::from_utf8_lossy(&bad.stderr).contains("action 1 'k6k8'"));
+    let early = siguo(&["play", "--position", EXAMPLE, "resign-g"]);
+    assert_eq!(early.status.code(), Some(1));
+    let text = stdout(&[
+        "play",
+        "--position",
+        EXAMPLE,
+        "--rules",
+        r#"{"surrender_after":0}"#,
+        "resign-g",
+        "resign-y",
+    ]);
+    let last = text.lines().last().unwrap();
+    let o = stdout(&["outcome", "--position", last]);
+    assert_eq!(o, "red-blue team-out\n");
+}
+
+#[test]
+fn opening_of_four_deployments_is_the_l59_example() {
+    let text = stdout(&[
+        "opening", "--red", DEP, "--green", DEP, "--blue", DEP, "--yellow", DEP,
+    ]);
+    assert_eq!(text.trim_end(), EXAMPLE);
+    let text = stdout(&["opening", "--seed", "5"]);
+    assert_eq!(
+        stdout(&["outcome", "--position", text.trim_end()]),
+        "ongoing\n"
+    );
+}
+
+#[test]
+fn deployments() {
+    assert_eq!(stdout(&["deploy", "count"]), "709596419051520000\n");
+    assert_eq!(stdout(&["deploy", "check", DEP]), "ok\n");
+    let bad = siguo(&["deploy", "check", "FLLCP/ELZTP/D+B+Y/CZ+JY/E+S+T/BDCPE"]);
+    assert_eq!(bad.status.code(), Some(1));
+    assert_eq!(
+        stdout(&["deploy", "random", "--seed", "3", "--count", "4"])
+            .lines()
+            .count(),
+        4
+    );
+}
+
+#[test]
+fn bad_input_is_a_typed_error_with_where() {
+    let out = siguo(&["moves", "--position", "5/5 r rgby"]);
+    assert_eq!(out.status.code(), Some(1));
+    assert!(String::from_utf8_lossy(&out.stderr).contains("column"));
+    let out = siguo(&["moves", "--rules", "{\"pass_limit\": 12}"]);
+    assert_eq!(out.status.code(), Some(1));
+    assert!(String::from_utf8_lossy(&out.stderr).contains("pass_limit"));
+}
+
+#[test]
+fn repetition_draws_before_the_no_combat_limit() {
+    // Red's and Green's marshals step back and forth; Blue and Yellow likewise.
+    let pos = "3bF1/5/5/2bS2/5/5/15/yF11/1yS8gS4/11gF/15/5/5/2rS2/5/5/1rF3 r rgby 0 1";
+    let moves = [
+        "i4i5", "m9m10", "i14i13", "b9b10", "i5i4", "m10m9", "i13i14", "b10b9",
+    ];
+    let mut args = vec!["play", "--position", pos, "--rules", r#"{"repetition":2}"#];
+    args.extend(moves);
+    let last = stdout(&args).lines().last().unwrap().to_string();
+    let o = siguo(&[
+        "play",
+        "--position",
+        pos,
+        "--rules",
+        r#"{"repetition":2}"#,
+        "i4i5",
+        "m9m10",
+        "i14i13",
+        "b9b10",
+        "i5i4",
+        "m10m9",
+        "i13i14",
+        "b10b9",
+        "i4i5",
+    ]);
+    assert_eq!(
+        o.status.code(),
+        Some(1),
+        "the game is over after the repetition"
+    );
+    assert!(String::from_utf8_lossy(&o.stderr).contains("repetition"));
+    assert!(last.ends_with(" r rgby 8 3"), "{last}");
+    // With the limit at 8 plies as well, repetition is still the reason (L-57 step 5).
+    let o = siguo(&[
+        "play",
+        "--position",
+        pos,
+        "--rules",
+        r#"{"repetition":2,"no_combat_limit":8}"#,
+        "i4i5",
+        "m9m10",
+        "i14i13",
+        "b9b10",
+        "i5i4",
+        "m10m9",
+        "i13i14",
+        "b10b9",
+        "i4i5",
+    ]);
+    assert!(
+        String::from_utf8_lossy(&o.stderr).contains("repetition"),
+        "{}",
+        String::from_utf8_lossy(&o.stderr)
+    );
+}
+
+#[test]
+fn svg_draws_every_line_and_piece() {
+    let text = stdout(&["svg", "--position", EXAMPLE]);
+    assert!(text.starts_with("<svg"));
+    assert_eq!(text.matches("<line ").count(), 288, "L-45: 288 lines");
+    assert_eq!(text.matches("<text ").count(), 100, "four armies of 25");
+}
+
+#[test]
+fn replay_a_game_file() {
+    let dir = std::env::temp_dir().join(format!("siguo-replay-{}", std::process::id()));
+    std::fs::create_dir_all(&dir).unwrap();
+    let file = dir.join("game.txt");
+    let text = format!(
+        "[Game \"siguo\"]\n[Setup \"{EXAMPLE}\"]\n[Rules \"{{}}\"]\n[Mode \"dark\"]\n[Result \"*\"]\n\nk6l7 l9k9 {{a comment}} (l9l8)\n*\n"
+    );
+    std::fs::write(&file, text).unwrap();
+    let out = stdout(&["replay", file.to_str().unwrap()]);
+    let lines: Vec<&str> = out.lines().collect();
+    assert!(lines[0].ends_with(" b rgby 1 1"), "{out}");
+    assert!(lines[0].contains("/yLyZyB1ySyC2gC1gS1gBgZgL/"), "{out}");
+    assert_eq!(lines[1], "*");
+    std::fs::write(
+        &file,
+        format!("[Game \"siguo\"]\n[Setup \"{EXAMPLE}\"]\n\nk6k8 *\n"),
+    )
+    .unwrap();
+    let bad = siguo(&["replay", file.to_str().unwrap()]);
+    assert_eq!(bad.status.code(), Some(1));
+    assert!(String::from_utf8_lossy(&bad.stdout).contains("game 1: error: 4:1"));
+    std::fs::remove_dir_all(&dir).unwrap();
+}

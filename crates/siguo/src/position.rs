@@ -1,0 +1,873 @@
+//! Setups and positions (L-49 … L-59): the placement, the seat to move, the seats in play, the
+//! counters; move generation (L-46 … L-48, L-55), play and adjudication (L-51 … L-57).
+
+use std::fmt;
+
+use luzhanqi::{AttackOutcome, Combat, FlagCapture, Kind};
+use thiserror::Error;
+
+use crate::board::{POINT_COUNT, Point, PointSet, lines_through, railway_lines};
+use crate::ruleset::{NoCombatReset, OutPieces, Rules, TurnDirection};
+use crate::seat::{Piece, Seat, Team};
+
+/// A placement with its counters, as read from a position string (L-59); may be nonsense.
+/// [`Position::from_setup`] checks it.
+#[derive(Debug, Clone, PartialEq, Eq, Hash)]
+pub struct Setup {
+    /// The piece on each point, by [`Point::index`].
+    pub board: [Option<Piece>; POINT_COUNT],
+    /// The seat to move.
+    pub turn: Seat,
+    /// Which seats are in play, by [`Seat::index`].
+    pub in_play: [bool; 4],
+    /// Plies since the last attack (L-56).
+    pub plies_since_attack: u32,
+    /// The move number (L-59), from 1.
+    pub move_number: u32,
+    /// Passes used by r, g, b, y (L-55); `None` when the text has no such field.
+    pub passes_used: Option<[u8; 4]>,
+}
+
+impl Setup {
+    /// An empty board, Red to move, all four seats in play, counters 0 and 1.
+    #[must_use]
+    pub const fn empty() -> Setup {
+        Setup {
+            board: [None; POINT_COUNT],
+            turn: Seat::Red,
+            in_play: [true; 4],
+            plies_since_attack: 0,
+            move_number: 1,
+            passes_used: None,
+        }
+    }
+
+    /// The piece on a point.
+    #[must_use]
+    pub fn piece_at(&self, p: Point) -> Option<Piece> {
+        self.board[p.index()]
+    }
+
+    /// Put a piece (or nothing) on a point.
+    pub fn put(&mut self, p: Point, piece: Option<Piece>) {
+        self.board[p.index()] = piece;
+    }
+}
+
+/// A move: origin and destination (L-60). What it does (step, run, attack) follows from the
+/// position.
+#[derive(Debug, Clone, Copy, PartialEq, Eq, Hash, PartialOrd, Ord)]
+pub struct Move {
+    /// Where the piece stands.
+    pub from: Point,
+    /// Where it goes (or what it attacks).
+    pub to: Point,
+}
+
+impl fmt::Display for Move {
+    /// The ASCII form: `g6g7`, `b7p7`.
+    fn fmt(&self, f: &mut fmt::Formatter<'_>) -> fmt::Result {
+        write!(f, "{}{}", self.from, self.to)
+    }
+}
+
+/// What a seat does on its turn: a move or a pass (L-55). Surrenders (L-54) are not turns:
+/// see [`Position::surrender`].
+#[derive(Debug, Clone, Copy, PartialEq, Eq, Hash, PartialOrd, Ord)]
+pub enum Action {
+    /// A move.
+    Move(Move),
+    /// A pass (`pass`).
+    Pass,
+}
+
+impl fmt::Display for Action {
+    fn fmt(&self, f: &mut fmt::Formatter<'_>) -> fmt::Result {
+        match self {
+            Action::Move(m) => m.fmt(f),
+            Action::Pass => f.write_str("pass"),
+        }
+    }
+}
+
+/// How a seat went out (L-51).
+#[derive(Debug, Clone, Copy, PartialEq, Eq, Hash)]
+pub enum OutReason {
+    /// Its flag was captured.
+    FlagCaptured,
+    /// It was to move with no legal move and no pass left.
+    NoMove,
+    /// It surrendered.
+    Resigned,
+}
+
+/// Why a team won (the CLI's reason words).
+#[derive(Debug, Clone, Copy, PartialEq, Eq, Hash)]
+pub enum WinReason {
+    /// The last enemy seat's flag was captured (`flag-captured`).
+    FlagCaptured,
+    /// The last enemy seat had no legal move and no pass (`no-move`).
+    NoMove,
+    /// The last enemy seat surrendered (`resigned`).
+    Resigned,
+    /// Read from text with no seat of the other team in play (`team-out`).
+    TeamOut,
+}
+
+/// Why the game was drawn.
+#[derive(Debug, Clone, Copy, PartialEq, Eq, Hash)]
+pub enum DrawReason {
+    /// No seat in play has a movable piece (L-53, `no-movable-pieces`).
+    NoMovablePieces,
+    /// `no_combat_limit` plies without an attack (L-56, `no-combat-limit`).
+    NoCombatLimit,
+    /// `repetition` occurrences of one position (L-56, `repetition`).
+    Repetition,
+}
+
+/// The end of a game.
+#[derive(Debug, Clone, Copy, PartialEq, Eq, Hash)]
+pub enum Outcome {
+    /// A team won (L-53).
+    Win {
+        /// The winners.
+        team: Team,
+        /// How the last enemy seat went out.
+        reason: WinReason,
+    },
+    /// A draw.
+    Draw(DrawReason),
+}
+
+impl fmt::Display for WinReason {
+    fn fmt(&self, f: &mut fmt::Formatter<'_>) -> fmt::Result {
+        f.write_str(match self {
+            WinReason::FlagCaptured => "flag-captured",
+            WinReason::NoMove => "no-move",
+            WinReason::Resigned => "resigned",
+            WinReason::TeamOut => "team-out",
+        })
+    }
+}
+
+impl fmt::Display for DrawReason {
+    fn fmt(&self, f: &mut fmt::Formatter<'_>) -> fmt::Result {
+        f.write_str(match self {
+            DrawReason::NoMovablePieces => "no-movable-pieces",
+            DrawReason::NoCombatLimit => "no-combat-limit",
+            DrawReason::Repetition => "repetition",
+        })
+    }
+}
+
+impl fmt::Display for Outcome {
+    /// `red-blue flag-captured`, `draw no-combat-limit`, …
+    fn fmt(&self, f: &mut fmt::Formatter<'_>) -> fmt::Result {
+        match self {
+            Outcome::Win { team, reason } => write!(f, "{team} {reason}"),
+            Outcome::Draw(r) => write!(f, "draw {r}"),
+        }
+    }
+}
+
+/// A reason a setup is not a valid position (L-59).
+#[derive(Debug, Clone, PartialEq, Eq, Hash, Error)]
+#[non_exhaustive]
+pub enum Violation {
+    /// More pieces of a kind than L-5 gives.
+    #[error("{seat} has {count} of {kind:?}, more than {}", kind.count())]
+    TooMany {
+        /// The seat.
+        seat: Seat,
+        /// The kind.
+        kind: Kind,
+        /// How many.
+        count: u32,
+    },
+    /// A landmine off its seat's own back two rows.
+    #[error("{seat}'s landmine on {point} is off its own back two rows")]
+    MineMisplaced {
+        /// The seat.
+        seat: Seat,
+        /// Where.
+        point: Point,
+    },
+    /// A flag off its seat's own headquarters.
+    #[error("{seat}'s flag on {point} is off its own headquarters")]
+    FlagMisplaced {
+        /// The seat.
+        seat: Seat,
+        /// Where.
+        point: Point,
+    },
+    /// A seat in play without its flag.
+    #[error("{0} is in play without its flag")]
+    FlagMissing(Seat),
+    /// An out seat with pieces on the board under `out_pieces` `removed`.
+    #[error("{0} is out but has pieces on the board (out_pieces is removed)")]
+    OutSeatHasPieces(Seat),
+    /// The seat to move is out.
+    #[error("the seat to move, {0}, is not in play")]
+    TurnNotInPlay(Seat),
+    /// No seat of either team in play.
+    #[error("neither team has a seat in play")]
+    BothTeamsOut,
+    /// Passes used beyond `pass_limit`.
+    #[error("{seat} has used {used} passes, more than pass_limit {limit}")]
+    PassesOverLimit {
+        /// The seat.
+        seat: Seat,
+        /// Passes used.
+        used: u8,
+        /// The limit.
+        limit: u8,
+    },
+    /// A passes field while `pass_limit` is 0, or none while it is above 0 and the other
+    /// counters are given.
+    #[error("the passes field is written exactly when pass_limit is above 0 (it is {0})")]
+    PassesField(u8),
+    /// A move number of 0.
+    #[error("the move number is 0 (it starts at 1)")]
+    MoveNumberZero,
+}
+
+/// A setup that is not a valid position: every reason at once.
+#[derive(Debug, Clone, PartialEq, Eq, Error)]
+#[error("not a valid position: {}", .0.iter().map(|v| v.to_string()).collect::<Vec<_>>().join("; "))]
+pub struct PositionError(pub Vec<Violation>);
+
+/// An action that is not legal in a position.
+#[derive(Debug, Clone, PartialEq, Eq, Error)]
+#[non_exhaustive]
+pub enum PlayError {
+    /// The game is over.
+    #[error("the game is over ({0})")]
+    GameOver(Outcome),
+    /// Not a legal action of the seat to move.
+    #[error("{action} is not a legal action of {seat}")]
+    Illegal {
+        /// The action's text.
+        action: String,
+        /// The seat to move.
+        seat: Seat,
+    },
+    /// A surrender that L-54 does not allow.
+    #[error("{seat} may not surrender: {why}")]
+    Surrender {
+        /// The seat.
+        seat: Seat,
+        /// Why not.
+        why: &'static str,
+    },
+}
+
+/// A valid four-player position with its rules (L-49 … L-59).
+///
+/// Kept as a mailbox of 129 points (one byte pair each) plus the counters; sets of points are
+/// [`PointSet`]s of three words (docs/siguo.md says why). The position is settled (L-57 from
+/// step 2) whenever it is built or played, so its [`outcome`](Position::outcome) is known.
+#[derive(Debug, Clone, PartialEq, Eq, Hash)]
+pub struct Position {
+    board: [Option<Piece>; POINT_COUNT],
+    turn: Seat,
+    in_play: [bool; 4],
+    plies_since_attack: u32,
+    move_number: u32,
+    passes_used: [u8; 4],
+    /// Plies since this position's first position (for `surrender_after`, L-54).
+    plies_played: u32,
+    rules: Rules,
+    outcome: Option<Outcome>,
+}
+
+/// Own rows 1–2 of a seat (L-17 via L-58).
+fn on_own_back_rows(seat: Seat, p: Point) -> bool {
+    matches!(p.own(), Some((s, _, r)) if s == seat && r <= 2)
+}
+
+impl Position {
+    /// Check a setup against L-59 and settle it (L-57 from step 2).
+    ///
+    /// # Errors
+    /// [`PositionError`] with every violation.
+    pub fn from_setup(setup: Setup, rules: Rules) -> Result<Position, PositionError> {
+        let mut v = Vec::new();
+        let mut counts = [[0u32; 12]; 4];
+        for p in Point::all() {
+            let Some(pc) = setup.board[p.index()] else {
+                continue;
+            };
+            counts[pc.seat.index()][pc.kind.index()] += 1;
+            match pc.kind {
+                Kind::Landmine if !on_own_back_rows(pc.seat, p) => {
+                    v.push(Violation::MineMisplaced {
+                        seat: pc.seat,
+                        point: p,
+                    });
+                }
+                Kind::Flag if !(p.is_headquarters() && p.own().map(|o| o.0) == Some(pc.seat)) => {
+                    v.push(Violation::FlagMisplaced {
+                        seat: pc.seat,
+                        point: p,
+                    });
+                }
+                _ => {}
+            }
+        }
+        for seat in Seat::ALL {
+            for kind in Kind::ALL {
+                let count = counts[seat.index()][kind.index()];
+                if count > kind.count() {
+                    v.push(Violation::TooMany { seat, kind, count });
+                }
+            }
+            let pieces: u32 = counts[seat.index()].iter().sum();
+            if setup.in_play[seat.index()] {
+                if counts[seat.index()][Kind::Flag.index()] == 0 {
+                    v.push(Violation::FlagMissing(seat));
+                }
+            } else if rules.out_pieces == OutPieces::Removed && pieces > 0 {
+                v.push(Violation::OutSeatHasPieces(seat));
+            }
+        }
+        if !setup.in_play[setup.turn.index()] {
+            v.push(Violation::TurnNotInPlay(setup.turn));
+        }
+        if Team::ALL
+            .iter()
+            .all(|t| t.seats().iter().all(|s| !setup.in_play[s.index()]))
+        {
+            v.push(Violation::BothTeamsOut);
+        }
+        if setup.move_number == 0 {
+            v.push(Violation::MoveNumberZero);
+        }
+        let passes = match setup.passes_used {
+            Some(p) if rules.pass_limit == 0 => {
+                v.push(Violation::PassesField(0));
+                p
+            }
+            Some(p) => p,
+            None => [0; 4],
+        };
+        for seat in Seat::ALL {
+            let used = passes[seat.index()];
+            if used > rules.pass_limit && rules.pass_limit > 0 {
+                v.push(Violation::PassesOverLimit {
+                    seat,
+                    used,
+                    limit: rules.pass_limit,
+                });
+            }
+        }
+        if !v.is_empty() {
+            return Err(PositionError(v));
+        }
+        let mut pos = Position {
+            board: setup.board,
+            turn: setup.turn,
+            in_play: setup.in_play,
+            plies_since_attack: setup.plies_since_attack,
+            move_number: setup.move_number,
+            passes_used: passes,
+            plies_played: 0,
+            rules,
+            outcome: None,
+        };
+        pos.settle(None, None);
+        Ok(pos)
+    }
+
+    /// The setup of the position (passes written when `pass_limit` is above 0).
+    #[must_use]
+    pub fn to_setup(&self) -> Setup {
+        Setup {
+            board: self.board,
+            turn: self.turn,
+            in_play: self.in_play,
+            plies_since_attack: self.plies_since_attack,
+            move_number: self.move_number,
+            passes_used: (self.rules.pass_limit > 0).then_some(self.passes_used),
+        }
+    }
+
+    /// The rules.
+    #[must_use]
+    pub fn rules(&self) -> &Rules {
+        &self.rules
+    }
+
+    /// The piece on a point.
+    #[must_use]
+    pub fn piece_at(&self, p: Point) -> Option<Piece> {
+        self.board[p.index()]
+    }
+
+    /// The seat to move.
+    #[must_use]
+    pub fn turn(&self) -> Seat {
+        self.turn
+    }
+
+    /// Whether a seat is in play (L-51).
+    #[must_use]
+    pub fn in_play(&self, seat: Seat) -> bool {
+        self.in_play[seat.index()]
+    }
+
+    /// Plies since the last attack (L-56).
+    #[must_use]
+    pub fn plies_since_attack(&self) -> u32 {
+        self.plies_since_attack
+    }
+
+    /// The move number (L-59).
+    #[must_use]
+    pub fn move_number(&self) -> u32 {
+        self.move_number
+    }
+
+    /// Passes a seat has used (L-55).
+    #[must_use]
+    pub fn passes_used(&self, seat: Seat) -> u8 {
+        self.passes_used[seat.index()]
+    }
+
+    /// The result, if the position is decided (L-57).
+    #[must_use]
+    pub fn outcome(&self) -> Option<Outcome> {
+        self.outcome
+    }
+
+    /// Whether a piece may ever move from where it stands (L-6, L-10).
+    fn movable_at(&self, pc: Piece, p: Point) -> bool {
+        pc.kind.is_mobile() && !(self.rules.base.hq_lock && p.is_headquarters())
+    }
+
+    /// Whether `seat` has a piece that may move (L-53's "movable piece").
+    fn has_movable_piece(&self, seat: Seat) -> bool {
+        Point::all().any(|p| {
+            matches!(self.board[p.index()], Some(pc) if pc.seat == seat && self.movable_at(pc, p))
+        })
+    }
+
+    /// The seats whose flags may be attacked under `flag_capture` (L-12, L-48).
+    fn flags_open(&self) -> [bool; 4] {
+        if self.rules.base.flag_capture == FlagCapture::Any {
+            return [true; 4];
+        }
+        let mut open = [true; 4];
+        for pc in self.board.iter().flatten() {
+            if pc.kind == Kind::Landmine {
+                open[pc.seat.index()] = false;
+            }
+        }
+        open
+    }
+
+    /// `Some(false)` if `mover` may enter the empty point `p`, `Some(true)` if it may attack
+    /// the piece there (L-11, L-12, L-48), `None` if neither.
+    #[inline]
+    fn entry(&self, mover: Seat, p: Point, flags_open: &[bool; 4]) -> Option<bool> {
+        match self.board[p.index()] {
+            None => Some(false),
+            Some(d) => (d.seat.team() != mover.team()
+                && self.in_play[d.seat.index()]
+                && !p.is_camp()
+                && (d.kind != Kind::Flag || flags_open[d.seat.index()]))
+            .then_some(true),
+        }
+    }
+
+    /// The destinations of the piece on `from` (which must be movable): steps (L-7), runs
+    /// (L-46), engineer paths (L-47).
+    fn destinations(&self, from: Point, pc: Piece, flags_open: &[bool; 4]) -> PointSet {
+        let mut out = PointSet::EMPTY;
+        for &n in from.neighbours() {
+            if self.entry(pc.seat, n, flags_open).is_some() {
+                out.insert(n);
+            }
+        }
+        if !from.is_railway() {
+            return out;
+        }
+        if pc.kind == Kind::Engineer {
+            // L-9 / L-47: any railway path over empty points.
+            let mut seen = PointSet::EMPTY;
+            seen.insert(from);
+            let mut stack = vec![from];
+            while let Some(q) = stack.pop() {
+                for &n in q.railway_neighbours() {
+                    if seen.contains(n) {
+                        continue;
+                    }
+                    match self.entry(pc.seat, n, flags_open) {
+                        Some(false) => {
+                            seen.insert(n);
+                            out.insert(n);
+                            stack.push(n);
+                        }
+                        Some(true) => out.insert(n),
+                        None => {}
+                    }
+                }
+            }
+        } else {
+            // L-46: straight along one of the 18 lines, either way.
+            let runs = railway_lines();
+            for &(line, at) in lines_through(from) {
+                let run = &runs[line as usize];
+                let at = at as usize;
+                let mut walk = |q: Point| match self.entry(pc.seat, q, flags_open) {
+                    Some(false) => {
+                        out.insert(q);
+                        true
+                    }
+                    Some(true) => {
+                        out.insert(q);
+                        false
+                    }
+                    None => false,
+                };
+                for &q in &run[at + 1..] {
+                    if !walk(q) {
+                        break;
+                    }
+                }
+                for &q in run[..at].iter().rev() {
+                    if !walk(q) {
+                        break;
+                    }
+                }
+            }
+        }
+        out
+    }
+
+    /// The legal moves of `seat` as if it were to move (no pass), whatever the outcome.
+    #[must_use]
+    pub fn moves_of(&self, seat: Seat) -> Vec<Move> {
+        let mut v = Vec::new();
+        if !self.in_play[seat.index()] {
+            return v;
+        }
+        let flags_open = self.flags_open();
+        for from in Point::all() {
+            let Some(pc) = self.board[from.index()] else {
+                continue;
+            };
+            if pc.seat != seat || !self.movable_at(pc, from) {
+                continue;
+            }
+            for to in self.destinations(from, pc, &flags_open).iter() {
+                v.push(Move { from, to });
+            }
+        }
+        v
+    }
+
+    fn has_legal_move(&self, seat: Seat) -> bool {
+        if !self.in_play[seat.index()] {
+            return false;
+        }
+        let flags_open = self.flags_open();
+        Point::all().any(|from| match self.board[from.index()] {
+            Some(pc) if pc.seat == seat && self.movable_at(pc, from) => {
+                !self.destinations(from, pc, &flags_open).is_empty()
+            }
+            _ => false,
+        })
+    }
+
+    /// The legal moves of the seat to move; none in a decided position.
+    #[must_use]
+    pub fn legal_moves(&self) -> Vec<Move> {
+        if self.outcome.is_some() {
+            return Vec::new();
+        }
+        self.moves_of(self.turn)
+    }
+
+    /// Whether the seat to move may pass (L-55).
+    #[must_use]
+    pub fn can_pass(&self) -> bool {
+        self.outcome.is_none() && self.passes_used[self.turn.index()] < self.rules.pass_limit
+    }
+
+    /// The legal actions: the legal moves, then `pass` where L-55 allows it.
+    #[must_use]
+    pub fn legal_actions(&self) -> Vec<Action> {
+        let mut v: Vec<Action> = self.legal_moves().into_iter().map(Action::Move).collect();
+        if self.can_pass() {
+            v.push(Action::Pass);
+        }
+        v
+    }
+
+    /// The number of legal actions, counted without listing them (bulk perft).
+    #[must_use]
+    pub fn count_actions(&self) -> u64 {
+        if self.outcome.is_some() {
+            return 0;
+        }
+        let seat = self.turn;
+        let flags_open = self.flags_open();
+        let mut n = u64::from(self.can_pass());
+        for from in Point::all() {
+            match self.board[from.index()] {
+                Some(pc) if pc.seat == seat && self.movable_at(pc, from) => {
+                    n += u64::from(self.destinations(from, pc, &flags_open).count());
+                }
+                _ => {}
+            }
+        }
+        n
+    }
+
+    /// Whether an action is legal.
+    #[must_use]
+    pub fn is_legal(&self, a: Action) -> bool {
+        if self.outcome.is_some() {
+            return false;
+        }
+        match a {
+            Action::Pass => self.can_pass(),
+            Action::Move(m) => match self.board[m.from.index()] {
+                Some(pc) if pc.seat == self.turn && self.movable_at(pc, m.from) => self
+                    .destinations(m.from, pc, &self.flags_open())
+                    .contains(m.to),
+                _ => false,
+            },
+        }
+    }
+
+    /// The combat an action would cause, if it is an attack (L-11).
+    #[must_use]
+    pub fn combat(&self, m: Move) -> Option<Combat> {
+        let a = self.board[m.from.index()]?;
+        let d = self.board[m.to.index()]?;
+        Some(Combat::resolve(a.kind, d.kind, &self.rules.base))
+    }
+
+    /// Play a legal action.
+    ///
+    /// # Errors
+    /// [`PlayError`] when the game is over or the action is not legal; `self` is unchanged.
+    pub fn play(&mut self, a: Action) -> Result<(), PlayError> {
+        if let Some(o) = self.outcome {
+            return Err(PlayError::GameOver(o));
+        }
+        if !self.is_legal(a) {
+            return Err(PlayError::Illegal {
+                action: a.to_string(),
+                seat: self.turn,
+            });
+        }
+        self.play_unchecked(a);
+        Ok(())
+    }
+
+    /// Play an action known to be legal (garbage in, garbage out otherwise).
+    pub fn play_unchecked(&mut self, a: Action) {
+        let mover = self.turn;
+        let mut out = None;
+        match a {
+            Action::Pass => {
+                self.passes_used[mover.index()] += 1;
+                self.plies_since_attack += 1;
+            }
+            Action::Move(m) => {
+                let att = self.board[m.from.index()].expect("a piece to move");
+                self.board[m.from.index()] = None;
+                match self.board[m.to.index()] {
+                    None => {
+                        self.board[m.to.index()] = Some(att);
+                        self.plies_since_attack += 1;
+                    }
+                    Some(def) => {
+                        let c = Combat::resolve(att.kind, def.kind, &self.rules.base);
+                        self.board[m.to.index()] = match c.outcome {
+                            AttackOutcome::DefenderRemoved => Some(att),
+                            AttackOutcome::AttackerRemoved => Some(def),
+                            AttackOutcome::BothRemoved => None,
+                        };
+                        self.plies_since_attack = 0;
+                        // L-57 (1), L-52: a captured flag puts its seat out.
+                        if c.flag_captured() {
+                            out = Some(OutReason::FlagCaptured);
+                            self.put_out(def.seat);
+                        }
+                    }
+                }
+            }
+        }
+        self.plies_played += 1;
+        self.settle(Some(mover), out);
+    }
+
+    /// Surrender `seat` (L-54): it is out at once; the turn passes only if it was to move.
+    ///
+    /// # Errors
+    /// [`PlayError`] when the game is over, the seat is out, or fewer than
+    /// `surrender_after` plies have been played from the first position.
+    pub fn surrender(&mut self, seat: Seat) -> Result<(), PlayError> {
+        if let Some(o) = self.outcome {
+            return Err(PlayError::GameOver(o));
+        }
+        if !self.in_play[seat.index()] {
+            return Err(PlayError::Surrender {
+                seat,
+                why: "it is not in play",
+            });
+        }
+        if self.plies_played < self.rules.surrender_after {
+            return Err(PlayError::Surrender {
+                seat,
+                why: "too early (surrender_after plies from the first position)",
+            });
+        }
+        self.put_out(seat);
+        let from = (seat == self.turn).then_some(seat);
+        self.settle(from, Some(OutReason::Resigned));
+        Ok(())
+    }
+
+    /// Put a seat out (L-51): under `removed` its pieces leave at once.
+    fn put_out(&mut self, seat: Seat) {
+        self.in_play[seat.index()] = false;
+        if self.rules.out_pieces == OutPieces::Removed {
+            let mut any = false;
+            for sq in self.board.iter_mut() {
+                if matches!(sq, Some(pc) if pc.seat == seat) {
+                    *sq = None;
+                    any = true;
+                }
+            }
+            if any && self.rules.no_combat_reset == NoCombatReset::Removal {
+                self.plies_since_attack = 0;
+            }
+        }
+    }
+
+    /// The seat after `seat` in turn order (L-50), in play or not.
+    fn next_seat(&self, seat: Seat) -> Seat {
+        match self.rules.turn_direction {
+            TurnDirection::Ccw => Seat::from_index(seat.index() + 1),
+            TurnDirection::Cw => Seat::from_index(seat.index() + 3),
+        }
+    }
+
+    /// A seat's place in the round (L-59's move number): Red first.
+    fn order(&self, seat: Seat) -> usize {
+        match self.rules.turn_direction {
+            TurnDirection::Ccw => seat.index(),
+            TurnDirection::Cw => (4 - seat.index()) % 4,
+        }
+    }
+
+    /// L-57 from step 2. `from`: the seat the turn passes from (step 4), if it passes;
+    /// `last_out`: how the latest seat went out in this action.
+    fn settle(&mut self, mut from: Option<Seat>, mut last_out: Option<OutReason>) {
+        loop {
+            // (2) a team with no seat in play has lost.
+            for team in Team::ALL {
+                if team.seats().iter().all(|s| !self.in_play[s.index()]) {
+                    let reason = match last_out {
+                        Some(OutReason::FlagCaptured) => WinReason::FlagCaptured,
+                        Some(OutReason::NoMove) => WinReason::NoMove,
+                        Some(OutReason::Resigned) => WinReason::Resigned,
+                        None => WinReason::TeamOut,
+                    };
+                    self.outcome = Some(Outcome::Win {
+                        team: team.other(),
+                        reason,
+                    });
+                    self.turn_to_seat_in_play();
+                    return;
+                }
+            }
+            // (3) no seat in play has a movable piece: draw.
+            if !Seat::ALL
+                .iter()
+                .any(|&s| self.in_play[s.index()] && self.has_movable_piece(s))
+            {
+                self.outcome = Some(Outcome::Draw(DrawReason::NoMovablePieces));
+                self.turn_to_seat_in_play();
+                return;
+            }
+            // (4) the turn passes to the next seat in play.
+            if let Some(f) = from.take() {
+                let mut next = self.next_seat(f);
+                while !self.in_play[next.index()] {
+                    next = self.next_seat(next);
+                }
+                if self.order(next) <= self.order(f) {
+                    self.move_number += 1;
+                }
+                self.turn = next;
+            }
+            let t = self.turn;
+            if self.passes_used[t.index()] >= self.rules.pass_limit && !self.has_legal_move(t) {
+                self.put_out(t);
+                last_out = Some(OutReason::NoMove);
+                from = Some(t);
+                continue;
+            }
+            break;
+        }
+        // (5) repetition is the game's (it needs the history); then the no-combat limit.
+        let limit = u32::from(self.rules.base.no_combat_limit);
+        if limit > 0 && self.plies_since_attack >= limit {
+            self.outcome = Some(Outcome::Draw(DrawReason::NoCombatLimit));
+        }
+    }
+
+    /// A decided position keeps the seat to move of L-57 unless that seat is out (it went out
+    /// at step 4 or surrendered): then the turn passes on to the next seat in play, so that
+    /// the position string stays valid (L-59: the seat to move is in play).
+    fn turn_to_seat_in_play(&mut self) {
+        let from = self.turn;
+        if self.in_play[from.index()] {
+            return;
+        }
+        let mut next = self.next_seat(from);
+        while !self.in_play[next.index()] {
+            next = self.next_seat(next);
+        }
+        if self.order(next) <= self.order(from) {
+            self.move_number += 1;
+        }
+        self.turn = next;
+    }
+
+    /// Mark the position drawn by repetition (L-56): for a game that keeps the history. L-57
+    /// judges repetition at step (5) before the no-combat limit, so it replaces that draw; a
+    /// position decided at an earlier step keeps its result.
+    pub fn declare_repetition(&mut self) {
+        if matches!(
+            self.outcome,
+            None | Some(Outcome::Draw(DrawReason::NoCombatLimit))
+        ) {
+            self.outcome = Some(Outcome::Draw(DrawReason::Repetition));
+        }
+    }
+
+    /// The key of L-56's repetition: placement, seat to move, seats in play, passes used.
+    #[must_use]
+    pub fn repetition_key(&self) -> ([Option<Piece>; POINT_COUNT], Seat, [bool; 4], [u8; 4]) {
+        (self.board, self.turn, self.in_play, self.passes_used)
+    }
+}
+
+#[cfg(test)]
+mod tests {
+    use super::*;
+
+    /// The size docs/siguo.md states: a mailbox of 129 two-byte points plus counters.
+    #[test]
+    fn sizes() {
+        assert_eq!(std::mem::size_of::<Option<Piece>>(), 2);
+        assert_eq!(std::mem::size_of::<Move>(), 2);
+        assert_eq!(std::mem::size_of::<Position>(), 304);
+    }
+}

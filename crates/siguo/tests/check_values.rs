@@ -1,0 +1,175 @@
+//! The brief's check values (L-46, L-47, L-59), derived by hand in docs/siguo.md.
+
+use siguo::{Kind, Piece, Point, Position, Rules, Seat, Setup, perft};
+
+/// L-59's example: each seat deployed as `LFLCP/ELZTP/D+B+Y/CZ+JY/E+S+T/BDCPE`.
+const EXAMPLE: &str = "bPbCbLbFbL/bPbTbZbLbE/bY1bB1bD/bYbJ1bZbC/bT1bS1bE/bEbPbCbDbB/yLyEyDyCyEyB3gEgTgYgYgPgP/yFyL1yZ1yDgP1gJ1gTgC/yLyZyB1ySyC3gCgS1gBgZgL/yCyT1yJ1yPgD1gZ1gLgF/yPyPyYyYyTyE3gBgEgCgDgEgL/rBrDrCrPrE/rE1rS1rT/rCrZ1rJrY/rD1rB1rY/rErLrZrTrP/rLrFrLrCrP r rgby 0 1";
+
+fn pt(s: &str) -> Point {
+    s.parse().unwrap()
+}
+
+/// Red's flag on h1 and Green's on q8, Blue and Yellow out: otherwise an empty board, with
+/// one Red piece of `kind` on `at`.
+fn lone(kind: Kind, at: &str) -> Position {
+    let mut s = Setup::empty();
+    s.in_play = [true, true, false, false];
+    s.put(pt("h1"), Some(Piece::new(Seat::Red, Kind::Flag)));
+    s.put(pt("q8"), Some(Piece::new(Seat::Green, Kind::Flag)));
+    s.put(pt(at), Some(Piece::new(Seat::Red, kind)));
+    Position::from_setup(s, Rules::STANDARD).unwrap()
+}
+
+fn destinations(pos: &Position, from: &str) -> Vec<String> {
+    let mut v: Vec<String> = pos
+        .legal_moves()
+        .iter()
+        .filter(|m| m.from == pt(from))
+        .map(|m| m.to.to_string())
+        .collect();
+    v.sort();
+    v
+}
+
+#[test]
+fn l46_g4_has_20_destinations() {
+    let got = destinations(&lone(Kind::Division, "g4"), "g4");
+    let mut want: Vec<String> = "b7 c7 d7 e7 f7 g2 g3 g5 g6 g7 g9 g11 g12 g13 g14 g15 g16 h3 h4 h5"
+        .split(' ')
+        .map(String::from)
+        .collect();
+    want.sort();
+    assert_eq!(got, want);
+}
+
+#[test]
+fn l46_g6_has_22_destinations() {
+    assert_eq!(destinations(&lone(Kind::Division, "g6"), "g6").len(), 22);
+}
+
+#[test]
+fn l46_i9_has_8_destinations() {
+    let got = destinations(&lone(Kind::Marshal, "i9"), "i9");
+    let mut want: Vec<String> = "f9 g9 i6 i7 i11 i12 k9 l9"
+        .split(' ')
+        .map(String::from)
+        .collect();
+    want.sort();
+    assert_eq!(got, want);
+}
+
+#[test]
+fn l47_engineer_on_i9_reaches_72_railway_points() {
+    assert_eq!(destinations(&lone(Kind::Engineer, "i9"), "i9").len(), 72);
+}
+
+#[test]
+fn l59_example_round_trips() {
+    let pos = Position::from_text(EXAMPLE, Rules::STANDARD).unwrap();
+    assert_eq!(pos.to_string(), EXAMPLE);
+}
+
+#[test]
+fn l59_example_53_moves_for_each_seat_7_attacks() {
+    for seat in ["r", "g", "b", "y"] {
+        let text = EXAMPLE.replace(" r rgby", &format!(" {seat} rgby"));
+        let pos = Position::from_text(&text, Rules::STANDARD).unwrap();
+        let moves = pos.legal_moves();
+        assert_eq!(moves.len(), 53, "seat {seat}");
+        let attacks = moves
+            .iter()
+            .filter(|m| pos.piece_at(m.to).is_some())
+            .count();
+        assert_eq!(attacks, 7, "seat {seat}");
+    }
+}
+
+#[test]
+fn l59_example_perft_2_is_2831() {
+    let pos = Position::from_text(EXAMPLE, Rules::STANDARD).unwrap();
+    assert_eq!(perft(&pos, 1), 53);
+    assert_eq!(perft(&pos, 2), 2_831);
+}
+
+/// L-45: a quarter turn about i9 maps the board onto itself and each seat onto the next, so
+/// the destinations of a seat's piece on p are those of the next seat's piece on the turned
+/// point, turned — for every point, seat and way of moving (run, engineer path, step).
+#[test]
+fn l45_destinations_turn_with_the_board() {
+    let turn = |p: Point| Point::new(18 - p.rank(), p.file()).unwrap();
+    let flags = ["h1", "q8", "j17", "a10"]; // each seat's own b1: turned onto each other
+    for kind in [Kind::Division, Kind::Engineer] {
+        for p in Point::all() {
+            if flags.contains(&p.to_string().as_str()) {
+                continue;
+            }
+            for seat in Seat::ALL {
+                let dests = |seat: Seat, at: Point| -> std::collections::BTreeSet<Point> {
+                    let mut s = Setup::empty();
+                    for (i, f) in flags.iter().enumerate() {
+                        s.put(pt(f), Some(Piece::new(Seat::from_index(i), Kind::Flag)));
+                    }
+                    s.put(at, Some(Piece::new(seat, kind)));
+                    s.turn = seat;
+                    let pos = Position::from_setup(s, Rules::STANDARD).unwrap();
+                    pos.legal_moves()
+                        .iter()
+                        .filter(|m| m.from == at)
+                        .map(|m| m.to)
+                        .collect()
+                };
+                let here: std::collections::BTreeSet<Point> =
+                    dests(seat, p).into_iter().map(turn).collect();
+                let next = Seat::from_index(seat.index() + 1);
+                assert_eq!(here, dests(next, turn(p)), "{kind:?} of {seat} on {p}");
+            }
+        }
+    }
+}
+
+/// L-45: the mirror x → 18 − x maps the board onto itself, Red and Blue onto themselves and
+/// Green onto Yellow (teams kept), so destinations mirror too (the flags mirror with them).
+#[test]
+fn l45_destinations_mirror_with_the_board() {
+    let mirror = |p: Point| Point::new(18 - p.file(), p.rank()).unwrap();
+    let seat_mirror = |s: Seat| match s {
+        Seat::Green => Seat::Yellow,
+        Seat::Yellow => Seat::Green,
+        s => s,
+    };
+    let flags = ["h1", "q8", "j17", "a10"];
+    let dests = |seat: Seat, at: Point, mirrored: bool| -> std::collections::BTreeSet<Point> {
+        let mut s = Setup::empty();
+        for (i, f) in flags.iter().enumerate() {
+            let owner = Seat::from_index(i);
+            let (p, owner) = if mirrored {
+                (mirror(pt(f)), seat_mirror(owner))
+            } else {
+                (pt(f), owner)
+            };
+            s.put(p, Some(Piece::new(owner, Kind::Flag)));
+        }
+        s.put(at, Some(Piece::new(seat, Kind::Brigade)));
+        s.turn = seat;
+        let pos = Position::from_setup(s, Rules::STANDARD).unwrap();
+        pos.legal_moves()
+            .iter()
+            .filter(|m| m.from == at)
+            .map(|m| m.to)
+            .collect()
+    };
+    for p in Point::all() {
+        if flags.contains(&p.to_string().as_str()) {
+            continue;
+        }
+        for seat in Seat::ALL {
+            let here: std::collections::BTreeSet<Point> =
+                dests(seat, p, false).into_iter().map(mirror).collect();
+            assert_eq!(
+                here,
+                dests(seat_mirror(seat), mirror(p), true),
+                "{seat} on {p}"
+            );
+        }
+    }
+}
