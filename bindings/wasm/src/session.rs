@@ -7,7 +7,7 @@ use gjjq::notation::{
 };
 use gjjq::{
     GameError, Move, MoveParseError, Outcome, Position, Script, Setup, Side, Square,
-    deploy::{DeploymentParseError, OpeningError},
+    deploy::{DeploymentParseError, OpeningError, PlayMode},
     hidden::{InfoStateParseError, ProposeError},
     outcome::EndReason,
     position::PositionError,
@@ -834,7 +834,7 @@ impl Session {
             let derived = std::mem::take(&mut record.tags);
             record.set_tag("Event", "gjjq web board");
             record.set_tag("Rules", "standard");
-            record.set_tag("Mode", "明式");
+            record.set_tag("Mode", PlayMode::Open.name());
             record.tags.extend(derived);
         }
         let mut out = Vec::new();
@@ -1040,6 +1040,18 @@ mod tests {
         assert!(s.game_file("simplified").unwrap().contains("弹3E攻7d"));
         assert!(s.game_file("traditional").unwrap().contains("彈3E攻7d"));
         assert!(matches!(s.game_file("klingon"), Err(WebError::MoveForm(_))));
+    }
+
+    /// The board's own game file names its mode as `PlayMode` reads it (`open`, R-36; issue
+    /// 49): a reader of the tag gets open play back, not a parse error.
+    #[test]
+    fn game_file_mode_tag_is_a_play_mode() {
+        let mut s = Session::new("").unwrap();
+        play_all(&mut s, &["3E7d"]);
+        let text = s.game_file("ascii").unwrap();
+        let record = GameReader::new(text.as_bytes()).next().unwrap().unwrap();
+        let mode = record.tag("Mode").expect("a Mode tag");
+        assert_eq!(mode.parse::<PlayMode>(), Ok(PlayMode::Open), "{text}");
     }
 
     #[test]
