@@ -1059,8 +1059,9 @@ describe('web board: issue 41 (a newcomer at 1280×800 and 390×844)', () => {
     await page.waitForSelector('body[data-ready="true"]');
     for (const sel of ['#start-line', '#start-engine-red', '#go-legend', '#go-help', '#board-key'])
       assert.equal(await inView(page, sel), true, `${sel} above the fold`);
-    // The colour key needs no hover: sea, land, the border, coastline, the three point marks, palace.
-    assert.equal(await page.locator('#board-key .key').count(), 11);
+    // The colour key needs no hover: sea, land, the border, coastline, the three point marks,
+    // palace, and the marks of moves (a legal move, one that loses at once: issue 50 item 21).
+    assert.equal(await page.locator('#board-key .key').count(), 12);
     assert.match(await page.locator('#board-key').textContent(), /海洋.*陆地.*国界.*海岸线.*沿海点.*内陆点.*海洋点.*总统府/);
     // Position string and engine line come later: the one collapsed, the other only with an engine.
     assert.equal(await page.locator('#position').isVisible(), false);
