@@ -193,8 +193,8 @@ const TEXT = {
     en: 'Attacks: moving onto an enemy piece attacks it. The higher rank stays, equal ranks both go; a bomb and whatever it meets both go; a piece that hits a landmine is removed, unless it is an engineer; any piece may take the flag (L-11, L-12).',
   },
   howToEnd: {
-    zh: '点（或拖动）己方棋子，再点一个圆点走过去；红点是攻击。每次被拒都说明原因和规则编号。',
-    en: 'Tap (or drag) one of your pieces, then a dot to move there; a red dot is an attack. Every refusal says why, with its rule.',
+    zh: '点（或拖动）己方棋子，再点一个圆点走过去；圆环表示攻击。每次被拒都说明原因和规则编号。',
+    en: 'Tap (or drag) one of your pieces, then a dot to move there; a ring is an attack. Every refusal says why, with its rule.',
   },
   legend: { zh: '棋子', en: 'Pieces' },
   legendPiece: { zh: '棋子', en: 'Piece' },
