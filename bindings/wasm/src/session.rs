@@ -7,7 +7,7 @@ use gjjq::notation::{
 };
 use gjjq::{
     GameError, Move, MoveParseError, Outcome, Position, Script, Setup, Side, Square,
-    deploy::{DeploymentParseError, OpeningError},
+    deploy::{DeploymentParseError, OpeningError, PlayMode},
     hidden::{InfoStateParseError, ProposeError},
     outcome::EndReason,
     position::PositionError,
@@ -164,6 +164,40 @@ pub struct MoveView {
     pub capture: bool,
     /// The mover, `red` or `green`.
     pub side: String,
+    /// For a legal move of a view: why it loses at once, judged by the library on the
+    /// position after it ([`move_danger`]); `None` for a safe move and in records.
+    pub danger: Option<&'static str>,
+}
+
+/// Why the legal move `m` of `pos` loses at once, for the board to mark before it is made
+/// and to say after (issue 50 item 21): the position after it decides the game for the enemy
+/// (its end's reason as `Outcome` writes it, such as `trapped-king`, R-22), or the mover's own
+/// king stands attacked after it, so the enemy takes it next (`king-exposed`, R-20, R-21).
+/// Nothing here restates a rule: the library's `outcome` and `is_attacked` judge.
+///
+/// ```
+/// use gjjq::Position;
+/// use gjjq_wasm::session::move_danger;
+/// // Kings face each other on an open file with Red down to 5 pieces or fewer (R-18).
+/// let pos: Position = "4k4/9/9/9/9/9/9/9/I8/4K4 r -".parse()?;
+/// assert_eq!(move_danger(&pos, "5E4E".parse()?), None); // off the file: safe
+/// assert_eq!(move_danger(&pos, "5E5D".parse()?), Some("king-exposed")); // still facing
+/// # Ok::<(), Box<dyn std::error::Error>>(())
+/// ```
+#[must_use]
+pub fn move_danger(pos: &Position, m: Move) -> Option<&'static str> {
+    let us = pos.turn();
+    let them = us.other();
+    let mut after = pos.clone();
+    after.play_unchecked(m);
+    if let Some(o) = after.outcome() {
+        let (winner, reason) = outcome_parts(o);
+        return (winner == Some(them)).then(|| reason.as_str());
+    }
+    match after.king(us) {
+        Some(k) if after.is_attacked(k, them) => Some("king-exposed"),
+        _ => None,
+    }
 }
 
 impl MoveView {
@@ -181,6 +215,7 @@ impl MoveView {
             traditional: record.to_script(Script::Traditional),
             capture: pos.piece_at(m.to()).is_some_and(|p| p.side != mover),
             side: mover.to_string(),
+            danger: None,
         }
     }
 }
@@ -603,7 +638,10 @@ impl Session {
         } else {
             pos.legal_moves()
                 .iter()
-                .map(|&m| MoveView::new(pos, m))
+                .map(|&m| MoveView {
+                    danger: move_danger(pos, m),
+                    ..MoveView::new(pos, m)
+                })
                 .collect()
         };
         Ok(View {
@@ -834,7 +872,7 @@ impl Session {
             let derived = std::mem::take(&mut record.tags);
             record.set_tag("Event", "gjjq web board");
             record.set_tag("Rules", "standard");
-            record.set_tag("Mode", "明式");
+            record.set_tag("Mode", PlayMode::Open.name());
             record.tags.extend(derived);
         }
         let mut out = Vec::new();
@@ -1040,6 +1078,31 @@ mod tests {
         assert!(s.game_file("simplified").unwrap().contains("弹3E攻7d"));
         assert!(s.game_file("traditional").unwrap().contains("彈3E攻7d"));
         assert!(matches!(s.game_file("klingon"), Err(WebError::MoveForm(_))));
+    }
+
+    /// The board's own game file names its mode as `PlayMode` reads it (`open`, R-36; issue
+    /// 49): a reader of the tag gets open play back, not a parse error.
+    /// The view marks the legal moves that lose at once (issue 50 item 21): with the kings
+    /// facing (R-18), a king step that stays on the file leaves the king attacked (R-20) and
+    /// is marked; a step off the file is not; no record carries a mark.
+    #[test]
+    fn legal_moves_that_lose_at_once_are_marked() {
+        let s = Session::new("4k4/9/9/9/9/9/9/9/I8/4K4 r -").unwrap();
+        let v = s.view(0).unwrap();
+        let danger = |a: &str| v.legal.iter().find(|m| m.ascii == a).map(|m| m.danger);
+        assert_eq!(danger("5E5D"), Some(Some("king-exposed")));
+        assert_eq!(danger("5E4E"), Some(None));
+        assert!(v.legal.iter().any(|m| m.danger.is_none()));
+    }
+
+    #[test]
+    fn game_file_mode_tag_is_a_play_mode() {
+        let mut s = Session::new("").unwrap();
+        play_all(&mut s, &["3E7d"]);
+        let text = s.game_file("ascii").unwrap();
+        let record = GameReader::new(text.as_bytes()).next().unwrap().unwrap();
+        let mode = record.tag("Mode").expect("a Mode tag");
+        assert_eq!(mode.parse::<PlayMode>(), Ok(PlayMode::Open), "{text}");
     }
 
     #[test]

@@ -229,6 +229,22 @@ pub struct LzDarkSession {
     referee: DarkGame,
     human: Side,
     agent: Box<dyn DarkAgent + Send>,
+    /// The person resigned: the game is over, the engine's side won.
+    resigned: bool,
+}
+
+/// The end by the person's resignation: the engine's side wins.
+fn resignation(human: Side) -> OutcomeView {
+    let winner = human.other();
+    OutcomeView {
+        winner: Some(side_name(winner)),
+        reason: "resignation",
+        result: match winner {
+            Side::Red => "1-0",
+            Side::Blue => "0-1",
+        }
+        .to_owned(),
+    }
 }
 
 impl std::fmt::Debug for LzDarkSession {
@@ -267,8 +283,13 @@ fn dark_agent(kind: DarkAgentKind, seed: u64) -> Box<dyn DarkAgent + Send> {
 
 impl LzDarkSession {
     /// A dark game: the person plays `side` with the deployment string `own` (L-19, its own
-    /// frame), the engine the other side with a deployment drawn from `seed` (L-18) and the
+    /// frame), the engine the other side with a deployment drawn from `secret` (L-18) and the
     /// agent named `agent` (`ismcts`, `determinized`, `heuristic`, `random`), `first` to move.
+    ///
+    /// `secret` decides what the engine hides (L-31), so it must come from a source the
+    /// person cannot see or type: the page's worker draws it with `crypto.getRandomValues`
+    /// and never sends it out (a seed the person typed would show the engine's deployment,
+    /// as [`super::random_deployment`] draws it).
     ///
     /// # Errors
     /// [`LzError::DeploymentString`] / [`LzError::Deployment`] for a bad `own`,
@@ -278,13 +299,13 @@ impl LzDarkSession {
         side: Side,
         first: Side,
         agent: &str,
-        seed: u32,
+        secret: u64,
     ) -> Result<LzDarkSession, LzError> {
         let kind: DarkAgentKind = agent
             .parse()
             .map_err(|_| LzError::DarkAgent(agent.chars().take(40).collect()))?;
         let own = parse_deployment(side, own)?;
-        let mut rng = StdRng::seed_from_u64(u64::from(seed));
+        let mut rng = StdRng::seed_from_u64(secret);
         let enemy = Deployment::random(&mut rng);
         let (red, blue) = match side {
             Side::Red => (own, enemy),
@@ -295,14 +316,35 @@ impl LzDarkSession {
         Ok(LzDarkSession {
             referee,
             human: side,
-            agent: dark_agent(kind, u64::from(seed) ^ 0x5eed),
+            agent: dark_agent(kind, secret ^ 0x5eed),
+            resigned: false,
         })
     }
 
     /// The person's view.
     #[must_use]
     pub fn view(&self) -> DarkPlayerView {
-        player_view(self.referee.info_state(self.human))
+        let mut view = player_view(self.referee.info_state(self.human));
+        if self.resigned {
+            view.outcome = Some(resignation(self.human));
+            view.legal.clear();
+        }
+        view
+    }
+
+    /// The person resigns: the game is over, won by the engine's side, and the referee's
+    /// record may be asked for. The person's view after it.
+    ///
+    /// # Errors
+    /// [`LzError::NotYourTurn`] when the game is already over.
+    pub fn resign(&mut self) -> Result<DarkPlayerView, LzError> {
+        if self.is_over() {
+            return Err(LzError::NotYourTurn {
+                ply: self.referee.history().len() + 1,
+            });
+        }
+        self.resigned = true;
+        Ok(self.view())
     }
 
     /// The person plays `ascii`; its view after the move.
@@ -316,7 +358,7 @@ impl LzDarkSession {
             error,
         })?;
         let ply = self.referee.history().len() + 1;
-        if self.referee.outcome().is_some() || self.referee.turn() != self.human {
+        if self.is_over() || self.referee.turn() != self.human {
             return Err(LzError::NotYourTurn { ply });
         }
         self.referee.play(m).map_err(|e| match e {
@@ -338,7 +380,7 @@ impl LzDarkSession {
     /// [`LzError::DarkEngine`] when the agent gives no move.
     pub fn engine_move(&mut self) -> Result<DarkEngineReply, LzError> {
         let engine = self.human.other();
-        if self.referee.outcome().is_some() || self.referee.turn() != engine {
+        if self.is_over() || self.referee.turn() != engine {
             return Ok(DarkEngineReply {
                 best_move: None,
                 agent: self.agent.name(),
@@ -376,15 +418,31 @@ impl LzDarkSession {
     }
 
     /// The referee's record (both deployments, every move), a game file the page reviews as
-    /// an open game: only once the game is over.
+    /// an open game: only once the game is over. After a resignation its result is the
+    /// engine's win with `Termination "resignation"`.
     ///
     /// # Errors
     /// [`LzError::NotOver`] before the end, [`LzError::Write`] if it cannot be written.
     pub fn referee_record(&self) -> Result<String, LzError> {
-        if self.referee.outcome().is_none() {
+        if !self.is_over() {
             return Err(LzError::NotOver);
         }
-        record::referee_record(&self.referee).map_err(|e| LzError::Write(e.to_string()))
+        let write = |e: &dyn std::fmt::Display| LzError::Write(e.to_string());
+        let text = record::referee_record(&self.referee).map_err(|e| write(&e))?;
+        if !self.resigned {
+            return Ok(text);
+        }
+        // The library's record, read back and given the result of the resignation.
+        let mut rec = luzhanqi::game_file::read_games(text.as_bytes())
+            .map_err(|e| write(&e))?
+            .into_iter()
+            .next()
+            .ok_or_else(|| LzError::Write("the referee's record holds no game".into()))?;
+        let end = resignation(self.human);
+        rec.result = end.result.parse().map_err(|e| write(&e))?;
+        rec.tags.push(("Termination".into(), end.reason.into()));
+        rec.write(luzhanqi::game_file::MoveForm::Simplified)
+            .map_err(|e| write(&e))
     }
 
     /// The person's side.
@@ -396,7 +454,7 @@ impl LzDarkSession {
     /// Whether the game is over.
     #[must_use]
     pub fn is_over(&self) -> bool {
-        self.referee.outcome().is_some()
+        self.resigned || self.referee.outcome().is_some()
     }
 }
 

@@ -172,15 +172,17 @@ fn keys_of(game: &FlipGame) -> Vec<u64> {
 impl LzFlipSession {
     /// A game against the engine: the person is the `human` player (the first or the second
     /// to act), the engine the other with the agent named `agent` (`search`, `heuristic`,
-    /// `random`); the face-down pieces are dealt from `seed` (L-32).
+    /// `random`); the face-down pieces are dealt from `secret` (L-32), which must come from a
+    /// source the person cannot see or type (the page's worker draws it with
+    /// `crypto.getRandomValues`): the deal is what the engine's side hides.
     ///
     /// # Errors
     /// [`LzError::Agent`] for an unknown agent.
-    pub fn new(human: Player, agent: &str, seed: u32) -> Result<LzFlipSession, LzError> {
+    pub fn new(human: Player, agent: &str, secret: u64) -> Result<LzFlipSession, LzError> {
         let kind: AgentKind = agent
             .parse()
             .map_err(|_| LzError::Agent(agent.chars().take(40).collect()))?;
-        let deal = FlipDeal::random(&mut StdRng::seed_from_u64(u64::from(seed)));
+        let deal = FlipDeal::random(&mut StdRng::seed_from_u64(secret));
         let game = FlipGame::new(FlipPosition::start());
         Ok(LzFlipSession {
             keys: keys_of(&game),
@@ -188,7 +190,7 @@ impl LzFlipSession {
             play: Some(Play {
                 deal,
                 human,
-                agent: kind.build_flip(u64::from(seed) ^ 0xf11b),
+                agent: kind.build_flip(secret ^ 0xf11b),
             }),
             tags: vec![
                 ("Event".into(), "gjjq web page".into()),

@@ -643,6 +643,42 @@ pub fn deployment_points(side: Side, text: &str) -> Result<Vec<PieceView>, LzErr
         .collect())
 }
 
+/// The check of a typed deployment string (L-19) for `side`, as [`check_deployment`] checks
+/// an arrangement: every broken rule of L-17 as a problem the page words in its own language
+/// (`4 of company, not 3` is the library's message, not a sentence for a player).
+///
+/// ```
+/// use gjjq_wasm::lz::check_deployment_string;
+/// use luzhanqi::Side;
+/// // Four company commanders and one battalion commander (L-5: three and two).
+/// let check = check_deployment_string(Side::Red, "LLDFT/DTPPL/C+S+Y/ZE+ZP/C+C+J/EECBB")?;
+/// assert_eq!(check.deployment, None);
+/// assert_eq!(check.problems[0].code, "wrong-count");
+/// # Ok::<(), gjjq_wasm::lz::LzError>(())
+/// ```
+///
+/// # Errors
+/// [`LzError::DeploymentString`] for a text that is not a deployment string (its column).
+pub fn check_deployment_string(side: Side, text: &str) -> Result<DeployCheck, LzError> {
+    let d: Deployment = text
+        .trim()
+        .parse()
+        .map_err(|error| LzError::DeploymentString {
+            side: side_name(side),
+            error,
+        })?;
+    let mut setup = Setup::empty();
+    d.place(side, &mut setup);
+    let pairs: Vec<(String, String)> = Square::all()
+        .filter_map(|sq| {
+            setup
+                .piece_at(sq)
+                .map(|p| (sq.to_string(), p.kind.letter().to_string()))
+        })
+        .collect();
+    check_deployment(side, &pairs)
+}
+
 /// The start of two deployment strings (each in its own frame, L-19) and the first mover.
 ///
 /// # Errors

@@ -353,7 +353,8 @@ mod dark_play {
             (Side::Red, "ismcts", 5),
         ] {
             let mut game =
-                LzDarkSession::new(DEFAULT_DEPLOYMENT, side, Side::Red, agent, seed).unwrap();
+                LzDarkSession::new(DEFAULT_DEPLOYMENT, side, Side::Red, agent, u64::from(seed))
+                    .unwrap();
             let mut rng = StdRng::seed_from_u64(u64::from(seed));
             let mut plies = 0;
             while !game.is_over() && plies < 600 {
@@ -421,6 +422,42 @@ mod dark_play {
         assert!(matches!(dark_beliefs("x"), Err(LzError::InfoState(_))));
     }
 
+    /// The person resigns (the page's 认输): the engine's side wins, nothing more is played,
+    /// and the referee's record (the true game, L-31) is given with the resignation's result;
+    /// a second resignation is refused, typed.
+    #[test]
+    fn a_resignation_ends_the_dark_game_and_opens_its_record() {
+        for side in [Side::Red, Side::Blue] {
+            let mut g =
+                LzDarkSession::new(DEFAULT_DEPLOYMENT, side, Side::Red, "random", 9).unwrap();
+            if side == Side::Red {
+                g.play("c6c7").unwrap();
+            }
+            g.engine_move().unwrap();
+            assert!(matches!(g.referee_record(), Err(LzError::NotOver)));
+            let view = g.resign().unwrap();
+            let end = view.outcome.expect("an outcome");
+            assert_eq!(end.winner, Some(crate::lz::side_name(side.other())));
+            assert_eq!(end.reason, "resignation");
+            assert!(view.legal.is_empty());
+            assert!(g.is_over());
+            assert!(matches!(g.resign(), Err(LzError::NotYourTurn { .. })));
+            assert!(matches!(g.play("a6a7"), Err(LzError::NotYourTurn { .. })));
+            assert_eq!(g.engine_move().unwrap().best_move, None);
+            let record = g.referee_record().unwrap();
+            let token = if side == Side::Red { "0-1" } else { "1-0" };
+            assert!(
+                record.contains(&format!("[Result \"{token}\"]")),
+                "{record}"
+            );
+            assert!(record.contains("[Termination \"resignation\"]"), "{record}");
+            assert!(record.contains("[Mode \"dark\"]"), "{record}");
+            // It reads back as the true game: both deployments and the moves played.
+            let back = luzhanqi::dark::record::read_referee_record(&record).unwrap();
+            assert_eq!(back.history().len(), g.view().plies);
+        }
+    }
+
     /// The beliefs of the person's state: one per enemy piece on the board, each a
     /// distribution; an engineer that attacked and was removed with Red's engineer is an
     /// engineer or a bomb (L-8, L-9).
@@ -485,7 +522,7 @@ mod flip_play {
     fn a_flip_game_against_each_agent_deals_flips_and_answers() {
         for (agent, seed) in [("search", 5u32), ("heuristic", 6), ("random", 7)] {
             let deal = FlipDeal::random(&mut StdRng::seed_from_u64(u64::from(seed)));
-            let mut g = LzFlipSession::new(Player::First, agent, seed).unwrap();
+            let mut g = LzFlipSession::new(Player::First, agent, u64::from(seed)).unwrap();
             let v = g.current();
             assert_eq!(
                 (v.face_down.len(), v.flips.len(), v.pieces.len()),
@@ -548,7 +585,7 @@ mod flip_play {
             .find(|&s| deal(s).piece_at(c6) == deal(1).piece_at(c6) && deal(s) != deal(1))
             .expect("a second deal with the same piece on c6");
         let mut a = LzFlipSession::new(Player::First, "random", 1).unwrap();
-        let mut b = LzFlipSession::new(Player::First, "random", other).unwrap();
+        let mut b = LzFlipSession::new(Player::First, "random", u64::from(other)).unwrap();
         let json = |v: &crate::lz::flip::FlipView| serde_json::to_string(v).unwrap();
         assert_eq!(json(&a.current()), json(&b.current()));
         assert_eq!(json(&a.play("c6").unwrap()), json(&b.play("c6").unwrap()));

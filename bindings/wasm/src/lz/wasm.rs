@@ -63,6 +63,17 @@ pub fn lz_check_deployment(side: &str, pieces: &str) -> Result<String, JsError> 
     json(&super::check_deployment(side, &pairs).map_err(js_err)?)
 }
 
+/// The check of a typed deployment string: JSON `{deployment, problems}` as
+/// [`lz_check_deployment`] answers (see [`super::check_deployment_string`]).
+///
+/// # Errors
+/// A bad side, or a text that is not a deployment string.
+#[wasm_bindgen(js_name = lzCheckDeploymentString)]
+pub fn lz_check_deployment_string(side: &str, text: &str) -> Result<String, JsError> {
+    let side = parse_side(side).map_err(js_err)?;
+    json(&super::check_deployment_string(side, text).map_err(js_err)?)
+}
+
 /// The start position string of two deployments and the first mover (`red`, `blue`).
 ///
 /// # Errors
@@ -180,7 +191,9 @@ pub struct WebLzDarkGame(LzDarkSession);
 impl WebLzDarkGame {
     /// A dark game: the person plays `side` (`red`, `blue`) with its deployment string `own`,
     /// the engine (`agent`: `ismcts`, `determinized`, `heuristic`, `random`) the other side
-    /// with a deployment drawn from `seed`; `first` moves first.
+    /// with a deployment drawn from `secret` (a BigInt the worker draws with
+    /// `crypto.getRandomValues`, never a seed the person can type or see: L-31); `first`
+    /// moves first.
     ///
     /// # Errors
     /// A bad side, deployment or agent.
@@ -190,11 +203,11 @@ impl WebLzDarkGame {
         side: &str,
         first: &str,
         agent: &str,
-        seed: u32,
+        secret: u64,
     ) -> Result<WebLzDarkGame, JsError> {
         let side = parse_side(side).map_err(js_err)?;
         let first = parse_side(first).map_err(js_err)?;
-        LzDarkSession::new(own, side, first, agent, seed)
+        LzDarkSession::new(own, side, first, agent, secret)
             .map(WebLzDarkGame)
             .map_err(js_err)
     }
@@ -222,6 +235,14 @@ impl WebLzDarkGame {
     #[wasm_bindgen(js_name = engineMove)]
     pub fn engine_move(&mut self) -> Result<String, JsError> {
         json(&self.0.engine_move().map_err(js_err)?)
+    }
+
+    /// The person resigns: its view after it as JSON (the engine's side has won).
+    ///
+    /// # Errors
+    /// The game is already over.
+    pub fn resign(&mut self) -> Result<String, JsError> {
+        json(&self.0.resign().map_err(js_err)?)
     }
 
     /// The person's record (its own deployment and the announcements).
@@ -264,14 +285,15 @@ pub struct WebLzFlipGame(LzFlipSession);
 impl WebLzFlipGame {
     /// A game against the engine: the person is the `player` (`first`, `second`) to act, the
     /// engine (`agent`: `search`, `heuristic`, `random`) the other; the pieces dealt from
-    /// `seed`.
+    /// `secret` (a BigInt the worker draws with `crypto.getRandomValues`, never a seed the
+    /// person can type or see: L-32).
     ///
     /// # Errors
     /// A bad player or agent.
     #[wasm_bindgen(constructor)]
-    pub fn new(player: &str, agent: &str, seed: u32) -> Result<WebLzFlipGame, JsError> {
+    pub fn new(player: &str, agent: &str, secret: u64) -> Result<WebLzFlipGame, JsError> {
         let player = parse_player(player).map_err(js_err)?;
-        LzFlipSession::new(player, agent, seed)
+        LzFlipSession::new(player, agent, secret)
             .map(WebLzFlipGame)
             .map_err(js_err)
     }

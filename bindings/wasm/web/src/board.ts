@@ -155,9 +155,12 @@ export class Board {
     out.push(
       `<rect class="border" x="${left - pad}" y="${borderTop}" width="${right - left + 2 * pad}" height="${BORDER}" fill="${BORDER_SEA}"/>`,
     );
-    const name = s.script === 'traditional' ? '國界' : '国界';
+    // The border's name in the page's language (English: "Border", not 国界).
+    const en = (s.lang ?? 'zh') === 'en';
+    const name = en ? 'BORDER' : s.script === 'traditional' ? '國界' : '国界';
+    const spacing = en ? 14 : 40;
     out.push(
-      `<text class="border-name" x="${(left + right) / 2 + 20}" y="${borderTop + BORDER / 2}" font-size="38" letter-spacing="40" text-anchor="middle" dominant-baseline="central" fill="${LINE}" fill-opacity="0.55">${name}</text>`,
+      `<text class="border-name" x="${(left + right) / 2 + spacing / 2}" y="${borderTop + BORDER / 2}" font-size="${en ? 30 : 38}" letter-spacing="${spacing}" text-anchor="middle" dominant-baseline="central" fill="${LINE}" fill-opacity="0.55">${name}</text>`,
     );
     for (const side of ['red', 'green'] as const) this.country(out, side, f, s.lang ?? 'zh');
   }
@@ -341,7 +344,12 @@ export class Board {
           }</g>`,
         );
       }
-      if (target) {
+      if (target?.danger) {
+        // A move that loses at once: an orange ring with a warning, marked before it is made.
+        parts.push(
+          `<circle class="dest danger${target.capture ? ' capture' : ''}" data-dest="${target.ascii}" data-danger="${target.danger}" r="${target.capture ? PIECE_R + 3 : 17}" fill="${target.capture ? 'none' : '#ff8c00'}" fill-opacity="0.7" stroke="#e05a00" stroke-width="6" stroke-dasharray="8 5"/>`,
+        );
+      } else if (target) {
         parts.push(
           target.capture
             ? `<circle class="dest capture" data-dest="${target.ascii}" r="${PIECE_R + 3}" fill="none" stroke="#1f5fbf" stroke-width="7" stroke-opacity="0.75"/>`
@@ -387,6 +395,7 @@ export class Board {
       sw('sea-dot', `<rect width="40" height="40" fill="${SEA}"/><circle cx="20" cy="20" r="6" fill="${SEA}" stroke="#3f7fb0" stroke-width="2"/>`, 'keySeaDot'),
       sw('palace', `<rect x="3" y="3" width="34" height="34" fill="${COLOUR.red}" fill-opacity="0.12" stroke="${LINE}" stroke-width="3"/><line x1="3" y1="3" x2="37" y2="37" stroke="${LINE}" stroke-width="2"/><line x1="37" y1="3" x2="3" y2="37" stroke="${LINE}" stroke-width="2"/>`, 'keyPalace'),
       sw('dest', `<circle cx="20" cy="20" r="8" fill="#1f5fbf" fill-opacity="0.6"/>`, 'keyDest'),
+      sw('danger', `<circle cx="20" cy="20" r="10" fill="#ff8c00" fill-opacity="0.7" stroke="#e05a00" stroke-width="4" stroke-dasharray="6 4"/>`, 'keyDanger'),
       sw('attacker', `<circle cx="20" cy="20" r="15" fill="#ff8c00" fill-opacity="0.25" stroke="#ff8c00" stroke-width="4" stroke-dasharray="6 4"/>`, 'keyAttack'),
       sw('covered', `<path d="M10,10 L30,30 M30,10 L10,30" stroke="#e0302a" stroke-width="5" stroke-linecap="round"/>`, 'keyCovered'),
     ].join('');

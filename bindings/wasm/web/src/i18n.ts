@@ -21,7 +21,7 @@ const TEXT = {
   position: { zh: '局面串', en: 'Position string' },
   start: { zh: '开局', en: 'Start' },
   loadPosition: { zh: '从局面串开始', en: 'Start from position' },
-  deployment: { zh: '布阵', en: 'Deployment' },
+  deployment: { zh: '翻式：按布阵开局', en: 'Fanshi (翻式): start from deployments' },
   redDeployment: { zh: '红方布阵', en: "Red's deployment" },
   greenDeployment: { zh: '绿方布阵', en: "Green's deployment" },
   firstMover: { zh: '先走', en: 'First to move' },
@@ -57,6 +57,7 @@ const TEXT = {
   startEngineGreen: { zh: '执绿', en: 'as Green' },
   startTwo: { zh: '两人同屏', en: 'Two people' },
   goHidden: { zh: '暗棋 ↓', en: 'Hidden game ↓' },
+  goFanshi: { zh: '翻式 ↓', en: 'Fanshi ↓' },
   deploymentHand: { zh: '我方手动布阵', en: 'Arrange mine by hand' },
   arrangeHelp: {
     zh: '拖动（或先点后点）己方棋子换位布阵；违反布阵规则（R-32）的放置会被拒绝并说明原因。敌方按“种子”随机布阵。',
@@ -122,6 +123,15 @@ const TEXT = {
   keyPalace: { zh: '总统府', en: 'palace' },
   keyBorder: { zh: '国界', en: 'border' },
   keyDest: { zh: '可走', en: 'legal move' },
+  keyDanger: { zh: '立即输棋的走法', en: 'a move that loses at once' },
+  dangerKingExposed: {
+    zh: '{0} 让己方的王暴露在对方攻击下：对方下一步即可擒王（R-20、R-21）。走之前棋盘已用橙色虚线圈标出这类着法。',
+    en: '{0} left your king attacked: the enemy can take it next move (R-20, R-21). The board marks such moves with a dashed orange ring before they are made.',
+  },
+  dangerLost: {
+    zh: '{0} 之后对方已胜（困王 R-22 等）。走之前棋盘已用橙色虚线圈标出这类着法。',
+    en: 'After {0} the enemy has won (a trapped king, R-22, or another end). The board marks such moves with a dashed orange ring before they are made.',
+  },
   keyAttack: { zh: '攻击王', en: 'attacks the king' },
   keyCovered: { zh: '受控王步', en: 'covered king step' },
   noteRefused: { zh: '拒 {0}', en: 'refused {0}' },

@@ -194,6 +194,8 @@ function play(ascii: string): void {
     propose(ascii);
     return;
   }
+  // A move of the person's that the board marked as losing at once is explained after it.
+  const danger = humanMayMove() ? (state.view.legal.find((m) => m.ascii === ascii)?.danger ?? null) : null;
   try {
     state.game.play(state.ply, ascii);
   } catch (err) {
@@ -204,7 +206,8 @@ function play(ascii: string): void {
   state.ply += 1;
   state.generation++;
   state.selected = null;
-  showFeedback(null);
+  showFeedback(danger ? t(state.lang, danger === 'king-exposed' ? 'dangerKingExposed' : 'dangerLost', ascii) : null);
+  if (danger) $('feedback').dataset.code = `danger-${danger}`;
   showError(null);
   refresh();
   maybeEngine();
@@ -1219,8 +1222,14 @@ function wire(): void {
         $<HTMLSelectElement>('first-mover').value,
       );
       setGame(new Game(pos));
+      // 翻式's game is on the board: bring it back from the panel below (issue 50 item 20).
+      boardIntoView();
     }),
   );
+  // 翻式 (R-36) is named in the start line: the link opens its panel.
+  $('go-fanshi').addEventListener('click', () => {
+    $<HTMLDetailsElement>('deployment-panel').open = true;
+  });
   // Hook for random deployments (R-35): gjjq-wasm answers once the library's lands.
   $('random-deployment').addEventListener(
     'click',

@@ -21,6 +21,9 @@ export interface MoveView {
   traditional: string;
   capture: boolean;
   side: Side;
+  /** Why this legal move loses at once (`king-exposed`, `trapped-king`, …), judged by the
+   * library (`move_danger`, bindings/wasm/src/session.rs); null when safe. */
+  danger?: string | null;
 }
 
 export interface PieceView {

@@ -331,6 +331,62 @@ describe('web board', () => {
     await page.close();
   });
 
+  test('翻式 is named in the start line; after 按布阵开始 the board is in view (issue 50 item 20)', async () => {
+    for (const viewport of [{ width: 1280, height: 800 }, { width: 390, height: 844 }]) {
+      const page = await browser.newPage({ viewport });
+      await page.goto(base);
+      await page.waitForSelector('body[data-ready="true"]', { timeout: 15_000 });
+      const link = page.locator('#go-fanshi');
+      assert.match(await link.textContent(), /翻式/);
+      assert.match(await page.textContent('#deployment-panel summary'), /翻式/);
+      await link.click();
+      assert.equal(await page.locator('#deployment-panel').getAttribute('open'), '');
+      await page.selectOption('#first-mover', 'green');
+      await page.click('#load-deployment');
+      assert.match(await position(page), / g - 0 1$/);
+      const box = await page.evaluate(() => {
+        const r = document.querySelector('#board').getBoundingClientRect();
+        return { top: r.top, bottom: r.bottom };
+      });
+      assert.ok(box.top >= -1, `${viewport.width}: the board's top at ${box.top}`);
+      if (viewport.width > 600) assert.ok(box.bottom <= viewport.height + 1, `the board's bottom at ${box.bottom}`);
+      await page.close();
+    }
+  });
+
+  test('moves that lose at once are marked before and explained after (issue 50 item 21)', async () => {
+    // Kings facing on an open file (R-18): a king step that stays on it leaves the king attacked.
+    const page = await open(`?position=${encodeURIComponent('4k4/9/9/9/9/9/9/9/I8/4K4 r -')}`);
+    await page.click('[data-point="5E"]');
+    assert.equal(await page.locator('.dest.danger[data-dest="5E5D"]').getAttribute('data-danger'), 'king-exposed');
+    assert.equal(await page.locator('.dest.danger[data-dest="5E4E"]').count(), 0, 'an escape is not marked');
+    assert.equal(await page.locator('.dest[data-dest="5E4E"]').count(), 1);
+    await page.click('[data-point="5D"]');
+    const fb = page.locator('#feedback');
+    await fb.waitFor({ state: 'visible' });
+    assert.equal(await fb.getAttribute('data-code'), 'danger-king-exposed');
+    assert.match(await fb.textContent(), /5E5D.*R-20/);
+    assert.deepEqual(page.errors, []);
+    await page.close();
+  });
+
+  test('English: the tab title, the border, the header keeps the board on a 1280×800 screen (issue 50 item 23)', async () => {
+    const page = await browser.newPage({ viewport: { width: 1280, height: 800 } });
+    await page.goto(base);
+    await page.waitForSelector('body[data-ready="true"]', { timeout: 15_000 });
+    assert.equal(await page.title(), '国际军棋 · gjjq');
+    await page.click('#lang');
+    assert.equal(await page.title(), 'International Military Chess · gjjq');
+    assert.equal(await page.locator('#game-choice option[value="gjjq"]').textContent(), 'International Military Chess');
+    assert.doesNotMatch(await page.textContent('#board .border-name'), /国界|國界/);
+    // The board's bottom row of points above the fold.
+    const bottom = await page.evaluate(() => Math.max(...[...document.querySelectorAll('#board [data-point] .hit')]
+      .map((g) => g.getBoundingClientRect().bottom)));
+    assert.ok(bottom <= 800, `the bottom row ends at ${bottom} px`);
+    assert.deepEqual(page.errors ?? [], []);
+    await page.close();
+  });
+
   test('a position in the address starts the board; a bad one falls back with its error', async () => {
     let page = await open(`?position=${encodeURIComponent(KING_HUNT)}`);
     assert.equal(await position(page), KING_HUNT);
@@ -1003,8 +1059,9 @@ describe('web board: issue 41 (a newcomer at 1280×800 and 390×844)', () => {
     await page.waitForSelector('body[data-ready="true"]');
     for (const sel of ['#start-line', '#start-engine-red', '#go-legend', '#go-help', '#board-key'])
       assert.equal(await inView(page, sel), true, `${sel} above the fold`);
-    // The colour key needs no hover: sea, land, the border, coastline, the three point marks, palace.
-    assert.equal(await page.locator('#board-key .key').count(), 11);
+    // The colour key needs no hover: sea, land, the border, coastline, the three point marks,
+    // palace, and the marks of moves (a legal move, one that loses at once: issue 50 item 21).
+    assert.equal(await page.locator('#board-key .key').count(), 12);
     assert.match(await page.locator('#board-key').textContent(), /海洋.*陆地.*国界.*海岸线.*沿海点.*内陆点.*海洋点.*总统府/);
     // Position string and engine line come later: the one collapsed, the other only with an engine.
     assert.equal(await page.locator('#position').isVisible(), false);

@@ -13,7 +13,7 @@ import { mkdirSync, readFileSync } from 'node:fs';
 import { dirname, join } from 'node:path';
 import { fileURLToPath } from 'node:url';
 import { chromium } from 'playwright-core';
-import initWasm, { LzFlipGame, LzGame, lzDeploymentPoints, lzRandomDeployment } from '../pkg/gjjq_wasm.js';
+import initWasm, { LzFlipGame, LzGame, lzCheckDeployment, lzDeploymentPoints } from '../pkg/gjjq_wasm.js';
 
 const here = dirname(fileURLToPath(import.meta.url));
 const webDir = join(here, '..');
@@ -342,15 +342,16 @@ const KIND_WORDS = ['司令', '军长', '师长', '旅长', '团长', '营长', 
 const KIND_CHARS = '司军軍师師旅团團营營连連排工炸雷旗';
 
 /** L-31 before the end: nothing in the page names an enemy piece's kind. The engine's
- * deployment is drawn in Rust from the seed exactly as `lzRandomDeployment(seed)` draws it,
- * so the oracle knows it; the page must not. */
-async function assertNoEnemyKind(page, enemyDeployment) {
-  const scan = await page.evaluate((enemy) => {
+ * deployment is drawn in the worker from a secret no one sees (issue 50 item 16), so the test
+ * learns it only at the end, from the referee's record: each scan keeps the page's HTML in
+ * `seen`, and `assertNeverShown` checks them all once the deployment is known. */
+async function assertNoEnemyKind(page, seen) {
+  const scan = await page.evaluate(() => {
     const html = document.documentElement.outerHTML;
     const pieces = [...document.querySelectorAll('#lz-board [data-piece]')].map((e) => e.getAttribute('data-piece'));
     const enemyPoints = [...document.querySelectorAll('#lz-board .piece.back')].map((e) => e.closest('[data-point]'));
     return {
-      holdsDeployment: html.includes(enemy),
+      html,
       pieces,
       // Each enemy piece's drawing, its point's label and tooltip without the point's own
       // kind (大本营 and 行营 hold 营, a kind's character).
@@ -365,8 +366,8 @@ async function assertNoEnemyKind(page, enemyDeployment) {
         .join(' | ')
         .replace(/[红蓝]方军旗在 [a-e]\d+|(Red|Blue) flag on [a-e]\d+/g, ''),
     };
-  }, enemyDeployment);
-  assert.equal(scan.holdsDeployment, false, 'the enemy deployment string is in the DOM');
+  });
+  seen.push(scan.html);
   // Own pieces are upper case (the person plays Red); Blue's would be lower case.
   assert.ok(scan.pieces.every((p) => p === '?' || /^[SJDBTYCPEZLF]$/.test(p)), `pieces ${scan.pieces.join('')}`);
   assertHidden(scan.enemyHtml, 'an enemy piece');
@@ -394,6 +395,42 @@ async function hiddenGroups(page, selector) {
         .join(' ')
         .replace(/大本营|行营|headquarters|camp/g, '');
     }), selector);
+}
+
+/** The deployment of `side` at the start of a game file's game (its own frame, L-19), read by
+ * the library in node: the pieces of the start position put back through the deployment check. */
+function startDeployment(record, side) {
+  const g = LzGame.fromGameFile(record);
+  const start = JSON.parse(g.view(0));
+  g.free();
+  const own = start.pieces.filter((p) => (p.letter === p.letter.toUpperCase()) === (side === 'red'));
+  const check = JSON.parse(lzCheckDeployment(side, JSON.stringify(own.map((p) => [p.point, p.letter.toUpperCase()]))));
+  assert.ok(check.deployment, JSON.stringify(check.problems));
+  return check.deployment;
+}
+
+/** The deployment string read left to right in each row: the same pieces, mirrored. */
+const mirrored = (d) => d.split('/').map((row) => [...row].reverse().join('')).join('/');
+
+/** The person resigns (認輸, confirmed) and the true game is revealed: its referee's record. */
+async function resignAndReveal(page) {
+  await page.click('#lz-resign');
+  assert.equal(await page.locator('#lz-resign').isVisible(), false, 'one click only asks');
+  assert.equal(await page.locator('#lz-result').count(), 0, 'not resigned before confirming');
+  await page.click('#lz-resign-yes');
+  await page.waitForSelector('#lz-result', { timeout: 20_000 });
+  assert.equal(await page.getAttribute('#lz-result', 'data-reason'), 'resignation');
+  await page.click('#lz-reveal');
+  await page.waitForSelector('#lz-board[data-phase="review"]');
+  return page.inputValue('#lz-gamefile-input');
+}
+
+function assertNeverShown(seen, enemy) {
+  assert.ok(seen.length > 0);
+  for (const html of seen) {
+    assert.ok(!html.includes(enemy), 'the enemy deployment string was in the DOM');
+    assert.ok(!html.includes(mirrored(enemy)), 'the enemy deployment string (mirrored) was in the DOM');
+  }
 }
 
 async function startDark(page, agent, seed) {
@@ -441,15 +478,15 @@ for (const size of ['desktop', 'phone']) {
     test('the enemy is shown without kinds, the referee announces, beliefs on demand', async () => {
       const page = await open(size, '?game=luzhanqi');
       const seed = size === 'phone' ? 31 : 30;
-      const enemy = lzRandomDeployment(seed);
+      const seen = [];
       await startDark(page, size === 'phone' ? 'heuristic' : 'ismcts', seed);
       assert.equal(await page.locator('#lz-board .piece.back').count(), 25);
       assert.equal(await page.locator('#lz-board [data-piece]:not([data-piece="?"])').count(), 25);
-      await assertNoEnemyKind(page, enemy);
+      await assertNoEnemyKind(page, seen);
       for (let i = 0; i < 5; i++) {
         await darkRound(page);
         if (await page.locator('#lz-result').count()) break;
-        await assertNoEnemyKind(page, enemy);
+        await assertNoEnemyKind(page, seen);
       }
       const listed = await movesListed(page);
       assert.ok(listed.length >= 2 && listed.every((m) => /^[a-e]\d+[a-e]\d+$/.test(m)), listed.join(' '));
@@ -473,15 +510,19 @@ for (const size of ['desktop', 'phone']) {
       console.log(`  dark ${size}: beliefs took ${btimes.map((t) => Math.round(t)).join(', ')} ms`);
       await page.uncheck('#lz-beliefs-toggle');
       assert.equal(await page.locator('#lz-board .piece.back.believed').count(), 0);
-      await assertNoEnemyKind(page, enemy);
+      await assertNoEnemyKind(page, seen);
 
       // The person's record: its own deployment and the announcements only.
       await page.click('#lz-export');
       await page.waitForFunction(() => document.querySelector('#lz-export-output').value.length > 0);
       const record = await page.inputValue('#lz-export-output');
       assert.match(record, /\[Mode "dark"\]/);
-      assert.ok(!record.includes(enemy));
       await page.screenshot({ path: join(shots, `lz-dark-${size}.png`), fullPage: size === 'desktop' });
+      // The end by resignation; then the true game: nothing shown before named the enemy's deployment.
+      const truth = await resignAndReveal(page);
+      const enemy = startDeployment(truth, 'blue');
+      assertNeverShown(seen, enemy);
+      assert.ok(!record.includes(enemy));
       assert.deepEqual(page.errors, []);
       await page.context().close();
     });
@@ -492,19 +533,21 @@ describe('陸戰棋 dark play to the end', () => {
   test('against the random agent until the end; then the true game is revealed', async () => {
     const page = await open('desktop', '?game=luzhanqi');
     const seed = 32;
-    const enemy = lzRandomDeployment(seed);
+    const seen = [];
     await startDark(page, 'random', seed);
     assert.equal(await page.locator('#lz-reveal').isVisible(), false);
     for (let i = 0; i < 400 && !(await page.locator('#lz-result').count()); i++) {
       await darkRound(page, true);
-      if (i % 10 === 0 && !(await page.locator('#lz-result').count())) await assertNoEnemyKind(page, enemy);
+      if (i % 10 === 0 && !(await page.locator('#lz-result').count())) await assertNoEnemyKind(page, seen);
     }
     const result = page.locator('#lz-result');
     assert.equal(await result.count(), 1, 'the game ended');
     console.log(`  dark game ended: ${await result.textContent()} after ${(await movesListed(page)).length} plies`);
     await page.click('#lz-reveal');
     await page.waitForSelector('#lz-board[data-phase="review"]');
-    // Reviewed from its start: Blue's true deployment, lower case (L-5).
+    // Reviewed from its start: Blue's true deployment, lower case (L-5), as the record holds it.
+    const enemy = startDeployment(await page.inputValue('#lz-gamefile-input'), 'blue');
+    assertNeverShown(seen, enemy);
     await page.click('#lz-first-ply');
     const truth = JSON.parse(lzDeploymentPoints('blue', enemy));
     for (const p of truth.slice(0, 5)) assert.equal(await letterAt(page, p.point), p.letter);
@@ -582,7 +625,7 @@ async function flipRound(page) {
 
 describe('陸戰棋 flip play in WASM (node, no browser)', () => {
   test('the flip search answers on wasm32 under node limits (it reads no clock)', () => {
-    const g = new LzFlipGame('second', 'search', 11);
+    const g = new LzFlipGame('second', 'search', 11n);
     const reply = JSON.parse(g.engineMove());
     assert.equal(reply.agent, 'search');
     assert.match(reply.action, /^[a-e]\d+$/, 'the first action is a flip');
@@ -692,6 +735,195 @@ describe('陸戰棋 flip play to the end', () => {
     await page.waitForSelector('#lz-board[data-phase="flip-review"]');
     await page.click('#lz-last');
     assert.equal(await page.locator('#lz-result').count(), 1, 'the end shown in review');
+    assert.deepEqual(page.errors, []);
+    await page.context().close();
+  });
+});
+
+// ---- issue 50 items 16–23: the page as an outside user found it ---------------------------
+
+describe('陸戰棋 dark play: no seed the person types or sees shows the engine\'s deployment (issue 50 item 16)', () => {
+  test('with a typed seed, 随机布阵 and the engine draw apart, mirrored or not', async () => {
+    const page = await open('desktop', '?game=luzhanqi');
+    await page.waitForSelector('#lz-app[data-ready="true"]');
+    for (const seed of [777, 30, 5]) {
+      await page.selectOption('#lz-mode-select', 'dark');
+      await page.selectOption('#lz-agent', 'random');
+      await page.fill('#lz-seed', String(seed));
+      await page.click('#lz-deploy-random');
+      const shown = await page.inputValue('#lz-deploy-string');
+      // The person plays the deployment the button showed; the engine's comes from elsewhere.
+      await page.click('#lz-start');
+      await page.waitForSelector('#lz-board[data-phase="dark"] .lz-point.movable', { timeout: 20_000 });
+      const truth = await resignAndReveal(page);
+      assert.equal(startDeployment(truth, 'red'), shown, 'the person played the button\'s deployment');
+      const engine = startDeployment(truth, 'blue');
+      assert.notEqual(engine, shown, `seed ${seed}: the engine deployed as the button showed`);
+      assert.notEqual(engine, mirrored(shown), `seed ${seed}: the engine deployed the button's deployment mirrored`);
+      await page.click('#lz-new');
+    }
+    assert.deepEqual(page.errors, []);
+    await page.context().close();
+  });
+});
+
+/** The move list's layout: no sideways spill, the newest (or current) ply inside its box. */
+async function listLayout(page) {
+  return page.evaluate(() => {
+    const list = document.querySelector('#lz-moves');
+    const items = list.querySelectorAll('[data-ascii]');
+    const newest = list.querySelector('.current') ?? items[items.length - 1];
+    const l = list.getBoundingClientRect();
+    const r = newest.getBoundingClientRect();
+    return {
+      plies: items.length,
+      scrollWidth: list.scrollWidth,
+      clientWidth: list.clientWidth,
+      visible: r.top >= l.top - 1 && r.bottom <= l.bottom + 1 && r.left >= l.left - 1 && r.right <= l.right + 1,
+      newest: newest.dataset.ascii,
+      last: items[items.length - 1].dataset.ascii,
+    };
+  });
+}
+
+for (const size of ['desktop', 'phone']) {
+  describe(`陸戰棋 move list and phone fit (${size}, issue 50 items 17, 18, 22)`, () => {
+    test('rows of two plies that never spill sideways, the newest in view; board and status on one screen', async () => {
+      const page = await open(size, '?game=luzhanqi');
+      await page.waitForSelector('#lz-app[data-ready="true"]');
+      await page.selectOption('#lz-agent', 'random');
+      await page.click('#lz-start');
+      await page.waitForSelector('#lz-board[data-phase="play"]');
+      const vh = page.viewportSize().height;
+      // After 开始对局 the board and the status line above it are in view, whole.
+      const fit = async () =>
+        page.evaluate(() => {
+          const s = document.querySelector('#lz-status').getBoundingClientRect();
+          const b = document.querySelector('#lz-board svg').getBoundingClientRect();
+          return { statusTop: s.top, boardBottom: b.bottom, width: document.documentElement.scrollWidth };
+        });
+      let f = await fit();
+      assert.ok(f.statusTop >= 0 && f.boardBottom <= vh + 1, `status at ${f.statusTop}, board bottom at ${f.boardBottom} of ${vh}`);
+      assert.equal(await page.getAttribute('#lz-status', 'aria-live'), 'polite', 'the status line is a live region');
+      assert.equal(await page.getAttribute('#lz-board', 'aria-live'), null, 'board redraws are not read out');
+      for (let i = 0; i < 16 && !(await page.locator('#lz-result').count()); i++) {
+        const n = (await movesListed(page)).length;
+        await humanMove(page);
+        await page.waitForFunction((k) => document.querySelectorAll('#lz-moves [data-ascii]').length >= k + 2
+          || document.querySelector('#lz-result'), n, { timeout: 20_000 });
+      }
+      const list = await listLayout(page);
+      assert.ok(list.plies >= 20, `${list.plies} plies`);
+      assert.ok(list.scrollWidth <= list.clientWidth, `list ${list.scrollWidth} px wide in ${list.clientWidth}`);
+      assert.ok(list.visible, 'the newest move is in the list\'s view');
+      assert.equal(list.newest, list.last);
+      // Two plies a row, numbered as 国际军棋's list.
+      assert.equal(await page.locator('#lz-moves li').count(), Math.ceil(list.plies / 2));
+      // A phone: the page never scrolls sideways.
+      f = await fit();
+      assert.ok(f.width <= page.viewportSize().width, `page ${f.width} px wide`);
+
+      // Resign: asked first, then the result, in view (and on a phone within one screen).
+      await page.locator('#lz-resign').scrollIntoViewIfNeeded();
+      await page.click('#lz-resign');
+      await page.click('#lz-resign-no');
+      assert.equal(await page.locator('#lz-result').count(), 0, '继续下 keeps the game');
+      await page.click('#lz-resign');
+      await page.click('#lz-resign-yes');
+      const result = page.locator('#lz-result');
+      await result.waitFor();
+      assert.equal(await result.getAttribute('data-winner'), 'blue');
+      assert.equal(await result.getAttribute('data-reason'), 'resignation');
+      assert.match(await result.textContent(), /蓝方 胜 · 认输（0-1）/);
+      await page.waitForFunction(() => {
+        const r = document.querySelector('#lz-result').getBoundingClientRect();
+        return r.top >= 0 && r.bottom <= innerHeight;
+      }, null, { timeout: 2_000 });
+      assert.equal(await page.locator('#lz-resign').isVisible(), false, 'no resign after the end');
+      await page.screenshot({ path: join(shots, `lz-list-${size}.png`) });
+      assert.deepEqual(page.errors, []);
+      await page.context().close();
+    });
+  });
+}
+
+describe('陸戰棋 dark play: a long game\'s list (issue 50 item 17)', () => {
+  test('after many plies the newest announcement is in view and nothing spills', async () => {
+    const page = await open('phone', '?game=luzhanqi');
+    await startDark(page, 'random', 9);
+    for (let i = 0; i < 32 && !(await page.locator('#lz-result').count()); i++) await darkRound(page);
+    const list = await listLayout(page);
+    assert.ok(list.plies >= 40, `${list.plies} plies`);
+    assert.ok(list.scrollWidth <= list.clientWidth, `list ${list.scrollWidth} px wide in ${list.clientWidth}`);
+    assert.ok(list.visible, 'the newest announcement is in the list\'s view');
+    assert.deepEqual(page.errors, []);
+    await page.context().close();
+  });
+});
+
+describe('陸戰棋 teaching and refusals (issue 50 items 19, 22, 23)', () => {
+  test('怎么下 and 棋子 in 陸戰棋 mode, the rule on each refusal, a phone\'s first view', async () => {
+    const page = await open('phone', '?game=luzhanqi');
+    await page.waitForSelector('#lz-app[data-ready="true"]');
+    // The first view on a phone says the controls are below, and leads there.
+    const go = page.locator('#lz-go-controls');
+    assert.equal(await go.isVisible(), true);
+    const box = await go.boundingBox();
+    assert.ok(box.y + box.height <= 844, `the pointer to the controls at ${box.y}`);
+    // 怎么下 and 棋子 lead to 陸戰棋's own help and legend.
+    assert.equal(await page.locator('#go-help').isVisible(), true);
+    assert.equal(await page.getAttribute('#go-help', 'href'), '#lz-how-to');
+    assert.equal(await page.getAttribute('#go-legend', 'href'), '#lz-legend');
+    const help = await page.textContent('#lz-how-to');
+    for (const w of ['铁路', '工兵', '行营', '地雷', '炸弹', '大本营', 'L-8', 'L-9', 'L-10', 'L-11', 'L-13']) assert.ok(help.includes(w), `help names ${w}`);
+    assert.equal(await page.locator('#lz-legend tr[data-kind]').count(), 12);
+    const legend = await page.textContent('#lz-legend');
+    for (const w of ['司令', '工兵', '炸弹', '地雷', '军旗', 'L-9']) assert.ok(legend.includes(w), `legend names ${w}`);
+
+    // In play: the own flag picked up, then an enemy piece tapped: the flag never moves (L-6).
+    await page.selectOption('#lz-agent', 'random');
+    await page.click('#lz-start');
+    await page.waitForSelector('#lz-board[data-phase="play"] .lz-point.movable');
+    await press(page, 'b1');
+    let r = await refusal(page);
+    assert.equal(r.code, 'cannot-move');
+    await press(page, 'c12');
+    r = await refusal(page);
+    assert.equal(r.code, 'cannot-move');
+    assert.match(r.text, /b1.*军旗不能移动（L-6）/);
+    assert.doesNotMatch(r.text, /走不到/);
+    // Every refusal names its rule.
+    await press(page, 'c12');
+    r = await refusal(page);
+    assert.match(r.text, /L-\d+/);
+    await press(page, 'c7');
+    r = await refusal(page);
+    assert.match(r.text, /L-\d+/);
+
+    // 重新布阵 during a game asks first.
+    await page.locator('#lz-new').scrollIntoViewIfNeeded();
+    await page.click('#lz-new');
+    assert.equal(await page.locator('#lz-new-confirm').isVisible(), true);
+    await page.click('#lz-new-no');
+    assert.equal(await page.getAttribute('#lz-board', 'data-phase'), 'play', 'the game goes on');
+    await page.click('#lz-new');
+    await page.click('#lz-new-yes');
+    assert.equal(await page.getAttribute('#lz-board', 'data-phase'), 'deploy');
+
+    // English: the tab title, the other game's one name, the engine line.
+    await page.click('#lang');
+    assert.equal(await page.title(), 'Luzhanqi · gjjq');
+    assert.equal(await page.locator('#game-choice option[value="gjjq"]').textContent(), 'International Military Chess');
+    assert.doesNotMatch(await page.textContent('#lz-how-to'), /[\u4e00-\u9fff]{2}/);
+    // A wrong count of a kind, in words a reader follows.
+    await page.fill('#lz-deploy-string', 'LLDFT/DTPPL/C+S+Y/ZE+ZP/C+C+J/EECBB');
+    await page.dispatchEvent('#lz-deploy-string', 'change');
+    const fb = await page.textContent('#lz-feedback');
+    assert.doesNotMatch(fb, /\d of company, not \d/, fb);
+    await page.selectOption('#lz-mode-select', 'flip');
+    assert.doesNotMatch(await page.textContent('#lz-status'), /Deploying/);
+    await page.click('#lang');
+    assert.equal(await page.title(), '陆战棋 · gjjq');
     assert.deepEqual(page.errors, []);
     await page.context().close();
   });

@@ -18,6 +18,7 @@ import init, {
   LzGame,
   lzBoard,
   lzCheckDeployment,
+  lzCheckDeploymentString,
   lzDefaultDeployment,
   lzDeploymentPoints,
   lzPositionFromDeployments,
@@ -134,10 +135,13 @@ interface DeployCheck {
 
 const HTML = `
 <div class="lz-main">
-  <div id="lz-board-col"><div id="lz-board" aria-live="polite"></div></div>
-  <aside class="lz-aside">
-    <div id="lz-status" class="status"></div>
+  <div id="lz-board-col">
+    <div id="lz-status" class="status" role="status" aria-live="polite"></div>
     <div id="lz-feedback" class="feedback" role="status" hidden></div>
+    <a id="lz-go-controls" class="jump" href="#lz-setup" data-lz="goControls"></a>
+    <div id="lz-board"></div>
+  </div>
+  <aside class="lz-aside">
     <div id="lz-setup" class="lz-box">
       <div class="row">
         <label for="lz-mode-select" data-lz="mode"></label>
@@ -172,8 +176,19 @@ const HTML = `
       <button id="lz-start" class="primary" data-lz="start"></button>
     </div>
     <div id="lz-play-row" class="row" hidden>
+      <button id="lz-resign" data-lz="resign"></button>
       <button id="lz-new" data-lz="newGame"></button>
       <span id="lz-engine" class="engine"></span>
+    </div>
+    <div id="lz-resign-confirm" class="row confirm" hidden>
+      <span data-lz="resignSure"></span>
+      <button id="lz-resign-yes" data-lz="resignYes"></button>
+      <button id="lz-resign-no" data-lz="resignNo"></button>
+    </div>
+    <div id="lz-new-confirm" class="row confirm" hidden>
+      <span data-lz="newSure"></span>
+      <button id="lz-new-yes" data-lz="newYes"></button>
+      <button id="lz-new-no" data-lz="resignNo"></button>
     </div>
     <div id="lz-dark-row" hidden>
       <div id="lz-announce" class="lz-help" role="status"></div>
@@ -201,6 +216,22 @@ const HTML = `
     <details class="more">
       <summary data-lz="position"></summary>
       <code id="lz-position"></code>
+    </details>
+    <details id="lz-how-to" class="lz-box" open>
+      <summary data-lz="howTo"></summary>
+      <ol class="how-to">
+        <li data-lz="howToGoal"></li>
+        <li data-lz="howToMove"></li>
+        <li data-lz="howToRailway"></li>
+        <li data-lz="howToEngineer"></li>
+        <li data-lz="howToCamp"></li>
+        <li data-lz="howToAttack"></li>
+        <li data-lz="howToEnd"></li>
+      </ol>
+    </details>
+    <details id="lz-legend" class="lz-box" open>
+      <summary data-lz="legend"></summary>
+      <table class="legend" id="lz-legend-table"></table>
     </details>
     <details id="lz-file-panel" class="lz-box" open>
       <summary data-lz="gameFile"></summary>
@@ -261,6 +292,12 @@ const st = {
   flipGame: 0,
   /** A flip game file under review (on the page's thread: it hides nothing). */
   flipReview: null as LzFlipGame | null,
+  /** The person resigned an open or flip game (a dark game's resignation is the referee's). */
+  resigned: null as Outcome | null,
+  /** A question asked before acting: resign, or abandon the game for a new deployment. */
+  confirm: null as 'resign' | 'new' | null,
+  /** The end of the game shown was brought into view once. */
+  endShown: false,
 };
 
 let board: LzBoard;
@@ -281,6 +318,9 @@ const flipCall = client<LzFlipOp, LzFlipAnswer>(
 
 /** Forget the dark and flip games shown: their workers' late answers are dropped. */
 function dropSessions(): void {
+  st.resigned = null;
+  st.confirm = null;
+  st.endShown = false;
   st.darkGame++;
   st.dark = null;
   st.flipGame++;
@@ -291,6 +331,11 @@ function dropSessions(): void {
 
 function tr(key: Key, ...args: (string | number)[]): string {
   return t(st.lang, key, ...args);
+}
+
+/** A number of nodes, `1 node` in the singular. */
+function nodeCount(n: number): string {
+  return tr(n === 1 ? 'node1' : 'nodes', n);
 }
 
 function sideWord(side: Side): string {
@@ -464,7 +509,7 @@ function darkAnswer(game: number, a: LzDarkAnswer): void {
   if (a.engine) {
     const w = window as unknown as { lzEngineTimes?: number[] };
     (w.lzEngineTimes ??= []).push(a.ms);
-    $('lz-engine').textContent = tr('darkEngineLine', a.engine.agent, a.engine.nodes);
+    $('lz-engine').textContent = tr('darkEngineLine', a.engine.agent, nodeCount(a.engine.nodes));
     $('lz-engine').dataset.agent = a.engine.agent;
   }
   st.selected = null;
@@ -481,7 +526,6 @@ function darkFailed(game: number, err: unknown): void {
 
 function startDark(): void {
   const own = $<HTMLInputElement>('lz-deploy-string').value.trim();
-  st.seed = newSeed();
   st.agent = $<HTMLSelectElement>('lz-agent').value;
   dropSessions();
   const game = ++st.darkGame;
@@ -500,7 +544,7 @@ function startDark(): void {
   showError('');
   $('lz-engine').textContent = '';
   render();
-  darkCall({ op: 'start', own, side: st.side, first: $<HTMLSelectElement>('lz-first').value, agent: st.agent, seed: st.seed })
+  darkCall({ op: 'start', own, side: st.side, first: $<HTMLSelectElement>('lz-first').value, agent: st.agent })
     .then((a) => darkAnswer(game, a))
     .catch((err) => darkFailed(game, err));
 }
@@ -548,12 +592,10 @@ function darkClick(point: string): void {
   const piece = v.pieces.find((p) => p.point === point);
   if (piece && piece.side === st.side) {
     st.selected = point;
-    if (!v.legal.some((l) => l.from === point)) {
-      const up = (piece.letter ?? '').toUpperCase();
-      feedback(up === 'L' || up === 'F' ? tr('immobile', point, kindName(st.lang, up)) : tr('noMoves', point), 'cannot-move');
-    } else feedback(null);
+    if (!v.legal.some((l) => l.from === point)) feedback(stuckWhy(point, piece.letter), 'cannot-move');
+    else feedback(null);
   } else if (st.selected) {
-    feedback(tr('noMoveThere', st.selected, point), 'no-move-there');
+    missedTap(st.selected, point, v.legal, v.pieces.find((p) => p.point === st.selected)?.letter ?? null);
     st.selected = null;
   } else {
     feedback(piece ? tr('notYours', point) : tr('noPiece', point), 'no-piece');
@@ -625,7 +667,7 @@ function flipAnswer(game: number, a: LzFlipAnswer): void {
   if (a.engine) {
     const w = window as unknown as { lzEngineTimes?: number[] };
     (w.lzEngineTimes ??= []).push(a.ms);
-    $('lz-engine').textContent = tr('engineLine', a.engine.agent, a.engine.depth, a.engine.nodes);
+    $('lz-engine').textContent = tr('engineLine', a.engine.agent, a.engine.depth, nodeCount(a.engine.nodes));
     $('lz-engine').dataset.agent = a.engine.agent;
   }
   st.selected = null;
@@ -641,7 +683,6 @@ function flipFailed(game: number, err: unknown): void {
 }
 
 function startFlip(): void {
-  st.seed = newSeed();
   st.agent = $<HTMLSelectElement>('lz-agent').value;
   dropSessions();
   const game = st.flipGame;
@@ -656,19 +697,19 @@ function startFlip(): void {
   showError('');
   $('lz-engine').textContent = '';
   render();
-  flipCall({ op: 'start', player: $<HTMLSelectElement>('lz-order').value, agent: st.agent, seed: st.seed })
+  flipCall({ op: 'start', player: $<HTMLSelectElement>('lz-order').value, agent: st.agent })
     .then((a) => flipAnswer(game, a))
     .catch((err) => flipFailed(game, err));
 }
 
 function flipMayAct(): boolean {
   const v = st.flip;
-  return st.phase === 'flip' && !!v && v.yourTurn && !st.thinking;
+  return st.phase === 'flip' && !!v && v.yourTurn && !st.resigned && !st.thinking;
 }
 
 function maybeFlipEngine(): void {
   const v = st.flip;
-  if (st.phase !== 'flip' || !v || v.outcome || v.yourTurn || st.thinking) return;
+  if (st.phase !== 'flip' || !v || v.outcome || st.resigned || v.yourTurn || st.thinking) return;
   const game = st.flipGame;
   st.thinking = true;
   render();
@@ -715,11 +756,10 @@ function flipClick(point: string): void {
   const piece = v.pieces.find((p) => p.point === point);
   if (piece && v.you && sideOf(piece.letter) === v.you) {
     st.selected = point;
-    const up = piece.letter.toUpperCase();
     if (v.legal.some((l) => l.from === point)) feedback(null);
-    else feedback(up === 'L' || up === 'F' ? tr('immobile', point, kindName(st.lang, up)) : tr('noMoves', point), 'cannot-move');
+    else feedback(stuckWhy(point, piece.letter), 'cannot-move');
   } else if (st.selected) {
-    feedback(tr('noMoveThere', st.selected, point), 'no-move-there');
+    missedTap(st.selected, point, v.legal, v.pieces.find((p) => p.point === st.selected)?.letter ?? null);
     st.selected = null;
   } else {
     feedback(piece ? tr('notYours', point) : tr('noPiece', point), 'no-piece');
@@ -809,7 +849,7 @@ function engineSide(): Side {
 function humanMayMove(): boolean {
   const v = st.view;
   return (
-    st.phase === 'play' && !!v && !v.outcome && v.ply === v.plies && v.turn === st.side && !st.thinking
+    st.phase === 'play' && !!v && !v.outcome && !st.resigned && v.ply === v.plies && v.turn === st.side && !st.thinking
   );
 }
 
@@ -824,7 +864,7 @@ function play(ascii: string): void {
 
 function maybeEngine(): void {
   const v = st.view;
-  if (st.phase !== 'play' || !st.game || !v || v.outcome || v.turn !== engineSide()) return;
+  if (st.phase !== 'play' || !st.game || !v || v.outcome || st.resigned || v.turn !== engineSide()) return;
   if (v.ply !== v.plies) return;
   if (!worker) {
     worker = new Worker(new URL('./lz-worker.ts', import.meta.url), { type: 'module' });
@@ -854,7 +894,7 @@ function onEngine(e: MessageEvent<{ id: number; reply?: LzEngineReply; error?: s
   }
   (window as unknown as { lzEngineTimes?: number[] }).lzEngineTimes ??= [];
   (window as unknown as { lzEngineTimes: number[] }).lzEngineTimes.push(ms ?? 0);
-  $('lz-engine').textContent = tr('engineLine', reply.agent, reply.depth, reply.nodes);
+  $('lz-engine').textContent = tr('engineLine', reply.agent, reply.depth, nodeCount(reply.nodes));
   $('lz-engine').dataset.agent = reply.agent;
   if (reply.bestMove) play(reply.bestMove);
   else render();
@@ -865,10 +905,24 @@ function refusal(point: string): string {
   const letter = v.pieces.find((p) => p.point === point)?.letter;
   if (!letter) return tr('noPiece', point);
   if (sideOf(letter) !== st.side) return tr('notYours', point);
-  const up = letter.toUpperCase();
+  return stuckWhy(point, letter);
+}
+
+/** Why one's own piece on `point` (its `letter`) has no move, with its rule: a landmine or the
+ * flag never moves (L-6), a piece on a headquarters never moves again (L-10), else it is
+ * blocked (L-7 … L-10). */
+function stuckWhy(point: string, letter: string | null): string {
+  const up = (letter ?? '').toUpperCase();
   if (up === 'L' || up === 'F') return tr('immobile', point, kindName(st.lang, up));
   if (/^[bd](1|12)$/.test(point)) return tr('hqLocked', point);
   return tr('noMoves', point);
+}
+
+/** A tap elsewhere after picking up `from`: a piece with no move at all says why (the flag
+ * never moves), not that it cannot reach the point tapped. */
+function missedTap(from: string, to: string, legal: MoveView[], letter: string | null): void {
+  if (legal.some((l) => l.from === from)) feedback(tr('noMoveThere', from, to), 'no-move-there');
+  else feedback(stuckWhy(from, letter), 'cannot-move');
 }
 
 function playClick(point: string): void {
@@ -898,7 +952,7 @@ function playClick(point: string): void {
     return;
   }
   if (st.selected) {
-    feedback(tr('noMoveThere', st.selected, point), 'no-move-there');
+    missedTap(st.selected, point, v.legal, v.pieces.find((p) => p.point === st.selected)?.letter ?? null);
     st.selected = null;
   } else {
     feedback(refusal(point), 'no-piece');
@@ -992,12 +1046,102 @@ function showOutcome(el: HTMLElement, o: Outcome): void {
   const why = hasText(o.reason) ? tr(o.reason) : o.reason;
   const span = document.createElement('span');
   span.id = 'lz-result';
-  span.dataset.winner = o.winner ?? 'draw';
+  span.dataset.winner = o.winner ?? (o.reason === 'resignation' ? 'engine' : 'draw');
   span.dataset.reason = o.reason;
   span.dataset.result = o.result;
-  span.textContent = o.winner ? tr('wins', sideWord(o.winner), why, o.result) : tr('draw', why, o.result);
+  if (o.winner) span.textContent = tr('wins', sideWord(o.winner), why, o.result);
+  // A flip game resigned before the first flip: no colours, so no side to name (L-32).
+  else if (o.reason === 'resignation') span.textContent = tr('resignedUnsettled');
+  else span.textContent = tr('draw', why, o.result);
   el.append(span);
   el.classList.add('over');
+  // The end of a game just played is brought into view once (on a phone the board and its
+  // status line fill the screen; the controls below may have been scrolled to).
+  if (!st.endShown && (st.phase === 'play' || st.phase === 'dark' || st.phase === 'flip')) {
+    st.endShown = true;
+    requestAnimationFrame(boardIntoView);
+  }
+}
+
+/** The board column (the status line above the board) into view, when any of it is out. */
+function boardIntoView(): void {
+  const col = $('lz-board-col');
+  const r = col.getBoundingClientRect();
+  if (r.top < 0 || r.bottom > window.innerHeight + 1) col.scrollIntoView({ block: 'start' });
+}
+
+/** Whether a game is being played: not deploying, not a review, not over. */
+function inGame(): boolean {
+  if (st.resigned) return false;
+  if (st.phase === 'play') return !!st.view && !st.view.outcome;
+  if (st.phase === 'dark') return !!st.dark && !st.dark.outcome;
+  if (st.phase === 'flip') return !!st.flip && !st.flip.outcome;
+  return false;
+}
+
+/** The person resigns (asked to confirm first): the engine's side wins. A dark game's
+ * referee ends it in the worker (and then shows the true game); an open or flip game ends
+ * here, its winner the engine's colour (in flip play once the colours are settled, L-32). */
+function resign(): void {
+  st.confirm = null;
+  if (!inGame()) return render();
+  if (st.phase === 'dark') {
+    const game = st.darkGame;
+    st.thinking = true;
+    render();
+    darkCall({ op: 'resign' })
+      .then((a) => darkAnswer(game, a))
+      .catch((err) => darkFailed(game, err));
+    return;
+  }
+  let winner: Side | null = null;
+  if (st.phase === 'play') winner = engineSide();
+  else if (st.flip?.you) winner = st.flip.you === 'red' ? 'blue' : 'red';
+  st.resigned = { winner, reason: 'resignation', result: winner === 'red' ? '1-0' : winner === 'blue' ? '0-1' : '*' };
+  // The engine's answer in flight is dropped.
+  st.engineId++;
+  st.flipGame++;
+  st.thinking = false;
+  st.selected = null;
+  feedback(null);
+  render();
+}
+
+/** The move list as 国际军棋's: numbered rows of two plies each (the first mover's, then the
+ * other's), a ply's note beside it, every row wrapping within the list's width; the ply
+ * shown (else the newest) scrolled into view inside the list alone. */
+function fillMoves(entries: { el: HTMLElement; note: string }[]): void {
+  const list = $('lz-moves');
+  list.replaceChildren();
+  let row: HTMLLIElement | null = null;
+  entries.forEach((e, i) => {
+    if (i % 2 === 0) {
+      row = document.createElement('li');
+      row.value = i / 2 + 1;
+      list.append(row);
+    }
+    const cell = document.createElement('span');
+    cell.className = 'ply';
+    cell.append(e.el);
+    if (e.note) {
+      const n = document.createElement('span');
+      n.className = 'note';
+      n.textContent = e.note;
+      cell.append(n);
+    }
+    row!.append(cell);
+  });
+  const plies = list.querySelectorAll<HTMLElement>('.ply');
+  const target = list.querySelector<HTMLElement>('.current') ?? plies[plies.length - 1];
+  if (!target) {
+    list.scrollTop = 0;
+    return;
+  }
+  // Scroll the list alone (scrollIntoView would scroll the page too).
+  const l = list.getBoundingClientRect();
+  const r = target.getBoundingClientRect();
+  if (r.top < l.top) list.scrollTop -= l.top - r.top + 4;
+  else if (r.bottom > l.bottom) list.scrollTop += r.bottom - l.bottom + 4;
 }
 
 /** Whether the board is drawn with Blue at the bottom: the person's side, in flip play its
@@ -1044,8 +1188,9 @@ function renderFlip(): void {
   const el = $('lz-status');
   el.className = 'status';
   el.replaceChildren();
+  const end = st.resigned ?? v?.outcome;
   if (!v) el.textContent = tr('thinking');
-  else if (v.outcome) showOutcome(el, v.outcome);
+  else if (end) showOutcome(el, end);
   else if (st.phase === 'flip-review') el.textContent = `${tr('reviewing', v.ply, v.plies)} · ${flipToAct(v)}`;
   else if (st.thinking) el.textContent = `${flipToAct(v)} · ${tr('thinking')}`;
   else if (v.yourTurn) el.textContent = v.you ? tr('yourMove', sideWord(v.you)) : tr('flipYourFlip');
@@ -1057,33 +1202,20 @@ function renderFlip(): void {
   if (!v?.firstColour) colours.textContent = tr('flipUnsettled');
   else if (v.you) colours.textContent = tr('flipColours', sideWord(v.you), sideWord(v.you === 'red' ? 'blue' : 'red'));
   else colours.textContent = tr('flipFirstColour', sideWord(v.firstColour));
-  $('lz-flip-review').hidden = !(st.phase === 'flip' && v?.outcome);
-  const list = $('lz-moves');
-  list.replaceChildren();
-  v?.history.forEach((p, i) => {
-    const li = document.createElement('li');
-    const b = document.createElement('button');
-    const current = st.phase === 'flip-review' && i + 1 === v.ply;
-    b.className = `move${p.side ? ` ${p.side}` : ''}${current ? ' current' : ''}`;
-    b.dataset.ply = String(i + 1);
-    b.dataset.ascii = p.text;
-    showFlipPly(b, p);
-    li.append(b);
-    if (p.combat) {
-      const n = document.createElement('span');
-      n.className = 'note';
-      n.textContent = hasText(p.combat) ? tr(p.combat) : p.combat;
-      li.append(n);
-    }
-    list.append(li);
-  });
-  if (st.phase === 'flip') list.scrollTop = list.scrollHeight;
-  else {
-    const cur = list.querySelector<HTMLElement>('.current');
-    if (cur) list.scrollTop = cur.offsetTop - list.clientHeight / 2;
-  }
-  const atStart = st.phase === 'flip-review' && v?.ply === 0;
-  $('lz-ply').textContent = v ? (atStart ? tr('start0') : tr('ply', st.phase === 'flip-review' ? v.ply : v.plies)) : '';
+  $('lz-flip-review').hidden = !(st.phase === 'flip' && (v?.outcome || st.resigned));
+  fillMoves(
+    (v?.history ?? []).map((p, i) => {
+      const b = document.createElement('button');
+      const current = st.phase === 'flip-review' && i + 1 === v!.ply;
+      b.className = `move${p.side ? ` ${p.side}` : ''}${current ? ' current' : ''}`;
+      b.dataset.ply = String(i + 1);
+      b.dataset.ascii = p.text;
+      showFlipPly(b, p);
+      return { el: b, note: p.combat ? (hasText(p.combat) ? tr(p.combat) : p.combat) : '' };
+    }),
+  );
+  const shown = v ? (st.phase === 'flip-review' ? v.ply : v.plies) : 0;
+  $('lz-ply').textContent = v ? (shown === 0 ? tr('start0') : tr('ply', shown)) : '';
   $('lz-position').textContent = v?.position ?? '';
 }
 
@@ -1097,6 +1229,13 @@ function renderFrame(): void {
   again.textContent = tr(again.dataset.lz as Key);
   $('lz-dark-row').hidden = st.phase !== 'dark';
   $('lz-flip-row').hidden = st.phase !== 'flip' && st.phase !== 'flip-review';
+  const playing = inGame();
+  if (!playing) st.confirm = null;
+  $('lz-resign').hidden = !playing || st.confirm === 'resign';
+  $('lz-resign-confirm').hidden = st.confirm !== 'resign';
+  $('lz-new-confirm').hidden = st.confirm !== 'new';
+  // On a phone the controls are below the board: the first view says so.
+  $('lz-go-controls').hidden = st.phase !== 'deploy';
 }
 
 /** Dark play's side panel: the status, the announcements as the moves, the beliefs note. */
@@ -1119,26 +1258,17 @@ function renderDark(beliefs: Map<string, LzBelief> | null): void {
   const last = v?.history[v.history.length - 1];
   $('lz-announce').textContent = last ? `${tr('referee')}: ${announcementText(last)}` : tr('darkHelp');
   $('lz-reveal').hidden = !v?.outcome;
-  const list = $('lz-moves');
-  list.replaceChildren();
-  for (const a of v?.history ?? []) {
-    const li = document.createElement('li');
-    const span = document.createElement('span');
-    span.className = `move ${a.side}`;
-    span.dataset.ascii = a.ascii;
-    span.textContent = a.ascii;
-    li.append(span);
-    const notes = [a.combat ? (hasText(a.combat) ? tr(a.combat) : a.combat) : '', ...a.flags.map((f) => tr('flagShown', sideWord(f.side), f.point))].filter(Boolean);
-    if (notes.length) {
-      const n = document.createElement('span');
-      n.className = 'note';
-      n.textContent = notes.join(' ');
-      li.append(n);
-    }
-    list.append(li);
-  }
-  list.scrollTop = list.scrollHeight;
-  $('lz-ply').textContent = v ? tr('ply', v.plies) : '';
+  fillMoves(
+    (v?.history ?? []).map((a) => {
+      const span = document.createElement('span');
+      span.className = `move ${a.side}`;
+      span.dataset.ascii = a.ascii;
+      span.textContent = a.ascii;
+      const notes = [a.combat ? (hasText(a.combat) ? tr(a.combat) : a.combat) : '', ...a.flags.map((f) => tr('flagShown', sideWord(f.side), f.point))];
+      return { el: span, note: notes.filter(Boolean).join(' ') };
+    }),
+  );
+  $('lz-ply').textContent = v ? (v.plies === 0 ? tr('start0') : tr('ply', v.plies)) : '';
   $('lz-position').textContent = v?.infoState ?? '';
   const note = $('lz-beliefs-note');
   const on = $<HTMLInputElement>('lz-beliefs-toggle').checked;
@@ -1156,12 +1286,18 @@ function renderStatus(): void {
   el.replaceChildren();
   const v = st.view;
   if (st.phase === 'deploy' || !v) {
+    // Flip play deploys nothing (L-32): the status says how it starts.
+    if (st.mode === 'flip') {
+      el.textContent = tr('flipReady');
+      return;
+    }
     el.textContent = tr('deploying', sideWord(st.side));
     el.classList.add(st.side === 'red' ? 'red' : 'blue');
     return;
   }
-  if (v.outcome) {
-    showOutcome(el, v.outcome);
+  const end = st.resigned ?? v.outcome;
+  if (end) {
+    showOutcome(el, end);
   } else if (st.phase === 'review') {
     el.textContent = `${tr('reviewing', v.ply, v.plies)} · ${tr('toMove', sideWord(v.turn))}`;
   } else if (st.thinking) {
@@ -1173,27 +1309,17 @@ function renderStatus(): void {
 }
 
 function renderMoves(): void {
-  const list = $('lz-moves');
-  list.replaceChildren();
-  st.records.forEach((r, i) => {
-    const li = document.createElement('li');
-    const b = document.createElement('button');
-    b.className = `move ${r.side}${i + 1 === st.ply ? ' current' : ''}`;
-    b.dataset.ply = String(i + 1);
-    b.dataset.ascii = r.ascii;
-    b.textContent = r.simplified;
-    li.append(b);
-    if (r.combat) {
-      const n = document.createElement('span');
-      n.className = 'note';
-      n.textContent = hasText(r.combat) ? tr(r.combat) : r.combat;
-      li.append(n);
-    }
-    list.append(li);
-  });
+  fillMoves(
+    st.records.map((r, i) => {
+      const b = document.createElement('button');
+      b.className = `move ${r.side}${i + 1 === st.ply ? ' current' : ''}`;
+      b.dataset.ply = String(i + 1);
+      b.dataset.ascii = r.ascii;
+      b.textContent = r.simplified;
+      return { el: b, note: r.combat ? (hasText(r.combat) ? tr(r.combat) : r.combat) : '' };
+    }),
+  );
   $('lz-ply').textContent = st.view ? (st.ply === 0 ? tr('start0') : tr('ply', st.ply)) : '';
-  const current = list.querySelector<HTMLElement>('.current');
-  if (current) list.scrollTop = current.offsetTop - list.clientHeight / 2;
 }
 
 function relabel(): void {
@@ -1203,8 +1329,25 @@ function relabel(): void {
     if (hasText(key)) el.textContent = tr(key);
   });
   $<HTMLInputElement>('lz-seed').placeholder = st.lang === 'zh' ? '随机' : 'random';
+  fillLegend();
+  if (document.body.dataset.game === 'luzhanqi') document.title = `${tr('title')} · gjjq`;
   render();
 }
+
+/** The legend (棋子): every kind of L-5 with its character, count, rank and what it does. */
+function fillLegend(): void {
+  const head = `<tr><th>${tr('legendPiece')}</th><th>${tr('legendCount')}</th><th>${tr('legendWhat')}</th></tr>`;
+  const rows = Object.entries(KINDS).map(([letter, k]) => {
+    const key = `kind${letter}` as Key;
+    const what = hasText(key) ? tr(key) : '';
+    const count = LEGEND_COUNTS[letter] ?? '';
+    return `<tr data-kind="${letter}"><td><span class="glyph">${k.simp}</span> ${k[st.lang]} <code>${letter}</code></td><td>${count}</td><td>${what}</td></tr>`;
+  });
+  $('lz-legend-table').innerHTML = head + rows.join('');
+}
+
+/** How many of each kind a side has (L-5). */
+const LEGEND_COUNTS: Record<string, number> = { S: 1, J: 1, D: 2, B: 2, T: 2, Y: 2, C: 3, P: 3, E: 3, Z: 2, L: 3, F: 1 };
 
 // ---- pointer input: a tap is a click, a drag a drop ------------------------------------
 
@@ -1300,8 +1443,14 @@ function wire(): void {
   );
   $('lz-deploy-string').addEventListener('change', () => {
     try {
-      setArrangement($<HTMLInputElement>('lz-deploy-string').value.trim());
-      feedback(tr('deployOk'));
+      // Checked as an arrangement is: each broken rule in the page's words, with its rule.
+      const check = JSON.parse(lzCheckDeploymentString(st.side, $<HTMLInputElement>('lz-deploy-string').value.trim())) as DeployCheck;
+      if (check.deployment) {
+        setArrangement(check.deployment);
+        feedback(tr('deployOk'));
+      } else {
+        feedback(tr('refused') + check.problems.map(problemText).join(st.lang === 'zh' ? '；' : '; '), check.problems[0]?.code);
+      }
       showError('');
     } catch (err) {
       feedback(err instanceof Error ? err.message : String(err), 'string');
@@ -1315,8 +1464,23 @@ function wire(): void {
       if (mode === 'dark') startDark();
       else if (mode === 'flip') startFlip();
       else startGame();
+      // The game is on the board: on a phone the start button is below it.
+      boardIntoView();
     }),
   );
+  $('lz-resign').addEventListener('click', () => {
+    st.confirm = 'resign';
+    render();
+    $('lz-resign-no').focus();
+  });
+  $('lz-resign-yes').addEventListener('click', guarded(resign));
+  for (const no of ['lz-resign-no', 'lz-new-no']) {
+    $(no).addEventListener('click', () => {
+      st.confirm = null;
+      render();
+    });
+  }
+  $('lz-new-yes').addEventListener('click', guarded(startDeploy));
   $('lz-mode-select').addEventListener('change', guarded(fillAgents));
   $('lz-beliefs-toggle').addEventListener('change', () => render());
   $('lz-reveal').addEventListener('click', () => {
@@ -1339,7 +1503,16 @@ function wire(): void {
       })
       .catch((err) => showError(err));
   });
-  $('lz-new').addEventListener('click', guarded(startDeploy));
+  // A game in progress is abandoned only once confirmed.
+  $('lz-new').addEventListener(
+    'click',
+    guarded(() => {
+      if (!inGame()) return startDeploy();
+      st.confirm = 'new';
+      render();
+      $('lz-new-no').focus();
+    }),
+  );
   $('lz-first-ply').addEventListener('click', () => goTo(0));
   $('lz-prev').addEventListener('click', () => goTo(st.ply - 1));
   $('lz-next').addEventListener('click', () => goTo(st.ply + 1));
@@ -1428,7 +1601,11 @@ function choose(game: 'gjjq' | 'luzhanqi'): void {
   if (game === 'luzhanqi') url.searchParams.set('game', 'luzhanqi');
   else url.searchParams.delete('game');
   history.replaceState(null, '', url);
-  document.title = game === 'luzhanqi' ? '陆战棋 · gjjq' : '国际军棋 · gjjq';
+  // 怎么下 and 棋子 in the header lead to the chosen game's own help and legend.
+  const lz = game === 'luzhanqi';
+  document.getElementById('go-help')?.setAttribute('href', lz ? '#lz-how-to' : '#how-to-panel');
+  document.getElementById('go-legend')?.setAttribute('href', lz ? '#lz-legend' : '#legend-panel');
+  document.title = `${t(pageLang(), game === 'luzhanqi' ? 'title' : 'gjjqTitle')} · gjjq`;
   if (game === 'luzhanqi') mount().catch((err) => showError(err));
 }
 
@@ -1456,6 +1633,8 @@ function installChoice(): void {
       if (hasText(key)) el.textContent = t(lang, key);
     });
     title.textContent = t(lang, 'title');
+    // The tab's title follows the language too.
+    if (document.body.dataset.game) document.title = `${t(lang, document.body.dataset.game === 'luzhanqi' ? 'title' : 'gjjqTitle')} · gjjq`;
   };
   words();
   new MutationObserver(words).observe(document.documentElement, { attributes: true, attributeFilter: ['lang'] });

@@ -185,7 +185,7 @@ export class LzBoard {
         );
       }
       if (letter) out.push(this.piece(x, y, letter, s));
-      else if (unknown) out.push(this.back(x, y, unknown, belief));
+      else if (unknown) out.push(this.back(x, y, unknown, belief, s.lang));
       else if (down) out.push(this.faceDown(x, y));
       if (s.flags?.has(p.label)) {
         out.push(
@@ -237,10 +237,12 @@ export class LzBoard {
   /** An enemy piece of unknown kind (dark play): its back, in its side's colour; with the
    * beliefs on, the most likely kind and its probability (from the person's information
    * state, never from the true game). */
-  private back(x: number, y: number, side: 'red' | 'blue', belief: LzBelief | undefined): string {
+  private back(x: number, y: number, side: 'red' | 'blue', belief: LzBelief | undefined, lang: Lang): string {
+    // The kind as the page's language writes it: its character in Chinese, its letter (L-5) in English.
+    const kind = belief ? (lang === 'zh' ? (KINDS[belief.letter]?.simp ?? '') : belief.letter) : '';
     const fill = side === 'red' ? '#c0262d' : '#1f5fbf';
     const guess = belief
-      ? `<text class="belief" x="${x}" y="${y + 5}" font-size="13" text-anchor="middle" fill="#fff">${KINDS[belief.letter]?.simp ?? ''}${percent(belief.probability)}</text>`
+      ? `<text class="belief" x="${x}" y="${y + 5}" font-size="13" text-anchor="middle" fill="#fff">${kind}${percent(belief.probability)}</text>`
       : `<text x="${x}" y="${y + 7}" font-size="19" text-anchor="middle" fill="#fff" font-weight="bold">?</text>`;
     return (
       `<g class="piece back${belief ? ' believed' : ''}" data-piece="?" data-side="${side}">` +

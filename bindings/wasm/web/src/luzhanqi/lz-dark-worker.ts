@@ -5,12 +5,13 @@
 // when the referee's record (the true game) may be asked for. The calls are rpc.ts's.
 
 import init, { LzDarkGame } from '../../pkg/gjjq_wasm.js';
-import { serve, type RpcAnswer } from './rpc';
+import { secret, serve, type RpcAnswer } from './rpc';
 
 /** What the page asks of the dark game. */
 export type LzDarkOp =
-  | { op: 'start'; own: string; side: string; first: string; agent: string; seed: number }
+  | { op: 'start'; own: string; side: string; first: string; agent: string }
   | { op: 'play'; ascii: string }
+  | { op: 'resign' }
   | { op: 'engine' }
   | { op: 'player-record' }
   | { op: 'referee-record' };
@@ -31,13 +32,17 @@ let game: LzDarkGame | null = null;
 function answer(req: LzDarkRequest): Omit<LzDarkAnswer, 'id' | 'ms'> {
   if (req.op === 'start') {
     game?.free();
-    game = new LzDarkGame(req.own, req.side, req.first, req.agent, req.seed);
+    // The engine's deployment and its agent's draws come from a secret of this worker's own,
+    // never from the page's seed (which the person types, and which 随机布阵 uses).
+    game = new LzDarkGame(req.own, req.side, req.first, req.agent, secret());
     return { view: game.view() };
   }
   if (!game) throw new Error('no dark game started');
   switch (req.op) {
     case 'play':
       return { view: game.play(req.ascii) };
+    case 'resign':
+      return { view: game.resign() };
     case 'engine': {
       // The reply's view is passed on as it came; only the move's summary is read here.
       const reply = JSON.parse(game.engineMove()) as { bestMove: string | null; agent: string; nodes: number; view: unknown };

@@ -5,11 +5,11 @@
 // are rpc.ts's, as the dark game's.
 
 import init, { LzFlipGame } from '../../pkg/gjjq_wasm.js';
-import { serve, type RpcAnswer } from './rpc';
+import { secret, serve, type RpcAnswer } from './rpc';
 
 /** What the page asks of the flip game. */
 export type LzFlipOp =
-  | { op: 'start'; player: string; agent: string; seed: number }
+  | { op: 'start'; player: string; agent: string }
   | { op: 'play'; action: string }
   | { op: 'engine' }
   | { op: 'record' };
@@ -30,7 +30,8 @@ let game: LzFlipGame | null = null;
 function answer(req: LzFlipRequest): Omit<LzFlipAnswer, 'id' | 'ms'> {
   if (req.op === 'start') {
     game?.free();
-    game = new LzFlipGame(req.player, req.agent, req.seed);
+    // The deal comes from a secret of this worker's own, never from the page's seed.
+    game = new LzFlipGame(req.player, req.agent, secret());
     return { view: game.view(game.plies()) };
   }
   if (!game) throw new Error('no flip game started');

@@ -3,6 +3,13 @@
 // back as its message; the page makes the worker on first use and matches answers to calls
 // by id. One helper for both games, so that they cannot drift apart.
 
+/** A fresh 64-bit secret from the browser's cryptographic source, drawn in a worker and never
+ * sent to the page: what the engine hides (its deployment, the flip deal) is drawn from it,
+ * never from a seed the person can type or see (L-31, L-32). */
+export function secret(): bigint {
+  return crypto.getRandomValues(new BigUint64Array(1))[0];
+}
+
 /** What every answer holds besides the game's own fields. */
 export interface RpcAnswer {
   id: number;
