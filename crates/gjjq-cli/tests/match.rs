@@ -1282,3 +1282,39 @@ fn luzhanqi_match_arguments_are_checked() {
         assert!(err.contains(says), "{all:?}: {err}");
     }
 }
+
+// ---- issue 50: files and fairness ----
+
+/// Whether process `pid` is alive (a zombie counts as gone).
+fn alive(pid: &str) -> bool {
+    let ps = Command::new("ps")
+        .args(["-o", "stat=", "-p", pid.trim()])
+        .output()
+        .unwrap();
+    let stat = String::from_utf8_lossy(&ps.stdout);
+    !stat.trim().is_empty() && !stat.trim().starts_with('Z')
+}
+
+/// Item 12: a child that leaves the engine's process group and session (`setsid`) does not
+/// survive the match.
+#[test]
+fn an_engine_child_that_calls_setsid_does_not_survive_the_match() {
+    let file = std::env::temp_dir().join(format!("gjjq-setsid-{}", std::process::id()));
+    let _ = std::fs::remove_file(&file);
+    let engine = format!(
+        r#"setsid sh -c 'echo $$ >> {}; exec sleep 100000' </dev/null >/dev/null 2>&1 & while read -r line; do case "$line" in uci) echo "id name broken"; echo uciok;; isready) echo readyok;; go*) echo "bestmove 5E5e";; quit) exit 0;; esac; done"#,
+        file.display()
+    );
+    let p = run_match(&engine, &["--movetime", "20"]);
+    assert_lost_all(&p, "illegal-move");
+    std::thread::sleep(std::time::Duration::from_millis(300));
+    let pids = std::fs::read_to_string(&file).unwrap();
+    // The probe's process and one in each game.
+    assert!(pids.lines().count() >= 3, "{pids}");
+    let left: Vec<&str> = pids.lines().filter(|p| alive(p)).collect();
+    for pid in &left {
+        let _ = Command::new("kill").args(["-KILL", pid]).status();
+    }
+    let _ = std::fs::remove_file(&file);
+    assert_eq!(left, Vec::<&str>::new(), "setsid children outlived the match");
+}
