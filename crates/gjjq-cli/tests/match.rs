@@ -1316,5 +1316,94 @@ fn an_engine_child_that_calls_setsid_does_not_survive_the_match() {
         let _ = Command::new("kill").args(["-KILL", pid]).status();
     }
     let _ = std::fs::remove_file(&file);
-    assert_eq!(left, Vec::<&str>::new(), "setsid children outlived the match");
+    assert_eq!(
+        left,
+        Vec::<&str>::new(),
+        "setsid children outlived the match"
+    );
+}
+
+/// Item 1: a match that cannot start leaves an existing game file byte for byte as it was
+/// (and nothing beside it); a match that plays replaces it whole.
+#[test]
+fn a_match_that_cannot_start_leaves_the_game_file_as_it_was() {
+    let dir = std::env::temp_dir().join(format!("gjjq-match-keep-{}", std::process::id()));
+    std::fs::create_dir_all(&dir).unwrap();
+    let pgn = dir.join("games.gjjq");
+    let before = b"[Event \"kept\"]\n\n1. 5B5A *\n\n\xff not even text\n".to_vec();
+    std::fs::write(&pgn, &before).unwrap();
+    let random = format!("{GJJQ} engine --random --seed 3");
+    let o = Command::new(GJJQ)
+        .args(["match", "--engine1", "exit 3", "--engine2", &random])
+        .args(["--movetime", "10", "--pgn", pgn.to_str().unwrap()])
+        .output()
+        .unwrap();
+    assert_eq!(o.status.code(), Some(1));
+    assert!(String::from_utf8_lossy(&o.stderr).contains("engine 1"));
+    assert_eq!(std::fs::read(&pgn).unwrap(), before);
+    assert_eq!(
+        std::fs::read_dir(&dir).unwrap().count(),
+        1,
+        "nothing beside it"
+    );
+    let out = match_stdout(&[
+        "--engine1",
+        &random,
+        "--engine2",
+        &random,
+        "--movetime",
+        "10",
+        "--max-plies",
+        "6",
+        "--pgn",
+        pgn.to_str().unwrap(),
+    ]);
+    assert!(out.contains(": 2 games"), "{out}");
+    let text = std::fs::read_to_string(&pgn).unwrap();
+    assert!(!text.contains("kept"), "{text}");
+    assert_eq!(GameReader::new(text.as_bytes()).count(), 2, "{text}");
+    assert_eq!(
+        std::fs::read_dir(&dir).unwrap().count(),
+        1,
+        "nothing beside it"
+    );
+    std::fs::remove_dir_all(&dir).unwrap();
+}
+
+/// Item 2: a game file that fills up part-way through a game (a file size limit, as a full
+/// disk) ends at the last whole game: every game in it reads back, as many as the summary
+/// says were written.
+#[test]
+fn a_game_file_that_fills_up_ends_at_its_last_whole_game() {
+    let dir = std::env::temp_dir().join(format!("gjjq-match-full-{}", std::process::id()));
+    std::fs::create_dir_all(&dir).unwrap();
+    let pgn = dir.join("games.gjjq");
+    let random = format!("{GJJQ} engine --random --seed 3");
+    // `ulimit -f 4`: 2,048 or 4,096 bytes (the shell's block); an ignored SIGXFSZ makes a
+    // write past it fail with EFBIG.
+    let script = format!(
+        "trap '' XFSZ; ulimit -f 4; exec '{GJJQ}' match --engine1 '{random}' --engine2 '{random}' \
+         --games 20 --movetime 10 --max-plies 40 --pgn '{}'",
+        pgn.display()
+    );
+    let o = Command::new("sh").args(["-c", &script]).output().unwrap();
+    let (out, err) = (
+        String::from_utf8_lossy(&o.stdout),
+        String::from_utf8_lossy(&o.stderr),
+    );
+    assert_eq!(o.status.code(), Some(1), "{out}\n{err}");
+    let written: usize = out
+        .split("games written before it")
+        .next()
+        .and_then(|s| s.rsplit("; ").next())
+        .and_then(|s| s.trim().parse().ok())
+        .unwrap_or_else(|| panic!("{out}"));
+    assert!(written >= 1, "{out}");
+    let text = std::fs::read_to_string(&pgn).unwrap();
+    let games: Vec<_> = GameReader::new(text.as_bytes())
+        .map(|g| g.unwrap_or_else(|e| panic!("{e}\n{text}")))
+        .collect();
+    assert_eq!(games.len(), written, "{text}");
+    assert!(text.ends_with("\n\n"), "{text}");
+    std::fs::remove_dir_all(&dir).unwrap();
 }

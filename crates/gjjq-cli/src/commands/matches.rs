@@ -3,10 +3,11 @@
 //! information state. With `--game luzhanqi --mode open|dark|flip`, 陸戰棋 between engines speaking
 //! `luzhanqi engine`'s protocol.
 
+mod game_file;
+
 use rand::SeedableRng;
 use rand::rngs::StdRng;
 use std::fs::File;
-use std::io::{BufWriter, Seek, SeekFrom, Write};
 use std::num::NonZeroU32;
 use std::ops::ControlFlow;
 
@@ -323,8 +324,10 @@ pub fn run(args: Args) -> Result<(), CliError> {
                 .into(),
         ));
     }
+    // Made (and checked) before the engines start; what FILE held stays until the first
+    // game is written (issue 50, item 1).
     let mut pgn = match &args.pgn {
-        Some(path) => Some((path.as_str(), open_game_file(path)?)),
+        Some(path) => Some((path.as_str(), game_file::GameFile::create(path)?)),
         None => None,
     };
     // The game file's failure: the match stops at the first game that cannot be written.
@@ -361,23 +364,26 @@ pub fn run(args: Args) -> Result<(), CliError> {
         if write_error.is_some() {
             return ControlFlow::Continue(());
         }
-        // Flushed after each game: an interrupted match keeps the games it played, and a full
-        // disk is found at the first game it refuses.
-        let written_game = match &report.luzhanqi_record {
+        // Each game is made whole in memory, then written and flushed: an interrupted match
+        // keeps the games it played, a full disk is found at the first game it refuses, and
+        // a game it refuses part-way is cut off again (issue 50, item 2).
+        let text = match &report.luzhanqi_record {
             // A 陸戰棋 game file (docs/luzhanqi.md), moves in simplified script.
             Some(lz) => lz
                 .write(luzhanqi::game_file::MoveForm::Simplified)
-                .map_err(|e| e.to_string())
-                .and_then(|text| {
-                    w.write_all(text.as_bytes())
-                        .and_then(|()| writeln!(w))
-                        .and_then(|()| w.flush())
-                        .map_err(|e| e.to_string())
-                }),
-            None => write_game(&report.record, MoveForm::default(), &mut *w)
-                .and_then(|()| writeln!(w).and_then(|()| w.flush()).map_err(Into::into))
+                .map(String::into_bytes)
                 .map_err(|e| e.to_string()),
+            None => {
+                let mut text = Vec::new();
+                write_game(&report.record, MoveForm::default(), &mut text)
+                    .map(|()| text)
+                    .map_err(|e| e.to_string())
+            }
         };
+        let written_game = text.and_then(|mut text| {
+            text.push(b'\n');
+            w.write_game(&text).map_err(|e| e.to_string())
+        });
         match written_game {
             Ok(()) => {
                 written += 1;
@@ -463,18 +469,3 @@ pub fn run(args: Args) -> Result<(), CliError> {
 /// The most random deployment pairs `--openings random` draws; a longer match uses them in
 /// turn again.
 const MAX_RANDOM_OPENINGS: u32 = 1 << 16;
-
-/// Create the game file and check that it takes a write before the first game: a regular
-/// file gets a byte written and removed again (a full disk refuses it here, not after the
-/// match); anything else (`/dev/full`, a pipe) is found out at the first game's flush.
-fn open_game_file(path: &str) -> Result<BufWriter<File>, CliError> {
-    let fail = |e: std::io::Error| CliError(format!("--pgn {path}: {e}"));
-    let mut file = File::create(path).map_err(fail)?;
-    if file.metadata().map_err(fail)?.is_file() {
-        file.write_all(b"\n")
-            .and_then(|()| file.set_len(0))
-            .and_then(|()| file.seek(SeekFrom::Start(0)).map(drop))
-            .map_err(fail)?;
-    }
-    Ok(BufWriter::new(file))
-}
