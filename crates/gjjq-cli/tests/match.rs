@@ -1174,7 +1174,12 @@ fn a_luzhanqi_match_writes_luzhanqi_game_files() {
         assert_eq!(games.len(), 2, "{text}");
         assert!(text.starts_with("[Game \"luzhanqi\"]"), "{text}");
         assert!(text.contains("[Red \"crasher\"]") && text.contains("[Blue \"crasher\"]"));
-        assert_eq!(games[0].game.start(), games[1].game.start());
+        // Open play pairs its games; dark play draws a fresh layout for each (issue 50, item 3).
+        assert_eq!(
+            games[0].game.start() == games[1].game.start(),
+            mode == "open",
+            "{text}"
+        );
         assert_eq!(text.contains("[Mode \"dark\"]"), mode == "dark", "{text}");
     }
 }
@@ -1406,4 +1411,148 @@ fn a_game_file_that_fills_up_ends_at_its_last_whole_game() {
     assert_eq!(games.len(), written, "{text}");
     assert!(text.ends_with("\n\n"), "{text}");
     std::fs::remove_dir_all(&dir).unwrap();
+}
+
+/// `gjjq match` with `args` and a game file: the file's text (the match may stop early).
+fn match_file(tag: &str, args: &[&str]) -> String {
+    let dir = std::env::temp_dir().join(format!("gjjq-layouts-{}", std::process::id()));
+    std::fs::create_dir_all(&dir).unwrap();
+    let pgn = dir.join(format!("{tag}.txt"));
+    let o = Command::new(GJJQ)
+        .arg("match")
+        .args(args)
+        .arg("--pgn")
+        .arg(&pgn)
+        .output()
+        .unwrap();
+    assert!(
+        o.status.success(),
+        "{tag}: {}",
+        String::from_utf8_lossy(&o.stderr)
+    );
+    let text = std::fs::read_to_string(&pgn).unwrap();
+    std::fs::remove_file(&pgn).unwrap();
+    text
+}
+
+/// The value of tag `name` in each game of `text`.
+fn tag_values(text: &str, name: &str) -> Vec<String> {
+    let head = format!("[{name} \"");
+    text.lines()
+        .filter_map(|l| l.strip_prefix(&head))
+        .map(|v| v.trim_end_matches("\"]").to_string())
+        .collect()
+}
+
+/// Item 3: the games of a hidden match (国际军棋's --hidden, 陸戰棋's dark play) each have a
+/// fresh hidden layout by default; with --paired-layouts both games of a pair share one.
+#[test]
+fn hidden_and_dark_games_draw_fresh_layouts_unless_paired() {
+    let crash = broken("exit 3");
+    let base = [
+        "--engine1",
+        crash.as_str(),
+        "--engine2",
+        crash.as_str(),
+        "--movetime",
+        "20",
+        "--games",
+        "4",
+        "--recover",
+    ];
+    // The hidden layout is in the records' deployment tags.
+    for (tag, extra, layout) in [
+        ("hidden", &["--hidden"][..], "RedDeployment"),
+        (
+            "dark",
+            &["--game", "luzhanqi", "--mode", "dark"][..],
+            "Setup",
+        ),
+    ] {
+        for paired in [false, true] {
+            let mut args = base.to_vec();
+            args.extend_from_slice(extra);
+            if paired {
+                args.push("--paired-layouts");
+            }
+            let text = match_file(&format!("{tag}-{paired}"), &args);
+            let setups = tag_values(&text, layout);
+            assert_eq!(setups.len(), 4, "{text}");
+            if paired {
+                assert_eq!(setups[0], setups[1], "{tag}: {text}");
+                assert_eq!(setups[2], setups[3], "{tag}: {text}");
+                assert_ne!(setups[0], setups[2], "{tag}: {text}");
+            } else {
+                for i in 0..4 {
+                    for j in 0..i {
+                        assert_ne!(setups[i], setups[j], "{tag} games {j}, {i}: {text}");
+                    }
+                }
+            }
+        }
+    }
+    // Open play always pairs its games; the option is for hidden matches only.
+    let mut args = vec!["match"];
+    args.extend_from_slice(&base);
+    args.push("--paired-layouts");
+    let o = Command::new(GJJQ).args(&args).output().unwrap();
+    assert_eq!(o.status.code(), Some(1));
+    assert!(String::from_utf8_lossy(&o.stderr).contains("--paired-layouts is for hidden matches"));
+}
+
+/// Item 3: the games of a flip match each have a fresh deal by default (the same ten points
+/// flipped in the same order reveal other pieces); with --paired-layouts both games of a pair
+/// reveal the same pieces.
+#[test]
+fn flip_games_draw_fresh_deals_unless_paired() {
+    // Flips a1 … e1, a2 … e2 in turn, the ply's number read from the `position` line
+    // (`position startpos`, then `position startpos moves a1=p …`).
+    let flipper = r#"while read -r line; do case "$line" in uci) echo "id name flipper"; echo uciok;; isready) echo readyok;; position*) pos="$line";; go*) set -- $pos; n=$#; set -- x x a1 x b1 c1 d1 e1 a2 b2 c2 d2 e2; shift $n; echo "bestmove $1";; quit) exit 0;; esac; done"#;
+    let base = [
+        "--game",
+        "luzhanqi",
+        "--mode",
+        "flip",
+        "--engine1",
+        flipper,
+        "--engine2",
+        flipper,
+        "--movetime",
+        "200",
+        "--max-plies",
+        "10",
+        "--games",
+        "4",
+    ];
+    for paired in [false, true] {
+        let mut args = base.to_vec();
+        if paired {
+            args.push("--paired-layouts");
+        }
+        let text = match_file(&format!("flip-{paired}"), &args);
+        // Each game's movetext: the plies revealed (`a1=E …`).
+        let plies: Vec<String> = text
+            .split("\n\n")
+            .filter(|part| !part.trim().is_empty() && !part.starts_with('['))
+            .map(|m| {
+                m.split_whitespace()
+                    .filter(|t| t.contains('='))
+                    .collect::<Vec<_>>()
+                    .join(" ")
+            })
+            .collect();
+        assert_eq!(plies.len(), 4, "{text}");
+        assert!(plies.iter().all(|p| p.split(' ').count() == 10), "{text}");
+        if paired {
+            assert_eq!(plies[0], plies[1], "{text}");
+            assert_eq!(plies[2], plies[3], "{text}");
+            assert_ne!(plies[0], plies[2], "{text}");
+        } else {
+            for i in 0..4 {
+                for j in 0..i {
+                    assert_ne!(plies[i], plies[j], "games {j}, {i}: {text}");
+                }
+            }
+        }
+    }
 }

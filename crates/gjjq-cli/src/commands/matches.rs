@@ -13,8 +13,8 @@ use std::ops::ControlFlow;
 
 use gjjq_arbiter::stats::{Sprt, SprtDecision};
 use gjjq_arbiter::{
-    Adjudication, DrawAdjudication, EngineSpec, LuzhanqiMode, MatchConfig, ResignAdjudication,
-    TimeControl, read_openings, run_match,
+    Adjudication, DrawAdjudication, EngineSpec, Layouts, LuzhanqiMode, MatchConfig,
+    ResignAdjudication, TimeControl, read_openings, run_match,
 };
 use gjjq_core::Position;
 use gjjq_notation::{MoveForm, write_game};
@@ -72,8 +72,9 @@ pub struct Args {
     /// Seconds an engine may take to start, or for a move when no clock bounds it.
     #[arg(long, value_name = "S", default_value_t = 60)]
     move_timeout: u64,
-    /// `default`, `random` (random free deployments, R-35, one pair of games each) or a
-    /// file of position strings, one a line [default: default; with --hidden, random].
+    /// `default`, `random` (random free deployments, R-35, one pair of games each; with
+    /// --hidden one game each unless --paired-layouts) or a file of position strings, one a
+    /// line [default: default; with --hidden, random].
     #[arg(long, value_name = "default|random|FILE")]
     openings: Option<String>,
     /// Random legal plies played from each opening before the game (same for both games of a
@@ -107,11 +108,17 @@ pub struct Args {
     game: GameArg,
     /// 陸戰棋's mode: `open`; `dark` (暗棋, L-31: a referee, each engine sent only its own
     /// information state); or `flip` (翻棋, L-32: every piece face down, the arbiter dealing
-    /// what each flip reveals, the same deal for both games of a pair; the seats are the first
-    /// and the second player). The game file holds 陸戰棋 records (the referee's in dark play,
+    /// what each flip reveals, a deal for each game; the seats are the first and the second
+    /// player). The game file holds 陸戰棋 records (the referee's in dark play,
     /// flip records in flip play).
     #[arg(long, value_name = "open|dark|flip")]
     mode: Option<String>,
+    /// In a hidden match (--hidden, --mode dark|flip), give both games of a pair one hidden
+    /// layout, the engines swapping seats, instead of a fresh layout for every game. Smaller
+    /// error bars, but it trusts both engines to keep nothing between games: an engine that
+    /// remembers the first game plays the second with the layout known.
+    #[arg(long)]
+    paired_layouts: bool,
     /// Go on after a game an engine lost by crashing or failing to start, starting it afresh
     /// for the next game; without it the match stops after such a game.
     #[arg(long)]
@@ -242,7 +249,13 @@ pub fn run(args: Args) -> Result<(), CliError> {
         // --games (issue 41, item 6).
         "random" => {
             let mut rng = StdRng::seed_from_u64(args.seed);
-            (0..args.games.div_ceil(2).clamp(1, MAX_RANDOM_OPENINGS))
+            // A hidden match with fresh layouts plays each start once (issue 50, item 3).
+            let starts = if args.hidden && !args.paired_layouts {
+                args.games
+            } else {
+                args.games.div_ceil(2)
+            };
+            (0..starts.clamp(1, MAX_RANDOM_OPENINGS))
                 .map(|_| {
                     gjjq_core::deploy::Opening::random(&mut rng, Some(gjjq_core::Side::Red), &rules)
                         .position(rules)
@@ -284,6 +297,17 @@ pub fn run(args: Args) -> Result<(), CliError> {
     config.hidden = args.hidden;
     config.recover = args.recover;
     config.luzhanqi = luzhanqi;
+    config.layouts = if args.paired_layouts {
+        Layouts::Paired
+    } else {
+        Layouts::Fresh
+    };
+    if args.paired_layouts && !config.hides_layouts() {
+        return Err(CliError(
+            "--paired-layouts is for hidden matches (--hidden, --mode dark|flip); open play always pairs its games"
+                .into(),
+        ));
+    }
     config.adjudication = Adjudication {
         resign: args
             .resign_score
