@@ -341,7 +341,10 @@ const SHORT_HIDDEN: [&str; 18] = [
 #[test]
 fn a_hidden_match_between_two_engines_plays_to_the_end() {
     let [e1, e2] = two_engines();
-    let p = run_hidden(&e1, &e2, "full", &SHORT_HIDDEN);
+    // Pairs share their layouts only when asked (issue 50, item 3).
+    let mut args = SHORT_HIDDEN.to_vec();
+    args.push("--paired-layouts");
+    let p = run_hidden(&e1, &e2, "full", &args);
     assert!(p.status.success(), "{}", p.stderr);
     assert_eq!(p.games.len(), 6, "{}", p.stdout);
     let lines: Vec<&str> = p.stdout.lines().collect();
@@ -405,7 +408,7 @@ fn a_hidden_match_between_two_engines_plays_to_the_end() {
     assert!(openings.len() >= 2, "random deployments");
     // With node limits and seeded engines the match is reproducible, game for game (the
     // games finish in any order, so compare them by round).
-    let again = run_hidden(&e1, &e2, "again", &SHORT_HIDDEN);
+    let again = run_hidden(&e1, &e2, "again", &args);
     let by_round = |games: &[gjjq_notation::GameRecord]| {
         let mut v: Vec<String> = games
             .iter()
@@ -1307,15 +1310,16 @@ fn an_engine_child_that_calls_setsid_does_not_survive_the_match() {
     let file = std::env::temp_dir().join(format!("gjjq-setsid-{}", std::process::id()));
     let _ = std::fs::remove_file(&file);
     let engine = format!(
-        r#"setsid sh -c 'echo $$ >> {}; exec sleep 100000' </dev/null >/dev/null 2>&1 & while read -r line; do case "$line" in uci) echo "id name broken"; echo uciok;; isready) echo readyok;; go*) echo "bestmove 5E5e";; quit) exit 0;; esac; done"#,
+        r#"f={}; n=$(cat $f 2>/dev/null | wc -l); setsid sh -c "echo \$\$ >> $f; exec sleep 100000" </dev/null >/dev/null 2>&1 & while [ "$(cat $f 2>/dev/null | wc -l)" -le "$n" ]; do sleep 0.01; done; while read -r line; do case "$line" in uci) echo "id name broken"; echo uciok;; isready) echo readyok;; go*) echo "bestmove 5E5e";; quit) exit 0;; esac; done"#,
         file.display()
     );
     let p = run_match(&engine, &["--movetime", "20"]);
     assert_lost_all(&p, "illegal-move");
     std::thread::sleep(std::time::Duration::from_millis(300));
     let pids = std::fs::read_to_string(&file).unwrap();
-    // The probe's process and one in each game.
-    assert!(pids.lines().count() >= 3, "{pids}");
+    // Each engine waits until a child has written its id (its own, or one started at the
+    // same time).
+    assert!(!pids.trim().is_empty(), "{pids}");
     let left: Vec<&str> = pids.lines().filter(|p| alive(p)).collect();
     for pid in &left {
         let _ = Command::new("kill").args(["-KILL", pid]).status();
