@@ -1560,3 +1560,40 @@ fn flip_games_draw_fresh_deals_unless_paired() {
         }
     }
 }
+
+/// Item 1: `--pgn /dev/stdout` with standard output sent to a file writes into that file (its
+/// own open file, so the summary and the games share it as before): the file is not replaced
+/// by one written beside it and renamed.
+#[test]
+fn a_game_file_on_standard_output_sent_to_a_file_is_not_replaced() {
+    use std::os::unix::fs::MetadataExt;
+    let dir = std::env::temp_dir().join(format!("gjjq-match-stdout-{}", std::process::id()));
+    std::fs::create_dir_all(&dir).unwrap();
+    let out = dir.join("out.txt");
+    let file = std::fs::File::create(&out).unwrap();
+    let inode = file.metadata().unwrap().ino();
+    let random = format!("{GJJQ} engine --random --seed 3");
+    let status = Command::new(GJJQ)
+        .args(["match", "--engine1", &random, "--engine2", &random])
+        .args([
+            "--movetime",
+            "10",
+            "--max-plies",
+            "6",
+            "--pgn",
+            "/dev/stdout",
+        ])
+        .stdout(file)
+        .status()
+        .unwrap();
+    assert!(status.success());
+    assert_eq!(std::fs::metadata(&out).unwrap().ino(), inode, "replaced");
+    let text = std::fs::read_to_string(&out).unwrap();
+    assert!(text.contains("[Round \"2\"]"), "{text}");
+    assert_eq!(
+        std::fs::read_dir(&dir).unwrap().count(),
+        1,
+        "nothing beside it"
+    );
+    std::fs::remove_dir_all(&dir).unwrap();
+}

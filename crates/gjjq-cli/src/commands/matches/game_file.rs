@@ -9,8 +9,9 @@
 //! - Each game is written whole and flushed; a write that fails part-way (a full disk, a size
 //!   limit) is cut back to the end of the last whole game, so the file never ends in a cut-off
 //!   game.
-//! - Anything else (`/dev/full`, a pipe, a terminal) is opened and written as it is; such a
-//!   file cannot be cut back.
+//! - Anything else (`/dev/full`, a pipe, a terminal, any name under `/dev/` or `/proc/`, such
+//!   as `/dev/stdout` sent to a file) is opened and written as it is; only a regular file can
+//!   be cut back.
 
 use std::fs::{self, File};
 use std::io::{self, Seek, SeekFrom, Write};
@@ -63,7 +64,11 @@ impl GameFile<File> {
         // A symbolic link is followed: the file it names is the one replaced.
         let target = fs::canonicalize(path).unwrap_or_else(|_| PathBuf::from(path));
         let existing = fs::metadata(&target).ok();
-        if existing.as_ref().is_some_and(|m| !m.is_file()) {
+        // A device's name (`/dev/stdout`, `/proc/self/fd/1`) names an open file, which may be
+        // a regular one (standard output sent to a file): it is written as it is, never
+        // replaced by a file beside it.
+        let device = ["/dev/", "/proc/"].iter().any(|d| path.starts_with(d));
+        if device || existing.as_ref().is_some_and(|m| !m.is_file()) {
             let out = File::create(&target).map_err(fail)?;
             return Ok(GameFile {
                 out,
