@@ -152,7 +152,8 @@ pub struct MatchConfig {
     pub games: u32,
     /// Games played at the same time.
     pub concurrency: usize,
-    /// Opening positions, used in turn, each for two games with colours swapped.
+    /// Opening positions, used in turn, each for two games with colours swapped (in hidden
+    /// play each for one game, unless [`MatchConfig::layouts`] pairs them).
     pub openings: Vec<Position>,
     /// Random legal plies played from each opening before the game (0: none), drawn from
     /// `seed`; both games of a pair start from the same position.
@@ -186,13 +187,70 @@ pub struct MatchConfig {
     /// them (`Termination::Tablebase`), the value the tables give the side to move deciding
     /// the result. `None`: no tables.
     pub tablebase: Option<Arc<Tablebase>>,
-    /// Play 陸戰棋 instead of 国际军棋 (`gjjq match --game luzhanqi --mode …`): each pair of
-    /// games starts from two deployments drawn uniformly (L-18) from [`MatchConfig::seed`],
-    /// Red first (in flip play from one deal of the face-down pieces, [`LuzhanqiMode::Flip`]),
+    /// Play 陸戰棋 instead of 国际军棋 (`gjjq match --game luzhanqi --mode …`): each start
+    /// ([`MatchConfig::start_of`]: a pair's in open play, a game's own in dark and flip play
+    /// unless [`MatchConfig::layouts`] pairs them) is two deployments drawn uniformly (L-18)
+    /// from [`MatchConfig::seed`], Red first (in flip play one deal of the face-down pieces,
+    /// [`LuzhanqiMode::Flip`]),
     /// and the engines are told `setoption name Mode value open|dark|flip`.
     /// `openings`, `random_plies`, `hidden` and `tablebase` are 国际军棋's and not used.
     /// `None`: 国际军棋.
     pub luzhanqi: Option<LuzhanqiMode>,
+    /// Where the games of a hidden match (`hidden`, 陸戰棋's dark and flip play) get their
+    /// hidden layouts: each its own ([`Layouts::Fresh`], the default), or one for the games of
+    /// a rotation of the seats ([`Layouts::Paired`]). Open play always pairs its games.
+    pub layouts: Layouts,
+}
+
+/// How the games of a hidden match get their hidden layouts (the deployments of 暗式 and
+/// 暗棋, the deal of 翻棋): issue 50, item 3.
+///
+/// A game whose hidden layout an engine has seen before is not a hidden game for that engine:
+/// in a pair that replays one layout with the seats swapped, each engine faces in the second
+/// game the deployment it played itself in the first (暗棋), or the pieces it already flipped
+/// (翻棋). A fresh process per game does not prevent this: an engine may keep what it saw in
+/// a file. So by default every game draws its own layout.
+///
+/// # Examples
+///
+/// ```
+/// use gjjq_arbiter::Layouts;
+/// // Two seats: rounds 1 and 2 share start 0 when paired, and have starts 0 and 1 when fresh.
+/// assert_eq!(Layouts::Paired.start_of(2, 2), 0);
+/// assert_eq!(Layouts::Fresh.start_of(2, 2), 1);
+/// // Four seats (a four-player match): a rotation is four games.
+/// assert_eq!(Layouts::Paired.start_of(5, 4), 1);
+/// assert_eq!(Layouts::default(), Layouts::Fresh);
+/// ```
+#[derive(Debug, Clone, Copy, PartialEq, Eq, Hash, Default)]
+pub enum Layouts {
+    /// Every game draws its own hidden layout (the default).
+    #[default]
+    Fresh,
+    /// The games of one rotation of the seats (two games for two seats, the engines swapping
+    /// seats) share one hidden layout. This removes the layout's luck from a rotation's
+    /// result (a smaller error bar for the same number of games, `docs/engine.md`), but it
+    /// trusts both engines to keep nothing between games: an engine that remembers what it
+    /// saw plays every game after the first of a rotation with the layout known.
+    Paired,
+}
+
+impl Layouts {
+    /// The number of the start (from 0) that the game of round `round` (from 1) plays from,
+    /// in a match whose rotation of the seats is `seats` games: the rotation's number when
+    /// paired, the game's own when fresh.
+    ///
+    /// # Panics
+    ///
+    /// Never: a `round` of 0 or `seats` of 0 are taken as 1.
+    #[must_use]
+    pub fn start_of(self, round: u32, seats: u32) -> u32 {
+        let game = round.max(1) - 1;
+        match self {
+            Layouts::Fresh => game,
+            Layouts::Paired => game / seats.max(1),
+        }
+    }
 }
 
 /// The play mode of a 陸戰棋 match ([`MatchConfig::luzhanqi`]).
@@ -213,8 +271,8 @@ pub enum LuzhanqiMode {
     /// engine is sent only its own information state (`position hidden`).
     Dark,
     /// Flip play (翻棋, L-32), the mode's default options: every piece starts face down, the
-    /// arbiter deals the pieces over the points from the seed (the same deal for both games
-    /// of a pair) and reveals the dealt piece when an engine flips; the seats are the first
+    /// arbiter deals the pieces over the points from the seed (a deal for each game, or for
+    /// each pair with [`Layouts::Paired`]) and reveals the dealt piece when an engine flips; the seats are the first
     /// and the second player, the colours settled by the game.
     Flip,
 }
@@ -324,6 +382,35 @@ pub struct DrawAdjudication {
 }
 
 impl MatchConfig {
+    /// Whether the match hides a layout from the engines: 国际军棋's hidden play, 陸戰棋's dark
+    /// and flip play.
+    #[must_use]
+    pub fn hides_layouts(&self) -> bool {
+        match self.luzhanqi {
+            Some(mode) => mode != LuzhanqiMode::Open,
+            None => self.hidden,
+        }
+    }
+
+    /// The number of the start (from 0) the game of round `round` (from 1) plays from: in open
+    /// play and with [`Layouts::Paired`] the pair's (both games of a pair, the engines
+    /// swapping seats, start alike), else the game's own ([`MatchConfig::layouts`]).
+    #[must_use]
+    pub fn start_of(&self, round: u32) -> u32 {
+        let layouts = if self.hides_layouts() {
+            self.layouts
+        } else {
+            Layouts::Paired
+        };
+        layouts.start_of(round, 2)
+    }
+
+    /// Whether the games of a pair share one start (see [`MatchConfig::start_of`]).
+    #[must_use]
+    pub fn pairs_share_starts(&self) -> bool {
+        !self.hides_layouts() || self.layouts == Layouts::Paired
+    }
+
     /// A match of `games` games between `engines` from the default opening (R-27), one at a
     /// time, at `time_control`, with a 100 ms time margin, 60 s move timeout and 1000 plies.
     #[must_use]
@@ -346,6 +433,7 @@ impl MatchConfig {
             recover: false,
             tablebase: None,
             luzhanqi: None,
+            layouts: Layouts::Fresh,
         }
     }
 }

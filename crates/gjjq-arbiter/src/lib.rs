@@ -16,6 +16,10 @@
 //! the face-down pieces), the engines told their `Mode`, each game's 陸戰棋 game file in
 //! [`GameReport::luzhanqi_record`].
 //!
+//! A hidden match (国际军棋's hidden play, 陸戰棋's dark and flip play) draws a fresh hidden
+//! layout for every game by default; [`Layouts::Paired`] gives both games of a pair one layout
+//! (issue 50, item 3, [`MatchConfig::layouts`]).
+//!
 //! | module | owns |
 //! |---|---|
 //! | [`config`] | [`EngineSpec`], [`TimeControl`], [`MatchConfig`] |
@@ -52,8 +56,8 @@ pub mod report;
 pub mod stats;
 
 pub use config::{
-    Adjudication, DrawAdjudication, EngineSpec, LuzhanqiMode, LuzhanqiModeError, MatchConfig,
-    ResignAdjudication, TimeControl, TimeControlError,
+    Adjudication, DrawAdjudication, EngineSpec, Layouts, LuzhanqiMode, LuzhanqiModeError,
+    MatchConfig, ResignAdjudication, TimeControl, TimeControlError,
 };
 pub use openings::{OpeningLineError, OpeningsError, opening_for, parse_openings, read_openings};
 pub use report::{GameReport, LuzhanqiRecord, MatchError, MatchSummary, Termination};
@@ -96,12 +100,12 @@ pub fn run_match(
         return Err(MatchError::Empty("concurrency 0"));
     }
     if config.hidden && config.luzhanqi.is_none() {
-        // Every opening is checked before the match, with the random plies of the first pair
-        // that plays it; the other pairs' starts are made as they are played.
-        let pairs = config.games.div_ceil(2);
+        // Every opening is checked before the match, with the random plies of the first start
+        // that plays it; the other starts are made as they are played.
+        let starts = config.start_of(config.games) + 1;
         let checked = u32::try_from(config.openings.len()).unwrap_or(u32::MAX);
-        for pair in 0..pairs.min(checked) {
-            hidden_start(config, pair)?;
+        for start in 0..starts.min(checked) {
+            hidden_start(config, start)?;
         }
     }
     let names = probe(config)?;
@@ -141,28 +145,30 @@ pub fn run_match(
                     if round > config.games {
                         break;
                     }
-                    let pair = (round - 1) / 2;
                     let red = ((round - 1) % 2) as usize;
-                    let report = match starts.take(config, pair) {
+                    // The pair's start, or the game's own in a hidden match with fresh
+                    // layouts (issue 50, item 3).
+                    let start = config.start_of(round);
+                    let report = match starts.take(config, start) {
                         Ok(Start::Hidden(opening, hidden)) => {
                             let hidden = HiddenMatchGame::new(*hidden);
                             game::play(config, names, round, opening, hidden, red)
                         }
-                        Ok(Start::Open(opening, start)) => {
-                            let open = OpenGame::new(config, start);
+                        Ok(Start::Open(opening, position)) => {
+                            let open = OpenGame::new(config, position);
                             game::play(config, names, round, opening, open, red)
                         }
                         Ok(Start::LuzhanqiOpen(red_d, blue_d)) => {
                             let g = LuzhanqiOpenGame::new(config, &red_d, &blue_d);
-                            game::play(config, names, round, pair as usize, g, red)
+                            game::play(config, names, round, start as usize, g, red)
                         }
                         Ok(Start::LuzhanqiDark(red_d, blue_d)) => {
                             let g = LuzhanqiDarkGame::new(&red_d, &blue_d);
-                            game::play(config, names, round, pair as usize, g, red)
+                            game::play(config, names, round, start as usize, g, red)
                         }
                         Ok(Start::LuzhanqiFlip(deal)) => {
                             let g = LuzhanqiFlipGame::new(config, *deal);
-                            game::play(config, names, round, pair as usize, g, red)
+                            game::play(config, names, round, start as usize, g, red)
                         }
                         Err(e) => {
                             late_error
@@ -274,14 +280,15 @@ enum Start {
     LuzhanqiFlip(Box<FlipDeal>),
 }
 
-/// The starts of the game pairs under way, each made by the first of its two games and
-/// dropped when the second takes it: as many as games are played at once, never one per game
-/// of the match (issue 41, item 6).
+/// The starts of the games under way ([`MatchConfig::start_of`]): a start the games of a pair
+/// share is made by the first of them and dropped when the second takes it: as many as games
+/// are played at once, never one per game of the match (issue 41, item 6). A start of one game
+/// alone (a hidden match's fresh layout) is not kept.
 #[derive(Default)]
 struct Starts(Mutex<HashMap<u32, Start>>);
 
 impl Starts {
-    /// The start of `pair` for one of its games.
+    /// Start number `pair` ([`MatchConfig::start_of`]) for one of its games.
     fn take(&self, config: &MatchConfig, pair: u32) -> Result<Start, MatchError> {
         let mut map = self.0.lock().unwrap_or_else(|e| e.into_inner());
         if let Some(start) = map.remove(&pair) {
@@ -308,8 +315,8 @@ impl Starts {
             Start::Open(opening, position)
         };
         // The pair's other game takes what is kept (a last game without a partner keeps
-        // nothing).
-        if u64::from(pair) * 2 + 1 < u64::from(config.games) {
+        // nothing, nor does a game with a start of its own).
+        if config.pairs_share_starts() && u64::from(pair) * 2 + 1 < u64::from(config.games) {
             map.insert(pair, start.clone());
         }
         Ok(start)

@@ -28,9 +28,10 @@ use crate::game::{GameRecordParts, MatchGame, Played};
 use crate::process::Answer;
 use crate::report::{Ending, LuzhanqiRecord, Termination};
 
-/// The deployments of game pair `pair` (Red's, Blue's): two uniform draws (L-18) from a
-/// generator seeded by the match's seed and the pair, so a pair's start does not depend on
-/// how many games run at once or in which order they finish.
+/// The deployments of start `pair` (Red's, Blue's; [`MatchConfig::start_of`]: a game pair's,
+/// or one game's): two uniform draws (L-18) from a generator seeded by the match's seed and
+/// the start's number, so a start does not depend on how many games run at once or in which
+/// order they finish.
 pub(crate) fn pair_deployments(seed: u64, pair: u32) -> (Deployment, Deployment) {
     let mut rng = pair_rng(seed, pair);
     (Deployment::random(&mut rng), Deployment::random(&mut rng))
@@ -45,9 +46,9 @@ fn pair_rng(seed: u64, pair: u32) -> StdRng {
     rng
 }
 
-/// The deal of flip game pair `pair` (L-32: which piece lies under each face-down point),
-/// shuffled from the match's seed and the pair, so that both games of the pair hide the same
-/// layout.
+/// The deal of flip start `pair` (L-32: which piece lies under each face-down point; a game's
+/// own by default, a pair's with [`crate::Layouts::Paired`]), shuffled from the match's seed
+/// and the start's number.
 pub(crate) fn pair_deal(seed: u64, pair: u32) -> FlipDeal {
     FlipDeal::random(&mut pair_rng(seed, pair))
 }

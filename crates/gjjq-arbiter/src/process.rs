@@ -1,6 +1,7 @@
 //! The engine processes: started by `sh -c` in a process group of their own, spoken to over
 //! the protocol with a deadline on every wait, their output read through a bounded queue of
-//! capped lines (issue 26, items 11 and 12), and ended as a group.
+//! capped lines (issue 26, items 11 and 12), and ended as a group together with every
+//! process that carries its mark (issue 50, item 12: a child that left the group with `setsid`).
 
 use std::io::{BufRead, BufReader, Read, Write};
 use std::os::unix::process::CommandExt;
@@ -29,10 +30,14 @@ pub(crate) struct EngineProcess {
     stdin: ChildStdin,
     lines: Receiver<String>,
     name: Option<String>,
+    /// The value of [`MARK_VAR`] in the engine's environment, and so in that of everything it
+    /// starts.
+    mark: String,
 }
 
 impl EngineProcess {
     fn start(spec: &EngineSpec, timeout: Duration) -> Result<EngineProcess, Failure> {
+        let mark = new_mark();
         let mut child = Process::new("sh")
             .arg("-c")
             .arg(&spec.command)
@@ -40,6 +45,7 @@ impl EngineProcess {
             .stdout(Stdio::piped())
             .stderr(Stdio::null())
             .process_group(0)
+            .env(MARK_VAR, &mark)
             .spawn()
             .map_err(|e| Failure::Crash(format!("cannot run '{}': {e}", spec.command)))?;
         let stdin = child.stdin.take().expect("stdin is piped");
@@ -51,6 +57,7 @@ impl EngineProcess {
             stdin,
             lines: rx,
             name: None,
+            mark,
         };
         p.send(&Command::Uci)?;
         let deadline = Instant::now() + timeout;
@@ -147,6 +154,7 @@ impl Drop for EngineProcess {
         // ignores TERM is not let off (issue 41, item 10).
         let group = self.child.id();
         signal_group(group, "TERM");
+        signal_marked(&self.mark, "TERM");
         let deadline = Instant::now() + TERM_GRACE;
         while Instant::now() < deadline {
             // Reap the leader if it has gone, so that a zombie does not count as alive.
@@ -159,6 +167,14 @@ impl Drop for EngineProcess {
             std::thread::sleep(Duration::from_millis(10));
         }
         signal_group(group, "KILL");
+        // What left the group (`setsid`, a double fork) still carries the mark: KILL it too,
+        // again until none is found (a marked process may have forked meanwhile).
+        for _ in 0..MARK_ROUNDS {
+            if !signal_marked(&self.mark, "KILL") {
+                break;
+            }
+            std::thread::sleep(Duration::from_millis(5));
+        }
         if !exited {
             let _ = self.child.kill();
         }
@@ -191,6 +207,64 @@ fn signal_group(pgid: u32, signal: &str) {
         .stdout(Stdio::null())
         .stderr(Stdio::null())
         .status();
+}
+
+/// The environment variable that marks an engine's processes: set on the engine's `sh`, it is
+/// inherited by everything the engine starts, through `fork`, `exec`, `setsid` and double
+/// forks alike (issue 50, item 12).
+///
+/// Why a mark and not something else: a process group (kept as the first net) and a session
+/// are both left by `setsid`; `prctl(PR_SET_PDEATHSIG)` in a `pre_exec` reaches only the
+/// engine's own process (it is cleared in every child it forks) and would need `unsafe`;
+/// cgroups need privileges a match should not. The environment is copied into every
+/// descendant and read back from `/proc/PID/environ` (the environment each process started
+/// with, readable for the user's own processes), so only a process that deliberately
+/// replaces its environment escapes. On systems without `/proc` the process group alone is
+/// ended.
+const MARK_VAR: &str = "GJJQ_ARBITER_ENGINE";
+
+/// How many times the marked processes are looked for and killed at the end of an engine.
+const MARK_ROUNDS: usize = 20;
+
+/// A mark no other engine of any match running now has: the arbiter's process id and a
+/// counter.
+fn new_mark() -> String {
+    static NEXT: std::sync::atomic::AtomicU64 = std::sync::atomic::AtomicU64::new(0);
+    let n = NEXT.fetch_add(1, std::sync::atomic::Ordering::Relaxed);
+    format!("{}.{n}", std::process::id())
+}
+
+/// The processes whose environment holds `MARK_VAR=mark` (none where `/proc` cannot be read).
+/// Zombies have no environment left and are not found.
+fn marked(mark: &str) -> Vec<u32> {
+    let needle = format!("{MARK_VAR}={mark}");
+    let Ok(dir) = std::fs::read_dir("/proc") else {
+        return Vec::new();
+    };
+    dir.filter_map(Result::ok)
+        .filter_map(|e| e.file_name().to_str()?.parse::<u32>().ok())
+        .filter(|pid| {
+            std::fs::read(format!("/proc/{pid}/environ"))
+                .is_ok_and(|env| env.split(|&b| b == 0).any(|var| var == needle.as_bytes()))
+        })
+        .collect()
+}
+
+/// Send `signal` to every process marked `mark` with `kill(1)`; whether any was found.
+fn signal_marked(mark: &str, signal: &str) -> bool {
+    let pids = marked(mark);
+    if pids.is_empty() {
+        return false;
+    }
+    let _ = Process::new("kill")
+        .arg(format!("-{signal}"))
+        .arg("--")
+        .args(pids.iter().map(u32::to_string))
+        .stdin(Stdio::null())
+        .stdout(Stdio::null())
+        .stderr(Stdio::null())
+        .status();
+    true
 }
 
 /// Whether the process group `pgid` still has a process (`kill -0`; a zombie counts until it

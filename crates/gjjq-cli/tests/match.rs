@@ -341,7 +341,10 @@ const SHORT_HIDDEN: [&str; 18] = [
 #[test]
 fn a_hidden_match_between_two_engines_plays_to_the_end() {
     let [e1, e2] = two_engines();
-    let p = run_hidden(&e1, &e2, "full", &SHORT_HIDDEN);
+    // Pairs share their layouts only when asked (issue 50, item 3).
+    let mut args = SHORT_HIDDEN.to_vec();
+    args.push("--paired-layouts");
+    let p = run_hidden(&e1, &e2, "full", &args);
     assert!(p.status.success(), "{}", p.stderr);
     assert_eq!(p.games.len(), 6, "{}", p.stdout);
     let lines: Vec<&str> = p.stdout.lines().collect();
@@ -405,7 +408,7 @@ fn a_hidden_match_between_two_engines_plays_to_the_end() {
     assert!(openings.len() >= 2, "random deployments");
     // With node limits and seeded engines the match is reproducible, game for game (the
     // games finish in any order, so compare them by round).
-    let again = run_hidden(&e1, &e2, "again", &SHORT_HIDDEN);
+    let again = run_hidden(&e1, &e2, "again", &args);
     let by_round = |games: &[gjjq_notation::GameRecord]| {
         let mut v: Vec<String> = games
             .iter()
@@ -1174,7 +1177,12 @@ fn a_luzhanqi_match_writes_luzhanqi_game_files() {
         assert_eq!(games.len(), 2, "{text}");
         assert!(text.starts_with("[Game \"luzhanqi\"]"), "{text}");
         assert!(text.contains("[Red \"crasher\"]") && text.contains("[Blue \"crasher\"]"));
-        assert_eq!(games[0].game.start(), games[1].game.start());
+        // Open play pairs its games; dark play draws a fresh layout for each (issue 50, item 3).
+        assert_eq!(
+            games[0].game.start() == games[1].game.start(),
+            mode == "open",
+            "{text}"
+        );
         assert_eq!(text.contains("[Mode \"dark\"]"), mode == "dark", "{text}");
     }
 }
@@ -1281,4 +1289,311 @@ fn luzhanqi_match_arguments_are_checked() {
         let err = String::from_utf8_lossy(&o.stderr);
         assert!(err.contains(says), "{all:?}: {err}");
     }
+}
+
+// ---- issue 50: files and fairness ----
+
+/// Whether process `pid` is alive (a zombie counts as gone).
+fn alive(pid: &str) -> bool {
+    let ps = Command::new("ps")
+        .args(["-o", "stat=", "-p", pid.trim()])
+        .output()
+        .unwrap();
+    let stat = String::from_utf8_lossy(&ps.stdout);
+    !stat.trim().is_empty() && !stat.trim().starts_with('Z')
+}
+
+/// Item 12: a child that leaves the engine's process group and session (`setsid`) does not
+/// survive the match.
+#[test]
+fn an_engine_child_that_calls_setsid_does_not_survive_the_match() {
+    let file = std::env::temp_dir().join(format!("gjjq-setsid-{}", std::process::id()));
+    let _ = std::fs::remove_file(&file);
+    let engine = format!(
+        r#"f={}; n=$(cat $f 2>/dev/null | wc -l); setsid sh -c "echo \$\$ >> $f; exec sleep 100000" </dev/null >/dev/null 2>&1 & while [ "$(cat $f 2>/dev/null | wc -l)" -le "$n" ]; do sleep 0.01; done; while read -r line; do case "$line" in uci) echo "id name broken"; echo uciok;; isready) echo readyok;; go*) echo "bestmove 5E5e";; quit) exit 0;; esac; done"#,
+        file.display()
+    );
+    let p = run_match(&engine, &["--movetime", "20"]);
+    assert_lost_all(&p, "illegal-move");
+    std::thread::sleep(std::time::Duration::from_millis(300));
+    let pids = std::fs::read_to_string(&file).unwrap();
+    // Each engine waits until a child has written its id (its own, or one started at the
+    // same time).
+    assert!(!pids.trim().is_empty(), "{pids}");
+    let left: Vec<&str> = pids.lines().filter(|p| alive(p)).collect();
+    for pid in &left {
+        let _ = Command::new("kill").args(["-KILL", pid]).status();
+    }
+    let _ = std::fs::remove_file(&file);
+    assert_eq!(
+        left,
+        Vec::<&str>::new(),
+        "setsid children outlived the match"
+    );
+}
+
+/// Item 1: a match that cannot start leaves an existing game file byte for byte as it was
+/// (and nothing beside it); a match that plays replaces it whole.
+#[test]
+fn a_match_that_cannot_start_leaves_the_game_file_as_it_was() {
+    let dir = std::env::temp_dir().join(format!("gjjq-match-keep-{}", std::process::id()));
+    std::fs::create_dir_all(&dir).unwrap();
+    let pgn = dir.join("games.gjjq");
+    let before = b"[Event \"kept\"]\n\n1. 5B5A *\n\n\xff not even text\n".to_vec();
+    std::fs::write(&pgn, &before).unwrap();
+    let random = format!("{GJJQ} engine --random --seed 3");
+    let o = Command::new(GJJQ)
+        .args(["match", "--engine1", "exit 3", "--engine2", &random])
+        .args(["--movetime", "10", "--pgn", pgn.to_str().unwrap()])
+        .output()
+        .unwrap();
+    assert_eq!(o.status.code(), Some(1));
+    assert!(String::from_utf8_lossy(&o.stderr).contains("engine 1"));
+    assert_eq!(std::fs::read(&pgn).unwrap(), before);
+    assert_eq!(
+        std::fs::read_dir(&dir).unwrap().count(),
+        1,
+        "nothing beside it"
+    );
+    let out = match_stdout(&[
+        "--engine1",
+        &random,
+        "--engine2",
+        &random,
+        "--movetime",
+        "10",
+        "--max-plies",
+        "6",
+        "--pgn",
+        pgn.to_str().unwrap(),
+    ]);
+    assert!(out.contains(": 2 games"), "{out}");
+    let text = std::fs::read_to_string(&pgn).unwrap();
+    assert!(!text.contains("kept"), "{text}");
+    assert_eq!(GameReader::new(text.as_bytes()).count(), 2, "{text}");
+    assert_eq!(
+        std::fs::read_dir(&dir).unwrap().count(),
+        1,
+        "nothing beside it"
+    );
+    std::fs::remove_dir_all(&dir).unwrap();
+}
+
+/// Item 2: a game file that fills up part-way through a game (a file size limit, as a full
+/// disk) ends at the last whole game: every game in it reads back, as many as the summary
+/// says were written.
+#[test]
+fn a_game_file_that_fills_up_ends_at_its_last_whole_game() {
+    let dir = std::env::temp_dir().join(format!("gjjq-match-full-{}", std::process::id()));
+    std::fs::create_dir_all(&dir).unwrap();
+    let pgn = dir.join("games.gjjq");
+    let random = format!("{GJJQ} engine --random --seed 3");
+    // `ulimit -f 4`: 2,048 or 4,096 bytes (the shell's block); an ignored SIGXFSZ makes a
+    // write past it fail with EFBIG.
+    let script = format!(
+        "trap '' XFSZ; ulimit -f 4; exec '{GJJQ}' match --engine1 '{random}' --engine2 '{random}' \
+         --games 20 --movetime 10 --max-plies 40 --pgn '{}'",
+        pgn.display()
+    );
+    let o = Command::new("sh").args(["-c", &script]).output().unwrap();
+    let (out, err) = (
+        String::from_utf8_lossy(&o.stdout),
+        String::from_utf8_lossy(&o.stderr),
+    );
+    assert_eq!(o.status.code(), Some(1), "{out}\n{err}");
+    let written: usize = out
+        .split("games written before it")
+        .next()
+        .and_then(|s| s.rsplit("; ").next())
+        .and_then(|s| s.trim().parse().ok())
+        .unwrap_or_else(|| panic!("{out}"));
+    assert!(written >= 1, "{out}");
+    let text = std::fs::read_to_string(&pgn).unwrap();
+    let games: Vec<_> = GameReader::new(text.as_bytes())
+        .map(|g| g.unwrap_or_else(|e| panic!("{e}\n{text}")))
+        .collect();
+    assert_eq!(games.len(), written, "{text}");
+    assert!(text.ends_with("\n\n"), "{text}");
+    std::fs::remove_dir_all(&dir).unwrap();
+}
+
+/// `gjjq match` with `args` and a game file: the file's text (the match may stop early).
+fn match_file(tag: &str, args: &[&str]) -> String {
+    let dir = std::env::temp_dir().join(format!("gjjq-layouts-{}", std::process::id()));
+    std::fs::create_dir_all(&dir).unwrap();
+    let pgn = dir.join(format!("{tag}.txt"));
+    let o = Command::new(GJJQ)
+        .arg("match")
+        .args(args)
+        .arg("--pgn")
+        .arg(&pgn)
+        .output()
+        .unwrap();
+    assert!(
+        o.status.success(),
+        "{tag}: {}",
+        String::from_utf8_lossy(&o.stderr)
+    );
+    let text = std::fs::read_to_string(&pgn).unwrap();
+    std::fs::remove_file(&pgn).unwrap();
+    text
+}
+
+/// The value of tag `name` in each game of `text`.
+fn tag_values(text: &str, name: &str) -> Vec<String> {
+    let head = format!("[{name} \"");
+    text.lines()
+        .filter_map(|l| l.strip_prefix(&head))
+        .map(|v| v.trim_end_matches("\"]").to_string())
+        .collect()
+}
+
+/// Item 3: the games of a hidden match (国际军棋's --hidden, 陸戰棋's dark play) each have a
+/// fresh hidden layout by default; with --paired-layouts both games of a pair share one.
+#[test]
+fn hidden_and_dark_games_draw_fresh_layouts_unless_paired() {
+    let crash = broken("exit 3");
+    let base = [
+        "--engine1",
+        crash.as_str(),
+        "--engine2",
+        crash.as_str(),
+        "--movetime",
+        "20",
+        "--games",
+        "4",
+        "--recover",
+    ];
+    // The hidden layout is in the records' deployment tags.
+    for (tag, extra, layout) in [
+        ("hidden", &["--hidden"][..], "RedDeployment"),
+        (
+            "dark",
+            &["--game", "luzhanqi", "--mode", "dark"][..],
+            "Setup",
+        ),
+    ] {
+        for paired in [false, true] {
+            let mut args = base.to_vec();
+            args.extend_from_slice(extra);
+            if paired {
+                args.push("--paired-layouts");
+            }
+            let text = match_file(&format!("{tag}-{paired}"), &args);
+            let setups = tag_values(&text, layout);
+            assert_eq!(setups.len(), 4, "{text}");
+            if paired {
+                assert_eq!(setups[0], setups[1], "{tag}: {text}");
+                assert_eq!(setups[2], setups[3], "{tag}: {text}");
+                assert_ne!(setups[0], setups[2], "{tag}: {text}");
+            } else {
+                for i in 0..4 {
+                    for j in 0..i {
+                        assert_ne!(setups[i], setups[j], "{tag} games {j}, {i}: {text}");
+                    }
+                }
+            }
+        }
+    }
+    // Open play always pairs its games; the option is for hidden matches only.
+    let mut args = vec!["match"];
+    args.extend_from_slice(&base);
+    args.push("--paired-layouts");
+    let o = Command::new(GJJQ).args(&args).output().unwrap();
+    assert_eq!(o.status.code(), Some(1));
+    assert!(String::from_utf8_lossy(&o.stderr).contains("--paired-layouts is for hidden matches"));
+}
+
+/// Item 3: the games of a flip match each have a fresh deal by default (the same ten points
+/// flipped in the same order reveal other pieces); with --paired-layouts both games of a pair
+/// reveal the same pieces.
+#[test]
+fn flip_games_draw_fresh_deals_unless_paired() {
+    // Flips a1 … e1, a2 … e2 in turn, the ply's number read from the `position` line
+    // (`position startpos`, then `position startpos moves a1=p …`).
+    let flipper = r#"while read -r line; do case "$line" in uci) echo "id name flipper"; echo uciok;; isready) echo readyok;; position*) pos="$line";; go*) set -- $pos; n=$#; set -- x x a1 x b1 c1 d1 e1 a2 b2 c2 d2 e2; shift $n; echo "bestmove $1";; quit) exit 0;; esac; done"#;
+    let base = [
+        "--game",
+        "luzhanqi",
+        "--mode",
+        "flip",
+        "--engine1",
+        flipper,
+        "--engine2",
+        flipper,
+        "--movetime",
+        "200",
+        "--max-plies",
+        "10",
+        "--games",
+        "4",
+    ];
+    for paired in [false, true] {
+        let mut args = base.to_vec();
+        if paired {
+            args.push("--paired-layouts");
+        }
+        let text = match_file(&format!("flip-{paired}"), &args);
+        // Each game's movetext: the plies revealed (`a1=E …`).
+        let plies: Vec<String> = text
+            .split("\n\n")
+            .filter(|part| !part.trim().is_empty() && !part.starts_with('['))
+            .map(|m| {
+                m.split_whitespace()
+                    .filter(|t| t.contains('='))
+                    .collect::<Vec<_>>()
+                    .join(" ")
+            })
+            .collect();
+        assert_eq!(plies.len(), 4, "{text}");
+        assert!(plies.iter().all(|p| p.split(' ').count() == 10), "{text}");
+        if paired {
+            assert_eq!(plies[0], plies[1], "{text}");
+            assert_eq!(plies[2], plies[3], "{text}");
+            assert_ne!(plies[0], plies[2], "{text}");
+        } else {
+            for i in 0..4 {
+                for j in 0..i {
+                    assert_ne!(plies[i], plies[j], "games {j}, {i}: {text}");
+                }
+            }
+        }
+    }
+}
+
+/// Item 1: `--pgn /dev/stdout` with standard output sent to a file writes into that file (its
+/// own open file, so the summary and the games share it as before): the file is not replaced
+/// by one written beside it and renamed.
+#[test]
+fn a_game_file_on_standard_output_sent_to_a_file_is_not_replaced() {
+    use std::os::unix::fs::MetadataExt;
+    let dir = std::env::temp_dir().join(format!("gjjq-match-stdout-{}", std::process::id()));
+    std::fs::create_dir_all(&dir).unwrap();
+    let out = dir.join("out.txt");
+    let file = std::fs::File::create(&out).unwrap();
+    let inode = file.metadata().unwrap().ino();
+    let random = format!("{GJJQ} engine --random --seed 3");
+    let status = Command::new(GJJQ)
+        .args(["match", "--engine1", &random, "--engine2", &random])
+        .args([
+            "--movetime",
+            "10",
+            "--max-plies",
+            "6",
+            "--pgn",
+            "/dev/stdout",
+        ])
+        .stdout(file)
+        .status()
+        .unwrap();
+    assert!(status.success());
+    assert_eq!(std::fs::metadata(&out).unwrap().ino(), inode, "replaced");
+    let text = std::fs::read_to_string(&out).unwrap();
+    assert!(text.contains("[Round \"2\"]"), "{text}");
+    assert_eq!(
+        std::fs::read_dir(&dir).unwrap().count(),
+        1,
+        "nothing beside it"
+    );
+    std::fs::remove_dir_all(&dir).unwrap();
 }

@@ -12,7 +12,7 @@ use std::process::ExitCode;
 use clap::{Args, Parser, Subcommand, ValueEnum};
 use luzhanqi::board::{PointKind, point_kind};
 use luzhanqi::deploy::{self, Deployment};
-use luzhanqi::game_file::{GameFileReader, GameRecord, MoveForm};
+use luzhanqi::game_file::{GameFileReader, MoveForm, Record};
 use luzhanqi::rand::{Rng, SeedableRng, rngs::StdRng};
 use luzhanqi::{Game, Position, Ruleset, RulesetError, Script, Setup, Side, Square};
 
@@ -364,11 +364,9 @@ fn deployment_arg(text: &str, flag: &str, rng: &mut StdRng) -> Result<Deployment
     Ok(d)
 }
 
-/// Every game of a file (or standard input), read one at a time.
-fn games(
-    path: &str,
-    each: &mut dyn FnMut(GameRecord) -> Result<(), CliError>,
-) -> Result<(), CliError> {
+/// Every game of a file (or standard input), read one at a time as its mode records it: flip
+/// records (`[Mode "flip"]`, as `gjjq match --mode flip --pgn` writes them) among the others.
+fn games(path: &str, each: &mut dyn FnMut(Record) -> Result<(), CliError>) -> Result<(), CliError> {
     let input: Box<dyn BufRead> = if path == "-" {
         Box::new(std::io::BufReader::new(std::io::stdin()))
     } else {
@@ -376,7 +374,7 @@ fn games(
     };
     let name = if path == "-" { "standard input" } else { path };
     let mut reader = GameFileReader::new(input);
-    while let Some(game) = reader.next_game() {
+    while let Some(game) = reader.next_record() {
         each(game.map_err(|e| CliError(format!("{name}:{e}")))?)?;
     }
     Ok(())
@@ -462,12 +460,26 @@ fn run(cli: Cli, out: &mut Out) -> Result<(), CliError> {
                     writeln!(out)?;
                 }
                 first = false;
-                let game = &record.game;
-                show(out, game.position())?;
-                writeln!(out, "result {}", record.result)?;
-                match game.outcome() {
-                    Some(o) => writeln!(out, "{o}")?,
-                    None => writeln!(out, "ongoing")?,
+                match record {
+                    Record::Moves(record) => {
+                        let game = &record.game;
+                        show(out, game.position())?;
+                        writeln!(out, "result {}", record.result)?;
+                        match game.outcome() {
+                            Some(o) => writeln!(out, "{o}")?,
+                            None => writeln!(out, "ongoing")?,
+                        }
+                    }
+                    // A flip game: its flip state string (L-32), no diagram.
+                    Record::Flip(record) => {
+                        let game = &record.game;
+                        writeln!(out, "{}", game.position())?;
+                        writeln!(out, "result {}", record.result)?;
+                        match game.outcome() {
+                            Some(o) => writeln!(out, "{o}")?,
+                            None => writeln!(out, "ongoing")?,
+                        }
+                    }
                 }
                 Ok(())
             })?;
@@ -481,7 +493,12 @@ fn run(cli: Cli, out: &mut Out) -> Result<(), CliError> {
             // Every game is read (and checked) before any is written.
             let mut texts = Vec::new();
             games(&a.file, &mut |record| {
-                texts.push(record.write(form).map_err(|e| CliError(e.to_string()))?);
+                let text = match record {
+                    Record::Moves(record) => record.write(form),
+                    // Flip plies (`a1=p`) have one form: the record is written as it was.
+                    Record::Flip(record) => record.write(),
+                };
+                texts.push(text.map_err(|e| CliError(e.to_string()))?);
                 Ok(())
             })?;
             for (i, t) in texts.iter().enumerate() {

@@ -6,11 +6,12 @@ use std::ops::ControlFlow;
 
 use gjjq_arbiter::LuzhanqiRecord;
 use gjjq_arbiter::{
-    EngineSpec, GameReport, LuzhanqiMode, MatchConfig, MatchSummary, TimeControl, run_match,
+    EngineSpec, GameReport, Layouts, LuzhanqiMode, MatchConfig, MatchSummary, TimeControl,
+    run_match,
 };
 use luzhanqi::flip::FlipAction;
 use luzhanqi::flip::record::{FlipRecord, read_flip_record};
-use luzhanqi::game_file::{GameFileReader, MoveForm};
+use luzhanqi::game_file::{GameFileReader, MoveForm, Record};
 
 fn engine(seed: u64, options: &[(&str, &str)]) -> EngineSpec {
     let mut e = EngineSpec::new(&format!(
@@ -76,6 +77,8 @@ fn paired_open_and_dark_matches_of_luzhanqi_engines() {
         random.nodes = Some(100);
         let mut config = MatchConfig::new([search, random], 4, TimeControl::None);
         config.luzhanqi = Some(mode);
+        // Dark play pairs its games only when asked (issue 50, item 3).
+        config.layouts = Layouts::Paired;
         config.max_plies = 120;
         config.concurrency = 2;
         config.seed = 9;
@@ -162,6 +165,8 @@ fn a_paired_flip_match_deals_one_layout_to_both_games_of_a_pair() {
     random.nodes = Some(100);
     let mut config = MatchConfig::new([search, random], 4, TimeControl::None);
     config.luzhanqi = Some(LuzhanqiMode::Flip);
+    // Flip play pairs its deals only when asked (issue 50, item 3).
+    config.layouts = Layouts::Paired;
     config.max_plies = 120;
     config.concurrency = 2;
     config.seed = 5;
@@ -223,4 +228,75 @@ fn a_paired_flip_match_deals_one_layout_to_both_games_of_a_pair() {
     }
     // The two pairs are dealt differently.
     assert_ne!(layouts[0], layouts[1]);
+}
+
+/// Issue 50, item 4: what the match tool writes, `luzhanqi replay` and `luzhanqi convert`
+/// read, in every mode: a file of an open, a dark and a flip match's games, written as
+/// `gjjq match --pgn` writes them (each game's record and a blank line).
+#[test]
+fn replay_and_convert_read_the_records_of_open_dark_and_flip_matches() {
+    let mut file = String::new();
+    let mut flips = 0;
+    for mode in [LuzhanqiMode::Open, LuzhanqiMode::Dark, LuzhanqiMode::Flip] {
+        let a = engine(1, &[("Agent", "random"), ("DarkAgent", "random")]);
+        let b = engine(2, &[("Agent", "random"), ("DarkAgent", "random")]);
+        let mut config = MatchConfig::new([a, b], 2, TimeControl::MoveTime(1000));
+        config.luzhanqi = Some(mode);
+        config.max_plies = 60;
+        config.seed = 3;
+        let (summary, reports) = play(&config);
+        assert_eq!(summary.tally.games(), 2, "{mode}");
+        for r in &reports {
+            let text = r
+                .luzhanqi_record
+                .as_ref()
+                .expect("a 陸戰棋 record")
+                .write(MoveForm::Simplified)
+                .unwrap();
+            if mode == LuzhanqiMode::Flip {
+                assert!(
+                    text.contains("=") && text.contains("[Mode \"flip\"]"),
+                    "{text}"
+                );
+                flips += 1;
+            }
+            file.push_str(&text);
+            file.push('\n');
+        }
+    }
+    assert_eq!(flips, 2);
+    let path = std::env::temp_dir().join(format!("lz-roundtrip-{}.txt", std::process::id()));
+    std::fs::write(&path, &file).unwrap();
+    let run = |args: &[&str]| {
+        let o = std::process::Command::new(env!("CARGO_BIN_EXE_luzhanqi"))
+            .args(args)
+            .arg(&path)
+            .output()
+            .unwrap();
+        let out = String::from_utf8(o.stdout).unwrap();
+        assert!(
+            o.status.success(),
+            "{args:?}: {}\n{file}",
+            String::from_utf8_lossy(&o.stderr)
+        );
+        out
+    };
+    let replayed = run(&["replay"]);
+    assert_eq!(replayed.matches("result ").count(), 6, "{replayed}");
+    let converted = run(&["convert", "--to", "ascii"]);
+    std::fs::remove_file(&path).unwrap();
+    // Every game comes back, the flip records as they were written.
+    let back = luzhanqi::game_file::read_records(converted.as_bytes()).unwrap();
+    assert_eq!(back.len(), 6);
+    let written = luzhanqi::game_file::read_records(file.as_bytes()).unwrap();
+    for (w, b) in written.iter().zip(&back) {
+        match (w, b) {
+            (Record::Moves(w), Record::Moves(b)) => {
+                assert_eq!(w.game.moves(), b.game.moves());
+                assert_eq!(w.game.start(), b.game.start());
+            }
+            (Record::Flip(w), Record::Flip(b)) => assert_eq!(w.game.plies(), b.game.plies()),
+            _ => panic!("the records' kinds differ"),
+        }
+    }
 }

@@ -3,17 +3,18 @@
 //! information state. With `--game luzhanqi --mode open|dark|flip`, 陸戰棋 between engines speaking
 //! `luzhanqi engine`'s protocol.
 
+mod game_file;
+
 use rand::SeedableRng;
 use rand::rngs::StdRng;
 use std::fs::File;
-use std::io::{BufWriter, Seek, SeekFrom, Write};
 use std::num::NonZeroU32;
 use std::ops::ControlFlow;
 
 use gjjq_arbiter::stats::{Sprt, SprtDecision};
 use gjjq_arbiter::{
-    Adjudication, DrawAdjudication, EngineSpec, LuzhanqiMode, MatchConfig, ResignAdjudication,
-    TimeControl, read_openings, run_match,
+    Adjudication, DrawAdjudication, EngineSpec, Layouts, LuzhanqiMode, MatchConfig,
+    ResignAdjudication, TimeControl, read_openings, run_match,
 };
 use gjjq_core::Position;
 use gjjq_notation::{MoveForm, write_game};
@@ -71,8 +72,9 @@ pub struct Args {
     /// Seconds an engine may take to start, or for a move when no clock bounds it.
     #[arg(long, value_name = "S", default_value_t = 60)]
     move_timeout: u64,
-    /// `default`, `random` (random free deployments, R-35, one pair of games each) or a
-    /// file of position strings, one a line [default: default; with --hidden, random].
+    /// `default`, `random` (random free deployments, R-35, one pair of games each; with
+    /// --hidden one game each unless --paired-layouts) or a file of position strings, one a
+    /// line [default: default; with --hidden, random].
     #[arg(long, value_name = "default|random|FILE")]
     openings: Option<String>,
     /// Random legal plies played from each opening before the game (same for both games of a
@@ -106,11 +108,17 @@ pub struct Args {
     game: GameArg,
     /// 陸戰棋's mode: `open`; `dark` (暗棋, L-31: a referee, each engine sent only its own
     /// information state); or `flip` (翻棋, L-32: every piece face down, the arbiter dealing
-    /// what each flip reveals, the same deal for both games of a pair; the seats are the first
-    /// and the second player). The game file holds 陸戰棋 records (the referee's in dark play,
+    /// what each flip reveals, a deal for each game; the seats are the first and the second
+    /// player). The game file holds 陸戰棋 records (the referee's in dark play,
     /// flip records in flip play).
     #[arg(long, value_name = "open|dark|flip")]
     mode: Option<String>,
+    /// In a hidden match (--hidden, --mode dark|flip), give both games of a pair one hidden
+    /// layout, the engines swapping seats, instead of a fresh layout for every game. Smaller
+    /// error bars, but it trusts both engines to keep nothing between games: an engine that
+    /// remembers the first game plays the second with the layout known.
+    #[arg(long)]
+    paired_layouts: bool,
     /// Go on after a game an engine lost by crashing or failing to start, starting it afresh
     /// for the next game; without it the match stops after such a game.
     #[arg(long)]
@@ -241,7 +249,13 @@ pub fn run(args: Args) -> Result<(), CliError> {
         // --games (issue 41, item 6).
         "random" => {
             let mut rng = StdRng::seed_from_u64(args.seed);
-            (0..args.games.div_ceil(2).clamp(1, MAX_RANDOM_OPENINGS))
+            // A hidden match with fresh layouts plays each start once (issue 50, item 3).
+            let starts = if args.hidden && !args.paired_layouts {
+                args.games
+            } else {
+                args.games.div_ceil(2)
+            };
+            (0..starts.clamp(1, MAX_RANDOM_OPENINGS))
                 .map(|_| {
                     gjjq_core::deploy::Opening::random(&mut rng, Some(gjjq_core::Side::Red), &rules)
                         .position(rules)
@@ -283,6 +297,17 @@ pub fn run(args: Args) -> Result<(), CliError> {
     config.hidden = args.hidden;
     config.recover = args.recover;
     config.luzhanqi = luzhanqi;
+    config.layouts = if args.paired_layouts {
+        Layouts::Paired
+    } else {
+        Layouts::Fresh
+    };
+    if args.paired_layouts && !config.hides_layouts() {
+        return Err(CliError(
+            "--paired-layouts is for hidden matches (--hidden, --mode dark|flip); open play always pairs its games"
+                .into(),
+        ));
+    }
     config.adjudication = Adjudication {
         resign: args
             .resign_score
@@ -323,8 +348,10 @@ pub fn run(args: Args) -> Result<(), CliError> {
                 .into(),
         ));
     }
+    // Made (and checked) before the engines start; what FILE held stays until the first
+    // game is written (issue 50, item 1).
     let mut pgn = match &args.pgn {
-        Some(path) => Some((path.as_str(), open_game_file(path)?)),
+        Some(path) => Some((path.as_str(), game_file::GameFile::create(path)?)),
         None => None,
     };
     // The game file's failure: the match stops at the first game that cannot be written.
@@ -361,23 +388,26 @@ pub fn run(args: Args) -> Result<(), CliError> {
         if write_error.is_some() {
             return ControlFlow::Continue(());
         }
-        // Flushed after each game: an interrupted match keeps the games it played, and a full
-        // disk is found at the first game it refuses.
-        let written_game = match &report.luzhanqi_record {
+        // Each game is made whole in memory, then written and flushed: an interrupted match
+        // keeps the games it played, a full disk is found at the first game it refuses, and
+        // a game it refuses part-way is cut off again (issue 50, item 2).
+        let text = match &report.luzhanqi_record {
             // A 陸戰棋 game file (docs/luzhanqi.md), moves in simplified script.
             Some(lz) => lz
                 .write(luzhanqi::game_file::MoveForm::Simplified)
-                .map_err(|e| e.to_string())
-                .and_then(|text| {
-                    w.write_all(text.as_bytes())
-                        .and_then(|()| writeln!(w))
-                        .and_then(|()| w.flush())
-                        .map_err(|e| e.to_string())
-                }),
-            None => write_game(&report.record, MoveForm::default(), &mut *w)
-                .and_then(|()| writeln!(w).and_then(|()| w.flush()).map_err(Into::into))
+                .map(String::into_bytes)
                 .map_err(|e| e.to_string()),
+            None => {
+                let mut text = Vec::new();
+                write_game(&report.record, MoveForm::default(), &mut text)
+                    .map(|()| text)
+                    .map_err(|e| e.to_string())
+            }
         };
+        let written_game = text.and_then(|mut text| {
+            text.push(b'\n');
+            w.write_game(&text).map_err(|e| e.to_string())
+        });
         match written_game {
             Ok(()) => {
                 written += 1;
@@ -463,18 +493,3 @@ pub fn run(args: Args) -> Result<(), CliError> {
 /// The most random deployment pairs `--openings random` draws; a longer match uses them in
 /// turn again.
 const MAX_RANDOM_OPENINGS: u32 = 1 << 16;
-
-/// Create the game file and check that it takes a write before the first game: a regular
-/// file gets a byte written and removed again (a full disk refuses it here, not after the
-/// match); anything else (`/dev/full`, a pipe) is found out at the first game's flush.
-fn open_game_file(path: &str) -> Result<BufWriter<File>, CliError> {
-    let fail = |e: std::io::Error| CliError(format!("--pgn {path}: {e}"));
-    let mut file = File::create(path).map_err(fail)?;
-    if file.metadata().map_err(fail)?.is_file() {
-        file.write_all(b"\n")
-            .and_then(|()| file.set_len(0))
-            .and_then(|()| file.seek(SeekFrom::Start(0)).map(drop))
-            .map_err(fail)?;
-    }
-    Ok(BufWriter::new(file))
-}

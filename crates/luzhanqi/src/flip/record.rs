@@ -275,7 +275,7 @@ fn write_record(
 }
 
 /// 陸戰棋's tags with flip plies and the flip state as `Setup`.
-struct FlipDialect;
+pub(crate) struct FlipDialect;
 
 fn shift(at: TextPos, column: usize) -> TextPos {
     crate::game_file::shift(at, column)
@@ -340,8 +340,9 @@ impl Dialect for FlipDialect {
     }
 }
 
+/// What a flip game's reading keeps: its tags, its main line's plies and its result.
 #[derive(Default)]
-struct Collect {
+pub(crate) struct Collect {
     tags: Vec<(String, String, TextPos)>,
     plies: Vec<(FlipPly, String, TextPos)>,
     depth: usize,
@@ -405,6 +406,12 @@ pub fn read_flip_record(text: &str) -> Result<FlipRecord, FlipRecordError> {
     let mut r = GameReader::with_dialect(text.as_bytes(), FlipDialect, ReadLimits::default());
     let mut v = Collect::default();
     let c = r.read_with(&mut v).ok_or(FlipRecordError::Empty)??;
+    replay(c)
+}
+
+/// The flip game a reading collected, replayed under its tags (the grammar has checked its
+/// tokens): every error with its place.
+pub(crate) fn replay(c: Collect) -> Result<FlipRecord, FlipRecordError> {
     let find = |n: &str| {
         c.tags
             .iter()

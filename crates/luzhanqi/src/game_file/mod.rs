@@ -3,6 +3,8 @@
 //! written. [`LuzhanqiDialect`] is this game's part of the grammar; [`GameFileReader`]
 //! replays each game into a [`Game`] (the main line) and checks every variation against its
 //! own positions; [`GameRecord::write`] writes a game back in either script or in ASCII.
+//! [`GameFileReader::next_record`] reads every game a match writes, flip records
+//! (`[Mode "flip"]`, [`crate::flip::record`]) among the others, each as its mode says.
 //!
 //! ```
 //! use luzhanqi::game_file::{read_games, GameRecord, MoveForm};
@@ -29,7 +31,7 @@ use crate::{
     Side,
 };
 
-pub use reader::{GameFileReader, read_games};
+pub use reader::{GameFileReader, Record, read_games, read_records};
 pub use writer::{MoveForm, MoveFormParseError};
 
 /// The value of the `Game` tag of a 陸戰棋 file.
@@ -64,6 +66,10 @@ pub enum TokenError {
         /// Why.
         error: RulesetError,
     },
+    /// A token or tag of a flip record (`[Mode "flip"]`, read by
+    /// [`GameFileReader::next_record`]) that a flip game cannot hold.
+    #[error(transparent)]
+    Flip(#[from] crate::flip::record::FlipTokenError),
     /// A move token is neither an ASCII move nor a record (L-21).
     #[error("{at}: '{token}' is not a move: {error}")]
     Move {
@@ -155,6 +161,10 @@ pub enum GameFileError {
     /// A game that does not replay.
     #[error(transparent)]
     Replay(#[from] ReplayError),
+    /// A flip record (`[Mode "flip"]`) that does not replay
+    /// ([`GameFileReader::next_record`]).
+    #[error(transparent)]
+    Flip(#[from] crate::flip::record::FlipRecordError),
 }
 
 /// The files of 陸戰棋 as a [`Dialect`] of the shared grammar: Red and Blue; the `Setup` tag

@@ -1,15 +1,70 @@
 //! Reading: each game replayed as it is read, the first failure with its place.
 
+use std::cell::Cell;
 use std::io::BufRead;
 use std::ops::ControlFlow;
 
-use junqi_gamefile::{GameReader, Glyph, ReadLimits, ResultToken, Skip, TextPos, Visitor};
+use junqi_gamefile::{
+    Dialect, GameReader, Glyph, Numbering, ReadLimits, ResultToken, Skip, TextPos, Visitor,
+};
 
 use super::{
-    GameFileError, GameRecord, LuzhanqiDialect, RecordedMove, ReplayError, Variation, clip,
-    result_token,
+    GameFileError, GameRecord, LuzhanqiDialect, RecordedMove, ReplayError, TokenError, Variation,
+    clip, result_token,
 };
+use crate::flip::record::{self as flip_record, FlipDialect, FlipRecord};
 use crate::{Game, Position, RecordError, Ruleset, Setup};
+
+/// A game of a 陸戰棋 file as its `Mode` tag says it is recorded: moves (open play, a dark
+/// game's referee record) or flip plies (`[Mode "flip"]`).
+#[derive(Debug, Clone)]
+pub enum Record {
+    /// A game of moves ([`GameRecord`]).
+    Moves(GameRecord),
+    /// A flip game ([`FlipRecord`], [`crate::flip::record`]).
+    Flip(FlipRecord),
+}
+
+/// The reader's dialect: [`LuzhanqiDialect`], or the flip records' for a game whose tags say
+/// `[Mode "flip"]` (set before each game is read).
+#[derive(Debug, Default)]
+struct FileDialect {
+    flip: Cell<bool>,
+}
+
+impl Dialect for FileDialect {
+    type Error = TokenError;
+
+    fn side_names(&self) -> [&'static str; 2] {
+        LuzhanqiDialect.side_names()
+    }
+
+    fn position_tag(&self) -> &'static str {
+        LuzhanqiDialect.position_tag()
+    }
+
+    fn tag(
+        &self,
+        name: &str,
+        value: &str,
+        value_at: TextPos,
+        numbering: &mut Numbering,
+    ) -> Result<(), TokenError> {
+        if self.flip.get() {
+            Ok(FlipDialect.tag(name, value, value_at, numbering)?)
+        } else {
+            LuzhanqiDialect.tag(name, value, value_at, numbering)
+        }
+    }
+
+    fn check_move(&self, token: &str, at: TextPos) -> Result<(), TokenError> {
+        if self.flip.get() {
+            Ok(FlipDialect.check_move(token, at)?)
+        } else {
+            LuzhanqiDialect.check_move(token, at)
+        }
+    }
+}
 
 /// Reads the games of a 陸戰棋 game file one at a time (one line in memory, within
 /// [`ReadLimits`]), replaying each: the main line into a [`Game`], each variation checked
@@ -28,7 +83,7 @@ use crate::{Game, Position, RecordError, Ruleset, Setup};
 /// ```
 #[derive(Debug)]
 pub struct GameFileReader<R> {
-    inner: GameReader<R, LuzhanqiDialect>,
+    inner: GameReader<R, FileDialect>,
 }
 
 impl<R: BufRead> GameFileReader<R> {
@@ -40,7 +95,7 @@ impl<R: BufRead> GameFileReader<R> {
     /// A reader over `reader` keeping to `limits`.
     pub fn with_limits(reader: R, limits: ReadLimits) -> GameFileReader<R> {
         GameFileReader {
-            inner: GameReader::with_dialect(reader, LuzhanqiDialect, limits),
+            inner: GameReader::with_dialect(reader, FileDialect::default(), limits),
         }
     }
 
@@ -51,6 +106,7 @@ impl<R: BufRead> GameFileReader<R> {
     /// naming another game, a bad move token, a syntax error), [`GameFileError::Replay`] for
     /// a game that does not replay; each says line:column.
     pub fn next_game(&mut self) -> Option<Result<GameRecord, GameFileError>> {
+        self.inner.dialect().flip.set(false);
         let mut v = ReplayVisitor::default();
         Some(match self.inner.read_with(&mut v)? {
             Ok(Ok(record)) => Ok(record),
@@ -58,6 +114,59 @@ impl<R: BufRead> GameFileReader<R> {
             Err(e) => Err(GameFileError::Read(e)),
         })
     }
+}
+
+impl<R: BufRead> GameFileReader<R> {
+    /// The next game, replayed as its `Mode` tag says it is recorded: a flip record
+    /// (`[Mode "flip"]`, plies such as `a1=p`) as a [`FlipRecord`], any other game as
+    /// [`GameFileReader::next_game`] reads it; `None` at the end of the input. So every game
+    /// `gjjq match --game luzhanqi` writes, in every mode, reads back (issue 50, item 4).
+    ///
+    /// ```
+    /// use luzhanqi::game_file::{GameFileReader, Record};
+    /// let text = "[Game \"luzhanqi\"]\n[Mode \"flip\"]\n\n1. c6=E a1=s *\n\n\
+    ///             [Game \"luzhanqi\"]\n\n1. c5b5 *\n";
+    /// let mut reader = GameFileReader::new(text.as_bytes());
+    /// assert!(matches!(reader.next_record().unwrap()?, Record::Flip(f) if f.game.plies().len() == 2));
+    /// assert!(matches!(reader.next_record().unwrap()?, Record::Moves(g) if g.game.moves().len() == 1));
+    /// assert!(reader.next_record().is_none());
+    /// # Ok::<(), luzhanqi::game_file::GameFileError>(())
+    /// ```
+    ///
+    /// # Errors
+    /// As [`GameFileReader::next_game`]; a flip record's tokens as [`TokenError::Flip`], a
+    /// flip record that does not replay as [`GameFileError::Flip`]; each says line:column.
+    pub fn next_record(&mut self) -> Option<Result<Record, GameFileError>> {
+        let tags = self.inner.peek_tags()?;
+        let flip = tags
+            .iter()
+            .any(|(name, value)| name == "Mode" && value == "flip");
+        if !flip {
+            return Some(self.next_game()?.map(Record::Moves));
+        }
+        self.inner.dialect().flip.set(true);
+        let mut v = flip_record::Collect::default();
+        Some(match self.inner.read_with(&mut v)? {
+            Ok(collected) => flip_record::replay(collected)
+                .map(Record::Flip)
+                .map_err(GameFileError::Flip),
+            Err(e) => Err(GameFileError::Read(e)),
+        })
+    }
+}
+
+/// Every game of `reader` as its mode records it ([`GameFileReader::next_record`]), stopping
+/// at the first error.
+///
+/// # Errors
+/// The first game's error.
+pub fn read_records(reader: impl BufRead) -> Result<Vec<Record>, GameFileError> {
+    let mut r = GameFileReader::new(reader);
+    let mut games = Vec::new();
+    while let Some(g) = r.next_record() {
+        games.push(g?);
+    }
+    Ok(games)
 }
 
 /// Every game of `reader`, stopping at the first error.
