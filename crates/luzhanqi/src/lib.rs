@@ -47,7 +47,7 @@ pub use combat::{AttackOutcome, Combat};
 pub use moves::{Move, MoveList, MoveParseError};
 pub use outcome::{DrawReason, Game, GameError, Outcome, WinReason};
 pub use perft::{divide, perft};
-pub use piece::{Kind, Piece, Script, Side};
+pub use piece::{Kind, Piece, Script, Side, SideParseError};
 pub use position::{PlayError, Position, PositionError, PositionErrorKinds, Violation};
 pub use ruleset::{
     ColourRule, FlagCapture, MiddleCrossing, MineOutcome, Mode, ModeRules, Ruleset, RulesetError,
