@@ -25,6 +25,7 @@ pub mod dark;
 pub mod deploy;
 pub mod flip;
 pub mod game_file;
+mod model;
 mod movegen;
 mod moves;
 mod outcome;
