@@ -135,8 +135,17 @@ fn l20_side_names_and_letters_read_back() {
         assert_eq!(e.found(), bad);
     }
     let long = "x".repeat(100);
-    assert!(long.parse::<Side>().unwrap_err().found().ends_with("(100 characters)"));
+    assert!(
+        long.parse::<Side>()
+            .unwrap_err()
+            .found()
+            .ends_with("(100 characters)")
+    );
     // The turn field takes the letter only.
     assert!("5/5/5/5/5/5/5/5/5/5/5/1F1S1 b".parse::<Position>().is_ok());
-    assert!("5/5/5/5/5/5/5/5/5/5/5/1F1S1 blue".parse::<Position>().is_err());
+    assert!(
+        "5/5/5/5/5/5/5/5/5/5/5/1F1S1 blue"
+            .parse::<Position>()
+            .is_err()
+    );
 }
