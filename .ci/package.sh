@@ -1,5 +1,5 @@
 #!/usr/bin/env bash
-# Every workspace crate must package: the published ones (gjjq-core, junqi-gamefile, junqi-cli, luzhanqi, luzhanqi-cli, gjjq-notation,
+# Every workspace crate must package: the published ones (junqi-game, gjjq-core, junqi-gamefile, junqi-cli, luzhanqi, luzhanqi-cli, gjjq-notation,
 # gjjq-engine, gjjq-arbiter, gjjq-tablebase, gjjq, gjjq-cli) as crates.io would take them, the
 # `publish = false` ones (gjjq-wasm, gjjq-bench, gjjq-test-support, api-dump) still with a version on every dependency, since
 # `cargo package --workspace` refuses a path dependency without one (issue 26, item 16).

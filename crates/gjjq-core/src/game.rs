@@ -1,8 +1,7 @@
 //! `Game`: a position with its history, for the draws that need one (R-24 repetition, R-25
 //! no-capture limit) and the results a record states (resignation, agreement).
 
-use std::collections::HashMap;
-
+use junqi_game::History;
 use thiserror::Error;
 
 use crate::moves::{Move, MoveList};
@@ -10,15 +9,11 @@ use crate::outcome::{DrawReason, Outcome, WinReason, is_third_repetition};
 use crate::position::Position;
 use crate::square::Side;
 
-/// How many plies lie between two stored positions: [`Game::undo`] replays at most this many
-/// moves, and the snapshots cost about 1.3 bytes a ply.
-const SNAPSHOT_EVERY: usize = 256;
-
 /// A game: the starting position, the moves played, and the Zobrist key of every position
-/// reached.
+/// reached, kept in the shared model's [`History`], and a stated result.
 ///
-/// Every per-ply operation is O(1) amortised: repetition (R-24) is counted in a hash map of
-/// keys, so a game of a million plies replays in time linear in its length.
+/// Every per-ply operation is O(1) amortised: repetition (R-24) is counted in the history's
+/// hash map of keys, so a game of a million plies replays in time linear in its length.
 ///
 /// ```
 /// use gjjq_core::{Game, Position, Undone};
@@ -33,14 +28,7 @@ const SNAPSHOT_EVERY: usize = 256;
 /// ```
 #[derive(Debug, Clone)]
 pub struct Game {
-    start: Position,
-    position: Position,
-    moves: Vec<Move>,
-    keys: Vec<u64>,
-    /// How often each key occurs in `keys`.
-    seen: HashMap<u64, u32>,
-    /// The position before ply `i * SNAPSHOT_EVERY`, for `i ≥ 1`.
-    snapshots: Vec<Position>,
+    history: History<Position>,
     stated: Option<Outcome>,
 }
 
@@ -90,14 +78,8 @@ impl Game {
     /// A game from `start`.
     #[must_use]
     pub fn new(start: Position) -> Game {
-        let key = start.zobrist_hash();
         Game {
-            position: start.clone(),
-            start,
-            moves: Vec::new(),
-            keys: vec![key],
-            seen: HashMap::from([(key, 1)]),
-            snapshots: Vec::new(),
+            history: History::new(start),
             stated: None,
         }
     }
@@ -105,19 +87,19 @@ impl Game {
     /// The starting position.
     #[must_use]
     pub fn start(&self) -> &Position {
-        &self.start
+        self.history.start()
     }
 
     /// The current position.
     #[must_use]
     pub fn position(&self) -> &Position {
-        &self.position
+        self.history.position()
     }
 
     /// The moves played so far.
     #[must_use]
     pub fn moves(&self) -> &[Move] {
-        &self.moves
+        self.history.actions()
     }
 
     /// The Zobrist key ([`Position::zobrist_hash`]) of every position reached, the start
@@ -125,7 +107,7 @@ impl Game {
     /// repetition (R-24) beyond the game by counting its own keys together with these.
     #[must_use]
     pub fn keys(&self) -> &[u64] {
-        &self.keys
+        self.history.keys()
     }
 
     /// Each position before a move, with that move, from the start.
@@ -143,8 +125,8 @@ impl Game {
     /// # Ok::<(), gjjq_core::GameError>(())
     /// ```
     pub fn plies(&self) -> impl Iterator<Item = (Position, Move)> + '_ {
-        let mut pos = self.start.clone();
-        self.moves.iter().map(move |&m| {
+        let mut pos = self.start().clone();
+        self.moves().iter().map(move |&m| {
             let before = pos.clone();
             pos.play_unchecked(m);
             (before, m)
@@ -155,9 +137,7 @@ impl Game {
     /// returns), this time included. O(1).
     #[must_use]
     pub fn repetitions(&self) -> usize {
-        self.seen
-            .get(&self.position.zobrist_hash())
-            .map_or(0, |&n| n as usize)
+        self.history.occurrences()
     }
 
     /// The result, if the game is over: a stated result first (resignation, agreement), then
@@ -170,7 +150,7 @@ impl Game {
         if let Some(o) = self.stated {
             return Some(o);
         }
-        self.position.outcome_with_repetitions(self.repetitions())
+        self.position().outcome_with_repetitions(self.repetitions())
     }
 
     /// The legal moves now: none once the game is over.
@@ -180,7 +160,7 @@ impl Game {
         if self.stated.is_some() || is_third_repetition(self.repetitions()) {
             MoveList::new()
         } else {
-            self.position.legal_moves()
+            self.position().legal_moves()
         }
     }
 
@@ -194,21 +174,14 @@ impl Game {
         if let Some(outcome) = self.outcome() {
             return Err(GameError::Finished { outcome });
         }
-        if !self.position.is_legal(m) {
+        if !self.position().is_legal(m) {
             return Err(GameError::Illegal {
-                ply: self.moves.len() + 1,
+                ply: self.history.len() + 1,
                 mv: m,
-                position: Box::new(self.position.clone()),
+                position: Box::new(self.position().clone()),
             });
         }
-        if !self.moves.is_empty() && self.moves.len().is_multiple_of(SNAPSHOT_EVERY) {
-            self.snapshots.push(self.position.clone());
-        }
-        self.position.play_unchecked(m);
-        self.moves.push(m);
-        let key = self.position.zobrist_hash();
-        self.keys.push(key);
-        *self.seen.entry(key).or_insert(0) += 1;
+        self.history.push(m, None);
         Ok(())
     }
 
@@ -220,27 +193,7 @@ impl Game {
         if let Some(outcome) = self.stated.take() {
             return Some(Undone::Result(outcome));
         }
-        let m = self.moves.pop()?;
-        let key = self.keys.pop().expect("one key a move, and the start's");
-        if let Some(n) = self.seen.get_mut(&key) {
-            *n -= 1;
-            if *n == 0 {
-                self.seen.remove(&key);
-            }
-        }
-        let ply = self.moves.len();
-        let base = ply / SNAPSHOT_EVERY * SNAPSHOT_EVERY;
-        let mut pos = match base {
-            0 => self.start.clone(),
-            _ => self.snapshots[base / SNAPSHOT_EVERY - 1].clone(),
-        };
-        for &m in &self.moves[base..] {
-            pos.play_unchecked(m);
-        }
-        self.position = pos;
-        // Keep the snapshots of positions before this ply; `play` stores this ply's again.
-        self.snapshots
-            .truncate(ply.saturating_sub(1) / SNAPSHOT_EVERY);
+        let (m, _) = self.history.pop()?;
         Some(Undone::Move(m))
     }
 
@@ -281,7 +234,7 @@ mod tests {
         let mut game = Game::new(Position::default());
         let mut positions = vec![game.position().clone()];
         let mut state = 0x2545_f491_4f6c_dd1du64;
-        while game.moves().len() < 3 * SNAPSHOT_EVERY + 10 {
+        while game.moves().len() < 3 * 256 + 10 {
             let pos = game.position();
             let quiet: Vec<Move> = game
                 .legal_moves()
@@ -299,7 +252,7 @@ mod tests {
             positions.push(game.position().clone());
         }
         let played = game.moves().len();
-        assert!(played > 2 * SNAPSHOT_EVERY, "{played} plies");
+        assert!(played > 2 * 256, "{played} plies");
         while game.undo().is_some() {
             assert_eq!(game.position(), &positions[game.moves().len()]);
             assert_eq!(game.keys().len(), game.moves().len() + 1);

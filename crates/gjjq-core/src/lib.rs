@@ -24,6 +24,7 @@ pub mod endgame;
 mod game;
 mod geometry;
 pub mod hidden;
+mod model;
 pub mod movegen;
 mod moves;
 pub mod outcome;

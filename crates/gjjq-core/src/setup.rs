@@ -223,21 +223,13 @@ fn clip40(s: &str) -> String {
     clip(s, 40)
 }
 
-/// `s` cut to `limit` characters, with `…` and the full length when it was longer: errors
-/// echo what they refuse, but never all of a huge field. The one clipping of echoed input,
-/// used by every parser and front end.
+/// The one clipping of echoed input (`junqi_game::clip`), here for the 国际军棋 crates: `s` cut
+/// to `limit` characters, with `…` and the full length when it was longer.
 ///
 /// ```
-/// assert_eq!(gjjq_core::setup::clip("short", 40), "short");
 /// assert_eq!(gjjq_core::setup::clip("abcdef", 3), "abc… (6 characters)");
 /// ```
-#[must_use]
-pub fn clip(s: &str, limit: usize) -> String {
-    match s.char_indices().nth(limit) {
-        None => s.to_owned(),
-        Some((i, _)) => format!("{}… ({} characters)", &s[..i], s.chars().count()),
-    }
-}
+pub use junqi_game::clip;
 
 /// What is wrong with a pending-return entry.
 #[derive(Debug, Clone, PartialEq, Eq, Error)]

@@ -165,10 +165,7 @@ fn number_error(what: &str, s: &str) -> String {
 
 /// `s` cut to 40 characters for an error message, with its full length when cut.
 fn clip(s: &str) -> String {
-    match s.char_indices().nth(40) {
-        None => s.to_owned(),
-        Some((i, _)) => format!("{}… ({} characters)", &s[..i], s.chars().count()),
-    }
+    gjjq_core::setup::clip(s, 40)
 }
 
 #[cfg(test)]

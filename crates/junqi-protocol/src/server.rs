@@ -103,20 +103,14 @@ pub trait Session {
     fn finish_search(&mut self);
 }
 
-/// `text` cut to `limit` characters, with `…` and the full length when it was longer.
+/// The one clipping of echoed input (`junqi_game::clip`): `text` cut to `limit` characters,
+/// with `…` and the full length when it was longer.
 ///
 /// ```
 /// use junqi_protocol::server::clip;
-/// assert_eq!(clip("short", 40), "short");
 /// assert_eq!(clip("abcdef", 3), "abc… (6 characters)");
 /// ```
-#[must_use]
-pub fn clip(text: &str, limit: usize) -> String {
-    match text.char_indices().nth(limit) {
-        None => text.to_owned(),
-        Some((i, _)) => format!("{}… ({} characters)", &text[..i], text.chars().count()),
-    }
-}
+pub use junqi_game::clip;
 
 /// Serve the protocol on `input` until `quit` or the end of the input (which ends a running
 /// search as `quit` does): `isready` is answered `readyok` at once, even during a search;

@@ -24,6 +24,7 @@
 use std::sync::Mutex;
 use std::sync::atomic::{AtomicU32, Ordering};
 
+use junqi_game::stats::{Pentanomial, Tally};
 use luzhanqi::deploy::{Deployment, opening};
 use luzhanqi::{Game, Move, Outcome, Position, Ruleset, Side};
 use rand::SeedableRng;
@@ -152,15 +153,22 @@ impl MatchResult {
     /// A's wins, draws and losses.
     #[must_use]
     pub fn wdl(&self) -> (u32, u32, u32) {
-        let mut w = (0, 0, 0);
+        let t = self.tally();
+        (t.wins, t.draws, t.losses)
+    }
+
+    /// A's wins, draws and losses as the shared statistics count them (Elo, LOS, SPRT).
+    #[must_use]
+    pub fn tally(&self) -> Tally {
+        let mut t = Tally::default();
         for g in &self.games {
             match g.a_points() {
-                1.0 => w.0 += 1,
-                0.0 => w.2 += 1,
-                _ => w.1 += 1,
+                1.0 => t.wins += 1,
+                0.0 => t.losses += 1,
+                _ => t.draws += 1,
             }
         }
-        w
+        t
     }
 
     /// A's score, the fraction of points (0 for no games).
@@ -175,32 +183,25 @@ impl MatchResult {
     /// The five pentanomial counts: pairs where A scored 0, ½, 1, 1½, 2.
     #[must_use]
     pub fn pentanomial(&self) -> [u32; 5] {
-        let mut p = [0; 5];
+        self.pairs().counts
+    }
+
+    /// The pairs by A's points in the pair, for the shared statistics (Elo, LOS, SPRT).
+    #[must_use]
+    pub fn pairs(&self) -> Pentanomial {
+        let mut p = Pentanomial::default();
         for pair in self.games.chunks(2) {
-            let pts: f64 = pair.iter().map(GameReport::a_points).sum();
-            p[((pts * 2.0).round() as usize).min(4)] += 1;
+            let points = |i: usize| pair.get(i).map_or(0.0, GameReport::a_points);
+            p.add_pair(points(0), points(1));
         }
         p
     }
 
-    /// The 95 % confidence interval of A's score from the pair scores (normal approximation;
-    /// `(score, score)` with fewer than two pairs).
+    /// The 95 % confidence interval of A's score from the pair scores
+    /// ([`Pentanomial::score_interval`]; `(score, score)` with fewer than two pairs).
     #[must_use]
     pub fn confidence_95(&self) -> (f64, f64) {
-        let samples: Vec<f64> = self
-            .games
-            .chunks(2)
-            .map(|p| p.iter().map(GameReport::a_points).sum::<f64>() / p.len() as f64)
-            .collect();
-        let n = samples.len() as f64;
-        let mean = self.score();
-        if samples.len() < 2 {
-            return (mean, mean);
-        }
-        let m = samples.iter().sum::<f64>() / n;
-        let var = samples.iter().map(|x| (x - m) * (x - m)).sum::<f64>() / (n - 1.0);
-        let half = 1.96 * (var / n).sqrt();
-        ((mean - half).max(0.0), (mean + half).min(1.0))
+        self.pairs().score_interval()
     }
 }
 

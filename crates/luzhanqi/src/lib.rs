@@ -25,6 +25,7 @@ pub mod dark;
 pub mod deploy;
 pub mod flip;
 pub mod game_file;
+mod model;
 mod movegen;
 mod moves;
 mod outcome;
@@ -47,7 +48,7 @@ pub use combat::{AttackOutcome, Combat};
 pub use moves::{Move, MoveList, MoveParseError};
 pub use outcome::{DrawReason, Game, GameError, Outcome, WinReason};
 pub use perft::{divide, perft};
-pub use piece::{Kind, Piece, Script, Side};
+pub use piece::{Kind, Piece, Script, Side, SideParseError};
 pub use position::{PlayError, Position, PositionError, PositionErrorKinds, Violation};
 pub use ruleset::{
     ColourRule, FlagCapture, MiddleCrossing, MineOutcome, Mode, ModeRules, NoCombatResult,

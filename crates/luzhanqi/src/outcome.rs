@@ -3,12 +3,13 @@
 
 use std::fmt;
 
+use junqi_game::History;
 use thiserror::Error;
 
 use crate::combat::Combat;
 use crate::moves::{Move, MoveList};
 use crate::piece::{Kind, Side};
-use crate::position::{PlayError, Position};
+use crate::position::Position;
 use crate::ruleset::{NoCombatResult, NoMoveResult};
 
 /// Why a side won.
@@ -246,7 +247,8 @@ pub enum GameError {
 }
 
 /// A game: a start position, the moves played, the Zobrist keys of every position reached
-/// (for repetition, L-15) and the attacks.
+/// with how often each occurred (for repetition, L-15: the shared model's [`History`], so a
+/// game of any length replays in linear time) and the attacks.
 ///
 /// ```
 /// use luzhanqi::{Game, Position};
@@ -258,10 +260,7 @@ pub enum GameError {
 /// ```
 #[derive(Debug, Clone)]
 pub struct Game {
-    start: Position,
-    position: Position,
-    moves: Vec<Move>,
-    keys: Vec<u64>,
+    history: History<Position>,
     combats: Vec<Option<Combat>>,
 }
 
@@ -270,10 +269,7 @@ impl Game {
     #[must_use]
     pub fn new(start: Position) -> Game {
         Game {
-            keys: vec![start.zobrist_hash()],
-            position: start.clone(),
-            start,
-            moves: Vec::new(),
+            history: History::new(start),
             combats: Vec::new(),
         }
     }
@@ -281,19 +277,26 @@ impl Game {
     /// The start position.
     #[must_use]
     pub fn start(&self) -> &Position {
-        &self.start
+        self.history.start()
     }
 
     /// The current position.
     #[must_use]
     pub fn position(&self) -> &Position {
-        &self.position
+        self.history.position()
     }
 
     /// The moves played.
     #[must_use]
     pub fn moves(&self) -> &[Move] {
-        &self.moves
+        self.history.actions()
+    }
+
+    /// The Zobrist key of every position reached, the start first and the current position
+    /// last: one more than [`Game::moves`].
+    #[must_use]
+    pub fn keys(&self) -> &[u64] {
+        self.history.keys()
     }
 
     /// For each move played, the attack it was, if any.
@@ -302,20 +305,19 @@ impl Game {
         &self.combats
     }
 
-    /// How often the current position (placement and side to move) has occurred.
+    /// How often the current position (placement and side to move) has occurred, this time
+    /// included. O(1).
     #[must_use]
     pub fn occurrences(&self) -> usize {
-        let k = self.position.zobrist_hash();
-        self.keys.iter().filter(|&&x| x == k).count()
+        self.history.occurrences()
     }
 
     /// The verdict in L-16's order: flag captured; neither side movable; no legal move;
     /// repetition (when the ruleset's `repetition` is on); the no-combat limit.
     #[must_use]
     pub fn outcome(&self) -> Option<Outcome> {
-        let rep = self.position.ruleset().repetition;
-        self.position
-            .outcome_with(|| rep.is_some_and(|n| self.occurrences() >= usize::from(n.get())))
+        self.position()
+            .outcome_with_occurrences(self.history.occurrences())
     }
 
     /// The legal moves, none once the game is over (repetition included).
@@ -324,7 +326,7 @@ impl Game {
         if self.outcome().is_some() {
             MoveList::new()
         } else {
-            self.position.legal_moves()
+            self.position().legal_moves()
         }
     }
 
@@ -337,16 +339,20 @@ impl Game {
         if let Some(o) = self.outcome() {
             return Err(GameError::Over(o));
         }
-        let combat = self.position.combat(m);
-        match self.position.clone().play(m) {
-            Ok(p) => {
-                self.position = p;
-                self.moves.push(m);
-                self.keys.push(self.position.zobrist_hash());
-                self.combats.push(combat);
-                Ok(combat)
-            }
-            Err(PlayError { mv, .. }) => Err(GameError::Illegal(mv)),
+        if !self.position().is_legal(m) {
+            return Err(GameError::Illegal(m));
         }
+        let combat = self.position().combat(m);
+        self.history.push(m, None);
+        self.combats.push(combat);
+        Ok(combat)
+    }
+
+    /// Take back the last move, returning it; `None` at the start. Cost: at most 256 moves
+    /// replayed from a stored position.
+    pub fn undo(&mut self) -> Option<Move> {
+        let (m, _) = self.history.pop()?;
+        self.combats.pop();
+        Some(m)
     }
 }

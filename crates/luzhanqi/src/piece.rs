@@ -1,6 +1,7 @@
 //! Sides and the twelve kinds of piece (L-5).
 
 use std::fmt;
+use std::str::FromStr;
 
 /// One of the two sides. Red sits at ranks 1–6 and moves first unless a game names the first
 /// mover (L-1).
@@ -42,6 +43,31 @@ impl Side {
         }
     }
 
+    /// The side of its letter in position strings, `r` or `b` ([`Side::char`]).
+    ///
+    /// ```
+    /// use luzhanqi::Side;
+    /// assert_eq!(Side::from_char('b'), Some(Side::Blue));
+    /// assert_eq!(Side::from_char('g'), None);
+    /// ```
+    #[must_use]
+    pub const fn from_char(c: char) -> Option<Side> {
+        match c {
+            'r' => Some(Side::Red),
+            'b' => Some(Side::Blue),
+            _ => None,
+        }
+    }
+
+    /// The side of a one-letter field of a text form (`r`, `b`).
+    pub(crate) fn from_letter(text: &str) -> Option<Side> {
+        let mut chars = text.chars();
+        match (chars.next(), chars.next()) {
+            (Some(c), None) => Side::from_char(c),
+            _ => None,
+        }
+    }
+
     /// The English name, `red` or `blue`.
     #[must_use]
     pub const fn name(self) -> &'static str {
@@ -53,8 +79,48 @@ impl Side {
 }
 
 impl fmt::Display for Side {
+    /// The name, `red` or `blue`, as [`FromStr`] reads it back.
     fn fmt(&self, f: &mut fmt::Formatter<'_>) -> fmt::Result {
         f.write_str(self.name())
+    }
+}
+
+/// A text that is not a side's name (`red`, `blue`).
+#[derive(Debug, Clone, PartialEq, Eq, thiserror::Error)]
+#[error("'{found}' is not a side (red or blue)")]
+pub struct SideParseError {
+    found: String,
+}
+
+impl SideParseError {
+    /// The text refused, clipped to 40 characters.
+    #[must_use]
+    pub fn found(&self) -> &str {
+        &self.found
+    }
+}
+
+/// The side of its name as [`Display`](fmt::Display) writes it: `red` or `blue` (the letters
+/// of position strings are [`Side::from_char`]'s).
+///
+/// ```
+/// use luzhanqi::Side;
+/// assert_eq!("blue".parse::<Side>()?, Side::Blue);
+/// assert_eq!(Side::Red.to_string().parse::<Side>()?, Side::Red);
+/// assert!("green".parse::<Side>().is_err());
+/// # Ok::<(), luzhanqi::SideParseError>(())
+/// ```
+impl FromStr for Side {
+    type Err = SideParseError;
+
+    fn from_str(s: &str) -> Result<Side, SideParseError> {
+        match s {
+            "red" => Ok(Side::Red),
+            "blue" => Ok(Side::Blue),
+            _ => Err(SideParseError {
+                found: junqi_game::clip(s, 40),
+            }),
+        }
     }
 }
 

@@ -258,13 +258,11 @@ impl FromStr for Setup {
         let (board, _) = parse_placement(*col0, &pc, false)?;
         setup.board = board;
         match w.get(1) {
-            Some((_, t)) if t == "r" => setup.turn = Side::Red,
-            Some((_, t)) if t == "b" => setup.turn = Side::Blue,
             Some((column, t)) => {
-                return Err(SetupParseError::Turn {
+                setup.turn = Side::from_letter(t).ok_or_else(|| SetupParseError::Turn {
                     column: *column,
                     found: t.clone(),
-                });
+                })?;
             }
             None => {
                 return Err(SetupParseError::Turn {

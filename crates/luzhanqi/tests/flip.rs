@@ -476,3 +476,47 @@ fn random_flip_games_end() {
         }
     }
 }
+
+// L-15 in 翻棋: with `repetition` on, the game's count of the current state equals a scan of
+// its keys after every ply and every undo (the counts live in a hash map, issue 50 item 9),
+// and undo across the stored states gives back every state.
+#[test]
+fn l15_flip_repetition_counts_match_a_scan_and_undo_restores() {
+    let mut rules = ModeRules::FLIP.default_ruleset();
+    rules.no_combat_limit = 0;
+    rules.repetition = std::num::NonZeroU8::new(200);
+    let start = FlipPosition::start_with(ModeRules::FLIP, rules);
+    let mut rng = StdRng::seed_from_u64(509);
+    let mut game = FlipGame::new(start);
+    let mut states = vec![game.position().clone()];
+    let scan = |g: &FlipGame| {
+        let now = g.position().zobrist_hash();
+        g.keys().iter().filter(|&&k| k == now).count()
+    };
+    let mut most = 0;
+    while game.outcome().is_none() && game.plies().len() < 1500 {
+        let actions = game.legal_actions();
+        // Flip everything first, then shuffle without attacking, so states repeat.
+        let quiet: Vec<FlipAction> = actions
+            .iter()
+            .copied()
+            .filter(|&a| match a {
+                FlipAction::Flip(_) => true,
+                FlipAction::Move(m) => game.position().piece_at(m.to).is_none(),
+            })
+            .collect();
+        let pick: &[FlipAction] = if quiet.is_empty() { &actions } else { &quiet };
+        let a = pick[rng.random_range(0..pick.len())];
+        game.play_random(a, &mut rng).unwrap();
+        states.push(game.position().clone());
+        assert_eq!(game.occurrences(), scan(&game));
+        most = most.max(game.occurrences());
+    }
+    assert!(game.plies().len() > 600, "{} plies", game.plies().len());
+    assert!(most >= 2, "states repeat ({most} at most)");
+    while game.undo() {
+        assert_eq!(game.position(), &states[game.plies().len()]);
+        assert_eq!(game.keys().len(), game.plies().len() + 1);
+        assert_eq!(game.occurrences(), scan(&game));
+    }
+}

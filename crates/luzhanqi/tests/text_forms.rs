@@ -120,3 +120,32 @@ fn l21_a_record_from_a_point_to_itself_is_refused_as_the_ascii_form_is() {
     }
     assert!(luzhanqi::Position::default().find_move("排c5-c5").is_err());
 }
+
+// L-20: a side is written `red`/`blue` by name and `r`/`b` in position strings; each form
+// reads back only what it writes.
+#[test]
+fn l20_side_names_and_letters_read_back() {
+    use luzhanqi::Side;
+    for side in Side::ALL {
+        assert_eq!(side.to_string().parse::<Side>(), Ok(side));
+        assert_eq!(Side::from_char(side.char()), Some(side));
+    }
+    for bad in ["r", "Red", "green", "", " red"] {
+        let e = bad.parse::<Side>().unwrap_err();
+        assert_eq!(e.found(), bad);
+    }
+    let long = "x".repeat(100);
+    assert!(
+        long.parse::<Side>()
+            .unwrap_err()
+            .found()
+            .ends_with("(100 characters)")
+    );
+    // The turn field takes the letter only.
+    assert!("5/5/5/5/5/5/5/5/5/5/5/1F1S1 b".parse::<Position>().is_ok());
+    assert!(
+        "5/5/5/5/5/5/5/5/5/5/5/1F1S1 blue"
+            .parse::<Position>()
+            .is_err()
+    );
+}

@@ -72,10 +72,8 @@ pub(crate) fn result_char(o: AttackOutcome) -> char {
 /// The CLI's reason words (`flag-captured`, …), read back.
 pub(crate) fn parse_outcome(winner: &str, reason: &str) -> Option<Outcome> {
     let winner = match winner {
-        "red" => Some(Side::Red),
-        "blue" => Some(Side::Blue),
         "draw" => None,
-        _ => return None,
+        name => Some(name.parse::<Side>().ok()?),
     };
     Some(match (winner, reason) {
         (Some(w), "flag-captured") => Outcome::Decisive {

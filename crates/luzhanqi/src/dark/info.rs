@@ -309,19 +309,16 @@ pub enum InfoStateError {
     NoWorld,
 }
 
-fn clip(s: &str, n: usize) -> String {
+/// The first `n` characters of `s` (what an error quotes of a field).
+fn first_chars(s: &str, n: usize) -> String {
     s.chars().take(n).collect()
 }
 
 fn parse_side(field: usize, text: &str) -> Result<Side, InfoStateError> {
-    match text {
-        "r" => Ok(Side::Red),
-        "b" => Ok(Side::Blue),
-        _ => Err(InfoStateError::Side {
-            field,
-            text: clip(text, 20),
-        }),
-    }
+    Side::from_letter(text).ok_or_else(|| InfoStateError::Side {
+        field,
+        text: first_chars(text, 20),
+    })
 }
 
 /// One announcement field (`field` for the errors).
@@ -333,7 +330,7 @@ pub(crate) fn parse_announcement(text: &str, field: usize) -> Result<Announcemen
     let suffix = |n: usize| InfoStateError::Suffix {
         field,
         column: n + 1,
-        text: clip(&chars[n..].iter().collect::<String>(), 20),
+        text: first_chars(&chars[n..].iter().collect::<String>(), 20),
     };
     a.result = match chars.get(n) {
         Some('>') => Some(AttackOutcome::DefenderRemoved),
@@ -371,7 +368,7 @@ pub(crate) fn parse_announcement(text: &str, field: usize) -> Result<Announcemen
             .and_then(|(w, r)| parse_outcome(w, r))
             .ok_or_else(|| InfoStateError::End {
                 field,
-                text: clip(&rest, 30),
+                text: first_chars(&rest, 30),
             })?;
         a.end = Some(end);
         n = chars.len();

@@ -442,10 +442,11 @@ pub fn read_player_record(text: &str) -> Result<InfoState, RecordError> {
     if find("Mode") != Some("dark") {
         return Err(tag_err("Mode", "a dark game's record has Mode \"dark\""));
     }
-    let side = |tag: &'static str| match find(tag) {
-        Some("red") => Ok(Side::Red),
-        Some("blue") => Ok(Side::Blue),
-        other => Err(tag_err(tag, format!("{other:?} is not red or blue"))),
+    let side = |tag: &'static str| {
+        let value = find(tag);
+        value
+            .and_then(|v| v.parse::<Side>().ok())
+            .ok_or_else(|| tag_err(tag, format!("{value:?} is not red or blue")))
     };
     let (me, first) = (side("Player")?, side("FirstMover")?);
     let own: Deployment = find("Deployment")

@@ -1,6 +1,7 @@
 //! A flip game with its history: the plies played with what they revealed, the attacks, and
 //! the keys that repetition needs (L-15).
 
+use junqi_game::History;
 use thiserror::Error;
 
 use super::{FlipAction, FlipActionList, FlipPlayError, FlipPly, FlipPosition};
@@ -21,7 +22,9 @@ pub enum FlipGameError {
 }
 
 /// A flip game: the start, the plies played (each with the piece it revealed), the attacks
-/// and the keys of every state reached (for the ruleset's `repetition`, L-15).
+/// and the keys of every state reached with how often each occurred (for the ruleset's
+/// `repetition`, L-15: the shared model's [`History`], so a game of any length replays in
+/// linear time).
 ///
 /// ```
 /// use luzhanqi::flip::{FlipGame, FlipPosition};
@@ -41,11 +44,10 @@ pub enum FlipGameError {
 /// ```
 #[derive(Debug, Clone)]
 pub struct FlipGame {
-    start: FlipPosition,
-    position: FlipPosition,
+    history: History<FlipPosition>,
+    /// The plies as a record holds them (the history's actions with their chances).
     plies: Vec<FlipPly>,
     combats: Vec<Option<Combat>>,
-    keys: Vec<u64>,
 }
 
 impl FlipGame {
@@ -53,9 +55,7 @@ impl FlipGame {
     #[must_use]
     pub fn new(start: FlipPosition) -> FlipGame {
         FlipGame {
-            keys: vec![start.zobrist_hash()],
-            position: start.clone(),
-            start,
+            history: History::new(start),
             plies: Vec::new(),
             combats: Vec::new(),
         }
@@ -76,13 +76,13 @@ impl FlipGame {
     /// The start.
     #[must_use]
     pub fn start(&self) -> &FlipPosition {
-        &self.start
+        self.history.start()
     }
 
     /// The current state.
     #[must_use]
     pub fn position(&self) -> &FlipPosition {
-        &self.position
+        self.history.position()
     }
 
     /// The plies played.
@@ -97,20 +97,24 @@ impl FlipGame {
         &self.combats
     }
 
-    /// How often the current state has occurred.
+    /// The Zobrist key of every state reached, the start first and the current state last.
+    #[must_use]
+    pub fn keys(&self) -> &[u64] {
+        self.history.keys()
+    }
+
+    /// How often the current state has occurred, this time included. O(1).
     #[must_use]
     pub fn occurrences(&self) -> usize {
-        let k = self.position.zobrist_hash();
-        self.keys.iter().filter(|&&x| x == k).count()
+        self.history.occurrences()
     }
 
     /// The verdict: [`FlipPosition::outcome`] with repetition (when the ruleset's `repetition`
     /// is on) in L-16's place.
     #[must_use]
     pub fn outcome(&self) -> Option<Outcome> {
-        let rep = self.position.ruleset().repetition;
-        self.position
-            .outcome_with(|| rep.is_some_and(|n| self.occurrences() >= usize::from(n.get())))
+        self.position()
+            .outcome_with_occurrences(self.history.occurrences())
     }
 
     /// The legal actions, none once the game is over.
@@ -119,7 +123,7 @@ impl FlipGame {
         if self.outcome().is_some() {
             FlipActionList::new()
         } else {
-            self.position.legal_actions()
+            self.position().legal_actions()
         }
     }
 
@@ -136,12 +140,11 @@ impl FlipGame {
         if let Some(o) = self.outcome() {
             return Err(FlipGameError::Over(o));
         }
-        let next = self.position.apply(action, revealed)?;
-        let combat = self.position.combat(action, revealed);
-        self.position = next;
+        let next = self.position().apply(action, revealed)?;
+        let combat = self.position().combat(action, revealed);
+        self.history.push_position(action, revealed, next);
         self.plies.push(FlipPly { action, revealed });
         self.combats.push(combat);
-        self.keys.push(self.position.zobrist_hash());
         Ok(combat)
     }
 
@@ -154,8 +157,8 @@ impl FlipGame {
         action: FlipAction,
         rng: &mut R,
     ) -> Result<FlipPly, FlipGameError> {
-        let revealed = if self.position.is_chance(action) {
-            self.position.draw(rng)
+        let revealed = if self.position().is_chance(action) {
+            self.position().draw(rng)
         } else {
             None
         };
@@ -163,18 +166,14 @@ impl FlipGame {
         Ok(FlipPly { action, revealed })
     }
 
-    /// Take back the last ply; `false` at the start.
+    /// Take back the last ply; `false` at the start. Cost: at most 256 plies replayed from a
+    /// stored state.
     pub fn undo(&mut self) -> bool {
-        if self.plies.pop().is_none() {
+        if self.history.pop().is_none() {
             return false;
         }
+        self.plies.pop();
         self.combats.pop();
-        self.keys.pop();
-        let mut p = self.start.clone();
-        for ply in &self.plies {
-            p.apply_unchecked(ply.action, ply.revealed);
-        }
-        self.position = p;
         true
     }
 }

@@ -148,11 +148,10 @@ impl FromStr for FlipSetup {
             _ => return Err(FlipSetupParseError::Player { column, found: t }),
         };
         let (column, t) = field(2);
-        let first_colour = match t.as_str() {
-            "r" => Some(Side::Red),
-            "b" => Some(Side::Blue),
-            "-" => None,
-            _ => return Err(FlipSetupParseError::Colour { column, found: t }),
+        let first_colour = match Side::from_letter(&t) {
+            Some(side) => Some(side),
+            None if t == "-" => None,
+            None => return Err(FlipSetupParseError::Colour { column, found: t }),
         };
         let (column, t) = field(3);
         let mut pool = Pool::EMPTY;

@@ -1,0 +1,37 @@
+//! The model every army-chess game of this workspace implements, and what the games share.
+//!
+//! | Module | What |
+//! | --- | --- |
+//! | [`Seat`], [`Alliance`] | who plays: an index with a seat count; partners in four-seat games |
+//! | [`Outcome`] | who won or a draw, with each game's reasons; points and returns per seat |
+//! | [`GameState`] | the trait a game's state implements (OpenSpiel's `State`, shakmaty's `Position`) |
+//! | [`History`] | start, plies, keys and occurrence counts (repetition in O(1) a ply), undo, ply limit |
+//! | [`clip`] | the one cutting of echoed input in error messages |
+//! | [`stats`] | W/D/L and pentanomial statistics, Elo, LOS, SPRT |
+//!
+//! It depends on no game: 国际军棋 (`gjjq-core`) and 陸戰棋 (`luzhanqi`) implement
+//! [`GameState`] for their positions and build their `Game` types on [`History`].
+//!
+//! ```
+//! use junqi_game::{Outcome, Seat, clip};
+//! let blue = Seat::new(1, 2).unwrap();
+//! let o: Outcome<(), ()> = Outcome::Decisive { winner: blue.alliance(), reason: () };
+//! assert_eq!(o.returns(2), [-1.0, 1.0]);
+//! assert_eq!(clip("abcdef", 3), "abc… (6 characters)");
+//! ```
+
+#![forbid(unsafe_code)]
+#![deny(missing_docs)]
+
+mod history;
+mod outcome;
+mod seat;
+mod state;
+pub mod stats;
+mod text;
+
+pub use history::History;
+pub use outcome::Outcome;
+pub use seat::{Alliance, MAX_SEATS, Seat};
+pub use state::{GameState, NoChance};
+pub use text::clip;
