@@ -101,6 +101,12 @@ pub trait Session {
 
     /// Stop the running search, if any, and return once its `bestmove` is written.
     fn finish_search(&mut self);
+
+    /// Get ready for `go` before `readyok` is answered to `isready`: allocate what the
+    /// settings ask for (a transposition table), so that a timed `go` spends none of its time
+    /// on it (issue 50, item 5). During a search it must return at once (`isready` is answered
+    /// while the engine thinks). The default does nothing.
+    fn ready(&mut self) {}
 }
 
 /// `text` cut to `limit` characters, with `…` and the full length when it was longer.
@@ -119,7 +125,8 @@ pub fn clip(text: &str, limit: usize) -> String {
 }
 
 /// Serve the protocol on `input` until `quit` or the end of the input (which ends a running
-/// search as `quit` does): `isready` is answered `readyok` at once, even during a search;
+/// search as `quit` does): `isready` is answered `readyok` once the session is ready
+/// ([`Session::ready`]), at once during a search;
 /// `stop` ends the search ([`Session::finish_search`]); `ponderhit` and `debug` are ignored;
 /// every other command goes to `session`. A line too long, not UTF-8 or not a command is
 /// reported (`info string`, with the line's number or the parser's error) and ignored.
@@ -163,7 +170,10 @@ fn handle<S: Session>(line: &str, out: &Output, session: &mut S) -> bool {
     match parse_command(line) {
         Ok(None) => {}
         Err(e) => out.info(&clip(&e.to_string(), ERROR_CHARS)),
-        Ok(Some(Command::IsReady)) => out.send("readyok"),
+        Ok(Some(Command::IsReady)) => {
+            session.ready();
+            out.send("readyok");
+        }
         Ok(Some(Command::Stop)) => session.finish_search(),
         Ok(Some(Command::PonderHit | Command::Debug(_))) => {}
         Ok(Some(Command::Quit)) => {
@@ -183,6 +193,7 @@ mod tests {
     struct Log {
         applied: Vec<String>,
         finished: usize,
+        readied: usize,
     }
 
     impl Session for Log {
@@ -191,6 +202,9 @@ mod tests {
         }
         fn finish_search(&mut self) {
             self.finished += 1;
+        }
+        fn ready(&mut self) {
+            self.readied += 1;
         }
     }
 
@@ -222,6 +236,8 @@ mod tests {
         // `stop`, then `quit`; nothing is read after `quit`.
         assert_eq!(log.finished, 2);
         assert_eq!(lines, ["readyok"]);
+        // The session got ready before `readyok` (issue 50, item 5).
+        assert_eq!(log.readied, 1);
     }
 
     #[test]
