@@ -360,6 +360,8 @@ mod tests {
         // Thousands of iterations (at least 2 nodes each), the tree full and no larger.
         assert!(c.nodes >= 60_000, "{}", c.nodes);
         assert_eq!(agent.last.0, 300);
+        // The bytes the documentation counts a node at (docs/protocol.md, `Hash`).
+        assert_eq!(IsmctsAgent::TREE_NODE_BYTES, 112);
         // Unbounded, the same search grows a larger tree.
         let mut free = IsmctsAgent::with_config(
             5,
