@@ -49,8 +49,9 @@ const MAX_HASH_MB: u64 = 4096;
 /// The default `Hash`, in MiB.
 const DEFAULT_HASH_MB: u64 = 4;
 
-/// Milliseconds of a dark agent's time kept back for what it does not time: drawing its worlds
-/// (before it looks at the clock) and the iterations between two looks (every 16). Measured:
+/// Milliseconds of a dark agent's time kept back for what it does not time: building its
+/// sampler and drawing its first world (it looks at the clock between two more), one world past
+/// the time, and the iterations between two looks (every 16). Measured:
 /// without it the dark agents answered up to 39 ms past `movetime` (docs/luzhanqi-engine.md).
 const DARK_RESERVE_MS: u64 = 20;
 
@@ -537,8 +538,9 @@ impl Server {
                     Player::Second => Seat::Black,
                 },
             };
-            // A dark agent draws its worlds before it looks at the clock and then looks every
-            // 16 iterations: it is given its time less a reserve for that.
+            // A dark agent builds its sampler and draws a world before it looks at the clock,
+            // and then looks between two worlds and every 16 iterations: it is given its time
+            // less a reserve for that.
             let reserve = if matches!(current, Current::Dark(_)) {
                 DARK_RESERVE_MS
             } else {
