@@ -347,3 +347,35 @@ fn a_hash_that_cannot_be_allocated_falls_back_and_the_engine_plays_on() {
         assert_ne!(best, "0000", "{mode}");
     }
 }
+
+/// Issue 50, item 13: `IsmctsWorlds 1024` at a late ply answered `go movetime 50` in 128 ms (the
+/// worlds, each replayed through the whole game, were drawn before the clock was looked at).
+/// A measurement, not a check of the machine's speed: run on a quiet machine.
+#[test]
+#[ignore = "timing: run on a quiet machine"]
+fn many_worlds_at_a_late_ply_keep_the_movetime() {
+    use luzhanqi::rand::SeedableRng;
+    let mut rng = luzhanqi::rand::rngs::StdRng::seed_from_u64(11);
+    let (r, b) = (Deployment::random(&mut rng), Deployment::random(&mut rng));
+    let mut game = DarkGame::new(&r, &b, Side::Red, DarkRules::STANDARD).unwrap();
+    let mut states = Vec::new();
+    while game.game().moves().len() < 600 && game.outcome().is_none() {
+        if game.game().moves().len() >= 300 && game.turn() == Side::Red {
+            states.push((
+                game.game().moves().len(),
+                game.info_state(Side::Red).to_string(),
+            ));
+        }
+        game.play_random(&mut rng, game.game().moves().len() + 1);
+    }
+    let (ply, state) = states.last().expect("a late state");
+    let mut e = Engine::start();
+    e.send("setoption name IsmctsWorlds value 1024");
+    let mut worst = 0i64;
+    for _ in 0..5 {
+        let (_, took) = e.go(&format!("position hidden {state}"), "go movetime 50");
+        worst = worst.max(took.as_millis() as i64 - 50);
+    }
+    println!("ply {ply}: worst overshoot {worst} ms");
+    assert!(worst <= 50, "{worst} ms past movetime 50");
+}
