@@ -106,53 +106,69 @@ fn a_full_device_is_an_error_naming_it() {
     assert!(Path::new("/dev/full").exists());
 }
 
-/// A killed run: the dataset's name never appears, and what was written is under a name that
-/// says it is incomplete.
+/// A run stopped by a signal (SIGINT, as Ctrl-C sends, and SIGKILL) leaves nothing in the
+/// directory (issue 50, item 13: it left `<out>.partial-<pid>`): the records are written into
+/// a file of no name until the run completes. The signal is sent once the run has its output
+/// open (seen in `/proc/<pid>/fd`), mid-play.
+#[cfg(target_os = "linux")]
 #[test]
-fn a_killed_run_leaves_no_dataset_under_its_name() {
-    let dir = test_dir("datagen", "killed");
-    let out = dir.join("d.gjjqd");
-    /// Kills the run however the test ends (it would play 100,000 games).
-    struct Killed(std::process::Child);
-    impl Drop for Killed {
-        fn drop(&mut self) {
-            let _ = self.0.kill();
-            let _ = self.0.wait();
-        }
-    }
-    let child = Killed(
-        Command::new(GJJQ)
-            .args(["datagen", "--out", out.to_str().unwrap()])
-            .args(["--games", "100000", "--nodes", "50"])
-            .stdout(Stdio::null())
-            .stderr(Stdio::null())
-            .spawn()
-            .unwrap(),
-    );
-    let start = Instant::now();
-    let partial = loop {
-        if let Some(n) = names(&dir).into_iter().find(|n| n.contains(".partial-")) {
-            let p = dir.join(n);
-            if std::fs::metadata(&p).unwrap().len() > 4096 {
-                break p;
+fn a_stopped_run_leaves_nothing_behind() {
+    for signal in ["INT", "KILL"] {
+        let dir = test_dir("datagen", &format!("stopped-{signal}"));
+        let out = dir.join("d.gjjqd");
+        /// Kills the run however the test ends (it would play 100,000 games).
+        struct Killed(std::process::Child);
+        impl Drop for Killed {
+            fn drop(&mut self) {
+                let _ = self.0.kill();
+                let _ = self.0.wait();
             }
         }
-        assert!(
-            start.elapsed() < Duration::from_secs(60),
-            "{:?}",
-            names(&dir)
+        let mut child = Killed(
+            Command::new(GJJQ)
+                .args(["datagen", "--out", out.to_str().unwrap()])
+                .args(["--games", "100000", "--nodes", "50"])
+                .stdout(Stdio::null())
+                .stderr(Stdio::null())
+                .spawn()
+                .unwrap(),
         );
-        std::thread::sleep(Duration::from_millis(20));
-    };
-    assert!(!out.exists(), "the dataset appears only when complete");
-    drop(child);
-    assert!(!out.exists());
-    assert!(
-        partial
-            .file_name()
-            .unwrap()
-            .to_string_lossy()
-            .starts_with("d.gjjqd.partial-")
-    );
-    std::fs::remove_dir_all(&dir).unwrap();
+        let pid = child.0.id();
+        let start = Instant::now();
+        // Its output open and written to: a descriptor on a file of the directory that has
+        // grown past its header.
+        loop {
+            let open = std::fs::read_dir(format!("/proc/{pid}/fd"))
+                .into_iter()
+                .flatten()
+                .flatten()
+                .filter_map(|e| std::fs::read_link(e.path()).ok())
+                .any(|t| t.starts_with(&dir));
+            let grown = std::fs::read_dir(format!("/proc/{pid}/fd"))
+                .into_iter()
+                .flatten()
+                .flatten()
+                .any(|e| {
+                    std::fs::read_link(e.path()).is_ok_and(|t| t.starts_with(&dir))
+                        && std::fs::metadata(e.path()).is_ok_and(|m| m.len() > 4096)
+                });
+            if open && grown {
+                break;
+            }
+            assert!(
+                start.elapsed() < Duration::from_secs(60),
+                "{:?}",
+                names(&dir)
+            );
+            std::thread::sleep(Duration::from_millis(20));
+        }
+        let sent = Command::new("kill")
+            .args([&format!("-{signal}"), &pid.to_string()])
+            .status()
+            .unwrap();
+        assert!(sent.success());
+        child.0.wait().unwrap();
+        assert_eq!(names(&dir), Vec::<String>::new(), "after SIG{signal}");
+        std::fs::remove_dir_all(&dir).unwrap();
+    }
 }

@@ -460,14 +460,8 @@ impl Server {
         };
         self.config.hash_mb = got;
         if got != mb {
-            self.out.send(&format!(
-                "info string setoption: Hash: cannot allocate {mb} MiB; the table has {}",
-                if got == 0 {
-                    "one entry".to_string()
-                } else {
-                    format!("{got} MiB")
-                }
-            ));
+            self.out
+                .info(&junqi_protocol::hash::fallback_message(mb, got));
         }
     }
 

@@ -40,29 +40,18 @@ impl Table {
     /// A table of about `megabytes` MiB (at least one entry) if that much memory can be had;
     /// `None` when it cannot (the allocation is asked for fallibly, never an abort).
     pub fn try_new(megabytes: usize) -> Option<Table> {
-        let n = (megabytes.saturating_mul(1 << 20) / size_of::<Entry>()).max(1);
-        let mut entries = Vec::new();
-        entries.try_reserve_exact(n).ok()?;
-        entries.resize(n, EMPTY);
-        Some(Table { entries })
+        let n = junqi_protocol::hash::entries_in(megabytes, size_of::<Entry>());
+        junqi_protocol::hash::try_filled(n, EMPTY).map(|entries| Table { entries })
     }
 
     /// A table of about `megabytes` MiB, or when that cannot be allocated the largest that can
     /// of `fallback_mb` (less than `megabytes`) halved in turn down to 1 MiB, or at last one
-    /// entry; with its size in MiB (0 for the one entry). The caller frees its old table first,
-    /// so that old and new are never held together.
+    /// entry; with its size in MiB (0 for the one entry). The policy every engine shares
+    /// ([`junqi_protocol::hash::allocate`]). The caller frees its old table first, so that old
+    /// and new are never held together.
     pub fn allocate(megabytes: usize, fallback_mb: usize) -> (Table, usize) {
-        if let Some(t) = Table::try_new(megabytes) {
-            return (t, megabytes);
-        }
-        let mut mb = fallback_mb.min(megabytes.saturating_sub(1));
-        while mb >= 1 {
-            if let Some(t) = Table::try_new(mb) {
-                return (t, mb);
-            }
-            mb /= 2;
-        }
-        (Table::tiny(), 0)
+        junqi_protocol::hash::allocate(megabytes, fallback_mb, Table::try_new)
+            .unwrap_or_else(|| (Table::tiny(), 0))
     }
 
     /// A table of one entry: what is held while a table is replaced.

@@ -45,6 +45,18 @@ pub enum TablebaseError {
         /// What it is: `a directory`, `a FIFO (named pipe)`, ….
         kind: String,
     },
+    /// The generation lock's name in the directory (`.gjtb-generate.lock`) is taken by
+    /// something else than a regular file (a symbolic link, a FIFO, a directory): refused from
+    /// its metadata, never opened or followed (issue 50, item 13).
+    #[error(
+        "{path}: {kind} at the generation lock's name (the lock is a regular file); remove it to generate here"
+    )]
+    LockNotAFile {
+        /// The lock file's name.
+        path: String,
+        /// What it is: `a symbolic link`, `a FIFO (named pipe)`, ….
+        kind: String,
+    },
     /// A table's name in the directory is a symbolic link whose target does not exist.
     #[error("{path}: a dangling symbolic link (its target {target} does not exist)")]
     DanglingLink {
@@ -975,9 +987,9 @@ impl GenerationLock {
     ///
     /// # Errors
     ///
-    /// [`TablebaseError::Locked`] if another generation holds it, [`TablebaseError::NotAFile`]
-    /// if the lock file's name is taken by something else than a regular file (a link, a
-    /// FIFO), [`TablebaseError::Io`] if the directory or the lock file cannot be made or
+    /// [`TablebaseError::Locked`] if another generation holds it,
+    /// [`TablebaseError::LockNotAFile`] if the lock file's name is taken by something else than
+    /// a regular file (a link, a FIFO), [`TablebaseError::Io`] if the directory or the lock file cannot be made or
     /// locked.
     pub fn acquire(dir: &Path) -> Result<GenerationLock, TablebaseError> {
         std::fs::create_dir_all(dir).map_err(|e| io_error(dir, &e))?;
@@ -992,13 +1004,17 @@ impl GenerationLock {
                 // An earlier run's: used if it is a regular file itself (never through a link),
                 // opened for reading only (a lock needs no more), never blocking.
                 let meta = std::fs::symlink_metadata(&path).map_err(|e| io_error(&path, &e))?;
+                let not_a_lock = |kind: &str| TablebaseError::LockNotAFile {
+                    path: path.display().to_string(),
+                    kind: kind.to_owned(),
+                };
                 if !meta.is_file() {
-                    return Err(TablebaseError::NotAFile {
-                        path: path.display().to_string(),
-                        kind: file::file_kind(&meta.file_type()).to_owned(),
-                    });
+                    return Err(not_a_lock(file::file_kind(&meta.file_type())));
                 }
-                file::open_regular(&path).map_err(|e| map_error(&path, None, e))?
+                file::open_regular(&path).map_err(|e| match e {
+                    file::MapError::NotAFile(kind) => not_a_lock(kind),
+                    e => map_error(&path, None, e),
+                })?
             }
             Err(e) => return Err(io_error(&path, &e)),
         };

@@ -444,3 +444,46 @@ fn an_ending_over_the_generators_numbering_is_refused_before_any_work() {
     );
     std::fs::remove_dir_all(&dir).unwrap();
 }
+
+/// Issue 50, item 13: a symbolic link or a FIFO at the lock file's name is refused as what it
+/// is, at the lock's name, not as "not a table file"; never followed nor opened.
+#[cfg(unix)]
+#[test]
+fn a_link_or_a_fifo_at_the_lock_file_is_named_as_such() {
+    let dir = scratch("lock-not-a-file");
+    std::fs::create_dir_all(&dir).unwrap();
+    let lock = dir.join(".gjtb-generate.lock");
+    let victim = dir.join("victim");
+    std::fs::write(&victim, b"precious").unwrap();
+    std::os::unix::fs::symlink(&victim, &lock).unwrap();
+    let d = dir.clone();
+    let err = within_seconds(move || GenerationLock::acquire(&d).map(drop)).unwrap_err();
+    assert!(
+        matches!(err, TablebaseError::LockNotAFile { .. }),
+        "{err:?}"
+    );
+    let text = err.to_string();
+    assert!(
+        text.contains("a symbolic link at the generation lock's name"),
+        "{text}"
+    );
+    assert!(!text.contains("not a table file"), "{text}");
+    assert_eq!(std::fs::read(&victim).unwrap(), b"precious");
+    std::fs::remove_file(&lock).unwrap();
+    if mkfifo(&lock) {
+        let d = dir.clone();
+        let err = within_seconds(move || {
+            Tablebase::new()
+                .generate_in(&d, &["KvK".parse().unwrap()])
+                .map(drop)
+        })
+        .unwrap_err();
+        let text = err.to_string();
+        assert!(
+            text.contains("a FIFO (named pipe) at the generation lock's name"),
+            "{text}"
+        );
+        assert!(text.contains(".gjtb-generate.lock"), "{text}");
+    }
+    std::fs::remove_dir_all(&dir).unwrap();
+}

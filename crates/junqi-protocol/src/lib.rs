@@ -13,6 +13,7 @@
 //! | [`reply`] | engine → controller: [`Reply`], [`Id`], [`OptionLine`], [`OptionKind`], [`Info`], [`BestMove`] |
 //! | [`score`] | [`Score`]: `cp N`, `win N`, `loss N` (plies) |
 //! | [`error`] | [`ProtocolError`] |
+//! | [`hash`] | the `Hash` option's table allocated fallibly, with one fallback for every engine ([`hash::allocate`]) |
 //! | [`time`] | how long to think from `go`'s clock or `movetime` ([`time::budget`]), for any game |
 //! | [`line`](mod@line) | lines read within a bound ([`line::read_line_bounded`]), outside text escaped onto one line ([`line::escape_for_line`]) |
 //! | [`server`] | the engine's side of a session for any game: [`server::serve`] over a game's [`server::Session`], [`server::Output`] |
@@ -35,6 +36,7 @@
 
 pub mod command;
 pub mod error;
+pub mod hash;
 pub mod line;
 pub mod reply;
 pub mod score;

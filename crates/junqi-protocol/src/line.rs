@@ -79,9 +79,13 @@ pub enum BoundedLine {
 
 /// Reads one line of `input` into `buf` (cleared first), keeping at most `limit` bytes of it:
 /// a longer line is read to its end and dropped as it goes, so no more than `limit + 1` bytes
-/// are ever held, whatever the input (a file of one endless line, `/dev/zero`). The line end
-/// (`\n`, and a `\r` before it or at the end of the input) is not kept and not counted: a line
-/// of exactly `limit` bytes is [`BoundedLine::Complete`]. `None` at the end of the input.
+/// are ever held, whatever the input. The line end (`\n`, and a `\r` before it or at the end
+/// of the input) is not kept and not counted: a line of exactly `limit` bytes is
+/// [`BoundedLine::Complete`]. `None` at the end of the input.
+///
+/// A line without an end (`/dev/zero`) is read for ever, in constant memory: a reader that
+/// must answer at the limit reads with [`read_line_limited`] and then skips the rest
+/// ([`skip_line`]) or stops.
 ///
 /// The bytes are not checked to be UTF-8: the caller decides what a line of other bytes means.
 ///
@@ -109,10 +113,44 @@ pub fn read_line_bounded<R: BufRead + ?Sized>(
     buf: &mut Vec<u8>,
     limit: usize,
 ) -> io::Result<Option<BoundedLine>> {
+    let read = read_line_limited(input, buf, limit)?;
+    if read == Some(BoundedLine::TooLong) {
+        skip_line(input)?;
+    }
+    Ok(read)
+}
+
+/// Reads one line of `input` into `buf` (cleared first) as [`read_line_bounded`] does, but
+/// stops at the limit: a line longer than `limit` bytes is [`BoundedLine::TooLong`] as soon
+/// as that is known, its first `limit` bytes in `buf` and the rest of it left in `input`
+/// (at most `limit + 2` bytes of it read), so that an input that never ends its line (a
+/// device such as `/dev/zero`, a hostile peer) is refused at its limit (issue 50, item 10).
+/// The caller skips the rest ([`skip_line`]) or stops reading.
+///
+/// # Errors
+///
+/// The input's read errors (an interrupted read is retried).
+///
+/// # Examples
+///
+/// ```
+/// use std::io::{BufReader, Read};
+/// use junqi_protocol::line::{BoundedLine, read_line_limited};
+/// // An endless line of zeros is refused at its limit.
+/// let mut zeros = BufReader::new(std::io::repeat(0));
+/// let mut buf = Vec::new();
+/// assert_eq!(read_line_limited(&mut zeros, &mut buf, 8)?, Some(BoundedLine::TooLong));
+/// assert_eq!(buf, [0; 8]);
+/// # Ok::<(), std::io::Error>(())
+/// ```
+pub fn read_line_limited<R: BufRead + ?Sized>(
+    input: &mut R,
+    buf: &mut Vec<u8>,
+    limit: usize,
+) -> io::Result<Option<BoundedLine>> {
     buf.clear();
     // One byte more than the limit: room for the `\r` of a `\r\n` after a line of `limit`.
     let keep = limit.saturating_add(1);
-    let mut dropped = false;
     let mut read_any = false;
     loop {
         let chunk = match input.fill_buf() {
@@ -127,28 +165,74 @@ pub fn read_line_bounded<R: BufRead + ?Sized>(
             break;
         }
         read_any = true;
-        let (part, used, done) = match chunk.iter().position(|&b| b == b'\n') {
-            Some(i) => (&chunk[..i], i + 1, true),
-            None => (chunk, chunk.len(), false),
-        };
         let room = keep - buf.len();
-        if part.len() > room {
-            dropped = true;
+        // One byte past the room: a line end there still ends a line that fits.
+        let window = &chunk[..chunk.len().min(room.saturating_add(1))];
+        if let Some(i) = window.iter().position(|&b| b == b'\n') {
+            let total = buf.len() + i;
+            let last = if i > 0 {
+                window[i - 1]
+            } else {
+                buf.last().copied().unwrap_or(0)
+            };
+            buf.extend_from_slice(&window[..i]);
+            if total <= limit || (total == keep && last == b'\r') {
+                input.consume(i + 1);
+                break;
+            }
+            // Too long by its `\r`-less last byte: the line end is left for the caller.
+            input.consume(i);
+            buf.truncate(limit);
+            return Ok(Some(BoundedLine::TooLong));
         }
-        buf.extend_from_slice(&part[..part.len().min(room)]);
-        input.consume(used);
-        if done {
-            break;
+        if room == 0 {
+            // `keep` bytes and no line end after them: longer than the limit.
+            buf.truncate(limit);
+            return Ok(Some(BoundedLine::TooLong));
         }
+        let take = window.len().min(room);
+        buf.extend_from_slice(&window[..take]);
+        input.consume(take);
     }
-    if !dropped && buf.last() == Some(&b'\r') {
+    if buf.last() == Some(&b'\r') {
         buf.pop();
     }
-    if dropped || buf.len() > limit {
+    if buf.len() > limit {
         buf.truncate(limit);
         return Ok(Some(BoundedLine::TooLong));
     }
     Ok(Some(BoundedLine::Complete))
+}
+
+/// Reads and drops the rest of a line of `input`, its line end included, in constant memory;
+/// the bytes dropped.
+///
+/// # Errors
+///
+/// The input's read errors (an interrupted read is retried).
+pub fn skip_line<R: BufRead + ?Sized>(input: &mut R) -> io::Result<u64> {
+    let mut dropped = 0u64;
+    loop {
+        let chunk = match input.fill_buf() {
+            Ok(c) => c,
+            Err(e) if e.kind() == io::ErrorKind::Interrupted => continue,
+            Err(e) => return Err(e),
+        };
+        if chunk.is_empty() {
+            return Ok(dropped);
+        }
+        match chunk.iter().position(|&b| b == b'\n') {
+            Some(i) => {
+                input.consume(i + 1);
+                return Ok(dropped + i as u64 + 1);
+            }
+            None => {
+                let n = chunk.len();
+                input.consume(n);
+                dropped += n as u64;
+            }
+        }
+    }
 }
 
 #[cfg(test)]
@@ -223,6 +307,42 @@ mod tests {
             if !end.is_empty() {
                 read_line_bounded(&mut input, &mut buf, limit).unwrap();
                 assert_eq!(buf, b"next");
+            }
+        }
+    }
+
+    /// Issue 50, item 10: a line that never ends is refused at its limit, not read for ever.
+    #[test]
+    fn an_endless_line_is_refused_at_its_limit() {
+        let mut input = io::BufReader::with_capacity(8192, Endless(0));
+        let mut buf = Vec::new();
+        let r = read_line_limited(&mut input, &mut buf, 65_536).unwrap();
+        assert_eq!(r, Some(BoundedLine::TooLong));
+        assert_eq!(buf.len(), 65_536);
+        // What was read: the limit and at most one buffer more.
+        assert!(input.get_ref().0 <= 65_536 + 8192, "{}", input.get_ref().0);
+    }
+
+    /// Stopping at the limit and skipping the rest reads the lines `read_line_bounded` reads.
+    #[test]
+    fn a_limited_read_and_a_skip_find_the_next_line() {
+        for text in [
+            "abcde\nnext\n",
+            "abcd\r\nnext\n",
+            "abcde\r\nnext\n",
+            "abcd\rx\nnext\n",
+        ] {
+            for cap in [1, 2, 3, 7, 64] {
+                let mut input = io::BufReader::with_capacity(cap, text.as_bytes());
+                let mut buf = Vec::new();
+                let r = read_line_limited(&mut input, &mut buf, 4).unwrap().unwrap();
+                if r == BoundedLine::TooLong {
+                    skip_line(&mut input).unwrap();
+                }
+                assert_eq!(buf, b"abcd", "{text:?} {cap}");
+                assert_eq!(r == BoundedLine::Complete, text.starts_with("abcd\r\n"));
+                read_line_limited(&mut input, &mut buf, 4).unwrap();
+                assert_eq!(buf, b"next", "{text:?} {cap}");
             }
         }
     }

@@ -48,7 +48,7 @@ use std::sync::{Arc, Mutex, PoisonError};
 
 use crate::Command;
 use crate::command::parse_command;
-use crate::line::{BoundedLine, escape_for_line, read_line_bounded};
+use crate::line::{BoundedLine, escape_for_line, read_line_limited, skip_line};
 
 /// The longest input line read, in bytes, its newline excluded (a `position` with tens of
 /// thousands of moves fits); a longer line is reported and ignored.
@@ -101,6 +101,12 @@ pub trait Session {
 
     /// Stop the running search, if any, and return once its `bestmove` is written.
     fn finish_search(&mut self);
+
+    /// Get ready for `go` before `readyok` is answered to `isready`: allocate what the
+    /// settings ask for (a transposition table), so that a timed `go` spends none of its time
+    /// on it (issue 50, item 5). During a search it must return at once (`isready` is answered
+    /// while the engine thinks). The default does nothing.
+    fn ready(&mut self) {}
 }
 
 /// The one clipping of echoed input (`junqi_game::clip`): `text` cut to `limit` characters,
@@ -113,10 +119,12 @@ pub trait Session {
 pub use junqi_game::clip;
 
 /// Serve the protocol on `input` until `quit` or the end of the input (which ends a running
-/// search as `quit` does): `isready` is answered `readyok` at once, even during a search;
+/// search as `quit` does): `isready` is answered `readyok` once the session is ready
+/// ([`Session::ready`]), at once during a search;
 /// `stop` ends the search ([`Session::finish_search`]); `ponderhit` and `debug` are ignored;
-/// every other command goes to `session`. A line too long, not UTF-8 or not a command is
-/// reported (`info string`, with the line's number or the parser's error) and ignored.
+/// every other command goes to `session`. A line too long (reported at its limit, the rest
+/// skipped), not UTF-8 or not a command is reported (`info string`, with the line's number or
+/// the parser's error) and ignored.
 ///
 /// # Errors
 ///
@@ -130,9 +138,15 @@ pub fn serve<R: BufRead, S: Session>(
     let mut number = 0usize;
     loop {
         number += 1;
-        let why = match read_line_bounded(&mut input, &mut buf, MAX_LINE_BYTES)? {
+        let why = match read_line_limited(&mut input, &mut buf, MAX_LINE_BYTES)? {
             None => break,
-            Some(BoundedLine::TooLong) => format!("longer than {MAX_LINE_BYTES} bytes"),
+            Some(BoundedLine::TooLong) => {
+                // Reported at the limit, before the rest is skipped: a line that never ends
+                // is refused at once (issue 50, item 10).
+                out.info(&too_long(number, &buf));
+                skip_line(&mut input)?;
+                continue;
+            }
             Some(BoundedLine::Complete) => match std::str::from_utf8(&buf) {
                 Ok(text) => {
                     if !handle(text, out, session) {
@@ -143,13 +157,27 @@ pub fn serve<R: BufRead, S: Session>(
                 Err(_) => "not UTF-8".to_string(),
             },
         };
-        out.info(&format!(
-            "line {number}: {why}, ignored: '{}'",
-            clip(&String::from_utf8_lossy(&buf), ECHO_CHARS)
-        ));
+        out.info(&ignored(number, &why, &buf));
     }
     session.finish_search();
     Ok(())
+}
+
+/// The report of line `number`, not read for `why`: its first characters.
+fn ignored(number: usize, why: &str, line: &[u8]) -> String {
+    format!(
+        "line {number}: {why}, ignored: '{}'",
+        clip(&String::from_utf8_lossy(line), ECHO_CHARS)
+    )
+}
+
+/// The report of line `number`, longer than [`MAX_LINE_BYTES`] (`start`: its first bytes).
+fn too_long(number: usize, start: &[u8]) -> String {
+    ignored(
+        number,
+        &format!("longer than {MAX_LINE_BYTES} bytes"),
+        start,
+    )
 }
 
 /// Handle one line; `false` after `quit`.
@@ -157,7 +185,10 @@ fn handle<S: Session>(line: &str, out: &Output, session: &mut S) -> bool {
     match parse_command(line) {
         Ok(None) => {}
         Err(e) => out.info(&clip(&e.to_string(), ERROR_CHARS)),
-        Ok(Some(Command::IsReady)) => out.send("readyok"),
+        Ok(Some(Command::IsReady)) => {
+            session.ready();
+            out.send("readyok");
+        }
         Ok(Some(Command::Stop)) => session.finish_search(),
         Ok(Some(Command::PonderHit | Command::Debug(_))) => {}
         Ok(Some(Command::Quit)) => {
@@ -177,6 +208,7 @@ mod tests {
     struct Log {
         applied: Vec<String>,
         finished: usize,
+        readied: usize,
     }
 
     impl Session for Log {
@@ -185,6 +217,9 @@ mod tests {
         }
         fn finish_search(&mut self) {
             self.finished += 1;
+        }
+        fn ready(&mut self) {
+            self.readied += 1;
         }
     }
 
@@ -216,6 +251,8 @@ mod tests {
         // `stop`, then `quit`; nothing is read after `quit`.
         assert_eq!(log.finished, 2);
         assert_eq!(lines, ["readyok"]);
+        // The session got ready before `readyok` (issue 50, item 5).
+        assert_eq!(log.readied, 1);
     }
 
     #[test]
@@ -245,5 +282,53 @@ mod tests {
         assert!(lines[3].starts_with("info string "), "{lines:?}");
         assert_eq!(lines[4], "readyok");
         assert_eq!(lines.len(), 5);
+    }
+
+    /// Issue 50, item 10: a line that never ends is reported at its limit. The input gives
+    /// endless bytes until the report is written (then a line end and `quit`), or gives up
+    /// 64 MiB past the limit.
+    #[test]
+    fn an_endless_line_is_reported_at_its_limit() {
+        struct Endless {
+            sink: Sink,
+            given: Arc<Mutex<usize>>,
+            rest: &'static [u8],
+        }
+        impl io::Read for Endless {
+            fn read(&mut self, out: &mut [u8]) -> io::Result<usize> {
+                let reported = !self.sink.0.lock().unwrap().is_empty();
+                let mut given = self.given.lock().unwrap();
+                if reported || *given > MAX_LINE_BYTES + (64 << 20) {
+                    let n = self.rest.len().min(out.len());
+                    out[..n].copy_from_slice(&self.rest[..n]);
+                    self.rest = &self.rest[n..];
+                    return Ok(n);
+                }
+                out.fill(b'x');
+                *given += out.len();
+                Ok(out.len())
+            }
+        }
+        let sink = Sink::default();
+        let out = Output::new(sink.clone());
+        let given = Arc::new(Mutex::new(0));
+        let input = Endless {
+            sink: sink.clone(),
+            given: given.clone(),
+            rest: b"\nisready\nquit\n",
+        };
+        let mut log = Log::default();
+        serve(io::BufReader::new(input), &out, &mut log).unwrap();
+        let text = String::from_utf8(sink.0.lock().unwrap().clone()).unwrap();
+        let lines: Vec<&str> = text.lines().collect();
+        assert_eq!(lines.len(), 2, "{lines:?}");
+        assert!(
+            lines[0].starts_with("info string line 1: longer than 4194304 bytes, ignored: 'xxx"),
+            "{lines:?}"
+        );
+        assert_eq!(lines[1], "readyok");
+        // Reported at the limit, not after 64 MiB more.
+        let given = *given.lock().unwrap();
+        assert!(given <= MAX_LINE_BYTES + (64 << 10), "{given}");
     }
 }

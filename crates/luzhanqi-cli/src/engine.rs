@@ -25,6 +25,7 @@ use std::str::FromStr;
 use std::thread::JoinHandle;
 use std::time::{Duration, Instant};
 
+use junqi_protocol::hash::{allocate, entries_in, fallback_message};
 use junqi_protocol::server::{ERROR_CHARS, Output, Session, clip};
 use junqi_protocol::{
     BestMove, Command, GoParams, Id, Info, OptionKind, OptionLine, PositionCommand, Reply, Score,
@@ -41,11 +42,16 @@ use luzhanqi_engine::flip::{FlipAgent, FlipSearchAgent, FlipSearchConfig};
 use luzhanqi_engine::{Agent, AgentKind, Limits, SearchAgent, SearchConfig, StopSignal, eval};
 use thiserror::Error;
 
-/// The largest `Hash`, in MiB (2^28 entries of 16 bytes).
+/// The largest `Hash`, in MiB (178,956,970 entries of 24 bytes,
+/// [`SearchAgent::TT_ENTRY_BYTES`]).
 const MAX_HASH_MB: u64 = 4096;
 
-/// Milliseconds of a dark agent's time kept back for what it does not time: drawing its worlds
-/// (before it looks at the clock) and the iterations between two looks (every 16). Measured:
+/// The default `Hash`, in MiB.
+const DEFAULT_HASH_MB: u64 = 4;
+
+/// Milliseconds of a dark agent's time kept back for what it does not time: building its
+/// sampler and drawing its first world (it looks at the clock between two more), one world past
+/// the time, and the iterations between two looks (every 16). Measured:
 /// without it the dark agents answered up to 39 ms past `movetime` (docs/luzhanqi-engine.md).
 const DARK_RESERVE_MS: u64 = 20;
 
@@ -164,40 +170,47 @@ struct Settings {
 }
 
 impl Settings {
-    fn hash_bits(&self) -> u32 {
-        // 16-byte entries: 2^16 per MiB.
-        16 + self.hash_mb.max(1).ilog2()
-    }
-
-    fn open_agent(&self) -> Box<dyn Agent + Send> {
+    /// Open play's agent, its table (if it searches) of `hash_mb` MiB; `None` when that
+    /// cannot be allocated.
+    fn open_agent(&self, hash_mb: usize) -> Option<Box<dyn Agent + Send>> {
         match self.agent {
-            AgentKind::Search => Box::new(SearchAgent::with_config(
+            AgentKind::Search => SearchAgent::try_with_config(
                 self.seed,
                 SearchConfig {
-                    hash_bits: self.hash_bits(),
+                    hash_entries: entries_in(hash_mb, SearchAgent::TT_ENTRY_BYTES),
                     ..SearchConfig::default()
                 },
-            )),
-            other => other.build(self.seed),
+            )
+            .map(|a| Box::new(a) as Box<dyn Agent + Send>),
+            other => Some(other.build(self.seed)),
         }
     }
 
-    fn flip_agent(&self) -> Box<dyn FlipAgent + Send> {
+    /// Flip play's agent, as [`Settings::open_agent`].
+    fn flip_agent(&self, hash_mb: usize) -> Option<Box<dyn FlipAgent + Send>> {
         match self.agent {
-            AgentKind::Search => Box::new(FlipSearchAgent::with_config(
+            AgentKind::Search => FlipSearchAgent::try_with_config(
                 self.seed,
                 FlipSearchConfig {
-                    hash_bits: self.hash_bits(),
+                    hash_entries: entries_in(hash_mb, FlipSearchAgent::TT_ENTRY_BYTES),
                     ..FlipSearchConfig::default()
                 },
-            )),
-            other => other.build_flip(self.seed),
+            )
+            .map(|a| Box::new(a) as Box<dyn FlipAgent + Send>),
+            other => Some(other.build_flip(self.seed)),
         }
     }
 
+    /// Dark play's agent; IS-MCTS's tree holds at most what fits in `Hash` (issue 50, item 7).
     fn dark_agent(&self) -> Box<dyn DarkAgent + Send> {
         match self.dark_agent {
-            DarkAgentKind::Ismcts => Box::new(IsmctsAgent::with_config(self.seed, self.ismcts)),
+            DarkAgentKind::Ismcts => Box::new(IsmctsAgent::with_config(
+                self.seed,
+                IsmctsConfig {
+                    max_tree_nodes: IsmctsConfig::tree_nodes_in(self.hash_mb as usize),
+                    ..self.ismcts
+                },
+            )),
             DarkAgentKind::Determinized => {
                 Box::new(DeterminizedAgent::with_config(self.seed, self.determinized))
             }
@@ -207,8 +220,10 @@ impl Settings {
     }
 }
 
-/// The agents of the session, each built when first asked for and kept (with its tables)
-/// from one `go` to the next; a changed setting drops them.
+/// The agents of the session: the one the current position needs is built before a search
+/// (at `setoption name Hash`, `isready`, or failing those `go`: [`Server::prepare`]) and kept
+/// (with its table) from one `go` to the next; a changed setting drops them, and building one
+/// drops the others, so that one table is held at a time.
 #[derive(Default)]
 struct Agents {
     open: Option<Box<dyn Agent + Send>>,
@@ -230,6 +245,11 @@ struct Server {
     agents: Option<Agents>,
     running: Option<Running>,
     current: Current,
+    /// The size in MiB of the last table had: what a `Hash` that cannot be had falls back to.
+    table_mb: usize,
+    /// How many agents [`Server::prepare`] built (their tables allocated then, never in a
+    /// search).
+    builds: usize,
 }
 
 /// A seed drawn from the clock and the process, for `Seed 0`.
@@ -265,7 +285,7 @@ impl Server {
                 agent: AgentKind::default(),
                 dark_agent: DarkAgentKind::default(),
                 seed: if seed == 0 { fresh_seed() } else { seed },
-                hash_mb: 4,
+                hash_mb: DEFAULT_HASH_MB,
                 ismcts: IsmctsConfig::default(),
                 determinized: DeterminizedConfig::default(),
             },
@@ -273,6 +293,65 @@ impl Server {
             agents: Some(Agents::default()),
             running: None,
             current: Current::start(Mode::Open),
+            table_mb: DEFAULT_HASH_MB as usize,
+            builds: 0,
+        }
+    }
+
+    /// Build the agent the current position needs, unless it is built or a search runs: its
+    /// table is allocated here, at `setoption name Hash`, `isready` or, failing those, before
+    /// a `go`'s search starts, and never inside a timed search (issue 50, item 5). When `Hash`
+    /// MiB cannot be had, the size of the last table had, halved in turn, is taken and said on
+    /// an `info string`, as `gjjq engine` does ([`junqi_protocol::hash::allocate`], item 6).
+    fn prepare(&mut self) {
+        if self.running.is_some() {
+            return;
+        }
+        let Some(agents) = self.agents.as_mut() else {
+            return;
+        };
+        let s = self.settings;
+        let asked = s.hash_mb as usize;
+        let got = match &self.current {
+            Current::Open(..) => {
+                if agents.open.is_some() {
+                    return;
+                }
+                *agents = Agents::default();
+                let (agent, got) = allocate(asked, self.table_mb, |mb| s.open_agent(mb))
+                    .or_else(|| s.open_agent(0).map(|a| (a, 0)))
+                    .unzip();
+                agents.open = agent;
+                got
+            }
+            Current::Flip(..) => {
+                if agents.flip.is_some() {
+                    return;
+                }
+                *agents = Agents::default();
+                let (agent, got) = allocate(asked, self.table_mb, |mb| s.flip_agent(mb))
+                    .or_else(|| s.flip_agent(0).map(|a| (a, 0)))
+                    .unzip();
+                agents.flip = agent;
+                got
+            }
+            Current::Dark(_) | Current::NoInfoState => {
+                if agents.dark.is_some() {
+                    return;
+                }
+                *agents = Agents::default();
+                agents.dark = Some(s.dark_agent());
+                Some(asked)
+            }
+        };
+        self.builds += 1;
+        let got = got.unwrap_or(0);
+        if got != asked {
+            self.out.info(&fallback_message(asked, got));
+            self.settings.hash_mb = got as u64;
+        }
+        if got > 0 {
+            self.table_mb = got;
         }
     }
 
@@ -410,7 +489,17 @@ impl Server {
                 let v = number(0, u64::MAX)?;
                 s.seed = if v == 0 { fresh_seed() } else { v };
             }
-            "hash" => s.hash_mb = number(1, MAX_HASH_MB)?,
+            "hash" => {
+                s.hash_mb = number(1, MAX_HASH_MB)?;
+                if s != self.settings {
+                    self.settings = s;
+                    // The old table is freed before the new one is allocated, now, as
+                    // `gjjq engine` does: not in the next timed `go`.
+                    self.agents = Some(Agents::default());
+                    self.prepare();
+                }
+                return Ok(());
+            }
             "ismctsworlds" => s.ismcts.worlds = number(1, MAX_WORLDS)? as u32,
             "ismctsexploration" => s.ismcts.exploration = number(1, 1000)? as f64 / 100.0,
             "ismctsleafnodes" => s.ismcts.leaf_nodes = number(1, 100_000)?,
@@ -422,7 +511,7 @@ impl Server {
         }
         if s != self.settings {
             self.settings = s;
-            // Built afresh, with the new settings, at the next `go` that needs them.
+            // Built afresh, with the new settings, at the next `isready` or `go`.
             self.agents = Some(Agents::default());
         }
         Ok(())
@@ -433,8 +522,9 @@ impl Server {
         let stop = StopSignal::new();
         let flag = stop.clone();
         let out = self.out.clone();
-        let settings = self.settings;
         let overhead = self.overhead_ms;
+        // Built now if `isready` did not (a controller that does not wait for `readyok`).
+        self.prepare();
         let current = self.current.clone();
         let mut agents = self.agents.take().unwrap_or_default();
         let handle = std::thread::spawn(move || {
@@ -448,8 +538,9 @@ impl Server {
                     Player::Second => Seat::Black,
                 },
             };
-            // A dark agent draws its worlds before it looks at the clock and then looks every
-            // 16 iterations: it is given its time less a reserve for that.
+            // A dark agent builds its sampler and draws a world before it looks at the clock,
+            // and then looks between two worlds and every 16 iterations: it is given its time
+            // less a reserve for that.
             let reserve = if matches!(current, Current::Dark(_)) {
                 DARK_RESERVE_MS
             } else {
@@ -464,7 +555,7 @@ impl Server {
                 depth: go.depth,
                 stop: Some(flag.clone()),
             };
-            let answer = search(&current, &mut agents, &settings, &limits);
+            let answer = search(&current, &mut agents, &limits);
             let elapsed = start.elapsed().as_millis() as u64;
             // UCI: after `go infinite` the answer waits for `stop`.
             while go.infinite && !flag.is_raised() {
@@ -495,6 +586,10 @@ impl Session for Server {
         }
     }
 
+    fn ready(&mut self) {
+        self.prepare();
+    }
+
     fn finish_search(&mut self) {
         if let Some(r) = self.running.take() {
             r.stop.raise();
@@ -519,6 +614,11 @@ fn seat_of(side: Side) -> Seat {
     }
 }
 
+/// Why a search has no agent: [`Server::prepare`] could not build it.
+fn no_agent() -> String {
+    "no agent: its table could not be allocated".to_string()
+}
+
 /// What an agent found: its score, depth and nodes.
 struct Found {
     score: i32,
@@ -530,7 +630,6 @@ struct Found {
 fn search(
     current: &Current,
     agents: &mut Agents,
-    settings: &Settings,
     limits: &Limits,
 ) -> Result<(String, Found), String> {
     match current {
@@ -538,7 +637,7 @@ fn search(
             if let Some(o) = game.outcome() {
                 return Err(format!("the game is over: {o}"));
             }
-            let agent = agents.open.get_or_insert_with(|| settings.open_agent());
+            let agent = agents.open.as_mut().ok_or_else(no_agent)?;
             let c = agent
                 .choose(game.position(), history, limits)
                 .map_err(|e| e.to_string())?;
@@ -555,7 +654,7 @@ fn search(
             if let Some(o) = game.outcome() {
                 return Err(format!("the game is over: {o}"));
             }
-            let agent = agents.flip.get_or_insert_with(|| settings.flip_agent());
+            let agent = agents.flip.as_mut().ok_or_else(no_agent)?;
             let c = agent
                 .choose(game.position(), history, limits)
                 .map_err(|e| e.to_string())?;
@@ -582,7 +681,7 @@ fn search(
                     state.side()
                 ));
             }
-            let agent = agents.dark.get_or_insert_with(|| settings.dark_agent());
+            let agent = agents.dark.as_mut().ok_or_else(no_agent)?;
             let c = agent.choose(state, limits).map_err(|e| e.to_string())?;
             Ok((
                 c.mv.to_string(),
@@ -862,5 +961,44 @@ mod tests {
         assert!(lines[5].contains("invalid information state"), "{lines:?}");
         assert!(lines[6].contains("'depth' needs a number"), "{lines:?}");
         assert_eq!(lines[7], "readyok");
+    }
+
+    /// Issue 50, item 5: `setoption name Hash` and `isready` build the table, of the
+    /// documented size (`Hash` MiB of 24-byte entries), before `readyok`; `go` builds nothing.
+    #[test]
+    fn the_table_is_built_before_readyok_and_go_builds_nothing() {
+        for (mode, per_entry) in [
+            ("open", SearchAgent::TT_ENTRY_BYTES),
+            ("flip", FlipSearchAgent::TT_ENTRY_BYTES),
+        ] {
+            let out = Transcript::default();
+            let o = Output::new(out.clone());
+            let mut server = Server::new(o.clone(), 7);
+            let entries = |s: &Server| {
+                let a = s.agents.as_ref().unwrap();
+                match mode {
+                    "open" => a.open.as_ref().map(|x| x.hash_entries()),
+                    _ => a.flip.as_ref().map(|x| x.hash_entries()),
+                }
+            };
+            let input = format!("setoption name Mode value {mode}\nsetoption name Hash value 8\n");
+            junqi_protocol::server::serve(input.as_bytes(), &o, &mut server).unwrap();
+            // `Hash` built it at once.
+            assert_eq!(server.builds, 1);
+            assert_eq!(entries(&server), Some((8 << 20) / per_entry));
+            assert_eq!(per_entry, 24);
+            // Another setting drops it; `isready` builds it again before `readyok`.
+            let input = "setoption name Seed value 3\nisready\n";
+            junqi_protocol::server::serve(input.as_bytes(), &o, &mut server).unwrap();
+            assert_eq!(server.builds, 2);
+            assert_eq!(entries(&server), Some((8 << 20) / per_entry));
+            junqi_protocol::server::serve("go depth 2\n".as_bytes(), &o, &mut server).unwrap();
+            assert_eq!(server.builds, 2, "go built an agent");
+            assert_eq!(entries(&server), Some((8 << 20) / per_entry));
+            let lines = out.lines();
+            assert_eq!(lines[0], "readyok");
+            assert!(lines.last().unwrap().starts_with("bestmove "), "{lines:?}");
+            assert_ne!(lines.last().unwrap(), "bestmove 0000", "{lines:?}");
+        }
     }
 }

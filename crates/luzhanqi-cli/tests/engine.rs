@@ -20,8 +20,25 @@ struct Engine {
 
 impl Engine {
     fn start() -> Engine {
-        let mut child = Command::new(env!("CARGO_BIN_EXE_luzhanqi"))
-            .args(["engine", "--seed", "3"])
+        let mut cmd = Command::new(env!("CARGO_BIN_EXE_luzhanqi"));
+        cmd.args(["engine", "--seed", "3"]);
+        Engine::spawn(cmd)
+    }
+
+    /// An engine under a limit of `kib` KiB of address space (`ulimit -v`), as a machine with
+    /// that much memory would run it.
+    fn start_limited(kib: u64) -> Engine {
+        let mut cmd = Command::new("sh");
+        cmd.args([
+            "-c",
+            &format!("ulimit -v {kib} && exec \"$0\" engine --seed 3"),
+            env!("CARGO_BIN_EXE_luzhanqi"),
+        ]);
+        Engine::spawn(cmd)
+    }
+
+    fn spawn(mut cmd: Command) -> Engine {
+        let mut child = cmd
             .stdin(Stdio::piped())
             .stdout(Stdio::piped())
             .spawn()
@@ -297,4 +314,68 @@ fn movetime_margin() {
         report.push(format!("{mode}: worst overshoot {worst} ms"));
     }
     println!("{}", report.join("\n"));
+}
+
+/// Issue 50, item 6: a `Hash` the machine cannot give (4096 MiB under a 1.5 GiB limit) is
+/// answered with an `info string` and the last size had, as `gjjq engine` answers, and the
+/// engine goes on playing in every mode with a search table; before, it aborted at the next
+/// `go` ("memory allocation of … bytes failed").
+#[test]
+fn a_hash_that_cannot_be_allocated_falls_back_and_the_engine_plays_on() {
+    for (mode, position) in [
+        ("open", "position startpos".to_string()),
+        ("flip", "position startpos".to_string()),
+    ] {
+        let mut e = Engine::start_limited(1_500_000);
+        e.send(&format!("setoption name Mode value {mode}"));
+        e.send("setoption name Hash value 4096");
+        let lines = e.until("info string", Duration::from_secs(30));
+        assert_eq!(
+            lines.last().unwrap(),
+            "info string setoption: Hash: cannot allocate 4096 MiB; the table has 4 MiB",
+            "{mode}"
+        );
+        e.send("isready");
+        assert_eq!(e.until("readyok", Duration::from_secs(30)), ["readyok"]);
+        let (best, _) = e.go(&position, "go depth 2");
+        assert_ne!(best, "0000", "{mode}");
+        // What can be had is had, without a word.
+        e.send("setoption name Hash value 64");
+        e.send("isready");
+        assert_eq!(e.until("readyok", Duration::from_secs(30)), ["readyok"]);
+        let (best, _) = e.go(&position, "go depth 2");
+        assert_ne!(best, "0000", "{mode}");
+    }
+}
+
+/// Issue 50, item 13: `IsmctsWorlds 1024` at a late ply answered `go movetime 50` in 128 ms (the
+/// worlds, each replayed through the whole game, were drawn before the clock was looked at).
+/// A measurement, not a check of the machine's speed: run on a quiet machine.
+#[test]
+#[ignore = "timing: run on a quiet machine"]
+fn many_worlds_at_a_late_ply_keep_the_movetime() {
+    use luzhanqi::rand::SeedableRng;
+    let mut rng = luzhanqi::rand::rngs::StdRng::seed_from_u64(11);
+    let (r, b) = (Deployment::random(&mut rng), Deployment::random(&mut rng));
+    let mut game = DarkGame::new(&r, &b, Side::Red, DarkRules::STANDARD).unwrap();
+    let mut states = Vec::new();
+    while game.game().moves().len() < 600 && game.outcome().is_none() {
+        if game.game().moves().len() >= 300 && game.turn() == Side::Red {
+            states.push((
+                game.game().moves().len(),
+                game.info_state(Side::Red).to_string(),
+            ));
+        }
+        game.play_random(&mut rng, game.game().moves().len() + 1);
+    }
+    let (ply, state) = states.last().expect("a late state");
+    let mut e = Engine::start();
+    e.send("setoption name IsmctsWorlds value 1024");
+    let mut worst = 0i64;
+    for _ in 0..5 {
+        let (_, took) = e.go(&format!("position hidden {state}"), "go movetime 50");
+        worst = worst.max(took.as_millis() as i64 - 50);
+    }
+    println!("ply {ply}: worst overshoot {worst} ms");
+    assert!(worst <= 50, "{worst} ms past movetime 50");
 }

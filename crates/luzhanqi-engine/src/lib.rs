@@ -230,6 +230,11 @@ pub trait Agent {
 
     /// Forget what was learnt in an earlier game (hash tables, killers); the seed stays.
     fn new_game(&mut self) {}
+
+    /// The entries of the agent's transposition table (0: it has none).
+    fn hash_entries(&self) -> usize {
+        0
+    }
 }
 
 /// The three agents by name, as the engine's `Agent` option spells them.

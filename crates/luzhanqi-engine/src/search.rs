@@ -38,8 +38,10 @@ thread_local! {
 /// How a [`SearchAgent`] is built.
 #[derive(Debug, Clone, Copy, PartialEq, Eq)]
 pub struct SearchConfig {
-    /// The transposition table holds 2^`hash_bits` entries of 16 bytes.
-    pub hash_bits: u32,
+    /// The transposition table's entries (at least one), each of
+    /// [`SearchAgent::TT_ENTRY_BYTES`] bytes: a table of `m` MiB holds
+    /// `m × 2^20 / TT_ENTRY_BYTES` of them.
+    pub hash_entries: usize,
     /// The deepest quiescence search below the main search's leaves, in plies.
     pub max_qdepth: u32,
     /// Late-move reductions on quiet moves (off: a plain principal-variation search).
@@ -47,10 +49,10 @@ pub struct SearchConfig {
 }
 
 impl Default for SearchConfig {
-    /// 2^18 entries (4 MiB), quiescence 12 plies deep, reductions on.
+    /// 2^18 entries (6 MiB), quiescence 12 plies deep, reductions on.
     fn default() -> SearchConfig {
         SearchConfig {
-            hash_bits: 18,
+            hash_entries: 1 << 18,
             max_qdepth: 12,
             reductions: true,
         }
@@ -112,17 +114,32 @@ impl SearchAgent {
         SearchAgent::with_config(seed, SearchConfig::default())
     }
 
-    /// A search agent with `config`.
+    /// The bytes of one entry of the transposition table (24: a key of 8 bytes, a score of
+    /// 4, a depth of 2, a bound and a best move, aligned to 8).
+    pub const TT_ENTRY_BYTES: usize = size_of::<crate::tt::Entry<Move>>();
+
+    /// A search agent with `config`; a table too large for the machine aborts (see
+    /// [`SearchAgent::try_with_config`]).
     #[must_use]
     pub fn with_config(seed: u64, config: SearchConfig) -> SearchAgent {
-        let bits = config.hash_bits.clamp(4, 28);
+        SearchAgent::build(seed, config, Table::new(config.hash_entries))
+    }
+
+    /// A search agent with `config`, or `None` when its transposition table cannot be
+    /// allocated (asked for fallibly, never an abort).
+    #[must_use]
+    pub fn try_with_config(seed: u64, config: SearchConfig) -> Option<SearchAgent> {
+        Table::try_new(config.hash_entries).map(|tt| SearchAgent::build(seed, config, tt))
+    }
+
+    fn build(seed: u64, config: SearchConfig, tt: Table<Move>) -> SearchAgent {
         SearchAgent {
             config: SearchConfig {
-                hash_bits: bits,
+                hash_entries: tt.len(),
                 ..config
             },
             rng: StdRng::seed_from_u64(seed),
-            tt: Table::new(bits),
+            tt,
             killers: vec![[None; 2]; MAX_PLY],
             history: vec![0; 60 * 60],
             path: Vec::with_capacity(512),
@@ -438,6 +455,10 @@ impl SearchAgent {
 
 /// A win or loss score relative to the root, stored relative to the node.
 impl Agent for SearchAgent {
+    fn hash_entries(&self) -> usize {
+        self.tt.len()
+    }
+
     fn name(&self) -> &'static str {
         "search"
     }

@@ -46,24 +46,36 @@ impl<M> Default for Entry<M> {
     }
 }
 
-/// 2^`bits` entries.
+/// A fixed number of entries (any number from one): a key's slot is its multiply-shift
+/// hash, uniform over the table whatever its size.
 #[derive(Debug, Clone)]
 pub(crate) struct Table<M> {
     entries: Vec<Entry<M>>,
-    bits: u32,
 }
 
 impl<M: Copy> Table<M> {
-    /// An empty table of 2^`bits` entries (`bits` in 1 … 63).
-    pub(crate) fn new(bits: u32) -> Table<M> {
+    /// An empty table of `n` entries (at least one); an allocation that fails aborts (the
+    /// library's own small tables: the engine's sized ones use [`Table::try_new`]).
+    pub(crate) fn new(n: usize) -> Table<M> {
         Table {
-            entries: vec![Entry::default(); 1 << bits],
-            bits,
+            entries: vec![Entry::default(); n.max(1)],
         }
     }
 
+    /// An empty table of `n` entries (at least one), or `None` when that much memory cannot
+    /// be had (asked for fallibly: never an abort, issue 50 item 6).
+    pub(crate) fn try_new(n: usize) -> Option<Table<M>> {
+        junqi_protocol::hash::try_filled(n, Entry::default()).map(|entries| Table { entries })
+    }
+
+    /// The number of entries.
+    pub(crate) fn len(&self) -> usize {
+        self.entries.len()
+    }
+
     fn index(&self, key: u64) -> usize {
-        (key >> (64 - self.bits)) as usize
+        // For 2^b entries this is the key's top b bits.
+        ((u128::from(key) * self.entries.len() as u128) >> 64) as usize
     }
 
     /// The entry of the position `key`, if the table holds it.
@@ -132,7 +144,7 @@ mod tests {
 
     #[test]
     fn a_win_keeps_its_distance_from_the_node() {
-        let mut t: Table<u8> = Table::new(4);
+        let mut t: Table<u8> = Table::new(16);
         let key = 0xF000_0000_0000_0001;
         // A win in 3 plies seen 2 plies below the root: the root saw WIN - 5.
         t.store(key, 4, WIN - 5, Bound::Exact, Some(1), 2);
@@ -144,7 +156,7 @@ mod tests {
 
     #[test]
     fn a_shallower_bound_does_not_replace_a_deeper_result() {
-        let mut t: Table<u8> = Table::new(4);
+        let mut t: Table<u8> = Table::new(16);
         let key = 0x1000_0000_0000_0000;
         t.store(key, 6, 10, Bound::Exact, Some(1), 0);
         t.store(key, 2, 99, Bound::Lower, None, 0);
@@ -157,5 +169,15 @@ mod tests {
         assert!(t.probe(key + 1).is_none());
         t.clear();
         assert!(t.probe(key).is_none());
+    }
+
+    /// Issue 50, item 5: the entry size the documentation and the `Hash` option count with.
+    #[test]
+    fn an_entry_takes_24_bytes_and_a_table_has_the_entries_asked() {
+        assert_eq!(crate::SearchAgent::TT_ENTRY_BYTES, 24);
+        assert_eq!(crate::flip::FlipSearchAgent::TT_ENTRY_BYTES, 24);
+        let t: Table<u8> = Table::try_new(43_690).unwrap();
+        assert_eq!(t.len(), 43_690);
+        assert!(Table::<u8>::try_new(usize::MAX / 2).is_none());
     }
 }

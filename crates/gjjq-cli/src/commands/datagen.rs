@@ -1,6 +1,8 @@
 //! `gjjq datagen`: engine self-play at a fixed node budget, written as training data in the
 //! binary format of `gjjq_engine::dataset` (documented in docs/engine.md).
 
+use std::io::{Seek as _, Write};
+use std::path::Path;
 use std::sync::atomic::{AtomicBool, AtomicU64, Ordering};
 use std::sync::mpsc;
 use std::time::Instant;
@@ -18,9 +20,10 @@ use crate::common::{CliError, ReplacedFile, load_rules, outln};
 /// Arguments of `datagen`.
 #[derive(Debug, clap::Args)]
 pub struct Args {
-    /// The dataset file to write: written beside it (`<FILE>.partial-<pid>`) and renamed over
-    /// it when complete, so an existing file stays whole until then and a failed run leaves
-    /// it as it was.
+    /// The dataset file to write: written while the games are played into a file of no name
+    /// in its directory (so a run stopped by a signal leaves nothing), then beside it
+    /// (`<FILE>.partial-<pid>`) and renamed over it, so an existing file stays whole until
+    /// then and a failed run leaves it as it was.
     #[arg(long, value_name = "FILE")]
     out: String,
     /// Games to play (when `--positions` is not given).
@@ -124,13 +127,105 @@ fn play_game(
     Ok(records)
 }
 
+/// Where the records go while the games are played.
+enum Sink {
+    /// A name that is not a regular file (`/dev/null`, a FIFO): written to as the games are
+    /// played.
+    Direct(ReplacedFile),
+    /// A file of no name in the output's directory (created exclusively and unlinked at once):
+    /// a run stopped by SIGINT, SIGTERM or SIGKILL leaves nothing behind (issue 50, item 13).
+    /// When complete it is copied into [`ReplacedFile`], which renames it over `--out`; only
+    /// that copy has a name that a stop can leave behind.
+    Scratch(std::io::BufWriter<std::fs::File>),
+}
+
+impl Sink {
+    /// The sink of `--out NAME`; an unwritable directory fails here, before any work.
+    fn create(name: &str) -> Result<Sink, CliError> {
+        let given = Path::new(name);
+        let regular = match std::fs::metadata(given) {
+            Ok(m) => m.is_file(),
+            Err(e) => e.kind() == std::io::ErrorKind::NotFound,
+        };
+        if name.is_empty() || !regular {
+            return ReplacedFile::create(name, "--out").map(Sink::Direct);
+        }
+        let dir = match given.parent() {
+            Some(d) if !d.as_os_str().is_empty() => d,
+            _ => Path::new("."),
+        };
+        let scratch = dir.join(format!(".gjjq-datagen-{}.scratch", std::process::id()));
+        let file = std::fs::OpenOptions::new()
+            .read(true)
+            .write(true)
+            .create_new(true)
+            .open(&scratch)
+            .map_err(|e| {
+                CliError(format!(
+                    "--out {name}: cannot create {}: {e}",
+                    scratch.display()
+                ))
+            })?;
+        std::fs::remove_file(&scratch).map_err(|e| {
+            CliError(format!(
+                "--out {name}: cannot unlink {}: {e}",
+                scratch.display()
+            ))
+        })?;
+        Ok(Sink::Scratch(std::io::BufWriter::new(file)))
+    }
+
+    /// Put what was written under `name`: a scratch file is copied into its replacement,
+    /// renamed over `name` when complete.
+    fn commit(self, name: &str) -> Result<(), CliError> {
+        match self {
+            Sink::Direct(f) => f.commit(),
+            Sink::Scratch(w) => {
+                let failed = |e: &dyn std::fmt::Display| {
+                    CliError(format!("--out {name}: {e} (the file is left as it was)"))
+                };
+                let mut file = w.into_inner().map_err(|e| failed(e.error()))?;
+                file.rewind().map_err(|e| failed(&e))?;
+                let mut out = ReplacedFile::create(name, "--out")?;
+                std::io::copy(&mut file, &mut out).map_err(|e| out.failure()(&e))?;
+                out.commit()
+            }
+        }
+    }
+}
+
+impl Write for Sink {
+    fn write(&mut self, data: &[u8]) -> std::io::Result<usize> {
+        match self {
+            Sink::Direct(f) => f.write(data),
+            Sink::Scratch(f) => f.write(data),
+        }
+    }
+
+    fn flush(&mut self) -> std::io::Result<()> {
+        match self {
+            Sink::Direct(f) => f.flush(),
+            Sink::Scratch(f) => f.flush(),
+        }
+    }
+}
+
 /// Play the games in `--threads` threads and write their positions.
 pub fn run(args: Args) -> Result<(), CliError> {
     let rules = load_rules(&args.rules)?;
-    // Written beside the output and renamed over it at the end: until then an existing
-    // dataset stays whole, and a failed or killed run never leaves a torn one under its name.
-    let out = ReplacedFile::create(&args.out, "--out")?;
-    let failed = out.failure();
+    // Written into a file of no name, then beside the output and renamed over it at the end:
+    // until then an existing dataset stays whole, a failed or killed run never leaves a torn
+    // one under its name, and a stopped one leaves nothing.
+    let out = Sink::create(&args.out)?;
+    let failed = {
+        let kept = if matches!(out, Sink::Scratch(_)) {
+            " (the file is left as it was)"
+        } else {
+            ""
+        };
+        let name = args.out.clone();
+        move |e: &dyn std::fmt::Display| CliError(format!("--out {name}: {e}{kept}"))
+    };
     let mut writer = DatasetWriter::new(out).map_err(|e| failed(&e))?;
     let target = args.positions;
     let bar = ProgressBar::new(target.unwrap_or(args.games));
@@ -216,7 +311,7 @@ pub fn run(args: Args) -> Result<(), CliError> {
         return Err(e);
     }
     let positions = writer.written();
-    writer.finish().map_err(|e| failed(&e))?.commit()?;
+    writer.finish().map_err(|e| failed(&e))?.commit(&args.out)?;
     let secs = start.elapsed().as_secs_f64();
     outln!(
         "{positions} positions from {games} games in {secs:.1} s: {:.0} positions/s ({} threads, {} nodes a move) -> {}",

@@ -35,7 +35,7 @@
 //!   to move.
 
 use std::collections::BTreeSet;
-use std::io::Write as _;
+use std::io::{BufRead, Write};
 use std::path::{Path, PathBuf};
 use std::time::Instant;
 
@@ -44,7 +44,7 @@ use gjjq_core::{Position, Setup};
 use gjjq_tablebase::{
     Ending, EndingIndex, GenerationLock, Tablebase, TablebaseError, WdlTablebase,
 };
-use junqi_protocol::line::{BoundedLine, escape_for_line, read_line_bounded};
+use junqi_protocol::line::{BoundedLine, escape_for_line, read_line_limited};
 
 use crate::common::{CliError, open_file, outln};
 
@@ -410,20 +410,45 @@ fn probe_one(dir: &Path, s: &str, moves: bool, wdl: bool) -> Result<(), CliError
 fn probe_file(dir: &Path, path: &str, wdl: bool) -> Result<(), CliError> {
     let mut prober = Prober::new(dir, wdl)?;
     let mut reader = std::io::BufReader::new(open_file(path)?);
+    answer_lines(
+        &mut reader,
+        &mut std::io::stdout().lock(),
+        path,
+        |line, first| answer(&mut prober, line, first),
+    )
+}
+
+/// Write one answer per line of `reader` (`answer` gets the line, its end removed, and
+/// whether it is the first). A line longer than [`MAX_LINE_BYTES`] is refused at its limit
+/// (issue 50, item 10): it is answered `error line longer than 65536 bytes` and reading stops
+/// there with an error naming it, since its end may never come (`/dev/zero`); no more than the
+/// limit is ever read of it or held.
+fn answer_lines<R: BufRead, W: Write>(
+    reader: &mut R,
+    out: &mut W,
+    path: &str,
+    mut answer: impl FnMut(&[u8], bool) -> String,
+) -> Result<(), CliError> {
     let mut buf = Vec::new();
-    let mut first = true;
-    // Each line is read with the limit applied as it is read: a file of one endless line
-    // (`/dev/zero`) holds no more than the limit in memory.
-    while let Some(read) = read_line_bounded(&mut reader, &mut buf, MAX_LINE_BYTES)
+    let mut number = 0usize;
+    while let Some(read) = read_line_limited(reader, &mut buf, MAX_LINE_BYTES)
         .map_err(|e| CliError(format!("{path}: {e}")))?
     {
-        let answer = match read {
-            BoundedLine::TooLong => format!("error line longer than {MAX_LINE_BYTES} bytes"),
-            BoundedLine::Complete => answer(&mut prober, &buf, first),
-        };
-        first = false;
-        // An answer may quote the tables' files (a name, a damaged header): one line each.
-        outln!("{}", escape_for_line(&answer));
+        number += 1;
+        match read {
+            BoundedLine::TooLong => {
+                writeln!(out, "error line longer than {MAX_LINE_BYTES} bytes")?;
+                out.flush()?;
+                return Err(CliError(format!(
+                    "{path}: line {number} is longer than {MAX_LINE_BYTES} bytes: \
+                     the lines after it are not read"
+                )));
+            }
+            // An answer may quote the tables' files (a name, a damaged header): one line each.
+            BoundedLine::Complete => {
+                writeln!(out, "{}", escape_for_line(&answer(&buf, number == 1)))?;
+            }
+        }
     }
     Ok(())
 }
@@ -480,4 +505,44 @@ fn stats(dir: &Path) -> Result<(), CliError> {
         );
     }
     Ok(())
+}
+
+#[cfg(test)]
+mod tests {
+    use super::*;
+
+    /// A reader of endless zeros without a line end (as `/dev/zero`), and how much it gave.
+    struct Zeros(u64);
+
+    impl std::io::Read for Zeros {
+        fn read(&mut self, out: &mut [u8]) -> std::io::Result<usize> {
+            out.fill(0);
+            self.0 += out.len() as u64;
+            Ok(out.len())
+        }
+    }
+
+    /// Issue 50, item 10: `--positions-file /dev/zero` is refused at the line limit, as a
+    /// regular file of zeros is, instead of being read for ever.
+    #[test]
+    fn an_endless_line_is_refused_at_the_limit() {
+        let mut reader = std::io::BufReader::new(Zeros(0));
+        let mut out = Vec::new();
+        let err =
+            answer_lines(&mut reader, &mut out, "/dev/zero", |_, _| unreachable!()).unwrap_err();
+        assert_eq!(out, b"error line longer than 65536 bytes\n");
+        assert_eq!(
+            err.0,
+            "/dev/zero: line 1 is longer than 65536 bytes: the lines after it are not read"
+        );
+        assert!(reader.get_ref().0 <= 2 * 65_536, "{}", reader.get_ref().0);
+        // Lines before it are answered.
+        let mut input = "a\nb\n".as_bytes();
+        let mut out = Vec::new();
+        answer_lines(&mut input, &mut out, "f", |l, first| {
+            format!("{}{}", String::from_utf8_lossy(l), u8::from(first))
+        })
+        .unwrap();
+        assert_eq!(out, b"a1\nb0\n");
+    }
 }

@@ -86,7 +86,7 @@ impl DeterminizedAgent {
             search: SearchAgent::with_config(
                 seed ^ 0x5eed,
                 SearchConfig {
-                    hash_bits: 16,
+                    hash_entries: 1 << 16,
                     ..SearchConfig::default()
                 },
             ),
@@ -117,7 +117,16 @@ impl DarkAgent for DeterminizedAgent {
             });
         }
         let n = self.config.worlds as usize;
-        let worlds = self.worlds.draw(state, n, &mut self.rng)?;
+        // The time is looked at between two worlds drawn (issue 50, item 13).
+        let time_up = || {
+            limits.stopped()
+                || limits
+                    .time
+                    .zip(start)
+                    .is_some_and(|(t, s)| s.elapsed() >= t)
+        };
+        let worlds = self.worlds.draw(state, n, &mut self.rng, time_up)?;
+        let n = worlds.len();
         let total = match (limits.nodes, limits.time, limits.depth) {
             (Some(x), _, _) => Some(x),
             (None, None, None) => Some(self.config.default_nodes),

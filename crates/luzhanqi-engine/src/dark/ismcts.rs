@@ -24,10 +24,30 @@ pub struct IsmctsConfig {
     pub leaf_nodes: u64,
     /// Evaluation units per unit of the logistic that turns a leaf's score into a reward.
     pub scale: f64,
+    /// The most nodes the tree holds (never fewer than the root and its children): when it
+    /// is full the search goes on through the tree as it is, adding no node, so that its
+    /// memory is bounded however long it runs (`go infinite`, issue 50 item 7). A node takes
+    /// at most [`IsmctsAgent::TREE_NODE_BYTES`]; `luzhanqi engine` derives the budget from
+    /// `Hash` ([`IsmctsConfig::tree_nodes_in`]).
+    pub max_tree_nodes: usize,
+}
+
+impl IsmctsConfig {
+    /// How many tree nodes fit in `megabytes` MiB (at least one).
+    ///
+    /// ```
+    /// use luzhanqi_engine::dark::{IsmctsAgent, IsmctsConfig};
+    /// assert_eq!(IsmctsConfig::tree_nodes_in(1), (1 << 20) / IsmctsAgent::TREE_NODE_BYTES);
+    /// ```
+    #[must_use]
+    pub const fn tree_nodes_in(megabytes: usize) -> usize {
+        junqi_protocol::hash::entries_in(megabytes, IsmctsAgent::TREE_NODE_BYTES)
+    }
 }
 
 impl Default for IsmctsConfig {
-    /// 32 worlds, 32,000 nodes a move, exploration 0.7, leaves of at most 200 nodes, scale 300.
+    /// 32 worlds, 32,000 nodes a move, exploration 0.7, leaves of at most 200 nodes, scale
+    /// 300, a tree of at most 4 MiB (`Hash`'s default).
     fn default() -> IsmctsConfig {
         IsmctsConfig {
             worlds: 32,
@@ -35,6 +55,7 @@ impl Default for IsmctsConfig {
             exploration: 0.7,
             leaf_nodes: 200,
             scale: 300.0,
+            max_tree_nodes: IsmctsConfig::tree_nodes_in(4),
         }
     }
 }
@@ -67,8 +88,10 @@ struct Node {
 /// moved into each node. The root's most visited move is played.
 ///
 /// Nodes count every move played in the tree and every quiescence node; the search stops at
-/// the node limit (overshooting by at most one leaf's budget) or the time limit (checked each
-/// iteration); `depth` caps the tree's depth.
+/// the node limit (overshooting by at most one leaf's budget) or the time limit (checked
+/// between two worlds drawn and every 16 iterations); `depth` caps the tree's depth. The tree
+/// holds at most [`IsmctsConfig::max_tree_nodes`]: once full, an iteration that reaches an
+/// untried move plays it without adding its node and values the position after it.
 ///
 /// ```
 /// use luzhanqi::dark::{DarkGame, DarkRules};
@@ -89,9 +112,15 @@ pub struct IsmctsAgent {
     rng: StdRng,
     leaf: SearchAgent,
     worlds: WorldCache,
+    /// The last search's tree size and worlds drawn (for tests).
+    last: (usize, usize),
 }
 
 impl IsmctsAgent {
+    /// The most bytes one node of the tree takes: the node and its index in its parent's
+    /// list, twice over for the spare capacity of growing vectors.
+    pub const TREE_NODE_BYTES: usize = 2 * (size_of::<Node>() + size_of::<usize>());
+
     /// An agent with the default [`IsmctsConfig`], seeded with `seed`.
     #[must_use]
     pub fn new(seed: u64) -> IsmctsAgent {
@@ -110,11 +139,12 @@ impl IsmctsAgent {
             leaf: SearchAgent::with_config(
                 seed,
                 SearchConfig {
-                    hash_bits: 4,
+                    hash_entries: 1 << 4,
                     ..SearchConfig::default()
                 },
             ),
             worlds: WorldCache::default(),
+            last: (0, 0),
         }
     }
 
@@ -164,9 +194,12 @@ impl DarkAgent for IsmctsAgent {
             });
         }
         let root_side = state.side();
-        let worlds = self
-            .worlds
-            .draw(state, self.config.worlds as usize, &mut self.rng)?;
+        let time_up = || limits.stopped() || start.is_some_and(|(s, t)| s.elapsed() >= t);
+        // The time is looked at between two worlds drawn (issue 50, item 13).
+        let worlds =
+            self.worlds
+                .draw(state, self.config.worlds as usize, &mut self.rng, time_up)?;
+        let capacity = self.config.max_tree_nodes.max(1 + root_moves.len());
         let budget = match (limits.nodes, limits.time, limits.depth) {
             (Some(x), _, _) => x,
             (None, None, _) => self.config.default_nodes,
@@ -188,10 +221,7 @@ impl DarkAgent for IsmctsAgent {
         let mut deepest = 0usize;
         let mut path = Vec::with_capacity(64);
         while nodes < budget {
-            if iteration.is_multiple_of(16)
-                && iteration > 0
-                && (limits.stopped() || start.is_some_and(|(s, t)| s.elapsed() >= t))
-            {
+            if iteration.is_multiple_of(16) && iteration > 0 && time_up() {
                 break;
             }
             let mut pos = worlds[iteration % worlds.len()].pos.clone();
@@ -214,6 +244,13 @@ impl DarkAgent for IsmctsAgent {
                     } else {
                         untried.push(m);
                     }
+                }
+                if !untried.is_empty() && tree.len() >= capacity {
+                    // The tree is full: play an untried move without its node, and value the
+                    // position after it.
+                    pos.play_unchecked(untried[self.rng.random_range(0..untried.len())]);
+                    nodes += 1;
+                    break;
                 }
                 let next = if untried.is_empty() {
                     let mut best = (f64::NEG_INFINITY, 0usize);
@@ -265,6 +302,7 @@ impl DarkAgent for IsmctsAgent {
                 t.reward += if t.mover == root_side { r } else { 1.0 - r };
             }
         }
+        self.last = (tree.len(), worlds.len());
         let best = tree[0]
             .children
             .iter()
@@ -289,5 +327,77 @@ impl DarkAgent for IsmctsAgent {
 
     fn new_game(&mut self) {
         self.worlds.clear();
+    }
+}
+
+#[cfg(test)]
+mod tests {
+    use luzhanqi::dark::{DarkGame, DarkRules};
+    use luzhanqi::deploy::{DEFAULT_DEPLOYMENT, Deployment};
+
+    use super::*;
+    use crate::StopSignal;
+
+    fn start() -> DarkGame {
+        let d: Deployment = DEFAULT_DEPLOYMENT.parse().unwrap();
+        DarkGame::new(&d, &d, Side::Red, DarkRules::STANDARD).unwrap()
+    }
+
+    /// Issue 50, item 7: the tree stops growing at its budget and the search goes on.
+    #[test]
+    fn the_tree_never_exceeds_its_node_budget() {
+        let game = start();
+        let config = IsmctsConfig {
+            leaf_nodes: 1,
+            max_tree_nodes: 300,
+            ..IsmctsConfig::default()
+        };
+        let mut agent = IsmctsAgent::with_config(5, config);
+        let c = agent
+            .choose(game.info_state(Side::Red), &Limits::nodes(60_000))
+            .unwrap();
+        assert!(game.game().legal_moves().contains(&c.mv));
+        // Thousands of iterations (at least 2 nodes each), the tree full and no larger.
+        assert!(c.nodes >= 60_000, "{}", c.nodes);
+        assert_eq!(agent.last.0, 300);
+        // The bytes the documentation counts a node at (docs/protocol.md, `Hash`).
+        assert_eq!(IsmctsAgent::TREE_NODE_BYTES, 112);
+        // Unbounded, the same search grows a larger tree.
+        let mut free = IsmctsAgent::with_config(
+            5,
+            IsmctsConfig {
+                max_tree_nodes: usize::MAX,
+                ..config
+            },
+        );
+        free.choose(game.info_state(Side::Red), &Limits::nodes(60_000))
+            .unwrap();
+        assert!(free.last.0 > 1_000, "{}", free.last.0);
+    }
+
+    /// Issue 50, item 13: a search whose time is up draws one world, not `IsmctsWorlds`.
+    #[test]
+    fn a_search_out_of_time_draws_one_world() {
+        let game = start();
+        let mut agent = IsmctsAgent::with_config(
+            5,
+            IsmctsConfig {
+                worlds: 1024,
+                ..IsmctsConfig::default()
+            },
+        );
+        let stop = StopSignal::new();
+        stop.raise();
+        let limits = Limits {
+            stop: Some(stop),
+            ..Limits::nodes(5_000)
+        };
+        let c = agent.choose(game.info_state(Side::Red), &limits).unwrap();
+        assert!(game.game().legal_moves().contains(&c.mv));
+        assert_eq!(agent.last.1, 1);
+        agent
+            .choose(game.info_state(Side::Red), &Limits::nodes(5_000))
+            .unwrap();
+        assert_eq!(agent.last.1, 1024);
     }
 }

@@ -57,16 +57,23 @@ impl WorldCache {
         Ok(self.sampler.as_ref().expect("just built"))
     }
 
-    /// `n` worlds of `state`, each drawn uniformly from the consistent ones.
+    /// `n` worlds of `state`, each drawn uniformly from the consistent ones; fewer (at least
+    /// one) when `time_up` says so: it is asked before each world after the first, since a
+    /// world is replayed through the whole game and a thousand of them at a late ply take
+    /// longer than a short `movetime` (issue 50, item 13: 128 ms for `movetime 50`).
     pub fn draw<R: Rng + ?Sized>(
         &mut self,
         state: &InfoState,
         n: usize,
         rng: &mut R,
+        mut time_up: impl FnMut() -> bool,
     ) -> Result<Vec<World>, WorldError> {
         let sampler = self.sampler(state)?;
-        let mut out = Vec::with_capacity(n);
-        for _ in 0..n {
+        let mut out = Vec::with_capacity(n.min(1024));
+        for i in 0..n.max(1) {
+            if i > 0 && time_up() {
+                break;
+            }
             let d = sampler.draw(rng)?;
             let game = replay_world(state, &d).map_err(|_| WorldError::NoWorld)?;
             out.push(World::of(game.game()));
@@ -112,11 +119,11 @@ mod tests {
             let state = game.info_state(Side::Red).clone();
             let before = cache.key;
             let kept_worlds = cache
-                .draw(&state, 3, &mut StdRng::seed_from_u64(ply))
+                .draw(&state, 3, &mut StdRng::seed_from_u64(ply), || false)
                 .unwrap();
             kept += u32::from(before == cache.key);
             let fresh = WorldCache::default()
-                .draw(&state, 3, &mut StdRng::seed_from_u64(ply))
+                .draw(&state, 3, &mut StdRng::seed_from_u64(ply), || false)
                 .unwrap();
             for (k, f) in kept_worlds.iter().zip(&fresh) {
                 assert_eq!(k.pos, f.pos, "ply {ply}");
@@ -128,5 +135,31 @@ mod tests {
             game.play_random(&mut rng, game.game().moves().len() + 1);
         }
         assert!(kept > 10, "the sampler was kept only {kept} times");
+    }
+
+    /// Issue 50, item 13: the time is looked at between two worlds, so that drawing many of
+    /// them at a late ply ends when the time is up (a counting clock: the fourth look says so).
+    #[test]
+    fn drawing_stops_when_the_time_is_up_and_keeps_one_world() {
+        let mut rng = StdRng::seed_from_u64(3);
+        let (r, b) = (Deployment::random(&mut rng), Deployment::random(&mut rng));
+        let mut game = DarkGame::new(&r, &b, Side::Red, DarkRules::STANDARD).unwrap();
+        for _ in 0..20 {
+            game.play_random(&mut rng, game.game().moves().len() + 1);
+        }
+        let state = game.info_state(game.turn()).clone();
+        let mut cache = WorldCache::default();
+        let mut looks = 0;
+        let worlds = cache
+            .draw(&state, 1024, &mut rng, || {
+                looks += 1;
+                looks >= 4
+            })
+            .unwrap();
+        assert_eq!((worlds.len(), looks), (4, 4));
+        // Time up from the start: one world all the same.
+        let worlds = cache.draw(&state, 1024, &mut rng, || true).unwrap();
+        assert_eq!(worlds.len(), 1);
+        assert_eq!(cache.draw(&state, 5, &mut rng, || false).unwrap().len(), 5);
     }
 }

@@ -77,6 +77,11 @@ pub trait FlipAgent {
 
     /// Forget what was learnt in an earlier game; the seed stays.
     fn new_game(&mut self) {}
+
+    /// The entries of the agent's transposition table (0: it has none).
+    fn hash_entries(&self) -> usize {
+        0
+    }
 }
 
 impl AgentKind {

@@ -41,8 +41,9 @@ const CLOCK_INTERVAL: u64 = 256;
 /// How a [`FlipSearchAgent`] is built.
 #[derive(Debug, Clone, Copy, PartialEq, Eq)]
 pub struct FlipSearchConfig {
-    /// The transposition table holds 2^`hash_bits` entries.
-    pub hash_bits: u32,
+    /// The transposition table's entries (at least one), each of
+    /// [`FlipSearchAgent::TT_ENTRY_BYTES`] bytes.
+    pub hash_entries: usize,
     /// The deepest quiescence search below the main search's leaves, in plies.
     pub max_qdepth: u32,
     /// Flips are chance nodes within this many plies of the root (1: at the root only);
@@ -57,7 +58,7 @@ impl Default for FlipSearchConfig {
     /// 2^18 entries, quiescence 12 plies deep, chance nodes at the root, quiet flips grouped.
     fn default() -> FlipSearchConfig {
         FlipSearchConfig {
-            hash_bits: 18,
+            hash_entries: 1 << 18,
             max_qdepth: 12,
             chance_plies: 1,
             group_quiet_flips: true,
@@ -157,17 +158,32 @@ impl FlipSearchAgent {
         FlipSearchAgent::with_config(seed, FlipSearchConfig::default())
     }
 
-    /// A search agent with `config`.
+    /// The bytes of one entry of the transposition table (24, as open play's
+    /// [`SearchAgent::TT_ENTRY_BYTES`](crate::SearchAgent::TT_ENTRY_BYTES)).
+    pub const TT_ENTRY_BYTES: usize = size_of::<crate::tt::Entry<FlipAction>>();
+
+    /// A search agent with `config`; a table too large for the machine aborts (see
+    /// [`FlipSearchAgent::try_with_config`]).
     #[must_use]
     pub fn with_config(seed: u64, config: FlipSearchConfig) -> FlipSearchAgent {
-        let bits = config.hash_bits.clamp(4, 28);
+        FlipSearchAgent::build(seed, config, Table::new(config.hash_entries))
+    }
+
+    /// A search agent with `config`, or `None` when its transposition table cannot be
+    /// allocated (asked for fallibly, never an abort).
+    #[must_use]
+    pub fn try_with_config(seed: u64, config: FlipSearchConfig) -> Option<FlipSearchAgent> {
+        Table::try_new(config.hash_entries).map(|tt| FlipSearchAgent::build(seed, config, tt))
+    }
+
+    fn build(seed: u64, config: FlipSearchConfig, tt: Table<FlipAction>) -> FlipSearchAgent {
         FlipSearchAgent {
             config: FlipSearchConfig {
-                hash_bits: bits,
+                hash_entries: tt.len(),
                 ..config
             },
             rng: StdRng::seed_from_u64(seed),
-            tt: Table::new(bits),
+            tt,
             killers: vec![[None; 2]; MAX_PLY],
             history: vec![0; 60 * 60],
             path: Vec::with_capacity(512),
@@ -565,6 +581,10 @@ impl FlipSearchAgent {
 
 /// A win or loss score relative to the root, stored relative to the node.
 impl FlipAgent for FlipSearchAgent {
+    fn hash_entries(&self) -> usize {
+        self.tt.len()
+    }
+
     fn name(&self) -> &'static str {
         "search"
     }
