@@ -379,3 +379,56 @@ def test_bench_script_runs():
     pytest.importorskip("pyspiel")
     assert bench.selfplay(1, 1, 30) > 0
     assert bench.selfplay(1, 1, 30, as_list=True) > 0
+
+
+def test_perft_file_of_crates_siguo():
+    """The four-player perft file (hand-derived depth-1 counts, seats out, passes, arcs, the
+    九宮, engineers; docs/siguo.md) through the bindings, its rules JSON included."""
+    from conftest import REPO, parse_perft_file
+
+    entries = parse_perft_file(REPO / "crates" / "siguo" / "tests" / "data" / "perft.txt")
+    assert len(entries) >= 15
+    for e in entries:
+        pos = Position(e["position"], e["rules"])
+        for depth, nodes in e["counts"]:
+            if depth == 1:
+                assert len(pos.legal_actions()) == nodes, e["id"]
+            if depth <= 2:
+                assert pos.perft(depth) == nodes, e["id"]
+
+
+def test_pettingzoo_whole_random_game_rewards_by_team():
+    pytest.importorskip("pettingzoo")
+    from gjjq.siguo.pettingzoo import env
+
+    e = env(mode="open")
+    e.reset(seed=5)
+    rng = np.random.default_rng(5)
+    totals = {a: 0.0 for a in e.possible_agents}
+    for agent in e.agent_iter():
+        obs, reward, termination, truncation, info = e.last()
+        totals[agent] += reward
+        if termination or truncation:
+            e.step(None)
+            continue
+        assert obs["action_mask"].sum() > 0 and info["in_play"]
+        e.step(int(rng.choice(np.flatnonzero(obs["action_mask"]))))
+    # This seeded game is won by Green–Yellow (the last Red–Blue seat without a move): both
+    # seats of a team get its reward, the seat that went out first included.
+    assert info["outcome"] == "green-yellow no-move"
+    assert totals == {"red": -1.0, "green": 1.0, "blue": -1.0, "yellow": 1.0}
+
+
+def test_pettingzoo_default_position_is_the_same_every_reset():
+    pytest.importorskip("pettingzoo")
+    from gjjq.siguo.pettingzoo import env
+
+    e = env(mode="open", position="default")
+    e.reset(seed=1)
+    first = e.observe("red")["observation"].copy()
+    e.reset(seed=2)
+    assert np.array_equal(first, e.observe("red")["observation"])
+    assert np.array_equal(first, Position().observation("red"))
+    drawn = env(mode="open")
+    drawn.reset(seed=1)
+    assert not np.array_equal(first, drawn.observe("red")["observation"])
