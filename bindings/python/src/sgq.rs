@@ -16,7 +16,8 @@ use numpy::ndarray::{Array1, Array3, Axis};
 use pyo3::prelude::*;
 use siguo::board::POINT_COUNT;
 use siguo::{
-    Action, Kind, Move, Outcome, Piece, Point, Position, PositionTextError, Rules, Script, Seat,
+    Action, Kind, Move, Outcome, Piece, PlayError, Point, Position, PositionTextError, Rules,
+    Script, Seat,
 };
 
 use crate::errors::{
@@ -174,6 +175,14 @@ fn resolve_action(pos: &Position, action: &Bound<'_, PyAny>) -> PyResult<Action>
         )));
     }
     Ok(a)
+}
+
+/// A refused action or surrender: `GameOverError` once decided, else `IllegalMoveError`.
+fn play_error(e: PlayError) -> PyErr {
+    match e {
+        PlayError::GameOver(_) => err::<GameOverError>(e.to_string()),
+        e => err::<IllegalMoveError>(e.to_string()),
+    }
 }
 
 /// A deployment string (L-19 via L-58).
@@ -359,8 +368,7 @@ impl PySgPosition {
     /// The position after `seat` surrenders (L-54).
     fn surrender(&self, seat: &str) -> PyResult<PySgPosition> {
         let mut next = self.0.clone();
-        next.surrender(parse_seat(seat)?)
-            .map_err(|e| err::<IllegalMoveError>(e.to_string()))?;
+        next.surrender(parse_seat(seat)?).map_err(play_error)?;
         Ok(PySgPosition(next))
     }
 
@@ -568,9 +576,7 @@ impl PySgGame {
     /// A seat (name or letter) surrenders (L-54).
     fn surrender(&mut self, seat: &str) -> PyResult<()> {
         let s = parse_seat(seat)?;
-        self.pos
-            .surrender(s)
-            .map_err(|e| err::<IllegalMoveError>(e.to_string()))?;
+        self.pos.surrender(s).map_err(play_error)?;
         self.steps.push(Step::Surrender(s));
         self.count(false);
         Ok(())

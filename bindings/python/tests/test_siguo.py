@@ -144,6 +144,12 @@ def test_surrender_of_a_team_ends_the_game():
     assert g.steps == ["resign-g", "resign-y"] and g.ply == 0
     again = pickle.loads(pickle.dumps(g))
     assert again.outcome() == g.outcome() and again.steps == g.steps
+    with pytest.raises(GameOverError):
+        g.surrender("red")
+    with pytest.raises(IllegalMoveError, match="surrender"):
+        Game().surrender("green")  # before `surrender_after` plies (L-54: 20 by default)
+    with pytest.raises(MoveParseError):
+        Game().surrender("purple")
 
 
 def test_observation_is_each_seats_own_frame():
