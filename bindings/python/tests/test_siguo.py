@@ -438,3 +438,24 @@ def test_pettingzoo_default_position_is_the_same_every_reset():
     drawn = env(mode="open")
     drawn.reset(seed=1)
     assert not np.array_equal(first, drawn.observe("red")["observation"])
+
+
+def test_pettingzoo_truncation_none_and_parallel_api():
+    pytest.importorskip("pettingzoo")
+    from pettingzoo.test import parallel_api_test
+
+    from gjjq.siguo.pettingzoo import env, parallel_env, raw_env
+
+    e = raw_env(max_plies=3)
+    e.reset(seed=2)
+    with pytest.raises(ValueError, match="must give an action"):
+        e.step(None)
+    for agent in ("red", "green", "blue"):
+        assert e.agent_selection == agent and not any(e.truncations.values())
+        e.step(int(np.flatnonzero(e.observe(agent)["action_mask"])[0]))
+    assert all(e.truncations.values()) and not any(e.terminations.values())
+    assert e.infos["yellow"]["outcome"] == "draw ply-limit"
+    assert e.observe("yellow")["action_mask"].sum() == 0
+    with pytest.raises(ValueError, match="positive integer"):
+        env(max_plies=0)
+    parallel_api_test(parallel_env(max_plies=60), num_cycles=300)
