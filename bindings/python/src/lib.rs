@@ -11,6 +11,7 @@ mod hidden;
 mod lzdark;
 mod lzq;
 mod position;
+mod sgq;
 mod svg;
 mod tablebase;
 mod tensor;
@@ -73,6 +74,7 @@ fn _gjjq(m: &Bound<'_, PyModule>) -> PyResult<()> {
     m.add_class::<tablebase::PyWdlTablebase>()?;
     lzq::register(m)?;
     lzdark::register(m)?;
+    sgq::register(m)?;
     m.add_function(wrap_pyfunction!(hidden::check_world, m)?)?;
     m.add_function(wrap_pyfunction!(hidden::random_endgames, m)?)?;
     m.add_function(wrap_pyfunction!(perft, m)?)?;
