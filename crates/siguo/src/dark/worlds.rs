@@ -67,10 +67,10 @@ pub enum Inconsistency {
 pub fn check_world(state: &InfoState, world: &World) -> Result<DarkGame, Inconsistency> {
     let mut setup = Setup::empty();
     for p in Point::all() {
-        if let Some(s) = state.start.board[p.index()] {
-            if let Some(kind) = s.kind {
-                setup.put(p, Some(Piece::new(s.seat, kind)));
-            }
+        if let Some(s) = state.start.board[p.index()]
+            && let Some(kind) = s.kind
+        {
+            setup.put(p, Some(Piece::new(s.seat, kind)));
         }
     }
     for seat in Seat::ALL {
@@ -279,8 +279,8 @@ impl WorldSampler {
             weights[s.index()][i] = w.map(|x| x / max);
         }
         for &seat in &hidden {
-            for i in 0..25 {
-                if domains[seat.index()][i].is_empty() {
+            for (i, d) in domains[seat.index()].iter().enumerate() {
+                if d.is_empty() {
                     return Err(WorldError::Inconsistent(id_point(seat, i)));
                 }
             }
