@@ -395,3 +395,28 @@ fn records_round_trip() {
     bad.replace_range(first_comment..first_comment + 2, " {x+ ");
     assert!(read_seat_record(&bad).is_err());
 }
+
+proptest! {
+    #![proptest_config(ProptestConfig::with_cases(256))]
+
+    /// Reading never panics: any byte of a valid information state (or of a seat's record)
+    /// changed to any character gives a state or a typed error.
+    #[test]
+    fn mutated_info_states_read_without_panic(at in 0usize..4000, c in any::<char>(), cut in any::<bool>()) {
+        use std::sync::OnceLock;
+        static TEXT: OnceLock<(String, String)> = OnceLock::new();
+        let (info, rec) = TEXT.get_or_init(|| {
+            let g = random_game(8, rules(r#"{"pass_limit":1,"engineer_scout":true}"#), 40);
+            let s = g.info_state(Seat::Yellow);
+            (s.to_string(), siguo::dark::record::seat_record(&s).unwrap())
+        });
+        for text in [info, rec] {
+            let mut chars: Vec<char> = text.chars().collect();
+            let i = at % chars.len();
+            if cut { chars.truncate(i); } else { chars[i] = c; }
+            let t: String = chars.into_iter().collect();
+            let _ = t.parse::<InfoState>();
+            let _ = siguo::dark::record::read_seat_record(&t);
+        }
+    }
+}
