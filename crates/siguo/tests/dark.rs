@@ -420,3 +420,43 @@ proptest! {
         }
     }
 }
+
+/// The sampler's per-piece domains are sound (the true kinds lie in them) and use L-46/L-47:
+/// a move no non-engineer could make (a turn on the railway, a run past a bend other than
+/// an arc) leaves its piece the single kind 工兵.
+#[test]
+fn domains_are_sound_and_see_engineers() {
+    let mut engineers = 0;
+    for seed in 0..6 {
+        let g = random_game(seed, Rules::STANDARD, 60);
+        let (_, d) = opening(seed, Rules::STANDARD);
+        for seat in Seat::ALL {
+            let state = g.info_state(seat);
+            let s = WorldSampler::new(&state).unwrap();
+            // Pieces that took part in an attack: their domains may narrow by combat too.
+            let mut fought = Vec::new();
+            for (k, a) in state.history().iter().enumerate() {
+                if let (Event::Move { mv, .. }, true) = (a.event, a.is_attack()) {
+                    let v = state.truncated(k).view();
+                    fought.push(v.at(mv.from).unwrap().id);
+                    fought.push(v.at(mv.to).unwrap().id);
+                }
+            }
+            for &h in s.hidden() {
+                for (i, kind) in d[h.index()].pieces.iter().enumerate() {
+                    let sq = luzhanqi::deploy::OWN_POINTS[i];
+                    let id = Point::from_own(h, sq.file() + 1, sq.rank()).unwrap();
+                    let dom = s.domain(id).unwrap();
+                    assert!(
+                        dom.contains(*kind),
+                        "seed {seed} {seat}: {id} is {kind:?}, not in {dom:?}"
+                    );
+                    if dom.single() == Some(Kind::Engineer) && !fought.contains(&id) {
+                        engineers += 1;
+                    }
+                }
+            }
+        }
+    }
+    assert!(engineers > 0, "no engineer recognised by its path");
+}

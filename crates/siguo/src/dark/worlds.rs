@@ -21,6 +21,23 @@ fn id_point(seat: Seat, i: usize) -> Point {
     Point::from_own(seat, sq.file() + 1, sq.rank()).expect("an own-frame point of a half")
 }
 
+/// Whether a non-engineer could move `from` → `to` on the seen board: one step along a line
+/// (L-7), or a straight run along one of the 18 railway lines over empty points (L-46).
+fn plain_move(view: &SeatView, from: Point, to: Point) -> bool {
+    if from.neighbours().contains(&to) {
+        return true;
+    }
+    let lines = crate::board::railway_lines();
+    crate::board::lines_through(from).iter().any(|&(l, a)| {
+        let line = &lines[usize::from(l)];
+        let a = usize::from(a);
+        line.iter().position(|&p| p == to).is_some_and(|b| {
+            let (lo, hi) = if a < b { (a, b) } else { (b, a) };
+            line[lo + 1..hi].iter().all(|&p| view.at(p).is_none())
+        })
+    })
+}
+
 /// The hidden armies of one world: a deployment for each seat whose kinds the observer does
 /// not see, `None` for the others.
 #[derive(Debug, Clone, PartialEq, Eq)]
@@ -172,7 +189,8 @@ impl Beliefs {
 ///
 /// Exact: each hidden seat's deployment is proposed uniformly (L-58) and kept when every
 /// piece's kind lies in its domain (what the announcements force one piece at a time: moved
-/// pieces are movable, attacks against a known kind, shown flags and scouted kinds) and a
+/// pieces are movable, a move no non-engineer could make was an engineer's, attacks against
+/// a known kind, shown flags and scouted kinds) and a
 /// per-seat acceptance draw of the product of its pieces' belief weights (each scaled to at
 /// most 1) succeeds; the joint world is then replayed ([`check_world`]) and kept only when the
 /// referee announces exactly what the seat was told. Rejection from the prior restricted to
@@ -239,7 +257,12 @@ impl WorldSampler {
             if let Event::Move { mv, .. } = a.event {
                 let att = view.at(mv.from).expect("a checked state");
                 if let Some((s, i)) = index(att.id) {
-                    domains[s.index()][i] = domains[s.index()][i].and(KindSet::MOVABLE);
+                    let mut d = domains[s.index()][i].and(KindSet::MOVABLE);
+                    // L-46, L-47: a move no non-engineer could make was an engineer's.
+                    if !plain_move(&view, mv.from, mv.to) {
+                        d = d.and(KindSet::only(Kind::Engineer));
+                    }
+                    domains[s.index()][i] = d;
                 }
                 if let (Some(def), Some(r)) = (view.at(mv.to), a.result) {
                     let fits = |x: Kind, y: Kind| Combat::resolve(x, y, &base).outcome == r;
