@@ -301,6 +301,18 @@ fn sampler_marginals_after_an_attack() {
         })
         .sum();
     assert!(chi2 < 13.8, "χ² {chi2}: {counts:?}");
+    // The same marginals through `marginals`, within five standard errors (400 draws).
+    let m = s.marginals(&mut rng, 400, 1_000_000).unwrap();
+    let l7 = m.iter().find(|(p, _)| *p == pt("l7")).unwrap().1;
+    for (k, p) in cells {
+        let se = (p * (1.0 - p) / 400.0).sqrt();
+        assert!(
+            (l7[k.index()] - p).abs() < 5.0 * se,
+            "{k:?}: {}",
+            l7[k.index()]
+        );
+    }
+    assert_eq!(m.len(), 75);
 }
 
 /// Beliefs weight the draw: a piece believed never to be a 司令 is not one.

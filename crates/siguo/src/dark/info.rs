@@ -241,7 +241,7 @@ fn parse_board(text: &str) -> Result<SeenBoard, (usize, &'static str)> {
 ///
 /// The `start` line is a [`SeenBoard`]; each further line an [`Announcement`]. Reading is
 /// linear in the text's length and checks that the announcements replay on the seen board.
-#[derive(Debug, Clone, PartialEq, Eq)]
+#[derive(Debug, Clone, PartialEq, Eq, Hash)]
 pub struct InfoState {
     pub(crate) seat: Seat,
     pub(crate) rules: Rules,

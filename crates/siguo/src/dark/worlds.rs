@@ -334,6 +334,46 @@ impl WorldSampler {
             .then_some(self.domains[s.seat.index()][i])
     }
 
+    /// Each hidden piece's probability of each kind (by [`Kind::index`]), estimated from
+    /// `draws` worlds, with the piece's id (the point it started on), in point order.
+    ///
+    /// # Errors
+    /// [`WorldError::Exhausted`] when a draw runs out of attempts.
+    pub fn marginals<R: Rng + ?Sized>(
+        &self,
+        rng: &mut R,
+        draws: u32,
+        max_attempts: u64,
+    ) -> Result<Vec<(Point, [f64; 12])>, WorldError> {
+        let mut counts = [[[0u32; 12]; 25]; 4];
+        for _ in 0..draws {
+            let w = self.draw(rng, max_attempts)?;
+            for &seat in &self.hidden {
+                let d = w.deployments[seat.index()]
+                    .as_ref()
+                    .expect("a hidden seat's army");
+                for (i, k) in d.pieces.iter().enumerate() {
+                    counts[seat.index()][i][k.index()] += 1;
+                }
+            }
+        }
+        let mut out: Vec<(Point, [f64; 12])> = self
+            .hidden
+            .iter()
+            .flat_map(|&seat| {
+                (0..25).map(move |i| {
+                    let c = counts[seat.index()][i];
+                    (
+                        id_point(seat, i),
+                        c.map(|n| f64::from(n) / f64::from(draws.max(1))),
+                    )
+                })
+            })
+            .collect();
+        out.sort_by_key(|(p, _)| p.index());
+        Ok(out)
+    }
+
     /// Draw one world, trying at most `max_attempts` deployments in all.
     ///
     /// # Errors
