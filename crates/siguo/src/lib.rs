@@ -22,6 +22,7 @@
 #![deny(missing_docs)]
 
 pub mod board;
+pub mod dark;
 pub mod deploy;
 pub mod game_file;
 mod perft;

@@ -1,0 +1,415 @@
+//! Worlds consistent with a seat's information state: the hidden armies drawn by exact
+//! rejection from uniform deployments (L-58), weighted by per-piece beliefs.
+
+use luzhanqi::Combat;
+use luzhanqi::Kind;
+use luzhanqi::dark::KindSet;
+use luzhanqi::deploy::{Deployment, OWN_POINTS};
+use luzhanqi::rand::Rng;
+use thiserror::Error;
+
+use super::announce::{Announcement, Event};
+use super::info::{InfoState, SeatView};
+use super::referee::{DarkError, DarkGame};
+use crate::board::Point;
+use crate::position::{Action, Position, Setup};
+use crate::seat::{Piece, Seat};
+
+/// The board point of a deployment's `i`-th own-frame point ([`OWN_POINTS`] order).
+fn id_point(seat: Seat, i: usize) -> Point {
+    let sq = OWN_POINTS[i];
+    Point::from_own(seat, sq.file() + 1, sq.rank()).expect("an own-frame point of a half")
+}
+
+/// Whether a non-engineer could move `from` → `to` on the seen board: one step along a line
+/// (L-7), or a straight run along one of the 18 railway lines over empty points (L-46).
+fn plain_move(view: &SeatView, from: Point, to: Point) -> bool {
+    if from.neighbours().contains(&to) {
+        return true;
+    }
+    let lines = crate::board::railway_lines();
+    crate::board::lines_through(from).iter().any(|&(l, a)| {
+        let line = &lines[usize::from(l)];
+        let a = usize::from(a);
+        line.iter().position(|&p| p == to).is_some_and(|b| {
+            let (lo, hi) = if a < b { (a, b) } else { (b, a) };
+            line[lo + 1..hi].iter().all(|&p| view.at(p).is_none())
+        })
+    })
+}
+
+/// The hidden armies of one world: a deployment for each seat whose kinds the observer does
+/// not see, `None` for the others.
+#[derive(Debug, Clone, PartialEq, Eq)]
+pub struct World {
+    /// By [`Seat::index`].
+    pub deployments: [Option<Deployment>; 4],
+}
+
+/// Why a world does not replay to an information state.
+#[derive(Debug, Clone, PartialEq, Eq, Error)]
+#[non_exhaustive]
+pub enum Inconsistency {
+    /// A hidden seat has no deployment, or a seen seat has one.
+    #[error("{0}'s deployment is missing or not hidden from the observer")]
+    Shape(Seat),
+    /// The first position the world makes is not valid.
+    #[error("the world's first position is not valid: {0}")]
+    Invalid(String),
+    /// An announced action is not legal in the world.
+    #[error("announcement {ply}: {why}")]
+    Illegal {
+        /// Its index, from 0.
+        ply: usize,
+        /// Why.
+        why: String,
+    },
+    /// The referee would have announced something else.
+    #[error("announcement {ply}: the world announces '{world}', not '{told}'")]
+    Differs {
+        /// Its index, from 0.
+        ply: usize,
+        /// What the world's referee announces.
+        world: String,
+        /// What the seat was told.
+        told: String,
+    },
+}
+
+/// Replay a world: the first position it makes with the seen board, and every announced
+/// action through a fresh referee, which must announce exactly what the seat was told.
+///
+/// # Errors
+/// The first [`Inconsistency`].
+pub fn check_world(state: &InfoState, world: &World) -> Result<DarkGame, Inconsistency> {
+    let mut setup = Setup::empty();
+    for p in Point::all() {
+        if let Some(s) = state.start.board[p.index()]
+            && let Some(kind) = s.kind
+        {
+            setup.put(p, Some(Piece::new(s.seat, kind)));
+        }
+    }
+    for seat in Seat::ALL {
+        let hidden = state
+            .start
+            .board
+            .iter()
+            .flatten()
+            .any(|s| s.seat == seat && s.kind.is_none());
+        match (&world.deployments[seat.index()], hidden) {
+            (Some(d), true) => {
+                for (i, k) in d.pieces.iter().enumerate() {
+                    let p = id_point(seat, i);
+                    if state.start.board[p.index()]
+                        .is_none_or(|s| s.seat != seat || s.kind.is_some())
+                    {
+                        return Err(Inconsistency::Shape(seat));
+                    }
+                    setup.put(p, Some(Piece::new(seat, *k)));
+                }
+            }
+            (None, false) => {}
+            _ => return Err(Inconsistency::Shape(seat)),
+        }
+    }
+    setup.turn = state.start.turn;
+    setup.in_play = state.start.in_play;
+    setup.plies_since_attack = state.start.plies_since_attack;
+    setup.move_number = state.start.move_number;
+    setup.passes_used = state.start.passes_used;
+    let pos = Position::from_setup(setup, state.rules)
+        .map_err(|e| Inconsistency::Invalid(e.to_string()))?;
+    let mut game = DarkGame::new(pos).map_err(|e| Inconsistency::Invalid(e.to_string()))?;
+    for (ply, told) in state.history.iter().enumerate() {
+        let got = match told.event {
+            Event::Move { mv, .. } => game.play(Action::Move(mv)),
+            Event::Pass(_) => game.play(Action::Pass),
+            Event::Resign(s) => game.surrender(s),
+        };
+        let got: &Announcement = got.map_err(|e: DarkError| Inconsistency::Illegal {
+            ply,
+            why: e.to_string(),
+        })?;
+        if got != told {
+            return Err(Inconsistency::Differs {
+                ply,
+                world: got.to_string(),
+                told: told.to_string(),
+            });
+        }
+    }
+    Ok(game)
+}
+
+/// Why no world can be drawn.
+#[derive(Debug, Clone, PartialEq, Eq, Error)]
+#[non_exhaustive]
+pub enum WorldError {
+    /// A hidden seat's pieces at the start are not a full deployment on its half's 25
+    /// non-camp points (the sampler draws deployments, L-58).
+    #[error("{0}'s hidden pieces at the start are not a full deployment")]
+    NotAnOpening(Seat),
+    /// What was announced leaves a hidden piece no kind.
+    #[error("no kind fits the hidden piece that started on {0}")]
+    Inconsistent(Point),
+    /// A belief weight is negative, not finite, or all of a piece's are zero.
+    #[error("the beliefs for the piece that started on {0} are not usable weights")]
+    BadBeliefs(Point),
+    /// No consistent world was found within the attempts allowed.
+    #[error("no consistent world in {0} attempts")]
+    Exhausted(u64),
+}
+
+/// Per-piece beliefs: for each hidden piece (by the point it started on), a non-negative
+/// weight per kind. A world is drawn with probability proportional to the product of its
+/// pieces' weights, among consistent worlds (uniform by default).
+#[derive(Debug, Clone, Default, PartialEq)]
+pub struct Beliefs {
+    weights: Vec<(Point, [f64; 12])>,
+}
+
+impl Beliefs {
+    /// No preference: every consistent world equally likely.
+    #[must_use]
+    pub fn uniform() -> Beliefs {
+        Beliefs::default()
+    }
+
+    /// Set the weights of the piece that started on `id`, by [`Kind::index`].
+    #[must_use]
+    pub fn with(mut self, id: Point, weights: [f64; 12]) -> Beliefs {
+        self.weights.retain(|(p, _)| *p != id);
+        self.weights.push((id, weights));
+        self
+    }
+}
+
+/// Draws worlds consistent with a seat's information state (L-63 … L-65).
+///
+/// Exact: each hidden seat's deployment is proposed uniformly (L-58) and kept when every
+/// piece's kind lies in its domain (what the announcements force one piece at a time: moved
+/// pieces are movable, a move no non-engineer could make was an engineer's, attacks against
+/// a known kind, shown flags and scouted kinds) and a
+/// per-seat acceptance draw of the product of its pieces' belief weights (each scaled to at
+/// most 1) succeeds; the joint world is then replayed ([`check_world`]) and kept only when the
+/// referee announces exactly what the seat was told. Rejection from the prior restricted to
+/// a superset is exact: each consistent world comes out with probability proportional to its
+/// weight. The cost grows as the announcements narrow the worlds; `draw` gives up after its
+/// attempt budget with [`WorldError::Exhausted`].
+#[derive(Debug, Clone)]
+pub struct WorldSampler {
+    state: InfoState,
+    hidden: Vec<Seat>,
+    domains: [[KindSet; 25]; 4],
+    weights: [[[f64; 12]; 25]; 4],
+}
+
+impl WorldSampler {
+    /// The sampler of a seat's information state, uniform over consistent worlds.
+    ///
+    /// # Errors
+    /// [`WorldError::NotAnOpening`], [`WorldError::Inconsistent`].
+    pub fn new(state: &InfoState) -> Result<WorldSampler, WorldError> {
+        WorldSampler::with_beliefs(state, &Beliefs::uniform())
+    }
+
+    /// The sampler with per-piece beliefs.
+    ///
+    /// # Errors
+    /// As [`WorldSampler::new`]; [`WorldError::BadBeliefs`].
+    pub fn with_beliefs(state: &InfoState, beliefs: &Beliefs) -> Result<WorldSampler, WorldError> {
+        let board = &state.start.board;
+        let hidden: Vec<Seat> = Seat::ALL
+            .into_iter()
+            .filter(|s| {
+                board
+                    .iter()
+                    .flatten()
+                    .any(|p| p.seat == *s && p.kind.is_none())
+            })
+            .collect();
+        for &seat in &hidden {
+            let on_half = board.iter().flatten().filter(|p| p.seat == seat).count();
+            let full = (0..25).all(|i| {
+                board[id_point(seat, i).index()].is_some_and(|p| p.seat == seat && p.kind.is_none())
+            });
+            if on_half != 25 || !full {
+                return Err(WorldError::NotAnOpening(seat));
+            }
+        }
+        let mut domains = [[KindSet::ALL; 25]; 4];
+        let index = |p: Point| -> Option<(Seat, usize)> {
+            let s = board[p.index()]?;
+            if s.kind.is_some() {
+                return None;
+            }
+            (0..25)
+                .find(|&i| id_point(s.seat, i) == p)
+                .map(|i| (s.seat, i))
+        };
+        let base = state.rules.base;
+        let mut view = SeatView::start(&InfoState {
+            history: Vec::new(),
+            ..state.clone()
+        });
+        for a in &state.history {
+            if let Event::Move { mv, .. } = a.event {
+                let att = view.at(mv.from).expect("a checked state");
+                if let Some((s, i)) = index(att.id) {
+                    let mut d = domains[s.index()][i].and(KindSet::MOVABLE);
+                    // L-46, L-47: a move no non-engineer could make was an engineer's.
+                    if !plain_move(&view, mv.from, mv.to) {
+                        d = d.and(KindSet::only(Kind::Engineer));
+                    }
+                    domains[s.index()][i] = d;
+                }
+                if let (Some(def), Some(r)) = (view.at(mv.to), a.result) {
+                    let fits = |x: Kind, y: Kind| Combat::resolve(x, y, &base).outcome == r;
+                    match (att.kind, def.kind, index(att.id), index(def.id)) {
+                        (None, Some(kd), Some((s, i)), _) => {
+                            let d = &mut domains[s.index()][i];
+                            *d = d.iter().filter(|&x| fits(x, kd)).collect();
+                        }
+                        (Some(ka), None, _, Some((s, i))) => {
+                            let d = &mut domains[s.index()][i];
+                            *d = d.iter().filter(|&y| fits(ka, y)).collect();
+                        }
+                        _ => {}
+                    }
+                    if let (Some(k), Some((s, i))) = (a.shown, index(def.id)) {
+                        domains[s.index()][i] = domains[s.index()][i].and(KindSet::only(k));
+                    }
+                }
+            }
+            for &(_, p) in &a.flags {
+                let id = view.at(p).expect("a checked state").id;
+                if let Some((s, i)) = index(id) {
+                    domains[s.index()][i] = domains[s.index()][i].and(KindSet::only(Kind::Flag));
+                }
+            }
+            view.tell(a).expect("a checked state");
+        }
+        let mut weights = [[[1.0; 12]; 25]; 4];
+        for &(id, w) in &beliefs.weights {
+            let Some((s, i)) = index(id) else {
+                continue;
+            };
+            let max = w.iter().copied().fold(0.0, f64::max);
+            if w.iter().any(|x| !x.is_finite() || *x < 0.0) || max <= 0.0 {
+                return Err(WorldError::BadBeliefs(id));
+            }
+            weights[s.index()][i] = w.map(|x| x / max);
+        }
+        for &seat in &hidden {
+            for (i, d) in domains[seat.index()].iter().enumerate() {
+                if d.is_empty() {
+                    return Err(WorldError::Inconsistent(id_point(seat, i)));
+                }
+            }
+        }
+        Ok(WorldSampler {
+            state: state.clone(),
+            hidden,
+            domains,
+            weights,
+        })
+    }
+
+    /// The seats whose armies are drawn: the three others under 四暗, the two enemies under
+    /// 雙明, none under 全明.
+    #[must_use]
+    pub fn hidden(&self) -> &[Seat] {
+        &self.hidden
+    }
+
+    /// The kinds the announcements leave the hidden piece that started on `id`, one piece at
+    /// a time (a superset of what the joint replay allows).
+    #[must_use]
+    pub fn domain(&self, id: Point) -> Option<KindSet> {
+        let s = self.state.start.board[id.index()]?;
+        let i = (0..25).find(|&i| id_point(s.seat, i) == id)?;
+        self.hidden
+            .contains(&s.seat)
+            .then_some(self.domains[s.seat.index()][i])
+    }
+
+    /// Each hidden piece's probability of each kind (by [`Kind::index`]), estimated from
+    /// `draws` worlds, with the piece's id (the point it started on), in point order.
+    ///
+    /// # Errors
+    /// [`WorldError::Exhausted`] when a draw runs out of attempts.
+    pub fn marginals<R: Rng + ?Sized>(
+        &self,
+        rng: &mut R,
+        draws: u32,
+        max_attempts: u64,
+    ) -> Result<Vec<(Point, [f64; 12])>, WorldError> {
+        let mut counts = [[[0u32; 12]; 25]; 4];
+        for _ in 0..draws {
+            let w = self.draw(rng, max_attempts)?;
+            for &seat in &self.hidden {
+                let d = w.deployments[seat.index()]
+                    .as_ref()
+                    .expect("a hidden seat's army");
+                for (i, k) in d.pieces.iter().enumerate() {
+                    counts[seat.index()][i][k.index()] += 1;
+                }
+            }
+        }
+        let mut out: Vec<(Point, [f64; 12])> = self
+            .hidden
+            .iter()
+            .flat_map(|&seat| {
+                (0..25).map(move |i| {
+                    let c = counts[seat.index()][i];
+                    (
+                        id_point(seat, i),
+                        c.map(|n| f64::from(n) / f64::from(draws.max(1))),
+                    )
+                })
+            })
+            .collect();
+        out.sort_by_key(|(p, _)| p.index());
+        Ok(out)
+    }
+
+    /// Draw one world, trying at most `max_attempts` deployments in all.
+    ///
+    /// # Errors
+    /// [`WorldError::Exhausted`].
+    pub fn draw<R: Rng + ?Sized>(
+        &self,
+        rng: &mut R,
+        max_attempts: u64,
+    ) -> Result<World, WorldError> {
+        let mut attempts = 0;
+        loop {
+            let mut world = World {
+                deployments: [None, None, None, None],
+            };
+            for &seat in &self.hidden {
+                let dom = &self.domains[seat.index()];
+                let w = &self.weights[seat.index()];
+                let d = loop {
+                    attempts += 1;
+                    if attempts > max_attempts {
+                        return Err(WorldError::Exhausted(max_attempts));
+                    }
+                    let d = Deployment::random(rng);
+                    if !d.pieces.iter().zip(dom).all(|(k, set)| set.contains(*k)) {
+                        continue;
+                    }
+                    let p: f64 = d.pieces.iter().zip(w).map(|(k, w)| w[k.index()]).product();
+                    if p >= 1.0 || rng.random::<f64>() < p {
+                        break d;
+                    }
+                };
+                world.deployments[seat.index()] = Some(d);
+            }
+            if check_world(&self.state, &world).is_ok() {
+                return Ok(world);
+            }
+        }
+    }
+}
