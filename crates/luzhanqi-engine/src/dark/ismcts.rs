@@ -3,7 +3,7 @@
 use std::time::Instant;
 
 use luzhanqi::dark::{DarkView, InfoState};
-use luzhanqi::{Move, Position, Side};
+use luzhanqi::{DrawReason, Move, MoveList, Outcome, Position, Side};
 use rand::rngs::StdRng;
 use rand::{Rng, SeedableRng};
 
@@ -24,6 +24,11 @@ pub struct IsmctsConfig {
     pub leaf_nodes: u64,
     /// Evaluation units per unit of the logistic that turns a leaf's score into a reward.
     pub scale: f64,
+    /// The end at the no-combat limit (L-15) is a loss for the side whose move completed it
+    /// (the CCGC competition's rule) instead of a draw: scored so in the tree, and a quiet
+    /// root move that would complete the limit is not played while an attack is legal
+    /// ([`no_combat_guard`]). Default `false`.
+    pub no_combat_loss: bool,
 }
 
 impl Default for IsmctsConfig {
@@ -35,6 +40,7 @@ impl Default for IsmctsConfig {
             exploration: 0.7,
             leaf_nodes: 200,
             scale: 300.0,
+            no_combat_loss: false,
         }
     }
 }
@@ -118,10 +124,22 @@ impl IsmctsAgent {
         }
     }
 
+    /// The winner of an ended game, `to_move` to move: the library's, except that under
+    /// `no_combat_loss` the end at the no-combat limit is lost by the side that made the last
+    /// ply (the side to move wins).
+    fn winner(&self, o: Outcome, to_move: Side) -> Option<Side> {
+        match o {
+            Outcome::Draw {
+                reason: DrawReason::NoCombatLimit,
+            } if self.config.no_combat_loss => Some(to_move),
+            other => other.winner(),
+        }
+    }
+
     /// The reward of `pos` for `root` and the nodes used.
     fn leaf_value(&mut self, pos: &Position, root: Side, budget: u64) -> (f64, u64) {
         if let Some(o) = pos.outcome() {
-            let r = match o.winner() {
+            let r = match self.winner(o, pos.turn()) {
                 Some(w) if w == root => 1.0,
                 Some(_) => 0.0,
                 None => 0.5,
@@ -151,7 +169,11 @@ impl DarkAgent for IsmctsAgent {
         // The clock is read only under a time limit: on wasm32-unknown-unknown (the web
         // page's worker, node limits) `Instant::now` panics.
         let start = limits.time.map(|t| (Instant::now(), t));
-        let root_moves = DarkView::new(state).legal_moves();
+        let view = DarkView::new(state);
+        let mut root_moves = view.legal_moves();
+        if self.config.no_combat_loss {
+            root_moves = no_combat_guard(&view, root_moves, state.rules().rules.no_combat_limit);
+        }
         if root_moves.is_empty() {
             return Err(DarkAgentError::NoLegalMove(state.to_string()));
         }
@@ -203,7 +225,10 @@ impl DarkAgent for IsmctsAgent {
                 if path.len() > max_depth {
                     break;
                 }
-                let legal = pos.legal_moves();
+                let mut legal = pos.legal_moves();
+                if node == 0 {
+                    legal.retain(|m| root_moves.contains(m));
+                }
                 if legal.is_empty() {
                     break;
                 }
@@ -290,4 +315,16 @@ impl DarkAgent for IsmctsAgent {
     fn new_game(&mut self) {
         self.worlds.clear();
     }
+}
+
+/// The root moves under the competition's no-combat rule: when a quiet move would complete
+/// the no-combat limit `limit` (L-15) and so lose, only the attacks (moves onto an enemy
+/// piece), if there are any; otherwise `moves` unchanged.
+fn no_combat_guard(view: &DarkView, moves: MoveList, limit: u16) -> MoveList {
+    if limit == 0 || view.plies_since_attack() + 1 < u32::from(limit) {
+        return moves;
+    }
+    let (_, enemy) = view.occupied();
+    let attacks: MoveList = moves.iter().copied().filter(|m| enemy.contains(m.to)).collect();
+    if attacks.is_empty() { moves } else { attacks }
 }
