@@ -36,7 +36,8 @@ pub struct CcgcArgs {
 }
 
 fn parse_policy(s: &str) -> Result<DeploymentPolicy, String> {
-    s.parse().map_err(|e: luzhanqi_engine::deploy_policy::UnknownPolicy| e.to_string())
+    s.parse()
+        .map_err(|e: luzhanqi_engine::deploy_policy::UnknownPolicy| e.to_string())
 }
 
 /// The longest line kept; the rest of a longer line is dropped (no message is near it).
@@ -74,9 +75,13 @@ pub fn run(args: &CcgcArgs, input: impl BufRead, output: impl Write) -> io::Resu
             stand_in_message,
         )
     } else {
-        serve(Session::new(config), input, output, io::stderr(), |l| {
-            Message::parse(l)
-        })
+        serve(
+            Session::new(config),
+            input,
+            output,
+            io::stderr(),
+            Message::parse,
+        )
     }
 }
 
@@ -98,7 +103,10 @@ fn serve<E: std::fmt::Display>(
         number += 1;
         let line = String::from_utf8_lossy(&buf);
         if kind == BoundedLine::TooLong {
-            writeln!(errors, "ccgc: line {number}: longer than {MAX_LINE} bytes, skipped")?;
+            writeln!(
+                errors,
+                "ccgc: line {number}: longer than {MAX_LINE} bytes, skipped"
+            )?;
             continue;
         }
         let msg = match read(&line) {
@@ -117,7 +125,10 @@ fn serve<E: std::fmt::Display>(
         if let Some((prev, reply)) = &last
             && *prev == msg
         {
-            writeln!(errors, "ccgc: line {number}: a repeat of the previous message")?;
+            writeln!(
+                errors,
+                "ccgc: line {number}: a repeat of the previous message"
+            )?;
             if let Some(r) = reply {
                 writeln!(output, "{r}")?;
                 output.flush()?;
@@ -162,7 +173,9 @@ fn stand_in_message(line: &str) -> Result<Option<Message>, String> {
         if f == "00" {
             Ok(None)
         } else {
-            f.parse().map(Some).map_err(|e: luzhanqi_engine::ccgc::CcgcError| e.to_string())
+            f.parse()
+                .map(Some)
+                .map_err(|e: luzhanqi_engine::ccgc::CcgcError| e.to_string())
         }
     };
     let msg = match line.as_bytes().first() {
@@ -245,11 +258,21 @@ mod tests {
 
     fn talk(input: &str) -> (Vec<String>, Vec<String>) {
         let (mut out, mut err) = (Vec::new(), Vec::new());
-        serve(stand_in_session(), input.as_bytes(), &mut out, &mut err, |l| {
-            Message::parse(l)
-        })
+        serve(
+            stand_in_session(),
+            input.as_bytes(),
+            &mut out,
+            &mut err,
+            Message::parse,
+        )
         .unwrap();
-        let lines = |b: Vec<u8>| String::from_utf8(b).unwrap().lines().map(String::from).collect();
+        let lines = |b: Vec<u8>| {
+            String::from_utf8(b)
+                .unwrap()
+                .lines()
+                .map(String::from)
+                .collect()
+        };
         (lines(out), lines(err))
     }
 
@@ -319,11 +342,24 @@ mod tests {
         expected.push("NAME tester".to_string());
         let (out, err) = talk(&input);
         assert_eq!(out, expected);
-        assert!(err.iter().any(|l| l.contains("unknown message 'HELLO'")), "{err:?}");
-        assert!(err.iter().any(|l| l.contains("'move' cannot be 'Z9Z9'")), "{err:?}");
-        assert!(err.iter().any(|l| l.contains("unknown message")
-            && l.contains("garbage")), "{err:?}");
-        assert_eq!(err.iter().filter(|l| l.contains("a repeat")).count(), 2, "{err:?}");
+        assert!(
+            err.iter().any(|l| l.contains("unknown message 'HELLO'")),
+            "{err:?}"
+        );
+        assert!(
+            err.iter().any(|l| l.contains("'move' cannot be 'Z9Z9'")),
+            "{err:?}"
+        );
+        assert!(
+            err.iter()
+                .any(|l| l.contains("unknown message") && l.contains("garbage")),
+            "{err:?}"
+        );
+        assert_eq!(
+            err.iter().filter(|l| l.contains("a repeat")).count(),
+            2,
+            "{err:?}"
+        );
     }
 
     /// A `GO` that does not fit the board (the opponent moves from an empty point) is still
@@ -334,9 +370,15 @@ mod tests {
         let (out, err) = talk("GO 0000 3 00\nSTART 0 60 31\nRESULT 3 00\nGO D2E2 3 00\n");
         assert_eq!(out.len(), 3, "{out:?}");
         assert_eq!(out[0], "BESTMOVE A0A0");
-        assert!(out[2].starts_with("BESTMOVE ") && out[2] != "BESTMOVE A0A0", "{out:?}");
+        assert!(
+            out[2].starts_with("BESTMOVE ") && out[2] != "BESTMOVE A0A0",
+            "{out:?}"
+        );
         assert!(err.iter().any(|l| l.contains("GO before START")), "{err:?}");
-        assert!(err.iter().any(|l| l.contains("RESULT without a move")), "{err:?}");
+        assert!(
+            err.iter().any(|l| l.contains("RESULT without a move")),
+            "{err:?}"
+        );
         assert!(err.iter().any(|l| l.contains("D2E2")), "{err:?}");
     }
 

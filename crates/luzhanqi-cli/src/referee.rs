@@ -293,14 +293,10 @@ fn play_game(args: &RefereeArgs, seats: [Seat; 2], commands: [&str; 2]) -> Playe
     if end.is_none() {
         for i in 0..2 {
             let e = &mut engines[i];
-            let r = write!(
-                e.stdin,
-                "{hello}{}",
-                if args.crlf { "\r\n" } else { "\n" }
-            )
-            .and_then(|()| e.stdin.flush())
-            .map_err(|err| Fault::Crash(format!("cannot be written to ({err})")))
-            .and_then(|()| e.reply(Instant::now() + setup, "NAME"));
+            let r = write!(e.stdin, "{hello}{}", if args.crlf { "\r\n" } else { "\n" })
+                .and_then(|()| e.stdin.flush())
+                .map_err(|err| Fault::Crash(format!("cannot be written to ({err})")))
+                .and_then(|()| e.reply(Instant::now() + setup, "NAME"));
             match r {
                 Ok(Reply::Name(n)) => names[i] = clip(&n),
                 Ok(_) => unreachable!("NAME was waited for"),
@@ -378,7 +374,9 @@ fn play_game(args: &RefereeArgs, seats: [Seat; 2], commands: [&str; 2]) -> Playe
             let e = &mut engines[i];
             e.drain();
             let asked = Instant::now();
-            let r = e.send(&go).and_then(|()| e.reply(asked + clocks[i], "BESTMOVE"));
+            let r = e
+                .send(&go)
+                .and_then(|()| e.reply(asked + clocks[i], "BESTMOVE"));
             let spent = asked.elapsed();
             let m = match r {
                 Ok(Reply::BestMove(Some(m))) if spent <= clocks[i] => m,
@@ -460,7 +458,11 @@ fn rules_end(o: Outcome, to_move: Side, seats: [Seat; 2]) -> GameEnd {
     let reason = match (o, winner) {
         (Outcome::Draw { .. }, Some(_)) => format!(
             "no-combat-limit (the {} move completed it)",
-            if to_move == Side::Red { "second's" } else { "first's" }
+            if to_move == Side::Red {
+                "second's"
+            } else {
+                "first's"
+            }
         ),
         _ => o.reason_str().to_string(),
     };

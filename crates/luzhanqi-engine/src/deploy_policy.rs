@@ -90,7 +90,11 @@ impl Board {
 
     /// Put `k` on a uniform free point of `candidates`; `false` when none is free.
     fn put_among<R: Rng + ?Sized>(&mut self, rng: &mut R, candidates: &[Square], k: Kind) -> bool {
-        let free: Vec<Square> = candidates.iter().copied().filter(|&s| self.free(s)).collect();
+        let free: Vec<Square> = candidates
+            .iter()
+            .copied()
+            .filter(|&s| self.free(s))
+            .collect();
         if free.is_empty() {
             return false;
         }
@@ -145,8 +149,7 @@ fn guarded<R: Rng + ?Sized>(rng: &mut R) -> Deployment {
     let mut b = Board { kinds: [None; 25] };
     // The flag on a headquarters (L-17), the side drawn.
     let left = rng.random_bool(0.5);
-    let (flag_file, other_hq_file, corner): (u8, u8, u8) =
-        if left { (1, 3, 0) } else { (3, 1, 4) };
+    let (flag_file, other_hq_file, corner): (u8, u8, u8) = if left { (1, 3, 0) } else { (3, 1, 4) };
     b.put(pt(flag_file, 1), Kind::Flag);
     // Landmines on the flag's three neighbours (corner, centre of the back row, the point in
     // front), or on two of them and one more back-row point (rows 1–2, L-17) as a feint.
@@ -161,9 +164,8 @@ fn guarded<R: Rng + ?Sized>(rng: &mut R) -> Deployment {
         b.put(back[rng.random_range(0..back.len())], Kind::Landmine);
     }
     // A bomb near the flag (rows 2–4 on its side), the other anywhere off the front row.
-    let near: Vec<Square> = b.points_where(|s| {
-        (2..=4).contains(&s.rank()) && s.file().abs_diff(flag_file) <= 1
-    });
+    let near: Vec<Square> =
+        b.points_where(|s| (2..=4).contains(&s.rank()) && s.file().abs_diff(flag_file) <= 1);
     let mut bombs = 2 - usize::from(b.put_among(rng, &near, Kind::Bomb));
     while bombs > 0 {
         let off_front = b.points_where(|s| (2..=5).contains(&s.rank()));
@@ -198,7 +200,10 @@ fn guarded<R: Rng + ?Sized>(rng: &mut R) -> Deployment {
         .flat_map(|&k| std::iter::repeat_n(k, k.count() as usize))
         .collect();
     for k in b.kinds.iter().flatten() {
-        let i = left_over.iter().position(|x| x == k).expect("placed from the 25");
+        let i = left_over
+            .iter()
+            .position(|x| x == k)
+            .expect("placed from the 25");
         left_over.swap_remove(i);
     }
     // The front row (row 6): middle and low ranks, at most one engineer.
@@ -266,7 +271,10 @@ mod tests {
         }
         assert_eq!(seen.len(), 500);
         assert!((250..=450).contains(&full), "{full} fully mined of 500");
-        assert!((200..=300).contains(&left), "{left} flags on the left of 500");
+        assert!(
+            (200..=300).contains(&left),
+            "{left} flags on the left of 500"
+        );
     }
 
     /// The field marshal and the general never stand on the front row or a headquarters.

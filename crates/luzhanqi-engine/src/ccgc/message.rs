@@ -389,7 +389,10 @@ mod tests {
         ] {
             assert_eq!(r.to_string().parse::<Reply>(), Ok(r.clone()));
         }
-        assert_eq!("bestmove  A0A0\r".parse::<Reply>(), Ok(Reply::BestMove(None)));
+        assert_eq!(
+            "bestmove  A0A0\r".parse::<Reply>(),
+            Ok(Reply::BestMove(None))
+        );
         assert!("BESTMOVE".parse::<Reply>().is_err());
         assert!("MOVE G4H3".parse::<Reply>().is_err());
         assert!("ARRAY abc".parse::<Reply>().is_err());

@@ -26,9 +26,7 @@ mod coords;
 mod message;
 mod session;
 
-pub use coords::{
-    CcgcMove, CcgcPoint, array_letters, kind_letter, kind_of_letter, parse_array,
-};
+pub use coords::{CcgcMove, CcgcPoint, array_letters, kind_letter, kind_of_letter, parse_array};
 pub use message::{CcgcError, EndCode, FlagField, Message, Reply, result_code};
 pub use session::{
     Clock, Session, SessionConfig, SessionError, competition_agent_config, competition_rules,

@@ -321,12 +321,10 @@ impl Session {
         let me = g.state.side();
         let m = cm.to_move(me);
         let view = DarkView::new(&g.state);
-        if view.turn() == me || view.enemy_at(m.from).is_none() || view.enemy_at(m.to).is_some()
-        {
+        if view.turn() == me || view.enemy_at(m.from).is_none() || view.enemy_at(m.to).is_some() {
             return Err(SessionError::BadOpponentMove(cm));
         }
-        let a = announcement(&view, m, result, flag, me)
-            .ok_or_else(|| bad_result(cm, result))?;
+        let a = announcement(&view, m, result, flag, me).ok_or_else(|| bad_result(cm, result))?;
         g.state.push(a);
         Ok(())
     }
@@ -378,7 +376,10 @@ impl Session {
 }
 
 fn own_at(view: &DarkView, sq: luzhanqi::Square) -> Option<Kind> {
-    view.own().into_iter().find(|&(s, _)| s == sq).map(|(_, k)| k)
+    view.own()
+        .into_iter()
+        .find(|&(s, _)| s == sq)
+        .map(|(_, k)| k)
 }
 
 fn bad_result(mv: CcgcMove, result: Option<AttackOutcome>) -> SessionError {

@@ -325,6 +325,10 @@ fn no_combat_guard(view: &DarkView, moves: MoveList, limit: u16) -> MoveList {
         return moves;
     }
     let (_, enemy) = view.occupied();
-    let attacks: MoveList = moves.iter().copied().filter(|m| enemy.contains(m.to)).collect();
+    let attacks: MoveList = moves
+        .iter()
+        .copied()
+        .filter(|m| enemy.contains(m.to))
+        .collect();
     if attacks.is_empty() { moves } else { attacks }
 }
