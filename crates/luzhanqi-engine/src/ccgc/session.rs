@@ -201,11 +201,12 @@ impl std::fmt::Debug for Session {
 }
 
 /// The IS-MCTS configuration of the competition engine: the default, told that the side whose
-/// move completes the no-combat limit loses.
+/// move completes the no-combat limit loses, and guarding its flag.
 #[must_use]
 pub fn competition_agent_config() -> IsmctsConfig {
     IsmctsConfig {
         no_combat_loss: true,
+        flag_guard: true,
         ..IsmctsConfig::default()
     }
 }

@@ -3,11 +3,11 @@
 use std::time::Instant;
 
 use luzhanqi::dark::{DarkView, InfoState};
-use luzhanqi::{DrawReason, Move, MoveList, Outcome, Position, Side};
+use luzhanqi::{Bitboard, DrawReason, Kind, Move, MoveList, Outcome, Position, Side};
 use rand::rngs::StdRng;
 use rand::{Rng, SeedableRng};
 
-use super::worlds::WorldCache;
+use super::worlds::{World, WorldCache};
 use super::{DarkAgent, DarkAgentError};
 use crate::{Choice, Limits, SearchAgent, SearchConfig};
 
@@ -29,6 +29,10 @@ pub struct IsmctsConfig {
     /// root move that would complete the limit is not played while an attack is legal
     /// ([`no_combat_guard`]). Default `false`.
     pub no_combat_loss: bool,
+    /// When an enemy piece can take the own flag within two of its moves in at least a
+    /// quarter of the worlds, only the root moves that attack such a piece are searched, if
+    /// there are any ([`flag_guard`]). Default `false`.
+    pub flag_guard: bool,
 }
 
 impl Default for IsmctsConfig {
@@ -41,6 +45,7 @@ impl Default for IsmctsConfig {
             leaf_nodes: 200,
             scale: 300.0,
             no_combat_loss: false,
+            flag_guard: false,
         }
     }
 }
@@ -189,6 +194,9 @@ impl DarkAgent for IsmctsAgent {
         let worlds = self
             .worlds
             .draw(state, self.config.worlds as usize, &mut self.rng)?;
+        if self.config.flag_guard {
+            root_moves = flag_guard(&worlds, root_moves, root_side);
+        }
         let budget = match (limits.nodes, limits.time, limits.depth) {
             (Some(x), _, _) => x,
             (None, None, _) => self.config.default_nodes,
@@ -330,5 +338,45 @@ fn no_combat_guard(view: &DarkView, moves: MoveList, limit: u16) -> MoveList {
         .copied()
         .filter(|m| enemy.contains(m.to))
         .collect();
+    if attacks.is_empty() { moves } else { attacks }
+}
+
+/// The root moves when the own flag is in danger: if in at least a quarter of the first 8
+/// `worlds` some enemy piece can take `me`'s flag within two of its own moves (the own side
+/// not answering), and some of `moves` attack such a piece where it stands, only those
+/// attacks; otherwise `moves` unchanged.
+fn flag_guard(worlds: &[World], moves: MoveList, me: Side) -> MoveList {
+    let sample = &worlds[..worlds.len().min(8)];
+    let mut raiders = Bitboard::EMPTY;
+    let mut endangered = 0;
+    for w in sample {
+        let Some(flag) = w.pos.pieces(me, Kind::Flag).first() else {
+            continue;
+        };
+        let enemy_to_move = w.pos.clone().swap_turn();
+        let mut found = Bitboard::EMPTY;
+        for m in enemy_to_move.legal_moves() {
+            if m.to == flag {
+                found = found.with(m.from);
+                continue;
+            }
+            let mut after = enemy_to_move.clone();
+            after.play_unchecked(m);
+            if after.piece_at(m.to).is_some_and(|p| p.side != me) {
+                let again = after.swap_turn();
+                if again.legal_moves().iter().any(|n| n.from == m.to && n.to == flag) {
+                    found = found.with(m.from);
+                }
+            }
+        }
+        if !found.is_empty() {
+            endangered += 1;
+            raiders |= found;
+        }
+    }
+    if endangered * 4 < sample.len() {
+        return moves;
+    }
+    let attacks: MoveList = moves.iter().copied().filter(|m| raiders.contains(m.to)).collect();
     if attacks.is_empty() { moves } else { attacks }
 }
