@@ -364,7 +364,11 @@ fn flag_guard(worlds: &[World], moves: MoveList, me: Side) -> MoveList {
             after.play_unchecked(m);
             if after.piece_at(m.to).is_some_and(|p| p.side != me) {
                 let again = after.swap_turn();
-                if again.legal_moves().iter().any(|n| n.from == m.to && n.to == flag) {
+                if again
+                    .legal_moves()
+                    .iter()
+                    .any(|n| n.from == m.to && n.to == flag)
+                {
                     found = found.with(m.from);
                 }
             }
@@ -377,6 +381,105 @@ fn flag_guard(worlds: &[World], moves: MoveList, me: Side) -> MoveList {
     if endangered * 4 < sample.len() {
         return moves;
     }
-    let attacks: MoveList = moves.iter().copied().filter(|m| raiders.contains(m.to)).collect();
+    let attacks: MoveList = moves
+        .iter()
+        .copied()
+        .filter(|m| raiders.contains(m.to))
+        .collect();
     if attacks.is_empty() { moves } else { attacks }
+}
+
+#[cfg(test)]
+mod tests {
+    use super::*;
+    use luzhanqi::dark::{DarkGame, DarkRules};
+    use luzhanqi::deploy::{DEFAULT_DEPLOYMENT, Deployment};
+
+    /// A dark game of the default deployments under a no-combat limit of 3 where two quiet
+    /// plies have been played: Red, to move, completes the limit with any quiet move.
+    fn one_quiet_ply_from_the_limit() -> DarkGame {
+        let d: Deployment = DEFAULT_DEPLOYMENT.parse().unwrap();
+        let mut rules = DarkRules::STANDARD;
+        rules.rules.no_combat_limit = 3;
+        let mut g = DarkGame::new(&d, &d, Side::Red, rules).unwrap();
+        for _ in 0..2 {
+            let (_, enemy) = g.view(g.turn()).occupied();
+            let quiet = g
+                .view(g.turn())
+                .legal_moves()
+                .into_iter()
+                .find(|m| !enemy.contains(m.to))
+                .unwrap();
+            g.play(quiet).unwrap();
+        }
+        g
+    }
+
+    /// The competition's rule (the side whose move completes the no-combat limit loses):
+    /// with one quiet ply left, only attacks are searched; without the rule every move is.
+    #[test]
+    fn the_ply_that_completes_the_no_combat_limit_is_not_played() {
+        let g = one_quiet_ply_from_the_limit();
+        let view = g.view(Side::Red);
+        let (_, enemy) = view.occupied();
+        let all = view.legal_moves();
+        let guarded = no_combat_guard(&view, all.clone(), 3);
+        assert!(!guarded.is_empty() && guarded.len() < all.len());
+        assert!(guarded.iter().all(|m| enemy.contains(m.to)));
+        assert_eq!(no_combat_guard(&view, all.clone(), 4), all);
+        let mut agent = IsmctsAgent::with_config(
+            1,
+            IsmctsConfig {
+                no_combat_loss: true,
+                ..IsmctsConfig::default()
+            },
+        );
+        let c = agent
+            .choose(g.info_state(Side::Red), &Limits::nodes(2_000))
+            .unwrap();
+        assert!(enemy.contains(c.mv.to), "{}", c.mv);
+    }
+
+    /// In the tree, the end at the limit is lost by the side that completed it.
+    #[test]
+    fn the_end_at_the_limit_is_scored_as_the_movers_loss() {
+        let agent = IsmctsAgent::with_config(
+            1,
+            IsmctsConfig {
+                no_combat_loss: true,
+                ..IsmctsConfig::default()
+            },
+        );
+        let limit = Outcome::Draw {
+            reason: DrawReason::NoCombatLimit,
+        };
+        assert_eq!(agent.winner(limit, Side::Blue), Some(Side::Blue));
+        assert_eq!(IsmctsAgent::new(1).winner(limit, Side::Blue), None);
+    }
+
+    /// Blue's field marshal on a2 reaches Red's flag on b1 in two steps (a1, then b1); Red's
+    /// general on a3 can attack it: that attack is the only root move left.
+    #[test]
+    fn a_raider_two_steps_from_the_flag_is_attacked() {
+        let pos: Position = "1f3/5/5/5/5/5/5/5/5/J4/s4/1F3 r".parse().unwrap();
+        let world = World {
+            pos: pos.clone(),
+            keys: Vec::new(),
+        };
+        let guarded = flag_guard(&[world], pos.legal_moves(), Side::Red);
+        assert_eq!(
+            guarded.iter().map(ToString::to_string).collect::<Vec<_>>(),
+            ["a3a2"]
+        );
+        // Far from the flag the marshal is no raider.
+        let far: Position = "1f3/5/5/5/s4/5/5/5/5/J4/5/1F3 r".parse().unwrap();
+        let world = World {
+            pos: far.clone(),
+            keys: Vec::new(),
+        };
+        assert_eq!(
+            flag_guard(&[world], far.legal_moves(), Side::Red),
+            far.legal_moves()
+        );
+    }
 }
