@@ -9,7 +9,6 @@
 
 use std::fmt::Write as _;
 use std::io::{self, BufReader, Read, Write};
-use std::os::unix::process::CommandExt;
 use std::path::PathBuf;
 use std::process::{Child, ChildStdin, Command as Process, Stdio};
 use std::sync::mpsc::{self, Receiver, RecvTimeoutError, SyncSender};
@@ -28,7 +27,7 @@ use luzhanqi_engine::ccgc::{
 /// `luzhanqi referee`'s options.
 #[derive(Debug, Args)]
 pub struct RefereeArgs {
-    /// Engine A's command (run by `sh -c`); A moves first in odd games.
+    /// Engine A's command (run by `sh -c`; `cmd /C` on Windows); A moves first in odd games.
     #[arg(long, value_name = "COMMAND")]
     a: String,
     /// Engine B's command; B moves first in even games.
@@ -109,13 +108,10 @@ struct Engine {
 
 impl Engine {
     fn start(command: &str, crlf: bool) -> Result<Engine, Fault> {
-        let mut child = Process::new("sh")
-            .arg("-c")
-            .arg(command)
+        let mut child = shell(command)
             .stdin(Stdio::piped())
             .stdout(Stdio::piped())
             .stderr(Stdio::null())
-            .process_group(0)
             .spawn()
             .map_err(|e| Fault::Crash(format!("cannot run '{command}': {e}")))?;
         let stdin = child.stdin.take().expect("stdin is piped");
@@ -199,7 +195,28 @@ impl Drop for Engine {
     }
 }
 
+/// `command` run by the shell, in a process group of its own (Unix: `sh -c`; elsewhere
+/// `cmd /C`, the engine alone ended at the end).
+#[cfg(unix)]
+fn shell(command: &str) -> Process {
+    use std::os::unix::process::CommandExt;
+    let mut p = Process::new("sh");
+    p.arg("-c").arg(command).process_group(0);
+    p
+}
+
+#[cfg(not(unix))]
+fn shell(command: &str) -> Process {
+    let mut p = Process::new("cmd");
+    p.arg("/C").arg(command);
+    p
+}
+
+#[cfg(not(unix))]
+fn signal_group(_: u32, _: &str) {}
+
 /// Send `signal` to the process group `pgid` with `kill(1)` (no `libc` for one call).
+#[cfg(unix)]
 fn signal_group(pgid: u32, signal: &str) {
     let _ = Process::new("kill")
         .arg(format!("-{signal}"))
