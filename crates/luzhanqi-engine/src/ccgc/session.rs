@@ -249,8 +249,8 @@ impl Session {
     /// Act on `msg`; `spent_reading` is the time since the line arrived, charged to the clock
     /// with the move's thinking. `Ok(None)` when the message takes no answer.
     ///
-    /// A `GO` is always answered, even after an error (an [`Err`] then reports it after the
-    /// fact: the caller reads [`Session::take_reply`]): see [`Session::answer`].
+    /// A `GO` is always answered, even after an error; this form returns only one of the
+    /// two: [`Session::answer`] returns both.
     ///
     /// # Errors
     /// [`SessionError`] for a message that does not fit the game; the session goes on.

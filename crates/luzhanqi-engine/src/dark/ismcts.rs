@@ -27,11 +27,11 @@ pub struct IsmctsConfig {
     /// The end at the no-combat limit (L-15) is a loss for the side whose move completed it
     /// (the CCGC competition's rule) instead of a draw: scored so in the tree, and a quiet
     /// root move that would complete the limit is not played while an attack is legal
-    /// ([`no_combat_guard`]). Default `false`.
+    /// (`no_combat_guard`). Default `false`.
     pub no_combat_loss: bool,
     /// When an enemy piece can take the own flag within two of its moves in at least a
     /// quarter of the worlds, only the root moves that attack such a piece are searched, if
-    /// there are any ([`flag_guard`]). Default `false`.
+    /// there are any (`flag_guard`). Default `false`.
     pub flag_guard: bool,
 }
 
