@@ -22,6 +22,27 @@ export WINEDEBUG=-all WINEPREFIX="${WINEPREFIX:-$PWD/target/wine}"
 out="$(mktemp -d)"
 trap 'rm -rf "$out"' EXIT
 
+# Rust's standard library (1.78 on) draws random bytes with ProcessPrng from
+# bcryptprimitives.dll, which Windows 10 and later have and Debian bookworm's wine 8.0 does not.
+# For the smoke test only, a stand-in DLL beside a copy of the .exe forwards it to RtlGenRandom
+# (never ship it: beside the .exe it would shadow the system's).
+cat > "$out/prng.c" <<'C'
+#include <windows.h>
+BOOLEAN WINAPI SystemFunction036(PVOID buffer, ULONG length);
+__declspec(dllexport) BOOL WINAPI ProcessPrng(PBYTE data, SIZE_T len) {
+    while (len > 0) {
+        ULONG n = len > 0x10000000 ? 0x10000000 : (ULONG)len;
+        if (!SystemFunction036(data, n)) return FALSE;
+        data += n;
+        len -= n;
+    }
+    return TRUE;
+}
+C
+x86_64-w64-mingw32-gcc -shared -O2 -o "$out/bcryptprimitives.dll" "$out/prng.c" -ladvapi32
+cp "$exe" "$out/luzhanqi.exe"
+exe="$out/luzhanqi.exe"
+
 # The platform's lines as the 2018 platform sends them (INFORMATION, CRLF). The engine plays
 # second; the first player's moves are the front-row platoon stepping into a camp and back
 # (legal whatever the engine deployed: the engine only checks that an enemy piece stands on
