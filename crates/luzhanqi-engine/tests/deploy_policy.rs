@@ -39,7 +39,11 @@ fn paired(
             let game = DarkGame::new(&red, &blue, Side::Red, rules).unwrap();
             let (mut a, mut b) = (make(pair * 2), make(pair * 2 + 1));
             let g = play_dark_game(game, (a.as_mut(), limits), (b.as_mut(), limits), 1000);
-            let to_move = if g.plies % 2 == 0 { Side::Red } else { Side::Blue };
+            let to_move = if g.plies % 2 == 0 {
+                Side::Red
+            } else {
+                Side::Blue
+            };
             let winner = match g.end {
                 GameEnd::Rules(o) => competition_winner(o, to_move),
                 other => other.winner(),
