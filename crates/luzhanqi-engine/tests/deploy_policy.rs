@@ -39,7 +39,7 @@ fn paired(
             let game = DarkGame::new(&red, &blue, Side::Red, rules).unwrap();
             let (mut a, mut b) = (make(pair * 2), make(pair * 2 + 1));
             let g = play_dark_game(game, (a.as_mut(), limits), (b.as_mut(), limits), 1000);
-            let to_move = if g.plies % 2 == 0 {
+            let to_move = if g.plies.is_multiple_of(2) {
                 Side::Red
             } else {
                 Side::Blue
