@@ -62,11 +62,14 @@ grep -qE '^BESTMOVE [A-L][0-4][A-L][0-4]$' "$out/replies.txt"
 array=$(sed -n 's/^ARRAY //p' "$out/replies.txt")
 echo "deployment $array"
 
-# A whole game: the Linux referee runs the Windows engine under wine against the stand-in.
+# A whole game: the Linux referee runs the Windows engine under wine against the stand-in
+# (the stand-in's DLL beside the copied .exe).
 cargo build --release -q -p luzhanqi-cli
 lz="$PWD/target/release/luzhanqi"
 "$lz" referee --a "wine $exe ccgc --seed 3 --max-move-ms 100" --b "$lz ccgc --stand-in" \
   --games 1 --time 60 --setup-timeout 60 --record "$out/record.txt" | tee "$out/summary.txt"
-grep -q '^score A 1 wins' "$out/summary.txt"
+# The game ends by the rules (no crash, time loss, illegal move or protocol error).
+grep -qE '^game 1 .*: [AB] wins, (flag-captured|no-move|no-combat-limit)|: draw, no-movable-pieces' \
+  "$out/summary.txt"
 grep -q '^(;INFO\[1.0\]PA\[gjjq\]' "$out/record.txt"
 echo "windows: ok in $(($(date +%s) - start)) s"
