@@ -29,9 +29,9 @@ pub struct IsmctsConfig {
     /// root move that would complete the limit is not played while an attack is legal
     /// (`no_combat_guard`). Default `false`.
     pub no_combat_loss: bool,
-    /// When an enemy piece can take the own flag within two of its moves in at least a
-    /// quarter of the worlds, only the root moves that attack such a piece are searched, if
-    /// there are any (`flag_guard`). Default `false`.
+    /// When an enemy piece can take the own flag within two of its moves in any of the
+    /// first 8 worlds, only the root moves that attack such a piece are searched, if there
+    /// are any (`flag_guard`). Default `false`.
     pub flag_guard: bool,
 }
 
@@ -341,7 +341,7 @@ fn no_combat_guard(view: &DarkView, moves: MoveList, limit: u16) -> MoveList {
     if attacks.is_empty() { moves } else { attacks }
 }
 
-/// The root moves when the own flag is in danger: if in at least a quarter of the first 8
+/// The root moves when the own flag is in danger: if in at least one of the first 8
 /// `worlds` some enemy piece can take `me`'s flag within two of its own moves (the own side
 /// not answering), and some of `moves` attack such a piece where it stands, only those
 /// attacks; otherwise `moves` unchanged.
@@ -378,7 +378,7 @@ fn flag_guard(worlds: &[World], moves: MoveList, me: Side) -> MoveList {
             raiders |= found;
         }
     }
-    if endangered * 4 < sample.len() {
+    if endangered * 8 < sample.len() {
         return moves;
     }
     let attacks: MoveList = moves
