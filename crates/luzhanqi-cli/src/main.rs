@@ -1,7 +1,9 @@
 //! `luzhanqi`: the command line of the `luzhanqi` rules library for 陸戰棋 (Luzhanqi, Chinese
 //! army chess). The output formats are exact (tools read them); see `docs/luzhanqi.md`.
 
+mod ccgc;
 mod engine;
+mod referee;
 
 use std::fmt;
 use std::io::{BufRead, BufWriter, Write};
@@ -51,6 +53,12 @@ enum Command {
     /// Serve the line protocol (docs/protocol.md) on standard input and output: open, dark
     /// and flip play, the agent chosen by the options `Mode`, `Agent` and `DarkAgent`.
     Engine(EngineArgs),
+    /// Play competition games on standard input and output by the CCGC 军棋 protocol v1.0
+    /// (docs/ccgc.md).
+    Ccgc(ccgc::CcgcArgs),
+    /// Referee competition engines by the CCGC 军棋 protocol v1.0 (docs/ccgc.md): one line a
+    /// game, then the score of engine A.
+    Referee(referee::RefereeArgs),
 }
 
 #[derive(Debug, Args)]
@@ -510,7 +518,8 @@ fn run(cli: Cli, out: &mut Out) -> Result<(), CliError> {
         }
         Command::Svg(a) => write!(out, "{}", a.position()?.to_svg())?,
         // Served before any buffered output is made (`main`).
-        Command::Engine(_) => {}
+        Command::Engine(_) | Command::Ccgc(_) => {}
+        Command::Referee(a) => referee::run(&a, out)?,
     }
     Ok(())
 }
@@ -556,6 +565,15 @@ fn main() -> ExitCode {
             Ok(()) => ExitCode::SUCCESS,
             Err(e) => {
                 let _ = writeln!(std::io::stderr(), "error: reading standard input: {e}");
+                ExitCode::FAILURE
+            }
+        };
+    }
+    if let Command::Ccgc(a) = &cli.command {
+        return match ccgc::run(a, std::io::stdin().lock(), std::io::stdout()) {
+            Ok(()) => ExitCode::SUCCESS,
+            Err(e) => {
+                let _ = writeln!(std::io::stderr(), "error: {e}");
                 ExitCode::FAILURE
             }
         };

@@ -37,7 +37,9 @@
 #![forbid(unsafe_code)]
 #![deny(missing_docs)]
 
+pub mod ccgc;
 pub mod dark;
+pub mod deploy_policy;
 pub mod eval;
 pub mod flip;
 mod heuristic;

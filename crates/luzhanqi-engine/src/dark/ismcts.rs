@@ -3,11 +3,11 @@
 use std::time::Instant;
 
 use luzhanqi::dark::{DarkView, InfoState};
-use luzhanqi::{Move, Position, Side};
+use luzhanqi::{Bitboard, DrawReason, Kind, Move, MoveList, Outcome, Position, Side};
 use rand::rngs::StdRng;
 use rand::{Rng, SeedableRng};
 
-use super::worlds::WorldCache;
+use super::worlds::{World, WorldCache};
 use super::{DarkAgent, DarkAgentError};
 use crate::{Choice, Limits, SearchAgent, SearchConfig};
 
@@ -30,6 +30,15 @@ pub struct IsmctsConfig {
     /// at most [`IsmctsAgent::TREE_NODE_BYTES`]; `luzhanqi engine` derives the budget from
     /// `Hash` ([`IsmctsConfig::tree_nodes_in`]).
     pub max_tree_nodes: usize,
+    /// The end at the no-combat limit (L-15) is a loss for the side whose move completed it
+    /// (the CCGC competition's rule) instead of a draw: scored so in the tree, and a quiet
+    /// root move that would complete the limit is not played while an attack is legal
+    /// (`no_combat_guard`). Default `false`.
+    pub no_combat_loss: bool,
+    /// When an enemy piece can take the own flag within two of its moves in any of the
+    /// first 8 worlds, only the root moves that attack such a piece are searched, if there
+    /// are any (`flag_guard`). Default `false`.
+    pub flag_guard: bool,
 }
 
 impl IsmctsConfig {
@@ -56,6 +65,8 @@ impl Default for IsmctsConfig {
             leaf_nodes: 200,
             scale: 300.0,
             max_tree_nodes: IsmctsConfig::tree_nodes_in(4),
+            no_combat_loss: false,
+            flag_guard: false,
         }
     }
 }
@@ -148,10 +159,22 @@ impl IsmctsAgent {
         }
     }
 
+    /// The winner of an ended game, `to_move` to move: the library's, except that under
+    /// `no_combat_loss` the end at the no-combat limit is lost by the side that made the last
+    /// ply (the side to move wins).
+    fn winner(&self, o: Outcome, to_move: Side) -> Option<Side> {
+        match o {
+            Outcome::Draw {
+                reason: DrawReason::NoCombatLimit,
+            } if self.config.no_combat_loss => Some(to_move),
+            other => other.winner(),
+        }
+    }
+
     /// The reward of `pos` for `root` and the nodes used.
     fn leaf_value(&mut self, pos: &Position, root: Side, budget: u64) -> (f64, u64) {
         if let Some(o) = pos.outcome() {
-            let r = match o.winner() {
+            let r = match self.winner(o, pos.turn()) {
                 Some(w) if w == root => 1.0,
                 Some(_) => 0.0,
                 None => 0.5,
@@ -181,7 +204,11 @@ impl DarkAgent for IsmctsAgent {
         // The clock is read only under a time limit: on wasm32-unknown-unknown (the web
         // page's worker, node limits) `Instant::now` panics.
         let start = limits.time.map(|t| (Instant::now(), t));
-        let root_moves = DarkView::new(state).legal_moves();
+        let view = DarkView::new(state);
+        let mut root_moves = view.legal_moves();
+        if self.config.no_combat_loss {
+            root_moves = no_combat_guard(&view, root_moves, state.rules().rules.no_combat_limit);
+        }
         if root_moves.is_empty() {
             return Err(DarkAgentError::NoLegalMove(state.to_string()));
         }
@@ -199,6 +226,9 @@ impl DarkAgent for IsmctsAgent {
         let worlds =
             self.worlds
                 .draw(state, self.config.worlds as usize, &mut self.rng, time_up)?;
+        if self.config.flag_guard {
+            root_moves = flag_guard(&worlds, root_moves, root_side);
+        }
         let capacity = self.config.max_tree_nodes.max(1 + root_moves.len());
         let budget = match (limits.nodes, limits.time, limits.depth) {
             (Some(x), _, _) => x,
@@ -233,7 +263,10 @@ impl DarkAgent for IsmctsAgent {
                 if path.len() > max_depth {
                     break;
                 }
-                let legal = pos.legal_moves();
+                let mut legal = pos.legal_moves();
+                if node == 0 {
+                    legal.retain(|m| root_moves.contains(m));
+                }
                 if legal.is_empty() {
                     break;
                 }
@@ -330,6 +363,70 @@ impl DarkAgent for IsmctsAgent {
     }
 }
 
+/// The root moves under the competition's no-combat rule: when a quiet move would complete
+/// the no-combat limit `limit` (L-15) and so lose, only the attacks (moves onto an enemy
+/// piece), if there are any; otherwise `moves` unchanged.
+fn no_combat_guard(view: &DarkView, moves: MoveList, limit: u16) -> MoveList {
+    if limit == 0 || view.plies_since_attack() + 1 < u32::from(limit) {
+        return moves;
+    }
+    let (_, enemy) = view.occupied();
+    let attacks: MoveList = moves
+        .iter()
+        .copied()
+        .filter(|m| enemy.contains(m.to))
+        .collect();
+    if attacks.is_empty() { moves } else { attacks }
+}
+
+/// The root moves when the own flag is in danger: if in at least one of the first 8
+/// `worlds` some enemy piece can take `me`'s flag within two of its own moves (the own side
+/// not answering), and some of `moves` attack such a piece where it stands, only those
+/// attacks; otherwise `moves` unchanged.
+fn flag_guard(worlds: &[World], moves: MoveList, me: Side) -> MoveList {
+    let sample = &worlds[..worlds.len().min(8)];
+    let mut raiders = Bitboard::EMPTY;
+    let mut endangered = 0;
+    for w in sample {
+        let Some(flag) = w.pos.pieces(me, Kind::Flag).first() else {
+            continue;
+        };
+        let enemy_to_move = w.pos.clone().swap_turn();
+        let mut found = Bitboard::EMPTY;
+        for m in enemy_to_move.legal_moves() {
+            if m.to == flag {
+                found = found.with(m.from);
+                continue;
+            }
+            let mut after = enemy_to_move.clone();
+            after.play_unchecked(m);
+            if after.piece_at(m.to).is_some_and(|p| p.side != me) {
+                let again = after.swap_turn();
+                if again
+                    .legal_moves()
+                    .iter()
+                    .any(|n| n.from == m.to && n.to == flag)
+                {
+                    found = found.with(m.from);
+                }
+            }
+        }
+        if !found.is_empty() {
+            endangered += 1;
+            raiders |= found;
+        }
+    }
+    if endangered * 8 < sample.len() {
+        return moves;
+    }
+    let attacks: MoveList = moves
+        .iter()
+        .copied()
+        .filter(|m| raiders.contains(m.to))
+        .collect();
+    if attacks.is_empty() { moves } else { attacks }
+}
+
 #[cfg(test)]
 mod tests {
     use luzhanqi::dark::{DarkGame, DarkRules};
@@ -399,5 +496,93 @@ mod tests {
             .choose(game.info_state(Side::Red), &Limits::nodes(5_000))
             .unwrap();
         assert_eq!(agent.last.1, 1024);
+    }
+
+    /// A dark game of the default deployments under a no-combat limit of 3 where two quiet
+    /// plies have been played: Red, to move, completes the limit with any quiet move.
+    fn one_quiet_ply_from_the_limit() -> DarkGame {
+        let d: Deployment = DEFAULT_DEPLOYMENT.parse().unwrap();
+        let mut rules = DarkRules::STANDARD;
+        rules.rules.no_combat_limit = 3;
+        let mut g = DarkGame::new(&d, &d, Side::Red, rules).unwrap();
+        for _ in 0..2 {
+            let (_, enemy) = g.view(g.turn()).occupied();
+            let quiet = g
+                .view(g.turn())
+                .legal_moves()
+                .into_iter()
+                .find(|m| !enemy.contains(m.to))
+                .unwrap();
+            g.play(quiet).unwrap();
+        }
+        g
+    }
+
+    /// The competition's rule (the side whose move completes the no-combat limit loses):
+    /// with one quiet ply left, only attacks are searched; without the rule every move is.
+    #[test]
+    fn the_ply_that_completes_the_no_combat_limit_is_not_played() {
+        let g = one_quiet_ply_from_the_limit();
+        let view = g.view(Side::Red);
+        let (_, enemy) = view.occupied();
+        let all = view.legal_moves();
+        let guarded = no_combat_guard(&view, all.clone(), 3);
+        assert!(!guarded.is_empty() && guarded.len() < all.len());
+        assert!(guarded.iter().all(|m| enemy.contains(m.to)));
+        assert_eq!(no_combat_guard(&view, all.clone(), 4), all);
+        let mut agent = IsmctsAgent::with_config(
+            1,
+            IsmctsConfig {
+                no_combat_loss: true,
+                ..IsmctsConfig::default()
+            },
+        );
+        let c = agent
+            .choose(g.info_state(Side::Red), &Limits::nodes(2_000))
+            .unwrap();
+        assert!(enemy.contains(c.mv.to), "{}", c.mv);
+    }
+
+    /// In the tree, the end at the limit is lost by the side that completed it.
+    #[test]
+    fn the_end_at_the_limit_is_scored_as_the_movers_loss() {
+        let agent = IsmctsAgent::with_config(
+            1,
+            IsmctsConfig {
+                no_combat_loss: true,
+                ..IsmctsConfig::default()
+            },
+        );
+        let limit = Outcome::Draw {
+            reason: DrawReason::NoCombatLimit,
+        };
+        assert_eq!(agent.winner(limit, Side::Blue), Some(Side::Blue));
+        assert_eq!(IsmctsAgent::new(1).winner(limit, Side::Blue), None);
+    }
+
+    /// Blue's field marshal on a2 reaches Red's flag on b1 in two steps (a1, then b1); Red's
+    /// general on a3 can attack it: that attack is the only root move left.
+    #[test]
+    fn a_raider_two_steps_from_the_flag_is_attacked() {
+        let pos: Position = "1f3/5/5/5/5/5/5/5/5/J4/s4/1F3 r".parse().unwrap();
+        let world = World {
+            pos: pos.clone(),
+            keys: Vec::new(),
+        };
+        let guarded = flag_guard(&[world], pos.legal_moves(), Side::Red);
+        assert_eq!(
+            guarded.iter().map(ToString::to_string).collect::<Vec<_>>(),
+            ["a3a2"]
+        );
+        // Far from the flag the marshal is no raider.
+        let far: Position = "1f3/5/5/5/s4/5/5/5/5/J4/5/1F3 r".parse().unwrap();
+        let world = World {
+            pos: far.clone(),
+            keys: Vec::new(),
+        };
+        assert_eq!(
+            flag_guard(&[world], far.legal_moves(), Side::Red),
+            far.legal_moves()
+        );
     }
 }
