@@ -6,7 +6,7 @@ use std::fmt;
 use luzhanqi::{AttackOutcome, Combat, FlagCapture, Kind};
 use thiserror::Error;
 
-use crate::board::{POINT_COUNT, Point, PointSet, lines_through, railway_lines};
+use crate::board::{POINT_COUNT, Point, PointSet, tables};
 use crate::ruleset::{NoCombatReset, OutPieces, Rules, TurnDirection};
 use crate::seat::{Piece, Seat, Team};
 
@@ -280,6 +280,24 @@ pub struct Position {
     outcome: Option<Outcome>,
 }
 
+/// The placement as the move generator reads it (one pass over the board per node): sets of
+/// points, so that steps are one mask and runs and engineer paths test bits.
+struct Occupancy {
+    /// The empty points.
+    empty: PointSet,
+    /// By [`team_index`]: the points that team may attack (enemy pieces of seats in play, not
+    /// in a camp, flags only where L-12 opens them).
+    targets: [PointSet; 2],
+    /// By seat: the points of its pieces that may move (L-6, L-10).
+    mobile: [PointSet; 4],
+}
+
+/// 0 for Red–Blue, 1 for Green–Yellow (allies sit opposite, L-49).
+#[inline]
+const fn team_index(seat: Seat) -> usize {
+    seat.index() & 1
+}
+
 /// Own rows 1–2 of a seat (L-17 via L-58).
 fn on_own_back_rows(seat: Seat, p: Point) -> bool {
     matches!(p.own(), Some((s, _, r)) if s == seat && r <= 2)
@@ -451,93 +469,137 @@ impl Position {
         })
     }
 
-    /// The seats whose flags may be attacked under `flag_capture` (L-12, L-48).
-    fn flags_open(&self) -> [bool; 4] {
-        if self.rules.base.flag_capture == FlagCapture::Any {
-            return [true; 4];
-        }
-        let mut open = [true; 4];
-        for pc in self.board.iter().flatten() {
-            if pc.kind == Kind::Landmine {
-                open[pc.seat.index()] = false;
-            }
-        }
-        open
+    /// Whether a defender of `seat` that is its flag may be attacked: always under
+    /// `flag_capture` `any`, otherwise once `seat` has no landmine left (L-12, L-48).
+    fn flag_open(&self, seat: Seat) -> bool {
+        self.rules.base.flag_capture == FlagCapture::Any
+            || !self
+                .board
+                .iter()
+                .flatten()
+                .any(|pc| pc.seat == seat && pc.kind == Kind::Landmine)
     }
 
-    /// `Some(false)` if `mover` may enter the empty point `p`, `Some(true)` if it may attack
-    /// the piece there (L-11, L-12, L-48), `None` if neither.
-    #[inline]
-    fn entry(&self, mover: Seat, p: Point, flags_open: &[bool; 4]) -> Option<bool> {
+    /// Whether `mover` may enter (empty) or attack the point `p` (L-11, L-12, L-48): the
+    /// one-point question of [`Occupancy`], for callers that ask it a few times.
+    fn may_enter(&self, mover: Seat, p: Point) -> bool {
         match self.board[p.index()] {
-            None => Some(false),
-            Some(d) => (d.seat.team() != mover.team()
-                && self.in_play[d.seat.index()]
-                && !p.is_camp()
-                && (d.kind != Kind::Flag || flags_open[d.seat.index()]))
-            .then_some(true),
+            None => true,
+            Some(d) => {
+                d.seat.team() != mover.team()
+                    && self.in_play[d.seat.index()]
+                    && !p.is_camp()
+                    && (d.kind != Kind::Flag || self.flag_open(d.seat))
+            }
         }
     }
 
-    /// The destinations of the piece on `from` (which must be movable): steps (L-7), runs
-    /// (L-46), engineer paths (L-47).
-    fn destinations(&self, from: Point, pc: Piece, flags_open: &[bool; 4]) -> PointSet {
-        let mut out = PointSet::EMPTY;
-        for &n in from.neighbours() {
-            if self.entry(pc.seat, n, flags_open).is_some() {
-                out.insert(n);
+    /// The placement as the move generator reads it, in one pass over the board.
+    fn occupancy(&self) -> Occupancy {
+        let t = tables();
+        let mut empty = PointSet::EMPTY;
+        let mut attackable = [PointSet::EMPTY; 4];
+        let mut flags = [PointSet::EMPTY; 4];
+        let mut mines = [false; 4];
+        let mut mobile = [PointSet::EMPTY; 4];
+        for (i, sq) in self.board.iter().enumerate() {
+            let (w, bit) = (i >> 6, 1u64 << (i & 63));
+            let Some(pc) = sq else {
+                empty.0[w] |= bit;
+                continue;
+            };
+            let s = pc.seat.index();
+            match pc.kind {
+                Kind::Flag => flags[s].0[w] |= bit,
+                Kind::Landmine => {
+                    mines[s] = true;
+                    attackable[s].0[w] |= bit;
+                }
+                _ => {
+                    attackable[s].0[w] |= bit;
+                    mobile[s].0[w] |= bit;
+                }
             }
         }
-        if !from.is_railway() {
+        let any_flag = self.rules.base.flag_capture == FlagCapture::Any;
+        for s in 0..4 {
+            if !self.in_play[s] {
+                // L-51: an out seat's pieces (under `stay`) are obstacles, never targets.
+                attackable[s] = PointSet::EMPTY;
+            } else if any_flag || !mines[s] {
+                attackable[s] = attackable[s].or(flags[s]);
+            }
+            if self.rules.base.hq_lock {
+                // L-10: a piece in a headquarters never moves.
+                mobile[s] = mobile[s].minus(t.headquarters);
+            }
+        }
+        // L-10: a piece in a camp cannot be attacked. Team `RedBlue` (seats 0 and 2) attacks
+        // the pieces of seats 1 and 3, and the other way round.
+        let targets = [
+            attackable[1].or(attackable[3]).minus(t.camps),
+            attackable[0].or(attackable[2]).minus(t.camps),
+        ];
+        Occupancy {
+            empty,
+            targets,
+            mobile,
+        }
+    }
+
+    /// The destinations of a piece of `kind` and `seat` on `from` (which must be movable):
+    /// steps (L-7), runs (L-46), engineer paths (L-47).
+    #[inline]
+    fn destinations(from: Point, kind: Kind, seat: Seat, occ: &Occupancy) -> PointSet {
+        let t = tables();
+        let targets = occ.targets[team_index(seat)];
+        let open = occ.empty.or(targets);
+        let mut out = t.neighbour_sets[from.index()].and(open);
+        if !t.railway.contains(from) {
             return out;
         }
-        if pc.kind == Kind::Engineer {
-            // L-9 / L-47: any railway path over empty points.
+        if kind == Kind::Engineer {
+            // L-9 / L-47: any railway path over empty points, grown a ring at a time.
             let mut seen = PointSet::EMPTY;
             seen.insert(from);
-            let mut stack = vec![from];
-            while let Some(q) = stack.pop() {
-                for &n in q.railway_neighbours() {
-                    if seen.contains(n) {
-                        continue;
-                    }
-                    match self.entry(pc.seat, n, flags_open) {
-                        Some(false) => {
-                            seen.insert(n);
-                            out.insert(n);
-                            stack.push(n);
-                        }
-                        Some(true) => out.insert(n),
-                        None => {}
+            let mut frontier = seen;
+            while !frontier.is_empty() {
+                let mut next = PointSet::EMPTY;
+                for (w, &word) in frontier.0.iter().enumerate() {
+                    let mut bits = word;
+                    while bits != 0 {
+                        let i = w * 64 + bits.trailing_zeros() as usize;
+                        bits &= bits - 1;
+                        next = next.or(t.rail_sets[i]);
                     }
                 }
+                next = next.minus(seen);
+                seen = seen.or(next);
+                out = out.or(next.and(open));
+                frontier = next.and(occ.empty);
             }
         } else {
-            // L-46: straight along one of the 18 lines, either way.
-            let runs = railway_lines();
-            for &(line, at) in lines_through(from) {
-                let run = &runs[line as usize];
+            // L-46: straight along one of the 18 lines, either way, up to the first piece.
+            for &(line, at) in &t.on_runs[from.index()] {
+                let run = &t.runs[line as usize];
                 let at = at as usize;
-                let mut walk = |q: Point| match self.entry(pc.seat, q, flags_open) {
-                    Some(false) => {
-                        out.insert(q);
-                        true
-                    }
-                    Some(true) => {
-                        out.insert(q);
-                        false
-                    }
-                    None => false,
-                };
                 for &q in &run[at + 1..] {
-                    if !walk(q) {
+                    if !occ.empty.contains(q) {
+                        if targets.contains(q) {
+                            out.insert(q);
+                        }
                         break;
                     }
+                    out.insert(q);
                 }
                 for &q in run[..at].iter().rev() {
-                    if !walk(q) {
+                    if !occ.empty.contains(q) {
+                        if targets.contains(q) {
+                            out.insert(q);
+                        }
                         break;
                     }
+                    out.insert(q);
                 }
             }
         }
@@ -551,29 +613,26 @@ impl Position {
         if !self.in_play[seat.index()] {
             return v;
         }
-        let flags_open = self.flags_open();
-        for from in Point::all() {
-            let Some(pc) = self.board[from.index()] else {
-                continue;
-            };
-            if pc.seat != seat || !self.movable_at(pc, from) {
-                continue;
-            }
-            for to in self.destinations(from, pc, &flags_open).iter() {
+        let occ = self.occupancy();
+        for from in occ.mobile[seat.index()].iter() {
+            let kind = self.board[from.index()].expect("a mobile piece").kind;
+            for to in Self::destinations(from, kind, seat, &occ).iter() {
                 v.push(Move { from, to });
             }
         }
         v
     }
 
+    /// Whether `seat` has a legal move. Every destination begins with a step to a neighbour
+    /// that is itself a destination (a run's or path's first point is a neighbour the piece
+    /// may enter or attack), so a neighbour it may enter or attack is enough.
     fn has_legal_move(&self, seat: Seat) -> bool {
         if !self.in_play[seat.index()] {
             return false;
         }
-        let flags_open = self.flags_open();
         Point::all().any(|from| match self.board[from.index()] {
             Some(pc) if pc.seat == seat && self.movable_at(pc, from) => {
-                !self.destinations(from, pc, &flags_open).is_empty()
+                from.neighbours().iter().any(|&n| self.may_enter(seat, n))
             }
             _ => false,
         })
@@ -611,15 +670,11 @@ impl Position {
             return 0;
         }
         let seat = self.turn;
-        let flags_open = self.flags_open();
+        let occ = self.occupancy();
         let mut n = u64::from(self.can_pass());
-        for from in Point::all() {
-            match self.board[from.index()] {
-                Some(pc) if pc.seat == seat && self.movable_at(pc, from) => {
-                    n += u64::from(self.destinations(from, pc, &flags_open).count());
-                }
-                _ => {}
-            }
+        for from in occ.mobile[seat.index()].iter() {
+            let kind = self.board[from.index()].expect("a mobile piece").kind;
+            n += u64::from(Self::destinations(from, kind, seat, &occ).count());
         }
         n
     }
@@ -633,9 +688,9 @@ impl Position {
         match a {
             Action::Pass => self.can_pass(),
             Action::Move(m) => match self.board[m.from.index()] {
-                Some(pc) if pc.seat == self.turn && self.movable_at(pc, m.from) => self
-                    .destinations(m.from, pc, &self.flags_open())
-                    .contains(m.to),
+                Some(pc) if pc.seat == self.turn && self.movable_at(pc, m.from) => {
+                    Self::destinations(m.from, pc.kind, pc.seat, &self.occupancy()).contains(m.to)
+                }
                 _ => false,
             },
         }
