@@ -278,18 +278,62 @@ pub struct Position {
     plies_played: u32,
     rules: Rules,
     outcome: Option<Outcome>,
+    /// The board again as sets, kept in step with `board` by [`Position::set_square`]:
+    /// what the move generator reads (see [`Occupancy`]).
+    sets: PieceSets,
 }
 
-/// The placement as the move generator reads it (one pass over the board per node): sets of
-/// points, so that steps are one mask and runs and engineer paths test bits.
+/// The placement as sets of points, kept beside the mailbox (docs/siguo.md, "Representation").
+#[derive(Debug, Clone, PartialEq, Eq, Hash, Default)]
+struct PieceSets {
+    /// By seat: the points of its pieces.
+    seat: [PointSet; 4],
+    /// The points of flags and landmines, which never move (L-6).
+    immobile: PointSet,
+    /// The points of flags.
+    flags: PointSet,
+}
+
+impl PieceSets {
+    fn of(board: &[Option<Piece>; POINT_COUNT]) -> PieceSets {
+        let mut sets = PieceSets::default();
+        for p in Point::all() {
+            if let Some(pc) = board[p.index()] {
+                sets.add(p, pc);
+            }
+        }
+        sets
+    }
+
+    fn add(&mut self, p: Point, pc: Piece) {
+        self.seat[pc.seat.index()].insert(p);
+        if !pc.kind.is_mobile() {
+            self.immobile.insert(p);
+        }
+        if pc.kind == Kind::Flag {
+            self.flags.insert(p);
+        }
+    }
+
+    fn remove(&mut self, p: Point, pc: Piece) {
+        self.seat[pc.seat.index()].remove(p);
+        self.immobile.remove(p);
+        self.flags.remove(p);
+    }
+}
+
+/// All 129 points as a set.
+const ALL_POINTS: PointSet = PointSet([u64::MAX, u64::MAX, (1 << (POINT_COUNT - 128)) - 1]);
+
+/// The placement as the move generator reads it (a few word operations on the kept
+/// [`PieceSets`] per node): sets of points, so that steps are one mask and runs and engineer
+/// paths test bits.
 struct Occupancy {
     /// The empty points.
     empty: PointSet,
     /// By [`team_index`]: the points that team may attack (enemy pieces of seats in play, not
     /// in a camp, flags only where L-12 opens them).
     targets: [PointSet; 2],
-    /// By seat: the points of its pieces that may move (L-6, L-10).
-    mobile: [PointSet; 4],
 }
 
 /// 0 for Red–Blue, 1 for Green–Yellow (allies sit opposite, L-49).
@@ -383,6 +427,7 @@ impl Position {
         }
         let mut pos = Position {
             board: setup.board,
+            sets: PieceSets::of(&setup.board),
             turn: setup.turn,
             in_play: setup.in_play,
             plies_since_attack: setup.plies_since_attack,
@@ -462,88 +507,65 @@ impl Position {
         pc.kind.is_mobile() && !(self.rules.base.hq_lock && p.is_headquarters())
     }
 
+    /// Put a piece (or nothing) on a point, keeping the sets in step with the mailbox.
+    #[inline]
+    fn set_square(&mut self, p: Point, piece: Option<Piece>) {
+        if let Some(old) = self.board[p.index()] {
+            self.sets.remove(p, old);
+        }
+        if let Some(new) = piece {
+            self.sets.add(p, new);
+        }
+        self.board[p.index()] = piece;
+    }
+
+    /// The points of `seat`'s pieces that may move (L-6, L-10).
+    #[inline]
+    fn mobile(&self, seat: Seat) -> PointSet {
+        let m = self.sets.seat[seat.index()].minus(self.sets.immobile);
+        if self.rules.base.hq_lock {
+            m.minus(tables().headquarters)
+        } else {
+            m
+        }
+    }
+
     /// Whether `seat` has a piece that may move (L-53's "movable piece").
     fn has_movable_piece(&self, seat: Seat) -> bool {
-        Point::all().any(|p| {
-            matches!(self.board[p.index()], Some(pc) if pc.seat == seat && self.movable_at(pc, p))
-        })
+        !self.mobile(seat).is_empty()
     }
 
-    /// Whether a defender of `seat` that is its flag may be attacked: always under
-    /// `flag_capture` `any`, otherwise once `seat` has no landmine left (L-12, L-48).
-    fn flag_open(&self, seat: Seat) -> bool {
-        self.rules.base.flag_capture == FlagCapture::Any
-            || !self
-                .board
-                .iter()
-                .flatten()
-                .any(|pc| pc.seat == seat && pc.kind == Kind::Landmine)
-    }
-
-    /// Whether `mover` may enter (empty) or attack the point `p` (L-11, L-12, L-48): the
-    /// one-point question of [`Occupancy`], for callers that ask it a few times.
-    fn may_enter(&self, mover: Seat, p: Point) -> bool {
-        match self.board[p.index()] {
-            None => true,
-            Some(d) => {
-                d.seat.team() != mover.team()
-                    && self.in_play[d.seat.index()]
-                    && !p.is_camp()
-                    && (d.kind != Kind::Flag || self.flag_open(d.seat))
-            }
-        }
-    }
-
-    /// The placement as the move generator reads it, in one pass over the board.
+    /// The placement as the move generator reads it, from the kept sets (no board scan).
+    #[inline]
     fn occupancy(&self) -> Occupancy {
         let t = tables();
-        let mut empty = PointSet::EMPTY;
-        let mut attackable = [PointSet::EMPTY; 4];
-        let mut flags = [PointSet::EMPTY; 4];
-        let mut mines = [false; 4];
-        let mut mobile = [PointSet::EMPTY; 4];
-        for (i, sq) in self.board.iter().enumerate() {
-            let (w, bit) = (i >> 6, 1u64 << (i & 63));
-            let Some(pc) = sq else {
-                empty.0[w] |= bit;
-                continue;
-            };
-            let s = pc.seat.index();
-            match pc.kind {
-                Kind::Flag => flags[s].0[w] |= bit,
-                Kind::Landmine => {
-                    mines[s] = true;
-                    attackable[s].0[w] |= bit;
-                }
-                _ => {
-                    attackable[s].0[w] |= bit;
-                    mobile[s].0[w] |= bit;
-                }
-            }
-        }
+        let sets = &self.sets;
+        let occupied = sets.seat[0]
+            .or(sets.seat[1])
+            .or(sets.seat[2])
+            .or(sets.seat[3]);
+        let mines = sets.immobile.minus(sets.flags);
         let any_flag = self.rules.base.flag_capture == FlagCapture::Any;
-        for s in 0..4 {
+        let attackable: [PointSet; 4] = std::array::from_fn(|s| {
+            let own = sets.seat[s];
             if !self.in_play[s] {
                 // L-51: an out seat's pieces (under `stay`) are obstacles, never targets.
-                attackable[s] = PointSet::EMPTY;
-            } else if any_flag || !mines[s] {
-                attackable[s] = attackable[s].or(flags[s]);
+                PointSet::EMPTY
+            } else if any_flag || own.and(mines).is_empty() {
+                own
+            } else {
+                // L-12, L-48: the flag is closed while its seat keeps a landmine.
+                own.minus(sets.flags)
             }
-            if self.rules.base.hq_lock {
-                // L-10: a piece in a headquarters never moves.
-                mobile[s] = mobile[s].minus(t.headquarters);
-            }
-        }
+        });
         // L-10: a piece in a camp cannot be attacked. Team `RedBlue` (seats 0 and 2) attacks
         // the pieces of seats 1 and 3, and the other way round.
-        let targets = [
-            attackable[1].or(attackable[3]).minus(t.camps),
-            attackable[0].or(attackable[2]).minus(t.camps),
-        ];
         Occupancy {
-            empty,
-            targets,
-            mobile,
+            empty: ALL_POINTS.minus(occupied),
+            targets: [
+                attackable[1].or(attackable[3]).minus(t.camps),
+                attackable[0].or(attackable[2]).minus(t.camps),
+            ],
         }
     }
 
@@ -614,7 +636,7 @@ impl Position {
             return v;
         }
         let occ = self.occupancy();
-        for from in occ.mobile[seat.index()].iter() {
+        for from in self.mobile(seat).iter() {
             let kind = self.board[from.index()].expect("a mobile piece").kind;
             for to in Self::destinations(from, kind, seat, &occ).iter() {
                 v.push(Move { from, to });
@@ -630,12 +652,12 @@ impl Position {
         if !self.in_play[seat.index()] {
             return false;
         }
-        Point::all().any(|from| match self.board[from.index()] {
-            Some(pc) if pc.seat == seat && self.movable_at(pc, from) => {
-                from.neighbours().iter().any(|&n| self.may_enter(seat, n))
-            }
-            _ => false,
-        })
+        let t = tables();
+        let occ = self.occupancy();
+        let open = occ.empty.or(occ.targets[team_index(seat)]);
+        self.mobile(seat)
+            .iter()
+            .any(|from| !t.neighbour_sets[from.index()].and(open).is_empty())
     }
 
     /// The legal moves of the seat to move; none in a decided position.
@@ -672,7 +694,7 @@ impl Position {
         let seat = self.turn;
         let occ = self.occupancy();
         let mut n = u64::from(self.can_pass());
-        for from in occ.mobile[seat.index()].iter() {
+        for from in self.mobile(seat).iter() {
             let kind = self.board[from.index()].expect("a mobile piece").kind;
             n += u64::from(Self::destinations(from, kind, seat, &occ).count());
         }
@@ -733,19 +755,20 @@ impl Position {
             }
             Action::Move(m) => {
                 let att = self.board[m.from.index()].expect("a piece to move");
-                self.board[m.from.index()] = None;
+                self.set_square(m.from, None);
                 match self.board[m.to.index()] {
                     None => {
-                        self.board[m.to.index()] = Some(att);
+                        self.set_square(m.to, Some(att));
                         self.plies_since_attack += 1;
                     }
                     Some(def) => {
                         let c = Combat::resolve(att.kind, def.kind, &self.rules.base);
-                        self.board[m.to.index()] = match c.outcome {
+                        let stays = match c.outcome {
                             AttackOutcome::DefenderRemoved => Some(att),
                             AttackOutcome::AttackerRemoved => Some(def),
                             AttackOutcome::BothRemoved => None,
                         };
+                        self.set_square(m.to, stays);
                         self.plies_since_attack = 0;
                         // L-57 (1), L-52: a captured flag puts its seat out.
                         if c.flag_captured() {
@@ -791,12 +814,10 @@ impl Position {
     fn put_out(&mut self, seat: Seat) {
         self.in_play[seat.index()] = false;
         if self.rules.out_pieces == OutPieces::Removed {
-            let mut any = false;
-            for sq in self.board.iter_mut() {
-                if matches!(sq, Some(pc) if pc.seat == seat) {
-                    *sq = None;
-                    any = true;
-                }
+            let gone = self.sets.seat[seat.index()];
+            let any = !gone.is_empty();
+            for p in gone.iter() {
+                self.set_square(p, None);
             }
             if any && self.rules.no_combat_reset == NoCombatReset::Removal {
                 self.plies_since_attack = 0;
@@ -918,11 +939,47 @@ impl Position {
 mod tests {
     use super::*;
 
-    /// The size docs/siguo.md states: a mailbox of 129 two-byte points plus counters.
+    /// The size docs/siguo.md states: a mailbox of 129 two-byte points plus counters and the
+    /// rules (304 bytes), and the same placement as six point sets of 24 bytes (144).
     #[test]
     fn sizes() {
         assert_eq!(std::mem::size_of::<Option<Piece>>(), 2);
         assert_eq!(std::mem::size_of::<Move>(), 2);
-        assert_eq!(std::mem::size_of::<Position>(), 304);
+        assert_eq!(std::mem::size_of::<Position>(), 448);
+    }
+
+    /// The kept sets follow the mailbox through steps, runs, every combat outcome, a flag
+    /// capture and a surrender that removes a seat's pieces (L-51), and the generator's
+    /// count agrees with its list all the way.
+    #[test]
+    fn piece_sets_follow_the_board() {
+        let mut rules = Rules::STANDARD;
+        rules.surrender_after = 0;
+        let mut pos = Position::from_setup(Position::default().to_setup(), rules).unwrap();
+        let mut attacks = 0;
+        for ply in 0..600usize {
+            assert_eq!(pos.sets, PieceSets::of(&pos.board), "ply {ply}: {pos}");
+            let actions = pos.legal_actions();
+            assert_eq!(actions.len() as u64, pos.count_actions());
+            if actions.is_empty() {
+                break;
+            }
+            if ply == 150 {
+                pos.surrender(Seat::Yellow).unwrap();
+                assert!(pos.sets.seat[Seat::Yellow.index()].is_empty());
+                continue;
+            }
+            // Prefer attacks, so that pieces leave the board.
+            let a = actions
+                .iter()
+                .copied()
+                .find(|a| matches!(a, Action::Move(m) if pos.piece_at(m.to).is_some()))
+                .unwrap_or(actions[ply * 7919 % actions.len()]);
+            if let Action::Move(m) = a {
+                attacks += usize::from(pos.piece_at(m.to).is_some());
+            }
+            pos.play(a).unwrap();
+        }
+        assert!(attacks > 20, "{attacks} attacks");
     }
 }
