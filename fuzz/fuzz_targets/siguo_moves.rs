@@ -13,9 +13,7 @@ use libfuzzer_sys::fuzz_target;
 use luzhanqi::deploy::Deployment;
 use luzhanqi::rand::{SeedableRng, rngs::StdRng};
 use siguo::deploy::opening;
-use siguo::{
-    Action, Move, NoCombatReset, OutPieces, Point, Position, Rules, Seat, TurnDirection,
-};
+use siguo::{Action, Move, NoCombatReset, OutPieces, Point, Position, Rules, Seat, TurnDirection};
 
 fuzz_target!(|data: &[u8]| {
     let mut u = Unstructured::new(data);
