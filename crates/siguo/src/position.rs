@@ -263,8 +263,9 @@ pub enum PlayError {
 
 /// A valid four-player position with its rules (L-49 … L-59).
 ///
-/// Kept as a mailbox of 129 points (one byte pair each) plus the counters; sets of points are
-/// [`PointSet`]s of three words (docs/siguo.md says why). The position is settled (L-57 from
+/// Kept as a mailbox of 129 points (one byte pair each) plus the counters, and the same
+/// placement as [`PointSet`]s of three words (each seat's pieces, the immobile ones, the flags),
+/// which the move generator reads; 448 bytes in all (docs/siguo.md says why). The position is settled (L-57 from
 /// step 2) whenever it is built or played, so its [`outcome`](Position::outcome) is known.
 #[derive(Debug, Clone, PartialEq, Eq, Hash)]
 pub struct Position {
