@@ -308,6 +308,28 @@ impl PointSet {
         self.0[0] | self.0[1] | self.0[2] == 0
     }
 
+    /// The union (crate-internal: the move generator's set algebra).
+    #[inline]
+    pub(crate) const fn or(self, o: PointSet) -> PointSet {
+        PointSet([self.0[0] | o.0[0], self.0[1] | o.0[1], self.0[2] | o.0[2]])
+    }
+
+    /// The intersection.
+    #[inline]
+    pub(crate) const fn and(self, o: PointSet) -> PointSet {
+        PointSet([self.0[0] & o.0[0], self.0[1] & o.0[1], self.0[2] & o.0[2]])
+    }
+
+    /// The points of `self` not in `o`.
+    #[inline]
+    pub(crate) const fn minus(self, o: PointSet) -> PointSet {
+        PointSet([
+            self.0[0] & !o.0[0],
+            self.0[1] & !o.0[1],
+            self.0[2] & !o.0[2],
+        ])
+    }
+
     /// The points in index order.
     pub fn iter(&self) -> impl Iterator<Item = Point> + '_ {
         (0..3).flat_map(move |w| {
@@ -346,15 +368,25 @@ pub struct Line {
 }
 
 /// The board's derived tables.
-struct Tables {
+pub(crate) struct Tables {
     kinds: [PointKind; POINT_COUNT],
-    railway: PointSet,
+    /// The railway points.
+    pub(crate) railway: PointSet,
+    /// The camps.
+    pub(crate) camps: PointSet,
+    /// The headquarters.
+    pub(crate) headquarters: PointSet,
     lines: Vec<Line>,
     neighbours: Vec<Vec<Point>>,
     rail_neighbours: Vec<Vec<Point>>,
-    runs: Vec<Vec<Point>>,
+    /// Each point's neighbours as a set (the move generator's steps, L-7).
+    pub(crate) neighbour_sets: [PointSet; POINT_COUNT],
+    /// Each point's railway neighbours as a set (engineer paths, L-47).
+    pub(crate) rail_sets: [PointSet; POINT_COUNT],
+    /// The 18 lines of L-46.
+    pub(crate) runs: Vec<Vec<Point>>,
     /// For each point, (run index, position in run).
-    on_runs: Vec<Vec<(u8, u8)>>,
+    pub(crate) on_runs: Vec<Vec<(u8, u8)>>,
 }
 
 fn p(x: u8, y: u8) -> Point {
@@ -468,12 +500,20 @@ fn build_tables() -> Tables {
             on_runs[q.index()].push((i as u8, j as u8));
         }
     }
+    let set_of = |v: &Vec<Point>| v.iter().copied().collect::<PointSet>();
+    let neighbour_sets = std::array::from_fn(|i| set_of(&neighbours[i]));
+    let rail_sets = std::array::from_fn(|i| set_of(&rail_neighbours[i]));
+    let kind_set = |k: PointKind| Point::all().filter(|q| kinds[q.index()] == k).collect();
     Tables {
         kinds,
         railway,
+        camps: kind_set(PointKind::Camp),
+        headquarters: kind_set(PointKind::Headquarters),
         lines,
         neighbours,
         rail_neighbours,
+        neighbour_sets,
+        rail_sets,
         runs,
         on_runs,
     }
@@ -517,6 +557,12 @@ fn build_runs() -> Vec<Vec<Point>> {
 }
 
 static TABLES: LazyLock<Tables> = LazyLock::new(build_tables);
+
+/// The derived tables, for a caller that reads many (one lazy-initialisation check).
+#[inline]
+pub(crate) fn tables() -> &'static Tables {
+    &TABLES
+}
 
 /// Every line of the board (L-45: 92 railway segments and 196 roads).
 #[must_use]

@@ -6,7 +6,7 @@ use std::fmt;
 use luzhanqi::{AttackOutcome, Combat, FlagCapture, Kind};
 use thiserror::Error;
 
-use crate::board::{POINT_COUNT, Point, PointSet, lines_through, railway_lines};
+use crate::board::{POINT_COUNT, Point, PointSet, tables};
 use crate::ruleset::{NoCombatReset, OutPieces, Rules, TurnDirection};
 use crate::seat::{Piece, Seat, Team};
 
@@ -263,8 +263,9 @@ pub enum PlayError {
 
 /// A valid four-player position with its rules (L-49 … L-59).
 ///
-/// Kept as a mailbox of 129 points (one byte pair each) plus the counters; sets of points are
-/// [`PointSet`]s of three words (docs/siguo.md says why). The position is settled (L-57 from
+/// Kept as a mailbox of 129 points (one byte pair each) plus the counters, and the same
+/// placement as [`PointSet`]s of three words (each seat's pieces, the immobile ones, the flags),
+/// which the move generator reads; 448 bytes in all (docs/siguo.md says why). The position is settled (L-57 from
 /// step 2) whenever it is built or played, so its [`outcome`](Position::outcome) is known.
 #[derive(Debug, Clone, PartialEq, Eq, Hash)]
 pub struct Position {
@@ -278,6 +279,68 @@ pub struct Position {
     plies_played: u32,
     rules: Rules,
     outcome: Option<Outcome>,
+    /// The board again as sets, kept in step with `board` by [`Position::set_square`]:
+    /// what the move generator reads (see [`Occupancy`]).
+    sets: PieceSets,
+}
+
+/// The placement as sets of points, kept beside the mailbox (docs/siguo.md, "Representation").
+#[derive(Debug, Clone, PartialEq, Eq, Hash, Default)]
+struct PieceSets {
+    /// By seat: the points of its pieces.
+    seat: [PointSet; 4],
+    /// The points of flags and landmines, which never move (L-6).
+    immobile: PointSet,
+    /// The points of flags.
+    flags: PointSet,
+}
+
+impl PieceSets {
+    fn of(board: &[Option<Piece>; POINT_COUNT]) -> PieceSets {
+        let mut sets = PieceSets::default();
+        for p in Point::all() {
+            if let Some(pc) = board[p.index()] {
+                sets.add(p, pc);
+            }
+        }
+        sets
+    }
+
+    fn add(&mut self, p: Point, pc: Piece) {
+        self.seat[pc.seat.index()].insert(p);
+        if !pc.kind.is_mobile() {
+            self.immobile.insert(p);
+        }
+        if pc.kind == Kind::Flag {
+            self.flags.insert(p);
+        }
+    }
+
+    fn remove(&mut self, p: Point, pc: Piece) {
+        self.seat[pc.seat.index()].remove(p);
+        self.immobile.remove(p);
+        self.flags.remove(p);
+    }
+}
+
+/// All 129 points as a set.
+const ALL_POINTS: PointSet = PointSet([u64::MAX, u64::MAX, (1 << (POINT_COUNT - 128)) - 1]);
+
+/// The placement as the move generator reads it (a few word operations on the kept
+/// [`PieceSets`] per node): sets of points, so that steps are one mask and runs and engineer
+/// paths test bits.
+struct Occupancy {
+    /// The empty points.
+    empty: PointSet,
+    /// By [`team_index`]: the points that team may attack (enemy pieces of seats in play, not
+    /// in a camp, flags only where L-12 opens them).
+    targets: [PointSet; 2],
+}
+
+/// 0 for Red–Blue, 1 for Green–Yellow (allies sit opposite, L-49).
+#[inline]
+const fn team_index(seat: Seat) -> usize {
+    seat.index() & 1
 }
 
 /// Own rows 1–2 of a seat (L-17 via L-58).
@@ -365,6 +428,7 @@ impl Position {
         }
         let mut pos = Position {
             board: setup.board,
+            sets: PieceSets::of(&setup.board),
             turn: setup.turn,
             in_play: setup.in_play,
             plies_since_attack: setup.plies_since_attack,
@@ -444,100 +508,121 @@ impl Position {
         pc.kind.is_mobile() && !(self.rules.base.hq_lock && p.is_headquarters())
     }
 
+    /// Put a piece (or nothing) on a point, keeping the sets in step with the mailbox.
+    #[inline]
+    fn set_square(&mut self, p: Point, piece: Option<Piece>) {
+        if let Some(old) = self.board[p.index()] {
+            self.sets.remove(p, old);
+        }
+        if let Some(new) = piece {
+            self.sets.add(p, new);
+        }
+        self.board[p.index()] = piece;
+    }
+
+    /// The points of `seat`'s pieces that may move (L-6, L-10).
+    #[inline]
+    fn mobile(&self, seat: Seat) -> PointSet {
+        let m = self.sets.seat[seat.index()].minus(self.sets.immobile);
+        if self.rules.base.hq_lock {
+            m.minus(tables().headquarters)
+        } else {
+            m
+        }
+    }
+
     /// Whether `seat` has a piece that may move (L-53's "movable piece").
     fn has_movable_piece(&self, seat: Seat) -> bool {
-        Point::all().any(|p| {
-            matches!(self.board[p.index()], Some(pc) if pc.seat == seat && self.movable_at(pc, p))
-        })
+        !self.mobile(seat).is_empty()
     }
 
-    /// The seats whose flags may be attacked under `flag_capture` (L-12, L-48).
-    fn flags_open(&self) -> [bool; 4] {
-        if self.rules.base.flag_capture == FlagCapture::Any {
-            return [true; 4];
-        }
-        let mut open = [true; 4];
-        for pc in self.board.iter().flatten() {
-            if pc.kind == Kind::Landmine {
-                open[pc.seat.index()] = false;
-            }
-        }
-        open
-    }
-
-    /// `Some(false)` if `mover` may enter the empty point `p`, `Some(true)` if it may attack
-    /// the piece there (L-11, L-12, L-48), `None` if neither.
+    /// The placement as the move generator reads it, from the kept sets (no board scan).
     #[inline]
-    fn entry(&self, mover: Seat, p: Point, flags_open: &[bool; 4]) -> Option<bool> {
-        match self.board[p.index()] {
-            None => Some(false),
-            Some(d) => (d.seat.team() != mover.team()
-                && self.in_play[d.seat.index()]
-                && !p.is_camp()
-                && (d.kind != Kind::Flag || flags_open[d.seat.index()]))
-            .then_some(true),
+    fn occupancy(&self) -> Occupancy {
+        let t = tables();
+        let sets = &self.sets;
+        let occupied = sets.seat[0]
+            .or(sets.seat[1])
+            .or(sets.seat[2])
+            .or(sets.seat[3]);
+        let mines = sets.immobile.minus(sets.flags);
+        let any_flag = self.rules.base.flag_capture == FlagCapture::Any;
+        let attackable: [PointSet; 4] = std::array::from_fn(|s| {
+            let own = sets.seat[s];
+            if !self.in_play[s] {
+                // L-51: an out seat's pieces (under `stay`) are obstacles, never targets.
+                PointSet::EMPTY
+            } else if any_flag || own.and(mines).is_empty() {
+                own
+            } else {
+                // L-12, L-48: the flag is closed while its seat keeps a landmine.
+                own.minus(sets.flags)
+            }
+        });
+        // L-10: a piece in a camp cannot be attacked. Team `RedBlue` (seats 0 and 2) attacks
+        // the pieces of seats 1 and 3, and the other way round.
+        Occupancy {
+            empty: ALL_POINTS.minus(occupied),
+            targets: [
+                attackable[1].or(attackable[3]).minus(t.camps),
+                attackable[0].or(attackable[2]).minus(t.camps),
+            ],
         }
     }
 
-    /// The destinations of the piece on `from` (which must be movable): steps (L-7), runs
-    /// (L-46), engineer paths (L-47).
-    fn destinations(&self, from: Point, pc: Piece, flags_open: &[bool; 4]) -> PointSet {
-        let mut out = PointSet::EMPTY;
-        for &n in from.neighbours() {
-            if self.entry(pc.seat, n, flags_open).is_some() {
-                out.insert(n);
-            }
-        }
-        if !from.is_railway() {
+    /// The destinations of a piece of `kind` and `seat` on `from` (which must be movable):
+    /// steps (L-7), runs (L-46), engineer paths (L-47).
+    #[inline]
+    fn destinations(from: Point, kind: Kind, seat: Seat, occ: &Occupancy) -> PointSet {
+        let t = tables();
+        let targets = occ.targets[team_index(seat)];
+        let open = occ.empty.or(targets);
+        let mut out = t.neighbour_sets[from.index()].and(open);
+        if !t.railway.contains(from) {
             return out;
         }
-        if pc.kind == Kind::Engineer {
-            // L-9 / L-47: any railway path over empty points.
+        if kind == Kind::Engineer {
+            // L-9 / L-47: any railway path over empty points, grown a ring at a time.
             let mut seen = PointSet::EMPTY;
             seen.insert(from);
-            let mut stack = vec![from];
-            while let Some(q) = stack.pop() {
-                for &n in q.railway_neighbours() {
-                    if seen.contains(n) {
-                        continue;
-                    }
-                    match self.entry(pc.seat, n, flags_open) {
-                        Some(false) => {
-                            seen.insert(n);
-                            out.insert(n);
-                            stack.push(n);
-                        }
-                        Some(true) => out.insert(n),
-                        None => {}
+            let mut frontier = seen;
+            while !frontier.is_empty() {
+                let mut next = PointSet::EMPTY;
+                for (w, &word) in frontier.0.iter().enumerate() {
+                    let mut bits = word;
+                    while bits != 0 {
+                        let i = w * 64 + bits.trailing_zeros() as usize;
+                        bits &= bits - 1;
+                        next = next.or(t.rail_sets[i]);
                     }
                 }
+                next = next.minus(seen);
+                seen = seen.or(next);
+                out = out.or(next.and(open));
+                frontier = next.and(occ.empty);
             }
         } else {
-            // L-46: straight along one of the 18 lines, either way.
-            let runs = railway_lines();
-            for &(line, at) in lines_through(from) {
-                let run = &runs[line as usize];
+            // L-46: straight along one of the 18 lines, either way, up to the first piece.
+            for &(line, at) in &t.on_runs[from.index()] {
+                let run = &t.runs[line as usize];
                 let at = at as usize;
-                let mut walk = |q: Point| match self.entry(pc.seat, q, flags_open) {
-                    Some(false) => {
-                        out.insert(q);
-                        true
-                    }
-                    Some(true) => {
-                        out.insert(q);
-                        false
-                    }
-                    None => false,
-                };
                 for &q in &run[at + 1..] {
-                    if !walk(q) {
+                    if !occ.empty.contains(q) {
+                        if targets.contains(q) {
+                            out.insert(q);
+                        }
                         break;
                     }
+                    out.insert(q);
                 }
                 for &q in run[..at].iter().rev() {
-                    if !walk(q) {
+                    if !occ.empty.contains(q) {
+                        if targets.contains(q) {
+                            out.insert(q);
+                        }
                         break;
                     }
+                    out.insert(q);
                 }
             }
         }
@@ -551,32 +636,29 @@ impl Position {
         if !self.in_play[seat.index()] {
             return v;
         }
-        let flags_open = self.flags_open();
-        for from in Point::all() {
-            let Some(pc) = self.board[from.index()] else {
-                continue;
-            };
-            if pc.seat != seat || !self.movable_at(pc, from) {
-                continue;
-            }
-            for to in self.destinations(from, pc, &flags_open).iter() {
+        let occ = self.occupancy();
+        for from in self.mobile(seat).iter() {
+            let kind = self.board[from.index()].expect("a mobile piece").kind;
+            for to in Self::destinations(from, kind, seat, &occ).iter() {
                 v.push(Move { from, to });
             }
         }
         v
     }
 
+    /// Whether `seat` has a legal move. Every destination begins with a step to a neighbour
+    /// that is itself a destination (a run's or path's first point is a neighbour the piece
+    /// may enter or attack), so a neighbour it may enter or attack is enough.
     fn has_legal_move(&self, seat: Seat) -> bool {
         if !self.in_play[seat.index()] {
             return false;
         }
-        let flags_open = self.flags_open();
-        Point::all().any(|from| match self.board[from.index()] {
-            Some(pc) if pc.seat == seat && self.movable_at(pc, from) => {
-                !self.destinations(from, pc, &flags_open).is_empty()
-            }
-            _ => false,
-        })
+        let t = tables();
+        let occ = self.occupancy();
+        let open = occ.empty.or(occ.targets[team_index(seat)]);
+        self.mobile(seat)
+            .iter()
+            .any(|from| !t.neighbour_sets[from.index()].and(open).is_empty())
     }
 
     /// The legal moves of the seat to move; none in a decided position.
@@ -611,15 +693,11 @@ impl Position {
             return 0;
         }
         let seat = self.turn;
-        let flags_open = self.flags_open();
+        let occ = self.occupancy();
         let mut n = u64::from(self.can_pass());
-        for from in Point::all() {
-            match self.board[from.index()] {
-                Some(pc) if pc.seat == seat && self.movable_at(pc, from) => {
-                    n += u64::from(self.destinations(from, pc, &flags_open).count());
-                }
-                _ => {}
-            }
+        for from in self.mobile(seat).iter() {
+            let kind = self.board[from.index()].expect("a mobile piece").kind;
+            n += u64::from(Self::destinations(from, kind, seat, &occ).count());
         }
         n
     }
@@ -633,9 +711,9 @@ impl Position {
         match a {
             Action::Pass => self.can_pass(),
             Action::Move(m) => match self.board[m.from.index()] {
-                Some(pc) if pc.seat == self.turn && self.movable_at(pc, m.from) => self
-                    .destinations(m.from, pc, &self.flags_open())
-                    .contains(m.to),
+                Some(pc) if pc.seat == self.turn && self.movable_at(pc, m.from) => {
+                    Self::destinations(m.from, pc.kind, pc.seat, &self.occupancy()).contains(m.to)
+                }
                 _ => false,
             },
         }
@@ -678,19 +756,20 @@ impl Position {
             }
             Action::Move(m) => {
                 let att = self.board[m.from.index()].expect("a piece to move");
-                self.board[m.from.index()] = None;
+                self.set_square(m.from, None);
                 match self.board[m.to.index()] {
                     None => {
-                        self.board[m.to.index()] = Some(att);
+                        self.set_square(m.to, Some(att));
                         self.plies_since_attack += 1;
                     }
                     Some(def) => {
                         let c = Combat::resolve(att.kind, def.kind, &self.rules.base);
-                        self.board[m.to.index()] = match c.outcome {
+                        let stays = match c.outcome {
                             AttackOutcome::DefenderRemoved => Some(att),
                             AttackOutcome::AttackerRemoved => Some(def),
                             AttackOutcome::BothRemoved => None,
                         };
+                        self.set_square(m.to, stays);
                         self.plies_since_attack = 0;
                         // L-57 (1), L-52: a captured flag puts its seat out.
                         if c.flag_captured() {
@@ -736,12 +815,10 @@ impl Position {
     fn put_out(&mut self, seat: Seat) {
         self.in_play[seat.index()] = false;
         if self.rules.out_pieces == OutPieces::Removed {
-            let mut any = false;
-            for sq in self.board.iter_mut() {
-                if matches!(sq, Some(pc) if pc.seat == seat) {
-                    *sq = None;
-                    any = true;
-                }
+            let gone = self.sets.seat[seat.index()];
+            let any = !gone.is_empty();
+            for p in gone.iter() {
+                self.set_square(p, None);
             }
             if any && self.rules.no_combat_reset == NoCombatReset::Removal {
                 self.plies_since_attack = 0;
@@ -863,11 +940,47 @@ impl Position {
 mod tests {
     use super::*;
 
-    /// The size docs/siguo.md states: a mailbox of 129 two-byte points plus counters.
+    /// The size docs/siguo.md states: a mailbox of 129 two-byte points plus counters and the
+    /// rules (304 bytes), and the same placement as six point sets of 24 bytes (144).
     #[test]
     fn sizes() {
         assert_eq!(std::mem::size_of::<Option<Piece>>(), 2);
         assert_eq!(std::mem::size_of::<Move>(), 2);
-        assert_eq!(std::mem::size_of::<Position>(), 304);
+        assert_eq!(std::mem::size_of::<Position>(), 448);
+    }
+
+    /// The kept sets follow the mailbox through steps, runs, every combat outcome, a flag
+    /// capture and a surrender that removes a seat's pieces (L-51), and the generator's
+    /// count agrees with its list all the way.
+    #[test]
+    fn piece_sets_follow_the_board() {
+        let mut rules = Rules::STANDARD;
+        rules.surrender_after = 0;
+        let mut pos = Position::from_setup(Position::default().to_setup(), rules).unwrap();
+        let mut attacks = 0;
+        for ply in 0..600usize {
+            assert_eq!(pos.sets, PieceSets::of(&pos.board), "ply {ply}: {pos}");
+            let actions = pos.legal_actions();
+            assert_eq!(actions.len() as u64, pos.count_actions());
+            if actions.is_empty() {
+                break;
+            }
+            if ply == 150 {
+                pos.surrender(Seat::Yellow).unwrap();
+                assert!(pos.sets.seat[Seat::Yellow.index()].is_empty());
+                continue;
+            }
+            // Prefer attacks, so that pieces leave the board.
+            let a = actions
+                .iter()
+                .copied()
+                .find(|a| matches!(a, Action::Move(m) if pos.piece_at(m.to).is_some()))
+                .unwrap_or(actions[ply * 7919 % actions.len()]);
+            if let Action::Move(m) = a {
+                attacks += usize::from(pos.piece_at(m.to).is_some());
+            }
+            pos.play(a).unwrap();
+        }
+        assert!(attacks > 20, "{attacks} attacks");
     }
 }
