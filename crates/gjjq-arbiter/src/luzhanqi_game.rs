@@ -13,6 +13,7 @@
 use gjjq_core::Side;
 use junqi_gamefile::ResultToken;
 use junqi_protocol::{Command, PositionCommand};
+use luzhanqi::dark::record::{announcement_comments, referee_tags};
 use luzhanqi::dark::{DarkGame, DarkRules};
 use luzhanqi::deploy::{self, Deployment};
 use luzhanqi::flip::record::FlipRecord;
@@ -109,9 +110,22 @@ fn record(
     comments: Vec<String>,
     start_tags: Vec<(String, String)>,
 ) -> GameRecordParts {
+    record_with(
+        game,
+        comments.into_iter().map(|c| vec![c]).collect(),
+        start_tags,
+    )
+}
+
+/// The game record of `game` with each move's comments.
+fn record_with(
+    game: &Game,
+    comments: Vec<Vec<String>>,
+    start_tags: Vec<(String, String)>,
+) -> GameRecordParts {
     let mut lz = GameRecord::from_game(game);
     for (m, c) in lz.moves.iter_mut().zip(comments) {
-        m.comments.push(c);
+        m.comments.extend(c);
     }
     GameRecordParts {
         start_tags,
@@ -254,15 +268,21 @@ impl MatchGame for LuzhanqiDarkGame {
     }
 
     fn into_record(self) -> GameRecordParts {
-        // The referee's record (`luzhanqi::dark::record::referee_record`'s tags).
-        let tags = vec![
-            ("Mode".to_string(), "dark".to_string()),
-            (
-                "MarshalRevealsFlag".to_string(),
-                self.game.rules().marshal_reveals_flag.to_string(),
-            ),
-        ];
-        record(self.game.game(), self.comments, tags)
+        // The referee's record as the library writes it (issue 50 item 15): its tags, and
+        // before each engine's comment the move's announcement, so the record alone replays
+        // the game as each side saw it (`luzhanqi::dark::record::read_referee_record`).
+        let comments = self
+            .game
+            .history()
+            .iter()
+            .zip(self.comments)
+            .map(|(a, engine)| {
+                let mut all = announcement_comments(a);
+                all.push(engine);
+                all
+            })
+            .collect();
+        record_with(self.game.game(), comments, referee_tags(&self.game))
     }
 }
 

@@ -260,6 +260,26 @@ fn replay_and_convert_read_the_records_of_open_dark_and_flip_matches() {
                 );
                 flips += 1;
             }
+            if mode == LuzhanqiMode::Dark {
+                // Issue 50 item 15: the match's dark record carries the referee's
+                // announcements, in order, and reads back as a referee's record (which checks
+                // them against the replay).
+                let game = luzhanqi::dark::record::read_referee_record(&text)
+                    .unwrap_or_else(|e| panic!("{e}\n{text}"));
+                assert_eq!(game.history().len(), game.game().moves().len());
+                let mut at = 0;
+                let mut said = 0;
+                for a in game.history() {
+                    for c in luzhanqi::dark::record::announcement_comments(a) {
+                        let found = text[at..]
+                            .find(&format!("{{{c}}}"))
+                            .unwrap_or_else(|| panic!("announcement {{{c}}} missing\n{text}"));
+                        at += found + c.len();
+                        said += 1;
+                    }
+                }
+                assert!(said > 0, "a dark game of random agents announces something");
+            }
             file.push_str(&text);
             file.push('\n');
         }

@@ -132,12 +132,33 @@ pub fn referee_record(game: &DarkGame) -> Result<String, WriteError<Infallible>>
     for (m, a) in rec.moves.iter_mut().zip(game.history()) {
         m.comments = announcement_comments(a);
     }
-    rec.tags.push(("Mode".into(), "dark".into()));
-    rec.tags.push((
-        "MarshalRevealsFlag".into(),
-        game.rules().marshal_reveals_flag.to_string(),
-    ));
+    rec.tags.extend(referee_tags(game));
     rec.write(MoveForm::Simplified)
+}
+
+/// The tags a referee's record of `game` carries after the game file's own (`Mode "dark"` and
+/// the mode's options), for a tool that writes the record its own way (the match tool) and
+/// must stay readable by [`read_referee_record`].
+///
+/// # Examples
+///
+/// ```
+/// use luzhanqi::dark::{record::referee_tags, DarkGame, DarkRules};
+/// use luzhanqi::{deploy::Deployment, Side};
+///
+/// let d: Deployment = luzhanqi::deploy::DEFAULT_DEPLOYMENT.parse()?;
+/// let game = DarkGame::new(&d, &d, Side::Red, DarkRules::STANDARD)?;
+/// assert_eq!(referee_tags(&game)[0], ("Mode".to_string(), "dark".to_string()));
+/// # Ok::<(), Box<dyn std::error::Error>>(())
+/// ```
+pub fn referee_tags(game: &DarkGame) -> Vec<(String, String)> {
+    vec![
+        ("Mode".into(), "dark".into()),
+        (
+            "MarshalRevealsFlag".into(),
+            game.rules().marshal_reveals_flag.to_string(),
+        ),
+    ]
 }
 
 /// Read a referee's record back into the dark game it records (announcements recomputed and,
