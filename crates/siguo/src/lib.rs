@@ -25,6 +25,7 @@ pub mod board;
 pub mod dark;
 pub mod deploy;
 pub mod game_file;
+mod model;
 mod perft;
 mod position;
 mod ruleset;
