@@ -26,6 +26,7 @@ crates=(
     "gjjq gjjq --all-features"
     "luzhanqi luzhanqi --all-features"
     "luzhanqi-engine luzhanqi_engine --all-features"
+    "siguo siguo --all-features"
     "junqi-cli junqi_cli --all-features"
 )
 
