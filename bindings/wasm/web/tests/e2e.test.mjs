@@ -84,6 +84,15 @@ async function open(query = '', { spy = false } = {}) {
 
 const position = (page) => page.locator('#position').textContent();
 
+/** Click 开始暗棋: the hidden game starts in its worker (issue 50 item 22), so wait until the
+ * page shows it (the enemy's blank discs); an arrangement by hand starts at once. */
+async function startHiddenGame(page) {
+  await page.click('#start-hidden');
+  if ((await page.locator('#hidden-deployment').inputValue()) !== 'hand') {
+    await page.waitForSelector('#info-state-block:not([hidden])', { timeout: 15_000 });
+  }
+}
+
 /** What a page script can do (issue 50 item 22): wrap `Worker` and keep every message the
  * page's thread sends to or receives from its workers, in order, in `window.gjjqMessages`. */
 function spyOnWorkers() {
@@ -463,7 +472,7 @@ describe('web board', () => {
     await page.selectOption('#hidden-first', 'red');
     await page.selectOption('#hidden-deployment', 'random');
     await page.fill('#hidden-seed', String(seed));
-    await page.click('#start-hidden');
+    await startHiddenGame(page);
     // The seed gives the person's own deployment, and nothing of the engine's.
     const red = randomDeployment(seed);
     const listed = () => moveList(page);
@@ -677,7 +686,7 @@ describe('web board', () => {
     await page.selectOption('#hidden-first', 'red');
     await page.selectOption('#hidden-deployment', 'formation');
     await page.fill('#hidden-seed', '7');
-    await page.click('#start-hidden');
+    await startHiddenGame(page);
     await page.waitForFunction(() => document.querySelectorAll('#moves [data-ascii]').length === 1, null, {
       timeout: 30_000,
     });
@@ -721,10 +730,15 @@ describe('web board: the beliefs toggle of a hidden game', () => {
         await press(`[data-point="${from}"]`);
         continue;
       }
+      // The referee answers from its worker: wait for Red's information state to change (a
+      // refusal, or Red's move and the engine's reply) with Red to move, or the end.
+      const told = await page.locator('#info-state').textContent();
       await press(`[data-point="${dests[0].slice(2)}"]`);
       await page.waitForFunction(
-        () => document.querySelector('#result') || document.querySelector('#turn')?.dataset.turn === 'red',
-        null,
+        (before) =>
+          document.querySelector('#result') ||
+          (document.querySelector('#turn')?.dataset.turn === 'red' && document.querySelector('#info-state').textContent !== before),
+        told,
         { timeout: 30_000 },
       );
       return dests[0];
@@ -826,7 +840,7 @@ describe('web board: the beliefs toggle of a hidden game', () => {
       await page.selectOption('#hidden-first', 'red');
       await page.selectOption('#hidden-deployment', 'formation');
       await page.fill('#hidden-seed', '25');
-      await page.click('#start-hidden');
+      await startHiddenGame(page);
       // The oracle: the true game, following the moves the page lists.
       const truth = new Game(positionFromDeployments(R27, R27, 'red'));
       const sync = async () => {
@@ -1002,7 +1016,7 @@ describe('web board: feedback, teaching, phones', () => {
     for (const id of ['first', 'prev', 'next', 'last']) assert.equal(await page.locator(`#${id}`).isDisabled(), false);
     await page.selectOption('#hidden-deployment', 'formation');
     await page.fill('#hidden-seed', '3');
-    await page.click('#start-hidden');
+    await startHiddenGame(page);
     for (const id of ['first', 'prev', 'next', 'last']) assert.equal(await page.locator(`#${id}`).isDisabled(), true, id);
     await page.click('#new-game');
     for (const id of ['first', 'prev', 'next', 'last']) assert.equal(await page.locator(`#${id}`).isDisabled(), false);
@@ -1015,7 +1029,7 @@ describe('web board: feedback, teaching, phones', () => {
     await page.click('#lang');
     await page.selectOption('#hidden-deployment', 'formation');
     await page.fill('#hidden-seed', '11');
-    await page.click('#start-hidden');
+    await startHiddenGame(page);
     // Red's missile strikes Green's army on 7d: the referee tells Red what it took.
     await clickMove(page, '3E', '7d');
     await page.waitForFunction(() => document.querySelectorAll('#moves [data-ascii], #moves .move').length >= 2, null, {
@@ -1061,6 +1075,7 @@ describe('web board: feedback, teaching, phones', () => {
     await page.locator('#start-hidden').scrollIntoViewIfNeeded();
     assert.ok((await boardInView(page)).bottom < 100, 'the board is out of view before');
     await page.locator('#start-hidden').tap();
+    await page.waitForSelector('#info-state-block:not([hidden])', { timeout: 15_000 });
     let b = await boardInView(page);
     assert.ok(b.top >= -1 && b.top < b.inner / 2, `board top ${b.top} after start hidden (scrollY ${b.scrollY})`);
     await page.screenshot({ path: join(shots, 'web-phone-hidden.png') });
@@ -1219,7 +1234,7 @@ describe('web board: issue 41 (a newcomer at 1280×800 and 390×844)', () => {
     await page.selectOption('#hidden-side', 'red');
     await page.selectOption('#hidden-deployment', 'hand');
     await page.fill('#hidden-seed', '7');
-    await page.click('#start-hidden');
+    await startHiddenGame(page);
     assert.equal(await page.locator('#arrange-panel').isVisible(), true);
     assert.equal(await page.locator('[data-piece]').count(), 16, 'only my own pieces');
     const str = () => page.locator('#arrange-string').inputValue();
@@ -1276,6 +1291,7 @@ describe('web board: issue 41 (a newcomer at 1280×800 and 390×844)', () => {
     await phone.waitForSelector('body[data-ready="true"]');
     await phone.selectOption('#hidden-deployment', 'hand');
     await phone.locator('#start-hidden').tap();
+    await phone.waitForSelector('#info-state-block:not([hidden])', { timeout: 15_000 });
     await phone.locator('[data-point="5E"]').tap();
     await phone.locator('[data-point="5B"]').tap();
     assert.equal(await phone.locator('#feedback').getAttribute('data-code'), 'outside-palace');
@@ -1299,7 +1315,7 @@ describe('web board: issue 41 (a newcomer at 1280×800 and 390×844)', () => {
     await page.selectOption('#mode', 'red');
     await page.selectOption('#hidden-deployment', 'formation');
     await page.fill('#hidden-seed', '3');
-    await page.click('#start-hidden');
+    await startHiddenGame(page);
     // …which a new hidden game clears; the players select keeps its choice.
     assert.equal(await page.locator('#feedback').isVisible(), false);
     assert.equal(await page.locator('#mode').inputValue(), 'red');
@@ -1344,7 +1360,7 @@ describe('web board: issue 41 (a newcomer at 1280×800 and 390×844)', () => {
     await page.selectOption('#hidden-first', 'red');
     await page.selectOption('#hidden-deployment', 'formation');
     await page.fill('#hidden-seed', '9');
-    await page.click('#start-hidden');
+    await startHiddenGame(page);
     await page.waitForFunction(() => document.querySelectorAll('#moves [data-ascii]').length >= 1, null, { timeout: 30_000 });
     assert.equal(await page.locator('#ply').textContent(), '1 ply');
     assert.deepEqual(errors, []);
