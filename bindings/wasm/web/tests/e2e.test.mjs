@@ -1291,7 +1291,6 @@ describe('web board: issue 41 (a newcomer at 1280×800 and 390×844)', () => {
     await phone.waitForSelector('body[data-ready="true"]');
     await phone.selectOption('#hidden-deployment', 'hand');
     await phone.locator('#start-hidden').tap();
-    await phone.waitForSelector('#info-state-block:not([hidden])', { timeout: 15_000 });
     await phone.locator('[data-point="5E"]').tap();
     await phone.locator('[data-point="5B"]').tap();
     assert.equal(await phone.locator('#feedback').getAttribute('data-code'), 'outside-palace');
