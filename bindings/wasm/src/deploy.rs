@@ -92,9 +92,25 @@ fn place(setup: &mut Setup, side: Side, text: &str) -> Result<(), WebError> {
 /// # Ok::<(), gjjq_wasm::session::WebError>(())
 /// ```
 pub fn random_deployment(seed: u32) -> Result<String, WebError> {
+    Ok(secret_deployment(u64::from(seed)))
+}
+
+/// A random deployment string (R-33, every legal one equally likely, R-35) drawn from a
+/// 64-bit `secret`: the engine's deployment in a hidden game (R-37), drawn in the page's
+/// hidden-game worker from `crypto.getRandomValues`, never from a seed the person types (the
+/// 32-bit seeds of [`random_deployment`] are the low corner of this space).
+///
+/// ```
+/// use gjjq_wasm::deploy::{random_deployment, secret_deployment};
+/// assert_eq!(secret_deployment(7), random_deployment(7)?);
+/// assert_ne!(secret_deployment(7 | 1 << 40), secret_deployment(7));
+/// # Ok::<(), gjjq_wasm::session::WebError>(())
+/// ```
+#[must_use]
+pub fn secret_deployment(secret: u64) -> String {
     use rand::SeedableRng;
-    let mut rng = rand::rngs::StdRng::seed_from_u64(u64::from(seed));
-    Ok(gjjq::deploy::Deployment::random(&mut rng, &Ruleset::STANDARD).to_string())
+    let mut rng = rand::rngs::StdRng::seed_from_u64(secret);
+    gjjq::deploy::Deployment::random(&mut rng, &Ruleset::STANDARD).to_string()
 }
 
 /// One piece of a deployment on the board: its board point (Green's are lower case) and its
@@ -156,6 +172,8 @@ pub struct DeploymentProblem {
     pub kind: Option<String>,
     /// The board point concerned, when one is.
     pub at: Option<String>,
+    /// For `wrong-count`: how many were deployed, and how many R-7 gives.
+    pub count: Option<(u32, u32)>,
     /// The library's own message (English).
     pub message: String,
 }
@@ -219,6 +237,43 @@ pub fn check_deployment(
     })
 }
 
+/// The check of a typed deployment string (R-33) for `side`, as [`check_deployment`] checks
+/// an arrangement: a broken rule of R-32 comes back as a [`DeploymentProblem`] the page words
+/// in its own language (the library's `2 division deployed, R-7 gives exactly 3` is not a
+/// sentence for a player; issue 50 item 23).
+///
+/// # Errors
+/// [`WebError::DeploymentString`] for a text that is not a deployment string (its column).
+///
+/// ```
+/// use gjjq::Side;
+/// use gjjq_wasm::deploy::check_deployment_string;
+/// // An infantry where the formation has an aircraft: a count of R-7 broken.
+/// let check = check_deployment_string(Side::Red, "9/3III3/9/1DA3AD1/FPMGKGMIF")?;
+/// let p = check.problem.unwrap();
+/// assert_eq!(p.code, "wrong-count");
+/// let (found, expected) = p.count.unwrap();
+/// assert_ne!(found, expected);
+/// assert!(check_deployment_string(Side::Red, "9/9").is_err());
+/// # Ok::<(), gjjq_wasm::session::WebError>(())
+/// ```
+pub fn check_deployment_string(side: Side, text: &str) -> Result<DeploymentCheck, WebError> {
+    match Deployment::parse_with(text.trim(), &Ruleset::STANDARD) {
+        Ok(d) => Ok(DeploymentCheck {
+            deployment: Some(d.to_string()),
+            problem: None,
+        }),
+        Err(gjjq::deploy::DeploymentParseError::Invalid(e)) => Ok(DeploymentCheck {
+            deployment: None,
+            problem: Some(problem(side, e)),
+        }),
+        Err(error) => Err(WebError::DeploymentString {
+            side,
+            error: Box::new(error),
+        }),
+    }
+}
+
 fn problem(side: Side, e: DeploymentError) -> DeploymentProblem {
     let board = |at: Square| Some(Deployment::board_point(side, at).to_string());
     let (code, kind, at) = match e {
@@ -236,10 +291,17 @@ fn problem(side: Side, e: DeploymentError) -> DeploymentProblem {
         DeploymentError::TwoOnOnePoint { at } => ("two-on-one-point", None, board(at)),
         _ => ("other", None, None),
     };
+    let count = match e {
+        DeploymentError::WrongCount {
+            found, expected, ..
+        } => Some((found, expected)),
+        _ => None,
+    };
     DeploymentProblem {
         code: code.to_owned(),
         kind: kind.map(|k| k.name().to_owned()),
         at,
+        count,
         message: e.to_string(),
     }
 }

@@ -996,6 +996,13 @@ mod tests {
         assert!(file.contains("[Termination \"resignation\"]"), "{file}");
         let back = Session::from_game_file(&file).unwrap();
         assert_eq!(back.moves_ascii(), open.moves_ascii());
+        // The page's hidden-game worker hands the reveal over as this file: the resignation
+        // survives the trip.
+        let again = back.view(back.plies()).unwrap().outcome.unwrap();
+        assert_eq!(
+            (again.winner.as_deref(), again.reason.as_str()),
+            (Some("green"), "resignation")
+        );
         // The library reads it as the hidden game it was.
         let record = gjjq::notation::GameReader::new(file.as_bytes())
             .next()

@@ -75,6 +75,15 @@ pub fn random_deployment(seed: u32) -> Result<String, JsError> {
     deploy::random_deployment(seed).map_err(js_err)
 }
 
+/// A random deployment string from a 64-bit `secret` (see
+/// [`deploy::secret_deployment`]): the engine's deployment in a hidden game, drawn in the
+/// page's hidden-game worker from the browser's cryptographic source.
+#[wasm_bindgen(js_name = secretDeployment)]
+#[must_use]
+pub fn secret_deployment(secret: u64) -> String {
+    deploy::secret_deployment(secret)
+}
+
 fn side(text: &str) -> Result<gjjq::Side, JsError> {
     text.parse()
         .map_err(|_| js_err(WebError::Side(gjjq::setup::clip(text, 40))))
@@ -89,6 +98,16 @@ fn side(text: &str) -> Result<gjjq::Side, JsError> {
 #[wasm_bindgen(js_name = deploymentPoints)]
 pub fn deployment_points(side_name: &str, text: &str) -> Result<String, JsError> {
     json(&deploy::deployment_points(side(side_name)?, text).map_err(js_err)?)
+}
+
+/// The check of `side`'s typed deployment string as JSON (the shape of
+/// [`check_deployment`]): a rule of R-32 broken comes back as a problem the page words.
+///
+/// # Errors
+/// A bad side, or a text that is not a deployment string (its column).
+#[wasm_bindgen(js_name = checkDeploymentString)]
+pub fn check_deployment_string(side_name: &str, text: &str) -> Result<String, JsError> {
+    json(&deploy::check_deployment_string(side(side_name)?, text).map_err(js_err)?)
 }
 
 /// The library's check of an arrangement of `side`'s pieces, given as JSON

@@ -235,16 +235,7 @@ pub struct LzDarkSession {
 
 /// The end by the person's resignation: the engine's side wins.
 fn resignation(human: Side) -> OutcomeView {
-    let winner = human.other();
-    OutcomeView {
-        winner: Some(side_name(winner)),
-        reason: "resignation",
-        result: match winner {
-            Side::Red => "1-0",
-            Side::Blue => "0-1",
-        }
-        .to_owned(),
-    }
+    super::resignation_view(Some(human.other()))
 }
 
 impl std::fmt::Debug for LzDarkSession {

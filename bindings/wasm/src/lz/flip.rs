@@ -121,6 +121,9 @@ pub struct LzFlipSession {
     /// The hidden pieces and the engine, when playing.
     play: Option<Play>,
     tags: Vec<(String, String)>,
+    /// A result the rules did not give, as its token (`0-1`): the person's resignation, or
+    /// the stated result of a file read (issue 50 item 22). `Termination` is in `tags`.
+    declared: Option<String>,
 }
 
 struct Play {
@@ -199,6 +202,7 @@ impl LzFlipSession {
                     format!("{} ({})", kind.name(), player_name(human.other())),
                 ),
             ],
+            declared: None,
         })
     }
 
@@ -210,6 +214,11 @@ impl LzFlipSession {
         let record = read_flip_record(text).map_err(|e| LzError::FlipRecord(e.to_string()))?;
         Ok(LzFlipSession {
             keys: keys_of(&record.game),
+            declared: record
+                .game
+                .outcome()
+                .is_none()
+                .then(|| record.result.to_string()),
             game: record.game,
             play: None,
             tags: record.tags,
@@ -336,7 +345,7 @@ impl LzFlipSession {
         })?;
         let ply = self.plies() + 1;
         let human = self.play.as_ref().map(|p| p.human);
-        if self.game.outcome().is_some() || human != Some(self.game.position().player_to_act()) {
+        if self.is_over() || human != Some(self.game.position().player_to_act()) {
             return Err(LzError::NotYourTurn { ply });
         }
         self.apply(action).map_err(|error| LzError::FlipRefused {
@@ -367,13 +376,14 @@ impl LzFlipSession {
     /// game refuses it.
     pub fn engine_move(&mut self) -> Result<FlipEngineReply, LzError> {
         let pos = self.game.position().clone();
+        let over = self.is_over();
         let Some(play) = self.play.as_mut() else {
             return Err(LzError::NotYourTurn {
                 ply: self.game.plies().len() + 1,
             });
         };
         let agent = play.agent.name();
-        if self.game.outcome().is_some() || pos.player_to_act() == play.human {
+        if over || pos.player_to_act() == play.human {
             return Ok(FlipEngineReply {
                 action: None,
                 agent,
@@ -406,19 +416,45 @@ impl LzFlipSession {
     /// # Errors
     /// [`LzError::Write`] if it cannot be written.
     pub fn game_file(&self) -> Result<String, LzError> {
-        FlipRecord {
+        let mut record = FlipRecord {
             tags: self.tags.clone(),
             result: Default::default(),
             game: self.game.clone(),
+        };
+        if let Some(token) = &self.declared {
+            record.result = super::parse_token(token)?;
         }
-        .write()
-        .map_err(|e| LzError::Write(e.to_string()))
+        record.write().map_err(|e| LzError::Write(e.to_string()))
     }
 
-    /// Whether the game is over.
+    /// The person resigns (issue 50 item 22): the other colour wins, or nobody is named
+    /// before the colours settle (L-32, result `*`). The game file says so (`Result`,
+    /// `Termination "resignation"`); no action is taken after it.
+    ///
+    /// # Errors
+    /// [`LzError::NotYourTurn`] when reviewing or when the game is already over.
+    pub fn resign(&mut self) -> Result<OutcomeView, LzError> {
+        if self.play.is_none() || self.is_over() {
+            return Err(LzError::NotYourTurn {
+                ply: self.plies() + 1,
+            });
+        }
+        let end = super::resignation_view(self.colour().map(Side::other));
+        self.tags.retain(|(n, _)| n != "Termination");
+        self.tags.push(("Termination".into(), end.reason.into()));
+        self.declared = Some(end.result.clone());
+        Ok(end)
+    }
+
+    /// Whether the game is over: by the rules, or resigned.
     #[must_use]
     pub fn is_over(&self) -> bool {
-        self.game.outcome().is_some()
+        self.game.outcome().is_some() || self.resigned()
+    }
+
+    /// Whether the person resigned this game.
+    fn resigned(&self) -> bool {
+        self.play.is_some() && self.declared.is_some()
     }
 
     /// The person's colour once settled (`None` when reviewing).

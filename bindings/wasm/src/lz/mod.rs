@@ -350,6 +350,32 @@ pub struct View {
 }
 
 /// The page's view of an end (open, dark and flip play alike).
+/// The end by a resignation (issue 50 item 22): `winner` wins (`None`: nobody can be named, a
+/// flip game resigned before the colours settle, L-32, result `*`).
+#[must_use]
+pub fn resignation_view(winner: Option<Side>) -> OutcomeView {
+    OutcomeView {
+        winner: winner.map(side_name),
+        reason: "resignation",
+        result: match winner {
+            Some(Side::Red) => "1-0",
+            Some(Side::Blue) => "0-1",
+            None => "*",
+        }
+        .to_owned(),
+    }
+}
+
+/// A result token (`1-0`, `*`) for a record being written.
+fn parse_token<T>(text: &str) -> Result<T, LzError>
+where
+    T: std::str::FromStr,
+    T::Err: std::fmt::Display,
+{
+    text.parse()
+        .map_err(|e: T::Err| LzError::Write(format!("result '{text}': {e}")))
+}
+
 fn outcome_view(o: luzhanqi::Outcome) -> OutcomeView {
     OutcomeView {
         winner: o.winner().map(side_name),
@@ -379,6 +405,11 @@ pub struct LzSession {
     game: Game,
     positions: Vec<Position>,
     tags: Vec<(String, String)>,
+    /// A result the rules did not reach, as its token (`0-1`), with `Termination` in `tags`:
+    /// the person's resignation, or a read file's stated result (issue 50 item 22).
+    declared: Option<String>,
+    /// The person resigned here: no move is taken after it.
+    resigned: bool,
 }
 
 impl LzSession {
@@ -400,6 +431,8 @@ impl LzSession {
             positions: vec![start.clone()],
             game: Game::new(start),
             tags: Vec::new(),
+            declared: None,
+            resigned: false,
         }
     }
 
@@ -416,6 +449,11 @@ impl LzSession {
             session.push(i, m)?;
         }
         session.tags = record.tags;
+        let stated = record.result.to_string() != "*"
+            || session.tags.iter().any(|(n, _)| n == "Termination");
+        if session.game.outcome().is_none() && stated {
+            session.declared = Some(record.result.to_string());
+        }
         Ok(session)
     }
 
@@ -465,6 +503,10 @@ impl LzSession {
     /// A ply past the end, a move that does not parse, or one the game refuses.
     pub fn play(&mut self, ply: usize, ascii: &str) -> Result<RecordView, LzError> {
         self.check_ply(ply)?;
+        if self.resigned {
+            return Err(LzError::NotYourTurn { ply: ply + 1 });
+        }
+
         let m: Move = ascii.trim().parse().map_err(|error| LzError::MoveSyntax {
             text: ascii.chars().take(40).collect(),
             error,
@@ -480,6 +522,9 @@ impl LzSession {
             }
         }
         self.push(ply, m)?;
+        // The game went on: a stated result no longer holds.
+        self.declared = None;
+        self.tags.retain(|(n, _)| n != "Termination");
         Ok(self.record(ply))
     }
 
@@ -558,7 +603,8 @@ impl LzSession {
     }
 
     /// The game as a game file (L-22) in `form` (`simplified`, `traditional`, `ascii`), the
-    /// tags of a loaded file kept (`Termination` and `Result` from the game).
+    /// tags of a loaded file kept (`Termination` and `Result` from the game; when the rules
+    /// did not end it, a resignation's or a read file's stated result and its `Termination`).
     ///
     /// # Errors
     /// An unknown form, or a kept tag that cannot be written.
@@ -567,8 +613,12 @@ impl LzSession {
             .parse()
             .map_err(|_| LzError::MoveForm(form.chars().take(40).collect()))?;
         let mut record = GameRecord::from_game(&self.game);
+        let declared = self
+            .declared
+            .as_ref()
+            .filter(|_| self.game.outcome().is_none());
         for (name, value) in &self.tags {
-            if name == "Termination" {
+            if name == "Termination" && declared.is_none() {
                 continue;
             }
             match record.tags.iter_mut().find(|(n, _)| n == name) {
@@ -576,9 +626,41 @@ impl LzSession {
                 None => record.tags.push((name.clone(), value.clone())),
             }
         }
+        if let Some(token) = declared {
+            record.result = parse_token(token)?;
+        }
         record
             .write(form)
             .map_err(|e| LzError::Write(e.to_string()))
+    }
+
+    /// The person resigns (issue 50 item 22): `winner` wins (`None`: a game with no side to
+    /// name, result `*`). The game file says so (`Result`, `Termination "resignation"`); no
+    /// move is taken after it.
+    ///
+    /// # Errors
+    /// [`LzError::NotYourTurn`] when the game is already over (by the rules or resigned).
+    ///
+    /// ```
+    /// use gjjq_wasm::lz::LzSession;
+    /// let mut s = LzSession::new("")?;
+    /// s.resign(Some(luzhanqi::Side::Blue))?;
+    /// let file = s.game_file("ascii")?;
+    /// assert!(file.contains("[Result \"0-1\"]") && file.contains("[Termination \"resignation\"]"));
+    /// # Ok::<(), gjjq_wasm::lz::LzError>(())
+    /// ```
+    pub fn resign(&mut self, winner: Option<Side>) -> Result<OutcomeView, LzError> {
+        if self.resigned || self.game.outcome().is_some() {
+            return Err(LzError::NotYourTurn {
+                ply: self.plies() + 1,
+            });
+        }
+        let end = resignation_view(winner);
+        self.tags.retain(|(n, _)| n != "Termination");
+        self.tags.push(("Termination".into(), end.reason.into()));
+        self.declared = Some(end.result.clone());
+        self.resigned = true;
+        Ok(end)
     }
 
     /// The Zobrist keys of the positions before the last one (for an agent's repetition

@@ -609,6 +609,47 @@ mod flip_play {
         assert_eq!(g.engine_move().unwrap().action, None);
     }
 
+    /// Issue 50 item 22: a resignation in flip play reaches the game file (`Result`,
+    /// `Termination`), read back by the library; before the colours settle (L-32) nobody is
+    /// named and the result is `*`. Nothing is played after it.
+    #[test]
+    fn a_resignation_reaches_the_flip_game_file() {
+        let mut g = LzFlipSession::new(Player::First, "random", 4).unwrap();
+        let early = LzFlipSession::new(Player::First, "random", 4)
+            .unwrap()
+            .resign()
+            .unwrap();
+        assert_eq!((early.winner, early.result.as_str()), (None, "*"));
+        g.play("c6").unwrap();
+        g.engine_move().unwrap();
+        let you = g.colour().expect("settled after the first flip");
+        let end = g.resign().unwrap();
+        assert_eq!(end.winner, Some(crate::lz::side_name(you.other())));
+        assert_eq!(end.reason, "resignation");
+        assert!(g.is_over());
+        assert!(matches!(g.resign(), Err(LzError::NotYourTurn { .. })));
+        assert!(matches!(g.play("c5"), Err(LzError::NotYourTurn { .. })));
+        assert_eq!(g.engine_move().unwrap().action, None);
+        let file = g.game_file().unwrap();
+        assert!(
+            file.contains(&format!("[Result \"{}\"]", end.result)),
+            "{file}"
+        );
+        assert!(file.contains("[Termination \"resignation\"]"), "{file}");
+        let back = luzhanqi::flip::record::read_flip_record(&file).unwrap();
+        assert_eq!(back.result.to_string(), end.result);
+        // A review of the file writes it again with its result.
+        let again = LzFlipSession::from_game_file(&file)
+            .unwrap()
+            .game_file()
+            .unwrap();
+        assert!(
+            again.contains(&format!("[Result \"{}\"]", end.result)),
+            "{again}"
+        );
+        assert!(again.contains("[Termination \"resignation\"]"), "{again}");
+    }
+
     #[test]
     fn bad_input_is_a_typed_error() {
         assert!(matches!(
@@ -639,5 +680,51 @@ mod flip_play {
         let mut r = LzFlipSession::from_game_file(&g.game_file().unwrap()).unwrap();
         assert!(matches!(r.engine_move(), Err(LzError::NotYourTurn { .. })));
         assert!(matches!(r.play("c6"), Err(LzError::NotYourTurn { .. })));
+    }
+}
+
+/// Issue 50 item 22: a resignation in open play reaches the game file (`Result`,
+/// `Termination`), which the library reads back; no move is taken after it, and a game the
+/// rules ended cannot be resigned.
+#[test]
+fn a_resignation_reaches_the_open_game_file() {
+    for (winner, token) in [
+        (Some(Side::Blue), "0-1"),
+        (Some(Side::Red), "1-0"),
+        (None, "*"),
+    ] {
+        let mut s = LzSession::new("").unwrap();
+        s.play(0, "c6c7").unwrap();
+        let end = s.resign(winner).unwrap();
+        assert_eq!((end.reason, end.result.as_str()), ("resignation", token));
+        assert!(matches!(
+            s.resign(winner),
+            Err(LzError::NotYourTurn { ply: 2 })
+        ));
+        assert!(matches!(
+            s.play(1, "a6a7"),
+            Err(LzError::NotYourTurn { ply: 2 })
+        ));
+        for form in ["simplified", "ascii"] {
+            let file = s.game_file(form).unwrap();
+            assert!(file.contains(&format!("[Result \"{token}\"]")), "{file}");
+            assert!(file.contains("[Termination \"resignation\"]"), "{file}");
+            let back = luzhanqi::game_file::read_games(file.as_bytes()).unwrap();
+            assert_eq!(back[0].result.to_string(), token);
+            assert_eq!(back[0].game.moves().len(), 1);
+            // Reviewed, the file is written again with its stated result; a move played on
+            // from it drops that result.
+            let mut review = LzSession::from_game_file(&file).unwrap();
+            let again = review.game_file(form).unwrap();
+            assert!(again.contains(&format!("[Result \"{token}\"]")), "{again}");
+            assert!(again.contains("[Termination \"resignation\"]"), "{again}");
+            let blue = review.view(1).unwrap().legal[0].ascii.clone();
+            review.play(1, &blue).unwrap();
+            let on = review.game_file(form).unwrap();
+            assert!(
+                on.contains("[Result \"*\"]") && !on.contains("Termination"),
+                "{on}"
+            );
+        }
     }
 }

@@ -156,6 +156,20 @@ impl WebLzGame {
         json(&self.0.play(ply, ascii).map_err(js_err)?)
     }
 
+    /// The person resigns: `winner` (`red`, `blue`, or empty when no side can be named) wins;
+    /// the end as JSON `{winner, reason: "resignation", result}`, written into the game file.
+    ///
+    /// # Errors
+    /// A bad side, or a game already over.
+    pub fn resign(&mut self, winner: &str) -> Result<String, JsError> {
+        let winner = if winner.trim().is_empty() {
+            None
+        } else {
+            Some(parse_side(winner).map_err(js_err)?)
+        };
+        json(&self.0.resign(winner).map_err(js_err)?)
+    }
+
     /// The game as a game file in `form` (`simplified`, `traditional`, `ascii`).
     ///
     /// # Errors
@@ -338,6 +352,15 @@ impl WebLzFlipGame {
     #[wasm_bindgen(js_name = engineMove)]
     pub fn engine_move(&mut self) -> Result<String, JsError> {
         json(&self.0.engine_move().map_err(js_err)?)
+    }
+
+    /// The person resigns: the end as JSON `{winner, reason: "resignation", result}` (no
+    /// winner before the colours settle), written into the game file.
+    ///
+    /// # Errors
+    /// A review, or a game already over.
+    pub fn resign(&mut self) -> Result<String, JsError> {
+        json(&self.0.resign().map_err(js_err)?)
     }
 
     /// The game as a flip game file.

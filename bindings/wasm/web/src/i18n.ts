@@ -76,6 +76,8 @@ const TEXT = {
   deployMissileBack: { zh: '弹只能布在 C–E 三线内（R-32）：不能放在 {1}', en: 'missiles deploy on ranks C–E only (R-32): not on {1}' },
   deployFleetInland: { zh: '舰只能布在海洋或沿海（R-32）：{1} 是内陆', en: 'fleets deploy on sea or coast only (R-32): {1} is inland' },
   deployWrongCount: { zh: '{0}的数目不对（R-7）', en: 'wrong number of {0} (R-7)' },
+  deployCount: { zh: '{0}布了 {1} 枚，R-7 规定 {2} 枚', en: '{1} {0} deployed, R-7 gives exactly {2}' },
+  deploySide: { zh: '{0}的布阵：{1}', en: "{0}'s deployment: {1}" },
   deployTwo: { zh: '{1} 上有两枚棋子', en: 'two pieces on {1}' },
   resignSure: { zh: '确定认输？对局将结束。', en: 'Resign? The game ends.' },
   resignYes: { zh: '认输', en: 'Resign' },

@@ -2,9 +2,9 @@
 
 import init, {
   Game,
-  HiddenGame,
   boardPoints,
   checkDeployment,
+  checkDeploymentString,
   deploymentPoints,
   positionFromDeployments,
   randomDeployment,
@@ -20,7 +20,6 @@ import type {
   CandidateView,
   EngineReply,
   HiddenMoveView,
-  HiddenReply,
   HiddenView,
   MoveView,
   PointView,
@@ -32,6 +31,8 @@ import type {
 } from './types';
 import type { EngineRequest } from './engine-worker';
 import type { BeliefsAnswer, BeliefsRequest } from './beliefs-worker';
+import type { HiddenAnswer, HiddenOp } from './hidden-worker';
+import { client } from './luzhanqi/rpc';
 
 type Mode = 'two' | 'red' | 'green';
 
@@ -56,13 +57,10 @@ const state = {
   /** Bumped whenever the game changes, so that a stale engine reply is ignored. */
   generation: 0,
   thinking: false,
-  /** A hidden game in play (暗式): the referee lives here, the engine sees its state only. */
-  hidden: null as HiddenGame | null,
+  /** A hidden game in play (暗式): its referee and the engine's side live in the hidden-game
+   * worker (hidden-worker.ts); the page holds a token of the game and the person's view. */
+  hidden: null as { game: number } | null,
   hiddenView: null as HiddenView | null,
-  /** The seed of the hidden game: deployments and the engine's draws follow from it. */
-  hiddenSeed: 0,
-  /** The engine's proposals refused this turn. */
-  hiddenAttempts: 0,
   /** The last proposal of the person the referee refused, until the next one. */
   refusedMessage: null as string | null,
   /** The game shown is a finished hidden game, revealed (R-39). */
@@ -85,14 +83,18 @@ const state = {
 /** A message the page words itself (already in the page's language). */
 class PageError extends Error {}
 
-/** The engine's proposals one turn may take before the page gives up (never seen: the
- * engine never repeats a refused proposal and its candidates are finite). */
-const MAX_ENGINE_ATTEMPTS = 400;
-
 let board: Board;
 let worker: Worker;
 /** The beliefs worker, started the first time the toggle is turned on. */
 let beliefsWorker: Worker | null = null;
+/** The hidden game's worker (the referee and the engine's side, issue 50 item 22), started
+ * with the first hidden game. */
+const hiddenCall = client<HiddenOp, HiddenAnswer>(
+  () => new Worker(new URL('./hidden-worker.ts', import.meta.url), { type: 'module' }),
+  (m) => showError(m),
+);
+/** Hidden games started: the token of each, so that a late answer for an earlier one is dropped. */
+let hiddenGames = 0;
 
 function message(err: unknown): string {
   return err instanceof Error ? err.message : String(err);
@@ -137,7 +139,6 @@ function engineSide(): Side | null {
 }
 
 function dropHidden(): void {
-  state.hidden?.free();
   state.hidden = null;
   state.hiddenView = null;
   state.refusedMessage = null;
@@ -191,7 +192,7 @@ function selectNode(node: number): void {
 
 function play(ascii: string): void {
   if (state.hidden) {
-    propose(ascii);
+    propose(ascii).catch(showError);
     return;
   }
   // A move of the person's that the board marked as losing at once is explained after it.
@@ -636,8 +637,8 @@ function refresh(): void {
     refreshArrange();
     return;
   }
-  if (state.hidden) {
-    refreshHidden(state.hidden);
+  if (state.hidden && state.hiddenView) {
+    refreshHidden(state.hiddenView);
     return;
   }
   state.view = JSON.parse(state.game.view(state.ply)) as View;
@@ -649,9 +650,7 @@ function refresh(): void {
 }
 
 /** The board of a hidden game from the person's view only: `#position` stays empty. */
-function refreshHidden(hidden: HiddenGame): void {
-  const hv = JSON.parse(hidden.view()) as HiddenView;
-  state.hiddenView = hv;
+function refreshHidden(hv: HiddenView): void {
   const asMove = (c: CandidateView): MoveView => ({
     ...c,
     simplified: '',
@@ -682,29 +681,28 @@ function refreshHidden(hidden: HiddenGame): void {
 const FORMATION = '9/3III3/9/1DA3AD1/FPMGKGMPF';
 
 /** Start a hidden game: the person plays `side`, the engine the other. With "arrange mine
- * by hand" chosen, first the arrangement (`own`: the deployment arranged, once done). */
-function startHidden(own?: string): void {
+ * by hand" chosen, first the arrangement (`own`: the deployment arranged, once done). The
+ * seed typed (or drawn) gives the person's own random deployment only: the engine's is drawn
+ * in the hidden-game worker from a secret that never leaves it (issue 50 item 22). */
+async function startHidden(own?: string): Promise<void> {
   const side = $<HTMLSelectElement>('hidden-side').value as Side;
   const choice = $<HTMLSelectElement>('hidden-deployment').value;
   if (choice === 'hand' && own === undefined) {
     startArrange(side);
     return;
   }
-  const first = $<HTMLSelectElement>('hidden-first').value;
+  const first = $<HTMLSelectElement>('hidden-first').value as Side;
   const seedText = $<HTMLInputElement>('hidden-seed').value.trim();
   const seed = seedText === '' ? (Math.random() * 2 ** 32) >>> 0 : Number(seedText) >>> 0;
-  const random = choice !== 'formation';
-  // Drawn here and handed to the referee only: never written into the page (R-37).
-  const drawnRed = random ? randomDeployment(seed) : FORMATION;
-  const drawnGreen = random ? randomDeployment((seed ^ 0x9e3779b9) >>> 0) : FORMATION;
-  const red = own !== undefined && side === 'red' ? own : drawnRed;
-  const green = own !== undefined && side === 'green' ? own : drawnGreen;
-  const hidden = new HiddenGame(side, red, green, first);
+  const formation = choice === 'formation';
+  const mine = own ?? (formation ? FORMATION : randomDeployment(seed));
+  const token = { game: ++hiddenGames };
+  const a = await hiddenCall({ op: 'start', side, own: mine, enemy: formation ? 'formation' : 'random', first });
+  if (token.game !== hiddenGames || !a.view) return; // another game was started meanwhile
   endArrange();
   dropHidden();
-  state.hidden = hidden;
-  state.hiddenSeed = seed;
-  state.hiddenAttempts = 0;
+  state.hidden = token;
+  state.hiddenView = JSON.parse(a.view) as HiddenView;
   // The players select keeps its choice (it is disabled while the hidden game is played).
   state.flipped = side === 'green'; // your own country at the bottom
   state.generation++;
@@ -718,7 +716,11 @@ function startHidden(own?: string): void {
   askHiddenEngine();
 }
 
-/** Arrange one's own deployment by hand (R-32) on the board, from the default formation. */
+/** Whether `token` is still the hidden game in play (an answer for an ended one is dropped). */
+function current(token: { game: number } | null): token is { game: number } {
+  return token !== null && state.hidden === token;
+}
+
 function startArrange(side: Side): void {
   dropHidden();
   state.generation++;
@@ -748,6 +750,7 @@ function setArrangement(text: string): boolean {
   if (!a) return false;
   let list: { point: string; letter: string }[];
   try {
+    checkTyped(a.side, text);
     list = JSON.parse(deploymentPoints(a.side, text)) as { point: string; letter: string }[];
   } catch (err) {
     showError(err);
@@ -771,8 +774,18 @@ function deploymentProblem(p: NonNullable<DeploymentCheck['problem']>): string {
   };
   const info = KINDS.find((k) => k.kind === p.kind);
   const kind = info ? (state.lang === 'zh' ? info.fullSimplified.split(' ')[0] : info.english.toLowerCase()) : '';
+  if (p.code === 'wrong-count' && p.count) return t(state.lang, 'deployCount', kind, p.count[0], p.count[1]);
   const key = keys[p.code];
   return key ? t(state.lang, key, kind, p.at ?? '') : p.message;
+}
+
+/** A typed deployment string of `side` checked by the library (`checkDeploymentString`): a
+ * rule of R-32 it breaks is thrown in the page's words, with the side named (issue 50 item
+ * 23: never the library's terse `2 division deployed, R-7 gives exactly 3`). A text that is
+ * no deployment string at all keeps the library's sentence, which names its column. */
+function checkTyped(side: Side, text: string): void {
+  const check = JSON.parse(checkDeploymentString(side, text)) as DeploymentCheck;
+  if (check.problem) throw new PageError(t(state.lang, 'deploySide', sideName(side), deploymentProblem(check.problem)));
 }
 
 /** Move the piece on `from` to `to` (swapping with a piece there) if the library finds the
@@ -858,81 +871,67 @@ function refreshArrange(): void {
   renderHiddenPanel();
 }
 
-/** The person proposes `ascii` to the referee: played, or refused with nothing moved. */
-function propose(ascii: string): void {
-  const hidden = state.hidden;
+/** The person proposes `ascii` to the referee (in the worker): played, or refused with
+ * nothing moved. No other proposal is taken while it is answered. */
+async function propose(ascii: string): Promise<void> {
+  const token = state.hidden;
   const hv = state.hiddenView;
-  if (!hidden || !hv) return;
-  let answer: ProposalView;
-  try {
-    answer = JSON.parse(hidden.propose(hv.side, ascii)) as ProposalView;
-  } catch (err) {
-    showError(err);
-    return;
-  }
+  if (!token || !hv || state.thinking) return;
+  state.thinking = true;
   state.selected = null;
-  state.refusedMessage = answer.played ? null : answer.ascii;
+  let a: HiddenAnswer;
+  try {
+    a = await hiddenCall({ op: 'propose', ascii });
+  } finally {
+    if (current(token)) state.thinking = false;
+  }
+  if (!current(token) || !a.view || !a.proposal) return;
+  state.hiddenView = JSON.parse(a.view) as HiddenView;
+  state.refusedMessage = a.proposal.played ? null : a.proposal.ascii;
   showError(null);
-  afterProposal(answer);
+  await afterProposal(a.proposal);
 }
 
-function afterProposal(answer: ProposalView): void {
+async function afterProposal(answer: ProposalView): Promise<void> {
   if (answer.over) {
-    finishHidden();
+    await finishHidden();
     return;
   }
   refresh();
-  if (answer.played) askHiddenEngine();
+  if (answer.played) await askHiddenEngine();
 }
 
-/** Ask the worker for the engine's proposal, giving it its information state only. */
-function askHiddenEngine(): void {
-  const hidden = state.hidden;
+/** The engine's turn: the worker gives the engine its own information state and plays its
+ * proposals until the referee takes one; the page hears the person's view only. */
+async function askHiddenEngine(): Promise<void> {
+  const token = state.hidden;
   const hv = state.hiddenView;
-  if (!hidden || !hv || hidden.over() || hidden.turn() === hv.side) return;
-  const engine: Side = hv.side === 'red' ? 'green' : 'red';
-  const req: EngineRequest = {
-    id: state.generation,
-    kind: 'hidden',
-    state: hidden.infoState(engine),
-    seed: (state.hiddenSeed + hv.plies * 7919 + state.hiddenAttempts * 104729) >>> 0,
-  };
+  if (!token || !hv || hv.outcome || hv.turn === hv.side) return;
   state.thinking = true;
   $('engine-status').textContent = t(state.lang, 'thinking');
-  worker.postMessage(req);
-}
-
-function onHiddenReply(reply: HiddenReply): void {
-  const hidden = state.hidden;
-  const hv = state.hiddenView;
-  if (!hidden || !hv) return;
-  $('engine-name').textContent = reply.engine;
-  if (!reply.bestMove) {
-    showError('the engine made no proposal');
-    return;
-  }
-  const engine: Side = hv.side === 'red' ? 'green' : 'red';
-  const answer = JSON.parse(hidden.propose(engine, reply.bestMove)) as ProposalView;
-  if (!answer.played) {
-    // Refused: the engine is told so in its state (`?<move>`) and proposes again.
-    state.hiddenAttempts++;
-    if (state.hiddenAttempts > MAX_ENGINE_ATTEMPTS) {
-      showError(`the engine's proposals were refused ${MAX_ENGINE_ATTEMPTS} times`);
-      return;
+  let a: HiddenAnswer;
+  try {
+    a = await hiddenCall({ op: 'engine' });
+  } finally {
+    if (current(token)) {
+      state.thinking = false;
+      $('engine-status').textContent = '';
     }
-    askHiddenEngine();
-    return;
   }
-  state.hiddenAttempts = 0;
-  afterProposal(answer);
+  if (!current(token) || !a.view || !a.proposal) return;
+  state.hiddenView = JSON.parse(a.view) as HiddenView;
+  if (a.engine) $('engine-name').textContent = a.engine;
+  await afterProposal(a.proposal);
 }
 
-/** The end of a hidden game: the result with its reason, then the whole game (R-39). */
-function finishHidden(): void {
-  const hidden = state.hidden;
-  if (!hidden) return;
-  const game = hidden.reveal();
-  setGame(game);
+/** The end of a hidden game: the result with its reason, then the whole game (R-39), which
+ * the worker gives only now. */
+async function finishHidden(): Promise<void> {
+  const token = state.hidden;
+  if (!token) return;
+  const a = await hiddenCall({ op: 'reveal' });
+  if (!current(token) || a.text === undefined) return;
+  setGame(Game.fromGameFile(a.text));
   state.revealed = true;
   renderHiddenPanel();
 }
@@ -954,21 +953,11 @@ function maybeEngine(): void {
   worker.postMessage(req);
 }
 
-function onEngineMessage(
-  event: MessageEvent<{ id: number; kind: 'open' | 'hidden'; reply?: EngineReply | HiddenReply; error?: string }>,
-): void {
-  const { id, kind, reply, error } = event.data;
+function onEngineMessage(event: MessageEvent<{ id: number; reply?: EngineReply; error?: string }>): void {
+  const { id, reply, error } = event.data;
+  if (state.hidden) return; // a hidden game's engine is the hidden-game worker's
   state.thinking = false;
   $('engine-status').textContent = '';
-  if (kind === 'hidden') {
-    if (id !== state.generation || !state.hidden) return;
-    if (error || !reply) {
-      showError(error ?? 'no reply');
-      return;
-    }
-    guarded(() => onHiddenReply(reply as HiddenReply))();
-    return;
-  }
   // The game changed, or the person stepped back, while the engine thought: stepping to the
   // end asks again.
   if (id !== state.generation || state.ply !== state.game.plies()) return;
@@ -1000,10 +989,10 @@ function download(name: string, text: string): void {
   setTimeout(() => URL.revokeObjectURL(url), 1000);
 }
 
-function guarded(f: () => void): () => void {
+function guarded(f: () => void | Promise<void>): () => void {
   return () => {
     try {
-      f();
+      f()?.catch(showError);
     } catch (err) {
       showError(err);
     }
@@ -1205,7 +1194,7 @@ function wire(): void {
       if (!a) return;
       const text = $<HTMLInputElement>('arrange-string').value;
       if (!setArrangement(text)) return;
-      startHidden(text.trim());
+      return startHidden(text.trim());
     }),
   );
   $('new-game').addEventListener('click', guarded(() => setGame(new Game(''))));
@@ -1216,6 +1205,8 @@ function wire(): void {
   $('load-deployment').addEventListener(
     'click',
     guarded(() => {
+      checkTyped('red', $<HTMLInputElement>('red-deployment').value);
+      checkTyped('green', $<HTMLInputElement>('green-deployment').value);
       const pos = positionFromDeployments(
         $<HTMLInputElement>('red-deployment').value,
         $<HTMLInputElement>('green-deployment').value,
@@ -1256,7 +1247,10 @@ function wire(): void {
       boardIntoView();
     })();
   });
-  $('start-hidden').addEventListener('click', guarded(startHidden));
+  $('start-hidden').addEventListener(
+    'click',
+    guarded(() => startHidden()),
+  );
   $('beliefs-toggle').addEventListener(
     'change',
     guarded(() => {
@@ -1277,11 +1271,12 @@ function wire(): void {
   });
   $('resign-yes').addEventListener(
     'click',
-    guarded(() => {
-      if (!state.hidden) return;
+    guarded(async () => {
+      const token = state.hidden;
+      if (!token) return;
       state.confirmResign = false;
-      state.hidden.resign();
-      finishHidden();
+      await hiddenCall({ op: 'resign' });
+      if (current(token)) await finishHidden();
     }),
   );
   $('export').addEventListener(

@@ -80,7 +80,8 @@ export interface ThreatView {
 /** The library's check of a hand deployment (bindings/wasm/src/deploy.rs). */
 export interface DeploymentCheck {
   deployment: string | null;
-  problem: { code: string; kind: string | null; at: string | null; message: string } | null;
+  /** `count`: for `wrong-count`, [deployed, R-7's number]. */
+  problem: { code: string; kind: string | null; at: string | null; count: [number, number] | null; message: string } | null;
 }
 
 /** One move of the game tree (`Game.tree()`): the main line, alternatives nested. */

@@ -742,6 +742,69 @@ describe('陸戰棋 flip play to the end', () => {
 
 // ---- issue 50 items 16–23: the page as an outside user found it ---------------------------
 
+describe('陸戰棋: a resignation reaches the exported game file (issue 50 item 22)', () => {
+  /** Resign (confirmed) and export: the file, once the export box holds it. */
+  const resignAndExport = async (page) => {
+    await page.locator('#lz-resign').scrollIntoViewIfNeeded();
+    await page.click('#lz-resign');
+    await page.click('#lz-resign-yes');
+    await page.locator('#lz-result').waitFor();
+    assert.equal(await page.getAttribute('#lz-result', 'data-reason'), 'resignation');
+    await page.locator('#lz-export-output').evaluate((el) => {
+      el.value = '';
+    });
+    await page.click('#lz-export');
+    await page.waitForFunction(() => document.querySelector('#lz-export-output').value.length > 0);
+    return page.inputValue('#lz-export-output');
+  };
+
+  test('open play: Result and Termination in the file, read back by the library', async () => {
+    const page = await open('desktop', '?game=luzhanqi');
+    await page.waitForSelector('#lz-app[data-ready="true"]');
+    await page.selectOption('#lz-agent', 'random');
+    await page.click('#lz-start');
+    await page.waitForSelector('#lz-board[data-phase="play"]');
+    await page.selectOption('#lz-export-form', 'ascii');
+    const file = await resignAndExport(page);
+    assert.equal(await page.getAttribute('#lz-result', 'data-winner'), 'blue');
+    assert.match(file, /\[Result "0-1"\]/);
+    assert.match(file, /\[Termination "resignation"\]/);
+    assert.match(file, /(^|\s)0-1\s*$/, 'the movetext ends with the result');
+    const back = LzGame.fromGameFile(file);
+    assert.equal(back.plies(), 0);
+    assert.match(back.gameFile('ascii'), /\[Result "0-1"\]/, 'read back, the stated result is kept');
+    back.free();
+    assert.deepEqual(page.errors, []);
+    await page.context().close();
+  });
+
+  test('flip play: the winner is the other colour; the file and its review keep the result', async () => {
+    const page = await open('desktop', '?game=luzhanqi');
+    await page.waitForSelector('#lz-app[data-ready="true"]');
+    await page.selectOption('#lz-mode-select', 'flip');
+    await page.selectOption('#lz-order', 'first');
+    await page.selectOption('#lz-agent', 'random');
+    await page.click('#lz-start');
+    await page.waitForSelector('#lz-board[data-phase="flip"] .lz-point.flippable', { timeout: 20_000 });
+    await flipRound(page);
+    const you = await page.getAttribute('#lz-colours', 'data-you');
+    assert.ok(you === 'red' || you === 'blue', you);
+    const winner = you === 'red' ? 'blue' : 'red';
+    const token = winner === 'red' ? '1-0' : '0-1';
+    const file = await resignAndExport(page);
+    assert.equal(await page.getAttribute('#lz-result', 'data-winner'), winner);
+    assert.match(file, new RegExp(`\\[Result "${token}"\\]`));
+    assert.match(file, /\[Termination "resignation"\]/);
+    const back = LzFlipGame.fromGameFile(file);
+    assert.equal(back.plies(), (await movesListed(page)).length);
+    assert.match(back.gameFile(), new RegExp(`\\[Result "${token}"\\]`), 'read back, the stated result is kept');
+    back.free();
+    assert.deepEqual(page.errors, []);
+    await page.context().close();
+  });
+});
+
+
 describe('陸戰棋 dark play: no seed the person types or sees shows the engine\'s deployment (issue 50 item 16)', () => {
   test('with a typed seed, 随机布阵 and the engine draw apart, mirrored or not', async () => {
     const page = await open('desktop', '?game=luzhanqi');

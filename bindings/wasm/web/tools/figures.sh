@@ -19,6 +19,7 @@ gz=$(gzip -9 -c "$wasm" | wc -c)
 js=$(ls bindings/wasm/web/dist/assets/index-*.js | head -n 1)
 worker=$(ls bindings/wasm/web/dist/assets/engine-worker-*.js 2>/dev/null | head -n 1 || true)
 beliefs=$(ls bindings/wasm/web/dist/assets/beliefs-worker-*.js 2>/dev/null | head -n 1 || true)
+hidden=$(ls bindings/wasm/web/dist/assets/hidden-worker-*.js 2>/dev/null | head -n 1 || true)
 lz=$(ls bindings/wasm/web/dist/assets/lz-worker-*.js 2>/dev/null | head -n 1 || true)
 lzdark=$(ls bindings/wasm/web/dist/assets/lz-dark-worker-*.js 2>/dev/null | head -n 1 || true)
 lzflip=$(ls bindings/wasm/web/dist/assets/lz-flip-worker-*.js 2>/dev/null | head -n 1 || true)
@@ -34,6 +35,9 @@ if [ -n "$worker" ]; then
 fi
 if [ -n "$beliefs" ]; then
   line2="$line2, the beliefs worker $(kb "$(wc -c < "$beliefs")") ($(kb "$(gzip -9 -c "$beliefs" | wc -c)") gzipped)"
+fi
+if [ -n "$hidden" ]; then
+  line2="$line2, the hidden game's worker $(kb "$(wc -c < "$hidden")") ($(kb "$(gzip -9 -c "$hidden" | wc -c)") gzipped)"
 fi
 if [ -n "$lz" ]; then
   line2="$line2, the 陸戰棋 worker $(kb "$(wc -c < "$lz")") ($(kb "$(gzip -9 -c "$lz" | wc -c)") gzipped)"

@@ -1094,17 +1094,30 @@ function resign(): void {
       .catch((err) => darkFailed(game, err));
     return;
   }
-  let winner: Side | null = null;
-  if (st.phase === 'play') winner = engineSide();
-  else if (st.flip?.you) winner = st.flip.you === 'red' ? 'blue' : 'red';
-  st.resigned = { winner, reason: 'resignation', result: winner === 'red' ? '1-0' : winner === 'blue' ? '0-1' : '*' };
-  // The engine's answer in flight is dropped.
-  st.engineId++;
-  st.flipGame++;
-  st.thinking = false;
-  st.selected = null;
-  feedback(null);
-  render();
+  // The game's own session records the resignation, so that the game file says it (`Result`,
+  // `Termination`, issue 50 item 22): the open game here, the flip game in its worker (which
+  // names the winner, once the colours are settled, L-32).
+  const ended = (end: Outcome): void => {
+    st.resigned = end;
+    // The engine's answer in flight is dropped.
+    st.engineId++;
+    st.flipGame++;
+    st.thinking = false;
+    st.selected = null;
+    feedback(null);
+    render();
+  };
+  if (st.phase === 'flip') {
+    const game = st.flipGame;
+    flipCall({ op: 'resign' })
+      .then((a) => {
+        if (game === st.flipGame && a.outcome) ended(JSON.parse(a.outcome) as Outcome);
+      })
+      .catch((err) => showError(err));
+    return;
+  }
+  if (!st.game) return;
+  ended(JSON.parse(st.game.resign(engineSide())) as Outcome);
 }
 
 /** The move list as 国际军棋's: numbered rows of two plies each (the first mover's, then the

@@ -12,6 +12,7 @@ export type LzFlipOp =
   | { op: 'start'; player: string; agent: string }
   | { op: 'play'; action: string }
   | { op: 'engine' }
+  | { op: 'resign' }
   | { op: 'record' };
 
 export type LzFlipRequest = LzFlipOp & { id: number };
@@ -23,6 +24,8 @@ export interface LzFlipAnswer extends RpcAnswer {
   engine?: { action: string | null; agent: string; depth: number; nodes: number };
   /** For `record`: the flip game file. */
   text?: string;
+  /** For `resign`: the end (JSON `{winner, reason: "resignation", result}`). */
+  outcome?: string;
 }
 
 let game: LzFlipGame | null = null;
@@ -42,6 +45,8 @@ function answer(req: LzFlipRequest): Omit<LzFlipAnswer, 'id' | 'ms'> {
       const reply = JSON.parse(game.engineMove()) as { action: string | null; agent: string; depth: number; nodes: number; view: unknown };
       return { view: JSON.stringify(reply.view), engine: { action: reply.action, agent: reply.agent, depth: reply.depth, nodes: reply.nodes } };
     }
+    case 'resign':
+      return { outcome: game.resign() };
     case 'record':
       return { text: game.gameFile() };
   }
