@@ -75,7 +75,9 @@ fn parse_point(t: &str) -> PyResult<Square> {
 fn dark_err(e: dark::DarkError) -> PyErr {
     match e {
         dark::DarkError::Opening(e) => err::<OpeningError>(e.to_string()),
-        dark::DarkError::FlagCapture => err::<RulesetError>(e.to_string()),
+        dark::DarkError::FlagCapture | dark::DarkError::LosingAttacks => {
+            err::<RulesetError>(e.to_string())
+        }
         e => err::<IllegalMoveError>(e.to_string()),
     }
 }

@@ -48,6 +48,10 @@ def test_referee_announces_only_what_was_removed():
         game.play("a1a2")  # a landmine
     with pytest.raises(RulesetError):
         DarkGame(DEFAULT, DEFAULT, rules='{"flag_capture": "after_mines"}')
+    # The 翻棋 app's option needs the defender's kind, which dark play hides: a ruleset
+    # error, not an illegal move (issue 50, item 14).
+    with pytest.raises(RulesetError):
+        DarkGame(DEFAULT, DEFAULT, rules='{"forbid_losing_attacks": true}')
     with pytest.raises(DeploymentError):
         DarkGame("LFLCP", DEFAULT)
 
