@@ -1030,14 +1030,18 @@ describe('web board: feedback, teaching, phones', () => {
     await page.selectOption('#hidden-deployment', 'formation');
     await page.fill('#hidden-seed', '11');
     await startHiddenGame(page);
-    // Red's missile strikes Green's army on 7d: the referee tells Red what it took.
+    // Red's missile strikes 7d. The engine's layout is a secret of the worker now (issue 50
+    // item 22), so what is taken is not known in advance: every kind the list names as taken
+    // is named in English, never in Chinese.
     await clickMove(page, '3E', '7d');
     await page.waitForFunction(() => document.querySelectorAll('#moves [data-ascii], #moves .move').length >= 2, null, {
       timeout: 30_000,
     });
     const text = await page.locator('#moves').textContent();
-    assert.match(text, /took Army/);
-    assert.doesNotMatch(text, /took 军/);
+    for (const [, kind] of text.matchAll(/took (\S+)/g)) {
+      assert.match(kind, /^[A-Z][a-z]+/, text);
+    }
+    assert.doesNotMatch(text, /took\s*[\u4e00-\u9fff]/);
     await page.close();
   });
 
