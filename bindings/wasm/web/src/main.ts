@@ -33,6 +33,7 @@ import type { EngineRequest } from './engine-worker';
 import type { BeliefsAnswer, BeliefsRequest } from './beliefs-worker';
 import type { HiddenAnswer, HiddenOp } from './hidden-worker';
 import { client } from './luzhanqi/rpc';
+import { scrollListTo } from './list-scroll';
 
 type Mode = 'two' | 'red' | 'green';
 
@@ -445,22 +446,8 @@ function renderMoves(): void {
   });
   flush();
   list.innerHTML = rows.join('');
-  scrollListTo(list);
+  scrollListTo(list, list.querySelector<HTMLElement>('.current'));
   $('ply').textContent = t(state.lang, 'viewing', state.ply, state.game.plies());
-}
-
-/** Bring the list's current move into view by scrolling the list alone: never the page
- * (scrollIntoView would scroll every scrollable ancestor, the window included). */
-function scrollListTo(list: HTMLElement): void {
-  const el = list.querySelector<HTMLElement>('.current');
-  if (!el) {
-    list.scrollTop = 0;
-    return;
-  }
-  const l = list.getBoundingClientRect();
-  const r = el.getBoundingClientRect();
-  if (r.top < l.top) list.scrollTop -= l.top - r.top + 4;
-  else if (r.bottom > l.bottom) list.scrollTop += r.bottom - l.bottom + 4;
 }
 
 function escapeHtml(s: string): string {
@@ -512,7 +499,7 @@ function renderHiddenMoves(hv: HiddenView): void {
   });
   flush();
   list.innerHTML = rows.join('');
-  scrollListTo(list);
+  scrollListTo(list, list.querySelector<HTMLElement>('.current'));
   $('ply').textContent = t(state.lang, hv.plies === 1 ? 'hiddenPly' : 'hiddenPlies', hv.plies);
 }
 

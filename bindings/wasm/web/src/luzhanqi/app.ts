@@ -30,6 +30,7 @@ import type { LzEngineReply, LzEngineRequest } from './lz-worker';
 import type { LzDarkAnswer, LzDarkOp } from './lz-dark-worker';
 import type { LzFlipAnswer, LzFlipOp } from './lz-flip-worker';
 import { client } from './rpc';
+import { scrollListTo } from '../list-scroll';
 import type { BeliefsAnswer, BeliefsRequest } from '../beliefs-worker';
 import './style.css';
 
@@ -1145,16 +1146,7 @@ function fillMoves(entries: { el: HTMLElement; note: string }[]): void {
     row!.append(cell);
   });
   const plies = list.querySelectorAll<HTMLElement>('.ply');
-  const target = list.querySelector<HTMLElement>('.current') ?? plies[plies.length - 1];
-  if (!target) {
-    list.scrollTop = 0;
-    return;
-  }
-  // Scroll the list alone (scrollIntoView would scroll the page too).
-  const l = list.getBoundingClientRect();
-  const r = target.getBoundingClientRect();
-  if (r.top < l.top) list.scrollTop -= l.top - r.top + 4;
-  else if (r.bottom > l.bottom) list.scrollTop += r.bottom - l.bottom + 4;
+  scrollListTo(list, list.querySelector<HTMLElement>('.current') ?? plies[plies.length - 1] ?? null);
 }
 
 /** Whether the board is drawn with Blue at the bottom: the person's side, in flip play its
