@@ -692,14 +692,19 @@ pub fn random_deployment(seed: u32) -> String {
     Deployment::random(&mut rng).to_string()
 }
 
-fn parse_deployment(side: Side, text: &str) -> Result<Deployment, LzError> {
-    let d: Deployment = text
-        .trim()
+/// `side`'s deployment string (L-19) read, not yet checked against L-17.
+fn read_deployment(side: Side, text: &str) -> Result<Deployment, LzError> {
+    text.trim()
         .parse()
         .map_err(|error| LzError::DeploymentString {
             side: side_name(side),
             error,
-        })?;
+        })
+}
+
+/// `side`'s deployment string read and checked (L-17, L-19).
+fn parse_deployment(side: Side, text: &str) -> Result<Deployment, LzError> {
+    let d = read_deployment(side, text)?;
     d.check().map_err(|error| LzError::Deployment {
         side: side_name(side),
         error,
@@ -742,13 +747,7 @@ pub fn deployment_points(side: Side, text: &str) -> Result<Vec<PieceView>, LzErr
 /// # Errors
 /// [`LzError::DeploymentString`] for a text that is not a deployment string (its column).
 pub fn check_deployment_string(side: Side, text: &str) -> Result<DeployCheck, LzError> {
-    let d: Deployment = text
-        .trim()
-        .parse()
-        .map_err(|error| LzError::DeploymentString {
-            side: side_name(side),
-            error,
-        })?;
+    let d = read_deployment(side, text)?;
     let mut setup = Setup::empty();
     d.place(side, &mut setup);
     let pairs: Vec<(String, String)> = Square::all()
