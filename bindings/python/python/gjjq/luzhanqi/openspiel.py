@@ -54,6 +54,13 @@ import gjjq
 from gjjq.luzhanqi import NUM_ACTIONS, NUM_CHANCE_OUTCOMES, OBSERVATION_SHAPE, Position
 from gjjq.luzhanqi import action_text, piece_letter
 from gjjq._pools import chance_index
+from gjjq._spiel import (
+    AdapterObserver,
+    board_observer,
+    game_type,
+    max_plies_param,
+    rules_param,
+)
 from gjjq.luzhanqi.modes import CHANCE, SIDES, deployment_pool, new_adapter
 from gjjq.worlds import mix_seed
 from gjjq._gjjq import echo
@@ -71,39 +78,14 @@ PLY_LIMIT = "ply-limit"
 """The reason of the draw at the cap."""
 
 
-def _game_type(short_name: str, long_name: str, chance: bool, params: Dict[str, Any]):
-    return pyspiel.GameType(
-        short_name=short_name,
-        long_name=long_name,
-        dynamics=pyspiel.GameType.Dynamics.SEQUENTIAL,
-        chance_mode=(
-            pyspiel.GameType.ChanceMode.EXPLICIT_STOCHASTIC
-            if chance
-            else pyspiel.GameType.ChanceMode.DETERMINISTIC
-        ),
-        information=pyspiel.GameType.Information.PERFECT_INFORMATION,
-        utility=pyspiel.GameType.Utility.ZERO_SUM,
-        reward_model=pyspiel.GameType.RewardModel.TERMINAL,
-        max_num_players=2,
-        min_num_players=2,
-        provides_information_state_string=True,
-        provides_information_state_tensor=False,
-        provides_observation_string=True,
-        provides_observation_tensor=True,
-        parameter_specification=params,
-    )
-
-
-_OPEN_TYPE = _game_type(
+_OPEN_TYPE = game_type(
     SHORT_NAME,
     "Luzhanqi (陸戰棋), open play",
-    False,
     {"max_plies": DEFAULT_MAX_PLIES, "rules": "standard", "position": "", "seed": -1},
 )
-_FLIP_TYPE = _game_type(
+_FLIP_TYPE = game_type(
     FLIP_SHORT_NAME,
     "Luzhanqi (陸戰棋), flip play (翻棋)",
-    True,
     {
         "max_plies": DEFAULT_MAX_PLIES,
         "rules": "",
@@ -111,12 +93,12 @@ _FLIP_TYPE = _game_type(
         "colour_rule": "first_flip",
         "attack_face_down": False,
     },
+    chance=True,
 )
 
 
 def _rules(params: Dict[str, Any], default: str) -> Optional[str]:
-    text = str(params.get("rules", default)).replace(";", ",")
-    return text or None
+    return rules_param(params, default) or None
 
 
 class LuzhanqiGame(pyspiel.Game):
@@ -125,9 +107,7 @@ class LuzhanqiGame(pyspiel.Game):
     def __init__(self, params: Optional[Dict[str, Any]], mode: str, game_type) -> None:
         params = dict(params or {})
         self.mode = mode
-        self.max_plies = int(params.get("max_plies", DEFAULT_MAX_PLIES))
-        if self.max_plies < 1:
-            raise gjjq.GjjqError(f"max_plies is {self.max_plies}; it must be at least 1")
+        self.max_plies = max_plies_param(params, DEFAULT_MAX_PLIES)
         self.rules = _rules(params, "standard" if mode == "open" else "")
         self.position = str(params.get("position", ""))
         self.colour_rule = str(params.get("colour_rule", "first_flip"))
@@ -158,11 +138,7 @@ class LuzhanqiGame(pyspiel.Game):
         return LuzhanqiState(self)
 
     def make_py_observer(self, iig_obs_type=None, params=None):
-        if iig_obs_type is None or (iig_obs_type.public_info and not iig_obs_type.perfect_recall):
-            return BoardObserver(params)
-        from open_spiel.python.observation import IIGObserverForPublicInfoGame
-
-        return IIGObserverForPublicInfoGame(iig_obs_type, params)
+        return board_observer(iig_obs_type, params, BoardObserver)
 
 
 class OpenGame(LuzhanqiGame):
@@ -231,22 +207,11 @@ class LuzhanqiState(pyspiel.State):
         return self.adapter.text()
 
 
-class BoardObserver:
+class BoardObserver(AdapterObserver):
     """The observation tensor of docs/python.md from a player's side; the string is the
     state's text."""
 
-    def __init__(self, params: Optional[Dict[str, Any]]) -> None:
-        if params:
-            raise ValueError(f"Observation parameters not supported; passed {params}")
-        self.tensor = np.zeros(int(np.prod(OBSERVATION_SHAPE)), np.float32)
-        self.dict = {"observation": np.reshape(self.tensor, OBSERVATION_SHAPE)}
-
-    def set_from(self, state: LuzhanqiState, player: int) -> None:
-        self.dict["observation"][...] = state.adapter.observation(player)
-
-    def string_from(self, state: LuzhanqiState, player: int) -> str:
-        del player
-        return state.adapter.text()
+    SHAPE = tuple(OBSERVATION_SHAPE)
 
 
 DARK_SHORT_NAME = "python_luzhanqi_dark"
@@ -258,21 +223,10 @@ DEFAULT_POOL = 1000
 MAX_POOL = 100_000
 """The most deployments a dark game's pool may hold (its chance node lists them all)."""
 
-_DARK_TYPE = pyspiel.GameType(
-    short_name=DARK_SHORT_NAME,
-    long_name="Luzhanqi (陸戰棋), dark play with a referee (暗棋)",
-    dynamics=pyspiel.GameType.Dynamics.SEQUENTIAL,
-    chance_mode=pyspiel.GameType.ChanceMode.EXPLICIT_STOCHASTIC,
-    information=pyspiel.GameType.Information.IMPERFECT_INFORMATION,
-    utility=pyspiel.GameType.Utility.ZERO_SUM,
-    reward_model=pyspiel.GameType.RewardModel.TERMINAL,
-    max_num_players=2,
-    min_num_players=2,
-    provides_information_state_string=True,
-    provides_information_state_tensor=True,
-    provides_observation_string=True,
-    provides_observation_tensor=True,
-    parameter_specification={
+_DARK_TYPE = game_type(
+    DARK_SHORT_NAME,
+    "Luzhanqi (陸戰棋), dark play with a referee (暗棋)",
+    {
         "max_plies": DEFAULT_MAX_PLIES,
         "rules": "standard",
         "marshal_reveals_flag": True,
@@ -281,6 +235,8 @@ _DARK_TYPE = pyspiel.GameType(
         "seed": 0,
         "opening": "",
     },
+    chance=True,
+    hidden=True,
 )
 
 _SAMPLERS: Dict[Tuple[str, str, bool], Any] = {}
@@ -309,9 +265,7 @@ class DarkGame(pyspiel.Game):
     def __init__(self, params: Optional[Dict[str, Any]] = None) -> None:
         params = dict(params or {})
         self.mode = "dark"
-        self.max_plies = int(params.get("max_plies", DEFAULT_MAX_PLIES))
-        if self.max_plies < 1:
-            raise gjjq.GjjqError(f"max_plies is {self.max_plies}; it must be at least 1")
+        self.max_plies = max_plies_param(params, DEFAULT_MAX_PLIES)
         self.rules = _rules(params, "standard")
         self.marshal_reveals_flag = bool(params.get("marshal_reveals_flag", True))
         self.first = str(params.get("first", "red"))
