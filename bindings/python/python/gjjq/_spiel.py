@@ -1,5 +1,5 @@
-"""What the OpenSpiel games of the package share: their game type, their ``max_plies`` and
-``rules`` parameters, and the board observer of a perfect-information game.
+"""What the OpenSpiel games of the package share: their game type and information, their
+``max_plies`` and ``rules`` parameters, and the board observer of a perfect-information game.
 
 Private: the games are in :mod:`gjjq.openspiel`, :mod:`gjjq.luzhanqi.openspiel` and
 :mod:`gjjq.siguo.openspiel`.
@@ -49,6 +49,21 @@ def game_type(
         provides_observation_string=True,
         provides_observation_tensor=True,
         parameter_specification=params,
+    )
+
+
+def game_info(
+    num_actions: int, max_game_length: int, players: int = 2, chance_outcomes: int = 0
+) -> pyspiel.GameInfo:
+    """A zero-sum game's information: each player's return -1, 0 or +1."""
+    return pyspiel.GameInfo(
+        num_distinct_actions=num_actions,
+        max_chance_outcomes=chance_outcomes,
+        num_players=players,
+        min_utility=-1.0,
+        max_utility=1.0,
+        utility_sum=0.0,
+        max_game_length=max_game_length,
     )
 
 

@@ -88,6 +88,7 @@ from gjjq._pools import PoolCache, chance_index
 from gjjq._spiel import (
     AdapterObserver,
     board_observer,
+    game_info,
     game_type,
     max_plies_param,
     rules_param,
@@ -102,7 +103,6 @@ DEFAULT_MAX_PLIES = 1000
 PLY_LIMIT = "ply-limit"
 """The reason of the draw at the ply cap."""
 
-_NUM_PLAYERS = 2
 _SIDES = (gjjq.RED, gjjq.GREEN)
 
 _GAME_TYPE = game_type(
@@ -114,18 +114,6 @@ _GAME_TYPE = game_type(
         "position": "",
     },
 )
-
-
-def _game_info(max_plies: int) -> pyspiel.GameInfo:
-    return pyspiel.GameInfo(
-        num_distinct_actions=gjjq.NUM_ACTIONS,
-        max_chance_outcomes=0,
-        num_players=_NUM_PLAYERS,
-        min_utility=-1.0,
-        max_utility=1.0,
-        utility_sum=0.0,
-        max_game_length=max_plies,
-    )
 
 
 class GjjqGame(pyspiel.Game):
@@ -142,7 +130,7 @@ class GjjqGame(pyspiel.Game):
             if position
             else gjjq.Position(self.rules)
         )
-        super().__init__(_GAME_TYPE, _game_info(self.max_plies), params)
+        super().__init__(_GAME_TYPE, game_info(gjjq.NUM_ACTIONS, self.max_plies), params)
 
     def new_initial_state(self) -> "GjjqState":
         """A state at the start position."""
@@ -342,14 +330,8 @@ class GjjqHiddenGame(pyspiel.Game):
             self.pool = [] if self.opening else _POOLS.get(self.pool_key)
             # Validates the rules against the opening now, so a bad parameter fails at load_game.
             (self.opening or gjjq.Opening(self.pool[0], self.pool[0], self.first)).hidden_game(self.rules)
-        info = pyspiel.GameInfo(
-            num_distinct_actions=gjjq.NUM_ACTIONS,
-            max_chance_outcomes=max(len(self.pool), 1),
-            num_players=_NUM_PLAYERS,
-            min_utility=-1.0,
-            max_utility=1.0,
-            utility_sum=0.0,
-            max_game_length=self.max_plies * per_turn,
+        info = game_info(
+            gjjq.NUM_ACTIONS, self.max_plies * per_turn, chance_outcomes=max(len(self.pool), 1)
         )
         super().__init__(_HIDDEN_GAME_TYPE, info, params)
 

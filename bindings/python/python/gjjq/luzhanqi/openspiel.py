@@ -57,6 +57,7 @@ from gjjq._pools import chance_index
 from gjjq._spiel import (
     AdapterObserver,
     board_observer,
+    game_info,
     game_type,
     max_plies_param,
     rules_param,
@@ -118,15 +119,8 @@ class LuzhanqiGame(pyspiel.Game):
                 raise gjjq.GjjqError("give position or seed, not both")
             self.position = str(Position.random(seed, self.rules))
         self._new_adapter()  # validates the parameters now, so a bad one fails at load_game
-        info = pyspiel.GameInfo(
-            num_distinct_actions=NUM_ACTIONS,
-            max_chance_outcomes=NUM_CHANCE_OUTCOMES if mode == "flip" else 0,
-            num_players=2,
-            min_utility=-1.0,
-            max_utility=1.0,
-            utility_sum=0.0,
-            max_game_length=self.max_plies,
-        )
+        chance = NUM_CHANCE_OUTCOMES if mode == "flip" else 0
+        info = game_info(NUM_ACTIONS, self.max_plies, chance_outcomes=chance)
         super().__init__(game_type, info, params)
 
     def _new_adapter(self):
@@ -278,15 +272,7 @@ class DarkGame(pyspiel.Game):
         self.opening = str(params.get("opening", ""))
         self.pool = None if self.opening.strip() else (size, self.seed)
         self._new_adapter()  # validates the parameters now, so a bad one fails at load_game
-        info = pyspiel.GameInfo(
-            num_distinct_actions=NUM_ACTIONS,
-            max_chance_outcomes=size if self.pool else 1,
-            num_players=2,
-            min_utility=-1.0,
-            max_utility=1.0,
-            utility_sum=0.0,
-            max_game_length=self.max_plies,
-        )
+        info = game_info(NUM_ACTIONS, self.max_plies, chance_outcomes=size if self.pool else 1)
         super().__init__(_DARK_TYPE, info, params)
 
     def _new_adapter(self):

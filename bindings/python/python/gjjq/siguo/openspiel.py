@@ -39,6 +39,7 @@ from gjjq.siguo import NUM_ACTIONS, OBSERVATION_SHAPE, action_text
 from gjjq._spiel import (
     AdapterObserver,
     board_observer,
+    game_info,
     game_type,
     max_plies_param,
     rules_param,
@@ -77,16 +78,7 @@ class SiguoGame(pyspiel.Game):
             raise gjjq.GjjqError("give position or seed, not both")
         self.seed = seed if seed >= 0 else None
         self._new_adapter()  # validates the parameters now, so a bad one fails at load_game
-        info = pyspiel.GameInfo(
-            num_distinct_actions=NUM_ACTIONS,
-            max_chance_outcomes=0,
-            num_players=4,
-            min_utility=-1.0,
-            max_utility=1.0,
-            utility_sum=0.0,
-            max_game_length=self.max_plies,
-        )
-        super().__init__(_OPEN_TYPE, info, params)
+        super().__init__(_OPEN_TYPE, game_info(NUM_ACTIONS, self.max_plies, players=4), params)
 
     def _new_adapter(self):
         return new_adapter("open", self.rules, self.position, self.seed, self.max_plies)
