@@ -252,6 +252,24 @@ def test_openspiel_game():
         pyspiel.load_game(sg_openspiel.SHORT_NAME, {"position": "nonsense"})
 
 
+def test_adapter_and_openspiel_state_refuse_an_action_out_of_range():
+    # As 陸戰棋's adapters (issue 50, item 11): a ValueError naming the range, not a
+    # TypeError for a negative index or Python's reading of a float.
+    from gjjq.siguo.modes import new_adapter
+
+    a = new_adapter("open")
+    for bad in (-2, NUM_ACTIONS, 2.5, 10**30):
+        with pytest.raises(ValueError, match="out of range 0 … 16641"):
+            a.clone().apply(bad)
+    assert a.plies == 0
+    pyspiel = pytest.importorskip("pyspiel")
+    import gjjq.siguo.openspiel  # noqa: F401  (registers python_siguo)
+
+    state = pyspiel.load_game("python_siguo").new_initial_state()
+    with pytest.raises(ValueError, match="out of range 0 … 16641"):
+        state.clone().apply_action(-2)
+
+
 def test_openspiel_returns_by_team():
     pyspiel = pytest.importorskip("pyspiel")
     from gjjq.siguo import openspiel  # noqa: F401
