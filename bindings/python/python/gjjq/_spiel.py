@@ -1,5 +1,6 @@
 """What the OpenSpiel games of the package share: their game type and information, their
-``max_plies`` and ``rules`` parameters, and the board observer of a perfect-information game.
+``max_plies`` and ``rules`` parameters, the board observer of a perfect-information game, and
+the state of a game played through a mode adapter.
 
 Private: the games are in :mod:`gjjq.openspiel`, :mod:`gjjq.luzhanqi.openspiel` and
 :mod:`gjjq.siguo.openspiel`.
@@ -7,7 +8,7 @@ Private: the games are in :mod:`gjjq.openspiel`, :mod:`gjjq.luzhanqi.openspiel` 
 
 from __future__ import annotations
 
-from typing import Any, Callable, Dict, Optional, Tuple
+from typing import Any, Callable, Dict, List, Optional, Tuple
 
 import numpy as np
 import pyspiel
@@ -112,3 +113,46 @@ class AdapterObserver:
     def string_from(self, state: Any, player: int) -> str:
         del player
         return state.adapter.text()
+
+
+class AdapterState(pyspiel.State):
+    """A state played through a mode adapter (``game._new_adapter()``; :mod:`gjjq.luzhanqi.modes`,
+    :mod:`gjjq.siguo.modes`): its player to act, legal actions, chance outcomes, actions and
+    text are the adapter's. Subclasses define ``outcome()`` (``None`` while the game goes on,
+    else ``(winner, reason)``, the cap's draw included), ``returns`` and
+    ``_action_to_string``; ``CHANCE`` is what the adapter's ``player()`` says at a chance node
+    (``None``: the game has none)."""
+
+    CHANCE: Optional[int] = None
+
+    def __init__(self, game: Any) -> None:
+        super().__init__(game)
+        self.adapter = game._new_adapter()
+
+    def outcome(self) -> Any:
+        raise NotImplementedError
+
+    def is_terminal(self) -> bool:
+        return self.outcome() is not None
+
+    def current_player(self) -> int:
+        if self.is_terminal():
+            return pyspiel.PlayerId.TERMINAL
+        p = self.adapter.player()
+        return pyspiel.PlayerId.CHANCE if p == self.CHANCE else p
+
+    def _legal_actions(self, player: int) -> List[int]:
+        del player
+        return self.adapter.legal_actions()
+
+    def chance_outcomes(self) -> List[Tuple[int, float]]:
+        return self.adapter.chance_outcomes()
+
+    def _apply_action(self, action: int) -> None:
+        if self.CHANCE is not None and self.adapter.player() == self.CHANCE:
+            self.adapter.apply_chance(action)
+        else:
+            self.adapter.apply(action)
+
+    def __str__(self) -> str:
+        return self.adapter.text()

@@ -56,6 +56,7 @@ from gjjq.luzhanqi import action_text, piece_letter
 from gjjq._pools import chance_index
 from gjjq._spiel import (
     AdapterObserver,
+    AdapterState,
     board_observer,
     game_info,
     game_type,
@@ -149,12 +150,13 @@ class FlipGame(LuzhanqiGame):
         super().__init__(params, "flip", _FLIP_TYPE)
 
 
-class LuzhanqiState(pyspiel.State):
+class LuzhanqiState(AdapterState):
     """A state: the mode's adapter and the cap."""
+
+    CHANCE = CHANCE
 
     def __init__(self, game: LuzhanqiGame) -> None:
         super().__init__(game)
-        self.adapter = game._new_adapter()
         self._max_plies = game.max_plies
 
     def outcome(self):
@@ -164,41 +166,16 @@ class LuzhanqiState(pyspiel.State):
             return (None, PLY_LIMIT)
         return o
 
-    def current_player(self) -> int:
-        if self.is_terminal():
-            return pyspiel.PlayerId.TERMINAL
-        p = self.adapter.player()
-        return pyspiel.PlayerId.CHANCE if p == CHANCE else p
-
-    def _legal_actions(self, player: int) -> List[int]:
-        del player
-        return self.adapter.legal_actions()
-
-    def chance_outcomes(self):
-        return self.adapter.chance_outcomes()
-
-    def _apply_action(self, action: int) -> None:
-        if self.adapter.player() == CHANCE:
-            self.adapter.apply_chance(action)
-        else:
-            self.adapter.apply(action)
-
     def _action_to_string(self, player: int, action: int) -> str:
         if player == pyspiel.PlayerId.CHANCE:
             return f"={piece_letter(action)}"
         return action_text(action)
-
-    def is_terminal(self) -> bool:
-        return self.outcome() is not None
 
     def returns(self) -> List[float]:
         o = self.outcome()
         if o is None or o[0] is None:
             return [0.0, 0.0]
         return [1.0, -1.0] if o[0] == 0 else [-1.0, 1.0]
-
-    def __str__(self) -> str:
-        return self.adapter.text()
 
 
 class BoardObserver(AdapterObserver):

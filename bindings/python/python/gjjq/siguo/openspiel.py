@@ -38,6 +38,7 @@ import gjjq
 from gjjq.siguo import NUM_ACTIONS, OBSERVATION_SHAPE, action_text
 from gjjq._spiel import (
     AdapterObserver,
+    AdapterState,
     board_observer,
     game_info,
     game_type,
@@ -90,41 +91,19 @@ class SiguoGame(pyspiel.Game):
         return board_observer(iig_obs_type, params, BoardObserver)
 
 
-class SiguoState(pyspiel.State):
+class SiguoState(AdapterState):
     """A state: the open adapter (its game and the cap)."""
-
-    def __init__(self, game: SiguoGame) -> None:
-        super().__init__(game)
-        self.adapter = game._new_adapter()
 
     def outcome(self):
         """``(winning team or None, reason)``, the cap's draw included, or ``None``."""
         return self.adapter.result()
 
-    def current_player(self) -> int:
-        if self.adapter.is_over():
-            return pyspiel.PlayerId.TERMINAL
-        return self.adapter.player()
-
-    def _legal_actions(self, player: int) -> List[int]:
-        del player
-        return self.adapter.legal_actions()
-
-    def _apply_action(self, action: int) -> None:
-        self.adapter.apply(action)
-
     def _action_to_string(self, player: int, action: int) -> str:
         del player
         return action_text(action)
 
-    def is_terminal(self) -> bool:
-        return self.adapter.is_over()
-
     def returns(self) -> List[float]:
         return self.adapter.returns()
-
-    def __str__(self) -> str:
-        return self.adapter.text()
 
 
 class BoardObserver(AdapterObserver):
