@@ -377,6 +377,9 @@ def test_pettingzoo_illegal_action_loses_for_the_team():
     e.step(PASS_ACTION)  # no pass under pass_limit 0
     assert e.rewards == {"red": -1.0, "green": 1.0, "blue": -1.0, "yellow": 1.0}
     assert e.infos["red"]["outcome"] == "green-yellow illegal-action"
+    # The seats' own entries stay beside the end's (L-49's team, L-51's in_play).
+    assert e.infos["blue"]["team"] == "red-blue" and e.infos["blue"]["in_play"] is True
+    assert e.infos["green"]["illegal_action"] == PASS_ACTION
 
 
 def test_pettingzoo_dark_modes_are_refused_for_now():
