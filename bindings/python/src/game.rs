@@ -268,18 +268,18 @@ impl PyGame {
 
     /// The legal moves now as sorted action indices.
     fn legal_actions(&self) -> Vec<usize> {
-        let mut v: Vec<usize> = node_legal(&self.game, self.end())
-            .into_iter()
-            .map(|m| PyMove::from_core(m).action_index())
-            .collect();
-        v.sort_unstable();
-        v
+        tensor::sorted(
+            node_legal(&self.game, self.end())
+                .into_iter()
+                .map(|m| PyMove::from_core(m).action_index()),
+        )
     }
 
     /// A boolean array of 8,100, true at the legal actions now.
     fn legal_action_mask<'py>(&self, py: Python<'py>) -> Bound<'py, PyAny> {
         tensor::mask_of(
             py,
+            crate::types::NUM_ACTIONS,
             node_legal(&self.game, self.end())
                 .into_iter()
                 .map(|m| PyMove::from_core(m).action_index()),

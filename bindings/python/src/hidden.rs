@@ -549,12 +549,11 @@ impl PyInfoState {
 
     /// `proposals()` as sorted action indices (`Move::index`).
     fn proposal_actions(&self) -> Vec<usize> {
-        let mut v: Vec<usize> = tensor::proposals(&self.0)
-            .into_iter()
-            .map(crate::types::action_of)
-            .collect();
-        v.sort_unstable();
-        v
+        tensor::sorted(
+            tensor::proposals(&self.0)
+                .into_iter()
+                .map(crate::types::action_of),
+        )
     }
 
     /// The own proposals refused since the last move, in order.

@@ -31,6 +31,7 @@ use crate::lzq::{
     COLS, PyLzPosition, ROWS, action_of_index, mask, move_action, outcome_tuple, parse_rules,
     parse_side,
 };
+use crate::tensor::sorted;
 
 /// Planes of the dark observation tensor.
 pub const DARK_OBS_PLANES: usize = 17;
@@ -490,15 +491,7 @@ impl PyLzDarkGame {
     /// The legal actions of the side to move, ascending (the same as its view's); none once
     /// over.
     fn legal_actions(&self) -> Vec<usize> {
-        let mut v: Vec<usize> = self
-            .0
-            .game()
-            .legal_moves()
-            .iter()
-            .map(|&m| move_action(m))
-            .collect();
-        v.sort_unstable();
-        v
+        sorted(self.0.game().legal_moves().iter().map(|&m| move_action(m)))
     }
 
     /// The legal-action mask: numpy bool of 3,660.
@@ -812,9 +805,7 @@ fn view_actions(view: &DarkView) -> Vec<usize> {
     if view.turn() != view.side() || view.outcome().is_some() {
         return Vec::new();
     }
-    let mut v: Vec<usize> = view.legal_moves().iter().map(|&m| move_action(m)).collect();
-    v.sort_unstable();
-    v
+    sorted(view.legal_moves().iter().map(|&m| move_action(m)))
 }
 
 /// A side's view of a dark game: its own pieces with their kinds, the enemy pieces' points

@@ -15,13 +15,14 @@ use luzhanqi::{
     Side, Square,
 };
 use numpy::IntoPyArray;
-use numpy::ndarray::{Array1, Array3};
+use numpy::ndarray::Array3;
 use pyo3::prelude::*;
 
 use crate::errors::{
     GameOverError, IllegalMoveError, InvalidPositionError, MoveParseError, PositionStringError,
     RulesetError, echo, err,
 };
+use crate::tensor::{mask_of, sorted};
 
 /// Points of the board.
 pub const POINTS: usize = 60;
@@ -172,12 +173,21 @@ fn observation(
     a
 }
 
+/// The legal-action mask of these actions: numpy bool of [`NUM_ACTIONS`].
 pub(crate) fn mask(py: Python<'_>, actions: impl Iterator<Item = usize>) -> Bound<'_, PyAny> {
-    let mut m = Array1::<bool>::from_elem(NUM_ACTIONS, false);
-    for a in actions {
-        m[a] = true;
+    mask_of(py, NUM_ACTIONS, actions)
+}
+
+/// A script from `simplified` or `traditional` (陸戰棋's and 四國's records, L-21, L-60).
+pub(crate) fn parse_script(script: &str) -> PyResult<Script> {
+    match script {
+        "simplified" => Ok(Script::Simplified),
+        "traditional" => Ok(Script::Traditional),
+        _ => Err(err::<MoveParseError>(format!(
+            "script '{}': simplified or traditional",
+            echo(script)
+        ))),
     }
-    m.into_pyarray(py).into_any()
 }
 
 /// A move given as text (ASCII or record) or a dense action index, resolved in `pos`.
@@ -328,14 +338,7 @@ impl PyLzPosition {
 
     /// The legal moves as dense action indices, ascending.
     fn legal_actions(&self) -> Vec<usize> {
-        let mut v: Vec<usize> = self
-            .0
-            .legal_moves()
-            .iter()
-            .map(|&m| move_action(m))
-            .collect();
-        v.sort_unstable();
-        v
+        sorted(self.0.legal_moves().iter().map(|&m| move_action(m)))
     }
 
     /// The legal-action mask: numpy bool of 3,660.
@@ -355,16 +358,7 @@ impl PyLzPosition {
     #[pyo3(signature = (mv, script = "simplified"))]
     fn record(&self, mv: &Bound<'_, PyAny>, script: &str) -> PyResult<String> {
         let m = resolve_move(&self.0, mv)?;
-        let script = match script {
-            "simplified" => Script::Simplified,
-            "traditional" => Script::Traditional,
-            _ => {
-                return Err(err::<MoveParseError>(format!(
-                    "script '{}': simplified or traditional",
-                    echo(script)
-                )));
-            }
-        };
+        let script = parse_script(script)?;
         Ok(self.0.record(m, script).expect("a legal move has a record"))
     }
 
@@ -456,14 +450,7 @@ impl PyLzGame {
 
     /// The legal actions (none once over, repetition included), ascending.
     fn legal_actions(&self) -> Vec<usize> {
-        let mut v: Vec<usize> = self
-            .0
-            .legal_moves()
-            .iter()
-            .map(|&m| move_action(m))
-            .collect();
-        v.sort_unstable();
-        v
+        sorted(self.0.legal_moves().iter().map(|&m| move_action(m)))
     }
 
     /// The legal-action mask: numpy bool of 3,660.
@@ -631,14 +618,7 @@ impl PyLzFlipGame {
 
     /// The legal actions (dense indices, ascending); none once over.
     fn legal_actions(&self) -> Vec<usize> {
-        let mut v: Vec<usize> = self
-            .0
-            .legal_actions()
-            .iter()
-            .map(|&a| flip_action(a))
-            .collect();
-        v.sort_unstable();
-        v
+        sorted(self.0.legal_actions().iter().map(|&a| flip_action(a)))
     }
 
     /// The legal-action mask: numpy bool of 3,660.

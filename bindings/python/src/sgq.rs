@@ -12,18 +12,19 @@ use std::collections::HashMap;
 use luzhanqi::deploy::Deployment;
 use luzhanqi::rand::{SeedableRng, rngs::StdRng};
 use numpy::IntoPyArray;
-use numpy::ndarray::{Array1, Array3, Axis};
+use numpy::ndarray::{Array3, Axis};
 use pyo3::prelude::*;
 use siguo::board::POINT_COUNT;
 use siguo::{
-    Action, Kind, Move, Outcome, Piece, PlayError, Point, Position, PositionTextError, Rules,
-    Script, Seat,
+    Action, Kind, Move, Outcome, Piece, PlayError, Point, Position, PositionTextError, Rules, Seat,
 };
 
 use crate::errors::{
     DeploymentError, GameOverError, IllegalMoveError, InvalidPositionError, MoveParseError,
     PositionStringError, RulesetError, echo, err,
 };
+use crate::lzq::parse_script;
+use crate::tensor::{mask_of, sorted};
 
 /// Points of the board (L-40).
 pub const POINTS: usize = POINT_COUNT;
@@ -140,20 +141,14 @@ fn observation(pos: &Position, viewer: Seat) -> Array3<f32> {
     a
 }
 
-/// The legal-action mask of `pos`: numpy bool of [`NUM_ACTIONS`].
+/// The legal-action mask of these actions: numpy bool of [`NUM_ACTIONS`].
 fn mask<'py>(py: Python<'py>, actions: &[Action]) -> Bound<'py, PyAny> {
-    let mut m = Array1::<bool>::from_elem(NUM_ACTIONS, false);
-    for &a in actions {
-        m[action_index(a)] = true;
-    }
-    m.into_pyarray(py).into_any()
+    mask_of(py, NUM_ACTIONS, actions.iter().map(|&a| action_index(a)))
 }
 
 /// Sorted dense indices of actions.
 fn indices(actions: &[Action]) -> Vec<usize> {
-    let mut v: Vec<usize> = actions.iter().map(|&a| action_index(a)).collect();
-    v.sort_unstable();
-    v
+    sorted(actions.iter().map(|&a| action_index(a)))
 }
 
 /// An action given as text (`g6g7`, `排g6-g7`, `pass`) or a dense index, checked legal in
@@ -375,16 +370,7 @@ impl PySgPosition {
     /// The record of a move (L-60) in `simplified` or `traditional` characters.
     #[pyo3(signature = (action, script = "simplified"))]
     fn record(&self, action: &Bound<'_, PyAny>, script: &str) -> PyResult<String> {
-        let script = match script {
-            "simplified" => Script::Simplified,
-            "traditional" => Script::Traditional,
-            _ => {
-                return Err(err::<MoveParseError>(format!(
-                    "script '{}': simplified or traditional",
-                    echo(script)
-                )));
-            }
-        };
+        let script = parse_script(script)?;
         match resolve_action(&self.0, action)? {
             Action::Move(m) => Ok(self.0.record(m, script).expect("a legal move has a record")),
             Action::Pass => Ok("pass".into()),

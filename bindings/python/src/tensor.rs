@@ -156,32 +156,42 @@ pub fn observation<'py>(
 
 /// The legal actions, ascending.
 pub fn legal_actions(pos: &Position) -> Vec<usize> {
-    let mut v: Vec<usize> = pos
-        .legal_moves()
-        .iter()
-        .map(|&m| crate::types::action_of(m))
-        .collect();
-    v.sort_unstable();
-    v
-}
-
-/// The legal-action mask as a numpy bool array of 8,100.
-pub fn action_mask<'py>(py: Python<'py>, pos: &Position) -> Bound<'py, PyAny> {
-    mask_of(
-        py,
+    sorted(
         pos.legal_moves()
             .iter()
             .map(|&m| crate::types::action_of(m)),
     )
 }
 
-/// A mask with these actions set.
-pub fn mask_of(py: Python<'_>, actions: impl Iterator<Item = usize>) -> Bound<'_, PyAny> {
-    let mut mask = Array1::<bool>::from_elem(NUM_ACTIONS, false);
+/// The legal-action mask as a numpy bool array of 8,100.
+pub fn action_mask<'py>(py: Python<'py>, pos: &Position) -> Bound<'py, PyAny> {
+    mask_of(
+        py,
+        NUM_ACTIONS,
+        pos.legal_moves()
+            .iter()
+            .map(|&m| crate::types::action_of(m)),
+    )
+}
+
+/// A numpy bool mask of `len` actions with these set (every game's legal-action mask).
+pub fn mask_of(
+    py: Python<'_>,
+    len: usize,
+    actions: impl IntoIterator<Item = usize>,
+) -> Bound<'_, PyAny> {
+    let mut mask = Array1::<bool>::from_elem(len, false);
     for a in actions {
         mask[a] = true;
     }
     mask.into_pyarray(py).into_any()
+}
+
+/// Action indices, ascending (every game's `legal_actions`).
+pub fn sorted(actions: impl IntoIterator<Item = usize>) -> Vec<usize> {
+    let mut v: Vec<usize> = actions.into_iter().collect();
+    v.sort_unstable();
+    v
 }
 
 // ---------------------------------------------------------------------------------------

@@ -177,6 +177,27 @@ def test_python_layer_messages_clip_a_megabyte_of_input():
     _assert_short(lambda: raw_env(render_mode=BIG))
 
 
+def test_siguo_python_layer_messages_clip_a_megabyte_of_input():
+    import gjjq.siguo as sg
+    from gjjq.siguo.modes import new_adapter
+
+    _assert_short(lambda: sg.team_returns(BIG))
+    _assert_short(lambda: sg.team_of(BIG))
+    _assert_short(lambda: new_adapter(BIG))
+    _assert_short(lambda: new_adapter("open", position=BIG))
+    _assert_short(lambda: sg.Position(BIG))
+    pyspiel = pytest.importorskip("pyspiel")
+    import gjjq.siguo.openspiel  # noqa: F401  (registers python_siguo)
+
+    _assert_short(lambda: pyspiel.load_game("python_siguo", {"position": BIG}))
+    pytest.importorskip("pettingzoo")
+    from gjjq.siguo.pettingzoo import raw_env
+
+    _assert_short(lambda: raw_env(mode=BIG))
+    _assert_short(lambda: raw_env(render_mode=BIG))
+    _assert_short(lambda: raw_env(position=BIG))
+
+
 def test_world_samplers_cap_draw_many_before_drawing():
     # Issue 50, item 8: draw_many(10**8) once claimed memory until the interpreter aborted;
     # over the cap it is refused at once, naming the limit.

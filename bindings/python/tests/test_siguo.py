@@ -252,6 +252,24 @@ def test_openspiel_game():
         pyspiel.load_game(sg_openspiel.SHORT_NAME, {"position": "nonsense"})
 
 
+def test_adapter_and_openspiel_state_refuse_an_action_out_of_range():
+    # As 陸戰棋's adapters (issue 50, item 11): a ValueError naming the range, not a
+    # TypeError for a negative index or Python's reading of a float.
+    from gjjq.siguo.modes import new_adapter
+
+    a = new_adapter("open")
+    for bad in (-2, NUM_ACTIONS, 2.5, 10**30):
+        with pytest.raises(ValueError, match="out of range 0 … 16641"):
+            a.clone().apply(bad)
+    assert a.plies == 0
+    pyspiel = pytest.importorskip("pyspiel")
+    import gjjq.siguo.openspiel  # noqa: F401  (registers python_siguo)
+
+    state = pyspiel.load_game("python_siguo").new_initial_state()
+    with pytest.raises(ValueError, match="out of range 0 … 16641"):
+        state.clone().apply_action(-2)
+
+
 def test_openspiel_returns_by_team():
     pyspiel = pytest.importorskip("pyspiel")
     from gjjq.siguo import openspiel  # noqa: F401
@@ -359,6 +377,9 @@ def test_pettingzoo_illegal_action_loses_for_the_team():
     e.step(PASS_ACTION)  # no pass under pass_limit 0
     assert e.rewards == {"red": -1.0, "green": 1.0, "blue": -1.0, "yellow": 1.0}
     assert e.infos["red"]["outcome"] == "green-yellow illegal-action"
+    # The seats' own entries stay beside the end's (L-49's team, L-51's in_play).
+    assert e.infos["blue"]["team"] == "red-blue" and e.infos["blue"]["in_play"] is True
+    assert e.infos["green"]["illegal_action"] == PASS_ACTION
 
 
 def test_pettingzoo_dark_modes_are_refused_for_now():

@@ -1,7 +1,8 @@
 """The cache of chance pools (deployments, endgame starts) that the OpenSpiel games and the
 adapters share: bounded (issue 50, item 8), the least recently used pool dropped beyond
 :data:`CAPACITY`. A pool is a pure function of its key, so a dropped one is computed again,
-the same, when a state still holding its key asks for it."""
+the same, when a state still holding its key asks for it. Also the range check of an index
+into a pool or an action space (issue 50, item 11)."""
 
 from __future__ import annotations
 
@@ -50,10 +51,16 @@ class PoolCache(Generic[T]):
         self._pools.clear()
 
 
-def chance_index(outcome: Any, n: int) -> int:
-    """``outcome`` as an index into ``n`` chance outcomes: a ``ValueError`` naming the range
-    for any other number (never Python's indexing from the end, ``pool[-2]``)."""
-    i = int(outcome)
-    if i != outcome or not 0 <= i < n:
-        raise ValueError(f"chance outcome {echo(repr(outcome))} is out of range 0 … {n - 1}")
+def index_in(value: Any, n: int, what: str) -> int:
+    """``value`` as an index into ``n`` (a game's actions, a node's chance outcomes): a
+    ``ValueError`` naming ``what`` and the range for any other number (never Python's indexing
+    from the end, ``pool[-2]``)."""
+    i = int(value)
+    if i != value or not 0 <= i < n:
+        raise ValueError(f"{what} {echo(repr(value))} is out of range 0 … {n - 1}")
     return i
+
+
+def chance_index(outcome: Any, n: int) -> int:
+    """``outcome`` as an index into ``n`` chance outcomes (:func:`index_in`)."""
+    return index_in(outcome, n, "chance outcome")

@@ -85,6 +85,14 @@ import gjjq
 from gjjq.worlds import check_replayed, mix_seed, replay_actions, sample_world
 from gjjq._gjjq import echo
 from gjjq._pools import PoolCache, chance_index
+from gjjq._spiel import (
+    AdapterObserver,
+    board_observer,
+    game_info,
+    game_type,
+    max_plies_param,
+    rules_param,
+)
 
 SHORT_NAME = "python_gjjq"
 """The name to pass to ``pyspiel.load_game``."""
@@ -95,24 +103,12 @@ DEFAULT_MAX_PLIES = 1000
 PLY_LIMIT = "ply-limit"
 """The reason of the draw at the ply cap."""
 
-_NUM_PLAYERS = 2
 _SIDES = (gjjq.RED, gjjq.GREEN)
 
-_GAME_TYPE = pyspiel.GameType(
-    short_name=SHORT_NAME,
-    long_name="International Military Chess (国际军棋), open play",
-    dynamics=pyspiel.GameType.Dynamics.SEQUENTIAL,
-    chance_mode=pyspiel.GameType.ChanceMode.DETERMINISTIC,
-    information=pyspiel.GameType.Information.PERFECT_INFORMATION,
-    utility=pyspiel.GameType.Utility.ZERO_SUM,
-    reward_model=pyspiel.GameType.RewardModel.TERMINAL,
-    max_num_players=_NUM_PLAYERS,
-    min_num_players=_NUM_PLAYERS,
-    provides_information_state_string=True,
-    provides_information_state_tensor=False,
-    provides_observation_string=True,
-    provides_observation_tensor=True,
-    parameter_specification={
+_GAME_TYPE = game_type(
+    SHORT_NAME,
+    "International Military Chess (国际军棋), open play",
+    {
         "max_plies": DEFAULT_MAX_PLIES,
         "rules": "standard",
         "position": "",
@@ -120,35 +116,13 @@ _GAME_TYPE = pyspiel.GameType(
 )
 
 
-def _rules_param(params: Dict[str, Any]) -> str:
-    """The ``rules`` parameter: a preset name or ruleset JSON. OpenSpiel's game strings split
-    parameters at commas, so the JSON's commas may be written as semicolons
-    (``{"announce_illegal":"both";"reveal_captured":"to_captor"}``); JSON has no semicolon
-    outside strings, and no ruleset value holds one."""
-    return str(params.get("rules", "standard")).replace(";", ",")
-
-
-def _game_info(max_plies: int) -> pyspiel.GameInfo:
-    return pyspiel.GameInfo(
-        num_distinct_actions=gjjq.NUM_ACTIONS,
-        max_chance_outcomes=0,
-        num_players=_NUM_PLAYERS,
-        min_utility=-1.0,
-        max_utility=1.0,
-        utility_sum=0.0,
-        max_game_length=max_plies,
-    )
-
-
 class GjjqGame(pyspiel.Game):
     """The open game (明式) as an OpenSpiel game."""
 
     def __init__(self, params: Optional[Dict[str, Any]] = None) -> None:
         params = dict(params or {})
-        self.max_plies = int(params.get("max_plies", DEFAULT_MAX_PLIES))
-        if self.max_plies < 1:
-            raise gjjq.GjjqError(f"max_plies is {self.max_plies}; it must be at least 1")
-        self.rules = _rules_param(params)
+        self.max_plies = max_plies_param(params, DEFAULT_MAX_PLIES)
+        self.rules = rules_param(params)
         position = str(params.get("position", ""))
         # Validates the parameters now, so a bad one fails at load_game.
         self.start = (
@@ -156,7 +130,7 @@ class GjjqGame(pyspiel.Game):
             if position
             else gjjq.Position(self.rules)
         )
-        super().__init__(_GAME_TYPE, _game_info(self.max_plies), params)
+        super().__init__(_GAME_TYPE, game_info(gjjq.NUM_ACTIONS, self.max_plies), params)
 
     def new_initial_state(self) -> "GjjqState":
         """A state at the start position."""
@@ -165,13 +139,7 @@ class GjjqGame(pyspiel.Game):
     def make_py_observer(self, iig_obs_type=None, params=None):
         """The observer: the board tensor, or the public-information observer for
         perfect-recall information states (the history of moves)."""
-        if iig_obs_type is None or (
-            iig_obs_type.public_info and not iig_obs_type.perfect_recall
-        ):
-            return BoardObserver(params)
-        from open_spiel.python.observation import IIGObserverForPublicInfoGame
-
-        return IIGObserverForPublicInfoGame(iig_obs_type, params)
+        return board_observer(iig_obs_type, params, BoardObserver)
 
 
 class GjjqState(pyspiel.State):
@@ -221,15 +189,10 @@ class GjjqState(pyspiel.State):
         return str(self.game.position)
 
 
-class BoardObserver:
+class BoardObserver(AdapterObserver):
     """The observation of a state from a player's side: the planes of docs/python.md."""
 
-    def __init__(self, params: Optional[Dict[str, Any]]) -> None:
-        if params:
-            raise ValueError(f"Observation parameters not supported; passed {params}")
-        shape = gjjq.OBSERVATION_SHAPE
-        self.tensor = np.zeros(int(np.prod(shape)), np.float32)
-        self.dict = {"observation": np.reshape(self.tensor, shape)}
+    SHAPE = tuple(gjjq.OBSERVATION_SHAPE)
 
     def set_from(self, state: GjjqState, player: int) -> None:
         self.dict["observation"][...] = state.game.observation(_SIDES[player])
@@ -253,21 +216,10 @@ MAX_PROPOSALS_PER_TURN = 16 * 89
 """A bound on the proposals of one turn: each candidate is proposed at most once, and the
 candidates are (from, to) pairs with ``from`` one of the side's at most 16 pieces."""
 
-_HIDDEN_GAME_TYPE = pyspiel.GameType(
-    short_name=HIDDEN_SHORT_NAME,
-    long_name="International Military Chess (国际军棋), hidden play (暗式)",
-    dynamics=pyspiel.GameType.Dynamics.SEQUENTIAL,
-    chance_mode=pyspiel.GameType.ChanceMode.EXPLICIT_STOCHASTIC,
-    information=pyspiel.GameType.Information.IMPERFECT_INFORMATION,
-    utility=pyspiel.GameType.Utility.ZERO_SUM,
-    reward_model=pyspiel.GameType.RewardModel.TERMINAL,
-    max_num_players=_NUM_PLAYERS,
-    min_num_players=_NUM_PLAYERS,
-    provides_information_state_string=True,
-    provides_information_state_tensor=True,
-    provides_observation_string=True,
-    provides_observation_tensor=True,
-    parameter_specification={
+_HIDDEN_GAME_TYPE = game_type(
+    HIDDEN_SHORT_NAME,
+    "International Military Chess (国际军棋), hidden play (暗式)",
+    {
         "max_plies": DEFAULT_MAX_PLIES,
         "rules": "standard",
         "deployments": DEFAULT_POOL,
@@ -277,6 +229,8 @@ _HIDDEN_GAME_TYPE = pyspiel.GameType(
         "endgame": "",
         "endgame_pool": 100,
     },
+    chance=True,
+    hidden=True,
 )
 
 DEFAULT_ENDGAME_POOL = 100
@@ -343,10 +297,8 @@ class GjjqHiddenGame(pyspiel.Game):
 
     def __init__(self, params: Optional[Dict[str, Any]] = None) -> None:
         params = dict(params or {})
-        self.max_plies = int(params.get("max_plies", DEFAULT_MAX_PLIES))
-        if self.max_plies < 1:
-            raise gjjq.GjjqError(f"max_plies is {self.max_plies}; it must be at least 1")
-        self.rules = _rules_param(params)
+        self.max_plies = max_plies_param(params, DEFAULT_MAX_PLIES)
+        self.rules = rules_param(params)
         self.first = str(params.get("first", "red"))
         if self.first not in _SIDES:
             raise gjjq.GjjqError(f"first is {echo(repr(self.first))}; it must be red or green")
@@ -378,14 +330,8 @@ class GjjqHiddenGame(pyspiel.Game):
             self.pool = [] if self.opening else _POOLS.get(self.pool_key)
             # Validates the rules against the opening now, so a bad parameter fails at load_game.
             (self.opening or gjjq.Opening(self.pool[0], self.pool[0], self.first)).hidden_game(self.rules)
-        info = pyspiel.GameInfo(
-            num_distinct_actions=gjjq.NUM_ACTIONS,
-            max_chance_outcomes=max(len(self.pool), 1),
-            num_players=_NUM_PLAYERS,
-            min_utility=-1.0,
-            max_utility=1.0,
-            utility_sum=0.0,
-            max_game_length=self.max_plies * per_turn,
+        info = game_info(
+            gjjq.NUM_ACTIONS, self.max_plies * per_turn, chance_outcomes=max(len(self.pool), 1)
         )
         super().__init__(_HIDDEN_GAME_TYPE, info, params)
 

@@ -38,7 +38,7 @@ from gjjq._gjjq import (
     echo,
     lz_random_deployments,
 )
-from gjjq._pools import PoolCache, chance_index
+from gjjq._pools import PoolCache, chance_index, index_in
 
 CHANCE = -1
 """What ``player()`` returns at a chance node."""
@@ -201,10 +201,7 @@ def deployment_pool(size: int, seed: int) -> List[str]:
 
 def _action(action: int) -> int:
     """A player's action as an index of the action space, or a ``ValueError`` naming it."""
-    i = int(action)
-    if i != action or not 0 <= i < LZ_NUM_ACTIONS:
-        raise ValueError(f"action {echo(repr(action))} is out of range 0 … {LZ_NUM_ACTIONS - 1}")
-    return i
+    return index_in(action, LZ_NUM_ACTIONS, "action")
 
 
 class DarkAdapter:

@@ -54,6 +54,15 @@ import gjjq
 from gjjq.luzhanqi import NUM_ACTIONS, NUM_CHANCE_OUTCOMES, OBSERVATION_SHAPE, Position
 from gjjq.luzhanqi import action_text, piece_letter
 from gjjq._pools import chance_index
+from gjjq._spiel import (
+    AdapterObserver,
+    AdapterState,
+    board_observer,
+    game_info,
+    game_type,
+    max_plies_param,
+    rules_param,
+)
 from gjjq.luzhanqi.modes import CHANCE, SIDES, deployment_pool, new_adapter
 from gjjq.worlds import mix_seed
 from gjjq._gjjq import echo
@@ -71,39 +80,14 @@ PLY_LIMIT = "ply-limit"
 """The reason of the draw at the cap."""
 
 
-def _game_type(short_name: str, long_name: str, chance: bool, params: Dict[str, Any]):
-    return pyspiel.GameType(
-        short_name=short_name,
-        long_name=long_name,
-        dynamics=pyspiel.GameType.Dynamics.SEQUENTIAL,
-        chance_mode=(
-            pyspiel.GameType.ChanceMode.EXPLICIT_STOCHASTIC
-            if chance
-            else pyspiel.GameType.ChanceMode.DETERMINISTIC
-        ),
-        information=pyspiel.GameType.Information.PERFECT_INFORMATION,
-        utility=pyspiel.GameType.Utility.ZERO_SUM,
-        reward_model=pyspiel.GameType.RewardModel.TERMINAL,
-        max_num_players=2,
-        min_num_players=2,
-        provides_information_state_string=True,
-        provides_information_state_tensor=False,
-        provides_observation_string=True,
-        provides_observation_tensor=True,
-        parameter_specification=params,
-    )
-
-
-_OPEN_TYPE = _game_type(
+_OPEN_TYPE = game_type(
     SHORT_NAME,
     "Luzhanqi (陸戰棋), open play",
-    False,
     {"max_plies": DEFAULT_MAX_PLIES, "rules": "standard", "position": "", "seed": -1},
 )
-_FLIP_TYPE = _game_type(
+_FLIP_TYPE = game_type(
     FLIP_SHORT_NAME,
     "Luzhanqi (陸戰棋), flip play (翻棋)",
-    True,
     {
         "max_plies": DEFAULT_MAX_PLIES,
         "rules": "",
@@ -111,12 +95,12 @@ _FLIP_TYPE = _game_type(
         "colour_rule": "first_flip",
         "attack_face_down": False,
     },
+    chance=True,
 )
 
 
 def _rules(params: Dict[str, Any], default: str) -> Optional[str]:
-    text = str(params.get("rules", default)).replace(";", ",")
-    return text or None
+    return rules_param(params, default) or None
 
 
 class LuzhanqiGame(pyspiel.Game):
@@ -125,9 +109,7 @@ class LuzhanqiGame(pyspiel.Game):
     def __init__(self, params: Optional[Dict[str, Any]], mode: str, game_type) -> None:
         params = dict(params or {})
         self.mode = mode
-        self.max_plies = int(params.get("max_plies", DEFAULT_MAX_PLIES))
-        if self.max_plies < 1:
-            raise gjjq.GjjqError(f"max_plies is {self.max_plies}; it must be at least 1")
+        self.max_plies = max_plies_param(params, DEFAULT_MAX_PLIES)
         self.rules = _rules(params, "standard" if mode == "open" else "")
         self.position = str(params.get("position", ""))
         self.colour_rule = str(params.get("colour_rule", "first_flip"))
@@ -138,15 +120,8 @@ class LuzhanqiGame(pyspiel.Game):
                 raise gjjq.GjjqError("give position or seed, not both")
             self.position = str(Position.random(seed, self.rules))
         self._new_adapter()  # validates the parameters now, so a bad one fails at load_game
-        info = pyspiel.GameInfo(
-            num_distinct_actions=NUM_ACTIONS,
-            max_chance_outcomes=NUM_CHANCE_OUTCOMES if mode == "flip" else 0,
-            num_players=2,
-            min_utility=-1.0,
-            max_utility=1.0,
-            utility_sum=0.0,
-            max_game_length=self.max_plies,
-        )
+        chance = NUM_CHANCE_OUTCOMES if mode == "flip" else 0
+        info = game_info(NUM_ACTIONS, self.max_plies, chance_outcomes=chance)
         super().__init__(game_type, info, params)
 
     def _new_adapter(self):
@@ -158,11 +133,7 @@ class LuzhanqiGame(pyspiel.Game):
         return LuzhanqiState(self)
 
     def make_py_observer(self, iig_obs_type=None, params=None):
-        if iig_obs_type is None or (iig_obs_type.public_info and not iig_obs_type.perfect_recall):
-            return BoardObserver(params)
-        from open_spiel.python.observation import IIGObserverForPublicInfoGame
-
-        return IIGObserverForPublicInfoGame(iig_obs_type, params)
+        return board_observer(iig_obs_type, params, BoardObserver)
 
 
 class OpenGame(LuzhanqiGame):
@@ -179,12 +150,13 @@ class FlipGame(LuzhanqiGame):
         super().__init__(params, "flip", _FLIP_TYPE)
 
 
-class LuzhanqiState(pyspiel.State):
+class LuzhanqiState(AdapterState):
     """A state: the mode's adapter and the cap."""
+
+    CHANCE = CHANCE
 
     def __init__(self, game: LuzhanqiGame) -> None:
         super().__init__(game)
-        self.adapter = game._new_adapter()
         self._max_plies = game.max_plies
 
     def outcome(self):
@@ -194,32 +166,10 @@ class LuzhanqiState(pyspiel.State):
             return (None, PLY_LIMIT)
         return o
 
-    def current_player(self) -> int:
-        if self.is_terminal():
-            return pyspiel.PlayerId.TERMINAL
-        p = self.adapter.player()
-        return pyspiel.PlayerId.CHANCE if p == CHANCE else p
-
-    def _legal_actions(self, player: int) -> List[int]:
-        del player
-        return self.adapter.legal_actions()
-
-    def chance_outcomes(self):
-        return self.adapter.chance_outcomes()
-
-    def _apply_action(self, action: int) -> None:
-        if self.adapter.player() == CHANCE:
-            self.adapter.apply_chance(action)
-        else:
-            self.adapter.apply(action)
-
     def _action_to_string(self, player: int, action: int) -> str:
         if player == pyspiel.PlayerId.CHANCE:
             return f"={piece_letter(action)}"
         return action_text(action)
-
-    def is_terminal(self) -> bool:
-        return self.outcome() is not None
 
     def returns(self) -> List[float]:
         o = self.outcome()
@@ -227,26 +177,12 @@ class LuzhanqiState(pyspiel.State):
             return [0.0, 0.0]
         return [1.0, -1.0] if o[0] == 0 else [-1.0, 1.0]
 
-    def __str__(self) -> str:
-        return self.adapter.text()
 
-
-class BoardObserver:
+class BoardObserver(AdapterObserver):
     """The observation tensor of docs/python.md from a player's side; the string is the
     state's text."""
 
-    def __init__(self, params: Optional[Dict[str, Any]]) -> None:
-        if params:
-            raise ValueError(f"Observation parameters not supported; passed {params}")
-        self.tensor = np.zeros(int(np.prod(OBSERVATION_SHAPE)), np.float32)
-        self.dict = {"observation": np.reshape(self.tensor, OBSERVATION_SHAPE)}
-
-    def set_from(self, state: LuzhanqiState, player: int) -> None:
-        self.dict["observation"][...] = state.adapter.observation(player)
-
-    def string_from(self, state: LuzhanqiState, player: int) -> str:
-        del player
-        return state.adapter.text()
+    SHAPE = tuple(OBSERVATION_SHAPE)
 
 
 DARK_SHORT_NAME = "python_luzhanqi_dark"
@@ -258,21 +194,10 @@ DEFAULT_POOL = 1000
 MAX_POOL = 100_000
 """The most deployments a dark game's pool may hold (its chance node lists them all)."""
 
-_DARK_TYPE = pyspiel.GameType(
-    short_name=DARK_SHORT_NAME,
-    long_name="Luzhanqi (陸戰棋), dark play with a referee (暗棋)",
-    dynamics=pyspiel.GameType.Dynamics.SEQUENTIAL,
-    chance_mode=pyspiel.GameType.ChanceMode.EXPLICIT_STOCHASTIC,
-    information=pyspiel.GameType.Information.IMPERFECT_INFORMATION,
-    utility=pyspiel.GameType.Utility.ZERO_SUM,
-    reward_model=pyspiel.GameType.RewardModel.TERMINAL,
-    max_num_players=2,
-    min_num_players=2,
-    provides_information_state_string=True,
-    provides_information_state_tensor=True,
-    provides_observation_string=True,
-    provides_observation_tensor=True,
-    parameter_specification={
+_DARK_TYPE = game_type(
+    DARK_SHORT_NAME,
+    "Luzhanqi (陸戰棋), dark play with a referee (暗棋)",
+    {
         "max_plies": DEFAULT_MAX_PLIES,
         "rules": "standard",
         "marshal_reveals_flag": True,
@@ -281,6 +206,8 @@ _DARK_TYPE = pyspiel.GameType(
         "seed": 0,
         "opening": "",
     },
+    chance=True,
+    hidden=True,
 )
 
 _SAMPLERS: Dict[Tuple[str, str, bool], Any] = {}
@@ -309,9 +236,7 @@ class DarkGame(pyspiel.Game):
     def __init__(self, params: Optional[Dict[str, Any]] = None) -> None:
         params = dict(params or {})
         self.mode = "dark"
-        self.max_plies = int(params.get("max_plies", DEFAULT_MAX_PLIES))
-        if self.max_plies < 1:
-            raise gjjq.GjjqError(f"max_plies is {self.max_plies}; it must be at least 1")
+        self.max_plies = max_plies_param(params, DEFAULT_MAX_PLIES)
         self.rules = _rules(params, "standard")
         self.marshal_reveals_flag = bool(params.get("marshal_reveals_flag", True))
         self.first = str(params.get("first", "red"))
@@ -324,15 +249,7 @@ class DarkGame(pyspiel.Game):
         self.opening = str(params.get("opening", ""))
         self.pool = None if self.opening.strip() else (size, self.seed)
         self._new_adapter()  # validates the parameters now, so a bad one fails at load_game
-        info = pyspiel.GameInfo(
-            num_distinct_actions=NUM_ACTIONS,
-            max_chance_outcomes=size if self.pool else 1,
-            num_players=2,
-            min_utility=-1.0,
-            max_utility=1.0,
-            utility_sum=0.0,
-            max_game_length=self.max_plies,
-        )
+        info = game_info(NUM_ACTIONS, self.max_plies, chance_outcomes=size if self.pool else 1)
         super().__init__(_DARK_TYPE, info, params)
 
     def _new_adapter(self):

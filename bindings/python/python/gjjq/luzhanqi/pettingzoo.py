@@ -33,18 +33,15 @@ Example::
 
 from __future__ import annotations
 
-from typing import Any, Dict, Optional
+from typing import Any, Dict, List, Optional, Tuple
 
 import numpy as np
-from gymnasium import spaces
 from gymnasium.utils import EzPickle
 from pettingzoo import AECEnv, ParallelEnv
-from pettingzoo.utils.env_logger import EnvLogger
 
-from gjjq._aec import RENDER_MODES, parallel, positive, wrapped
+from gjjq._aec import RENDER_MODES, AdapterEnv, parallel, wrapped
 from gjjq.luzhanqi import NUM_ACTIONS
 from gjjq.luzhanqi.modes import ADAPTERS, CHANCE, new_adapter
-from gjjq._gjjq import echo
 
 DEFAULT_MAX_PLIES = 1000
 """The default cap on actions, after which a game is truncated."""
@@ -62,7 +59,7 @@ def parallel_env(**kwargs: Any) -> ParallelEnv:
     return parallel(raw_env, **kwargs)
 
 
-class raw_env(AECEnv, EzPickle):  # type: ignore[misc]  # pettingzoo has no stubs
+class raw_env(AdapterEnv):
     """The unwrapped AEC environment of one mode."""
 
     metadata: Dict[str, Any] = {
@@ -71,6 +68,8 @@ class raw_env(AECEnv, EzPickle):  # type: ignore[misc]  # pettingzoo has no stub
         "is_parallelizable": False,
         "render_fps": 1,
     }
+    AGENTS = AGENTS
+    NUM_ACTIONS = NUM_ACTIONS
 
     def __init__(
         self,
@@ -95,36 +94,8 @@ class raw_env(AECEnv, EzPickle):  # type: ignore[misc]  # pettingzoo has no stub
             marshal_reveals_flag,
         )
         super().__init__()
-        if mode not in ADAPTERS:
-            raise ValueError(
-                f"luzhanqi_v0: mode {echo(repr(mode))} is not one of {', '.join(ADAPTERS)}"
-            )
-        if render_mode is not None and render_mode not in RENDER_MODES:
-            raise ValueError(
-                f"luzhanqi_v0: render_mode {echo(repr(render_mode))} is not one of ansi, human"
-            )
-        self.mode = mode
-        self.render_mode = render_mode
-        self.max_plies = positive(
-            "luzhanqi_v0: the ply cap", DEFAULT_MAX_PLIES if max_plies is None else max_plies
-        )
         self._args = (mode, rules, position, colour_rule, attack_face_down, marshal_reveals_flag)
-        self.adapter = self._new_adapter(0)  # checks the arguments now
-        shape = self.adapter.observation_shape
-        self.possible_agents = AGENTS[:]
-        self.agents = AGENTS[:]
-        self.action_spaces = {a: spaces.Discrete(NUM_ACTIONS) for a in AGENTS}
-        self.observation_spaces = {
-            a: spaces.Dict(
-                {
-                    "observation": spaces.Box(0.0, 1.0, shape=shape, dtype=np.float32),
-                    "action_mask": spaces.Box(0, 1, shape=(NUM_ACTIONS,), dtype=np.int8),
-                }
-            )
-            for a in AGENTS
-        }
-        self.np_random = np.random.default_rng()
-        self._clear()
+        self._setup(mode, ADAPTERS, render_mode, max_plies, DEFAULT_MAX_PLIES)
 
     def _new_adapter(self, seed: int):
         """A fresh game; a dark game without ``position`` gets two deployments drawn from
@@ -140,38 +111,16 @@ class raw_env(AECEnv, EzPickle):  # type: ignore[misc]  # pettingzoo has no stub
             seed=seed if mode == "dark" and not position.strip() else None,
         )
 
-    def _clear(self) -> None:
-        self.agents = AGENTS[:]
-        self.rewards = {a: 0.0 for a in AGENTS}
-        self._cumulative_rewards = {a: 0.0 for a in AGENTS}
-        self.terminations = {a: False for a in AGENTS}
-        self.truncations = {a: False for a in AGENTS}
-        self.infos: Dict[str, Dict[str, Any]] = {a: {} for a in AGENTS}
-        self.agent_selection = AGENTS[self.adapter.player()]
+    def _side(self, player: int) -> str:
+        return AGENTS[player]
 
-    def observation_space(self, agent: str) -> spaces.Space[Any]:
-        return self.observation_spaces[agent]
-
-    def action_space(self, agent: str) -> spaces.Space[Any]:
-        return self.action_spaces[agent]
-
-    def reset(self, seed: Optional[int] = None, options: Optional[Dict[str, Any]] = None) -> None:
-        if seed is not None:
-            self.np_random = np.random.default_rng(seed)
-        self.adapter = self._new_adapter(int(self.np_random.integers(0, 2**63 - 1)))
-        self._clear()
-
-    def observe(self, agent: str) -> Dict[str, np.ndarray]:
-        i = AGENTS.index(agent)
-        obs = np.asarray(self.adapter.observation(i), dtype=np.float32)
-        done = self.terminations[agent] or self.truncations[agent]
-        if not done and self.adapter.player() == i and self.adapter.outcome() is None:
-            mask = np.asarray(self.adapter.legal_action_mask(), dtype=np.int8)
-        else:
-            mask = np.zeros(NUM_ACTIONS, np.int8)
-        return {"observation": obs, "action_mask": mask}
-
-    def _colours(self) -> None:
+    def _after_apply(self) -> None:
+        """Draws the piece a flip reveals, then notes the colours known (the flip game)."""
+        if self.adapter.player() == CHANCE:
+            outcomes = self.adapter.chance_outcomes()
+            probs = np.array([p for _, p in outcomes])
+            k = int(self.np_random.choice(len(outcomes), p=probs / probs.sum()))
+            self.adapter.apply_chance(outcomes[k][0])
         game = getattr(self.adapter, "game", None)
         if self.mode == "flip" and game is not None:
             for i, a in enumerate(AGENTS):
@@ -179,63 +128,11 @@ class raw_env(AECEnv, EzPickle):  # type: ignore[misc]  # pettingzoo has no stub
                 if c is not None:
                     self.infos[a]["colour"] = c
 
-    def step(self, action: Optional[int]) -> None:
-        agent = self.agent_selection
-        if self.terminations[agent] or self.truncations[agent]:
-            self._was_dead_step(action)
-            return
-        if action is None:
-            raise ValueError(f"luzhanqi_v0: {agent} is to act and must give an action, not None")
-        action = int(action)
-        self._cumulative_rewards[agent] = 0.0
-        self.rewards = {a: 0.0 for a in self.agents}
-        if action not in self.adapter.legal_actions():
-            EnvLogger.warn_on_illegal_move()
-            other = AGENTS[1 - AGENTS.index(agent)]
-            info = {
-                "illegal_action": action,
-                "reason": f"{agent} played the illegal action {action}",
-                "outcome": f"{other} illegal-action",
-            }
-            for a in self.agents:
-                self.terminations[a] = True
-                self.rewards[a] = -1.0 if a == agent else 1.0
-                self.infos[a] = dict(info)
-            self._accumulate_rewards()
-            return
-        self.adapter.apply(action)
-        if self.adapter.player() == CHANCE:
-            outcomes = self.adapter.chance_outcomes()
-            probs = np.array([p for _, p in outcomes])
-            k = int(self.np_random.choice(len(outcomes), p=probs / probs.sum()))
-            self.adapter.apply_chance(outcomes[k][0])
-        self._colours()
-        o = self.adapter.outcome()
-        if o is not None:
-            winner, reason = o
-            for i, a in enumerate(AGENTS):
-                self.terminations[a] = True
-                if winner is not None:
-                    self.rewards[a] = 1.0 if i == winner else -1.0
-                self.infos[a]["outcome"] = reason if winner is None else f"{AGENTS[winner]} {reason}"
-        elif self.adapter.plies >= self.max_plies:
-            for a in AGENTS:
-                self.truncations[a] = True
-                self.infos[a]["outcome"] = "draw ply-limit"
-        if o is None and self.adapter.player() != CHANCE:
-            self.agent_selection = AGENTS[self.adapter.player()]
-        else:
-            self.agent_selection = AGENTS[1 - AGENTS.index(agent)]
-        self._accumulate_rewards()
-        if self.render_mode == "human":
-            self.render()
+    def _result(self, outcome: Tuple[Optional[int], str]) -> Tuple[List[float], str]:
+        winner, reason = outcome
+        if winner is None:
+            return [0.0, 0.0], reason
+        return [1.0 if i == winner else -1.0 for i in range(2)], f"{AGENTS[winner]} {reason}"
 
-    def render(self) -> Optional[str]:
-        text = self.adapter.text()
-        if self.render_mode == "human":
-            print(text)
-            return None
-        return text
-
-    def close(self) -> None:
-        pass
+    def _capped(self) -> bool:
+        return self.adapter.plies >= self.max_plies

@@ -40,6 +40,7 @@ from gjjq._gjjq import (  # noqa: F401  (pickle finds them here)
 )
 from gjjq._gjjq import sg_action_index as action_index
 from gjjq._gjjq import sg_action_text as action_text
+from gjjq._gjjq import echo
 
 TEAMS = ("red-blue", "green-yellow")
 """The two teams (L-49), as outcomes name them."""
@@ -52,7 +53,7 @@ MODES = ("open",)
 def team_of(player: int) -> str:
     """The team of a player 0 … 3 (Red, Green, Blue, Yellow): ``red-blue`` for 0 and 2."""
     if not 0 <= player < 4:
-        raise ValueError(f"player {player!r} is not 0 … 3")
+        raise ValueError(f"player {echo(repr(player))} is not 0 … 3")
     return TEAMS[player % 2]
 
 
@@ -62,7 +63,7 @@ def team_returns(team: "str | None") -> "list[float]":
     if team is None:
         return [0.0, 0.0, 0.0, 0.0]
     if team not in TEAMS:
-        raise ValueError(f"team {team!r} is not red-blue or green-yellow")
+        raise ValueError(f"team {echo(repr(team))} is not red-blue or green-yellow")
     return [1.0 if team_of(p) == team else -1.0 for p in range(4)]
 
 

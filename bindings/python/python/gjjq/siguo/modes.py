@@ -25,6 +25,7 @@ from typing import Dict, List, Optional, Tuple, Type
 import numpy as np
 
 from gjjq._gjjq import SG_NUM_ACTIONS, SG_OBSERVATION_SHAPE, SG_SEATS, SgGame, SgPosition, echo
+from gjjq._pools import index_in
 from gjjq.siguo import team_returns
 
 PLY_LIMIT = "ply-limit"
@@ -84,7 +85,7 @@ class OpenAdapter:
         return self.game.legal_action_mask()
 
     def apply(self, action: int) -> None:
-        self.game.push(action)
+        self.game.push(index_in(action, SG_NUM_ACTIONS, "action"))
 
     def outcome(self) -> Outcome:
         return self.game.outcome()

@@ -32,11 +32,19 @@ from __future__ import annotations
 
 from typing import Any, Dict, List, Optional
 
-import numpy as np
 import pyspiel
 
 import gjjq
 from gjjq.siguo import NUM_ACTIONS, OBSERVATION_SHAPE, action_text
+from gjjq._spiel import (
+    AdapterObserver,
+    AdapterState,
+    board_observer,
+    game_info,
+    game_type,
+    max_plies_param,
+    rules_param,
+)
 from gjjq.siguo.modes import new_adapter
 
 SHORT_NAME = "python_siguo"
@@ -45,26 +53,16 @@ SHORT_NAME = "python_siguo"
 DEFAULT_MAX_PLIES = 2000
 """The default cap on actions."""
 
-_OPEN_TYPE = pyspiel.GameType(
-    short_name=SHORT_NAME,
-    long_name="Siguo Junqi (四國軍棋), open play (全明)",
-    dynamics=pyspiel.GameType.Dynamics.SEQUENTIAL,
-    chance_mode=pyspiel.GameType.ChanceMode.DETERMINISTIC,
-    information=pyspiel.GameType.Information.PERFECT_INFORMATION,
-    utility=pyspiel.GameType.Utility.ZERO_SUM,
-    reward_model=pyspiel.GameType.RewardModel.TERMINAL,
-    max_num_players=4,
-    min_num_players=4,
-    provides_information_state_string=True,
-    provides_information_state_tensor=False,
-    provides_observation_string=True,
-    provides_observation_tensor=True,
-    parameter_specification={
+_OPEN_TYPE = game_type(
+    SHORT_NAME,
+    "Siguo Junqi (四國軍棋), open play (全明)",
+    {
         "max_plies": DEFAULT_MAX_PLIES,
         "rules": "standard",
         "position": "",
         "seed": -1,
     },
+    players=4,
 )
 
 
@@ -73,26 +71,15 @@ class SiguoGame(pyspiel.Game):
 
     def __init__(self, params: Optional[Dict[str, Any]] = None) -> None:
         params = dict(params or {})
-        self.max_plies = int(params.get("max_plies", DEFAULT_MAX_PLIES))
-        if self.max_plies < 1:
-            raise gjjq.GjjqError(f"max_plies is {self.max_plies}; it must be at least 1")
-        self.rules = str(params.get("rules", "standard")).replace(";", ",") or None
+        self.max_plies = max_plies_param(params, DEFAULT_MAX_PLIES)
+        self.rules = rules_param(params) or None
         self.position = str(params.get("position", ""))
         seed = int(params.get("seed", -1))
         if seed >= 0 and self.position.strip():
             raise gjjq.GjjqError("give position or seed, not both")
         self.seed = seed if seed >= 0 else None
         self._new_adapter()  # validates the parameters now, so a bad one fails at load_game
-        info = pyspiel.GameInfo(
-            num_distinct_actions=NUM_ACTIONS,
-            max_chance_outcomes=0,
-            num_players=4,
-            min_utility=-1.0,
-            max_utility=1.0,
-            utility_sum=0.0,
-            max_game_length=self.max_plies,
-        )
-        super().__init__(_OPEN_TYPE, info, params)
+        super().__init__(_OPEN_TYPE, game_info(NUM_ACTIONS, self.max_plies, players=4), params)
 
     def _new_adapter(self):
         return new_adapter("open", self.rules, self.position, self.seed, self.max_plies)
@@ -101,66 +88,29 @@ class SiguoGame(pyspiel.Game):
         return SiguoState(self)
 
     def make_py_observer(self, iig_obs_type=None, params=None):
-        if iig_obs_type is None or (iig_obs_type.public_info and not iig_obs_type.perfect_recall):
-            return BoardObserver(params)
-        from open_spiel.python.observation import IIGObserverForPublicInfoGame
-
-        return IIGObserverForPublicInfoGame(iig_obs_type, params)
+        return board_observer(iig_obs_type, params, BoardObserver)
 
 
-class SiguoState(pyspiel.State):
+class SiguoState(AdapterState):
     """A state: the open adapter (its game and the cap)."""
-
-    def __init__(self, game: SiguoGame) -> None:
-        super().__init__(game)
-        self.adapter = game._new_adapter()
 
     def outcome(self):
         """``(winning team or None, reason)``, the cap's draw included, or ``None``."""
         return self.adapter.result()
 
-    def current_player(self) -> int:
-        if self.adapter.is_over():
-            return pyspiel.PlayerId.TERMINAL
-        return self.adapter.player()
-
-    def _legal_actions(self, player: int) -> List[int]:
-        del player
-        return self.adapter.legal_actions()
-
-    def _apply_action(self, action: int) -> None:
-        self.adapter.apply(action)
-
     def _action_to_string(self, player: int, action: int) -> str:
         del player
         return action_text(action)
 
-    def is_terminal(self) -> bool:
-        return self.adapter.is_over()
-
     def returns(self) -> List[float]:
         return self.adapter.returns()
 
-    def __str__(self) -> str:
-        return self.adapter.text()
 
-
-class BoardObserver:
+class BoardObserver(AdapterObserver):
     """The observation tensor of docs/python.md from a player's seat; the string is the
     state's text (全明: every player sees the same board)."""
 
-    def __init__(self, params: Optional[Dict[str, Any]]) -> None:
-        if params:
-            raise ValueError(f"Observation parameters not supported; passed {params}")
-        self.tensor = np.zeros(int(np.prod(OBSERVATION_SHAPE)), np.float32)
-        self.dict = {"observation": np.reshape(self.tensor, OBSERVATION_SHAPE)}
-
-    def set_from(self, state: SiguoState, player: int) -> None:
-        self.dict["observation"][...] = state.adapter.observation(player)
-
-    def string_from(self, state: SiguoState, player: int) -> str:
-        del player
-        return state.adapter.text()
+    SHAPE = tuple(OBSERVATION_SHAPE)
 
 
 pyspiel.register_game(_OPEN_TYPE, SiguoGame)

@@ -33,17 +33,13 @@ Example::
 
 from __future__ import annotations
 
-from typing import Any, Dict, Optional
+from typing import Any, Dict, List, Optional, Tuple
 
-import numpy as np
-from gymnasium import spaces
 from gymnasium.utils import EzPickle
 from pettingzoo import AECEnv, ParallelEnv
-from pettingzoo.utils.env_logger import EnvLogger
 
-from gjjq._aec import RENDER_MODES, parallel, positive, wrapped
-from gjjq._gjjq import echo
-from gjjq.siguo import NUM_ACTIONS, OBSERVATION_SHAPE, SEATS, team_of, team_returns
+from gjjq._aec import RENDER_MODES, AdapterEnv, parallel, wrapped
+from gjjq.siguo import NUM_ACTIONS, SEATS, team_of, team_returns
 from gjjq.siguo.modes import ADAPTERS, PLANNED, new_adapter
 
 DEFAULT_MAX_PLIES = 2000
@@ -62,7 +58,7 @@ def parallel_env(**kwargs: Any) -> ParallelEnv:
     return parallel(raw_env, **kwargs)
 
 
-class raw_env(AECEnv, EzPickle):  # type: ignore[misc]  # pettingzoo has no stubs
+class raw_env(AdapterEnv):
     """The unwrapped AEC environment of one mode."""
 
     metadata: Dict[str, Any] = {
@@ -71,6 +67,8 @@ class raw_env(AECEnv, EzPickle):  # type: ignore[misc]  # pettingzoo has no stub
         "is_parallelizable": False,
         "render_fps": 1,
     }
+    AGENTS = AGENTS
+    NUM_ACTIONS = NUM_ACTIONS
 
     def __init__(
         self,
@@ -82,40 +80,11 @@ class raw_env(AECEnv, EzPickle):  # type: ignore[misc]  # pettingzoo has no stub
     ) -> None:
         EzPickle.__init__(self, mode, render_mode, max_plies, rules, position)
         super().__init__()
-        if mode not in ADAPTERS:
-            later = " (not built yet: it waits for the 四暗 referee)" if mode in PLANNED else ""
-            raise ValueError(
-                f"siguo_v0: mode {echo(repr(mode))} is not one of {', '.join(ADAPTERS)}{later}"
-            )
-        if render_mode is not None and render_mode not in RENDER_MODES:
-            raise ValueError(
-                f"siguo_v0: render_mode {echo(repr(render_mode))} is not one of ansi, human"
-            )
-        self.mode = mode
-        self.render_mode = render_mode
-        self.max_plies = positive(
-            "siguo_v0: the ply cap", DEFAULT_MAX_PLIES if max_plies is None else max_plies
-        )
         self._rules = rules
         self._position = "" if position.strip() == "default" else position
         self._default = position.strip() == "default"
-        self.adapter = self._new_adapter(0)  # checks the arguments now
-        self.possible_agents = AGENTS[:]
-        self.agents = AGENTS[:]
-        self.action_spaces = {a: spaces.Discrete(NUM_ACTIONS) for a in AGENTS}
-        self.observation_spaces = {
-            a: spaces.Dict(
-                {
-                    "observation": spaces.Box(
-                        0.0, 1.0, shape=tuple(OBSERVATION_SHAPE), dtype=np.float32
-                    ),
-                    "action_mask": spaces.Box(0, 1, shape=(NUM_ACTIONS,), dtype=np.int8),
-                }
-            )
-            for a in AGENTS
-        }
-        self.np_random = np.random.default_rng()
-        self._clear()
+        later = " (not built yet: it waits for the 四暗 referee)" if mode in PLANNED else ""
+        self._setup(mode, ADAPTERS, render_mode, max_plies, DEFAULT_MAX_PLIES, later)
 
     def _new_adapter(self, seed: int):
         """A fresh game: from ``position`` when given, else four deployments from ``seed``."""
@@ -123,96 +92,26 @@ class raw_env(AECEnv, EzPickle):  # type: ignore[misc]  # pettingzoo has no stub
         return new_adapter(self.mode, self._rules, self._position, drawn, self.max_plies)
 
     def _clear(self) -> None:
-        self.agents = AGENTS[:]
-        self.rewards = {a: 0.0 for a in AGENTS}
-        self._cumulative_rewards = {a: 0.0 for a in AGENTS}
-        self.terminations = {a: False for a in AGENTS}
-        self.truncations = {a: False for a in AGENTS}
-        self.infos: Dict[str, Dict[str, Any]] = {a: {} for a in AGENTS}
+        super()._clear()
         self._seat_infos()
-        self.agent_selection = AGENTS[self.adapter.player()]
 
     def _seat_infos(self) -> None:
         for i, a in enumerate(AGENTS):
             self.infos[a]["team"] = team_of(i)
             self.infos[a]["in_play"] = self.adapter.in_play(i)
 
-    def observation_space(self, agent: str) -> spaces.Space[Any]:
-        return self.observation_spaces[agent]
+    def _side(self, player: int) -> str:
+        return team_of(player)
 
-    def action_space(self, agent: str) -> spaces.Space[Any]:
-        return self.action_spaces[agent]
+    def _end_info(self, agent: str, info: Dict[str, Any]) -> None:
+        self.infos[agent].update(info)  # keeps the seat's team and in_play
 
-    def reset(self, seed: Optional[int] = None, options: Optional[Dict[str, Any]] = None) -> None:
-        if seed is not None:
-            self.np_random = np.random.default_rng(seed)
-        self.adapter = self._new_adapter(int(self.np_random.integers(0, 2**63 - 1)))
-        self._clear()
-
-    def observe(self, agent: str) -> Dict[str, np.ndarray]:
-        i = AGENTS.index(agent)
-        obs = np.asarray(self.adapter.observation(i), dtype=np.float32)
-        done = self.terminations[agent] or self.truncations[agent]
-        if not done and not self.adapter.is_over() and self.adapter.player() == i:
-            mask = np.asarray(self.adapter.legal_action_mask(), dtype=np.int8)
-        else:
-            mask = np.zeros(NUM_ACTIONS, np.int8)
-        return {"observation": obs, "action_mask": mask}
-
-    def step(self, action: Optional[int]) -> None:
-        agent = self.agent_selection
-        if self.terminations[agent] or self.truncations[agent]:
-            self._was_dead_step(action)
-            return
-        if action is None:
-            raise ValueError(f"siguo_v0: {agent} is to act and must give an action, not None")
-        action = int(action)
-        self._cumulative_rewards[agent] = 0.0
-        self.rewards = {a: 0.0 for a in self.agents}
-        if action not in self.adapter.legal_actions():
-            EnvLogger.warn_on_illegal_move()
-            mover = AGENTS.index(agent)
-            loser = team_of(mover)
-            winner = team_of((mover + 1) % 4)
-            info = {
-                "illegal_action": action,
-                "reason": f"{agent} played the illegal action {action}",
-                "outcome": f"{winner} illegal-action",
-            }
-            for i, a in enumerate(AGENTS):
-                self.terminations[a] = True
-                self.rewards[a] = -1.0 if team_of(i) == loser else 1.0
-                self.infos[a].update(info)
-            self._accumulate_rewards()
-            return
-        self.adapter.apply(action)
+    def _after_apply(self) -> None:
         self._seat_infos()
-        o = self.adapter.outcome()
-        if o is not None:
-            team, reason = o
-            returns = team_returns(team)
-            for i, a in enumerate(AGENTS):
-                self.terminations[a] = True
-                self.rewards[a] = returns[i]
-                self.infos[a]["outcome"] = f"draw {reason}" if team is None else f"{team} {reason}"
-        elif self.adapter.capped():
-            for a in AGENTS:
-                self.truncations[a] = True
-                self.infos[a]["outcome"] = "draw ply-limit"
-        if o is None and not self.adapter.capped():
-            self.agent_selection = AGENTS[self.adapter.player()]
-        else:
-            self.agent_selection = AGENTS[(AGENTS.index(agent) + 1) % 4]
-        self._accumulate_rewards()
-        if self.render_mode == "human":
-            self.render()
 
-    def render(self) -> Optional[str]:
-        text = self.adapter.text()
-        if self.render_mode == "human":
-            print(text)
-            return None
-        return text
+    def _result(self, outcome: Tuple[Optional[str], str]) -> Tuple[List[float], str]:
+        team, reason = outcome
+        return team_returns(team), f"draw {reason}" if team is None else f"{team} {reason}"
 
-    def close(self) -> None:
-        pass
+    def _capped(self) -> bool:
+        return self.adapter.capped()
