@@ -10,6 +10,7 @@ use crate::moves::{Move, MoveList};
 use crate::outcome::{DrawReason, Outcome, WinReason};
 use crate::piece::{Piece, Side};
 use crate::position::Position;
+use crate::ruleset::Ruleset;
 use crate::square::Square;
 
 /// Points on the board.
@@ -65,14 +66,33 @@ fn move_of_index(index: usize) -> Option<Move> {
     (from != to).then_some(Move::new(from, to))
 }
 
+impl Ruleset {
+    /// Whether a position that has occurred `occurrences` times in the game (this time
+    /// included) is drawn by repetition (L-15): the ruleset's `repetition` is on and reached.
+    /// The one reading of the count, for both games of this crate and 四國軍棋's.
+    ///
+    /// ```
+    /// use luzhanqi::Ruleset;
+    /// let mut rules = Ruleset::STANDARD;
+    /// rules.repetition = std::num::NonZeroU8::new(3);
+    /// assert!(!rules.repeated(2) && rules.repeated(3) && rules.repeated(4));
+    /// rules.repetition = None;
+    /// assert!(!rules.repeated(100));
+    /// ```
+    #[must_use]
+    pub fn repeated(&self, occurrences: usize) -> bool {
+        self.repetition
+            .is_some_and(|n| occurrences >= usize::from(n.get()))
+    }
+}
+
 impl Position {
     /// L-16's order with repetition (L-15) judged from `occurrences`, how often this position
     /// has occurred in the game, this time included: a draw once it reaches the ruleset's
     /// `repetition`, when that is on.
     #[must_use]
     pub(crate) fn outcome_with_occurrences(&self, occurrences: usize) -> Option<Outcome> {
-        let rep = self.ruleset().repetition;
-        self.outcome_with(|| rep.is_some_and(|n| occurrences >= usize::from(n.get())))
+        self.outcome_with(|| self.ruleset().repeated(occurrences))
     }
 }
 
@@ -155,8 +175,7 @@ impl FlipPosition {
     /// [`Position`] does.
     #[must_use]
     pub(crate) fn outcome_with_occurrences(&self, occurrences: usize) -> Option<Outcome> {
-        let rep = self.ruleset().repetition;
-        self.outcome_with(|| rep.is_some_and(|n| occurrences >= usize::from(n.get())))
+        self.outcome_with(|| self.ruleset().repeated(occurrences))
     }
 }
 

@@ -155,11 +155,7 @@ impl GameState for Position {
         &self,
         occurrences: usize,
     ) -> Option<junqi_game::Outcome<WinReason, DrawReason>> {
-        let repeated = self
-            .rules()
-            .base
-            .repetition
-            .is_some_and(|n| occurrences >= usize::from(n.get()));
+        let repeated = self.rules().base.repeated(occurrences);
         let own = self.outcome();
         match own {
             None | Some(Outcome::Draw(DrawReason::NoCombatLimit)) if repeated => {
