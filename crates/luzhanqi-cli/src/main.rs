@@ -8,7 +8,7 @@ mod referee;
 use std::fmt;
 use std::io::{BufRead, BufWriter, Write};
 
-use junqi_cli::{clap_exit, open_file, read_bounded};
+use junqi_cli::{clap_exit, open_file, read_bounded, sorted_by_text, write_divide};
 use std::process::ExitCode;
 
 use clap::{Args, Parser, Subcommand, ValueEnum};
@@ -237,13 +237,7 @@ fn sorted_moves(pos: &Position) -> Vec<(String, luzhanqi::Move)> {
     if pos.outcome().is_some() {
         return Vec::new();
     }
-    let mut v: Vec<_> = pos
-        .legal_moves()
-        .iter()
-        .map(|&m| (m.to_string(), m))
-        .collect();
-    v.sort_by(|a, b| a.0.cmp(&b.0));
-    v
+    sorted_by_text(pos.legal_moves())
 }
 
 #[derive(Debug, Args)]
@@ -404,17 +398,7 @@ fn run(cli: Cli, out: &mut Out) -> Result<(), CliError> {
         }
         Command::Divide(a) => {
             let pos = a.pos.position()?;
-            let mut split: Vec<(String, u64)> = luzhanqi::divide(&pos, a.depth)
-                .into_iter()
-                .map(|(m, n)| (m.to_string(), n))
-                .collect();
-            split.sort_by(|a, b| a.0.cmp(&b.0));
-            let mut total = 0u64;
-            for (m, n) in &split {
-                writeln!(out, "{m} {n}")?;
-                total += n;
-            }
-            writeln!(out, "total {total}")?;
+            write_divide(out, luzhanqi::divide(&pos, a.depth))?;
         }
         Command::Outcome(a) => match a.position()?.outcome() {
             Some(o) => writeln!(out, "{o}")?,

@@ -6,6 +6,7 @@ use std::io::{BufWriter, Write};
 use std::process::ExitCode;
 
 use clap::{Args, Parser, Subcommand, ValueEnum};
+use junqi_cli::{sorted_by_text, write_divide};
 use luzhanqi::deploy::Deployment;
 use luzhanqi::rand::{Rng, SeedableRng, rngs::StdRng};
 use siguo::{Action, Position, Rules, Script, Seat};
@@ -205,23 +206,12 @@ fn rng(seed: Option<u64>) -> StdRng {
     StdRng::seed_from_u64(seed)
 }
 
-/// The legal actions with their ASCII forms, sorted by plain byte order of the ASCII form.
-fn sorted_actions(pos: &Position) -> Vec<(String, Action)> {
-    let mut v: Vec<_> = pos
-        .legal_actions()
-        .into_iter()
-        .map(|a| (a.to_string(), a))
-        .collect();
-    v.sort_by(|a, b| a.0.as_bytes().cmp(b.0.as_bytes()));
-    v
-}
-
 fn run(cli: Cli, out: &mut impl Write) -> Result<ExitCode, String> {
     let w = |e: std::io::Error| format!("write error: {e}");
     match cli.command {
         Command::Moves(args) => {
             let pos = args.position()?;
-            for (text, a) in sorted_actions(&pos) {
+            for (text, a) in sorted_by_text(pos.legal_actions()) {
                 match a {
                     Action::Move(m) => {
                         let rec = pos.record(m, Script::Simplified).unwrap_or_default();
@@ -233,17 +223,7 @@ fn run(cli: Cli, out: &mut impl Write) -> Result<ExitCode, String> {
         }
         Command::Divide(args) => {
             let pos = args.pos.position()?;
-            let mut total = 0;
-            let mut rows: Vec<(String, u64)> = siguo::divide(&pos, args.depth)
-                .into_iter()
-                .map(|(a, n)| (a.to_string(), n))
-                .collect();
-            rows.sort_by(|a, b| a.0.as_bytes().cmp(b.0.as_bytes()));
-            for (text, n) in rows {
-                total += n;
-                writeln!(out, "{text} {n}").map_err(w)?;
-            }
-            writeln!(out, "total {total}").map_err(w)?;
+            write_divide(out, siguo::divide(&pos, args.depth)).map_err(w)?;
         }
         Command::Perft(args) => {
             let pos = args.pos.position()?;
