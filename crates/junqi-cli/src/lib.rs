@@ -3,8 +3,8 @@
 //! The command-line plumbing that the `gjjq` (国际军棋), `luzhanqi` (陸戰棋) and `siguo`
 //! (四國軍棋) commands share, so that they read input, list moves and exit the same way: a
 //! file opened with its name in the error, whole small inputs read within a limit applied while
-//! reading, the one line of a position string, listings and `divide` sorted by byte order, and
-//! clap's help and usage errors printed with write errors handled.
+//! reading, the one line of a position string, listings and `divide` sorted by byte order, a
+//! seed when none is given, and clap's help and usage errors printed with write errors handled.
 //!
 //! ```
 //! let text = junqi_cli::read_bounded("  r1/9 r\n\n".as_bytes(), 64, "stdin")?;
@@ -191,6 +191,16 @@ pub fn write_divide<T: fmt::Display>(
         writeln!(out, "{text} {n}")?;
     }
     writeln!(out, "total {total}")
+}
+
+/// A seed drawn from the clock and the process, never 0: what a command uses when no seed is
+/// given.
+#[must_use]
+pub fn fresh_seed() -> u64 {
+    let t = std::time::SystemTime::now()
+        .duration_since(std::time::UNIX_EPOCH)
+        .map_or(0, |d| d.as_nanos());
+    ((t as u64) ^ u64::from(std::process::id()).rotate_left(32)).max(1)
 }
 
 /// Print clap's help, version or usage error as `Parser::parse` would, with the write errors

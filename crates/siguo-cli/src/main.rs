@@ -6,7 +6,7 @@ use std::io::{BufWriter, Write};
 use std::process::ExitCode;
 
 use clap::{Args, Parser, Subcommand, ValueEnum};
-use junqi_cli::{sorted_by_text, write_divide};
+use junqi_cli::{fresh_seed, sorted_by_text, write_divide};
 use luzhanqi::deploy::Deployment;
 use luzhanqi::rand::{Rng, SeedableRng, rngs::StdRng};
 use siguo::{Action, Position, Rules, Script, Seat};
@@ -197,13 +197,7 @@ struct SelfplayArgs {
 }
 
 fn rng(seed: Option<u64>) -> StdRng {
-    let seed = seed.unwrap_or_else(|| {
-        std::time::SystemTime::now()
-            .duration_since(std::time::UNIX_EPOCH)
-            .map(|d| d.as_nanos() as u64)
-            .unwrap_or(0)
-    });
-    StdRng::seed_from_u64(seed)
+    StdRng::seed_from_u64(seed.unwrap_or_else(fresh_seed))
 }
 
 fn run(cli: Cli, out: &mut impl Write) -> Result<ExitCode, String> {
