@@ -6,7 +6,7 @@ use std::io::{BufWriter, Write};
 use std::process::ExitCode;
 
 use clap::{Args, Parser, Subcommand, ValueEnum};
-use junqi_cli::{fresh_seed, sorted_by_text, write_divide};
+use junqi_cli::{clap_exit, fresh_seed, sorted_by_text, write_divide};
 use luzhanqi::deploy::Deployment;
 use luzhanqi::rand::{Rng, SeedableRng, rngs::StdRng};
 use siguo::{Action, Position, Rules, Script, Seat};
@@ -366,14 +366,7 @@ fn run(cli: Cli, out: &mut impl Write) -> Result<ExitCode, String> {
 fn main() -> ExitCode {
     let cli = match Cli::try_parse() {
         Ok(c) => c,
-        Err(e) => {
-            let _ = e.print();
-            return if e.use_stderr() {
-                ExitCode::from(2)
-            } else {
-                ExitCode::SUCCESS
-            };
-        }
+        Err(e) => return clap_exit(&e),
     };
     let stdout = std::io::stdout();
     let mut out = BufWriter::new(stdout.lock());
