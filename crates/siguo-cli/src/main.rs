@@ -232,7 +232,6 @@ fn run(cli: Cli, out: &mut impl Write) -> Result<ExitCode, String> {
         }
         Command::Play(args) => {
             let mut pos = args.pos.position()?;
-            let repetition = pos.rules().base.repetition.map(|n| usize::from(n.get()));
             let mut seen: HashMap<_, usize> = HashMap::new();
             *seen.entry(pos.repetition_key()).or_default() += 1;
             for (i, text) in args.actions.iter().enumerate() {
@@ -258,7 +257,7 @@ fn run(cli: Cli, out: &mut impl Write) -> Result<ExitCode, String> {
                 pos.play_unchecked(a);
                 let count = seen.entry(pos.repetition_key()).or_default();
                 *count += 1;
-                if repetition.is_some_and(|r| *count >= r) {
+                if pos.rules().base.repeated(*count) {
                     pos.declare_repetition();
                 }
             }
