@@ -68,8 +68,9 @@ fn move_of_index(index: usize) -> Option<Move> {
 
 impl Ruleset {
     /// Whether a position that has occurred `occurrences` times in the game (this time
-    /// included) is drawn by repetition (L-15): the ruleset's `repetition` is on and reached.
-    /// The one reading of the count, for both games of this crate and 四國軍棋's.
+    /// included) is drawn by repetition (L-15; L-56 for 四國軍棋, whose rules hold this
+    /// ruleset): the ruleset's `repetition` is on and reached. The one reading of the count,
+    /// for both games of this crate and 四國軍棋's.
     ///
     /// ```
     /// use luzhanqi::Ruleset;
