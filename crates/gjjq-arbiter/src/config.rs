@@ -397,18 +397,23 @@ impl MatchConfig {
     /// swapping seats, start alike), else the game's own ([`MatchConfig::layouts`]).
     #[must_use]
     pub fn start_of(&self, round: u32) -> u32 {
-        let layouts = if self.hides_layouts() {
-            self.layouts
-        } else {
-            Layouts::Paired
-        };
-        layouts.start_of(round, 2)
+        self.layouts_played().start_of(round, 2)
     }
 
     /// Whether the games of a pair share one start (see [`MatchConfig::start_of`]).
     #[must_use]
     pub fn pairs_share_starts(&self) -> bool {
-        !self.hides_layouts() || self.layouts == Layouts::Paired
+        self.layouts_played() == Layouts::Paired
+    }
+
+    /// The layouts the match plays: [`MatchConfig::layouts`] where it hides a layout, else
+    /// paired (open play always pairs its games).
+    fn layouts_played(&self) -> Layouts {
+        if self.hides_layouts() {
+            self.layouts
+        } else {
+            Layouts::Paired
+        }
     }
 
     /// A match of `games` games between `engines` from the default opening, one at a

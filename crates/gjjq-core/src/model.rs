@@ -19,19 +19,15 @@ impl Side {
     /// ```
     #[must_use]
     pub const fn seat(self) -> Seat {
-        match Seat::new(self.index(), 2) {
-            Some(s) => s,
-            None => unreachable!(),
-        }
+        Seat::table::<2>()[self.index()]
     }
 
     /// The side of a seat of a two-seat game, `None` for another game's seat.
     #[must_use]
     pub const fn from_seat(seat: Seat) -> Option<Side> {
-        match (seat.count(), seat.index()) {
-            (2, 0) => Some(Side::Red),
-            (2, 1) => Some(Side::Green),
-            _ => None,
+        match seat.index_in(2) {
+            Some(i) => Some(Side::ALL[i]),
+            None => None,
         }
     }
 }

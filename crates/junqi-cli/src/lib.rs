@@ -1,9 +1,10 @@
 //! # junqi-cli
 //!
-//! The command-line plumbing that the `gjjq` (国际军棋) and `luzhanqi` (陸戰棋) commands share,
-//! so that both read input and exit the same way: a file opened with its name in the error,
-//! whole small inputs read within a limit applied while reading, the one line of a position
-//! string, and clap's help and usage errors printed with write errors handled.
+//! The command-line plumbing that the `gjjq` (国际军棋), `luzhanqi` (陸戰棋) and `siguo`
+//! (四國軍棋) commands share, so that they read input, list moves and exit the same way: a
+//! file opened with its name in the error, whole small inputs read within a limit applied while
+//! reading, the one line of a position string, listings and `divide` sorted by byte order, a
+//! seed when none is given, and clap's help and usage errors printed with write errors handled.
 //!
 //! ```
 //! let text = junqi_cli::read_bounded("  r1/9 r\n\n".as_bytes(), 64, "stdin")?;
@@ -14,7 +15,8 @@
 #![forbid(unsafe_code)]
 #![deny(missing_docs)]
 
-use std::io::{Read, Write as _};
+use std::fmt;
+use std::io::{Read, Write};
 use std::process::ExitCode;
 
 /// Input that cannot be read or is not what a command takes; the message names `what` (a file
@@ -149,6 +151,56 @@ pub fn one_line<'a>(text: &'a str, what: &str) -> Result<(usize, usize, &'a str)
     }
     let lead = line.chars().take_while(|c| c.is_whitespace()).count();
     Ok((n + 1, lead + 1, line))
+}
+
+/// `items` with their text forms, sorted by plain byte order of the text: the order of every
+/// listing of moves and of `divide` (tools compare them line by line).
+///
+/// ```
+/// let v = junqi_cli::sorted_by_text(["b2", "B1", "a9"]);
+/// assert_eq!(v.iter().map(|(t, _)| t.as_str()).collect::<Vec<_>>(), ["B1", "a9", "b2"]);
+/// ```
+pub fn sorted_by_text<T: fmt::Display>(items: impl IntoIterator<Item = T>) -> Vec<(String, T)> {
+    let mut v: Vec<_> = items.into_iter().map(|t| (t.to_string(), t)).collect();
+    v.sort_by(|a, b| a.0.as_bytes().cmp(b.0.as_bytes()));
+    v
+}
+
+/// `divide`'s output from each root action's count: `<text> <count>` a line, sorted as
+/// [`sorted_by_text`], then `total <sum>`.
+///
+/// # Errors
+///
+/// A write error.
+///
+/// ```
+/// let mut out = Vec::new();
+/// junqi_cli::write_divide(&mut out, [("b1", 3), ("a2", 4)])?;
+/// assert_eq!(String::from_utf8(out).unwrap(), "a2 4\nb1 3\ntotal 7\n");
+/// # Ok::<(), std::io::Error>(())
+/// ```
+pub fn write_divide<T: fmt::Display>(
+    out: &mut impl Write,
+    split: impl IntoIterator<Item = (T, u64)>,
+) -> std::io::Result<()> {
+    let mut rows: Vec<(String, u64)> = split.into_iter().map(|(a, n)| (a.to_string(), n)).collect();
+    rows.sort_by(|a, b| a.0.as_bytes().cmp(b.0.as_bytes()));
+    let mut total = 0u64;
+    for (text, n) in rows {
+        total += n;
+        writeln!(out, "{text} {n}")?;
+    }
+    writeln!(out, "total {total}")
+}
+
+/// A seed drawn from the clock and the process, never 0: what a command uses when no seed is
+/// given.
+#[must_use]
+pub fn fresh_seed() -> u64 {
+    let t = std::time::SystemTime::now()
+        .duration_since(std::time::UNIX_EPOCH)
+        .map_or(0, |d| d.as_nanos());
+    ((t as u64) ^ u64::from(std::process::id()).rotate_left(32)).max(1)
 }
 
 /// Print clap's help, version or usage error as `Parser::parse` would, with the write errors

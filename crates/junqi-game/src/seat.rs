@@ -40,6 +40,48 @@ impl Seat {
         })
     }
 
+    /// Every seat of an `N`-seat game, in index order, `N` checked when compiled (1 to
+    /// [`MAX_SEATS`]): a game's own sides map onto them by their index.
+    ///
+    /// ```
+    /// use junqi_game::Seat;
+    /// let [red, blue] = Seat::table::<2>();
+    /// assert_eq!((red.index(), blue.index(), blue.count()), (0, 1, 2));
+    /// assert_eq!(Seat::table::<4>()[3], Seat::new(3, 4).unwrap());
+    /// ```
+    #[must_use]
+    pub const fn table<const N: usize>() -> [Seat; N] {
+        const { assert!(N >= 1 && N <= MAX_SEATS, "a game has 1 to MAX_SEATS seats") };
+        let mut seats = [Seat {
+            index: 0,
+            count: N as u8,
+        }; N];
+        let mut i = 0;
+        while i < N {
+            seats[i].index = i as u8;
+            i += 1;
+        }
+        seats
+    }
+
+    /// The seat's index if it is a seat of a `count`-seat game, `None` for another game's seat:
+    /// how a game finds its own side of a seat.
+    ///
+    /// ```
+    /// use junqi_game::Seat;
+    /// let green = Seat::new(1, 4).unwrap();
+    /// assert_eq!(green.index_in(4), Some(1));
+    /// assert_eq!(green.index_in(2), None);
+    /// ```
+    #[must_use]
+    pub const fn index_in(self, count: usize) -> Option<usize> {
+        if self.count() == count {
+            Some(self.index())
+        } else {
+            None
+        }
+    }
+
     /// The index, `0..count`.
     #[inline]
     #[must_use]
@@ -163,6 +205,25 @@ mod tests {
         assert_eq!(Seat::new(0, MAX_SEATS + 1), None);
         assert_eq!(Seat::all(MAX_SEATS + 1).count(), 0);
         assert_eq!(Seat::all(MAX_SEATS).count(), MAX_SEATS);
+    }
+
+    #[test]
+    fn the_table_is_every_seat_in_order() {
+        assert!(Seat::table::<1>().into_iter().eq(Seat::all(1)));
+        assert!(Seat::table::<2>().into_iter().eq(Seat::all(2)));
+        assert!(Seat::table::<4>().into_iter().eq(Seat::all(4)));
+        assert!(
+            Seat::table::<MAX_SEATS>()
+                .into_iter()
+                .eq(Seat::all(MAX_SEATS))
+        );
+        for n in 1..=MAX_SEATS {
+            for seat in Seat::all(n) {
+                for m in 1..=MAX_SEATS {
+                    assert_eq!(seat.index_in(m), (m == n).then_some(seat.index()));
+                }
+            }
+        }
     }
 
     #[test]

@@ -49,9 +49,7 @@ const MAX_LINE: usize = 4096;
 /// Reading the input or writing the output fails.
 pub fn run(args: &CcgcArgs, input: impl BufRead, output: impl Write) -> io::Result<()> {
     let seed = if args.seed == 0 {
-        std::time::SystemTime::now()
-            .duration_since(std::time::UNIX_EPOCH)
-            .map_or(1, |d| d.as_nanos() as u64 | 1)
+        junqi_cli::fresh_seed()
     } else {
         args.seed
     };

@@ -25,6 +25,7 @@ use std::str::FromStr;
 use std::thread::JoinHandle;
 use std::time::{Duration, Instant};
 
+use junqi_cli::fresh_seed;
 use junqi_protocol::hash::{allocate, entries_in, fallback_message};
 use junqi_protocol::server::{ERROR_CHARS, Output, Session, clip};
 use junqi_protocol::{
@@ -250,14 +251,6 @@ struct Server {
     /// How many agents [`Server::prepare`] built (their tables allocated then, never in a
     /// search).
     builds: usize,
-}
-
-/// A seed drawn from the clock and the process, for `Seed 0`.
-fn fresh_seed() -> u64 {
-    let t = std::time::SystemTime::now()
-        .duration_since(std::time::UNIX_EPOCH)
-        .map_or(0, |d| d.as_nanos());
-    ((t as u64) ^ u64::from(std::process::id()).rotate_left(32)).max(1)
 }
 
 /// Serve the protocol on `input`/`output` until `quit` or the end of the input; `seed` is

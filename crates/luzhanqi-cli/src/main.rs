@@ -8,7 +8,7 @@ mod referee;
 use std::fmt;
 use std::io::{BufRead, BufWriter, Write};
 
-use junqi_cli::{clap_exit, open_file, read_bounded};
+use junqi_cli::{clap_exit, fresh_seed, open_file, read_bounded, sorted_by_text, write_divide};
 use std::process::ExitCode;
 
 use clap::{Args, Parser, Subcommand, ValueEnum};
@@ -237,13 +237,7 @@ fn sorted_moves(pos: &Position) -> Vec<(String, luzhanqi::Move)> {
     if pos.outcome().is_some() {
         return Vec::new();
     }
-    let mut v: Vec<_> = pos
-        .legal_moves()
-        .iter()
-        .map(|&m| (m.to_string(), m))
-        .collect();
-    v.sort_by(|a, b| a.0.cmp(&b.0));
-    v
+    sorted_by_text(pos.legal_moves())
 }
 
 #[derive(Debug, Args)]
@@ -352,15 +346,6 @@ struct ConvertArgs {
     to: FormArg,
 }
 
-fn seed_or_random(seed: Option<u64>) -> u64 {
-    seed.unwrap_or_else(|| {
-        let t = std::time::SystemTime::now()
-            .duration_since(std::time::UNIX_EPOCH)
-            .map_or(0, |d| d.as_nanos());
-        (t as u64) ^ u64::from(std::process::id()).rotate_left(32)
-    })
-}
-
 fn deployment_arg(text: &str, flag: &str, rng: &mut StdRng) -> Result<Deployment, CliError> {
     if text == "random" {
         return Ok(Deployment::random(rng));
@@ -404,17 +389,7 @@ fn run(cli: Cli, out: &mut Out) -> Result<(), CliError> {
         }
         Command::Divide(a) => {
             let pos = a.pos.position()?;
-            let mut split: Vec<(String, u64)> = luzhanqi::divide(&pos, a.depth)
-                .into_iter()
-                .map(|(m, n)| (m.to_string(), n))
-                .collect();
-            split.sort_by(|a, b| a.0.cmp(&b.0));
-            let mut total = 0u64;
-            for (m, n) in &split {
-                writeln!(out, "{m} {n}")?;
-                total += n;
-            }
-            writeln!(out, "total {total}")?;
+            write_divide(out, luzhanqi::divide(&pos, a.depth))?;
         }
         Command::Outcome(a) => match a.position()?.outcome() {
             Some(o) => writeln!(out, "{o}")?,
@@ -422,7 +397,7 @@ fn run(cli: Cli, out: &mut Out) -> Result<(), CliError> {
         },
         Command::Deploy(a) => match a.command {
             DeployCommand::Random { seed, count } => {
-                let mut rng = StdRng::seed_from_u64(seed_or_random(seed));
+                let mut rng = StdRng::seed_from_u64(seed.unwrap_or_else(fresh_seed));
                 for _ in 0..count {
                     writeln!(out, "{}", Deployment::random(&mut rng))?;
                 }
@@ -449,7 +424,7 @@ fn run(cli: Cli, out: &mut Out) -> Result<(), CliError> {
         },
         Command::Opening(a) => {
             let rules = a.rules.load()?;
-            let mut rng = StdRng::seed_from_u64(seed_or_random(a.seed));
+            let mut rng = StdRng::seed_from_u64(a.seed.unwrap_or_else(fresh_seed));
             let red = deployment_arg(&a.red, "--red", &mut rng)?;
             let blue = deployment_arg(&a.blue, "--blue", &mut rng)?;
             let first = match a.first {
@@ -527,7 +502,7 @@ fn run(cli: Cli, out: &mut Out) -> Result<(), CliError> {
 /// Two seeded random deployments, Red first, then seeded random legal moves to the end.
 fn selfplay(out: &mut Out, a: &SelfplayArgs) -> Result<(), CliError> {
     let rules = a.rules.load()?;
-    let seed = seed_or_random(a.seed);
+    let seed = a.seed.unwrap_or_else(fresh_seed);
     let mut rng = StdRng::seed_from_u64(seed);
     let red = Deployment::random(&mut rng);
     let blue = Deployment::random(&mut rng);

@@ -10,6 +10,7 @@ use crate::moves::{Move, MoveList};
 use crate::outcome::{DrawReason, Outcome, WinReason};
 use crate::piece::{Piece, Side};
 use crate::position::Position;
+use crate::ruleset::Ruleset;
 use crate::square::Square;
 
 /// Points on the board.
@@ -27,19 +28,15 @@ impl Side {
     /// ```
     #[must_use]
     pub const fn seat(self) -> Seat {
-        match Seat::new(self.index(), 2) {
-            Some(s) => s,
-            None => unreachable!(),
-        }
+        Seat::table::<2>()[self.index()]
     }
 
     /// The side of a seat of a two-seat game, `None` for another game's seat.
     #[must_use]
     pub const fn from_seat(seat: Seat) -> Option<Side> {
-        match (seat.count(), seat.index()) {
-            (2, 0) => Some(Side::Red),
-            (2, 1) => Some(Side::Blue),
-            _ => None,
+        match seat.index_in(2) {
+            Some(i) => Some(Side::ALL[i]),
+            None => None,
         }
     }
 }
@@ -69,14 +66,34 @@ fn move_of_index(index: usize) -> Option<Move> {
     (from != to).then_some(Move::new(from, to))
 }
 
+impl Ruleset {
+    /// Whether a position that has occurred `occurrences` times in the game (this time
+    /// included) is drawn by repetition (L-15; L-56 for 四國軍棋, whose rules hold this
+    /// ruleset): the ruleset's `repetition` is on and reached. The one reading of the count,
+    /// for both games of this crate and 四國軍棋's.
+    ///
+    /// ```
+    /// use luzhanqi::Ruleset;
+    /// let mut rules = Ruleset::STANDARD;
+    /// rules.repetition = std::num::NonZeroU8::new(3);
+    /// assert!(!rules.repeated(2) && rules.repeated(3) && rules.repeated(4));
+    /// rules.repetition = None;
+    /// assert!(!rules.repeated(100));
+    /// ```
+    #[must_use]
+    pub fn repeated(&self, occurrences: usize) -> bool {
+        self.repetition
+            .is_some_and(|n| occurrences >= usize::from(n.get()))
+    }
+}
+
 impl Position {
     /// L-16's order with repetition (L-15) judged from `occurrences`, how often this position
     /// has occurred in the game, this time included: a draw once it reaches the ruleset's
     /// `repetition`, when that is on.
     #[must_use]
     pub(crate) fn outcome_with_occurrences(&self, occurrences: usize) -> Option<Outcome> {
-        let rep = self.ruleset().repetition;
-        self.outcome_with(|| rep.is_some_and(|n| occurrences >= usize::from(n.get())))
+        self.outcome_with(|| self.ruleset().repeated(occurrences))
     }
 }
 
@@ -150,10 +167,7 @@ impl Player {
     /// The player's seat: the first player is seat 0 of two.
     #[must_use]
     pub const fn seat(self) -> Seat {
-        match Seat::new(self.index(), 2) {
-            Some(s) => s,
-            None => unreachable!(),
-        }
+        Seat::table::<2>()[self.index()]
     }
 }
 
@@ -162,8 +176,7 @@ impl FlipPosition {
     /// [`Position`] does.
     #[must_use]
     pub(crate) fn outcome_with_occurrences(&self, occurrences: usize) -> Option<Outcome> {
-        let rep = self.ruleset().repetition;
-        self.outcome_with(|| rep.is_some_and(|n| occurrences >= usize::from(n.get())))
+        self.outcome_with(|| self.ruleset().repeated(occurrences))
     }
 }
 

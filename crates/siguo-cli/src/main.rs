@@ -6,6 +6,7 @@ use std::io::{BufWriter, Write};
 use std::process::ExitCode;
 
 use clap::{Args, Parser, Subcommand, ValueEnum};
+use junqi_cli::{clap_exit, fresh_seed, sorted_by_text, write_divide};
 use luzhanqi::deploy::Deployment;
 use luzhanqi::rand::{Rng, SeedableRng, rngs::StdRng};
 use siguo::{Action, Position, Rules, Script, Seat};
@@ -196,24 +197,7 @@ struct SelfplayArgs {
 }
 
 fn rng(seed: Option<u64>) -> StdRng {
-    let seed = seed.unwrap_or_else(|| {
-        std::time::SystemTime::now()
-            .duration_since(std::time::UNIX_EPOCH)
-            .map(|d| d.as_nanos() as u64)
-            .unwrap_or(0)
-    });
-    StdRng::seed_from_u64(seed)
-}
-
-/// The legal actions with their ASCII forms, sorted by plain byte order of the ASCII form.
-fn sorted_actions(pos: &Position) -> Vec<(String, Action)> {
-    let mut v: Vec<_> = pos
-        .legal_actions()
-        .into_iter()
-        .map(|a| (a.to_string(), a))
-        .collect();
-    v.sort_by(|a, b| a.0.as_bytes().cmp(b.0.as_bytes()));
-    v
+    StdRng::seed_from_u64(seed.unwrap_or_else(fresh_seed))
 }
 
 fn run(cli: Cli, out: &mut impl Write) -> Result<ExitCode, String> {
@@ -221,7 +205,7 @@ fn run(cli: Cli, out: &mut impl Write) -> Result<ExitCode, String> {
     match cli.command {
         Command::Moves(args) => {
             let pos = args.position()?;
-            for (text, a) in sorted_actions(&pos) {
+            for (text, a) in sorted_by_text(pos.legal_actions()) {
                 match a {
                     Action::Move(m) => {
                         let rec = pos.record(m, Script::Simplified).unwrap_or_default();
@@ -233,17 +217,7 @@ fn run(cli: Cli, out: &mut impl Write) -> Result<ExitCode, String> {
         }
         Command::Divide(args) => {
             let pos = args.pos.position()?;
-            let mut total = 0;
-            let mut rows: Vec<(String, u64)> = siguo::divide(&pos, args.depth)
-                .into_iter()
-                .map(|(a, n)| (a.to_string(), n))
-                .collect();
-            rows.sort_by(|a, b| a.0.as_bytes().cmp(b.0.as_bytes()));
-            for (text, n) in rows {
-                total += n;
-                writeln!(out, "{text} {n}").map_err(w)?;
-            }
-            writeln!(out, "total {total}").map_err(w)?;
+            write_divide(out, siguo::divide(&pos, args.depth)).map_err(w)?;
         }
         Command::Perft(args) => {
             let pos = args.pos.position()?;
@@ -258,7 +232,6 @@ fn run(cli: Cli, out: &mut impl Write) -> Result<ExitCode, String> {
         }
         Command::Play(args) => {
             let mut pos = args.pos.position()?;
-            let repetition = pos.rules().base.repetition.map(|n| usize::from(n.get()));
             let mut seen: HashMap<_, usize> = HashMap::new();
             *seen.entry(pos.repetition_key()).or_default() += 1;
             for (i, text) in args.actions.iter().enumerate() {
@@ -284,7 +257,7 @@ fn run(cli: Cli, out: &mut impl Write) -> Result<ExitCode, String> {
                 pos.play_unchecked(a);
                 let count = seen.entry(pos.repetition_key()).or_default();
                 *count += 1;
-                if repetition.is_some_and(|r| *count >= r) {
+                if pos.rules().base.repeated(*count) {
                     pos.declare_repetition();
                 }
             }
@@ -392,14 +365,7 @@ fn run(cli: Cli, out: &mut impl Write) -> Result<ExitCode, String> {
 fn main() -> ExitCode {
     let cli = match Cli::try_parse() {
         Ok(c) => c,
-        Err(e) => {
-            let _ = e.print();
-            return if e.use_stderr() {
-                ExitCode::from(2)
-            } else {
-                ExitCode::SUCCESS
-            };
-        }
+        Err(e) => return clap_exit(&e),
     };
     let stdout = std::io::stdout();
     let mut out = BufWriter::new(stdout.lock());

@@ -31,19 +31,15 @@ impl Seat {
     /// ```
     #[must_use]
     pub const fn seat(self) -> junqi_game::Seat {
-        match junqi_game::Seat::new(self.index(), 4) {
-            Some(s) => s,
-            None => unreachable!(),
-        }
+        junqi_game::Seat::table::<4>()[self.index()]
     }
 
     /// The seat of a four-seat game's model seat, `None` for another game's seat.
     #[must_use]
     pub const fn from_seat(seat: junqi_game::Seat) -> Option<Seat> {
-        if seat.count() == 4 {
-            Some(Seat::ALL[seat.index()])
-        } else {
-            None
+        match seat.index_in(4) {
+            Some(i) => Some(Seat::ALL[i]),
+            None => None,
         }
     }
 }
@@ -159,11 +155,7 @@ impl GameState for Position {
         &self,
         occurrences: usize,
     ) -> Option<junqi_game::Outcome<WinReason, DrawReason>> {
-        let repeated = self
-            .rules()
-            .base
-            .repetition
-            .is_some_and(|n| occurrences >= usize::from(n.get()));
+        let repeated = self.rules().base.repeated(occurrences);
         let own = self.outcome();
         match own {
             None | Some(Outcome::Draw(DrawReason::NoCombatLimit)) if repeated => {

@@ -81,15 +81,6 @@ pub fn run_perft(args: PerftArgs) -> Result<(), CliError> {
 /// Print `<ascii> <count>` per root move, sorted by ASCII form, then `total <n>`.
 pub fn run_divide(args: DivideArgs) -> Result<(), CliError> {
     let pos = args.pos.position()?;
-    let mut lines: Vec<(String, u64)> = divide(&pos, args.depth)
-        .into_iter()
-        .map(|(m, n)| (m.to_string(), n))
-        .collect();
-    lines.sort();
-    let total: u64 = lines.iter().map(|(_, n)| n).sum();
-    for (m, n) in lines {
-        outln!("{m} {n}");
-    }
-    outln!("total {total}");
+    junqi_cli::write_divide(&mut std::io::stdout().lock(), divide(&pos, args.depth))?;
     Ok(())
 }
