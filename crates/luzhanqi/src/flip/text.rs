@@ -13,7 +13,7 @@ use crate::moves::{Move, MoveParseError, parse_move_prefix};
 use crate::piece::{Kind, Piece, Side};
 use crate::position::Position;
 use crate::ruleset::{ColourRule, ModeRules, Ruleset};
-use crate::square::{Square, SquareParseError, parse_square_prefix};
+use crate::square::{Square, SquareParseError, parse_square_prefix, quote};
 use crate::text::{SetupParseError, parse_placement, words, write_placement};
 
 /// A flip state, not validated: any value can be built, and [`FlipPosition::from_setup`]
@@ -545,7 +545,7 @@ impl FromStr for FlipAction {
         if n < chars.len() {
             return Err(MoveParseError::Square(SquareParseError::Trailing {
                 column: n + 1,
-                found: chars[n..].iter().collect(),
+                found: quote(&chars[n..]),
             }));
         }
         Ok(a)
@@ -608,14 +608,14 @@ impl FromStr for FlipPly {
             ['=', more @ ..] => {
                 return Err(FlipPlyParseError::Piece {
                     column: n + 2,
-                    found: more.iter().collect(),
+                    found: quote(more),
                 });
             }
             _ => {
                 return Err(FlipPlyParseError::Action(MoveParseError::Square(
                     SquareParseError::Trailing {
                         column: n + 1,
-                        found: rest.iter().collect(),
+                        found: quote(rest),
                     },
                 )));
             }
