@@ -185,7 +185,7 @@ impl DarkAgent for IsmctsAgent {
     fn choose(&mut self, state: &InfoState, limits: &Limits) -> Result<Choice, DarkAgentError> {
         // The clock is read only under a time limit: on wasm32-unknown-unknown (the web
         // page's worker, node limits) `Instant::now` panics.
-        let start = limits.time.map(|t| (Instant::now(), t));
+        let start = limits.time.map(|_| Instant::now());
         let view = DarkView::new(state);
         let mut root_moves = view.legal_moves();
         // Under `no_combat_result` `loss_to_mover` (L-15, the CCGC competition's rule) the
@@ -206,7 +206,7 @@ impl DarkAgent for IsmctsAgent {
             });
         }
         let root_side = state.side();
-        let time_up = || limits.stopped() || start.is_some_and(|(s, t)| s.elapsed() >= t);
+        let time_up = || limits.spent(start);
         // The time is looked at between two worlds drawn (issue 50, item 13).
         let worlds =
             self.worlds
