@@ -29,8 +29,8 @@ pub enum DeploymentPolicy {
     Fixed(Deployment),
 }
 
-/// A name that is not a deployment policy (`guarded`, `uniform` or a deployment string was
-/// expected).
+/// A name that is not a deployment policy (`guarded`, `uniform` or a legal deployment string
+/// was expected); the text is clipped to 40 characters.
 #[derive(Debug, Clone, PartialEq, Eq, Error)]
 #[error("unknown deployment policy '{0}' (expected guarded, uniform or a deployment string)")]
 pub struct UnknownPolicy(pub String);
@@ -38,16 +38,19 @@ pub struct UnknownPolicy(pub String);
 impl FromStr for DeploymentPolicy {
     type Err = UnknownPolicy;
 
-    /// `guarded`, `uniform`, or a deployment string (L-19) for [`DeploymentPolicy::Fixed`].
+    /// `guarded`, `uniform`, or a deployment string (L-19) of a legal deployment (L-17) for
+    /// [`DeploymentPolicy::Fixed`].
     fn from_str(s: &str) -> Result<DeploymentPolicy, UnknownPolicy> {
         match s.trim().to_ascii_lowercase().as_str() {
             "guarded" => Ok(DeploymentPolicy::Guarded),
             "uniform" => Ok(DeploymentPolicy::Uniform),
             _ => s
                 .trim()
-                .parse()
+                .parse::<Deployment>()
+                .ok()
+                .filter(|d| d.check().is_ok())
                 .map(DeploymentPolicy::Fixed)
-                .map_err(|_| UnknownPolicy(s.chars().take(40).collect())),
+                .ok_or_else(|| UnknownPolicy(junqi_game::clip(s, 40))),
         }
     }
 }
@@ -296,6 +299,17 @@ mod tests {
         assert_eq!("uniform".parse(), Ok(DeploymentPolicy::Uniform));
         assert_eq!(" Guarded ".parse(), Ok(DeploymentPolicy::Guarded));
         assert!("best".parse::<DeploymentPolicy>().is_err());
+        // A deployment string that breaks L-17 (the flag off a headquarters) is refused.
+        let flag_on_a1 = luzhanqi::deploy::DEFAULT_DEPLOYMENT.replace("LFLCP", "FLLCP");
+        assert!(flag_on_a1.parse::<Deployment>().is_ok());
+        assert!(flag_on_a1.parse::<DeploymentPolicy>().is_err());
+        let long = "x".repeat(100);
+        assert!(
+            long.parse::<DeploymentPolicy>()
+                .unwrap_err()
+                .0
+                .ends_with("… (100 characters)")
+        );
         let fixed = luzhanqi::deploy::DEFAULT_DEPLOYMENT;
         let p: DeploymentPolicy = fixed.parse().unwrap();
         assert_eq!(p.to_string(), fixed);

@@ -53,7 +53,7 @@ use std::fmt;
 use std::str::FromStr;
 use std::sync::Arc;
 use std::sync::atomic::{AtomicBool, Ordering};
-use std::time::Duration;
+use std::time::{Duration, Instant};
 
 use luzhanqi::{Move, Position};
 use thiserror::Error;
@@ -141,6 +141,12 @@ impl Limits {
     #[must_use]
     pub fn stopped(&self) -> bool {
         self.stop.as_ref().is_some_and(StopSignal::is_raised)
+    }
+
+    /// Whether a search begun at `start` must end now: the stop signal raised, or the time
+    /// limit spent (`start` is read only under a time limit: `None` without one).
+    pub(crate) fn spent(&self, start: Option<Instant>) -> bool {
+        self.stopped() || self.time.zip(start).is_some_and(|(t, s)| s.elapsed() >= t)
     }
 }
 

@@ -92,7 +92,7 @@ impl FromStr for Move {
         if n < chars.len() {
             return Err(MoveParseError::Square(SquareParseError::Trailing {
                 column: n + 1,
-                found: chars[n..].iter().collect(),
+                found: crate::square::quote(&chars[n..]),
             }));
         }
         Ok(m)

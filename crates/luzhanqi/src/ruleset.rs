@@ -378,7 +378,7 @@ impl Ruleset {
         } else if t.starts_with('{') {
             Ruleset::from_json(text)
         } else {
-            Err(RulesetError::Unknown(t.chars().take(40).collect()))
+            Err(RulesetError::Unknown(junqi_game::clip(t, 40)))
         }
     }
 

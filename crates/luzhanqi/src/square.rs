@@ -188,6 +188,12 @@ impl SquareParseError {
     }
 }
 
+/// `chars` as the text an error quotes, clipped to 40 characters (`junqi_game::clip`), so that
+/// a long input is not echoed whole.
+pub(crate) fn quote(chars: &[char]) -> String {
+    junqi_game::clip(&chars.iter().collect::<String>(), 40)
+}
+
 /// Read a point at the start of `chars` (a file letter and a rank of one or two digits, the
 /// longest that is a rank 1–12), returning it and the number of characters read. Columns in
 /// errors are 1-based within `chars`.
@@ -230,7 +236,7 @@ impl FromStr for Square {
         if n < chars.len() {
             return Err(SquareParseError::Trailing {
                 column: n + 1,
-                found: chars[n..].iter().collect(),
+                found: quote(&chars[n..]),
             });
         }
         Ok(sq)
@@ -255,6 +261,25 @@ mod tests {
         assert_eq!("a13".parse::<Square>().unwrap_err().column(), 3);
         assert_eq!("a".parse::<Square>().unwrap_err().column(), 2);
         assert_eq!("".parse::<Square>().unwrap_err().column(), 1);
+    }
+
+    #[test]
+    fn long_trailing_text_is_quoted_clipped() {
+        let long = format!("c6{}", "x".repeat(1000));
+        let msg = long.parse::<Square>().unwrap_err().to_string();
+        let clipped = format!("{}… (1000 characters)", "x".repeat(40));
+        assert_eq!(
+            msg,
+            format!("column 3: unexpected '{clipped}' after the point")
+        );
+        let msg = format!("c6c7{}", "y".repeat(100))
+            .parse::<crate::Move>()
+            .unwrap_err()
+            .to_string();
+        assert!(
+            msg.ends_with("… (100 characters)' after the point"),
+            "{msg}"
+        );
     }
 
     #[test]

@@ -261,7 +261,7 @@ impl FromStr for Setup {
             Some((column, t)) => {
                 setup.turn = Side::from_letter(t).ok_or_else(|| SetupParseError::Turn {
                     column: *column,
-                    found: t.clone(),
+                    found: junqi_game::clip(t, 40),
                 })?;
             }
             None => {
@@ -275,12 +275,12 @@ impl FromStr for Setup {
             if t.is_empty() || !t.bytes().all(|b| b.is_ascii_digit()) {
                 return Err(SetupParseError::Counter {
                     column: *column,
-                    found: t.clone(),
+                    found: junqi_game::clip(t, 40),
                 });
             }
             t.parse::<u32>().map_err(|_| SetupParseError::Counter {
                 column: *column,
-                found: t.clone(),
+                found: junqi_game::clip(t, 40),
             })
         };
         match (w.get(2), w.get(3)) {
@@ -299,7 +299,7 @@ impl FromStr for Setup {
         if let Some((column, t)) = w.get(4) {
             return Err(SetupParseError::Trailing {
                 column: *column,
-                found: t.clone(),
+                found: junqi_game::clip(t, 40),
             });
         }
         Ok(setup)

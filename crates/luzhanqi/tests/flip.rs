@@ -382,6 +382,27 @@ fn ply_text() {
     assert!("c6=EE".parse::<FlipPly>().is_err());
     assert!("c6c6".parse::<FlipAction>().is_err());
     assert_eq!("c6".parse::<FlipAction>().unwrap(), flip("c6"));
+    // A long rest is quoted clipped to 40 characters, not whole.
+    let tail = "z".repeat(500);
+    for e in [
+        format!("c6={tail}")
+            .parse::<FlipAction>()
+            .unwrap_err()
+            .to_string(),
+        format!("c6c7{tail}")
+            .parse::<FlipPly>()
+            .unwrap_err()
+            .to_string(),
+        format!("c6={tail}")
+            .parse::<FlipPly>()
+            .unwrap_err()
+            .to_string(),
+    ] {
+        assert!(
+            e.contains(" characters)'") && e.chars().count() < 120,
+            "{e}"
+        );
+    }
 }
 
 #[test]

@@ -149,3 +149,28 @@ fn l20_side_names_and_letters_read_back() {
             .is_err()
     );
 }
+
+/// A long word refused in a position string, a flip state string or a `--rules` argument is
+/// quoted clipped to 40 characters (`junqi_game::clip`), not whole.
+#[test]
+fn long_refused_words_are_quoted_clipped() {
+    let long = "x".repeat(100);
+    let errors = [
+        format!("1f3/5/5/5/5/5/5/5/5/5/5/1F3 {long}")
+            .parse::<Setup>()
+            .unwrap_err()
+            .to_string(),
+        format!("1f3/5/5/5/5/5/5/5/5/5/5/1F3 r 0 1 {long}")
+            .parse::<Setup>()
+            .unwrap_err()
+            .to_string(),
+        format!("1f3/5/5/5/5/5/5/5/5/5/5/1F3 {long} r -")
+            .parse::<luzhanqi::flip::FlipSetup>()
+            .unwrap_err()
+            .to_string(),
+        luzhanqi::Ruleset::parse(&long).unwrap_err().to_string(),
+    ];
+    for e in errors {
+        assert!(e.contains("… (100 characters)"), "{e}");
+    }
+}

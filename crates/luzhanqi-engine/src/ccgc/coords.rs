@@ -116,7 +116,7 @@ impl FromStr for CcgcPoint {
         let b = s.as_bytes();
         let bad = || CcgcError::BadField {
             field: "point",
-            found: s.to_string(),
+            found: junqi_game::clip(s, 40),
         };
         if b.len() != 2 {
             return Err(bad());
@@ -186,7 +186,7 @@ impl FromStr for CcgcMove {
     fn from_str(s: &str) -> Result<CcgcMove, CcgcError> {
         let bad = || CcgcError::BadField {
             field: "move",
-            found: s.to_string(),
+            found: junqi_game::clip(s, 40),
         };
         if s.len() != 4 || !s.is_ascii() {
             return Err(bad());
@@ -269,7 +269,7 @@ pub fn array_letters(d: &Deployment) -> String {
 pub fn parse_array(text: &str) -> Result<Deployment, CcgcError> {
     let bad = || CcgcError::BadField {
         field: "deployment",
-        found: text.chars().take(40).collect(),
+        found: junqi_game::clip(text, 40),
     };
     let kinds: Vec<Kind> = text
         .chars()
@@ -355,6 +355,15 @@ mod tests {
             assert!(bad.parse::<CcgcMove>().is_err(), "{bad}");
         }
         assert_eq!(pt("g4"), pt("G4"));
+        // A long text is quoted clipped, not whole.
+        let long = "G".repeat(1000);
+        for e in [
+            long.parse::<CcgcPoint>().unwrap_err(),
+            long.parse::<CcgcMove>().unwrap_err(),
+            parse_array(&long).unwrap_err(),
+        ] {
+            assert!(e.to_string().contains("… (1000 characters)"), "{e}");
+        }
     }
 
     /// The camps H1 H3 I2 J1 J3 are skipped: row G has 5 letters, H 3, I 4, J 3, K 5, L 5,

@@ -34,7 +34,7 @@ pub enum CcgcError {
     BadField {
         /// The field's name.
         field: &'static str,
-        /// The text found (at most 40 characters).
+        /// The text found, clipped to 40 characters (`junqi_game::clip`).
         found: String,
     },
 }
@@ -131,7 +131,7 @@ fn flag_text(flag: FlagField) -> String {
 fn bad(field: &'static str, found: &str) -> CcgcError {
     CcgcError::BadField {
         field,
-        found: found.chars().take(40).collect(),
+        found: junqi_game::clip(found, 40),
     }
 }
 
@@ -177,7 +177,7 @@ impl Message {
             "GO" => "GO",
             "RESULT" => "RESULT",
             "END" => "END",
-            _ => return Err(CcgcError::Unknown(word.chars().take(40).collect())),
+            _ => return Err(CcgcError::Unknown(junqi_game::clip(word, 40))),
         };
         let mut f = Fields {
             message: name,
@@ -303,7 +303,7 @@ impl FromStr for Reply {
                 let m: CcgcMove = text.parse()?;
                 Ok(Reply::BestMove((m.from != m.to).then_some(m)))
             }
-            _ => Err(CcgcError::Unknown(word.chars().take(40).collect())),
+            _ => Err(CcgcError::Unknown(junqi_game::clip(word, 40))),
         }
     }
 }

@@ -208,12 +208,12 @@ impl std::fmt::Debug for Session {
     }
 }
 
-/// The IS-MCTS configuration of the competition engine: the default, told that the side whose
-/// move completes the no-combat limit loses, and guarding its flag.
+/// The IS-MCTS configuration of the competition engine: the default, guarding its flag. (That
+/// the side whose move completes the no-combat limit loses, the agent reads from the
+/// ruleset, [`competition_rules`].)
 #[must_use]
 pub fn competition_agent_config() -> IsmctsConfig {
     IsmctsConfig {
-        no_combat_loss: true,
         flag_guard: true,
         ..IsmctsConfig::default()
     }

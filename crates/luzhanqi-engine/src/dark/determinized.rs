@@ -118,14 +118,9 @@ impl DarkAgent for DeterminizedAgent {
         }
         let n = self.config.worlds as usize;
         // The time is looked at between two worlds drawn (issue 50, item 13).
-        let time_up = || {
-            limits.stopped()
-                || limits
-                    .time
-                    .zip(start)
-                    .is_some_and(|(t, s)| s.elapsed() >= t)
-        };
-        let worlds = self.worlds.draw(state, n, &mut self.rng, time_up)?;
+        let worlds = self
+            .worlds
+            .draw(state, n, &mut self.rng, || limits.spent(start))?;
         let n = worlds.len();
         let total = match (limits.nodes, limits.time, limits.depth) {
             (Some(x), _, _) => Some(x),

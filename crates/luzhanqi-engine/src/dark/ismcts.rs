@@ -3,7 +3,7 @@
 use std::time::Instant;
 
 use luzhanqi::dark::{DarkView, InfoState};
-use luzhanqi::{Bitboard, DrawReason, Kind, Move, MoveList, Outcome, Position, Side};
+use luzhanqi::{Bitboard, Kind, Move, MoveList, NoCombatResult, Position, Side};
 use rand::rngs::StdRng;
 use rand::{Rng, SeedableRng};
 
@@ -30,11 +30,6 @@ pub struct IsmctsConfig {
     /// at most [`IsmctsAgent::TREE_NODE_BYTES`]; `luzhanqi engine` derives the budget from
     /// `Hash` ([`IsmctsConfig::tree_nodes_in`]).
     pub max_tree_nodes: usize,
-    /// The end at the no-combat limit (L-15) is a loss for the side whose move completed it
-    /// (the CCGC competition's rule) instead of a draw: scored so in the tree, and a quiet
-    /// root move that would complete the limit is not played while an attack is legal
-    /// (`no_combat_guard`). Default `false`.
-    pub no_combat_loss: bool,
     /// When an enemy piece can take the own flag within two of its moves in any of the
     /// first 8 worlds, only the root moves that attack such a piece are searched, if there
     /// are any (`flag_guard`). Default `false`.
@@ -65,7 +60,6 @@ impl Default for IsmctsConfig {
             leaf_nodes: 200,
             scale: 300.0,
             max_tree_nodes: IsmctsConfig::tree_nodes_in(4),
-            no_combat_loss: false,
             flag_guard: false,
         }
     }
@@ -159,22 +153,10 @@ impl IsmctsAgent {
         }
     }
 
-    /// The winner of an ended game, `to_move` to move: the library's, except that under
-    /// `no_combat_loss` the end at the no-combat limit is lost by the side that made the last
-    /// ply (the side to move wins).
-    fn winner(&self, o: Outcome, to_move: Side) -> Option<Side> {
-        match o {
-            Outcome::Draw {
-                reason: DrawReason::NoCombatLimit,
-            } if self.config.no_combat_loss => Some(to_move),
-            other => other.winner(),
-        }
-    }
-
     /// The reward of `pos` for `root` and the nodes used.
     fn leaf_value(&mut self, pos: &Position, root: Side, budget: u64) -> (f64, u64) {
         if let Some(o) = pos.outcome() {
-            let r = match self.winner(o, pos.turn()) {
+            let r = match o.winner() {
                 Some(w) if w == root => 1.0,
                 Some(_) => 0.0,
                 None => 0.5,
@@ -203,10 +185,13 @@ impl DarkAgent for IsmctsAgent {
     fn choose(&mut self, state: &InfoState, limits: &Limits) -> Result<Choice, DarkAgentError> {
         // The clock is read only under a time limit: on wasm32-unknown-unknown (the web
         // page's worker, node limits) `Instant::now` panics.
-        let start = limits.time.map(|t| (Instant::now(), t));
+        let start = limits.time.map(|_| Instant::now());
         let view = DarkView::new(state);
         let mut root_moves = view.legal_moves();
-        if self.config.no_combat_loss {
+        // Under `no_combat_result` `loss_to_mover` (L-15, the CCGC competition's rule) the
+        // ply that completes the limit loses: the library scores it so in the tree, and a
+        // quiet root move that would complete it is not played while an attack is legal.
+        if state.rules().rules.no_combat_result() == NoCombatResult::LossToMover {
             root_moves = no_combat_guard(&view, root_moves, state.rules().rules.no_combat_limit);
         }
         if root_moves.is_empty() {
@@ -221,7 +206,7 @@ impl DarkAgent for IsmctsAgent {
             });
         }
         let root_side = state.side();
-        let time_up = || limits.stopped() || start.is_some_and(|(s, t)| s.elapsed() >= t);
+        let time_up = || limits.spent(start);
         // The time is looked at between two worlds drawn (issue 50, item 13).
         let worlds =
             self.worlds
@@ -498,11 +483,15 @@ mod tests {
         assert_eq!(agent.last.1, 1024);
     }
 
-    /// A dark game of the default deployments under a no-combat limit of 3 where two quiet
-    /// plies have been played: Red, to move, completes the limit with any quiet move.
+    /// A dark game of the default deployments under a no-combat limit of 3 that the mover
+    /// loses (`loss_to_mover`) where two quiet plies have been played: Red, to move, completes
+    /// the limit with any quiet move.
     fn one_quiet_ply_from_the_limit() -> DarkGame {
         let d: Deployment = DEFAULT_DEPLOYMENT.parse().unwrap();
         let mut rules = DarkRules::STANDARD;
+        rules.rules = rules
+            .rules
+            .with_no_combat_result(NoCombatResult::LossToMover);
         rules.rules.no_combat_limit = 3;
         let mut g = DarkGame::new(&d, &d, Side::Red, rules).unwrap();
         for _ in 0..2 {
@@ -530,34 +519,29 @@ mod tests {
         assert!(!guarded.is_empty() && guarded.len() < all.len());
         assert!(guarded.iter().all(|m| enemy.contains(m.to)));
         assert_eq!(no_combat_guard(&view, all.clone(), 4), all);
-        let mut agent = IsmctsAgent::with_config(
-            1,
-            IsmctsConfig {
-                no_combat_loss: true,
-                ..IsmctsConfig::default()
-            },
-        );
+        // One node: too few for the tree to see the loss, so only the guard keeps the quiet
+        // moves out.
+        let mut agent = IsmctsAgent::new(1);
         let c = agent
-            .choose(g.info_state(Side::Red), &Limits::nodes(2_000))
+            .choose(g.info_state(Side::Red), &Limits::nodes(1))
             .unwrap();
         assert!(enemy.contains(c.mv.to), "{}", c.mv);
     }
 
-    /// In the tree, the end at the limit is lost by the side that completed it.
+    /// In the tree, the end at the limit is the ruleset's: under `loss_to_mover` lost by the
+    /// side that completed it, else a draw.
     #[test]
-    fn the_end_at_the_limit_is_scored_as_the_movers_loss() {
-        let agent = IsmctsAgent::with_config(
-            1,
-            IsmctsConfig {
-                no_combat_loss: true,
-                ..IsmctsConfig::default()
-            },
-        );
-        let limit = Outcome::Draw {
-            reason: DrawReason::NoCombatLimit,
-        };
-        assert_eq!(agent.winner(limit, Side::Blue), Some(Side::Blue));
-        assert_eq!(IsmctsAgent::new(1).winner(limit, Side::Blue), None);
+    fn the_end_at_the_limit_is_scored_by_the_ruleset() {
+        let mut agent = IsmctsAgent::new(1);
+        // Blue made the third quiet ply; Red is to move.
+        let pos: Position = "1f3/5/5/5/5/5/5/5/5/J4/s4/1F3 r 3 10".parse().unwrap();
+        let mut rules = luzhanqi::Ruleset::STANDARD;
+        rules.no_combat_limit = 3;
+        let draw = pos.clone().with_ruleset(rules);
+        assert_eq!(agent.leaf_value(&draw, Side::Blue, 10), (0.5, 1));
+        let loss = pos.with_ruleset(rules.with_no_combat_result(NoCombatResult::LossToMover));
+        assert_eq!(agent.leaf_value(&loss, Side::Blue, 10), (0.0, 1));
+        assert_eq!(agent.leaf_value(&loss, Side::Red, 10), (1.0, 1));
     }
 
     /// Blue's field marshal on a2 reaches Red's flag on b1 in two steps (a1, then b1); Red's

@@ -22,8 +22,9 @@
 //!    so that a stronger side closes in. The game is won by taking the flag or by leaving the
 //!    enemy no move (L-14); both need the enemy's pieces taken.
 //! 3. **The flag**: once an enemy flag is face up and attackable (no enemy landmine left,
-//!    face up or unseen, under `after_mines`), each own movable piece earns [`FLAG_APPROACH`] ×
-//!    (14 − distance); while its landmines still stand, each own engineer earns
+//!    face up or unseen, under `after_mines`), each own movable piece that may attack it (under
+//!    `flag_capture` `engineer` an engineer only, L-12) earns [`FLAG_APPROACH`] × (14 −
+//!    distance); while its landmines still stand, each own engineer earns
 //!    [`ENGINEER_APPROACH`] × (10 − distance) toward the nearest face-up enemy landmine.
 //!    [`FLAG_GUARD`] for each own face-up piece next to the own face-up flag.
 //! 4. **Mobility**: [`MOBILE`] for each own face-up movable piece.
@@ -52,7 +53,8 @@ use crate::eval::{BASE_VALUE, BOMB_BASE, TEMPO, TOP_PIECE_BONUS_PCT, distance};
 pub const ENGINEER_MINE_BONUS: i32 = 240;
 /// Times (8 − distance to the nearest enemy face-up piece it beats), per own movable piece.
 pub const HUNT: i32 = 4;
-/// Times (14 − distance to an attackable face-up enemy flag), per own movable piece.
+/// Times (14 − distance to an attackable face-up enemy flag), per own movable piece that may
+/// attack it.
 pub const FLAG_APPROACH: i32 = 12;
 /// Times (10 − distance to the nearest face-up enemy landmine), per own face-up engineer,
 /// while the enemy flag is face up and protected.
@@ -134,6 +136,12 @@ pub fn flag_open(pos: &FlipPosition, side: Side) -> bool {
     pos.ruleset().flag_capture != FlagCapture::AfterMines || count(pos, side, Kind::Landmine) == 0
 }
 
+/// Whether a `kind` may attack an open enemy flag for its kind: any piece, but under
+/// `flag_capture` `engineer` an engineer only (L-12).
+pub(crate) fn takes_flag(pos: &FlipPosition, kind: Kind) -> bool {
+    pos.ruleset().flag_capture != FlagCapture::Engineer || kind == Kind::Engineer
+}
+
 /// `side`'s sum of the module documentation's terms.
 #[must_use]
 pub fn side_score(pos: &FlipPosition, side: Side) -> i32 {
@@ -175,7 +183,9 @@ pub fn side_score(pos: &FlipPosition, side: Side) -> i32 {
     if let Some(ef) = board.pieces(them, Kind::Flag).first() {
         if flag_open(pos, them) {
             for p in movable {
-                s += FLAG_APPROACH * (14 - distance(p, ef)).max(0);
+                if board.piece_at(p).is_some_and(|a| takes_flag(pos, a.kind)) {
+                    s += FLAG_APPROACH * (14 - distance(p, ef)).max(0);
+                }
             }
         } else {
             let mines = board.pieces(them, Kind::Landmine);
@@ -211,4 +221,36 @@ pub fn evaluate(pos: &FlipPosition) -> i32 {
     }
     let left = (limit - i64::from(pos.plies_since_attack_or_flip())).max(0);
     (i64::from(raw) * left / limit) as i32
+}
+
+#[cfg(test)]
+mod tests {
+    use super::*;
+    use luzhanqi::ModeRules;
+    use luzhanqi::flip::FlipSetup;
+
+    /// Red's score with `placement` (no piece face down, Red to act) under `flag_capture`.
+    fn red_score(placement: &str, flag_capture: FlagCapture) -> i32 {
+        let setup: FlipSetup = format!("{placement} 1 r -").parse().unwrap();
+        let mut rules = ModeRules::FLIP.default_ruleset();
+        rules.flag_capture = flag_capture;
+        let pos = FlipPosition::from_setup(setup, ModeRules::FLIP, rules).unwrap();
+        side_score(&pos, Side::Red)
+    }
+
+    #[test]
+    fn under_engineer_capture_only_engineers_earn_the_flag_approach() {
+        // A Red general, then a Red engineer, on a5 or on a10, against Blue's flag on e12.
+        for (piece, approaches_under_engineer) in [('J', false), ('E', true)] {
+            let far = format!("4f/5/5/5/5/5/5/{piece}4/5/5/5/F4");
+            let near = format!("4f/5/{piece}4/5/5/5/5/5/5/5/5/F4");
+            let gain = |fc| red_score(&near, fc) - red_score(&far, fc);
+            assert!(gain(FlagCapture::Any) > 0, "{piece}");
+            assert_eq!(
+                gain(FlagCapture::Engineer) > 0,
+                approaches_under_engineer,
+                "{piece}"
+            );
+        }
+    }
 }

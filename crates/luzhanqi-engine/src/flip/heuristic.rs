@@ -7,7 +7,7 @@ use rand::SeedableRng;
 use rand::rngs::StdRng;
 use rand::seq::IndexedRandom;
 
-use super::eval::{flag_open, piece_value};
+use super::eval::{flag_open, piece_value, takes_flag};
 use super::{FlipAgent, FlipChoice};
 use crate::eval::distance;
 use crate::{AgentError, Limits};
@@ -144,7 +144,9 @@ fn approach(pos: &FlipPosition, us: Side, kind: Kind, from: Square, to: Square) 
     }
     if let Some(f) = board.pieces(them, Kind::Flag).first() {
         if flag_open(pos, them) {
-            s += FLAG_STEP * f64::from(distance(from, f) - distance(to, f));
+            if takes_flag(pos, kind) {
+                s += FLAG_STEP * f64::from(distance(from, f) - distance(to, f));
+            }
         } else if kind == Kind::Engineer {
             let mines = board.pieces(them, Kind::Landmine);
             if let (Some(a), Some(b)) = (nearest(from, mines.iter()), nearest(to, mines.iter())) {

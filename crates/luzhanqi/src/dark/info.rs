@@ -193,12 +193,18 @@ impl InfoState {
     /// [`InfoStateError::Impossible`] with the field (3 + ply) and what cannot be,
     /// [`InfoStateError::NoWorld`] when no enemy deployment fits.
     pub fn validate(&self) -> Result<Knowledge, InfoStateError> {
-        self.own.check().map_err(InfoStateError::Deployment)?;
-        let k = Knowledge::of(self)?;
+        let k = self.knowledge()?;
         if !k.has_world() {
             return Err(InfoStateError::NoWorld);
         }
         Ok(k)
+    }
+
+    /// [`InfoState::validate`] without the search for a fitting enemy deployment: for the
+    /// [`WorldSampler`](crate::dark::WorldSampler), whose count of the worlds answers that.
+    pub(crate) fn knowledge(&self) -> Result<Knowledge, InfoStateError> {
+        self.own.check().map_err(InfoStateError::Deployment)?;
+        Knowledge::of(self)
     }
 
     /// Parse the string form under `rules`, validated ([`InfoState::validate`]).

@@ -468,15 +468,7 @@ impl Knowledge {
                 if !own_has_move && end == both_stuck && both_stuck_rule {
                     // The enemy would have no legal move either, yet a movable piece (or
                     // the draw would be for no movable pieces).
-                    let stuck = k.stuck(&b, crossing, locked);
-                    for (j, s) in stuck.iter().enumerate() {
-                        if k.at[j].is_some() {
-                            k.narrow(j, *s, ply, Fact::NoLegalMove);
-                        }
-                    }
-                    if !own_movable {
-                        k.excluded = Some(k.unmovable(locked));
-                    }
+                    k.enemy_stuck(&b, crossing, locked, ply, own_movable);
                 } else if !own_has_move && end == no_move(enemy) && both_stuck_rule {
                     // The enemy would have a legal move.
                     k.excluded = Some(k.stuck(&b, crossing, locked));
@@ -510,28 +502,12 @@ impl Knowledge {
                         shown(end)
                     ));
                 }
-                let stuck = k.stuck(&b, crossing, locked);
-                for (j, s) in stuck.iter().enumerate() {
-                    if k.at[j].is_some() {
-                        k.narrow(j, *s, ply, Fact::NoLegalMove);
-                    }
-                }
-                if !own_movable {
-                    k.excluded = Some(k.unmovable(locked));
-                }
+                k.enemy_stuck(&b, crossing, locked, ply, own_movable);
             } else if end == both_stuck && both_stuck_rule {
                 if own_has_move {
                     return bad("a draw for both sides stuck, but the own side can move".into());
                 }
-                let stuck = k.stuck(&b, crossing, locked);
-                for (j, s) in stuck.iter().enumerate() {
-                    if k.at[j].is_some() {
-                        k.narrow(j, *s, ply, Fact::NoLegalMove);
-                    }
-                }
-                if !own_movable {
-                    k.excluded = Some(k.unmovable(locked));
-                }
+                k.enemy_stuck(&b, crossing, locked, ply, own_movable);
             } else if after_moves(end) {
                 k.excluded = Some(k.stuck(&b, crossing, locked));
             } else {
@@ -569,6 +545,28 @@ impl Knowledge {
     }
 
     /// Per enemy piece, the kinds with which it could not move at all (L-6, L-10).
+    /// The enemy has no legal move on the current board (L-14): each enemy piece is a kind
+    /// that would have none; and when the own side has no movable piece either, not every
+    /// enemy piece is unmovable (that end would be a draw for no movable pieces).
+    fn enemy_stuck(
+        &mut self,
+        b: &Board,
+        crossing: crate::MiddleCrossing,
+        locked: impl Fn(Square) -> bool + Copy,
+        ply: usize,
+        own_movable: bool,
+    ) {
+        let stuck = self.stuck(b, crossing, locked);
+        for (j, s) in stuck.iter().enumerate() {
+            if self.at[j].is_some() {
+                self.narrow(j, *s, ply, Fact::NoLegalMove);
+            }
+        }
+        if !own_movable {
+            self.excluded = Some(self.unmovable(locked));
+        }
+    }
+
     fn unmovable(&self, locked: impl Fn(Square) -> bool) -> [KindSet; 25] {
         std::array::from_fn(|j| match self.at[j] {
             Some(s) if !locked(s) => KindSet::FIXED,

@@ -224,10 +224,9 @@ impl WorldSampler {
     /// [`WorldError::Invalid`] for a state no referee could have told,
     /// [`WorldError::NoWorld`] when no deployment is consistent with it.
     pub fn new(state: &InfoState) -> Result<WorldSampler, WorldError> {
-        let knowledge = match state.validate() {
-            Err(InfoStateError::NoWorld) => return Err(WorldError::NoWorld),
-            other => other?,
-        };
+        // The count below says whether a world fits: `validate`'s own search for one would
+        // be done twice.
+        let knowledge = state.knowledge()?;
         let domains = knowledge.domains().map(|d| d.0);
         let excluded = knowledge
             .excluded()

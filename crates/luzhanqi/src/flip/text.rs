@@ -13,7 +13,7 @@ use crate::moves::{Move, MoveParseError, parse_move_prefix};
 use crate::piece::{Kind, Piece, Side};
 use crate::position::Position;
 use crate::ruleset::{ColourRule, ModeRules, Ruleset};
-use crate::square::{Square, SquareParseError, parse_square_prefix};
+use crate::square::{Square, SquareParseError, parse_square_prefix, quote};
 use crate::text::{SetupParseError, parse_placement, words, write_placement};
 
 /// A flip state, not validated: any value can be built, and [`FlipPosition::from_setup`]
@@ -145,13 +145,23 @@ impl FromStr for FlipSetup {
         let player = match t.as_str() {
             "1" => Player::First,
             "2" => Player::Second,
-            _ => return Err(FlipSetupParseError::Player { column, found: t }),
+            _ => {
+                return Err(FlipSetupParseError::Player {
+                    column,
+                    found: junqi_game::clip(&t, 40),
+                });
+            }
         };
         let (column, t) = field(2);
         let first_colour = match Side::from_letter(&t) {
             Some(side) => Some(side),
             None if t == "-" => None,
-            None => return Err(FlipSetupParseError::Colour { column, found: t }),
+            None => {
+                return Err(FlipSetupParseError::Colour {
+                    column,
+                    found: junqi_game::clip(&t, 40),
+                });
+            }
         };
         let (column, t) = field(3);
         let mut pool = Pool::EMPTY;
@@ -179,12 +189,12 @@ impl FromStr for FlipSetup {
             if t.is_empty() || !t.bytes().all(|b| b.is_ascii_digit()) {
                 return Err(FlipSetupParseError::Counter {
                     column: *column,
-                    found: t.clone(),
+                    found: junqi_game::clip(t, 40),
                 });
             }
             t.parse::<u32>().map_err(|_| FlipSetupParseError::Counter {
                 column: *column,
-                found: t.clone(),
+                found: junqi_game::clip(t, 40),
             })
         };
         let (mut plies, mut number) = (0, 1);
@@ -202,7 +212,7 @@ impl FromStr for FlipSetup {
         if let Some((column, t)) = w.get(6) {
             return Err(FlipSetupParseError::Trailing {
                 column: *column,
-                found: t.clone(),
+                found: junqi_game::clip(t, 40),
             });
         }
         Ok(FlipSetup {
@@ -545,7 +555,7 @@ impl FromStr for FlipAction {
         if n < chars.len() {
             return Err(MoveParseError::Square(SquareParseError::Trailing {
                 column: n + 1,
-                found: chars[n..].iter().collect(),
+                found: quote(&chars[n..]),
             }));
         }
         Ok(a)
@@ -608,14 +618,14 @@ impl FromStr for FlipPly {
             ['=', more @ ..] => {
                 return Err(FlipPlyParseError::Piece {
                     column: n + 2,
-                    found: more.iter().collect(),
+                    found: quote(more),
                 });
             }
             _ => {
                 return Err(FlipPlyParseError::Action(MoveParseError::Square(
                     SquareParseError::Trailing {
                         column: n + 1,
-                        found: rest.iter().collect(),
+                        found: quote(rest),
                     },
                 )));
             }
