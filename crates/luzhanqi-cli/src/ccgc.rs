@@ -5,7 +5,7 @@ use std::io::{self, BufRead, Write};
 use std::time::{Duration, Instant};
 
 use clap::Args;
-use junqi_protocol::line::{BoundedLine, read_line_bounded};
+use junqi_protocol::line::{BoundedLine, read_line_limited, skip_line};
 use luzhanqi::dark::{DarkView, InfoState};
 use luzhanqi::deploy::{DEFAULT_DEPLOYMENT, Deployment};
 use luzhanqi_engine::ccgc::{CcgcMove, EndCode, Message, Reply, Session, SessionConfig};
@@ -96,15 +96,19 @@ fn serve<E: std::fmt::Display>(
     let mut buf = Vec::new();
     let mut number = 0usize;
     let mut last: Option<(Message, Option<Reply>)> = None;
-    while let Some(kind) = read_line_bounded(&mut input, &mut buf, MAX_LINE)? {
+    while let Some(kind) = read_line_limited(&mut input, &mut buf, MAX_LINE)? {
         let arrived = Instant::now();
         number += 1;
         let line = String::from_utf8_lossy(&buf);
         if kind == BoundedLine::TooLong {
+            // Told at the limit, before the rest is read (an endless line is read for ever,
+            // in constant memory, but the platform's operator sees why the engine is silent).
             writeln!(
                 errors,
                 "ccgc: line {number}: longer than {MAX_LINE} bytes, skipped"
             )?;
+            errors.flush()?;
+            skip_line(&mut input)?;
             continue;
         }
         let msg = match read(&line) {
@@ -272,6 +276,37 @@ mod tests {
                 .collect()
         };
         (lines(out), lines(err))
+    }
+
+    /// An over-long line is told at its limit, before the rest of it is read: a line with no
+    /// end (here cut off by a read error after twice the limit) still leaves its message.
+    #[test]
+    fn an_endless_line_is_told_at_its_limit() {
+        struct Endless(usize);
+        impl io::Read for Endless {
+            fn read(&mut self, buf: &mut [u8]) -> io::Result<usize> {
+                if self.0 >= 2 * MAX_LINE {
+                    return Err(io::Error::other("no end"));
+                }
+                let n = buf.len().min(64);
+                buf[..n].fill(b'x');
+                self.0 += n;
+                Ok(n)
+            }
+        }
+        let mut err = Vec::new();
+        let r = serve(
+            stand_in_session(),
+            io::BufReader::new(Endless(0)),
+            Vec::new(),
+            &mut err,
+            Message::parse,
+        );
+        assert!(r.is_err());
+        assert_eq!(
+            String::from_utf8(err).unwrap(),
+            format!("ccgc: line 1: longer than {MAX_LINE} bytes, skipped\n")
+        );
     }
 
     /// A whole conversation in which the engine plays second (Blue) from the default
