@@ -192,11 +192,7 @@ pub fn run_match(
         drop(tx);
         for (report, counted) in rx {
             let points = report.first_engine_points();
-            match points {
-                1.0 => tally.wins += 1,
-                0.0 => tally.losses += 1,
-                _ => tally.draws += 1,
-            }
+            tally.add(points);
             let pair = (report.round - 1) / 2;
             match half_pairs.remove(&pair) {
                 Some(other) => pentanomial.add_pair(other, points),

@@ -49,6 +49,27 @@ fn erf(x: f64) -> f64 {
 }
 
 impl Tally {
+    /// Count a game that gave the first engine `points`: 1 a win, 0 a loss, anything else a
+    /// draw (as [`Pentanomial::add_pair`] counts a pair's games).
+    ///
+    /// ```
+    /// use junqi_game::stats::Tally;
+    /// let mut t = Tally::default();
+    /// for p in [1.0, 0.5, 0.0, 1.0] {
+    ///     t.add(p);
+    /// }
+    /// assert_eq!((t.wins, t.draws, t.losses), (2, 1, 1));
+    /// ```
+    pub fn add(&mut self, points: f64) {
+        if points == 1.0 {
+            self.wins += 1;
+        } else if points == 0.0 {
+            self.losses += 1;
+        } else {
+            self.draws += 1;
+        }
+    }
+
     /// Games played.
     #[must_use]
     pub fn games(&self) -> u32 {

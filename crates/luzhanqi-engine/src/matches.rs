@@ -162,11 +162,7 @@ impl MatchResult {
     pub fn tally(&self) -> Tally {
         let mut t = Tally::default();
         for g in &self.games {
-            match g.a_points() {
-                1.0 => t.wins += 1,
-                0.0 => t.losses += 1,
-                _ => t.draws += 1,
-            }
+            t.add(g.a_points());
         }
         t
     }
