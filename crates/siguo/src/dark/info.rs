@@ -12,6 +12,7 @@ use crate::board::{POINT_COUNT, Point};
 use crate::position::{Outcome, Position};
 use crate::ruleset::{OutPieces, Rules, RulesError, SiguoMode};
 use crate::seat::Seat;
+use crate::text::{rank_points, write_position};
 
 /// A piece as a seat sees it: whose it is, and its kind when the seat may see it.
 #[derive(Debug, Clone, Copy, PartialEq, Eq, Hash)]
@@ -73,48 +74,19 @@ impl SeenBoard {
                 .then(|| Seat::ALL.map(|s| pos.passes_used(s))),
         }
     }
-
-    /// The points of a rank from file a to q.
-    fn rank_points(rank: u8) -> impl Iterator<Item = Point> {
-        (1..=17).filter_map(move |f| Point::new(f, rank))
-    }
 }
 
 impl fmt::Display for SeenBoard {
     fn fmt(&self, f: &mut fmt::Formatter<'_>) -> fmt::Result {
-        for rank in (1..=17u8).rev() {
-            let mut run = 0;
-            for p in SeenBoard::rank_points(rank) {
-                match self.board[p.index()] {
-                    None => run += 1,
-                    Some(s) => {
-                        if run > 0 {
-                            write!(f, "{run}")?;
-                            run = 0;
-                        }
-                        let k = s.kind.map_or('?', Kind::letter);
-                        write!(f, "{}{k}", s.seat.letter())?;
-                    }
-                }
-            }
-            if run > 0 {
-                write!(f, "{run}")?;
-            }
-            if rank > 1 {
-                f.write_str("/")?;
-            }
-        }
-        write!(f, " {} ", self.turn.letter())?;
-        for s in Seat::ALL {
-            if self.in_play[s.index()] {
-                write!(f, "{}", s.letter())?;
-            }
-        }
-        write!(f, " {} {}", self.plies_since_attack, self.move_number)?;
-        if let Some(p) = self.passes_used {
-            write!(f, " {}{}{}{}", p[0], p[1], p[2], p[3])?;
-        }
-        Ok(())
+        write_position(
+            f,
+            |p| self.board[p.index()].map(|s| (s.seat, s.kind.map_or('?', Kind::letter))),
+            self.turn,
+            self.in_play,
+            self.plies_since_attack,
+            self.move_number,
+            self.passes_used,
+        )
     }
 }
 
@@ -124,7 +96,7 @@ fn parse_board(text: &str) -> Result<SeenBoard, (usize, &'static str)> {
     let mut board = [None; POINT_COUNT];
     let mut i = 0;
     for rank in (1..=17u8).rev() {
-        let pts: Vec<Point> = SeenBoard::rank_points(rank).collect();
+        let pts = rank_points(rank);
         let mut k = 0;
         while k < pts.len() {
             let c = *bytes.get(i).ok_or((i + 1, "the board ends early"))?;
