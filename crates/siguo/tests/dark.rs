@@ -472,3 +472,37 @@ fn domains_are_sound_and_see_engineers() {
     }
     assert!(engineers > 0, "no engineer recognised by its path");
 }
+
+/// A seat's seen board is the position string (L-59) with the kind letter of each piece it
+/// may not see written `?` (L-63, L-64): its own kinds in 四暗, its ally's too in 雙明.
+#[test]
+fn seen_board_text_is_the_position_string_with_hidden_kinds_as_question_marks() {
+    use siguo::SiguoMode;
+    use siguo::dark::SeenBoard;
+    let (pos, _) = opening(11, rules(r#"{"pass_limit":2}"#));
+    let text = pos.to_string();
+    assert!(text.ends_with(" r rgby 0 1 0000"), "{text}");
+    let hide = |shown: &[char]| {
+        let mut out = String::new();
+        let mut hidden = false;
+        for c in text.chars() {
+            out.push(if hidden { '?' } else { c });
+            hidden = !hidden && "rgby".contains(c) && !shown.contains(&c) && c != ' ';
+            if out.ends_with(' ') {
+                // Past the board: the fields are written as they are.
+                out.push_str(&text[out.len()..]);
+                break;
+            }
+        }
+        out
+    };
+    let dark = SeenBoard::of(&pos, Seat::Green, SiguoMode::Dark).to_string();
+    assert_eq!(dark, hide(&['g']));
+    assert!(dark.contains("b?") && dark.contains("gF") && !dark.contains("g?"));
+    let double = SeenBoard::of(&pos, Seat::Green, SiguoMode::DoubleOpen).to_string();
+    assert_eq!(double, hide(&['g', 'y']));
+    assert_eq!(
+        SeenBoard::of(&pos, Seat::Green, SiguoMode::Open).to_string(),
+        text
+    );
+}
