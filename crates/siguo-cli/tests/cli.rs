@@ -83,6 +83,60 @@ fn outcome_and_play() {
     assert_eq!(o, "red-blue team-out\n");
 }
 
+/// Issue 52's outcome words for positions decided as read, and L-57 from step 2 settling a
+/// position string: `moves`, `perft` and `divide` answer for the seat that is really to move,
+/// nothing for a decided position, and `play` with no action writes the settled string.
+#[test]
+fn outcome_words_and_settling_as_read() {
+    let decided = [
+        // Four flags and four marshals, 70 plies without an attack (L-56).
+        (
+            "3bF1/5/5/2bS2/5/5/15/yF11/1yS8gS4/11gF/15/5/5/2rS2/5/5/1rF3 r rgby 70 1",
+            "draw no-combat-limit",
+        ),
+        // Only flags (L-53).
+        (
+            "3bF1/5/5/5/5/5/15/yF11/15/11gF/15/5/5/5/5/5/1rF3 r rgby 0 1",
+            "draw no-movable-pieces",
+        ),
+        // Yellow out; Green to move with a flag and a landmine only: out, and with it its
+        // team (L-57 steps 4 and 2).
+        (
+            "3bF1/5/5/5/5/5/15/12/14gL/11gF/15/5/5/2rS2/5/5/1rF3 g rgb 0 1",
+            "red-blue no-move",
+        ),
+    ];
+    for (pos, word) in decided {
+        assert_eq!(stdout(&["outcome", "--position", pos]), format!("{word}\n"));
+        assert_eq!(stdout(&["moves", "--position", pos]), "");
+        assert_eq!(stdout(&["perft", "1", "--position", pos]), "0\n");
+        assert_eq!(stdout(&["divide", "1", "--position", pos]), "total 0\n");
+    }
+    // The seat to move stays in play in a decided position: Green went out, Blue is to move.
+    let pos = decided[2].0;
+    assert_eq!(
+        stdout(&["play", "--position", pos]),
+        "3bF1/5/5/5/5/5/15/12/15/12/15/5/5/2rS2/5/5/1rF3 b rb 0 1\n"
+    );
+    // Red to move with a flag and a landmine only: Red goes out as the string is read and
+    // its pieces leave; Green's marshal on m9 answers.
+    let pos = "3bF1/5/5/2bS2/5/5/15/yF11/1yS8gS4/11gF/15/5/5/5/5/5/rLrF3 r rgby 0 1";
+    assert_eq!(stdout(&["outcome", "--position", pos]), "ongoing\n");
+    assert_eq!(
+        stdout(&["moves", "--position", pos]),
+        "m9l9 司m9-l9\nm9m10 司m9-m10\nm9m8 司m9-m8\nm9n9 司m9-n9\n"
+    );
+    assert_eq!(stdout(&["perft", "1", "--position", pos]), "4\n");
+    assert_eq!(
+        stdout(&["divide", "1", "--position", pos]),
+        "m9l9 1\nm9m10 1\nm9m8 1\nm9n9 1\ntotal 4\n"
+    );
+    assert_eq!(
+        stdout(&["play", "--position", pos]),
+        "3bF1/5/5/2bS2/5/5/15/yF11/1yS8gS4/11gF/15/5/5/5/5/5/5 g gby 0 1\n"
+    );
+}
+
 #[test]
 fn opening_of_four_deployments_is_the_l59_example() {
     let text = stdout(&[
