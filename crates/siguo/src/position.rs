@@ -222,10 +222,14 @@ pub enum Violation {
         /// The limit.
         limit: u8,
     },
-    /// A passes field while `pass_limit` is 0, or none while it is above 0 and the other
-    /// counters are given.
+    /// A passes field while `pass_limit` is 0 (a string without one under a `pass_limit` above
+    /// 0 is read as 0000).
     #[error("the passes field is written exactly when pass_limit is above 0 (it is {0})")]
     PassesField(u8),
+    /// Rules whose `pass_limit` is above 9 (L-55), which [`Rules::from_json`] refuses and the
+    /// passes field (one digit a seat) cannot write.
+    #[error("pass_limit {0} is above 9 (L-55)")]
+    PassLimit(u8),
     /// A move number of 0.
     #[error("the move number is 0 (it starts at 1)")]
     MoveNumberZero,
@@ -413,6 +417,9 @@ impl Position {
             Some(p) => p,
             None => [0; 4],
         };
+        if rules.pass_limit > 9 {
+            v.push(Violation::PassLimit(rules.pass_limit));
+        }
         for seat in Seat::ALL {
             let used = passes[seat.index()];
             if used > rules.pass_limit && rules.pass_limit > 0 {

@@ -65,7 +65,9 @@ pub struct SiguoModeRules {
     pub engineer_scout: bool,
 }
 
-/// The rules of a four-player game. Every value is valid; JSON is validated where it enters.
+/// The rules of a four-player game. JSON is validated where it enters; of the values the
+/// fields can hold, only a `pass_limit` above 9 is wrong, and [`Position::from_setup`](crate::Position::from_setup)
+/// refuses it (the passes field of L-59 has one digit a seat).
 ///
 /// ```
 /// use siguo::{OutPieces, Rules};

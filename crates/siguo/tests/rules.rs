@@ -474,3 +474,77 @@ fn l57_surrender_of_a_seat_not_to_move_can_leave_the_mover_without_moves() {
     assert_eq!(p.turn(), Seat::Red);
     assert_eq!(moves(&p), ["g1g2"]);
 }
+
+/// L-59's validity: every violation of a setup is named at once, and rules a position string
+/// cannot write (a `pass_limit` above 9, L-55) are refused.
+#[test]
+fn l59_invalid_setups_name_every_violation() {
+    use siguo::{PositionError, Violation};
+    let violations = |s: Setup, r: Rules| match Position::from_setup(s, r) {
+        Err(PositionError(v)) => v,
+        Ok(p) => panic!("valid: {p}"),
+    };
+    // Red: two marshals and a landmine on its own row 4; Green: its flag off its
+    // headquarters; Blue in play without a flag; Yellow out with a piece; Yellow to move;
+    // move number 0; Red has used 3 passes of 2.
+    let mut s = setup(
+        &[
+            ("rF", "h1"),
+            ("rS", "i3"),
+            ("rS", "i5"),
+            ("rL", "i4"),
+            ("gF", "m9"),
+            ("bS", "i14"),
+            ("yS", "b9"),
+        ],
+        'y',
+        "rgb",
+    );
+    s.move_number = 0;
+    s.passes_used = Some([3, 0, 0, 0]);
+    assert_eq!(
+        violations(s, rules(r#"{"pass_limit":2}"#)),
+        [
+            Violation::MineMisplaced {
+                seat: Seat::Red,
+                point: pt("i4")
+            },
+            Violation::FlagMisplaced {
+                seat: Seat::Green,
+                point: pt("m9")
+            },
+            Violation::TooMany {
+                seat: Seat::Red,
+                kind: Kind::Marshal,
+                count: 2
+            },
+            Violation::FlagMissing(Seat::Blue),
+            Violation::OutSeatHasPieces(Seat::Yellow),
+            Violation::TurnNotInPlay(Seat::Yellow),
+            Violation::MoveNumberZero,
+            Violation::PassesOverLimit {
+                seat: Seat::Red,
+                used: 3,
+                limit: 2
+            },
+        ]
+    );
+    // No seat in play (and no piece); a passes field under pass_limit 0.
+    let mut s = setup(&[], 'r', "");
+    s.passes_used = Some([0; 4]);
+    assert_eq!(
+        violations(s, Rules::STANDARD),
+        [
+            Violation::TurnNotInPlay(Seat::Red),
+            Violation::BothTeamsOut,
+            Violation::PassesField(0),
+        ]
+    );
+    // A pass_limit the JSON reader refuses is refused here too; 9 is the most.
+    let s = setup(&FLAGS, 'r', "rgby");
+    let mut r = Rules::STANDARD;
+    r.pass_limit = 10;
+    assert_eq!(violations(s.clone(), r), [Violation::PassLimit(10)]);
+    r.pass_limit = 9;
+    assert!(Position::from_setup(s, r).is_ok());
+}
