@@ -348,7 +348,17 @@ impl InfoState {
     /// [`InfoStateError::Replay`] when it does not fit.
     pub fn push(&mut self, a: Announcement) -> Result<(), InfoStateError> {
         let mut v = self.replay()?;
-        v.tell(&a).map_err(|why| InfoStateError::Replay {
+        self.push_onto(&mut v, a)
+    }
+
+    /// [`InfoState::push`] for a caller that keeps `view`, this state's view, in step: the
+    /// announcement is checked against it and told to it (no replay of the history).
+    pub(crate) fn push_onto(
+        &mut self,
+        view: &mut SeatView,
+        a: Announcement,
+    ) -> Result<(), InfoStateError> {
+        view.tell(&a).map_err(|why| InfoStateError::Replay {
             line: self.history.len() + 4,
             why,
         })?;
@@ -428,9 +438,7 @@ impl FromStr for InfoState {
             let a: Announcement = line
                 .parse()
                 .map_err(|error| InfoStateError::Announcement { line: i + 4, error })?;
-            view.tell(&a)
-                .map_err(|why| InfoStateError::Replay { line: i + 4, why })?;
-            state.history.push(a);
+            state.push_onto(&mut view, a)?;
         }
         Ok(state)
     }

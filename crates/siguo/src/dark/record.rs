@@ -189,9 +189,9 @@ pub fn read_seat_record(text: &str) -> Result<InfoState, RecordError> {
     let mut state: InfoState = head
         .parse()
         .map_err(|error| RecordError::Info { at: at0, error })?;
+    let mut view = state.view();
     for (token, at, comment) in &c.moves {
         let comment = comment.as_ref().ok_or(RecordError::NoAnnouncement(*at))?;
-        let view = state.view();
         let (seat, action) = match token.strip_prefix("resign-") {
             Some(s) => (s.to_string(), "resign".to_string()),
             None => (view.turn().letter().to_string(), token.clone()),
@@ -202,7 +202,7 @@ pub fn read_seat_record(text: &str) -> Result<InfoState, RecordError> {
             error: InfoStateError::Announcement { line: 0, error },
         })?;
         state
-            .push(a)
+            .push_onto(&mut view, a)
             .map_err(|error| RecordError::Info { at: *at, error })?;
     }
     Ok(state)
