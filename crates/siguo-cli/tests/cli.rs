@@ -181,51 +181,29 @@ fn repetition_draws_before_the_no_combat_limit() {
     let moves = [
         "i4i5", "m9m10", "i14i13", "b9b10", "i5i4", "m10m9", "i13i14", "b10b9",
     ];
-    let mut args = vec!["play", "--position", pos, "--rules", r#"{"repetition":2}"#];
-    args.extend(moves);
-    let last = stdout(&args).lines().last().unwrap().to_string();
-    let o = siguo(&[
-        "play",
-        "--position",
-        pos,
-        "--rules",
-        r#"{"repetition":2}"#,
-        "i4i5",
-        "m9m10",
-        "i14i13",
-        "b9b10",
-        "i5i4",
-        "m10m9",
-        "i13i14",
-        "b10b9",
-        "i4i5",
-    ]);
+    let play = |rules: &str, extra: &[&str]| {
+        let mut args = vec!["play", "--position", pos, "--rules", rules];
+        args.extend(moves);
+        args.extend(extra);
+        siguo(&args)
+    };
+    let out = play(r#"{"repetition":2}"#, &[]);
+    assert!(out.status.success());
+    let text = String::from_utf8(out.stdout).unwrap();
+    let last = text.lines().last().unwrap();
+    assert!(last.ends_with(" r rgby 8 3"), "{last}");
+    let o = play(r#"{"repetition":2}"#, &["i4i5"]);
     assert_eq!(
         o.status.code(),
         Some(1),
         "the game is over after the repetition"
     );
     assert!(String::from_utf8_lossy(&o.stderr).contains("repetition"));
-    assert!(last.ends_with(" r rgby 8 3"), "{last}");
     // With the limit at 8 plies as well, repetition is still the reason (L-57 step 5).
-    let o = siguo(&[
-        "play",
-        "--position",
-        pos,
-        "--rules",
-        r#"{"repetition":2,"no_combat_limit":8}"#,
-        "i4i5",
-        "m9m10",
-        "i14i13",
-        "b9b10",
-        "i5i4",
-        "m10m9",
-        "i13i14",
-        "b10b9",
-        "i4i5",
-    ]);
+    let o = play(r#"{"repetition":2,"no_combat_limit":8}"#, &["i4i5"]);
+    assert_eq!(o.status.code(), Some(1));
     assert!(
-        String::from_utf8_lossy(&o.stderr).contains("repetition"),
+        String::from_utf8_lossy(&o.stderr).contains("(draw repetition)"),
         "{}",
         String::from_utf8_lossy(&o.stderr)
     );
