@@ -640,17 +640,22 @@ impl Position {
     #[must_use]
     pub fn moves_of(&self, seat: Seat) -> Vec<Move> {
         let mut v = Vec::new();
+        self.push_moves(seat, &mut v, |m| m);
+        v
+    }
+
+    /// Push `seat`'s legal moves (none when it is out) onto `out`, each as `wrap` makes it.
+    fn push_moves<T>(&self, seat: Seat, out: &mut Vec<T>, wrap: impl Fn(Move) -> T) {
         if !self.in_play[seat.index()] {
-            return v;
+            return;
         }
         let occ = self.occupancy();
         for from in self.mobile(seat).iter() {
             let kind = self.board[from.index()].expect("a mobile piece").kind;
             for to in Self::destinations(from, kind, seat, &occ).iter() {
-                v.push(Move { from, to });
+                out.push(wrap(Move { from, to }));
             }
         }
-        v
     }
 
     /// Whether `seat` has a legal move. Every destination begins with a step to a neighbour
@@ -686,7 +691,10 @@ impl Position {
     /// The legal actions: the legal moves, then `pass` where L-55 allows it.
     #[must_use]
     pub fn legal_actions(&self) -> Vec<Action> {
-        let mut v: Vec<Action> = self.legal_moves().into_iter().map(Action::Move).collect();
+        let mut v = Vec::new();
+        if self.outcome.is_none() {
+            self.push_moves(self.turn, &mut v, Action::Move);
+        }
         if self.can_pass() {
             v.push(Action::Pass);
         }
