@@ -12,13 +12,13 @@ use super::announce::{Announcement, Event};
 use super::info::{InfoState, SeatView};
 use super::referee::{DarkError, DarkGame};
 use crate::board::Point;
+use crate::deploy::own_point;
 use crate::position::{Action, Position, Setup};
 use crate::seat::{Piece, Seat};
 
 /// The board point of a deployment's `i`-th own-frame point ([`OWN_POINTS`] order).
 fn id_point(seat: Seat, i: usize) -> Point {
-    let sq = OWN_POINTS[i];
-    Point::from_own(seat, sq.file() + 1, sq.rank()).expect("an own-frame point of a half")
+    own_point(seat, OWN_POINTS[i])
 }
 
 /// Whether a non-engineer could move `from` → `to` on the seen board: one step along a line
