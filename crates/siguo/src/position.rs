@@ -139,24 +139,76 @@ pub enum Outcome {
     Draw(DrawReason),
 }
 
-impl fmt::Display for WinReason {
-    fn fmt(&self, f: &mut fmt::Formatter<'_>) -> fmt::Result {
-        f.write_str(match self {
+impl OutReason {
+    /// The three reasons.
+    pub(crate) const ALL: [OutReason; 3] = [
+        OutReason::FlagCaptured,
+        OutReason::NoMove,
+        OutReason::Resigned,
+    ];
+
+    /// The team's win when the last enemy seat went out so.
+    pub(crate) const fn win(self) -> WinReason {
+        match self {
+            OutReason::FlagCaptured => WinReason::FlagCaptured,
+            OutReason::NoMove => WinReason::NoMove,
+            OutReason::Resigned => WinReason::Resigned,
+        }
+    }
+
+    /// The reason word, the same as the win's: `flag-captured`, `no-move`, `resigned`.
+    pub(crate) const fn word(self) -> &'static str {
+        self.win().word()
+    }
+}
+
+impl WinReason {
+    /// The four reasons.
+    pub(crate) const ALL: [WinReason; 4] = [
+        WinReason::FlagCaptured,
+        WinReason::NoMove,
+        WinReason::Resigned,
+        WinReason::TeamOut,
+    ];
+
+    /// The reason word of issue 52's `outcome` (and of announcements and records).
+    pub(crate) const fn word(self) -> &'static str {
+        match self {
             WinReason::FlagCaptured => "flag-captured",
             WinReason::NoMove => "no-move",
             WinReason::Resigned => "resigned",
             WinReason::TeamOut => "team-out",
-        })
+        }
+    }
+}
+
+impl DrawReason {
+    /// The three reasons.
+    pub(crate) const ALL: [DrawReason; 3] = [
+        DrawReason::NoMovablePieces,
+        DrawReason::NoCombatLimit,
+        DrawReason::Repetition,
+    ];
+
+    /// The reason word of issue 52's `outcome` (and of announcements and records).
+    pub(crate) const fn word(self) -> &'static str {
+        match self {
+            DrawReason::NoMovablePieces => "no-movable-pieces",
+            DrawReason::NoCombatLimit => "no-combat-limit",
+            DrawReason::Repetition => "repetition",
+        }
+    }
+}
+
+impl fmt::Display for WinReason {
+    fn fmt(&self, f: &mut fmt::Formatter<'_>) -> fmt::Result {
+        f.write_str(self.word())
     }
 }
 
 impl fmt::Display for DrawReason {
     fn fmt(&self, f: &mut fmt::Formatter<'_>) -> fmt::Result {
-        f.write_str(match self {
-            DrawReason::NoMovablePieces => "no-movable-pieces",
-            DrawReason::NoCombatLimit => "no-combat-limit",
-            DrawReason::Repetition => "repetition",
-        })
+        f.write_str(self.word())
     }
 }
 
@@ -864,12 +916,7 @@ impl Position {
             // (2) a team with no seat in play has lost.
             for team in Team::ALL {
                 if team.seats().iter().all(|s| !self.in_play[s.index()]) {
-                    let reason = match last_out {
-                        Some(OutReason::FlagCaptured) => WinReason::FlagCaptured,
-                        Some(OutReason::NoMove) => WinReason::NoMove,
-                        Some(OutReason::Resigned) => WinReason::Resigned,
-                        None => WinReason::TeamOut,
-                    };
+                    let reason = last_out.map_or(WinReason::TeamOut, OutReason::win);
                     self.outcome = Some(Outcome::Win {
                         team: team.other(),
                         reason,
