@@ -1,14 +1,13 @@
 //! `siguo`: the command line of the `siguo` rules library for 四國軍棋 (four-player army
 //! chess). The output formats are exact (tools read them); see `docs/siguo.md`.
 
-use std::collections::HashMap;
 use std::io::{BufWriter, Write};
 use std::process::ExitCode;
 
 use clap::{Args, Parser, Subcommand, ValueEnum};
 use luzhanqi::deploy::Deployment;
 use luzhanqi::rand::{Rng, SeedableRng, rngs::StdRng};
-use siguo::{Action, Position, Rules, Script, Seat};
+use siguo::{Action, Position, Repetitions, Rules, Script, Seat};
 
 /// Rules engine for 四國軍棋 (four-player army chess).
 #[derive(Debug, Parser)]
@@ -258,9 +257,7 @@ fn run(cli: Cli, out: &mut impl Write) -> Result<ExitCode, String> {
         }
         Command::Play(args) => {
             let mut pos = args.pos.position()?;
-            let repetition = pos.rules().base.repetition.map(|n| usize::from(n.get()));
-            let mut seen: HashMap<_, usize> = HashMap::new();
-            *seen.entry(pos.repetition_key()).or_default() += 1;
+            let mut seen = Repetitions::new(&pos);
             for (i, text) in args.actions.iter().enumerate() {
                 let n = i + 1;
                 if let Some(letter) = text.strip_prefix("resign-") {
@@ -272,7 +269,7 @@ fn run(cli: Cli, out: &mut impl Write) -> Result<ExitCode, String> {
                         .ok_or_else(|| format!("action {n} '{text}': not resign-r|g|b|y"))?;
                     pos.surrender(seat)
                         .map_err(|e| format!("action {n} '{text}': {e}"))?;
-                    *seen.entry(pos.repetition_key()).or_default() += 1;
+                    seen.reached(&mut pos);
                     continue;
                 }
                 if let Some(o) = pos.outcome() {
@@ -282,11 +279,7 @@ fn run(cli: Cli, out: &mut impl Write) -> Result<ExitCode, String> {
                     .find_action(text)
                     .map_err(|e| format!("action {n} '{text}': {e}"))?;
                 pos.play_unchecked(a);
-                let count = seen.entry(pos.repetition_key()).or_default();
-                *count += 1;
-                if repetition.is_some_and(|r| *count >= r) {
-                    pos.declare_repetition();
-                }
+                seen.reached(&mut pos);
             }
             writeln!(out, "{pos}").map_err(w)?;
         }

@@ -1,6 +1,7 @@
 //! Setups and positions (L-49 … L-59): the placement, the seat to move, the seats in play, the
 //! counters; move generation (L-46 … L-48, L-55), play and adjudication (L-51 … L-57).
 
+use std::collections::HashMap;
 use std::fmt;
 
 use luzhanqi::{AttackOutcome, Combat, FlagCapture, Kind};
@@ -993,8 +994,61 @@ impl Position {
 
     /// The key of L-56's repetition: placement, seat to move, seats in play, passes used.
     #[must_use]
-    pub fn repetition_key(&self) -> ([Option<Piece>; POINT_COUNT], Seat, [bool; 4], [u8; 4]) {
+    pub fn repetition_key(&self) -> RepetitionKey {
         (self.board, self.turn, self.in_play, self.passes_used)
+    }
+}
+
+/// L-56's repetition identity: placement, seat to move, seats in play, passes used.
+type RepetitionKey = ([Option<Piece>; POINT_COUNT], Seat, [bool; 4], [u8; 4]);
+
+/// The positions a game has reached, counted for L-56's repetition: what a game that keeps
+/// its history (the referee, a game file's replay, the command's `play`) asks after each
+/// action, so that one count serves them all.
+///
+/// ```
+/// use siguo::{Position, Repetitions, Rules};
+/// let rules = Rules::from_json(r#"{"repetition": 2}"#)?;
+/// // Four flags and four marshals, which step out and back.
+/// let text = "3bF1/5/5/2bS2/5/5/15/yF11/1yS8gS4/11gF/15/5/5/2rS2/5/5/1rF3 r rgby 0 1";
+/// let mut pos = Position::from_text(text, rules)?;
+/// let mut seen = Repetitions::new(&pos);
+/// for m in ["i4i5", "m9m10", "i14i13", "b9b10", "i5i4", "m10m9", "i13i14", "b10b9"] {
+///     assert_eq!(pos.outcome(), None);
+///     pos.play(pos.find_action(m)?)?;
+///     seen.reached(&mut pos);
+/// }
+/// assert_eq!(pos.outcome().unwrap().to_string(), "draw repetition");
+/// # Ok::<(), Box<dyn std::error::Error>>(())
+/// ```
+#[derive(Debug, Clone)]
+pub struct Repetitions {
+    seen: HashMap<RepetitionKey, usize>,
+}
+
+impl Repetitions {
+    /// The count of a game from `start`, which has occurred once.
+    #[must_use]
+    pub fn new(start: &Position) -> Repetitions {
+        Repetitions {
+            seen: HashMap::from([(start.repetition_key(), 1)]),
+        }
+    }
+
+    /// Count `pos`, the position a move, a pass or a surrender has just reached, and draw it
+    /// by repetition ([`Position::declare_repetition`]) when it has now occurred `repetition`
+    /// times (L-56).
+    pub fn reached(&mut self, pos: &mut Position) {
+        let count = self.seen.entry(pos.repetition_key()).or_default();
+        *count += 1;
+        if pos
+            .rules
+            .base
+            .repetition
+            .is_some_and(|r| *count >= usize::from(r.get()))
+        {
+            pos.declare_repetition();
+        }
     }
 }
 

@@ -506,3 +506,28 @@ fn seen_board_text_is_the_position_string_with_hidden_kinds_as_question_marks() 
         text
     );
 }
+
+/// The referee judges L-56's repetition and announces the draw; without the option the same
+/// shuttle plays on.
+#[test]
+fn referee_announces_repetition() {
+    let text = "3bF1/5/5/2bS2/5/5/15/yF11/1yS8gS4/11gF/15/5/5/2rS2/5/5/1rF3 r rgby 0 1";
+    let shuttle = [
+        "i4i5", "m9m10", "i14i13", "b9b10", "i5i4", "m10m9", "i13i14", "b10b9",
+    ];
+    let play = |r: Rules| {
+        let mut g = DarkGame::new(Position::from_text(text, r).unwrap()).unwrap();
+        let mut last = String::new();
+        for m in shuttle {
+            let a = g.position().find_action(m).unwrap();
+            last = g.play(a).unwrap().to_string();
+        }
+        (g, last)
+    };
+    let (g, last) = play(rules(r#"{"repetition":2}"#));
+    assert_eq!(last, "y b10b9 next:r end:draw:repetition");
+    assert!(g.position().legal_actions().is_empty());
+    let (g, last) = play(Rules::STANDARD);
+    assert_eq!(last, "y b10b9 next:r");
+    assert_eq!(g.position().outcome(), None);
+}
