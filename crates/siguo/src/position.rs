@@ -820,7 +820,7 @@ impl Position {
         match a {
             Action::Pass => {
                 self.passes_used[mover.index()] += 1;
-                self.plies_since_attack += 1;
+                self.plies_since_attack = self.plies_since_attack.saturating_add(1);
             }
             Action::Move(m) => {
                 let att = self.board[m.from.index()].expect("a piece to move");
@@ -828,7 +828,7 @@ impl Position {
                 match self.board[m.to.index()] {
                     None => {
                         self.set_square(m.to, Some(att));
-                        self.plies_since_attack += 1;
+                        self.plies_since_attack = self.plies_since_attack.saturating_add(1);
                     }
                     Some(def) => {
                         let c = Combat::resolve(att.kind, def.kind, &self.rules.base);
@@ -848,7 +848,7 @@ impl Position {
                 }
             }
         }
-        self.plies_played += 1;
+        self.plies_played = self.plies_played.saturating_add(1);
         self.settle(Some(mover), out);
     }
 
@@ -937,14 +937,7 @@ impl Position {
             }
             // (4) the turn passes to the next seat in play.
             if let Some(f) = from.take() {
-                let mut next = self.next_seat(f);
-                while !self.in_play[next.index()] {
-                    next = self.next_seat(next);
-                }
-                if self.order(next) <= self.order(f) {
-                    self.move_number += 1;
-                }
-                self.turn = next;
+                self.pass_turn_from(f);
             }
             let t = self.turn;
             if self.passes_used[t.index()] >= self.rules.pass_limit && !self.has_legal_move(t) {
@@ -966,16 +959,21 @@ impl Position {
     /// at step 4 or surrendered): then the turn passes on to the next seat in play, so that
     /// the position string stays valid (L-59: the seat to move is in play).
     fn turn_to_seat_in_play(&mut self) {
-        let from = self.turn;
-        if self.in_play[from.index()] {
-            return;
+        if !self.in_play[self.turn.index()] {
+            self.pass_turn_from(self.turn);
         }
+    }
+
+    /// The turn passes from `from` to the next seat in play (L-50), the move number rising
+    /// once a round (L-59; saturating, as the counters of a string read may be at their
+    /// largest). Some seat is in play.
+    fn pass_turn_from(&mut self, from: Seat) {
         let mut next = self.next_seat(from);
         while !self.in_play[next.index()] {
             next = self.next_seat(next);
         }
         if self.order(next) <= self.order(from) {
-            self.move_number += 1;
+            self.move_number = self.move_number.saturating_add(1);
         }
         self.turn = next;
     }

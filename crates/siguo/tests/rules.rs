@@ -548,3 +548,19 @@ fn l59_invalid_setups_name_every_violation() {
     r.pass_limit = 9;
     assert!(Position::from_setup(s, r).is_ok());
 }
+
+/// L-59's counters are read up to u32::MAX; playing on from there keeps them at their largest
+/// (as 陸戰棋's do) instead of overflowing.
+#[test]
+fn l59_counters_at_their_largest_saturate() {
+    let text = "3bF1/5/5/2bS2/5/5/15/yF11/1yS8gS4/11gF/15/5/5/2rS2/5/5/1rF3";
+    let off = rules(r#"{"no_combat_limit":0}"#);
+    let mut pos = Position::from_text(&format!("{text} r rgby 4294967295 1"), off).unwrap();
+    pos.play(pos.find_action("i4i5").unwrap()).unwrap();
+    assert!(pos.to_string().ends_with(" g rgby 4294967295 1"), "{pos}");
+    assert!(perft(&pos, 3) > 0, "perft plays on without overflow");
+    let mut pos =
+        Position::from_text(&format!("{text} y rgby 0 4294967295"), Rules::STANDARD).unwrap();
+    pos.play(pos.find_action("b9b10").unwrap()).unwrap();
+    assert!(pos.to_string().ends_with(" r rgby 1 4294967295"), "{pos}");
+}
