@@ -531,3 +531,19 @@ fn referee_announces_repetition() {
     assert_eq!(last, "y b10b9 next:r");
     assert_eq!(g.position().outcome(), None);
 }
+
+/// An information state read from text may show a flag where a hidden piece has just moved
+/// (the text's shape allows it): the sampler answers that no kind fits that piece (it moved,
+/// and is a flag), instead of panicking on the point it looked up before the move.
+#[test]
+fn sampler_refuses_a_flag_shown_where_a_piece_moved() {
+    let (pos, _) = opening(5, Rules::STANDARD);
+    let g = DarkGame::new(pos).unwrap();
+    let mut text = g.info_state(Seat::Red).to_string();
+    text.push_str("r g6g7 next:g\ng l9k9 flag:g:k9 next:b\n");
+    let s: InfoState = text.parse().unwrap();
+    assert_eq!(
+        WorldSampler::new(&s).err(),
+        Some(siguo::dark::WorldError::Inconsistent(pt("l9")))
+    );
+}

@@ -282,13 +282,15 @@ impl WorldSampler {
                     }
                 }
             }
+            view.tell(a).expect("a checked state");
+            // A flag shown stands where the announcement left it: telling it checked that its
+            // seat's piece is there (the point before the action may be empty).
             for &(_, p) in &a.flags {
                 let id = view.at(p).expect("a checked state").id;
                 if let Some((s, i)) = index(id) {
                     domains[s.index()][i] = domains[s.index()][i].and(KindSet::only(Kind::Flag));
                 }
             }
-            view.tell(a).expect("a checked state");
         }
         let mut weights = [[[1.0; 12]; 25]; 4];
         for &(id, w) in &beliefs.weights {
