@@ -564,3 +564,20 @@ fn l59_counters_at_their_largest_saturate() {
     pos.play(pos.find_action("b9b10").unwrap()).unwrap();
     assert!(pos.to_string().ends_with(" r rgby 1 4294967295"), "{pos}");
 }
+
+/// L-54: `surrender_after` counts the plies from the first position: refused through ply 19,
+/// allowed from ply 20 (the default).
+#[test]
+fn l54_surrender_after_counts_plies_from_the_first_position() {
+    let text = "3bF1/5/5/2bS2/5/5/15/yF11/1yS8gS4/11gF/15/5/5/2rS2/5/5/1rF3 r rgby 0 1";
+    let shuttle = [
+        "i4i5", "m9m10", "i14i13", "b9b10", "i5i4", "m10m9", "i13i14", "b10b9",
+    ];
+    let mut pos = Position::from_text(text, Rules::STANDARD).unwrap();
+    for (ply, m) in shuttle.iter().cycle().take(20).enumerate() {
+        assert!(pos.clone().surrender(Seat::Green).is_err(), "ply {ply}");
+        pos.play(pos.find_action(m).unwrap()).unwrap();
+    }
+    pos.surrender(Seat::Green).unwrap();
+    assert!(!pos.in_play(Seat::Green));
+}
