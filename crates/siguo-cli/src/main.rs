@@ -363,6 +363,7 @@ fn run(cli: Cli, out: &mut impl Write) -> Result<ExitCode, String> {
                 siguo::deploy::opening([&ds[0], &ds[1], &ds[2], &ds[3]], Seat::Red, rules)
                     .map_err(|e| e.to_string())?;
             writeln!(out, "{pos}").map_err(w)?;
+            let mut seen = Repetitions::new(&pos);
             for _ in 0..args.max_plies {
                 let actions = pos.legal_actions();
                 if actions.is_empty() {
@@ -371,6 +372,7 @@ fn run(cli: Cli, out: &mut impl Write) -> Result<ExitCode, String> {
                 let a = actions[r.random_range(0..actions.len())];
                 writeln!(out, "{a}").map_err(w)?;
                 pos.play_unchecked(a);
+                seen.reached(&mut pos);
             }
             match pos.outcome() {
                 Some(o) => writeln!(out, "{o}").map_err(w)?,

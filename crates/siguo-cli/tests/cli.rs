@@ -241,3 +241,24 @@ fn replay_a_game_file() {
     assert!(String::from_utf8_lossy(&bad.stdout).contains("game 1: error: 4:1"));
     std::fs::remove_dir_all(&dir).unwrap();
 }
+
+/// `selfplay`: the first position string, one action a line, the outcome (or `unfinished`),
+/// the final position string; `play` of the same actions reaches the same string, and the
+/// game stops where L-56's repetition draws it, as `play` does.
+#[test]
+fn selfplay_is_a_game_that_play_replays() {
+    let rules = r#"{"repetition":2}"#;
+    for (seed, outcome) in [("2", "draw repetition"), ("1", "green-yellow no-move")] {
+        let text = stdout(&["selfplay", "--seed", seed, "--rules", rules]);
+        let lines: Vec<&str> = text.lines().collect();
+        let n = lines.len();
+        assert!(n > 4, "{text}");
+        assert_eq!(lines[n - 2], outcome, "seed {seed}");
+        let mut args = vec!["play", "--position", lines[0], "--rules", rules];
+        args.extend(&lines[1..n - 2]);
+        assert_eq!(stdout(&args), format!("{}\n", lines[n - 1]), "seed {seed}");
+    }
+    let text = stdout(&["selfplay", "--seed", "2", "--max-plies", "3"]);
+    let lines: Vec<&str> = text.lines().collect();
+    assert_eq!((lines.len(), lines[4]), (6, "unfinished"));
+}
