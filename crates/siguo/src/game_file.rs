@@ -9,7 +9,7 @@ use junqi_gamefile::{Dialect, GameReader, Numbering, ReadError, ResultToken, Tex
 use thiserror::Error;
 
 use crate::position::{Action, Outcome, Position, Repetitions};
-use crate::ruleset::{Rules, SiguoMode};
+use crate::ruleset::Rules;
 use crate::seat::{Seat, Team};
 use crate::text::ActionText;
 
@@ -316,11 +316,7 @@ pub fn write_game(
         }
     }
     let result = result_token(pos.outcome());
-    let mode = match start.rules().mode.mode {
-        SiguoMode::Dark => "dark",
-        SiguoMode::DoubleOpen => "double_open",
-        SiguoMode::Open => "open",
-    };
+    let mode = start.rules().mode.mode.name();
     let mut tags: Vec<(String, String)> = vec![("Game".into(), "siguo".into())];
     for (name, player) in ["Red", "Green", "Blue", "Yellow"].iter().zip(players) {
         tags.push(((*name).into(), player.into()));

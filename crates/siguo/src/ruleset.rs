@@ -54,6 +54,17 @@ pub enum SiguoMode {
     Open,
 }
 
+impl SiguoMode {
+    /// The mode's name in JSON and in a game file's `Mode` tag: `dark`, `double_open`, `open`.
+    pub(crate) const fn name(self) -> &'static str {
+        match self {
+            SiguoMode::Dark => "dark",
+            SiguoMode::DoubleOpen => "double_open",
+            SiguoMode::Open => "open",
+        }
+    }
+}
+
 /// The mode and its options, apart from the rules of movement and adjudication (L-66).
 #[derive(Debug, Clone, Copy, PartialEq, Eq, Hash, Default)]
 pub struct SiguoModeRules {
@@ -328,5 +339,15 @@ mod tests {
         ));
         assert!(Rules::from_json(r#"{"flag_capture":"after_mines"}"#).is_ok());
         assert!(matches!(Rules::parse("fast"), Err(RulesError::Unknown(_))));
+    }
+
+    #[test]
+    fn mode_names_are_the_json_names() {
+        for m in [SiguoMode::Dark, SiguoMode::DoubleOpen, SiguoMode::Open] {
+            assert_eq!(
+                serde_json::to_string(&m).unwrap(),
+                format!("\"{}\"", m.name())
+            );
+        }
     }
 }

@@ -18,15 +18,6 @@ use super::info::{InfoState, InfoStateError, SeatView};
 use super::referee::DarkGame;
 use crate::game_file::{Entry, SiguoDialect, result_token, write_game};
 use crate::position::Action;
-use crate::ruleset::SiguoMode;
-
-fn mode_name(m: SiguoMode) -> &'static str {
-    match m {
-        SiguoMode::Dark => "dark",
-        SiguoMode::DoubleOpen => "double_open",
-        SiguoMode::Open => "open",
-    }
-}
 
 /// The referee's record: the game file of the whole game (L-61), every kind in `Setup`.
 ///
@@ -54,7 +45,7 @@ pub fn seat_record(state: &InfoState) -> Result<String, String> {
     let result = result_token(view.outcome());
     let mut tags: Vec<(String, String)> = vec![
         ("Game".into(), "siguo".into()),
-        ("Mode".into(), mode_name(state.rules().mode.mode).into()),
+        ("Mode".into(), state.rules().mode.mode.name().into()),
         ("Rules".into(), state.rules().to_json()),
         ("Seat".into(), state.seat().letter().to_string()),
         ("Seen".into(), state.start().to_string()),
