@@ -76,9 +76,10 @@ pub struct SiguoModeRules {
     pub engineer_scout: bool,
 }
 
-/// The rules of a four-player game. JSON is validated where it enters; of the values the
-/// fields can hold, only a `pass_limit` above 9 is wrong, and [`Position::from_setup`](crate::Position::from_setup)
-/// refuses it (the passes field of L-59 has one digit a seat).
+/// The rules of a four-player game. JSON is validated where it enters; the fields can also
+/// hold values it refuses: a `pass_limit` above 9 makes no position
+/// ([`Position::from_setup`](crate::Position::from_setup) refuses it: the passes field of L-59
+/// has one digit a seat), and a `repetition` of 1 draws every position an action reaches.
 ///
 /// ```
 /// use siguo::{OutPieces, Rules};
