@@ -14,7 +14,7 @@ use junqi_gamefile::{GameReader, ReadError, Skip, TextPos, Visitor};
 use thiserror::Error;
 
 use super::announce::{Announcement, Event};
-use super::info::{InfoState, InfoStateError, SeatView};
+use super::info::{InfoState, InfoStateError};
 use super::referee::DarkGame;
 use crate::game_file::{Entry, SiguoDialect, result_token, write_game};
 use crate::position::Action;
@@ -61,7 +61,6 @@ pub fn seat_record(state: &InfoState) -> Result<String, String> {
         crate::TurnDirection::Ccw => s.index(),
         crate::TurnDirection::Cw => (4 - s.index()) % 4,
     };
-    let mut v = SeatView::start(&state.truncated(0));
     for a in state.history() {
         let full = a.to_string();
         // Drop the seat letter and the action: the token carries them.
@@ -72,7 +71,6 @@ pub fn seat_record(state: &InfoState) -> Result<String, String> {
             Event::Resign(s) => format!("resign-{}", s.letter()),
         };
         line.push(format!("{token} {}", junqi_gamefile::comment(rest)));
-        v.tell(a).map_err(|e| e.to_string())?;
         // Each round on its own line (L-61): a line ends where the move number rises.
         if order(a.next) <= order(a.event.seat()) && !matches!(a.event, Event::Resign(_)) {
             text.push_str(&line.join(" "));
