@@ -8,7 +8,7 @@ use luzhanqi::{AttackOutcome, Combat, FlagCapture, Kind};
 use thiserror::Error;
 
 use crate::board::{POINT_COUNT, Point, PointSet, tables};
-use crate::ruleset::{NoCombatReset, OutPieces, Rules, TurnDirection};
+use crate::ruleset::{NoCombatReset, OutPieces, Rules};
 use crate::seat::{Piece, Seat, Team};
 
 /// A placement with its counters, as read from a position string (L-59); may be nonsense.
@@ -896,18 +896,12 @@ impl Position {
 
     /// The seat after `seat` in turn order (L-50), in play or not.
     fn next_seat(&self, seat: Seat) -> Seat {
-        match self.rules.turn_direction {
-            TurnDirection::Ccw => Seat::from_index(seat.index() + 1),
-            TurnDirection::Cw => Seat::from_index(seat.index() + 3),
-        }
+        self.rules.turn_direction.next(seat)
     }
 
     /// A seat's place in the round (L-59's move number): Red first.
     fn order(&self, seat: Seat) -> usize {
-        match self.rules.turn_direction {
-            TurnDirection::Ccw => seat.index(),
-            TurnDirection::Cw => (4 - seat.index()) % 4,
-        }
+        self.rules.turn_direction.place(seat)
     }
 
     /// L-57 from step 2. `from`: the seat the turn passes from (step 4), if it passes;

@@ -8,6 +8,8 @@ use luzhanqi::{FlagCapture, MineOutcome, Ruleset};
 use serde::{Deserialize, Serialize};
 use thiserror::Error;
 
+use crate::seat::Seat;
+
 /// Turn order (L-50).
 #[derive(Debug, Clone, Copy, PartialEq, Eq, Hash, Default, Serialize, Deserialize)]
 #[serde(rename_all = "snake_case")]
@@ -17,6 +19,25 @@ pub enum TurnDirection {
     Ccw,
     /// Clockwise: Red, Yellow, Blue, Green.
     Cw,
+}
+
+impl TurnDirection {
+    /// The seat after `seat` in this order (L-50), in play or not.
+    pub(crate) const fn next(self, seat: Seat) -> Seat {
+        match self {
+            TurnDirection::Ccw => Seat::from_index(seat.index() + 1),
+            TurnDirection::Cw => Seat::from_index(seat.index() + 3),
+        }
+    }
+
+    /// A seat's place in the round, Red first (L-59: the move number rises when the turn
+    /// passes to a seat that comes no later).
+    pub(crate) const fn place(self, seat: Seat) -> usize {
+        match self {
+            TurnDirection::Ccw => seat.index(),
+            TurnDirection::Cw => (4 - seat.index()) % 4,
+        }
+    }
 }
 
 /// What becomes of an out seat's pieces (L-51).

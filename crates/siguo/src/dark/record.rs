@@ -57,10 +57,7 @@ pub fn seat_record(state: &InfoState) -> Result<String, String> {
     let mut text = String::new();
     junqi_gamefile::write_tags::<Infallible>(&mut text, &tags).map_err(|e| e.to_string())?;
     let mut line = Vec::new();
-    let order = |s: crate::Seat| match state.rules().turn_direction {
-        crate::TurnDirection::Ccw => s.index(),
-        crate::TurnDirection::Cw => (4 - s.index()) % 4,
-    };
+    let order = |s| state.rules().turn_direction.place(s);
     for a in state.history() {
         let full = a.to_string();
         // Drop the seat letter and the action: the token carries them.

@@ -177,16 +177,12 @@ impl DarkGame {
         if let Some(f) = first {
             outs.push(f);
         }
-        let dir = match rules.turn_direction {
-            crate::TurnDirection::Ccw => 1,
-            crate::TurnDirection::Cw => 3,
-        };
         let mut s = event.seat();
         for _ in 0..4 {
             if gone.contains(&s) && !outs.iter().any(|(o, _)| *o == s) {
                 outs.push((s, OutReason::NoMove));
             }
-            s = Seat::from_index(s.index() + dir);
+            s = rules.turn_direction.next(s);
         }
         // L-63: a removed 司令 shows its seat's flag point (if the flag is still there).
         let mut flags = Vec::new();
