@@ -471,6 +471,7 @@ pub struct SeatView {
 }
 
 impl SeatView {
+    /// The view before any announcement (the state's history is not read).
     pub(crate) fn start(state: &InfoState) -> SeatView {
         let mut board = [None; POINT_COUNT];
         for p in Point::all() {

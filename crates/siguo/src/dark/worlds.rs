@@ -249,10 +249,7 @@ impl WorldSampler {
                 .map(|i| (s.seat, i))
         };
         let base = state.rules.base;
-        let mut view = SeatView::start(&InfoState {
-            history: Vec::new(),
-            ..state.clone()
-        });
+        let mut view = SeatView::start(state);
         for a in &state.history {
             if let Event::Move { mv, .. } = a.event {
                 let att = view.at(mv.from).expect("a checked state");
