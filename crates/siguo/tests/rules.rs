@@ -93,6 +93,24 @@ fn l46_arc_run_is_straight_and_a_turn_is_not() {
             "f9l9"
         ]
     );
+    // On f7 (own e6) it runs round the corner arc f7–g6 on to g2 (L-44), but turns neither at
+    // g6 onto row 6 (h6) nor onto file g north (g9), nor at g7 onto file g.
+    let s = setup(&with_flags(&[("yD", "f7")]), 'y', "rgby");
+    let pos = Position::from_setup(s, Rules::STANDARD).unwrap();
+    let got: Vec<String> = moves(&pos)
+        .into_iter()
+        .filter(|m| m.starts_with("f7"))
+        .map(|m| m[2..].to_string())
+        .collect();
+    let mut want = [
+        "g6", "g5", "g4", "g3", "g2", // round the arc
+        "e7", "d7", "c7", "b7", // row 7 west
+        "g7", "i7", "k7", "l7", "m7", "n7", "o7", "p7", // row 7 east, across the 九宮
+        "f8", "f9", "f10", "f11", // the front row
+        "e8",  // the road to the camp
+    ];
+    want.sort_unstable();
+    assert_eq!(got, want);
 }
 
 #[test]
