@@ -57,21 +57,20 @@ impl SeenBoard {
     /// What `observer` is shown of `pos` under `mode`.
     #[must_use]
     pub fn of(pos: &Position, observer: Seat, mode: SiguoMode) -> SeenBoard {
-        let mut board = [None; POINT_COUNT];
-        for p in Point::all() {
-            board[p.index()] = pos.piece_at(p).map(|pc| Seen {
-                seat: pc.seat,
-                kind: sees_kinds(mode, observer, pc.seat).then_some(pc.kind),
-            });
-        }
+        // The position string's fields (L-59), the kinds hidden from the observer taken off.
+        let s = pos.to_setup();
         SeenBoard {
-            board,
-            turn: pos.turn(),
-            in_play: Seat::ALL.map(|s| pos.in_play(s)),
-            plies_since_attack: pos.plies_since_attack(),
-            move_number: pos.move_number(),
-            passes_used: (pos.rules().pass_limit > 0)
-                .then(|| Seat::ALL.map(|s| pos.passes_used(s))),
+            board: s.board.map(|pc| {
+                pc.map(|pc| Seen {
+                    seat: pc.seat,
+                    kind: sees_kinds(mode, observer, pc.seat).then_some(pc.kind),
+                })
+            }),
+            turn: s.turn,
+            in_play: s.in_play,
+            plies_since_attack: s.plies_since_attack,
+            move_number: s.move_number,
+            passes_used: s.passes_used,
         }
     }
 }
