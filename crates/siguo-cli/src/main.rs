@@ -1,7 +1,6 @@
 //! `siguo`: the command line of the `siguo` rules library for 四國軍棋 (four-player army
 //! chess). The output formats are exact (tools read them); see `docs/siguo.md`.
 
-use std::collections::HashMap;
 use std::io::{BufWriter, Write};
 use std::process::ExitCode;
 
@@ -9,7 +8,7 @@ use clap::{Args, Parser, Subcommand, ValueEnum};
 use junqi_cli::{clap_exit, fresh_seed, sorted_by_text, write_divide};
 use luzhanqi::deploy::Deployment;
 use luzhanqi::rand::{Rng, SeedableRng, rngs::StdRng};
-use siguo::{Action, Position, Rules, Script, Seat};
+use siguo::{Action, Position, Repetitions, Rules, Script, Seat};
 
 /// Rules engine for 四國軍棋 (four-player army chess).
 #[derive(Debug, Parser)]
@@ -232,8 +231,7 @@ fn run(cli: Cli, out: &mut impl Write) -> Result<ExitCode, String> {
         }
         Command::Play(args) => {
             let mut pos = args.pos.position()?;
-            let mut seen: HashMap<_, usize> = HashMap::new();
-            *seen.entry(pos.repetition_key()).or_default() += 1;
+            let mut seen = Repetitions::new(&pos);
             for (i, text) in args.actions.iter().enumerate() {
                 let n = i + 1;
                 if let Some(letter) = text.strip_prefix("resign-") {
@@ -245,7 +243,7 @@ fn run(cli: Cli, out: &mut impl Write) -> Result<ExitCode, String> {
                         .ok_or_else(|| format!("action {n} '{text}': not resign-r|g|b|y"))?;
                     pos.surrender(seat)
                         .map_err(|e| format!("action {n} '{text}': {e}"))?;
-                    *seen.entry(pos.repetition_key()).or_default() += 1;
+                    seen.reached(&mut pos);
                     continue;
                 }
                 if let Some(o) = pos.outcome() {
@@ -255,11 +253,7 @@ fn run(cli: Cli, out: &mut impl Write) -> Result<ExitCode, String> {
                     .find_action(text)
                     .map_err(|e| format!("action {n} '{text}': {e}"))?;
                 pos.play_unchecked(a);
-                let count = seen.entry(pos.repetition_key()).or_default();
-                *count += 1;
-                if pos.rules().base.repeated(*count) {
-                    pos.declare_repetition();
-                }
+                seen.reached(&mut pos);
             }
             writeln!(out, "{pos}").map_err(w)?;
         }
@@ -343,6 +337,7 @@ fn run(cli: Cli, out: &mut impl Write) -> Result<ExitCode, String> {
                 siguo::deploy::opening([&ds[0], &ds[1], &ds[2], &ds[3]], Seat::Red, rules)
                     .map_err(|e| e.to_string())?;
             writeln!(out, "{pos}").map_err(w)?;
+            let mut seen = Repetitions::new(&pos);
             for _ in 0..args.max_plies {
                 let actions = pos.legal_actions();
                 if actions.is_empty() {
@@ -351,6 +346,7 @@ fn run(cli: Cli, out: &mut impl Write) -> Result<ExitCode, String> {
                 let a = actions[r.random_range(0..actions.len())];
                 writeln!(out, "{a}").map_err(w)?;
                 pos.play_unchecked(a);
+                seen.reached(&mut pos);
             }
             match pos.outcome() {
                 Some(o) => writeln!(out, "{o}").map_err(w)?,

@@ -83,6 +83,60 @@ fn outcome_and_play() {
     assert_eq!(o, "red-blue team-out\n");
 }
 
+/// Issue 52's outcome words for positions decided as read, and L-57 from step 2 settling a
+/// position string: `moves`, `perft` and `divide` answer for the seat that is really to move,
+/// nothing for a decided position, and `play` with no action writes the settled string.
+#[test]
+fn outcome_words_and_settling_as_read() {
+    let decided = [
+        // Four flags and four marshals, 70 plies without an attack (L-56).
+        (
+            "3bF1/5/5/2bS2/5/5/15/yF11/1yS8gS4/11gF/15/5/5/2rS2/5/5/1rF3 r rgby 70 1",
+            "draw no-combat-limit",
+        ),
+        // Only flags (L-53).
+        (
+            "3bF1/5/5/5/5/5/15/yF11/15/11gF/15/5/5/5/5/5/1rF3 r rgby 0 1",
+            "draw no-movable-pieces",
+        ),
+        // Yellow out; Green to move with a flag and a landmine only: out, and with it its
+        // team (L-57 steps 4 and 2).
+        (
+            "3bF1/5/5/5/5/5/15/12/14gL/11gF/15/5/5/2rS2/5/5/1rF3 g rgb 0 1",
+            "red-blue no-move",
+        ),
+    ];
+    for (pos, word) in decided {
+        assert_eq!(stdout(&["outcome", "--position", pos]), format!("{word}\n"));
+        assert_eq!(stdout(&["moves", "--position", pos]), "");
+        assert_eq!(stdout(&["perft", "1", "--position", pos]), "0\n");
+        assert_eq!(stdout(&["divide", "1", "--position", pos]), "total 0\n");
+    }
+    // The seat to move stays in play in a decided position: Green went out, Blue is to move.
+    let pos = decided[2].0;
+    assert_eq!(
+        stdout(&["play", "--position", pos]),
+        "3bF1/5/5/5/5/5/15/12/15/12/15/5/5/2rS2/5/5/1rF3 b rb 0 1\n"
+    );
+    // Red to move with a flag and a landmine only: Red goes out as the string is read and
+    // its pieces leave; Green's marshal on m9 answers.
+    let pos = "3bF1/5/5/2bS2/5/5/15/yF11/1yS8gS4/11gF/15/5/5/5/5/5/rLrF3 r rgby 0 1";
+    assert_eq!(stdout(&["outcome", "--position", pos]), "ongoing\n");
+    assert_eq!(
+        stdout(&["moves", "--position", pos]),
+        "m9l9 司m9-l9\nm9m10 司m9-m10\nm9m8 司m9-m8\nm9n9 司m9-n9\n"
+    );
+    assert_eq!(stdout(&["perft", "1", "--position", pos]), "4\n");
+    assert_eq!(
+        stdout(&["divide", "1", "--position", pos]),
+        "m9l9 1\nm9m10 1\nm9m8 1\nm9n9 1\ntotal 4\n"
+    );
+    assert_eq!(
+        stdout(&["play", "--position", pos]),
+        "3bF1/5/5/2bS2/5/5/15/yF11/1yS8gS4/11gF/15/5/5/5/5/5/5 g gby 0 1\n"
+    );
+}
+
 #[test]
 fn opening_of_four_deployments_is_the_l59_example() {
     let text = stdout(&[
@@ -127,51 +181,29 @@ fn repetition_draws_before_the_no_combat_limit() {
     let moves = [
         "i4i5", "m9m10", "i14i13", "b9b10", "i5i4", "m10m9", "i13i14", "b10b9",
     ];
-    let mut args = vec!["play", "--position", pos, "--rules", r#"{"repetition":2}"#];
-    args.extend(moves);
-    let last = stdout(&args).lines().last().unwrap().to_string();
-    let o = siguo(&[
-        "play",
-        "--position",
-        pos,
-        "--rules",
-        r#"{"repetition":2}"#,
-        "i4i5",
-        "m9m10",
-        "i14i13",
-        "b9b10",
-        "i5i4",
-        "m10m9",
-        "i13i14",
-        "b10b9",
-        "i4i5",
-    ]);
+    let play = |rules: &str, extra: &[&str]| {
+        let mut args = vec!["play", "--position", pos, "--rules", rules];
+        args.extend(moves);
+        args.extend(extra);
+        siguo(&args)
+    };
+    let out = play(r#"{"repetition":2}"#, &[]);
+    assert!(out.status.success());
+    let text = String::from_utf8(out.stdout).unwrap();
+    let last = text.lines().last().unwrap();
+    assert!(last.ends_with(" r rgby 8 3"), "{last}");
+    let o = play(r#"{"repetition":2}"#, &["i4i5"]);
     assert_eq!(
         o.status.code(),
         Some(1),
         "the game is over after the repetition"
     );
     assert!(String::from_utf8_lossy(&o.stderr).contains("repetition"));
-    assert!(last.ends_with(" r rgby 8 3"), "{last}");
     // With the limit at 8 plies as well, repetition is still the reason (L-57 step 5).
-    let o = siguo(&[
-        "play",
-        "--position",
-        pos,
-        "--rules",
-        r#"{"repetition":2,"no_combat_limit":8}"#,
-        "i4i5",
-        "m9m10",
-        "i14i13",
-        "b9b10",
-        "i5i4",
-        "m10m9",
-        "i13i14",
-        "b10b9",
-        "i4i5",
-    ]);
+    let o = play(r#"{"repetition":2,"no_combat_limit":8}"#, &["i4i5"]);
+    assert_eq!(o.status.code(), Some(1));
     assert!(
-        String::from_utf8_lossy(&o.stderr).contains("repetition"),
+        String::from_utf8_lossy(&o.stderr).contains("(draw repetition)"),
         "{}",
         String::from_utf8_lossy(&o.stderr)
     );
@@ -208,4 +240,25 @@ fn replay_a_game_file() {
     assert_eq!(bad.status.code(), Some(1));
     assert!(String::from_utf8_lossy(&bad.stdout).contains("game 1: error: 4:1"));
     std::fs::remove_dir_all(&dir).unwrap();
+}
+
+/// `selfplay`: the first position string, one action a line, the outcome (or `unfinished`),
+/// the final position string; `play` of the same actions reaches the same string, and the
+/// game stops where L-56's repetition draws it, as `play` does.
+#[test]
+fn selfplay_is_a_game_that_play_replays() {
+    let rules = r#"{"repetition":2}"#;
+    for (seed, outcome) in [("2", "draw repetition"), ("1", "green-yellow no-move")] {
+        let text = stdout(&["selfplay", "--seed", seed, "--rules", rules]);
+        let lines: Vec<&str> = text.lines().collect();
+        let n = lines.len();
+        assert!(n > 4, "{text}");
+        assert_eq!(lines[n - 2], outcome, "seed {seed}");
+        let mut args = vec!["play", "--position", lines[0], "--rules", rules];
+        args.extend(&lines[1..n - 2]);
+        assert_eq!(stdout(&args), format!("{}\n", lines[n - 1]), "seed {seed}");
+    }
+    let text = stdout(&["selfplay", "--seed", "2", "--max-plies", "3"]);
+    let lines: Vec<&str> = text.lines().collect();
+    assert_eq!((lines.len(), lines[4]), (6, "unfinished"));
 }

@@ -270,8 +270,14 @@ pub enum PointKind {
 }
 
 /// A set of points: three words, since 129 points do not fit a `u128` (docs/siguo.md).
+/// Built only from [`Point`]s, so it never holds a bit past point 128 (which [`PointSet::iter`]
+/// would turn into a point that does not exist):
+///
+/// ```compile_fail
+/// let s = siguo::PointSet([0, 0, u64::MAX]); // the words are the crate's own
+/// ```
 #[derive(Debug, Clone, Copy, PartialEq, Eq, Hash, Default)]
-pub struct PointSet(pub [u64; 3]);
+pub struct PointSet(pub(crate) [u64; 3]);
 
 impl PointSet {
     /// The empty set.

@@ -10,7 +10,7 @@ use crate::ruleset::Rules;
 use crate::seat::{Piece, Seat};
 
 /// The board point of a deployment's own-frame point.
-fn own_point(seat: Seat, sq: luzhanqi::Square) -> Point {
+pub(crate) fn own_point(seat: Seat, sq: luzhanqi::Square) -> Point {
     Point::from_own(seat, sq.file() + 1, sq.rank()).expect("an own-frame point of a half")
 }
 

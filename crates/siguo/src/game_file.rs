@@ -8,8 +8,8 @@ use std::ops::ControlFlow;
 use junqi_gamefile::{Dialect, GameReader, Numbering, ReadError, ResultToken, TextPos, Visitor};
 use thiserror::Error;
 
-use crate::position::{Action, Outcome, Position};
-use crate::ruleset::{Rules, SiguoMode};
+use crate::position::{Action, Outcome, Position, Repetitions};
+use crate::ruleset::Rules;
 use crate::seat::{Seat, Team};
 use crate::text::ActionText;
 
@@ -142,7 +142,8 @@ struct Replay {
     tags: Vec<(String, String)>,
     setup: Option<(String, TextPos)>,
     rules: Option<(String, TextPos)>,
-    state: Option<(Position, Position)>,
+    /// The first position, the position now, and the positions reached (L-56).
+    state: Option<(Position, Repetitions, Position)>,
     entries: Vec<Entry>,
     result: ResultToken,
 }
@@ -182,7 +183,7 @@ impl Visitor for Replay {
             return ControlFlow::Break(Err(GameFileError::NoSetup));
         };
         match Position::from_text(text, rules) {
-            Ok(p) => self.state = Some((p.clone(), p)),
+            Ok(p) => self.state = Some((p.clone(), Repetitions::new(&p), p)),
             Err(e) => {
                 return ControlFlow::Break(Err(GameFileError::BadTag {
                     at: *at,
@@ -200,7 +201,7 @@ impl Visitor for Replay {
     }
 
     fn mv(&mut self, token: &str, at: TextPos) -> ControlFlow<Self::Output> {
-        let (_, pos) = self.state.as_mut().expect("end_tags set the position");
+        let (_, seen, pos) = self.state.as_mut().expect("end_tags set the position");
         let illegal = |why: String| {
             ControlFlow::Break(Err(GameFileError::IllegalMove {
                 at,
@@ -212,6 +213,7 @@ impl Visitor for Replay {
             if let Err(e) = pos.surrender(seat) {
                 return illegal(e.to_string());
             }
+            seen.reached(pos);
             self.entries.push(Entry::Resign(seat));
             return ControlFlow::Continue(());
         }
@@ -221,6 +223,7 @@ impl Visitor for Replay {
         match pos.find_action(token) {
             Ok(a) => {
                 pos.play_unchecked(a);
+                seen.reached(pos);
                 self.entries.push(Entry::Action(a));
                 ControlFlow::Continue(())
             }
@@ -234,7 +237,7 @@ impl Visitor for Replay {
     }
 
     fn end_game(&mut self) -> Self::Output {
-        let (start, end) = self.state.take().ok_or(GameFileError::NoSetup)?;
+        let (start, _, end) = self.state.take().ok_or(GameFileError::NoSetup)?;
         Ok(GameRecord {
             tags: std::mem::take(&mut self.tags),
             start,
@@ -290,6 +293,7 @@ pub fn write_game(
     players: [&str; 4],
 ) -> Result<String, (usize, String)> {
     let mut pos = start.clone();
+    let mut seen = Repetitions::new(&pos);
     let mut lines: Vec<Vec<String>> = vec![Vec::new()];
     for (i, e) in entries.iter().enumerate() {
         let before = pos.move_number();
@@ -306,16 +310,13 @@ pub fn write_game(
                     .push(format!("resign-{}", seat.letter()));
             }
         }
+        seen.reached(&mut pos);
         if pos.move_number() != before {
             lines.push(Vec::new());
         }
     }
     let result = result_token(pos.outcome());
-    let mode = match start.rules().mode.mode {
-        SiguoMode::Dark => "dark",
-        SiguoMode::DoubleOpen => "double_open",
-        SiguoMode::Open => "open",
-    };
+    let mode = start.rules().mode.mode.name();
     let mut tags: Vec<(String, String)> = vec![("Game".into(), "siguo".into())];
     for (name, player) in ["Red", "Green", "Blue", "Yellow"].iter().zip(players) {
         tags.push(((*name).into(), player.into()));
@@ -385,6 +386,44 @@ mod tests {
         assert!(matches!(
             read_games(&other)[0],
             Err(ReadError::Game(GameFileError::OtherGame { .. }))
+        ));
+    }
+
+    /// L-56 holds in game files as in play: a shuttle that repeats under `repetition: 2` ends
+    /// the game as drawn (written with its Termination and 1/2-1/2), and a move after it is
+    /// refused on reading.
+    #[test]
+    fn repetition_ends_a_written_and_a_read_game() {
+        let start = Position::from_text(
+            "3bF1/5/5/2bS2/5/5/15/yF11/1yS8gS4/11gF/15/5/5/2rS2/5/5/1rF3 r rgby 0 1",
+            Rules::from_json(r#"{"repetition":2}"#).unwrap(),
+        )
+        .unwrap();
+        let shuttle = [
+            "i4i5", "m9m10", "i14i13", "b9b10", "i5i4", "m10m9", "i13i14", "b10b9",
+        ];
+        let mut pos = start.clone();
+        let entries: Vec<Entry> = shuttle
+            .iter()
+            .map(|m| {
+                let a = pos.find_action(m).unwrap();
+                pos.play(a).unwrap();
+                Entry::Action(a)
+            })
+            .collect();
+        let text = write_game(&start, &entries, ["a", "b", "c", "d"]).unwrap();
+        assert!(text.contains("[Termination \"draw repetition\"]"), "{text}");
+        assert!(text.ends_with("\n1/2-1/2\n"), "{text}");
+        let g = read_games(&text).remove(0).unwrap();
+        assert_eq!(
+            g.end.outcome(),
+            Some(Outcome::Draw(crate::DrawReason::Repetition))
+        );
+        let more = text.replace("b10b9\n", "b10b9 i4i5\n");
+        assert_ne!(more, text);
+        assert!(matches!(
+            read_games(&more)[0],
+            Err(ReadError::Game(GameFileError::IllegalMove { .. }))
         ));
     }
 }

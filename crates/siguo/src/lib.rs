@@ -39,8 +39,8 @@ pub use luzhanqi::{Kind, Script};
 pub use board::{Point, PointKind, PointParseError, PointSet};
 pub use perft::{divide, perft};
 pub use position::{
-    Action, DrawReason, Move, OutReason, Outcome, PlayError, Position, PositionError, Setup,
-    Violation, WinReason,
+    Action, DrawReason, Move, OutReason, Outcome, PlayError, Position, PositionError, Repetitions,
+    Setup, Violation, WinReason,
 };
 pub use ruleset::{
     NoCombatReset, OutPieces, Rules, RulesError, SiguoMode, SiguoModeRules, TurnDirection,

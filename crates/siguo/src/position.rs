@@ -1,13 +1,14 @@
 //! Setups and positions (L-49 … L-59): the placement, the seat to move, the seats in play, the
 //! counters; move generation (L-46 … L-48, L-55), play and adjudication (L-51 … L-57).
 
+use std::collections::HashMap;
 use std::fmt;
 
 use luzhanqi::{AttackOutcome, Combat, FlagCapture, Kind};
 use thiserror::Error;
 
 use crate::board::{POINT_COUNT, Point, PointSet, tables};
-use crate::ruleset::{NoCombatReset, OutPieces, Rules, TurnDirection};
+use crate::ruleset::{NoCombatReset, OutPieces, Rules};
 use crate::seat::{Piece, Seat, Team};
 
 /// A placement with its counters, as read from a position string (L-59); may be nonsense.
@@ -139,24 +140,76 @@ pub enum Outcome {
     Draw(DrawReason),
 }
 
-impl fmt::Display for WinReason {
-    fn fmt(&self, f: &mut fmt::Formatter<'_>) -> fmt::Result {
-        f.write_str(match self {
+impl OutReason {
+    /// The three reasons.
+    pub(crate) const ALL: [OutReason; 3] = [
+        OutReason::FlagCaptured,
+        OutReason::NoMove,
+        OutReason::Resigned,
+    ];
+
+    /// The team's win when the last enemy seat went out so.
+    pub(crate) const fn win(self) -> WinReason {
+        match self {
+            OutReason::FlagCaptured => WinReason::FlagCaptured,
+            OutReason::NoMove => WinReason::NoMove,
+            OutReason::Resigned => WinReason::Resigned,
+        }
+    }
+
+    /// The reason word, the same as the win's: `flag-captured`, `no-move`, `resigned`.
+    pub(crate) const fn word(self) -> &'static str {
+        self.win().word()
+    }
+}
+
+impl WinReason {
+    /// The four reasons.
+    pub(crate) const ALL: [WinReason; 4] = [
+        WinReason::FlagCaptured,
+        WinReason::NoMove,
+        WinReason::Resigned,
+        WinReason::TeamOut,
+    ];
+
+    /// The reason word of issue 52's `outcome` (and of announcements and records).
+    pub(crate) const fn word(self) -> &'static str {
+        match self {
             WinReason::FlagCaptured => "flag-captured",
             WinReason::NoMove => "no-move",
             WinReason::Resigned => "resigned",
             WinReason::TeamOut => "team-out",
-        })
+        }
+    }
+}
+
+impl DrawReason {
+    /// The three reasons.
+    pub(crate) const ALL: [DrawReason; 3] = [
+        DrawReason::NoMovablePieces,
+        DrawReason::NoCombatLimit,
+        DrawReason::Repetition,
+    ];
+
+    /// The reason word of issue 52's `outcome` (and of announcements and records).
+    pub(crate) const fn word(self) -> &'static str {
+        match self {
+            DrawReason::NoMovablePieces => "no-movable-pieces",
+            DrawReason::NoCombatLimit => "no-combat-limit",
+            DrawReason::Repetition => "repetition",
+        }
+    }
+}
+
+impl fmt::Display for WinReason {
+    fn fmt(&self, f: &mut fmt::Formatter<'_>) -> fmt::Result {
+        f.write_str(self.word())
     }
 }
 
 impl fmt::Display for DrawReason {
     fn fmt(&self, f: &mut fmt::Formatter<'_>) -> fmt::Result {
-        f.write_str(match self {
-            DrawReason::NoMovablePieces => "no-movable-pieces",
-            DrawReason::NoCombatLimit => "no-combat-limit",
-            DrawReason::Repetition => "repetition",
-        })
+        f.write_str(self.word())
     }
 }
 
@@ -222,10 +275,14 @@ pub enum Violation {
         /// The limit.
         limit: u8,
     },
-    /// A passes field while `pass_limit` is 0, or none while it is above 0 and the other
-    /// counters are given.
+    /// A passes field while `pass_limit` is 0 (a string without one under a `pass_limit` above
+    /// 0 is read as 0000).
     #[error("the passes field is written exactly when pass_limit is above 0 (it is {0})")]
     PassesField(u8),
+    /// Rules whose `pass_limit` is above 9 (L-55), which [`Rules::from_json`] refuses and the
+    /// passes field (one digit a seat) cannot write.
+    #[error("pass_limit {0} is above 9 (L-55)")]
+    PassLimit(u8),
     /// A move number of 0.
     #[error("the move number is 0 (it starts at 1)")]
     MoveNumberZero,
@@ -413,6 +470,9 @@ impl Position {
             Some(p) => p,
             None => [0; 4],
         };
+        if rules.pass_limit > 9 {
+            v.push(Violation::PassLimit(rules.pass_limit));
+        }
         for seat in Seat::ALL {
             let used = passes[seat.index()];
             if used > rules.pass_limit && rules.pass_limit > 0 {
@@ -633,17 +693,22 @@ impl Position {
     #[must_use]
     pub fn moves_of(&self, seat: Seat) -> Vec<Move> {
         let mut v = Vec::new();
+        self.push_moves(seat, &mut v, |m| m);
+        v
+    }
+
+    /// Push `seat`'s legal moves (none when it is out) onto `out`, each as `wrap` makes it.
+    fn push_moves<T>(&self, seat: Seat, out: &mut Vec<T>, wrap: impl Fn(Move) -> T) {
         if !self.in_play[seat.index()] {
-            return v;
+            return;
         }
         let occ = self.occupancy();
         for from in self.mobile(seat).iter() {
             let kind = self.board[from.index()].expect("a mobile piece").kind;
             for to in Self::destinations(from, kind, seat, &occ).iter() {
-                v.push(Move { from, to });
+                out.push(wrap(Move { from, to }));
             }
         }
-        v
     }
 
     /// Whether `seat` has a legal move. Every destination begins with a step to a neighbour
@@ -679,7 +744,10 @@ impl Position {
     /// The legal actions: the legal moves, then `pass` where L-55 allows it.
     #[must_use]
     pub fn legal_actions(&self) -> Vec<Action> {
-        let mut v: Vec<Action> = self.legal_moves().into_iter().map(Action::Move).collect();
+        let mut v = Vec::new();
+        if self.outcome.is_none() {
+            self.push_moves(self.turn, &mut v, Action::Move);
+        }
         if self.can_pass() {
             v.push(Action::Pass);
         }
@@ -752,7 +820,7 @@ impl Position {
         match a {
             Action::Pass => {
                 self.passes_used[mover.index()] += 1;
-                self.plies_since_attack += 1;
+                self.plies_since_attack = self.plies_since_attack.saturating_add(1);
             }
             Action::Move(m) => {
                 let att = self.board[m.from.index()].expect("a piece to move");
@@ -760,7 +828,7 @@ impl Position {
                 match self.board[m.to.index()] {
                     None => {
                         self.set_square(m.to, Some(att));
-                        self.plies_since_attack += 1;
+                        self.plies_since_attack = self.plies_since_attack.saturating_add(1);
                     }
                     Some(def) => {
                         let c = Combat::resolve(att.kind, def.kind, &self.rules.base);
@@ -780,7 +848,7 @@ impl Position {
                 }
             }
         }
-        self.plies_played += 1;
+        self.plies_played = self.plies_played.saturating_add(1);
         self.settle(Some(mover), out);
     }
 
@@ -828,18 +896,12 @@ impl Position {
 
     /// The seat after `seat` in turn order (L-50), in play or not.
     fn next_seat(&self, seat: Seat) -> Seat {
-        match self.rules.turn_direction {
-            TurnDirection::Ccw => Seat::from_index(seat.index() + 1),
-            TurnDirection::Cw => Seat::from_index(seat.index() + 3),
-        }
+        self.rules.turn_direction.next(seat)
     }
 
     /// A seat's place in the round (L-59's move number): Red first.
     fn order(&self, seat: Seat) -> usize {
-        match self.rules.turn_direction {
-            TurnDirection::Ccw => seat.index(),
-            TurnDirection::Cw => (4 - seat.index()) % 4,
-        }
+        self.rules.turn_direction.place(seat)
     }
 
     /// L-57 from step 2. `from`: the seat the turn passes from (step 4), if it passes;
@@ -849,12 +911,7 @@ impl Position {
             // (2) a team with no seat in play has lost.
             for team in Team::ALL {
                 if team.seats().iter().all(|s| !self.in_play[s.index()]) {
-                    let reason = match last_out {
-                        Some(OutReason::FlagCaptured) => WinReason::FlagCaptured,
-                        Some(OutReason::NoMove) => WinReason::NoMove,
-                        Some(OutReason::Resigned) => WinReason::Resigned,
-                        None => WinReason::TeamOut,
-                    };
+                    let reason = last_out.map_or(WinReason::TeamOut, OutReason::win);
                     self.outcome = Some(Outcome::Win {
                         team: team.other(),
                         reason,
@@ -874,14 +931,7 @@ impl Position {
             }
             // (4) the turn passes to the next seat in play.
             if let Some(f) = from.take() {
-                let mut next = self.next_seat(f);
-                while !self.in_play[next.index()] {
-                    next = self.next_seat(next);
-                }
-                if self.order(next) <= self.order(f) {
-                    self.move_number += 1;
-                }
-                self.turn = next;
+                self.pass_turn_from(f);
             }
             let t = self.turn;
             if self.passes_used[t.index()] >= self.rules.pass_limit && !self.has_legal_move(t) {
@@ -903,16 +953,21 @@ impl Position {
     /// at step 4 or surrendered): then the turn passes on to the next seat in play, so that
     /// the position string stays valid (L-59: the seat to move is in play).
     fn turn_to_seat_in_play(&mut self) {
-        let from = self.turn;
-        if self.in_play[from.index()] {
-            return;
+        if !self.in_play[self.turn.index()] {
+            self.pass_turn_from(self.turn);
         }
+    }
+
+    /// The turn passes from `from` to the next seat in play (L-50), the move number rising
+    /// once a round (L-59; saturating, as the counters of a string read may be at their
+    /// largest). Some seat is in play.
+    fn pass_turn_from(&mut self, from: Seat) {
         let mut next = self.next_seat(from);
         while !self.in_play[next.index()] {
             next = self.next_seat(next);
         }
         if self.order(next) <= self.order(from) {
-            self.move_number += 1;
+            self.move_number = self.move_number.saturating_add(1);
         }
         self.turn = next;
     }
@@ -931,8 +986,56 @@ impl Position {
 
     /// The key of L-56's repetition: placement, seat to move, seats in play, passes used.
     #[must_use]
-    pub fn repetition_key(&self) -> ([Option<Piece>; POINT_COUNT], Seat, [bool; 4], [u8; 4]) {
+    pub fn repetition_key(&self) -> RepetitionKey {
         (self.board, self.turn, self.in_play, self.passes_used)
+    }
+}
+
+/// L-56's repetition identity: placement, seat to move, seats in play, passes used.
+type RepetitionKey = ([Option<Piece>; POINT_COUNT], Seat, [bool; 4], [u8; 4]);
+
+/// The positions a game has reached, counted for L-56's repetition: what a game that keeps
+/// its history (the referee, a game file's replay, the command's `play`) asks after each
+/// action, so that one count serves them all.
+///
+/// ```
+/// use siguo::{Position, Repetitions, Rules};
+/// let rules = Rules::from_json(r#"{"repetition": 2}"#)?;
+/// // Four flags and four marshals, which step out and back.
+/// let text = "3bF1/5/5/2bS2/5/5/15/yF11/1yS8gS4/11gF/15/5/5/2rS2/5/5/1rF3 r rgby 0 1";
+/// let mut pos = Position::from_text(text, rules)?;
+/// let mut seen = Repetitions::new(&pos);
+/// for m in ["i4i5", "m9m10", "i14i13", "b9b10", "i5i4", "m10m9", "i13i14", "b10b9"] {
+///     assert_eq!(pos.outcome(), None);
+///     pos.play(pos.find_action(m)?)?;
+///     seen.reached(&mut pos);
+/// }
+/// assert_eq!(pos.outcome().unwrap().to_string(), "draw repetition");
+/// # Ok::<(), Box<dyn std::error::Error>>(())
+/// ```
+#[derive(Debug, Clone)]
+pub struct Repetitions {
+    seen: HashMap<RepetitionKey, usize>,
+}
+
+impl Repetitions {
+    /// The count of a game from `start`, which has occurred once.
+    #[must_use]
+    pub fn new(start: &Position) -> Repetitions {
+        Repetitions {
+            seen: HashMap::from([(start.repetition_key(), 1)]),
+        }
+    }
+
+    /// Count `pos`, the position a move, a pass or a surrender has just reached, and draw it
+    /// by repetition ([`Position::declare_repetition`]) when it has now occurred `repetition`
+    /// times (L-56).
+    pub fn reached(&mut self, pos: &mut Position) {
+        let count = self.seen.entry(pos.repetition_key()).or_default();
+        *count += 1;
+        if pos.rules.base.repeated(*count) {
+            pos.declare_repetition();
+        }
     }
 }
 

@@ -8,6 +8,8 @@ use luzhanqi::{FlagCapture, MineOutcome, Ruleset};
 use serde::{Deserialize, Serialize};
 use thiserror::Error;
 
+use crate::seat::Seat;
+
 /// Turn order (L-50).
 #[derive(Debug, Clone, Copy, PartialEq, Eq, Hash, Default, Serialize, Deserialize)]
 #[serde(rename_all = "snake_case")]
@@ -17,6 +19,25 @@ pub enum TurnDirection {
     Ccw,
     /// Clockwise: Red, Yellow, Blue, Green.
     Cw,
+}
+
+impl TurnDirection {
+    /// The seat after `seat` in this order (L-50), in play or not.
+    pub(crate) const fn next(self, seat: Seat) -> Seat {
+        match self {
+            TurnDirection::Ccw => Seat::from_index(seat.index() + 1),
+            TurnDirection::Cw => Seat::from_index(seat.index() + 3),
+        }
+    }
+
+    /// A seat's place in the round, Red first (L-59: the move number rises when the turn
+    /// passes to a seat that comes no later).
+    pub(crate) const fn place(self, seat: Seat) -> usize {
+        match self {
+            TurnDirection::Ccw => seat.index(),
+            TurnDirection::Cw => (4 - seat.index()) % 4,
+        }
+    }
 }
 
 /// What becomes of an out seat's pieces (L-51).
@@ -54,6 +75,17 @@ pub enum SiguoMode {
     Open,
 }
 
+impl SiguoMode {
+    /// The mode's name in JSON and in a game file's `Mode` tag: `dark`, `double_open`, `open`.
+    pub(crate) const fn name(self) -> &'static str {
+        match self {
+            SiguoMode::Dark => "dark",
+            SiguoMode::DoubleOpen => "double_open",
+            SiguoMode::Open => "open",
+        }
+    }
+}
+
 /// The mode and its options, apart from the rules of movement and adjudication (L-66).
 #[derive(Debug, Clone, Copy, PartialEq, Eq, Hash, Default)]
 pub struct SiguoModeRules {
@@ -65,7 +97,10 @@ pub struct SiguoModeRules {
     pub engineer_scout: bool,
 }
 
-/// The rules of a four-player game. Every value is valid; JSON is validated where it enters.
+/// The rules of a four-player game. JSON is validated where it enters; the fields can also
+/// hold values it refuses: a `pass_limit` above 9 makes no position
+/// ([`Position::from_setup`](crate::Position::from_setup) refuses it: the passes field of L-59
+/// has one digit a seat), and a `repetition` of 1 draws every position an action reaches.
 ///
 /// ```
 /// use siguo::{OutPieces, Rules};
@@ -326,5 +361,15 @@ mod tests {
         ));
         assert!(Rules::from_json(r#"{"flag_capture":"after_mines"}"#).is_ok());
         assert!(matches!(Rules::parse("fast"), Err(RulesError::Unknown(_))));
+    }
+
+    #[test]
+    fn mode_names_are_the_json_names() {
+        for m in [SiguoMode::Dark, SiguoMode::DoubleOpen, SiguoMode::Open] {
+            assert_eq!(
+                serde_json::to_string(&m).unwrap(),
+                format!("\"{}\"", m.name())
+            );
+        }
     }
 }

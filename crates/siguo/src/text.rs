@@ -341,39 +341,68 @@ impl FromStr for Setup {
 impl fmt::Display for Setup {
     /// The position string (L-59); passes written when the setup has them.
     fn fmt(&self, f: &mut fmt::Formatter<'_>) -> fmt::Result {
-        for rank in (1..=17usize).rev() {
-            let mut run = 0;
-            for p in &RANKS[rank - 1] {
-                match self.board[p.index()] {
-                    None => run += 1,
-                    Some(pc) => {
-                        if run > 0 {
-                            write!(f, "{run}")?;
-                            run = 0;
-                        }
-                        write!(f, "{pc}")?;
+        write_position(
+            f,
+            |p| self.board[p.index()].map(|pc| (pc.seat, pc.kind.letter())),
+            self.turn,
+            self.in_play,
+            self.plies_since_attack,
+            self.move_number,
+            self.passes_used,
+        )
+    }
+}
+
+/// The points of a rank (1 … 17) in file order.
+pub(crate) fn rank_points(rank: u8) -> &'static [Point] {
+    &RANKS[usize::from(rank) - 1]
+}
+
+/// Write L-59's fields: the board, each piece as its seat letter and the character `cell`
+/// gives for the point (a kind letter, or `?` on a seat's seen board), then the seat to move,
+/// the seats in play, the two counters, and the passes when given. The one writer of the
+/// position string and of [`SeenBoard`](crate::dark::SeenBoard)'s form.
+pub(crate) fn write_position(
+    f: &mut fmt::Formatter<'_>,
+    cell: impl Fn(Point) -> Option<(Seat, char)>,
+    turn: Seat,
+    in_play: [bool; 4],
+    plies_since_attack: u32,
+    move_number: u32,
+    passes_used: Option<[u8; 4]>,
+) -> fmt::Result {
+    for rank in (1..=17u8).rev() {
+        let mut run = 0;
+        for &p in rank_points(rank) {
+            match cell(p) {
+                None => run += 1,
+                Some((seat, kind)) => {
+                    if run > 0 {
+                        write!(f, "{run}")?;
+                        run = 0;
                     }
+                    write!(f, "{}{kind}", seat.letter())?;
                 }
             }
-            if run > 0 {
-                write!(f, "{run}")?;
-            }
-            if rank > 1 {
-                f.write_str("/")?;
-            }
         }
-        write!(f, " {} ", self.turn.letter())?;
-        for s in Seat::ALL {
-            if self.in_play[s.index()] {
-                write!(f, "{}", s.letter())?;
-            }
+        if run > 0 {
+            write!(f, "{run}")?;
         }
-        write!(f, " {} {}", self.plies_since_attack, self.move_number)?;
-        if let Some(p) = self.passes_used {
-            write!(f, " {}{}{}{}", p[0], p[1], p[2], p[3])?;
+        if rank > 1 {
+            f.write_str("/")?;
         }
-        Ok(())
     }
+    write!(f, " {} ", turn.letter())?;
+    for s in Seat::ALL {
+        if in_play[s.index()] {
+            write!(f, "{}", s.letter())?;
+        }
+    }
+    write!(f, " {plies_since_attack} {move_number}")?;
+    if let Some(p) = passes_used {
+        write!(f, " {}{}{}{}", p[0], p[1], p[2], p[3])?;
+    }
+    Ok(())
 }
 
 impl fmt::Display for Position {

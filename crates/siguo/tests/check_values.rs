@@ -1,5 +1,7 @@
 //! The brief's check values (L-46, L-47, L-59), derived by hand in docs/siguo.md.
 
+use std::collections::BTreeSet;
+
 use siguo::{Kind, Piece, Point, Position, Rules, Seat, Setup, perft};
 
 /// L-59's example: each seat deployed as `LFLCP/ELZTP/D+B+Y/CZ+JY/E+S+T/BDCPE`.
@@ -31,31 +33,36 @@ fn destinations(pos: &Position, from: &str) -> Vec<String> {
     v
 }
 
-#[test]
-fn l46_g4_has_20_destinations() {
-    let got = destinations(&lone(Kind::Division, "g4"), "g4");
-    let mut want: Vec<String> = "b7 c7 d7 e7 f7 g2 g3 g5 g6 g7 g9 g11 g12 g13 g14 g15 g16 h3 h4 h5"
-        .split(' ')
-        .map(String::from)
-        .collect();
-    want.sort();
-    assert_eq!(got, want);
+/// The destinations of a lone Red piece of `kind` on `at` are exactly `want` (sorted as text).
+fn assert_destinations(kind: Kind, at: &str, want: &str) {
+    let mut want: Vec<&str> = want.split(' ').collect();
+    want.sort_unstable();
+    assert_eq!(destinations(&lone(kind, at), at), want, "{kind:?} on {at}");
 }
 
 #[test]
+fn l46_g4_has_20_destinations() {
+    assert_destinations(
+        Kind::Division,
+        "g4",
+        "b7 c7 d7 e7 f7 g2 g3 g5 g6 g7 g9 g11 g12 g13 g14 g15 g16 h3 h4 h5",
+    );
+}
+
+/// Row 6 to k6 (4), file g both ways across the 九宮 to g16 (12), round the arc to b7 (5),
+/// and the road to the camp h5 (1).
+#[test]
 fn l46_g6_has_22_destinations() {
-    assert_eq!(destinations(&lone(Kind::Division, "g6"), "g6").len(), 22);
+    assert_destinations(
+        Kind::Division,
+        "g6",
+        "b7 c7 d7 e7 f7 g2 g3 g4 g5 g7 g9 g11 g12 g13 g14 g15 g16 h5 h6 i6 j6 k6",
+    );
 }
 
 #[test]
 fn l46_i9_has_8_destinations() {
-    let got = destinations(&lone(Kind::Marshal, "i9"), "i9");
-    let mut want: Vec<String> = "f9 g9 i6 i7 i11 i12 k9 l9"
-        .split(' ')
-        .map(String::from)
-        .collect();
-    want.sort();
-    assert_eq!(got, want);
+    assert_destinations(Kind::Marshal, "i9", "f9 g9 i6 i7 i11 i12 k9 l9");
 }
 
 #[test]
@@ -91,37 +98,51 @@ fn l59_example_perft_2_is_2831() {
     assert_eq!(perft(&pos, 2), 2_831);
 }
 
+/// Each seat's flag on its own b1: `h1 q8 j17 a10`, which a quarter turn maps onto each other.
+const OWN_B1: [&str; 4] = ["h1", "q8", "j17", "a10"];
+
+/// The destinations of a lone `kind` of `seat` on `at`, with the four flags where `flags`
+/// puts them.
+fn flagged_destinations(
+    flags: [(Seat, Point); 4],
+    seat: Seat,
+    kind: Kind,
+    at: Point,
+) -> BTreeSet<Point> {
+    let mut s = Setup::empty();
+    for (owner, p) in flags {
+        s.put(p, Some(Piece::new(owner, Kind::Flag)));
+    }
+    s.put(at, Some(Piece::new(seat, kind)));
+    s.turn = seat;
+    let pos = Position::from_setup(s, Rules::STANDARD).unwrap();
+    pos.legal_moves()
+        .iter()
+        .filter(|m| m.from == at)
+        .map(|m| m.to)
+        .collect()
+}
+
 /// L-45: a quarter turn about i9 maps the board onto itself and each seat onto the next, so
 /// the destinations of a seat's piece on p are those of the next seat's piece on the turned
 /// point, turned — for every point, seat and way of moving (run, engineer path, step).
 #[test]
 fn l45_destinations_turn_with_the_board() {
     let turn = |p: Point| Point::new(18 - p.rank(), p.file()).unwrap();
-    let flags = ["h1", "q8", "j17", "a10"]; // each seat's own b1: turned onto each other
+    let flags: [(Seat, Point); 4] = std::array::from_fn(|i| (Seat::from_index(i), pt(OWN_B1[i])));
     for kind in [Kind::Division, Kind::Engineer] {
-        for p in Point::all() {
-            if flags.contains(&p.to_string().as_str()) {
-                continue;
-            }
+        for p in Point::all().filter(|p| !flags.iter().any(|f| f.1 == *p)) {
             for seat in Seat::ALL {
-                let dests = |seat: Seat, at: Point| -> std::collections::BTreeSet<Point> {
-                    let mut s = Setup::empty();
-                    for (i, f) in flags.iter().enumerate() {
-                        s.put(pt(f), Some(Piece::new(Seat::from_index(i), Kind::Flag)));
-                    }
-                    s.put(at, Some(Piece::new(seat, kind)));
-                    s.turn = seat;
-                    let pos = Position::from_setup(s, Rules::STANDARD).unwrap();
-                    pos.legal_moves()
-                        .iter()
-                        .filter(|m| m.from == at)
-                        .map(|m| m.to)
-                        .collect()
-                };
-                let here: std::collections::BTreeSet<Point> =
-                    dests(seat, p).into_iter().map(turn).collect();
+                let here: BTreeSet<Point> = flagged_destinations(flags, seat, kind, p)
+                    .into_iter()
+                    .map(turn)
+                    .collect();
                 let next = Seat::from_index(seat.index() + 1);
-                assert_eq!(here, dests(next, turn(p)), "{kind:?} of {seat} on {p}");
+                assert_eq!(
+                    here,
+                    flagged_destinations(flags, next, kind, turn(p)),
+                    "{kind:?} of {seat} on {p}"
+                );
             }
         }
     }
@@ -137,37 +158,17 @@ fn l45_destinations_mirror_with_the_board() {
         Seat::Yellow => Seat::Green,
         s => s,
     };
-    let flags = ["h1", "q8", "j17", "a10"];
-    let dests = |seat: Seat, at: Point, mirrored: bool| -> std::collections::BTreeSet<Point> {
-        let mut s = Setup::empty();
-        for (i, f) in flags.iter().enumerate() {
-            let owner = Seat::from_index(i);
-            let (p, owner) = if mirrored {
-                (mirror(pt(f)), seat_mirror(owner))
-            } else {
-                (pt(f), owner)
-            };
-            s.put(p, Some(Piece::new(owner, Kind::Flag)));
-        }
-        s.put(at, Some(Piece::new(seat, Kind::Brigade)));
-        s.turn = seat;
-        let pos = Position::from_setup(s, Rules::STANDARD).unwrap();
-        pos.legal_moves()
-            .iter()
-            .filter(|m| m.from == at)
-            .map(|m| m.to)
-            .collect()
-    };
-    for p in Point::all() {
-        if flags.contains(&p.to_string().as_str()) {
-            continue;
-        }
+    let flags: [(Seat, Point); 4] = std::array::from_fn(|i| (Seat::from_index(i), pt(OWN_B1[i])));
+    let mirrored = flags.map(|(s, p)| (seat_mirror(s), mirror(p)));
+    for p in Point::all().filter(|p| !flags.iter().any(|f| f.1 == *p)) {
         for seat in Seat::ALL {
-            let here: std::collections::BTreeSet<Point> =
-                dests(seat, p, false).into_iter().map(mirror).collect();
+            let here: BTreeSet<Point> = flagged_destinations(flags, seat, Kind::Brigade, p)
+                .into_iter()
+                .map(mirror)
+                .collect();
             assert_eq!(
                 here,
-                dests(seat_mirror(seat), mirror(p), true),
+                flagged_destinations(mirrored, seat_mirror(seat), Kind::Brigade, mirror(p)),
                 "{seat} on {p}"
             );
         }

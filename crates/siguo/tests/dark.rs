@@ -472,3 +472,78 @@ fn domains_are_sound_and_see_engineers() {
     }
     assert!(engineers > 0, "no engineer recognised by its path");
 }
+
+/// A seat's seen board is the position string (L-59) with the kind letter of each piece it
+/// may not see written `?` (L-63, L-64): its own kinds in 四暗, its ally's too in 雙明.
+#[test]
+fn seen_board_text_is_the_position_string_with_hidden_kinds_as_question_marks() {
+    use siguo::SiguoMode;
+    use siguo::dark::SeenBoard;
+    let (pos, _) = opening(11, rules(r#"{"pass_limit":2}"#));
+    let text = pos.to_string();
+    assert!(text.ends_with(" r rgby 0 1 0000"), "{text}");
+    let hide = |shown: &[char]| {
+        let mut out = String::new();
+        let mut hidden = false;
+        for c in text.chars() {
+            out.push(if hidden { '?' } else { c });
+            hidden = !hidden && "rgby".contains(c) && !shown.contains(&c) && c != ' ';
+            if out.ends_with(' ') {
+                // Past the board: the fields are written as they are.
+                out.push_str(&text[out.len()..]);
+                break;
+            }
+        }
+        out
+    };
+    let dark = SeenBoard::of(&pos, Seat::Green, SiguoMode::Dark).to_string();
+    assert_eq!(dark, hide(&['g']));
+    assert!(dark.contains("b?") && dark.contains("gF") && !dark.contains("g?"));
+    let double = SeenBoard::of(&pos, Seat::Green, SiguoMode::DoubleOpen).to_string();
+    assert_eq!(double, hide(&['g', 'y']));
+    assert_eq!(
+        SeenBoard::of(&pos, Seat::Green, SiguoMode::Open).to_string(),
+        text
+    );
+}
+
+/// The referee judges L-56's repetition and announces the draw; without the option the same
+/// shuttle plays on.
+#[test]
+fn referee_announces_repetition() {
+    let text = "3bF1/5/5/2bS2/5/5/15/yF11/1yS8gS4/11gF/15/5/5/2rS2/5/5/1rF3 r rgby 0 1";
+    let shuttle = [
+        "i4i5", "m9m10", "i14i13", "b9b10", "i5i4", "m10m9", "i13i14", "b10b9",
+    ];
+    let play = |r: Rules| {
+        let mut g = DarkGame::new(Position::from_text(text, r).unwrap()).unwrap();
+        let mut last = String::new();
+        for m in shuttle {
+            let a = g.position().find_action(m).unwrap();
+            last = g.play(a).unwrap().to_string();
+        }
+        (g, last)
+    };
+    let (g, last) = play(rules(r#"{"repetition":2}"#));
+    assert_eq!(last, "y b10b9 next:r end:draw:repetition");
+    assert!(g.position().legal_actions().is_empty());
+    let (g, last) = play(Rules::STANDARD);
+    assert_eq!(last, "y b10b9 next:r");
+    assert_eq!(g.position().outcome(), None);
+}
+
+/// An information state read from text may show a flag where a hidden piece has just moved
+/// (the text's shape allows it): the sampler answers that no kind fits that piece (it moved,
+/// and is a flag), instead of panicking on the point it looked up before the move.
+#[test]
+fn sampler_refuses_a_flag_shown_where_a_piece_moved() {
+    let (pos, _) = opening(5, Rules::STANDARD);
+    let g = DarkGame::new(pos).unwrap();
+    let mut text = g.info_state(Seat::Red).to_string();
+    text.push_str("r g6g7 next:g\ng l9k9 flag:g:k9 next:b\n");
+    let s: InfoState = text.parse().unwrap();
+    assert_eq!(
+        WorldSampler::new(&s).err(),
+        Some(siguo::dark::WorldError::Inconsistent(pt("l9")))
+    );
+}

@@ -93,6 +93,24 @@ fn l46_arc_run_is_straight_and_a_turn_is_not() {
             "f9l9"
         ]
     );
+    // On f7 (own e6) it runs round the corner arc f7–g6 on to g2 (L-44), but turns neither at
+    // g6 onto row 6 (h6) nor onto file g north (g9), nor at g7 onto file g.
+    let s = setup(&with_flags(&[("yD", "f7")]), 'y', "rgby");
+    let pos = Position::from_setup(s, Rules::STANDARD).unwrap();
+    let got: Vec<String> = moves(&pos)
+        .into_iter()
+        .filter(|m| m.starts_with("f7"))
+        .map(|m| m[2..].to_string())
+        .collect();
+    let mut want = [
+        "g6", "g5", "g4", "g3", "g2", // round the arc
+        "e7", "d7", "c7", "b7", // row 7 west
+        "g7", "i7", "k7", "l7", "m7", "n7", "o7", "p7", // row 7 east, across the 九宮
+        "f8", "f9", "f10", "f11", // the front row
+        "e8",  // the road to the camp
+    ];
+    want.sort_unstable();
+    assert_eq!(got, want);
 }
 
 #[test]
@@ -473,4 +491,111 @@ fn l57_surrender_of_a_seat_not_to_move_can_leave_the_mover_without_moves() {
     p.surrender(Seat::Yellow).unwrap();
     assert_eq!(p.turn(), Seat::Red);
     assert_eq!(moves(&p), ["g1g2"]);
+}
+
+/// L-59's validity: every violation of a setup is named at once, and rules a position string
+/// cannot write (a `pass_limit` above 9, L-55) are refused.
+#[test]
+fn l59_invalid_setups_name_every_violation() {
+    use siguo::{PositionError, Violation};
+    let violations = |s: Setup, r: Rules| match Position::from_setup(s, r) {
+        Err(PositionError(v)) => v,
+        Ok(p) => panic!("valid: {p}"),
+    };
+    // Red: two marshals and a landmine on its own row 4; Green: its flag off its
+    // headquarters; Blue in play without a flag; Yellow out with a piece; Yellow to move;
+    // move number 0; Red has used 3 passes of 2.
+    let mut s = setup(
+        &[
+            ("rF", "h1"),
+            ("rS", "i3"),
+            ("rS", "i5"),
+            ("rL", "i4"),
+            ("gF", "m9"),
+            ("bS", "i14"),
+            ("yS", "b9"),
+        ],
+        'y',
+        "rgb",
+    );
+    s.move_number = 0;
+    s.passes_used = Some([3, 0, 0, 0]);
+    assert_eq!(
+        violations(s, rules(r#"{"pass_limit":2}"#)),
+        [
+            Violation::MineMisplaced {
+                seat: Seat::Red,
+                point: pt("i4")
+            },
+            Violation::FlagMisplaced {
+                seat: Seat::Green,
+                point: pt("m9")
+            },
+            Violation::TooMany {
+                seat: Seat::Red,
+                kind: Kind::Marshal,
+                count: 2
+            },
+            Violation::FlagMissing(Seat::Blue),
+            Violation::OutSeatHasPieces(Seat::Yellow),
+            Violation::TurnNotInPlay(Seat::Yellow),
+            Violation::MoveNumberZero,
+            Violation::PassesOverLimit {
+                seat: Seat::Red,
+                used: 3,
+                limit: 2
+            },
+        ]
+    );
+    // No seat in play (and no piece); a passes field under pass_limit 0.
+    let mut s = setup(&[], 'r', "");
+    s.passes_used = Some([0; 4]);
+    assert_eq!(
+        violations(s, Rules::STANDARD),
+        [
+            Violation::TurnNotInPlay(Seat::Red),
+            Violation::BothTeamsOut,
+            Violation::PassesField(0),
+        ]
+    );
+    // A pass_limit the JSON reader refuses is refused here too; 9 is the most.
+    let s = setup(&FLAGS, 'r', "rgby");
+    let mut r = Rules::STANDARD;
+    r.pass_limit = 10;
+    assert_eq!(violations(s.clone(), r), [Violation::PassLimit(10)]);
+    r.pass_limit = 9;
+    assert!(Position::from_setup(s, r).is_ok());
+}
+
+/// L-59's counters are read up to u32::MAX; playing on from there keeps them at their largest
+/// (as 陸戰棋's do) instead of overflowing.
+#[test]
+fn l59_counters_at_their_largest_saturate() {
+    let text = "3bF1/5/5/2bS2/5/5/15/yF11/1yS8gS4/11gF/15/5/5/2rS2/5/5/1rF3";
+    let off = rules(r#"{"no_combat_limit":0}"#);
+    let mut pos = Position::from_text(&format!("{text} r rgby 4294967295 1"), off).unwrap();
+    pos.play(pos.find_action("i4i5").unwrap()).unwrap();
+    assert!(pos.to_string().ends_with(" g rgby 4294967295 1"), "{pos}");
+    assert!(perft(&pos, 3) > 0, "perft plays on without overflow");
+    let mut pos =
+        Position::from_text(&format!("{text} y rgby 0 4294967295"), Rules::STANDARD).unwrap();
+    pos.play(pos.find_action("b9b10").unwrap()).unwrap();
+    assert!(pos.to_string().ends_with(" r rgby 1 4294967295"), "{pos}");
+}
+
+/// L-54: `surrender_after` counts the plies from the first position: refused through ply 19,
+/// allowed from ply 20 (the default).
+#[test]
+fn l54_surrender_after_counts_plies_from_the_first_position() {
+    let text = "3bF1/5/5/2bS2/5/5/15/yF11/1yS8gS4/11gF/15/5/5/2rS2/5/5/1rF3 r rgby 0 1";
+    let shuttle = [
+        "i4i5", "m9m10", "i14i13", "b9b10", "i5i4", "m10m9", "i13i14", "b10b9",
+    ];
+    let mut pos = Position::from_text(text, Rules::STANDARD).unwrap();
+    for (ply, m) in shuttle.iter().cycle().take(20).enumerate() {
+        assert!(pos.clone().surrender(Seat::Green).is_err(), "ply {ply}");
+        pos.play(pos.find_action(m).unwrap()).unwrap();
+    }
+    pos.surrender(Seat::Green).unwrap();
+    assert!(!pos.in_play(Seat::Green));
 }

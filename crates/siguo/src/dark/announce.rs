@@ -92,40 +92,19 @@ pub struct AnnouncementError {
     pub why: &'static str,
 }
 
-pub(crate) fn out_reason_text(r: OutReason) -> &'static str {
-    match r {
-        OutReason::FlagCaptured => "flag-captured",
-        OutReason::NoMove => "no-move",
-        OutReason::Resigned => "resigned",
-    }
-}
-
 fn parse_out_reason(s: &str) -> Option<OutReason> {
-    Some(match s {
-        "flag-captured" => OutReason::FlagCaptured,
-        "no-move" => OutReason::NoMove,
-        "resigned" => OutReason::Resigned,
-        _ => return None,
-    })
+    OutReason::ALL.into_iter().find(|r| r.word() == s)
 }
 
 fn parse_outcome(team: &str, reason: &str) -> Option<Outcome> {
     if team == "draw" {
-        return Some(Outcome::Draw(match reason {
-            "no-movable-pieces" => DrawReason::NoMovablePieces,
-            "no-combat-limit" => DrawReason::NoCombatLimit,
-            "repetition" => DrawReason::Repetition,
-            _ => return None,
-        }));
+        return DrawReason::ALL
+            .into_iter()
+            .find(|r| r.word() == reason)
+            .map(Outcome::Draw);
     }
     let team = Team::ALL.into_iter().find(|t| t.name() == team)?;
-    let reason = match reason {
-        "flag-captured" => WinReason::FlagCaptured,
-        "no-move" => WinReason::NoMove,
-        "resigned" => WinReason::Resigned,
-        "team-out" => WinReason::TeamOut,
-        _ => return None,
-    };
+    let reason = WinReason::ALL.into_iter().find(|r| r.word() == reason)?;
     Some(Outcome::Win { team, reason })
 }
 
@@ -164,7 +143,7 @@ impl fmt::Display for Announcement {
             write!(f, " ={}", k.letter())?;
         }
         for (s, r) in &self.outs {
-            write!(f, " out:{}:{}", s.letter(), out_reason_text(*r))?;
+            write!(f, " out:{}:{}", s.letter(), r.word())?;
         }
         for (s, p) in &self.flags {
             write!(f, " flag:{}:{p}", s.letter())?;
@@ -311,5 +290,43 @@ mod tests {
             let e = line.parse::<Announcement>().unwrap_err();
             assert_eq!(e.token, token, "{line}: {e}");
         }
+    }
+
+    /// Every out reason and every result is written and read back, in issue 52's words.
+    #[test]
+    fn every_reason_round_trips() {
+        let outs = ["flag-captured", "no-move", "resigned"];
+        let ends = [
+            "red-blue:flag-captured",
+            "green-yellow:no-move",
+            "red-blue:resigned",
+            "green-yellow:team-out",
+            "draw:no-movable-pieces",
+            "draw:no-combat-limit",
+            "draw:repetition",
+        ];
+        for (i, out) in outs.iter().enumerate() {
+            let line = format!("r k6l7 x+ out:g:{out} next:b end:{}", ends[i]);
+            let a: Announcement = line.parse().unwrap();
+            assert_eq!(a.outs[0].1, OutReason::ALL[i]);
+            assert_eq!(a.to_string(), line);
+        }
+        for end in ends {
+            let line = format!("r g2g3 next:g end:{end}");
+            let a: Announcement = line.parse().unwrap();
+            let o = a.outcome.unwrap();
+            assert_eq!(o.to_string(), end.replace(':', " "));
+            assert_eq!(a.to_string(), line);
+        }
+        assert!(
+            "r g2g3 next:g end:draw:team-out"
+                .parse::<Announcement>()
+                .is_err()
+        );
+        assert!(
+            "r g2g3 next:g end:red-blue:repetition"
+                .parse::<Announcement>()
+                .is_err()
+        );
     }
 }

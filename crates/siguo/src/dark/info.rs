@@ -12,6 +12,7 @@ use crate::board::{POINT_COUNT, Point};
 use crate::position::{Outcome, Position};
 use crate::ruleset::{OutPieces, Rules, RulesError, SiguoMode};
 use crate::seat::Seat;
+use crate::text::{rank_points, write_position};
 
 /// A piece as a seat sees it: whose it is, and its kind when the seat may see it.
 #[derive(Debug, Clone, Copy, PartialEq, Eq, Hash)]
@@ -56,65 +57,35 @@ impl SeenBoard {
     /// What `observer` is shown of `pos` under `mode`.
     #[must_use]
     pub fn of(pos: &Position, observer: Seat, mode: SiguoMode) -> SeenBoard {
-        let mut board = [None; POINT_COUNT];
-        for p in Point::all() {
-            board[p.index()] = pos.piece_at(p).map(|pc| Seen {
-                seat: pc.seat,
-                kind: sees_kinds(mode, observer, pc.seat).then_some(pc.kind),
-            });
-        }
+        // The position string's fields (L-59), the kinds hidden from the observer taken off.
+        let s = pos.to_setup();
         SeenBoard {
-            board,
-            turn: pos.turn(),
-            in_play: Seat::ALL.map(|s| pos.in_play(s)),
-            plies_since_attack: pos.plies_since_attack(),
-            move_number: pos.move_number(),
-            passes_used: (pos.rules().pass_limit > 0)
-                .then(|| Seat::ALL.map(|s| pos.passes_used(s))),
+            board: s.board.map(|pc| {
+                pc.map(|pc| Seen {
+                    seat: pc.seat,
+                    kind: sees_kinds(mode, observer, pc.seat).then_some(pc.kind),
+                })
+            }),
+            turn: s.turn,
+            in_play: s.in_play,
+            plies_since_attack: s.plies_since_attack,
+            move_number: s.move_number,
+            passes_used: s.passes_used,
         }
-    }
-
-    /// The points of a rank from file a to q.
-    fn rank_points(rank: u8) -> impl Iterator<Item = Point> {
-        (1..=17).filter_map(move |f| Point::new(f, rank))
     }
 }
 
 impl fmt::Display for SeenBoard {
     fn fmt(&self, f: &mut fmt::Formatter<'_>) -> fmt::Result {
-        for rank in (1..=17u8).rev() {
-            let mut run = 0;
-            for p in SeenBoard::rank_points(rank) {
-                match self.board[p.index()] {
-                    None => run += 1,
-                    Some(s) => {
-                        if run > 0 {
-                            write!(f, "{run}")?;
-                            run = 0;
-                        }
-                        let k = s.kind.map_or('?', Kind::letter);
-                        write!(f, "{}{k}", s.seat.letter())?;
-                    }
-                }
-            }
-            if run > 0 {
-                write!(f, "{run}")?;
-            }
-            if rank > 1 {
-                f.write_str("/")?;
-            }
-        }
-        write!(f, " {} ", self.turn.letter())?;
-        for s in Seat::ALL {
-            if self.in_play[s.index()] {
-                write!(f, "{}", s.letter())?;
-            }
-        }
-        write!(f, " {} {}", self.plies_since_attack, self.move_number)?;
-        if let Some(p) = self.passes_used {
-            write!(f, " {}{}{}{}", p[0], p[1], p[2], p[3])?;
-        }
-        Ok(())
+        write_position(
+            f,
+            |p| self.board[p.index()].map(|s| (s.seat, s.kind.map_or('?', Kind::letter))),
+            self.turn,
+            self.in_play,
+            self.plies_since_attack,
+            self.move_number,
+            self.passes_used,
+        )
     }
 }
 
@@ -124,7 +95,7 @@ fn parse_board(text: &str) -> Result<SeenBoard, (usize, &'static str)> {
     let mut board = [None; POINT_COUNT];
     let mut i = 0;
     for rank in (1..=17u8).rev() {
-        let pts: Vec<Point> = SeenBoard::rank_points(rank).collect();
+        let pts = rank_points(rank);
         let mut k = 0;
         while k < pts.len() {
             let c = *bytes.get(i).ok_or((i + 1, "the board ends early"))?;
@@ -376,7 +347,17 @@ impl InfoState {
     /// [`InfoStateError::Replay`] when it does not fit.
     pub fn push(&mut self, a: Announcement) -> Result<(), InfoStateError> {
         let mut v = self.replay()?;
-        v.tell(&a).map_err(|why| InfoStateError::Replay {
+        self.push_onto(&mut v, a)
+    }
+
+    /// [`InfoState::push`] for a caller that keeps `view`, this state's view, in step: the
+    /// announcement is checked against it and told to it (no replay of the history).
+    pub(crate) fn push_onto(
+        &mut self,
+        view: &mut SeatView,
+        a: Announcement,
+    ) -> Result<(), InfoStateError> {
+        view.tell(&a).map_err(|why| InfoStateError::Replay {
             line: self.history.len() + 4,
             why,
         })?;
@@ -456,9 +437,7 @@ impl FromStr for InfoState {
             let a: Announcement = line
                 .parse()
                 .map_err(|error| InfoStateError::Announcement { line: i + 4, error })?;
-            view.tell(&a)
-                .map_err(|why| InfoStateError::Replay { line: i + 4, why })?;
-            state.history.push(a);
+            state.push_onto(&mut view, a)?;
         }
         Ok(state)
     }
@@ -491,6 +470,7 @@ pub struct SeatView {
 }
 
 impl SeatView {
+    /// The view before any announcement (the state's history is not read).
     pub(crate) fn start(state: &InfoState) -> SeatView {
         let mut board = [None; POINT_COUNT];
         for p in Point::all() {

@@ -14,19 +14,10 @@ use junqi_gamefile::{GameReader, ReadError, Skip, TextPos, Visitor};
 use thiserror::Error;
 
 use super::announce::{Announcement, Event};
-use super::info::{InfoState, InfoStateError, SeatView};
+use super::info::{InfoState, InfoStateError};
 use super::referee::DarkGame;
 use crate::game_file::{Entry, SiguoDialect, result_token, write_game};
 use crate::position::Action;
-use crate::ruleset::SiguoMode;
-
-fn mode_name(m: SiguoMode) -> &'static str {
-    match m {
-        SiguoMode::Dark => "dark",
-        SiguoMode::DoubleOpen => "double_open",
-        SiguoMode::Open => "open",
-    }
-}
 
 /// The referee's record: the game file of the whole game (L-61), every kind in `Setup`.
 ///
@@ -54,7 +45,7 @@ pub fn seat_record(state: &InfoState) -> Result<String, String> {
     let result = result_token(view.outcome());
     let mut tags: Vec<(String, String)> = vec![
         ("Game".into(), "siguo".into()),
-        ("Mode".into(), mode_name(state.rules().mode.mode).into()),
+        ("Mode".into(), state.rules().mode.mode.name().into()),
         ("Rules".into(), state.rules().to_json()),
         ("Seat".into(), state.seat().letter().to_string()),
         ("Seen".into(), state.start().to_string()),
@@ -66,11 +57,7 @@ pub fn seat_record(state: &InfoState) -> Result<String, String> {
     let mut text = String::new();
     junqi_gamefile::write_tags::<Infallible>(&mut text, &tags).map_err(|e| e.to_string())?;
     let mut line = Vec::new();
-    let order = |s: crate::Seat| match state.rules().turn_direction {
-        crate::TurnDirection::Ccw => s.index(),
-        crate::TurnDirection::Cw => (4 - s.index()) % 4,
-    };
-    let mut v = SeatView::start(&state.truncated(0));
+    let order = |s| state.rules().turn_direction.place(s);
     for a in state.history() {
         let full = a.to_string();
         // Drop the seat letter and the action: the token carries them.
@@ -81,7 +68,6 @@ pub fn seat_record(state: &InfoState) -> Result<String, String> {
             Event::Resign(s) => format!("resign-{}", s.letter()),
         };
         line.push(format!("{token} {}", junqi_gamefile::comment(rest)));
-        v.tell(a).map_err(|e| e.to_string())?;
         // Each round on its own line (L-61): a line ends where the move number rises.
         if order(a.next) <= order(a.event.seat()) && !matches!(a.event, Event::Resign(_)) {
             text.push_str(&line.join(" "));
@@ -189,9 +175,9 @@ pub fn read_seat_record(text: &str) -> Result<InfoState, RecordError> {
     let mut state: InfoState = head
         .parse()
         .map_err(|error| RecordError::Info { at: at0, error })?;
+    let mut view = state.view();
     for (token, at, comment) in &c.moves {
         let comment = comment.as_ref().ok_or(RecordError::NoAnnouncement(*at))?;
-        let view = state.view();
         let (seat, action) = match token.strip_prefix("resign-") {
             Some(s) => (s.to_string(), "resign".to_string()),
             None => (view.turn().letter().to_string(), token.clone()),
@@ -202,7 +188,7 @@ pub fn read_seat_record(text: &str) -> Result<InfoState, RecordError> {
             error: InfoStateError::Announcement { line: 0, error },
         })?;
         state
-            .push(a)
+            .push_onto(&mut view, a)
             .map_err(|error| RecordError::Info { at: *at, error })?;
     }
     Ok(state)

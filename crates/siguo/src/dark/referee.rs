@@ -1,14 +1,12 @@
 //! The referee of 四暗 and 雙明 (L-63 … L-65).
 
-use std::collections::HashMap;
-
 use luzhanqi::{FlagCapture, Kind, rand::Rng};
 use thiserror::Error;
 
 use super::announce::{Announcement, Event};
 use super::info::{InfoState, SeenBoard};
-use crate::board::{POINT_COUNT, Point};
-use crate::position::{Action, OutReason, PlayError, Position};
+use crate::board::Point;
+use crate::position::{Action, OutReason, PlayError, Position, Repetitions};
 use crate::ruleset::SiguoMode;
 use crate::seat::{Piece, Seat};
 
@@ -25,8 +23,6 @@ pub enum DarkError {
     Play(#[from] PlayError),
 }
 
-type RepetitionKey = ([Option<Piece>; POINT_COUNT], Seat, [bool; 4], [u8; 4]);
-
 /// The referee: the true position, the announcements, and what each seat was shown (L-63).
 /// Under 全明 it tells the same announcements and each seat sees every kind.
 #[derive(Debug, Clone)]
@@ -35,7 +31,7 @@ pub struct DarkGame {
     pos: Position,
     actions: Vec<Event>,
     history: Vec<Announcement>,
-    seen: HashMap<RepetitionKey, usize>,
+    seen: Repetitions,
 }
 
 impl DarkGame {
@@ -49,8 +45,7 @@ impl DarkGame {
         {
             return Err(DarkError::FlagCapture);
         }
-        let mut seen = HashMap::new();
-        seen.insert(start.repetition_key(), 1);
+        let seen = Repetitions::new(&start);
         Ok(DarkGame {
             pos: start.clone(),
             start,
@@ -107,17 +102,7 @@ impl DarkGame {
             Action::Move(mv) => Event::Move { seat, mv },
             Action::Pass => Event::Pass(seat),
         };
-        let rep = self
-            .pos
-            .rules()
-            .base
-            .repetition
-            .map(|n| usize::from(n.get()));
-        let count = self.seen.entry(self.pos.repetition_key()).or_default();
-        *count += 1;
-        if rep.is_some_and(|r| *count >= r) {
-            self.pos.declare_repetition();
-        }
+        self.seen.reached(&mut self.pos);
         Ok(self.announce(&before, event))
     }
 
@@ -128,7 +113,7 @@ impl DarkGame {
     pub fn surrender(&mut self, seat: Seat) -> Result<&Announcement, DarkError> {
         let before = self.pos.clone();
         self.pos.surrender(seat)?;
-        *self.seen.entry(self.pos.repetition_key()).or_default() += 1;
+        self.seen.reached(&mut self.pos);
         Ok(self.announce(&before, Event::Resign(seat)))
     }
 
@@ -192,16 +177,12 @@ impl DarkGame {
         if let Some(f) = first {
             outs.push(f);
         }
-        let dir = match rules.turn_direction {
-            crate::TurnDirection::Ccw => 1,
-            crate::TurnDirection::Cw => 3,
-        };
         let mut s = event.seat();
         for _ in 0..4 {
             if gone.contains(&s) && !outs.iter().any(|(o, _)| *o == s) {
                 outs.push((s, OutReason::NoMove));
             }
-            s = Seat::from_index(s.index() + dir);
+            s = rules.turn_direction.next(s);
         }
         // L-63: a removed 司令 shows its seat's flag point (if the flag is still there).
         let mut flags = Vec::new();

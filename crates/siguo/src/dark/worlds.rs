@@ -12,13 +12,13 @@ use super::announce::{Announcement, Event};
 use super::info::{InfoState, SeatView};
 use super::referee::{DarkError, DarkGame};
 use crate::board::Point;
+use crate::deploy::own_point;
 use crate::position::{Action, Position, Setup};
 use crate::seat::{Piece, Seat};
 
 /// The board point of a deployment's `i`-th own-frame point ([`OWN_POINTS`] order).
 fn id_point(seat: Seat, i: usize) -> Point {
-    let sq = OWN_POINTS[i];
-    Point::from_own(seat, sq.file() + 1, sq.rank()).expect("an own-frame point of a half")
+    own_point(seat, OWN_POINTS[i])
 }
 
 /// Whether a non-engineer could move `from` → `to` on the seen board: one step along a line
@@ -249,10 +249,7 @@ impl WorldSampler {
                 .map(|i| (s.seat, i))
         };
         let base = state.rules.base;
-        let mut view = SeatView::start(&InfoState {
-            history: Vec::new(),
-            ..state.clone()
-        });
+        let mut view = SeatView::start(state);
         for a in &state.history {
             if let Event::Move { mv, .. } = a.event {
                 let att = view.at(mv.from).expect("a checked state");
@@ -282,13 +279,15 @@ impl WorldSampler {
                     }
                 }
             }
+            view.tell(a).expect("a checked state");
+            // A flag shown stands where the announcement left it: telling it checked that its
+            // seat's piece is there (the point before the action may be empty).
             for &(_, p) in &a.flags {
                 let id = view.at(p).expect("a checked state").id;
                 if let Some((s, i)) = index(id) {
                     domains[s.index()][i] = domains[s.index()][i].and(KindSet::only(Kind::Flag));
                 }
             }
-            view.tell(a).expect("a checked state");
         }
         let mut weights = [[[1.0; 12]; 25]; 4];
         for &(id, w) in &beliefs.weights {
