@@ -2,8 +2,8 @@
 //!
 //! The line protocol between a controller (a GUI, an arbiter such as `gjjq match`) and a 军棋
 //! engine: UCI's grammar, as `docs/protocol.md` describes it for 国际军棋. Parsing and
-//! formatting, and the engine side's reading loop ([`server`]); no game: a position string, an
-//! information state and a move are text, which the game's own crate reads and writes
+//! formatting, the engine side's reading loop ([`server`]) and the controller side's engine
+//! process ([`process`]); no game: a position string, an information state and a move are text, which the game's own crate reads and writes
 //! (`gjjq-engine` for 国际军棋; 陸戰棋's engine speaks the same lines). Every parser answers a typed [`ProtocolError`] that names
 //! the command or message, the field, and what stood there.
 //!
@@ -16,6 +16,7 @@
 //! | [`hash`] | the `Hash` option's table allocated fallibly, with one fallback for every engine ([`hash::allocate`]) |
 //! | [`time`] | how long to think from `go`'s clock or `movetime` ([`time::budget`]), for any game |
 //! | [`line`](mod@line) | lines read within a bound ([`line::read_line_bounded`]), outside text escaped onto one line ([`line::escape_for_line`]) |
+//! | [`process`] | the controller's side: an engine process spoken to line by line with a deadline on every wait, ended with everything it started ([`process::LineProcess`]) |
 //! | [`server`] | the engine's side of a session for any game: [`server::serve`] over a game's [`server::Session`], [`server::Output`] |
 //!
 //! ```
@@ -38,6 +39,7 @@ pub mod command;
 pub mod error;
 pub mod hash;
 pub mod line;
+pub mod process;
 pub mod reply;
 pub mod score;
 pub mod server;
