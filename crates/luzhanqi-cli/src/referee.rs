@@ -8,14 +8,12 @@
 //! the referee goes on.
 
 use std::fmt::Write as _;
-use std::io::{self, BufReader, Read, Write};
+use std::io::{self, Write};
 use std::path::PathBuf;
-use std::process::{Child, ChildStdin, Command as Process, Stdio};
-use std::sync::mpsc::{self, Receiver, RecvTimeoutError, SyncSender};
 use std::time::{Duration, Instant};
 
 use clap::Args;
-use junqi_protocol::line::{BoundedLine, read_line_bounded};
+use junqi_protocol::process::{LineProcess, LongLines, NoLine};
 use luzhanqi::dark::{DarkGame, DarkRules, record};
 use luzhanqi::deploy::Deployment;
 use luzhanqi::{Outcome, Side};
@@ -90,155 +88,47 @@ impl std::fmt::Display for Fault {
     }
 }
 
-/// How many lines from an engine can wait for the referee; its reader blocks beyond that.
-const LINE_QUEUE: usize = 256;
-/// The longest line kept from an engine; the rest is read and dropped.
+/// The longest line kept from an engine; a longer one is read and dropped, and never a reply.
 const MAX_LINE: usize = 4096;
-/// How long an engine's process group has after TERM before KILL.
-const TERM_GRACE: Duration = Duration::from_millis(200);
 
-/// A running competition engine: its lines arrive through a bounded channel, so every wait
-/// has a deadline; it runs in a process group of its own, ended as a whole.
+/// A running competition engine: a [`LineProcess`] (a process group of its own, a deadline on
+/// every wait, ended with everything it started) and the line end it is sent.
 struct Engine {
-    child: Child,
-    stdin: ChildStdin,
-    lines: Receiver<String>,
+    process: LineProcess,
     crlf: bool,
 }
 
 impl Engine {
     fn start(command: &str, crlf: bool) -> Result<Engine, Fault> {
-        let mut child = shell(command)
-            .stdin(Stdio::piped())
-            .stdout(Stdio::piped())
-            .stderr(Stdio::null())
-            .spawn()
+        let process = LineProcess::start(command, MAX_LINE, LongLines::Blank)
             .map_err(|e| Fault::Crash(format!("cannot run '{command}': {e}")))?;
-        let stdin = child.stdin.take().expect("stdin is piped");
-        let stdout = child.stdout.take().expect("stdout is piped");
-        let (tx, rx) = mpsc::sync_channel(LINE_QUEUE);
-        std::thread::spawn(move || forward_lines(stdout, &tx));
-        Ok(Engine {
-            child,
-            stdin,
-            lines: rx,
-            crlf,
-        })
+        Ok(Engine { process, crlf })
     }
 
-    fn send(&mut self, msg: &Message) -> Result<(), Fault> {
+    fn send(&mut self, line: impl std::fmt::Display) -> Result<(), Fault> {
         let end = if self.crlf { "\r\n" } else { "\n" };
-        write!(self.stdin, "{msg}{end}")
-            .and_then(|()| self.stdin.flush())
+        self.process
+            .send(format_args!("{line}{end}"))
             .map_err(|e| Fault::Crash(format!("cannot be written to ({e})")))
-    }
-
-    /// Drop whatever the engine said out of turn.
-    fn drain(&mut self) {
-        while self.lines.try_recv().is_ok() {}
     }
 
     /// The first line that reads as a reply before `deadline`; blank lines and lines that
     /// are no reply are skipped (a flood of them runs into the deadline).
     fn reply(&mut self, deadline: Instant, waiting_for: &str) -> Result<Reply, Fault> {
         loop {
-            let now = Instant::now();
-            if now >= deadline {
-                return Err(match self.child.try_wait() {
-                    Ok(Some(s)) => Fault::Crash(format!("exited ({s}) before {waiting_for}")),
-                    _ => Fault::Time(format!("no {waiting_for} in time")),
-                });
-            }
-            match self
-                .lines
-                .recv_timeout((deadline - now).min(Duration::from_millis(50)))
-            {
-                Ok(line) => {
-                    let word = line.split_whitespace().next().unwrap_or_default();
-                    if word.eq_ignore_ascii_case(waiting_for) {
-                        return line
-                            .parse()
-                            .map_err(|e| Fault::Illegal(format!("'{}': {e}", clip(&line))));
-                    }
+            let line = self.process.next_line(deadline).map_err(|no| match no {
+                NoLine::Exited(s) => Fault::Crash(format!("exited ({s}) before {waiting_for}")),
+                NoLine::Closed(_) => {
+                    Fault::Crash(format!("closed its output before {waiting_for}"))
                 }
-                Err(RecvTimeoutError::Timeout) => {
-                    if let Ok(Some(s)) = self.child.try_wait() {
-                        return Err(Fault::Crash(format!("exited ({s}) before {waiting_for}")));
-                    }
-                }
-                Err(RecvTimeoutError::Disconnected) => {
-                    return Err(Fault::Crash(format!(
-                        "closed its output before {waiting_for}"
-                    )));
-                }
+                NoLine::Timeout => Fault::Time(format!("no {waiting_for} in time")),
+            })?;
+            let word = line.split_whitespace().next().unwrap_or_default();
+            if word.eq_ignore_ascii_case(waiting_for) {
+                return line
+                    .parse()
+                    .map_err(|e| Fault::Illegal(format!("'{}': {e}", clip(&line))));
             }
-        }
-    }
-}
-
-impl Drop for Engine {
-    fn drop(&mut self) {
-        // The engine's process group (its id is the group's): TERM, a grace, then KILL, so
-        // nothing it started outlives the game.
-        let group = self.child.id();
-        signal_group(group, "TERM");
-        let deadline = Instant::now() + TERM_GRACE;
-        while Instant::now() < deadline {
-            if let Ok(Some(_)) = self.child.try_wait() {
-                break;
-            }
-            std::thread::sleep(Duration::from_millis(5));
-        }
-        signal_group(group, "KILL");
-        let _ = self.child.kill();
-        let _ = self.child.wait();
-    }
-}
-
-/// `command` run by the shell, in a process group of its own (Unix: `sh -c`; elsewhere
-/// `cmd /C`, the engine alone ended at the end).
-#[cfg(unix)]
-fn shell(command: &str) -> Process {
-    use std::os::unix::process::CommandExt;
-    let mut p = Process::new("sh");
-    p.arg("-c").arg(command).process_group(0);
-    p
-}
-
-#[cfg(not(unix))]
-fn shell(command: &str) -> Process {
-    let mut p = Process::new("cmd");
-    p.arg("/C").arg(command);
-    p
-}
-
-#[cfg(not(unix))]
-fn signal_group(_: u32, _: &str) {}
-
-/// Send `signal` to the process group `pgid` with `kill(1)` (no `libc` for one call).
-#[cfg(unix)]
-fn signal_group(pgid: u32, signal: &str) {
-    let _ = Process::new("kill")
-        .arg(format!("-{signal}"))
-        .arg("--")
-        .arg(format!("-{pgid}"))
-        .stdin(Stdio::null())
-        .stdout(Stdio::null())
-        .stderr(Stdio::null())
-        .status();
-}
-
-fn forward_lines(from: impl Read, to: &SyncSender<String>) {
-    let mut reader = BufReader::new(from);
-    let mut buf = Vec::new();
-    while let Ok(Some(kind)) = read_line_bounded(&mut reader, &mut buf, MAX_LINE) {
-        let line = match kind {
-            BoundedLine::Complete => String::from_utf8_lossy(&buf).trim().to_string(),
-            // Cut: never a reply.
-            BoundedLine::TooLong => String::new(),
-        };
-        if to.send(line).is_err() {
-            break;
         }
     }
 }
@@ -310,9 +200,8 @@ fn play_game(args: &RefereeArgs, seats: [Seat; 2], commands: [&str; 2]) -> Playe
     if end.is_none() {
         for i in 0..2 {
             let e = &mut engines[i];
-            let r = write!(e.stdin, "{hello}{}", if args.crlf { "\r\n" } else { "\n" })
-                .and_then(|()| e.stdin.flush())
-                .map_err(|err| Fault::Crash(format!("cannot be written to ({err})")))
+            let r = e
+                .send(&hello)
                 .and_then(|()| e.reply(Instant::now() + setup, "NAME"));
             match r {
                 Ok(Reply::Name(n)) => names[i] = clip(&n),
@@ -389,7 +278,7 @@ fn play_game(args: &RefereeArgs, seats: [Seat; 2], commands: [&str; 2]) -> Playe
                 flag: flag_for(game, side),
             };
             let e = &mut engines[i];
-            e.drain();
+            e.process.drain();
             let asked = Instant::now();
             let r = e
                 .send(&go)
@@ -451,7 +340,7 @@ fn play_game(args: &RefereeArgs, seats: [Seat; 2], commands: [&str; 2]) -> Playe
         None => EndCode::Abnormal,
     });
     for (e, code) in engines.iter_mut().zip(codes) {
-        let _ = e.send(&Message::End(code));
+        let _ = e.send(Message::End(code));
     }
     let code = |c: EndCode| match c {
         EndCode::Lost => 0,
