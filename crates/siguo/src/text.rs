@@ -574,6 +574,13 @@ impl FromStr for ActionText {
         let to: Point = rest[j..]
             .parse()
             .map_err(|e: PointParseError| err(col + j, e.to_string()))?;
+        if to == from {
+            // L-60: a move goes somewhere; `g6g6` names no action of any position.
+            return Err(err(
+                col + j,
+                format!("origin and destination are the same point {from}"),
+            ));
+        }
         Ok(ActionText::Move {
             kind,
             from,

@@ -599,3 +599,20 @@ fn l54_surrender_after_counts_plies_from_the_first_position() {
     pos.surrender(Seat::Green).unwrap();
     assert!(!pos.in_play(Seat::Green));
 }
+
+/// L-60: a move text names two different points; `g6g6` (and its record form) is refused when
+/// read, at the second point's column, not first accepted as a move and then found illegal.
+#[test]
+fn l60_a_move_to_its_own_point_is_no_move_text() {
+    use siguo::{ActionText, MoveTextError};
+    for (text, column) in [("g6g6", 3), ("i9i9", 3), ("q10q10", 4), ("工k6xk6", 5)] {
+        match text.parse::<ActionText>() {
+            Err(MoveTextError::Syntax { column: c, why, .. }) => {
+                assert_eq!(c, column, "{text}");
+                assert!(why.contains("same point"), "{text}: {why}");
+            }
+            other => panic!("{text}: {other:?}"),
+        }
+    }
+    assert!("g6g7".parse::<ActionText>().is_ok());
+}
