@@ -47,13 +47,6 @@ macro_rules! out {
 
 pub(crate) use {out, outln};
 
-/// The longest position string read from a file or standard input (a valid one is under 200
-/// bytes; this bounds what a wrong file can make us read).
-const MAX_POSITION_BYTES: u64 = 64 * 1024;
-
-/// The longest ruleset file read (a full ruleset is about 250 bytes).
-const MAX_RULES_BYTES: u64 = 1024 * 1024;
-
 /// `--position`, `--position-file` and `--rules`, for every command that works on one
 /// position.
 #[derive(Debug, Clone, Args)]
@@ -99,7 +92,7 @@ impl PositionArgs {
 }
 
 // Files and standard input are opened and read as by every command of both games.
-pub use junqi_cli::{open_file, read_bounded};
+pub use junqi_cli::{MAX_POSITION_BYTES, MAX_RULES_BYTES, open_file, read_bounded};
 
 /// A position string given in a file or on standard input: one line, surrounding blank lines
 /// and spaces and a byte-order mark allowed. Errors say the line and column in `what`.

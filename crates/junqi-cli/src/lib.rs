@@ -19,6 +19,18 @@ use std::fmt;
 use std::io::{Read, Write};
 use std::process::ExitCode;
 
+/// The longest position string the commands read from a file or standard input (a valid one
+/// is under 300 bytes in every game; this bounds what a wrong file can make a command read).
+pub const MAX_POSITION_BYTES: u64 = 64 * 1024;
+
+/// The longest ruleset file the commands read (a full ruleset is under 1 KiB in every game).
+pub const MAX_RULES_BYTES: u64 = 1024 * 1024;
+
+/// The longest game file read whole (`siguo replay`): a 四國 game of 10,000 plies is about
+/// 100 KiB, so this holds thousands of games while a device that never ends (`/dev/zero`) or a
+/// wrong file is refused before it fills the memory.
+pub const MAX_GAME_FILE_BYTES: u64 = 256 * 1024 * 1024;
+
 /// Input that cannot be read or is not what a command takes; the message names `what` (a file
 /// name or `stdin`) and, where it applies, the line and column.
 #[derive(Debug, thiserror::Error)]

@@ -8,7 +8,10 @@ mod referee;
 use std::fmt;
 use std::io::{BufRead, BufWriter, Write};
 
-use junqi_cli::{clap_exit, fresh_seed, open_file, read_bounded, sorted_by_text, write_divide};
+use junqi_cli::{
+    MAX_POSITION_BYTES, MAX_RULES_BYTES, clap_exit, fresh_seed, open_file, read_bounded,
+    sorted_by_text, write_divide,
+};
 use std::process::ExitCode;
 
 use clap::{Args, Parser, Subcommand, ValueEnum};
@@ -95,11 +98,6 @@ impl From<std::io::Error> for CliError {
 }
 
 type Out<'a> = BufWriter<std::io::StdoutLock<'a>>;
-
-/// The longest position string read from a file or standard input.
-const MAX_POSITION_BYTES: u64 = 64 * 1024;
-/// The longest ruleset file read.
-const MAX_RULES_BYTES: u64 = 1024 * 1024;
 
 /// `--position`, `--position-file` and `--rules`.
 #[derive(Debug, Clone, Args)]

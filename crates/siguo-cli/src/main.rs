@@ -5,7 +5,10 @@ use std::io::{BufWriter, Write};
 use std::process::ExitCode;
 
 use clap::{Args, Parser, Subcommand, ValueEnum};
-use junqi_cli::{clap_exit, fresh_seed, sorted_by_text, write_divide};
+use junqi_cli::{
+    MAX_GAME_FILE_BYTES, MAX_RULES_BYTES, clap_exit, fresh_seed, open_file, read_bounded,
+    sorted_by_text, write_divide,
+};
 use luzhanqi::deploy::Deployment;
 use luzhanqi::rand::{Rng, SeedableRng, rngs::StdRng};
 use siguo::{Action, Position, Repetitions, Rules, Script, Seat};
@@ -72,9 +75,11 @@ impl RulesArg {
         if t == "standard" || t.starts_with('{') {
             return Rules::parse(t).map_err(|e| format!("ruleset: {e}"));
         }
-        let text = std::fs::read_to_string(t).map_err(|e| {
-            format!("ruleset: not `standard`, not a JSON object and not a readable file: {e}")
-        })?;
+        let text = open_file(t)
+            .and_then(|f| read_bounded(f, MAX_RULES_BYTES, t))
+            .map_err(|e| {
+                format!("ruleset: not `standard`, not a JSON object and not a readable file: {e}")
+            })?;
         let text = text.strip_prefix('\u{feff}').unwrap_or(&text);
         Rules::from_json(text).map_err(|e| format!("ruleset file {t}: {e}"))
     }
@@ -306,7 +311,9 @@ fn run(cli: Cli, out: &mut impl Write) -> Result<ExitCode, String> {
             writeln!(out, "{pos}").map_err(w)?;
         }
         Command::Replay { file } => {
-            let text = std::fs::read_to_string(&file).map_err(|e| format!("{file}: {e}"))?;
+            let text = open_file(&file)
+                .and_then(|f| read_bounded(f, MAX_GAME_FILE_BYTES, &file))
+                .map_err(|e| e.to_string())?;
             let mut failed = false;
             for (i, g) in siguo::game_file::read_games(&text).into_iter().enumerate() {
                 match g {

@@ -262,3 +262,22 @@ fn selfplay_is_a_game_that_play_replays() {
     let lines: Vec<&str> = text.lines().collect();
     assert_eq!((lines.len(), lines[4]), (6, "unfinished"));
 }
+
+/// A ruleset file or game file that never ends (`/dev/zero`) is refused at the read limit
+/// (junqi-cli's bounded reader), with the file named, instead of filling the memory.
+#[cfg(unix)]
+#[test]
+fn endless_files_are_refused_at_their_limit() {
+    for args in [
+        &["moves", "--rules", "/dev/zero"][..],
+        &["replay", "/dev/zero"][..],
+    ] {
+        let out = siguo(args);
+        assert_eq!(out.status.code(), Some(1), "{args:?}");
+        let err = String::from_utf8_lossy(&out.stderr);
+        assert!(err.contains("/dev/zero") && err.contains("bytes"), "{args:?}: {err}");
+    }
+    let out = siguo(&["replay", ""]);
+    assert_eq!(out.status.code(), Some(1));
+    assert!(String::from_utf8_lossy(&out.stderr).contains("file name is empty"));
+}
