@@ -5,6 +5,8 @@ use std::fmt;
 use clap::Args;
 use gjjq_core::{Position, Ruleset, Setup, ruleset::RulesetError, setup::clip};
 
+use crate::beside::Beside;
+
 /// A failed command: a message for stderr, the exit code is non-zero.
 #[derive(Debug)]
 pub struct CliError(pub String);
@@ -151,91 +153,24 @@ impl From<SideArg> for gjjq_core::Side {
     }
 }
 
-/// An output file replaced whole or not at all: written to a new temporary file beside it
-/// (`<name>.partial-<pid>`, created exclusively, never through a link) and renamed over its
-/// name by [`ReplacedFile::commit`]. Until then the old file (if any) is untouched and a
-/// reader sees it whole; a failed run removes its temporary file, and a killed one leaves it
-/// under a name that says it is incomplete, never under the output's name.
-///
-/// A link to a regular file has its target replaced (the link stays). A name that is not a
-/// regular file (`/dev/null`, `/dev/stdout`, a FIFO) cannot be replaced by a rename and is
-/// written directly.
+/// An output file replaced whole or not at all ([`Beside`]): written beside its name
+/// (`.<name>.partial-<pid>`, created exclusively) and renamed over it by
+/// [`ReplacedFile::commit`]. Until then the old file (if any) is untouched and a reader sees it
+/// whole; a failed run removes the file beside, and a killed one leaves it under a name that
+/// says it is incomplete, never under the output's name. A device or FIFO is written directly.
 pub struct ReplacedFile {
-    /// The name given, for messages.
+    /// The option and name given, for messages.
     name: String,
-    /// The file written: the temporary one, or the output itself when written directly.
-    file: std::io::BufWriter<std::fs::File>,
-    /// The temporary file and the file it replaces; `None` when written directly.
-    paths: Option<(std::path::PathBuf, std::path::PathBuf)>,
+    file: std::io::BufWriter<Beside>,
 }
 
 impl ReplacedFile {
     /// Starts replacing `name` (the option's value, `--out`, for messages: `what`); the
-    /// temporary file is made at once, so an unwritable directory fails before any work.
+    /// file beside is made at once, so an unwritable directory fails before any work.
     pub fn create(name: &str, what: &str) -> Result<ReplacedFile, CliError> {
-        use std::path::{Path, PathBuf};
-        let fail = |e: &dyn fmt::Display| CliError(format!("{what} {name}: {e}"));
-        if name.is_empty() {
-            return Err(CliError(format!("{what}: the file name is empty")));
-        }
-        let given = Path::new(name);
-        let target: PathBuf = match std::fs::metadata(given) {
-            Ok(m) if !m.is_file() => {
-                let file = std::fs::OpenOptions::new()
-                    .write(true)
-                    .open(given)
-                    .map_err(|e| fail(&e))?;
-                return Ok(ReplacedFile {
-                    name: format!("{what} {name}"),
-                    file: std::io::BufWriter::new(file),
-                    paths: None,
-                });
-            }
-            // An existing file (or a link to one) is replaced where it is.
-            Ok(_) => std::fs::canonicalize(given).map_err(|e| fail(&e))?,
-            Err(e) if e.kind() == std::io::ErrorKind::NotFound => given.to_owned(),
-            Err(e) => return Err(fail(&e)),
-        };
-        let file_name = target
-            .file_name()
-            .ok_or_else(|| fail(&"not a file name"))?
-            .to_string_lossy()
-            .into_owned();
-        let dir = match target.parent() {
-            Some(d) if !d.as_os_str().is_empty() => d.to_owned(),
-            _ => PathBuf::from("."),
-        };
-        let mut n = 0u32;
-        let (tmp, file) = loop {
-            let suffix = if n == 0 {
-                String::new()
-            } else {
-                format!("-{n}")
-            };
-            let tmp = dir.join(format!(
-                "{file_name}.partial-{}{suffix}",
-                std::process::id()
-            ));
-            match std::fs::OpenOptions::new()
-                .write(true)
-                .create_new(true)
-                .open(&tmp)
-            {
-                Ok(f) => break (tmp, f),
-                // A name left by a killed run whose process id came back: take the next.
-                Err(e) if e.kind() == std::io::ErrorKind::AlreadyExists && n < 100 => n += 1,
-                Err(e) => {
-                    return Err(CliError(format!(
-                        "{what} {name}: cannot create {}: {e}",
-                        tmp.display()
-                    )));
-                }
-            }
-        };
         Ok(ReplacedFile {
             name: format!("{what} {name}"),
-            file: std::io::BufWriter::new(file),
-            paths: Some((tmp, target)),
+            file: std::io::BufWriter::new(Beside::create(name, what)?),
         })
     }
 
@@ -243,7 +178,7 @@ impl ReplacedFile {
     /// replaced, saying that it is left as it was.
     pub fn failure(&self) -> impl Fn(&dyn fmt::Display) -> CliError + Clone + Send + Sync + use<> {
         let name = self.name.clone();
-        let kept = if self.paths.is_some() {
+        let kept = if self.file.get_ref().is_beside() {
             " (the file is left as it was)"
         } else {
             ""
@@ -251,27 +186,12 @@ impl ReplacedFile {
         move |e: &dyn fmt::Display| CliError(format!("{name}: {e}{kept}"))
     }
 
-    /// Flushes, syncs and renames the temporary file over the output's name.
+    /// Flushes, syncs and renames the file beside over the output's name.
     pub fn commit(mut self) -> Result<(), CliError> {
         use std::io::Write as _;
         let failure = self.failure();
         self.file.flush().map_err(|e| failure(&e))?;
-        let Some((tmp, target)) = self.paths.take() else {
-            return Ok(());
-        };
-        let result = self
-            .file
-            .get_ref()
-            .sync_all()
-            .map_err(|e| failure(&e))
-            .and_then(|()| {
-                std::fs::rename(&tmp, &target)
-                    .map_err(|e| failure(&format!("cannot rename {} to it: {e}", tmp.display())))
-            });
-        if result.is_err() {
-            let _ = std::fs::remove_file(&tmp);
-        }
-        result
+        self.file.get_mut().put_in_place().map_err(|e| failure(&e))
     }
 }
 
@@ -286,14 +206,5 @@ impl std::io::Write for ReplacedFile {
 
     fn flush(&mut self) -> std::io::Result<()> {
         self.file.flush()
-    }
-}
-
-impl Drop for ReplacedFile {
-    /// A file not committed (an error on the way) leaves no temporary file behind.
-    fn drop(&mut self) {
-        if let Some((tmp, _)) = &self.paths {
-            let _ = std::fs::remove_file(tmp);
-        }
     }
 }

@@ -6,6 +6,7 @@ use std::process::ExitCode;
 use clap::{Parser, Subcommand};
 use junqi_cli::clap_exit;
 
+mod beside;
 mod commands;
 mod common;
 

@@ -275,7 +275,10 @@ fn endless_files_are_refused_at_their_limit() {
         let out = siguo(args);
         assert_eq!(out.status.code(), Some(1), "{args:?}");
         let err = String::from_utf8_lossy(&out.stderr);
-        assert!(err.contains("/dev/zero") && err.contains("bytes"), "{args:?}: {err}");
+        assert!(
+            err.contains("/dev/zero") && err.contains("bytes"),
+            "{args:?}: {err}"
+        );
     }
     let out = siguo(&["replay", ""]);
     assert_eq!(out.status.code(), Some(1));

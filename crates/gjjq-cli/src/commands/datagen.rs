@@ -22,7 +22,7 @@ use crate::common::{CliError, ReplacedFile, load_rules, outln};
 pub struct Args {
     /// The dataset file to write: written while the games are played into a file of no name
     /// in its directory (so a run stopped by a signal leaves nothing), then beside it
-    /// (`<FILE>.partial-<pid>`) and renamed over it, so an existing file stays whole until
+    /// (`.<FILE>.partial-<pid>`) and renamed over it, so an existing file stays whole until
     /// then and a failed run leaves it as it was.
     #[arg(long, value_name = "FILE")]
     out: String,

@@ -1,11 +1,11 @@
 //! The game file of `gjjq match --pgn FILE` (issue 50, items 1 and 2): what FILE held is never
 //! lost, and it only ever holds whole games.
 //!
-//! - A regular file (or a path where nothing is yet) is written beside it first, as
-//!   `.NAME.partial-PID` in the same directory, and that file is renamed over FILE once the
-//!   first game is in it: a match that cannot start, or whose first game cannot be written,
-//!   leaves FILE as it was (and removes the file beside it). Later games are appended to the
-//!   renamed file.
+//! - A regular file (or a path where nothing is yet) is written beside it first
+//!   ([`Beside`]: `.NAME.partial-PID` in the same directory), and that file is renamed over
+//!   FILE once the first game is in it: a match that cannot start, or whose first game cannot
+//!   be written, leaves FILE as it was (and removes the file beside it). Later games are
+//!   appended to the renamed file.
 //! - Each game is written whole and flushed; a write that fails part-way (a full disk, a size
 //!   limit) is cut back to the end of the last whole game, so the file never ends in a cut-off
 //!   game.
@@ -13,13 +13,14 @@
 //!   as `/dev/stdout` sent to a file) is opened and written as it is; only a regular file can
 //!   be cut back.
 
-use std::fs::{self, File};
+use std::fs::File;
 use std::io::{self, Seek, SeekFrom, Write};
-use std::path::{Path, PathBuf};
 
+use crate::beside::Beside;
 use crate::common::CliError;
 
-/// Where games are written: a [`Write`] that can be cut back to a length it had.
+/// Where games are written: a [`Write`] that can be cut back to a length it had, and that is
+/// put in place (over the file it replaces) once it holds a whole game.
 pub(crate) trait Sink: Write {
     /// Cut what was written back to its first `len` bytes and write on from there; `false`
     /// when this sink cannot be cut (a pipe, a device).
@@ -28,30 +29,41 @@ pub(crate) trait Sink: Write {
     ///
     /// The system's, when the cut fails.
     fn cut(&mut self, len: u64) -> io::Result<bool>;
+
+    /// Replace the target with what was written (nothing to do for most sinks).
+    ///
+    /// # Errors
+    ///
+    /// The system's.
+    fn put_in_place(&mut self) -> io::Result<()> {
+        Ok(())
+    }
 }
 
-impl Sink for File {
+impl Sink for Beside {
     fn cut(&mut self, len: u64) -> io::Result<bool> {
-        if !self.metadata()?.is_file() {
+        let file: &mut File = self.file();
+        if !file.metadata()?.is_file() {
             return Ok(false);
         }
-        self.set_len(len)?;
-        self.seek(SeekFrom::Start(len))?;
+        file.set_len(len)?;
+        file.seek(SeekFrom::Start(len))?;
         Ok(true)
+    }
+
+    fn put_in_place(&mut self) -> io::Result<()> {
+        Beside::put_in_place(self)
     }
 }
 
 /// The game file: whole games appended to `out`.
-pub(crate) struct GameFile<S: Sink = File> {
+pub(crate) struct GameFile<S: Sink = Beside> {
     out: S,
     /// The bytes of the whole games written.
     whole: u64,
-    /// The file beside the target and the target, until the first game is written and the
-    /// one is renamed over the other.
-    pending: Option<(PathBuf, PathBuf)>,
 }
 
-impl GameFile<File> {
+impl GameFile<Beside> {
     /// The game file for `--pgn path`, checked before the match: a regular file is made beside
     /// the target and must take a test write (a full disk refuses it here, not after the
     /// match); anything else is opened as it is and found out at the first game.
@@ -59,58 +71,17 @@ impl GameFile<File> {
     /// # Errors
     ///
     /// The path's, with the path.
-    pub(crate) fn create(path: &str) -> Result<GameFile<File>, CliError> {
-        let fail = |e: io::Error| CliError(format!("--pgn {path}: {e}"));
-        // A symbolic link is followed: the file it names is the one replaced.
-        let target = fs::canonicalize(path).unwrap_or_else(|_| PathBuf::from(path));
-        let existing = fs::metadata(&target).ok();
-        // A device's name (`/dev/stdout`, `/proc/self/fd/1`) names an open file, which may be
-        // a regular one (standard output sent to a file): it is written as it is, never
-        // replaced by a file beside it.
-        let device = ["/dev/", "/proc/"].iter().any(|d| path.starts_with(d));
-        if device || existing.as_ref().is_some_and(|m| !m.is_file()) {
-            let out = File::create(&target).map_err(fail)?;
-            return Ok(GameFile {
-                out,
-                whole: 0,
-                pending: None,
-            });
+    pub(crate) fn create(path: &str) -> Result<GameFile<Beside>, CliError> {
+        let mut out = Beside::create(path, "--pgn")?;
+        if out.is_beside() {
+            let file = out.file();
+            file.write_all(b"\n")
+                .and_then(|()| file.set_len(0))
+                .and_then(|()| file.seek(SeekFrom::Start(0)).map(drop))
+                .map_err(|e| CliError(format!("--pgn {path}: {e}")))?;
         }
-        let beside = beside(&target).map_err(fail)?;
-        let out = File::create(&beside).map_err(|e| {
-            CliError(format!(
-                "--pgn {path}: cannot create {} beside it: {e}",
-                beside.display()
-            ))
-        })?;
-        // From here on the file beside is removed again by `file`'s drop on any error.
-        let mut file = GameFile {
-            out,
-            whole: 0,
-            pending: Some((beside.clone(), target)),
-        };
-        if let Some(m) = existing {
-            fs::set_permissions(&beside, m.permissions()).map_err(fail)?;
-        }
-        let out = &mut file.out;
-        out.write_all(b"\n")
-            .and_then(|()| out.set_len(0))
-            .and_then(|()| out.seek(SeekFrom::Start(0)).map(drop))
-            .map_err(fail)?;
-        Ok(file)
+        Ok(GameFile { out, whole: 0 })
     }
-}
-
-/// The name of the file written beside `target` until its first game: `.NAME.partial-PID` in
-/// the same directory (a rename within one directory replaces the target at once).
-fn beside(target: &Path) -> io::Result<PathBuf> {
-    let name = target
-        .file_name()
-        .ok_or_else(|| io::Error::new(io::ErrorKind::InvalidInput, "not the name of a file"))?;
-    let mut beside_name = std::ffi::OsString::from(".");
-    beside_name.push(name);
-    beside_name.push(format!(".partial-{}", std::process::id()));
-    Ok(target.with_file_name(beside_name))
 }
 
 impl<S: Sink> GameFile<S> {
@@ -131,27 +102,16 @@ impl<S: Sink> GameFile<S> {
             }
             return Err(e);
         }
-        if let Some((beside, target)) = &self.pending {
-            fs::rename(beside, target)?;
-            self.pending = None;
-        }
+        self.out.put_in_place()?;
         self.whole += text.len() as u64;
         Ok(())
     }
 }
 
-impl<S: Sink> Drop for GameFile<S> {
-    /// A file beside the target that never got its first game is removed: the target keeps
-    /// what it held.
-    fn drop(&mut self) {
-        if let Some((beside, _)) = self.pending.take() {
-            let _ = fs::remove_file(beside);
-        }
-    }
-}
-
 #[cfg(test)]
 mod tests {
+    use std::fs;
+
     use super::*;
 
     /// A sink of bytes in memory that takes `room` bytes and then fails as a full disk does.
@@ -191,7 +151,6 @@ mod tests {
                 room: 25,
             },
             whole: 0,
-            pending: None,
         };
         file.write_game(b"game one\n\n").unwrap();
         let e = file.write_game(b"game two, longer\n\n").unwrap_err();
