@@ -197,6 +197,30 @@ fn parse_board(text: &str) -> Result<SeenBoard, (usize, &'static str)> {
     })
 }
 
+impl fmt::Display for SeatView {
+    fn fmt(&self, f: &mut fmt::Formatter<'_>) -> fmt::Result {
+        /// The whole position string, counters zero: one writer of the board (L-59).
+        struct Full<'a>(&'a SeatView);
+        impl fmt::Display for Full<'_> {
+            fn fmt(&self, f: &mut fmt::Formatter<'_>) -> fmt::Result {
+                let v = self.0;
+                write_position(
+                    f,
+                    |p| v.board[p.index()].map(|s| (s.seat, s.kind.map_or('?', Kind::letter))),
+                    v.turn,
+                    v.in_play,
+                    0,
+                    1,
+                    None,
+                )
+            }
+        }
+        let full = Full(self).to_string();
+        let fields: Vec<&str> = full.splitn(4, ' ').take(3).collect();
+        f.write_str(&fields.join(" "))
+    }
+}
+
 /// One seat's information state: the board it was shown at the start and every announcement
 /// since. The same for every world the seat cannot tell apart (L-63).
 ///
@@ -464,6 +488,10 @@ pub struct SeenPiece {
 }
 
 /// The board as one seat sees it after the announcements so far.
+///
+/// Its text form is the first three fields of L-59's position string as the seat sees them
+/// now: the board with hidden kinds as `?` (as [`SeenBoard`]), the seat to move, the seats in
+/// play (`…/rLrFrLrCrP g rgby`).
 #[derive(Debug, Clone, PartialEq, Eq)]
 pub struct SeatView {
     seat: Seat,
