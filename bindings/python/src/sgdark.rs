@@ -17,15 +17,12 @@ use siguo::{Action, Point, Seat, SiguoMode};
 
 use crate::errors::{GameOverError, IllegalMoveError, InfoStateError, RulesetError, err};
 use crate::sgq::{
-    PySgPosition, SIDE, action_of_index, cell, indices, mask, outcome_tuple, parse_seat,
-    play_error, relative,
+    PySgPosition, ReducedGame, SIDE, action_of_index, cell, indices, mask, outcome_tuple,
+    parse_seat, play_error, relative,
 };
 
 /// Planes of the view tensor (see [`view_tensor`]).
 pub const DARK_PLANES: usize = 65;
-
-/// Attempts a world draw makes by default before it gives up (`WorldError`).
-const DEFAULT_ATTEMPTS: u64 = 1_000_000;
 
 /// The view tensor of what `view`'s seat sees now: float32 `(65, 17, 17)` in its own frame
 /// (`sgq::cell`), seats counted from it (`sgq::relative`). Planes `s * 13 + k` (0 … 51)
@@ -144,9 +141,7 @@ impl PySgDarkGame {
         Ok(g)
     }
 
-    fn __reduce__<'py>(
-        slf: &Bound<'py, Self>,
-    ) -> PyResult<(Bound<'py, PyAny>, (PySgPosition, Vec<String>))> {
+    fn __reduce__<'py>(slf: &Bound<'py, Self>) -> PyResult<ReducedGame<'py>> {
         let me = slf.borrow();
         Ok((
             slf.get_type().getattr("replay")?,
@@ -326,7 +321,7 @@ impl PySgWorldSampler {
     /// One world drawn with a generator seeded by `seed` (the same seed, the same world),
     /// replayed: a `SgDarkGame` whose information state for this seat is the sampler's.
     /// `WorldError` after `max_attempts` deployments drawn without a consistent world.
-    #[pyo3(signature = (seed, max_attempts = DEFAULT_ATTEMPTS))]
+    #[pyo3(signature = (seed, max_attempts = 1_000_000))]
     fn draw(&self, py: Python<'_>, seed: u64, max_attempts: u64) -> PyResult<PySgDarkGame> {
         let (info, sampler) = (&self.info, &self.sampler);
         let game = py.detach(move || -> Result<DarkGame, String> {

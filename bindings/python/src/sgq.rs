@@ -594,8 +594,8 @@ impl PySgGame {
     }
 }
 
-/// What `SgGame.__reduce__` returns: `replay` and its arguments.
-type ReducedGame<'py> = (Bound<'py, PyAny>, (PySgPosition, Vec<String>));
+/// What `SgGame.__reduce__` and `SgDarkGame.__reduce__` return: `replay` and its arguments.
+pub(crate) type ReducedGame<'py> = (Bound<'py, PyAny>, (PySgPosition, Vec<String>));
 
 /// The dense index of an action text (`g6g7`, `pass`).
 #[pyfunction]

@@ -1188,7 +1188,7 @@ class SgGame:
     def __copy__(self) -> "SgGame": ...
     def __deepcopy__(self, _memo: Any, /) -> "SgGame": ...
 
-
+@final
 class SgDarkGame:
     """四國軍棋 played dark with a referee (四暗, or 雙明 under ``mode: double_open``)."""
 
@@ -1224,7 +1224,7 @@ class SgDarkGame:
     def __copy__(self) -> "SgDarkGame": ...
     def __deepcopy__(self, _memo: Any, /) -> "SgDarkGame": ...
 
-
+@final
 class SgWorldSampler:
     """The worlds behind one seat's 四國軍棋 information state."""
 
