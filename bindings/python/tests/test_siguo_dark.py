@@ -180,6 +180,33 @@ def test_openspiel_chance_nodes_draw_four_deployments():
     assert state.adapter.game.start == Position.from_deployments(*[pool[0]] * 4, "red", _rules("dark"))
 
 
+def test_openspiel_observers_private_and_public():
+    from open_spiel.python.observation import make_observation
+
+    game = pyspiel.load_game("python_siguo_dark", {"position": "default"})
+    state = game.new_initial_state()
+    for a in (state.legal_actions()[0], None):
+        if a is not None:
+            state.apply_action(a)
+        view = make_observation(game)
+        view.set_from(state, 1)
+        assert view.tensor.reshape(65, 17, 17).tolist() == state.adapter.observation(1).tolist()
+        public = make_observation(
+            game,
+            pyspiel.IIGObservationType(
+                perfect_recall=False, public_info=True, private_info=pyspiel.PrivateInfoType.NONE
+            ),
+        )
+        public.set_from(state, 1)
+        t = public.tensor.reshape(65, 17, 17)
+        kinds = [s * 13 + k for s in range(4) for k in range(12)]
+        assert t[kinds].sum() == 0 and t[[12, 25, 38, 51]].sum() == 100  # 4 × 25 pieces
+        text = public.string_from(state, 1)
+        assert text.count("?") == 100 and "r" in text
+        assert public.string_from(state, 1) == public.string_from(state, 3)  # absolute board
+        assert state.observation_string(1).count("?") == 75  # its own 25 kinds are seen
+
+
 def test_resample_keeps_the_information_state():
     game = pyspiel.load_game("python_siguo_dark", {"deployments": 30, "seed": 1})
     state = game.new_initial_state()

@@ -38,6 +38,10 @@ from gjjq._gjjq import (
     echo,
 )
 from gjjq._pools import chance_index, index_in
+
+# 四國 deploys as 陸戰棋 (L-58 as L-18): the dark games' chance nodes draw from 陸戰棋's pools
+# (one cache for both games).
+from gjjq.luzhanqi.modes import deployment_pool
 from gjjq.siguo import team_returns
 
 PLY_LIMIT = "ply-limit"
@@ -166,13 +170,6 @@ def mode_rules(rules: Optional[str], mode: str) -> str:
     return json.dumps(obj, separators=(",", ":"))
 
 
-def _deployment_pool(size: int, seed: int) -> List[str]:
-    # 四國 draws the same deployments as 陸戰棋 (L-58 as L-18): one pool cache for both.
-    from gjjq.luzhanqi.modes import deployment_pool
-
-    return deployment_pool(size, seed)
-
-
 class DarkAdapter(_Adapter):
     """四暗 with a referee (L-63): each seat sees its own kinds only. Started from a pool
     (``pool`` = (size, seed)), four chance nodes first draw Red's, Green's, Blue's and
@@ -213,7 +210,7 @@ class DarkAdapter(_Adapter):
             return cls(SgDarkGame(SgPosition(None, rules)), max_plies)
         if position.strip() or seed is not None or pool is None:
             return cls(SgDarkGame(_start(rules, position, seed)), max_plies)
-        first = _deployment_pool(*pool)[0]
+        first = deployment_pool(*pool)[0]
         SgDarkGame(SgPosition.from_deployments(first, first, first, first, "red", rules))
         return cls(None, max_plies, pool, rules)
 
@@ -256,7 +253,7 @@ class DarkAdapter(_Adapter):
     def apply_chance(self, outcome: int) -> None:
         if self.game is not None or self.pool is None:
             raise ValueError("no chance outcome is due")
-        pool = _deployment_pool(*self.pool)
+        pool = deployment_pool(*self.pool)
         self.deployments.append(pool[chance_index(outcome, len(pool))])
         if len(self.deployments) == 4:
             r, g, b, y = self.deployments

@@ -61,6 +61,7 @@ from gjjq._spiel import (
     max_plies_param,
     rules_param,
 )
+from gjjq.luzhanqi.modes import deployment_pool
 from gjjq.siguo.modes import CHANCE, DarkAdapter, new_adapter
 from gjjq.worlds import mix_seed
 
@@ -246,9 +247,7 @@ class SiguoDarkState(SiguoState):
             n = len(self.adapter.deployments)
             seat = SG_SEATS[n] if n < 4 else "?"
             assert self.adapter.pool is not None
-            from gjjq.siguo.modes import _deployment_pool
-
-            pool = _deployment_pool(*self.adapter.pool)
+            pool = deployment_pool(*self.adapter.pool)
             return f"{seat} deploys {pool[chance_index(action, len(pool))]}"
         return action_text(action)
 
