@@ -166,6 +166,22 @@ def test_openspiel_random_simulation_with_serialization(name):
     pyspiel.random_sim_test(fixed, num_sims=2, serialize=True, verbose=False)
 
 
+def test_openspiel_serialize_and_deserialize_state():
+    game = pyspiel.load_game("python_siguo_double_open", {"deployments": 7, "seed": 2})
+    state = game.new_initial_state()
+    rng = random.Random(2)
+    for _ in range(4):
+        state.apply_action(rng.randrange(7))
+    for _ in range(12):
+        state.apply_action(rng.choice(state.legal_actions()))
+    again = game.deserialize_state(state.serialize())
+    assert str(again) == str(state) and again.history() == state.history()
+    for p in range(4):
+        assert again.information_state_string(p) == state.information_state_string(p)
+    _, both = pyspiel.deserialize_game_and_state(pyspiel.serialize_game_and_state(game, state))
+    assert str(both) == str(state)
+
+
 def test_openspiel_chance_nodes_draw_four_deployments():
     game = pyspiel.load_game("python_siguo_dark", {"deployments": 5, "seed": 9})
     state = game.new_initial_state()
