@@ -142,12 +142,20 @@ fn hidden_movers_have_no_listed_actions() {
 fn view_text_is_the_seen_board_now() {
     let mut g = DarkGame::new(opening(5, rules("dark", 0, false, false, true))).unwrap();
     let start = g.info_state(Seat::Green).to_string();
-    let seen = start.lines().nth(2).unwrap().strip_prefix("start ").unwrap();
+    let seen = start
+        .lines()
+        .nth(2)
+        .unwrap()
+        .strip_prefix("start ")
+        .unwrap();
     let head: Vec<&str> = seen.split(' ').take(3).collect();
     assert_eq!(g.info_state(Seat::Green).view().to_string(), head.join(" "));
     let m = g.position().legal_moves()[0];
     g.play(Action::Move(m)).unwrap();
     let now = g.info_state(Seat::Green).view().to_string();
     assert!(now.ends_with(" g rgby"), "{now}");
-    assert!(!now.contains("rE") && now.contains("r?") && now.contains("gF"), "{now}");
+    assert!(
+        !now.contains("rE") && now.contains("r?") && now.contains("gF"),
+        "{now}"
+    );
 }
