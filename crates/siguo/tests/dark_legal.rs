@@ -52,7 +52,7 @@ fn rules(mode: &str, pass_limit: u8, stay: bool, scout: bool, hq_lock: bool) -> 
 }
 
 proptest! {
-    #![proptest_config(ProptestConfig::with_cases(32))]
+    #![proptest_config(ProptestConfig::with_cases(64))]
 
     /// L-63, L-64: at every ply of random 四暗 and 雙明 games (passes, surrenders, seats
     /// going out, options changed), the legal actions read from the seat to move's
@@ -70,12 +70,12 @@ proptest! {
         let pos = opening(seed, rules(mode, pass_limit, stay, scout, hq_lock));
         let mut g = DarkGame::new(pos).unwrap();
         let mut rng = StdRng::seed_from_u64(seed ^ 0x1e6a1);
-        for _ in 0..160 {
+        for _ in 0..240 {
             check_every_seat(&g);
             if g.position().outcome().is_some() {
                 break;
             }
-            if rng.random_range(0..60) == 0 {
+            if rng.random_range(0..150) == 0 {
                 let s = Seat::ALL[rng.random_range(0..4)];
                 if g.position().in_play(s) {
                     g.surrender(s).unwrap();
