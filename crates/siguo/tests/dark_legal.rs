@@ -159,3 +159,24 @@ fn view_text_is_the_seen_board_now() {
         "{now}"
     );
 }
+
+/// L-55: an information state whose seat passes more often than `pass_limit` allows does not
+/// replay (a typed error naming the line), since the view counts the passes.
+#[test]
+fn a_pass_beyond_the_limit_does_not_replay() {
+    let r = rules("dark", 1, false, false, true);
+    let mut g = DarkGame::new(opening(3, r)).unwrap();
+    g.play(Action::Pass).unwrap();
+    let first = g.history()[0].to_string();
+    let mut rng = StdRng::seed_from_u64(4);
+    while g.position().turn() != Seat::Red {
+        g.play_random(&mut rng).unwrap();
+    }
+    let text = format!("{}{first}\n", g.info_state(Seat::Blue));
+    let err = text.parse::<siguo::dark::InfoState>().unwrap_err();
+    assert!(
+        matches!(err, siguo::dark::InfoStateError::Replay { line: 8, .. }),
+        "{err}"
+    );
+    assert!(err.to_string().contains("no pass left"), "{err}");
+}
