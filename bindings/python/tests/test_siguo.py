@@ -404,6 +404,7 @@ def test_bench_script_runs():
     pytest.importorskip("pyspiel")
     assert bench.selfplay(1, 1, 30) > 0
     assert bench.selfplay(1, 1, 30, as_list=True) > 0
+    assert bench.selfplay(1, 1, 30, game_name="python_siguo_dark") > 0
 
 
 def test_perft_file_of_crates_siguo():
