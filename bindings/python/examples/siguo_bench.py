@@ -1,6 +1,7 @@
-"""States per second of 四國軍棋 (全明) play from Python: random play through the Rust objects
-(``gjjq.siguo.Game``), and a self-play loop through OpenSpiel states (``python_siguo``) that
-reads the observation tensor and the legal actions at every state, as a learning loop does.
+"""States per second of 四國軍棋 play from Python: random play through the Rust objects
+(``gjjq.siguo.Game``), and a self-play loop through OpenSpiel states (``python_siguo``, and
+``python_siguo_dark`` for 四暗) that reads the observation tensor and the legal actions at
+every state, as a learning loop does.
 
     python examples/siguo_bench.py [--games N] [--max-plies N]
 """
@@ -25,10 +26,14 @@ def random_open(games: int, seed: int, max_plies: int) -> float:
     return states / (time.perf_counter() - t)
 
 
-def selfplay(games: int, seed: int, max_plies: int, as_list: bool = False) -> float:
+def selfplay(
+    games: int, seed: int, max_plies: int, as_list: bool = False, game_name: str = "python_siguo"
+) -> float:
     """Self-play through OpenSpiel states. The tensor is read through the game's observer
     (``make_observation``, a numpy array filled in place), or with ``as_list`` through
-    ``state.observation_tensor``, which hands Python a list of 16,473 floats per call."""
+    ``state.observation_tensor``, which hands Python a list of 16,473 floats per call.
+    ``game_name`` ``python_siguo_dark``: 四暗, its four deployments drawn at chance nodes
+    (not counted as states), the view tensor read from the mover's information state."""
     import pyspiel
     from open_spiel.python.observation import make_observation
 
@@ -37,10 +42,14 @@ def selfplay(games: int, seed: int, max_plies: int, as_list: bool = False) -> fl
     rng = np.random.default_rng(seed)
     states, t = 0, time.perf_counter()
     for g in range(games):
-        game = pyspiel.load_game("python_siguo", {"max_plies": max_plies, "seed": seed + g})
+        game = pyspiel.load_game(game_name, {"max_plies": max_plies, "seed": seed + g})
         observer = make_observation(game)
         state = game.new_initial_state()
         while not state.is_terminal():
+            if state.is_chance_node():
+                outcomes = state.chance_outcomes()
+                state.apply_action(outcomes[int(rng.integers(len(outcomes)))][0])
+                continue
             player = state.current_player()
             if as_list:
                 np.asarray(state.observation_tensor(player))
@@ -64,6 +73,8 @@ def main() -> None:
         print(f"self-play open (OpenSpiel + observer tensors): {rate:,.0f} states/s")
         rate = selfplay(a.games, a.seed, a.max_plies, as_list=True)
         print(f"self-play open (OpenSpiel + observation_tensor lists): {rate:,.0f} states/s")
+        rate = selfplay(a.games, a.seed, a.max_plies, game_name="python_siguo_dark")
+        print(f"self-play 四暗 (OpenSpiel + observer view tensors): {rate:,.0f} states/s")
     except ImportError:
         print("(OpenSpiel not installed: no self-play figure)")
 

@@ -11,6 +11,7 @@ mod hidden;
 mod lzdark;
 mod lzq;
 mod position;
+mod sgdark;
 mod sgq;
 mod svg;
 mod tablebase;
@@ -75,6 +76,7 @@ fn _gjjq(m: &Bound<'_, PyModule>) -> PyResult<()> {
     lzq::register(m)?;
     lzdark::register(m)?;
     sgq::register(m)?;
+    sgdark::register(m)?;
     m.add_function(wrap_pyfunction!(hidden::check_world, m)?)?;
     m.add_function(wrap_pyfunction!(hidden::random_endgames, m)?)?;
     m.add_function(wrap_pyfunction!(perft, m)?)?;

@@ -38,7 +38,7 @@ pub const PLANES: usize = 57;
 pub const SIDE: usize = 17;
 
 /// The dense index of an action.
-fn action_index(a: Action) -> usize {
+pub(crate) fn action_index(a: Action) -> usize {
     match a {
         Action::Move(m) => m.from.index() * POINTS + m.to.index(),
         Action::Pass => PASS_ACTION,
@@ -46,7 +46,7 @@ fn action_index(a: Action) -> usize {
 }
 
 /// The action of a dense index (not yet checked for legality).
-fn action_of_index(i: usize) -> PyResult<Action> {
+pub(crate) fn action_of_index(i: usize) -> PyResult<Action> {
     if i == PASS_ACTION {
         return Ok(Action::Pass);
     }
@@ -66,7 +66,7 @@ fn action_of_index(i: usize) -> PyResult<Action> {
 }
 
 /// A seat from its name (`red`) or letter (`r`).
-fn parse_seat(s: &str) -> PyResult<Seat> {
+pub(crate) fn parse_seat(s: &str) -> PyResult<Seat> {
     Seat::ALL
         .into_iter()
         .find(|seat| s == seat.name() || s.chars().eq([seat.letter()]))
@@ -89,7 +89,7 @@ fn parse_rules(text: Option<&str>) -> PyResult<Rules> {
 
 /// `(winning team or None, reason)` of an outcome: `("red-blue", "flag-captured")`,
 /// `(None, "no-combat-limit")`.
-fn outcome_tuple(o: Option<Outcome>) -> Option<(Option<&'static str>, String)> {
+pub(crate) fn outcome_tuple(o: Option<Outcome>) -> Option<(Option<&'static str>, String)> {
     o.map(|o| match o {
         Outcome::Win { team, reason } => (Some(team.name()), reason.to_string()),
         Outcome::Draw(r) => (None, r.to_string()),
@@ -98,7 +98,7 @@ fn outcome_tuple(o: Option<Outcome>) -> Option<(Option<&'static str>, String)> {
 
 /// The grid cell `(row, column)` of a point seen from `viewer`: the board turned so that the
 /// viewer's half is at the bottom (row 16 its back row), its own file a at column 4 (L-41).
-fn cell(p: Point, viewer: Seat) -> (usize, usize) {
+pub(crate) fn cell(p: Point, viewer: Seat) -> (usize, usize) {
     let (x, y) = (i32::from(p.file()) - 9, i32::from(p.rank()) - 9);
     let (x, y) = match viewer {
         Seat::Red => (x, y),
@@ -111,7 +111,7 @@ fn cell(p: Point, viewer: Seat) -> (usize, usize) {
 
 /// The seat `seat` is, counted counter-clockwise from `viewer` (0 the viewer, 1 the next
 /// seat of L-50's default order, 2 the ally, 3 the one before).
-fn relative(seat: Seat, viewer: Seat) -> usize {
+pub(crate) fn relative(seat: Seat, viewer: Seat) -> usize {
     (seat.index() + 4 - viewer.index()) % 4
 }
 
@@ -142,12 +142,12 @@ fn observation(pos: &Position, viewer: Seat) -> Array3<f32> {
 }
 
 /// The legal-action mask of these actions: numpy bool of [`NUM_ACTIONS`].
-fn mask<'py>(py: Python<'py>, actions: &[Action]) -> Bound<'py, PyAny> {
+pub(crate) fn mask<'py>(py: Python<'py>, actions: &[Action]) -> Bound<'py, PyAny> {
     mask_of(py, NUM_ACTIONS, actions.iter().map(|&a| action_index(a)))
 }
 
 /// Sorted dense indices of actions.
-fn indices(actions: &[Action]) -> Vec<usize> {
+pub(crate) fn indices(actions: &[Action]) -> Vec<usize> {
     sorted(actions.iter().map(|&a| action_index(a)))
 }
 
@@ -173,7 +173,7 @@ fn resolve_action(pos: &Position, action: &Bound<'_, PyAny>) -> PyResult<Action>
 }
 
 /// A refused action or surrender: `GameOverError` once decided, else `IllegalMoveError`.
-fn play_error(e: PlayError) -> PyErr {
+pub(crate) fn play_error(e: PlayError) -> PyErr {
     match e {
         PlayError::GameOver(_) => err::<GameOverError>(e.to_string()),
         e => err::<IllegalMoveError>(e.to_string()),
@@ -594,12 +594,12 @@ impl PySgGame {
     }
 }
 
-/// What `SgGame.__reduce__` returns: `replay` and its arguments.
-type ReducedGame<'py> = (Bound<'py, PyAny>, (PySgPosition, Vec<String>));
+/// What `SgGame.__reduce__` and `SgDarkGame.__reduce__` return: `replay` and its arguments.
+pub(crate) type ReducedGame<'py> = (Bound<'py, PyAny>, (PySgPosition, Vec<String>));
 
 /// The dense index of an action text (`g6g7`, `pass`).
 #[pyfunction]
-fn sg_action_index(text: &str) -> PyResult<usize> {
+pub(crate) fn sg_action_index(text: &str) -> PyResult<usize> {
     let a: siguo::ActionText = text
         .trim()
         .parse()

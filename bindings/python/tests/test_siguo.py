@@ -382,13 +382,11 @@ def test_pettingzoo_illegal_action_loses_for_the_team():
     assert e.infos["green"]["illegal_action"] == PASS_ACTION
 
 
-def test_pettingzoo_dark_modes_are_refused_for_now():
+def test_pettingzoo_unknown_mode_is_refused():
     pytest.importorskip("pettingzoo")
     from gjjq.siguo.pettingzoo import env
 
-    with pytest.raises(ValueError, match="not built yet"):
-        env(mode="dark")
-    with pytest.raises(ValueError, match="not one of open"):
+    with pytest.raises(ValueError, match="not one of open, dark, double_open"):
         env(mode="nope")
 
 
@@ -406,6 +404,7 @@ def test_bench_script_runs():
     pytest.importorskip("pyspiel")
     assert bench.selfplay(1, 1, 30) > 0
     assert bench.selfplay(1, 1, 30, as_list=True) > 0
+    assert bench.selfplay(1, 1, 30, game_name="python_siguo_dark") > 0
 
 
 def test_perft_file_of_crates_siguo():

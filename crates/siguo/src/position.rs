@@ -386,12 +386,12 @@ const ALL_POINTS: PointSet = PointSet([u64::MAX, u64::MAX, (1 << (POINT_COUNT - 
 /// The placement as the move generator reads it (a few word operations on the kept
 /// [`PieceSets`] per node): sets of points, so that steps are one mask and runs and engineer
 /// paths test bits.
-struct Occupancy {
+pub(crate) struct Occupancy {
     /// The empty points.
-    empty: PointSet,
+    pub(crate) empty: PointSet,
     /// By [`team_index`]: the points that team may attack (enemy pieces of seats in play, not
     /// in a camp, flags only where L-12 opens them).
-    targets: [PointSet; 2],
+    pub(crate) targets: [PointSet; 2],
 }
 
 /// 0 for Red–Blue, 1 for Green–Yellow (allies sit opposite, L-49).
@@ -633,7 +633,7 @@ impl Position {
     /// The destinations of a piece of `kind` and `seat` on `from` (which must be movable):
     /// steps (L-7), runs (L-46), engineer paths (L-47).
     #[inline]
-    fn destinations(from: Point, kind: Kind, seat: Seat, occ: &Occupancy) -> PointSet {
+    pub(crate) fn destinations(from: Point, kind: Kind, seat: Seat, occ: &Occupancy) -> PointSet {
         let t = tables();
         let targets = occ.targets[team_index(seat)];
         let open = occ.empty.or(targets);

@@ -4,12 +4,12 @@
 use std::fmt;
 use std::str::FromStr;
 
-use luzhanqi::{AttackOutcome, Kind};
+use luzhanqi::{AttackOutcome, FlagCapture, Kind};
 use thiserror::Error;
 
 use super::announce::{Announcement, AnnouncementError, Event};
-use crate::board::{POINT_COUNT, Point};
-use crate::position::{Outcome, Position};
+use crate::board::{POINT_COUNT, Point, PointSet, tables};
+use crate::position::{Action, Move, Occupancy, Outcome, Position};
 use crate::ruleset::{OutPieces, Rules, RulesError, SiguoMode};
 use crate::seat::Seat;
 use crate::text::{rank_points, write_position};
@@ -197,6 +197,30 @@ fn parse_board(text: &str) -> Result<SeenBoard, (usize, &'static str)> {
     })
 }
 
+impl fmt::Display for SeatView {
+    fn fmt(&self, f: &mut fmt::Formatter<'_>) -> fmt::Result {
+        /// The whole position string, counters zero: one writer of the board (L-59).
+        struct Full<'a>(&'a SeatView);
+        impl fmt::Display for Full<'_> {
+            fn fmt(&self, f: &mut fmt::Formatter<'_>) -> fmt::Result {
+                let v = self.0;
+                write_position(
+                    f,
+                    |p| v.board[p.index()].map(|s| (s.seat, s.kind.map_or('?', Kind::letter))),
+                    v.turn,
+                    v.in_play,
+                    0,
+                    1,
+                    None,
+                )
+            }
+        }
+        let full = Full(self).to_string();
+        let fields: Vec<&str> = full.splitn(4, ' ').take(3).collect();
+        f.write_str(&fields.join(" "))
+    }
+}
+
 /// One seat's information state: the board it was shown at the start and every announcement
 /// since. The same for every world the seat cannot tell apart (L-63).
 ///
@@ -312,6 +336,13 @@ impl InfoState {
     #[must_use]
     pub fn history(&self) -> &[Announcement] {
         &self.history
+    }
+
+    /// The legal actions of the seat to move, as the seat sees them (see
+    /// [`SeatView::legal_actions`]).
+    #[must_use]
+    pub fn legal_actions(&self) -> Option<Vec<Action>> {
+        self.view().legal_actions()
     }
 
     /// The state after the first `n` announcements.
@@ -457,13 +488,18 @@ pub struct SeenPiece {
 }
 
 /// The board as one seat sees it after the announcements so far.
+///
+/// Its text form is the first three fields of L-59's position string as the seat sees them
+/// now: the board with hidden kinds as `?` (as [`SeenBoard`]), the seat to move, the seats in
+/// play (`…/rLrFrLrCrP g rgby`).
 #[derive(Debug, Clone, PartialEq, Eq)]
 pub struct SeatView {
     seat: Seat,
-    out_pieces: OutPieces,
+    rules: Rules,
     board: [Option<SeenPiece>; POINT_COUNT],
     turn: Seat,
     in_play: [bool; 4],
+    passes_used: [u8; 4],
     flags: [Option<Point>; 4],
     outcome: Option<Outcome>,
     plies: usize,
@@ -482,10 +518,11 @@ impl SeatView {
         }
         SeatView {
             seat: state.seat,
-            out_pieces: state.rules.out_pieces,
+            rules: state.rules,
             board,
             turn: state.start.turn,
             in_play: state.start.in_play,
+            passes_used: state.start.passes_used.unwrap_or([0; 4]),
             flags: [None; 4],
             outcome: None,
             plies: 0,
@@ -538,14 +575,21 @@ impl SeatView {
             Event::Pass(seat) if seat != self.turn => {
                 return Err(format!("{seat} passed but {} was to move", self.turn));
             }
-            Event::Pass(_) | Event::Resign(_) => {}
+            Event::Pass(seat) => {
+                let used = &mut self.passes_used[seat.index()];
+                if *used >= self.rules.pass_limit {
+                    return Err(format!("{seat} passed with no pass left (L-55)"));
+                }
+                *used += 1;
+            }
+            Event::Resign(_) => {}
         }
         for &(s, _) in &a.outs {
             if !self.in_play[s.index()] {
                 return Err(format!("{s} goes out but is not in play"));
             }
             self.in_play[s.index()] = false;
-            if self.out_pieces == OutPieces::Removed {
+            if self.rules.out_pieces == OutPieces::Removed {
                 for sq in &mut self.board {
                     if sq.is_some_and(|p| p.seat == s) {
                         *sq = None;
@@ -616,5 +660,102 @@ impl SeatView {
     #[must_use]
     pub fn plies(&self) -> usize {
         self.plies
+    }
+
+    /// Passes a seat has used (L-55), counted from the start board and the announcements.
+    #[must_use]
+    pub fn passes_used(&self, seat: Seat) -> u8 {
+        self.passes_used[seat.index()]
+    }
+
+    /// The legal actions of the seat to move (its moves in the order of
+    /// [`Position::legal_actions`], then `pass` where L-55 allows it; none, for every
+    /// observer, once the result is announced), or `None` when they depend on kinds this
+    /// seat cannot see.
+    ///
+    /// A seat's moves depend on its own kinds (landmines and flags never move, L-6; engineers'
+    /// paths, L-47), on which points are empty, on which pieces are enemies of seats in play
+    /// (L-49, L-51) and on the camps (L-10), all known by location, and on the flag's closing
+    /// while its seat keeps a landmine (L-12, L-48) unless `flag_capture` is `any`, which dark
+    /// play requires (L-63). So the set is exact, equal to the true position's, whenever the
+    /// observer sees the kinds of the seat to move: itself, its ally under 雙明 (L-64), anyone
+    /// under 全明 (L-62). Passes (L-55) come from the counts of announced passes; surrenders
+    /// (L-54) are not turns and not listed.
+    #[must_use]
+    pub fn legal_actions(&self) -> Option<Vec<Action>> {
+        let mover = self.turn;
+        if self.outcome.is_some() {
+            return Some(Vec::new());
+        }
+        let any_flag = self.rules.base.flag_capture == FlagCapture::Any;
+        let mut mobile = PointSet::EMPTY;
+        let mut empty = PointSet::EMPTY;
+        let mut own = [PointSet::EMPTY; 4];
+        let mut flags = [PointSet::EMPTY; 4];
+        let mut keeps_mine = [false; 4];
+        let mut hidden = [false; 4];
+        for p in Point::all() {
+            let Some(pc) = self.board[p.index()] else {
+                empty.insert(p);
+                continue;
+            };
+            let s = pc.seat.index();
+            own[s].insert(p);
+            match pc.kind {
+                None => hidden[s] = true,
+                Some(Kind::Flag) => flags[s].insert(p),
+                Some(Kind::Landmine) => keeps_mine[s] = true,
+                Some(_) => {}
+            }
+            if pc.seat == mover
+                && pc.kind.is_some_and(|k| {
+                    k.is_mobile() && !(self.rules.base.hq_lock && p.is_headquarters())
+                })
+            {
+                mobile.insert(p);
+            }
+        }
+        if hidden[mover.index()] {
+            return None;
+        }
+        // Only the enemies' flags matter; under `after_mines` they need every kind known.
+        let mut attackable = [PointSet::EMPTY; 4];
+        for s in Seat::ALL {
+            let i = s.index();
+            if !self.in_play[i] || s.team() == mover.team() {
+                continue;
+            }
+            attackable[i] = if any_flag {
+                own[i]
+            } else if hidden[i] {
+                return None;
+            } else if keeps_mine[i] {
+                // L-12, L-48: the flag is closed while its seat keeps a landmine.
+                own[i].minus(flags[i])
+            } else {
+                own[i]
+            };
+        }
+        let camps = tables().camps;
+        let occ = Occupancy {
+            empty,
+            targets: [
+                attackable[1].or(attackable[3]).minus(camps),
+                attackable[0].or(attackable[2]).minus(camps),
+            ],
+        };
+        let mut v = Vec::new();
+        for from in mobile.iter() {
+            let kind = self.board[from.index()]
+                .and_then(|pc| pc.kind)
+                .expect("a mobile piece of known kind");
+            for to in Position::destinations(from, kind, mover, &occ).iter() {
+                v.push(Action::Move(Move { from, to }));
+            }
+        }
+        if self.passes_used[mover.index()] < self.rules.pass_limit {
+            v.push(Action::Pass);
+        }
+        Some(v)
     }
 }

@@ -14,8 +14,13 @@ the same habits as :mod:`gjjq.luzhanqi`.
   Green–Yellow; an outcome is ``(winning team or None, reason)``, ``("red-blue",
   "flag-captured")``;
 - observation tensors of shape :data:`OBSERVATION_SHAPE` (57, 17, 17), in the viewer's frame;
-- :mod:`gjjq.siguo.openspiel` (``python_siguo``) and :mod:`gjjq.siguo.pettingzoo`
-  (``env(mode="open")``), built on the adapters of :mod:`gjjq.siguo.modes`.
+- :class:`DarkGame`: 四暗 or 雙明 with a referee (L-63 … L-65; the rules' ``mode``), each
+  seat's information state (``info_state``), view (``view``) and view tensor
+  (:data:`DARK_OBSERVATION_SHAPE`, (65, 17, 17)), legal actions read from the mover's
+  information state; :class:`WorldSampler`: the worlds behind an information state;
+- :mod:`gjjq.siguo.openspiel` (``python_siguo``, ``python_siguo_dark``,
+  ``python_siguo_double_open``) and :mod:`gjjq.siguo.pettingzoo` (``env(mode=…)``, one of
+  :data:`MODES`), built on the adapters of :mod:`gjjq.siguo.modes`.
 
 Example::
 
@@ -26,17 +31,22 @@ Example::
     assert g.position.turn == "green"
 """
 
+from gjjq._gjjq import SG_DARK_OBSERVATION_SHAPE as DARK_OBSERVATION_SHAPE
 from gjjq._gjjq import SG_KINDS as KINDS
 from gjjq._gjjq import SG_NUM_ACTIONS as NUM_ACTIONS
 from gjjq._gjjq import SG_NUM_POINTS as NUM_POINTS
 from gjjq._gjjq import SG_OBSERVATION_SHAPE as OBSERVATION_SHAPE
 from gjjq._gjjq import SG_PASS_ACTION as PASS_ACTION
 from gjjq._gjjq import SG_SEATS as SEATS
+from gjjq._gjjq import SgDarkGame as DarkGame
 from gjjq._gjjq import SgGame as Game
 from gjjq._gjjq import SgPosition as Position
+from gjjq._gjjq import SgWorldSampler as WorldSampler
 from gjjq._gjjq import (  # noqa: F401  (pickle finds them here)
+    SgDarkGame,
     SgGame,
     SgPosition,
+    SgWorldSampler,
 )
 from gjjq._gjjq import sg_action_index as action_index
 from gjjq._gjjq import sg_action_text as action_text
@@ -45,9 +55,8 @@ from gjjq._gjjq import echo
 TEAMS = ("red-blue", "green-yellow")
 """The two teams (L-49), as outcomes name them."""
 
-MODES = ("open",)
-"""The modes of play the research interfaces offer so far: 全明. 四暗 (``dark``) and 雙明
-(``double_open``) wait for the referee of ``crates/siguo`` (docs/python.md)."""
+MODES = ("open", "dark", "double_open")
+"""The modes of play the research interfaces offer: 全明, 四暗 and 雙明 (L-62 … L-64)."""
 
 
 def team_of(player: int) -> str:
@@ -68,6 +77,7 @@ def team_returns(team: "str | None") -> "list[float]":
 
 
 __all__ = [
+    "DARK_OBSERVATION_SHAPE",
     "KINDS",
     "MODES",
     "NUM_ACTIONS",
@@ -76,8 +86,10 @@ __all__ = [
     "PASS_ACTION",
     "SEATS",
     "TEAMS",
+    "DarkGame",
     "Game",
     "Position",
+    "WorldSampler",
     "action_index",
     "action_text",
     "team_of",

@@ -3,9 +3,11 @@ play in :data:`ADAPTERS`, each holding one game in progress behind the small int
 share (so the team returns, the ply cap and the seat bookkeeping have one home):
 
 - ``player()``: the player to act, 0 … 3 (Red, Green, Blue, Yellow), only ever a seat in
-  play (L-51: a seat out is skipped);
-- ``legal_actions()`` / ``legal_action_mask()``: its dense actions (none once over);
-- ``apply(action)``: plays one;
+  play (L-51: a seat out is skipped), or :data:`CHANCE` while a deployment is to be drawn;
+- ``legal_actions()`` / ``legal_action_mask()``: its dense actions (none once over or at a
+  chance node);
+- ``apply(action)``: plays one; ``chance_outcomes()`` / ``apply_chance(outcome)``: the
+  deployments a chance node may draw, and drawing one (dark modes started from a pool);
 - ``outcome()``: ``None`` while the game goes on by the rules, else ``(winning team or None,
   reason)``; ``capped()``: the adapter's ply cap is reached (a draw, ``ply-limit``);
 - ``returns()``: by team (:func:`gjjq.siguo.team_returns`), 0 each while undecided;
@@ -13,66 +15,59 @@ share (so the team returns, the ply cap and the seat bookkeeping have one home):
   ``text()``: the state; ``in_play(player)``;
 - ``plies``: the actions played; ``clone()``; pickling.
 
-The dark games (四暗 with a referee, 雙明) slot in as further classes here once the referee and
-the information states of ``crates/siguo`` exist: a dark adapter adds the information state of
-each player and the world sampler, the interface above stays.
+全明 is :class:`OpenAdapter`; 四暗 and 雙明 are :class:`DarkAdapter` and
+:class:`DoubleOpenAdapter`, games refereed by :class:`gjjq.siguo.DarkGame`: a player's legal
+actions, observation and information state come from what it was told only.
 """
 
 from __future__ import annotations
 
+import json
 from typing import Dict, List, Optional, Tuple, Type
 
 import numpy as np
 
-from gjjq._gjjq import SG_NUM_ACTIONS, SG_OBSERVATION_SHAPE, SG_SEATS, SgGame, SgPosition, echo
-from gjjq._pools import index_in
+from gjjq._gjjq import (
+    SG_DARK_OBSERVATION_SHAPE,
+    SG_NUM_ACTIONS,
+    SG_OBSERVATION_SHAPE,
+    SG_SEATS,
+    SgDarkGame,
+    SgGame,
+    SgPosition,
+    echo,
+)
+from gjjq._pools import chance_index, index_in
+
+# 四國 deploys as 陸戰棋 (L-58 as L-18): the dark games' chance nodes draw from 陸戰棋's pools
+# (one cache for both games).
+from gjjq.luzhanqi.modes import deployment_pool
 from gjjq.siguo import team_returns
 
 PLY_LIMIT = "ply-limit"
 """The reason of the draw at the adapter's cap."""
 
+CHANCE = -1
+"""What ``player()`` returns while a deployment is to be drawn."""
+
 Outcome = Optional[Tuple[Optional[str], str]]
 
 
-class OpenAdapter:
-    """全明 (every piece seen by every seat): perfect information, no chance."""
+class _Adapter:
+    """What every mode shares: a game (``SgGame`` or ``SgDarkGame``) and the cap."""
 
-    mode = "open"
-    observation_shape = tuple(SG_OBSERVATION_SHAPE)
+    observation_shape: Tuple[int, ...]
 
-    def __init__(self, game: SgGame, max_plies: int) -> None:
+    def __init__(self, game, max_plies: int) -> None:
         self.game = game
         self.max_plies = max_plies
-
-    @classmethod
-    def start(
-        cls, rules: Optional[str], position: str, seed: Optional[int], max_plies: int
-    ) -> "OpenAdapter":
-        """A game from a position string, else from four deployments drawn from ``seed``,
-        else from the default start."""
-        if position.strip():
-            start = SgPosition(position, rules)
-        elif seed is not None:
-            start = SgPosition.random(seed, rules)
-        else:
-            start = SgPosition(None, rules)
-        return cls(SgGame(start), max_plies)
-
-    def clone(self) -> "OpenAdapter":
-        return OpenAdapter(self.game.copy(), self.max_plies)
-
-    def __reduce__(self):
-        return (OpenAdapter, (self.game, self.max_plies))
 
     @property
     def plies(self) -> int:
         return self.game.ply
 
     def player(self) -> int:
-        return self.game.player
-
-    def in_play(self, player: int) -> bool:
-        return self.game.position.in_play(SG_SEATS[player])
+        return int(self.game.player)
 
     def legal_actions(self) -> List[int]:
         if self.capped():
@@ -87,11 +82,17 @@ class OpenAdapter:
     def apply(self, action: int) -> None:
         self.game.push(index_in(action, SG_NUM_ACTIONS, "action"))
 
+    def chance_outcomes(self) -> List[Tuple[int, float]]:
+        return []
+
+    def apply_chance(self, outcome: int) -> None:
+        raise ValueError("no chance outcome is due")
+
     def outcome(self) -> Outcome:
         return self.game.outcome()
 
     def capped(self) -> bool:
-        return self.game.outcome() is None and self.game.ply >= self.max_plies
+        return self.outcome() is None and self.plies >= self.max_plies
 
     def is_over(self) -> bool:
         return self.outcome() is not None or self.capped()
@@ -107,6 +108,30 @@ class OpenAdapter:
         o = self.outcome()
         return team_returns(None if o is None else o[0])
 
+
+class OpenAdapter(_Adapter):
+    """全明 (every piece seen by every seat): perfect information, no chance."""
+
+    mode = "open"
+    observation_shape = tuple(SG_OBSERVATION_SHAPE)
+
+    @classmethod
+    def start(
+        cls, rules: Optional[str], position: str, seed: Optional[int], max_plies: int
+    ) -> "OpenAdapter":
+        """A game from a position string, else from four deployments drawn from ``seed``,
+        else from the default start."""
+        return cls(SgGame(_start(rules, position, seed)), max_plies)
+
+    def clone(self) -> "OpenAdapter":
+        return OpenAdapter(self.game.copy(), self.max_plies)
+
+    def __reduce__(self):
+        return (OpenAdapter, (self.game, self.max_plies))
+
+    def in_play(self, player: int) -> bool:
+        return self.game.position.in_play(SG_SEATS[player])
+
     def observation(self, player: int) -> np.ndarray:
         return self.game.observation(SG_SEATS[player])
 
@@ -114,11 +139,165 @@ class OpenAdapter:
         return str(self.game)
 
 
-ADAPTERS: Dict[str, Type[OpenAdapter]] = {"open": OpenAdapter}
-"""The adapter of each mode built so far."""
+def _start(rules: Optional[str], position: str, seed: Optional[int]) -> SgPosition:
+    """The first position: of a position string, else four deployments drawn from ``seed``,
+    else the default start."""
+    if position.strip():
+        return SgPosition(position, rules)
+    if seed is not None:
+        return SgPosition.random(seed, rules)
+    return SgPosition(None, rules)
 
-PLANNED = ("dark", "double_open")
-"""The modes that wait for the 四暗 referee of ``crates/siguo``."""
+
+def mode_rules(rules: Optional[str], mode: str) -> str:
+    """Rules JSON for a dark mode: ``rules`` (``None``, ``standard`` or JSON) with its
+    ``mode`` set to ``mode``; ``ValueError`` when the JSON names another mode."""
+    text = (rules or "").strip()
+    if text in ("", "standard"):
+        obj: Dict[str, object] = {}
+    else:
+        try:
+            obj = json.loads(text)
+        except ValueError as e:
+            raise ValueError(f"siguo: rules {echo(repr(rules))} are not JSON: {e}") from None
+        if not isinstance(obj, dict):
+            raise ValueError(f"siguo: rules {echo(repr(rules))} are not a JSON object")
+    if obj.get("mode", mode) != mode:
+        raise ValueError(
+            f"siguo: the rules' mode {echo(repr(obj['mode']))} is not this game's {mode!r}"
+        )
+    obj["mode"] = mode
+    return json.dumps(obj, separators=(",", ":"))
+
+
+class DarkAdapter(_Adapter):
+    """四暗 with a referee (L-63): each seat sees its own kinds only. Started from a pool
+    (``pool`` = (size, seed)), four chance nodes first draw Red's, Green's, Blue's and
+    Yellow's deployments from it, uniformly; otherwise the game is given. A player's legal
+    actions, observation and information state come from its information state alone."""
+
+    mode = "dark"
+    observation_shape = tuple(SG_DARK_OBSERVATION_SHAPE)
+
+    def __init__(
+        self,
+        game: Optional[SgDarkGame],
+        max_plies: int,
+        pool: Optional[Tuple[int, int]] = None,
+        rules: Optional[str] = None,
+    ) -> None:
+        if game is None and pool is None:
+            raise ValueError("a dark adapter needs a game or a deployment pool")
+        super().__init__(game, max_plies)
+        self.pool = pool
+        self.rules = rules
+        self.deployments: List[str] = []
+
+    @classmethod
+    def start(
+        cls,
+        rules: Optional[str],
+        position: str,
+        seed: Optional[int],
+        max_plies: int,
+        pool: Optional[Tuple[int, int]] = None,
+    ) -> "DarkAdapter":
+        """A game from a position string (``default``: the default start), else from four
+        deployments drawn from ``seed``, else with chance nodes over ``pool``, else from the
+        default start."""
+        rules = mode_rules(rules, cls.mode)
+        if position.strip() == "default":
+            return cls(SgDarkGame(SgPosition(None, rules)), max_plies)
+        if position.strip() or seed is not None or pool is None:
+            return cls(SgDarkGame(_start(rules, position, seed)), max_plies)
+        first = deployment_pool(*pool)[0]
+        SgDarkGame(SgPosition.from_deployments(first, first, first, first, "red", rules))
+        return cls(None, max_plies, pool, rules)
+
+    def clone(self) -> "DarkAdapter":
+        c = self.__class__.__new__(self.__class__)
+        c.__dict__.update(self.__dict__)
+        c.game = None if self.game is None else self.game.copy()
+        c.deployments = list(self.deployments)
+        return c
+
+    @property
+    def plies(self) -> int:
+        return 0 if self.game is None else self.game.ply
+
+    def player(self) -> int:
+        return CHANCE if self.game is None else int(self.game.player)
+
+    def in_play(self, player: int) -> bool:
+        return True if self.game is None else self.game.in_play(SG_SEATS[player])
+
+    def legal_actions(self) -> List[int]:
+        return [] if self.game is None else super().legal_actions()
+
+    def legal_action_mask(self) -> np.ndarray:
+        if self.game is None:
+            return np.zeros(SG_NUM_ACTIONS, bool)
+        return super().legal_action_mask()
+
+    def apply(self, action: int) -> None:
+        if self.game is None:
+            raise ValueError("a deployment (chance outcome) is due, not an action")
+        super().apply(action)
+
+    def chance_outcomes(self) -> List[Tuple[int, float]]:
+        if self.game is not None or self.pool is None:
+            return []
+        n = self.pool[0]
+        return [(i, 1.0 / n) for i in range(n)]
+
+    def apply_chance(self, outcome: int) -> None:
+        if self.game is not None or self.pool is None:
+            raise ValueError("no chance outcome is due")
+        pool = deployment_pool(*self.pool)
+        self.deployments.append(pool[chance_index(outcome, len(pool))])
+        if len(self.deployments) == 4:
+            r, g, b, y = self.deployments
+            start = SgPosition.from_deployments(r, g, b, y, "red", self.rules)
+            self.game = SgDarkGame(start)
+
+    def outcome(self) -> Outcome:
+        return None if self.game is None else self.game.outcome()
+
+    def info_state(self, player: int) -> Optional[str]:
+        """What ``player`` knows (the information-state text of docs/siguo.md), or ``None``
+        while deployments are still to be drawn."""
+        return None if self.game is None else self.game.info_state(SG_SEATS[player])
+
+    def view(self, player: int) -> Optional[str]:
+        """What ``player`` sees now (board, seat to move, seats in play), or ``None`` while
+        deployments are still to be drawn."""
+        return None if self.game is None else self.game.view(SG_SEATS[player])
+
+    def observation(self, player: int) -> np.ndarray:
+        """The view tensor of ``player`` (zero while deployments are to be drawn)."""
+        if self.game is None:
+            return np.zeros(self.observation_shape, np.float32)
+        return self.game.observation(SG_SEATS[player])
+
+    def text(self) -> str:
+        """The referee's state: the first position and the steps (every kind in it)."""
+        if self.game is None:
+            return "deploying: " + " ".join(self.deployments)
+        return self.game.text()
+
+
+class DoubleOpenAdapter(DarkAdapter):
+    """雙明 with a referee (L-64): each seat also sees its ally's kinds."""
+
+    mode = "double_open"
+
+
+ADAPTERS: Dict[str, Type[_Adapter]] = {
+    "open": OpenAdapter,
+    "dark": DarkAdapter,
+    "double_open": DoubleOpenAdapter,
+}
+"""The adapter of each mode."""
 
 
 def new_adapter(
@@ -127,12 +306,15 @@ def new_adapter(
     position: str = "",
     seed: Optional[int] = None,
     max_plies: int = 2000,
-) -> OpenAdapter:
-    """A fresh game of ``mode``; ``ValueError`` for a mode not built (yet)."""
-    cls = ADAPTERS.get(mode)
-    if cls is None:
-        later = " (not built yet: it waits for the 四暗 referee)" if mode in PLANNED else ""
-        raise ValueError(
-            f"siguo: mode {echo(repr(mode))} is not one of {', '.join(ADAPTERS)}{later}"
-        )
-    return cls.start(rules, position, seed, max_plies)
+    pool: Optional[Tuple[int, int]] = None,
+) -> _Adapter:
+    """A fresh game of ``mode`` (``open``, ``dark``, ``double_open``): from ``position``,
+    else four deployments drawn from ``seed``, else (dark modes) chance nodes over ``pool`` =
+    (size, seed), else the default start; ``ValueError`` for another mode."""
+    if mode == "open":
+        return OpenAdapter.start(rules, position, seed, max_plies)
+    if mode == "dark":
+        return DarkAdapter.start(rules, position, seed, max_plies, pool)
+    if mode == "double_open":
+        return DoubleOpenAdapter.start(rules, position, seed, max_plies, pool)
+    raise ValueError(f"siguo: mode {echo(repr(mode))} is not one of {', '.join(ADAPTERS)}")

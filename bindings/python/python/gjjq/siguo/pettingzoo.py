@@ -1,13 +1,15 @@
-"""四國軍棋 as a PettingZoo AEC environment: ``env(mode="open")`` (全明; the dark modes wait for
-the 四暗 referee, see :data:`gjjq.siguo.MODES`).
+"""四國軍棋 as a PettingZoo AEC environment: ``env(mode="open")`` (全明, the default),
+``env(mode="dark")`` (四暗 with a referee, L-63) or ``env(mode="double_open")`` (雙明, L-64).
 
 Agents are ``"red"``, ``"green"``, ``"blue"`` and ``"yellow"`` (players 0 … 3), allies
 opposite: Red–Blue against Green–Yellow (L-49). The agent to act is the seat to move; a seat
 that goes out (L-51) stays among the agents, is never selected again and gets its team's
 reward at the end (its ``info`` says ``"in_play": False``). Each observation is a dict:
 
-- ``"observation"``: float32 (57, 17, 17), the position seen by the observing agent in its own
-  frame (docs/python.md lists the planes);
+- ``"observation"``: in its own frame (docs/python.md lists the planes): under 全明 float32
+  (57, 17, 17), the position; under 四暗 and 雙明 float32 (65, 17, 17), the agent's view,
+  made from its information state only (the kinds it was not shown are a plane of
+  "unknown");
 - ``"action_mask"``: int8 (16642,), 1 at the agent's legal actions (all 0 when it is not to
   act).
 
@@ -40,7 +42,7 @@ from pettingzoo import AECEnv, ParallelEnv
 
 from gjjq._aec import RENDER_MODES, AdapterEnv, parallel, wrapped
 from gjjq.siguo import NUM_ACTIONS, SEATS, team_of, team_returns
-from gjjq.siguo.modes import ADAPTERS, PLANNED, new_adapter
+from gjjq.siguo.modes import ADAPTERS, new_adapter
 
 DEFAULT_MAX_PLIES = 2000
 """The default cap on actions, after which a game is truncated."""
@@ -83,8 +85,7 @@ class raw_env(AdapterEnv):
         self._rules = rules
         self._position = "" if position.strip() == "default" else position
         self._default = position.strip() == "default"
-        later = " (not built yet: it waits for the 四暗 referee)" if mode in PLANNED else ""
-        self._setup(mode, ADAPTERS, render_mode, max_plies, DEFAULT_MAX_PLIES, later)
+        self._setup(mode, ADAPTERS, render_mode, max_plies, DEFAULT_MAX_PLIES)
 
     def _new_adapter(self, seed: int):
         """A fresh game: from ``position`` when given, else four deployments from ``seed``."""
