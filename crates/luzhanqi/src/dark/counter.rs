@@ -1,0 +1,190 @@
+//! `DeploymentCounter`: the deployments whose kinds lie in per-piece domains, counted and
+//! drawn exactly (L-5, L-17, L-18).
+//!
+//! The one home of the counting that 陸戰棋's [`WorldSampler`](super::WorldSampler) and 四國's
+//! world sampler (`siguo::dark::WorldSampler`, L-58) draw with. Dynamic programming over the
+//! 25 pieces in [`OWN_POINTS`] order, the state being how many of each kind are used so far:
+//! at most 2·2·3⁴·4³·3·4·2 = 497,664 count vectors, whatever the domains. The table holds each
+//! vector's number of completions (the next piece being the vector's sum), so a draw is 25
+//! choices weighted by the completions of each next kind: exactly uniform, no rejection.
+
+use rand::Rng;
+
+use crate::deploy::{Deployment, OWN_POINTS};
+use crate::piece::Kind;
+
+use super::kindset::KindSet;
+
+/// L-5's count of each kind.
+pub(crate) const COUNTS: [usize; 12] = [1, 1, 2, 2, 2, 2, 3, 3, 3, 2, 3, 1];
+
+/// The mixed-radix stride of each kind's digit.
+pub(crate) const STRIDE: [usize; 12] = strides();
+
+/// The number of count vectors.
+pub(crate) const STATES: usize = STRIDE[11] * (COUNTS[11] + 1);
+
+const fn strides() -> [usize; 12] {
+    let mut s = [1; 12];
+    let mut k = 1;
+    while k < 12 {
+        s[k] = s[k - 1] * (COUNTS[k - 1] + 1);
+        k += 1;
+    }
+    s
+}
+
+/// Completions of each count vector, piece `sum(vector)` next, within `dom`.
+fn completions(dom: &[KindSet; 25]) -> Vec<u128> {
+    let mut t = vec![0u128; STATES];
+    let mut digits = COUNTS;
+    let mut sum = 25;
+    for code in (0..STATES).rev() {
+        t[code] = if sum == 25 {
+            1
+        } else {
+            let d = dom[sum].0;
+            let mut acc = 0;
+            for k in 0..12 {
+                if d >> k & 1 != 0 && digits[k] < COUNTS[k] {
+                    acc += t[code + STRIDE[k]];
+                }
+            }
+            acc
+        };
+        for k in 0..12 {
+            if digits[k] > 0 {
+                digits[k] -= 1;
+                sum -= 1;
+                break;
+            }
+            digits[k] = COUNTS[k];
+            sum += COUNTS[k];
+        }
+    }
+    t
+}
+
+/// The deployments (each kind used L-5's number of times) whose every piece's kind lies in
+/// its domain, counted exactly, and drawn from uniformly without rejection.
+///
+/// The domains are taken as given, in [`OWN_POINTS`] order: L-17's placement limits apply
+/// only when they are in them ([`DeploymentCounter::placement_limits`] gives them; meet
+/// them with what else is known). Building costs one pass over the 497,664 count vectors
+/// (16 bytes each); a draw is then 25 weighted choices.
+///
+/// ```
+/// use luzhanqi::Kind;
+/// use luzhanqi::dark::{DeploymentCounter, KindSet};
+/// use luzhanqi::deploy::Deployment;
+/// use rand::{SeedableRng, rngs::StdRng};
+/// let limits = DeploymentCounter::placement_limits();
+/// // Every legal deployment (L-18).
+/// let all = DeploymentCounter::new(limits);
+/// assert_eq!(all.count(), Deployment::count() as u128);
+/// // The first piece (own a1) known to be a landmine.
+/// let mut domains = limits;
+/// domains[0] = domains[0].and(KindSet::only(Kind::Landmine));
+/// let c = DeploymentCounter::new(domains);
+/// let d = c.draw(&mut StdRng::seed_from_u64(1)).expect("there is one");
+/// assert_eq!(d.pieces[0], Kind::Landmine);
+/// assert!(d.check().is_ok());
+/// # Ok::<(), Box<dyn std::error::Error>>(())
+/// ```
+#[derive(Debug, Clone)]
+pub struct DeploymentCounter {
+    domains: [KindSet; 25],
+    table: Vec<u128>,
+}
+
+impl DeploymentCounter {
+    /// The counter of the deployments within `domains` (in [`OWN_POINTS`] order).
+    #[must_use]
+    pub fn new(domains: [KindSet; 25]) -> DeploymentCounter {
+        DeploymentCounter {
+            table: completions(&domains),
+            domains,
+        }
+    }
+
+    /// L-17's limits as domains, in [`OWN_POINTS`] order: the flag only in a headquarters,
+    /// landmines only on the back two rows, bombs off the front row.
+    #[must_use]
+    pub fn placement_limits() -> [KindSet; 25] {
+        OWN_POINTS.map(super::knowledge::start_domain)
+    }
+
+    /// The domains counted within.
+    #[must_use]
+    pub fn domains(&self) -> &[KindSet; 25] {
+        &self.domains
+    }
+
+    /// The number of deployments within the domains.
+    #[must_use]
+    pub fn count(&self) -> u128 {
+        self.table[0]
+    }
+
+    /// The completions of each count vector (the dynamic programme's table).
+    pub(crate) fn table(&self) -> &[u128] {
+        &self.table
+    }
+
+    /// One deployment within the domains, each equally likely; `None` when there is none.
+    pub fn draw<R: Rng + ?Sized>(&self, rng: &mut R) -> Option<Deployment> {
+        (self.count() > 0).then(|| self.draw_outside(None, rng))
+    }
+
+    /// The number of deployments within the domains but not wholly within `within`'s (whose
+    /// domains are subsets of these).
+    pub(crate) fn count_outside(&self, within: Option<&DeploymentCounter>) -> u128 {
+        self.count() - within.map_or(0, DeploymentCounter::count)
+    }
+
+    /// One deployment within the domains, and when `within` is given not wholly within its
+    /// domains (subsets of these), each equally likely. At least one must exist
+    /// ([`DeploymentCounter::count_outside`] positive).
+    pub(crate) fn draw_outside<R: Rng + ?Sized>(
+        &self,
+        within: Option<&DeploymentCounter>,
+        rng: &mut R,
+    ) -> Deployment {
+        let mut code = 0;
+        let mut digits = [0usize; 12];
+        let mut broken = within.is_none();
+        let mut pieces = [Kind::Flag; 25];
+        for (i, piece) in pieces.iter_mut().enumerate() {
+            let d = self.domains[i].0;
+            let ex = within.map_or(0, |e| e.domains[i].0);
+            let mut w = [0u128; 12];
+            let mut total = 0;
+            for k in 0..12 {
+                if d >> k & 1 != 0 && digits[k] < COUNTS[k] {
+                    let next = code + STRIDE[k];
+                    // Once a piece lies outside its set in `within`, every completion counts;
+                    // before, only those that are not wholly within.
+                    w[k] = match within {
+                        Some(e) if !broken && ex >> k & 1 != 0 => self.table[next] - e.table[next],
+                        _ => self.table[next],
+                    };
+                    total += w[k];
+                }
+            }
+            let mut r = rng.random_range(0..total);
+            let mut pick = 0;
+            for (k, wk) in w.iter().enumerate() {
+                if r < *wk {
+                    pick = k;
+                    break;
+                }
+                r -= wk;
+            }
+            broken |= ex >> pick & 1 == 0;
+            digits[pick] += 1;
+            code += STRIDE[pick];
+            *piece = Kind::ALL[pick];
+        }
+        Deployment { pieces }
+    }
+}
