@@ -1,9 +1,10 @@
-//! Worlds consistent with a seat's information state: the hidden armies drawn by exact
-//! rejection from uniform deployments (L-58), weighted by per-piece beliefs.
+//! Worlds consistent with a seat's information state: each hidden army drawn exactly from the
+//! deployments (L-58) within its pieces' domains, weighted by per-piece beliefs, and the
+//! joint world kept when it replays.
 
 use luzhanqi::Combat;
 use luzhanqi::Kind;
-use luzhanqi::dark::KindSet;
+use luzhanqi::dark::{DeploymentCounter, KindSet};
 use luzhanqi::deploy::{Deployment, OWN_POINTS};
 use luzhanqi::rand::Rng;
 use thiserror::Error;
@@ -153,6 +154,10 @@ pub enum WorldError {
     /// What was announced leaves a hidden piece no kind.
     #[error("no kind fits the hidden piece that started on {0}")]
     Inconsistent(Point),
+    /// Each of the seat's pieces has a kind, but no deployment (L-5's counts, L-17's
+    /// limits) gives every piece one within its domain.
+    #[error("no deployment of {0} fits what was announced")]
+    NoWorld(Seat),
     /// A belief weight is negative, not finite, or all of a piece's are zero.
     #[error("the beliefs for the piece that started on {0} are not usable weights")]
     BadBeliefs(Point),
@@ -187,29 +192,32 @@ impl Beliefs {
 
 /// Draws worlds consistent with a seat's information state (L-63 … L-65).
 ///
-/// Exact: each hidden seat's deployment is proposed uniformly (L-58) and kept when every
-/// piece's kind lies in its domain (what the announcements force one piece at a time: moved
-/// pieces are movable, a move no non-engineer could make was an engineer's, attacks against
-/// a known kind, shown flags and scouted kinds) and a
-/// per-seat acceptance draw of the product of its pieces' belief weights (each scaled to at
-/// most 1) succeeds; the joint world is then replayed ([`check_world`]) and kept only when the
-/// referee announces exactly what the seat was told. Rejection from the prior restricted to
+/// Exact: each hidden seat's deployment is drawn uniformly from the legal deployments (L-58,
+/// L-17) whose every piece's kind lies in its domain (what the announcements force one piece
+/// at a time: moved pieces are movable, a move no non-engineer could make was an engineer's,
+/// attacks against a known kind, shown flags and scouted kinds), counted and drawn exactly by
+/// 陸戰棋's [`DeploymentCounter`] with no rejection; a per-seat acceptance draw of the product
+/// of its pieces' belief weights (each scaled to at most 1 over the piece's domain) then keeps
+/// it or draws the seat again; the joint world is replayed ([`check_world`]) and kept only when
+/// the referee announces exactly what the seat was told (what ties pieces of two hidden seats
+/// together: attacks between them, the ends of seats). Rejection from the prior restricted to
 /// a superset is exact: each consistent world comes out with probability proportional to its
-/// weight. The cost grows as the announcements narrow the worlds; `draw` gives up after its
-/// attempt budget with [`WorldError::Exhausted`].
+/// weight. `draw` gives up after its attempt budget with [`WorldError::Exhausted`].
 #[derive(Debug, Clone)]
 pub struct WorldSampler {
     state: InfoState,
     hidden: Vec<Seat>,
     domains: [[KindSet; 25]; 4],
     weights: [[[f64; 12]; 25]; 4],
+    /// Each hidden seat's deployments within its domains, by [`Seat::index`].
+    counters: [Option<DeploymentCounter>; 4],
 }
 
 impl WorldSampler {
     /// The sampler of a seat's information state, uniform over consistent worlds.
     ///
     /// # Errors
-    /// [`WorldError::NotAnOpening`], [`WorldError::Inconsistent`].
+    /// [`WorldError::NotAnOpening`], [`WorldError::Inconsistent`], [`WorldError::NoWorld`].
     pub fn new(state: &InfoState) -> Result<WorldSampler, WorldError> {
         WorldSampler::with_beliefs(state, &Beliefs::uniform())
     }
@@ -238,7 +246,8 @@ impl WorldSampler {
                 return Err(WorldError::NotAnOpening(seat));
             }
         }
-        let mut domains = [[KindSet::ALL; 25]; 4];
+        // L-58, L-17: where each kind may stand at the start.
+        let mut domains = [DeploymentCounter::placement_limits(); 4];
         let index = |p: Point| -> Option<(Seat, usize)> {
             let s = board[p.index()]?;
             if s.kind.is_some() {
@@ -289,17 +298,6 @@ impl WorldSampler {
                 }
             }
         }
-        let mut weights = [[[1.0; 12]; 25]; 4];
-        for &(id, w) in &beliefs.weights {
-            let Some((s, i)) = index(id) else {
-                continue;
-            };
-            let max = w.iter().copied().fold(0.0, f64::max);
-            if w.iter().any(|x| !x.is_finite() || *x < 0.0) || max <= 0.0 {
-                return Err(WorldError::BadBeliefs(id));
-            }
-            weights[s.index()][i] = w.map(|x| x / max);
-        }
         for &seat in &hidden {
             for (i, d) in domains[seat.index()].iter().enumerate() {
                 if d.is_empty() {
@@ -307,11 +305,39 @@ impl WorldSampler {
                 }
             }
         }
+        let mut weights = [[[1.0; 12]; 25]; 4];
+        for &(id, w) in &beliefs.weights {
+            let Some((s, i)) = index(id) else {
+                continue;
+            };
+            if w.iter().any(|x| !x.is_finite() || *x < 0.0) {
+                return Err(WorldError::BadBeliefs(id));
+            }
+            // Scaled over the domain: the kinds outside it are never drawn, and a larger
+            // acceptance chance changes no ratio between worlds.
+            let max = domains[s.index()][i]
+                .iter()
+                .map(|k| w[k.index()])
+                .fold(0.0, f64::max);
+            if max <= 0.0 {
+                return Err(WorldError::BadBeliefs(id));
+            }
+            weights[s.index()][i] = w.map(|x| x / max);
+        }
+        let mut counters = [None, None, None, None];
+        for &seat in &hidden {
+            let c = DeploymentCounter::new(domains[seat.index()]);
+            if c.count() == 0 {
+                return Err(WorldError::NoWorld(seat));
+            }
+            counters[seat.index()] = Some(c);
+        }
         Ok(WorldSampler {
             state: state.clone(),
             hidden,
             domains,
             weights,
+            counters,
         })
     }
 
@@ -322,8 +348,8 @@ impl WorldSampler {
         &self.hidden
     }
 
-    /// The kinds the announcements leave the hidden piece that started on `id`, one piece at
-    /// a time (a superset of what the joint replay allows).
+    /// The kinds L-17's limits and the announcements leave the hidden piece that started on
+    /// `id`, one piece at a time (a superset of what the joint replay allows).
     #[must_use]
     pub fn domain(&self, id: Point) -> Option<KindSet> {
         let s = self.state.start.board[id.index()]?;
@@ -373,6 +399,15 @@ impl WorldSampler {
         Ok(out)
     }
 
+    /// The number of deployments of a hidden seat within its pieces' domains (an upper bound
+    /// on its consistent armies); `None` for a seat not hidden.
+    #[must_use]
+    pub fn count(&self, seat: Seat) -> Option<u128> {
+        self.counters[seat.index()]
+            .as_ref()
+            .map(DeploymentCounter::count)
+    }
+
     /// Draw one world, trying at most `max_attempts` deployments in all.
     ///
     /// # Errors
@@ -388,17 +423,16 @@ impl WorldSampler {
                 deployments: [None, None, None, None],
             };
             for &seat in &self.hidden {
-                let dom = &self.domains[seat.index()];
+                let counter = self.counters[seat.index()]
+                    .as_ref()
+                    .expect("a hidden seat's counter");
                 let w = &self.weights[seat.index()];
                 let d = loop {
                     attempts += 1;
                     if attempts > max_attempts {
                         return Err(WorldError::Exhausted(max_attempts));
                     }
-                    let d = Deployment::random(rng);
-                    if !d.pieces.iter().zip(dom).all(|(k, set)| set.contains(*k)) {
-                        continue;
-                    }
+                    let d = counter.draw(rng).expect("a seat with deployments");
                     let p: f64 = d.pieces.iter().zip(w).map(|(k, w)| w[k.index()]).product();
                     if p >= 1.0 || rng.random::<f64>() < p {
                         break d;
