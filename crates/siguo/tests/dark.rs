@@ -547,3 +547,35 @@ fn sampler_refuses_a_flag_shown_where_a_piece_moved() {
         Some(siguo::dark::WorldError::Inconsistent(pt("l9")))
     );
 }
+
+/// A seat whose pieces each have a kind left, but no deployment of them (L-5: one flag):
+/// Green's flag shown on both of its headquarters (a state read from text may say so) leaves
+/// each of those pieces the flag, so no Green army fits and the sampler says which seat, at
+/// once, instead of exhausting a draw's budget.
+#[test]
+fn sampler_says_no_world_when_a_seat_has_no_deployment() {
+    let (pos, _) = opening(5, Rules::STANDARD);
+    let g = DarkGame::new(pos).unwrap();
+    let hq = [2, 4].map(|f| Point::from_own(Seat::Green, f, 1).unwrap());
+    let mut text = g.info_state(Seat::Red).to_string();
+    text.push_str(&format!(
+        "r g6g7 flag:g:{} flag:g:{} next:g\n",
+        hq[0], hq[1]
+    ));
+    let s: InfoState = text.parse().unwrap();
+    let err = WorldSampler::new(&s).err();
+    assert_eq!(err, Some(siguo::dark::WorldError::NoWorld(Seat::Green)));
+    assert_eq!(
+        err.unwrap().to_string(),
+        "no deployment of green fits what was announced"
+    );
+    // One flag shown on a headquarters leaves Green deployments: that piece is the flag.
+    let mut text = g.info_state(Seat::Red).to_string();
+    text.push_str(&format!("r g6g7 flag:g:{} next:g\n", hq[0]));
+    let s = WorldSampler::new(&text.parse().unwrap()).unwrap();
+    assert_eq!(
+        s.domain(hq[0]),
+        Some(luzhanqi::dark::KindSet::only(Kind::Flag))
+    );
+    assert!(s.count(Seat::Green).unwrap() > 0);
+}

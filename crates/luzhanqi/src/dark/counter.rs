@@ -188,3 +188,132 @@ impl DeploymentCounter {
         Deployment { pieces }
     }
 }
+
+#[cfg(test)]
+mod tests {
+    use std::collections::HashMap;
+
+    use rand::SeedableRng;
+    use rand::rngs::StdRng;
+
+    use super::*;
+
+    /// The deployments within `dom`, by brute force: every permutation of `base`'s kinds on
+    /// the `free` pieces (the others fixed), kept when each kind lies in its domain.
+    fn brute_force(base: &Deployment, free: &[usize], dom: &[KindSet; 25]) -> Vec<[Kind; 25]> {
+        fn go(
+            at: usize,
+            free: &[usize],
+            left: &mut Vec<Kind>,
+            cur: &mut [Kind; 25],
+            dom: &[KindSet; 25],
+            out: &mut Vec<[Kind; 25]>,
+        ) {
+            if at == free.len() {
+                if !out.contains(cur) {
+                    out.push(*cur);
+                }
+                return;
+            }
+            for j in 0..left.len() {
+                let k = left.remove(j);
+                if dom[free[at]].contains(k) {
+                    cur[free[at]] = k;
+                    go(at + 1, free, left, cur, dom, out);
+                }
+                left.insert(j, k);
+            }
+        }
+        let mut left: Vec<Kind> = free.iter().map(|&j| base.pieces[j]).collect();
+        let mut cur = base.pieces;
+        let mut out = Vec::new();
+        go(0, free, &mut left, &mut cur, dom, &mut out);
+        out
+    }
+
+    /// L-18, L-17: with L-17's limits alone the counter counts every legal deployment, and
+    /// every draw is legal.
+    #[test]
+    fn l18_placement_limits_count_every_legal_deployment() {
+        let c = DeploymentCounter::new(DeploymentCounter::placement_limits());
+        assert_eq!(c.count(), u128::from(Deployment::count()));
+        let mut rng = StdRng::seed_from_u64(1);
+        for _ in 0..200 {
+            assert!(c.draw(&mut rng).unwrap().check().is_ok());
+        }
+        // Without L-17's limits: the multinomial 25!/(2!⁵·3!⁴) of L-5's counts.
+        let free = DeploymentCounter::new([KindSet::ALL; 25]);
+        let multinomial = (1..=25u128).product::<u128>() / (2u128.pow(5) * 6u128.pow(4));
+        assert_eq!(free.count(), multinomial);
+    }
+
+    /// Stated distribution test: seeded hand-built domain sets over 5 or 6 free pieces (the
+    /// rest fixed to a legal deployment's kinds; each free piece's domain the free kinds met by
+    /// L-17's limits, some narrowed further) have few enough deployments to enumerate; the
+    /// count is the enumeration's, and 200 draws per deployment give Pearson's χ² below
+    /// df + 4.5·√(2·df) + 10 (above the 0.999 quantile for every df), every draw in the set.
+    /// With no deployment the count is 0 and `draw` says so.
+    #[test]
+    fn draws_are_uniform_over_small_domain_sets() {
+        let mut rng = StdRng::seed_from_u64(11);
+        let limits = DeploymentCounter::placement_limits();
+        let mut tested = 0;
+        for case in 0..12 {
+            let base = Deployment::random(&mut rng);
+            let n = 5 + case % 2;
+            let mut free: Vec<usize> = Vec::new();
+            while free.len() < n {
+                let j = rng.random_range(0..25);
+                if !free.contains(&j) {
+                    free.push(j);
+                }
+            }
+            let kinds: KindSet = free.iter().map(|&j| base.pieces[j]).collect();
+            let mut dom: [KindSet; 25] = std::array::from_fn(|j| KindSet::only(base.pieces[j]));
+            for &j in &free {
+                dom[j] = kinds.and(limits[j]);
+                if case % 3 == 0 {
+                    // Narrower, keeping the base's own kind so that a deployment remains.
+                    let keep = KindSet(rng.random_range(0..4096u16));
+                    dom[j] = dom[j].and(keep).with(base.pieces[j]);
+                }
+            }
+            let worlds = brute_force(&base, &free, &dom);
+            let c = DeploymentCounter::new(dom);
+            assert_eq!(c.count(), worlds.len() as u128, "case {case}");
+            if worlds.len() < 2 {
+                continue;
+            }
+            tested += 1;
+            let draws = 200 * worlds.len() as u32;
+            let mut seen: HashMap<[Kind; 25], u32> = HashMap::new();
+            for _ in 0..draws {
+                let d = c.draw(&mut rng).unwrap();
+                assert!(worlds.contains(&d.pieces), "case {case}");
+                *seen.entry(d.pieces).or_default() += 1;
+            }
+            let e = f64::from(draws) / worlds.len() as f64;
+            let chi: f64 = worlds
+                .iter()
+                .map(|w| (f64::from(seen.get(w).copied().unwrap_or(0)) - e).powi(2) / e)
+                .sum();
+            let df = (worlds.len() - 1) as f64;
+            assert!(
+                chi < df + 4.5 * (2.0 * df).sqrt() + 10.0,
+                "case {case}: χ² {chi}, df {df}"
+            );
+        }
+        assert!(tested >= 6, "{tested} cases with two or more deployments");
+        // Two pieces that can only be the one flag: no deployment.
+        let mut dom = limits;
+        let hq: Vec<usize> = (0..25)
+            .filter(|&j| limits[j].contains(Kind::Flag))
+            .collect();
+        for &j in &hq {
+            dom[j] = KindSet::only(Kind::Flag);
+        }
+        let c = DeploymentCounter::new(dom);
+        assert_eq!(c.count(), 0);
+        assert!(c.draw(&mut rng).is_none());
+    }
+}

@@ -446,3 +446,128 @@ impl WorldSampler {
         }
     }
 }
+
+#[cfg(test)]
+mod tests {
+    use luzhanqi::rand::SeedableRng;
+    use luzhanqi::rand::rngs::StdRng;
+
+    use super::*;
+    use crate::Rules;
+
+    impl WorldSampler {
+        /// The sampler with `seat`'s domains replaced (hand-built domain sets).
+        fn with_domains(mut self, seat: Seat, domains: [KindSet; 25]) -> WorldSampler {
+            self.domains[seat.index()] = domains;
+            self.counters[seat.index()] = Some(DeploymentCounter::new(domains));
+            self
+        }
+    }
+
+    /// The deployments that permute `base`'s kinds on the `free` pieces within `dom` (every
+    /// assignment of the free kinds, kept when it uses each as often as `base` does).
+    fn enumerate(base: &Deployment, free: &[usize], dom: &[KindSet; 25]) -> Vec<Deployment> {
+        let kinds: Vec<Kind> = free.iter().map(|&j| base.pieces[j]).collect();
+        let mut sorted = kinds.clone();
+        sorted.sort();
+        let n = free.len();
+        let mut out = Vec::new();
+        for code in 0..kinds.len().pow(n as u32) {
+            let mut d = *base;
+            let mut c = code;
+            for &j in free {
+                d.pieces[j] = kinds[c % kinds.len()];
+                c /= kinds.len();
+            }
+            let mut used: Vec<Kind> = free.iter().map(|&j| d.pieces[j]).collect();
+            used.sort();
+            if used == sorted
+                && free.iter().all(|&j| dom[j].contains(d.pieces[j]))
+                && !out.contains(&d)
+            {
+                out.push(d);
+            }
+        }
+        out
+    }
+
+    /// Stated distribution test of the per-seat draw (L-58): Green's domains hand-built so that
+    /// only permutations of five of its pieces' kinds fit (each free piece's domain the five
+    /// kinds met by L-17's limits), at the start of a game seen by Red (every such army is a
+    /// world), once without beliefs and once with a piece's beliefs weighting two kinds 1/4
+    /// and 1/2. Green's army comes out with probability proportional to the product of its
+    /// weights over the enumerated armies: Pearson's χ² over 200 draws per army below
+    /// df + 4.5·√(2·df) + 10 (above the 0.999 quantile for every df), seeded.
+    #[test]
+    fn the_per_seat_draw_is_exact_over_a_small_domain_set() {
+        let mut rng = StdRng::seed_from_u64(9);
+        let d: [Deployment; 4] = std::array::from_fn(|_| Deployment::random(&mut rng));
+        let pos = crate::deploy::opening([&d[0], &d[1], &d[2], &d[3]], Seat::Red, Rules::STANDARD)
+            .unwrap();
+        let state = DarkGame::new(pos).unwrap().info_state(Seat::Red);
+        // Five pieces of distinct kinds, the flag's headquarters and a back-row point among
+        // them so that L-17's limits bite.
+        let green = d[1];
+        let mut free = vec![green.pieces.iter().position(|&k| k == Kind::Flag).unwrap()];
+        for j in 0..25 {
+            if free.len() < 5 && free.iter().all(|&f| green.pieces[f] != green.pieces[j]) {
+                free.push(j);
+            }
+        }
+        let limits = DeploymentCounter::placement_limits();
+        let kinds: KindSet = free.iter().map(|&j| green.pieces[j]).collect();
+        let dom: [KindSet; 25] = std::array::from_fn(|j| {
+            if free.contains(&j) {
+                kinds.and(limits[j])
+            } else {
+                KindSet::only(green.pieces[j])
+            }
+        });
+        let armies = enumerate(&green, &free, &dom);
+        assert!(armies.len() >= 6, "{} armies", armies.len());
+        let (wa, wb) = (green.pieces[free[1]], green.pieces[free[2]]);
+        let mut w = [1.0; 12];
+        w[wa.index()] = 0.25;
+        w[wb.index()] = 0.5;
+        let id = id_point(Seat::Green, free[1]);
+        for beliefs in [Beliefs::uniform(), Beliefs::uniform().with(id, w)] {
+            let weighted = beliefs != Beliefs::uniform();
+            let s = WorldSampler::with_beliefs(&state, &beliefs)
+                .unwrap()
+                .with_domains(Seat::Green, dom);
+            assert_eq!(s.count(Seat::Green), Some(armies.len() as u128));
+            let weight = |a: &Deployment| {
+                if weighted {
+                    w[a.pieces[free[1]].index()]
+                } else {
+                    1.0
+                }
+            };
+            let total: f64 = armies.iter().map(weight).sum();
+            let draws = 200 * armies.len() as u32;
+            let mut seen = vec![0u32; armies.len()];
+            for _ in 0..draws {
+                let world = s.draw(&mut rng, 1_000).unwrap();
+                let g = world.deployments[Seat::Green.index()].unwrap();
+                let at = armies
+                    .iter()
+                    .position(|a| *a == g)
+                    .expect("an enumerated army");
+                seen[at] += 1;
+            }
+            let chi: f64 = armies
+                .iter()
+                .zip(&seen)
+                .map(|(a, &n)| {
+                    let e = f64::from(draws) * weight(a) / total;
+                    (f64::from(n) - e).powi(2) / e
+                })
+                .sum();
+            let df = (armies.len() - 1) as f64;
+            assert!(
+                chi < df + 4.5 * (2.0 * df).sqrt() + 10.0,
+                "weighted {weighted}: χ² {chi}, df {df}, {seen:?}"
+            );
+        }
+    }
+}
