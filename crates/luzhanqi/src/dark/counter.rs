@@ -9,6 +9,7 @@
 //! choices weighted by the completions of each next kind: exactly uniform, no rejection.
 
 use rand::Rng;
+use thiserror::Error;
 
 use crate::deploy::{Deployment, OWN_POINTS};
 use crate::piece::Kind;
@@ -34,8 +35,8 @@ const fn strides() -> [usize; 12] {
     s
 }
 
-/// Completions of each count vector, piece `sum(vector)` next, within `dom`.
-fn completions(dom: &[KindSet; 25]) -> Vec<u128> {
+/// Completions of each count vector within `dom`, the piece next being `order[sum(vector)]`.
+fn completions(dom: &[KindSet; 25], order: &[u8; 25]) -> Vec<u128> {
     let mut t = vec![0u128; STATES];
     let mut digits = COUNTS;
     let mut sum = 25;
@@ -43,7 +44,7 @@ fn completions(dom: &[KindSet; 25]) -> Vec<u128> {
         t[code] = if sum == 25 {
             1
         } else {
-            let d = dom[sum].0;
+            let d = dom[usize::from(order[sum])].0;
             let mut acc = 0;
             for k in 0..12 {
                 if d >> k & 1 != 0 && digits[k] < COUNTS[k] {
@@ -65,13 +66,20 @@ fn completions(dom: &[KindSet; 25]) -> Vec<u128> {
     t
 }
 
+/// A piece order that is no order of the 25 pieces.
+#[derive(Debug, Clone, PartialEq, Eq, Error)]
+#[error("piece {0} is out of range (0 … 24) or named twice in the order")]
+pub struct OrderError(pub usize);
+
 /// The deployments (each kind used L-5's number of times) whose every piece's kind lies in
 /// its domain, counted exactly, and drawn from uniformly without rejection.
 ///
 /// The domains are taken as given, in [`OWN_POINTS`] order: L-17's placement limits apply
 /// only when they are in them ([`DeploymentCounter::placement_limits`] gives them; meet
 /// them with what else is known). Building costs one pass over the 497,664 count vectors
-/// (16 bytes each); a draw is then 25 weighted choices.
+/// (16 bytes each); a draw is then 25 weighted choices, made in the counter's piece order
+/// ([`DeploymentCounter::with_order`]), and can be made one piece at a time
+/// ([`DeploymentCounter::begin`]) so that a caller can stop early.
 ///
 /// ```
 /// use luzhanqi::Kind;
@@ -94,17 +102,50 @@ fn completions(dom: &[KindSet; 25]) -> Vec<u128> {
 #[derive(Debug, Clone)]
 pub struct DeploymentCounter {
     domains: [KindSet; 25],
+    /// The pieces in the order the table counts them.
+    order: [u8; 25],
     table: Vec<u128>,
 }
 
 impl DeploymentCounter {
-    /// The counter of the deployments within `domains` (in [`OWN_POINTS`] order).
+    /// The counter of the deployments within `domains` (in [`OWN_POINTS`] order), drawn in
+    /// that order.
     #[must_use]
     pub fn new(domains: [KindSet; 25]) -> DeploymentCounter {
+        let order = std::array::from_fn(|i| i as u8);
         DeploymentCounter {
-            table: completions(&domains),
+            table: completions(&domains, &order),
             domains,
+            order,
         }
+    }
+
+    /// The counter of the same deployments, drawn with the pieces `first` (indices in
+    /// [`OWN_POINTS`] order) first, in that order, then the others in [`OWN_POINTS`] order:
+    /// a caller that tests a condition on those pieces can test it before the rest are drawn.
+    ///
+    /// # Errors
+    /// [`OrderError`] for an index above 24 or named twice.
+    pub fn with_order(
+        domains: [KindSet; 25],
+        first: &[usize],
+    ) -> Result<DeploymentCounter, OrderError> {
+        let mut taken = [false; 25];
+        let mut order = Vec::with_capacity(25);
+        for &i in first {
+            if i >= 25 || taken[i] {
+                return Err(OrderError(i));
+            }
+            taken[i] = true;
+            order.push(i as u8);
+        }
+        order.extend((0..25u8).filter(|&i| !taken[usize::from(i)]));
+        let order: [u8; 25] = order.try_into().expect("25 pieces");
+        Ok(DeploymentCounter {
+            table: completions(&domains, &order),
+            domains,
+            order,
+        })
     }
 
     /// L-17's limits as domains, in [`OWN_POINTS`] order: the flag only in a headquarters,
@@ -136,15 +177,84 @@ impl DeploymentCounter {
         (self.count() > 0).then(|| self.draw_outside(None, rng))
     }
 
+    /// A draw made one piece at a time in the counter's order; `None` when there is no
+    /// deployment. Drawn to the end it is [`DeploymentCounter::draw`]'s draw (the same for
+    /// the same generator), each deployment equally likely; each piece's kind is drawn with
+    /// its exact probability given the kinds drawn before it.
+    ///
+    /// ```
+    /// use luzhanqi::dark::DeploymentCounter;
+    /// use rand::{SeedableRng, rngs::StdRng};
+    /// let c = DeploymentCounter::with_order(DeploymentCounter::placement_limits(), &[7, 3])?;
+    /// let mut rng = StdRng::seed_from_u64(2);
+    /// let mut d = c.begin().expect("deployments");
+    /// let (first, kind) = d.next(&mut rng).expect("a piece");
+    /// assert_eq!(first, 7);
+    /// assert_eq!(d.next(&mut rng).map(|(i, _)| i), Some(3));
+    /// let full = d.finish(&mut rng);
+    /// assert_eq!(full.pieces[7], kind);
+    /// assert!(full.check().is_ok());
+    /// # Ok::<(), Box<dyn std::error::Error>>(())
+    /// ```
+    #[must_use]
+    pub fn begin(&self) -> Option<PartialDraw<'_>> {
+        (self.count() > 0).then_some(PartialDraw {
+            counter: self,
+            code: 0,
+            digits: [0; 12],
+            drawn: 0,
+            pieces: [Kind::Flag; 25],
+        })
+    }
+
     /// The number of deployments within the domains but not wholly within `within`'s (whose
-    /// domains are subsets of these).
+    /// domains are subsets of these, in the same order).
     pub(crate) fn count_outside(&self, within: Option<&DeploymentCounter>) -> u128 {
         self.count() - within.map_or(0, DeploymentCounter::count)
     }
 
+    /// The kind (index) of the piece at place `t` of the order, given the count vector
+    /// `code` (`digits`) of those before it; with `within`, while not `broken`, only the
+    /// completions not wholly within its domains count.
+    fn step<R: Rng + ?Sized>(
+        &self,
+        t: usize,
+        code: usize,
+        digits: &[usize; 12],
+        within: Option<&DeploymentCounter>,
+        broken: bool,
+        rng: &mut R,
+    ) -> usize {
+        let i = usize::from(self.order[t]);
+        let d = self.domains[i].0;
+        let ex = within.map_or(0, |e| e.domains[i].0);
+        let mut w = [0u128; 12];
+        let mut total = 0;
+        for k in 0..12 {
+            if d >> k & 1 != 0 && digits[k] < COUNTS[k] {
+                let next = code + STRIDE[k];
+                // Once a piece lies outside its set in `within`, every completion counts;
+                // before, only those that are not wholly within.
+                w[k] = match within {
+                    Some(e) if !broken && ex >> k & 1 != 0 => self.table[next] - e.table[next],
+                    _ => self.table[next],
+                };
+                total += w[k];
+            }
+        }
+        let mut r = rng.random_range(0..total);
+        for (k, wk) in w.iter().enumerate() {
+            if r < *wk {
+                return k;
+            }
+            r -= wk;
+        }
+        unreachable!("r < total")
+    }
+
     /// One deployment within the domains, and when `within` is given not wholly within its
-    /// domains (subsets of these), each equally likely. At least one must exist
-    /// ([`DeploymentCounter::count_outside`] positive).
+    /// domains (subsets of these, in the same order), each equally likely. At least one must
+    /// exist ([`DeploymentCounter::count_outside`] positive).
     pub(crate) fn draw_outside<R: Rng + ?Sized>(
         &self,
         within: Option<&DeploymentCounter>,
@@ -154,38 +264,52 @@ impl DeploymentCounter {
         let mut digits = [0usize; 12];
         let mut broken = within.is_none();
         let mut pieces = [Kind::Flag; 25];
-        for (i, piece) in pieces.iter_mut().enumerate() {
-            let d = self.domains[i].0;
-            let ex = within.map_or(0, |e| e.domains[i].0);
-            let mut w = [0u128; 12];
-            let mut total = 0;
-            for k in 0..12 {
-                if d >> k & 1 != 0 && digits[k] < COUNTS[k] {
-                    let next = code + STRIDE[k];
-                    // Once a piece lies outside its set in `within`, every completion counts;
-                    // before, only those that are not wholly within.
-                    w[k] = match within {
-                        Some(e) if !broken && ex >> k & 1 != 0 => self.table[next] - e.table[next],
-                        _ => self.table[next],
-                    };
-                    total += w[k];
-                }
-            }
-            let mut r = rng.random_range(0..total);
-            let mut pick = 0;
-            for (k, wk) in w.iter().enumerate() {
-                if r < *wk {
-                    pick = k;
-                    break;
-                }
-                r -= wk;
-            }
-            broken |= ex >> pick & 1 == 0;
-            digits[pick] += 1;
-            code += STRIDE[pick];
-            *piece = Kind::ALL[pick];
+        for t in 0..25 {
+            let k = self.step(t, code, &digits, within, broken, rng);
+            let i = usize::from(self.order[t]);
+            broken |= within.is_some_and(|e| !e.domains[i].contains(Kind::ALL[k]));
+            digits[k] += 1;
+            code += STRIDE[k];
+            pieces[i] = Kind::ALL[k];
         }
         Deployment { pieces }
+    }
+}
+
+/// A deployment drawn one piece at a time ([`DeploymentCounter::begin`]).
+#[derive(Debug, Clone)]
+pub struct PartialDraw<'a> {
+    counter: &'a DeploymentCounter,
+    code: usize,
+    digits: [usize; 12],
+    drawn: usize,
+    pieces: [Kind; 25],
+}
+
+impl PartialDraw<'_> {
+    /// The next piece in the counter's order (its index in [`OWN_POINTS`] order) and its
+    /// kind; `None` once all 25 are drawn.
+    pub fn next<R: Rng + ?Sized>(&mut self, rng: &mut R) -> Option<(usize, Kind)> {
+        if self.drawn == 25 {
+            return None;
+        }
+        let k = self
+            .counter
+            .step(self.drawn, self.code, &self.digits, None, true, rng);
+        let i = usize::from(self.counter.order[self.drawn]);
+        self.digits[k] += 1;
+        self.code += STRIDE[k];
+        self.pieces[i] = Kind::ALL[k];
+        self.drawn += 1;
+        Some((i, Kind::ALL[k]))
+    }
+
+    /// The rest drawn: the whole deployment.
+    pub fn finish<R: Rng + ?Sized>(mut self, rng: &mut R) -> Deployment {
+        while self.next(rng).is_some() {}
+        Deployment {
+            pieces: self.pieces,
+        }
     }
 }
 
@@ -279,7 +403,14 @@ mod tests {
                 }
             }
             let worlds = brute_force(&base, &free, &dom);
-            let c = DeploymentCounter::new(dom);
+            // Odd cases draw the free pieces first, last one first (the order changes the
+            // table, not the count or the distribution).
+            let c = if case % 2 == 1 {
+                let first: Vec<usize> = free.iter().rev().copied().collect();
+                DeploymentCounter::with_order(dom, &first).unwrap()
+            } else {
+                DeploymentCounter::new(dom)
+            };
             assert_eq!(c.count(), worlds.len() as u128, "case {case}");
             if worlds.len() < 2 {
                 continue;
@@ -315,5 +446,34 @@ mod tests {
         let c = DeploymentCounter::new(dom);
         assert_eq!(c.count(), 0);
         assert!(c.draw(&mut rng).is_none());
+        assert!(c.begin().is_none());
+    }
+
+    /// A draw piece by piece is the whole draw (same generator, same deployment), in the
+    /// counter's order; an order naming a piece twice or past 24 is refused.
+    #[test]
+    fn a_draw_piece_by_piece_is_the_whole_draw() {
+        let limits = DeploymentCounter::placement_limits();
+        let c = DeploymentCounter::with_order(limits, &[24, 0, 12]).unwrap();
+        for seed in 0..20 {
+            let whole = c.draw(&mut StdRng::seed_from_u64(seed)).unwrap();
+            let mut rng = StdRng::seed_from_u64(seed);
+            let mut p = c.begin().unwrap();
+            let firsts: Vec<(usize, Kind)> = (0..3).map(|_| p.next(&mut rng).unwrap()).collect();
+            assert_eq!(
+                firsts,
+                [24, 0, 12].map(|i| (i, whole.pieces[i])).to_vec(),
+                "seed {seed}"
+            );
+            assert_eq!(p.finish(&mut rng), whole);
+        }
+        assert_eq!(
+            DeploymentCounter::with_order(limits, &[3, 3]).err(),
+            Some(OrderError(3))
+        );
+        assert_eq!(
+            DeploymentCounter::with_order(limits, &[25]).err(),
+            Some(OrderError(25))
+        );
     }
 }

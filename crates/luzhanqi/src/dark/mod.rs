@@ -30,7 +30,7 @@ mod worlds;
 
 pub use announce::Announcement;
 pub use beliefs::{Beliefs, PieceBelief};
-pub use counter::DeploymentCounter;
+pub use counter::{DeploymentCounter, OrderError, PartialDraw};
 pub use info::{DarkRules, InfoState, InfoStateError};
 pub use kindset::KindSet;
 pub use knowledge::{Deduction, Fact, Knowledge};
