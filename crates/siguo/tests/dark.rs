@@ -373,6 +373,29 @@ proptest! {
         };
         prop_assert!(check_world(&state, &truth).is_ok());
     }
+
+    /// The domains are sound (every inference one piece at a time, L-17's limits, engineer
+    /// scouting L-65, a 司令's flag L-63): after up to 300 random plies, every hidden piece's
+    /// true kind lies in its domain, and the sampler is built (no `NoWorld`).
+    #[test]
+    fn true_kinds_lie_in_their_domains(seed in 0u64..1000, plies in 0usize..300, double in any::<bool>(), scout in any::<bool>(), reveal in any::<bool>()) {
+        let json = format!(
+            r#"{{"mode":"{}","engineer_scout":{scout},"marshal_reveals_flag":{reveal}}}"#,
+            if double { "double_open" } else { "dark" }
+        );
+        let g = random_game(seed, rules(&json), plies);
+        let (_, d) = opening(seed, rules(&json));
+        for seat in Seat::ALL {
+            let s = WorldSampler::new(&g.info_state(seat)).unwrap();
+            for &h in s.hidden() {
+                for (i, sq) in luzhanqi::deploy::OWN_POINTS.iter().enumerate() {
+                    let id = Point::from_own(h, sq.file() + 1, sq.rank()).unwrap();
+                    let dom = s.domain(id).unwrap();
+                    prop_assert!(dom.contains(d[h.index()].pieces[i]), "{h} {id}: {dom}");
+                }
+            }
+        }
+    }
 }
 
 /// L-61, L-63: the referee's record is a `[Game "siguo"]` file that replays to the same

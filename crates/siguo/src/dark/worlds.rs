@@ -2,11 +2,10 @@
 //! deployments (L-58) within its pieces' domains, weighted by per-piece beliefs, and the
 //! joint world kept when it replays.
 
-use luzhanqi::Combat;
-use luzhanqi::Kind;
 use luzhanqi::dark::{DeploymentCounter, KindSet};
 use luzhanqi::deploy::{Deployment, OWN_POINTS};
 use luzhanqi::rand::Rng;
+use luzhanqi::{AttackOutcome, Combat, Kind};
 use thiserror::Error;
 
 use super::announce::{Announcement, Event};
@@ -15,6 +14,7 @@ use super::referee::{DarkError, DarkGame};
 use crate::board::Point;
 use crate::deploy::own_point;
 use crate::position::{Action, Position, Setup};
+use crate::ruleset::SiguoMode;
 use crate::seat::{Piece, Seat};
 
 /// The board point of a deployment's `i`-th own-frame point ([`OWN_POINTS`] order).
@@ -209,8 +209,35 @@ pub struct WorldSampler {
     hidden: Vec<Seat>,
     domains: [[KindSet; 25]; 4],
     weights: [[[f64; 12]; 25]; 4],
-    /// Each hidden seat's deployments within its domains, by [`Seat::index`].
+    /// Each hidden seat's deployments within its domains, by [`Seat::index`], its linked
+    /// pieces first in the order of `steps`.
     counters: [Option<DeploymentCounter>; 4],
+    /// The linked pieces (in attacks between two hidden pieces), in drawing order: each
+    /// piece's seat, and the links whose two pieces are both drawn once it is.
+    steps: Vec<(Seat, Vec<Link>)>,
+}
+
+/// An attack between two hidden pieces (by seat and index in [`OWN_POINTS`] order) and its
+/// announced result: a condition on the pair that no single domain says.
+#[derive(Debug, Clone, Copy, PartialEq, Eq)]
+struct Link {
+    attacker: (Seat, usize),
+    defender: (Seat, usize),
+    result: AttackOutcome,
+}
+
+/// The linked pieces in drawing order: each link's attacker, then its defender, in the order
+/// the attacks were announced, each piece once.
+fn schedule(links: &[Link]) -> Vec<(Seat, usize)> {
+    let mut steps = Vec::new();
+    for l in links {
+        for p in [l.attacker, l.defender] {
+            if !steps.contains(&p) {
+                steps.push(p);
+            }
+        }
+    }
+    steps
 }
 
 impl WorldSampler {
@@ -258,8 +285,16 @@ impl WorldSampler {
                 .map(|i| (s.seat, i))
         };
         let base = state.rules.base;
+        let dark = state.rules.mode.mode != SiguoMode::Open;
+        let scouting = dark && state.rules.mode.engineer_scout;
+        let reveals = dark && state.rules.mode.marshal_reveals_flag;
+        let mut links = Vec::new();
         let mut view = SeatView::start(state);
         for a in &state.history {
+            let stays: Vec<Seat> = Seat::ALL
+                .into_iter()
+                .filter(|&s| view.in_play(s) && !a.outs.iter().any(|(o, _)| *o == s))
+                .collect();
             if let Event::Move { mv, .. } = a.event {
                 let att = view.at(mv.from).expect("a checked state");
                 if let Some((s, i)) = index(att.id) {
@@ -281,7 +316,48 @@ impl WorldSampler {
                             let d = &mut domains[s.index()][i];
                             *d = d.iter().filter(|&y| fits(ka, y)).collect();
                         }
+                        (None, None, Some(attacker), Some(defender)) => links.push(Link {
+                            attacker,
+                            defender,
+                            result: r,
+                        }),
                         _ => {}
+                    }
+                    // L-65: under engineer scouting a kind is shown exactly when an engineer
+                    // attacked.
+                    if scouting && let Some((s, i)) = index(att.id) {
+                        let d = &mut domains[s.index()][i];
+                        *d = if a.shown.is_some() {
+                            d.and(KindSet::only(Kind::Engineer))
+                        } else {
+                            d.without(Kind::Engineer)
+                        };
+                    }
+                    // L-63: a 司令 removed shows its seat's flag while the flag stands, as it
+                    // does while the seat is in play; a removed piece of a seat still in play
+                    // whose flag was not shown was no 司令.
+                    if reveals {
+                        let removed = [
+                            (
+                                a.result
+                                    .is_some_and(|r| r != AttackOutcome::DefenderRemoved),
+                                att,
+                            ),
+                            (
+                                a.result
+                                    .is_some_and(|r| r != AttackOutcome::AttackerRemoved),
+                                def,
+                            ),
+                        ];
+                        for (gone, p) in removed {
+                            if let (true, Some((s, i))) = (gone, index(p.id))
+                                && stays.contains(&s)
+                                && !a.flags.iter().any(|(f, _)| *f == s)
+                            {
+                                domains[s.index()][i] =
+                                    domains[s.index()][i].without(Kind::Marshal);
+                            }
+                        }
                     }
                     if let (Some(k), Some((s, i))) = (a.shown, index(def.id)) {
                         domains[s.index()][i] = domains[s.index()][i].and(KindSet::only(k));
@@ -324,20 +400,42 @@ impl WorldSampler {
             }
             weights[s.index()][i] = w.map(|x| x / max);
         }
+        let steps = schedule(&links);
         let mut counters = [None, None, None, None];
         for &seat in &hidden {
-            let c = DeploymentCounter::new(domains[seat.index()]);
+            let first: Vec<usize> = steps
+                .iter()
+                .filter(|(s, _)| *s == seat)
+                .map(|(_, i)| *i)
+                .collect();
+            let c = DeploymentCounter::with_order(domains[seat.index()], &first)
+                .expect("each linked piece once");
             if c.count() == 0 {
                 return Err(WorldError::NoWorld(seat));
             }
             counters[seat.index()] = Some(c);
         }
+        let steps = steps
+            .iter()
+            .enumerate()
+            .map(|(t, &(seat, _))| {
+                let at = |p: (Seat, usize)| steps.iter().position(|&q| q == p);
+                // A link is tested at the step that draws the later of its two pieces.
+                let due = links
+                    .iter()
+                    .filter(|l| at(l.attacker).max(at(l.defender)) == Some(t))
+                    .copied()
+                    .collect();
+                (seat, due)
+            })
+            .collect();
         Ok(WorldSampler {
             state: state.clone(),
             hidden,
             domains,
             weights,
             counters,
+            steps,
         })
     }
 
@@ -408,7 +506,14 @@ impl WorldSampler {
             .map(DeploymentCounter::count)
     }
 
-    /// Draw one world, trying at most `max_attempts` deployments in all.
+    /// Draw one world, trying at most `max_attempts` deployments in all (each try of a joint
+    /// world counts one for each hidden seat, however early it is given up).
+    ///
+    /// The linked pieces (those in attacks between two hidden pieces) are drawn first, each
+    /// from its seat's exact conditional, and each attack is tested as soon as both its
+    /// pieces are drawn, so that a try that breaks one stops there; then each seat's other
+    /// pieces, the belief acceptance draws, and the replay. Any failure draws the whole
+    /// world again (so the result stays exact).
     ///
     /// # Errors
     /// [`WorldError::Exhausted`].
@@ -417,27 +522,57 @@ impl WorldSampler {
         rng: &mut R,
         max_attempts: u64,
     ) -> Result<World, WorldError> {
+        let base = self.state.rules.base;
+        let per_try = self.hidden.len() as u64;
         let mut attempts = 0;
-        loop {
+        'world: loop {
+            attempts += per_try;
+            if attempts > max_attempts {
+                return Err(WorldError::Exhausted(max_attempts));
+            }
+            let mut partial: [_; 4] = std::array::from_fn(|s| {
+                self.counters[s]
+                    .as_ref()
+                    .map(|c| c.begin().expect("a seat with deployments"))
+            });
+            let mut kinds = [[Kind::Flag; 25]; 4];
+            let mut linked = [[false; 25]; 4];
+            for (seat, due) in &self.steps {
+                let (i, k) = partial[seat.index()]
+                    .as_mut()
+                    .and_then(|p| p.next(rng))
+                    .expect("a linked piece of a hidden seat");
+                kinds[seat.index()][i] = k;
+                linked[seat.index()][i] = true;
+                let w = self.weights[seat.index()][i][k.index()];
+                if w < 1.0 && rng.random::<f64>() >= w {
+                    continue 'world;
+                }
+                for l in due {
+                    let (a, d) = (l.attacker, l.defender);
+                    let x = kinds[a.0.index()][a.1];
+                    let y = kinds[d.0.index()][d.1];
+                    if Combat::resolve(x, y, &base).outcome != l.result {
+                        continue 'world;
+                    }
+                }
+            }
             let mut world = World {
                 deployments: [None, None, None, None],
             };
             for &seat in &self.hidden {
-                let counter = self.counters[seat.index()]
-                    .as_ref()
-                    .expect("a hidden seat's counter");
+                let d = partial[seat.index()]
+                    .take()
+                    .expect("a hidden seat's draw")
+                    .finish(rng);
                 let w = &self.weights[seat.index()];
-                let d = loop {
-                    attempts += 1;
-                    if attempts > max_attempts {
-                        return Err(WorldError::Exhausted(max_attempts));
-                    }
-                    let d = counter.draw(rng).expect("a seat with deployments");
-                    let p: f64 = d.pieces.iter().zip(w).map(|(k, w)| w[k.index()]).product();
-                    if p >= 1.0 || rng.random::<f64>() < p {
-                        break d;
-                    }
-                };
+                let p: f64 = (0..25)
+                    .filter(|&i| !linked[seat.index()][i])
+                    .map(|i| w[i][d.pieces[i].index()])
+                    .product();
+                if p < 1.0 && rng.random::<f64>() >= p {
+                    continue 'world;
+                }
                 world.deployments[seat.index()] = Some(d);
             }
             if check_world(&self.state, &world).is_ok() {
