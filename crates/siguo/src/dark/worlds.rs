@@ -335,27 +335,22 @@ impl WorldSampler {
                     }
                     // L-63: a 司令 removed shows its seat's flag while the flag stands, as it
                     // does while the seat is in play; a removed piece of a seat still in play
-                    // whose flag was not shown was no 司令.
+                    // whose flag was not shown was no 司令, and one whose flag was shown was
+                    // (the attack's two pieces are of two seats).
                     if reveals {
                         let removed = [
-                            (
-                                a.result
-                                    .is_some_and(|r| r != AttackOutcome::DefenderRemoved),
-                                att,
-                            ),
-                            (
-                                a.result
-                                    .is_some_and(|r| r != AttackOutcome::AttackerRemoved),
-                                def,
-                            ),
+                            (r != AttackOutcome::DefenderRemoved, att),
+                            (r != AttackOutcome::AttackerRemoved, def),
                         ];
                         for (gone, p) in removed {
-                            if let (true, Some((s, i))) = (gone, index(p.id))
-                                && stays.contains(&s)
-                                && !a.flags.iter().any(|(f, _)| *f == s)
-                            {
-                                domains[s.index()][i] =
-                                    domains[s.index()][i].without(Kind::Marshal);
+                            let Some((s, i)) = index(p.id).filter(|_| gone) else {
+                                continue;
+                            };
+                            let d = &mut domains[s.index()][i];
+                            if a.flags.iter().any(|(f, _)| *f == s) && att.seat != def.seat {
+                                *d = d.and(KindSet::only(Kind::Marshal));
+                            } else if stays.contains(&s) {
+                                *d = d.without(Kind::Marshal);
                             }
                         }
                     }
@@ -371,6 +366,31 @@ impl WorldSampler {
                 let id = view.at(p).expect("a checked state").id;
                 if let Some((s, i)) = index(id) {
                     domains[s.index()][i] = domains[s.index()][i].and(KindSet::only(Kind::Flag));
+                }
+            }
+        }
+        // Each link's two domains keep only the kinds that some kind of the other gives the
+        // announced result with (arc consistency), until nothing changes: fewer tries fail
+        // the links' tests, and no world is lost.
+        let mut changed = true;
+        while changed {
+            changed = false;
+            for l in &links {
+                let (a, d) = (l.attacker, l.defender);
+                let fits = |x: Kind, y: Kind| Combat::resolve(x, y, &base).outcome == l.result;
+                let (da, dd) = (domains[a.0.index()][a.1], domains[d.0.index()][d.1]);
+                let na: KindSet = da
+                    .iter()
+                    .filter(|&x| dd.iter().any(|y| fits(x, y)))
+                    .collect();
+                let nd: KindSet = dd
+                    .iter()
+                    .filter(|&y| na.iter().any(|x| fits(x, y)))
+                    .collect();
+                if (na, nd) != (da, dd) {
+                    domains[a.0.index()][a.1] = na;
+                    domains[d.0.index()][d.1] = nd;
+                    changed = true;
                 }
             }
         }
