@@ -195,14 +195,16 @@ impl Beliefs {
 /// Exact: each hidden seat's deployment is drawn uniformly from the legal deployments (L-58,
 /// L-17) whose every piece's kind lies in its domain (what the announcements force one piece
 /// at a time: moved pieces are movable, a move no non-engineer could make was an engineer's,
-/// attacks against a known kind, shown flags and scouted kinds), counted and drawn exactly by
-/// 陸戰棋's [`DeploymentCounter`] with no rejection; a per-seat acceptance draw of the product
-/// of its pieces' belief weights (each scaled to at most 1 over the piece's domain) then keeps
-/// it or draws the seat again; the joint world is replayed ([`check_world`]) and kept only when
-/// the referee announces exactly what the seat was told (what ties pieces of two hidden seats
-/// together: attacks between them, the ends of seats). Rejection from the prior restricted to
-/// a superset is exact: each consistent world comes out with probability proportional to its
-/// weight. `draw` gives up after its attempt budget with [`WorldError::Exhausted`].
+/// attacks against a known kind, shown flags, scouted kinds and scouting engineers, a 司令's
+/// flag), counted and drawn exactly by 陸戰棋's [`DeploymentCounter`] with no rejection. What
+/// ties two hidden seats together is tested by rejection: each attack between two hidden
+/// pieces as soon as both are drawn (they are drawn first), then, once the armies are whole,
+/// an acceptance draw of the product of the pieces' belief weights (each scaled to at most 1
+/// over the piece's domain), then the replay of the joint world ([`check_world`]), kept only
+/// when the referee announces exactly what the seat was told. Any failure draws the whole
+/// world again. Rejection from the prior restricted to a superset is exact: each consistent
+/// world comes out with probability proportional to its weight. `draw` gives up after its
+/// attempt budget with [`WorldError::Exhausted`].
 #[derive(Debug, Clone)]
 pub struct WorldSampler {
     state: InfoState,
