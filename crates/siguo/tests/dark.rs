@@ -602,3 +602,21 @@ fn sampler_says_no_world_when_a_seat_has_no_deployment() {
     );
     assert!(s.count(Seat::Green).unwrap() > 0);
 }
+
+/// With no hidden seat (全明) a state whose replay fails (read from text with a result the
+/// board does not give) exhausts the budget instead of trying forever.
+#[test]
+fn a_draw_with_nothing_hidden_still_counts_its_tries() {
+    let open = rules(r#"{"mode":"open"}"#);
+    let pos = Position::from_text(MEET, open).unwrap();
+    let g = DarkGame::new(pos).unwrap();
+    let mut text = g.info_state(Seat::Red).to_string();
+    text.push_str("r k9l9 x+ next:g\n");
+    let s = WorldSampler::new(&text.parse().unwrap()).unwrap();
+    assert!(s.hidden().is_empty());
+    let mut rng = StdRng::seed_from_u64(1);
+    assert_eq!(
+        s.draw(&mut rng, 10).err(),
+        Some(siguo::dark::WorldError::Exhausted(10))
+    );
+}

@@ -545,7 +545,7 @@ impl WorldSampler {
         max_attempts: u64,
     ) -> Result<World, WorldError> {
         let base = self.state.rules.base;
-        let per_try = self.hidden.len() as u64;
+        let per_try = self.hidden.len().max(1) as u64;
         let mut attempts = 0;
         'world: loop {
             attempts += per_try;
