@@ -373,6 +373,29 @@ proptest! {
         };
         prop_assert!(check_world(&state, &truth).is_ok());
     }
+
+    /// The domains are sound (every inference one piece at a time, L-17's limits, engineer
+    /// scouting L-65, a 司令's flag L-63): after up to 300 random plies, every hidden piece's
+    /// true kind lies in its domain, and the sampler is built (no `NoWorld`).
+    #[test]
+    fn true_kinds_lie_in_their_domains(seed in 0u64..1000, plies in 0usize..300, double in any::<bool>(), scout in any::<bool>(), reveal in any::<bool>()) {
+        let json = format!(
+            r#"{{"mode":"{}","engineer_scout":{scout},"marshal_reveals_flag":{reveal}}}"#,
+            if double { "double_open" } else { "dark" }
+        );
+        let g = random_game(seed, rules(&json), plies);
+        let (_, d) = opening(seed, rules(&json));
+        for seat in Seat::ALL {
+            let s = WorldSampler::new(&g.info_state(seat)).unwrap();
+            for &h in s.hidden() {
+                for (i, sq) in luzhanqi::deploy::OWN_POINTS.iter().enumerate() {
+                    let id = Point::from_own(h, sq.file() + 1, sq.rank()).unwrap();
+                    let dom = s.domain(id).unwrap();
+                    prop_assert!(dom.contains(d[h.index()].pieces[i]), "{h} {id}: {dom}");
+                }
+            }
+        }
+    }
 }
 
 /// L-61, L-63: the referee's record is a `[Game "siguo"]` file that replays to the same
@@ -545,5 +568,55 @@ fn sampler_refuses_a_flag_shown_where_a_piece_moved() {
     assert_eq!(
         WorldSampler::new(&s).err(),
         Some(siguo::dark::WorldError::Inconsistent(pt("l9")))
+    );
+}
+
+/// A seat whose pieces each have a kind left, but no deployment of them (L-5: one flag):
+/// Green's flag shown on both of its headquarters (a state read from text may say so) leaves
+/// each of those pieces the flag, so no Green army fits and the sampler says which seat, at
+/// once, instead of exhausting a draw's budget.
+#[test]
+fn sampler_says_no_world_when_a_seat_has_no_deployment() {
+    let (pos, _) = opening(5, Rules::STANDARD);
+    let g = DarkGame::new(pos).unwrap();
+    let hq = [2, 4].map(|f| Point::from_own(Seat::Green, f, 1).unwrap());
+    let mut text = g.info_state(Seat::Red).to_string();
+    text.push_str(&format!(
+        "r g6g7 flag:g:{} flag:g:{} next:g\n",
+        hq[0], hq[1]
+    ));
+    let s: InfoState = text.parse().unwrap();
+    let err = WorldSampler::new(&s).err();
+    assert_eq!(err, Some(siguo::dark::WorldError::NoWorld(Seat::Green)));
+    assert_eq!(
+        err.unwrap().to_string(),
+        "no deployment of green fits what was announced"
+    );
+    // One flag shown on a headquarters leaves Green deployments: that piece is the flag.
+    let mut text = g.info_state(Seat::Red).to_string();
+    text.push_str(&format!("r g6g7 flag:g:{} next:g\n", hq[0]));
+    let s = WorldSampler::new(&text.parse().unwrap()).unwrap();
+    assert_eq!(
+        s.domain(hq[0]),
+        Some(luzhanqi::dark::KindSet::only(Kind::Flag))
+    );
+    assert!(s.count(Seat::Green).unwrap() > 0);
+}
+
+/// With no hidden seat (全明) a state whose replay fails (read from text with a result the
+/// board does not give) exhausts the budget instead of trying forever.
+#[test]
+fn a_draw_with_nothing_hidden_still_counts_its_tries() {
+    let open = rules(r#"{"mode":"open"}"#);
+    let pos = Position::from_text(MEET, open).unwrap();
+    let g = DarkGame::new(pos).unwrap();
+    let mut text = g.info_state(Seat::Red).to_string();
+    text.push_str("r k9l9 x+ next:g\n");
+    let s = WorldSampler::new(&text.parse().unwrap()).unwrap();
+    assert!(s.hidden().is_empty());
+    let mut rng = StdRng::seed_from_u64(1);
+    assert_eq!(
+        s.draw(&mut rng, 10).err(),
+        Some(siguo::dark::WorldError::Exhausted(10))
     );
 }

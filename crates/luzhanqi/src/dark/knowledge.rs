@@ -118,7 +118,7 @@ pub(crate) fn id_index(enemy: Side, sq: Square) -> Option<usize> {
 }
 
 /// The kinds L-17 lets stand on own-frame point `p` at the start.
-fn start_domain(p: Square) -> KindSet {
+pub(crate) fn start_domain(p: Square) -> KindSet {
     let mut d = KindSet::ALL;
     if !HEADQUARTERS.contains(p) {
         d = d.without(Kind::Flag);

@@ -10,6 +10,8 @@
 //!   public [`Deduction`]s);
 //! - [`WorldSampler`]: enemy deployments consistent with an information state, each equally
 //!   likely, drawn exactly; [`check_world`] / [`replay_world`] test one;
+//! - [`DeploymentCounter`]: the deployments within per-piece domains, counted and drawn
+//!   exactly (the sampler's counting, shared with 四國's);
 //! - [`Beliefs`]: each enemy piece's probability of each kind;
 //! - [`record`]: the referee's record and each player's, as game files.
 //!
@@ -17,6 +19,7 @@
 
 mod announce;
 mod beliefs;
+mod counter;
 mod info;
 mod kindset;
 mod knowledge;
@@ -27,6 +30,7 @@ mod worlds;
 
 pub use announce::Announcement;
 pub use beliefs::{Beliefs, PieceBelief};
+pub use counter::{DeploymentCounter, OrderError, PartialDraw};
 pub use info::{DarkRules, InfoState, InfoStateError};
 pub use kindset::KindSet;
 pub use knowledge::{Deduction, Fact, Knowledge};

@@ -5,10 +5,11 @@
 //! kinds, the one excluded conjunction at the last position), a world is consistent exactly
 //! when every piece's kind lies in its domain, each kind is used L-5's number of times, and
 //! not every piece lies in its excluded set. Those are counted by dynamic programming over
-//! the pieces in order, the state being how many of each kind are used so far: at most
-//! 2·2·3⁴·4³·3·4·2 = 497,664 states, whatever the position. The number of completions of
-//! each state (with the domains, and with the domains met by the excluded sets) gives each
-//! next kind its exact weight, so a draw is 25 weighted choices with no rejection. The
+//! the pieces in order ([`DeploymentCounter`], the state being how many of each kind are used
+//! so far: at most 2·2·3⁴·4³·3·4·2 = 497,664 states, whatever the position). The number of
+//! completions of each state (with the domains, and with the domains met by the excluded
+//! sets) gives each next kind its exact weight, so a draw is 25 weighted choices with no
+//! rejection. The
 //! `repetition` option is the one rule whose verdict depends on which kinds stand where; under
 //! it a drawn world is also replayed and drawn again if it does not fit (rejection from a
 //! uniform superset, so still uniform).
@@ -18,31 +19,16 @@ use thiserror::Error;
 
 use crate::deploy::{Deployment, DeploymentError};
 use crate::moves::Move;
-use crate::piece::{Kind, Side};
+use crate::piece::Side;
 
 use super::announce::Announcement;
+use super::counter::DeploymentCounter;
 use super::info::{InfoState, InfoStateError};
+use super::kindset::KindSet;
 use super::knowledge::Knowledge;
 use super::referee::DarkGame;
 
-/// L-5's count of each kind.
-pub(crate) const COUNTS: [usize; 12] = [1, 1, 2, 2, 2, 2, 3, 3, 3, 2, 3, 1];
-
-/// The mixed-radix stride of each kind's digit.
-pub(crate) const STRIDE: [usize; 12] = strides();
-
-/// The number of count vectors.
-pub(crate) const STATES: usize = STRIDE[11] * (COUNTS[11] + 1);
-
-const fn strides() -> [usize; 12] {
-    let mut s = [1; 12];
-    let mut k = 1;
-    while k < 12 {
-        s[k] = s[k - 1] * (COUNTS[k - 1] + 1);
-        k += 1;
-    }
-    s
-}
+pub(crate) use super::counter::{COUNTS, STATES, STRIDE};
 
 /// How a world departs from an information state.
 #[derive(Debug, Clone, PartialEq, Eq, Error)]
@@ -177,45 +163,14 @@ pub struct WorldSampler {
     knowledge: Knowledge,
     domains: [u16; 25],
     excluded: Option<[u16; 25]>,
-    /// Completions of each count vector within the domains.
-    all: Vec<u128>,
-    /// Completions within the domains met by the excluded sets (empty without them).
-    within: Vec<u128>,
+    /// The deployments within the domains.
+    all: DeploymentCounter,
+    /// The deployments within the domains met by the excluded sets.
+    within: Option<DeploymentCounter>,
 }
 
 /// The domains, excluded sets and both completion tables, for the beliefs.
 pub(crate) type Tables<'a> = (&'a [u16; 25], Option<&'a [u16; 25]>, &'a [u128], &'a [u128]);
-
-/// Completions of each count vector, piece `sum(vector)` next, within `dom`.
-fn completions(dom: &[u16; 25]) -> Vec<u128> {
-    let mut t = vec![0u128; STATES];
-    let mut digits = COUNTS;
-    let mut sum = 25;
-    for code in (0..STATES).rev() {
-        t[code] = if sum == 25 {
-            1
-        } else {
-            let d = dom[sum];
-            let mut acc = 0;
-            for k in 0..12 {
-                if d >> k & 1 != 0 && digits[k] < COUNTS[k] {
-                    acc += t[code + STRIDE[k]];
-                }
-            }
-            acc
-        };
-        for k in 0..12 {
-            if digits[k] > 0 {
-                digits[k] -= 1;
-                sum -= 1;
-                break;
-            }
-            digits[k] = COUNTS[k];
-            sum += COUNTS[k];
-        }
-    }
-    t
-}
 
 impl WorldSampler {
     /// The sampler of `state`'s worlds.
@@ -231,8 +186,8 @@ impl WorldSampler {
         let excluded = knowledge
             .excluded()
             .map(|e| std::array::from_fn(|j| e[j].0 & domains[j]));
-        let all = completions(&domains);
-        let within = excluded.as_ref().map_or_else(Vec::new, completions);
+        let all = DeploymentCounter::new(knowledge.domains().to_owned());
+        let within = excluded.map(|e| DeploymentCounter::new(e.map(KindSet)));
         let s = WorldSampler {
             state: state.clone(),
             knowledge,
@@ -261,8 +216,8 @@ impl WorldSampler {
             state: state.clone(),
             knowledge,
             domains,
-            all: completions(&domains),
-            within: excluded.as_ref().map_or_else(Vec::new, completions),
+            all: DeploymentCounter::new(domains.map(KindSet)),
+            within: excluded.map(|e| DeploymentCounter::new(e.map(KindSet))),
             excluded,
         }
     }
@@ -271,7 +226,7 @@ impl WorldSampler {
     /// before the replay's test, an upper bound ([`WorldSampler::is_exact`]).
     #[must_use]
     pub fn count(&self) -> u128 {
-        self.all[0] - self.within.first().copied().unwrap_or(0)
+        self.all.count_outside(self.within.as_ref())
     }
 
     /// Whether [`WorldSampler::count`] is exact and draws need no replay (always, unless
@@ -297,54 +252,14 @@ impl WorldSampler {
         (
             &self.domains,
             self.excluded.as_ref(),
-            &self.all,
-            &self.within,
+            self.all.table(),
+            self.within.as_ref().map_or(&[], DeploymentCounter::table),
         )
-    }
-
-    /// The completions from `code` (piece `i` next) given whether the excluded conjunction is
-    /// already broken.
-    fn weight(&self, code: usize, broken: bool) -> u128 {
-        if broken || self.excluded.is_none() {
-            self.all[code]
-        } else {
-            self.all[code] - self.within[code]
-        }
     }
 
     /// One world drawn uniformly, without the replay of `repetition`.
     pub(crate) fn draw_once<R: Rng + ?Sized>(&self, rng: &mut R) -> Deployment {
-        let mut code = 0;
-        let mut digits = [0usize; 12];
-        let mut broken = self.excluded.is_none();
-        let mut pieces = [Kind::Flag; 25];
-        for (i, piece) in pieces.iter_mut().enumerate() {
-            let d = self.domains[i];
-            let ex = self.excluded.map_or(0, |e| e[i]);
-            let mut w = [0u128; 12];
-            let mut total = 0;
-            for k in 0..12 {
-                if d >> k & 1 != 0 && digits[k] < COUNTS[k] {
-                    let b = broken || ex >> k & 1 == 0;
-                    w[k] = self.weight(code + STRIDE[k], b);
-                    total += w[k];
-                }
-            }
-            let mut r = rng.random_range(0..total);
-            let mut pick = 0;
-            for (k, wk) in w.iter().enumerate() {
-                if r < *wk {
-                    pick = k;
-                    break;
-                }
-                r -= wk;
-            }
-            broken |= ex >> pick & 1 == 0;
-            digits[pick] += 1;
-            code += STRIDE[pick];
-            *piece = Kind::ALL[pick];
-        }
-        Deployment { pieces }
+        self.all.draw_outside(self.within.as_ref(), rng)
     }
 
     /// One enemy deployment (own frame) drawn uniformly from the consistent ones.

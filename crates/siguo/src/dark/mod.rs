@@ -8,7 +8,9 @@
 //!   line-based text form read in linear time; [`SeatView`]: the board as the seat sees it
 //!   now;
 //! - [`WorldSampler`]: the hidden armies drawn given a seat's information state and per-piece
-//!   beliefs, by exact rejection from uniform deployments (L-58); [`check_world`] replays one;
+//!   beliefs, each army exactly from its pieces' domains (L-58, 陸戰棋's
+//!   [`DeploymentCounter`](luzhanqi::dark::DeploymentCounter)), the attacks between hidden
+//!   seats and the replay by rejection; [`check_world`] replays one;
 //! - [`record`]: the referee's record and each seat's, as `[Game "siguo"]` files.
 //!
 //! Kind sets are 陸戰棋's [`KindSet`](luzhanqi::dark::KindSet), combat is
