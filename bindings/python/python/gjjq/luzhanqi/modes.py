@@ -21,7 +21,7 @@ otherwise), and the first to act in the flip game, whose colours are settled by 
 
 from __future__ import annotations
 
-from typing import Dict, List, Optional, Tuple, Type
+from typing import Any, Dict, List, Optional, Tuple, Type
 
 import numpy as np
 
@@ -139,7 +139,7 @@ class FlipAdapter:
 
     def legal_action_mask(self) -> np.ndarray:
         if self.pending is not None:
-            return np.zeros(LzFlipGame().legal_action_mask().shape, bool)
+            return np.zeros(LZ_NUM_ACTIONS, bool)
         return self.game.legal_action_mask()
 
     def apply(self, action: int) -> None:
@@ -199,18 +199,48 @@ def deployment_pool(size: int, seed: int) -> List[str]:
     return _POOLS.get((int(size), int(seed)))
 
 
+class DeploymentChance:
+    """Chance nodes that deal each army its deployment, uniformly from a pool of deployment
+    strings (L-18; L-58 for 四國): ``pool`` = (size, seed), or ``None`` when the game was
+    given; ``deployments`` holds those dealt so far. Once ``armies`` are dealt, the subclass's
+    ``_deployed()`` makes ``game`` from them. One home for 陸戰棋's 暗棋 and 四國's dark modes."""
+
+    armies: int
+    game: Any
+    pool: Optional[Tuple[int, int]]
+    deployments: List[str]
+
+    def chance_outcomes(self) -> List[Tuple[int, float]]:
+        if self.game is not None or self.pool is None:
+            return []
+        n = self.pool[0]
+        return [(i, 1.0 / n) for i in range(n)]
+
+    def apply_chance(self, outcome: int) -> None:
+        if self.game is not None or self.pool is None:
+            raise ValueError("no chance outcome is due")
+        pool = deployment_pool(*self.pool)
+        self.deployments.append(pool[chance_index(outcome, len(pool))])
+        if len(self.deployments) == self.armies:
+            self._deployed()
+
+    def _deployed(self) -> None:
+        raise NotImplementedError
+
+
 def _action(action: int) -> int:
     """A player's action as an index of the action space, or a ``ValueError`` naming it."""
     return index_in(action, LZ_NUM_ACTIONS, "action")
 
 
-class DarkAdapter:
+class DarkAdapter(DeploymentChance):
     """暗棋 (L-31): imperfect information. Two chance nodes draw Red's and then Blue's
     deployment from a pool (``pool`` = (size, seed)) unless the adapter starts from a game;
     then each player acts on what it was told. Player 0 is Red."""
 
     mode = "dark"
     has_chance = True
+    armies = 2
     observation_shape = tuple(LZ_DARK_INFO_STATE_SHAPE)
 
     def __init__(
@@ -253,7 +283,7 @@ class DarkAdapter:
 
     def legal_action_mask(self) -> np.ndarray:
         if self.game is None:
-            return np.zeros(LzFlipGame().legal_action_mask().shape, bool)
+            return np.zeros(LZ_NUM_ACTIONS, bool)
         return self.game.legal_action_mask()
 
     def apply(self, action: int) -> None:
@@ -261,20 +291,9 @@ class DarkAdapter:
             raise ValueError("a deployment (chance outcome) is due, not an action")
         self.game.play(_action(action))
 
-    def chance_outcomes(self) -> List[Tuple[int, float]]:
-        if self.game is not None or self.pool is None:
-            return []
-        n = self.pool[0]
-        return [(i, 1.0 / n) for i in range(n)]
-
-    def apply_chance(self, outcome: int) -> None:
-        if self.game is not None or self.pool is None:
-            raise ValueError("no chance outcome is due")
-        pool = deployment_pool(*self.pool)
-        self.deployments.append(pool[chance_index(outcome, len(pool))])
-        if len(self.deployments) == 2:
-            red, blue = self.deployments
-            self.game = LzDarkGame(red, blue, self.first, self.rules, self.marshal_reveals_flag)
+    def _deployed(self) -> None:
+        red, blue = self.deployments
+        self.game = LzDarkGame(red, blue, self.first, self.rules, self.marshal_reveals_flag)
 
     def outcome(self) -> Outcome:
         if self.game is None:

@@ -37,11 +37,11 @@ from gjjq._gjjq import (
     SgPosition,
     echo,
 )
-from gjjq._pools import chance_index, index_in
+from gjjq._pools import index_in
 
 # 四國 deploys as 陸戰棋 (L-58 as L-18): the dark games' chance nodes draw from 陸戰棋's pools
 # (one cache for both games).
-from gjjq.luzhanqi.modes import deployment_pool
+from gjjq.luzhanqi.modes import DeploymentChance, deployment_pool
 from gjjq.siguo import team_returns
 
 PLY_LIMIT = "ply-limit"
@@ -170,13 +170,14 @@ def mode_rules(rules: Optional[str], mode: str) -> str:
     return json.dumps(obj, separators=(",", ":"))
 
 
-class DarkAdapter(_Adapter):
+class DarkAdapter(DeploymentChance, _Adapter):
     """四暗 with a referee (L-63): each seat sees its own kinds only. Started from a pool
     (``pool`` = (size, seed)), four chance nodes first draw Red's, Green's, Blue's and
     Yellow's deployments from it, uniformly; otherwise the game is given. A player's legal
     actions, observation and information state come from its information state alone."""
 
     mode = "dark"
+    armies = 4
     observation_shape = tuple(SG_DARK_OBSERVATION_SHAPE)
 
     def __init__(
@@ -244,21 +245,9 @@ class DarkAdapter(_Adapter):
             raise ValueError("a deployment (chance outcome) is due, not an action")
         super().apply(action)
 
-    def chance_outcomes(self) -> List[Tuple[int, float]]:
-        if self.game is not None or self.pool is None:
-            return []
-        n = self.pool[0]
-        return [(i, 1.0 / n) for i in range(n)]
-
-    def apply_chance(self, outcome: int) -> None:
-        if self.game is not None or self.pool is None:
-            raise ValueError("no chance outcome is due")
-        pool = deployment_pool(*self.pool)
-        self.deployments.append(pool[chance_index(outcome, len(pool))])
-        if len(self.deployments) == 4:
-            r, g, b, y = self.deployments
-            start = SgPosition.from_deployments(r, g, b, y, "red", self.rules)
-            self.game = SgDarkGame(start)
+    def _deployed(self) -> None:
+        r, g, b, y = self.deployments
+        self.game = SgDarkGame(SgPosition.from_deployments(r, g, b, y, "red", self.rules))
 
     def outcome(self) -> Outcome:
         return None if self.game is None else self.game.outcome()
