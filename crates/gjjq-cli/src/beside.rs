@@ -1,8 +1,7 @@
 //! One way to replace an output file whole (issue 50, items 1, 2 and 13): a regular file is
 //! written beside its name first and renamed over it when the writer says so, so what the name
 //! held is never lost to a failed or cut-short run; anything else is written as it is. The
-//! game file of `gjjq match` and the `ReplacedFile` of `datagen` (and every `--out`) are both
-//! built on it.
+//! game file of `gjjq match` and [`ReplacedFile`] (`datagen --out`) are both built on it.
 
 use std::fs::{self, File, OpenOptions};
 use std::io::{self, Write};
@@ -156,6 +155,64 @@ impl Drop for Beside {
         if let Some((beside, _)) = self.pending.take() {
             let _ = fs::remove_file(beside);
         }
+    }
+}
+
+/// An output file replaced whole or not at all ([`Beside`]): written beside its name
+/// (`.<name>.partial-<pid>`, created exclusively) and renamed over it by
+/// [`ReplacedFile::commit`]. Until then the old file (if any) is untouched and a reader sees it
+/// whole; a failed run removes the file beside, and a killed one leaves it under a name that
+/// says it is incomplete, never under the output's name. A device or FIFO is written directly.
+pub struct ReplacedFile {
+    /// The option and name given, for messages.
+    name: String,
+    file: std::io::BufWriter<Beside>,
+}
+
+impl ReplacedFile {
+    /// Starts replacing `name` (the option's value, `--out`, for messages: `what`); the
+    /// file beside is made at once, so an unwritable directory fails before any work.
+    pub fn create(name: &str, what: &str) -> Result<ReplacedFile, CliError> {
+        Ok(ReplacedFile {
+            name: format!("{what} {name}"),
+            file: std::io::BufWriter::new(Beside::create(name, what)?),
+        })
+    }
+
+    /// What an error while writing becomes: a message naming the output and, while it is
+    /// replaced, saying that it is left as it was.
+    pub fn failure(
+        &self,
+    ) -> impl Fn(&dyn std::fmt::Display) -> CliError + Clone + Send + Sync + use<> {
+        let name = self.name.clone();
+        let kept = if self.file.get_ref().is_beside() {
+            " (the file is left as it was)"
+        } else {
+            ""
+        };
+        move |e: &dyn std::fmt::Display| CliError(format!("{name}: {e}{kept}"))
+    }
+
+    /// Flushes, syncs and renames the file beside over the output's name.
+    pub fn commit(mut self) -> Result<(), CliError> {
+        use std::io::Write as _;
+        let failure = self.failure();
+        self.file.flush().map_err(|e| failure(&e))?;
+        self.file.get_mut().put_in_place().map_err(|e| failure(&e))
+    }
+}
+
+impl std::io::Write for ReplacedFile {
+    fn write(&mut self, data: &[u8]) -> std::io::Result<usize> {
+        self.file.write(data)
+    }
+
+    fn write_all(&mut self, data: &[u8]) -> std::io::Result<()> {
+        self.file.write_all(data)
+    }
+
+    fn flush(&mut self) -> std::io::Result<()> {
+        self.file.flush()
     }
 }
 

@@ -5,8 +5,6 @@ use std::fmt;
 use clap::Args;
 use gjjq_core::{Position, Ruleset, Setup, ruleset::RulesetError, setup::clip};
 
-use crate::beside::Beside;
-
 /// A failed command: a message for stderr, the exit code is non-zero.
 #[derive(Debug)]
 pub struct CliError(pub String);
@@ -150,61 +148,5 @@ impl From<SideArg> for gjjq_core::Side {
             SideArg::Red => gjjq_core::Side::Red,
             SideArg::Green => gjjq_core::Side::Green,
         }
-    }
-}
-
-/// An output file replaced whole or not at all ([`Beside`]): written beside its name
-/// (`.<name>.partial-<pid>`, created exclusively) and renamed over it by
-/// [`ReplacedFile::commit`]. Until then the old file (if any) is untouched and a reader sees it
-/// whole; a failed run removes the file beside, and a killed one leaves it under a name that
-/// says it is incomplete, never under the output's name. A device or FIFO is written directly.
-pub struct ReplacedFile {
-    /// The option and name given, for messages.
-    name: String,
-    file: std::io::BufWriter<Beside>,
-}
-
-impl ReplacedFile {
-    /// Starts replacing `name` (the option's value, `--out`, for messages: `what`); the
-    /// file beside is made at once, so an unwritable directory fails before any work.
-    pub fn create(name: &str, what: &str) -> Result<ReplacedFile, CliError> {
-        Ok(ReplacedFile {
-            name: format!("{what} {name}"),
-            file: std::io::BufWriter::new(Beside::create(name, what)?),
-        })
-    }
-
-    /// What an error while writing becomes: a message naming the output and, while it is
-    /// replaced, saying that it is left as it was.
-    pub fn failure(&self) -> impl Fn(&dyn fmt::Display) -> CliError + Clone + Send + Sync + use<> {
-        let name = self.name.clone();
-        let kept = if self.file.get_ref().is_beside() {
-            " (the file is left as it was)"
-        } else {
-            ""
-        };
-        move |e: &dyn fmt::Display| CliError(format!("{name}: {e}{kept}"))
-    }
-
-    /// Flushes, syncs and renames the file beside over the output's name.
-    pub fn commit(mut self) -> Result<(), CliError> {
-        use std::io::Write as _;
-        let failure = self.failure();
-        self.file.flush().map_err(|e| failure(&e))?;
-        self.file.get_mut().put_in_place().map_err(|e| failure(&e))
-    }
-}
-
-impl std::io::Write for ReplacedFile {
-    fn write(&mut self, data: &[u8]) -> std::io::Result<usize> {
-        self.file.write(data)
-    }
-
-    fn write_all(&mut self, data: &[u8]) -> std::io::Result<()> {
-        self.file.write_all(data)
-    }
-
-    fn flush(&mut self) -> std::io::Result<()> {
-        self.file.flush()
     }
 }

@@ -15,7 +15,8 @@ use indicatif::{ProgressBar, ProgressStyle};
 use rand::rngs::StdRng;
 use rand::{Rng, SeedableRng};
 
-use crate::common::{CliError, ReplacedFile, load_rules, outln};
+use crate::beside::ReplacedFile;
+use crate::common::{CliError, load_rules, outln};
 
 /// Arguments of `datagen`.
 #[derive(Debug, clap::Args)]
