@@ -55,6 +55,16 @@ pub(crate) trait MatchGame {
     /// The game file's part of the report: the tags that describe the start, the moves and
     /// the comments before the first move.
     fn into_record(self) -> GameRecordParts;
+
+    /// Complete the report with the record the game keeps of its own
+    /// ([`GameRecordParts::luzhanqi`]: the match's tags and result put into it); nothing by
+    /// default.
+    fn finish_report(own: Option<LuzhanqiRecord>, report: &mut GameReport)
+    where
+        Self: Sized,
+    {
+        let _ = (own, report);
+    }
 }
 
 /// What an answer did.
@@ -159,37 +169,6 @@ pub(crate) fn play<G: MatchGame>(
         record.moves,
         record.comments_before,
     );
-    if let Some(mut lz) = record.luzhanqi {
-        // The plies are the 陸戰棋 record's (`record.moves` is empty).
-        report.record.set_tag("PlyCount", &lz.plies().to_string());
-        // The match's tags, in order, its seats named as the mode names them; the result is
-        // the file's own field (the writer writes the `Result` tag from it).
-        let seats: [(&str, &str); 4] = match lz {
-            LuzhanqiRecord::Moves(_) => [
-                ("Red", "Red"),
-                ("RedLimits", "RedLimits"),
-                ("Green", "Blue"),
-                ("GreenLimits", "BlueLimits"),
-            ],
-            LuzhanqiRecord::Flip(_) => [
-                ("Red", "First"),
-                ("RedLimits", "FirstLimits"),
-                ("Green", "Second"),
-                ("GreenLimits", "SecondLimits"),
-            ],
-        };
-        let tags: Vec<(String, String)> = report
-            .record
-            .tags
-            .iter()
-            .filter(|(n, _)| n != "Result")
-            .map(|(n, v)| match seats.iter().find(|(seat, _)| seat == n) {
-                Some((_, named)) => ((*named).to_string(), v.clone()),
-                None => (n.clone(), v.clone()),
-            })
-            .collect();
-        crate::luzhanqi_game::finish_record(&mut lz, tags, report.winner);
-        report.luzhanqi_record = Some(lz);
-    }
+    G::finish_report(record.luzhanqi, &mut report);
     report
 }

@@ -27,7 +27,7 @@ use crate::adjudicate::ScoreAdjudicator;
 use crate::config::{LuzhanqiMode, MatchConfig};
 use crate::game::{GameRecordParts, MatchGame, Played};
 use crate::process::Answer;
-use crate::report::{Ending, LuzhanqiRecord, Termination};
+use crate::report::{Ending, GameReport, LuzhanqiRecord, Termination};
 
 /// The deployments of start `pair` (Red's, Blue's; [`MatchConfig::start_of`]: a game pair's,
 /// or one game's): two uniform draws (L-18) from a generator seeded by the match's seed and
@@ -162,6 +162,10 @@ impl LuzhanqiOpenGame {
 }
 
 impl MatchGame for LuzhanqiOpenGame {
+    fn finish_report(own: Option<LuzhanqiRecord>, report: &mut GameReport) {
+        finish_report(own, report);
+    }
+
     fn side_name(&self, side: Side) -> &'static str {
         name(side)
     }
@@ -231,6 +235,10 @@ impl LuzhanqiDarkGame {
 }
 
 impl MatchGame for LuzhanqiDarkGame {
+    fn finish_report(own: Option<LuzhanqiRecord>, report: &mut GameReport) {
+        finish_report(own, report);
+    }
+
     fn side_name(&self, side: Side) -> &'static str {
         name(side)
     }
@@ -286,15 +294,50 @@ impl MatchGame for LuzhanqiDarkGame {
     }
 }
 
+/// Put a 陸戰棋 game's own record into its report: the plies, the match's tags in order with
+/// the seats named as the mode names them, and the result (the file's own field: the writer
+/// writes the `Result` tag from it).
+pub(crate) fn finish_report(own: Option<LuzhanqiRecord>, report: &mut GameReport) {
+    let Some(mut lz) = own else {
+        return;
+    };
+    // The plies are the 陸戰棋 record's (`record.moves` is empty).
+    report.record.set_tag("PlyCount", &lz.plies().to_string());
+    // The match's tags, in order, its seats named as the mode names them; the result is
+    // the file's own field (the writer writes the `Result` tag from it).
+    let seats: [(&str, &str); 4] = match lz {
+        LuzhanqiRecord::Moves(_) => [
+            ("Red", "Red"),
+            ("RedLimits", "RedLimits"),
+            ("Green", "Blue"),
+            ("GreenLimits", "BlueLimits"),
+        ],
+        LuzhanqiRecord::Flip(_) => [
+            ("Red", "First"),
+            ("RedLimits", "FirstLimits"),
+            ("Green", "Second"),
+            ("GreenLimits", "SecondLimits"),
+        ],
+    };
+    let tags: Vec<(String, String)> = report
+        .record
+        .tags
+        .iter()
+        .filter(|(n, _)| n != "Result")
+        .map(|(n, v)| match seats.iter().find(|(seat, _)| seat == n) {
+            Some((_, named)) => ((*named).to_string(), v.clone()),
+            None => (n.clone(), v.clone()),
+        })
+        .collect();
+    finish_record(&mut lz, tags, report.winner);
+    report.luzhanqi_record = Some(lz);
+}
+
 /// Put the match's `tags` and result (the winning seat, `None` a draw) into a 陸戰棋 record:
 /// in open and dark play the seats are the colours; in flip play the result is by colour
 /// (L-32), the winning seat's player's, and unknown when the game ended before a flip settled
 /// the colours.
-pub(crate) fn finish_record(
-    record: &mut LuzhanqiRecord,
-    tags: Vec<(String, String)>,
-    winner: Option<Side>,
-) {
+fn finish_record(record: &mut LuzhanqiRecord, tags: Vec<(String, String)>, winner: Option<Side>) {
     match record {
         LuzhanqiRecord::Moves(r) => {
             r.tags = tags;
@@ -375,6 +418,10 @@ impl LuzhanqiFlipGame {
 }
 
 impl MatchGame for LuzhanqiFlipGame {
+    fn finish_report(own: Option<LuzhanqiRecord>, report: &mut GameReport) {
+        finish_report(own, report);
+    }
+
     fn side_name(&self, side: Side) -> &'static str {
         flip_name(side)
     }
