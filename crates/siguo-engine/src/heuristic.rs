@@ -11,8 +11,10 @@ use crate::{Agent, AgentError, Choice, Limits, actions_of};
 /// mover's team, less three quarters of the best capture the next seat could answer with when
 /// that seat is an enemy (half of it added when it is the ally): a one-ply greedy agent that
 /// sees a piece left hanging. A win for its team is taken at once. Ties are broken by its
-/// seeded generator. It reads the whole position (全明); the stop signal and limits do not
-/// bind it, since one ply costs one evaluation per action.
+/// seeded generator. It reads the whole position (全明). One ply costs one evaluation per
+/// action (well under a millisecond), so no time or node limit binds it; the stop signal does:
+/// raised before the call, it answers a uniform legal action at once, raised during it, the
+/// best action so far.
 ///
 /// ```
 /// use siguo::Position;
@@ -70,13 +72,26 @@ impl Agent for HeuristicAgent {
         &mut self,
         pos: &Position,
         _history: &[u64],
-        _limits: &Limits,
+        limits: &Limits,
     ) -> Result<Choice, AgentError> {
         let actions = actions_of(pos)?;
+        if limits.stopped() {
+            return Ok(Choice {
+                action: actions[self.rng.random_range(0..actions.len())],
+                score: 0,
+                depth: 0,
+                nodes: 0,
+            });
+        }
         let team = pos.turn().team();
         let mut best = Vec::new();
         let mut best_score = i32::MIN;
+        let mut nodes = 0;
         for &a in &actions {
+            if nodes > 0 && limits.stopped() {
+                break;
+            }
+            nodes += 1;
             let mut child = pos.clone();
             child.play_unchecked(a);
             let s = HeuristicAgent::score(&child, team);
@@ -93,7 +108,7 @@ impl Agent for HeuristicAgent {
             action,
             score: best_score,
             depth: 1,
-            nodes: actions.len() as u64,
+            nodes,
         })
     }
 }

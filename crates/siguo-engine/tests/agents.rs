@@ -136,6 +136,11 @@ fn a_raised_stop_returns_at_once_with_a_legal_action() {
     stop.raise();
     let p = Position::default();
     let c = SearchAgent::new(1)
+        .choose(&p, &[], &Limits::default().with_stop(stop.clone()))
+        .unwrap();
+    assert!(p.is_legal(c.action));
+    assert_eq!((c.nodes, c.depth), (0, 0));
+    let c = HeuristicAgent::new(1)
         .choose(&p, &[], &Limits::default().with_stop(stop))
         .unwrap();
     assert!(p.is_legal(c.action));
