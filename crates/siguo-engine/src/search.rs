@@ -57,6 +57,8 @@ pub struct SearchAgent {
     repetition: bool,
     nodes: u64,
     node_limit: u64,
+    /// The node count at which the clock and the stop signal are read next.
+    next_check: u64,
     /// The ply at which the current quiescence search ends.
     qlimit: usize,
     deadline: Option<Instant>,
@@ -87,6 +89,7 @@ impl SearchAgent {
             repetition: false,
             nodes: 0,
             node_limit: u64::MAX,
+            next_check: 0,
             qlimit: 0,
             deadline: None,
             stop: None,
@@ -94,16 +97,18 @@ impl SearchAgent {
         }
     }
 
-    /// Whether the search must end now: the node limit, or (every [`CHECK_INTERVAL`] nodes)
-    /// the stop signal or the clock.
+    /// Whether the search must end now: the node limit, or (once every [`CHECK_INTERVAL`]
+    /// nodes) the stop signal or the clock.
     fn check_stop(&mut self) -> bool {
-        if !self.stopped
-            && (self.nodes >= self.node_limit
-                || self.nodes.is_multiple_of(CHECK_INTERVAL)
-                    && (self.stop.as_ref().is_some_and(StopSignal::is_raised)
-                        || self.deadline.is_some_and(|d| Instant::now() >= d)))
-        {
+        if self.stopped {
+            return true;
+        }
+        if self.nodes >= self.node_limit {
             self.stopped = true;
+        } else if self.nodes >= self.next_check {
+            self.next_check = self.nodes + CHECK_INTERVAL;
+            self.stopped = self.stop.as_ref().is_some_and(StopSignal::is_raised)
+                || self.deadline.is_some_and(|d| Instant::now() >= d);
         }
         self.stopped
     }
@@ -338,6 +343,7 @@ impl Agent for SearchAgent {
             return Ok(choice);
         }
         self.nodes = 0;
+        self.next_check = CHECK_INTERVAL;
         self.stopped = false;
         self.node_limit = limits.nodes.unwrap_or(u64::MAX);
         self.deadline = start.zip(limits.time).map(|(s, t)| s + t);
@@ -378,5 +384,25 @@ impl Agent for SearchAgent {
     fn new_game(&mut self) {
         self.tt.clear();
         self.history.fill(0);
+    }
+}
+
+#[cfg(test)]
+mod tests {
+    use super::*;
+
+    /// The stop signal is read once the count passes each interval, even when the count
+    /// steps over the interval's exact multiple (decided nodes are counted without a look).
+    #[test]
+    fn the_stop_signal_is_read_when_the_count_steps_over_a_multiple() {
+        let stop = StopSignal::new();
+        let mut s = SearchAgent::new(1);
+        s.stop = Some(stop.clone());
+        s.next_check = CHECK_INTERVAL;
+        s.nodes = CHECK_INTERVAL - 1;
+        assert!(!s.check_stop());
+        stop.raise();
+        s.nodes = CHECK_INTERVAL + 1;
+        assert!(s.check_stop());
     }
 }
