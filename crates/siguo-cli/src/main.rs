@@ -263,7 +263,7 @@ impl ArenaArgs {
                 ));
             }
         }
-        if self.games % 2 != 0 {
+        if !self.games.is_multiple_of(2) {
             return Err(format!(
                 "--games {}: an even number is needed (each deployment is played twice, teams swapped)",
                 self.games
