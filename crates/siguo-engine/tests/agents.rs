@@ -116,6 +116,23 @@ fn search_avoids_losing_its_flag_in_one() {
     }
 }
 
+/// Green is out, so Blue moves right after Red (L-50, L-51) and can take Yellow's flag on a10,
+/// the last enemy seat's: a win for Red's team in two plies, which the search must score as
+/// its own (the ally keeps the window). Clockwise, Yellow moves first and its marshal on b11
+/// takes Blue's general: no win.
+const ALLY_WINS_NEXT: &str = "3bF1/5/5/5/5/5/1yS13/yFbJ10/15/12/15/5/5/2rS2/5/5/1rF3 r rby 0 1";
+
+#[test]
+fn the_search_counts_the_allys_win_and_follows_the_turn_order() {
+    let p = pos(ALLY_WINS_NEXT);
+    let c = SearchAgent::new(2).choose(&p, &[], &Limits::depth(2)).unwrap();
+    assert!(c.score > siguo_engine::eval::WIN_BOUND, "{}", c.score);
+    let cw = Rules::from_json(r#"{"turn_direction":"cw"}"#).unwrap();
+    let p = Position::from_text(ALLY_WINS_NEXT, cw).unwrap();
+    let c = SearchAgent::new(2).choose(&p, &[], &Limits::depth(2)).unwrap();
+    assert!(c.score < siguo_engine::eval::WIN_BOUND, "{}", c.score);
+}
+
 /// The yardstick wins in one too, and takes the flag's attacker.
 #[test]
 fn heuristic_takes_the_flag_and_guards_its_own() {
