@@ -125,11 +125,15 @@ const ALLY_WINS_NEXT: &str = "3bF1/5/5/5/5/5/1yS13/yFbJ10/15/12/15/5/5/2rS2/5/5/
 #[test]
 fn the_search_counts_the_allys_win_and_follows_the_turn_order() {
     let p = pos(ALLY_WINS_NEXT);
-    let c = SearchAgent::new(2).choose(&p, &[], &Limits::depth(2)).unwrap();
+    let c = SearchAgent::new(2)
+        .choose(&p, &[], &Limits::depth(2))
+        .unwrap();
     assert!(c.score > siguo_engine::eval::WIN_BOUND, "{}", c.score);
     let cw = Rules::from_json(r#"{"turn_direction":"cw"}"#).unwrap();
     let p = Position::from_text(ALLY_WINS_NEXT, cw).unwrap();
-    let c = SearchAgent::new(2).choose(&p, &[], &Limits::depth(2)).unwrap();
+    let c = SearchAgent::new(2)
+        .choose(&p, &[], &Limits::depth(2))
+        .unwrap();
     assert!(c.score < siguo_engine::eval::WIN_BOUND, "{}", c.score);
 }
 
