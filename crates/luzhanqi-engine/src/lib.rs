@@ -47,7 +47,7 @@ mod knowledge;
 pub mod matches;
 mod random;
 mod search;
-mod tt;
+pub mod tt;
 
 use std::fmt;
 use std::str::FromStr;

@@ -4,6 +4,9 @@
 //! position; win scores are stored relative to the node, so that a win's distance in plies
 //! stays right when the position is reached at another ply.
 //!
+//! It knows nothing of the game but the key and the move type, so other games' searches use
+//! it too (四國's, in `siguo-engine`).
+//!
 //! [`SearchAgent`]: crate::SearchAgent
 //! [`FlipSearchAgent`]: crate::flip::FlipSearchAgent
 
@@ -11,7 +14,7 @@ use crate::eval::WIN_BOUND;
 
 /// What an entry's score is.
 #[derive(Debug, Clone, Copy, Default, PartialEq, Eq)]
-pub(crate) enum Bound {
+pub enum Bound {
     /// An empty slot.
     #[default]
     None,
@@ -25,13 +28,17 @@ pub(crate) enum Bound {
 
 /// One slot: the position's key, its best move or action (`M`), score, depth and bound.
 #[derive(Debug, Clone, Copy)]
-pub(crate) struct Entry<M> {
-    pub(crate) key: u64,
-    pub(crate) best: Option<M>,
+pub struct Entry<M> {
+    /// The position's Zobrist key.
+    pub key: u64,
+    /// The best move (or action) found, if any.
+    pub best: Option<M>,
     /// Relative to the node ([`from_tt`] turns it back).
-    pub(crate) score: i32,
-    pub(crate) depth: i16,
-    pub(crate) bound: Bound,
+    pub score: i32,
+    /// The depth searched, in plies.
+    pub depth: i16,
+    /// What the score is.
+    pub bound: Bound,
 }
 
 impl<M> Default for Entry<M> {
@@ -49,14 +56,14 @@ impl<M> Default for Entry<M> {
 /// A fixed number of entries (any number from one): a key's slot is its multiply-shift
 /// hash, uniform over the table whatever its size.
 #[derive(Debug, Clone)]
-pub(crate) struct Table<M> {
+pub struct Table<M> {
     entries: Vec<Entry<M>>,
 }
 
 impl<M: Copy> Table<M> {
     /// An empty table of `n` entries (at least one); an allocation that fails aborts (the
     /// library's own small tables: the engine's sized ones use [`Table::try_new`]).
-    pub(crate) fn new(n: usize) -> Table<M> {
+    pub fn new(n: usize) -> Table<M> {
         Table {
             entries: vec![Entry::default(); n.max(1)],
         }
@@ -64,13 +71,18 @@ impl<M: Copy> Table<M> {
 
     /// An empty table of `n` entries (at least one), or `None` when that much memory cannot
     /// be had (asked for fallibly: never an abort, issue 50 item 6).
-    pub(crate) fn try_new(n: usize) -> Option<Table<M>> {
+    pub fn try_new(n: usize) -> Option<Table<M>> {
         junqi_protocol::hash::try_filled(n, Entry::default()).map(|entries| Table { entries })
     }
 
     /// The number of entries.
-    pub(crate) fn len(&self) -> usize {
+    pub fn len(&self) -> usize {
         self.entries.len()
+    }
+
+    /// Whether the table has no entries: never, since it has at least one.
+    pub fn is_empty(&self) -> bool {
+        self.entries.is_empty()
     }
 
     fn index(&self, key: u64) -> usize {
@@ -79,14 +91,14 @@ impl<M: Copy> Table<M> {
     }
 
     /// The entry of the position `key`, if the table holds it.
-    pub(crate) fn probe(&self, key: u64) -> Option<Entry<M>> {
+    pub fn probe(&self, key: u64) -> Option<Entry<M>> {
         let e = self.entries[self.index(key)];
         (e.bound != Bound::None && e.key == key).then_some(e)
     }
 
     /// Keep a result found `ply` plies from the root; a result without a best move keeps the
     /// one the slot had for the same position.
-    pub(crate) fn store(
+    pub fn store(
         &mut self,
         key: u64,
         depth: i32,
@@ -110,7 +122,7 @@ impl<M: Copy> Table<M> {
     }
 
     /// Empty every slot (a new game).
-    pub(crate) fn clear(&mut self) {
+    pub fn clear(&mut self) {
         self.entries.fill(Entry::default());
     }
 }
@@ -127,7 +139,7 @@ fn to_tt(score: i32, ply: usize) -> i32 {
 }
 
 /// A stored score as seen `ply` plies from the root.
-pub(crate) fn from_tt(score: i32, ply: usize) -> i32 {
+pub fn from_tt(score: i32, ply: usize) -> i32 {
     if score > WIN_BOUND {
         score - ply as i32
     } else if score < -WIN_BOUND {

@@ -11,7 +11,11 @@ use junqi_cli::{
 };
 use luzhanqi::deploy::Deployment;
 use luzhanqi::rand::{Rng, SeedableRng, rngs::StdRng};
+use std::time::Duration;
+
 use siguo::{Action, Position, Repetitions, Rules, Script, Seat};
+use siguo_engine::arena::{ArenaConfig, TeamSpec, run_arena};
+use siguo_engine::{AgentKind, Limits};
 
 /// Rules engine for 四國軍棋 (four-player army chess).
 #[derive(Debug, Parser)]
@@ -49,6 +53,9 @@ enum Command {
     /// Play a game of seeded random legal actions from four seeded random deployments: each
     /// action a line, then the outcome, then the final position string.
     Selfplay(SelfplayArgs),
+    /// A team match in process (全明): paired games from random deployments, teams swapped;
+    /// one line a game, then `score W/D/L w/d/l S% (95% interval L%-H%)` for team 1.
+    Arena(ArenaArgs),
 }
 
 /// `--position` and `--rules`.
@@ -198,6 +205,100 @@ struct SelfplayArgs {
     max_plies: u32,
     #[command(flatten)]
     rules: RulesArg,
+}
+
+/// The ways of playing (L-62 … L-64), as `--mode` names them.
+#[derive(Debug, Clone, Copy, PartialEq, Eq, ValueEnum)]
+enum ModeArg {
+    /// 全明: every kind seen.
+    Open,
+    /// 四暗: each seat sees its own kinds.
+    Dark,
+    /// 雙明: each seat also sees its ally's kinds.
+    #[value(name = "double_open")]
+    DoubleOpen,
+}
+
+#[derive(Debug, Args)]
+struct ArenaArgs {
+    /// Team 1's agent (Red and Blue in a pair's first game): search, heuristic or random.
+    #[arg(long)]
+    team1: String,
+    /// Team 2's agent (Green and Yellow in a pair's first game).
+    #[arg(long)]
+    team2: String,
+    /// Games to play, an even number (pairs of games on the same deployments).
+    #[arg(long, default_value_t = 2, value_parser = clap::value_parser!(u32).range(2..=1_000_000))]
+    games: u32,
+    /// The way of playing: only `open` (全明) so far; the dark modes need agents over the
+    /// world sampler.
+    #[arg(long, value_enum, default_value = "open")]
+    mode: ModeArg,
+    /// Time per action, in milliseconds.
+    #[arg(long, value_name = "MS")]
+    movetime: Option<u64>,
+    /// Nodes per action (the search's).
+    #[arg(long)]
+    nodes: Option<u64>,
+    /// Depth per action (the search's), in plies.
+    #[arg(long, value_parser = clap::value_parser!(u32).range(1..=64))]
+    depth: Option<u32>,
+    /// The seed of the deployments and the agents.
+    #[arg(long, default_value_t = 1)]
+    seed: u64,
+    /// A game still going after this many plies is a draw.
+    #[arg(long, default_value_t = 2_000, value_parser = clap::value_parser!(u32).range(1..=1_000_000))]
+    max_plies: u32,
+    #[command(flatten)]
+    rules: RulesArg,
+}
+
+impl ArenaArgs {
+    fn config(&self) -> Result<ArenaConfig, String> {
+        match self.mode {
+            ModeArg::Open => {}
+            ModeArg::Dark | ModeArg::DoubleOpen => {
+                return Err(format!(
+                    "--mode {}: the arena plays only open (全明) so far; the dark modes need agents over the world sampler",
+                    if self.mode == ModeArg::Dark {
+                        "dark"
+                    } else {
+                        "double_open"
+                    }
+                ));
+            }
+        }
+        if !self.games.is_multiple_of(2) {
+            return Err(format!(
+                "--games {}: an even number is needed (each deployment is played twice, teams swapped)",
+                self.games
+            ));
+        }
+        let kind = |flag: &str, name: &str| {
+            name.parse::<AgentKind>()
+                .map_err(|e| format!("--{flag}: {e}"))
+        };
+        let limits = Limits {
+            time: self.movetime.map(Duration::from_millis),
+            nodes: self.nodes,
+            depth: self.depth,
+            stop: None,
+        };
+        Ok(ArenaConfig {
+            team1: TeamSpec {
+                kind: kind("team1", &self.team1)?,
+                limits: limits.clone(),
+            },
+            team2: TeamSpec {
+                kind: kind("team2", &self.team2)?,
+                limits,
+            },
+            pairs: self.games / 2,
+            seed: self.seed,
+            max_plies: self.max_plies,
+            rules: self.rules.load()?,
+        })
+    }
 }
 
 fn rng(seed: Option<u64>) -> StdRng {
@@ -360,6 +461,21 @@ fn run(cli: Cli, out: &mut impl Write) -> Result<ExitCode, String> {
                 None => writeln!(out, "unfinished").map_err(w)?,
             }
             writeln!(out, "{pos}").map_err(w)?;
+        }
+        Command::Arena(args) => {
+            let config = args.config()?;
+            let mut failed = None;
+            let result = run_arena(&config, |g| {
+                if failed.is_none()
+                    && let Err(e) = writeln!(out, "{g}").and_then(|()| out.flush())
+                {
+                    failed = Some(e);
+                }
+            });
+            if let Some(e) = failed {
+                return Err(w(e));
+            }
+            writeln!(out, "{}", result.score_line()).map_err(w)?;
         }
     }
     Ok(ExitCode::SUCCESS)

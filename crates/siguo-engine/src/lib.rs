@@ -1,0 +1,186 @@
+//! # siguo-engine
+//!
+//! Agents for 四國軍棋 (four-player army chess) built on the rules crate [`siguo`]: one
+//! [`Agent`] trait (choose an [`Action`] for the seat to move of a [`Position`] within
+//! [`Limits`], deterministic given a seed, stopping at once on a [`StopSignal`]) and three
+//! agents:
+//!
+//! - [`RandomAgent`]: a uniform legal action;
+//! - [`HeuristicAgent`]: the yardstick, one ply greedy on the team's value of [`eval`]
+//!   (material by rank, flag safety, threats to the enemy flags, seats out) less the best
+//!   capture the next seat could answer with, ties broken by its seeded generator;
+//! - [`SearchAgent`]: for 全明 (perfect information), a paranoid alpha-beta search over the
+//!   two teams (our team maximises, both enemies minimise, the seats in the L-50 turn order
+//!   with seats out skipped), with iterative deepening, a transposition table keyed by the
+//!   Zobrist key, captures first, and a quiescence search over captures.
+//!
+//! [`arena`] plays two teams of agents against each other in paired games from random
+//! deployments (全明 only: the dark modes need the world sampler).
+//!
+//! `Limits` and `StopSignal` are `luzhanqi-engine`'s, as is the transposition table
+//! ([`luzhanqi_engine::tt`]): they know nothing of the game.
+//!
+//! ```
+//! use siguo::{Position, Rules};
+//! use siguo_engine::{Agent, Limits, SearchAgent};
+//!
+//! // Red's general on p8 stands next to Green's flag on q8 and Yellow is out (L-51): taking
+//! // the flag puts Green out too, and Red–Blue has won (L-53).
+//! let text = "3bF1/5/5/2bS2/5/5/15/12/10gS4/10rJgF/15/5/5/5/5/5/1rF3 r rgb 0 1";
+//! let pos = Position::from_text(text, Rules::STANDARD)?;
+//! let c = SearchAgent::new(1).choose(&pos, &[], &Limits::depth(3))?;
+//! assert_eq!(c.action.to_string(), "p8q8");
+//! # Ok::<(), Box<dyn std::error::Error>>(())
+//! ```
+#![forbid(unsafe_code)]
+#![deny(missing_docs)]
+
+pub mod arena;
+pub mod eval;
+mod heuristic;
+mod random;
+mod search;
+
+use std::fmt;
+use std::str::FromStr;
+
+use siguo::{Action, Position};
+use thiserror::Error;
+
+pub use heuristic::HeuristicAgent;
+pub use luzhanqi_engine::{Limits, StopSignal};
+pub use random::RandomAgent;
+pub use search::SearchAgent;
+
+/// An agent's answer: the action and what it found out.
+#[derive(Debug, Clone, PartialEq, Eq)]
+pub struct Choice {
+    /// The action to play (legal in the position given).
+    pub action: Action,
+    /// The agent's score of the action for the mover's team, in [`eval`]'s units (0 for agents
+    /// that do not score). Wins are above [`eval::WIN_BOUND`].
+    pub score: i32,
+    /// The deepest completed iteration, in plies (0 for agents that do not search).
+    pub depth: u32,
+    /// Positions visited.
+    pub nodes: u64,
+}
+
+/// Why an agent gave no action.
+#[derive(Debug, Clone, PartialEq, Eq, Error)]
+#[non_exhaustive]
+pub enum AgentError {
+    /// The position is decided: nobody is to move (the position given, as text).
+    #[error("no legal action in {0}: the game is over")]
+    NoLegalAction(String),
+}
+
+/// An agent: chooses an action for the seat to move of a 四國 position (the seat is
+/// [`Position::turn`]; the agent plays for that seat's team, L-49).
+///
+/// `history` holds the Zobrist keys ([`Position::zobrist`]) of the game's positions before
+/// `pos`, oldest first: a search scores a position that would occur again as a draw when the
+/// rules draw by repetition (L-56). Agents are deterministic given their seed and the sequence
+/// of calls, as long as no time limit or stop signal cuts a search short.
+pub trait Agent {
+    /// The agent's name (`random`, `heuristic`, `search`).
+    fn name(&self) -> &'static str;
+
+    /// A legal action of `pos` for its seat to move, within `limits`. A stop signal raised
+    /// before the call gives a legal action at once.
+    ///
+    /// # Errors
+    /// [`AgentError::NoLegalAction`] when `pos` is decided.
+    fn choose(
+        &mut self,
+        pos: &Position,
+        history: &[u64],
+        limits: &Limits,
+    ) -> Result<Choice, AgentError>;
+
+    /// Forget what was learnt in an earlier game (hash table, history); the seed stays.
+    fn new_game(&mut self) {}
+}
+
+/// The legal actions of `pos`, or the error every agent gives for a decided position.
+pub(crate) fn actions_of(pos: &Position) -> Result<Vec<Action>, AgentError> {
+    let actions = pos.legal_actions();
+    if actions.is_empty() {
+        return Err(AgentError::NoLegalAction(pos.to_string()));
+    }
+    Ok(actions)
+}
+
+/// The three agents by name.
+///
+/// ```
+/// use siguo_engine::AgentKind;
+/// let k: AgentKind = "heuristic".parse()?;
+/// assert_eq!(k, AgentKind::Heuristic);
+/// assert_eq!(k.build(7).name(), "heuristic");
+/// assert_eq!("paranoid".parse::<AgentKind>().unwrap_err().to_string(),
+///     "unknown agent 'paranoid' (expected search, heuristic or random)");
+/// # Ok::<(), siguo_engine::UnknownAgent>(())
+/// ```
+#[derive(Debug, Clone, Copy, PartialEq, Eq, Hash)]
+pub enum AgentKind {
+    /// [`SearchAgent`].
+    Search,
+    /// [`HeuristicAgent`].
+    Heuristic,
+    /// [`RandomAgent`].
+    Random,
+}
+
+impl AgentKind {
+    /// The three kinds.
+    pub const ALL: [AgentKind; 3] = [AgentKind::Search, AgentKind::Heuristic, AgentKind::Random];
+
+    /// The name: `search`, `heuristic`, `random`.
+    #[must_use]
+    pub const fn name(self) -> &'static str {
+        match self {
+            AgentKind::Search => "search",
+            AgentKind::Heuristic => "heuristic",
+            AgentKind::Random => "random",
+        }
+    }
+
+    /// A new agent of the kind, seeded with `seed`.
+    #[must_use]
+    pub fn build(self, seed: u64) -> Box<dyn Agent + Send> {
+        match self {
+            AgentKind::Search => Box::new(SearchAgent::new(seed)),
+            AgentKind::Heuristic => Box::new(HeuristicAgent::new(seed)),
+            AgentKind::Random => Box::new(RandomAgent::new(seed)),
+        }
+    }
+}
+
+impl fmt::Display for AgentKind {
+    fn fmt(&self, f: &mut fmt::Formatter<'_>) -> fmt::Result {
+        f.write_str(self.name())
+    }
+}
+
+/// A name that is not one of the agents (one of [`AgentKind::ALL`]'s names was expected).
+#[derive(Debug, Clone, PartialEq, Eq, Error)]
+#[error("unknown agent '{given}' (expected search, heuristic or random)")]
+#[non_exhaustive]
+pub struct UnknownAgent {
+    /// The name given, as given.
+    pub given: String,
+}
+
+impl FromStr for AgentKind {
+    type Err = UnknownAgent;
+
+    fn from_str(s: &str) -> Result<AgentKind, UnknownAgent> {
+        AgentKind::ALL
+            .into_iter()
+            .find(|k| k.name().eq_ignore_ascii_case(s.trim()))
+            .ok_or_else(|| UnknownAgent {
+                given: s.to_string(),
+            })
+    }
+}

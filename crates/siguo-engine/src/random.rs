@@ -1,0 +1,57 @@
+//! The uniform random mover.
+
+use rand::rngs::StdRng;
+use rand::{Rng, SeedableRng};
+use siguo::Position;
+
+use crate::{Agent, AgentError, Choice, Limits, actions_of};
+
+/// An agent that plays a legal action drawn uniformly, from a generator seeded at
+/// construction.
+///
+/// ```
+/// use siguo::Position;
+/// use siguo_engine::{Agent, Limits, RandomAgent};
+/// let pos = Position::default();
+/// let a = RandomAgent::new(3).choose(&pos, &[], &Limits::default())?;
+/// let b = RandomAgent::new(3).choose(&pos, &[], &Limits::default())?;
+/// assert_eq!(a, b); // the same seed, the same action
+/// assert!(pos.is_legal(a.action));
+/// # Ok::<(), siguo_engine::AgentError>(())
+/// ```
+#[derive(Debug, Clone)]
+pub struct RandomAgent {
+    rng: StdRng,
+}
+
+impl RandomAgent {
+    /// A random mover seeded with `seed`.
+    #[must_use]
+    pub fn new(seed: u64) -> RandomAgent {
+        RandomAgent {
+            rng: StdRng::seed_from_u64(seed),
+        }
+    }
+}
+
+impl Agent for RandomAgent {
+    fn name(&self) -> &'static str {
+        "random"
+    }
+
+    fn choose(
+        &mut self,
+        pos: &Position,
+        _history: &[u64],
+        _limits: &Limits,
+    ) -> Result<Choice, AgentError> {
+        let actions = actions_of(pos)?;
+        let action = actions[self.rng.random_range(0..actions.len())];
+        Ok(Choice {
+            action,
+            score: 0,
+            depth: 0,
+            nodes: 1,
+        })
+    }
+}
