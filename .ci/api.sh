@@ -27,6 +27,7 @@ crates=(
     "luzhanqi luzhanqi --all-features"
     "luzhanqi-engine luzhanqi_engine --all-features"
     "siguo siguo --all-features"
+    "siguo-engine siguo_engine --all-features"
     "junqi-cli junqi_cli --all-features"
 )
 
