@@ -321,7 +321,7 @@ impl PySgWorldSampler {
     /// One world drawn with a generator seeded by `seed` (the same seed, the same world),
     /// replayed: a `SgDarkGame` whose information state for this seat is the sampler's.
     /// `WorldError` after `max_attempts` deployments drawn without a consistent world.
-    #[pyo3(signature = (seed, max_attempts = 1_000_000))]
+    #[pyo3(signature = (seed, max_attempts = 50_000_000))]
     fn draw(&self, py: Python<'_>, seed: u64, max_attempts: u64) -> PyResult<PySgDarkGame> {
         let (info, sampler) = (&self.info, &self.sampler);
         let game = py.detach(move || -> Result<DarkGame, String> {
