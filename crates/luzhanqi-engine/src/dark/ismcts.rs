@@ -2,8 +2,9 @@
 
 use std::time::Instant;
 
+use luzhanqi::board::{RAILWAY, neighbours};
 use luzhanqi::dark::{DarkView, InfoState};
-use luzhanqi::{Bitboard, Kind, Move, MoveList, NoCombatResult, Position, Side};
+use luzhanqi::{Bitboard, FlagCapture, Kind, Move, MoveList, NoCombatResult, Position, Side};
 use rand::rngs::StdRng;
 use rand::{Rng, SeedableRng};
 
@@ -30,9 +31,11 @@ pub struct IsmctsConfig {
     /// at most [`IsmctsAgent::TREE_NODE_BYTES`]; `luzhanqi engine` derives the budget from
     /// `Hash` ([`IsmctsConfig::tree_nodes_in`]).
     pub max_tree_nodes: usize,
-    /// When an enemy piece can take the own flag within two of its moves in any of the
-    /// first 8 worlds, only the root moves that attack such a piece are searched, if there
-    /// are any (`flag_guard`). Default `false`.
+    /// When enemy pieces can take the own flag within three of their moves (the own side
+    /// not answering) in any of the first 8 worlds, only the root moves after which the
+    /// enemy is furthest from the flag over those worlds are searched: attacks on a raider,
+    /// blocks of its railway run, never a move that opens a lane (`flag_guard`). Default
+    /// `false`.
     pub flag_guard: bool,
 }
 
@@ -364,52 +367,118 @@ fn no_combat_guard(view: &DarkView, moves: MoveList, limit: u16) -> MoveList {
     if attacks.is_empty() { moves } else { attacks }
 }
 
-/// The root moves when the own flag is in danger: if in at least one of the first 8
-/// `worlds` some enemy piece can take `me`'s flag within two of its own moves (the own side
-/// not answering), and some of `moves` attack such a piece where it stands, only those
-/// attacks; otherwise `moves` unchanged.
-fn flag_guard(worlds: &[World], moves: MoveList, me: Side) -> MoveList {
-    let sample = &worlds[..worlds.len().min(8)];
-    let mut raiders = Bitboard::EMPTY;
-    let mut endangered = 0;
-    for w in sample {
-        let Some(flag) = w.pos.pieces(me, Kind::Flag).first() else {
-            continue;
-        };
-        let enemy_to_move = w.pos.clone().swap_turn();
-        let mut found = Bitboard::EMPTY;
-        for m in enemy_to_move.legal_moves() {
-            if m.to == flag {
-                found = found.with(m.from);
+/// How many of its own moves ahead [`flag_guard`] looks for an enemy raider (the own side
+/// not answering): three, so that a raider one railway run from the flag's neighbourhood
+/// (down the railway, through a corner landmine an engineer or a bomb removes, onto the flag)
+/// is seen while there are still two own moves to answer it.
+const FLAG_GUARD_DEPTH: u32 = 3;
+
+/// The fewest moves, at most `depth` (1 … 3), in which `me`'s enemy can take `me`'s flag in
+/// `pos` playing alone (`me` not answering; L-12, L-13), whatever side is to move; `None`
+/// when it cannot within `depth`. Railway runs (L-8, L-9) and attacks with their outcome in
+/// this world (L-11: an engineer clears a landmine, a bomb removes it with itself, a piece
+/// beating the occupant of a point takes it) are all counted, by one piece or several.
+fn flag_threat(pos: &Position, me: Side, depth: u32) -> Option<u32> {
+    let flag = pos.pieces(me, Kind::Flag).first()?;
+    let them = me.other();
+    // The points from which a move can reach the flag: off the railway (a headquarters,
+    // L-17) only its neighbours (L-7). Under `after_mines` a move far away (on the last
+    // landmine) can open the flag, so every point is looked at.
+    let last = if RAILWAY.contains(flag) || pos.ruleset().flag_capture == FlagCapture::AfterMines {
+        !Bitboard::EMPTY
+    } else {
+        neighbours(flag)
+    };
+    let takes = |p: &Position| {
+        (p.movable(them) & last)
+            .iter()
+            .any(|s| p.moves_from(s).contains(flag))
+    };
+    if takes(pos) {
+        return Some(1);
+    }
+    if depth < 2 {
+        return None;
+    }
+    let mut three = false;
+    for from in pos.movable(them) {
+        for to in pos.moves_from(from) {
+            let mut after = pos.clone();
+            after.play_unchecked(Move { from, to });
+            if takes(&after) {
+                return Some(2);
+            }
+            if depth < 3 || three {
                 continue;
             }
-            let mut after = enemy_to_move.clone();
-            after.play_unchecked(m);
-            if after.piece_at(m.to).is_some_and(|p| p.side != me) {
-                let again = after.swap_turn();
-                if again
-                    .legal_moves()
-                    .iter()
-                    .any(|n| n.from == m.to && n.to == flag)
-                {
-                    found = found.with(m.from);
+            // The second move must bring a piece onto a point the flag is reached from
+            // (else a piece already there would have made it a threat in two).
+            'second: for f2 in after.movable(them) {
+                for t2 in after.moves_from(f2) & last {
+                    let mut again = after.clone();
+                    again.play_unchecked(Move { from: f2, to: t2 });
+                    if takes(&again) {
+                        three = true;
+                        break 'second;
+                    }
                 }
             }
         }
-        if !found.is_empty() {
-            endangered += 1;
-            raiders |= found;
-        }
     }
-    if endangered * 8 < sample.len() {
+    three.then_some(3)
+}
+
+/// How much a world where the enemy can take the flag in `d` of its moves (after the own
+/// move, the own side not answering) weighs in [`flag_guard`]: taken next move 100, in two
+/// 10, in three 1.
+fn danger(d: Option<u32>) -> u32 {
+    match d {
+        Some(1) => 100,
+        Some(2) => 10,
+        Some(_) => 1,
+        None => 0,
+    }
+}
+
+/// The root moves when the own flag is in danger: if in at least one of the first 8
+/// `worlds` some enemy pieces can take `me`'s flag within [`FLAG_GUARD_DEPTH`] of their own
+/// moves (the own side not answering: [`flag_threat`]), each of `moves` is played in each of
+/// those worlds and weighed by how soon the enemy could take the flag after it
+/// ([`danger`], summed over the worlds); only the moves of the least danger are kept. So
+/// the answers are attacks on a raider that win in the worlds drawn, blocks of its railway
+/// run or of the points next to the flag, and never a move that opens a lane. Otherwise, or
+/// when every move weighs the same, `moves` unchanged.
+fn flag_guard(worlds: &[World], moves: MoveList, me: Side) -> MoveList {
+    let sample = &worlds[..worlds.len().min(8)];
+    if moves.len() < 2
+        || !sample
+            .iter()
+            .any(|w| flag_threat(&w.pos, me, FLAG_GUARD_DEPTH).is_some())
+    {
         return moves;
     }
-    let attacks: MoveList = moves
+    let weigh = |m: Move| -> u32 {
+        sample
+            .iter()
+            .map(|w| {
+                let mut after = w.pos.clone();
+                after.play_unchecked(m);
+                if after.outcome().is_some_and(|o| o.winner() == Some(me)) {
+                    0
+                } else {
+                    danger(flag_threat(&after, me, FLAG_GUARD_DEPTH))
+                }
+            })
+            .sum()
+    };
+    let weights: Vec<u32> = moves.iter().map(|&m| weigh(m)).collect();
+    let least = weights.iter().copied().min().unwrap_or(0);
+    moves
         .iter()
-        .copied()
-        .filter(|m| raiders.contains(m.to))
-        .collect();
-    if attacks.is_empty() { moves } else { attacks }
+        .zip(&weights)
+        .filter(|&(_, &w)| w == least)
+        .map(|(&m, _)| m)
+        .collect()
 }
 
 #[cfg(test)]
@@ -544,29 +613,89 @@ mod tests {
         assert_eq!(agent.leaf_value(&loss, Side::Red, 10), (1.0, 1));
     }
 
-    /// Blue's field marshal on a2 reaches Red's flag on b1 in two steps (a1, then b1); Red's
-    /// general on a3 can attack it: that attack is the only root move left.
-    #[test]
-    fn a_raider_two_steps_from_the_flag_is_attacked() {
-        let pos: Position = "1f3/5/5/5/5/5/5/5/5/J4/s4/1F3 r".parse().unwrap();
-        let world = World {
+    fn world(pos: &Position) -> World {
+        World {
             pos: pos.clone(),
             keys: Vec::new(),
-        };
-        let guarded = flag_guard(&[world], pos.legal_moves(), Side::Red);
-        assert_eq!(
-            guarded.iter().map(ToString::to_string).collect::<Vec<_>>(),
-            ["a3a2"]
-        );
-        // Far from the flag the marshal is no raider.
+        }
+    }
+
+    fn names(moves: &MoveList) -> Vec<String> {
+        moves.iter().map(ToString::to_string).collect()
+    }
+
+    /// Blue's company on a2 reaches Red's flag on b1 in two steps (a1 or b2, then b1); Red's
+    /// general on a3 beats it (L-11): that attack is the only root move left.
+    #[test]
+    fn a_raider_two_steps_from_the_flag_is_attacked() {
+        let pos: Position = "1f3/5/5/5/5/5/5/5/5/J4/c4/1F3 r".parse().unwrap();
+        assert_eq!(flag_threat(&pos, Side::Red, 3), Some(2));
+        let guarded = flag_guard(&[world(&pos)], pos.legal_moves(), Side::Red);
+        assert_eq!(names(&guarded), ["a3a2"]);
+        // Four of its moves from the flag (down file a onto the general, then a2, a1, b1)
+        // the marshal is no raider.
         let far: Position = "1f3/5/5/5/s4/5/5/5/5/J4/5/1F3 r".parse().unwrap();
-        let world = World {
-            pos: far.clone(),
-            keys: Vec::new(),
-        };
+        assert_eq!(flag_threat(&far, Side::Red, 3), None);
         assert_eq!(
-            flag_guard(&[world], far.legal_moves(), Side::Red),
+            flag_guard(&[world(&far)], far.legal_moves(), Side::Red),
             far.legal_moves()
+        );
+    }
+
+    /// The stand-in's rush (docs/ccgc.md), as any rusher plays it: Blue's engineer on c11 is
+    /// three of its moves from Red's flag on b1: along rank 11 and down the railway of file
+    /// a to a2 (L-9), through the landmine on a1 (an engineer clears it, L-11), onto b1. The
+    /// regiments on b2 and c2 shut rank 2. The guard sees it and keeps exactly the moves
+    /// after which the engineer is no longer three moves from the flag: the brigade onto the
+    /// railway at a4 among them, no move that leaves the lane open.
+    #[test]
+    fn a_raider_three_moves_from_the_flag_is_blocked() {
+        let pos: Position = "1f3/2e2/5/5/5/5/5/5/1B3/5/1TT2/LFL2 r".parse().unwrap();
+        assert_eq!(flag_threat(&pos, Side::Red, 3), Some(3));
+        // Looking two moves ahead (the former guard) misses it.
+        assert_eq!(flag_threat(&pos, Side::Red, 2), None);
+        let after = |m: Move| {
+            let mut p = pos.clone();
+            p.play_unchecked(m);
+            flag_threat(&p, Side::Red, 3)
+        };
+        let all = pos.legal_moves();
+        let guarded = flag_guard(&[world(&pos)], all.clone(), Side::Red);
+        assert!(names(&guarded).contains(&"b4a4".to_string()));
+        assert!(guarded.len() < all.len());
+        for m in all {
+            assert_eq!(guarded.contains(&m), after(m).is_none(), "{m}");
+        }
+        // A bomb instead of the engineer cannot turn from rank 11 into file a (L-8) nor pass
+        // the landmine: no threat, every move kept.
+        let bomb: Position = "1f3/2z2/5/5/5/5/5/5/1B3/5/1TT2/LFL2 r".parse().unwrap();
+        assert_eq!(flag_threat(&bomb, Side::Red, 3), None);
+        assert_eq!(
+            flag_guard(&[world(&bomb)], bomb.legal_moves(), Side::Red),
+            bomb.legal_moves()
+        );
+    }
+
+    /// The guard weighs the worlds: where the raider on a2 is an engineer (it clears the
+    /// landmine on a1, L-11) the flag falls in two, where it is a platoon (it dies on the
+    /// landmine or the regiment) it does not; with both worlds drawn the guard answers.
+    #[test]
+    fn the_guard_answers_a_raider_of_any_world() {
+        let platoon: Position = "1f3/5/5/5/5/5/5/5/5/J4/pT3/LF3 r".parse().unwrap();
+        let engineer: Position = "1f3/5/5/5/5/5/5/5/5/J4/eT3/LF3 r".parse().unwrap();
+        assert_eq!(flag_threat(&platoon, Side::Red, 3), None);
+        assert_eq!(flag_threat(&engineer, Side::Red, 3), Some(2));
+        let moves = engineer.legal_moves();
+        let guarded = flag_guard(
+            &[world(&platoon), world(&engineer)],
+            moves.clone(),
+            Side::Red,
+        );
+        // The general or the regiment takes the raider (either beats both).
+        assert_eq!(names(&guarded), ["b2a2", "a3a2"]);
+        assert_eq!(
+            flag_guard(&[world(&platoon)], moves.clone(), Side::Red),
+            moves
         );
     }
 }
