@@ -288,7 +288,7 @@ mod tests {
                 "info string deploy: this engine gives no deployment"
             ]
         );
-        struct Deploys(Output);
+        struct Deploys;
         impl Session for Deploys {
             fn apply(&mut self, _: Command) {}
             fn finish_search(&mut self) {}
@@ -304,7 +304,7 @@ mod tests {
         serve(
             &b"deploy\ndeploy red\ndeploy gr\x1been\n"[..],
             &out,
-            &mut Deploys(out.clone()),
+            &mut Deploys,
         )
         .unwrap();
         let text = String::from_utf8(sink.0.lock().unwrap().clone()).unwrap();
