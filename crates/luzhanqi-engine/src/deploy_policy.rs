@@ -155,16 +155,12 @@ fn guarded<R: Rng + ?Sized>(rng: &mut R) -> Deployment {
     let (flag_file, other_hq_file, corner): (u8, u8, u8) = if left { (1, 3, 0) } else { (3, 1, 4) };
     b.put(pt(flag_file, 1), Kind::Flag);
     // Landmines on the flag's three neighbours (corner, centre of the back row, the point in
-    // front), or, as a feint, on the corner and the point in front and one more back-row
-    // point (rows 1–2, L-17). The corner and the point in front are never left open: a
-    // raider reaches either in two moves down a railway (to the corner's railway end, then
-    // onto the corner or along rank 2) and the flag in three, where the centre takes four.
+    // front), or on two of them and one more back-row point (rows 1–2, L-17) as a feint.
+    let mut guard = [pt(corner, 1), pt(2, 1), pt(flag_file, 2)];
+    shuffle(rng, &mut guard);
     let full = rng.random_bool(0.7);
-    for g in [pt(corner, 1), pt(flag_file, 2)] {
+    for &g in &guard[..if full { 3 } else { 2 }] {
         b.put(g, Kind::Landmine);
-    }
-    if full {
-        b.put(pt(2, 1), Kind::Landmine);
     }
     if !full {
         let back = b.points_where(|s| s.rank() <= 2);
@@ -251,8 +247,7 @@ mod tests {
     }
 
     /// L-17 always holds; the flag stands on a headquarters with at least two of its three
-    /// neighbours mined, the corner and the point in front always; no two of 500 deployments
-    /// are the same.
+    /// neighbours mined; no two of 500 deployments are the same.
     #[test]
     fn guarded_deployments_are_legal_defended_and_varied() {
         let mut rng = StdRng::seed_from_u64(11);
@@ -274,9 +269,6 @@ mod tests {
                 .filter(|s| kind_at(&d, s) == Kind::Landmine)
                 .count();
             assert!(mined >= 2, "{d}");
-            // The two neighbours a railway run reaches in two moves are always mined.
-            assert_eq!(kind_at(&d, corner), Kind::Landmine, "{d}");
-            assert_eq!(kind_at(&d, front), Kind::Landmine, "{d}");
             full += usize::from(mined == 3);
             seen.insert(d);
         }
