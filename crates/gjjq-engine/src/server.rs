@@ -292,6 +292,7 @@ impl Server {
             | Command::Stop
             | Command::PonderHit
             | Command::Debug(_)
+            | Command::Deploy(_)
             | Command::Quit => {}
         }
     }

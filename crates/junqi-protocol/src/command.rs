@@ -50,6 +50,12 @@ pub enum Command {
     PonderHit,
     /// `quit`.
     Quit,
+    /// `deploy [<side>]`: ask the engine for a deployment of its deployment policy
+    /// (陸戰棋's `luzhanqi engine`), answered `deployment <deployment string>`
+    /// ([`Reply::Deployment`](crate::Reply::Deployment)) or, by an engine that has none to
+    /// give or refuses the side, `info string <why>` ([`Session::deploy`](crate::server::Session::deploy)).
+    /// The side's name as written (the game reads it), `None` when none is given.
+    Deploy(Option<String>),
 }
 
 /// The arguments of `position`: a start and moves, as text the game reads.
@@ -119,7 +125,7 @@ impl GoParams {
     }
 }
 
-const COMMANDS: [&str; 11] = [
+const COMMANDS: [&str; 12] = [
     "uci",
     "debug",
     "isready",
@@ -131,6 +137,7 @@ const COMMANDS: [&str; 11] = [
     "ponderhit",
     "quit",
     "register",
+    "deploy",
 ];
 
 /// Parse one line. `Ok(None)` for an empty line or one without any known command (ignored, as
@@ -186,6 +193,8 @@ pub fn parse_command(line: &str) -> Result<Option<Command>, ProtocolError> {
         "stop" => Command::Stop,
         "ponderhit" => Command::PonderHit,
         "quit" => Command::Quit,
+        // The side, if any, as written: words after it are skipped.
+        "deploy" => Command::Deploy(args.first().map(|s| (*s).to_string())),
         _ => return Ok(None), // `register`: nothing to register.
     }))
 }
@@ -331,6 +340,8 @@ impl fmt::Display for Command {
             Command::Stop => f.write_str("stop"),
             Command::PonderHit => f.write_str("ponderhit"),
             Command::Quit => f.write_str("quit"),
+            Command::Deploy(None) => f.write_str("deploy"),
+            Command::Deploy(Some(side)) => write!(f, "deploy {side}"),
         }
     }
 }
@@ -412,6 +423,23 @@ mod tests {
         assert_eq!(
             Command::HiddenPosition("g r 9/9".into()).to_string(),
             "position hidden g r 9/9"
+        );
+    }
+
+    /// `deploy [<side>]` (issue 51 item 2(b)): read and written back.
+    #[test]
+    fn deploy_with_and_without_a_side() {
+        assert_eq!(parse_command("deploy"), Ok(Some(Command::Deploy(None))));
+        assert_eq!(
+            parse_command("  deploy   blue extra\r"),
+            Ok(Some(Command::Deploy(Some("blue".into()))))
+        );
+        for c in [Command::Deploy(None), Command::Deploy(Some("red".into()))] {
+            assert_eq!(parse_command(&c.to_string()), Ok(Some(c)));
+        }
+        assert_eq!(
+            Command::Deploy(Some("red".into())).to_string(),
+            "deploy red"
         );
     }
 

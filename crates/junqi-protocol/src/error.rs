@@ -43,7 +43,7 @@ pub enum ProtocolError {
     },
     /// A line from an engine whose first word is no message of the protocol.
     #[error(
-        "expected an engine's message (id, uciok, readyok, option, info, bestmove), found '{found}'"
+        "expected an engine's message (id, uciok, readyok, option, info, bestmove, deployment), found '{found}'"
     )]
     UnknownMessage {
         /// The first word.
@@ -61,6 +61,9 @@ pub enum ProtocolError {
         /// What followed `bestmove`.
         found: String,
     },
+    /// `deployment` without a deployment string.
+    #[error("deployment: expected 'deployment <deployment string>'")]
+    Deployment,
     /// An `option` line without a field it needs or with a field its type does not have.
     #[error("option: {field} {problem}")]
     OptionLine {

@@ -35,6 +35,9 @@ pub enum Reply {
     Info(Info),
     /// `bestmove <move> [ponder <move>]`.
     BestMove(BestMove),
+    /// `deployment <deployment string>`: the answer to `deploy` (the game's deployment
+    /// string, the rest of the line, trimmed; 陸戰棋's L-19).
+    Deployment(String),
 }
 
 /// The engine's identity, from `uci`.
@@ -504,6 +507,10 @@ impl FromStr for Reply {
             "info" => line.parse().map(Reply::Info),
             "option" => line.parse().map(Reply::Option),
             "bestmove" => line.parse().map(Reply::BestMove),
+            "deployment" => match w.get(1) {
+                Some(&(at, _)) => Ok(Reply::Deployment(line[at..].trim_end().to_string())),
+                None => Err(ProtocolError::Deployment),
+            },
             "id" => {
                 // The text is the rest of the line after `name` or `author`, trimmed.
                 let text = |k: usize| w.get(k).map_or("", |&(at, _)| line[at..].trim_end());
@@ -531,6 +538,7 @@ impl fmt::Display for Reply {
             Reply::Option(o) => o.fmt(f),
             Reply::Info(i) => i.fmt(f),
             Reply::BestMove(b) => b.fmt(f),
+            Reply::Deployment(d) => write!(f, "deployment {d}"),
         }
     }
 }
@@ -538,6 +546,24 @@ impl fmt::Display for Reply {
 #[cfg(test)]
 mod tests {
     use super::*;
+
+    /// The answer to `deploy` (issue 51 item 2(b)): the rest of the line, read and written
+    /// back; without a deployment string it is an error that says so.
+    #[test]
+    fn a_deployment_is_the_rest_of_the_line() {
+        let d = "LFLYP/ELECE/Z+B+T/SB+ZD/J+P+D/PYCTC";
+        let r: Reply = format!("deployment  {d} \r").parse().unwrap();
+        assert_eq!(r, Reply::Deployment(d.into()));
+        assert_eq!(r.to_string(), format!("deployment {d}"));
+        assert_eq!(
+            "deployment".parse::<Reply>(),
+            Err(ProtocolError::Deployment)
+        );
+        assert_eq!(
+            ProtocolError::Deployment.to_string(),
+            "deployment: expected 'deployment <deployment string>'"
+        );
+    }
 
     #[test]
     fn info_fields_in_any_order_unknown_words_skipped() {

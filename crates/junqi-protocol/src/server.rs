@@ -107,6 +107,20 @@ pub trait Session {
     /// on it (issue 50, item 5). During a search it must return at once (`isready` is answered
     /// while the engine thinks). The default does nothing.
     fn ready(&mut self) {}
+
+    /// A deployment for `deploy [<side>]` (`side` as written, `None` when none is given):
+    /// `Ok(<deployment string>)`, answered `deployment <deployment string>`, or `Err(<why>)`,
+    /// answered `info string <why>`. Answered at once, also during a search, which it leaves
+    /// alone. The default: an engine that has no deployment to give says so.
+    ///
+    /// # Errors
+    ///
+    /// Why no deployment is given: the side is not one of the game's, or the engine has no
+    /// deployment policy (the default).
+    fn deploy(&mut self, side: Option<&str>) -> Result<String, String> {
+        let _ = side;
+        Err("deploy: this engine gives no deployment".to_string())
+    }
 }
 
 /// The one clipping of echoed input (`junqi_game::clip`): `text` cut to `limit` characters,
@@ -191,6 +205,10 @@ fn handle<S: Session>(line: &str, out: &Output, session: &mut S) -> bool {
         }
         Ok(Some(Command::Stop)) => session.finish_search(),
         Ok(Some(Command::PonderHit | Command::Debug(_))) => {}
+        Ok(Some(Command::Deploy(side))) => match session.deploy(side.as_deref()) {
+            Ok(d) => out.send(&crate::Reply::Deployment(d).to_string()),
+            Err(why) => out.info(&clip(&why, ERROR_CHARS)),
+        },
         Ok(Some(Command::Quit)) => {
             session.finish_search();
             return false;
@@ -253,6 +271,51 @@ mod tests {
         assert_eq!(lines, ["readyok"]);
         // The session got ready before `readyok` (issue 50, item 5).
         assert_eq!(log.readied, 1);
+    }
+
+    /// `deploy` (issue 51 item 2(b)) never reaches `apply`: a session without deployments
+    /// (the default, 国际军棋's `gjjq engine`) answers `info string`, one with them
+    /// `deployment …` or its refusal, and a running search is left alone.
+    #[test]
+    fn deploy_is_answered_by_the_session_or_refused() {
+        let (log, lines) = run(b"deploy\ndeploy red\n");
+        assert!(log.applied.is_empty());
+        assert_eq!(log.finished, 1); // the end of the input only
+        assert_eq!(
+            lines,
+            [
+                "info string deploy: this engine gives no deployment",
+                "info string deploy: this engine gives no deployment"
+            ]
+        );
+        struct Deploys;
+        impl Session for Deploys {
+            fn apply(&mut self, _: Command) {}
+            fn finish_search(&mut self) {}
+            fn deploy(&mut self, side: Option<&str>) -> Result<String, String> {
+                match side {
+                    None | Some("red") => Ok("LFL".into()),
+                    Some(other) => Err(format!("deploy: no side '{other}'")),
+                }
+            }
+        }
+        let sink = Sink::default();
+        let out = Output::new(sink.clone());
+        serve(
+            &b"deploy\ndeploy red\ndeploy gr\x1been\n"[..],
+            &out,
+            &mut Deploys,
+        )
+        .unwrap();
+        let text = String::from_utf8(sink.0.lock().unwrap().clone()).unwrap();
+        assert_eq!(
+            text.lines().collect::<Vec<_>>(),
+            [
+                "deployment LFL",
+                "deployment LFL",
+                "info string deploy: no side 'gr\\x1been'"
+            ]
+        );
     }
 
     #[test]

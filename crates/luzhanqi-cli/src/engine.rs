@@ -34,11 +34,14 @@ use junqi_protocol::{
 };
 use luzhanqi::dark::InfoState;
 use luzhanqi::flip::{FlipGame, FlipPly, FlipPosition, Player};
+use luzhanqi::rand::SeedableRng;
+use luzhanqi::rand::rngs::StdRng;
 use luzhanqi::{Game, Move, Position, Side, deploy};
 use luzhanqi_engine::dark::{
     DarkAgent, DarkAgentKind, DarkHeuristicAgent, DarkRandomAgent, DeterminizedAgent,
     DeterminizedConfig, IsmctsAgent, IsmctsConfig,
 };
+use luzhanqi_engine::deploy_policy::DeploymentPolicy;
 use luzhanqi_engine::flip::{FlipAgent, FlipSearchAgent, FlipSearchConfig};
 use luzhanqi_engine::{Agent, AgentKind, Limits, SearchAgent, SearchConfig, StopSignal, eval};
 use thiserror::Error;
@@ -251,6 +254,10 @@ struct Server {
     /// How many agents [`Server::prepare`] built (their tables allocated then, never in a
     /// search).
     builds: usize,
+    /// The `DeployPolicy` option: how `deploy` chooses (issue 51 item 2(b)).
+    deploy_policy: DeploymentPolicy,
+    /// The draws of `deploy`, seeded from `Seed`.
+    deploy_rng: StdRng,
 }
 
 /// Serve the protocol on `input`/`output` until `quit` or the end of the input; `seed` is
@@ -271,13 +278,14 @@ pub(crate) fn serve<R: BufRead, W: Write + Send + 'static>(
 
 impl Server {
     fn new(out: Output, seed: u64) -> Server {
+        let seed = if seed == 0 { fresh_seed() } else { seed };
         Server {
             out,
             mode: Mode::Open,
             settings: Settings {
                 agent: AgentKind::default(),
                 dark_agent: DarkAgentKind::default(),
-                seed: if seed == 0 { fresh_seed() } else { seed },
+                seed,
                 hash_mb: DEFAULT_HASH_MB,
                 ismcts: IsmctsConfig::default(),
                 determinized: DeterminizedConfig::default(),
@@ -288,6 +296,8 @@ impl Server {
             current: Current::start(Mode::Open),
             table_mb: DEFAULT_HASH_MB as usize,
             builds: 0,
+            deploy_policy: DeploymentPolicy::default(),
+            deploy_rng: StdRng::seed_from_u64(seed),
         }
     }
 
@@ -380,6 +390,7 @@ impl Server {
             | Command::Stop
             | Command::PonderHit
             | Command::Debug(_)
+            | Command::Deploy(_)
             | Command::Quit => {}
         }
         Ok(())
@@ -421,6 +432,12 @@ impl Server {
             spin("Seed", 0, 0, u64::MAX),
             spin("Hash", 4, 1, MAX_HASH_MB),
             spin("Move Overhead", 10, 0, 5000),
+            Reply::Option(OptionLine {
+                name: "DeployPolicy".to_string(),
+                kind: OptionKind::String {
+                    default: DeploymentPolicy::default().to_string(),
+                },
+            }),
             spin("IsmctsWorlds", ismcts.worlds.into(), 1, MAX_WORLDS),
             spin(
                 "IsmctsExploration",
@@ -481,6 +498,13 @@ impl Server {
             "seed" => {
                 let v = number(0, u64::MAX)?;
                 s.seed = if v == 0 { fresh_seed() } else { v };
+                self.deploy_rng = StdRng::seed_from_u64(s.seed);
+            }
+            "deploypolicy" => {
+                self.deploy_policy = text.parse().map_err(|_| {
+                    bad("guarded, uniform or a legal deployment string (L-17, L-19)")
+                })?;
+                return Ok(());
             }
             "hash" => {
                 s.hash_mb = number(1, MAX_HASH_MB)?;
@@ -581,6 +605,17 @@ impl Session for Server {
 
     fn ready(&mut self) {
         self.prepare();
+    }
+
+    /// `deploy [red|blue]` (issue 51 item 2(b)): a deployment of the `DeployPolicy` option,
+    /// as its L-19 string (the side's own frame, the same for either side); a side other
+    /// than `red` or `blue` is refused.
+    fn deploy(&mut self, side: Option<&str>) -> Result<String, String> {
+        if let Some(text) = side {
+            text.parse::<Side>()
+                .map_err(|e| format!("deploy: {e} (expected 'deploy [red|blue]')"))?;
+        }
+        Ok(self.deploy_policy.choose(&mut self.deploy_rng).to_string())
     }
 
     fn finish_search(&mut self) {
@@ -936,6 +971,73 @@ mod tests {
         ));
         assert_eq!(lines.last().map(String::as_str), Some("bestmove 0000"));
         assert!(lines[0].contains("turn"), "{lines:?}");
+    }
+
+    /// Issue 51 item 2(b): `deploy [red|blue]` is answered `deployment <L-19 string>` of a
+    /// legal deployment (L-17) from the `DeployPolicy` option (guarded by default, varied
+    /// from one to the next, the same for the same `Seed`; a fixed one as given), during a
+    /// search too; a bad side or policy is a typed error on `info string`.
+    #[test]
+    fn deploy_answers_a_deployment_of_the_policy() {
+        use luzhanqi::deploy::{DEFAULT_DEPLOYMENT, Deployment};
+        let deployments = |lines: &[String]| -> Vec<Deployment> {
+            lines
+                .iter()
+                .filter_map(|l| l.strip_prefix("deployment "))
+                .map(|d| d.parse().unwrap())
+                .collect()
+        };
+        let lines = session("deploy\ndeploy red\ndeploy blue\n");
+        let got = deployments(&lines);
+        assert_eq!(got.len(), 3, "{lines:?}");
+        assert!(got.iter().all(|d| d.check().is_ok()), "{lines:?}");
+        assert!(got[0] != got[1] || got[1] != got[2], "{lines:?}");
+        // Guarded (L-17, docs/ccgc.md): the flag on a headquarters.
+        for d in &got {
+            let flag = d
+                .iter()
+                .find(|(_, k)| *k == luzhanqi::Kind::Flag)
+                .unwrap()
+                .0;
+            assert_eq!(flag.rank(), 1, "{d}");
+        }
+        // The same seed, the same deployments.
+        assert_eq!(lines, session("deploy\ndeploy red\ndeploy blue\n"));
+        // Uniform and fixed policies; the option's value is checked.
+        let lines = session(&format!(
+            "setoption name DeployPolicy value uniform\ndeploy\n\
+             setoption name DeployPolicy value {DEFAULT_DEPLOYMENT}\ndeploy blue\n\
+             setoption name DeployPolicy value LFLFL\ndeploy green\ndeploy\n\
+             go depth x\nisready\n"
+        ));
+        assert_eq!(lines.len(), 7, "{lines:?}");
+        assert!(deployments(&lines[0..1])[0].check().is_ok(), "{lines:?}");
+        assert_eq!(lines[1], format!("deployment {DEFAULT_DEPLOYMENT}"));
+        assert!(
+            lines[2].starts_with(
+                "info string setoption: 'LFLFL' is not a valid value for DeployPolicy"
+            ),
+            "{lines:?}"
+        );
+        assert_eq!(
+            lines[3],
+            "info string deploy: 'green' is not a side (red or blue) (expected 'deploy [red|blue]')"
+        );
+        // The refused value left the fixed policy in place.
+        assert_eq!(lines[4], format!("deployment {DEFAULT_DEPLOYMENT}"));
+        assert!(lines[5].contains("'depth' needs a number"), "{lines:?}");
+        assert_eq!(lines[6], "readyok");
+        // During a search: answered at once, the search going on until `stop`.
+        let lines = session("go infinite\ndeploy\nisready\nstop\n");
+        assert!(lines[0].starts_with("deployment "), "{lines:?}");
+        assert_eq!(lines[1], "readyok");
+        assert!(lines.last().unwrap().starts_with("bestmove "), "{lines:?}");
+        // The option is listed.
+        let uci = session("uci\n");
+        assert!(
+            uci.contains(&"option name DeployPolicy type string default guarded".to_string()),
+            "{uci:?}"
+        );
     }
 
     #[test]
