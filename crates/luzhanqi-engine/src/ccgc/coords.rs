@@ -24,7 +24,7 @@ use std::str::FromStr;
 use luzhanqi::deploy::{Deployment, OWN_POINTS};
 use luzhanqi::{Kind, Move, Side, Square};
 
-use super::message::CcgcError;
+use super::error::{self, CcgcError};
 
 /// A point as a competition engine names it (`G4`): a row `A`–`L` (0–11, far side first) and a
 /// column `0`–`4` (from the engine's own left), in the frame of one engine.
@@ -114,10 +114,7 @@ impl FromStr for CcgcPoint {
     /// `A0` … `L4`; a lower-case row letter is read too.
     fn from_str(s: &str) -> Result<CcgcPoint, CcgcError> {
         let b = s.as_bytes();
-        let bad = || CcgcError::BadField {
-            field: "point",
-            found: junqi_game::clip(s, 40),
-        };
+        let bad = || error::bad("point", s);
         if b.len() != 2 {
             return Err(bad());
         }
@@ -184,10 +181,7 @@ impl FromStr for CcgcMove {
 
     /// Four characters, two points: `G4H3`.
     fn from_str(s: &str) -> Result<CcgcMove, CcgcError> {
-        let bad = || CcgcError::BadField {
-            field: "move",
-            found: junqi_game::clip(s, 40),
-        };
+        let bad = || error::bad("move", s);
         if s.len() != 4 || !s.is_ascii() {
             return Err(bad());
         }
@@ -267,10 +261,7 @@ pub fn array_letters(d: &Deployment) -> String {
 /// # Errors
 /// [`CcgcError::BadField`] for a text that is not 25 kind letters.
 pub fn parse_array(text: &str) -> Result<Deployment, CcgcError> {
-    let bad = || CcgcError::BadField {
-        field: "deployment",
-        found: junqi_game::clip(text, 40),
-    };
+    let bad = || error::bad("deployment", text);
     let kinds: Vec<Kind> = text
         .chars()
         .map(kind_of_letter)

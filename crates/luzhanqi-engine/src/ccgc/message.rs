@@ -8,36 +8,10 @@
 use std::fmt;
 use std::str::FromStr;
 
+use super::coords::{CcgcMove, CcgcPoint, array_letters, parse_array};
+use super::error::{CcgcError, bad};
 use luzhanqi::AttackOutcome;
 use luzhanqi::deploy::Deployment;
-use thiserror::Error;
-
-use super::coords::{CcgcMove, CcgcPoint, array_letters, parse_array};
-
-/// A line of the protocol that cannot be read: what and where (the field's name).
-#[derive(Debug, Clone, PartialEq, Eq, Error)]
-#[non_exhaustive]
-pub enum CcgcError {
-    /// The first word is no message of the protocol.
-    #[error("unknown message '{0}'")]
-    Unknown(String),
-    /// A field is missing.
-    #[error("{message}: the field '{field}' is missing")]
-    Missing {
-        /// The message word.
-        message: &'static str,
-        /// The field's name.
-        field: &'static str,
-    },
-    /// A field is not what the protocol allows there.
-    #[error("the field '{field}' cannot be '{found}'")]
-    BadField {
-        /// The field's name.
-        field: &'static str,
-        /// The text found, clipped to 40 characters (`junqi_game::clip`).
-        found: String,
-    },
-}
 
 /// The flag field of `GO` and `RESULT`: `00`, or the opponent's flag point once its field
 /// marshal (司令) has died, in the receiver's frame.
@@ -126,13 +100,6 @@ fn parse_flag(text: &str) -> Result<FlagField, CcgcError> {
 
 fn flag_text(flag: FlagField) -> String {
     flag.map_or_else(|| "00".to_string(), |p| p.to_string())
-}
-
-fn bad(field: &'static str, found: &str) -> CcgcError {
-    CcgcError::BadField {
-        field,
-        found: junqi_game::clip(found, 40),
-    }
 }
 
 /// The fields of a line after its word, each taken once by name.

@@ -23,11 +23,13 @@
 //! ```
 
 mod coords;
+mod error;
 mod message;
 mod session;
 
 pub use coords::{CcgcMove, CcgcPoint, array_letters, kind_letter, kind_of_letter, parse_array};
-pub use message::{CcgcError, EndCode, FlagField, Message, Reply, result_code};
+pub use error::CcgcError;
+pub use message::{EndCode, FlagField, Message, Reply, result_code};
 pub use session::{
     Clock, Session, SessionConfig, SessionError, competition_agent_config, competition_rules,
     competition_winner,
