@@ -69,7 +69,7 @@ fn hidden_enemy_kinds_do_not_change_the_choice() {
     for mode in [SiguoMode::Dark, SiguoMode::DoubleOpen] {
         let mut ds = pair_deployments(11, 0);
         let mut rng = StdRng::seed_from_u64(99);
-        let mut other = ds.clone();
+        let mut other = ds;
         other[1] = loop {
             let d = Deployment::random(&mut rng);
             if d != ds[1] {
