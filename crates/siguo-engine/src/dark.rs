@@ -63,9 +63,14 @@ fn spent(limits: &Limits, start: Instant) -> bool {
     limits.stopped() || limits.time.is_some_and(|t| start.elapsed() >= t)
 }
 
-/// Attempts allowed for one world (each attempt is one hidden army drawn): a draw that needs
-/// more is given up and the next draw starts afresh.
-const ATTEMPTS_PER_WORLD: u64 = 200;
+/// Attempts allowed for one call of the sampler (each attempt is one hidden army drawn): a
+/// draw that needs more is given up and the next starts afresh, so that the clock is read
+/// between calls (a failed try is redrawn whole, so many small calls are as exact as one
+/// large one).
+const ATTEMPTS_PER_WORLD: u64 = 60;
+
+/// Without a time limit, the failed calls allowed per world asked for.
+const FAILURES_PER_WORLD: u32 = 50;
 
 /// Draw one world of `sampler` and replay it: the full position it makes now (`None` when no
 /// world came out within the attempts).
@@ -99,7 +104,9 @@ fn world_position<R: Rng + ?Sized>(
 ///
 /// When no world can be drawn (the sampler cannot be built, or every draw runs out of
 /// attempts before the time is spent) it falls back to a uniform legal action of the
-/// state: an honest fallback that reads nothing hidden, and is rare (the sampler is exact).
+/// state: a fallback that reads nothing hidden. (It is not rare in 四暗 after a hundred
+/// plies or so: attacks between hidden pieces of two other seats are met by rejection, and
+/// the sampler can fail every try; see docs/siguo-engine.md.)
 ///
 /// ```
 /// use siguo::dark::DarkGame;
@@ -206,9 +213,11 @@ impl DarkAgent for DeterminizedAgent {
                 }
                 None => {
                     // A draw out of attempts: try again while the time lasts; without a time
-                    // limit, give up after as many failures as worlds asked for.
+                    // limit, give up after FAILURES_PER_WORLD failures per world asked for.
                     failures += 1;
-                    if limits.time.is_none() && failures >= self.worlds {
+                    if limits.time.is_none()
+                        && failures >= self.worlds.saturating_mul(FAILURES_PER_WORLD)
+                    {
                         break;
                     }
                 }
@@ -306,9 +315,12 @@ impl<A: Agent> DarkAgent for SampledAgent<A> {
         if limits.stopped() {
             return Ok(uniform(&mut self.rng));
         }
-        let pos = WorldSampler::new(state)
-            .ok()
-            .and_then(|s| world_position(state, &s, &mut self.rng));
+        // Try again after a draw out of attempts, while the time lasts.
+        let pos = WorldSampler::new(state).ok().and_then(|s| {
+            (0..FAILURES_PER_WORLD)
+                .take_while(|&i| i == 0 || !spent(limits, start))
+                .find_map(|_| world_position(state, &s, &mut self.rng))
+        });
         let Some(pos) = pos else {
             return Ok(uniform(&mut self.rng));
         };
