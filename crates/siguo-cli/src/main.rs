@@ -13,7 +13,7 @@ use luzhanqi::deploy::Deployment;
 use luzhanqi::rand::{Rng, SeedableRng, rngs::StdRng};
 use std::time::Duration;
 
-use siguo::{Action, Position, Repetitions, Rules, Script, Seat};
+use siguo::{Action, Position, Repetitions, Rules, Script, Seat, SiguoMode};
 use siguo_engine::arena::{ArenaConfig, TeamSpec, run_arena};
 use siguo_engine::{AgentKind, Limits};
 
@@ -221,7 +221,8 @@ enum ModeArg {
 
 #[derive(Debug, Args)]
 struct ArenaArgs {
-    /// Team 1's agent (Red and Blue in a pair's first game): search, heuristic or random.
+    /// Team 1's agent (Red and Blue in a pair's first game): search, determinized, heuristic
+    /// or random; `first+ally` gives the team's second seat (Blue or Yellow) another agent.
     #[arg(long)]
     team1: String,
     /// Team 2's agent (Green and Yellow in a pair's first game).
@@ -230,8 +231,8 @@ struct ArenaArgs {
     /// Games to play, an even number (pairs of games on the same deployments).
     #[arg(long, default_value_t = 2, value_parser = clap::value_parser!(u32).range(2..=1_000_000))]
     games: u32,
-    /// The way of playing: only `open` (全明) so far; the dark modes need agents over the
-    /// world sampler.
+    /// The way of playing: `open` (全明, agents see the true position), `dark` (四暗) or
+    /// `double_open` (雙明), where each seat's agent decides from its own information state.
     #[arg(long, value_enum, default_value = "open")]
     mode: ModeArg,
     /// Time per action, in milliseconds.
@@ -255,28 +256,24 @@ struct ArenaArgs {
 
 impl ArenaArgs {
     fn config(&self) -> Result<ArenaConfig, String> {
-        match self.mode {
-            ModeArg::Open => {}
-            ModeArg::Dark | ModeArg::DoubleOpen => {
-                return Err(format!(
-                    "--mode {}: the arena plays only open (全明) so far; the dark modes need agents over the world sampler",
-                    if self.mode == ModeArg::Dark {
-                        "dark"
-                    } else {
-                        "double_open"
-                    }
-                ));
-            }
-        }
         if !self.games.is_multiple_of(2) {
             return Err(format!(
                 "--games {}: an even number is needed (each deployment is played twice, teams swapped)",
                 self.games
             ));
         }
-        let kind = |flag: &str, name: &str| {
-            name.parse::<AgentKind>()
-                .map_err(|e| format!("--{flag}: {e}"))
+        // `kind` or `kind+ally`: the second names the agent of the team's second seat.
+        let team = |flag: &str, name: &str, limits: Limits| {
+            let parse = |n: &str| n.parse::<AgentKind>().map_err(|e| format!("--{flag}: {e}"));
+            let (first, ally) = match name.split_once('+') {
+                Some((a, b)) => (parse(a)?, Some(parse(b)?)),
+                None => (parse(name)?, None),
+            };
+            Ok::<_, String>(TeamSpec {
+                kind: first,
+                limits,
+                ally,
+            })
         };
         let limits = Limits {
             time: self.movetime.map(Duration::from_millis),
@@ -285,18 +282,17 @@ impl ArenaArgs {
             stop: None,
         };
         Ok(ArenaConfig {
-            team1: TeamSpec {
-                kind: kind("team1", &self.team1)?,
-                limits: limits.clone(),
-            },
-            team2: TeamSpec {
-                kind: kind("team2", &self.team2)?,
-                limits,
-            },
+            team1: team("team1", &self.team1, limits.clone())?,
+            team2: team("team2", &self.team2, limits)?,
             pairs: self.games / 2,
             seed: self.seed,
             max_plies: self.max_plies,
             rules: self.rules.load()?,
+            mode: match self.mode {
+                ModeArg::Open => SiguoMode::Open,
+                ModeArg::Dark => SiguoMode::Dark,
+                ModeArg::DoubleOpen => SiguoMode::DoubleOpen,
+            },
         })
     }
 }
@@ -471,7 +467,8 @@ fn run(cli: Cli, out: &mut impl Write) -> Result<ExitCode, String> {
                 {
                     failed = Some(e);
                 }
-            });
+            })
+            .map_err(|e| format!("--mode: {e}"))?;
             if let Some(e) = failed {
                 return Err(w(e));
             }

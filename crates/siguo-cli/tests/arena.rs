@@ -96,15 +96,65 @@ fn a_seeded_match_has_the_documented_form() {
     assert_eq!(stdout(&args), text);
 }
 
+/// 四暗 and 雙明 are played through the referee: capped games print exactly (the
+/// determinized agent, the heuristic on a sampled world, a mixed team), and a seeded match
+/// of uniform movers runs to its end with every line in the documented form, the same seed
+/// giving the same output.
 #[test]
-fn dark_modes_and_odd_game_counts_are_refused() {
+fn the_dark_modes_are_played() {
+    for mode in ["dark", "double_open"] {
+        let text = stdout(&[
+            "arena",
+            "--team1",
+            "determinized",
+            "--team2",
+            "heuristic+random",
+            "--games",
+            "2",
+            "--seed",
+            "4",
+            "--max-plies",
+            "5",
+            "--mode",
+            mode,
+        ]);
+        assert_eq!(
+            text,
+            "game 1 pair 1 team1 red-blue: draw ply-cap plies 5 points 0.5\n\
+             game 2 pair 1 team1 green-yellow: draw ply-cap plies 5 points 0.5\n\
+             score W/D/L 0/2/0 50.0% (95% interval 50.0%-50.0%)\n",
+            "{mode}"
+        );
+        let args = [
+            "arena", "--team1", "random", "--team2", "random", "--games", "2", "--seed", "6",
+            "--mode", mode,
+        ];
+        let text = stdout(&args);
+        let lines: Vec<&str> = text.lines().collect();
+        assert_eq!(lines.len(), 3, "{text}");
+        for (i, line) in lines[..2].iter().enumerate() {
+            let team1 = ["red-blue", "green-yellow"][i];
+            let head = format!("game {} pair 1 team1 {team1}: ", i + 1);
+            let rest = line.strip_prefix(&head).unwrap_or_else(|| panic!("{line}"));
+            let words: Vec<&str> = rest.split(' ').collect();
+            assert_eq!(words.len(), 6, "{line}");
+            assert!(
+                ["red-blue", "green-yellow", "draw"].contains(&words[0]),
+                "{line}"
+            );
+            assert_ne!(words[1], "ply-cap", "{line}");
+            assert_eq!((words[2], words[4]), ("plies", "points"), "{line}");
+            words[3].parse::<u32>().unwrap();
+            assert!(["0", "0.5", "1"].contains(&words[5]), "{line}");
+        }
+        assert!(lines[2].starts_with("score W/D/L "), "{text}");
+        assert_eq!(stdout(&args), text);
+    }
+}
+
+#[test]
+fn odd_game_counts_unknown_agents_and_undark_rules_are_refused() {
     for (args, needle) in [
-        (
-            vec![
-                "arena", "--team1", "search", "--team2", "random", "--mode", "dark",
-            ],
-            "--mode dark: the arena plays only open",
-        ),
         (
             vec![
                 "arena",
@@ -113,9 +163,11 @@ fn dark_modes_and_odd_game_counts_are_refused() {
                 "--team2",
                 "random",
                 "--mode",
-                "double_open",
+                "dark",
+                "--rules",
+                r#"{"flag_capture":"after_mines"}"#,
             ],
-            "--mode double_open: the arena plays only open",
+            "--mode: dark play needs flag_capture any (L-63)",
         ),
         (
             vec![
@@ -125,6 +177,10 @@ fn dark_modes_and_odd_game_counts_are_refused() {
         ),
         (
             vec!["arena", "--team1", "minimax", "--team2", "random"],
+            "--team1: unknown agent 'minimax'",
+        ),
+        (
+            vec!["arena", "--team1", "search+minimax", "--team2", "random"],
             "--team1: unknown agent 'minimax'",
         ),
     ] {

@@ -1,4 +1,5 @@
-//! Team matches in process (全明): paired games from random deployments, teams swapped.
+//! Team matches in process (全明, 四暗, 雙明): paired games from random deployments, teams
+//! swapped.
 //!
 //! Pair `i` draws four deployments uniformly (L-18, L-58) from a generator seeded by the match
 //! seed and `i`. In its first game team 1 plays Red and Blue and team 2 Green and Yellow; in
@@ -9,22 +10,25 @@
 //! Each pair's points for team 1 are one sample of the pentanomial distribution; the interval
 //! is [`Pentanomial::score_interval`], which counts the correlation inside a pair.
 //!
-//! Only 全明 is played here: the dark modes (四暗, 雙明) need agents that decide from an
-//! information state and the world sampler.
+//! Under 全明 each agent is given the true position ([`Agent`]). Under 四暗 and 雙明 the game is
+//! played through the referee ([`DarkGame`], L-63 … L-65) and each seat's agent is asked with
+//! that seat's own information state ([`DarkAgent`], built by [`AgentKind::build_dark`]): the
+//! determinized agent, the heuristic or the search on one sampled world, the uniform mover.
 //!
 //! ```
 //! use siguo_engine::arena::{ArenaConfig, TeamSpec, run_arena};
 //! use siguo_engine::{AgentKind, Limits};
 //! let config = ArenaConfig {
-//!     team1: TeamSpec { kind: AgentKind::Heuristic, limits: Limits::default() },
-//!     team2: TeamSpec { kind: AgentKind::Random, limits: Limits::default() },
+//!     team1: TeamSpec::new(AgentKind::Heuristic, Limits::default()),
+//!     team2: TeamSpec::new(AgentKind::Random, Limits::default()),
 //!     pairs: 1,
 //!     max_plies: 200,
 //!     ..ArenaConfig::default()
 //! };
-//! let r = run_arena(&config, |_| {});
+//! let r = run_arena(&config, |_| {})?;
 //! assert_eq!(r.games.len(), 2);
 //! assert!((0.0..=1.0).contains(&r.score()));
+//! # Ok::<(), siguo::dark::DarkError>(())
 //! ```
 
 use std::fmt;
@@ -33,17 +37,42 @@ use junqi_game::stats::{Pentanomial, Tally};
 use luzhanqi::deploy::Deployment;
 use rand::SeedableRng;
 use rand::rngs::StdRng;
+use siguo::dark::{DarkError, DarkGame};
 use siguo::{Outcome, Position, Rules, Seat, SiguoMode, Team};
 
-use crate::{Agent, AgentKind, Limits};
+use crate::{Agent, AgentKind, DarkAgent, Limits};
 
-/// One team of a match: which agent plays both its seats, within which limits.
+/// One team of a match: which agent plays its seats, within which limits.
 #[derive(Debug, Clone, PartialEq, Eq)]
 pub struct TeamSpec {
-    /// The agent of each of the team's seats.
+    /// The agent of the team's seats (of its first seat, Red or Green, when `ally` is given).
     pub kind: AgentKind,
     /// Its limits for every action.
     pub limits: Limits,
+    /// The agent of the team's second seat (Blue or Yellow) when it is not `kind`: a mixed
+    /// team, e.g. the determinized agent beside a heuristic ally.
+    pub ally: Option<AgentKind>,
+}
+
+impl TeamSpec {
+    /// Both seats played by `kind` within `limits`.
+    #[must_use]
+    pub fn new(kind: AgentKind, limits: Limits) -> TeamSpec {
+        TeamSpec {
+            kind,
+            limits,
+            ally: None,
+        }
+    }
+
+    /// The agent of `seat` (a seat of this team).
+    #[must_use]
+    pub fn kind_of(&self, seat: Seat) -> AgentKind {
+        match self.ally {
+            Some(k) if matches!(seat, Seat::Blue | Seat::Yellow) => k,
+            _ => self.kind,
+        }
+    }
 }
 
 /// A match between team 1 and team 2.
@@ -59,26 +88,23 @@ pub struct ArenaConfig {
     pub seed: u64,
     /// A game still going after this many plies is a draw.
     pub max_plies: u32,
-    /// The rules of every game (played as 全明 whatever their mode says).
+    /// The rules of every game (their mode is replaced by `mode`).
     pub rules: Rules,
+    /// The way of playing: 全明 (default), 四暗 or 雙明 (L-62 … L-64).
+    pub mode: SiguoMode,
 }
 
 impl Default for ArenaConfig {
     /// Heuristic against random, 10 pairs, seed 1, 2,000 plies, standard rules in 全明.
     fn default() -> ArenaConfig {
         ArenaConfig {
-            team1: TeamSpec {
-                kind: AgentKind::Heuristic,
-                limits: Limits::default(),
-            },
-            team2: TeamSpec {
-                kind: AgentKind::Random,
-                limits: Limits::default(),
-            },
+            team1: TeamSpec::new(AgentKind::Heuristic, Limits::default()),
+            team2: TeamSpec::new(AgentKind::Random, Limits::default()),
             pairs: 10,
             seed: 1,
             max_plies: 2_000,
             rules: Rules::STANDARD,
+            mode: SiguoMode::Open,
         }
     }
 }
@@ -273,10 +299,57 @@ pub fn play_game(
     }
 }
 
+/// Play one dark game (四暗 or 雙明) from `start` through the referee, each seat's action
+/// chosen by its agent (by [`Seat::index`]) from that seat's information state only. Returns
+/// as [`play_game`].
+///
+/// # Errors
+/// [`DarkError::FlagCapture`] when the rules cannot be played dark (L-63).
+pub fn play_dark_game(
+    start: &Position,
+    agents: &mut [Box<dyn DarkAgent + Send>; 4],
+    limits: &[Limits; 4],
+    max_plies: u32,
+) -> Result<(GameEnd, u32, [u64; 2]), DarkError> {
+    let mut game = DarkGame::new(start.clone())?;
+    let mut nodes = [0u64; 2];
+    let mut plies = 0;
+    loop {
+        if let Some(o) = game.position().outcome() {
+            return Ok((GameEnd::Rules(o), plies, nodes));
+        }
+        if plies >= max_plies {
+            return Ok((GameEnd::PlyCap, plies, nodes));
+        }
+        let seat = game.position().turn();
+        let i = seat.index();
+        let state = game.info_state(seat);
+        let Ok(c) = agents[i].choose_dark(&state, &limits[i]) else {
+            return Ok((GameEnd::Forfeit(seat), plies, nodes));
+        };
+        nodes[i & 1] += c.nodes;
+        if game.play(c.action).is_err() {
+            return Ok((GameEnd::Forfeit(seat), plies, nodes));
+        }
+        plies += 1;
+    }
+}
+
 /// Run a match, calling `on_game` after each game (for progress lines).
-pub fn run_arena(config: &ArenaConfig, mut on_game: impl FnMut(&GameReport)) -> ArenaResult {
+///
+/// # Errors
+/// [`DarkError::FlagCapture`] when `mode` is dark and the rules' `flag_capture` is not `any`
+/// (L-63), before any game.
+pub fn run_arena(
+    config: &ArenaConfig,
+    mut on_game: impl FnMut(&GameReport),
+) -> Result<ArenaResult, DarkError> {
     let mut rules = config.rules;
-    rules.mode.mode = SiguoMode::Open;
+    rules.mode.mode = config.mode;
+    let dark = config.mode != SiguoMode::Open;
+    if dark && rules.base.flag_capture != luzhanqi::FlagCapture::Any {
+        return Err(DarkError::FlagCapture);
+    }
     let mut result = ArenaResult::default();
     for pair in 0..config.pairs {
         let ds = pair_deployments(config.seed, pair);
@@ -291,13 +364,22 @@ pub fn run_arena(config: &ArenaConfig, mut on_game: impl FnMut(&GameReport)) -> 
                     &config.team2
                 }
             };
-            let mut agents: [Box<dyn Agent + Send>; 4] = std::array::from_fn(|i| {
-                let seed = mix(config.seed ^ mix(u64::from(game) << 2 | i as u64));
-                spec(Seat::from_index(i)).kind.build(seed)
-            });
+            let seed = |i: usize| mix(config.seed ^ mix(u64::from(game) << 2 | i as u64));
             let limits: [Limits; 4] =
                 std::array::from_fn(|i| spec(Seat::from_index(i)).limits.clone());
-            let (end, plies, nodes) = play_game(&start, &mut agents, &limits, config.max_plies);
+            let (end, plies, nodes) = if dark {
+                let mut agents: [Box<dyn DarkAgent + Send>; 4] = std::array::from_fn(|i| {
+                    let s = Seat::from_index(i);
+                    spec(s).kind_of(s).build_dark(seed(i))
+                });
+                play_dark_game(&start, &mut agents, &limits, config.max_plies)?
+            } else {
+                let mut agents: [Box<dyn Agent + Send>; 4] = std::array::from_fn(|i| {
+                    let s = Seat::from_index(i);
+                    spec(s).kind_of(s).build(seed(i))
+                });
+                play_game(&start, &mut agents, &limits, config.max_plies)
+            };
             let t1 = usize::from(team1 == Team::GreenYellow);
             let report = GameReport {
                 game: game + 1,
@@ -311,7 +393,7 @@ pub fn run_arena(config: &ArenaConfig, mut on_game: impl FnMut(&GameReport)) -> 
             result.games.push(report);
         }
     }
-    result
+    Ok(result)
 }
 
 #[cfg(test)]
@@ -326,7 +408,7 @@ mod tests {
             max_plies: 40,
             ..ArenaConfig::default()
         };
-        let r = run_arena(&config, |_| {});
+        let r = run_arena(&config, |_| {}).unwrap();
         assert_eq!(r.games.len(), 4);
         assert_eq!(r.games[0].team1, Team::RedBlue);
         assert_eq!(r.games[1].team1, Team::GreenYellow);
@@ -342,7 +424,7 @@ mod tests {
             }
         }
         // The same seed, the same match.
-        assert_eq!(run_arena(&config, |_| {}), r);
+        assert_eq!(run_arena(&config, |_| {}).unwrap(), r);
     }
 
     #[test]

@@ -40,7 +40,7 @@ impl HeuristicAgent {
     }
 
     /// The one-ply score of the position an action of `team`'s seat reached.
-    fn score(child: &Position, team: siguo::Team) -> i32 {
+    pub(crate) fn score(child: &Position, team: siguo::Team) -> i32 {
         match child.outcome() {
             Some(Outcome::Win { team: t, .. }) => {
                 if t == team {

@@ -14,8 +14,14 @@
 //!   with seats out skipped), with iterative deepening, a transposition table keyed by the
 //!   Zobrist key, captures first, and a quiescence search over captures.
 //!
+//! For 四暗 and 雙明 (L-63, L-64) a [`DarkAgent`] decides from the seat's
+//! [`InfoState`](siguo::dark::InfoState) only: [`DeterminizedAgent`] scores each legal action
+//! on worlds drawn by the exact world sampler and plays the best mean; [`SampledAgent`] plays
+//! a 全明 agent on one sampled world; [`RandomAgent`] plays a uniform legal action.
+//!
 //! [`arena`] plays two teams of agents against each other in paired games from random
-//! deployments (全明 only: the dark modes need the world sampler).
+//! deployments, in 全明 on the true position and in the dark modes through the referee
+//! ([`siguo::dark::DarkGame`]), each seat asked with its own information state.
 //!
 //! `Limits` and `StopSignal` are `luzhanqi-engine`'s, as is the transposition table
 //! ([`luzhanqi_engine::tt`]): they know nothing of the game.
@@ -36,6 +42,7 @@
 #![deny(missing_docs)]
 
 pub mod arena;
+mod dark;
 pub mod eval;
 mod heuristic;
 mod random;
@@ -47,6 +54,7 @@ use std::str::FromStr;
 use siguo::{Action, Position};
 use thiserror::Error;
 
+pub use dark::{DarkAgent, DeterminizedAgent, SampledAgent};
 pub use heuristic::HeuristicAgent;
 pub use luzhanqi_engine::{Limits, StopSignal};
 pub use random::RandomAgent;
@@ -73,6 +81,14 @@ pub enum AgentError {
     /// The position is decided: nobody is to move (the position given, as text).
     #[error("no legal action in {0}: the game is over")]
     NoLegalAction(String),
+    /// A dark agent was asked with the information state of a seat not to move.
+    #[error("the information state is {seat}'s but {turn} is to move")]
+    NotToMove {
+        /// The state's seat.
+        seat: siguo::Seat,
+        /// The seat to move.
+        turn: siguo::Seat,
+    },
 }
 
 /// An agent: chooses an action for the seat to move of a 四國 position (the seat is
@@ -111,7 +127,7 @@ pub(crate) fn actions_of(pos: &Position) -> Result<Vec<Action>, AgentError> {
     Ok(actions)
 }
 
-/// The three agents by name.
+/// The agents by name.
 ///
 /// ```
 /// use siguo_engine::AgentKind;
@@ -119,13 +135,16 @@ pub(crate) fn actions_of(pos: &Position) -> Result<Vec<Action>, AgentError> {
 /// assert_eq!(k, AgentKind::Heuristic);
 /// assert_eq!(k.build(7).name(), "heuristic");
 /// assert_eq!("paranoid".parse::<AgentKind>().unwrap_err().to_string(),
-///     "unknown agent 'paranoid' (expected search, heuristic or random)");
+///     "unknown agent 'paranoid' (expected search, determinized, heuristic or random)");
 /// # Ok::<(), siguo_engine::UnknownAgent>(())
 /// ```
 #[derive(Debug, Clone, Copy, PartialEq, Eq, Hash)]
 pub enum AgentKind {
     /// [`SearchAgent`].
     Search,
+    /// [`DeterminizedAgent`] (for 四暗 and 雙明; under 全明 the heuristic score on the one
+    /// world there is).
+    Determinized,
     /// [`HeuristicAgent`].
     Heuristic,
     /// [`RandomAgent`].
@@ -133,14 +152,20 @@ pub enum AgentKind {
 }
 
 impl AgentKind {
-    /// The three kinds.
-    pub const ALL: [AgentKind; 3] = [AgentKind::Search, AgentKind::Heuristic, AgentKind::Random];
+    /// The kinds.
+    pub const ALL: [AgentKind; 4] = [
+        AgentKind::Search,
+        AgentKind::Determinized,
+        AgentKind::Heuristic,
+        AgentKind::Random,
+    ];
 
-    /// The name: `search`, `heuristic`, `random`.
+    /// The name: `search`, `determinized`, `heuristic`, `random`.
     #[must_use]
     pub const fn name(self) -> &'static str {
         match self {
             AgentKind::Search => "search",
+            AgentKind::Determinized => "determinized",
             AgentKind::Heuristic => "heuristic",
             AgentKind::Random => "random",
         }
@@ -151,7 +176,23 @@ impl AgentKind {
     pub fn build(self, seed: u64) -> Box<dyn Agent + Send> {
         match self {
             AgentKind::Search => Box::new(SearchAgent::new(seed)),
+            AgentKind::Determinized => Box::new(DeterminizedAgent::new(seed)),
             AgentKind::Heuristic => Box::new(HeuristicAgent::new(seed)),
+            AgentKind::Random => Box::new(RandomAgent::new(seed)),
+        }
+    }
+
+    /// A new agent of the kind for a dark seat (四暗, 雙明), seeded with `seed`: the
+    /// [`DeterminizedAgent`], the search or the heuristic on one sampled world
+    /// ([`SampledAgent`]), or the uniform mover over the seat's legal actions.
+    #[must_use]
+    pub fn build_dark(self, seed: u64) -> Box<dyn DarkAgent + Send> {
+        match self {
+            AgentKind::Search => Box::new(SampledAgent::new(SearchAgent::new(seed), seed ^ 1)),
+            AgentKind::Determinized => Box::new(DeterminizedAgent::new(seed)),
+            AgentKind::Heuristic => {
+                Box::new(SampledAgent::new(HeuristicAgent::new(seed), seed ^ 1))
+            }
             AgentKind::Random => Box::new(RandomAgent::new(seed)),
         }
     }
@@ -165,7 +206,7 @@ impl fmt::Display for AgentKind {
 
 /// A name that is not one of the agents (one of [`AgentKind::ALL`]'s names was expected).
 #[derive(Debug, Clone, PartialEq, Eq, Error)]
-#[error("unknown agent '{given}' (expected search, heuristic or random)")]
+#[error("unknown agent '{given}' (expected search, determinized, heuristic or random)")]
 #[non_exhaustive]
 pub struct UnknownAgent {
     /// The name given, as given.

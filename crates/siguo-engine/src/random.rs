@@ -2,7 +2,7 @@
 
 use rand::rngs::StdRng;
 use rand::{Rng, SeedableRng};
-use siguo::Position;
+use siguo::{Action, Position};
 
 use crate::{Agent, AgentError, Choice, Limits, actions_of};
 
@@ -10,7 +10,7 @@ use crate::{Agent, AgentError, Choice, Limits, actions_of};
 /// construction.
 ///
 /// ```
-/// use siguo::Position;
+/// use siguo::{Action, Position};
 /// use siguo_engine::{Agent, Limits, RandomAgent};
 /// let pos = Position::default();
 /// let a = RandomAgent::new(3).choose(&pos, &[], &Limits::default())?;
@@ -46,12 +46,19 @@ impl Agent for RandomAgent {
         _limits: &Limits,
     ) -> Result<Choice, AgentError> {
         let actions = actions_of(pos)?;
+        Ok(self.pick(&actions))
+    }
+}
+
+impl RandomAgent {
+    /// A uniform action of `actions` (not empty).
+    pub(crate) fn pick(&mut self, actions: &[Action]) -> Choice {
         let action = actions[self.rng.random_range(0..actions.len())];
-        Ok(Choice {
+        Choice {
             action,
             score: 0,
             depth: 0,
             nodes: 1,
-        })
+        }
     }
 }

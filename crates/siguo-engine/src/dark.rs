@@ -1,0 +1,355 @@
+//! Agents for 四暗 and 雙明 (L-63, L-64): they decide from the seat's [`InfoState`] only.
+//!
+//! A [`DarkAgent`] is asked with the information state of the seat to move (what the referee
+//! showed that seat at the start and the announcements since: under 雙明 the ally's kinds,
+//! under 四暗 only its own), never with the referee's position. Three kinds of agent:
+//!
+//! - [`DeterminizedAgent`]: draws worlds consistent with the state ([`WorldSampler`], exact),
+//!   scores every legal action on each world's full position with the heuristic's one-ply
+//!   score, and plays the action with the best mean;
+//! - [`SampledAgent`]: any 全明 [`Agent`] (the heuristic yardstick, the search) played on one
+//!   world drawn from the state, as if that world were true;
+//! - [`RandomAgent`]: a uniform action of [`InfoState::legal_actions`] (no world needed).
+
+use std::time::Instant;
+
+use rand::rngs::StdRng;
+use rand::{Rng, SeedableRng};
+use siguo::dark::{InfoState, WorldSampler, check_world};
+use siguo::{Action, Position};
+
+use crate::heuristic::HeuristicAgent;
+use crate::{Agent, AgentError, Choice, Limits, RandomAgent, actions_of};
+
+/// An agent that plays one seat of a dark game from that seat's information state.
+pub trait DarkAgent {
+    /// The agent's name (`determinized`, `heuristic`, `search`, `random`).
+    fn name(&self) -> &'static str;
+
+    /// A legal action for the seat to move, which must be the state's own seat
+    /// ([`InfoState::seat`]), within `limits`. A stop signal raised before the call gives a
+    /// legal action at once.
+    ///
+    /// # Errors
+    /// [`AgentError::NoLegalAction`] when the game is over; [`AgentError::NotToMove`] when
+    /// the seat to move is not the state's seat.
+    fn choose_dark(&mut self, state: &InfoState, limits: &Limits) -> Result<Choice, AgentError>;
+
+    /// Forget what was learnt in an earlier game; the seed stays.
+    fn new_game(&mut self) {}
+}
+
+/// The legal actions of the state's seat, which must be the seat to move.
+fn dark_actions(state: &InfoState) -> Result<Vec<Action>, AgentError> {
+    let view = state.view();
+    if view.outcome().is_some() {
+        return Err(AgentError::NoLegalAction(state.to_string()));
+    }
+    if view.turn() != state.seat() {
+        return Err(AgentError::NotToMove {
+            seat: state.seat(),
+            turn: view.turn(),
+        });
+    }
+    match view.legal_actions() {
+        // The mover's own kinds are always seen, so the set is exact (SeatView::legal_actions).
+        Some(a) if !a.is_empty() => Ok(a),
+        _ => Err(AgentError::NoLegalAction(state.to_string())),
+    }
+}
+
+/// Whether a search begun at `start` must end now (stop raised, or the time spent).
+fn spent(limits: &Limits, start: Instant) -> bool {
+    limits.stopped() || limits.time.is_some_and(|t| start.elapsed() >= t)
+}
+
+/// Attempts allowed for one call of the sampler (each attempt is one hidden army drawn): a
+/// draw that needs more is given up and the next starts afresh, so that the clock is read
+/// between calls (a failed try is redrawn whole, so many small calls are as exact as one
+/// large one).
+const ATTEMPTS_PER_WORLD: u64 = 60;
+
+/// Without a time limit, the failed calls allowed per world asked for.
+const FAILURES_PER_WORLD: u32 = 50;
+
+/// Draw one world of `sampler` and replay it: the full position it makes now (`None` when no
+/// world came out within the attempts).
+fn world_position<R: Rng + ?Sized>(
+    state: &InfoState,
+    sampler: &WorldSampler,
+    rng: &mut R,
+) -> Option<Position> {
+    let world = sampler.draw(rng, ATTEMPTS_PER_WORLD).ok()?;
+    check_world(state, &world)
+        .ok()
+        .map(|game| game.position().clone())
+}
+
+/// Determinized evaluation over sampled worlds (issue 53, item 1, dark part).
+///
+/// For the seat to move, from its [`InfoState`] only, it builds the exact [`WorldSampler`]
+/// (L-63 … L-65: under 雙明 the ally's kinds are part of the state, under 四暗 no other seat's
+/// are), draws worlds one after another, builds each world's full [`Position`], and scores
+/// every legal action ([`InfoState::legal_actions`]) there with the heuristic yardstick's
+/// one-ply score for the mover's team (material, flag safety and threats by
+/// [`eval`](crate::eval), less the best capture the next seat could answer with). It plays the
+/// action with the best mean over the worlds, ties broken by its seeded generator.
+///
+/// The number of worlds: under a time limit, as many as fit in it (at most
+/// [`DeterminizedAgent::MAX_WORLDS`]); without one, the count given at construction
+/// ([`DeterminizedAgent::DEFAULT_WORLDS`] by default), so that the agent is deterministic given
+/// its seed. The sampler is built once a call (tens of milliseconds; it cannot be interrupted);
+/// the clock and the stop signal are read between worlds. A stop signal raised before the call
+/// gives a uniform legal action at once, without a sampler.
+///
+/// When no world can be drawn (the sampler cannot be built, or every draw runs out of
+/// attempts before the time is spent) it falls back to a uniform legal action of the
+/// state: a fallback that reads nothing hidden. (It is not rare in 四暗 after a hundred
+/// plies or so: attacks between hidden pieces of two other seats are met by rejection, and
+/// the sampler can fail every try; see docs/siguo-engine.md.)
+///
+/// ```
+/// use siguo::dark::DarkGame;
+/// use siguo::{Position, Rules, Seat};
+/// use siguo_engine::{DarkAgent, DeterminizedAgent, Limits};
+/// // 四暗 (the standard rules' mode) from the default opening: Red sees only its own kinds.
+/// let game = DarkGame::new(Position::default())?;
+/// let state = game.info_state(Seat::Red);
+/// let c = DeterminizedAgent::with_worlds(7, 2).choose_dark(&state, &Limits::default())?;
+/// assert!(state.legal_actions().unwrap().contains(&c.action));
+/// # Ok::<(), Box<dyn std::error::Error>>(())
+/// ```
+#[derive(Debug, Clone)]
+pub struct DeterminizedAgent {
+    rng: StdRng,
+    worlds: u32,
+}
+
+impl DeterminizedAgent {
+    /// The worlds drawn a call without a time limit.
+    pub const DEFAULT_WORLDS: u32 = 16;
+    /// The most worlds drawn a call under a time limit.
+    pub const MAX_WORLDS: u32 = 512;
+
+    /// An agent seeded with `seed` (worlds and ties), [`Self::DEFAULT_WORLDS`] worlds a call
+    /// without a time limit.
+    #[must_use]
+    pub fn new(seed: u64) -> DeterminizedAgent {
+        DeterminizedAgent::with_worlds(seed, DeterminizedAgent::DEFAULT_WORLDS)
+    }
+
+    /// An agent drawing `worlds` worlds a call without a time limit (at least 1).
+    #[must_use]
+    pub fn with_worlds(seed: u64, worlds: u32) -> DeterminizedAgent {
+        DeterminizedAgent {
+            rng: StdRng::seed_from_u64(seed),
+            worlds: worlds.max(1),
+        }
+    }
+
+    /// The action with the best sum of scores (the best mean), ties by the generator.
+    fn best(&mut self, actions: &[Action], sums: &[i64]) -> (Action, i64) {
+        let top = sums.iter().copied().max().unwrap_or(0);
+        let best: Vec<usize> = (0..actions.len()).filter(|&i| sums[i] == top).collect();
+        let i = best[self.rng.random_range(0..best.len())];
+        (actions[i], top)
+    }
+
+    /// Add each action's one-ply score on `pos` to `sums`; returns the nodes visited.
+    fn score_world(pos: &Position, actions: &[Action], sums: &mut [i64]) -> u64 {
+        let team = pos.turn().team();
+        for (i, &a) in actions.iter().enumerate() {
+            sums[i] += if pos.is_legal(a) {
+                let mut child = pos.clone();
+                child.play_unchecked(a);
+                i64::from(HeuristicAgent::score(&child, team))
+            } else {
+                // Never for a consistent world: the mover's actions are known exactly.
+                i64::from(-crate::eval::WIN)
+            };
+        }
+        actions.len() as u64
+    }
+}
+
+impl DarkAgent for DeterminizedAgent {
+    fn name(&self) -> &'static str {
+        "determinized"
+    }
+
+    fn choose_dark(&mut self, state: &InfoState, limits: &Limits) -> Result<Choice, AgentError> {
+        let start = Instant::now();
+        let actions = dark_actions(state)?;
+        let uniform = |rng: &mut StdRng| Choice {
+            action: actions[rng.random_range(0..actions.len())],
+            score: 0,
+            depth: 0,
+            nodes: 0,
+        };
+        if limits.stopped() {
+            return Ok(uniform(&mut self.rng));
+        }
+        let Ok(sampler) = WorldSampler::new(state) else {
+            // No world fits (never for a state a referee kept): fall back.
+            return Ok(uniform(&mut self.rng));
+        };
+        // Without a hidden seat (全明) every world is the true position: one is enough.
+        let cap = if sampler.hidden().is_empty() {
+            1
+        } else if limits.time.is_some() {
+            DeterminizedAgent::MAX_WORLDS
+        } else {
+            self.worlds
+        };
+        let mut sums = vec![0i64; actions.len()];
+        let mut worlds = 0u32;
+        let mut failures = 0u32;
+        let mut nodes = 0;
+        while worlds < cap && !spent(limits, start) {
+            match world_position(state, &sampler, &mut self.rng) {
+                Some(pos) => {
+                    nodes += DeterminizedAgent::score_world(&pos, &actions, &mut sums);
+                    worlds += 1;
+                }
+                None => {
+                    // A draw out of attempts: try again while the time lasts; without a time
+                    // limit, give up after FAILURES_PER_WORLD failures per world asked for.
+                    failures += 1;
+                    if limits.time.is_none()
+                        && failures >= self.worlds.saturating_mul(FAILURES_PER_WORLD)
+                    {
+                        break;
+                    }
+                }
+            }
+        }
+        if worlds == 0 {
+            return Ok(uniform(&mut self.rng));
+        }
+        let (action, sum) = self.best(&actions, &sums);
+        let mean = sum / i64::from(worlds);
+        Ok(Choice {
+            action,
+            score: i32::try_from(mean).unwrap_or(if mean > 0 { i32::MAX } else { i32::MIN }),
+            depth: worlds,
+            nodes,
+        })
+    }
+}
+
+impl Agent for DeterminizedAgent {
+    fn name(&self) -> &'static str {
+        "determinized"
+    }
+
+    /// Under 全明 the only world consistent with what the seat sees is the position itself:
+    /// the mean over worlds is the heuristic score on `pos`.
+    fn choose(
+        &mut self,
+        pos: &Position,
+        _history: &[u64],
+        limits: &Limits,
+    ) -> Result<Choice, AgentError> {
+        let actions = actions_of(pos)?;
+        if limits.stopped() {
+            let action = actions[self.rng.random_range(0..actions.len())];
+            return Ok(Choice {
+                action,
+                score: 0,
+                depth: 0,
+                nodes: 0,
+            });
+        }
+        let mut sums = vec![0i64; actions.len()];
+        let nodes = DeterminizedAgent::score_world(pos, &actions, &mut sums);
+        let (action, sum) = self.best(&actions, &sums);
+        Ok(Choice {
+            action,
+            score: i32::try_from(sum).unwrap_or(0),
+            depth: 1,
+            nodes,
+        })
+    }
+}
+
+/// A 全明 agent made to play a dark seat: it draws one world from the seat's information
+/// state and lets the inner agent choose on that world's full position, as if it were true.
+/// This is how the heuristic yardstick and the search play 四暗 and 雙明 in the arena: they
+/// read nothing hidden (the world is a guess consistent with what the seat was told).
+///
+/// The inner agent gets the time left after the sampler and the draw; with no world (the
+/// sampler cannot be built, or the draw runs out of attempts) it falls back to a uniform
+/// legal action of the state. A stop signal raised before the call gives a uniform legal
+/// action at once.
+#[derive(Debug, Clone)]
+pub struct SampledAgent<A> {
+    inner: A,
+    rng: StdRng,
+}
+
+impl<A: Agent> SampledAgent<A> {
+    /// `inner` on one world a call, drawn by a generator seeded with `seed`.
+    #[must_use]
+    pub fn new(inner: A, seed: u64) -> SampledAgent<A> {
+        SampledAgent {
+            inner,
+            rng: StdRng::seed_from_u64(seed),
+        }
+    }
+}
+
+impl<A: Agent> DarkAgent for SampledAgent<A> {
+    fn name(&self) -> &'static str {
+        self.inner.name()
+    }
+
+    fn choose_dark(&mut self, state: &InfoState, limits: &Limits) -> Result<Choice, AgentError> {
+        let start = Instant::now();
+        let actions = dark_actions(state)?;
+        let uniform = |rng: &mut StdRng| Choice {
+            action: actions[rng.random_range(0..actions.len())],
+            score: 0,
+            depth: 0,
+            nodes: 0,
+        };
+        if limits.stopped() {
+            return Ok(uniform(&mut self.rng));
+        }
+        // Try again after a draw out of attempts, while the time lasts.
+        let pos = WorldSampler::new(state).ok().and_then(|s| {
+            (0..FAILURES_PER_WORLD)
+                .take_while(|&i| i == 0 || !spent(limits, start))
+                .find_map(|_| world_position(state, &s, &mut self.rng))
+        });
+        let Some(pos) = pos else {
+            return Ok(uniform(&mut self.rng));
+        };
+        let mut rest = limits.clone();
+        if let Some(t) = limits.time {
+            rest.time = Some(t.saturating_sub(start.elapsed()));
+        }
+        let c = self.inner.choose(&pos, &[], &rest)?;
+        if actions.contains(&c.action) {
+            Ok(c)
+        } else {
+            // Never for a consistent world: the mover's actions are known exactly.
+            Ok(uniform(&mut self.rng))
+        }
+    }
+
+    fn new_game(&mut self) {
+        self.inner.new_game();
+    }
+}
+
+impl DarkAgent for RandomAgent {
+    fn name(&self) -> &'static str {
+        "random"
+    }
+
+    /// A uniform action of [`InfoState::legal_actions`].
+    fn choose_dark(&mut self, state: &InfoState, _limits: &Limits) -> Result<Choice, AgentError> {
+        let actions = dark_actions(state)?;
+        Ok(self.pick(&actions))
+    }
+}

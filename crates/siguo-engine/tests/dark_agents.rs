@@ -1,0 +1,200 @@
+//! The dark agents of issue 53 (item 1, dark part): legal actions on random 四暗 and 雙明
+//! states, nothing hidden read, the stop signal, and the arena's dark modes (L-63, L-64).
+
+use std::time::{Duration, Instant};
+
+use luzhanqi::deploy::Deployment;
+use proptest::prelude::*;
+use rand::SeedableRng;
+use rand::rngs::StdRng;
+use siguo::dark::DarkGame;
+use siguo::{Rules, Seat, SiguoMode};
+use siguo_engine::arena::{ArenaConfig, GameEnd, TeamSpec, pair_deployments, run_arena};
+use siguo_engine::{AgentKind, DarkAgent, DeterminizedAgent, Limits, StopSignal};
+
+fn rules(mode: SiguoMode) -> Rules {
+    let mut r = Rules::STANDARD;
+    r.mode.mode = mode;
+    r
+}
+
+/// A referee from four deployments (r, g, b, y), Red first.
+fn referee(ds: &[Deployment; 4], mode: SiguoMode) -> DarkGame {
+    let start =
+        siguo::deploy::opening([&ds[0], &ds[1], &ds[2], &ds[3]], Seat::Red, rules(mode)).unwrap();
+    DarkGame::new(start).unwrap()
+}
+
+/// A random dark game: seeded deployments, then `plies` seeded random actions.
+fn random_game(seed: u64, plies: u32, mode: SiguoMode) -> DarkGame {
+    let mut g = referee(&pair_deployments(seed, 0), mode);
+    let mut rng = StdRng::seed_from_u64(seed);
+    for _ in 0..plies {
+        if g.position().outcome().is_some() {
+            break;
+        }
+        g.play_random(&mut rng).unwrap();
+    }
+    g
+}
+
+proptest! {
+    #![proptest_config(ProptestConfig::with_cases(12))]
+
+    /// The determinized agent, and every kind built for a dark seat, answers a legal action
+    /// of the seat to move from its own information state, in 四暗 and 雙明.
+    #[test]
+    fn dark_agents_return_legal_actions(seed in any::<u64>(), plies in 0u32..160, double in any::<bool>()) {
+        let mode = if double { SiguoMode::DoubleOpen } else { SiguoMode::Dark };
+        let g = random_game(seed, plies, mode);
+        prop_assume!(g.position().outcome().is_none());
+        let seat = g.position().turn();
+        let state = g.info_state(seat);
+        let c = DeterminizedAgent::with_worlds(seed, 3).choose_dark(&state, &Limits::default()).unwrap();
+        prop_assert!(g.position().is_legal(c.action), "determinized gave {} in {}", c.action, g.position());
+        // (After many random attacks between hidden pieces the sampler may exhaust its
+        // attempts: the agent then falls back to a uniform legal action, still legal.)
+        for kind in AgentKind::ALL {
+            let c = kind.build_dark(seed).choose_dark(&state, &Limits::nodes(300)).unwrap();
+            prop_assert!(g.position().is_legal(c.action), "{} gave {} in {}", kind, c.action, g.position());
+        }
+    }
+}
+
+/// Two referees whose true positions differ only in an enemy's hidden kinds (Green's whole
+/// deployment, 四暗, and again in 雙明 where Green is still an enemy): Red's information
+/// states are identical, and the agent with one seed chooses the same action from both.
+#[test]
+fn hidden_enemy_kinds_do_not_change_the_choice() {
+    for mode in [SiguoMode::Dark, SiguoMode::DoubleOpen] {
+        let mut ds = pair_deployments(11, 0);
+        let mut rng = StdRng::seed_from_u64(99);
+        let mut other = ds;
+        other[1] = loop {
+            let d = Deployment::random(&mut rng);
+            if d != ds[1] {
+                break d;
+            }
+        };
+        let a = referee(&ds, mode);
+        let b = referee(&other, mode);
+        assert_ne!(a.position(), b.position());
+        let (sa, sb) = (a.info_state(Seat::Red), b.info_state(Seat::Red));
+        assert_eq!(sa, sb);
+        let ca = DeterminizedAgent::with_worlds(5, 4).choose_dark(&sa, &Limits::default());
+        let cb = DeterminizedAgent::with_worlds(5, 4).choose_dark(&sb, &Limits::default());
+        assert_eq!(ca.unwrap(), cb.unwrap());
+        // Blue's kinds differ too in 四暗 only: under 雙明 Red sees them (L-64).
+        ds[2] = Deployment::random(&mut rng);
+        let c = referee(&ds, mode);
+        assert_eq!(
+            c.info_state(Seat::Red) == sa,
+            mode == SiguoMode::Dark,
+            "{mode:?}"
+        );
+    }
+}
+
+/// A stop signal raised before the call answers a legal action at once (no sampler built).
+#[test]
+fn a_raised_stop_answers_at_once() {
+    let g = random_game(3, 40, SiguoMode::Dark);
+    let state = g.info_state(g.position().turn());
+    let stop = StopSignal::new();
+    stop.raise();
+    let limits = Limits::time(Duration::from_secs(10)).with_stop(stop);
+    let t = Instant::now();
+    let c = DeterminizedAgent::new(1)
+        .choose_dark(&state, &limits)
+        .unwrap();
+    assert!(t.elapsed() < Duration::from_millis(20), "{:?}", t.elapsed());
+    assert!(g.position().is_legal(c.action));
+    assert_eq!(c.depth, 0);
+}
+
+/// Under a time limit the agent answers within it (plus the sampler's build and one world)
+/// and draws more than one world.
+#[test]
+fn the_time_limit_binds() {
+    let g = random_game(4, 30, SiguoMode::Dark);
+    let state = g.info_state(g.position().turn());
+    let t = Instant::now();
+    let c = DeterminizedAgent::new(1)
+        .choose_dark(&state, &Limits::time(Duration::from_millis(300)))
+        .unwrap();
+    let took = t.elapsed();
+    assert!(g.position().is_legal(c.action));
+    assert!(c.depth >= 1, "worlds {}", c.depth);
+    assert!(took < Duration::from_millis(2_000), "{took:?}");
+}
+
+/// A seat not to move is refused with a typed error.
+#[test]
+fn a_seat_not_to_move_is_refused() {
+    let g = random_game(5, 0, SiguoMode::Dark);
+    let e = DeterminizedAgent::new(1)
+        .choose_dark(&g.info_state(Seat::Blue), &Limits::default())
+        .unwrap_err();
+    assert_eq!(
+        e.to_string(),
+        "the information state is blue's but red is to move"
+    );
+}
+
+/// The arena plays 四暗 and 雙明 through the referee: a tiny seeded match to its end, each
+/// game a line of the documented form, and the same seed the same match.
+#[test]
+fn the_arena_plays_the_dark_modes() {
+    for mode in [SiguoMode::Dark, SiguoMode::DoubleOpen] {
+        let config = ArenaConfig {
+            team1: TeamSpec::new(AgentKind::Random, Limits::default()),
+            team2: TeamSpec::new(AgentKind::Random, Limits::default()),
+            pairs: 2,
+            max_plies: 3_000,
+            mode,
+            seed: 2,
+            ..ArenaConfig::default()
+        };
+        let r = run_arena(&config, |_| {}).unwrap();
+        assert_eq!(r.games.len(), 4);
+        for g in &r.games {
+            assert!(!matches!(g.end, GameEnd::Forfeit(_)), "{g}");
+            let line = g.to_string();
+            assert!(line.starts_with(&format!("game {} pair {} team1 ", g.game, g.pair)));
+            assert!(line.ends_with(&format!(" plies {} points {}", g.plies, g.team1_points())));
+        }
+        assert_eq!(run_arena(&config, |_| {}).unwrap(), r);
+        // The determinized agent beside a heuristic ally, a few plies each game.
+        let mixed = ArenaConfig {
+            team1: TeamSpec {
+                ally: Some(AgentKind::Heuristic),
+                ..TeamSpec::new(AgentKind::Determinized, Limits::default())
+            },
+            pairs: 1,
+            max_plies: 6,
+            ..config
+        };
+        let r = run_arena(&mixed, |_| {}).unwrap();
+        assert!(
+            r.games
+                .iter()
+                .all(|g| g.end == GameEnd::PlyCap && g.plies == 6)
+        );
+    }
+}
+
+/// Dark play needs flag_capture any (L-63): the arena refuses other rules before any game.
+#[test]
+fn the_arena_refuses_dark_rules_it_cannot_play() {
+    let mut rules = Rules::STANDARD;
+    rules.base.flag_capture = luzhanqi::FlagCapture::AfterMines;
+    let config = ArenaConfig {
+        rules,
+        mode: SiguoMode::Dark,
+        ..ArenaConfig::default()
+    };
+    assert_eq!(
+        run_arena(&config, |_| {}).unwrap_err(),
+        siguo::dark::DarkError::FlagCapture
+    );
+}
