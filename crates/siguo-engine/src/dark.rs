@@ -19,6 +19,7 @@ use siguo::dark::{InfoState, WorldSampler, check_world};
 use siguo::{Action, Position};
 
 use crate::heuristic::HeuristicAgent;
+use crate::random::uniform_choice;
 use crate::{Agent, AgentError, Choice, Limits, RandomAgent, actions_of};
 
 /// An agent that plays one seat of a dark game from that seat's information state.
@@ -180,12 +181,7 @@ impl DarkAgent for DeterminizedAgent {
     fn choose_dark(&mut self, state: &InfoState, limits: &Limits) -> Result<Choice, AgentError> {
         let start = Instant::now();
         let actions = dark_actions(state)?;
-        let uniform = |rng: &mut StdRng| Choice {
-            action: actions[rng.random_range(0..actions.len())],
-            score: 0,
-            depth: 0,
-            nodes: 0,
-        };
+        let uniform = |rng: &mut StdRng| uniform_choice(&actions, rng, 0);
         if limits.stopped() {
             return Ok(uniform(&mut self.rng));
         }
@@ -306,12 +302,7 @@ impl<A: Agent> DarkAgent for SampledAgent<A> {
     fn choose_dark(&mut self, state: &InfoState, limits: &Limits) -> Result<Choice, AgentError> {
         let start = Instant::now();
         let actions = dark_actions(state)?;
-        let uniform = |rng: &mut StdRng| Choice {
-            action: actions[rng.random_range(0..actions.len())],
-            score: 0,
-            depth: 0,
-            nodes: 0,
-        };
+        let uniform = |rng: &mut StdRng| uniform_choice(&actions, rng, 0);
         if limits.stopped() {
             return Ok(uniform(&mut self.rng));
         }

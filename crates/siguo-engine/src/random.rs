@@ -53,12 +53,17 @@ impl Agent for RandomAgent {
 impl RandomAgent {
     /// A uniform action of `actions` (not empty).
     pub(crate) fn pick(&mut self, actions: &[Action]) -> Choice {
-        let action = actions[self.rng.random_range(0..actions.len())];
-        Choice {
-            action,
-            score: 0,
-            depth: 0,
-            nodes: 1,
-        }
+        uniform_choice(actions, &mut self.rng, 1)
+    }
+}
+
+/// One of `actions` (not empty) drawn uniformly with `rng`, unscored, with `nodes` as its
+/// count: the random agent's choice and the dark agents' answer when they may not think.
+pub(crate) fn uniform_choice(actions: &[Action], rng: &mut StdRng, nodes: u64) -> Choice {
+    Choice {
+        action: actions[rng.random_range(0..actions.len())],
+        score: 0,
+        depth: 0,
+        nodes,
     }
 }
