@@ -210,6 +210,17 @@ class DeploymentChance:
     pool: Optional[Tuple[int, int]]
     deployments: List[str]
 
+    def clone(self) -> Any:
+        c = self.__class__.__new__(self.__class__)
+        c.__dict__.update(self.__dict__)
+        c.game = None if self.game is None else self.game.copy()
+        c.deployments = list(self.deployments)
+        return c
+
+    @property
+    def plies(self) -> int:
+        return 0 if self.game is None else self.game.ply
+
     def chance_outcomes(self) -> List[Tuple[int, float]]:
         if self.game is not None or self.pool is None:
             return []
@@ -261,17 +272,6 @@ class DarkAdapter(DeploymentChance):
         self.deployments: List[str] = (
             [] if game is None else [game.deployment("red"), game.deployment("blue")]
         )
-
-    def clone(self) -> "DarkAdapter":
-        c = DarkAdapter.__new__(DarkAdapter)
-        c.__dict__.update(self.__dict__)
-        c.game = None if self.game is None else self.game.copy()
-        c.deployments = list(self.deployments)
-        return c
-
-    @property
-    def plies(self) -> int:
-        return 0 if self.game is None else self.game.ply
 
     def player(self) -> int:
         if self.game is None:

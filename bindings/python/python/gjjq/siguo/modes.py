@@ -215,17 +215,6 @@ class DarkAdapter(DeploymentChance, _Adapter):
         SgDarkGame(SgPosition.from_deployments(first, first, first, first, "red", rules))
         return cls(None, max_plies, pool, rules)
 
-    def clone(self) -> "DarkAdapter":
-        c = self.__class__.__new__(self.__class__)
-        c.__dict__.update(self.__dict__)
-        c.game = None if self.game is None else self.game.copy()
-        c.deployments = list(self.deployments)
-        return c
-
-    @property
-    def plies(self) -> int:
-        return 0 if self.game is None else self.game.ply
-
     def player(self) -> int:
         return CHANCE if self.game is None else int(self.game.player)
 
