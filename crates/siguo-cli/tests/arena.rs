@@ -1,23 +1,8 @@
 //! `siguo arena`: the team match's exact output (issue 53, item 3 in process, 全明).
 
-use std::process::{Command, Output};
+mod common;
 
-fn siguo(args: &[&str]) -> Output {
-    Command::new(env!("CARGO_BIN_EXE_siguo"))
-        .args(args)
-        .output()
-        .unwrap()
-}
-
-fn stdout(args: &[&str]) -> String {
-    let out = siguo(args);
-    assert!(
-        out.status.success(),
-        "{}",
-        String::from_utf8_lossy(&out.stderr)
-    );
-    String::from_utf8(out.stdout).unwrap()
-}
+use common::{siguo, stdout};
 
 /// Games capped before any result: every line exact, each a draw, then the score line.
 #[test]

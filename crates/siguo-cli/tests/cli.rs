@@ -1,26 +1,11 @@
 //! The `siguo` command's exact outputs (issue 52, item 2).
 
-use std::process::{Command, Output};
+mod common;
+
+use common::{siguo, stdout};
 
 const EXAMPLE: &str = "bPbCbLbFbL/bPbTbZbLbE/bY1bB1bD/bYbJ1bZbC/bT1bS1bE/bEbPbCbDbB/yLyEyDyCyEyB3gEgTgYgYgPgP/yFyL1yZ1yDgP1gJ1gTgC/yLyZyB1ySyC3gCgS1gBgZgL/yCyT1yJ1yPgD1gZ1gLgF/yPyPyYyYyTyE3gBgEgCgDgEgL/rBrDrCrPrE/rE1rS1rT/rCrZ1rJrY/rD1rB1rY/rErLrZrTrP/rLrFrLrCrP r rgby 0 1";
 const DEP: &str = "LFLCP/ELZTP/D+B+Y/CZ+JY/E+S+T/BDCPE";
-
-fn siguo(args: &[&str]) -> Output {
-    Command::new(env!("CARGO_BIN_EXE_siguo"))
-        .args(args)
-        .output()
-        .unwrap()
-}
-
-fn stdout(args: &[&str]) -> String {
-    let out = siguo(args);
-    assert!(
-        out.status.success(),
-        "{}",
-        String::from_utf8_lossy(&out.stderr)
-    );
-    String::from_utf8(out.stdout).unwrap()
-}
 
 #[test]
 fn moves_are_sorted_by_ascii_and_carry_the_record() {
