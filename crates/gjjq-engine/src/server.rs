@@ -670,37 +670,33 @@ type FeatureOption = (
     fn(&mut SearchFeatures, bool),
 );
 
+/// The check options of `name => field` pairs: each reads and sets that field of
+/// [`SearchFeatures`].
+macro_rules! feature_options {
+    ($($name:literal => $field:ident),* $(,)?) => {
+        [$((
+            $name,
+            |f: &SearchFeatures| f.$field,
+            |f: &mut SearchFeatures, on: bool| f.$field = on,
+        )),*]
+    };
+}
+
 /// The search features as check options (defaults as `SearchFeatures::default`), for matches
 /// that measure them.
-const FEATURE_OPTIONS: [FeatureOption; 12] = [
-    ("NullMove", |f| f.null_move, |f, on| f.null_move = on),
-    ("LMR", |f| f.lmr, |f, on| f.lmr = on),
-    ("Aspiration", |f| f.aspiration, |f, on| f.aspiration = on),
-    (
-        "CheckExtension",
-        |f| f.check_extension,
-        |f, on| f.check_extension = on,
-    ),
-    ("Futility", |f| f.futility, |f, on| f.futility = on),
-    ("SEE", |f| f.see, |f, on| f.see = on),
-    ("Progress", |f| f.progress, |f, on| f.progress = on),
-    (
-        "ReverseFutility",
-        |f| f.reverse_futility,
-        |f, on| f.reverse_futility = on,
-    ),
-    (
-        "LateMovePruning",
-        |f| f.late_move_pruning,
-        |f, on| f.late_move_pruning = on,
-    ),
-    ("IIR", |f| f.iir, |f, on| f.iir = on),
-    ("Conversion", |f| f.conversion, |f, on| f.conversion = on),
-    (
-        "QuiescenceTraps",
-        |f| f.quiescence_traps,
-        |f, on| f.quiescence_traps = on,
-    ),
+const FEATURE_OPTIONS: [FeatureOption; 12] = feature_options![
+    "NullMove" => null_move,
+    "LMR" => lmr,
+    "Aspiration" => aspiration,
+    "CheckExtension" => check_extension,
+    "Futility" => futility,
+    "SEE" => see,
+    "Progress" => progress,
+    "ReverseFutility" => reverse_futility,
+    "LateMovePruning" => late_move_pruning,
+    "IIR" => iir,
+    "Conversion" => conversion,
+    "QuiescenceTraps" => quiescence_traps,
 ];
 
 /// The largest `Worlds` option.
