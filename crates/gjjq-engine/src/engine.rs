@@ -212,42 +212,7 @@ impl Engine {
         self.search_hidden_agent_with(state, limits, config, HiddenAgent::default(), rng, control)
     }
 
-    /// Choose a proposal for `state`'s side with `agent`'s search and belief (see the
-    /// [module](crate::hidden) documentation); [`Engine::search_hidden_with`] is this with the
-    /// default agent. The limits, `control` and the result mean the same for every agent; for
-    /// [`HiddenSearch::IsMcts`](crate::hidden::HiddenSearch::IsMcts) see [`ismcts`](crate::hidden::ismcts) for what `depth` and `votes` count.
-    ///
-    /// # Examples
-    ///
-    /// ```
-    /// use gjjq_core::{Ruleset, Side, deploy::Opening, hidden::HiddenGame};
-    /// use gjjq_engine::{Engine, EngineConfig, HiddenConfig, Limits};
-    /// use gjjq_engine::hidden::{HiddenAgent, HiddenBelief, HiddenSearch, OpponentModel};
-    /// use rand::{SeedableRng, rngs::StdRng};
-    /// let game = HiddenGame::new(Opening::default_opening(), Ruleset::STANDARD)?;
-    /// let mut engine = Engine::new(EngineConfig { hash_mb: 1, ..EngineConfig::default() });
-    /// let agent = HiddenAgent {
-    ///     search: HiddenSearch::IsMcts,
-    ///     belief: HiddenBelief::Weighted(OpponentModel::default()),
-    /// };
-    /// let side = game.turn();
-    /// let r = engine.search_hidden_agent_with(game.info_state(side), Limits::nodes(5_000),
-    ///     HiddenConfig { worlds: 2, ..HiddenConfig::default() }, agent,
-    ///     &mut StdRng::seed_from_u64(1), &mut gjjq_engine::hidden::NoControl);
-    /// assert!(game.game().legal_moves().contains(&r.best_move.expect("a proposal")));
-    /// # Ok::<(), Box<dyn std::error::Error>>(())
-    /// ```
-    pub fn search_hidden_agent_with<R: Rng + ?Sized>(
-        &mut self,
-        state: &InfoState,
-        limits: Limits,
-        config: HiddenConfig,
-        agent: HiddenAgent,
-        rng: &mut R,
-        control: &mut dyn SearchControl,
-    ) -> HiddenResult {
-        crate::hidden::search(self, state, limits, config, agent, rng, control)
-    }
+    // `search_hidden_agent_with`, every hidden search the others lead to, is in `crate::hidden`.
 
     // ---- endgame tables: `crate::tablebase` ----
 

@@ -323,147 +323,176 @@ impl Tally {
     }
 }
 
-/// [`Engine::search_hidden_agent_with`]: the worlds drawn, searched depth by depth and voted
-/// on (or the information-set search of [`HiddenSearch::IsMcts`]).
-pub(crate) fn search<R: Rng + ?Sized>(
-    engine: &mut Engine,
-    state: &InfoState,
-    limits: Limits,
-    config: HiddenConfig,
-    agent: HiddenAgent,
-    rng: &mut R,
-    control: &mut dyn SearchControl,
-) -> HiddenResult {
-    if agent.search == HiddenSearch::IsMcts {
-        return ismcts::search(engine, state, limits, config, agent.belief, rng, control);
-    }
-    let mut result = HiddenResult::NONE;
-    if !proposes(state) {
-        return result;
-    }
-    let worlds = match agent.belief {
-        HiddenBelief::Uniform => draw_worlds(state, config.worlds, config, rng, control)
-            .into_iter()
-            .map(|w| (w, 1))
-            .collect(),
-        HiddenBelief::Weighted(model) => resampled_worlds(state, config, &model, rng, control),
-    };
-    if worlds.is_empty() {
-        result.best_move = untried_candidates(state).choose(rng).copied();
-        return result;
-    }
-    result.worlds = worlds.iter().map(|w| w.1).sum();
-    let max_depth = limits.depth.unwrap_or(Limits::MAX_DEPTH).max(1);
-    let mut partial = Tally::default();
-    for depth in 1..=max_depth {
-        let mut round = Tally::default();
-        let mut choices: Vec<(Move, Score)> = Vec::with_capacity(worlds.len());
-        let mut complete = true;
-        for (world, weight) in &worlds {
-            let nodes = match limits.nodes {
-                Some(n) if result.nodes >= n => {
+impl Engine {
+    /// Choose a proposal for `state`'s side with `agent`'s search and belief (see the
+    /// [module](crate::hidden) documentation); [`Engine::search_hidden_with`] is this with the
+    /// default agent. The limits, `control` and the result mean the same for every agent; for
+    /// [`HiddenSearch::IsMcts`](crate::hidden::HiddenSearch::IsMcts) see [`ismcts`](crate::hidden::ismcts) for what `depth` and `votes` count.
+    ///
+    /// # Examples
+    ///
+    /// ```
+    /// use gjjq_core::{Ruleset, Side, deploy::Opening, hidden::HiddenGame};
+    /// use gjjq_engine::{Engine, EngineConfig, HiddenConfig, Limits};
+    /// use gjjq_engine::hidden::{HiddenAgent, HiddenBelief, HiddenSearch, OpponentModel};
+    /// use rand::{SeedableRng, rngs::StdRng};
+    /// let game = HiddenGame::new(Opening::default_opening(), Ruleset::STANDARD)?;
+    /// let mut engine = Engine::new(EngineConfig { hash_mb: 1, ..EngineConfig::default() });
+    /// let agent = HiddenAgent {
+    ///     search: HiddenSearch::IsMcts,
+    ///     belief: HiddenBelief::Weighted(OpponentModel::default()),
+    /// };
+    /// let side = game.turn();
+    /// let r = engine.search_hidden_agent_with(game.info_state(side), Limits::nodes(5_000),
+    ///     HiddenConfig { worlds: 2, ..HiddenConfig::default() }, agent,
+    ///     &mut StdRng::seed_from_u64(1), &mut gjjq_engine::hidden::NoControl);
+    /// assert!(game.game().legal_moves().contains(&r.best_move.expect("a proposal")));
+    /// # Ok::<(), Box<dyn std::error::Error>>(())
+    /// ```
+    ///
+    /// The worlds are drawn, searched depth by depth and voted on (or searched by the
+    /// information-set search of [`HiddenSearch::IsMcts`]).
+    pub fn search_hidden_agent_with<R: Rng + ?Sized>(
+        &mut self,
+        state: &InfoState,
+        limits: Limits,
+        config: HiddenConfig,
+        agent: HiddenAgent,
+        rng: &mut R,
+        control: &mut dyn SearchControl,
+    ) -> HiddenResult {
+        let engine = self;
+        if agent.search == HiddenSearch::IsMcts {
+            return ismcts::search(engine, state, limits, config, agent.belief, rng, control);
+        }
+        let mut result = HiddenResult::NONE;
+        if !proposes(state) {
+            return result;
+        }
+        let worlds = match agent.belief {
+            HiddenBelief::Uniform => draw_worlds(state, config.worlds, config, rng, control)
+                .into_iter()
+                .map(|w| (w, 1))
+                .collect(),
+            HiddenBelief::Weighted(model) => resampled_worlds(state, config, &model, rng, control),
+        };
+        if worlds.is_empty() {
+            result.best_move = untried_candidates(state).choose(rng).copied();
+            return result;
+        }
+        result.worlds = worlds.iter().map(|w| w.1).sum();
+        let max_depth = limits.depth.unwrap_or(Limits::MAX_DEPTH).max(1);
+        let mut partial = Tally::default();
+        for depth in 1..=max_depth {
+            let mut round = Tally::default();
+            let mut choices: Vec<(Move, Score)> = Vec::with_capacity(worlds.len());
+            let mut complete = true;
+            for (world, weight) in &worlds {
+                let nodes = match limits.nodes {
+                    Some(n) if result.nodes >= n => {
+                        complete = false;
+                        break;
+                    }
+                    Some(n) => Some(n - result.nodes),
+                    None => None,
+                };
+                let r = engine.search_with(
+                    world.position(),
+                    world.keys(),
+                    Limits {
+                        depth: Some(depth),
+                        nodes,
+                    },
+                    &mut Round {
+                        outer: &mut *control,
+                        base: result.nodes,
+                    },
+                );
+                result.nodes += r.nodes;
+                if let Some(m) = r.best_move {
+                    if r.depth >= depth {
+                        round.add(m, r.score, *weight);
+                        choices.push((m, r.score));
+                    } else {
+                        partial.add(m, r.score, *weight);
+                    }
+                }
+                if r.depth < depth || control.should_stop(result.nodes) {
                     complete = false;
                     break;
                 }
-                Some(n) => Some(n - result.nodes),
-                None => None,
+            }
+            if !complete {
+                // The worlds this round did finish still vote if no round completed.
+                for &(m, votes, sum) in &round.entries {
+                    partial.merge(m, votes, sum);
+                }
+                break;
+            }
+            let Some((mut m, mut votes, mut score)) = round.winner() else {
+                break;
             };
-            let r = engine.search_with(
-                world.position(),
-                world.keys(),
-                Limits {
-                    depth: Some(depth),
-                    nodes,
-                },
-                &mut Round {
-                    outer: &mut *control,
-                    base: result.nodes,
-                },
-            );
-            result.nodes += r.nodes;
-            if let Some(m) = r.best_move {
-                if r.depth >= depth {
-                    round.add(m, r.score, *weight);
-                    choices.push((m, r.score));
-                } else {
-                    partial.add(m, r.score, *weight);
+            if agent.search == HiddenSearch::Average && choices.len() == worlds.len() {
+                match cross_evaluate(
+                    engine,
+                    &worlds,
+                    &choices,
+                    depth,
+                    limits,
+                    &mut result,
+                    control,
+                ) {
+                    Some((best, expected)) => {
+                        m = best;
+                        votes = worlds
+                            .iter()
+                            .zip(&choices)
+                            .filter(|(_, c)| c.0 == best)
+                            .map(|(w, _)| w.1)
+                            .sum();
+                        score = expected;
+                    }
+                    // Cut short: the last complete depth's choice stays; at the first depth
+                    // there is none, and this depth's plain vote (complete in every world)
+                    // is still better than a fallback candidate.
+                    None => {
+                        if result.best_move.is_none() {
+                            (result.best_move, result.votes, result.score, result.depth) =
+                                (Some(m), votes, score, depth);
+                        }
+                        break;
+                    }
                 }
             }
-            if r.depth < depth || control.should_stop(result.nodes) {
-                complete = false;
+            (result.best_move, result.votes, result.score, result.depth) =
+                (Some(m), votes, score, depth);
+            let report = SearchResult {
+                best_move: Some(m),
+                score,
+                depth,
+                seldepth: depth,
+                nodes: result.nodes,
+                pv: vec![m],
+                lines: Vec::new(),
+                hashfull: 0,
+            };
+            control.on_iteration(&report);
+            if !control.should_deepen(&report) {
                 break;
             }
         }
-        if !complete {
-            // The worlds this round did finish still vote if no round completed.
-            for &(m, votes, sum) in &round.entries {
-                partial.merge(m, votes, sum);
-            }
-            break;
+        if result.best_move.is_none()
+            && let Some((m, votes, score)) = partial.winner()
+        {
+            (result.best_move, result.votes, result.score) = (Some(m), votes, score);
         }
-        let Some((mut m, mut votes, mut score)) = round.winner() else {
-            break;
-        };
-        if agent.search == HiddenSearch::Average && choices.len() == worlds.len() {
-            match cross_evaluate(
-                engine,
-                &worlds,
-                &choices,
-                depth,
-                limits,
-                &mut result,
-                control,
-            ) {
-                Some((best, expected)) => {
-                    m = best;
-                    votes = worlds
-                        .iter()
-                        .zip(&choices)
-                        .filter(|(_, c)| c.0 == best)
-                        .map(|(w, _)| w.1)
-                        .sum();
-                    score = expected;
-                }
-                // Cut short: the last complete depth's choice stays; at the first depth
-                // there is none, and this depth's plain vote (complete in every world)
-                // is still better than a fallback candidate.
-                None => {
-                    if result.best_move.is_none() {
-                        (result.best_move, result.votes, result.score, result.depth) =
-                            (Some(m), votes, score, depth);
-                    }
-                    break;
-                }
-            }
+        if result.best_move.is_none() {
+            // Stopped before any world was searched: still a proposal, never none while it
+            // is the side's turn.
+            result.best_move = untried_candidates(state).choose(rng).copied();
         }
-        (result.best_move, result.votes, result.score, result.depth) =
-            (Some(m), votes, score, depth);
-        let report = SearchResult {
-            best_move: Some(m),
-            score,
-            depth,
-            seldepth: depth,
-            nodes: result.nodes,
-            pv: vec![m],
-            lines: Vec::new(),
-            hashfull: 0,
-        };
-        control.on_iteration(&report);
-        if !control.should_deepen(&report) {
-            break;
-        }
+        result
     }
-    if result.best_move.is_none()
-        && let Some((m, votes, score)) = partial.winner()
-    {
-        (result.best_move, result.votes, result.score) = (Some(m), votes, score);
-    }
-    if result.best_move.is_none() {
-        // Stopped before any world was searched: still a proposal, never none while it
-        // is the side's turn.
-        result.best_move = untried_candidates(state).choose(rng).copied();
-    }
-    result
 }
 
 /// A score as the expected result of the game for the side it is for: 1 a win, 0 a loss, a
