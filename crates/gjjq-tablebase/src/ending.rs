@@ -127,7 +127,14 @@ impl Ending {
     /// ```
     #[must_use]
     pub fn of(pos: &gjjq_core::Position) -> Ending {
-        crate::tablebase::material(pos)
+        let mut red = core::counts(pos, core::SIDES[0]);
+        let mut green = core::counts(pos, core::SIDES[1]);
+        red[Kind::King.index()] = 0;
+        green[Kind::King.index()] = 0;
+        Ending {
+            red: Force::from_counts(red),
+            green: Force::from_counts(green),
+        }
     }
 
     /// Every ending of the two kings and at most `units` other pieces (R-7's limits per

@@ -8,7 +8,7 @@ use rayon::prelude::*;
 use crate::core;
 use crate::ending::Ending;
 use crate::index::EndingIndex;
-use crate::tablebase::{Tablebase, TablebaseError, material};
+use crate::tablebase::{Tablebase, TablebaseError};
 use crate::value::{NOT_A_POSITION, Value};
 
 /// What one position's children say, its in-ending children aside.
@@ -66,7 +66,7 @@ impl Tablebase {
                     for (_, child) in core::children(&pos) {
                         if core::terminal(&child).is_none()
                             && !core::has_pending(&child)
-                            && material(&child) == ending
+                            && Ending::of(&child) == ending
                         {
                             let c = index
                                 .index_of(&child)

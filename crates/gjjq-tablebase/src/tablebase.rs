@@ -10,7 +10,7 @@ use gjjq_core::{Position, Ruleset};
 use thiserror::Error;
 
 use crate::core::{self, Move};
-use crate::ending::{Ending, Force};
+use crate::ending::Ending;
 use crate::file::{self, Format, Words};
 use crate::index::EndingIndex;
 use crate::value::{NOT_A_POSITION, Value, Wdl};
@@ -657,7 +657,7 @@ impl Tablebase {
     /// The stored value of a position without a pending return that the rules have not
     /// decided.
     fn stored_value(&self, pos: &Position) -> Result<Value, TablebaseError> {
-        let ending = material(pos);
+        let ending = Ending::of(pos);
         let table = self
             .tables
             .get(&ending)
@@ -869,7 +869,7 @@ pub(crate) fn guarded<T: Verdict>(
             return Ok(T::of(v));
         }
         return Err(TablebaseError::TooManyUnits {
-            ending: material(pos),
+            ending: Ending::of(pos),
             units,
             max: max_units,
         });
@@ -1108,16 +1108,4 @@ fn write_file(
         let _ = std::fs::remove_file(&tmp);
     }
     result
-}
-
-/// The ending a position's material makes (see [`Ending::of`]).
-pub(crate) fn material(pos: &Position) -> Ending {
-    let mut red = core::counts(pos, core::SIDES[0]);
-    let mut green = core::counts(pos, core::SIDES[1]);
-    red[core::Kind::King.index()] = 0;
-    green[core::Kind::King.index()] = 0;
-    Ending {
-        red: Force::from_counts(red),
-        green: Force::from_counts(green),
-    }
 }

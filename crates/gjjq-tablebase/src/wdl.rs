@@ -10,7 +10,7 @@ use crate::ending::Ending;
 use crate::file::{self, Access, Codes, Format};
 use crate::index::EndingIndex;
 use crate::tablebase::{
-    TablebaseError, endings_in, guarded, io_error, map_error, material, named_ending, resolve,
+    TablebaseError, endings_in, guarded, io_error, map_error, named_ending, resolve,
 };
 use crate::value::Wdl;
 
@@ -192,7 +192,7 @@ impl WdlTablebase {
     /// The stored verdict of a position without a pending return that the rules have not
     /// decided.
     fn stored_wdl(&self, pos: &Position) -> Result<Wdl, TablebaseError> {
-        let ending = material(pos);
+        let ending = Ending::of(pos);
         let (index, codes) = self
             .tables
             .get(&ending)
