@@ -314,13 +314,12 @@ impl EndingIndex {
         core::build(&pieces, red_to_move)
     }
 
-    /// The index of `pos` (or of its mirror image, whichever is stored), which must have this
-    /// ending's material and no pending return; `None` if a piece stands outside its slot's
-    /// range or a group has another count. Allocates nothing.
-    #[must_use]
-    pub fn index_of(&self, pos: &Position) -> Option<usize> {
-        let rk = pos.king(Side::Red)?.index() as u8;
-        let gk = pos.king(Side::Green)?.index() as u8;
+    /// Where the kings at `rk` and `gk` put a placement: whether the stored image is the
+    /// mirror one (the red king right of the centre file, or on it with the green king right
+    /// of it), and the index of the king pair with the side to move, before the groups'
+    /// ranks are added. `None` for a king pair the ending does not hold.
+    #[inline]
+    fn king_base(&self, rk: u8, gk: u8, red_to_move: bool) -> Option<(bool, usize)> {
         let flip = rk % 9 > 4 || (rk % 9 == 4 && gk % 9 > 4);
         let map = |sq: u8| if flip { mirror(sq) } else { sq };
         let rn = self.king_number[0][usize::from(map(rk))];
@@ -332,7 +331,18 @@ impl EndingIndex {
         if k == u8::MAX {
             return None;
         }
-        let mut idx = 2 * usize::from(k) + usize::from(!core::red_to_move(pos));
+        Some((flip, 2 * usize::from(k) + usize::from(!red_to_move)))
+    }
+
+    /// The index of `pos` (or of its mirror image, whichever is stored), which must have this
+    /// ending's material and no pending return; `None` if a piece stands outside its slot's
+    /// range or a group has another count. Allocates nothing.
+    #[must_use]
+    pub fn index_of(&self, pos: &Position) -> Option<usize> {
+        let rk = pos.king(Side::Red)?.index() as u8;
+        let gk = pos.king(Side::Green)?.index() as u8;
+        let (flip, mut idx) = self.king_base(rk, gk, core::red_to_move(pos))?;
+        let map = |sq: u8| if flip { mirror(sq) } else { sq };
         for g in &self.groups {
             let mut a = [0u8; MAX_GROUP];
             let mut n = 0usize;
@@ -565,18 +575,8 @@ impl EndingIndex {
     ) -> Option<usize> {
         let swap = |sq: u8| if sq == from { to } else { sq };
         let (rk, gk) = (swap(p.kings[0]), swap(p.kings[1]));
-        let flip = rk % 9 > 4 || (rk % 9 == 4 && gk % 9 > 4);
+        let (flip, mut idx) = self.king_base(rk, gk, red_to_move)?;
         let map = |sq: u8| if flip { mirror(sq) } else { sq };
-        let rn = self.king_number[0][usize::from(map(rk))];
-        let gn = self.king_number[1][usize::from(map(gk))];
-        if rn == u8::MAX || gn == u8::MAX {
-            return None;
-        }
-        let k = self.king_pair[usize::from(rn)][usize::from(gn)];
-        if k == u8::MAX {
-            return None;
-        }
-        let mut idx = 2 * usize::from(k) + usize::from(!red_to_move);
         for (gi, g) in self.groups.iter().enumerate() {
             let mut a = [0u8; MAX_GROUP];
             for (i, &sq) in p.points[gi][..g.count].iter().enumerate() {
