@@ -44,6 +44,37 @@ def parallel(raw: Callable[..., AECEnv], **kwargs: Any) -> ParallelEnv:
     return turn_based_aec_to_parallel(wrapped(raw, **kwargs))
 
 
+def env_metadata(name: str) -> Dict[str, Any]:
+    """The metadata of the environment ``name``: drawn as text, turn-based."""
+    return {
+        "render_modes": RENDER_MODES,
+        "name": name,
+        "is_parallelizable": False,
+        "render_fps": 1,
+    }
+
+
+def entry_points(
+    raw: Callable[..., AECEnv],
+) -> Tuple[Callable[..., AECEnv], Callable[..., ParallelEnv]]:
+    """A module's ``env`` and ``parallel_env`` for its ``raw_env``: the environment in
+    PettingZoo's usual checks, and the same behind PettingZoo's parallel API."""
+
+    def env(**kwargs: Any) -> AECEnv:
+        """The environment in PettingZoo's usual checks (action bounds, order of calls)."""
+        return wrapped(raw, **kwargs)
+
+    def parallel_env(**kwargs: Any) -> ParallelEnv:
+        """The environment behind PettingZoo's parallel API (``turn_based_aec_to_parallel``):
+        every live agent gives an action each step, and only the one of the agent to act is
+        used."""
+        return parallel(raw, **kwargs)
+
+    env.__module__ = parallel_env.__module__ = raw.__module__
+    env.__qualname__, parallel_env.__qualname__ = "env", "parallel_env"
+    return env, parallel_env
+
+
 def positive(what: str, value: Any) -> int:
     """``value`` as a positive int, else ``ValueError`` saying ``what`` must be one."""
     try:

@@ -47,35 +47,18 @@ from typing import Any, Dict, Optional
 
 import numpy as np
 from gymnasium.utils import EzPickle
-from pettingzoo import AECEnv, ParallelEnv
 
 import gjjq
-from gjjq._aec import TurnBasedEnv, parallel, positive, wrapped
+from gjjq._aec import TurnBasedEnv, entry_points, env_metadata, positive
 
 DEFAULT_MAX_PLIES = 1000
 """The default ply cap, after which a game is truncated."""
 
 
-def env(**kwargs: Any) -> AECEnv:
-    """The environment wrapped in PettingZoo's usual checks (action bounds, order of calls)."""
-    return wrapped(raw_env, **kwargs)
-
-
-def parallel_env(**kwargs: Any) -> ParallelEnv:
-    """The environment behind PettingZoo's parallel API (``turn_based_aec_to_parallel``):
-    every live agent gives an action each step, and only the mover's is played."""
-    return parallel(raw_env, **kwargs)
-
-
 class raw_env(TurnBasedEnv):
     """The unwrapped AEC environment of the open game (明式)."""
 
-    metadata: Dict[str, Any] = {
-        "render_modes": ["ansi", "human"],
-        "name": "gjjq_v0",
-        "is_parallelizable": False,
-        "render_fps": 1,
-    }
+    metadata: Dict[str, Any] = env_metadata("gjjq_v0")
 
     def __init__(
         self,
@@ -129,3 +112,6 @@ class raw_env(TurnBasedEnv):
 
     def render(self) -> Optional[str]:
         return self._show(self.game.position.diagram())
+
+
+env, parallel_env = entry_points(raw_env)

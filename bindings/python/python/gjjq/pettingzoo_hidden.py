@@ -37,19 +37,12 @@ enemy's force; docs/rules.md, "Hidden endgames"). ``parallel_env`` is the game b
 PettingZoo's ``ParallelEnv`` API (``turn_based_aec_to_parallel``): each step takes an action
 from every live agent, and only the one of the agent to act is used.
 
-Example::
+Example: the loop of :mod:`gjjq.pettingzoo`'s example, on ``env`` of this module (a refused
+proposal simply comes back to the same agent)::
 
     from gjjq.pettingzoo_hidden import env
 
     e = env(max_plies=200)
-    e.reset(seed=1)
-    for agent in e.agent_iter():
-        obs, reward, termination, truncation, info = e.last()
-        if termination or truncation:
-            action = None
-        else:
-            action = e.action_space(agent).sample(obs["action_mask"])
-        e.step(action)
 """
 
 from __future__ import annotations
@@ -58,10 +51,9 @@ from typing import Any, Dict, Optional, Tuple, Union
 
 import numpy as np
 from gymnasium.utils import EzPickle
-from pettingzoo import AECEnv, ParallelEnv
 
 import gjjq
-from gjjq._aec import TurnBasedEnv, parallel, positive, wrapped
+from gjjq._aec import TurnBasedEnv, entry_points, env_metadata, positive
 from gjjq._gjjq import echo
 
 DEFAULT_MAX_PLIES = 1000
@@ -71,27 +63,10 @@ OBSERVATIONS = ("info_state", "view")
 """The observation kinds: the information-state tensor or the view's observation."""
 
 
-def env(**kwargs: Any) -> AECEnv:
-    """The environment wrapped in PettingZoo's usual checks (action bounds, order of calls)."""
-    return wrapped(raw_env, **kwargs)
-
-
-def parallel_env(**kwargs: Any) -> ParallelEnv:
-    """The environment behind PettingZoo's parallel API (``turn_based_aec_to_parallel``):
-    every live agent gives an action each step, and only the one of the agent to act is
-    used."""
-    return parallel(raw_env, **kwargs)
-
-
 class raw_env(TurnBasedEnv):
     """The unwrapped AEC environment of hidden play (暗式)."""
 
-    metadata: Dict[str, Any] = {
-        "render_modes": ["ansi", "human"],
-        "name": "gjjq_hidden_v0",
-        "is_parallelizable": False,
-        "render_fps": 1,
-    }
+    metadata: Dict[str, Any] = env_metadata("gjjq_hidden_v0")
 
     def __init__(
         self,
@@ -225,3 +200,6 @@ def _parse_endgame(text: Optional[str]) -> Optional[Tuple[str, str]]:
             "e.g. 'IID:AF'"
         )
     return parts[0], parts[1]
+
+
+env, parallel_env = entry_points(raw_env)

@@ -19,16 +19,11 @@ to the winner, -1 to the loser, 0 each for a draw; a game reaching ``max_plies``
 truncated (a draw). An illegal action ends the game as PettingZoo's classic environments do:
 the mover loses (-1, the other +1), and each ``info`` says why.
 
-Example::
+Example: the loop of :mod:`gjjq.pettingzoo`'s example, on ``env`` of this module::
 
     from gjjq.luzhanqi.pettingzoo import env
 
     e = env(mode="flip")
-    e.reset(seed=1)
-    for agent in e.agent_iter():
-        obs, reward, termination, truncation, info = e.last()
-        action = None if termination or truncation else e.action_space(agent).sample(obs["action_mask"])
-        e.step(action)
 """
 
 from __future__ import annotations
@@ -37,9 +32,8 @@ from typing import Any, Dict, List, Optional, Tuple
 
 import numpy as np
 from gymnasium.utils import EzPickle
-from pettingzoo import AECEnv, ParallelEnv
 
-from gjjq._aec import RENDER_MODES, AdapterEnv, parallel, wrapped
+from gjjq._aec import AdapterEnv, entry_points, env_metadata
 from gjjq.luzhanqi import NUM_ACTIONS
 from gjjq.luzhanqi.modes import ADAPTERS, CHANCE, new_adapter
 
@@ -49,25 +43,10 @@ DEFAULT_MAX_PLIES = 1000
 AGENTS = ["player_0", "player_1"]
 
 
-def env(**kwargs: Any) -> AECEnv:
-    """The environment in PettingZoo's usual checks (action bounds, order of calls)."""
-    return wrapped(raw_env, **kwargs)
-
-
-def parallel_env(**kwargs: Any) -> ParallelEnv:
-    """The environment behind PettingZoo's parallel API."""
-    return parallel(raw_env, **kwargs)
-
-
 class raw_env(AdapterEnv):
-    """The unwrapped AEC environment of one mode."""
+    """The unwrapped AEC environment of one 陸戰棋 mode (open, flip or dark)."""
 
-    metadata: Dict[str, Any] = {
-        "render_modes": RENDER_MODES,
-        "name": "luzhanqi_v0",
-        "is_parallelizable": False,
-        "render_fps": 1,
-    }
+    metadata: Dict[str, Any] = env_metadata("luzhanqi_v0")
     AGENTS = AGENTS
     NUM_ACTIONS = NUM_ACTIONS
 
@@ -136,3 +115,6 @@ class raw_env(AdapterEnv):
 
     def _capped(self) -> bool:
         return self.adapter.plies >= self.max_plies
+
+
+env, parallel_env = entry_points(raw_env)

@@ -21,16 +21,11 @@ reaching ``max_plies`` actions is truncated (a draw). An illegal action ends the
 PettingZoo's classic environments do, by team: the mover's team loses (-1 each, the other
 team +1), and each ``info`` says why.
 
-Example::
+Example: the loop of :mod:`gjjq.pettingzoo`'s example, on ``env`` of this module::
 
     from gjjq.siguo.pettingzoo import env
 
     e = env(mode="open")
-    e.reset(seed=1)
-    for agent in e.agent_iter():
-        obs, reward, termination, truncation, info = e.last()
-        action = None if termination or truncation else e.action_space(agent).sample(obs["action_mask"])
-        e.step(action)
 """
 
 from __future__ import annotations
@@ -38,9 +33,8 @@ from __future__ import annotations
 from typing import Any, Dict, List, Optional, Tuple
 
 from gymnasium.utils import EzPickle
-from pettingzoo import AECEnv, ParallelEnv
 
-from gjjq._aec import RENDER_MODES, AdapterEnv, parallel, wrapped
+from gjjq._aec import AdapterEnv, entry_points, env_metadata
 from gjjq.siguo import NUM_ACTIONS, SEATS, team_of, team_returns
 from gjjq.siguo.modes import ADAPTERS, new_adapter
 
@@ -50,25 +44,10 @@ DEFAULT_MAX_PLIES = 2000
 AGENTS = list(SEATS)
 
 
-def env(**kwargs: Any) -> AECEnv:
-    """The environment in PettingZoo's usual checks (action bounds, order of calls)."""
-    return wrapped(raw_env, **kwargs)
-
-
-def parallel_env(**kwargs: Any) -> ParallelEnv:
-    """The environment behind PettingZoo's parallel API."""
-    return parallel(raw_env, **kwargs)
-
-
 class raw_env(AdapterEnv):
-    """The unwrapped AEC environment of one mode."""
+    """The unwrapped AEC environment of one 四國軍棋 mode (全明, 四暗 or 雙明)."""
 
-    metadata: Dict[str, Any] = {
-        "render_modes": RENDER_MODES,
-        "name": "siguo_v0",
-        "is_parallelizable": False,
-        "render_fps": 1,
-    }
+    metadata: Dict[str, Any] = env_metadata("siguo_v0")
     AGENTS = AGENTS
     NUM_ACTIONS = NUM_ACTIONS
 
@@ -116,3 +95,6 @@ class raw_env(AdapterEnv):
 
     def _capped(self) -> bool:
         return self.adapter.capped()
+
+
+env, parallel_env = entry_points(raw_env)
