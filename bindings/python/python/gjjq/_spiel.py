@@ -115,6 +115,41 @@ class AdapterObserver:
         return state.adapter.text()
 
 
+class InfoObserver:
+    """What one player may see of a game with hidden information, as one named tensor
+    (``key``, of shape ``shape``) and a string, computed from the player's information state
+    (``state.info_state(player)``) by ``_tensor`` and ``_string``; before the player has one
+    (the chance nodes before play) the tensor is zero and the string is ``before_play(state,
+    player)``."""
+
+    key: str = ""
+    shape: Tuple[int, ...] = ()
+    before_play: Callable[[Any, int], str]
+
+    def __init__(self, params: Optional[Dict[str, Any]]) -> None:
+        if params:
+            raise ValueError(f"Observation parameters not supported; passed {params}")
+        self.tensor = np.zeros(int(np.prod(self.shape)), np.float32)
+        self.dict = {self.key: np.reshape(self.tensor, self.shape)}
+
+    def _tensor(self, info: Any) -> Any:
+        raise NotImplementedError
+
+    def _string(self, info: Any) -> str:
+        raise NotImplementedError
+
+    def set_from(self, state: Any, player: int) -> None:
+        info = state.info_state(player)
+        if info is None:
+            self.tensor.fill(0)
+        else:
+            self.dict[self.key][...] = self._tensor(info)
+
+    def string_from(self, state: Any, player: int) -> str:
+        info = state.info_state(player)
+        return self.before_play(state, player) if info is None else self._string(info)
+
+
 class AdapterState(pyspiel.State):
     """A state played through a mode adapter (``game._new_adapter()``; :mod:`gjjq.luzhanqi.modes`,
     :mod:`gjjq.siguo.modes`): its player to act, legal actions, chance outcomes, actions and

@@ -85,14 +85,8 @@ import gjjq
 from gjjq.worlds import check_replayed, mix_seed, replay_actions, sample_world
 from gjjq._gjjq import echo
 from gjjq._pools import PoolCache, chance_index
-from gjjq._spiel import (
-    AdapterObserver,
-    board_observer,
-    game_info,
-    game_type,
-    max_plies_param,
-    rules_param,
-)
+from gjjq._spiel import AdapterObserver, InfoObserver, board_observer, game_info, game_type
+from gjjq._spiel import max_plies_param, rules_param
 
 SHORT_NAME = "python_gjjq"
 """The name to pass to ``pyspiel.load_game``."""
@@ -503,35 +497,11 @@ def _before_play(state: GjjqHiddenState, player: int) -> str:
     return f"{'rg'[player]} deploying"
 
 
-class _HiddenObserver:
+class _HiddenObserver(InfoObserver):
     """What one player may see of a hidden game, as one named tensor and a string; before
     play (the chance nodes) the tensor is zero."""
 
-    key: str = ""
-    shape: Tuple[int, ...] = ()
-
-    def __init__(self, params: Optional[Dict[str, Any]]) -> None:
-        if params:
-            raise ValueError(f"Observation parameters not supported; passed {params}")
-        self.tensor = np.zeros(int(np.prod(self.shape)), np.float32)
-        self.dict = {self.key: np.reshape(self.tensor, self.shape)}
-
-    def _tensor(self, info: "gjjq.InfoState") -> Any:
-        raise NotImplementedError
-
-    def _string(self, info: "gjjq.InfoState") -> str:
-        raise NotImplementedError
-
-    def set_from(self, state: GjjqHiddenState, player: int) -> None:
-        info = state.info_state(player)
-        if info is None:
-            self.tensor.fill(0)
-        else:
-            self.dict[self.key][...] = self._tensor(info)
-
-    def string_from(self, state: GjjqHiddenState, player: int) -> str:
-        info = state.info_state(player)
-        return _before_play(state, player) if info is None else self._string(info)
+    before_play = staticmethod(_before_play)
 
 
 class InfoStateObserver(_HiddenObserver):

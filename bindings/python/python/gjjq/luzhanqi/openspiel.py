@@ -54,15 +54,8 @@ import gjjq
 from gjjq.luzhanqi import NUM_ACTIONS, NUM_CHANCE_OUTCOMES, OBSERVATION_SHAPE, Position
 from gjjq.luzhanqi import action_text, piece_letter
 from gjjq._pools import chance_index
-from gjjq._spiel import (
-    AdapterObserver,
-    AdapterState,
-    board_observer,
-    game_info,
-    game_type,
-    max_plies_param,
-    rules_param,
-)
+from gjjq._spiel import AdapterObserver, AdapterState, InfoObserver, board_observer, game_info
+from gjjq._spiel import game_type, max_plies_param, rules_param
 from gjjq.luzhanqi.modes import CHANCE, SIDES, deployment_pool, new_adapter
 from gjjq.worlds import mix_seed
 from gjjq._gjjq import echo
@@ -338,35 +331,11 @@ def _before_play(state: DarkState, player: int) -> str:
     return f"{SIDES[player][0]} deploying"
 
 
-class _DarkObserver:
+class _DarkObserver(InfoObserver):
     """One player's information as one named tensor and a string (zero before its
     deployment is drawn)."""
 
-    key = ""
-    shape: Tuple[int, ...] = ()
-
-    def __init__(self, params: Optional[Dict[str, Any]]) -> None:
-        if params:
-            raise ValueError(f"Observation parameters not supported; passed {params}")
-        self.tensor = np.zeros(int(np.prod(self.shape)), np.float32)
-        self.dict = {self.key: np.reshape(self.tensor, self.shape)}
-
-    def set_from(self, state: DarkState, player: int) -> None:
-        info = state.info_state(player)
-        if info is None:
-            self.tensor.fill(0)
-        else:
-            self.dict[self.key][...] = self._tensor(info)
-
-    def string_from(self, state: DarkState, player: int) -> str:
-        info = state.info_state(player)
-        return _before_play(state, player) if info is None else self._string(info)
-
-    def _tensor(self, info) -> Any:
-        raise NotImplementedError
-
-    def _string(self, info) -> str:
-        raise NotImplementedError
+    before_play = staticmethod(_before_play)
 
 
 class DarkInfoStateObserver(_DarkObserver):

@@ -52,15 +52,8 @@ import gjjq
 from gjjq._gjjq import SG_DARK_OBSERVATION_SHAPE, SG_SEATS, SgWorldSampler, echo
 from gjjq._pools import chance_index
 from gjjq.siguo import NUM_ACTIONS, OBSERVATION_SHAPE, action_text
-from gjjq._spiel import (
-    AdapterObserver,
-    AdapterState,
-    board_observer,
-    game_info,
-    game_type,
-    max_plies_param,
-    rules_param,
-)
+from gjjq._spiel import AdapterObserver, AdapterState, board_observer, game_info, game_type
+from gjjq._spiel import max_plies_param, rules_param
 from gjjq.luzhanqi.modes import deployment_pool
 from gjjq.siguo.modes import CHANCE, DarkAdapter, new_adapter
 from gjjq.worlds import mix_seed
