@@ -4,7 +4,8 @@
 //! (四國軍棋) commands share, so that they read input, list moves and exit the same way: a
 //! file opened with its name in the error, whole small inputs read within a limit applied while
 //! reading, the one line of a position string, listings and `divide` sorted by byte order, a
-//! seed when none is given, and clap's help and usage errors printed with write errors handled.
+//! seed when none is given, `deploy`'s arguments and answers, and clap's help and usage errors
+//! printed with write errors handled.
 //!
 //! ```
 //! let text = junqi_cli::read_bounded("  r1/9 r\n\n".as_bytes(), 64, "stdin")?;
@@ -18,6 +19,10 @@
 use std::fmt;
 use std::io::{Read, Write};
 use std::process::ExitCode;
+
+mod deploy;
+
+pub use deploy::{DeployArgs, DeployCommand, write_check, write_random};
 
 /// The longest position string the commands read from a file or standard input (a valid one
 /// is under 300 bytes in every game; this bounds what a wrong file can make a command read).

@@ -9,8 +9,8 @@ use std::fmt;
 use std::io::{BufRead, BufWriter, Write};
 
 use junqi_cli::{
-    MAX_POSITION_BYTES, MAX_RULES_BYTES, clap_exit, fresh_seed, open_file, read_bounded,
-    sorted_by_text, write_divide,
+    DeployArgs, DeployCommand, MAX_POSITION_BYTES, MAX_RULES_BYTES, clap_exit, fresh_seed,
+    open_file, read_bounded, sorted_by_text, write_check, write_divide, write_random,
 };
 use std::process::ExitCode;
 
@@ -256,32 +256,6 @@ struct DivideArgs {
     pos: PositionArgs,
 }
 
-#[derive(Debug, Args)]
-struct DeployArgs {
-    #[command(subcommand)]
-    command: DeployCommand,
-}
-
-#[derive(Debug, Subcommand)]
-enum DeployCommand {
-    /// Uniform random deployments (L-18), one a line.
-    Random {
-        /// The seed (a random one when left out).
-        #[arg(long)]
-        seed: Option<u64>,
-        /// How many (1–1,000,000).
-        #[arg(long, default_value_t = 1, value_parser = clap::value_parser!(u32).range(1..=1_000_000))]
-        count: u32,
-    },
-    /// Check a deployment string: `ok`, or every reason one a line (exit 1).
-    Check {
-        /// The deployment string.
-        deployment: String,
-    },
-    /// The number of legal deployments of one side (L-18).
-    Count,
-}
-
 #[derive(Debug, Clone, Copy, PartialEq, Eq, ValueEnum)]
 enum SideArg {
     Red,
@@ -395,27 +369,19 @@ fn run(cli: Cli, out: &mut Out) -> Result<(), CliError> {
         },
         Command::Deploy(a) => match a.command {
             DeployCommand::Random { seed, count } => {
-                let mut rng = StdRng::seed_from_u64(seed.unwrap_or_else(fresh_seed));
-                for _ in 0..count {
-                    writeln!(out, "{}", Deployment::random(&mut rng))?;
-                }
+                write_random(out, seed, count.into(), Deployment::random)?;
             }
             DeployCommand::Check { deployment } => {
                 let d: Deployment = deployment
                     .parse()
                     .map_err(|e| CliError(format!("deployment string: {e}")))?;
-                match d.check() {
-                    Ok(()) => writeln!(out, "ok")?,
-                    Err(e) => {
-                        for v in &e.0 {
-                            writeln!(out, "{v}")?;
-                        }
-                        out.flush()?;
-                        return Err(CliError(format!(
-                            "not a legal deployment ({} reasons)",
-                            e.0.len()
-                        )));
-                    }
+                let reasons = d.check().err().map(|e| e.0).unwrap_or_default();
+                if !write_check(out, &reasons)? {
+                    out.flush()?;
+                    return Err(CliError(format!(
+                        "not a legal deployment ({} reasons)",
+                        reasons.len()
+                    )));
                 }
             }
             DeployCommand::Count => writeln!(out, "{}", Deployment::count())?,

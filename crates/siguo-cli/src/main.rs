@@ -6,8 +6,8 @@ use std::process::ExitCode;
 
 use clap::{Args, Parser, Subcommand, ValueEnum};
 use junqi_cli::{
-    MAX_GAME_FILE_BYTES, MAX_RULES_BYTES, clap_exit, fresh_seed, open_file, read_bounded,
-    sorted_by_text, write_divide,
+    DeployArgs, DeployCommand, MAX_GAME_FILE_BYTES, MAX_RULES_BYTES, clap_exit, fresh_seed,
+    open_file, read_bounded, sorted_by_text, write_check, write_divide, write_random,
 };
 use luzhanqi::deploy::Deployment;
 use luzhanqi::rand::{Rng, SeedableRng, rngs::StdRng};
@@ -39,6 +39,15 @@ enum Command {
     /// alone on the last line.
     Play(PlayArgs),
     /// Deployments per seat (L-58): random, check, count.
+    // junqi-cli's `deploy` is worded for 陸戰棋; two lines say seat and frame here.
+    #[command(
+        mut_subcommand("check", |c| c.mut_arg("deployment", |a| {
+            a.help("The deployment string (own frame, L-19)")
+        })),
+        mut_subcommand("count", |c| {
+            c.about("The number of legal deployments of one seat (L-18, L-58)")
+        }),
+    )]
     Deploy(DeployArgs),
     /// The starting position string of four deployments and a first seat (L-58).
     Opening(OpeningArgs),
@@ -124,32 +133,6 @@ struct PlayArgs {
     pos: PositionArgs,
     /// The actions, in order.
     actions: Vec<String>,
-}
-
-#[derive(Debug, Args)]
-struct DeployArgs {
-    #[command(subcommand)]
-    command: DeployCommand,
-}
-
-#[derive(Debug, Subcommand)]
-enum DeployCommand {
-    /// Uniform random deployments (L-18), one a line.
-    Random {
-        /// The seed (a random one when left out).
-        #[arg(long)]
-        seed: Option<u64>,
-        /// How many (1–1,000,000).
-        #[arg(long, default_value_t = 1, value_parser = clap::value_parser!(u32).range(1..=1_000_000))]
-        count: u32,
-    },
-    /// Check a deployment string: `ok`, or every reason one a line (exit 1).
-    Check {
-        /// The deployment string (own frame, L-19).
-        deployment: String,
-    },
-    /// The number of legal deployments of one seat (L-18, L-58).
-    Count,
 }
 
 #[derive(Debug, Clone, Copy, PartialEq, Eq, ValueEnum)]
@@ -361,23 +344,15 @@ fn run(cli: Cli, out: &mut impl Write) -> Result<ExitCode, String> {
         }
         Command::Deploy(args) => match args.command {
             DeployCommand::Random { seed, count } => {
-                let mut r = rng(seed);
-                for _ in 0..count {
-                    writeln!(out, "{}", Deployment::random(&mut r)).map_err(w)?;
-                }
+                write_random(out, seed, count.into(), Deployment::random).map_err(w)?;
             }
             DeployCommand::Check { deployment } => {
                 let d: Deployment = deployment
                     .parse()
                     .map_err(|e| format!("deployment string: {e}"))?;
-                match d.check() {
-                    Ok(()) => writeln!(out, "ok").map_err(w)?,
-                    Err(e) => {
-                        for v in e.0 {
-                            writeln!(out, "{v}").map_err(w)?;
-                        }
-                        return Ok(ExitCode::FAILURE);
-                    }
+                let reasons = d.check().err().map(|e| e.0).unwrap_or_default();
+                if !write_check(out, &reasons).map_err(w)? {
+                    return Ok(ExitCode::FAILURE);
                 }
             }
             DeployCommand::Count => {

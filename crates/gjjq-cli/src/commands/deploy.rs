@@ -84,12 +84,9 @@ pub fn run(args: Args) -> Result<(), CliError> {
         DeployCommand::Random { seed, count, rules } => {
             let rules = load_rules(&rules)?;
             let sampler = DeploymentSampler::new(&rules);
-            let mut rng = StdRng::seed_from_u64(seed.unwrap_or_else(rand::random));
             let stdout = std::io::stdout();
             let mut out = std::io::BufWriter::new(stdout.lock());
-            for _ in 0..count {
-                writeln!(out, "{}", sampler.sample(&mut rng))?;
-            }
+            junqi_cli::write_random(&mut out, seed, count, |r| sampler.sample(r))?;
             out.flush()?;
         }
         DeployCommand::Check { deployment, rules } => {
