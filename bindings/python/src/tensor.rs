@@ -13,8 +13,8 @@ pub const ROWS: usize = 10;
 /// Columns of the board.
 pub const COLS: usize = 9;
 
-/// The planes, in order. docs/python.md describes each; a test checks the two agree.
-pub const PLANES: [&str; 32] = [
+/// The planes of the own pieces, one a kind (king … infantry).
+const OWN_KIND_PLANES: [&str; 8] = [
     "own-king",
     "own-guard",
     "own-missile",
@@ -23,14 +23,11 @@ pub const PLANES: [&str; 32] = [
     "own-army",
     "own-division",
     "own-infantry",
-    "enemy-king",
-    "enemy-guard",
-    "enemy-missile",
-    "enemy-fleet",
-    "enemy-aircraft",
-    "enemy-army",
-    "enemy-division",
-    "enemy-infantry",
+];
+
+/// The planes of the board's terrain and of the own side's state, the same in the open and
+/// the hidden-play observation.
+const BOARD_PLANES: [&str; 9] = [
     "sea",
     "coast",
     "inland",
@@ -40,14 +37,49 @@ pub const PLANES: [&str; 32] = [
     "kings-may-face",
     "own-striker",
     "own-return-origin",
-    "enemy-striker",
-    "enemy-return-origin",
-    "to-move",
-    "is-green",
-    "plies-since-capture",
-    "move-number",
-    "repetitions",
 ];
+
+/// `parts` one after the other, as one array of `N` names (checked when compiled).
+const fn join<const N: usize>(parts: &[&[&'static str]]) -> [&'static str; N] {
+    let mut out = [""; N];
+    let (mut n, mut i) = (0, 0);
+    while i < parts.len() {
+        let mut j = 0;
+        while j < parts[i].len() {
+            out[n] = parts[i][j];
+            n += 1;
+            j += 1;
+        }
+        i += 1;
+    }
+    assert!(n == N, "the parts hold another number of planes");
+    out
+}
+
+/// The planes, in order. docs/python.md describes each; a test checks the two agree.
+pub const PLANES: [&str; 32] = join(&[
+    &OWN_KIND_PLANES,
+    &[
+        "enemy-king",
+        "enemy-guard",
+        "enemy-missile",
+        "enemy-fleet",
+        "enemy-aircraft",
+        "enemy-army",
+        "enemy-division",
+        "enemy-infantry",
+    ],
+    &BOARD_PLANES,
+    &[
+        "enemy-striker",
+        "enemy-return-origin",
+        "to-move",
+        "is-green",
+        "plies-since-capture",
+        "move-number",
+        "repetitions",
+    ],
+]);
 
 const KIND_OFFSET_OWN: usize = 0;
 const KIND_OFFSET_ENEMY: usize = 8;
@@ -200,32 +232,19 @@ pub fn sorted(actions: impl IntoIterator<Item = usize>) -> Vec<usize> {
 // the referee did not tell.
 
 /// The planes of the hidden-play observation, in order (docs/python.md).
-pub const HIDDEN_PLANES: [&str; 24] = [
-    "own-king",
-    "own-guard",
-    "own-missile",
-    "own-fleet",
-    "own-aircraft",
-    "own-army",
-    "own-division",
-    "own-infantry",
-    "enemy",
-    "sea",
-    "coast",
-    "inland",
-    "own-palace",
-    "enemy-palace",
-    "seal",
-    "kings-may-face",
-    "own-striker",
-    "own-return-origin",
-    "to-move",
-    "is-green",
-    "plies-since-capture",
-    "move-number",
-    "enemy-captured",
-    "own-lost",
-];
+pub const HIDDEN_PLANES: [&str; 24] = join(&[
+    &OWN_KIND_PLANES,
+    &["enemy"],
+    &BOARD_PLANES,
+    &[
+        "to-move",
+        "is-green",
+        "plies-since-capture",
+        "move-number",
+        "enemy-captured",
+        "own-lost",
+    ],
+]);
 
 /// Moves of the recent-move window of the information-state tensor.
 pub const WINDOW: usize = 8;
