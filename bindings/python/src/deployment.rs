@@ -11,8 +11,7 @@ use pyo3::types::{PyDict, PyType};
 
 use crate::errors::{DeploymentError, GjjqError, OpeningError, echo, err};
 use crate::game::PyGame;
-use crate::hidden::PyHiddenGame;
-use crate::position::PyPosition;
+use crate::types::PyPosition;
 use crate::types::{parse_kind, parse_rules, parse_side, parse_square, seeded_rng};
 
 /// The play modes of seed 000 (對局陣法): `open` (明式), `fanshi` (翻式, R-36), `hidden`
@@ -366,7 +365,7 @@ impl PyOpening {
     fn hidden_game(&self, rules: Option<&str>) -> PyResult<PyHiddenGame> {
         let rules = parse_rules(rules)?;
         HiddenGame::new(self.0, rules)
-            .map(PyHiddenGame::from_game)
+            .map(|game| PyHiddenGame { game })
             .map_err(opening_error)
     }
 
@@ -390,4 +389,16 @@ impl PyOpening {
             (o.red.to_string(), o.green.to_string(), o.first.name()),
         ))
     }
+}
+
+// The `HiddenGame` class is declared here, beside the opening that starts one
+// (`Opening.hidden_game`); its methods are in hidden.rs, which needs the opening.
+
+/// A hidden game (暗式, R-37): the true game behind a referee, and what each side has been
+/// told. Only `propose` changes it. The true game (`true_game`) is for the referee's record;
+/// a player sees `info_state(side)` and `view(side)`.
+#[pyclass(module = "gjjq", name = "HiddenGame", from_py_object)]
+#[derive(Clone)]
+pub struct PyHiddenGame {
+    pub(crate) game: HiddenGame,
 }

@@ -6,7 +6,7 @@ use pyo3::prelude::*;
 use crate::errors::{GameOverError, GjjqError, err};
 use crate::game::PyGame;
 use crate::hidden::PyInfoState;
-use crate::position::PyPosition;
+use crate::types::PyPosition;
 use crate::types::{PyMove, seeded_rng};
 
 /// The result of a search: the move to play, its score for the side to move, the depth of

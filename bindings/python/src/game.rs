@@ -1,7 +1,7 @@
 //! `Game` and `GameNode`: conversion code over the library's annotated game (a start, the
 //! tags, a tree of moves with comments, glyphs and variations, a result), with python-chess's
 //! `GameNode` habits, undo, the draws that need history and game files (streamed
-//! reading, writing).
+//! reading, writing); and `svg`, the picture of a position or of a game.
 
 use std::fs::File;
 use std::io::{BufRead, BufReader, Read, Write};
@@ -16,9 +16,11 @@ use pyo3::prelude::*;
 use pyo3::types::{PyBytes, PyDict, PyType};
 
 use crate::errors::{GameFileError, GameOverError, GjjqError, IllegalMoveError, err};
-use crate::position::{MoveArg, PyPosition, move_arg, resolve};
 use crate::tensor;
-use crate::types::{PyMove, PyOutcome, parse_rules, parse_script, parse_side};
+use crate::types::{
+    MoveArg, PyMove, PyOutcome, PyPosition, move_arg, parse_rules, parse_script, parse_side,
+    resolve,
+};
 
 /// A game: an annotated game (its start, tags, a tree of moves with comments, glyphs and
 /// variations, and a result). The methods of the game itself (`push`, `pop`, `moves`,
@@ -1058,4 +1060,31 @@ pub fn write_games<'py>(
         n += 1;
     }
     Ok(n)
+}
+
+/// The SVG picture of a position (a `Position` or a `Game`, whose current position is drawn
+/// with its last move unless `last_move` is given): the board with its terrain, palaces and
+/// labels, the pieces, the last move as an arrow and pending returns. `flipped` shows
+/// it from Green's side; `size` is the width in pixels; `script` the characters' script.
+#[pyfunction]
+#[pyo3(signature = (position, last_move = None, flipped = false, size = 600, script = "simplified"))]
+pub fn svg(
+    position: &Bound<'_, PyAny>,
+    last_move: Option<&Bound<'_, PyAny>>,
+    flipped: bool,
+    size: u32,
+    script: &str,
+) -> PyResult<String> {
+    let given = crate::svg::last_move_arg(last_move)?;
+    if let Ok(p) = position.cast::<PyPosition>() {
+        return crate::svg::picture(&p.get().0, given, flipped, size, script);
+    }
+    if let Ok(g) = position.cast::<PyGame>() {
+        let g = g.borrow();
+        let game = g.annotated();
+        let end = game.main_end();
+        let last = given.or_else(|| game.move_at(end).map(|m| (m.from(), m.to())));
+        return crate::svg::picture(game.position_at(end), last, flipped, size, script);
+    }
+    Err(err::<GjjqError>("svg draws a Position or a Game"))
 }

@@ -18,7 +18,7 @@ use pyo3::prelude::*;
 use pyo3::types::{PyDict, PyType};
 use rand::rngs::StdRng;
 
-use crate::deployment::{PyDeployment, PyOpening, deployment_arg};
+use crate::deployment::{PyDeployment, PyHiddenGame, PyOpening, deployment_arg};
 use crate::errors::{
     GameFileError, GameOverError, GjjqError, InfoStateError, MoveParseError, NotYourTurnError,
     WorldError, echo, err,
@@ -177,15 +177,6 @@ impl PyTold {
     }
 }
 
-/// A hidden game (暗式, R-37): the true game behind a referee, and what each side has been
-/// told. Only `propose` changes it. The true game (`true_game`) is for the referee's record;
-/// a player sees `info_state(side)` and `view(side)`.
-#[pyclass(module = "gjjq", name = "HiddenGame", from_py_object)]
-#[derive(Clone)]
-pub struct PyHiddenGame {
-    game: HiddenGame,
-}
-
 impl PyHiddenGame {
     /// Wraps a referee.
     pub fn from_game(game: HiddenGame) -> PyHiddenGame {
@@ -235,10 +226,10 @@ impl PyHiddenGame {
         green: &str,
         rules: Option<&str>,
     ) -> PyResult<PyHiddenGame> {
-        let start = if let Ok(p) = start.cast::<crate::position::PyPosition>() {
+        let start = if let Ok(p) = start.cast::<crate::types::PyPosition>() {
             p.get().0.clone()
         } else {
-            crate::position::PyPosition::parse(&start.extract::<String>()?, rules)?
+            crate::types::PyPosition::parse(&start.extract::<String>()?, rules)?
         };
         let (red, green) = (endgame_force("red", red)?, endgame_force("green", green)?);
         HiddenGame::endgame(start, red, green)
@@ -842,10 +833,10 @@ impl PyWorldSampler {
     /// One consistent world as its start position, for either kind of hidden game (in a
     /// hidden endgame the only form: its worlds are positions, not deployments). Raises
     /// `WorldError` when none is found.
-    fn draw_start(&mut self, py: Python<'_>) -> PyResult<crate::position::PyPosition> {
+    fn draw_start(&mut self, py: Python<'_>) -> PyResult<crate::types::PyPosition> {
         let (sampler, rng) = (&self.sampler, &mut self.rng);
         py.detach(|| sampler.draw_start(rng))
-            .map(crate::position::PyPosition)
+            .map(crate::types::PyPosition)
             .map_err(err::<WorldError>)
     }
 
@@ -890,7 +881,7 @@ pub fn random_endgames(
     seed: Option<u64>,
     first: &str,
     rules: Option<&str>,
-) -> PyResult<Vec<crate::position::PyPosition>> {
+) -> PyResult<Vec<crate::types::PyPosition>> {
     let n = crate::errors::check_draws("n", n)?;
     let (red, green) = (endgame_force("red", red)?, endgame_force("green", green)?);
     let first = parse_side(first)?;
@@ -901,6 +892,6 @@ pub fn random_endgames(
             .map(|_| gjjq_core::endgame::random_endgame(&red, &green, first, &rules, &mut rng))
             .collect::<Result<Vec<_>, _>>()
     })
-    .map(|v| v.into_iter().map(crate::position::PyPosition).collect())
+    .map(|v| v.into_iter().map(crate::types::PyPosition).collect())
     .map_err(err::<GjjqError>)
 }

@@ -21,7 +21,7 @@ mod types;
 use gjjq_core::Square;
 use pyo3::prelude::*;
 
-use crate::position::PyPosition;
+use crate::types::PyPosition;
 use crate::types::parse_square;
 
 /// The number of leaf nodes `depth` plies below `position` (bulk-counted in Rust, without
@@ -56,13 +56,13 @@ fn _gjjq(m: &Bound<'_, PyModule>) -> PyResult<()> {
     m.add_class::<types::PyMove>()?;
     m.add_class::<types::PyPiece>()?;
     m.add_class::<types::PyOutcome>()?;
-    m.add_class::<position::PyPosition>()?;
+    m.add_class::<types::PyPosition>()?;
     m.add_class::<game::PyGame>()?;
     m.add_class::<game::PyGameNode>()?;
     m.add_class::<game::PyGameReader>()?;
     m.add_class::<deployment::PyDeployment>()?;
     m.add_class::<deployment::PyOpening>()?;
-    m.add_class::<hidden::PyHiddenGame>()?;
+    m.add_class::<deployment::PyHiddenGame>()?;
     m.add_class::<hidden::PyInfoState>()?;
     m.add_class::<hidden::PyPlayerView>()?;
     m.add_class::<hidden::PyEvent>()?;
@@ -80,7 +80,7 @@ fn _gjjq(m: &Bound<'_, PyModule>) -> PyResult<()> {
     m.add_function(wrap_pyfunction!(hidden::check_world, m)?)?;
     m.add_function(wrap_pyfunction!(hidden::random_endgames, m)?)?;
     m.add_function(wrap_pyfunction!(perft, m)?)?;
-    m.add_function(wrap_pyfunction!(svg::svg, m)?)?;
+    m.add_function(wrap_pyfunction!(game::svg, m)?)?;
     m.add_function(wrap_pyfunction!(square_index, m)?)?;
     m.add_function(wrap_pyfunction!(square_label, m)?)?;
     m.add_function(wrap_pyfunction!(flip_square, m)?)?;

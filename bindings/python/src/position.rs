@@ -1,61 +1,16 @@
 //! `Position`: an immutable, validated position with its ruleset.
 
 use gjjq_core::{Position, Setup, Square, perft::perft};
-use gjjq_notation::{MoveText, Record};
+use gjjq_notation::Record;
 use pyo3::prelude::*;
 use pyo3::types::{PyDict, PyType};
 
-use crate::errors::{
-    IllegalMoveError, InvalidPositionError, MoveParseError, PositionStringError, echo, err,
-};
+use crate::errors::{InvalidPositionError, PositionStringError, echo, err};
 use crate::tensor;
 use crate::types::{
-    PyMove, PyOutcome, PyPiece, parse_rules, parse_script, parse_side, parse_square, rules_json,
+    MoveArg, PyMove, PyOutcome, PyPiece, PyPosition, move_arg, parse_rules, parse_script,
+    parse_side, parse_square, resolve, rules_json,
 };
-
-/// A position: the placement, the side to move, pending returns and the two counters
-/// validated, under a ruleset. Immutable: `play` returns a new position.
-#[pyclass(module = "gjjq", name = "Position", frozen, eq, from_py_object)]
-#[derive(Clone, PartialEq, Eq)]
-pub struct PyPosition(pub Position);
-
-/// A move given as a `Move` or as text (ASCII form or record).
-pub fn move_arg(obj: &Bound<'_, PyAny>) -> PyResult<MoveArg> {
-    if let Ok(m) = obj.cast::<PyMove>() {
-        return Ok(MoveArg::Move(*m.get()));
-    }
-    if let Ok(s) = obj.extract::<String>() {
-        return Ok(MoveArg::Text(s));
-    }
-    Err(err::<MoveParseError>(
-        "a move is a Move or text: its ASCII form ('5B5A') or its record ('团5B进5A')",
-    ))
-}
-
-/// A move argument before it is resolved against a position.
-pub enum MoveArg {
-    /// A `Move`.
-    Move(PyMove),
-    /// Text.
-    Text(String),
-}
-
-/// Resolves a move argument to the legal core move of `pos`.
-pub fn resolve(pos: &Position, m: &MoveArg) -> PyResult<gjjq_core::Move> {
-    match m {
-        MoveArg::Move(m) => pos.find_move(m.from, m.to).ok_or_else(|| {
-            err::<IllegalMoveError>(format!("{}{} is not legal in {pos}", m.from, m.to))
-        }),
-        MoveArg::Text(s) => {
-            let text: MoveText = s
-                .trim()
-                .parse()
-                .map_err(|e| err::<MoveParseError>(format!("'{}': {e}", echo(s))))?;
-            text.to_move(pos)
-                .map_err(|e| err::<IllegalMoveError>(format!("'{}' in {pos}: {e}", echo(s))))
-        }
-    }
-}
 
 impl PyPosition {
     pub fn parse(s: &str, rules: Option<&str>) -> PyResult<Position> {
@@ -66,12 +21,6 @@ impl PyPosition {
             .map_err(|e| err::<PositionStringError>(format!("'{}': {e}", echo(s))))?;
         Position::from_setup_with(setup, rules)
             .map_err(|e| err::<InvalidPositionError>(format!("'{}': {e}", echo(s))))
-    }
-
-    pub fn record_of(&self, m: &PyMove, script: &str) -> PyResult<String> {
-        let script = parse_script(script)?;
-        let core = resolve(&self.0, &MoveArg::Move(*m))?;
-        Ok(Record::from_move(&self.0, core).to_script(script))
     }
 }
 

@@ -6,8 +6,6 @@ use gjjq_core::Square;
 use pyo3::prelude::*;
 
 use crate::errors::{MoveParseError, err};
-use crate::game::PyGame;
-use crate::position::PyPosition;
 use crate::types::{PyMove, parse_script};
 
 /// The picture of `position` by the facade's renderer; `flipped` turns it half a turn
@@ -107,34 +105,5 @@ pub fn last_move_arg(obj: Option<&Bound<'_, PyAny>>) -> PyResult<Option<(Square,
     }
     Err(err::<MoveParseError>(
         "last_move is a Move, an ASCII move ('5B5A') or None",
-    ))
-}
-
-/// The SVG picture of a position (a `Position` or a `Game`, whose current position is drawn
-/// with its last move unless `last_move` is given): the board with its terrain, palaces and
-/// labels, the pieces, the last move as an arrow and pending returns. `flipped` shows
-/// it from Green's side; `size` is the width in pixels; `script` the characters' script.
-#[pyfunction]
-#[pyo3(signature = (position, last_move = None, flipped = false, size = 600, script = "simplified"))]
-pub fn svg(
-    position: &Bound<'_, PyAny>,
-    last_move: Option<&Bound<'_, PyAny>>,
-    flipped: bool,
-    size: u32,
-    script: &str,
-) -> PyResult<String> {
-    let given = last_move_arg(last_move)?;
-    if let Ok(p) = position.cast::<PyPosition>() {
-        return picture(&p.get().0, given, flipped, size, script);
-    }
-    if let Ok(g) = position.cast::<PyGame>() {
-        let g = g.borrow();
-        let game = g.annotated();
-        let end = game.main_end();
-        let last = given.or_else(|| game.move_at(end).map(|m| (m.from(), m.to())));
-        return picture(game.position_at(end), last, flipped, size, script);
-    }
-    Err(err::<crate::errors::GjjqError>(
-        "svg draws a Position or a Game",
     ))
 }

@@ -8,8 +8,8 @@ use gjjq_tablebase::{Ending, Tablebase, Value, Wdl, WdlTablebase};
 use pyo3::prelude::*;
 
 use crate::errors::{TablebaseError, err};
-use crate::position::PyPosition;
 use crate::types::PyMove;
+use crate::types::PyPosition;
 
 /// Win (1), draw (0) or loss (-1) and the plies to the end (0 for a draw).
 fn parts(v: Value) -> (i8, u16) {

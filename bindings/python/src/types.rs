@@ -1,14 +1,16 @@
-//! Small value types: `Move`, `Piece`, `Outcome`, and the conversions of sides, points,
+//! Small value types: `Move`, `Piece`, `Outcome`, the `Position` class itself (its methods
+//! are in `position.rs`) with moves resolved against it, and the conversions of sides, points,
 //! scripts and rulesets from their Python spellings.
 
 use gjjq_core::{
-    Move as CoreMove, Outcome as CoreOutcome, Piece as CorePiece, Ruleset, Script, Side, Square,
-    outcome::EndReason,
+    Move as CoreMove, Outcome as CoreOutcome, Piece as CorePiece, Position, Ruleset, Script, Side,
+    Square, outcome::EndReason,
 };
+use gjjq_notation::{MoveText, Record};
 use pyo3::prelude::*;
 use pyo3::types::PyType;
 
-use crate::errors::{GjjqError, MoveParseError, RulesetError, echo, err};
+use crate::errors::{GjjqError, IllegalMoveError, MoveParseError, RulesetError, echo, err};
 
 /// Number of points.
 pub const POINTS: usize = Square::COUNT;
@@ -162,7 +164,7 @@ impl PyMove {
 
     /// The six-character record of this move in `position`, e.g. `"团5B进5A"`.
     #[pyo3(signature = (position, script = "simplified"))]
-    fn record(&self, position: &crate::position::PyPosition, script: &str) -> PyResult<String> {
+    fn record(&self, position: &PyPosition, script: &str) -> PyResult<String> {
         position.record_of(self, script)
     }
 
@@ -360,4 +362,56 @@ pub fn parse_kind(s: &str) -> PyResult<gjjq_core::PieceKind> {
             "'{}' is not a piece kind (king, guard, missile, fleet, aircraft, army, division, infantry, or a letter KGMFPADI)", echo(s)
         ))
     })
+}
+
+/// A position: the placement, the side to move, pending returns and the two counters
+/// validated, under a ruleset. Immutable: `play` returns a new position.
+#[pyclass(module = "gjjq", name = "Position", frozen, eq, from_py_object)]
+#[derive(Clone, PartialEq, Eq)]
+pub struct PyPosition(pub Position);
+
+/// A move given as a `Move` or as text (ASCII form or record).
+pub fn move_arg(obj: &Bound<'_, PyAny>) -> PyResult<MoveArg> {
+    if let Ok(m) = obj.cast::<PyMove>() {
+        return Ok(MoveArg::Move(*m.get()));
+    }
+    if let Ok(s) = obj.extract::<String>() {
+        return Ok(MoveArg::Text(s));
+    }
+    Err(err::<MoveParseError>(
+        "a move is a Move or text: its ASCII form ('5B5A') or its record ('团5B进5A')",
+    ))
+}
+
+/// A move argument before it is resolved against a position.
+pub enum MoveArg {
+    /// A `Move`.
+    Move(PyMove),
+    /// Text.
+    Text(String),
+}
+
+/// Resolves a move argument to the legal core move of `pos`.
+pub fn resolve(pos: &Position, m: &MoveArg) -> PyResult<gjjq_core::Move> {
+    match m {
+        MoveArg::Move(m) => pos.find_move(m.from, m.to).ok_or_else(|| {
+            err::<IllegalMoveError>(format!("{}{} is not legal in {pos}", m.from, m.to))
+        }),
+        MoveArg::Text(s) => {
+            let text: MoveText = s
+                .trim()
+                .parse()
+                .map_err(|e| err::<MoveParseError>(format!("'{}': {e}", echo(s))))?;
+            text.to_move(pos)
+                .map_err(|e| err::<IllegalMoveError>(format!("'{}' in {pos}: {e}", echo(s))))
+        }
+    }
+}
+
+impl PyPosition {
+    pub fn record_of(&self, m: &PyMove, script: &str) -> PyResult<String> {
+        let script = parse_script(script)?;
+        let core = resolve(&self.0, &MoveArg::Move(*m))?;
+        Ok(Record::from_move(&self.0, core).to_script(script))
+    }
 }
