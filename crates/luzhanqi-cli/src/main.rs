@@ -8,9 +8,10 @@ mod referee;
 use std::fmt;
 use std::io::{BufRead, BufWriter, Write};
 
+use junqi_cli::{DeployArgs, DeployCommand, write_check, write_random};
 use junqi_cli::{
-    DeployArgs, DeployCommand, MAX_POSITION_BYTES, MAX_RULES_BYTES, clap_exit, fresh_seed,
-    open_file, read_bounded, sorted_by_text, write_check, write_divide, write_random,
+    MAX_POSITION_BYTES, MAX_RULES_BYTES, clap_exit, fresh_seed, open_file, read_bounded,
+    sorted_by_text, write_divide,
 };
 use std::process::ExitCode;
 

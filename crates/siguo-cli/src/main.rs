@@ -5,9 +5,10 @@ use std::io::{BufWriter, Write};
 use std::process::ExitCode;
 
 use clap::{Args, Parser, Subcommand, ValueEnum};
+use junqi_cli::{DeployArgs, DeployCommand, write_check, write_random};
 use junqi_cli::{
-    DeployArgs, DeployCommand, MAX_GAME_FILE_BYTES, MAX_RULES_BYTES, clap_exit, fresh_seed,
-    open_file, read_bounded, sorted_by_text, write_check, write_divide, write_random,
+    MAX_GAME_FILE_BYTES, MAX_RULES_BYTES, clap_exit, fresh_seed, open_file, read_bounded,
+    sorted_by_text, write_divide,
 };
 use luzhanqi::deploy::Deployment;
 use luzhanqi::rand::{Rng, SeedableRng, rngs::StdRng};
