@@ -6,6 +6,7 @@
 //! | [`Outcome`] | who won or a draw, with each game's reasons; points and returns per seat |
 //! | [`GameState`] | the trait a game's state implements (OpenSpiel's `State`, shakmaty's `Position`) |
 //! | [`History`] | start, plies, keys and occurrence counts (repetition in O(1) a ply), undo, ply limit |
+//! | [`bitboard!`] | the one bitboard: each game's set of points as the bits of one word |
 //! | [`clip`] | the one cutting of echoed input in error messages |
 //! | [`stats`] | W/D/L and pentanomial statistics, Elo, LOS, SPRT |
 //!
@@ -23,6 +24,7 @@
 #![forbid(unsafe_code)]
 #![deny(missing_docs)]
 
+mod bitboard;
 mod history;
 mod outcome;
 mod seat;

@@ -26,6 +26,79 @@ pub struct Numbering {
     pub fixed: bool,
 }
 
+impl Numbering {
+    /// Set by a tag that gives a whole position: its side to move (`second`: the second
+    /// side's) and move number. It outranks a tag that only names the first mover, whatever
+    /// the order of the tags.
+    ///
+    /// ```
+    /// use junqi_gamefile::Numbering;
+    /// let mut n = Numbering::default();
+    /// n.set_position(true, 12);
+    /// n.set_first_mover(false);
+    /// assert_eq!((n.second, n.number, n.fixed), (true, 12, true));
+    /// ```
+    pub fn set_position(&mut self, second: bool, number: u32) {
+        *self = Numbering {
+            second,
+            number,
+            fixed: true,
+        };
+    }
+
+    /// Set by a tag that names the first mover (国际军棋's R-34, 陸戰棋's dark records): a
+    /// game from an opening may start with the second side's move, numbered `1...`. Nothing
+    /// changes once a position tag has set the numbering ([`Numbering::set_position`]).
+    pub fn set_first_mover(&mut self, second: bool) {
+        if !self.fixed {
+            *self = Numbering {
+                second,
+                ..Numbering::default()
+            };
+        }
+    }
+}
+
+/// A tag of a game as the reader hands it to a [`Dialect`]: its name, its value (unescaped)
+/// and where the value's opening quote stands.
+///
+/// # Examples
+///
+/// ```
+/// use junqi_gamefile::{Tag, TextPos};
+/// let tag = Tag { name: "Game", value: "gjjq", at: TextPos { line: 1, column: 7 } };
+/// assert_eq!(tag.other_game("luzhanqi").as_deref(), Some("gjjq"));
+/// assert_eq!(tag.other_game("gjjq"), None);
+/// assert_eq!(tag.value_pos(3), TextPos { line: 1, column: 10 });
+/// ```
+#[derive(Debug, Clone, Copy, PartialEq, Eq)]
+pub struct Tag<'a> {
+    /// The tag's name.
+    pub name: &'a str,
+    /// Its value, unescaped.
+    pub value: &'a str,
+    /// Where its value's opening quote stands.
+    pub at: TextPos,
+}
+
+impl Tag<'_> {
+    /// When this is a [`GAME_TAG`](crate::GAME_TAG) that names another game than `game`,
+    /// the name it gives, cut for an error message ([`clip`](crate::clip), 40 characters):
+    /// every dialect refuses another game's file the same way.
+    #[must_use]
+    pub fn other_game(&self, game: &str) -> Option<String> {
+        (self.name == crate::GAME_TAG && self.value != game)
+            .then(|| crate::text::clip40(self.value))
+    }
+
+    /// The place of character `column` (from 1) of the value, for an error within it: the
+    /// value starts one column after its opening quote.
+    #[must_use]
+    pub fn value_pos(&self, column: usize) -> TextPos {
+        self.at.offset(column + 1)
+    }
+}
+
 impl Default for Numbering {
     fn default() -> Numbering {
         Numbering {
@@ -47,7 +120,7 @@ impl Default for Numbering {
 /// A dialect whose moves are two lower-case letters:
 ///
 /// ```
-/// use junqi_gamefile::{Dialect, GameReader, Numbering, ReadError, TextPos};
+/// use junqi_gamefile::{Dialect, GameReader, Numbering, ReadError, Tag, TextPos};
 ///
 /// #[derive(Debug, thiserror::Error)]
 /// #[error("{at}: '{token}' is not two letters")]
@@ -57,8 +130,7 @@ impl Default for Numbering {
 /// impl Dialect for Letters {
 ///     type Error = NotAMove;
 ///     fn side_names(&self) -> [&'static str; 2] { ["Red", "Blue"] }
-///     fn position_tag(&self) -> &'static str { "Setup" }
-///     fn tag(&self, _: &str, _: &str, _: TextPos, _: &mut Numbering) -> Result<(), NotAMove> {
+///     fn tag(&self, _: Tag<'_>, _: &mut Numbering) -> Result<(), NotAMove> {
 ///         Ok(())
 ///     }
 ///     fn check_move(&self, token: &str, at: TextPos) -> Result<(), NotAMove> {
@@ -82,22 +154,20 @@ pub trait Dialect {
     /// The sides' names in messages, the side of `1-0` first (`["Red", "Green"]`).
     fn side_names(&self) -> [&'static str; 2];
 
-    /// The tag whose position gives the first move number, as messages name it (`Setup`).
-    fn position_tag(&self) -> &'static str;
+    /// The tag whose position gives the first move number, as messages name it: `Setup` in
+    /// every game so far.
+    fn position_tag(&self) -> &'static str {
+        "Setup"
+    }
 
-    /// A tag of a game (its value unescaped, `value_at` its opening quote): set `numbering`
-    /// if the tag says where the move numbers start; an error if the game cannot read it.
+    /// A tag of a game: set `numbering` if the tag says where the move numbers start
+    /// ([`Numbering::set_position`], [`Numbering::set_first_mover`]); an error if the game
+    /// cannot read it (a file of another game: [`Tag::other_game`]).
     ///
     /// # Errors
     ///
     /// The game's, for a tag value it cannot read.
-    fn tag(
-        &self,
-        name: &str,
-        value: &str,
-        value_at: TextPos,
-        numbering: &mut Numbering,
-    ) -> Result<(), Self::Error>;
+    fn tag(&self, tag: Tag<'_>, numbering: &mut Numbering) -> Result<(), Self::Error>;
 
     /// Whether `token` (a move as written, without glyphs glued to it; `at` its first
     /// character) is a move in the game's syntax.
@@ -129,11 +199,7 @@ impl Dialect for Plain {
         ["First", "Second"]
     }
 
-    fn position_tag(&self) -> &'static str {
-        "Setup"
-    }
-
-    fn tag(&self, _: &str, _: &str, _: TextPos, _: &mut Numbering) -> Result<(), Infallible> {
+    fn tag(&self, _: Tag<'_>, _: &mut Numbering) -> Result<(), Infallible> {
         Ok(())
     }
 

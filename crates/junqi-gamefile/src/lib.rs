@@ -66,7 +66,7 @@ mod writer;
 use std::fmt;
 use std::str::FromStr;
 
-pub use dialect::{Dialect, Numbering, Plain};
+pub use dialect::{Dialect, Numbering, Plain, Tag};
 pub use error::{ReadError, ReadLimits};
 pub use glyph::{Glyph, GlyphParseError};
 pub use reader::GameReader;
@@ -89,6 +89,26 @@ pub struct TextPos {
     pub line: usize,
     /// The column, from 1, in characters.
     pub column: usize,
+}
+
+impl TextPos {
+    /// The place of character `column` (from 1) of a text that starts here: the one
+    /// placing of an error found within a token or a tag value (a column below 1 is the
+    /// text's start).
+    ///
+    /// ```
+    /// use junqi_gamefile::TextPos;
+    /// let at = TextPos { line: 2, column: 5 };
+    /// assert_eq!(at.offset(3), TextPos { line: 2, column: 7 });
+    /// assert_eq!(at.offset(0), at);
+    /// ```
+    #[must_use]
+    pub fn offset(self, column: usize) -> TextPos {
+        TextPos {
+            line: self.line,
+            column: self.column + column.max(1) - 1,
+        }
+    }
 }
 
 impl fmt::Display for TextPos {

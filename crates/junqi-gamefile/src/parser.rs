@@ -437,7 +437,14 @@ impl GameParser {
         self.held(name.len() + value.len(), at(start))?;
         self.note(at(start))?;
         dialect
-            .tag(&name, &value, value_at, &mut self.numbering)
+            .tag(
+                crate::Tag {
+                    name: &name,
+                    value: &value,
+                    at: value_at,
+                },
+                &mut self.numbering,
+            )
             .map_err(ReadError::Game)?;
         self.line.second = self.numbering.second;
         self.line.number = self.numbering.number;

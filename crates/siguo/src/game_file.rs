@@ -5,7 +5,9 @@
 
 use std::ops::ControlFlow;
 
-use junqi_gamefile::{Dialect, GameReader, Numbering, ReadError, ResultToken, TextPos, Visitor};
+use junqi_gamefile::{
+    Dialect, GameReader, Numbering, ReadError, ResultToken, Tag, TextPos, Visitor,
+};
 use thiserror::Error;
 
 use crate::position::{Action, Outcome, Position, Repetitions};
@@ -46,7 +48,7 @@ pub enum GameFileError {
     OtherGame {
         /// Where its value stands.
         at: TextPos,
-        /// The game it names.
+        /// The game it names (cut to 40 characters).
         game: String,
     },
     /// A token that is no move, `pass` or `resign-x`.
@@ -107,24 +109,11 @@ impl Dialect for SiguoDialect {
         ["Red–Blue", "Green–Yellow"]
     }
 
-    fn position_tag(&self) -> &'static str {
-        "Setup"
-    }
-
-    fn tag(
-        &self,
-        name: &str,
-        value: &str,
-        at: TextPos,
-        _: &mut Numbering,
-    ) -> Result<(), GameFileError> {
-        if name == junqi_gamefile::GAME_TAG && value != "siguo" {
-            return Err(GameFileError::OtherGame {
-                at,
-                game: value.into(),
-            });
+    fn tag(&self, tag: Tag<'_>, _: &mut Numbering) -> Result<(), GameFileError> {
+        match tag.other_game("siguo") {
+            Some(game) => Err(GameFileError::OtherGame { at: tag.at, game }),
+            None => Ok(()),
         }
-        Ok(())
     }
 
     fn check_move(&self, token: &str, at: TextPos) -> Result<(), GameFileError> {
@@ -387,6 +376,22 @@ mod tests {
             read_games(&other)[0],
             Err(ReadError::Game(GameFileError::OtherGame { .. }))
         ));
+    }
+
+    /// The `Game` tag of another game is refused with its value cut to 40 characters, as
+    /// every game's dialect echoes it (`Tag::other_game`), not in full.
+    #[test]
+    fn another_games_tag_is_echoed_cut() {
+        let long = "x".repeat(100);
+        let text = format!("[Game \"{long}\"]\n\n*\n");
+        let err = read_games(&text).remove(0).unwrap_err();
+        assert_eq!(
+            err.to_string(),
+            format!(
+                "1:7: the Game tag says '{}… (100 characters)', not siguo",
+                "x".repeat(40)
+            )
+        );
     }
 
     /// L-56 holds in game files as in play: a shuttle that repeats under `repetition: 2` ends

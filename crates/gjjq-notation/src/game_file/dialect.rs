@@ -2,11 +2,11 @@
 //! move numbers, the `Game` tag, and the move tokens (records and ASCII moves).
 
 use gjjq_core::{Setup, Side};
-use junqi_gamefile::{Dialect, Numbering};
+use junqi_gamefile::{Dialect, Numbering, Tag};
 
 use super::{MoveText, SyntaxError, TextPos};
 use crate::record::Record;
-use crate::text::{clip, fold_full_width};
+use crate::text::fold_full_width;
 use gjjq_core::MoveParseError;
 
 /// The files of 国际军棋 as a [`Dialect`] of the shared grammar: Red and Green; the `Setup` tag
@@ -19,10 +19,10 @@ use gjjq_core::MoveParseError;
 ///
 /// ```
 /// use gjjq_notation::{GjjqDialect, SyntaxError, TextPos};
-/// use junqi_gamefile::{Dialect, Numbering};
+/// use junqi_gamefile::{Dialect, Numbering, Tag};
 /// let at = TextPos { line: 1, column: 8 };
 /// let mut n = Numbering::default();
-/// GjjqDialect.tag("FirstMover", "green", at, &mut n)?;
+/// GjjqDialect.tag(Tag { name: "FirstMover", value: "green", at }, &mut n)?;
 /// assert!(n.second);
 /// assert!(GjjqDialect.check_move("团5B进5A", at).is_ok());
 /// assert!(matches!(GjjqDialect.check_move("5B5Z", at), Err(SyntaxError::Ascii { .. })));
@@ -38,44 +38,27 @@ impl Dialect for GjjqDialect {
         ["Red", "Green"]
     }
 
-    fn position_tag(&self) -> &'static str {
-        "Setup"
-    }
-
-    fn tag(
-        &self,
-        name: &str,
-        value: &str,
-        value_at: TextPos,
-        numbering: &mut Numbering,
-    ) -> Result<(), SyntaxError> {
-        match name {
+    fn tag(&self, tag: Tag<'_>, numbering: &mut Numbering) -> Result<(), SyntaxError> {
+        if let Some(found) = tag.other_game(junqi_gamefile::DEFAULT_GAME) {
+            return Err(SyntaxError::OtherGame { at: tag.at, found });
+        }
+        match tag.name {
             "Setup" => {
-                let setup: Setup = value.parse().map_err(|error| SyntaxError::BadSetup {
-                    at: value_at,
-                    error,
-                })?;
-                numbering.second = setup.turn == Side::Green;
-                numbering.number = setup.move_number;
-                numbering.fixed = true;
+                let setup: Setup = tag
+                    .value
+                    .parse()
+                    .map_err(|error| SyntaxError::BadSetup { at: tag.at, error })?;
+                numbering.set_position(setup.turn == Side::Green, setup.move_number);
             }
             "FirstMover" => {
                 // R-34: a game from an opening may start with Green's move, numbered 1...
                 // A `Setup` tag, which gives the side to move itself, outranks it.
-                let side = super::parse_side(value).ok_or_else(|| SyntaxError::BadFirstMover {
-                    at: value_at,
-                    found: value.to_owned(),
-                })?;
-                if !numbering.fixed {
-                    numbering.second = side == Side::Green;
-                    numbering.number = 1;
-                }
-            }
-            junqi_gamefile::GAME_TAG if value != junqi_gamefile::DEFAULT_GAME => {
-                return Err(SyntaxError::OtherGame {
-                    at: value_at,
-                    found: clip(value),
-                });
+                let side =
+                    super::parse_side(tag.value).ok_or_else(|| SyntaxError::BadFirstMover {
+                        at: tag.at,
+                        found: tag.value.to_owned(),
+                    })?;
+                numbering.set_first_mover(side == Side::Green);
             }
             _ => {}
         }
@@ -153,8 +136,5 @@ impl MoveText {
 
 /// `at` moved to the error's column within the token (the token start when it has none).
 fn shift(at: TextPos, column: Option<usize>) -> TextPos {
-    TextPos {
-        column: at.column + column.unwrap_or(1) - 1,
-        ..at
-    }
+    at.offset(column.unwrap_or(1))
 }

@@ -35,14 +35,14 @@ use std::convert::Infallible;
 use std::ops::ControlFlow;
 
 use junqi_gamefile::{
-    Dialect, GameReader, Glyph, Numbering, ReadError, ReadLimits, ResultToken, TextPos, Visitor,
-    WriteError, WriteMove, comment, write_movetext, write_tags,
+    GameReader, Glyph, Numbering, ReadError, ReadLimits, ResultToken, TextPos, Visitor, WriteError,
+    WriteMove, comment, write_movetext, write_tags,
 };
 use thiserror::Error;
 
 use crate::combat::AttackOutcome;
 use crate::deploy::Deployment;
-use crate::game_file::{GameFileError, GameRecord, LuzhanqiDialect, MoveForm, TokenError};
+use crate::game_file::{FileDialect, GameFileError, GameRecord, MoveForm, TokenError};
 use crate::moves::Move;
 use crate::piece::Side;
 use crate::ruleset::Ruleset;
@@ -359,34 +359,6 @@ pub fn player_record(state: &InfoState) -> Result<String, WriteError<Infallible>
     Ok(text)
 }
 
-/// 陸戰棋's dialect with the `FirstMover` tag setting where the numbering starts.
-struct PlayerDialect;
-
-impl Dialect for PlayerDialect {
-    type Error = TokenError;
-    fn side_names(&self) -> [&'static str; 2] {
-        LuzhanqiDialect.side_names()
-    }
-    fn position_tag(&self) -> &'static str {
-        LuzhanqiDialect.position_tag()
-    }
-    fn tag(
-        &self,
-        name: &str,
-        value: &str,
-        at: TextPos,
-        n: &mut Numbering,
-    ) -> Result<(), TokenError> {
-        if name == "FirstMover" && !n.fixed {
-            n.second = value == "blue";
-        }
-        LuzhanqiDialect.tag(name, value, at, n)
-    }
-    fn check_move(&self, token: &str, at: TextPos) -> Result<(), TokenError> {
-        LuzhanqiDialect.check_move(token, at)
-    }
-}
-
 #[derive(Default)]
 struct Collect {
     tags: Vec<(String, String)>,
@@ -450,7 +422,14 @@ impl Visitor for Collect {
 /// [`RecordError`]: the grammar's errors, a missing tag, a malformed comment, a state no
 /// referee could have told.
 pub fn read_player_record(text: &str) -> Result<InfoState, RecordError> {
-    let mut r = GameReader::with_dialect(text.as_bytes(), PlayerDialect, ReadLimits::default());
+    let mut r = GameReader::with_dialect(
+        text.as_bytes(),
+        FileDialect {
+            first_mover: true,
+            ..FileDialect::default()
+        },
+        ReadLimits::default(),
+    );
     let mut v = Collect::default();
     let c = match r.read_with(&mut v).ok_or(RecordError::Empty)? {
         Ok(c) => c,

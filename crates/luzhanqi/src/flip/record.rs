@@ -30,12 +30,12 @@ use std::convert::Infallible;
 use std::ops::ControlFlow;
 
 use junqi_gamefile::{
-    Dialect, GameReader, Glyph, Numbering, ReadError, ReadLimits, ResultToken, TextPos, Visitor,
-    WriteError, WriteMove, write_movetext, write_tags,
+    Dialect, GameReader, Glyph, Numbering, ReadError, ReadLimits, ResultToken, Tag, TextPos,
+    Visitor, WriteError, WriteMove, write_movetext, write_tags,
 };
 use thiserror::Error;
 
-use crate::game_file::{GAME_NAME, result_token};
+use crate::game_file::{GAME_NAME, LuzhanqiDialect, result_token};
 
 use crate::ruleset::{ColourRule, Mode, ModeRules, Ruleset, RulesetError};
 
@@ -277,55 +277,35 @@ fn write_record(
 /// 陸戰棋's tags with flip plies and the flip state as `Setup`.
 pub(crate) struct FlipDialect;
 
-fn shift(at: TextPos, column: usize) -> TextPos {
-    crate::game_file::shift(at, column)
-}
-
 impl Dialect for FlipDialect {
     type Error = FlipTokenError;
 
     fn side_names(&self) -> [&'static str; 2] {
-        ["Red", "Blue"]
+        LuzhanqiDialect.side_names()
     }
 
-    fn position_tag(&self) -> &'static str {
-        "Setup"
-    }
-
-    fn tag(
-        &self,
-        name: &str,
-        value: &str,
-        value_at: TextPos,
-        numbering: &mut Numbering,
-    ) -> Result<(), FlipTokenError> {
-        match name {
-            junqi_gamefile::GAME_TAG if value != GAME_NAME => Err(FlipTokenError::OtherGame {
-                at: value_at,
-                found: crate::game_file::clip(value),
-            }),
+    fn tag(&self, tag: Tag<'_>, numbering: &mut Numbering) -> Result<(), FlipTokenError> {
+        if let Some(found) = tag.other_game(GAME_NAME) {
+            return Err(FlipTokenError::OtherGame { at: tag.at, found });
+        }
+        match tag.name {
             "Setup" => {
-                let setup: FlipSetup = value.parse().map_err(|error: FlipSetupParseError| {
-                    FlipTokenError::BadSetup {
-                        at: shift(value_at, error.column() + 1),
-                        error,
-                    }
-                })?;
-                numbering.second = setup.player == Player::Second;
-                numbering.number = setup.move_number;
-                numbering.fixed = true;
-                Ok(())
+                let setup: FlipSetup =
+                    tag.value.parse().map_err(|error: FlipSetupParseError| {
+                        FlipTokenError::BadSetup {
+                            at: tag.value_pos(error.column()),
+                            error,
+                        }
+                    })?;
+                numbering.set_position(setup.player == Player::Second, setup.move_number);
             }
             "Rules" => {
-                Ruleset::parse(value)
-                    .map(|_| ())
-                    .map_err(|error| FlipTokenError::BadRules {
-                        at: value_at,
-                        error,
-                    })
+                Ruleset::parse(tag.value)
+                    .map_err(|error| FlipTokenError::BadRules { at: tag.at, error })?;
             }
-            _ => Ok(()),
+            _ => {}
         }
+        Ok(())
     }
 
     fn check_move(&self, token: &str, at: TextPos) -> Result<(), FlipTokenError> {
@@ -333,7 +313,7 @@ impl Dialect for FlipDialect {
             .parse::<FlipPly>()
             .map(|_| ())
             .map_err(|error| FlipTokenError::Ply {
-                at: shift(at, error.column()),
+                at: at.offset(error.column()),
                 token: crate::game_file::clip(token),
                 error,
             })

@@ -23,7 +23,7 @@
 mod reader;
 mod writer;
 
-use junqi_gamefile::{Dialect, Glyph, Numbering, ReadError, ResultToken, TextPos, WriteMove};
+use junqi_gamefile::{Dialect, Glyph, Numbering, ReadError, ResultToken, Tag, TextPos, WriteMove};
 use thiserror::Error;
 
 use crate::{
@@ -31,6 +31,7 @@ use crate::{
     Side,
 };
 
+pub(crate) use reader::FileDialect;
 pub use reader::{GameFileReader, Record, read_games, read_records};
 pub use writer::{MoveForm, MoveFormParseError};
 
@@ -180,18 +181,11 @@ pub enum GameFileError {
 /// assert!(LuzhanqiDialect.check_move("a6a7", at).is_ok());
 /// let err = LuzhanqiDialect.check_move("a6z7", at).unwrap_err();
 /// assert!(err.to_string().starts_with("1:9: "));
-/// assert!(LuzhanqiDialect.tag("Game", "gjjq", at, &mut Numbering::default()).is_err());
+/// let game = Tag { name: "Game", value: "gjjq", at };
+/// assert!(LuzhanqiDialect.tag(game, &mut Numbering::default()).is_err());
 /// ```
 #[derive(Debug, Clone, Copy, Default, PartialEq, Eq, Hash)]
 pub struct LuzhanqiDialect;
-
-/// `at` moved to 1-based column `column` of the text that starts at `at`.
-pub(crate) fn shift(at: TextPos, column: usize) -> TextPos {
-    TextPos {
-        line: at.line,
-        column: at.column + column.max(1) - 1,
-    }
-}
 
 pub(crate) fn clip(text: &str) -> String {
     junqi_gamefile::clip(text, 40)
@@ -204,45 +198,28 @@ impl Dialect for LuzhanqiDialect {
         ["Red", "Blue"]
     }
 
-    fn position_tag(&self) -> &'static str {
-        "Setup"
-    }
-
-    fn tag(
-        &self,
-        name: &str,
-        value: &str,
-        value_at: TextPos,
-        numbering: &mut Numbering,
-    ) -> Result<(), TokenError> {
-        match name {
-            junqi_gamefile::GAME_TAG if value != GAME_NAME => Err(TokenError::OtherGame {
-                at: value_at,
-                found: clip(value),
-            }),
+    fn tag(&self, tag: Tag<'_>, numbering: &mut Numbering) -> Result<(), TokenError> {
+        if let Some(found) = tag.other_game(GAME_NAME) {
+            return Err(TokenError::OtherGame { at: tag.at, found });
+        }
+        match tag.name {
             "Setup" => {
-                let setup: crate::Setup = value.parse().map_err(|error: SetupParseError| {
-                    // The value starts one column after its opening quote.
-                    TokenError::BadSetup {
-                        at: shift(value_at, error.column() + 1),
-                        error,
-                    }
-                })?;
-                numbering.second = setup.turn == Side::Blue;
-                numbering.number = setup.move_number;
-                numbering.fixed = true;
-                Ok(())
+                let setup: crate::Setup =
+                    tag.value
+                        .parse()
+                        .map_err(|error: SetupParseError| TokenError::BadSetup {
+                            at: tag.value_pos(error.column()),
+                            error,
+                        })?;
+                numbering.set_position(setup.turn == Side::Blue, setup.move_number);
             }
             "Rules" => {
-                crate::Ruleset::parse(value)
-                    .map(|_| ())
-                    .map_err(|error| TokenError::BadRules {
-                        at: value_at,
-                        error,
-                    })
+                crate::Ruleset::parse(tag.value)
+                    .map_err(|error| TokenError::BadRules { at: tag.at, error })?;
             }
-            _ => Ok(()),
+            _ => {}
         }
+        Ok(())
     }
 
     fn check_move(&self, token: &str, at: TextPos) -> Result<(), TokenError> {
@@ -250,7 +227,7 @@ impl Dialect for LuzhanqiDialect {
             .parse::<MoveText>()
             .map(|_| ())
             .map_err(|error| TokenError::Move {
-                at: shift(at, error.column().unwrap_or(1)),
+                at: at.offset(error.column().unwrap_or(1)),
                 token: clip(token),
                 error,
             })

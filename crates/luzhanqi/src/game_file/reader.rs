@@ -5,7 +5,7 @@ use std::io::BufRead;
 use std::ops::ControlFlow;
 
 use junqi_gamefile::{
-    Dialect, GameReader, Glyph, Numbering, ReadLimits, ResultToken, Skip, TextPos, Visitor,
+    Dialect, GameReader, Glyph, Numbering, ReadLimits, ResultToken, Skip, Tag, TextPos, Visitor,
 };
 
 use super::{
@@ -26,10 +26,13 @@ pub enum Record {
 }
 
 /// The reader's dialect: [`LuzhanqiDialect`], or the flip records' for a game whose tags say
-/// `[Mode "flip"]` (set before each game is read).
+/// `[Mode "flip"]` (set before each game is read); with `first_mover`, a `FirstMover` tag
+/// (`red` or `blue`) says whose move is numbered first, as in a player's record of a dark
+/// game ([`crate::dark::record`]).
 #[derive(Debug, Default)]
-struct FileDialect {
-    flip: Cell<bool>,
+pub(crate) struct FileDialect {
+    pub(crate) flip: Cell<bool>,
+    pub(crate) first_mover: bool,
 }
 
 impl Dialect for FileDialect {
@@ -39,21 +42,14 @@ impl Dialect for FileDialect {
         LuzhanqiDialect.side_names()
     }
 
-    fn position_tag(&self) -> &'static str {
-        LuzhanqiDialect.position_tag()
-    }
-
-    fn tag(
-        &self,
-        name: &str,
-        value: &str,
-        value_at: TextPos,
-        numbering: &mut Numbering,
-    ) -> Result<(), TokenError> {
+    fn tag(&self, tag: Tag<'_>, numbering: &mut Numbering) -> Result<(), TokenError> {
+        if self.first_mover && tag.name == "FirstMover" {
+            numbering.set_first_mover(tag.value == "blue");
+        }
         if self.flip.get() {
-            Ok(FlipDialect.tag(name, value, value_at, numbering)?)
+            Ok(FlipDialect.tag(tag, numbering)?)
         } else {
-            LuzhanqiDialect.tag(name, value, value_at, numbering)
+            LuzhanqiDialect.tag(tag, numbering)
         }
     }
 
@@ -329,7 +325,7 @@ impl Visitor for ReplayVisitor {
             Err(error) => {
                 let at = match error {
                     RecordError::Illegal(_) => at,
-                    ref e => super::shift(at, e.column().unwrap_or(1)),
+                    ref e => at.offset(e.column().unwrap_or(1)),
                 };
                 return stop(ReplayError::Move {
                     at,
