@@ -1,8 +1,7 @@
 //! The uniform random mover.
 
+use junqi_search::Uniform;
 use luzhanqi::Position;
-use rand::rngs::StdRng;
-use rand::{Rng, SeedableRng};
 
 use crate::{Agent, AgentError, Choice, Limits};
 
@@ -19,17 +18,13 @@ use crate::{Agent, AgentError, Choice, Limits};
 /// # Ok::<(), luzhanqi_engine::AgentError>(())
 /// ```
 #[derive(Debug, Clone)]
-pub struct RandomAgent {
-    rng: StdRng,
-}
+pub struct RandomAgent(Uniform);
 
 impl RandomAgent {
     /// A random mover seeded with `seed`.
     #[must_use]
     pub fn new(seed: u64) -> RandomAgent {
-        RandomAgent {
-            rng: StdRng::seed_from_u64(seed),
-        }
+        RandomAgent(Uniform::new(seed))
     }
 }
 
@@ -38,17 +33,11 @@ impl Agent for RandomAgent {
         "random"
     }
 
-    fn choose(
-        &mut self,
-        pos: &Position,
-        _history: &[u64],
-        _limits: &Limits,
-    ) -> Result<Choice, AgentError> {
-        let moves = pos.legal_moves();
-        if moves.is_empty() {
-            return Err(AgentError::NoLegalMove(pos.to_string()));
-        }
-        let mv = moves[self.rng.random_range(0..moves.len())];
+    fn choose(&mut self, pos: &Position, _: &[u64], _: &Limits) -> Result<Choice, AgentError> {
+        let mv = self
+            .0
+            .pick(&pos.legal_moves())
+            .ok_or_else(|| AgentError::NoLegalMove(pos.to_string()))?;
         Ok(Choice {
             mv,
             score: 0,

@@ -3,37 +3,20 @@
 //! ordering (hash move, attacks by gain, killers, history) and a quiescence search over the
 //! attacks that do not simply lose the attacker.
 
-use std::time::Instant;
-
+use junqi_search::tt::{Bound, Table};
+use junqi_search::{Budget, Deepening, Iteration, deepen, now, repeats};
 use luzhanqi::{AttackOutcome, Kind, Move, Position, Side};
 use rand::SeedableRng;
 use rand::rngs::StdRng;
 use rand::seq::SliceRandom;
 
-use crate::eval::{WIN, WIN_BOUND, evaluate, piece_value};
-use crate::tt::{Bound, Table, from_tt};
-use crate::{Agent, AgentError, Choice, Limits, StopSignal};
+use crate::eval::{WIN, evaluate, piece_value};
+use crate::{Agent, AgentError, Choice, Limits};
 
 /// The deepest ply the search tables cover (main search and quiescence together).
 const MAX_PLY: usize = 128;
 /// Nodes between two looks at the clock.
 const CLOCK_INTERVAL: u64 = 256;
-
-/// The wall clock, read only under a time limit: without one (node or depth limits) the
-/// search never reads it, so it runs where there is no clock (on `wasm32-unknown-unknown`
-/// `Instant::now` panics; the web page's worker gives node limits). The flip search reads the
-/// same clock the same way.
-pub(crate) fn now() -> Instant {
-    #[cfg(test)]
-    CLOCK_READS.with(|c| c.set(c.get() + 1));
-    Instant::now()
-}
-
-#[cfg(test)]
-thread_local! {
-    /// How often this thread read the clock (tests only).
-    pub(crate) static CLOCK_READS: std::cell::Cell<u64> = const { std::cell::Cell::new(0) };
-}
 
 /// How a [`SearchAgent`] is built.
 #[derive(Debug, Clone, Copy, PartialEq, Eq)]
@@ -78,12 +61,8 @@ pub struct SearchAgent {
     killers: Vec<[Option<Move>; 2]>,
     history: Vec<i32>,
     path: Vec<u64>,
-    nodes: u64,
-    node_limit: u64,
-    deadline: Option<Instant>,
-    /// The caller's stop signal, read with the clock.
-    stop: Option<StopSignal>,
-    stopped: bool,
+    /// The node count and the stop rule (the clock read only under a time limit).
+    budget: Budget,
     root_side: Side,
 }
 
@@ -143,41 +122,18 @@ impl SearchAgent {
             killers: vec![[None; 2]; MAX_PLY],
             history: vec![0; 60 * 60],
             path: Vec::with_capacity(512),
-            nodes: 0,
-            node_limit: u64::MAX,
-            deadline: None,
-            stop: None,
-            stopped: false,
+            budget: Budget::new(CLOCK_INTERVAL),
             root_side: Side::Red,
         }
     }
 
-    fn check_stop(&mut self) -> bool {
-        if self.stopped {
-            return true;
-        }
-        if self.nodes >= self.node_limit
-            || self.nodes.is_multiple_of(CLOCK_INTERVAL)
-                && (self.stop.as_ref().is_some_and(StopSignal::is_raised)
-                    || self.deadline.is_some_and(|d| now() >= d))
-        {
-            self.stopped = true;
-        }
-        self.stopped
-    }
-
     /// Whether the position on top of the path repeats one since the last attack.
     fn repeated(&self, pos: &Position) -> bool {
-        let key = pos.zobrist_hash();
-        let n = self.path.len();
-        let back = (pos.plies_since_attack() as usize).min(n.saturating_sub(1));
-        // path[n - 1] is this position itself.
-        self.path[n - 1 - back..n - 1]
-            .iter()
-            .rev()
-            .skip(1)
-            .step_by(2)
-            .any(|&k| k == key)
+        repeats(
+            &self.path,
+            pos.zobrist_hash(),
+            pos.plies_since_attack() as usize,
+        )
     }
 
     /// The score of a position without moves or otherwise decided, if it is: a lost flag, the
@@ -248,8 +204,8 @@ impl SearchAgent {
         ply: usize,
         qdepth: u32,
     ) -> i32 {
-        self.nodes += 1;
-        if self.check_stop() {
+        self.budget.count();
+        if self.budget.check() {
             return 0;
         }
         if let Some(s) = SearchAgent::terminal(pos, ply) {
@@ -278,7 +234,7 @@ impl SearchAgent {
             let mut child = pos.clone();
             child.play_unchecked(m);
             let s = -self.quiesce(&child, -beta, -alpha, ply + 1, qdepth + 1);
-            if self.stopped {
+            if self.budget.stopped() {
                 return 0;
             }
             if s > best {
@@ -305,8 +261,8 @@ impl SearchAgent {
         if depth <= 0 {
             return self.quiesce(pos, alpha, beta, ply, 0);
         }
-        self.nodes += 1;
-        if self.check_stop() {
+        self.budget.count();
+        if self.budget.check() {
             return 0;
         }
         if let Some(s) = SearchAgent::terminal(pos, ply) {
@@ -321,17 +277,10 @@ impl SearchAgent {
         let key = pos.zobrist_hash();
         let entry = self.tt.probe(key);
         let tt_move = entry.and_then(|e| e.best);
-        if let Some(e) = entry
-            && ply > 0
-            && i32::from(e.depth) >= depth
+        if ply > 0
+            && let Some(s) = entry.and_then(|e| e.cutoff(depth, alpha, beta, ply))
         {
-            let s = from_tt(e.score, ply);
-            match e.bound {
-                Bound::Exact => return s,
-                Bound::Lower if s >= beta => return s,
-                Bound::Upper if s <= alpha => return s,
-                _ => {}
-            }
+            return s;
         }
         let moves = pos.legal_moves();
         if moves.is_empty() {
@@ -356,16 +305,16 @@ impl SearchAgent {
                     && order_score < 899_000;
                 let r = if reduce { 1 } else { 0 };
                 let mut s = -self.negamax(&child, depth - 1 - r, -alpha - 1, -alpha, ply + 1);
-                if s > alpha && r > 0 && !self.stopped {
+                if s > alpha && r > 0 && !self.budget.stopped() {
                     s = -self.negamax(&child, depth - 1, -alpha - 1, -alpha, ply + 1);
                 }
-                if s > alpha && s < beta && !self.stopped {
+                if s > alpha && s < beta && !self.budget.stopped() {
                     s = -self.negamax(&child, depth - 1, -beta, -alpha, ply + 1);
                 }
                 s
             };
             self.path.pop();
-            if self.stopped {
+            if self.budget.stopped() {
                 return 0;
             }
             if s > best {
@@ -388,13 +337,7 @@ impl SearchAgent {
                 }
             }
         }
-        let bound = if best >= beta {
-            Bound::Lower
-        } else if best > alpha0 {
-            Bound::Exact
-        } else {
-            Bound::Upper
-        };
+        let bound = Bound::of(best, alpha0, beta);
         self.tt.store(key, depth, best, bound, best_move, ply);
         best
     }
@@ -403,14 +346,14 @@ impl SearchAgent {
     /// search's leaves) within about `nodes` nodes, and the nodes used; the static evaluation
     /// when the budget runs out first.
     pub(crate) fn quiet_value(&mut self, pos: &Position, nodes: u64) -> (i32, u64) {
-        self.nodes = 0;
-        self.stopped = false;
-        self.node_limit = nodes.max(1);
-        self.deadline = None;
-        self.stop = None;
+        self.budget.start(&Limits::nodes(nodes.max(1)), None);
         let s = self.quiesce(pos, -WIN - 1, WIN + 1, 0, 0);
-        let s = if self.stopped { evaluate(pos) } else { s };
-        (s, self.nodes)
+        let s = if self.budget.stopped() {
+            evaluate(pos)
+        } else {
+            s
+        };
+        (s, self.budget.nodes())
     }
 
     /// One iteration at the root: the best move and score among `root` (in order), or `None`
@@ -429,13 +372,13 @@ impl SearchAgent {
                 -self.negamax(&child, depth - 1, -beta, -alpha, 1)
             } else {
                 let mut s = -self.negamax(&child, depth - 1, -alpha - 1, -alpha, 1);
-                if s > alpha && !self.stopped {
+                if s > alpha && !self.budget.stopped() {
                     s = -self.negamax(&child, depth - 1, -beta, -alpha, 1);
                 }
                 s
             };
             self.path.pop();
-            if self.stopped {
+            if self.budget.stopped() {
                 break;
             }
             if s > alpha {
@@ -469,7 +412,7 @@ impl Agent for SearchAgent {
         history: &[u64],
         limits: &Limits,
     ) -> Result<Choice, AgentError> {
-        // The clock is read only when there is a time limit (see `now`).
+        // The clock is read only when there is a time limit (see `junqi_search::now`).
         let start = limits.time.map(|t| (now(), t));
         let mut root: Vec<Move> = pos.legal_moves().into_iter().collect();
         if root.is_empty() {
@@ -481,11 +424,7 @@ impl Agent for SearchAgent {
         root = ordered.into_iter().map(|(_, m)| m).collect();
 
         self.root_side = pos.turn();
-        self.nodes = 0;
-        self.stopped = false;
-        self.node_limit = limits.nodes.unwrap_or(u64::MAX);
-        self.deadline = start.map(|(s, t)| s + t);
-        self.stop.clone_from(&limits.stop);
+        self.budget.start(limits, start.map(|(s, _)| s));
         for k in &mut self.killers {
             *k = [None; 2];
         }
@@ -498,44 +437,29 @@ impl Agent for SearchAgent {
             .extend_from_slice(&history[history.len() - keep..]);
         self.path.push(pos.zobrist_hash());
 
-        let max_depth = match (limits.depth, limits.time, limits.nodes) {
-            (Some(d), _, _) => d.clamp(1, 64),
-            (None, None, None) => Limits::DEFAULT_DEPTH,
-            _ => 64,
+        let plan = Deepening {
+            single: root.len() == 1,
+            clock: start,
+            ..Deepening::new(limits.max_depth(Limits::DEFAULT_DEPTH))
         };
-        let mut choice = Choice {
-            mv: root[0],
-            score: 0,
-            depth: 0,
-            nodes: 0,
-        };
-        for depth in 1..=max_depth {
-            let found = self.root(pos, &mut root, depth as i32);
-            if let Some((m, s)) = found {
-                // A stopped iteration's best is still a fully searched move that beat the
-                // previous best (searched first).
-                choice.mv = m;
-                choice.score = s;
-                if !self.stopped {
-                    choice.depth = depth;
+        let best = deepen(
+            root[0],
+            &plan,
+            |depth| {
+                let best = self.root(pos, &mut root, depth as i32);
+                Iteration {
+                    best,
+                    stopped: self.budget.stopped(),
                 }
-            }
-            if self.stopped || root.len() == 1 {
-                break;
-            }
-            if choice.score > WIN_BOUND || choice.score < -WIN_BOUND {
-                break;
-            }
-            // No new iteration once half of the time has passed: it would most likely not
-            // finish.
-            if let Some((s, t)) = start
-                && now().duration_since(s) * 2 >= t
-            {
-                break;
-            }
-        }
-        choice.nodes = self.nodes;
-        Ok(choice)
+            },
+            |_| {},
+        );
+        Ok(Choice {
+            mv: best.action,
+            score: best.score,
+            depth: best.depth,
+            nodes: self.budget.nodes(),
+        })
     }
 
     fn new_game(&mut self) {
@@ -548,13 +472,10 @@ impl Agent for SearchAgent {
 mod clock_tests {
     use std::time::Duration;
 
-    use super::{CLOCK_READS, SearchAgent};
+    use super::SearchAgent;
     use crate::{Agent, Limits};
+    use junqi_search::clock_reads as reads;
     use luzhanqi::Position;
-
-    fn reads() -> u64 {
-        CLOCK_READS.with(std::cell::Cell::get)
-    }
 
     /// Under node or depth limits the search never reads the clock (it would panic on
     /// wasm32-unknown-unknown, where the web page runs it); under a time limit it does.
@@ -570,5 +491,15 @@ mod clock_tests {
             .choose(&pos, &[], &Limits::time(Duration::from_millis(20)))
             .unwrap();
         assert!(reads() > before, "a time limit reads the clock");
+    }
+}
+
+#[cfg(test)]
+mod table_tests {
+    /// Issue 50, item 5: the entry size the documentation and the `Hash` option count with.
+    #[test]
+    fn an_entry_takes_24_bytes() {
+        assert_eq!(crate::SearchAgent::TT_ENTRY_BYTES, 24);
+        assert_eq!(crate::flip::FlipSearchAgent::TT_ENTRY_BYTES, 24);
     }
 }

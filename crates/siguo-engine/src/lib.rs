@@ -23,8 +23,9 @@
 //! deployments, in 全明 on the true position and in the dark modes through the referee
 //! ([`siguo::dark::DarkGame`]), each seat asked with its own information state.
 //!
-//! `Limits` and `StopSignal` are `luzhanqi-engine`'s, as is the transposition table
-//! ([`luzhanqi_engine::tt`]): they know nothing of the game.
+//! [`Limits`], [`StopSignal`], the transposition table, the node budget and the
+//! iterative-deepening driver are `junqi-search`'s, shared with every engine: they know
+//! nothing of the game.
 //!
 //! ```
 //! use siguo::{Position, Rules};
@@ -56,7 +57,7 @@ use thiserror::Error;
 
 pub use dark::{DarkAgent, DeterminizedAgent, SampledAgent};
 pub use heuristic::HeuristicAgent;
-pub use luzhanqi_engine::{Limits, StopSignal};
+pub use junqi_search::{Limits, StopSignal, UnknownAgent};
 pub use random::RandomAgent;
 pub use search::SearchAgent;
 
@@ -204,24 +205,11 @@ impl fmt::Display for AgentKind {
     }
 }
 
-/// A name that is not one of the agents (one of [`AgentKind::ALL`]'s names was expected).
-#[derive(Debug, Clone, PartialEq, Eq, Error)]
-#[error("unknown agent '{given}' (expected search, determinized, heuristic or random)")]
-#[non_exhaustive]
-pub struct UnknownAgent {
-    /// The name given, as given.
-    pub given: String,
-}
-
 impl FromStr for AgentKind {
     type Err = UnknownAgent;
 
+    /// The kind of a name (ASCII case ignored).
     fn from_str(s: &str) -> Result<AgentKind, UnknownAgent> {
-        AgentKind::ALL
-            .into_iter()
-            .find(|k| k.name().eq_ignore_ascii_case(s.trim()))
-            .ok_or_else(|| UnknownAgent {
-                given: s.to_string(),
-            })
+        junqi_search::parse_agent(&AgentKind::ALL, AgentKind::name, s)
     }
 }

@@ -20,6 +20,8 @@
 
 use std::time::Instant;
 
+use junqi_search::tt::{Bound, Table};
+use junqi_search::{Budget, Deepening, Iteration, deepen, now, repeats};
 use luzhanqi::flip::{FlipAction, FlipPosition};
 use luzhanqi::{AttackOutcome, Kind};
 use rand::SeedableRng;
@@ -28,10 +30,8 @@ use rand::seq::SliceRandom;
 
 use super::eval::{evaluate, piece_value};
 use super::{FlipAgent, FlipChoice};
-use crate::eval::{WIN, WIN_BOUND, distance};
-use crate::search::now;
-use crate::tt::{Bound, Table, from_tt};
-use crate::{AgentError, Limits, StopSignal};
+use crate::eval::{WIN, distance};
+use crate::{AgentError, Limits};
 
 /// The deepest ply the search tables cover (main search and quiescence together).
 const MAX_PLY: usize = 128;
@@ -99,12 +99,8 @@ pub struct FlipSearchAgent {
     killers: Vec<[Option<FlipAction>; 2]>,
     history: Vec<i32>,
     path: Vec<u64>,
-    nodes: u64,
-    node_limit: u64,
-    deadline: Option<Instant>,
-    /// The caller's stop signal, read with the clock.
-    stop: Option<StopSignal>,
-    stopped: bool,
+    /// The node count and the stop rule (the clock read only under a time limit).
+    budget: Budget,
     /// Passes (null moves) on the path: a line with one repeats nothing real.
     passes: u32,
 }
@@ -187,11 +183,7 @@ impl FlipSearchAgent {
             killers: vec![[None; 2]; MAX_PLY],
             history: vec![0; 60 * 60],
             path: Vec::with_capacity(512),
-            nodes: 0,
-            node_limit: u64::MAX,
-            deadline: None,
-            stop: None,
-            stopped: false,
+            budget: Budget::new(CLOCK_INTERVAL),
             passes: 0,
         }
     }
@@ -210,11 +202,11 @@ impl FlipSearchAgent {
     ) -> Option<i32> {
         self.prepare(pos, &[], limits, limits.time.map(|_| now()));
         let v = self.expectation(pos, a, depth as i32 - 1, 0);
-        (!self.stopped).then_some(v)
+        (!self.budget.stopped()).then_some(v)
     }
 
     /// `start` is the clock at the search's start, read only under a time limit (see
-    /// [`crate::search`]'s `now`: on wasm32 the clock panics, and the page gives node limits).
+    /// [`junqi_search::now`]: on wasm32 the clock panics, and the page gives node limits).
     fn prepare(
         &mut self,
         pos: &FlipPosition,
@@ -222,12 +214,8 @@ impl FlipSearchAgent {
         limits: &Limits,
         start: Option<Instant>,
     ) {
-        self.nodes = 0;
-        self.stopped = false;
+        self.budget.start(limits, start);
         self.passes = 0;
-        self.node_limit = limits.nodes.unwrap_or(u64::MAX);
-        self.deadline = start.zip(limits.time).map(|(s, t)| s + t);
-        self.stop.clone_from(&limits.stop);
         for k in &mut self.killers {
             *k = [None; 2];
         }
@@ -241,34 +229,16 @@ impl FlipSearchAgent {
         self.path.push(pos.zobrist_hash());
     }
 
-    fn check_stop(&mut self) -> bool {
-        if self.stopped {
-            return true;
-        }
-        if self.nodes >= self.node_limit
-            || self.nodes.is_multiple_of(CLOCK_INTERVAL)
-                && (self.stop.as_ref().is_some_and(StopSignal::is_raised)
-                    || self.deadline.is_some_and(|d| now() >= d))
-        {
-            self.stopped = true;
-        }
-        self.stopped
-    }
-
     /// Whether the state on top of the path repeats one since the last attack or flip.
     fn repeated(&self, pos: &FlipPosition) -> bool {
         if self.passes > 0 {
             return false;
         }
-        let key = pos.zobrist_hash();
-        let n = self.path.len();
-        let back = (pos.plies_since_attack_or_flip() as usize).min(n.saturating_sub(1));
-        self.path[n - 1 - back..n - 1]
-            .iter()
-            .rev()
-            .skip(1)
-            .step_by(2)
-            .any(|&k| k == key)
+        repeats(
+            &self.path,
+            pos.zobrist_hash(),
+            pos.plies_since_attack_or_flip() as usize,
+        )
     }
 
     /// The score of a decided state for the player to act.
@@ -356,7 +326,7 @@ impl FlipSearchAgent {
             self.path.push(child.zobrist_hash());
             let v = -self.search(&child, depth, -WIN - 1, WIN + 1, ply + 1);
             self.path.pop();
-            if self.stopped {
+            if self.budget.stopped() {
                 return 0;
             }
             acc += i64::from(o.weight) * i64::from(v);
@@ -402,8 +372,8 @@ impl FlipSearchAgent {
         ply: usize,
         q: u32,
     ) -> i32 {
-        self.nodes += 1;
-        if self.check_stop() {
+        self.budget.count();
+        if self.budget.check() {
             return 0;
         }
         if let Some(s) = FlipSearchAgent::terminal(pos, ply) {
@@ -431,7 +401,7 @@ impl FlipSearchAgent {
             let mut child = pos.clone();
             child.apply_unchecked(a, None);
             let s = -self.quiesce(&child, -beta, -alpha, ply + 1, q + 1);
-            if self.stopped {
+            if self.budget.stopped() {
                 return 0;
             }
             if s > best {
@@ -458,8 +428,8 @@ impl FlipSearchAgent {
         if depth <= 0 {
             return self.quiesce(pos, alpha, beta, ply, 0);
         }
-        self.nodes += 1;
-        if self.check_stop() {
+        self.budget.count();
+        if self.budget.check() {
             return 0;
         }
         if let Some(s) = FlipSearchAgent::terminal(pos, ply) {
@@ -474,17 +444,10 @@ impl FlipSearchAgent {
         let key = pos.zobrist_hash();
         let entry = self.tt.probe(key);
         let tt_action = entry.and_then(|e| e.best);
-        if let Some(e) = entry
-            && ply > 0
-            && i32::from(e.depth) >= depth
+        if ply > 0
+            && let Some(s) = entry.and_then(|e| e.cutoff(depth, alpha, beta, ply))
         {
-            let s = from_tt(e.score, ply);
-            match e.bound {
-                Bound::Exact => return s,
-                Bound::Lower if s >= beta => return s,
-                Bound::Upper if s <= alpha => return s,
-                _ => {}
-            }
+            return s;
         }
         let options = self.options(pos, tt_action, ply, false);
         if options.is_empty() {
@@ -498,12 +461,12 @@ impl FlipSearchAgent {
                 self.option_value(pos, a, branch, depth - 1, alpha, beta, ply)
             } else {
                 let mut s = self.option_value(pos, a, branch, depth - 1, alpha, alpha + 1, ply);
-                if s > alpha && s < beta && !self.stopped {
+                if s > alpha && s < beta && !self.budget.stopped() {
                     s = self.option_value(pos, a, branch, depth - 1, alpha, beta, ply);
                 }
                 s
             };
-            if self.stopped {
+            if self.budget.stopped() {
                 return 0;
             }
             if s > best {
@@ -528,13 +491,7 @@ impl FlipSearchAgent {
                 }
             }
         }
-        let bound = if best >= beta {
-            Bound::Lower
-        } else if best > alpha0 {
-            Bound::Exact
-        } else {
-            Bound::Upper
-        };
+        let bound = Bound::of(best, alpha0, beta);
         self.tt.store(key, depth, best, bound, best_action, ply);
         best
     }
@@ -556,12 +513,12 @@ impl FlipSearchAgent {
                 self.option_value(pos, a, branch, depth - 1, alpha, beta, 0)
             } else {
                 let mut s = self.option_value(pos, a, branch, depth - 1, alpha, alpha + 1, 0);
-                if s > alpha && !self.stopped {
+                if s > alpha && !self.budget.stopped() {
                     s = self.option_value(pos, a, branch, depth - 1, alpha, beta, 0);
                 }
                 s
             };
-            if self.stopped {
+            if self.budget.stopped() {
                 break;
             }
             if s > alpha {
@@ -606,40 +563,29 @@ impl FlipAgent for FlipSearchAgent {
         if root.is_empty() {
             return Err(AgentError::NoLegalMove(pos.to_string()));
         }
-        let max_depth = match (limits.depth, limits.time, limits.nodes) {
-            (Some(d), _, _) => d.clamp(1, 64),
-            (None, None, None) => Limits::DEFAULT_DEPTH,
-            _ => 64,
+        let plan = Deepening {
+            single: root.len() == 1,
+            clock: start.zip(limits.time),
+            ..Deepening::new(limits.max_depth(Limits::DEFAULT_DEPTH))
         };
-        let mut choice = FlipChoice {
-            action: root[0].0,
-            score: 0,
-            depth: 0,
-            nodes: 0,
-        };
-        for depth in 1..=max_depth {
-            let found = self.root(pos, &mut root, depth as i32);
-            if let Some((a, s)) = found {
-                choice.action = a;
-                choice.score = s;
-                if !self.stopped {
-                    choice.depth = depth;
+        let best = deepen(
+            root[0].0,
+            &plan,
+            |depth| {
+                let best = self.root(pos, &mut root, depth as i32);
+                Iteration {
+                    best,
+                    stopped: self.budget.stopped(),
                 }
-            }
-            if self.stopped || root.len() == 1 {
-                break;
-            }
-            if choice.score > WIN_BOUND || choice.score < -WIN_BOUND {
-                break;
-            }
-            if let Some((s, t)) = start.zip(limits.time)
-                && now().duration_since(s) * 2 >= t
-            {
-                break;
-            }
-        }
-        choice.nodes = self.nodes;
-        Ok(choice)
+            },
+            |_| {},
+        );
+        Ok(FlipChoice {
+            action: best.action,
+            score: best.score,
+            depth: best.depth,
+            nodes: self.budget.nodes(),
+        })
     }
 
     fn new_game(&mut self) {
@@ -657,11 +603,7 @@ mod clock_tests {
     use super::FlipSearchAgent;
     use crate::Limits;
     use crate::flip::FlipAgent;
-    use crate::search::CLOCK_READS;
-
-    fn reads() -> u64 {
-        CLOCK_READS.with(std::cell::Cell::get)
-    }
+    use junqi_search::clock_reads as reads;
 
     /// Under node or depth limits the flip search never reads the clock (it would panic on
     /// wasm32-unknown-unknown, where the web page runs it); under a time limit it does.
