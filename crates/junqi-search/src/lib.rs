@@ -14,6 +14,7 @@
 //! - [`tt`]: the transposition table, its bounds and the win scores stored relative to the
 //!   node, on the win scale [`WIN`] / [`WIN_BOUND`];
 //! - [`repeats`]: whether a key repeats on the search path;
+//! - [`Tables`]: an alpha-beta search's memory (table, killers, history, path, budget);
 //! - agent names ([`parse_agent`], [`UnknownAgent`]) and the uniform random draw
 //!   ([`Uniform`]).
 //!
@@ -32,12 +33,14 @@ mod agent;
 mod budget;
 mod deepen;
 mod limits;
+mod tables;
 pub mod tt;
 
 pub use agent::{Uniform, UnknownAgent, parse_agent, pick};
 pub use budget::{Budget, clock_reads, now, repeats};
 pub use deepen::{Best, Deepening, Iteration, deepen};
 pub use limits::{Limits, StopSignal};
+pub use tables::{HISTORY_CAP, Tables};
 
 /// A win now; a win in `n` plies scores `WIN - n` (every engine's scale).
 pub const WIN: i32 = 30_000;

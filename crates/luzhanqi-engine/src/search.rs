@@ -4,7 +4,7 @@
 //! attacks that do not simply lose the attacker.
 
 use junqi_search::tt::{Bound, Table};
-use junqi_search::{Budget, Deepening, Iteration, deepen, now, repeats};
+use junqi_search::{Deepening, Iteration, Tables, deepen, now};
 use luzhanqi::{AttackOutcome, Kind, Move, Position, Side};
 use rand::SeedableRng;
 use rand::rngs::StdRng;
@@ -57,12 +57,9 @@ impl Default for SearchConfig {
 pub struct SearchAgent {
     config: SearchConfig,
     rng: StdRng,
-    tt: Table<Move>,
-    killers: Vec<[Option<Move>; 2]>,
-    history: Vec<i32>,
-    path: Vec<u64>,
-    /// The node count and the stop rule (the clock read only under a time limit).
-    budget: Budget,
+    /// The table, killers, history, path and node budget (the clock read only under a time
+    /// limit).
+    tables: Tables<Move>,
     root_side: Side,
 }
 
@@ -83,6 +80,11 @@ fn attack_gain(pos: &Position, m: Move) -> Option<(AttackOutcome, i32)> {
         AttackOutcome::AttackerRemoved => -av,
     };
     Some((c.outcome, gain))
+}
+
+/// A move's from and to points as a history index.
+fn history_index(m: Move) -> usize {
+    m.from.index() * 60 + m.to.index()
 }
 
 impl SearchAgent {
@@ -118,22 +120,15 @@ impl SearchAgent {
                 ..config
             },
             rng: StdRng::seed_from_u64(seed),
-            tt,
-            killers: vec![[None; 2]; MAX_PLY],
-            history: vec![0; 60 * 60],
-            path: Vec::with_capacity(512),
-            budget: Budget::new(CLOCK_INTERVAL),
+            tables: Tables::new(tt, MAX_PLY, 60 * 60, CLOCK_INTERVAL),
             root_side: Side::Red,
         }
     }
 
     /// Whether the position on top of the path repeats one since the last attack.
     fn repeated(&self, pos: &Position) -> bool {
-        repeats(
-            &self.path,
-            pos.zobrist_hash(),
-            pos.plies_since_attack() as usize,
-        )
+        self.tables
+            .repeated(pos.zobrist_hash(), pos.plies_since_attack() as usize)
     }
 
     /// The score of a position without moves or otherwise decided, if it is: a lost flag, the
@@ -170,7 +165,7 @@ impl SearchAgent {
         tt_move: Option<Move>,
         ply: usize,
     ) -> Vec<(i32, Move)> {
-        let killers = self.killers[ply.min(MAX_PLY - 1)];
+        let killers = self.tables.killers(ply);
         let mut scored: Vec<(i32, Move)> = moves
             .iter()
             .map(|&m| {
@@ -187,7 +182,7 @@ impl SearchAgent {
                 } else if killers[1] == Some(m) {
                     899_000
                 } else {
-                    self.history[m.from.index() * 60 + m.to.index()].min(800_000)
+                    self.tables.history(history_index(m))
                 };
                 (s, m)
             })
@@ -204,8 +199,8 @@ impl SearchAgent {
         ply: usize,
         qdepth: u32,
     ) -> i32 {
-        self.budget.count();
-        if self.budget.check() {
+        self.tables.budget.count();
+        if self.tables.budget.check() {
             return 0;
         }
         if let Some(s) = SearchAgent::terminal(pos, ply) {
@@ -234,7 +229,7 @@ impl SearchAgent {
             let mut child = pos.clone();
             child.play_unchecked(m);
             let s = -self.quiesce(&child, -beta, -alpha, ply + 1, qdepth + 1);
-            if self.budget.stopped() {
+            if self.tables.budget.stopped() {
                 return 0;
             }
             if s > best {
@@ -261,8 +256,8 @@ impl SearchAgent {
         if depth <= 0 {
             return self.quiesce(pos, alpha, beta, ply, 0);
         }
-        self.budget.count();
-        if self.budget.check() {
+        self.tables.budget.count();
+        if self.tables.budget.check() {
             return 0;
         }
         if let Some(s) = SearchAgent::terminal(pos, ply) {
@@ -275,7 +270,7 @@ impl SearchAgent {
             return evaluate(pos);
         }
         let key = pos.zobrist_hash();
-        let entry = self.tt.probe(key);
+        let entry = self.tables.tt.probe(key);
         let tt_move = entry.and_then(|e| e.best);
         if ply > 0
             && let Some(s) = entry.and_then(|e| e.cutoff(depth, alpha, beta, ply))
@@ -294,7 +289,7 @@ impl SearchAgent {
             let quiet = pos.piece_at(m.to).is_none();
             let mut child = pos.clone();
             child.play_unchecked(m);
-            self.path.push(child.zobrist_hash());
+            self.tables.path.push(child.zobrist_hash());
             let s = if i == 0 {
                 -self.negamax(&child, depth - 1, -beta, -alpha, ply + 1)
             } else {
@@ -305,16 +300,16 @@ impl SearchAgent {
                     && order_score < 899_000;
                 let r = if reduce { 1 } else { 0 };
                 let mut s = -self.negamax(&child, depth - 1 - r, -alpha - 1, -alpha, ply + 1);
-                if s > alpha && r > 0 && !self.budget.stopped() {
+                if s > alpha && r > 0 && !self.tables.budget.stopped() {
                     s = -self.negamax(&child, depth - 1, -alpha - 1, -alpha, ply + 1);
                 }
-                if s > alpha && s < beta && !self.budget.stopped() {
+                if s > alpha && s < beta && !self.tables.budget.stopped() {
                     s = -self.negamax(&child, depth - 1, -beta, -alpha, ply + 1);
                 }
                 s
             };
-            self.path.pop();
-            if self.budget.stopped() {
+            self.tables.path.pop();
+            if self.tables.budget.stopped() {
                 return 0;
             }
             if s > best {
@@ -324,13 +319,7 @@ impl SearchAgent {
                     alpha = s;
                     if s >= beta {
                         if quiet {
-                            let k = &mut self.killers[ply];
-                            if k[0] != Some(m) {
-                                k[1] = k[0];
-                                k[0] = Some(m);
-                            }
-                            let h = &mut self.history[m.from.index() * 60 + m.to.index()];
-                            *h = (*h + depth * depth).min(800_000);
+                            self.tables.reward(ply, m, Some(history_index(m)), depth);
                         }
                         break;
                     }
@@ -338,7 +327,9 @@ impl SearchAgent {
             }
         }
         let bound = Bound::of(best, alpha0, beta);
-        self.tt.store(key, depth, best, bound, best_move, ply);
+        self.tables
+            .tt
+            .store(key, depth, best, bound, best_move, ply);
         best
     }
 
@@ -346,14 +337,14 @@ impl SearchAgent {
     /// search's leaves) within about `nodes` nodes, and the nodes used; the static evaluation
     /// when the budget runs out first.
     pub(crate) fn quiet_value(&mut self, pos: &Position, nodes: u64) -> (i32, u64) {
-        self.budget.start(&Limits::nodes(nodes.max(1)), None);
+        self.tables.budget.start(&Limits::nodes(nodes.max(1)), None);
         let s = self.quiesce(pos, -WIN - 1, WIN + 1, 0, 0);
-        let s = if self.budget.stopped() {
+        let s = if self.tables.budget.stopped() {
             evaluate(pos)
         } else {
             s
         };
-        (s, self.budget.nodes())
+        (s, self.tables.budget.nodes())
     }
 
     /// One iteration at the root: the best move and score among `root` (in order), or `None`
@@ -367,18 +358,18 @@ impl SearchAgent {
             let m = root[i];
             let mut child = pos.clone();
             child.play_unchecked(m);
-            self.path.push(child.zobrist_hash());
+            self.tables.path.push(child.zobrist_hash());
             let s = if i == 0 {
                 -self.negamax(&child, depth - 1, -beta, -alpha, 1)
             } else {
                 let mut s = -self.negamax(&child, depth - 1, -alpha - 1, -alpha, 1);
-                if s > alpha && !self.budget.stopped() {
+                if s > alpha && !self.tables.budget.stopped() {
                     s = -self.negamax(&child, depth - 1, -beta, -alpha, 1);
                 }
                 s
             };
-            self.path.pop();
-            if self.budget.stopped() {
+            self.tables.path.pop();
+            if self.tables.budget.stopped() {
                 break;
             }
             if s > alpha {
@@ -389,7 +380,8 @@ impl SearchAgent {
             }
         }
         if let Some((m, s)) = best {
-            self.tt
+            self.tables
+                .tt
                 .store(pos.zobrist_hash(), depth, s, Bound::Exact, Some(m), 0);
         }
         best
@@ -399,7 +391,7 @@ impl SearchAgent {
 /// A win or loss score relative to the root, stored relative to the node.
 impl Agent for SearchAgent {
     fn hash_entries(&self) -> usize {
-        self.tt.len()
+        self.tables.tt.len()
     }
 
     fn name(&self) -> &'static str {
@@ -424,18 +416,13 @@ impl Agent for SearchAgent {
         root = ordered.into_iter().map(|(_, m)| m).collect();
 
         self.root_side = pos.turn();
-        self.budget.start(limits, start.map(|(s, _)| s));
-        for k in &mut self.killers {
-            *k = [None; 2];
-        }
-        for h in &mut self.history {
-            *h /= 8;
-        }
-        self.path.clear();
-        let keep = history.len().min(pos.plies_since_attack() as usize);
-        self.path
-            .extend_from_slice(&history[history.len() - keep..]);
-        self.path.push(pos.zobrist_hash());
+        self.tables.begin(
+            limits,
+            start.map(|(s, _)| s),
+            history,
+            pos.plies_since_attack() as usize,
+            pos.zobrist_hash(),
+        );
 
         let plan = Deepening {
             single: root.len() == 1,
@@ -449,7 +436,7 @@ impl Agent for SearchAgent {
                 let best = self.root(pos, &mut root, depth as i32);
                 Iteration {
                     best,
-                    stopped: self.budget.stopped(),
+                    stopped: self.tables.budget.stopped(),
                 }
             },
             |_| {},
@@ -458,13 +445,12 @@ impl Agent for SearchAgent {
             mv: best.action,
             score: best.score,
             depth: best.depth,
-            nodes: self.budget.nodes(),
+            nodes: self.tables.budget.nodes(),
         })
     }
 
     fn new_game(&mut self) {
-        self.tt.clear();
-        self.history.iter_mut().for_each(|h| *h = 0);
+        self.tables.new_game();
     }
 }
 

@@ -21,7 +21,7 @@
 use std::time::Instant;
 
 use junqi_search::tt::{Bound, Table};
-use junqi_search::{Budget, Deepening, Iteration, deepen, now, repeats};
+use junqi_search::{Deepening, Iteration, Tables, deepen, now};
 use luzhanqi::flip::{FlipAction, FlipPosition};
 use luzhanqi::{AttackOutcome, Kind};
 use rand::SeedableRng;
@@ -95,12 +95,9 @@ enum Branch {
 pub struct FlipSearchAgent {
     config: FlipSearchConfig,
     rng: StdRng,
-    tt: Table<FlipAction>,
-    killers: Vec<[Option<FlipAction>; 2]>,
-    history: Vec<i32>,
-    path: Vec<u64>,
-    /// The node count and the stop rule (the clock read only under a time limit).
-    budget: Budget,
+    /// The table, killers, history, path and node budget (the clock read only under a time
+    /// limit).
+    tables: Tables<FlipAction>,
     /// Passes (null moves) on the path: a line with one repeats nothing real.
     passes: u32,
 }
@@ -179,11 +176,7 @@ impl FlipSearchAgent {
                 ..config
             },
             rng: StdRng::seed_from_u64(seed),
-            tt,
-            killers: vec![[None; 2]; MAX_PLY],
-            history: vec![0; 60 * 60],
-            path: Vec::with_capacity(512),
-            budget: Budget::new(CLOCK_INTERVAL),
+            tables: Tables::new(tt, MAX_PLY, 60 * 60, CLOCK_INTERVAL),
             passes: 0,
         }
     }
@@ -202,7 +195,7 @@ impl FlipSearchAgent {
     ) -> Option<i32> {
         self.prepare(pos, &[], limits, limits.time.map(|_| now()));
         let v = self.expectation(pos, a, depth as i32 - 1, 0);
-        (!self.budget.stopped()).then_some(v)
+        (!self.tables.budget.stopped()).then_some(v)
     }
 
     /// `start` is the clock at the search's start, read only under a time limit (see
@@ -214,19 +207,14 @@ impl FlipSearchAgent {
         limits: &Limits,
         start: Option<Instant>,
     ) {
-        self.budget.start(limits, start);
         self.passes = 0;
-        for k in &mut self.killers {
-            *k = [None; 2];
-        }
-        for h in &mut self.history {
-            *h /= 8;
-        }
-        self.path.clear();
-        let keep = history.len().min(pos.plies_since_attack_or_flip() as usize);
-        self.path
-            .extend_from_slice(&history[history.len() - keep..]);
-        self.path.push(pos.zobrist_hash());
+        self.tables.begin(
+            limits,
+            start,
+            history,
+            pos.plies_since_attack_or_flip() as usize,
+            pos.zobrist_hash(),
+        );
     }
 
     /// Whether the state on top of the path repeats one since the last attack or flip.
@@ -234,8 +222,7 @@ impl FlipSearchAgent {
         if self.passes > 0 {
             return false;
         }
-        repeats(
-            &self.path,
+        self.tables.repeated(
             pos.zobrist_hash(),
             pos.plies_since_attack_or_flip() as usize,
         )
@@ -264,7 +251,7 @@ impl FlipSearchAgent {
             actions.shuffle(&mut self.rng);
         }
         let expand = ply < self.config.chance_plies as usize;
-        let killers = self.killers[ply.min(MAX_PLY - 1)];
+        let killers = self.tables.killers(ply);
         let mut out = Vec::with_capacity(actions.len());
         let mut flip_seen = false;
         let mut quiet_seen = false;
@@ -299,7 +286,7 @@ impl FlipSearchAgent {
                     } else if killers[1] == Some(a) {
                         899_000
                     } else {
-                        history_index(a).map_or(0, |i| self.history[i].min(800_000))
+                        history_index(a).map_or(0, |i| self.tables.history(i))
                     };
                     (Branch::Move, s)
                 }
@@ -323,10 +310,10 @@ impl FlipSearchAgent {
         for o in outcomes {
             let mut child = pos.clone();
             child.apply_unchecked(a, Some(o.piece));
-            self.path.push(child.zobrist_hash());
+            self.tables.path.push(child.zobrist_hash());
             let v = -self.search(&child, depth, -WIN - 1, WIN + 1, ply + 1);
-            self.path.pop();
-            if self.budget.stopped() {
+            self.tables.path.pop();
+            if self.tables.budget.stopped() {
                 return 0;
             }
             acc += i64::from(o.weight) * i64::from(v);
@@ -355,9 +342,9 @@ impl FlipSearchAgent {
                 child.apply_unchecked(a, None);
                 let pass = u32::from(branch == Branch::Pass);
                 self.passes += pass;
-                self.path.push(child.zobrist_hash());
+                self.tables.path.push(child.zobrist_hash());
                 let s = -self.search(&child, depth, -beta, -alpha, ply + 1);
-                self.path.pop();
+                self.tables.path.pop();
                 self.passes -= pass;
                 s
             }
@@ -372,8 +359,8 @@ impl FlipSearchAgent {
         ply: usize,
         q: u32,
     ) -> i32 {
-        self.budget.count();
-        if self.budget.check() {
+        self.tables.budget.count();
+        if self.tables.budget.check() {
             return 0;
         }
         if let Some(s) = FlipSearchAgent::terminal(pos, ply) {
@@ -401,7 +388,7 @@ impl FlipSearchAgent {
             let mut child = pos.clone();
             child.apply_unchecked(a, None);
             let s = -self.quiesce(&child, -beta, -alpha, ply + 1, q + 1);
-            if self.budget.stopped() {
+            if self.tables.budget.stopped() {
                 return 0;
             }
             if s > best {
@@ -428,8 +415,8 @@ impl FlipSearchAgent {
         if depth <= 0 {
             return self.quiesce(pos, alpha, beta, ply, 0);
         }
-        self.budget.count();
-        if self.budget.check() {
+        self.tables.budget.count();
+        if self.tables.budget.check() {
             return 0;
         }
         if let Some(s) = FlipSearchAgent::terminal(pos, ply) {
@@ -442,7 +429,7 @@ impl FlipSearchAgent {
             return evaluate(pos);
         }
         let key = pos.zobrist_hash();
-        let entry = self.tt.probe(key);
+        let entry = self.tables.tt.probe(key);
         let tt_action = entry.and_then(|e| e.best);
         if ply > 0
             && let Some(s) = entry.and_then(|e| e.cutoff(depth, alpha, beta, ply))
@@ -461,12 +448,12 @@ impl FlipSearchAgent {
                 self.option_value(pos, a, branch, depth - 1, alpha, beta, ply)
             } else {
                 let mut s = self.option_value(pos, a, branch, depth - 1, alpha, alpha + 1, ply);
-                if s > alpha && s < beta && !self.budget.stopped() {
+                if s > alpha && s < beta && !self.tables.budget.stopped() {
                     s = self.option_value(pos, a, branch, depth - 1, alpha, beta, ply);
                 }
                 s
             };
-            if self.budget.stopped() {
+            if self.tables.budget.stopped() {
                 return 0;
             }
             if s > best {
@@ -476,15 +463,7 @@ impl FlipSearchAgent {
                     alpha = s;
                     if s >= beta {
                         if branch == Branch::Move && attack_gain(pos, a).is_none() {
-                            let k = &mut self.killers[ply];
-                            if k[0] != Some(a) {
-                                k[1] = k[0];
-                                k[0] = Some(a);
-                            }
-                            if let Some(h) = history_index(a) {
-                                let h = &mut self.history[h];
-                                *h = (*h + depth * depth).min(800_000);
-                            }
+                            self.tables.reward(ply, a, history_index(a), depth);
                         }
                         break;
                     }
@@ -492,7 +471,9 @@ impl FlipSearchAgent {
             }
         }
         let bound = Bound::of(best, alpha0, beta);
-        self.tt.store(key, depth, best, bound, best_action, ply);
+        self.tables
+            .tt
+            .store(key, depth, best, bound, best_action, ply);
         best
     }
 
@@ -513,12 +494,12 @@ impl FlipSearchAgent {
                 self.option_value(pos, a, branch, depth - 1, alpha, beta, 0)
             } else {
                 let mut s = self.option_value(pos, a, branch, depth - 1, alpha, alpha + 1, 0);
-                if s > alpha && !self.budget.stopped() {
+                if s > alpha && !self.tables.budget.stopped() {
                     s = self.option_value(pos, a, branch, depth - 1, alpha, beta, 0);
                 }
                 s
             };
-            if self.budget.stopped() {
+            if self.tables.budget.stopped() {
                 break;
             }
             if s > alpha {
@@ -529,7 +510,8 @@ impl FlipSearchAgent {
             }
         }
         if let Some((a, s)) = best {
-            self.tt
+            self.tables
+                .tt
                 .store(pos.zobrist_hash(), depth, s, Bound::Exact, Some(a), 0);
         }
         best
@@ -539,7 +521,7 @@ impl FlipSearchAgent {
 /// A win or loss score relative to the root, stored relative to the node.
 impl FlipAgent for FlipSearchAgent {
     fn hash_entries(&self) -> usize {
-        self.tt.len()
+        self.tables.tt.len()
     }
 
     fn name(&self) -> &'static str {
@@ -575,7 +557,7 @@ impl FlipAgent for FlipSearchAgent {
                 let best = self.root(pos, &mut root, depth as i32);
                 Iteration {
                     best,
-                    stopped: self.budget.stopped(),
+                    stopped: self.tables.budget.stopped(),
                 }
             },
             |_| {},
@@ -584,13 +566,12 @@ impl FlipAgent for FlipSearchAgent {
             action: best.action,
             score: best.score,
             depth: best.depth,
-            nodes: self.budget.nodes(),
+            nodes: self.tables.budget.nodes(),
         })
     }
 
     fn new_game(&mut self) {
-        self.tt.clear();
-        self.history.iter_mut().for_each(|h| *h = 0);
+        self.tables.new_game();
     }
 }
 
