@@ -45,6 +45,7 @@ pub mod flip;
 mod heuristic;
 mod knowledge;
 pub mod matches;
+mod node;
 mod random;
 mod search;
 

@@ -5,16 +5,15 @@
 
 use junqi_search::tt::{Bound, Table};
 use junqi_search::{Deepening, Iteration, Tables, deepen, now};
-use luzhanqi::{AttackOutcome, Kind, Move, Position, Side};
+use luzhanqi::{AttackOutcome, Combat, Kind, Move, MoveList, Position, Side};
 use rand::SeedableRng;
 use rand::rngs::StdRng;
 use rand::seq::SliceRandom;
 
 use crate::eval::{WIN, evaluate, piece_value};
+use crate::node::{MAX_PLY, Node, attack_gain, quiesce};
 use crate::{Agent, AgentError, Choice, Limits};
 
-/// The deepest ply the search tables cover (main search and quiescence together).
-const MAX_PLY: usize = 128;
 /// Nodes between two looks at the clock.
 const CLOCK_INTERVAL: u64 = 256;
 
@@ -63,23 +62,34 @@ pub struct SearchAgent {
     root_side: Side,
 }
 
-/// Score of a move for ordering: the hash move, then winning and even attacks by gain, then
-/// killers, then quiet moves by history, then attacks that lose the attacker.
-fn attack_gain(pos: &Position, m: Move) -> Option<(AttackOutcome, i32)> {
-    let c = pos.combat(m)?;
-    let us = pos.turn();
-    let dv = if c.defender == Kind::Flag {
-        WIN / 2
-    } else {
-        piece_value(pos, us.other(), c.defender)
-    };
-    let av = piece_value(pos, us, c.attacker);
-    let gain = match c.outcome {
-        AttackOutcome::DefenderRemoved => dv,
-        AttackOutcome::BothRemoved => dv - av,
-        AttackOutcome::AttackerRemoved => -av,
-    };
-    Some((c.outcome, gain))
+/// An open position as a search node: every attack is between known pieces.
+impl Node for Position {
+    type Action = Move;
+    type Actions = MoveList;
+
+    fn actions(&self) -> MoveList {
+        self.legal_moves()
+    }
+
+    fn attack(&self, m: Move) -> Option<(Combat, Side)> {
+        Some((self.combat(m)?, self.turn()))
+    }
+
+    fn value(&self, side: Side, kind: Kind) -> i32 {
+        piece_value(self, side, kind)
+    }
+
+    fn terminal(&self, ply: usize) -> Option<i32> {
+        SearchAgent::terminal(self, ply)
+    }
+
+    fn evaluate(&self) -> i32 {
+        evaluate(self)
+    }
+
+    fn play(&mut self, m: Move) {
+        self.play_unchecked(m);
+    }
 }
 
 /// A move's from and to points as a history index.
@@ -191,60 +201,6 @@ impl SearchAgent {
         scored
     }
 
-    fn quiesce(
-        &mut self,
-        pos: &Position,
-        mut alpha: i32,
-        beta: i32,
-        ply: usize,
-        qdepth: u32,
-    ) -> i32 {
-        self.tables.budget.count();
-        if self.tables.budget.check() {
-            return 0;
-        }
-        if let Some(s) = SearchAgent::terminal(pos, ply) {
-            return s;
-        }
-        let stand = evaluate(pos);
-        if stand >= beta || qdepth >= self.config.max_qdepth || ply >= MAX_PLY - 1 {
-            return stand;
-        }
-        alpha = alpha.max(stand);
-        let mut caps: Vec<(i32, Move)> = pos
-            .legal_moves()
-            .into_iter()
-            .filter_map(|m| {
-                let (outcome, gain) = attack_gain(pos, m)?;
-                (outcome != AttackOutcome::AttackerRemoved).then_some((gain, m))
-            })
-            .collect();
-        caps.sort_by_key(|c| std::cmp::Reverse(c.0));
-        let mut best = stand;
-        for (gain, m) in caps {
-            // Delta pruning: even the whole gain and a margin do not reach alpha.
-            if stand + gain + 200 <= alpha && gain < WIN / 4 {
-                continue;
-            }
-            let mut child = pos.clone();
-            child.play_unchecked(m);
-            let s = -self.quiesce(&child, -beta, -alpha, ply + 1, qdepth + 1);
-            if self.tables.budget.stopped() {
-                return 0;
-            }
-            if s > best {
-                best = s;
-                if s > alpha {
-                    alpha = s;
-                    if s >= beta {
-                        break;
-                    }
-                }
-            }
-        }
-        best
-    }
-
     fn negamax(
         &mut self,
         pos: &Position,
@@ -254,7 +210,15 @@ impl SearchAgent {
         ply: usize,
     ) -> i32 {
         if depth <= 0 {
-            return self.quiesce(pos, alpha, beta, ply, 0);
+            return quiesce(
+                &mut self.tables,
+                self.config.max_qdepth,
+                pos,
+                alpha,
+                beta,
+                ply,
+                0,
+            );
         }
         self.tables.budget.count();
         if self.tables.budget.check() {
@@ -338,7 +302,15 @@ impl SearchAgent {
     /// when the budget runs out first.
     pub(crate) fn quiet_value(&mut self, pos: &Position, nodes: u64) -> (i32, u64) {
         self.tables.budget.start(&Limits::nodes(nodes.max(1)), None);
-        let s = self.quiesce(pos, -WIN - 1, WIN + 1, 0, 0);
+        let s = quiesce(
+            &mut self.tables,
+            self.config.max_qdepth,
+            pos,
+            -WIN - 1,
+            WIN + 1,
+            0,
+            0,
+        );
         let s = if self.tables.budget.stopped() {
             evaluate(pos)
         } else {

@@ -22,8 +22,8 @@ use std::time::Instant;
 
 use junqi_search::tt::{Bound, Table};
 use junqi_search::{Deepening, Iteration, Tables, deepen, now};
-use luzhanqi::flip::{FlipAction, FlipPosition};
-use luzhanqi::{AttackOutcome, Kind};
+use luzhanqi::flip::{FlipAction, FlipActionList, FlipPosition};
+use luzhanqi::{AttackOutcome, Combat, Kind, Side};
 use rand::SeedableRng;
 use rand::rngs::StdRng;
 use rand::seq::SliceRandom;
@@ -31,10 +31,9 @@ use rand::seq::SliceRandom;
 use super::eval::{evaluate, piece_value};
 use super::{FlipAgent, FlipChoice};
 use crate::eval::{WIN, distance};
+use crate::node::{MAX_PLY, Node, attack_gain, quiesce};
 use crate::{AgentError, Limits};
 
-/// The deepest ply the search tables cover (main search and quiescence together).
-const MAX_PLY: usize = 128;
 /// Nodes between two looks at the clock.
 const CLOCK_INTERVAL: u64 = 256;
 
@@ -102,26 +101,39 @@ pub struct FlipSearchAgent {
     passes: u32,
 }
 
-/// The gain of a capture for the mover: `None` for anything but an attack between face-up
-/// pieces.
-fn attack_gain(pos: &FlipPosition, a: FlipAction) -> Option<(AttackOutcome, i32)> {
-    if pos.is_chance(a) {
-        return None;
+/// A flip position as a search node: its attacks between face-up pieces are played out at
+/// the leaves, a flip or an attack on a face-down piece is not one.
+impl Node for FlipPosition {
+    type Action = FlipAction;
+    type Actions = FlipActionList;
+
+    fn actions(&self) -> FlipActionList {
+        self.legal_actions()
     }
-    let c = pos.combat(a, None)?;
-    let us = pos.side_to_act()?;
-    let dv = if c.defender == Kind::Flag {
-        WIN / 2
-    } else {
-        piece_value(pos, us.other(), c.defender)
-    };
-    let av = piece_value(pos, us, c.attacker);
-    let gain = match c.outcome {
-        AttackOutcome::DefenderRemoved => dv,
-        AttackOutcome::BothRemoved => dv - av,
-        AttackOutcome::AttackerRemoved => -av,
-    };
-    Some((c.outcome, gain))
+
+    fn attack(&self, a: FlipAction) -> Option<(Combat, Side)> {
+        if self.is_chance(a) {
+            return None;
+        }
+        let c = self.combat(a, None)?;
+        Some((c, self.side_to_act()?))
+    }
+
+    fn value(&self, side: Side, kind: Kind) -> i32 {
+        piece_value(self, side, kind)
+    }
+
+    fn terminal(&self, ply: usize) -> Option<i32> {
+        FlipSearchAgent::terminal(self, ply)
+    }
+
+    fn evaluate(&self) -> i32 {
+        evaluate(self)
+    }
+
+    fn play(&mut self, a: FlipAction) {
+        self.apply_unchecked(a, None);
+    }
 }
 
 /// A move's from and to points as a history index.
@@ -351,59 +363,6 @@ impl FlipSearchAgent {
         }
     }
 
-    fn quiesce(
-        &mut self,
-        pos: &FlipPosition,
-        mut alpha: i32,
-        beta: i32,
-        ply: usize,
-        q: u32,
-    ) -> i32 {
-        self.tables.budget.count();
-        if self.tables.budget.check() {
-            return 0;
-        }
-        if let Some(s) = FlipSearchAgent::terminal(pos, ply) {
-            return s;
-        }
-        let stand = evaluate(pos);
-        if stand >= beta || q >= self.config.max_qdepth || ply >= MAX_PLY - 1 {
-            return stand;
-        }
-        alpha = alpha.max(stand);
-        let mut caps: Vec<(i32, FlipAction)> = pos
-            .legal_actions()
-            .into_iter()
-            .filter_map(|a| {
-                let (outcome, gain) = attack_gain(pos, a)?;
-                (outcome != AttackOutcome::AttackerRemoved).then_some((gain, a))
-            })
-            .collect();
-        caps.sort_by_key(|c| std::cmp::Reverse(c.0));
-        let mut best = stand;
-        for (gain, a) in caps {
-            if stand + gain + 200 <= alpha && gain < WIN / 4 {
-                continue;
-            }
-            let mut child = pos.clone();
-            child.apply_unchecked(a, None);
-            let s = -self.quiesce(&child, -beta, -alpha, ply + 1, q + 1);
-            if self.tables.budget.stopped() {
-                return 0;
-            }
-            if s > best {
-                best = s;
-                if s > alpha {
-                    alpha = s;
-                    if s >= beta {
-                        break;
-                    }
-                }
-            }
-        }
-        best
-    }
-
     fn search(
         &mut self,
         pos: &FlipPosition,
@@ -413,7 +372,15 @@ impl FlipSearchAgent {
         ply: usize,
     ) -> i32 {
         if depth <= 0 {
-            return self.quiesce(pos, alpha, beta, ply, 0);
+            return quiesce(
+                &mut self.tables,
+                self.config.max_qdepth,
+                pos,
+                alpha,
+                beta,
+                ply,
+                0,
+            );
         }
         self.tables.budget.count();
         if self.tables.budget.check() {
