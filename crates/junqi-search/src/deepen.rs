@@ -2,7 +2,7 @@
 
 use std::time::{Duration, Instant};
 
-use crate::{WIN_BOUND, now};
+use crate::{WIN, WIN_BOUND, now};
 
 /// What one iteration at the root gave: its best action and score (`None` when it was stopped
 /// before any action was searched), and whether the search was stopped during it.
@@ -114,6 +114,43 @@ pub fn deepen<A: Copy>(
             && now().duration_since(s) * plan.time_share >= t
         {
             break;
+        }
+    }
+    best
+}
+
+/// One iteration's loop over the root's actions (`root`, in the order to try them): each is
+/// scored by `score(action, alpha, first)` for the player to move, `alpha` the best score so
+/// far (below every score at first) and `first` for the first action (the engine searches it
+/// with the full window, the others with a null window first); `None` when the search was
+/// stopped meanwhile, which ends the loop. An action that raises alpha is the best so far and
+/// moves to the front, so that the next iteration searches it first. Gives the best and its
+/// score, `None` if stopped before the first was scored.
+///
+/// ```
+/// use junqi_search::root_loop;
+/// let mut root = vec!['a', 'b', 'c', 'd'];
+/// let value = |x: char| match x { 'a' => 1, 'b' => 5, 'c' => 3, _ => 7 };
+/// let best = root_loop(&mut root, |x, _, _| Some(value(x)));
+/// assert_eq!(best, Some(('d', 7)));
+/// assert_eq!(root, ['d', 'b', 'a', 'c']);
+/// ```
+pub fn root_loop<T: Copy>(
+    root: &mut Vec<T>,
+    mut score: impl FnMut(T, i32, bool) -> Option<i32>,
+) -> Option<(T, i32)> {
+    let mut alpha = -WIN - 1;
+    let mut best = None;
+    for i in 0..root.len() {
+        let x = root[i];
+        let Some(s) = score(x, alpha, i == 0) else {
+            break;
+        };
+        if s > alpha {
+            alpha = s;
+            best = Some((x, s));
+            let x = root.remove(i);
+            root.insert(0, x);
         }
     }
     best

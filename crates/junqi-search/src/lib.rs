@@ -10,7 +10,8 @@
 //!   signal and the clock once an interval), reading the clock only under a time limit
 //!   ([`now`]);
 //! - [`deepen`]: the iterative-deepening root loop (the best action so far, a stopped
-//!   iteration's partial result, the win and time cut-offs, an info hook per iteration);
+//!   iteration's partial result, the win and time cut-offs, an info hook per iteration) and
+//!   [`root_loop`], the loop over the root's actions within one iteration;
 //! - [`tt`]: the transposition table, its bounds and the win scores stored relative to the
 //!   node, on the win scale [`WIN`] / [`WIN_BOUND`];
 //! - [`repeats`]: whether a key repeats on the search path;
@@ -38,7 +39,7 @@ pub mod tt;
 
 pub use agent::{Uniform, UnknownAgent, parse_agent, pick};
 pub use budget::{Budget, clock_reads, now, repeats};
-pub use deepen::{Best, Deepening, Iteration, deepen};
+pub use deepen::{Best, Deepening, Iteration, deepen, root_loop};
 pub use limits::{Limits, StopSignal};
 pub use tables::{HISTORY_CAP, Tables};
 

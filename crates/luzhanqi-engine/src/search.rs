@@ -4,7 +4,7 @@
 //! attacks that do not simply lose the attacker.
 
 use junqi_search::tt::{Bound, Table};
-use junqi_search::{Deepening, Iteration, Tables, deepen, now};
+use junqi_search::{Deepening, Iteration, Tables, deepen, now, root_loop};
 use luzhanqi::{AttackOutcome, Combat, Kind, Move, MoveList, Position, Side};
 use rand::SeedableRng;
 use rand::rngs::StdRng;
@@ -323,15 +323,12 @@ impl SearchAgent {
     /// if stopped before the first move was searched. Moves found better are moved to the
     /// front for the next iteration.
     fn root(&mut self, pos: &Position, root: &mut Vec<Move>, depth: i32) -> Option<(Move, i32)> {
-        let mut alpha = -WIN - 1;
         let beta = WIN + 1;
-        let mut best: Option<(Move, i32)> = None;
-        for i in 0..root.len() {
-            let m = root[i];
+        let best = root_loop(root, |m, alpha, first| {
             let mut child = pos.clone();
             child.play_unchecked(m);
             self.tables.path.push(child.zobrist_hash());
-            let s = if i == 0 {
+            let s = if first {
                 -self.negamax(&child, depth - 1, -beta, -alpha, 1)
             } else {
                 let mut s = -self.negamax(&child, depth - 1, -alpha - 1, -alpha, 1);
@@ -341,16 +338,8 @@ impl SearchAgent {
                 s
             };
             self.tables.path.pop();
-            if self.tables.budget.stopped() {
-                break;
-            }
-            if s > alpha {
-                alpha = s;
-                best = Some((m, s));
-                let mv = root.remove(i);
-                root.insert(0, mv);
-            }
-        }
+            (!self.tables.budget.stopped()).then_some(s)
+        });
         if let Some((m, s)) = best {
             self.tables
                 .tt

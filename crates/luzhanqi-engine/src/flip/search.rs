@@ -21,7 +21,7 @@
 use std::time::Instant;
 
 use junqi_search::tt::{Bound, Table};
-use junqi_search::{Deepening, Iteration, Tables, deepen, now};
+use junqi_search::{Deepening, Iteration, Tables, deepen, now, root_loop};
 use luzhanqi::flip::{FlipAction, FlipActionList, FlipPosition};
 use luzhanqi::{AttackOutcome, Combat, Kind, Side};
 use rand::SeedableRng;
@@ -452,12 +452,9 @@ impl FlipSearchAgent {
         root: &mut Vec<(FlipAction, Branch)>,
         depth: i32,
     ) -> Option<(FlipAction, i32)> {
-        let mut alpha = -WIN - 1;
         let beta = WIN + 1;
-        let mut best: Option<(FlipAction, i32)> = None;
-        for i in 0..root.len() {
-            let (a, branch) = root[i];
-            let s = if i == 0 || branch == Branch::Chance {
+        let best = root_loop(root, |(a, branch), alpha, first| {
+            let s = if first || branch == Branch::Chance {
                 self.option_value(pos, a, branch, depth - 1, alpha, beta, 0)
             } else {
                 let mut s = self.option_value(pos, a, branch, depth - 1, alpha, alpha + 1, 0);
@@ -466,22 +463,13 @@ impl FlipSearchAgent {
                 }
                 s
             };
-            if self.tables.budget.stopped() {
-                break;
-            }
-            if s > alpha {
-                alpha = s;
-                best = Some((a, s));
-                let x = root.remove(i);
-                root.insert(0, x);
-            }
-        }
-        if let Some((a, s)) = best {
-            self.tables
-                .tt
-                .store(pos.zobrist_hash(), depth, s, Bound::Exact, Some(a), 0);
-        }
-        best
+            (!self.tables.budget.stopped()).then_some(s)
+        });
+        let (a, s) = best.map(|((a, _), s)| (a, s))?;
+        self.tables
+            .tt
+            .store(pos.zobrist_hash(), depth, s, Bound::Exact, Some(a), 0);
+        Some((a, s))
     }
 }
 
