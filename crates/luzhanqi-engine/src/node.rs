@@ -6,6 +6,8 @@
 //! [`SearchAgent`]: crate::SearchAgent
 //! [`FlipSearchAgent`]: crate::flip::FlipSearchAgent
 
+use std::ops::ControlFlow;
+
 use junqi_search::Tables;
 use luzhanqi::{AttackOutcome, Combat, Kind, Side};
 
@@ -23,6 +25,10 @@ pub(crate) trait Node: Clone {
 
     /// The legal actions of the node.
     fn actions(&self) -> Self::Actions;
+    /// The node's Zobrist key.
+    fn key(&self) -> u64;
+    /// The plies since the last irreversible action (the window of repetition).
+    fn reversible_plies(&self) -> usize;
     /// The attack `a` between known pieces, if it is one, and the side that makes it.
     fn attack(&self, a: Self::Action) -> Option<(Combat, Side)>;
     /// The value of one of `side`'s pieces of `kind` here.
@@ -111,4 +117,47 @@ pub(crate) fn quiesce<N: Node>(
         }
     }
     best
+}
+
+/// The start of a main-search node of `pos`, `depth` plies deep in (`alpha`, `beta`), `ply`
+/// plies from the root: settled at once (`Break` with its score) by the quiescence search at
+/// depth 0, a spent budget, a decided position, a repetition on the path (unless
+/// `repetition_off`: a line with a pass repeats nothing real), the deepest ply, or a table
+/// entry that cuts off; else `Continue` with its key and the table's best action to search.
+#[allow(clippy::too_many_arguments)] // the search's node state, passed as the main search's is
+#[inline]
+pub(crate) fn enter<N: Node>(
+    t: &mut Tables<N::Action>,
+    max_q: u32,
+    pos: &N,
+    depth: i32,
+    alpha: i32,
+    beta: i32,
+    ply: usize,
+    repetition_off: bool,
+) -> ControlFlow<i32, (u64, Option<N::Action>)> {
+    if depth <= 0 {
+        return ControlFlow::Break(quiesce(t, max_q, pos, alpha, beta, ply, 0));
+    }
+    t.budget.count();
+    if t.budget.check() {
+        return ControlFlow::Break(0);
+    }
+    if let Some(s) = pos.terminal(ply) {
+        return ControlFlow::Break(s);
+    }
+    if ply > 0 && !repetition_off && t.repeated(pos.key(), pos.reversible_plies()) {
+        return ControlFlow::Break(0);
+    }
+    if ply >= MAX_PLY - 1 {
+        return ControlFlow::Break(pos.evaluate());
+    }
+    let key = pos.key();
+    let entry = t.tt.probe(key);
+    if ply > 0
+        && let Some(s) = entry.and_then(|e| e.cutoff(depth, alpha, beta, ply))
+    {
+        return ControlFlow::Break(s);
+    }
+    ControlFlow::Continue((key, entry.and_then(|e| e.best)))
 }

@@ -3,6 +3,8 @@
 //! ordering (hash move, attacks by gain, killers, history) and a quiescence search over the
 //! attacks that do not simply lose the attacker.
 
+use std::ops::ControlFlow;
+
 use junqi_search::tt::{Bound, Table};
 use junqi_search::{Deepening, Iteration, Tables, deepen, now, root_loop};
 use luzhanqi::{AttackOutcome, Combat, Kind, Move, MoveList, Position, Side};
@@ -11,7 +13,7 @@ use rand::rngs::StdRng;
 use rand::seq::SliceRandom;
 
 use crate::eval::{WIN, evaluate, piece_value};
-use crate::node::{MAX_PLY, Node, attack_gain, quiesce};
+use crate::node::{MAX_PLY, Node, attack_gain, enter, quiesce};
 use crate::{Agent, AgentError, Choice, Limits};
 
 /// Nodes between two looks at the clock.
@@ -69,6 +71,14 @@ impl Node for Position {
 
     fn actions(&self) -> MoveList {
         self.legal_moves()
+    }
+
+    fn key(&self) -> u64 {
+        self.zobrist_hash()
+    }
+
+    fn reversible_plies(&self) -> usize {
+        self.plies_since_attack() as usize
     }
 
     fn attack(&self, m: Move) -> Option<(Combat, Side)> {
@@ -133,12 +143,6 @@ impl SearchAgent {
             tables: Tables::new(tt, MAX_PLY, 60 * 60, CLOCK_INTERVAL),
             root_side: Side::Red,
         }
-    }
-
-    /// Whether the position on top of the path repeats one since the last attack.
-    fn repeated(&self, pos: &Position) -> bool {
-        self.tables
-            .repeated(pos.zobrist_hash(), pos.plies_since_attack() as usize)
     }
 
     /// The score of a position without moves or otherwise decided, if it is: a lost flag, the
@@ -209,38 +213,12 @@ impl SearchAgent {
         beta: i32,
         ply: usize,
     ) -> i32 {
-        if depth <= 0 {
-            return quiesce(
-                &mut self.tables,
-                self.config.max_qdepth,
-                pos,
-                alpha,
-                beta,
-                ply,
-                0,
-            );
-        }
-        self.tables.budget.count();
-        if self.tables.budget.check() {
-            return 0;
-        }
-        if let Some(s) = SearchAgent::terminal(pos, ply) {
-            return s;
-        }
-        if ply > 0 && self.repeated(pos) {
-            return 0;
-        }
-        if ply >= MAX_PLY - 1 {
-            return evaluate(pos);
-        }
-        let key = pos.zobrist_hash();
-        let entry = self.tables.tt.probe(key);
-        let tt_move = entry.and_then(|e| e.best);
-        if ply > 0
-            && let Some(s) = entry.and_then(|e| e.cutoff(depth, alpha, beta, ply))
-        {
-            return s;
-        }
+        let max_q = self.config.max_qdepth;
+        let (key, tt_move) =
+            match enter(&mut self.tables, max_q, pos, depth, alpha, beta, ply, false) {
+                ControlFlow::Break(s) => return s,
+                ControlFlow::Continue(c) => c,
+            };
         let moves = pos.legal_moves();
         if moves.is_empty() {
             return SearchAgent::no_moves(pos, ply);

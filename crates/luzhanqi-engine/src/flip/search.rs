@@ -18,6 +18,7 @@
 //!   does not prevent. Moves onto a face-down piece (`attack_face_down`) are always chance
 //!   nodes.
 
+use std::ops::ControlFlow;
 use std::time::Instant;
 
 use junqi_search::tt::{Bound, Table};
@@ -31,7 +32,7 @@ use rand::seq::SliceRandom;
 use super::eval::{evaluate, piece_value};
 use super::{FlipAgent, FlipChoice};
 use crate::eval::{WIN, distance};
-use crate::node::{MAX_PLY, Node, attack_gain, quiesce};
+use crate::node::{MAX_PLY, Node, attack_gain, enter};
 use crate::{AgentError, Limits};
 
 /// Nodes between two looks at the clock.
@@ -109,6 +110,14 @@ impl Node for FlipPosition {
 
     fn actions(&self) -> FlipActionList {
         self.legal_actions()
+    }
+
+    fn key(&self) -> u64 {
+        self.zobrist_hash()
+    }
+
+    fn reversible_plies(&self) -> usize {
+        self.plies_since_attack_or_flip() as usize
     }
 
     fn attack(&self, a: FlipAction) -> Option<(Combat, Side)> {
@@ -227,17 +236,6 @@ impl FlipSearchAgent {
             pos.plies_since_attack_or_flip() as usize,
             pos.zobrist_hash(),
         );
-    }
-
-    /// Whether the state on top of the path repeats one since the last attack or flip.
-    fn repeated(&self, pos: &FlipPosition) -> bool {
-        if self.passes > 0 {
-            return false;
-        }
-        self.tables.repeated(
-            pos.zobrist_hash(),
-            pos.plies_since_attack_or_flip() as usize,
-        )
     }
 
     /// The score of a decided state for the player to act.
@@ -371,38 +369,20 @@ impl FlipSearchAgent {
         beta: i32,
         ply: usize,
     ) -> i32 {
-        if depth <= 0 {
-            return quiesce(
-                &mut self.tables,
-                self.config.max_qdepth,
-                pos,
-                alpha,
-                beta,
-                ply,
-                0,
-            );
-        }
-        self.tables.budget.count();
-        if self.tables.budget.check() {
-            return 0;
-        }
-        if let Some(s) = FlipSearchAgent::terminal(pos, ply) {
-            return s;
-        }
-        if ply > 0 && self.repeated(pos) {
-            return 0;
-        }
-        if ply >= MAX_PLY - 1 {
-            return evaluate(pos);
-        }
-        let key = pos.zobrist_hash();
-        let entry = self.tables.tt.probe(key);
-        let tt_action = entry.and_then(|e| e.best);
-        if ply > 0
-            && let Some(s) = entry.and_then(|e| e.cutoff(depth, alpha, beta, ply))
-        {
-            return s;
-        }
+        let max_q = self.config.max_qdepth;
+        let (key, tt_action) = match enter(
+            &mut self.tables,
+            max_q,
+            pos,
+            depth,
+            alpha,
+            beta,
+            ply,
+            self.passes > 0,
+        ) {
+            ControlFlow::Break(s) => return s,
+            ControlFlow::Continue(c) => c,
+        };
         let options = self.options(pos, tt_action, ply, false);
         if options.is_empty() {
             return 0;
