@@ -183,22 +183,47 @@ impl<M: Copy> Table<M> {
 #[inline]
 #[must_use]
 pub fn to_tt(score: i32, ply: usize) -> i32 {
-    if score > WIN_BOUND {
-        score + ply as i32
-    } else if score < -WIN_BOUND {
-        score - ply as i32
-    } else {
-        score
-    }
+    relative_to_node(score, ply, WIN_BOUND + 1)
 }
 
 /// A stored score as seen `ply` plies from the root.
 #[inline]
 #[must_use]
 pub fn from_tt(score: i32, ply: usize) -> i32 {
-    if score > WIN_BOUND {
+    relative_to_root(score, ply, WIN_BOUND + 1)
+}
+
+/// A score found `ply` plies from the root as a table keeps it, on a scale whose wins are the
+/// scores from `win_from` up (losses from `-win_from` down): a win's distance counted from
+/// the node, not the root. [`to_tt`] on [`WIN`](crate::WIN)'s scale; an engine with its own
+/// scale (`gjjq-engine`'s mate scores) gives its own threshold.
+///
+/// ```
+/// use junqi_search::tt::{relative_to_node, relative_to_root};
+/// // A win in 7 plies from the root, found 3 plies down: a win in 4 from the node.
+/// assert_eq!(relative_to_node(30_000 - 7, 3, 29_000), 30_000 - 4);
+/// assert_eq!(relative_to_root(30_000 - 4, 5, 29_000), 30_000 - 9);
+/// assert_eq!(relative_to_node(-28_999, 3, 29_000), -28_999); // not a loss: as it is
+/// ```
+#[inline]
+#[must_use]
+pub fn relative_to_node(score: i32, ply: usize, win_from: i32) -> i32 {
+    if score >= win_from {
+        score + ply as i32
+    } else if score <= -win_from {
         score - ply as i32
-    } else if score < -WIN_BOUND {
+    } else {
+        score
+    }
+}
+
+/// A stored score (see [`relative_to_node`]) as seen `ply` plies from the root.
+#[inline]
+#[must_use]
+pub fn relative_to_root(score: i32, ply: usize, win_from: i32) -> i32 {
+    if score >= win_from {
+        score - ply as i32
+    } else if score <= -win_from {
         score + ply as i32
     } else {
         score
