@@ -34,7 +34,7 @@ fn game(mut pos: Position, plies: usize, limits: Limits) -> String {
     let mut keys = Vec::new();
     let mut out = Vec::new();
     for _ in 0..plies {
-        let r = engine.search(&pos, &keys, limits.clone());
+        let r = engine.search(&pos, &keys, limits);
         let Some(m) = r.best_move else {
             break;
         };

@@ -59,6 +59,45 @@ pub fn parse_agent<K: Copy>(
         })
 }
 
+/// `Display` (the name) and `FromStr` (by [`parse_agent`], errors [`UnknownAgent`]) for an
+/// engine's enum of agent kinds, which has `const ALL: [Self; N]` and
+/// `const fn name(self) -> &'static str`: written once for every engine.
+///
+/// ```
+/// #[derive(Debug, Clone, Copy, PartialEq, Eq)]
+/// enum Kind { Search, Random }
+/// impl Kind {
+///     const ALL: [Kind; 2] = [Kind::Search, Kind::Random];
+///     const fn name(self) -> &'static str {
+///         match self { Kind::Search => "search", Kind::Random => "random" }
+///     }
+/// }
+/// junqi_search::agent_names!(Kind);
+/// assert_eq!(" Random ".parse::<Kind>(), Ok(Kind::Random));
+/// assert_eq!(Kind::Search.to_string(), "search");
+/// assert_eq!("x".parse::<Kind>().unwrap_err().to_string(),
+///     "unknown agent 'x' (expected search or random)");
+/// ```
+#[macro_export]
+macro_rules! agent_names {
+    ($kind:ty) => {
+        impl ::std::fmt::Display for $kind {
+            fn fmt(&self, f: &mut ::std::fmt::Formatter<'_>) -> ::std::fmt::Result {
+                f.write_str(self.name())
+            }
+        }
+
+        impl ::std::str::FromStr for $kind {
+            type Err = $crate::UnknownAgent;
+
+            /// The kind of a name (ASCII case ignored, spaces around it too).
+            fn from_str(s: &str) -> ::std::result::Result<$kind, $crate::UnknownAgent> {
+                $crate::parse_agent(&<$kind>::ALL, <$kind>::name, s)
+            }
+        }
+    };
+}
+
 /// The random movers' generator: seeded at construction, one uniform draw a call.
 ///
 /// ```

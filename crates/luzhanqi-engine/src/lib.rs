@@ -49,9 +49,6 @@ mod node;
 mod random;
 mod search;
 
-use std::fmt;
-use std::str::FromStr;
-
 use luzhanqi::{Move, Position};
 use thiserror::Error;
 
@@ -126,7 +123,9 @@ pub trait Agent {
 /// let k: AgentKind = "heuristic".parse()?;
 /// assert_eq!(k, AgentKind::Heuristic);
 /// assert_eq!(k.build(7).name(), "heuristic");
-/// assert!("minimax".parse::<AgentKind>().is_err());
+/// let e = "minimax".parse::<AgentKind>().unwrap_err();
+/// assert_eq!(e.given, "minimax");
+/// assert_eq!(e.to_string(), "unknown agent 'minimax' (expected search, heuristic or random)");
 /// # Ok::<(), luzhanqi_engine::UnknownAgent>(())
 /// ```
 #[derive(Debug, Clone, Copy, PartialEq, Eq, Hash, Default)]
@@ -165,24 +164,4 @@ impl AgentKind {
     }
 }
 
-impl fmt::Display for AgentKind {
-    fn fmt(&self, f: &mut fmt::Formatter<'_>) -> fmt::Result {
-        f.write_str(self.name())
-    }
-}
-
-impl FromStr for AgentKind {
-    type Err = UnknownAgent;
-
-    /// The kind of a name (ASCII case ignored).
-    ///
-    /// ```
-    /// use luzhanqi_engine::{AgentKind, UnknownAgent};
-    /// let e: UnknownAgent = "minimax".parse::<AgentKind>().unwrap_err();
-    /// assert_eq!(e.given, "minimax");
-    /// assert_eq!(e.to_string(), "unknown agent 'minimax' (expected search, heuristic or random)");
-    /// ```
-    fn from_str(s: &str) -> Result<AgentKind, UnknownAgent> {
-        junqi_search::parse_agent(&AgentKind::ALL, AgentKind::name, s)
-    }
-}
+junqi_search::agent_names!(AgentKind);

@@ -49,9 +49,6 @@ mod heuristic;
 mod random;
 mod search;
 
-use std::fmt;
-use std::str::FromStr;
-
 use siguo::{Action, Position};
 use thiserror::Error;
 
@@ -199,17 +196,4 @@ impl AgentKind {
     }
 }
 
-impl fmt::Display for AgentKind {
-    fn fmt(&self, f: &mut fmt::Formatter<'_>) -> fmt::Result {
-        f.write_str(self.name())
-    }
-}
-
-impl FromStr for AgentKind {
-    type Err = UnknownAgent;
-
-    /// The kind of a name (ASCII case ignored).
-    fn from_str(s: &str) -> Result<AgentKind, UnknownAgent> {
-        junqi_search::parse_agent(&AgentKind::ALL, AgentKind::name, s)
-    }
-}
+junqi_search::agent_names!(AgentKind);
