@@ -60,8 +60,10 @@ pub use junqi_search::tt;
 pub use junqi_search::{Limits, StopSignal, UnknownAgent};
 
 pub use heuristic::HeuristicAgent;
+/// The uniform random mover: `junqi-search`'s seeded generator, which plays a legal move as
+/// an [`Agent`] (one generator for every engine's random mover).
+pub use junqi_search::Uniform as RandomAgent;
 pub use knowledge::{KindSet, Knowledge, Outcomes};
-pub use random::RandomAgent;
 pub use search::{SearchAgent, SearchConfig};
 
 /// An agent's answer: the move and what it found out.
