@@ -4,7 +4,7 @@
 use std::cell::Cell;
 use std::time::Instant;
 
-use crate::{Limits, StopSignal};
+use crate::{Iteration, Limits, StopSignal};
 
 thread_local! {
     /// How often this thread read the clock through [`now`].
@@ -122,6 +122,16 @@ impl Budget {
     #[must_use]
     pub fn nodes(&self) -> u64 {
         self.nodes
+    }
+
+    /// An iteration that found `best`, as [`deepen`](crate::deepen) takes it: stopped if
+    /// this budget stopped the search.
+    #[must_use]
+    pub fn iteration<A>(&self, best: Option<(A, i32)>) -> Iteration<A> {
+        Iteration {
+            best,
+            stopped: self.stopped,
+        }
     }
 
     /// Let go of the caller's stop signal (the search is over).

@@ -6,7 +6,7 @@
 use std::ops::ControlFlow;
 
 use junqi_search::tt::{Bound, Table};
-use junqi_search::{Deepening, Iteration, Tables, deepen, now, root_loop};
+use junqi_search::{Deepening, Tables, deepen, now, root_loop};
 use luzhanqi::{AttackOutcome, Combat, Kind, Move, MoveList, Position, Side};
 use rand::SeedableRng;
 use rand::rngs::StdRng;
@@ -373,10 +373,7 @@ impl Agent for SearchAgent {
             &plan,
             |depth| {
                 let best = self.root(pos, &mut root, depth as i32);
-                Iteration {
-                    best,
-                    stopped: self.tables.budget.stopped(),
-                }
+                self.tables.budget.iteration(best)
             },
             |_| {},
         );
@@ -398,24 +395,34 @@ mod clock_tests {
     use std::time::Duration;
 
     use super::SearchAgent;
+    use crate::flip::{FlipAgent, FlipSearchAgent};
     use crate::{Agent, Limits};
     use junqi_search::clock_reads as reads;
     use luzhanqi::Position;
+    use luzhanqi::flip::FlipPosition;
 
-    /// Under node or depth limits the search never reads the clock (it would panic on
-    /// wasm32-unknown-unknown, where the web page runs it); under a time limit it does.
+    /// Under node or depth limits neither search (open, flip) reads the clock (it would panic
+    /// on wasm32-unknown-unknown, where the web page runs them); under a time limit each does.
     #[test]
     fn the_clock_is_read_only_under_a_time_limit() {
         let pos = Position::default();
         let mut agent = SearchAgent::new(3);
+        let flip = FlipPosition::start();
+        let mut flipper = FlipSearchAgent::new(3);
         let before = reads();
         agent.choose(&pos, &[], &Limits::nodes(5_000)).unwrap();
         agent.choose(&pos, &[], &Limits::depth(2)).unwrap();
+        flipper.choose(&flip, &[], &Limits::nodes(3_000)).unwrap();
+        flipper.choose(&flip, &[], &Limits::depth(2)).unwrap();
+        // Stopped by the node limit or not, the flip search reads no clock.
+        let _ = flipper.chance_value(&flip, "c6".parse().unwrap(), 2, &Limits::nodes(2_000));
         assert_eq!(reads(), before, "no time limit, no clock");
-        agent
-            .choose(&pos, &[], &Limits::time(Duration::from_millis(20)))
-            .unwrap();
-        assert!(reads() > before, "a time limit reads the clock");
+        let time = Limits::time(Duration::from_millis(20));
+        agent.choose(&pos, &[], &time).unwrap();
+        let open_reads = reads();
+        assert!(open_reads > before, "a time limit reads the clock (open)");
+        flipper.choose(&flip, &[], &time).unwrap();
+        assert!(reads() > open_reads, "a time limit reads the clock (flip)");
     }
 }
 

@@ -13,7 +13,7 @@
 use std::collections::HashSet;
 
 use junqi_search::tt::{Bound, Table};
-use junqi_search::{Budget, Deepening, Iteration, deepen, now};
+use junqi_search::{Budget, Deepening, deepen, now};
 use rand::SeedableRng;
 use rand::rngs::StdRng;
 use rand::seq::SliceRandom;
@@ -327,10 +327,7 @@ impl Agent for SearchAgent {
                 {
                     actions[..=i].rotate_right(1);
                 }
-                Iteration {
-                    best,
-                    stopped: self.budget.stopped(),
-                }
+                self.budget.iteration(best)
             },
             |_| {},
         );

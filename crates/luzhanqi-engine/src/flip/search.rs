@@ -22,7 +22,7 @@ use std::ops::ControlFlow;
 use std::time::Instant;
 
 use junqi_search::tt::{Bound, Table};
-use junqi_search::{Deepening, Iteration, Tables, deepen, now, root_loop};
+use junqi_search::{Deepening, Tables, deepen, now, root_loop};
 use luzhanqi::flip::{FlipAction, FlipActionList, FlipPosition};
 use luzhanqi::{AttackOutcome, Combat, Kind, Side};
 use rand::SeedableRng;
@@ -490,10 +490,7 @@ impl FlipAgent for FlipSearchAgent {
             &plan,
             |depth| {
                 let best = self.root(pos, &mut root, depth as i32);
-                Iteration {
-                    best,
-                    stopped: self.tables.budget.stopped(),
-                }
+                self.tables.budget.iteration(best)
             },
             |_| {},
         );
@@ -511,7 +508,7 @@ impl FlipAgent for FlipSearchAgent {
 }
 
 #[cfg(test)]
-mod clock_tests {
+mod stop_tests {
     use std::time::Duration;
 
     use luzhanqi::flip::FlipPosition;
@@ -519,25 +516,6 @@ mod clock_tests {
     use super::FlipSearchAgent;
     use crate::Limits;
     use crate::flip::FlipAgent;
-    use junqi_search::clock_reads as reads;
-
-    /// Under node or depth limits the flip search never reads the clock (it would panic on
-    /// wasm32-unknown-unknown, where the web page runs it); under a time limit it does.
-    #[test]
-    fn the_clock_is_read_only_under_a_time_limit() {
-        let pos = FlipPosition::start();
-        let mut agent = FlipSearchAgent::new(3);
-        let before = reads();
-        agent.choose(&pos, &[], &Limits::nodes(3_000)).unwrap();
-        agent.choose(&pos, &[], &Limits::depth(2)).unwrap();
-        // Stopped by the node limit or not, it reads no clock.
-        let _ = agent.chance_value(&pos, "c6".parse().unwrap(), 2, &Limits::nodes(2_000));
-        assert_eq!(reads(), before, "no time limit, no clock");
-        agent
-            .choose(&pos, &[], &Limits::time(Duration::from_millis(20)))
-            .unwrap();
-        assert!(reads() > before, "a time limit reads the clock");
-    }
 
     /// A raised stop signal ends the search at its next look at the clock, with a legal
     /// action; the time limit is only a backstop so that a broken signal fails, not hangs.
