@@ -16,6 +16,7 @@ cd "$(dirname "$0")/.."
 # Library crates whose API is watched: <package> <crate name> <cargo feature flags>.
 crates=(
     "junqi-game junqi_game --all-features"
+    "junqi-search junqi_search --all-features"
     "gjjq-core gjjq_core --all-features"
     "junqi-gamefile junqi_gamefile --all-features"
     "gjjq-notation gjjq_notation --all-features"

@@ -19,6 +19,7 @@ use crate::vocabulary::{
     Limits, MAX_CONTEMPT, NO_MOVE, PvLine, Score, SearchControl, SearchFeatures, SearchResult,
     SearchStats,
 };
+use junqi_search::tt::{relative_to_node, relative_to_root};
 
 /// The score of a king capture on the next ply; a win in `n` plies scores `MATE - n`.
 const MATE: i32 = 30_000;
@@ -468,13 +469,7 @@ impl Searcher<'_> {
         if let Some(i) = best_index
             && !self.stopped
         {
-            let bound = if best >= beta {
-                Bound::Lower
-            } else if best > original_alpha {
-                Bound::Exact
-            } else {
-                Bound::Upper
-            };
+            let bound = Bound::of(best, original_alpha, beta);
             self.engine
                 .tt
                 .store(key, moves[i].index(), best, depth, bound);
@@ -643,6 +638,7 @@ impl Searcher<'_> {
                     Bound::Exact => true,
                     Bound::Lower => s >= beta,
                     Bound::Upper => s <= *alpha,
+                    Bound::None => false,
                 };
                 if cut && !pv_node {
                     return s;
@@ -776,13 +772,7 @@ impl Searcher<'_> {
             // a static score is the safe answer.
             best = static_eval.unwrap_or(*alpha);
         }
-        let bound = if best >= beta {
-            Bound::Lower
-        } else if best > original_alpha {
-            Bound::Exact
-        } else {
-            Bound::Upper
-        };
+        let bound = Bound::of(best, original_alpha, beta);
         self.engine
             .tt
             .store(key, best_move, to_tt(best, ply), depth, bound);
@@ -1033,25 +1023,14 @@ fn tablebase_score(s: Score, ply: usize) -> i32 {
     }
 }
 
-/// Win and loss scores are stored relative to the node, not the root.
+/// Win and loss scores are stored relative to the node, not the root (mate scores are those
+/// from `MATE_BOUND` up: `junqi-search`'s conversion on this engine's scale).
 fn to_tt(score: i32, ply: usize) -> i32 {
-    if score >= MATE_BOUND {
-        score + ply as i32
-    } else if score <= -MATE_BOUND {
-        score - ply as i32
-    } else {
-        score
-    }
+    relative_to_node(score, ply, MATE_BOUND)
 }
 
 fn from_tt(score: i32, ply: usize) -> i32 {
-    if score >= MATE_BOUND {
-        score - ply as i32
-    } else if score <= -MATE_BOUND {
-        score + ply as i32
-    } else {
-        score
-    }
+    relative_to_root(score, ply, MATE_BOUND)
 }
 
 #[cfg(test)]

@@ -2,16 +2,9 @@
 
 use crate::vocabulary::NO_MOVE;
 
-/// What a stored score says about the true value.
-#[derive(Debug, Clone, Copy, PartialEq, Eq)]
-pub(crate) enum Bound {
-    /// The true value.
-    Exact,
-    /// The true value is at least the score (a beta cut-off).
-    Lower,
-    /// The true value is at most the score (no move reached alpha).
-    Upper,
-}
+/// What a stored score says about the true value: every engine's (`junqi-search`'s); this
+/// table's empty slot is an upper bound of depth −1, so `Bound::None` is never stored.
+pub(crate) use junqi_search::tt::Bound;
 
 #[derive(Debug, Clone, Copy)]
 pub(crate) struct Entry {

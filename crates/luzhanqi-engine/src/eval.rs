@@ -39,10 +39,9 @@
 use luzhanqi::board::{CAMPS, RAILWAY, neighbours};
 use luzhanqi::{Bitboard, Kind, Position, Side, Square};
 
-/// A win now; a win in `n` plies scores `WIN - n`.
-pub const WIN: i32 = 30_000;
-/// Scores above this (or below its negation) are wins (losses) found by the search.
-pub const WIN_BOUND: i32 = WIN - 1_000;
+/// The win scale every engine shares (`junqi-search`'s): a win now scores [`WIN`], a win in
+/// `n` plies `WIN - n`; scores beyond [`WIN_BOUND`] are wins or losses found by the search.
+pub use junqi_search::{WIN, WIN_BOUND};
 
 /// The base value of each kind, in [`Kind::ALL`] order: 司令 1000, 軍長 750, 師長 450, 旅長 320,
 /// 團長 220, 營長 150, 連長 100, 排長 70, 工兵 110, 炸彈 (see [`BOMB_BASE`]), 地雷 60, 軍旗 0
@@ -84,11 +83,20 @@ pub fn distance(a: Square, b: Square) -> i32 {
 
 /// The highest rank among `side`'s ranked pieces, 0 if it has none.
 fn top_rank(pos: &Position, side: Side) -> u8 {
-    Kind::ALL[..9]
-        .iter()
-        .find(|&&k| !pos.pieces(side, k).is_empty())
-        .and_then(|k| k.rank())
-        .unwrap_or(0)
+    top_rank_by(|s, k| pos.pieces(s, k).count(), side)
+}
+
+/// The highest rank among `side`'s ranked pieces counted by `count` (side, kind), 0 if it has
+/// none: open play counts the board, flip play the face-up and unseen pieces.
+#[inline]
+pub(crate) fn top_rank_by(count: impl Fn(Side, Kind) -> u32, side: Side) -> u8 {
+    top_kind(&count, side).and_then(Kind::rank).unwrap_or(0)
+}
+
+/// `side`'s highest ranked kind that `count` finds, if any.
+#[inline]
+fn top_kind(count: &impl Fn(Side, Kind) -> u32, side: Side) -> Option<Kind> {
+    Kind::ALL[..9].iter().copied().find(|&k| count(side, k) > 0)
 }
 
 /// The value of one of `side`'s pieces of `kind` in `pos` (material term 1 of the module
@@ -103,28 +111,40 @@ fn top_rank(pos: &Position, side: Side) -> u8 {
 /// ```
 #[must_use]
 pub fn piece_value(pos: &Position, side: Side, kind: Kind) -> i32 {
+    value_by(
+        |s, k| pos.pieces(s, k).count(),
+        side,
+        kind,
+        ENGINEER_MINE_BONUS,
+    )
+}
+
+/// Material term 1 of the module documentation for pieces counted by `count` (side, kind):
+/// the board's in open play, the face-up and unseen ones in flip play, whose engineers'
+/// share of the landmine bonus is `mine_bonus`. A landmine's guard bonus depends on its
+/// point: [`side_score`] adds it.
+#[inline]
+pub(crate) fn value_by(
+    count: impl Fn(Side, Kind) -> u32,
+    side: Side,
+    kind: Kind,
+    mine_bonus: i32,
+) -> i32 {
     let them = side.other();
     match kind {
-        Kind::Bomb => {
-            let best = Kind::ALL[..9]
-                .iter()
-                .find(|&&k| !pos.pieces(them, k).is_empty())
-                .map_or(0, |k| BASE_VALUE[k.index()]);
-            BOMB_BASE + best / 2
-        }
+        Kind::Bomb => BOMB_BASE + top_kind(&count, them).map_or(0, |k| BASE_VALUE[k.index()]) / 2,
         Kind::Engineer => {
             let mut v = BASE_VALUE[kind.index()];
-            if !pos.pieces(them, Kind::Landmine).is_empty() {
-                let n = pos.pieces(side, Kind::Engineer).count().max(1) as i32;
-                v += ENGINEER_MINE_BONUS / n;
+            if count(them, Kind::Landmine) > 0 {
+                let n = count(side, Kind::Engineer).max(1) as i32;
+                v += mine_bonus / n;
             }
             v
         }
-        // A landmine's guard bonus depends on its point: [`side_score`] adds it.
         Kind::Landmine | Kind::Flag => BASE_VALUE[kind.index()],
         k => {
             let v = BASE_VALUE[k.index()];
-            if k.rank().unwrap_or(0) > top_rank(pos, them) {
+            if k.rank().unwrap_or(0) > top_rank_by(&count, them) {
                 v + v * TOP_PIECE_BONUS_PCT / 100
             } else {
                 v

@@ -277,12 +277,7 @@ impl Agent for HeuristicAgent {
         "heuristic"
     }
 
-    fn choose(
-        &mut self,
-        pos: &Position,
-        _history: &[u64],
-        _limits: &Limits,
-    ) -> Result<Choice, AgentError> {
+    fn choose(&mut self, pos: &Position, _: &[u64], _: &Limits) -> Result<Choice, AgentError> {
         let know = Knowledge::open(pos, pos.turn());
         self.choose_known(pos, &know)
     }

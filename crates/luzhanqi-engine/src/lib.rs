@@ -45,153 +45,26 @@ pub mod flip;
 mod heuristic;
 mod knowledge;
 pub mod matches;
+mod node;
 mod random;
 mod search;
-pub mod tt;
-
-use std::fmt;
-use std::str::FromStr;
-use std::sync::Arc;
-use std::sync::atomic::{AtomicBool, Ordering};
-use std::time::{Duration, Instant};
 
 use luzhanqi::{Move, Position};
 use thiserror::Error;
 
+/// The transposition table of the alpha-beta searches: `junqi-search`'s, shared with every
+/// engine (re-exported under its old name).
+pub use junqi_search::tt;
+/// [`Limits`], [`StopSignal`] and [`UnknownAgent`] are `junqi-search`'s, shared with every
+/// engine (re-exported here, where they were first written).
+pub use junqi_search::{Limits, StopSignal, UnknownAgent};
+
 pub use heuristic::HeuristicAgent;
+/// The uniform random mover: `junqi-search`'s seeded generator, which plays a legal move as
+/// an [`Agent`] (one generator for every engine's random mover).
+pub use junqi_search::Uniform as RandomAgent;
 pub use knowledge::{KindSet, Knowledge, Outcomes};
-pub use random::RandomAgent;
 pub use search::{SearchAgent, SearchConfig};
-
-/// How long an agent may think: any combination of a wall-clock time, a node count and a
-/// depth, and a [`StopSignal`] another thread may raise. An agent stops at the first limit
-/// reached or when the signal is raised; with no limit it uses its own default (the search:
-/// depth [`Limits::DEFAULT_DEPTH`]).
-///
-/// ```
-/// use std::time::Duration;
-/// use luzhanqi_engine::{Limits, StopSignal};
-/// let l = Limits::nodes(10_000);
-/// assert_eq!(l.nodes, Some(10_000));
-/// let t = Limits::time(Duration::from_millis(50)).with_stop(StopSignal::new());
-/// assert!(t.depth.is_none() && t.stop.is_some());
-/// ```
-#[derive(Debug, Clone, PartialEq, Eq, Default)]
-pub struct Limits {
-    /// The wall-clock time from the call: the agent returns within it (checked every few
-    /// hundred nodes, so the overshoot is well under 50 ms).
-    pub time: Option<Duration>,
-    /// About this many nodes (the search counts every position it visits, quiescence
-    /// included; it stops within one check interval of the count).
-    pub nodes: Option<u64>,
-    /// The deepest iteration, in plies.
-    pub depth: Option<u32>,
-    /// Raised by another thread to end the search now (the line protocol's `stop`): the agent
-    /// returns its best move so far, checked as often as the clock.
-    pub stop: Option<StopSignal>,
-}
-
-impl Limits {
-    /// The depth a search uses when no limit is given.
-    pub const DEFAULT_DEPTH: u32 = 4;
-
-    /// Only a time limit.
-    #[must_use]
-    pub const fn time(time: Duration) -> Limits {
-        Limits {
-            time: Some(time),
-            nodes: None,
-            depth: None,
-            stop: None,
-        }
-    }
-
-    /// Only a node limit.
-    #[must_use]
-    pub const fn nodes(nodes: u64) -> Limits {
-        Limits {
-            time: None,
-            nodes: Some(nodes),
-            depth: None,
-            stop: None,
-        }
-    }
-
-    /// Only a depth limit.
-    #[must_use]
-    pub const fn depth(depth: u32) -> Limits {
-        Limits {
-            time: None,
-            nodes: None,
-            depth: Some(depth),
-            stop: None,
-        }
-    }
-
-    /// These limits, and `stop` to end the search early.
-    #[must_use]
-    pub fn with_stop(self, stop: StopSignal) -> Limits {
-        Limits {
-            stop: Some(stop),
-            ..self
-        }
-    }
-
-    /// Whether the stop signal has been raised.
-    #[must_use]
-    pub fn stopped(&self) -> bool {
-        self.stop.as_ref().is_some_and(StopSignal::is_raised)
-    }
-
-    /// Whether a search begun at `start` must end now: the stop signal raised, or the time
-    /// limit spent (`start` is read only under a time limit: `None` without one).
-    pub(crate) fn spent(&self, start: Option<Instant>) -> bool {
-        self.stopped() || self.time.zip(start).is_some_and(|(t, s)| s.elapsed() >= t)
-    }
-}
-
-/// A flag one thread raises to end another's search early (the line protocol's `stop`).
-/// Clones share one flag; two signals are equal when they are the same flag.
-///
-/// ```
-/// use luzhanqi_engine::StopSignal;
-/// let stop = StopSignal::new();
-/// let seen_by_search = stop.clone();
-/// assert!(!seen_by_search.is_raised());
-/// stop.raise();
-/// assert!(seen_by_search.is_raised());
-/// assert_eq!(stop, seen_by_search);
-/// assert_ne!(stop, StopSignal::new());
-/// ```
-#[derive(Debug, Clone, Default)]
-pub struct StopSignal(Arc<AtomicBool>);
-
-impl StopSignal {
-    /// A signal not raised.
-    #[must_use]
-    pub fn new() -> StopSignal {
-        StopSignal::default()
-    }
-
-    /// Ask every search holding this signal to return now.
-    pub fn raise(&self) {
-        self.0.store(true, Ordering::Relaxed);
-    }
-
-    /// Whether [`StopSignal::raise`] has been called.
-    #[must_use]
-    pub fn is_raised(&self) -> bool {
-        self.0.load(Ordering::Relaxed)
-    }
-}
-
-impl PartialEq for StopSignal {
-    fn eq(&self, other: &StopSignal) -> bool {
-        Arc::ptr_eq(&self.0, &other.0)
-    }
-}
-
-impl Eq for StopSignal {}
 
 /// An agent's answer: the move and what it found out.
 #[derive(Debug, Clone, PartialEq, Eq)]
@@ -252,7 +125,9 @@ pub trait Agent {
 /// let k: AgentKind = "heuristic".parse()?;
 /// assert_eq!(k, AgentKind::Heuristic);
 /// assert_eq!(k.build(7).name(), "heuristic");
-/// assert!("minimax".parse::<AgentKind>().is_err());
+/// let e = "minimax".parse::<AgentKind>().unwrap_err();
+/// assert_eq!(e.given, "minimax");
+/// assert_eq!(e.to_string(), "unknown agent 'minimax' (expected search, heuristic or random)");
 /// # Ok::<(), luzhanqi_engine::UnknownAgent>(())
 /// ```
 #[derive(Debug, Clone, Copy, PartialEq, Eq, Hash, Default)]
@@ -291,40 +166,4 @@ impl AgentKind {
     }
 }
 
-impl fmt::Display for AgentKind {
-    fn fmt(&self, f: &mut fmt::Formatter<'_>) -> fmt::Result {
-        f.write_str(self.name())
-    }
-}
-
-/// A name that is not one of the agents: the name given (one of [`AgentKind::ALL`]'s names
-/// was expected).
-///
-/// # Examples
-///
-/// ```
-/// use luzhanqi_engine::{AgentKind, UnknownAgent};
-/// let e: UnknownAgent = "minimax".parse::<AgentKind>().unwrap_err();
-/// assert_eq!(e.given, "minimax");
-/// assert_eq!(e.to_string(), "unknown agent 'minimax' (expected search, heuristic or random)");
-/// ```
-#[derive(Debug, Clone, PartialEq, Eq, Error)]
-#[error("unknown agent '{given}' (expected search, heuristic or random)")]
-#[non_exhaustive]
-pub struct UnknownAgent {
-    /// The name given, as given.
-    pub given: String,
-}
-
-impl FromStr for AgentKind {
-    type Err = UnknownAgent;
-
-    fn from_str(s: &str) -> Result<AgentKind, UnknownAgent> {
-        AgentKind::ALL
-            .into_iter()
-            .find(|k| k.name().eq_ignore_ascii_case(s.trim()))
-            .ok_or_else(|| UnknownAgent {
-                given: s.to_string(),
-            })
-    }
-}
+junqi_search::agent_names!(AgentKind);

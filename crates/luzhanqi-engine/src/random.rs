@@ -1,12 +1,12 @@
-//! The uniform random mover.
+//! The uniform random mover: `junqi-search`'s seeded generator ([`Uniform`], re-exported as
+//! [`RandomAgent`](crate::RandomAgent)) playing a legal move.
 
+use junqi_search::Uniform;
 use luzhanqi::Position;
-use rand::rngs::StdRng;
-use rand::{Rng, SeedableRng};
 
 use crate::{Agent, AgentError, Choice, Limits};
 
-/// An agent that plays a legal move drawn uniformly, from a generator seeded at construction.
+/// A legal move drawn uniformly, from a generator seeded at construction.
 ///
 /// ```
 /// use luzhanqi::Position;
@@ -18,37 +18,15 @@ use crate::{Agent, AgentError, Choice, Limits};
 /// assert!(pos.is_legal(a.mv));
 /// # Ok::<(), luzhanqi_engine::AgentError>(())
 /// ```
-#[derive(Debug, Clone)]
-pub struct RandomAgent {
-    rng: StdRng,
-}
-
-impl RandomAgent {
-    /// A random mover seeded with `seed`.
-    #[must_use]
-    pub fn new(seed: u64) -> RandomAgent {
-        RandomAgent {
-            rng: StdRng::seed_from_u64(seed),
-        }
-    }
-}
-
-impl Agent for RandomAgent {
+impl Agent for Uniform {
     fn name(&self) -> &'static str {
         "random"
     }
 
-    fn choose(
-        &mut self,
-        pos: &Position,
-        _history: &[u64],
-        _limits: &Limits,
-    ) -> Result<Choice, AgentError> {
-        let moves = pos.legal_moves();
-        if moves.is_empty() {
-            return Err(AgentError::NoLegalMove(pos.to_string()));
-        }
-        let mv = moves[self.rng.random_range(0..moves.len())];
+    fn choose(&mut self, pos: &Position, _: &[u64], _: &Limits) -> Result<Choice, AgentError> {
+        let mv = self
+            .pick(&pos.legal_moves())
+            .ok_or_else(|| AgentError::NoLegalMove(pos.to_string()))?;
         Ok(Choice {
             mv,
             score: 0,

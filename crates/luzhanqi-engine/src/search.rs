@@ -3,37 +3,21 @@
 //! ordering (hash move, attacks by gain, killers, history) and a quiescence search over the
 //! attacks that do not simply lose the attacker.
 
-use std::time::Instant;
+use std::ops::ControlFlow;
 
-use luzhanqi::{AttackOutcome, Kind, Move, Position, Side};
+use junqi_search::tt::{Bound, Table};
+use junqi_search::{Deepening, Tables, deepen, now, root_loop};
+use luzhanqi::{AttackOutcome, Combat, Kind, Move, MoveList, Position, Side};
 use rand::SeedableRng;
 use rand::rngs::StdRng;
 use rand::seq::SliceRandom;
 
-use crate::eval::{WIN, WIN_BOUND, evaluate, piece_value};
-use crate::tt::{Bound, Table, from_tt};
-use crate::{Agent, AgentError, Choice, Limits, StopSignal};
+use crate::eval::{WIN, evaluate, piece_value};
+use crate::node::{MAX_PLY, Node, attack_gain, enter, quiesce};
+use crate::{Agent, AgentError, Choice, Limits};
 
-/// The deepest ply the search tables cover (main search and quiescence together).
-const MAX_PLY: usize = 128;
 /// Nodes between two looks at the clock.
 const CLOCK_INTERVAL: u64 = 256;
-
-/// The wall clock, read only under a time limit: without one (node or depth limits) the
-/// search never reads it, so it runs where there is no clock (on `wasm32-unknown-unknown`
-/// `Instant::now` panics; the web page's worker gives node limits). The flip search reads the
-/// same clock the same way.
-pub(crate) fn now() -> Instant {
-    #[cfg(test)]
-    CLOCK_READS.with(|c| c.set(c.get() + 1));
-    Instant::now()
-}
-
-#[cfg(test)]
-thread_local! {
-    /// How often this thread read the clock (tests only).
-    pub(crate) static CLOCK_READS: std::cell::Cell<u64> = const { std::cell::Cell::new(0) };
-}
 
 /// How a [`SearchAgent`] is built.
 #[derive(Debug, Clone, Copy, PartialEq, Eq)]
@@ -74,36 +58,53 @@ impl Default for SearchConfig {
 pub struct SearchAgent {
     config: SearchConfig,
     rng: StdRng,
-    tt: Table<Move>,
-    killers: Vec<[Option<Move>; 2]>,
-    history: Vec<i32>,
-    path: Vec<u64>,
-    nodes: u64,
-    node_limit: u64,
-    deadline: Option<Instant>,
-    /// The caller's stop signal, read with the clock.
-    stop: Option<StopSignal>,
-    stopped: bool,
+    /// The table, killers, history, path and node budget (the clock read only under a time
+    /// limit).
+    tables: Tables<Move>,
     root_side: Side,
 }
 
-/// Score of a move for ordering: the hash move, then winning and even attacks by gain, then
-/// killers, then quiet moves by history, then attacks that lose the attacker.
-fn attack_gain(pos: &Position, m: Move) -> Option<(AttackOutcome, i32)> {
-    let c = pos.combat(m)?;
-    let us = pos.turn();
-    let dv = if c.defender == Kind::Flag {
-        WIN / 2
-    } else {
-        piece_value(pos, us.other(), c.defender)
-    };
-    let av = piece_value(pos, us, c.attacker);
-    let gain = match c.outcome {
-        AttackOutcome::DefenderRemoved => dv,
-        AttackOutcome::BothRemoved => dv - av,
-        AttackOutcome::AttackerRemoved => -av,
-    };
-    Some((c.outcome, gain))
+/// An open position as a search node: every attack is between known pieces.
+impl Node for Position {
+    type Action = Move;
+    type Actions = MoveList;
+
+    fn actions(&self) -> MoveList {
+        self.legal_moves()
+    }
+
+    fn key(&self) -> u64 {
+        self.zobrist_hash()
+    }
+
+    fn reversible_plies(&self) -> usize {
+        self.plies_since_attack() as usize
+    }
+
+    fn attack(&self, m: Move) -> Option<(Combat, Side)> {
+        Some((self.combat(m)?, self.turn()))
+    }
+
+    fn value(&self, side: Side, kind: Kind) -> i32 {
+        piece_value(self, side, kind)
+    }
+
+    fn terminal(&self, ply: usize) -> Option<i32> {
+        SearchAgent::terminal(self, ply)
+    }
+
+    fn evaluate(&self) -> i32 {
+        evaluate(self)
+    }
+
+    fn play(&mut self, m: Move) {
+        self.play_unchecked(m);
+    }
+}
+
+/// A move's from and to points as a history index.
+fn history_index(m: Move) -> usize {
+    m.from.index() * 60 + m.to.index()
 }
 
 impl SearchAgent {
@@ -139,45 +140,9 @@ impl SearchAgent {
                 ..config
             },
             rng: StdRng::seed_from_u64(seed),
-            tt,
-            killers: vec![[None; 2]; MAX_PLY],
-            history: vec![0; 60 * 60],
-            path: Vec::with_capacity(512),
-            nodes: 0,
-            node_limit: u64::MAX,
-            deadline: None,
-            stop: None,
-            stopped: false,
+            tables: Tables::new(tt, MAX_PLY, 60 * 60, CLOCK_INTERVAL),
             root_side: Side::Red,
         }
-    }
-
-    fn check_stop(&mut self) -> bool {
-        if self.stopped {
-            return true;
-        }
-        if self.nodes >= self.node_limit
-            || self.nodes.is_multiple_of(CLOCK_INTERVAL)
-                && (self.stop.as_ref().is_some_and(StopSignal::is_raised)
-                    || self.deadline.is_some_and(|d| now() >= d))
-        {
-            self.stopped = true;
-        }
-        self.stopped
-    }
-
-    /// Whether the position on top of the path repeats one since the last attack.
-    fn repeated(&self, pos: &Position) -> bool {
-        let key = pos.zobrist_hash();
-        let n = self.path.len();
-        let back = (pos.plies_since_attack() as usize).min(n.saturating_sub(1));
-        // path[n - 1] is this position itself.
-        self.path[n - 1 - back..n - 1]
-            .iter()
-            .rev()
-            .skip(1)
-            .step_by(2)
-            .any(|&k| k == key)
     }
 
     /// The score of a position without moves or otherwise decided, if it is: a lost flag, the
@@ -214,7 +179,7 @@ impl SearchAgent {
         tt_move: Option<Move>,
         ply: usize,
     ) -> Vec<(i32, Move)> {
-        let killers = self.killers[ply.min(MAX_PLY - 1)];
+        let killers = self.tables.killers(ply);
         let mut scored: Vec<(i32, Move)> = moves
             .iter()
             .map(|&m| {
@@ -231,67 +196,13 @@ impl SearchAgent {
                 } else if killers[1] == Some(m) {
                     899_000
                 } else {
-                    self.history[m.from.index() * 60 + m.to.index()].min(800_000)
+                    self.tables.history(history_index(m))
                 };
                 (s, m)
             })
             .collect();
         scored.sort_by_key(|s| std::cmp::Reverse(s.0));
         scored
-    }
-
-    fn quiesce(
-        &mut self,
-        pos: &Position,
-        mut alpha: i32,
-        beta: i32,
-        ply: usize,
-        qdepth: u32,
-    ) -> i32 {
-        self.nodes += 1;
-        if self.check_stop() {
-            return 0;
-        }
-        if let Some(s) = SearchAgent::terminal(pos, ply) {
-            return s;
-        }
-        let stand = evaluate(pos);
-        if stand >= beta || qdepth >= self.config.max_qdepth || ply >= MAX_PLY - 1 {
-            return stand;
-        }
-        alpha = alpha.max(stand);
-        let mut caps: Vec<(i32, Move)> = pos
-            .legal_moves()
-            .into_iter()
-            .filter_map(|m| {
-                let (outcome, gain) = attack_gain(pos, m)?;
-                (outcome != AttackOutcome::AttackerRemoved).then_some((gain, m))
-            })
-            .collect();
-        caps.sort_by_key(|c| std::cmp::Reverse(c.0));
-        let mut best = stand;
-        for (gain, m) in caps {
-            // Delta pruning: even the whole gain and a margin do not reach alpha.
-            if stand + gain + 200 <= alpha && gain < WIN / 4 {
-                continue;
-            }
-            let mut child = pos.clone();
-            child.play_unchecked(m);
-            let s = -self.quiesce(&child, -beta, -alpha, ply + 1, qdepth + 1);
-            if self.stopped {
-                return 0;
-            }
-            if s > best {
-                best = s;
-                if s > alpha {
-                    alpha = s;
-                    if s >= beta {
-                        break;
-                    }
-                }
-            }
-        }
-        best
     }
 
     fn negamax(
@@ -302,37 +213,12 @@ impl SearchAgent {
         beta: i32,
         ply: usize,
     ) -> i32 {
-        if depth <= 0 {
-            return self.quiesce(pos, alpha, beta, ply, 0);
-        }
-        self.nodes += 1;
-        if self.check_stop() {
-            return 0;
-        }
-        if let Some(s) = SearchAgent::terminal(pos, ply) {
-            return s;
-        }
-        if ply > 0 && self.repeated(pos) {
-            return 0;
-        }
-        if ply >= MAX_PLY - 1 {
-            return evaluate(pos);
-        }
-        let key = pos.zobrist_hash();
-        let entry = self.tt.probe(key);
-        let tt_move = entry.and_then(|e| e.best);
-        if let Some(e) = entry
-            && ply > 0
-            && i32::from(e.depth) >= depth
-        {
-            let s = from_tt(e.score, ply);
-            match e.bound {
-                Bound::Exact => return s,
-                Bound::Lower if s >= beta => return s,
-                Bound::Upper if s <= alpha => return s,
-                _ => {}
-            }
-        }
+        let max_q = self.config.max_qdepth;
+        let (key, tt_move) =
+            match enter(&mut self.tables, max_q, pos, depth, alpha, beta, ply, false) {
+                ControlFlow::Break(s) => return s,
+                ControlFlow::Continue(c) => c,
+            };
         let moves = pos.legal_moves();
         if moves.is_empty() {
             return SearchAgent::no_moves(pos, ply);
@@ -345,7 +231,7 @@ impl SearchAgent {
             let quiet = pos.piece_at(m.to).is_none();
             let mut child = pos.clone();
             child.play_unchecked(m);
-            self.path.push(child.zobrist_hash());
+            self.tables.path.push(child.zobrist_hash());
             let s = if i == 0 {
                 -self.negamax(&child, depth - 1, -beta, -alpha, ply + 1)
             } else {
@@ -356,16 +242,16 @@ impl SearchAgent {
                     && order_score < 899_000;
                 let r = if reduce { 1 } else { 0 };
                 let mut s = -self.negamax(&child, depth - 1 - r, -alpha - 1, -alpha, ply + 1);
-                if s > alpha && r > 0 && !self.stopped {
+                if s > alpha && r > 0 && !self.tables.budget.stopped() {
                     s = -self.negamax(&child, depth - 1, -alpha - 1, -alpha, ply + 1);
                 }
-                if s > alpha && s < beta && !self.stopped {
+                if s > alpha && s < beta && !self.tables.budget.stopped() {
                     s = -self.negamax(&child, depth - 1, -beta, -alpha, ply + 1);
                 }
                 s
             };
-            self.path.pop();
-            if self.stopped {
+            self.tables.path.pop();
+            if self.tables.budget.stopped() {
                 return 0;
             }
             if s > best {
@@ -375,27 +261,17 @@ impl SearchAgent {
                     alpha = s;
                     if s >= beta {
                         if quiet {
-                            let k = &mut self.killers[ply];
-                            if k[0] != Some(m) {
-                                k[1] = k[0];
-                                k[0] = Some(m);
-                            }
-                            let h = &mut self.history[m.from.index() * 60 + m.to.index()];
-                            *h = (*h + depth * depth).min(800_000);
+                            self.tables.reward(ply, m, Some(history_index(m)), depth);
                         }
                         break;
                     }
                 }
             }
         }
-        let bound = if best >= beta {
-            Bound::Lower
-        } else if best > alpha0 {
-            Bound::Exact
-        } else {
-            Bound::Upper
-        };
-        self.tt.store(key, depth, best, bound, best_move, ply);
+        let bound = Bound::of(best, alpha0, beta);
+        self.tables
+            .tt
+            .store(key, depth, best, bound, best_move, ply);
         best
     }
 
@@ -403,50 +279,48 @@ impl SearchAgent {
     /// search's leaves) within about `nodes` nodes, and the nodes used; the static evaluation
     /// when the budget runs out first.
     pub(crate) fn quiet_value(&mut self, pos: &Position, nodes: u64) -> (i32, u64) {
-        self.nodes = 0;
-        self.stopped = false;
-        self.node_limit = nodes.max(1);
-        self.deadline = None;
-        self.stop = None;
-        let s = self.quiesce(pos, -WIN - 1, WIN + 1, 0, 0);
-        let s = if self.stopped { evaluate(pos) } else { s };
-        (s, self.nodes)
+        self.tables.budget.start(&Limits::nodes(nodes.max(1)), None);
+        let s = quiesce(
+            &mut self.tables,
+            self.config.max_qdepth,
+            pos,
+            -WIN - 1,
+            WIN + 1,
+            0,
+            0,
+        );
+        let s = if self.tables.budget.stopped() {
+            evaluate(pos)
+        } else {
+            s
+        };
+        (s, self.tables.budget.nodes())
     }
 
     /// One iteration at the root: the best move and score among `root` (in order), or `None`
     /// if stopped before the first move was searched. Moves found better are moved to the
     /// front for the next iteration.
     fn root(&mut self, pos: &Position, root: &mut Vec<Move>, depth: i32) -> Option<(Move, i32)> {
-        let mut alpha = -WIN - 1;
         let beta = WIN + 1;
-        let mut best: Option<(Move, i32)> = None;
-        for i in 0..root.len() {
-            let m = root[i];
+        let best = root_loop(root, |m, alpha, first| {
             let mut child = pos.clone();
             child.play_unchecked(m);
-            self.path.push(child.zobrist_hash());
-            let s = if i == 0 {
+            self.tables.path.push(child.zobrist_hash());
+            let s = if first {
                 -self.negamax(&child, depth - 1, -beta, -alpha, 1)
             } else {
                 let mut s = -self.negamax(&child, depth - 1, -alpha - 1, -alpha, 1);
-                if s > alpha && !self.stopped {
+                if s > alpha && !self.tables.budget.stopped() {
                     s = -self.negamax(&child, depth - 1, -beta, -alpha, 1);
                 }
                 s
             };
-            self.path.pop();
-            if self.stopped {
-                break;
-            }
-            if s > alpha {
-                alpha = s;
-                best = Some((m, s));
-                let mv = root.remove(i);
-                root.insert(0, mv);
-            }
-        }
+            self.tables.path.pop();
+            (!self.tables.budget.stopped()).then_some(s)
+        });
         if let Some((m, s)) = best {
-            self.tt
+            self.tables
+                .tt
                 .store(pos.zobrist_hash(), depth, s, Bound::Exact, Some(m), 0);
         }
         best
@@ -456,7 +330,7 @@ impl SearchAgent {
 /// A win or loss score relative to the root, stored relative to the node.
 impl Agent for SearchAgent {
     fn hash_entries(&self) -> usize {
-        self.tt.len()
+        self.tables.tt.len()
     }
 
     fn name(&self) -> &'static str {
@@ -469,7 +343,7 @@ impl Agent for SearchAgent {
         history: &[u64],
         limits: &Limits,
     ) -> Result<Choice, AgentError> {
-        // The clock is read only when there is a time limit (see `now`).
+        // The clock is read only when there is a time limit (see `junqi_search::now`).
         let start = limits.time.map(|t| (now(), t));
         let mut root: Vec<Move> = pos.legal_moves().into_iter().collect();
         if root.is_empty() {
@@ -481,66 +355,38 @@ impl Agent for SearchAgent {
         root = ordered.into_iter().map(|(_, m)| m).collect();
 
         self.root_side = pos.turn();
-        self.nodes = 0;
-        self.stopped = false;
-        self.node_limit = limits.nodes.unwrap_or(u64::MAX);
-        self.deadline = start.map(|(s, t)| s + t);
-        self.stop.clone_from(&limits.stop);
-        for k in &mut self.killers {
-            *k = [None; 2];
-        }
-        for h in &mut self.history {
-            *h /= 8;
-        }
-        self.path.clear();
-        let keep = history.len().min(pos.plies_since_attack() as usize);
-        self.path
-            .extend_from_slice(&history[history.len() - keep..]);
-        self.path.push(pos.zobrist_hash());
+        self.tables.begin(
+            limits,
+            start.map(|(s, _)| s),
+            history,
+            pos.plies_since_attack() as usize,
+            pos.zobrist_hash(),
+        );
 
-        let max_depth = match (limits.depth, limits.time, limits.nodes) {
-            (Some(d), _, _) => d.clamp(1, 64),
-            (None, None, None) => Limits::DEFAULT_DEPTH,
-            _ => 64,
+        let plan = Deepening {
+            single: root.len() == 1,
+            clock: start,
+            ..Deepening::new(limits.max_depth(Limits::DEFAULT_DEPTH))
         };
-        let mut choice = Choice {
-            mv: root[0],
-            score: 0,
-            depth: 0,
-            nodes: 0,
-        };
-        for depth in 1..=max_depth {
-            let found = self.root(pos, &mut root, depth as i32);
-            if let Some((m, s)) = found {
-                // A stopped iteration's best is still a fully searched move that beat the
-                // previous best (searched first).
-                choice.mv = m;
-                choice.score = s;
-                if !self.stopped {
-                    choice.depth = depth;
-                }
-            }
-            if self.stopped || root.len() == 1 {
-                break;
-            }
-            if choice.score > WIN_BOUND || choice.score < -WIN_BOUND {
-                break;
-            }
-            // No new iteration once half of the time has passed: it would most likely not
-            // finish.
-            if let Some((s, t)) = start
-                && now().duration_since(s) * 2 >= t
-            {
-                break;
-            }
-        }
-        choice.nodes = self.nodes;
-        Ok(choice)
+        let best = deepen(
+            root[0],
+            &plan,
+            |depth| {
+                let best = self.root(pos, &mut root, depth as i32);
+                self.tables.budget.iteration(best)
+            },
+            |_| {},
+        );
+        Ok(Choice {
+            mv: best.action,
+            score: best.score,
+            depth: best.depth,
+            nodes: self.tables.budget.nodes(),
+        })
     }
 
     fn new_game(&mut self) {
-        self.tt.clear();
-        self.history.iter_mut().for_each(|h| *h = 0);
+        self.tables.new_game();
     }
 }
 
@@ -548,27 +394,44 @@ impl Agent for SearchAgent {
 mod clock_tests {
     use std::time::Duration;
 
-    use super::{CLOCK_READS, SearchAgent};
+    use super::SearchAgent;
+    use crate::flip::{FlipAgent, FlipSearchAgent};
     use crate::{Agent, Limits};
+    use junqi_search::clock_reads as reads;
     use luzhanqi::Position;
+    use luzhanqi::flip::FlipPosition;
 
-    fn reads() -> u64 {
-        CLOCK_READS.with(std::cell::Cell::get)
-    }
-
-    /// Under node or depth limits the search never reads the clock (it would panic on
-    /// wasm32-unknown-unknown, where the web page runs it); under a time limit it does.
+    /// Under node or depth limits neither search (open, flip) reads the clock (it would panic
+    /// on wasm32-unknown-unknown, where the web page runs them); under a time limit each does.
     #[test]
     fn the_clock_is_read_only_under_a_time_limit() {
         let pos = Position::default();
         let mut agent = SearchAgent::new(3);
+        let flip = FlipPosition::start();
+        let mut flipper = FlipSearchAgent::new(3);
         let before = reads();
         agent.choose(&pos, &[], &Limits::nodes(5_000)).unwrap();
         agent.choose(&pos, &[], &Limits::depth(2)).unwrap();
+        flipper.choose(&flip, &[], &Limits::nodes(3_000)).unwrap();
+        flipper.choose(&flip, &[], &Limits::depth(2)).unwrap();
+        // Stopped by the node limit or not, the flip search reads no clock.
+        let _ = flipper.chance_value(&flip, "c6".parse().unwrap(), 2, &Limits::nodes(2_000));
         assert_eq!(reads(), before, "no time limit, no clock");
-        agent
-            .choose(&pos, &[], &Limits::time(Duration::from_millis(20)))
-            .unwrap();
-        assert!(reads() > before, "a time limit reads the clock");
+        let time = Limits::time(Duration::from_millis(20));
+        agent.choose(&pos, &[], &time).unwrap();
+        let open_reads = reads();
+        assert!(open_reads > before, "a time limit reads the clock (open)");
+        flipper.choose(&flip, &[], &time).unwrap();
+        assert!(reads() > open_reads, "a time limit reads the clock (flip)");
+    }
+}
+
+#[cfg(test)]
+mod table_tests {
+    /// Issue 50, item 5: the entry size the documentation and the `Hash` option count with.
+    #[test]
+    fn an_entry_takes_24_bytes() {
+        assert_eq!(crate::SearchAgent::TT_ENTRY_BYTES, 24);
+        assert_eq!(crate::flip::FlipSearchAgent::TT_ENTRY_BYTES, 24);
     }
 }

@@ -23,8 +23,9 @@
 //! deployments, in 全明 on the true position and in the dark modes through the referee
 //! ([`siguo::dark::DarkGame`]), each seat asked with its own information state.
 //!
-//! `Limits` and `StopSignal` are `luzhanqi-engine`'s, as is the transposition table
-//! ([`luzhanqi_engine::tt`]): they know nothing of the game.
+//! [`Limits`], [`StopSignal`], the transposition table, the node budget and the
+//! iterative-deepening driver are `junqi-search`'s, shared with every engine: they know
+//! nothing of the game.
 //!
 //! ```
 //! use siguo::{Position, Rules};
@@ -48,15 +49,12 @@ mod heuristic;
 mod random;
 mod search;
 
-use std::fmt;
-use std::str::FromStr;
-
 use siguo::{Action, Position};
 use thiserror::Error;
 
 pub use dark::{DarkAgent, DeterminizedAgent, SampledAgent};
 pub use heuristic::HeuristicAgent;
-pub use luzhanqi_engine::{Limits, StopSignal};
+pub use junqi_search::{Limits, StopSignal, UnknownAgent};
 pub use random::RandomAgent;
 pub use search::SearchAgent;
 
@@ -198,30 +196,4 @@ impl AgentKind {
     }
 }
 
-impl fmt::Display for AgentKind {
-    fn fmt(&self, f: &mut fmt::Formatter<'_>) -> fmt::Result {
-        f.write_str(self.name())
-    }
-}
-
-/// A name that is not one of the agents (one of [`AgentKind::ALL`]'s names was expected).
-#[derive(Debug, Clone, PartialEq, Eq, Error)]
-#[error("unknown agent '{given}' (expected search, determinized, heuristic or random)")]
-#[non_exhaustive]
-pub struct UnknownAgent {
-    /// The name given, as given.
-    pub given: String,
-}
-
-impl FromStr for AgentKind {
-    type Err = UnknownAgent;
-
-    fn from_str(s: &str) -> Result<AgentKind, UnknownAgent> {
-        AgentKind::ALL
-            .into_iter()
-            .find(|k| k.name().eq_ignore_ascii_case(s.trim()))
-            .ok_or_else(|| UnknownAgent {
-                given: s.to_string(),
-            })
-    }
-}
+junqi_search::agent_names!(AgentKind);

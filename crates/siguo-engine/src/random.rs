@@ -1,7 +1,7 @@
 //! The uniform random mover.
 
+use junqi_search::Uniform;
 use rand::rngs::StdRng;
-use rand::{Rng, SeedableRng};
 use siguo::{Action, Position};
 
 use crate::{Agent, AgentError, Choice, Limits, actions_of};
@@ -20,17 +20,13 @@ use crate::{Agent, AgentError, Choice, Limits, actions_of};
 /// # Ok::<(), siguo_engine::AgentError>(())
 /// ```
 #[derive(Debug, Clone)]
-pub struct RandomAgent {
-    rng: StdRng,
-}
+pub struct RandomAgent(Uniform);
 
 impl RandomAgent {
     /// A random mover seeded with `seed`.
     #[must_use]
     pub fn new(seed: u64) -> RandomAgent {
-        RandomAgent {
-            rng: StdRng::seed_from_u64(seed),
-        }
+        RandomAgent(Uniform::new(seed))
     }
 }
 
@@ -39,21 +35,15 @@ impl Agent for RandomAgent {
         "random"
     }
 
-    fn choose(
-        &mut self,
-        pos: &Position,
-        _history: &[u64],
-        _limits: &Limits,
-    ) -> Result<Choice, AgentError> {
-        let actions = actions_of(pos)?;
-        Ok(self.pick(&actions))
+    fn choose(&mut self, pos: &Position, _: &[u64], _: &Limits) -> Result<Choice, AgentError> {
+        Ok(self.pick(&actions_of(pos)?))
     }
 }
 
 impl RandomAgent {
     /// A uniform action of `actions` (not empty).
     pub(crate) fn pick(&mut self, actions: &[Action]) -> Choice {
-        uniform_choice(actions, &mut self.rng, 1)
+        uniform_choice(actions, self.0.rng(), 1)
     }
 }
 
@@ -61,7 +51,7 @@ impl RandomAgent {
 /// count: the random agent's choice and the dark agents' answer when they may not think.
 pub(crate) fn uniform_choice(actions: &[Action], rng: &mut StdRng, nodes: u64) -> Choice {
     Choice {
-        action: actions[rng.random_range(0..actions.len())],
+        action: junqi_search::pick(rng, actions).expect("the callers' actions are not empty"),
         score: 0,
         depth: 0,
         nodes,

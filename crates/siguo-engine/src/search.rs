@@ -11,16 +11,16 @@
 //! says why this one was taken.
 
 use std::collections::HashSet;
-use std::time::Instant;
 
-use luzhanqi_engine::tt::{Bound, Table, from_tt};
+use junqi_search::tt::{Bound, Table};
+use junqi_search::{Budget, Deepening, deepen, now};
 use rand::SeedableRng;
 use rand::rngs::StdRng;
 use rand::seq::SliceRandom;
 use siguo::{Action, Outcome, Position, Team};
 
-use crate::eval::{WIN, WIN_BOUND, capture_gain, evaluate, for_team};
-use crate::{Agent, AgentError, Choice, Limits, StopSignal, actions_of};
+use crate::eval::{WIN, capture_gain, evaluate, for_team};
+use crate::{Agent, AgentError, Choice, Limits, actions_of};
 
 /// Nodes between two looks at the clock and the stop signal.
 const CHECK_INTERVAL: u64 = 128;
@@ -55,15 +55,10 @@ pub struct SearchAgent {
     /// Keys of the game's positions before the root, when the rules draw by repetition.
     game: HashSet<u64>,
     repetition: bool,
-    nodes: u64,
-    node_limit: u64,
-    /// The node count at which the clock and the stop signal are read next.
-    next_check: u64,
+    /// The node count and the stop rule (the clock and the signal read once an interval).
+    budget: Budget,
     /// The ply at which the current quiescence search ends.
     qlimit: usize,
-    deadline: Option<Instant>,
-    stop: Option<StopSignal>,
-    stopped: bool,
 }
 
 /// The score of a decided position for `team`, `ply` plies from the root.
@@ -87,30 +82,9 @@ impl SearchAgent {
             path: Vec::with_capacity(256),
             game: HashSet::new(),
             repetition: false,
-            nodes: 0,
-            node_limit: u64::MAX,
-            next_check: 0,
+            budget: Budget::new(CHECK_INTERVAL),
             qlimit: 0,
-            deadline: None,
-            stop: None,
-            stopped: false,
         }
-    }
-
-    /// Whether the search must end now: the node limit, or (once every [`CHECK_INTERVAL`]
-    /// nodes) the stop signal or the clock.
-    fn check_stop(&mut self) -> bool {
-        if self.stopped {
-            return true;
-        }
-        if self.nodes >= self.node_limit {
-            self.stopped = true;
-        } else if self.nodes >= self.next_check {
-            self.next_check = self.nodes + CHECK_INTERVAL;
-            self.stopped = self.stop.as_ref().is_some_and(StopSignal::is_raised)
-                || self.deadline.is_some_and(|d| Instant::now() >= d);
-        }
-        self.stopped
     }
 
     /// The actions of `pos` in the order to try them: the hash action, captures by gain
@@ -160,8 +134,8 @@ impl SearchAgent {
 
     /// Captures only, below the leaves: the seat to move may stand on the evaluation or take.
     fn quiesce(&mut self, pos: &Position, mut alpha: i32, beta: i32, ply: usize) -> i32 {
-        self.nodes += 1;
-        if self.check_stop() {
+        self.budget.count();
+        if self.budget.check() {
             return 0;
         }
         let team = pos.turn().team();
@@ -187,7 +161,7 @@ impl SearchAgent {
             let mut child = pos.clone();
             child.play_unchecked(a);
             let s = self.child_score(&child, team, None, alpha, beta, ply + 1);
-            if self.stopped {
+            if self.budget.stopped() {
                 return 0;
             }
             if s > best {
@@ -213,15 +187,15 @@ impl SearchAgent {
     ) -> i32 {
         let team = pos.turn().team();
         if let Some(o) = pos.outcome() {
-            self.nodes += 1;
+            self.budget.count();
             return terminal(o, team, ply);
         }
         if depth <= 0 {
             self.qlimit = ply + MAX_QDEPTH as usize;
             return self.quiesce(pos, alpha, beta, ply);
         }
-        self.nodes += 1;
-        if self.check_stop() {
+        self.budget.count();
+        if self.budget.check() {
             return 0;
         }
         let key = pos.zobrist();
@@ -230,17 +204,10 @@ impl SearchAgent {
         }
         let entry = self.tt.probe(key);
         let tt_action = entry.and_then(|e| e.best);
-        if let Some(e) = entry
-            && ply > 0
-            && i32::from(e.depth) >= depth
+        if ply > 0
+            && let Some(s) = entry.and_then(|e| e.cutoff(depth, alpha, beta, ply))
         {
-            let s = from_tt(e.score, ply);
-            match e.bound {
-                Bound::Exact => return s,
-                Bound::Lower if s >= beta => return s,
-                Bound::Upper if s <= alpha => return s,
-                _ => {}
-            }
+            return s;
         }
         let mut actions = pos.legal_actions();
         self.order(pos, &mut actions, tt_action);
@@ -252,7 +219,7 @@ impl SearchAgent {
             let mut child = pos.clone();
             child.play_unchecked(a);
             let s = self.child_score(&child, team, Some(depth - 1), alpha, beta, ply + 1);
-            if self.stopped {
+            if self.budget.stopped() {
                 self.path.pop();
                 return 0;
             }
@@ -274,13 +241,7 @@ impl SearchAgent {
             }
         }
         self.path.pop();
-        let bound = if best >= beta {
-            Bound::Lower
-        } else if best > alpha0 {
-            Bound::Exact
-        } else {
-            Bound::Upper
-        };
+        let bound = Bound::of(best, alpha0, beta);
         self.tt.store(key, depth, best, bound, best_action, ply);
         best
     }
@@ -298,7 +259,7 @@ impl SearchAgent {
             let mut child = pos.clone();
             child.play_unchecked(a);
             let s = self.child_score(&child, team, Some(depth - 1), alpha, beta, 1);
-            if self.stopped {
+            if self.budget.stopped() {
                 break;
             }
             if best.is_none() || s > alpha {
@@ -307,7 +268,7 @@ impl SearchAgent {
             }
         }
         self.path.pop();
-        if self.stopped {
+        if self.budget.stopped() {
             return None;
         }
         let (a, s) = best?;
@@ -327,82 +288,60 @@ impl Agent for SearchAgent {
         history: &[u64],
         limits: &Limits,
     ) -> Result<Choice, AgentError> {
-        let start = limits.time.map(|_| Instant::now());
+        // The clock is read only when there is a time limit (see `junqi_search::now`).
+        let start = limits.time.map(|_| now());
         let mut actions = actions_of(pos)?;
         // The seed orders equal actions; the stable sort below keeps that order among them.
         actions.shuffle(&mut self.rng);
         let tt_action = self.tt.probe(pos.zobrist()).and_then(|e| e.best);
         self.order(pos, &mut actions, tt_action);
-        let mut choice = Choice {
-            action: actions[0],
-            score: 0,
-            depth: 0,
-            nodes: 0,
-        };
         if actions.len() == 1 || limits.stopped() {
-            return Ok(choice);
+            return Ok(Choice {
+                action: actions[0],
+                score: 0,
+                depth: 0,
+                nodes: 0,
+            });
         }
-        self.nodes = 0;
-        self.next_check = CHECK_INTERVAL;
-        self.stopped = false;
-        self.node_limit = limits.nodes.unwrap_or(u64::MAX);
-        self.deadline = start.zip(limits.time).map(|(s, t)| s + t);
-        self.stop = limits.stop.clone();
+        self.budget.start(limits, start);
         self.repetition = pos.rules().base.repetition.is_some();
         self.game = if self.repetition {
             history.iter().copied().collect()
         } else {
             HashSet::new()
         };
-        let max_depth = limits.depth.unwrap_or(MAX_DEPTH).clamp(1, MAX_DEPTH);
-        for depth in 1..=max_depth {
-            let Some((a, s)) = self.root(pos, &actions, depth as i32) else {
-                break;
-            };
-            choice.action = a;
-            choice.score = s;
-            choice.depth = depth;
-            // The best action first in the next iteration.
-            if let Some(i) = actions.iter().position(|&x| x == a) {
-                actions[..=i].rotate_right(1);
-            }
-            if s.abs() > WIN_BOUND {
-                break;
-            }
-            // An iteration costs several times the last: do not start one that cannot end.
-            if let (Some(s0), Some(t)) = (start, limits.time)
-                && s0.elapsed() > t / 3
-            {
-                break;
-            }
-        }
-        choice.nodes = self.nodes;
-        self.stop = None;
-        Ok(choice)
+        // An iteration costs several times the last: none begins after a third of the time.
+        let plan = Deepening {
+            clock: start.zip(limits.time),
+            time_share: 3,
+            ..Deepening::new(limits.max_depth(MAX_DEPTH))
+        };
+        let best = deepen(
+            actions[0],
+            &plan,
+            |depth| {
+                let best = self.root(pos, &actions, depth as i32);
+                // The best action first in the next iteration.
+                if let Some((a, _)) = best
+                    && let Some(i) = actions.iter().position(|&x| x == a)
+                {
+                    actions[..=i].rotate_right(1);
+                }
+                self.budget.iteration(best)
+            },
+            |_| {},
+        );
+        self.budget.release();
+        Ok(Choice {
+            action: best.action,
+            score: best.score,
+            depth: best.depth,
+            nodes: self.budget.nodes(),
+        })
     }
 
     fn new_game(&mut self) {
         self.tt.clear();
         self.history.fill(0);
-    }
-}
-
-#[cfg(test)]
-mod tests {
-    use super::*;
-
-    /// The stop signal is read once the count passes each interval, even when the count
-    /// steps over the interval's exact multiple (decided nodes are counted without a look).
-    #[test]
-    fn the_stop_signal_is_read_when_the_count_steps_over_a_multiple() {
-        let stop = StopSignal::new();
-        let mut s = SearchAgent::new(1);
-        s.stop = Some(stop.clone());
-        s.next_check = CHECK_INTERVAL;
-        s.nodes = CHECK_INTERVAL - 1;
-        assert!(!s.check_stop());
-        stop.raise();
-        s.nodes = CHECK_INTERVAL + 1;
-        assert!(s.check_stop());
     }
 }

@@ -47,7 +47,7 @@ use luzhanqi::board::neighbours;
 use luzhanqi::flip::FlipPosition;
 use luzhanqi::{Combat, FlagCapture, Kind, Piece, Side};
 
-use crate::eval::{BASE_VALUE, BOMB_BASE, TEMPO, TOP_PIECE_BONUS_PCT, distance};
+use crate::eval::{TEMPO, distance, top_rank_by, value_by};
 
 /// Shared among a side's engineers (face up and unseen) while the enemy has a landmine.
 pub const ENGINEER_MINE_BONUS: i32 = 240;
@@ -73,15 +73,11 @@ pub fn count(pos: &FlipPosition, side: Side, kind: Kind) -> u32 {
 /// The highest rank among `side`'s ranked pieces, face up or unseen; 0 if none is left.
 #[must_use]
 pub fn top_rank(pos: &FlipPosition, side: Side) -> u8 {
-    Kind::ALL[..9]
-        .iter()
-        .find(|&&k| count(pos, side, k) > 0)
-        .and_then(|k| k.rank())
-        .unwrap_or(0)
+    top_rank_by(|s, k| count(pos, s, k), side)
 }
 
 /// The value of one of `side`'s pieces of `kind` (face up or unseen) in `pos`: term 1 of the
-/// module documentation.
+/// module documentation (open play's, counting the unseen pieces too).
 ///
 /// ```
 /// use luzhanqi::flip::FlipPosition;
@@ -94,33 +90,7 @@ pub fn top_rank(pos: &FlipPosition, side: Side) -> u8 {
 /// ```
 #[must_use]
 pub fn piece_value(pos: &FlipPosition, side: Side, kind: Kind) -> i32 {
-    let them = side.other();
-    match kind {
-        Kind::Bomb => {
-            let best = Kind::ALL[..9]
-                .iter()
-                .find(|&&k| count(pos, them, k) > 0)
-                .map_or(0, |k| BASE_VALUE[k.index()]);
-            BOMB_BASE + best / 2
-        }
-        Kind::Engineer => {
-            let mut v = BASE_VALUE[kind.index()];
-            if count(pos, them, Kind::Landmine) > 0 {
-                let n = count(pos, side, Kind::Engineer).max(1) as i32;
-                v += ENGINEER_MINE_BONUS / n;
-            }
-            v
-        }
-        Kind::Landmine | Kind::Flag => BASE_VALUE[kind.index()],
-        k => {
-            let v = BASE_VALUE[k.index()];
-            if k.rank().unwrap_or(0) > top_rank(pos, them) {
-                v + v * TOP_PIECE_BONUS_PCT / 100
-            } else {
-                v
-            }
-        }
-    }
+    value_by(|s, k| count(pos, s, k), side, kind, ENGINEER_MINE_BONUS)
 }
 
 /// Whether `attacker` removes `defender` and survives (L-11 under the position's rules).

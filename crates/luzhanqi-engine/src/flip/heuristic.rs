@@ -8,9 +8,9 @@ use rand::rngs::StdRng;
 use rand::seq::IndexedRandom;
 
 use super::eval::{flag_open, piece_value, takes_flag};
-use super::{FlipAgent, FlipChoice};
+use super::{FlipAgent, FlipChoice, FlipResult, actions_of};
+use crate::Limits;
 use crate::eval::distance;
-use crate::{AgentError, Limits};
 
 /// Taking the enemy flag, or (negated) leaving the own flag to be taken.
 const FLAG: f64 = 50_000.0;
@@ -205,16 +205,8 @@ impl FlipAgent for FlipHeuristicAgent {
         "heuristic"
     }
 
-    fn choose(
-        &mut self,
-        pos: &FlipPosition,
-        _history: &[u64],
-        _limits: &Limits,
-    ) -> Result<FlipChoice, AgentError> {
-        let actions = pos.legal_actions();
-        if actions.is_empty() {
-            return Err(AgentError::NoLegalMove(pos.to_string()));
-        }
+    fn choose(&mut self, pos: &FlipPosition, _: &[u64], _: &Limits) -> FlipResult {
+        let actions = actions_of(pos)?;
         let scored: Vec<(f64, FlipAction)> = actions
             .iter()
             .map(|&a| (FlipHeuristicAgent::score(pos, a), a))

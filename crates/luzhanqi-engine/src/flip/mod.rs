@@ -30,7 +30,7 @@ mod heuristic;
 pub mod matches;
 mod search;
 
-use luzhanqi::flip::{FlipAction, FlipPosition};
+use luzhanqi::flip::{FlipAction, FlipActionList, FlipPosition};
 use rand::SeedableRng;
 use rand::rngs::StdRng;
 use rand::seq::IndexedRandom;
@@ -38,6 +38,19 @@ use rand::seq::IndexedRandom;
 use crate::{AgentError, AgentKind, Limits};
 
 pub use heuristic::FlipHeuristicAgent;
+
+/// What a flip agent answers.
+type FlipResult = Result<FlipChoice, AgentError>;
+
+/// The legal actions of `pos`, or the error every flip agent gives when there is none (the
+/// game is over).
+pub(crate) fn actions_of(pos: &FlipPosition) -> Result<FlipActionList, AgentError> {
+    let actions = pos.legal_actions();
+    if actions.is_empty() {
+        return Err(AgentError::NoLegalMove(pos.to_string()));
+    }
+    Ok(actions)
+}
 pub use search::{FlipSearchAgent, FlipSearchConfig};
 
 /// A flip agent's answer: the action and what it found out.
@@ -133,14 +146,8 @@ impl FlipAgent for FlipRandomAgent {
         "random"
     }
 
-    fn choose(
-        &mut self,
-        pos: &FlipPosition,
-        _history: &[u64],
-        _limits: &Limits,
-    ) -> Result<FlipChoice, AgentError> {
-        let actions = pos.legal_actions();
-        let &action = actions
+    fn choose(&mut self, pos: &FlipPosition, _: &[u64], _: &Limits) -> FlipResult {
+        let &action = actions_of(pos)?
             .choose(&mut self.rng)
             .ok_or_else(|| AgentError::NoLegalMove(pos.to_string()))?;
         Ok(FlipChoice {

@@ -18,23 +18,23 @@
 //!   does not prevent. Moves onto a face-down piece (`attack_face_down`) are always chance
 //!   nodes.
 
+use std::ops::ControlFlow;
 use std::time::Instant;
 
-use luzhanqi::flip::{FlipAction, FlipPosition};
-use luzhanqi::{AttackOutcome, Kind};
+use junqi_search::tt::{Bound, Table};
+use junqi_search::{Deepening, Tables, deepen, now, root_loop};
+use luzhanqi::flip::{FlipAction, FlipActionList, FlipPosition};
+use luzhanqi::{AttackOutcome, Combat, Kind, Side};
 use rand::SeedableRng;
 use rand::rngs::StdRng;
 use rand::seq::SliceRandom;
 
 use super::eval::{evaluate, piece_value};
 use super::{FlipAgent, FlipChoice};
-use crate::eval::{WIN, WIN_BOUND, distance};
-use crate::search::now;
-use crate::tt::{Bound, Table, from_tt};
-use crate::{AgentError, Limits, StopSignal};
+use crate::eval::{WIN, distance};
+use crate::node::{MAX_PLY, Node, attack_gain, enter};
+use crate::{AgentError, Limits};
 
-/// The deepest ply the search tables cover (main search and quiescence together).
-const MAX_PLY: usize = 128;
 /// Nodes between two looks at the clock.
 const CLOCK_INTERVAL: u64 = 256;
 
@@ -95,40 +95,54 @@ enum Branch {
 pub struct FlipSearchAgent {
     config: FlipSearchConfig,
     rng: StdRng,
-    tt: Table<FlipAction>,
-    killers: Vec<[Option<FlipAction>; 2]>,
-    history: Vec<i32>,
-    path: Vec<u64>,
-    nodes: u64,
-    node_limit: u64,
-    deadline: Option<Instant>,
-    /// The caller's stop signal, read with the clock.
-    stop: Option<StopSignal>,
-    stopped: bool,
+    /// The table, killers, history, path and node budget (the clock read only under a time
+    /// limit).
+    tables: Tables<FlipAction>,
     /// Passes (null moves) on the path: a line with one repeats nothing real.
     passes: u32,
 }
 
-/// The gain of a capture for the mover: `None` for anything but an attack between face-up
-/// pieces.
-fn attack_gain(pos: &FlipPosition, a: FlipAction) -> Option<(AttackOutcome, i32)> {
-    if pos.is_chance(a) {
-        return None;
+/// A flip position as a search node: its attacks between face-up pieces are played out at
+/// the leaves, a flip or an attack on a face-down piece is not one.
+impl Node for FlipPosition {
+    type Action = FlipAction;
+    type Actions = FlipActionList;
+
+    fn actions(&self) -> FlipActionList {
+        self.legal_actions()
     }
-    let c = pos.combat(a, None)?;
-    let us = pos.side_to_act()?;
-    let dv = if c.defender == Kind::Flag {
-        WIN / 2
-    } else {
-        piece_value(pos, us.other(), c.defender)
-    };
-    let av = piece_value(pos, us, c.attacker);
-    let gain = match c.outcome {
-        AttackOutcome::DefenderRemoved => dv,
-        AttackOutcome::BothRemoved => dv - av,
-        AttackOutcome::AttackerRemoved => -av,
-    };
-    Some((c.outcome, gain))
+
+    fn key(&self) -> u64 {
+        self.zobrist_hash()
+    }
+
+    fn reversible_plies(&self) -> usize {
+        self.plies_since_attack_or_flip() as usize
+    }
+
+    fn attack(&self, a: FlipAction) -> Option<(Combat, Side)> {
+        if self.is_chance(a) {
+            return None;
+        }
+        let c = self.combat(a, None)?;
+        Some((c, self.side_to_act()?))
+    }
+
+    fn value(&self, side: Side, kind: Kind) -> i32 {
+        piece_value(self, side, kind)
+    }
+
+    fn terminal(&self, ply: usize) -> Option<i32> {
+        FlipSearchAgent::terminal(self, ply)
+    }
+
+    fn evaluate(&self) -> i32 {
+        evaluate(self)
+    }
+
+    fn play(&mut self, a: FlipAction) {
+        self.apply_unchecked(a, None);
+    }
 }
 
 /// A move's from and to points as a history index.
@@ -183,15 +197,7 @@ impl FlipSearchAgent {
                 ..config
             },
             rng: StdRng::seed_from_u64(seed),
-            tt,
-            killers: vec![[None; 2]; MAX_PLY],
-            history: vec![0; 60 * 60],
-            path: Vec::with_capacity(512),
-            nodes: 0,
-            node_limit: u64::MAX,
-            deadline: None,
-            stop: None,
-            stopped: false,
+            tables: Tables::new(tt, MAX_PLY, 60 * 60, CLOCK_INTERVAL),
             passes: 0,
         }
     }
@@ -210,11 +216,11 @@ impl FlipSearchAgent {
     ) -> Option<i32> {
         self.prepare(pos, &[], limits, limits.time.map(|_| now()));
         let v = self.expectation(pos, a, depth as i32 - 1, 0);
-        (!self.stopped).then_some(v)
+        (!self.tables.budget.stopped()).then_some(v)
     }
 
     /// `start` is the clock at the search's start, read only under a time limit (see
-    /// [`crate::search`]'s `now`: on wasm32 the clock panics, and the page gives node limits).
+    /// [`junqi_search::now`]: on wasm32 the clock panics, and the page gives node limits).
     fn prepare(
         &mut self,
         pos: &FlipPosition,
@@ -222,53 +228,14 @@ impl FlipSearchAgent {
         limits: &Limits,
         start: Option<Instant>,
     ) {
-        self.nodes = 0;
-        self.stopped = false;
         self.passes = 0;
-        self.node_limit = limits.nodes.unwrap_or(u64::MAX);
-        self.deadline = start.zip(limits.time).map(|(s, t)| s + t);
-        self.stop.clone_from(&limits.stop);
-        for k in &mut self.killers {
-            *k = [None; 2];
-        }
-        for h in &mut self.history {
-            *h /= 8;
-        }
-        self.path.clear();
-        let keep = history.len().min(pos.plies_since_attack_or_flip() as usize);
-        self.path
-            .extend_from_slice(&history[history.len() - keep..]);
-        self.path.push(pos.zobrist_hash());
-    }
-
-    fn check_stop(&mut self) -> bool {
-        if self.stopped {
-            return true;
-        }
-        if self.nodes >= self.node_limit
-            || self.nodes.is_multiple_of(CLOCK_INTERVAL)
-                && (self.stop.as_ref().is_some_and(StopSignal::is_raised)
-                    || self.deadline.is_some_and(|d| now() >= d))
-        {
-            self.stopped = true;
-        }
-        self.stopped
-    }
-
-    /// Whether the state on top of the path repeats one since the last attack or flip.
-    fn repeated(&self, pos: &FlipPosition) -> bool {
-        if self.passes > 0 {
-            return false;
-        }
-        let key = pos.zobrist_hash();
-        let n = self.path.len();
-        let back = (pos.plies_since_attack_or_flip() as usize).min(n.saturating_sub(1));
-        self.path[n - 1 - back..n - 1]
-            .iter()
-            .rev()
-            .skip(1)
-            .step_by(2)
-            .any(|&k| k == key)
+        self.tables.begin(
+            limits,
+            start,
+            history,
+            pos.plies_since_attack_or_flip() as usize,
+            pos.zobrist_hash(),
+        );
     }
 
     /// The score of a decided state for the player to act.
@@ -294,7 +261,7 @@ impl FlipSearchAgent {
             actions.shuffle(&mut self.rng);
         }
         let expand = ply < self.config.chance_plies as usize;
-        let killers = self.killers[ply.min(MAX_PLY - 1)];
+        let killers = self.tables.killers(ply);
         let mut out = Vec::with_capacity(actions.len());
         let mut flip_seen = false;
         let mut quiet_seen = false;
@@ -329,7 +296,7 @@ impl FlipSearchAgent {
                     } else if killers[1] == Some(a) {
                         899_000
                     } else {
-                        history_index(a).map_or(0, |i| self.history[i].min(800_000))
+                        history_index(a).map_or(0, |i| self.tables.history(i))
                     };
                     (Branch::Move, s)
                 }
@@ -353,10 +320,10 @@ impl FlipSearchAgent {
         for o in outcomes {
             let mut child = pos.clone();
             child.apply_unchecked(a, Some(o.piece));
-            self.path.push(child.zobrist_hash());
+            self.tables.path.push(child.zobrist_hash());
             let v = -self.search(&child, depth, -WIN - 1, WIN + 1, ply + 1);
-            self.path.pop();
-            if self.stopped {
+            self.tables.path.pop();
+            if self.tables.budget.stopped() {
                 return 0;
             }
             acc += i64::from(o.weight) * i64::from(v);
@@ -385,66 +352,13 @@ impl FlipSearchAgent {
                 child.apply_unchecked(a, None);
                 let pass = u32::from(branch == Branch::Pass);
                 self.passes += pass;
-                self.path.push(child.zobrist_hash());
+                self.tables.path.push(child.zobrist_hash());
                 let s = -self.search(&child, depth, -beta, -alpha, ply + 1);
-                self.path.pop();
+                self.tables.path.pop();
                 self.passes -= pass;
                 s
             }
         }
-    }
-
-    fn quiesce(
-        &mut self,
-        pos: &FlipPosition,
-        mut alpha: i32,
-        beta: i32,
-        ply: usize,
-        q: u32,
-    ) -> i32 {
-        self.nodes += 1;
-        if self.check_stop() {
-            return 0;
-        }
-        if let Some(s) = FlipSearchAgent::terminal(pos, ply) {
-            return s;
-        }
-        let stand = evaluate(pos);
-        if stand >= beta || q >= self.config.max_qdepth || ply >= MAX_PLY - 1 {
-            return stand;
-        }
-        alpha = alpha.max(stand);
-        let mut caps: Vec<(i32, FlipAction)> = pos
-            .legal_actions()
-            .into_iter()
-            .filter_map(|a| {
-                let (outcome, gain) = attack_gain(pos, a)?;
-                (outcome != AttackOutcome::AttackerRemoved).then_some((gain, a))
-            })
-            .collect();
-        caps.sort_by_key(|c| std::cmp::Reverse(c.0));
-        let mut best = stand;
-        for (gain, a) in caps {
-            if stand + gain + 200 <= alpha && gain < WIN / 4 {
-                continue;
-            }
-            let mut child = pos.clone();
-            child.apply_unchecked(a, None);
-            let s = -self.quiesce(&child, -beta, -alpha, ply + 1, q + 1);
-            if self.stopped {
-                return 0;
-            }
-            if s > best {
-                best = s;
-                if s > alpha {
-                    alpha = s;
-                    if s >= beta {
-                        break;
-                    }
-                }
-            }
-        }
-        best
     }
 
     fn search(
@@ -455,37 +369,20 @@ impl FlipSearchAgent {
         beta: i32,
         ply: usize,
     ) -> i32 {
-        if depth <= 0 {
-            return self.quiesce(pos, alpha, beta, ply, 0);
-        }
-        self.nodes += 1;
-        if self.check_stop() {
-            return 0;
-        }
-        if let Some(s) = FlipSearchAgent::terminal(pos, ply) {
-            return s;
-        }
-        if ply > 0 && self.repeated(pos) {
-            return 0;
-        }
-        if ply >= MAX_PLY - 1 {
-            return evaluate(pos);
-        }
-        let key = pos.zobrist_hash();
-        let entry = self.tt.probe(key);
-        let tt_action = entry.and_then(|e| e.best);
-        if let Some(e) = entry
-            && ply > 0
-            && i32::from(e.depth) >= depth
-        {
-            let s = from_tt(e.score, ply);
-            match e.bound {
-                Bound::Exact => return s,
-                Bound::Lower if s >= beta => return s,
-                Bound::Upper if s <= alpha => return s,
-                _ => {}
-            }
-        }
+        let max_q = self.config.max_qdepth;
+        let (key, tt_action) = match enter(
+            &mut self.tables,
+            max_q,
+            pos,
+            depth,
+            alpha,
+            beta,
+            ply,
+            self.passes > 0,
+        ) {
+            ControlFlow::Break(s) => return s,
+            ControlFlow::Continue(c) => c,
+        };
         let options = self.options(pos, tt_action, ply, false);
         if options.is_empty() {
             return 0;
@@ -498,12 +395,12 @@ impl FlipSearchAgent {
                 self.option_value(pos, a, branch, depth - 1, alpha, beta, ply)
             } else {
                 let mut s = self.option_value(pos, a, branch, depth - 1, alpha, alpha + 1, ply);
-                if s > alpha && s < beta && !self.stopped {
+                if s > alpha && s < beta && !self.tables.budget.stopped() {
                     s = self.option_value(pos, a, branch, depth - 1, alpha, beta, ply);
                 }
                 s
             };
-            if self.stopped {
+            if self.tables.budget.stopped() {
                 return 0;
             }
             if s > best {
@@ -513,29 +410,17 @@ impl FlipSearchAgent {
                     alpha = s;
                     if s >= beta {
                         if branch == Branch::Move && attack_gain(pos, a).is_none() {
-                            let k = &mut self.killers[ply];
-                            if k[0] != Some(a) {
-                                k[1] = k[0];
-                                k[0] = Some(a);
-                            }
-                            if let Some(h) = history_index(a) {
-                                let h = &mut self.history[h];
-                                *h = (*h + depth * depth).min(800_000);
-                            }
+                            self.tables.reward(ply, a, history_index(a), depth);
                         }
                         break;
                     }
                 }
             }
         }
-        let bound = if best >= beta {
-            Bound::Lower
-        } else if best > alpha0 {
-            Bound::Exact
-        } else {
-            Bound::Upper
-        };
-        self.tt.store(key, depth, best, bound, best_action, ply);
+        let bound = Bound::of(best, alpha0, beta);
+        self.tables
+            .tt
+            .store(key, depth, best, bound, best_action, ply);
         best
     }
 
@@ -547,42 +432,31 @@ impl FlipSearchAgent {
         root: &mut Vec<(FlipAction, Branch)>,
         depth: i32,
     ) -> Option<(FlipAction, i32)> {
-        let mut alpha = -WIN - 1;
         let beta = WIN + 1;
-        let mut best: Option<(FlipAction, i32)> = None;
-        for i in 0..root.len() {
-            let (a, branch) = root[i];
-            let s = if i == 0 || branch == Branch::Chance {
+        let best = root_loop(root, |(a, branch), alpha, first| {
+            let s = if first || branch == Branch::Chance {
                 self.option_value(pos, a, branch, depth - 1, alpha, beta, 0)
             } else {
                 let mut s = self.option_value(pos, a, branch, depth - 1, alpha, alpha + 1, 0);
-                if s > alpha && !self.stopped {
+                if s > alpha && !self.tables.budget.stopped() {
                     s = self.option_value(pos, a, branch, depth - 1, alpha, beta, 0);
                 }
                 s
             };
-            if self.stopped {
-                break;
-            }
-            if s > alpha {
-                alpha = s;
-                best = Some((a, s));
-                let x = root.remove(i);
-                root.insert(0, x);
-            }
-        }
-        if let Some((a, s)) = best {
-            self.tt
-                .store(pos.zobrist_hash(), depth, s, Bound::Exact, Some(a), 0);
-        }
-        best
+            (!self.tables.budget.stopped()).then_some(s)
+        });
+        let (a, s) = best.map(|((a, _), s)| (a, s))?;
+        self.tables
+            .tt
+            .store(pos.zobrist_hash(), depth, s, Bound::Exact, Some(a), 0);
+        Some((a, s))
     }
 }
 
 /// A win or loss score relative to the root, stored relative to the node.
 impl FlipAgent for FlipSearchAgent {
     fn hash_entries(&self) -> usize {
-        self.tt.len()
+        self.tables.tt.len()
     }
 
     fn name(&self) -> &'static str {
@@ -606,50 +480,35 @@ impl FlipAgent for FlipSearchAgent {
         if root.is_empty() {
             return Err(AgentError::NoLegalMove(pos.to_string()));
         }
-        let max_depth = match (limits.depth, limits.time, limits.nodes) {
-            (Some(d), _, _) => d.clamp(1, 64),
-            (None, None, None) => Limits::DEFAULT_DEPTH,
-            _ => 64,
+        let plan = Deepening {
+            single: root.len() == 1,
+            clock: start.zip(limits.time),
+            ..Deepening::new(limits.max_depth(Limits::DEFAULT_DEPTH))
         };
-        let mut choice = FlipChoice {
-            action: root[0].0,
-            score: 0,
-            depth: 0,
-            nodes: 0,
-        };
-        for depth in 1..=max_depth {
-            let found = self.root(pos, &mut root, depth as i32);
-            if let Some((a, s)) = found {
-                choice.action = a;
-                choice.score = s;
-                if !self.stopped {
-                    choice.depth = depth;
-                }
-            }
-            if self.stopped || root.len() == 1 {
-                break;
-            }
-            if choice.score > WIN_BOUND || choice.score < -WIN_BOUND {
-                break;
-            }
-            if let Some((s, t)) = start.zip(limits.time)
-                && now().duration_since(s) * 2 >= t
-            {
-                break;
-            }
-        }
-        choice.nodes = self.nodes;
-        Ok(choice)
+        let best = deepen(
+            root[0].0,
+            &plan,
+            |depth| {
+                let best = self.root(pos, &mut root, depth as i32);
+                self.tables.budget.iteration(best)
+            },
+            |_| {},
+        );
+        Ok(FlipChoice {
+            action: best.action,
+            score: best.score,
+            depth: best.depth,
+            nodes: self.tables.budget.nodes(),
+        })
     }
 
     fn new_game(&mut self) {
-        self.tt.clear();
-        self.history.iter_mut().for_each(|h| *h = 0);
+        self.tables.new_game();
     }
 }
 
 #[cfg(test)]
-mod clock_tests {
+mod stop_tests {
     use std::time::Duration;
 
     use luzhanqi::flip::FlipPosition;
@@ -657,29 +516,6 @@ mod clock_tests {
     use super::FlipSearchAgent;
     use crate::Limits;
     use crate::flip::FlipAgent;
-    use crate::search::CLOCK_READS;
-
-    fn reads() -> u64 {
-        CLOCK_READS.with(std::cell::Cell::get)
-    }
-
-    /// Under node or depth limits the flip search never reads the clock (it would panic on
-    /// wasm32-unknown-unknown, where the web page runs it); under a time limit it does.
-    #[test]
-    fn the_clock_is_read_only_under_a_time_limit() {
-        let pos = FlipPosition::start();
-        let mut agent = FlipSearchAgent::new(3);
-        let before = reads();
-        agent.choose(&pos, &[], &Limits::nodes(3_000)).unwrap();
-        agent.choose(&pos, &[], &Limits::depth(2)).unwrap();
-        // Stopped by the node limit or not, it reads no clock.
-        let _ = agent.chance_value(&pos, "c6".parse().unwrap(), 2, &Limits::nodes(2_000));
-        assert_eq!(reads(), before, "no time limit, no clock");
-        agent
-            .choose(&pos, &[], &Limits::time(Duration::from_millis(20)))
-            .unwrap();
-        assert!(reads() > before, "a time limit reads the clock");
-    }
 
     /// A raised stop signal ends the search at its next look at the clock, with a legal
     /// action; the time limit is only a backstop so that a broken signal fails, not hangs.
