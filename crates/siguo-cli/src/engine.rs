@@ -19,8 +19,19 @@
 //! The search runs in a thread; `isready` is answered while it runs. `stop` raises the
 //! search's [`StopSignal`]: every agent returns its best action so far at its next look at the
 //! clock, and the server answers `bestmove` then. `go infinite` holds `bestmove` until `stop`.
+//!
+//! Not every agent looks at the clock all the time: a dark agent builds its world sampler
+//! before it looks (tens of milliseconds in the opening, a hundred and more late in a game),
+//! and cannot be interrupted there. So the answer is the first of two: the agent's, or a
+//! watchdog's at the time budget's hard limit (or [`STOP_GRACE_MS`] after `stop`), which plays
+//! a uniform legal action ([`RandomAgent`]: it reads nothing hidden) and says so on an `info
+//! string`. An agent that answers late is left to finish in its thread, its answer dropped,
+//! and the next search gets agents built afresh: `go movetime N` is answered within N in every
+//! mode, whatever the agent.
 
 use std::io::{self, BufRead, Write};
+use std::sync::Arc;
+use std::sync::atomic::{AtomicBool, Ordering};
 use std::thread::JoinHandle;
 use std::time::{Duration, Instant};
 
@@ -33,12 +44,15 @@ use junqi_protocol::{
 use siguo::dark::InfoState;
 use siguo::{Position, Repetitions, Rules, Seat, SiguoMode};
 use siguo_engine::{Agent, DarkAgent};
-use siguo_engine::{AgentKind, Choice, DeterminizedAgent, Limits, StopSignal, eval};
+use siguo_engine::{AgentKind, Choice, DeterminizedAgent, Limits, RandomAgent, StopSignal, eval};
 
 /// Milliseconds of a dark agent's time kept back for what it does not time: building its
 /// world sampler before it first looks at the clock, and the world it is drawing when the time
 /// runs out (as `luzhanqi engine`'s dark agents, docs/luzhanqi-engine.md).
 const DARK_RESERVE_MS: u64 = 20;
+
+/// How long `stop` waits for the agent's answer before the watchdog answers, in milliseconds.
+const STOP_GRACE_MS: u64 = 5;
 
 /// The most worlds a dark agent may be told to draw without a time limit.
 const MAX_WORLDS: u64 = DeterminizedAgent::MAX_WORLDS as u64;
@@ -117,6 +131,74 @@ struct Agents {
 struct Running {
     stop: StopSignal,
     handle: JoinHandle<Agents>,
+    /// The one answer of this `go`: whoever sets it first (the agent, the watchdog, `stop`)
+    /// writes `bestmove`.
+    answer: Answer,
+}
+
+/// The right to write a `go`'s answer, shared by the agent's thread and the watchdog.
+#[derive(Clone)]
+struct Answer {
+    taken: Arc<AtomicBool>,
+    out: Output,
+    /// What is played when the agent is late, and the seed of its uniform choice.
+    current: Current,
+    seed: u64,
+}
+
+impl Answer {
+    /// Whether the caller is the first to answer (and so must).
+    fn claim(&self) -> bool {
+        !self.taken.swap(true, Ordering::AcqRel)
+    }
+
+    /// The agent's answer, unless another came first.
+    fn agent(&self, answer: Result<Choice, String>, elapsed_ms: u64) {
+        if !self.claim() {
+            return;
+        }
+        match answer {
+            Ok(choice) => {
+                self.out.send(&info_line(&choice, elapsed_ms).to_string());
+                self.out
+                    .send(&BestMove::new(choice.action.to_string()).to_string());
+            }
+            Err(why) => {
+                self.out.info(&why);
+                self.out.send(&BestMove::none().to_string());
+            }
+        }
+    }
+
+    /// The watchdog's answer for a late agent (`why`), unless the agent's came first: a
+    /// uniform legal action of the position or the information state.
+    fn late(&self, why: &str) {
+        if !self.claim() {
+            return;
+        }
+        let mut random = RandomAgent::new(self.seed);
+        let stopped = Limits::default();
+        let choice = match &self.current {
+            Current::Open(pos, history) => random.choose(pos, history, &stopped),
+            Current::Dark(state) => random.choose_dark(state, &stopped),
+            Current::NoInfoState => {
+                self.out.send(&BestMove::none().to_string());
+                return;
+            }
+        };
+        match choice {
+            Ok(c) => {
+                self.out
+                    .info(&format!("{why}: a uniform legal action is played"));
+                self.out
+                    .send(&BestMove::new(c.action.to_string()).to_string());
+            }
+            Err(e) => {
+                self.out.info(&e.to_string());
+                self.out.send(&BestMove::none().to_string());
+            }
+        }
+    }
 }
 
 struct Server {
@@ -129,6 +211,8 @@ struct Server {
     agents: Option<Agents>,
     running: Option<Running>,
     current: Current,
+    /// `go` commands so far (the seed of a watchdog's answer).
+    searches: u64,
 }
 
 /// Serve the protocol on `input`/`output` until `quit` or the end of the input; `seed` is the
@@ -162,6 +246,7 @@ impl Server {
             agents: Some(Agents::default()),
             running: None,
             current: Current::NoInfoState,
+            searches: 0,
         }
     }
 
@@ -379,44 +464,63 @@ impl Server {
 
     fn go(&mut self, go: GoParams) {
         let start = Instant::now();
+        self.prepare();
+        self.searches += 1;
         let stop = StopSignal::new();
         let flag = stop.clone();
-        let out = self.out.clone();
-        let overhead = self.overhead_ms;
-        self.prepare();
         let current = self.current.clone();
+        let answer = Answer {
+            taken: Arc::new(AtomicBool::new(false)),
+            out: self.out.clone(),
+            current: current.clone(),
+            seed: self.settings.seed ^ self.searches.rotate_left(32),
+        };
+        let (seat, reserve) = match &current {
+            Current::Open(pos, _) => (pos.turn(), 0),
+            Current::Dark(state) => (state.seat(), DARK_RESERVE_MS),
+            Current::NoInfoState => (Seat::Red, 0),
+        };
+        let budget = budget_with_clock(&go, go.seat_clock(seat.letter()), self.overhead_ms);
+        let limits = Limits {
+            time: budget
+                .map(|b| Duration::from_millis((b.soft_ms - b.soft_ms.min(reserve)).max(1))),
+            nodes: go.nodes.or(go.infinite.then_some(u64::MAX)),
+            depth: go.depth,
+            stop: Some(flag.clone()),
+        };
         let mut agents = self.agents.take().unwrap_or_default();
+        let mine = answer.clone();
         let handle = std::thread::spawn(move || {
-            let (seat, reserve) = match &current {
-                Current::Open(pos, _) => (pos.turn(), 0),
-                Current::Dark(state) => (state.seat(), DARK_RESERVE_MS),
-                Current::NoInfoState => (Seat::Red, 0),
-            };
-            let limits = Limits {
-                time: budget_with_clock(&go, go.seat_clock(seat.letter()), overhead)
-                    .map(|b| Duration::from_millis((b.soft_ms - b.soft_ms.min(reserve)).max(1))),
-                nodes: go.nodes.or(go.infinite.then_some(u64::MAX)),
-                depth: go.depth,
-                stop: Some(flag.clone()),
-            };
-            let answer = search(&current, &mut agents, &limits);
+            let found = search(&current, &mut agents, &limits);
             let elapsed = start.elapsed().as_millis() as u64;
+            // UCI: after `go infinite` the answer waits for `stop`.
             while go.infinite && !flag.is_raised() {
                 std::thread::sleep(Duration::from_millis(1));
             }
-            match answer {
-                Ok(choice) => {
-                    out.send(&info_line(&choice, elapsed).to_string());
-                    out.send(&BestMove::new(choice.action.to_string()).to_string());
-                }
-                Err(why) => {
-                    out.info(&why);
-                    out.send(&BestMove::none().to_string());
-                }
-            }
+            mine.agent(found, elapsed);
             agents
         });
-        self.running = Some(Running { stop, handle });
+        // The watchdog: the hard limit answers for an agent still busy.
+        if let Some(b) = budget {
+            let deadline = start + Duration::from_millis(b.hard_ms);
+            let (watch, stop) = (answer.clone(), stop.clone());
+            std::thread::spawn(move || {
+                while !watch.taken.load(Ordering::Acquire) {
+                    let now = Instant::now();
+                    if now >= deadline {
+                        stop.raise();
+                        watch.late("the agent did not answer within the time");
+                        return;
+                    }
+                    std::thread::sleep((deadline - now).min(Duration::from_millis(2)));
+                }
+            });
+        }
+        self.running = Some(Running {
+            stop,
+            handle,
+            answer,
+        });
     }
 }
 
@@ -441,17 +545,33 @@ impl Session for Server {
         self.prepare();
     }
 
+    /// `stop` (and any command that changes the state): the agent is stopped and its answer
+    /// awaited [`STOP_GRACE_MS`]; an agent still busy then is answered for by the watchdog's
+    /// uniform action and left to finish in its thread, and the next search gets agents built
+    /// afresh.
     fn finish_search(&mut self) {
-        if let Some(r) = self.running.take() {
-            r.stop.raise();
-            match r.handle.join() {
-                Ok(agents) => self.agents = Some(agents),
-                Err(_) => {
-                    self.out
-                        .info("the search failed; the agents are built afresh");
+        let Some(r) = self.running.take() else {
+            return;
+        };
+        r.stop.raise();
+        let grace = Instant::now() + Duration::from_millis(STOP_GRACE_MS);
+        while !r.handle.is_finished() && Instant::now() < grace {
+            std::thread::sleep(Duration::from_millis(1));
+        }
+        if !r.handle.is_finished() {
+            r.answer.late("the agent did not stop at once");
+            self.agents = Some(Agents::default());
+            return;
+        }
+        match r.handle.join() {
+            Ok(agents) => self.agents = Some(agents),
+            Err(_) => {
+                self.out
+                    .info("the search failed; the agents are built afresh");
+                if r.answer.claim() {
                     self.out.send(&BestMove::none().to_string());
-                    self.agents = Some(Agents::default());
                 }
+                self.agents = Some(Agents::default());
             }
         }
     }
