@@ -90,12 +90,14 @@ fn dark_game(mode: &str, plies: usize) -> DarkGame {
 
 /// The `position` command of the seat to move in each mode, and whether an answer is a legal
 /// action there.
-fn cases() -> Vec<(&'static str, String, Box<dyn Fn(&str) -> bool>)> {
+/// A mode, its `position` command, and whether an answer is legal there.
+type Case = (&'static str, String, Box<dyn Fn(&str) -> bool>);
+
+fn cases() -> Vec<Case> {
     let open = opening(5, Rules::parse(r#"{"mode":"open"}"#).unwrap());
     let text = open.to_string();
     let legal_open = move |a: &str| open.find_action(a).is_ok();
-    let mut v: Vec<(&'static str, String, Box<dyn Fn(&str) -> bool>)> =
-        vec![("open", format!("position fen {text}"), Box::new(legal_open))];
+    let mut v: Vec<Case> = vec![("open", format!("position fen {text}"), Box::new(legal_open))];
     for mode in ["dark", "double_open"] {
         let g = dark_game(mode, 40);
         let seat = g.position().turn();
