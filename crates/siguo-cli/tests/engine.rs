@@ -165,6 +165,13 @@ fn isready_during_a_search_and_stop_ends_go_infinite() {
         let lines = e.until("bestmove ", Duration::from_secs(10));
         let best = &lines.last().unwrap()["bestmove ".len()..];
         assert!(legal(best), "{mode}: {best}");
+        // At once: the agent's answer, or the watchdog's 5 ms after `stop` (seconds allowed
+        // for a loaded machine).
+        assert!(
+            stopped.elapsed() < Duration::from_secs(2),
+            "{mode}: {:?}",
+            stopped.elapsed()
+        );
         println!("{mode}: stop answered in {:?}", stopped.elapsed());
     }
 }
