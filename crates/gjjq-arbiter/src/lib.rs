@@ -30,6 +30,7 @@
 //! | `luzhanqi_game` (private) | 陸戰棋's open, dark and flip play as `MatchGame`s ([`MatchConfig::luzhanqi`]) |
 //! | [`report`] | [`Termination`], [`GameReport`], [`MatchSummary`], [`MatchError`] |
 //! | `adjudicate` (private) | adjudication beyond the rules: by agreeing scores, by endgame tables |
+//! | [`team`] | matches by team (四國軍棋): [`team::run_team_match`], one process a seat, [`team::SeatGameReport`] indexed by seat |
 //! | [`stats`] | [`stats::Tally`] (W/D/L, Elo, LOS), [`stats::Pentanomial`] (game pairs) and the [`stats::Sprt`] |
 //!
 //! Native only: it runs processes and threads.
@@ -54,6 +55,7 @@ pub mod openings;
 mod process;
 pub mod report;
 pub mod stats;
+pub mod team;
 
 pub use config::{
     Adjudication, DrawAdjudication, EngineSpec, Layouts, LuzhanqiMode, LuzhanqiModeError,

@@ -26,7 +26,7 @@ pub(crate) struct EngineProcess {
 }
 
 impl EngineProcess {
-    fn start(spec: &EngineSpec, timeout: Duration) -> Result<EngineProcess, Failure> {
+    pub(crate) fn start(spec: &EngineSpec, timeout: Duration) -> Result<EngineProcess, Failure> {
         let process = LineProcess::start(&spec.command, MAX_LINE, LongLines::Cut)
             .map_err(|e| Failure::Crash(format!("cannot run '{}': {e}", spec.command)))?;
         let mut p = EngineProcess {
@@ -51,7 +51,7 @@ impl EngineProcess {
         Ok(p)
     }
 
-    fn send(&mut self, command: &Command) -> Result<(), Failure> {
+    pub(crate) fn send(&mut self, command: &Command) -> Result<(), Failure> {
         self.process
             .send(format_args!("{command}\n"))
             .map_err(|e| Failure::Crash(format!("cannot be written to ({e})")))
@@ -70,7 +70,7 @@ impl EngineProcess {
         })
     }
 
-    fn ready(&mut self, timeout: Duration) -> Result<(), Failure> {
+    pub(crate) fn ready(&mut self, timeout: Duration) -> Result<(), Failure> {
         self.send(&Command::IsReady)?;
         let deadline = Instant::now() + timeout;
         while self.next_line(deadline, "readyok")?.parse() != Ok(Reply::ReadyOk) {}
@@ -219,7 +219,7 @@ impl Answer {
 /// the last score (with its depth) of the `info` lines before it. A malformed `info` line
 /// counts as one without a score; a malformed `bestmove` line answers the word after
 /// `bestmove` (empty if none), for the game to judge.
-fn ask(
+pub(crate) fn ask(
     p: &mut EngineProcess,
     position: &Command,
     go: &Command,

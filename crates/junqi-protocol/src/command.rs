@@ -80,8 +80,10 @@ pub enum Seat {
 
 /// The arguments of `go`. Times are in milliseconds.
 ///
-/// `Display` writes the fields given in a fixed order: `depth`, `nodes`, `wtime`, `btime`,
-/// `winc`, `binc`, `movestogo`, `movetime`, `infinite`.
+/// `Display` writes the fields given in a fixed order: `depth`, `nodes`, `wtime`, `rtime`,
+/// `gtime`, `btime`, `ytime`, `winc`, `rinc`, `ginc`, `binc`, `yinc`, `movestogo`,
+/// `movetime`, `infinite` (a two-seat game's `go` is written as before: the four-seat fields
+/// are written only when given).
 #[derive(Debug, Clone, Copy, PartialEq, Eq, Default)]
 pub struct GoParams {
     /// White's remaining time.
@@ -92,6 +94,19 @@ pub struct GoParams {
     pub winc: Option<u64>,
     /// Black's increment per move.
     pub binc: Option<u64>,
+    /// A four-seat game's (四國軍棋) seat clocks: Red's, Green's and Yellow's remaining time
+    /// (`rtime`, `gtime`, `ytime`); Blue's is `btime` ([`GoParams::seat_clock`]).
+    pub rtime: Option<u64>,
+    /// Green's remaining time (`gtime`), in a four-seat game.
+    pub gtime: Option<u64>,
+    /// Yellow's remaining time (`ytime`), in a four-seat game.
+    pub ytime: Option<u64>,
+    /// Red's increment per move (`rinc`), in a four-seat game.
+    pub rinc: Option<u64>,
+    /// Green's increment per move (`ginc`), in a four-seat game.
+    pub ginc: Option<u64>,
+    /// Yellow's increment per move (`yinc`), in a four-seat game.
+    pub yinc: Option<u64>,
     /// Moves to the next time control.
     pub movestogo: Option<u32>,
     /// Search exactly this long.
@@ -120,6 +135,36 @@ impl GoParams {
         let (time, inc) = match seat {
             Seat::White => (self.wtime, self.winc),
             Seat::Black => (self.btime, self.binc),
+        };
+        time.map(|t| (t, inc.unwrap_or(0)))
+    }
+
+    /// The clock of a four-seat game's seat by its letter (四國軍棋's `r`, `g`, `b`, `y`):
+    /// (remaining time, increment), if `go` gave it. Red reads `rtime`/`rinc`, Green
+    /// `gtime`/`ginc`, Blue `btime`/`binc` (UCI's Black field, shared), Yellow `ytime`/`yinc`;
+    /// any other letter has no clock.
+    ///
+    /// # Examples
+    ///
+    /// ```
+    /// use junqi_protocol::{Command, parse_command};
+    /// let Ok(Some(Command::Go(go))) =
+    ///     parse_command("go rtime 1000 gtime 900 btime 800 ytime 700 ginc 5 yinc 7") else { panic!() };
+    /// assert_eq!(go.seat_clock('r'), Some((1000, 0)));
+    /// assert_eq!(go.seat_clock('g'), Some((900, 5)));
+    /// assert_eq!(go.seat_clock('b'), Some((800, 0)));
+    /// assert_eq!(go.seat_clock('y'), Some((700, 7)));
+    /// assert_eq!(go.seat_clock('w'), None);
+    /// assert_eq!(go.to_string(), "go rtime 1000 gtime 900 btime 800 ytime 700 ginc 5 yinc 7");
+    /// ```
+    #[must_use]
+    pub fn seat_clock(&self, letter: char) -> Option<(u64, u64)> {
+        let (time, inc) = match letter {
+            'r' => (self.rtime, self.rinc),
+            'g' => (self.gtime, self.ginc),
+            'b' => (self.btime, self.binc),
+            'y' => (self.ytime, self.yinc),
+            _ => return None,
         };
         time.map(|t| (t, inc.unwrap_or(0)))
     }
@@ -262,6 +307,12 @@ fn parse_go(args: &[&str]) -> Result<GoParams, ProtocolError> {
             "btime" => go.btime = Some(number(i)?),
             "winc" => go.winc = Some(number(i)?),
             "binc" => go.binc = Some(number(i)?),
+            "rtime" => go.rtime = Some(number(i)?),
+            "gtime" => go.gtime = Some(number(i)?),
+            "ytime" => go.ytime = Some(number(i)?),
+            "rinc" => go.rinc = Some(number(i)?),
+            "ginc" => go.ginc = Some(number(i)?),
+            "yinc" => go.yinc = Some(number(i)?),
             "movestogo" => go.movestogo = Some(number(i)?.min(u64::from(u32::MAX)) as u32),
             "movetime" => go.movetime = Some(number(i)?),
             "depth" => go.depth = Some(number(i)?.min(u64::from(u32::MAX)) as u32),
@@ -289,9 +340,15 @@ impl fmt::Display for GoParams {
             ("depth", self.depth.map(u64::from)),
             ("nodes", self.nodes),
             ("wtime", self.wtime),
+            ("rtime", self.rtime),
+            ("gtime", self.gtime),
             ("btime", self.btime),
+            ("ytime", self.ytime),
             ("winc", self.winc),
+            ("rinc", self.rinc),
+            ("ginc", self.ginc),
             ("binc", self.binc),
+            ("yinc", self.yinc),
             ("movestogo", self.movestogo.map(u64::from)),
             ("movetime", self.movetime),
         ];
@@ -369,6 +426,7 @@ mod tests {
                 depth: Some(3),
                 nodes: Some(9),
                 infinite: true,
+                ..GoParams::default()
             }
         );
         assert_eq!(

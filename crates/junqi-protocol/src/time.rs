@@ -109,6 +109,32 @@ pub fn safety_margin(time_ms: u64, overhead_ms: u64) -> u64 {
 /// ```
 #[must_use]
 pub fn budget(go: &GoParams, seat: Seat, overhead_ms: u64) -> Option<TimeBudget> {
+    budget_with_clock(go, go.clock(seat), overhead_ms)
+}
+
+/// [`budget`] for a side whose clock the caller has read from `go`: a four-seat game's seat
+/// ([`GoParams::seat_clock`], 四國軍棋). `clock` is (remaining time, increment), `None` when
+/// `go` gave none for the seat.
+///
+/// # Examples
+///
+/// ```
+/// use junqi_protocol::{Command, parse_command};
+/// use junqi_protocol::time::{budget_with_clock, TimeBudget};
+/// let Ok(Some(Command::Go(go))) = parse_command("go movetime 100") else { panic!() };
+/// assert_eq!(budget_with_clock(&go, go.seat_clock('g'), 10),
+///     Some(TimeBudget { soft_ms: 90, hard_ms: 90 }));
+/// let Ok(Some(Command::Go(go))) = parse_command("go rtime 1 gtime 10000 ginc 100") else { panic!() };
+/// assert_eq!(budget_with_clock(&go, go.seat_clock('r'), 10).unwrap().hard_ms, 1);
+/// assert!(budget_with_clock(&go, go.seat_clock('g'), 10).unwrap().hard_ms > 100);
+/// assert_eq!(budget_with_clock(&go, go.seat_clock('y'), 10), None);
+/// ```
+#[must_use]
+pub fn budget_with_clock(
+    go: &GoParams,
+    clock: Option<(u64, u64)>,
+    overhead_ms: u64,
+) -> Option<TimeBudget> {
     if go.infinite {
         return None;
     }
@@ -119,7 +145,7 @@ pub fn budget(go: &GoParams, seat: Seat, overhead_ms: u64) -> Option<TimeBudget>
             hard_ms: t,
         });
     }
-    let (time, inc) = go.clock(seat)?;
+    let (time, inc) = clock?;
     let available = time.saturating_sub(safety_margin(time, overhead_ms));
     let moves_to_go = go.movestogo.map_or(DEFAULT_MOVES_TO_GO, u64::from).max(1);
     let soft = (available / moves_to_go)

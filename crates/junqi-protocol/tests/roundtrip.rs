@@ -69,9 +69,15 @@ fn go() -> impl Strategy<Value = GoParams> {
             prop::option::of(any::<u64>()),
             any::<bool>(),
         ),
+        // The four-seat clocks (四國軍棋: `rtime gtime ytime rinc ginc yinc`).
+        prop::array::uniform6(prop::option::of(any::<u64>())),
     )
         .prop_map(
-            |((wtime, btime, winc, binc), (movestogo, movetime, depth, nodes, infinite))| {
+            |(
+                (wtime, btime, winc, binc),
+                (movestogo, movetime, depth, nodes, infinite),
+                [rtime, gtime, ytime, rinc, ginc, yinc],
+            )| {
                 GoParams {
                     wtime,
                     btime,
@@ -82,6 +88,12 @@ fn go() -> impl Strategy<Value = GoParams> {
                     depth,
                     nodes,
                     infinite,
+                    rtime,
+                    gtime,
+                    ytime,
+                    rinc,
+                    ginc,
+                    yinc,
                 }
             },
         )

@@ -1,6 +1,8 @@
 //! `siguo`: the command line of the `siguo` rules library for 四國軍棋 (four-player army
 //! chess). The output formats are exact (tools read them); see `docs/siguo.md`.
 
+mod engine;
+
 use std::io::{BufWriter, Write};
 use std::process::ExitCode;
 
@@ -66,6 +68,17 @@ enum Command {
     /// A team match in process (全明): paired games from random deployments, teams swapped;
     /// one line a game, then `score W/D/L w/d/l S% (95% interval L%-H%)` for team 1.
     Arena(ArenaArgs),
+    /// Speak the line protocol (docs/protocol.md, "四國軍棋: `siguo engine`") on standard
+    /// input and output: any seat of 全明, 四暗 or 雙明.
+    Engine(EngineArgs),
+}
+
+/// `siguo engine`.
+#[derive(Debug, Args)]
+struct EngineArgs {
+    /// The initial `Seed` option (0 draws one).
+    #[arg(long, default_value_t = 0)]
+    seed: u64,
 }
 
 /// `--position` and `--rules`.
@@ -320,13 +333,8 @@ fn run(cli: Cli, out: &mut impl Write) -> Result<ExitCode, String> {
             let mut seen = Repetitions::new(&pos);
             for (i, text) in args.actions.iter().enumerate() {
                 let n = i + 1;
-                if let Some(letter) = text.strip_prefix("resign-") {
-                    let seat = letter
-                        .chars()
-                        .next()
-                        .filter(|_| letter.chars().count() == 1)
-                        .and_then(Seat::from_letter)
-                        .ok_or_else(|| format!("action {n} '{text}': not resign-r|g|b|y"))?;
+                if let Some(seat) = engine::resign_seat(text) {
+                    let seat = seat.map_err(|e| format!("action {n} {e}"))?;
                     pos.surrender(seat)
                         .map_err(|e| format!("action {n} '{text}': {e}"))?;
                     seen.reached(&mut pos);
@@ -450,6 +458,8 @@ fn run(cli: Cli, out: &mut impl Write) -> Result<ExitCode, String> {
             }
             writeln!(out, "{}", result.score_line()).map_err(w)?;
         }
+        // Served by `main` before any buffered output.
+        Command::Engine(_) => {}
     }
     Ok(ExitCode::SUCCESS)
 }
@@ -459,6 +469,16 @@ fn main() -> ExitCode {
         Ok(c) => c,
         Err(e) => return clap_exit(&e),
     };
+    if let Command::Engine(a) = &cli.command {
+        // The protocol writes line by line, unbuffered: the controller waits for each line.
+        return match engine::serve(std::io::stdin().lock(), std::io::stdout(), a.seed) {
+            Ok(()) => ExitCode::SUCCESS,
+            Err(e) => {
+                eprintln!("error: reading standard input: {e}");
+                ExitCode::FAILURE
+            }
+        };
+    }
     let stdout = std::io::stdout();
     let mut out = BufWriter::new(stdout.lock());
     let code = match run(cli, &mut out) {

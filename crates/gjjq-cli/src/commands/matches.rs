@@ -1,7 +1,8 @@
 //! `gjjq match`: two engine programs play a match; the library adjudicates every move. With
 //! `--hidden`, 暗式 (R-37 … R-41): a referee per game, each engine told only its own
 //! information state. With `--game luzhanqi --mode open|dark|flip`, 陸戰棋 between engines speaking
-//! `luzhanqi engine`'s protocol.
+//! `luzhanqi engine`'s protocol. With `--game siguo --mode dark|double_open|open`, 四國軍棋 by
+//! team: each engine one team, one process a seat (`siguo engine`'s protocol).
 
 mod game_file;
 
@@ -12,8 +13,9 @@ use std::num::NonZeroU32;
 use std::ops::ControlFlow;
 
 use gjjq_arbiter::stats::{Sprt, SprtDecision};
+use gjjq_arbiter::team::{TeamGame, run_team_match};
 use gjjq_arbiter::{
-    Adjudication, DrawAdjudication, EngineSpec, Layouts, LuzhanqiMode, MatchConfig,
+    Adjudication, DrawAdjudication, EngineSpec, Layouts, LuzhanqiMode, MatchConfig, MatchSummary,
     ResignAdjudication, TimeControl, read_openings, run_match,
 };
 use gjjq_core::Position;
@@ -102,16 +104,21 @@ pub struct Args {
     /// proposes a refused move again this turn loses. The game file holds referee records.
     #[arg(long)]
     hidden: bool,
-    /// The game: `gjjq` (国际军棋) or `luzhanqi` (陸戰棋: engines speaking `luzhanqi engine`'s
-    /// protocol, each pair of games from two random deployments drawn from --seed).
+    /// The game: `gjjq` (国际军棋), `luzhanqi` (陸戰棋: engines speaking `luzhanqi engine`'s
+    /// protocol, each pair of games from two random deployments drawn from --seed) or `siguo`
+    /// (四國軍棋 by team: engines speaking `siguo engine`'s protocol, each engine one team
+    /// and each seat its own process, each pair of games from four random deployments with
+    /// the teams swapped).
     #[arg(long, value_enum, default_value = "gjjq")]
     game: GameArg,
     /// 陸戰棋's mode: `open`; `dark` (暗棋, L-31: a referee, each engine sent only its own
     /// information state); or `flip` (翻棋, L-32: every piece face down, the arbiter dealing
     /// what each flip reveals, a deal for each game; the seats are the first and the second
     /// player). The game file holds 陸戰棋 records (the referee's in dark play,
-    /// flip records in flip play).
-    #[arg(long, value_name = "open|dark|flip")]
+    /// flip records in flip play). 四國軍棋's mode (--game siguo): `dark` (四暗, the default:
+    /// each seat's process sent only its own information state), `double_open` (雙明) or
+    /// `open` (全明); the game file holds referee records (every kind in `Setup`).
+    #[arg(long, value_name = "open|dark|flip|double_open")]
     mode: Option<String>,
     /// In a hidden match (--hidden, --mode dark|flip), give both games of a pair one hidden
     /// layout, the engines swapping seats, instead of a fresh layout for every game. Smaller
@@ -153,11 +160,60 @@ enum GameArg {
     Gjjq,
     /// 陸戰棋.
     Luzhanqi,
+    /// 四國軍棋, by team.
+    Siguo,
+}
+
+/// `--game siguo`: the mode and rules, and what a team match does not take.
+fn siguo_game(args: &Args) -> Result<Option<TeamGame>, CliError> {
+    if args.game != GameArg::Siguo {
+        return Ok(None);
+    }
+    let mode = match args.mode.as_deref().unwrap_or("dark").trim() {
+        "dark" => siguo::SiguoMode::Dark,
+        "double_open" => siguo::SiguoMode::DoubleOpen,
+        "open" => siguo::SiguoMode::Open,
+        other => {
+            return Err(CliError(format!(
+                "--mode '{}': expected dark, double_open or open",
+                gjjq_core::setup::clip(other, 40)
+            )));
+        }
+    };
+    let refused = [
+        (args.hidden, "--hidden (use --mode dark)"),
+        (
+            args.openings.is_some(),
+            "--openings (pairs start from random deployments)",
+        ),
+        (args.random_plies > 0, "--random-plies"),
+        (args.tb.is_some(), "--tb"),
+        (args.resign_score.is_some(), "--resign-score"),
+        (args.draw_score.is_some(), "--draw-score"),
+    ];
+    if let Some((_, what)) = refused.iter().find(|(given, _)| *given) {
+        return Err(CliError(format!("--game siguo does not take {what}")));
+    }
+    let spec = args.rules.trim();
+    let rules = if spec == "standard" || spec.starts_with('{') {
+        siguo::Rules::parse(spec)
+    } else {
+        let file = junqi_cli::open_file(spec).map_err(|e| {
+            CliError(format!(
+                "--rules: not standard and not a readable file: {e}"
+            ))
+        })?;
+        let text = junqi_cli::read_bounded(file, junqi_cli::MAX_RULES_BYTES, spec)?;
+        siguo::Rules::from_json(text.strip_prefix('\u{feff}').unwrap_or(&text))
+    }
+    .map_err(|e| CliError(format!("--rules: {e}")))?;
+    Ok(Some(TeamGame { mode, rules }))
 }
 
 /// `--mode` checked against `--game`, and what 陸戰棋 does not take.
 fn luzhanqi_mode(args: &Args) -> Result<Option<LuzhanqiMode>, CliError> {
     match args.game {
+        GameArg::Siguo => Ok(None),
         GameArg::Gjjq => match &args.mode {
             Some(_) => Err(CliError(
                 "--mode is 陸戰棋's (--game luzhanqi); 国际军棋's hidden play is --hidden".into(),
@@ -216,7 +272,13 @@ fn spec(
 /// Play the match: progress on stderr, the summary on stdout.
 pub fn run(args: Args) -> Result<(), CliError> {
     let luzhanqi = luzhanqi_mode(&args)?;
-    let rules = load_rules(&args.rules)?;
+    let siguo = siguo_game(&args)?;
+    // 四國's rules are its own (`siguo_game`); the 国际军棋 ruleset stays the standard one.
+    let rules = load_rules(if siguo.is_some() {
+        "standard"
+    } else {
+        &args.rules
+    })?;
     let time_control = match (&args.tc, args.movetime) {
         (Some(tc), _) => tc.parse::<TimeControl>()?,
         (None, Some(ms)) => TimeControl::MoveTime(ms),
@@ -237,7 +299,7 @@ pub fn run(args: Args) -> Result<(), CliError> {
         .unwrap_or_else(|| if args.hidden { "random" } else { "default" }.to_string());
     let openings = match openings_arg.as_str() {
         // 陸戰棋's pairs start from deployments the arbiter draws (MatchConfig::luzhanqi).
-        _ if luzhanqi.is_some() => Vec::new(),
+        _ if luzhanqi.is_some() || siguo.is_some() => Vec::new(),
         "default" => vec![Position::from_setup_with(
             gjjq_core::Setup::default_opening(),
             rules,
@@ -302,9 +364,13 @@ pub fn run(args: Args) -> Result<(), CliError> {
     } else {
         Layouts::Fresh
     };
-    if args.paired_layouts && !config.hides_layouts() {
+    let hides = match &siguo {
+        Some(g) => g.mode != siguo::SiguoMode::Open,
+        None => config.hides_layouts(),
+    };
+    if args.paired_layouts && !hides {
         return Err(CliError(
-            "--paired-layouts is for hidden matches (--hidden, --mode dark|flip); open play always pairs its games"
+            "--paired-layouts is for hidden matches (--hidden, --mode dark|flip|double_open); open play always pairs its games"
                 .into(),
         ));
     }
@@ -358,6 +424,52 @@ pub fn run(args: Args) -> Result<(), CliError> {
     let mut write_error: Option<String> = None;
     let mut written = 0u32;
     let total = args.games;
+    if let Some(game) = siguo {
+        let summary = run_team_match(&config, &game, |report, tally| {
+            let name = |seat: siguo::Seat| report.players[seat.index()].as_str();
+            let result = match report.winner.map(|w| w.index()) {
+                Some(0) => "1-0",
+                Some(_) => "0-1",
+                None => "1/2-1/2",
+            };
+            eprintln!(
+                "game {}/{total}: {} (red-blue) vs {} (green-yellow): {result} {}{} | {tally}, score {:.1}%",
+                report.round,
+                name(siguo::Seat::Red),
+                name(siguo::Seat::Green),
+                report.termination.as_str(),
+                if report.detail.is_empty() {
+                    String::new()
+                } else {
+                    format!(" ({})", report.detail)
+                },
+                tally.score() * 100.0,
+            );
+            let Some((path, w)) = &mut pgn else {
+                return ControlFlow::Continue(());
+            };
+            if write_error.is_some() {
+                return ControlFlow::Continue(());
+            }
+            let mut text = report.record.clone().into_bytes();
+            text.push(b'\n');
+            match w.write_game(&text) {
+                Ok(()) => {
+                    written += 1;
+                    ControlFlow::Continue(())
+                }
+                Err(e) => {
+                    let why = format!(
+                        "game file {path}: game {} cannot be written ({e}); {written} games written before it",
+                        report.round
+                    );
+                    write_error = Some(why.clone());
+                    ControlFlow::Break(why)
+                }
+            }
+        })?;
+        return print_summary(&summary, time_control, sprt, write_error);
+    }
     let summary = run_match(&config, |report, tally| {
         let r = &report.record;
         // The seats as the game names them (the record's tags are Red and Green).
@@ -423,6 +535,17 @@ pub fn run(args: Args) -> Result<(), CliError> {
             }
         }
     })?;
+    print_summary(&summary, time_control, sprt, write_error)
+}
+
+/// The summary on stdout, whatever stopped the match; an error when it did not play out
+/// (docs/engine.md).
+fn print_summary(
+    summary: &MatchSummary,
+    time_control: TimeControl,
+    sprt: Option<Sprt>,
+    write_error: Option<String>,
+) -> Result<(), CliError> {
     let t = summary.tally;
     let [a, b] = &summary.names;
     outln!(

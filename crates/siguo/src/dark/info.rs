@@ -236,6 +236,29 @@ impl fmt::Display for SeatView {
 ///
 /// The `start` line is a [`SeenBoard`]; each further line an [`Announcement`]. Reading is
 /// linear in the text's length and checks that the announcements replay on the seen board.
+///
+/// The one-line form (the alternate `Display`, `{:#}`, or [`InfoState::one_line`]; what
+/// `siguo engine` reads after `position hidden`, docs/protocol.md) is the same items joined by
+/// ` | ` instead of line ends:
+///
+/// ```text
+/// siguo-info r | rules {"hq_lock":true,…} | start <seen board> | <announcement> | …
+/// ```
+///
+/// [`FromStr`] reads either form (an item ends at a line end or a `|`, neither of which any
+/// item holds; blanks around an item are free), with one parser: an error's `line` is the
+/// item's number in either form.
+///
+/// ```
+/// use siguo::Position;
+/// use siguo::dark::InfoState;
+/// let state = InfoState::new(&Position::default(), siguo::Seat::Green);
+/// let line = state.one_line();
+/// assert!(line.starts_with("siguo-info g | rules {") && !line.contains('\n'));
+/// assert_eq!(line.parse::<InfoState>()?, state);
+/// assert_eq!(state.to_string().parse::<InfoState>()?, state);
+/// # Ok::<(), siguo::dark::InfoStateError>(())
+/// ```
 #[derive(Debug, Clone, PartialEq, Eq, Hash)]
 pub struct InfoState {
     pub(crate) seat: Seat,
@@ -397,23 +420,48 @@ impl InfoState {
     }
 }
 
+impl InfoState {
+    /// The one-line form: the items of the text form joined by ` | ` (as `{:#}` writes it).
+    #[must_use]
+    pub fn one_line(&self) -> String {
+        format!("{self:#}")
+    }
+}
+
 impl fmt::Display for InfoState {
+    /// The text form, one item a line; with `{:#}` the one-line form, the items joined by
+    /// ` | ` and no line end.
     fn fmt(&self, f: &mut fmt::Formatter<'_>) -> fmt::Result {
-        writeln!(f, "siguo-info {}", self.seat.letter())?;
-        writeln!(f, "rules {}", self.rules.to_json())?;
-        writeln!(f, "start {}", self.start)?;
+        let (before, after) = if f.alternate() {
+            (" | ", "")
+        } else {
+            ("", "\n")
+        };
+        write!(f, "siguo-info {}{after}", self.seat.letter())?;
+        write!(f, "{before}rules {}{after}", self.rules.to_json())?;
+        write!(f, "{before}start {}{after}", self.start)?;
         for a in &self.history {
-            writeln!(f, "{a}")?;
+            write!(f, "{before}{a}{after}")?;
         }
         Ok(())
     }
+}
+
+/// The items of an information state's text, in either form ([`InfoState`]): split at line
+/// ends and at `|`, each trimmed; the empty item after a last line end is no item.
+fn items(text: &str) -> impl Iterator<Item = &str> {
+    let mut items: Vec<&str> = text.split(['\n', '|']).map(str::trim).collect();
+    if items.len() > 1 && items.last() == Some(&"") {
+        items.pop();
+    }
+    items.into_iter()
 }
 
 impl FromStr for InfoState {
     type Err = InfoStateError;
 
     fn from_str(text: &str) -> Result<InfoState, InfoStateError> {
-        let mut lines = text.lines();
+        let mut lines = items(text);
         let seat = lines
             .next()
             .and_then(|l| l.strip_prefix("siguo-info "))

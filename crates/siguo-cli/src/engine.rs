@@ -1,0 +1,636 @@
+//! `siguo engine`: 四國軍棋's agents on the line protocol of `docs/protocol.md` (the UCI-style
+//! lines of `gjjq engine` and `luzhanqi engine`, parsed and written by `junqi-protocol` and
+//! served by its [`junqi_protocol::server`]), on standard input and output. The engine plays
+//! whichever seat is to move, in any mode (docs/protocol.md, "四國軍棋: `siguo engine`"):
+//!
+//! - 全明 (`Mode open`, L-62): `position startpos | fen <L-59 position string> [moves <L-60
+//!   actions>]`, the actions `g6g7`, `pass` and `resign-g`; `startpos` is four default
+//!   deployments, Red to move; positions are read under the `Rules` option.
+//! - 四暗 and 雙明 (`Mode dark`, the default, and `Mode double_open`; L-63, L-64): `position
+//!   hidden <information state>`, the seat's own [`InfoState`] in its one-line form
+//!   ([`InfoState::one_line`]): the seat, the rules and mode, the board it was shown, and every
+//!   announcement since. A `position hidden` command is dark play whatever `Mode` says.
+//!
+//! `go` reads the clock of the seat to move (`rtime gtime btime ytime`, `rinc ginc binc
+//! yinc`). The answer is `bestmove <L-60 action>` (`g6g7`, `pass`; `resign-r` would be a
+//! surrender, which no agent gives today). A decided game, or an information state whose
+//! seat is not to move, is answered `info string <why>` and `bestmove 0000`.
+//!
+//! The search runs in a thread; `isready` is answered while it runs. `stop` raises the
+//! search's [`StopSignal`]: every agent returns its best action so far at its next look at the
+//! clock, and the server answers `bestmove` then. `go infinite` holds `bestmove` until `stop`.
+//!
+//! Not every agent looks at the clock all the time: a dark agent builds its world sampler
+//! before it looks (tens of milliseconds in the opening, a hundred and more late in a game),
+//! and cannot be interrupted there. So the answer is the first of two: the agent's, or a
+//! watchdog's at the time budget's hard limit (or [`STOP_GRACE_MS`] after `stop`), which plays
+//! a uniform legal action ([`RandomAgent`]: it reads nothing hidden) and says so on an `info
+//! string`. An agent that answers late is left to finish in its thread, its answer dropped,
+//! and the next search gets agents built afresh: `go movetime N` is answered within N in every
+//! mode, whatever the agent.
+
+use std::io::{self, BufRead, Write};
+use std::sync::Arc;
+use std::sync::atomic::{AtomicBool, Ordering};
+use std::thread::JoinHandle;
+use std::time::{Duration, Instant};
+
+use junqi_cli::fresh_seed;
+use junqi_protocol::server::{ERROR_CHARS, Output, Session, clip};
+use junqi_protocol::time::budget_with_clock;
+use junqi_protocol::{
+    BestMove, Command, GoParams, Id, Info, OptionKind, OptionLine, PositionCommand, Reply, Score,
+};
+use siguo::dark::InfoState;
+use siguo::{Position, Repetitions, Rules, Seat, SiguoMode};
+use siguo_engine::{Agent, DarkAgent};
+use siguo_engine::{AgentKind, Choice, DeterminizedAgent, Limits, RandomAgent, StopSignal, eval};
+
+/// Milliseconds of a dark agent's time kept back for what it does not time: building its
+/// world sampler before it first looks at the clock, and the world it is drawing when the time
+/// runs out (as `luzhanqi engine`'s dark agents, docs/luzhanqi-engine.md).
+const DARK_RESERVE_MS: u64 = 20;
+
+/// How long `stop` waits for the agent's answer before the watchdog answers, in milliseconds.
+const STOP_GRACE_MS: u64 = 5;
+
+/// The most worlds a dark agent may be told to draw without a time limit.
+const MAX_WORLDS: u64 = DeterminizedAgent::MAX_WORLDS as u64;
+
+/// The `Mode` option's values, in the order `uci` lists them.
+const MODES: [&str; 3] = ["dark", "double_open", "open"];
+
+/// A mode by its `Mode` name (`dark`, `double_open`, `open`).
+fn parse_mode(text: &str) -> Option<SiguoMode> {
+    match text.trim().to_ascii_lowercase().as_str() {
+        "dark" => Some(SiguoMode::Dark),
+        "double_open" => Some(SiguoMode::DoubleOpen),
+        "open" => Some(SiguoMode::Open),
+        _ => None,
+    }
+}
+
+/// `resign-<seat letter>` (L-60): the seat that surrenders; `None` for any other text, and
+/// `Some(Err)` for `resign-` followed by something that is not one seat letter.
+pub(crate) fn resign_seat(text: &str) -> Option<Result<Seat, String>> {
+    let letter = text.strip_prefix("resign-")?;
+    let mut c = letter.chars();
+    Some(match (c.next().and_then(Seat::from_letter), c.next()) {
+        (Some(seat), None) => Ok(seat),
+        _ => Err(format!("'{text}': not resign-r|g|b|y")),
+    })
+}
+
+/// What the session searches, as the last `position` command gave it.
+#[derive(Clone)]
+enum Current {
+    /// 全明: the position and the Zobrist keys of the game's positions before it.
+    Open(Box<Position>, Vec<u64>),
+    /// 四暗 or 雙明: the seat's information state.
+    Dark(Box<InfoState>),
+    /// A dark mode before any `position hidden`: nothing to search.
+    NoInfoState,
+}
+
+/// The agents' settings.
+#[derive(Debug, Clone, Copy, PartialEq, Eq)]
+struct Settings {
+    agent: AgentKind,
+    seed: u64,
+    worlds: u32,
+}
+
+impl Settings {
+    fn open_agent(&self) -> Box<dyn Agent + Send> {
+        match self.agent {
+            AgentKind::Determinized => {
+                Box::new(DeterminizedAgent::with_worlds(self.seed, self.worlds))
+            }
+            other => other.build(self.seed),
+        }
+    }
+
+    fn dark_agent(&self) -> Box<dyn DarkAgent + Send> {
+        match self.agent {
+            AgentKind::Determinized => {
+                Box::new(DeterminizedAgent::with_worlds(self.seed, self.worlds))
+            }
+            other => other.build_dark(self.seed),
+        }
+    }
+}
+
+/// The agents, built when first needed and kept from one `go` to the next (the search's
+/// table with them); a changed setting drops them.
+#[derive(Default)]
+struct Agents {
+    open: Option<Box<dyn Agent + Send>>,
+    dark: Option<Box<dyn DarkAgent + Send>>,
+}
+
+struct Running {
+    stop: StopSignal,
+    handle: JoinHandle<Agents>,
+    /// The one answer of this `go`: whoever sets it first (the agent, the watchdog, `stop`)
+    /// writes `bestmove`.
+    answer: Answer,
+}
+
+/// The right to write a `go`'s answer, shared by the agent's thread and the watchdog.
+#[derive(Clone)]
+struct Answer {
+    taken: Arc<AtomicBool>,
+    out: Output,
+    /// What is played when the agent is late, and the seed of its uniform choice.
+    current: Current,
+    seed: u64,
+}
+
+impl Answer {
+    /// Whether the caller is the first to answer (and so must).
+    fn claim(&self) -> bool {
+        !self.taken.swap(true, Ordering::AcqRel)
+    }
+
+    /// The agent's answer, unless another came first.
+    fn agent(&self, answer: Result<Choice, String>, elapsed_ms: u64) {
+        if !self.claim() {
+            return;
+        }
+        match answer {
+            Ok(choice) => {
+                self.out.send(&info_line(&choice, elapsed_ms).to_string());
+                self.out
+                    .send(&BestMove::new(choice.action.to_string()).to_string());
+            }
+            Err(why) => {
+                self.out.info(&why);
+                self.out.send(&BestMove::none().to_string());
+            }
+        }
+    }
+
+    /// The watchdog's answer for a late agent (`why`), unless the agent's came first: a
+    /// uniform legal action of the position or the information state.
+    fn late(&self, why: &str) {
+        if !self.claim() {
+            return;
+        }
+        let mut random = RandomAgent::new(self.seed);
+        let stopped = Limits::default();
+        let choice = match &self.current {
+            Current::Open(pos, history) => random.choose(pos, history, &stopped),
+            Current::Dark(state) => random.choose_dark(state, &stopped),
+            Current::NoInfoState => {
+                self.out.send(&BestMove::none().to_string());
+                return;
+            }
+        };
+        match choice {
+            Ok(c) => {
+                self.out
+                    .info(&format!("{why}: a uniform legal action is played"));
+                self.out
+                    .send(&BestMove::new(c.action.to_string()).to_string());
+            }
+            Err(e) => {
+                self.out.info(&e.to_string());
+                self.out.send(&BestMove::none().to_string());
+            }
+        }
+    }
+}
+
+struct Server {
+    out: Output,
+    mode: SiguoMode,
+    rules: Rules,
+    settings: Settings,
+    /// The `Move Overhead` option, in milliseconds.
+    overhead_ms: u64,
+    agents: Option<Agents>,
+    running: Option<Running>,
+    current: Current,
+    /// `go` commands so far (the seed of a watchdog's answer).
+    searches: u64,
+}
+
+/// Serve the protocol on `input`/`output` until `quit` or the end of the input; `seed` is the
+/// initial `Seed` option (0: one is drawn).
+///
+/// # Errors
+///
+/// Only a failure to read `input`.
+pub(crate) fn serve<R: BufRead, W: Write + Send + 'static>(
+    input: R,
+    output: W,
+    seed: u64,
+) -> io::Result<()> {
+    let out = Output::new(output);
+    let mut server = Server::new(out.clone(), seed);
+    junqi_protocol::server::serve(input, &out, &mut server)
+}
+
+impl Server {
+    fn new(out: Output, seed: u64) -> Server {
+        Server {
+            out,
+            mode: SiguoMode::Dark,
+            rules: Rules::STANDARD,
+            settings: Settings {
+                agent: AgentKind::Search,
+                seed: if seed == 0 { fresh_seed() } else { seed },
+                worlds: DeterminizedAgent::DEFAULT_WORLDS,
+            },
+            overhead_ms: 10,
+            agents: Some(Agents::default()),
+            running: None,
+            current: Current::NoInfoState,
+            searches: 0,
+        }
+    }
+
+    /// The start of a mode: 全明's `startpos`; nothing in a dark mode until `position hidden`.
+    fn start(&self) -> Current {
+        match self.mode {
+            SiguoMode::Open => Current::Open(
+                Box::new(super::default_start(self.open_rules())),
+                Vec::new(),
+            ),
+            _ => Current::NoInfoState,
+        }
+    }
+
+    /// The rules of 全明 play: the `Rules` option's, the mode open (L-62).
+    fn open_rules(&self) -> Rules {
+        let mut rules = self.rules;
+        rules.mode.mode = SiguoMode::Open;
+        rules.mode.engineer_scout = false;
+        rules
+    }
+
+    /// Build the agent the current position needs, unless it is built or a search runs.
+    fn prepare(&mut self) {
+        if self.running.is_some() {
+            return;
+        }
+        let Some(agents) = self.agents.as_mut() else {
+            return;
+        };
+        match self.current {
+            Current::Open(..) => {
+                if agents.open.is_none() {
+                    agents.open = Some(self.settings.open_agent());
+                }
+            }
+            Current::Dark(_) | Current::NoInfoState => {
+                if agents.dark.is_none() {
+                    agents.dark = Some(self.settings.dark_agent());
+                }
+            }
+        }
+    }
+
+    fn carry_out(&mut self, cmd: Command) -> Result<(), String> {
+        match cmd {
+            Command::Uci => self.uci(),
+            Command::SetOption { name, value } => self.set_option(&name, value.as_deref())?,
+            Command::NewGame => {
+                if let Some(a) = &mut self.agents {
+                    a.open.iter_mut().for_each(|x| x.new_game());
+                    a.dark.iter_mut().for_each(|x| x.new_game());
+                }
+            }
+            Command::Position(p) => {
+                if self.mode != SiguoMode::Open {
+                    return Err(format!(
+                        "position: Mode is {}: expected 'position hidden <information state>'",
+                        MODES[mode_index(self.mode)]
+                    ));
+                }
+                self.current = self.open_position(&p)?;
+            }
+            Command::HiddenPosition(text) => {
+                let state = text.parse::<InfoState>().map_err(|e| {
+                    format!(
+                        "position: invalid information state '{}': {e}",
+                        clip(&text, 200)
+                    )
+                })?;
+                self.current = Current::Dark(Box::new(state));
+            }
+            Command::Go(go) => self.go(go),
+            Command::IsReady
+            | Command::Stop
+            | Command::PonderHit
+            | Command::Debug(_)
+            | Command::Deploy(_)
+            | Command::Quit => {}
+        }
+        Ok(())
+    }
+
+    /// 全明's `position startpos|fen … [moves …]`: the position, and the keys before it.
+    fn open_position(&self, p: &PositionCommand) -> Result<Current, String> {
+        let rules = self.open_rules();
+        let mut pos = match &p.fen {
+            None => super::default_start(rules),
+            Some(text) => Position::from_text(text, rules).map_err(|e| {
+                format!(
+                    "position: invalid position string '{}': {e}",
+                    clip(text, 200)
+                )
+            })?,
+        };
+        let mut seen = Repetitions::new(&pos);
+        let mut keys = Vec::with_capacity(p.moves.len());
+        for (i, text) in p.moves.iter().enumerate() {
+            let bad = |why: String| format!("position: move {} '{}' {why}", i + 1, clip(text, 40));
+            keys.push(pos.zobrist());
+            match resign_seat(text) {
+                Some(seat) => pos
+                    .surrender(seat.map_err(&bad)?)
+                    .map_err(|e| bad(e.to_string()))?,
+                None => {
+                    let a = pos.find_action(text).map_err(|e| bad(e.to_string()))?;
+                    pos.play(a).map_err(|e| bad(e.to_string()))?;
+                }
+            }
+            seen.reached(&mut pos);
+        }
+        Ok(Current::Open(Box::new(pos), keys))
+    }
+
+    fn uci(&self) {
+        let spin = |name: &str, default: u64, min: u64, max: u64| {
+            Reply::Option(OptionLine {
+                name: name.to_string(),
+                kind: OptionKind::Spin {
+                    default: default.into(),
+                    min: min.into(),
+                    max: max.into(),
+                },
+            })
+        };
+        let combo = |name: &str, default: &str, vars: &[&str]| {
+            Reply::Option(OptionLine {
+                name: name.to_string(),
+                kind: OptionKind::Combo {
+                    default: default.to_string(),
+                    vars: vars.iter().map(|v| (*v).to_string()).collect(),
+                },
+            })
+        };
+        let agents: Vec<&str> = AgentKind::ALL.iter().map(|k| k.name()).collect();
+        let lines = [
+            Reply::Id(Id::Name(format!(
+                "siguo-engine {}",
+                env!("CARGO_PKG_VERSION")
+            ))),
+            Reply::Id(Id::Author("gjjq developers".to_string())),
+            combo("Mode", "dark", &MODES),
+            Reply::Option(OptionLine {
+                name: "Rules".to_string(),
+                kind: OptionKind::String {
+                    default: "standard".to_string(),
+                },
+            }),
+            combo("Agent", AgentKind::Search.name(), &agents),
+            spin("Seed", 0, 0, u64::MAX),
+            spin(
+                "Worlds",
+                DeterminizedAgent::DEFAULT_WORLDS.into(),
+                1,
+                MAX_WORLDS,
+            ),
+            spin("Move Overhead", 10, 0, 5000),
+            Reply::UciOk,
+        ];
+        for l in lines {
+            self.out.send(&l.to_string());
+        }
+    }
+
+    fn set_option(&mut self, name: &str, value: Option<&str>) -> Result<(), String> {
+        let text = value.unwrap_or("").trim();
+        let bad = |expected: &str| {
+            format!("setoption: '{text}' is not a valid value for {name} ({expected})")
+        };
+        let number = |min: u64, max: u64| -> Result<u64, String> {
+            text.parse::<u64>()
+                .ok()
+                .filter(|v| (min..=max).contains(v))
+                .ok_or_else(|| bad(&format!("a number from {min} to {max}")))
+        };
+        let mut s = self.settings;
+        match name.to_ascii_lowercase().as_str() {
+            "mode" => {
+                let mode = parse_mode(text).ok_or_else(|| bad("dark, double_open or open"))?;
+                if mode != self.mode {
+                    self.mode = mode;
+                    self.current = self.start();
+                }
+                return Ok(());
+            }
+            "rules" => {
+                self.rules = Rules::parse(text).map_err(|e| bad(&e.to_string()))?;
+                if self.mode == SiguoMode::Open {
+                    self.current = self.start();
+                }
+                return Ok(());
+            }
+            "move overhead" => {
+                self.overhead_ms = number(0, 5000)?;
+                return Ok(());
+            }
+            "agent" => {
+                s.agent = text
+                    .parse()
+                    .map_err(|_| bad("search, determinized, heuristic or random"))?;
+            }
+            "seed" => {
+                let v = number(0, u64::MAX)?;
+                s.seed = if v == 0 { fresh_seed() } else { v };
+            }
+            "worlds" => s.worlds = number(1, MAX_WORLDS)? as u32,
+            _ => return Err(format!("setoption: no option named '{}'", clip(name, 60))),
+        }
+        if s != self.settings {
+            self.settings = s;
+            self.agents = Some(Agents::default());
+        }
+        Ok(())
+    }
+
+    fn go(&mut self, go: GoParams) {
+        let start = Instant::now();
+        self.prepare();
+        self.searches += 1;
+        let stop = StopSignal::new();
+        let flag = stop.clone();
+        let current = self.current.clone();
+        let answer = Answer {
+            taken: Arc::new(AtomicBool::new(false)),
+            out: self.out.clone(),
+            current: current.clone(),
+            seed: self.settings.seed ^ self.searches.rotate_left(32),
+        };
+        let (seat, reserve) = match &current {
+            Current::Open(pos, _) => (pos.turn(), 0),
+            Current::Dark(state) => (state.seat(), DARK_RESERVE_MS),
+            Current::NoInfoState => (Seat::Red, 0),
+        };
+        let budget = budget_with_clock(&go, go.seat_clock(seat.letter()), self.overhead_ms);
+        let limits = Limits {
+            time: budget
+                .map(|b| Duration::from_millis((b.soft_ms - b.soft_ms.min(reserve)).max(1))),
+            nodes: go.nodes.or(go.infinite.then_some(u64::MAX)),
+            depth: go.depth,
+            stop: Some(flag.clone()),
+        };
+        let mut agents = self.agents.take().unwrap_or_default();
+        let mine = answer.clone();
+        let handle = std::thread::spawn(move || {
+            let found = search(&current, &mut agents, &limits);
+            let elapsed = start.elapsed().as_millis() as u64;
+            // UCI: after `go infinite` the answer waits for `stop`.
+            while go.infinite && !flag.is_raised() {
+                std::thread::sleep(Duration::from_millis(1));
+            }
+            mine.agent(found, elapsed);
+            agents
+        });
+        // The watchdog: the hard limit answers for an agent still busy.
+        if let Some(b) = budget {
+            let deadline = start + Duration::from_millis(b.hard_ms);
+            let (watch, stop) = (answer.clone(), stop.clone());
+            std::thread::spawn(move || {
+                while !watch.taken.load(Ordering::Acquire) {
+                    let now = Instant::now();
+                    if now >= deadline {
+                        stop.raise();
+                        watch.late("the agent did not answer within the time");
+                        return;
+                    }
+                    std::thread::sleep((deadline - now).min(Duration::from_millis(2)));
+                }
+            });
+        }
+        self.running = Some(Running {
+            stop,
+            handle,
+            answer,
+        });
+    }
+}
+
+/// The index of a mode in [`MODES`].
+fn mode_index(mode: SiguoMode) -> usize {
+    match mode {
+        SiguoMode::Dark => 0,
+        SiguoMode::DoubleOpen => 1,
+        SiguoMode::Open => 2,
+    }
+}
+
+impl Session for Server {
+    fn apply(&mut self, cmd: Command) {
+        self.finish_search();
+        if let Err(e) = self.carry_out(cmd) {
+            self.out.info(&clip(&e, ERROR_CHARS));
+        }
+    }
+
+    fn ready(&mut self) {
+        self.prepare();
+    }
+
+    /// `stop` (and any command that changes the state): the agent is stopped and its answer
+    /// awaited [`STOP_GRACE_MS`]; an agent still busy then is answered for by the watchdog's
+    /// uniform action and left to finish in its thread, and the next search gets agents built
+    /// afresh.
+    fn finish_search(&mut self) {
+        let Some(r) = self.running.take() else {
+            return;
+        };
+        r.stop.raise();
+        let grace = Instant::now() + Duration::from_millis(STOP_GRACE_MS);
+        while !r.handle.is_finished() && Instant::now() < grace {
+            std::thread::sleep(Duration::from_millis(1));
+        }
+        if !r.handle.is_finished() {
+            r.answer.late("the agent did not stop at once");
+            self.agents = Some(Agents::default());
+            return;
+        }
+        match r.handle.join() {
+            Ok(agents) => self.agents = Some(agents),
+            Err(_) => {
+                self.out
+                    .info("the search failed; the agents are built afresh");
+                if r.answer.claim() {
+                    self.out.send(&BestMove::none().to_string());
+                }
+                self.agents = Some(Agents::default());
+            }
+        }
+    }
+}
+
+/// The agent's choice for `current`, or why there is none (a decided game, a seat not to
+/// move, no information state).
+fn search(current: &Current, agents: &mut Agents, limits: &Limits) -> Result<Choice, String> {
+    match current {
+        Current::Open(pos, history) => {
+            if let Some(o) = pos.outcome() {
+                return Err(format!("the game is over: {o}"));
+            }
+            let agent = agents.open.as_mut().ok_or("no agent")?;
+            agent
+                .choose(pos, history, limits)
+                .map_err(|e| e.to_string())
+        }
+        Current::Dark(state) => {
+            let view = state.view();
+            if let Some(o) = view.outcome() {
+                return Err(format!("the game is over: {o}"));
+            }
+            if view.turn() != state.seat() {
+                return Err(format!(
+                    "it is {}'s turn, not {}'s: no action",
+                    view.turn(),
+                    state.seat()
+                ));
+            }
+            let agent = agents.dark.as_mut().ok_or("no agent")?;
+            agent.choose_dark(state, limits).map_err(|e| e.to_string())
+        }
+        Current::NoInfoState => Err("Mode is dark and no information state was given: \
+             send 'position hidden <information state>' first"
+            .to_string()),
+    }
+}
+
+/// The `info` line of an answer: `info depth D score S nodes N nps R time T pv A`, the score
+/// only from an agent that searched or scored (depth above 0, or a score other than 0): `win
+/// N`/`loss N` beyond [`eval::WIN_BOUND`], else `cp` in the evaluation's units.
+fn info_line(c: &Choice, elapsed_ms: u64) -> Info {
+    let score = (c.depth > 0 || c.score != 0).then(|| {
+        if c.score > eval::WIN_BOUND {
+            Score::Win((eval::WIN - c.score).max(0) as u32)
+        } else if c.score < -eval::WIN_BOUND {
+            Score::Loss((eval::WIN + c.score).max(0) as u32)
+        } else {
+            Score::Cp(c.score)
+        }
+    });
+    Info {
+        depth: Some(c.depth),
+        score,
+        nodes: Some(c.nodes),
+        nps: Some(c.nodes * 1000 / elapsed_ms.max(1)),
+        time: Some(elapsed_ms),
+        pv: vec![c.action.to_string()],
+        ..Info::default()
+    }
+}
