@@ -204,6 +204,100 @@ fn the_agent_keeps_to_the_time_limit() {
     }
 }
 
+/// Under a time limit shorter than the sampler's build (a loaded machine: at load 19 the
+/// build took longer than 100 ms and every 四暗 move fell back to a uniform action), the agent
+/// still scores one world past the limit instead of answering a uniform action.
+#[test]
+fn a_build_longer_than_the_limit_still_scores_one_world() {
+    for (seed, mode) in [(12, SiguoMode::Dark), (13, SiguoMode::DoubleOpen)] {
+        let g = random_game(seed, 12, mode);
+        let state = g.info_state(g.position().turn());
+        let c = DeterminizedAgent::new(1)
+            .choose_dark(&state, &Limits::time(Duration::from_micros(1)))
+            .unwrap();
+        assert!(g.position().is_legal(c.action));
+        assert_eq!(c.depth, 1, "{mode:?}: worlds scored");
+    }
+}
+
+/// Red's states along two games played with the same actions, from deployments `a` and
+/// `b`, at every Red turn from ply 8 while Red's two states are the same (they part when an
+/// attack's result differs).
+fn red_states(
+    a: &[Deployment; 4],
+    b: &[Deployment; 4],
+    mode: SiguoMode,
+) -> Vec<(siguo::dark::InfoState, siguo::dark::InfoState)> {
+    let (mut ga, mut gb) = (referee(a, mode), referee(b, mode));
+    let mut rng = StdRng::seed_from_u64(21);
+    let mut states = Vec::new();
+    for ply in 0..40 {
+        if ga.position().outcome().is_some() || gb.position().outcome().is_some() {
+            break;
+        }
+        if ply >= 8 && ga.position().turn() == Seat::Red {
+            let (sa, sb) = (ga.info_state(Seat::Red), gb.info_state(Seat::Red));
+            if sa != sb {
+                break;
+            }
+            states.push((sa, sb));
+        }
+        let action = match ga.play_random(&mut rng).unwrap().event {
+            siguo::dark::Event::Move { mv, .. } => siguo::Action::Move(mv),
+            _ => break,
+        };
+        if gb.play(action).is_err() {
+            break;
+        }
+    }
+    states
+}
+
+/// The agent keeps its sampler from one move to the next of a game (its state a prefix of
+/// the new one): the later call saves the build, so it is faster than a fresh agent's on the
+/// same state, and it still reads nothing hidden: along two games whose true positions
+/// differ only in Green's hidden kinds, one seed chooses the same actions.
+#[test]
+fn the_sampler_is_kept_between_moves_and_reads_nothing_hidden() {
+    let ds = pair_deployments(14, 0);
+    let mut other = ds;
+    let mut rng = StdRng::seed_from_u64(98);
+    other[1] = loop {
+        let d = Deployment::random(&mut rng);
+        if d != ds[1] {
+            break d;
+        }
+    };
+    for mode in [SiguoMode::Dark, SiguoMode::DoubleOpen] {
+        let pairs = red_states(&ds, &other, mode);
+        assert!(pairs.len() >= 3, "{mode:?}: {} states", pairs.len());
+        let mut agent_a = DeterminizedAgent::with_worlds(3, 4);
+        let mut agent_b = DeterminizedAgent::with_worlds(3, 4);
+        for (sa, sb) in &pairs {
+            let ca = agent_a.choose_dark(sa, &Limits::default()).unwrap();
+            assert!(sa.legal_actions().unwrap().contains(&ca.action));
+            assert_eq!(ca, agent_b.choose_dark(sb, &Limits::default()).unwrap());
+        }
+        // The last state again, after the one before it: kept, against a fresh build.
+        let last = &pairs[pairs.len() - 1].0;
+        let mut kept = DeterminizedAgent::with_worlds(3, 1);
+        kept.choose_dark(&pairs[pairs.len() - 2].0, &Limits::default())
+            .unwrap();
+        let t = Instant::now();
+        kept.choose_dark(last, &Limits::default()).unwrap();
+        let with_kept = t.elapsed();
+        let t = Instant::now();
+        DeterminizedAgent::with_worlds(3, 1)
+            .choose_dark(last, &Limits::default())
+            .unwrap();
+        let with_build = t.elapsed();
+        assert!(
+            with_kept < with_build,
+            "{mode:?}: kept {with_kept:?}, built {with_build:?}"
+        );
+    }
+}
+
 /// A seat not to move is refused with a typed error.
 #[test]
 fn a_seat_not_to_move_is_refused() {
