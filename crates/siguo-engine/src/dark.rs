@@ -106,8 +106,13 @@ fn world_position<R: Rng + ?Sized>(
 /// The number of worlds: under a time limit, as many as fit in it (at most
 /// [`DeterminizedAgent::MAX_WORLDS`]); without one, the count given at construction
 /// ([`DeterminizedAgent::DEFAULT_WORLDS`] by default), so that the agent is deterministic given
-/// its seed. The sampler is built once a call (tens of milliseconds; it cannot be interrupted);
-/// the clock and the stop signal are read between worlds. A stop signal raised before the call
+/// its seed. The sampler's build takes tens of milliseconds and cannot be interrupted, so the
+/// agent keeps it from one call to the next of the same game and seat: a sampler built for an
+/// earlier state still draws exactly when its worlds are kept only if they replay to the
+/// current state (rejection from a superset), and it is built again once its draws mostly
+/// fail (an attack since, say). The clock and the stop signal are read between worlds; past
+/// the time, while no world came out, one more call of the sampler is made (on a loaded
+/// machine the build alone can take the whole limit). A stop signal raised before the call
 /// gives a uniform legal action at once, without a sampler.
 ///
 /// When no world can be drawn (the sampler cannot be built, or every draw runs out of
