@@ -73,8 +73,10 @@ const ATTEMPTS_PER_WORLD: u64 = 60;
 /// Without a time limit, the failed calls allowed per world asked for.
 const FAILURES_PER_WORLD: u32 = 50;
 
-/// Calls of the sampler allowed past the time limit while no world came out yet.
-const LATE_CALLS: u32 = 1;
+/// Calls of the sampler allowed past the time limit while no world came out yet (each a few
+/// milliseconds at most: on a loaded machine the first world of a late 四暗 position took up
+/// to 20 calls, the build before it 100–260 ms).
+const LATE_CALLS: u32 = 10;
 
 /// Failed calls of a kept sampler (one built for an earlier state) after which, if they
 /// outnumber its worlds three to one, it is built again for the current state.
@@ -111,7 +113,7 @@ fn world_position<R: Rng + ?Sized>(
 /// earlier state still draws exactly when its worlds are kept only if they replay to the
 /// current state (rejection from a superset), and it is built again once its draws mostly
 /// fail (an attack since, say). The clock and the stop signal are read between worlds; past
-/// the time, while no world came out, one more call of the sampler is made (on a loaded
+/// the time, while no world came out, up to ten more calls of the sampler are made (on a loaded
 /// machine the build alone can take the whole limit). A stop signal raised before the call
 /// gives a uniform legal action at once, without a sampler.
 ///
@@ -246,7 +248,7 @@ impl DarkAgent for DeterminizedAgent {
         let mut failures = 0u32;
         let mut nodes = 0;
         while worlds < cap {
-            // Past the time, one more call of the sampler while no world came out yet (as
+            // Past the time, more calls of the sampler while no world came out yet (as
             // the yardstick always draws one): the sampler's build may take the whole limit
             // on a loaded machine, and a uniform action is much weaker than one world.
             if spent(limits, start) && (worlds > 0 || limits.stopped() || failures >= LATE_CALLS) {
