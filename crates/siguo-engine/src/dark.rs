@@ -73,6 +73,15 @@ const ATTEMPTS_PER_WORLD: u64 = 60;
 /// Without a time limit, the failed calls allowed per world asked for.
 const FAILURES_PER_WORLD: u32 = 50;
 
+/// Calls of the sampler allowed past the time limit while no world came out yet (each a few
+/// milliseconds at most: on a loaded machine the first world of a late 四暗 position took up
+/// to 20 calls, the build before it 100–260 ms).
+const LATE_CALLS: u32 = 10;
+
+/// Failed calls of a kept sampler (one built for an earlier state) after which, if they
+/// outnumber its worlds three to one, it is built again for the current state.
+const STALE_CALLS: u32 = 4;
+
 /// Draw one world of `sampler` and replay it: the full position it makes now (`None` when no
 /// world came out within the attempts).
 fn world_position<R: Rng + ?Sized>(
@@ -99,8 +108,13 @@ fn world_position<R: Rng + ?Sized>(
 /// The number of worlds: under a time limit, as many as fit in it (at most
 /// [`DeterminizedAgent::MAX_WORLDS`]); without one, the count given at construction
 /// ([`DeterminizedAgent::DEFAULT_WORLDS`] by default), so that the agent is deterministic given
-/// its seed. The sampler is built once a call (tens of milliseconds; it cannot be interrupted);
-/// the clock and the stop signal are read between worlds. A stop signal raised before the call
+/// its seed. The sampler's build takes tens of milliseconds and cannot be interrupted, so the
+/// agent keeps it from one call to the next of the same game and seat: a sampler built for an
+/// earlier state still draws exactly when its worlds are kept only if they replay to the
+/// current state (rejection from a superset), and it is built again once its draws mostly
+/// fail (an attack since, say). The clock and the stop signal are read between worlds; past
+/// the time, while no world came out, up to ten more calls of the sampler are made (on a loaded
+/// machine the build alone can take the whole limit). A stop signal raised before the call
 /// gives a uniform legal action at once, without a sampler.
 ///
 /// When no world can be drawn (the sampler cannot be built, or every draw runs out of
@@ -124,6 +138,9 @@ fn world_position<R: Rng + ?Sized>(
 pub struct DeterminizedAgent {
     rng: StdRng,
     worlds: u32,
+    /// The sampler of an earlier call and the state it was built for (see
+    /// [`DeterminizedAgent::sampler_for`]).
+    cache: Option<(InfoState, WorldSampler)>,
 }
 
 impl DeterminizedAgent {
@@ -145,7 +162,24 @@ impl DeterminizedAgent {
         DeterminizedAgent {
             rng: StdRng::seed_from_u64(seed),
             worlds: worlds.max(1),
+            cache: None,
         }
+    }
+
+    /// The kept sampler when it was built for an earlier state of the same seat and game (a
+    /// prefix of `state`: the same rules, seat, start and first announcements), with whether
+    /// it is stale; else `None`.
+    ///
+    /// Drawing from the sampler of an earlier state and keeping only the worlds that replay
+    /// to the current one (as [`world_position`] does) is exact: the worlds consistent with
+    /// `state` are among those consistent with its prefix, and rejection from the uniform
+    /// distribution over a superset is uniform over the subset. What it saves is the
+    /// sampler's build (tens of milliseconds, most of a 四暗 move's time at 100 ms, and
+    /// several times that on a loaded machine).
+    fn sampler_for(&mut self, state: &InfoState) -> Option<WorldSampler> {
+        let (old, sampler) = self.cache.take()?;
+        let n = old.history().len();
+        (n <= state.history().len() && state.truncated(n) == old).then_some(sampler)
     }
 
     /// The action with the best sum of scores (the best mean), ties by the generator.
@@ -178,6 +212,10 @@ impl DarkAgent for DeterminizedAgent {
         "determinized"
     }
 
+    fn new_game(&mut self) {
+        self.cache = None;
+    }
+
     fn choose_dark(&mut self, state: &InfoState, limits: &Limits) -> Result<Choice, AgentError> {
         let start = Instant::now();
         let actions = dark_actions(state)?;
@@ -185,7 +223,15 @@ impl DarkAgent for DeterminizedAgent {
         if limits.stopped() {
             return Ok(uniform(&mut self.rng));
         }
-        let Ok(sampler) = WorldSampler::new(state) else {
+        // The sampler of an earlier call while it still gives worlds (see `sampler_for`),
+        // else a new one.
+        let kept = self.sampler_for(state);
+        let mut fresh = kept.is_none();
+        let sampler = match kept {
+            Some(s) => Ok(s),
+            None => WorldSampler::new(state),
+        };
+        let Ok(mut sampler) = sampler else {
             // No world fits (never for a state a referee kept): fall back.
             return Ok(uniform(&mut self.rng));
         };
@@ -201,7 +247,13 @@ impl DarkAgent for DeterminizedAgent {
         let mut worlds = 0u32;
         let mut failures = 0u32;
         let mut nodes = 0;
-        while worlds < cap && !spent(limits, start) {
+        while worlds < cap {
+            // Past the time, more calls of the sampler while no world came out yet (as
+            // the yardstick always draws one): the sampler's build may take the whole limit
+            // on a loaded machine, and a uniform action is much weaker than one world.
+            if spent(limits, start) && (worlds > 0 || limits.stopped() || failures >= LATE_CALLS) {
+                break;
+            }
             match world_position(state, &sampler, &mut self.rng) {
                 Some(pos) => {
                     nodes += DeterminizedAgent::score_world(&pos, &actions, &mut sums);
@@ -211,6 +263,17 @@ impl DarkAgent for DeterminizedAgent {
                     // A draw out of attempts: try again while the time lasts; without a time
                     // limit, give up after FAILURES_PER_WORLD failures per world asked for.
                     failures += 1;
+                    if !fresh && failures >= STALE_CALLS && failures > 3 * worlds {
+                        // The kept sampler's worlds rarely replay to this state any more
+                        // (an attack since, say): a new one, built for this state.
+                        let Ok(s) = WorldSampler::new(state) else {
+                            break;
+                        };
+                        sampler = s;
+                        fresh = true;
+                        failures = 0;
+                        continue;
+                    }
                     if limits.time.is_none()
                         && failures >= self.worlds.saturating_mul(FAILURES_PER_WORLD)
                     {
@@ -219,6 +282,7 @@ impl DarkAgent for DeterminizedAgent {
                 }
             }
         }
+        self.cache = Some((state.clone(), sampler));
         if worlds == 0 {
             return Ok(uniform(&mut self.rng));
         }

@@ -38,6 +38,14 @@ fn random_game(seed: u64, plies: u32, mode: SiguoMode) -> DarkGame {
     g
 }
 
+/// How long building the state's world sampler takes here (the part of a move that no
+/// clock or stop signal interrupts).
+fn sampler_build(state: &siguo::dark::InfoState) -> Duration {
+    let t = Instant::now();
+    let _ = siguo::dark::WorldSampler::new(state).unwrap();
+    t.elapsed()
+}
+
 proptest! {
     #![proptest_config(ProptestConfig::with_cases(12))]
 
@@ -103,10 +111,9 @@ fn a_raised_stop_answers_at_once() {
     let stop = StopSignal::new();
     stop.raise();
     let limits = Limits::time(Duration::from_secs(10)).with_stop(stop);
+    let mut agent = DeterminizedAgent::new(1);
     let t = Instant::now();
-    let c = DeterminizedAgent::new(1)
-        .choose_dark(&state, &limits)
-        .unwrap();
+    let c = agent.choose_dark(&state, &limits).unwrap();
     assert!(t.elapsed() < Duration::from_millis(20), "{:?}", t.elapsed());
     assert!(g.position().is_legal(c.action));
     assert_eq!(c.depth, 0);
@@ -118,14 +125,177 @@ fn a_raised_stop_answers_at_once() {
 fn the_time_limit_binds() {
     let g = random_game(4, 30, SiguoMode::Dark);
     let state = g.info_state(g.position().turn());
+    // The sampler's build (not interruptible) is slow in a debug build on a loaded machine:
+    // the limit leaves room for it.
+    let limit = Duration::from_millis(300).max(sampler_build(&state) * 2);
     let t = Instant::now();
     let c = DeterminizedAgent::new(1)
-        .choose_dark(&state, &Limits::time(Duration::from_millis(300)))
+        .choose_dark(&state, &Limits::time(limit))
         .unwrap();
     let took = t.elapsed();
     assert!(g.position().is_legal(c.action));
     assert!(c.depth >= 1, "worlds {}", c.depth);
-    assert!(took < Duration::from_millis(2_000), "{took:?}");
+    assert!(took < limit + Duration::from_millis(2_000), "{took:?}");
+}
+
+/// A stop signal raised during a call (from another thread, with no other limit) ends it:
+/// the agent answers a legal action soon after the sampler's build, which cannot be
+/// interrupted, instead of scoring all the worlds it was asked for.
+#[test]
+fn a_stop_raised_during_the_call_ends_it() {
+    let g = random_game(8, 20, SiguoMode::DoubleOpen);
+    let state = g.info_state(g.position().turn());
+    let build = sampler_build(&state);
+    let full = Instant::now();
+    let c = DeterminizedAgent::with_worlds(1, 64)
+        .choose_dark(&state, &Limits::default())
+        .unwrap();
+    let unstopped = full.elapsed();
+    let stop = StopSignal::new();
+    let raiser = {
+        let stop = stop.clone();
+        std::thread::spawn(move || {
+            std::thread::sleep(build + Duration::from_millis(5));
+            stop.raise();
+        })
+    };
+    let t = Instant::now();
+    let s = DeterminizedAgent::with_worlds(1, 64)
+        .choose_dark(&state, &Limits::default().with_stop(stop))
+        .unwrap();
+    let took = t.elapsed();
+    raiser.join().unwrap();
+    assert!(g.position().is_legal(s.action));
+    assert!(g.position().is_legal(c.action));
+    assert!(
+        s.nodes < c.nodes,
+        "stopped {} nodes, unstopped {}",
+        s.nodes,
+        c.nodes
+    );
+    assert!(
+        took < build * 3 + Duration::from_millis(100) && took < unstopped,
+        "stopped after {took:?} (sampler {build:?}, unstopped {unstopped:?})"
+    );
+}
+
+/// Under a time limit the agent keeps to it, past the sampler's build: 雙明 and 四暗
+/// states, 200 ms (or twice the build where that is slower).
+#[test]
+fn the_agent_keeps_to_the_time_limit() {
+    for (seed, mode) in [(9, SiguoMode::DoubleOpen), (10, SiguoMode::Dark)] {
+        let g = random_game(seed, 30, mode);
+        let state = g.info_state(g.position().turn());
+        let build = sampler_build(&state);
+        let limit = Duration::from_millis(200).max(build * 2);
+        let t = Instant::now();
+        let c = DeterminizedAgent::new(1)
+            .choose_dark(&state, &Limits::time(limit))
+            .unwrap();
+        let took = t.elapsed();
+        assert!(g.position().is_legal(c.action));
+        assert!(c.depth >= 1, "{mode:?}: no world");
+        // The clock is read between worlds: one world's draw and one-ply scores are not
+        // interrupted (a fraction of the sampler's build).
+        assert!(
+            took < limit + build / 2 + Duration::from_millis(100),
+            "{mode:?}: {took:?} for {limit:?} (sampler {build:?})"
+        );
+    }
+}
+
+/// Under a time limit shorter than the sampler's build (a loaded machine: at load 19 the
+/// build took longer than 100 ms and every 四暗 move fell back to a uniform action), the agent
+/// still scores one world past the limit instead of answering a uniform action.
+#[test]
+fn a_build_longer_than_the_limit_still_scores_one_world() {
+    for (seed, mode) in [(12, SiguoMode::Dark), (13, SiguoMode::DoubleOpen)] {
+        let g = random_game(seed, 12, mode);
+        let state = g.info_state(g.position().turn());
+        let c = DeterminizedAgent::new(1)
+            .choose_dark(&state, &Limits::time(Duration::from_micros(1)))
+            .unwrap();
+        assert!(g.position().is_legal(c.action));
+        assert_eq!(c.depth, 1, "{mode:?}: worlds scored");
+    }
+}
+
+/// Red's states along two games played with the same actions, from deployments `a` and
+/// `b`, at every Red turn from ply 8 while Red's two states are the same (they part when an
+/// attack's result differs).
+fn red_states(
+    a: &[Deployment; 4],
+    b: &[Deployment; 4],
+    mode: SiguoMode,
+) -> Vec<(siguo::dark::InfoState, siguo::dark::InfoState)> {
+    let (mut ga, mut gb) = (referee(a, mode), referee(b, mode));
+    let mut rng = StdRng::seed_from_u64(21);
+    let mut states = Vec::new();
+    for ply in 0..40 {
+        if ga.position().outcome().is_some() || gb.position().outcome().is_some() {
+            break;
+        }
+        if ply >= 8 && ga.position().turn() == Seat::Red {
+            let (sa, sb) = (ga.info_state(Seat::Red), gb.info_state(Seat::Red));
+            if sa != sb {
+                break;
+            }
+            states.push((sa, sb));
+        }
+        let action = match ga.play_random(&mut rng).unwrap().event {
+            siguo::dark::Event::Move { mv, .. } => siguo::Action::Move(mv),
+            _ => break,
+        };
+        if gb.play(action).is_err() {
+            break;
+        }
+    }
+    states
+}
+
+/// The agent keeps its sampler from one move to the next of a game (its state a prefix of
+/// the new one): the later call saves the build, so it is faster than a fresh agent's on the
+/// same state, and it still reads nothing hidden: along two games whose true positions
+/// differ only in Green's hidden kinds, one seed chooses the same actions.
+#[test]
+fn the_sampler_is_kept_between_moves_and_reads_nothing_hidden() {
+    let ds = pair_deployments(14, 0);
+    let mut other = ds;
+    let mut rng = StdRng::seed_from_u64(98);
+    other[1] = loop {
+        let d = Deployment::random(&mut rng);
+        if d != ds[1] {
+            break d;
+        }
+    };
+    for mode in [SiguoMode::Dark, SiguoMode::DoubleOpen] {
+        let pairs = red_states(&ds, &other, mode);
+        assert!(pairs.len() >= 3, "{mode:?}: {} states", pairs.len());
+        let mut agent_a = DeterminizedAgent::with_worlds(3, 4);
+        let mut agent_b = DeterminizedAgent::with_worlds(3, 4);
+        for (sa, sb) in &pairs {
+            let ca = agent_a.choose_dark(sa, &Limits::default()).unwrap();
+            assert!(sa.legal_actions().unwrap().contains(&ca.action));
+            assert_eq!(ca, agent_b.choose_dark(sb, &Limits::default()).unwrap());
+        }
+        // The last state again, after the one before it: kept, against a fresh build.
+        let last = &pairs[pairs.len() - 1].0;
+        let mut kept = DeterminizedAgent::with_worlds(3, 1);
+        kept.choose_dark(&pairs[pairs.len() - 2].0, &Limits::default())
+            .unwrap();
+        let t = Instant::now();
+        kept.choose_dark(last, &Limits::default()).unwrap();
+        let with_kept = t.elapsed();
+        let t = Instant::now();
+        DeterminizedAgent::with_worlds(3, 1)
+            .choose_dark(last, &Limits::default())
+            .unwrap();
+        let with_build = t.elapsed();
+        assert!(
+            with_kept < with_build,
+            "{mode:?}: kept {with_kept:?}, built {with_build:?}"
+        );
+    }
 }
 
 /// A seat not to move is refused with a typed error.
