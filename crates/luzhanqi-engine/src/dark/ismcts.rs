@@ -32,7 +32,7 @@ pub struct IsmctsConfig {
     /// `Hash` ([`IsmctsConfig::tree_nodes_in`]).
     pub max_tree_nodes: usize,
     /// Only the root moves after which the enemy is furthest from taking the own flag
-    /// (within three of its moves, the own side not answering) over the worlds drawn are
+    /// (within four of its moves, the own side not answering) over the worlds drawn are
     /// searched: attacks on a raider, blocks of its railway run, never a move that opens a
     /// lane to the flag (`flag_guard`). Default `false`.
     pub flag_guard: bool,
@@ -382,16 +382,22 @@ fn no_combat_guard(view: &DarkView, moves: MoveList, limit: u16) -> MoveList {
 const GUARD_WORLDS: usize = 16;
 
 /// How many of its own moves ahead [`flag_guard`] looks for an enemy raider (the own side
-/// not answering): three, so that a raider one railway run from the flag's neighbourhood
+/// not answering): four, so that a raider one railway run from the flag's neighbourhood
 /// (down the railway, through a corner landmine an engineer or a bomb removes, onto the flag)
-/// is seen while there are still two own moves to answer it.
-const FLAG_GUARD_DEPTH: u32 = 3;
+/// is seen while there are still two own moves to answer it, and the blocker of its lane
+/// taken first (a bomb removing the piece on the file, the stand-in's raid, docs/ccgc.md) is
+/// seen a move earlier, while a second blocker can still be brought up. The fourth move is
+/// looked at only after an attack (a lane opened): [`flag_threat`].
+const FLAG_GUARD_DEPTH: u32 = 4;
 
-/// The fewest moves, at most `depth` (1 … 3), in which `me`'s enemy can take `me`'s flag in
+/// The fewest moves, at most `depth` (1 … 4), in which `me`'s enemy can take `me`'s flag in
 /// `pos` playing alone (`me` not answering; L-12, L-13), whatever side is to move; `None`
 /// when it cannot within `depth`. Railway runs (L-8, L-9) and attacks with their outcome in
 /// this world (L-11: an engineer clears a landmine, a bomb removes it with itself, a piece
-/// beating the occupant of a point takes it) are all counted, by one piece or several.
+/// beating the occupant of a point takes it) are all counted, by one piece or several. Four
+/// moves are counted only when the first is an attack (an own piece removed, a lane opened,
+/// then a take in three): a cheap fourth move, a few attacks each searched three deep,
+/// where every quiet first move would cost some forty times the three-move search.
 fn flag_threat(pos: &Position, me: Side, depth: u32) -> Option<u32> {
     let flag = pos.pieces(me, Kind::Flag).first()?;
     let them = me.other();
@@ -439,16 +445,33 @@ fn flag_threat(pos: &Position, me: Side, depth: u32) -> Option<u32> {
             }
         }
     }
-    three.then_some(3)
+    if three {
+        return Some(3);
+    }
+    if depth < 4 {
+        return None;
+    }
+    let mine = pos.side_pieces(me);
+    for from in pos.movable(them) {
+        for to in pos.moves_from(from) & mine {
+            let mut after = pos.clone();
+            after.play_unchecked(Move { from, to });
+            if flag_threat(&after, me, 3) == Some(3) {
+                return Some(4);
+            }
+        }
+    }
+    None
 }
 
 /// How much a world where the enemy can take the flag in `d` of its moves (after the own
-/// move, the own side not answering) weighs in [`flag_guard`]: taken next move 100, in two
-/// 10, in three 1.
+/// move, the own side not answering) weighs in [`flag_guard`]: taken next move 1,000, in two
+/// 100, in three 10, in four 1.
 fn danger(d: Option<u32>) -> u32 {
     match d {
-        Some(1) => 100,
-        Some(2) => 10,
+        Some(1) => 1_000,
+        Some(2) => 100,
+        Some(3) => 10,
         Some(_) => 1,
         None => 0,
     }
@@ -461,8 +484,8 @@ fn danger(d: Option<u32>) -> u32 {
 /// attacks that win in the worlds drawn or by blocks of its railway run or of the points
 /// next to the flag, and no move opens a lane to the flag that was shut. When every move
 /// weighs the same (no threat, or none that a move changes) `moves` is unchanged. A few
-/// milliseconds a move (`guard_cost`: about 1.3 ms for 32 moves in 32 worlds forty plies
-/// into a game, 0.3 ms without a threat).
+/// milliseconds a move (`guard_cost`: about 6.6 ms for 32 moves in 32 worlds forty plies
+/// into a game, release, four moves deep; 1.3 ms three deep).
 fn flag_guard(worlds: &[World], moves: MoveList, me: Side) -> MoveList {
     let sample = worlds;
     if moves.len() < 2 {
@@ -720,6 +743,52 @@ mod tests {
         );
     }
 
+    /// The stand-in's raid one move earlier (docs/ccgc.md): Red's marshal on a6 shuts file a,
+    /// but Blue's bomb on a7 can remove it with itself (L-11), and then the engineer on a11
+    /// runs down the railway to a2 (L-9), clears the landmine on a1 and takes the flag on b1
+    /// (L-11, L-13): four moves, the first an attack. Three moves ahead the guard saw nothing.
+    /// It keeps the moves after which the raid takes longer: the platoon from b4 onto a4 (a
+    /// second blocker the engineer dies on) among them; never the marshal trading itself for
+    /// the bomb (the lane open in three) or stepping to a5 (the bomb takes it there) nor the brigade leaving b2 (the engineer down file a and along
+    /// rank 2 onto b2 in one run, L-9). The company on d2 shuts the engineer's other road (rank
+    /// 11, file e and rank 2 to c2, through the landmine on c1).
+    #[test]
+    fn a_raid_four_moves_from_the_flag_after_a_bomb_opens_the_lane() {
+        let pos: Position = "1f3/e4/5/5/5/z4/S4/5/1P3/5/1B1C1/LFL2 r".parse().unwrap();
+        assert_eq!(flag_threat(&pos, Side::Red, 3), None);
+        assert_eq!(flag_threat(&pos, Side::Red, 4), Some(4));
+        let all = pos.legal_moves();
+        let guarded = flag_guard(&[world(&pos)], all.clone(), Side::Red);
+        assert!(names(&guarded).contains(&"b4a4".to_string()), "{guarded:?}");
+        assert!(guarded.len() < all.len());
+        for m in &all {
+            let mut p = pos.clone();
+            p.play_unchecked(*m);
+            assert_eq!(
+                guarded.contains(m),
+                flag_threat(&p, Side::Red, 4).is_none(),
+                "{m}"
+            );
+        }
+        for m in ["a6a5", "a6a7", "b2c2"] {
+            assert!(!names(&guarded).contains(&m.to_string()), "{m}");
+        }
+        // Without the bomb the marshal is no lane to open: no threat, every move kept.
+        let no_bomb: Position = "1f3/e4/5/5/5/5/S4/5/1P3/5/1B1C1/LFL2 r".parse().unwrap();
+        assert_eq!(flag_threat(&no_bomb, Side::Red, 4), None);
+    }
+
+    /// A quiet position: the opening of two default deployments (L-17, L-31), nothing near
+    /// either flag. The four-move guard leaves every move to the search.
+    #[test]
+    fn the_guard_keeps_every_move_of_a_quiet_opening() {
+        let game = start();
+        let pos = game.game().position().clone();
+        assert_eq!(flag_threat(&pos, Side::Red, 4), None);
+        let all = pos.legal_moves();
+        assert_eq!(flag_guard(&[world(&pos)], all.clone(), Side::Red), all);
+    }
+
     /// The guard weighs the worlds: where the raider on a2 is an engineer (it clears the
     /// landmine on a1, L-11) the flag falls in two, where it is a platoon (it dies on the
     /// landmine or the regiment) it does not; with both worlds drawn the guard answers.
@@ -799,7 +868,7 @@ mod tests {
             for &m in &moves {
                 let mut p = w.pos.clone();
                 p.play_unchecked(m);
-                let _ = flag_threat(&p, Side::Red, 3);
+                let _ = flag_threat(&p, Side::Red, FLAG_GUARD_DEPTH);
             }
         }
         println!(
