@@ -1,8 +1,8 @@
 //! Deployment policies (布阵): how an engine chooses its deployment among L-17's legal ones.
 //!
 //! [`DeploymentPolicy::Uniform`] draws uniformly ([`Deployment::random`]);
-//! [`DeploymentPolicy::Guarded`] is a hand-made policy: the flag on a headquarters behind its
-//! landmines, a bomb near it, the field marshal and general off the front row on different
+//! [`DeploymentPolicy::Guarded`] is a hand-made policy: the flag on a headquarters between two
+//! landmines with a defender in front of it, a bomb near it, the field marshal and general off the front row on different
 //! flanks, middle ranks on the front row, everything else shuffled, so that two games rarely
 //! share a deployment and the flag is not left open the way uniform deployments often leave
 //! it (a uniform deployment guards the flag's three neighbours with landmines once in about
@@ -154,15 +154,19 @@ fn guarded<R: Rng + ?Sized>(rng: &mut R) -> Deployment {
     let left = rng.random_bool(0.5);
     let (flag_file, other_hq_file, corner): (u8, u8, u8) = if left { (1, 3, 0) } else { (3, 1, 4) };
     b.put(pt(flag_file, 1), Kind::Flag);
-    // Landmines on the flag's three neighbours (corner, centre of the back row, the point in
-    // front), or on two of them and one more back-row point (rows 1–2, L-17) as a feint.
-    let mut guard = [pt(corner, 1), pt(2, 1), pt(flag_file, 2)];
-    shuffle(rng, &mut guard);
-    let full = rng.random_bool(0.7);
-    for &g in &guard[..if full { 3 } else { 2 }] {
-        b.put(g, Kind::Landmine);
-    }
-    if !full {
+    // Landmines on the flag's two back-row neighbours (the corner and the centre, L-17), and
+    // a piece that moves on the point in front of it: a landmine there would cut row 2's
+    // railway (L-8), the only road by which a defender reaches the railway's corner end
+    // beside the flag other than the file a raider comes down. The third landmine on that
+    // corner end (row 2) or on another back-row point, drawn.
+    b.put(pt(corner, 1), Kind::Landmine);
+    b.put(pt(2, 1), Kind::Landmine);
+    let front = pt(flag_file, 2);
+    let defender = [Kind::Division, Kind::Brigade, Kind::Regiment][rng.random_range(0..3)];
+    b.put(front, defender);
+    if rng.random_bool(0.5) {
+        b.put(pt(corner, 2), Kind::Landmine);
+    } else {
         let back = b.points_where(|s| s.rank() <= 2);
         b.put(back[rng.random_range(0..back.len())], Kind::Landmine);
     }
@@ -246,34 +250,43 @@ mod tests {
         d.iter().find(|&(p, _)| p == sq).unwrap().1
     }
 
-    /// L-17 always holds; the flag stands on a headquarters with at least two of its three
-    /// neighbours mined; no two of 500 deployments are the same.
+    /// L-17 always holds; the flag stands on a headquarters between two landmines (its
+    /// back-row neighbours) with a division, brigade or regiment in front of it, never a
+    /// landmine that would cut row 2's railway (L-8); the third landmine is on the railway's
+    /// corner end beside the flag about half the time; no two of 500 deployments are the same.
     #[test]
     fn guarded_deployments_are_legal_defended_and_varied() {
         let mut rng = StdRng::seed_from_u64(11);
         let mut seen = HashSet::new();
-        let mut full = 0;
+        let mut corner_end = 0;
         let mut left = 0;
         for _ in 0..500 {
             let d = guarded(&mut rng);
             assert_eq!(d.check(), Ok(()), "{d}");
-            let (flag, corner, front) = if kind_at(&d, "b1") == Kind::Flag {
+            let (flag, corner, front, end) = if kind_at(&d, "b1") == Kind::Flag {
                 left += 1;
-                ("b1", "a1", "b2")
+                ("b1", "a1", "b2", "a2")
             } else {
-                ("d1", "e1", "d2")
+                ("d1", "e1", "d2", "e2")
             };
             assert_eq!(kind_at(&d, flag), Kind::Flag);
-            let mined = [corner, "c1", front]
-                .iter()
-                .filter(|s| kind_at(&d, s) == Kind::Landmine)
-                .count();
-            assert!(mined >= 2, "{d}");
-            full += usize::from(mined == 3);
+            assert_eq!(kind_at(&d, corner), Kind::Landmine, "{d}");
+            assert_eq!(kind_at(&d, "c1"), Kind::Landmine, "{d}");
+            assert!(
+                matches!(
+                    kind_at(&d, front),
+                    Kind::Division | Kind::Brigade | Kind::Regiment
+                ),
+                "{d}"
+            );
+            corner_end += usize::from(kind_at(&d, end) == Kind::Landmine);
             seen.insert(d);
         }
         assert_eq!(seen.len(), 500);
-        assert!((250..=450).contains(&full), "{full} fully mined of 500");
+        assert!(
+            (220..=330).contains(&corner_end),
+            "{corner_end} corner ends mined of 500"
+        );
         assert!(
             (200..=300).contains(&left),
             "{left} flags on the left of 500"

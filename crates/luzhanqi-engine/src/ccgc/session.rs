@@ -86,6 +86,42 @@ impl Clock {
         }
     }
 
+    /// The time kept back at the end of a game: a twentieth of the total, at most 3 s. Once
+    /// no more is left, the engine no longer thinks but plays its quick fallback move
+    /// ([`Clock::may_think`]): on loaded cores a move's fixed work (a world sampler rebuilt,
+    /// the flag guard's worlds) took longer than the budget of a nearly spent clock, and two
+    /// 60-s self-play games of ten were lost on time (docs/ccgc.md).
+    ///
+    /// ```
+    /// use std::time::Duration;
+    /// use luzhanqi_engine::ccgc::Clock;
+    /// assert_eq!(Clock::new(Duration::from_secs(60), None).reserve(), Duration::from_secs(3));
+    /// assert_eq!(Clock::new(Duration::from_secs(10), None).reserve(), Duration::from_millis(500));
+    /// ```
+    #[must_use]
+    pub fn reserve(&self) -> Duration {
+        (self.total / 20).min(Duration::from_secs(3))
+    }
+
+    /// Whether the agent may think for the next move, given its `budget`: at least 20 ms,
+    /// and more than the [`Clock::reserve`] left.
+    ///
+    /// ```
+    /// use std::time::Duration;
+    /// use luzhanqi_engine::ccgc::Clock;
+    /// let mut c = Clock::new(Duration::from_secs(60), None);
+    /// c.charge(Duration::from_secs(50));
+    /// assert!(c.may_think(c.budget(100))); // 10 s left: a move of 0.4 s
+    /// c.charge(Duration::from_millis(7_500));
+    /// // 2.5 s left: the budget would be 0.1 s, but the clock is in its reserve.
+    /// assert!(c.budget(100) >= Duration::from_millis(20));
+    /// assert!(!c.may_think(c.budget(100)));
+    /// ```
+    #[must_use]
+    pub fn may_think(&self, budget: Duration) -> bool {
+        budget >= Duration::from_millis(20) && self.left() > self.reserve()
+    }
+
     /// Time left.
     #[must_use]
     pub fn left(&self) -> Duration {
@@ -360,7 +396,7 @@ impl Session {
         let g = self.game.as_mut()?;
         let budget = g.clock.budget(g.own_moves);
         let limits = Limits::time(budget);
-        let chosen = if budget >= Duration::from_millis(20) {
+        let chosen = if g.clock.may_think(budget) {
             match self.agent.choose(&g.state, &limits) {
                 Ok(c) => Some(c.mv),
                 Err(e) => {

@@ -32,7 +32,7 @@ pub struct IsmctsConfig {
     /// `Hash` ([`IsmctsConfig::tree_nodes_in`]).
     pub max_tree_nodes: usize,
     /// Only the root moves after which the enemy is furthest from taking the own flag
-    /// (within three of its moves, the own side not answering) over the worlds drawn are
+    /// (within four of its moves, the own side not answering) over the worlds drawn are
     /// searched: attacks on a raider, blocks of its railway run, never a move that opens a
     /// lane to the flag (`flag_guard`). Default `false`.
     pub flag_guard: bool,
@@ -212,7 +212,7 @@ impl DarkAgent for IsmctsAgent {
         // The time is looked at between two worlds drawn (issue 50, item 13); the flag guard
         // has at least `GUARD_WORLDS` of them however short the time (a raider seen in few
         // worlds is missed in one: the sampler's rebuild can take a short move's time).
-        let least = if self.config.flag_guard {
+        let least = if self.config.flag_guard && limits.time.is_none_or(|t| t >= GUARD_MIN_TIME) {
             GUARD_WORLDS.min(self.config.worlds as usize)
         } else {
             1
@@ -378,20 +378,35 @@ fn no_combat_guard(view: &DarkView, moves: MoveList, limit: u16) -> MoveList {
 }
 
 /// The fewest worlds [`flag_guard`] weighs the moves in, drawn even when the time is up
-/// (a world is replayed through the game in about a tenth of a millisecond).
-const GUARD_WORLDS: usize = 16;
+/// (a world is replayed through the game in about a tenth of a millisecond): 32, the
+/// default's all. A raider whose kind is one of several (an engineer among the unmoved
+/// pieces of the back row, one chance in ten) is missed by 16 worlds about once in five,
+/// by 32 once in thirty (a lost game of the stand-in's raid, docs/ccgc.md).
+const GUARD_WORLDS: usize = 32;
+
+/// The shortest move time for which [`GUARD_WORLDS`] are drawn whatever the time: under a
+/// shorter one (a clock nearly out) the worlds stop with the time, as without the guard. Its
+/// worlds and weighing take tens of milliseconds on a loaded machine: forced on a move of
+/// 20 ms, they lost a 60-s game on time at ply 230 (docs/ccgc.md).
+const GUARD_MIN_TIME: std::time::Duration = std::time::Duration::from_millis(100);
 
 /// How many of its own moves ahead [`flag_guard`] looks for an enemy raider (the own side
-/// not answering): three, so that a raider one railway run from the flag's neighbourhood
+/// not answering): four, so that a raider one railway run from the flag's neighbourhood
 /// (down the railway, through a corner landmine an engineer or a bomb removes, onto the flag)
-/// is seen while there are still two own moves to answer it.
-const FLAG_GUARD_DEPTH: u32 = 3;
+/// is seen while there are still two own moves to answer it, and the blocker of its lane
+/// taken first (a bomb removing the piece on the file, the stand-in's raid, docs/ccgc.md) is
+/// seen a move earlier, while a second blocker can still be brought up. The fourth move is
+/// looked at only after an attack (a lane opened): [`flag_threat`].
+const FLAG_GUARD_DEPTH: u32 = 4;
 
-/// The fewest moves, at most `depth` (1 … 3), in which `me`'s enemy can take `me`'s flag in
+/// The fewest moves, at most `depth` (1 … 4), in which `me`'s enemy can take `me`'s flag in
 /// `pos` playing alone (`me` not answering; L-12, L-13), whatever side is to move; `None`
 /// when it cannot within `depth`. Railway runs (L-8, L-9) and attacks with their outcome in
 /// this world (L-11: an engineer clears a landmine, a bomb removes it with itself, a piece
-/// beating the occupant of a point takes it) are all counted, by one piece or several.
+/// beating the occupant of a point takes it) are all counted, by one piece or several. Four
+/// moves are counted only when the first is an attack (an own piece removed, a lane opened,
+/// then a take in three): a cheap fourth move, a few attacks each searched three deep,
+/// where every quiet first move would cost some forty times the three-move search.
 fn flag_threat(pos: &Position, me: Side, depth: u32) -> Option<u32> {
     let flag = pos.pieces(me, Kind::Flag).first()?;
     let them = me.other();
@@ -439,16 +454,62 @@ fn flag_threat(pos: &Position, me: Side, depth: u32) -> Option<u32> {
             }
         }
     }
-    three.then_some(3)
+    if three {
+        return Some(3);
+    }
+    if depth < 4 {
+        return None;
+    }
+    let mine = pos.side_pieces(me);
+    for from in pos.movable(them) {
+        for to in pos.moves_from(from) & mine {
+            let mut after = pos.clone();
+            after.play_unchecked(Move { from, to });
+            if flag_threat(&after, me, 3) == Some(3) {
+                return Some(4);
+            }
+        }
+    }
+    None
+}
+
+/// Whether `me`, having moved in `pos` (the enemy to move), is left without a movable piece
+/// by the enemy's next move while the enemy keeps one: a loss (L-14; under `ccgc`'s
+/// `draw_if_both_stuck` only both sides stuck is a draw), as sure as the flag falling next
+/// move. Either `me` has no movable piece left (the own attacker died) or its last one can
+/// be removed (L-11: beaten or traded).
+fn left_without_a_move(pos: &Position, me: Side) -> bool {
+    let them = me.other();
+    if pos.movable(them).is_empty() {
+        return false;
+    }
+    let mine = pos.movable(me);
+    if mine.is_empty() {
+        return true;
+    }
+    if mine.count() > 1 {
+        return false;
+    }
+    let Some(last) = mine.first() else {
+        return false;
+    };
+    pos.movable(them).iter().any(|from| {
+        pos.moves_from(from).contains(last) && {
+            let mut after = pos.clone();
+            after.play_unchecked(Move { from, to: last });
+            after.movable(me).is_empty() && !after.movable(them).is_empty()
+        }
+    })
 }
 
 /// How much a world where the enemy can take the flag in `d` of its moves (after the own
-/// move, the own side not answering) weighs in [`flag_guard`]: taken next move 100, in two
-/// 10, in three 1.
+/// move, the own side not answering) weighs in [`flag_guard`]: taken next move 1,000, in two
+/// 100, in three 10, in four 1.
 fn danger(d: Option<u32>) -> u32 {
     match d {
-        Some(1) => 100,
-        Some(2) => 10,
+        Some(1) => 1_000,
+        Some(2) => 100,
+        Some(3) => 10,
         Some(_) => 1,
         None => 0,
     }
@@ -460,9 +521,11 @@ fn danger(d: Option<u32>) -> u32 {
 /// the worlds); only the moves of the least weight are kept. So an enemy raider is met by
 /// attacks that win in the worlds drawn or by blocks of its railway run or of the points
 /// next to the flag, and no move opens a lane to the flag that was shut. When every move
-/// weighs the same (no threat, or none that a move changes) `moves` is unchanged. A few
-/// milliseconds a move (`guard_cost`: about 1.3 ms for 32 moves in 32 worlds forty plies
-/// into a game, 0.3 ms without a threat).
+/// weighs the same (no threat, or none that a move changes) `moves` is unchanged. A move
+/// after which the enemy's next move leaves the own side without a movable piece (a loss,
+/// L-14: [`left_without_a_move`]) weighs as the flag falling next move. A few
+/// milliseconds a move (`guard_cost`: about 6.6 ms for 32 moves in 32 worlds forty plies
+/// into a game, release, four moves deep; 1.3 ms three deep).
 fn flag_guard(worlds: &[World], moves: MoveList, me: Side) -> MoveList {
     let sample = worlds;
     if moves.len() < 2 {
@@ -476,6 +539,8 @@ fn flag_guard(worlds: &[World], moves: MoveList, me: Side) -> MoveList {
                 after.play_unchecked(m);
                 if after.outcome().is_some_and(|o| o.winner() == Some(me)) {
                     0
+                } else if left_without_a_move(&after, me) {
+                    danger(Some(1))
                 } else {
                     danger(flag_threat(&after, me, FLAG_GUARD_DEPTH))
                 }
@@ -538,8 +603,9 @@ mod tests {
         assert!(free.last.0 > 1_000, "{}", free.last.0);
     }
 
-    /// A search whose time is up still draws the flag guard's 16 worlds: with one, a raider
-    /// seen in a few worlds was missed (the stand-in's rush, docs/ccgc.md).
+    /// A search whose time is up still draws the flag guard's 32 worlds: with one, a raider
+    /// seen in a few worlds was missed (the stand-in's rush, docs/ccgc.md); with 16, an
+    /// engineer one in ten of the worlds made it was missed once in five.
     #[test]
     fn the_flag_guard_draws_its_worlds_when_the_time_is_up() {
         let game = start();
@@ -558,7 +624,30 @@ mod tests {
             ..Limits::nodes(5_000)
         };
         agent.choose(game.info_state(Side::Red), &limits).unwrap();
-        assert_eq!(agent.last.1, GUARD_WORLDS);
+        assert_eq!(agent.last.1, 32);
+    }
+
+    /// A move of less than 100 ms (a clock nearly out) is not made longer by the guard's
+    /// worlds: with the time up, one world is drawn, as without the guard; at 100 ms, 32.
+    #[test]
+    fn the_flag_guard_draws_no_more_worlds_than_a_short_move_allows() {
+        let game = start();
+        let config = IsmctsConfig {
+            worlds: 1024,
+            flag_guard: true,
+            ..IsmctsConfig::default()
+        };
+        for (ms, drawn) in [(20, 1), (100, 32)] {
+            let mut agent = IsmctsAgent::with_config(5, config);
+            let stop = StopSignal::new();
+            stop.raise();
+            let limits = Limits {
+                stop: Some(stop),
+                ..Limits::time(std::time::Duration::from_millis(ms))
+            };
+            agent.choose(game.info_state(Side::Red), &limits).unwrap();
+            assert_eq!(agent.last.1, drawn, "{ms} ms");
+        }
     }
 
     /// Issue 50, item 13: a search whose time is up draws one world, not `IsmctsWorlds`.
@@ -669,8 +758,9 @@ mod tests {
         assert_eq!(names(&guarded), ["a3a2"]);
         // Four of its moves from the flag (down file a onto the general, then a2, a1, b1)
         // the marshal is no raider; but the general leaving file a would open it (a8a2,
-        // a1, b1): only the moves that keep it shut are left.
-        let far: Position = "1f3/5/5/5/s4/5/5/5/5/J4/5/1F3 r".parse().unwrap();
+        // a1, b1): only the moves that keep it shut are left. (The platoon on e2 is a second
+        // movable piece: with the general alone, its loss would lose the game, L-14.)
+        let far: Position = "1f3/5/5/5/s4/5/5/5/5/J4/4P/1F3 r".parse().unwrap();
         assert_eq!(flag_threat(&far, Side::Red, 3), None);
         let kept = flag_guard(&[world(&far)], far.legal_moves(), Side::Red);
         assert!(!kept.is_empty() && kept.len() < far.legal_moves().len());
@@ -718,6 +808,78 @@ mod tests {
             flag_guard(&[world(&bomb)], bomb.legal_moves(), Side::Red),
             bomb.legal_moves()
         );
+    }
+
+    /// The stand-in's raid one move earlier (docs/ccgc.md): Red's marshal on a6 shuts file a,
+    /// but Blue's bomb on a7 can remove it with itself (L-11), and then the engineer on a11
+    /// runs down the railway to a2 (L-9), clears the landmine on a1 and takes the flag on b1
+    /// (L-11, L-13): four moves, the first an attack. Three moves ahead the guard saw nothing.
+    /// It keeps the moves after which the raid takes longer: the platoon from b4 onto a4 (a
+    /// second blocker the engineer dies on) among them; never the marshal trading itself for
+    /// the bomb (the lane open in three) or stepping to a5 (the bomb takes it there) nor the brigade leaving b2 (the engineer down file a and along
+    /// rank 2 onto b2 in one run, L-9). The company on d2 shuts the engineer's other road (rank
+    /// 11, file e and rank 2 to c2, through the landmine on c1).
+    #[test]
+    fn a_raid_four_moves_from_the_flag_after_a_bomb_opens_the_lane() {
+        let pos: Position = "1f3/e4/5/5/5/z4/S4/5/1P3/5/1B1C1/LFL2 r".parse().unwrap();
+        assert_eq!(flag_threat(&pos, Side::Red, 3), None);
+        assert_eq!(flag_threat(&pos, Side::Red, 4), Some(4));
+        let all = pos.legal_moves();
+        let guarded = flag_guard(&[world(&pos)], all.clone(), Side::Red);
+        assert!(names(&guarded).contains(&"b4a4".to_string()), "{guarded:?}");
+        assert!(guarded.len() < all.len());
+        for m in &all {
+            let mut p = pos.clone();
+            p.play_unchecked(*m);
+            assert_eq!(
+                guarded.contains(m),
+                flag_threat(&p, Side::Red, 4).is_none(),
+                "{m}"
+            );
+        }
+        for m in ["a6a5", "a6a7", "b2c2"] {
+            assert!(!names(&guarded).contains(&m.to_string()), "{m}");
+        }
+        // Without the bomb the marshal is no lane to open: no threat, every move kept.
+        let no_bomb: Position = "1f3/e4/5/5/5/5/S4/5/1P3/5/1B1C1/LFL2 r".parse().unwrap();
+        assert_eq!(flag_threat(&no_bomb, Side::Red, 4), None);
+    }
+
+    /// Red's last movable piece, the regiment on a4, must not stand where Blue's brigade on e6
+    /// takes it (L-11): on a6 the brigade runs rank 6 onto it (L-8), and Red, left without a
+    /// move, loses (L-14). Every other move keeps it out of reach; with a second movable piece
+    /// the same move is no loss and is kept. The flag is shut by its landmines (no flag
+    /// threat), so only this weighs.
+    #[test]
+    fn the_last_movable_piece_is_not_offered() {
+        let pos: Position = "1f3/5/5/5/5/5/4b/5/T4/5/1L3/LFL2 r".parse().unwrap();
+        let all = pos.legal_moves();
+        let a4a6: Move = "a4a6".parse().unwrap();
+        assert!(all.contains(&a4a6));
+        let mut after = pos.clone();
+        after.play_unchecked(a4a6);
+        assert_eq!(flag_threat(&after, Side::Red, 4), None);
+        assert!(left_without_a_move(&after, Side::Red));
+        let guarded = flag_guard(&[world(&pos)], all.clone(), Side::Red);
+        assert!(!guarded.contains(&a4a6));
+        assert_eq!(guarded.len(), all.len() - 1);
+        // A second movable piece (the company on d3): losing the regiment loses nothing yet.
+        let two: Position = "1f3/5/5/5/5/5/4b/5/T4/3C1/1L3/LFL2 r".parse().unwrap();
+        let mut after = two.clone();
+        after.play_unchecked(a4a6);
+        assert!(!left_without_a_move(&after, Side::Red));
+        assert!(flag_guard(&[world(&two)], two.legal_moves(), Side::Red).contains(&a4a6));
+    }
+
+    /// A quiet position: the opening of two default deployments (L-17, L-31), nothing near
+    /// either flag. The four-move guard leaves every move to the search.
+    #[test]
+    fn the_guard_keeps_every_move_of_a_quiet_opening() {
+        let game = start();
+        let pos = game.game().position().clone();
+        assert_eq!(flag_threat(&pos, Side::Red, 4), None);
+        let all = pos.legal_moves();
+        assert_eq!(flag_guard(&[world(&pos)], all.clone(), Side::Red), all);
     }
 
     /// The guard weighs the worlds: where the raider on a2 is an engineer (it clears the
@@ -799,7 +961,7 @@ mod tests {
             for &m in &moves {
                 let mut p = w.pos.clone();
                 p.play_unchecked(m);
-                let _ = flag_threat(&p, Side::Red, 3);
+                let _ = flag_threat(&p, Side::Red, FLAG_GUARD_DEPTH);
             }
         }
         println!(
