@@ -266,6 +266,30 @@ describe('四國 page', () => {
     await page.context().close();
   });
 
+  test('雙明 shows Red its ally\'s kinds and no enemy\'s; 全明 every kind, and its search answers (L-62, L-64)', async () => {
+    const page = await open('desktop');
+    await page.selectOption('#sg-mode', 'double_open');
+    await page.click('#sg-start');
+    await settle(page);
+    const kinds = (seat) => page.locator(`#sg-board .sg-piece[data-seat="${seat}"][data-kind]`).count();
+    assert.equal(await kinds('blue'), 25);
+    assert.equal(await kinds('green'), 0);
+    assert.equal(await kinds('yellow'), 0);
+    assert.deepEqual(await scan(page, 'double_open'), []);
+    assert.ok((await scan(page, 'dark')).length > 0, 'under 四暗 rules the same page would leak Blue');
+    await page.click('#sg-new');
+    await page.selectOption('#sg-mode', 'open');
+    await page.click('#sg-start');
+    await settle(page);
+    for (const seat of ['red', 'green', 'blue', 'yellow']) assert.equal(await kinds(seat), 25, seat);
+    const before = await page.locator('#sg-announcements li').count();
+    assert.ok(await redMove(page, mulberry(3)));
+    await settle(page);
+    assert.equal(await page.locator('#sg-announcements li').count(), before + 4, 'Red, then the three searches');
+    assert.deepEqual(page.errors, []);
+    await page.context().close();
+  });
+
   for (const size of (process.env.GJJQ_SG_SIZES ?? 'desktop,phone').split(',')) {
     test(`${size}: deploy by ${size === 'phone' ? 'tap' : 'drag'}, then a whole 四暗 game to its end with no leak`, async () => {
       const t0 = Date.now();
@@ -350,7 +374,10 @@ describe('四國 page', () => {
       assert.match(text, /\[Result /);
       assert.deepEqual(page.errors, []);
       await page.screenshot({ path: join(shots, `siguo-${size}.png`), fullPage: false });
-      console.log(`  ${size}: ${result} after ${plies} plies (${redMoves} of Red's), ${scans} scans, ${((Date.now() - t0) / 1000).toFixed(1)} s`);
+      const ms = await page.evaluate(() => window.__sgMessages.filter((m) => m.engine?.seat).map((m) => m.ms));
+      ms.sort((x, y) => x - y);
+      const q = (f) => Math.round(ms[Math.min(ms.length - 1, Math.floor(f * ms.length))]);
+      console.log(`  ${size}: ${result} after ${plies} plies (${redMoves} of Red's), ${scans} scans, ${((Date.now() - t0) / 1000).toFixed(1)} s; engine moves in the worker: median ${q(0.5)} ms, 90th percentile ${q(0.9)} ms, max ${q(1)} ms`);
       await page.context().close();
     });
   }

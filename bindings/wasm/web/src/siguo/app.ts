@@ -406,7 +406,7 @@ function render(): void {
   $<HTMLButtonElement>('sg-resign').disabled = st.busy || !v.inPlay[0];
   if (v.outcome) {
     $('sg-result').textContent = outcomeText(v.outcome);
-    $('sg-status').textContent = outcomeText(v.outcome);
+    $('sg-status').textContent = '';
     document.body.dataset.result = v.outcome.won === null ? 'draw' : v.outcome.won ? 'won' : 'lost';
   } else if (v.turn === 'red') {
     $('sg-status').textContent = tr('yourTurn');
