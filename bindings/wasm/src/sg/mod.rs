@@ -38,7 +38,7 @@ use serde::Serialize;
 use siguo::board::lines;
 use siguo::dark::{Announcement, DarkGame, Event, InfoState, record};
 use siguo::{Action, OutReason, Outcome, Point, PointKind, Rules, Seat, SiguoMode, Team};
-use siguo_engine::{Agent, DarkAgent, DeterminizedAgent, Limits, SearchAgent};
+use siguo_engine::{DarkAgent, DeterminizedAgent, Limits, SampledAgent, SearchAgent};
 use thiserror::Error;
 
 use crate::lz::{self, DeployCheck, LzError};
@@ -94,6 +94,9 @@ pub enum SgError {
     /// The referee's record was asked for before the end.
     #[error("the referee's record is shown only once the game is over")]
     NotOver,
+    /// An engine's input or failure.
+    #[error("engine: {0}")]
+    Engine(String),
     /// A record that could not be written.
     #[error("record: {0}")]
     Record(String),
@@ -480,14 +483,18 @@ fn flag_views(flags: &[(Seat, Point)]) -> Vec<SgFlagView> {
 /// did not tell that seat).
 #[must_use]
 pub fn player_view(state: &InfoState) -> SgPlayerView {
-    let view = state.view();
     // The seat on each point before each announcement, to name an attack's defender.
-    let mut replay = state.truncated(0).view();
     let mut history = Vec::with_capacity(state.history().len());
     for (i, a) in state.history().iter().enumerate() {
-        history.push(announcement_view(a, &replay));
-        replay = state.truncated(i + 1).view();
+        history.push(announcement_view(a, &state.truncated(i).view()));
     }
+    view_with(state, history)
+}
+
+/// [`player_view`] with the announcements' views already made (the session keeps them as
+/// they come, each from the seat's own view before it).
+fn view_with(state: &InfoState, history: Vec<SgAnnouncementView>) -> SgPlayerView {
+    let view = state.view();
     let pieces = view
         .pieces()
         .map(|(p, s)| SgPieceView {
@@ -576,11 +583,85 @@ fn announcement_view(a: &Announcement, before: &siguo::dark::SeatView) -> SgAnno
 
 // ---- the game against three engines ----------------------------------------------------
 
-/// An engine seat's agent: a dark agent from the seat's information state under 四暗 and
-/// 雙明, the team search on the true position under 全明 (where every seat sees it all).
-enum SeatAgent {
-    Dark(DeterminizedAgent),
-    Open(SearchAgent),
+/// One engine seat: its agent, asked with that seat's information state only (as text, so
+/// that on the page it can live in a worker of its own that is sent nothing else). Under
+/// 四暗 and 雙明 siguo-engine's [`DeterminizedAgent`]; under 全明 the team search
+/// ([`SearchAgent`]) on the one world there is (the information state shows every kind, so the
+/// world drawn is the true position).
+pub struct SgEngine {
+    agent: Box<dyn DarkAgent + Send>,
+    limits: Limits,
+}
+
+impl std::fmt::Debug for SgEngine {
+    fn fmt(&self, f: &mut std::fmt::Formatter<'_>) -> std::fmt::Result {
+        f.debug_struct("SgEngine")
+            .field("agent", &self.agent.name())
+            .finish_non_exhaustive()
+    }
+}
+
+/// An engine seat's answer.
+#[derive(Debug, Clone, PartialEq, Eq, Serialize)]
+pub struct SgEngineChoice {
+    /// The action (`g12g11`, `pass`).
+    pub action: String,
+    /// The agent (`determinized`, `search`).
+    pub agent: &'static str,
+    /// Nodes (positions scored or searched).
+    pub nodes: u64,
+}
+
+impl SgEngine {
+    /// An engine for `mode` (`dark`, `double_open`, `open`), its draws seeded with `seed`.
+    ///
+    /// # Errors
+    /// A bad mode.
+    pub fn new(mode: &str, seed: u64) -> Result<SgEngine, SgError> {
+        SgEngine::with_worlds(mode, seed, SG_ENGINE_WORLDS)
+    }
+
+    /// As [`SgEngine::new`] with `worlds` worlds a move under 四暗 and 雙明.
+    fn with_worlds(mode: &str, seed: u64, worlds: u32) -> Result<SgEngine, SgError> {
+        let agent: Box<dyn DarkAgent + Send> = match parse_mode(mode)? {
+            SiguoMode::Open => Box::new(SampledAgent::new(SearchAgent::new(seed), mix(seed))),
+            _ => Box::new(DeterminizedAgent::with_worlds(seed, worlds)),
+        };
+        let limits = match parse_mode(mode)? {
+            SiguoMode::Open => Limits::nodes(SG_ENGINE_NODES),
+            _ => Limits::default(),
+        };
+        Ok(SgEngine { agent, limits })
+    }
+
+    /// The action for the seat of `state` (an [`InfoState`] string, L-63), which must be the
+    /// seat to move.
+    ///
+    /// # Errors
+    /// A state that does not parse; the agent's error (the game over, not the seat's turn).
+    pub fn choose(&mut self, state: &str) -> Result<SgEngineChoice, SgError> {
+        let state: InfoState = state
+            .parse()
+            .map_err(|e: siguo::dark::InfoStateError| SgError::Engine(e.to_string()))?;
+        let c = self
+            .agent
+            .choose_dark(&state, &self.limits)
+            .map_err(|e| SgError::Engine(e.to_string()))?;
+        Ok(SgEngineChoice {
+            action: c.action.to_string(),
+            agent: self.agent.name(),
+            nodes: c.nodes,
+        })
+    }
+}
+
+/// The engine seat to move and its information state, for that seat's engine alone.
+#[derive(Debug, Clone, PartialEq, Eq, Serialize)]
+pub struct SgEngineTurn {
+    /// The seat to move.
+    pub seat: &'static str,
+    /// Its information state string (what that seat was shown and told, nothing else).
+    pub state: String,
 }
 
 /// The engine's answer for one seat.
@@ -600,19 +681,26 @@ pub struct SgEngineReply {
 }
 
 /// A game of the person (Red) with an engine ally (Blue) against two engine enemies (Green,
-/// Yellow): the referee, the mode and the three agents.
+/// Yellow): the referee. The engines are [`SgEngine`]s kept apart from it: the referee gives
+/// the seat to move its own information state ([`SgDarkSession::engine_turn`]) and plays the
+/// action that comes back ([`SgDarkSession::play_engine`]); [`SgDarkSession::engine_move`]
+/// does both with engines of its own (host tests, tools).
 pub struct SgDarkSession {
     referee: DarkGame,
-    agents: [Option<SeatAgent>; 4],
-    /// Zobrist keys of the positions so far (the 全明 search's repetition draws, L-56).
-    keys: Vec<u64>,
+    mode: SiguoMode,
+    secret: u64,
+    engines: [Option<SgEngine>; 4],
+    /// The announcements' views so far, each made from Red's own view before it.
+    heard: Vec<SgAnnouncementView>,
+    /// The worlds a move of [`SgDarkSession::engine_move`]'s own engines draw.
+    worlds: u32,
 }
 
 impl std::fmt::Debug for SgDarkSession {
     /// Only what the person may know.
     fn fmt(&self, f: &mut std::fmt::Formatter<'_>) -> std::fmt::Result {
         f.debug_struct("SgDarkSession")
-            .field("mode", &mode_name(self.referee.start().rules().mode.mode))
+            .field("mode", &mode_name(self.mode))
             .field("plies", &self.referee.history().len())
             .finish_non_exhaustive()
     }
@@ -645,18 +733,13 @@ impl SgDarkSession {
         rules.mode.mode = mode;
         let start = siguo::deploy::opening(ds, Seat::Red, rules)
             .map_err(|e| SgError::DeploymentString(e.to_string()))?;
-        let agents = Seat::ALL.map(|s| {
-            let seed = mix(secret ^ (s.index() as u64 + 1).wrapping_mul(0x1234_5678_9ABC_DEF1));
-            (s != HUMAN).then(|| match mode {
-                SiguoMode::Open => SeatAgent::Open(SearchAgent::new(seed)),
-                _ => SeatAgent::Dark(DeterminizedAgent::with_worlds(seed, SG_ENGINE_WORLDS)),
-            })
-        });
-        let keys = vec![start.zobrist()];
         Ok(SgDarkSession {
             referee: DarkGame::new(start)?,
-            agents,
-            keys,
+            mode,
+            secret,
+            engines: [None, None, None, None],
+            heard: Vec::new(),
+            worlds: SG_ENGINE_WORLDS,
         })
     }
 
@@ -667,7 +750,20 @@ impl SgDarkSession {
     /// The person's view.
     #[must_use]
     pub fn view(&self) -> SgPlayerView {
-        player_view(&self.state())
+        view_with(&self.state(), self.heard.clone())
+    }
+
+    /// Let the referee act (a move, a pass, a surrender) and hear its announcement as Red.
+    fn referee_acts(
+        &mut self,
+        act: impl FnOnce(&mut DarkGame) -> Result<(), siguo::dark::DarkError>,
+    ) -> Result<(), SgError> {
+        let before = self.state().view();
+        act(&mut self.referee)?;
+        if let Some(a) = self.referee.history().last() {
+            self.heard.push(announcement_view(a, &before));
+        }
+        Ok(())
     }
 
     fn over(&self) -> bool {
@@ -699,9 +795,55 @@ impl SgDarkSession {
             .into_iter()
             .find(|a| a.to_string() == text.trim())
             .ok_or_else(|| refuse("not a legal action of red".into()))?;
-        self.referee.play(action)?;
-        self.keys.push(self.referee.position().zobrist());
+        self.referee_acts(|r| r.play(action).map(|_| ()))?;
         Ok(self.view())
+    }
+
+    /// The engine seat to move and its information state; `None` on Red's turn or at the end.
+    #[must_use]
+    pub fn engine_turn(&self) -> Option<SgEngineTurn> {
+        let seat = self.referee.position().turn();
+        (!self.over() && seat != HUMAN).then(|| SgEngineTurn {
+            seat: seat_name(seat),
+            state: self.referee.info_state(seat).to_string(),
+        })
+    }
+
+    /// Play an engine seat's action (`seat` must be the engine seat to move); an action the
+    /// referee refuses is replaced by the seat's first legal action (the engine forfeits
+    /// nothing for the page: its reply is logged with the agent `fallback`).
+    ///
+    /// # Errors
+    /// Not that seat's turn, or the game over.
+    pub fn play_engine(
+        &mut self,
+        seat: &str,
+        choice: Option<SgEngineChoice>,
+    ) -> Result<SgEngineReply, SgError> {
+        let turn = self.referee.position().turn();
+        if self.over() || turn == HUMAN || seat_name(turn) != seat {
+            return Err(SgError::Action {
+                text: seat.chars().take(40).collect(),
+                ply: self.referee.history().len() + 1,
+                why: format!("not an engine seat to move ({turn} is)"),
+            });
+        }
+        let legal = self.referee.position().legal_actions();
+        let found = choice
+            .as_ref()
+            .and_then(|c| legal.iter().find(|a| a.to_string() == c.action));
+        let (action, agent, nodes) = match (found, &choice) {
+            (Some(&a), Some(c)) => (a, c.agent, c.nodes),
+            _ => (legal[0], "fallback", 0),
+        };
+        self.referee_acts(|r| r.play(action).map(|_| ()))?;
+        Ok(SgEngineReply {
+            seat: Some(seat_name(turn)),
+            action: Some(action.to_string()),
+            agent: Some(agent),
+            nodes,
+            view: self.view(),
+        })
     }
 
     /// Let the engine seat to move act, if it is an engine's turn and the game goes on.
@@ -710,8 +852,7 @@ impl SgDarkSession {
     /// Never for a game the referee keeps (an agent's failure falls back to its seat's first
     /// legal action).
     pub fn engine_move(&mut self) -> Result<SgEngineReply, SgError> {
-        let seat = self.referee.position().turn();
-        if self.over() || seat == HUMAN {
+        let Some(turn) = self.engine_turn() else {
             return Ok(SgEngineReply {
                 seat: None,
                 action: None,
@@ -719,38 +860,19 @@ impl SgDarkSession {
                 nodes: 0,
                 view: self.view(),
             });
+        };
+        let i = self.referee.position().turn().index();
+        if self.engines[i].is_none() {
+            let seed = mix(self.secret ^ (i as u64 + 1).wrapping_mul(0x1234_5678_9ABC_DEF1));
+            self.engines[i] = Some(SgEngine::with_worlds(
+                mode_name(self.mode),
+                seed,
+                self.worlds,
+            )?);
         }
-        let choice = match self.agents[seat.index()].as_mut() {
-            Some(SeatAgent::Dark(a)) => {
-                a.choose_dark(&self.referee.info_state(seat), &Limits::default())
-            }
-            Some(SeatAgent::Open(a)) => {
-                let history = &self.keys[..self.keys.len() - 1];
-                a.choose(
-                    self.referee.position(),
-                    history,
-                    &Limits::nodes(SG_ENGINE_NODES),
-                )
-            }
-            None => unreachable!("only Red has no agent"),
-        };
-        let agent = match self.agents[seat.index()] {
-            Some(SeatAgent::Open(_)) => "search",
-            _ => "determinized",
-        };
-        let (action, nodes) = match choice {
-            Ok(c) => (c.action, c.nodes),
-            Err(_) => (self.referee.position().legal_actions()[0], 0),
-        };
-        self.referee.play(action)?;
-        self.keys.push(self.referee.position().zobrist());
-        Ok(SgEngineReply {
-            seat: Some(seat_name(seat)),
-            action: Some(action.to_string()),
-            agent: Some(agent),
-            nodes,
-            view: self.view(),
-        })
+        let engine = self.engines[i].as_mut().expect("made above");
+        let choice = engine.choose(&turn.state).ok();
+        self.play_engine(turn.seat, choice)
     }
 
     /// Red surrenders (L-54: its pieces leave the board; Blue plays on for the team).
@@ -758,8 +880,7 @@ impl SgDarkSession {
     /// # Errors
     /// [`SgError::Referee`] when the rules refuse (too early: `surrender_after`, or over).
     pub fn resign(&mut self) -> Result<SgPlayerView, SgError> {
-        self.referee.surrender(HUMAN)?;
-        self.keys.push(self.referee.position().zobrist());
+        self.referee_acts(|r| r.surrender(HUMAN).map(|_| ()))?;
         Ok(self.view())
     }
 

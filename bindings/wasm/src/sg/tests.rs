@@ -232,12 +232,21 @@ fn engine_moves_go_round_the_table_counter_clockwise() {
 fn a_whole_dark_game_ends_without_a_leak_and_its_records_read_back() {
     for (mode, secret) in [("dark", 11u64), ("double_open", 12), ("open", 13)] {
         let mut game = SgDarkSession::new(DEFAULT_DEPLOYMENT, mode, secret).unwrap();
+        // One world a move: the host test is about the session, not the agent's strength
+        // (the page's budget is played in the Chromium test), and stays cheap in CI.
+        game.worlds = 1;
         let mut rng = StdRng::seed_from_u64(secret);
         let views = play_out(&mut game, &mut rng, 3000);
         for v in &views {
             assert_no_leak(v);
         }
         let end = game.view();
+        // The announcements the session heard as they came are those Red's state gives.
+        assert_eq!(
+            end,
+            player_view(&game.referee.info_state(Seat::Red)),
+            "{mode}"
+        );
         let outcome = end.outcome.as_ref().expect("the game reached its end");
         assert_eq!(end.history.last().unwrap().outcome.as_ref(), Some(outcome));
         // The referee's record (L-61) replays to the same end.
@@ -250,35 +259,88 @@ fn a_whole_dark_game_ends_without_a_leak_and_its_records_read_back() {
         let own = game.player_record().unwrap();
         assert!(!own.contains("[Setup"), "{own}");
         siguo::dark::record::read_seat_record(&own).unwrap();
+        // Each attack names its defender's seat, of the other team (L-49), never a kind; a
+        // seat went out on the way to the end (L-51).
+        let team = |name: &str| Seat::ALL.iter().find(|s| s.name() == name).unwrap().team();
+        let attacks: Vec<_> = end.history.iter().filter(|a| a.result.is_some()).collect();
+        assert!(!attacks.is_empty(), "{mode}");
+        for a in attacks {
+            let d = a.defender.expect("an attack's defender");
+            assert_ne!(team(d), team(a.seat), "{}", a.text);
+        }
+        assert!(
+            end.history.iter().any(|a| !a.outs.is_empty()),
+            "{mode}: a seat went out"
+        );
     }
 }
 
 #[test]
-fn attacks_name_the_defender_and_outs_and_flags_are_announced() {
-    // Over a few games some attack happens; each names its defender's seat, never a kind.
-    let mut game = SgDarkSession::new(DEFAULT_DEPLOYMENT, "dark", 21).unwrap();
-    let mut rng = StdRng::seed_from_u64(21);
-    play_out(&mut game, &mut rng, 3000);
-    let v = game.view();
-    let attacks: Vec<_> = v.history.iter().filter(|a| a.result.is_some()).collect();
-    assert!(!attacks.is_empty());
-    for a in attacks {
-        let d = a.defender.expect("an attack's defender");
-        assert_ne!(
-            siguo::Seat::ALL
-                .iter()
-                .find(|s| s.name() == d)
-                .unwrap()
-                .team(),
-            siguo::Seat::ALL
-                .iter()
-                .find(|s| s.name() == a.seat)
-                .unwrap()
-                .team()
-        );
+fn an_engine_seat_is_given_its_own_information_state_only() {
+    // L-63: under 四暗 Green's state shows Green's kinds and nobody else's.
+    let mut game = SgDarkSession::new(DEFAULT_DEPLOYMENT, "dark", 31).unwrap();
+    assert_eq!(game.engine_turn(), None, "Red's turn");
+    let first = game.view().legal[0].ascii.clone();
+    game.play(&first).unwrap();
+    let turn = game.engine_turn().expect("Green to move");
+    assert_eq!(turn.seat, "green");
+    let state: siguo::dark::InfoState = turn.state.parse().unwrap();
+    assert_eq!(state.seat(), Seat::Green);
+    let seen = state.view();
+    for (p, piece) in seen.pieces() {
+        assert_eq!(piece.kind.is_some(), piece.seat == Seat::Green, "{p}");
     }
+    // Its engine answers from that string alone, with one of its legal actions.
+    let mut engine = SgEngine::new("dark", 5).unwrap();
+    let c = engine.choose(&turn.state).unwrap();
+    assert_eq!(c.agent, "determinized");
+    let legal: Vec<String> = seen
+        .legal_actions()
+        .unwrap()
+        .iter()
+        .map(ToString::to_string)
+        .collect();
+    assert!(legal.contains(&c.action), "{c:?}");
+    let reply = game.play_engine("green", Some(c.clone())).unwrap();
+    assert_eq!(reply.action.as_deref(), Some(c.action.as_str()));
+    // Bad input is named, not a panic.
     assert!(
-        v.history.iter().any(|a| !a.outs.is_empty()),
-        "a seat went out"
+        engine
+            .choose("garbage")
+            .unwrap_err()
+            .to_string()
+            .starts_with("engine")
     );
+    assert!(SgEngine::new("bright", 1).is_err());
+}
+
+#[test]
+fn the_referee_plays_only_the_seat_to_move_and_replaces_a_bad_answer() {
+    let mut game = SgDarkSession::new(DEFAULT_DEPLOYMENT, "dark", 32).unwrap();
+    let first = game.view().legal[0].ascii.clone();
+    game.play(&first).unwrap();
+    // Not Blue's turn (Green's), nor Red's.
+    assert!(game.play_engine("blue", None).is_err());
+    assert!(game.play_engine("red", None).is_err());
+    // An answer that is not legal is replaced by the seat's first legal action.
+    let bogus = SgEngineChoice {
+        action: "a1a2".into(),
+        agent: "determinized",
+        nodes: 9,
+    };
+    let reply = game.play_engine("green", Some(bogus)).unwrap();
+    assert_eq!(reply.agent, Some("fallback"));
+    assert_eq!(reply.seat, Some("green"));
+    assert_eq!(game.view().turn, "blue");
+}
+
+#[test]
+fn under_open_play_the_engine_is_the_search() {
+    // L-62: every kind seen, so the world the search plays on is the true position.
+    let mut game = SgDarkSession::new(DEFAULT_DEPLOYMENT, "open", 33).unwrap();
+    let first = game.view().legal[0].ascii.clone();
+    game.play(&first).unwrap();
+    let reply = game.engine_move().unwrap();
+    assert_eq!(reply.agent, Some("search"));
+    assert!(reply.nodes > 0);
 }

@@ -4,7 +4,7 @@
 use serde::Serialize;
 use wasm_bindgen::prelude::*;
 
-use super::{SgDarkSession, SgError};
+use super::{SgDarkSession, SgEngine, SgEngineChoice, SgError};
 
 fn js_err(e: SgError) -> JsError {
     JsError::new(&e.to_string())
@@ -89,6 +89,32 @@ impl WebSgDarkGame {
         json(&self.0.engine_move().map_err(js_err)?)
     }
 
+    /// The engine seat to move and its information state as JSON `{seat, state}`, or `null`
+    /// on Red's turn or at the end: for that seat's engine only.
+    ///
+    /// # Errors
+    /// None in practice.
+    #[wasm_bindgen(js_name = engineTurn)]
+    pub fn engine_turn(&self) -> Result<String, JsError> {
+        json(&self.0.engine_turn())
+    }
+
+    /// Play the engine seat's answer, JSON `{action, agent, nodes}` from its [`SgEngine`]
+    /// (empty for none: the seat's first legal action is played): JSON `{seat, action, agent,
+    /// nodes, view}`.
+    ///
+    /// # Errors
+    /// Not that seat's turn; a choice that is not JSON.
+    #[wasm_bindgen(js_name = playEngine)]
+    pub fn play_engine(&mut self, seat: &str, choice: &str) -> Result<String, JsError> {
+        let choice = if choice.is_empty() {
+            None
+        } else {
+            Some(parse_choice(choice)?)
+        };
+        json(&self.0.play_engine(seat, choice).map_err(js_err)?)
+    }
+
     /// Red surrenders (L-54); its view as JSON.
     ///
     /// # Errors
@@ -113,5 +139,53 @@ impl WebSgDarkGame {
     #[wasm_bindgen(js_name = refereeRecord)]
     pub fn referee_record(&self) -> Result<String, JsError> {
         self.0.referee_record().map_err(js_err)
+    }
+}
+
+#[derive(serde::Deserialize)]
+struct ChoiceJson {
+    action: String,
+    agent: String,
+    nodes: u64,
+}
+
+fn parse_choice(text: &str) -> Result<SgEngineChoice, JsError> {
+    let c: ChoiceJson =
+        serde_json::from_str(text).map_err(|e| JsError::new(&format!("engine answer: {e}")))?;
+    Ok(SgEngineChoice {
+        action: c.action,
+        agent: match c.agent.as_str() {
+            "determinized" => "determinized",
+            "search" => "search",
+            _ => "engine",
+        },
+        nodes: c.nodes,
+    })
+}
+
+/// One engine seat's agent, for a worker of its own: it is given that seat's information
+/// state and nothing else.
+#[wasm_bindgen(js_name = SgEngine)]
+#[derive(Debug)]
+pub struct WebSgEngine(SgEngine);
+
+#[wasm_bindgen(js_class = SgEngine)]
+impl WebSgEngine {
+    /// An engine for `mode`, its draws seeded with `seed` (the engine worker's own secret).
+    ///
+    /// # Errors
+    /// A bad mode.
+    #[wasm_bindgen(constructor)]
+    pub fn new(mode: &str, seed: u64) -> Result<WebSgEngine, JsError> {
+        SgEngine::new(mode, seed).map(WebSgEngine).map_err(js_err)
+    }
+
+    /// The action for the seat of the information state string: JSON `{action, agent,
+    /// nodes}`.
+    ///
+    /// # Errors
+    /// A state that does not parse, or not the seat's turn.
+    pub fn choose(&mut self, state: &str) -> Result<String, JsError> {
+        json(&self.0.choose(state).map_err(js_err)?)
     }
 }
