@@ -357,6 +357,8 @@ describe('四國 page', () => {
         assert.ok(await redMove(page, rand), 'Red had a legal move');
         redMoves++;
       }
+      const agents = await page.evaluate(() => [...new Set(window.__sgMessages.filter((m) => m.engine?.seat).map((m) => m.engine.agent))]);
+      assert.deepEqual(agents, ['determinized'], "every engine move came from its seat's engine worker");
       const scans = await page.evaluate(() => window.__sgScans);
       const leaks = await page.evaluate(() => window.__sgLeaks);
       assert.deepEqual(leaks, [], 'no leak after any engine move');
@@ -374,10 +376,10 @@ describe('四國 page', () => {
       assert.match(text, /\[Result /);
       assert.deepEqual(page.errors, []);
       await page.screenshot({ path: join(shots, `siguo-${size}.png`), fullPage: false });
-      const ms = await page.evaluate(() => window.__sgMessages.filter((m) => m.engine?.seat).map((m) => m.ms));
+      const ms = await page.evaluate(() => window.__sgMessages.filter((m) => m.engine?.seat).map((m) => m.engine.ms));
       ms.sort((x, y) => x - y);
       const q = (f) => Math.round(ms[Math.min(ms.length - 1, Math.floor(f * ms.length))]);
-      console.log(`  ${size}: ${result} after ${plies} plies (${redMoves} of Red's), ${scans} scans, ${((Date.now() - t0) / 1000).toFixed(1)} s; engine moves in the worker: median ${q(0.5)} ms, 90th percentile ${q(0.9)} ms, max ${q(1)} ms`);
+      console.log(`  ${size}: ${result} after ${plies} plies (${redMoves} of Red's), ${scans} scans, ${((Date.now() - t0) / 1000).toFixed(1)} s; engine moves in their workers: median ${q(0.5)} ms, 90th percentile ${q(0.9)} ms, max ${q(1)} ms`);
       await page.context().close();
     });
   }
