@@ -356,6 +356,7 @@ describe('四國 page', () => {
         }
         assert.ok(await redMove(page, rand), 'Red had a legal move');
         redMoves++;
+        if (redMoves === 12) await page.screenshot({ path: join(shots, `siguo-${size}-play.png`) });
       }
       const agents = await page.evaluate(() => [...new Set(window.__sgMessages.filter((m) => m.engine?.seat).map((m) => m.engine.agent))]);
       assert.deepEqual(agents, ['determinized'], "every engine move came from its seat's engine worker");

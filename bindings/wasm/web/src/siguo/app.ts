@@ -368,7 +368,7 @@ function render(): void {
   document.body.dataset.busy = String(st.busy);
   if (st.phase === 'deploy') {
     const pieces: SgPiece[] = [...st.arrangement].map(([point, letter]) => ({ point, seat: 'red', letter }));
-    board.draw({ pieces, selected: st.selected, dests: new Map(), marked: st.marked, last: null, flags: new Set(), out: new Set() });
+    board.draw({ pieces, selected: st.selected, dests: new Map(), marked: st.marked, last: null, flags: new Map(), out: new Set() });
     $('sg-status').textContent = tr('deployHelp').split('。')[0].split('. ')[0];
     return;
   }
@@ -383,7 +383,7 @@ function render(): void {
     dests: st.selected ? destinations(st.selected) : new Map(),
     marked: new Set(),
     last: last?.from && last.to ? [last.from, last.to] : null,
-    flags: new Set(v.flags.map((f) => f.point)),
+    flags: new Map(v.flags.map((f) => [f.point, f.seat])),
     out,
   });
   // The announcements: only the new ones are added, newest first.

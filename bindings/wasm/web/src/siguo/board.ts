@@ -44,8 +44,8 @@ export interface SgDraw {
   marked: Set<string>;
   /** The last action's origin and destination. */
   last: [string, string] | null;
-  /** Flag points shown (L-63). */
-  flags: Set<string>;
+  /** Flag points shown (L-63), by point: whose flag. */
+  flags: Map<string, string>;
   /** Seats out (their pieces greyed, if left on the board). */
   out: Set<string>;
 }
@@ -194,7 +194,7 @@ export class SgBoard {
         t.textContent = KINDS[pc.letter.toUpperCase()]?.simp ?? '?';
         g.append(t);
       }
-      if (d.flags.has(pc.point)) g.classList.add('flag-shown');
+      if (d.flags.get(pc.point) === pc.seat) g.classList.add('flag-shown');
       tiles.push(g);
     }
     this.pieceLayer.replaceChildren(...tiles);
