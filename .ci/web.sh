@@ -1,7 +1,8 @@
 #!/usr/bin/env bash
 # The web board in a real browser: installs Debian's Chromium and CJK fonts (idempotent),
 # builds the page (bindings/wasm/web/build.sh: wasm32 target, wasm-bindgen-cli, Vite), serves it on
-# 127.0.0.1 and runs the Playwright end-to-end tests (bindings/wasm/web/tests) with node's test runner.
+# 127.0.0.1 and runs the Playwright end-to-end tests (bindings/wasm/web/tests: 国际军棋, 陸戰棋 and
+# the 四國 page siguo.html, tests/siguo.test.mjs) with node's test runner.
 set -euo pipefail
 cd "$(dirname "$0")/.."
 

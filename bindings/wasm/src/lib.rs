@@ -6,7 +6,7 @@
 //! only shapes its answers for a page.
 //!
 //! The logic lives in plain Rust modules that host tests cover ([`session`], [`board`],
-//! [`engine`], [`deploy`], [`hidden`], and [`lz`] for 陸戰棋); the `#[wasm_bindgen]` functions below only convert errors.
+//! [`engine`], [`deploy`], [`hidden`], [`lz`] for 陸戰棋 and [`sg`] for 四國軍棋); the `#[wasm_bindgen]` functions below only convert errors.
 //!
 //! ```
 //! use gjjq_wasm::session::Session;
@@ -26,6 +26,7 @@ pub mod engine;
 pub mod hidden;
 pub mod lz;
 pub mod session;
+pub mod sg;
 
 use serde::Serialize;
 use wasm_bindgen::prelude::*;

@@ -59,9 +59,15 @@ fn dark_actions(state: &InfoState) -> Result<Vec<Action>, AgentError> {
     }
 }
 
-/// Whether a search begun at `start` must end now (stop raised, or the time spent).
-fn spent(limits: &Limits, start: Instant) -> bool {
-    limits.stopped() || limits.time.is_some_and(|t| start.elapsed() >= t)
+/// Whether a search begun at `start` must end now (stop raised, or the time spent). `start`
+/// is read only under a time limit (`None` without one), so that an agent under node or world
+/// limits never reads the clock: wasm32's `Instant::now` panics (the web page's workers).
+fn spent(limits: &Limits, start: Option<Instant>) -> bool {
+    limits.stopped()
+        || limits
+            .time
+            .zip(start)
+            .is_some_and(|(t, s)| s.elapsed() >= t)
 }
 
 /// Attempts allowed for one call of the sampler (each attempt is one hidden army drawn): a
@@ -217,7 +223,7 @@ impl DarkAgent for DeterminizedAgent {
     }
 
     fn choose_dark(&mut self, state: &InfoState, limits: &Limits) -> Result<Choice, AgentError> {
-        let start = Instant::now();
+        let start = limits.time.map(|_| Instant::now());
         let actions = dark_actions(state)?;
         let uniform = |rng: &mut StdRng| uniform_choice(&actions, rng, 0);
         if limits.stopped() {
@@ -364,7 +370,7 @@ impl<A: Agent> DarkAgent for SampledAgent<A> {
     }
 
     fn choose_dark(&mut self, state: &InfoState, limits: &Limits) -> Result<Choice, AgentError> {
-        let start = Instant::now();
+        let start = limits.time.map(|_| Instant::now());
         let actions = dark_actions(state)?;
         let uniform = |rng: &mut StdRng| uniform_choice(&actions, rng, 0);
         if limits.stopped() {
@@ -380,8 +386,8 @@ impl<A: Agent> DarkAgent for SampledAgent<A> {
             return Ok(uniform(&mut self.rng));
         };
         let mut rest = limits.clone();
-        if let Some(t) = limits.time {
-            rest.time = Some(t.saturating_sub(start.elapsed()));
+        if let Some((t, s)) = limits.time.zip(start) {
+            rest.time = Some(t.saturating_sub(s.elapsed()));
         }
         let c = self.inner.choose(&pos, &[], &rest)?;
         if actions.contains(&c.action) {

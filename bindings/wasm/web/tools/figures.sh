@@ -23,6 +23,12 @@ hidden=$(ls bindings/wasm/web/dist/assets/hidden-worker-*.js 2>/dev/null | head 
 lz=$(ls bindings/wasm/web/dist/assets/lz-worker-*.js 2>/dev/null | head -n 1 || true)
 lzdark=$(ls bindings/wasm/web/dist/assets/lz-dark-worker-*.js 2>/dev/null | head -n 1 || true)
 lzflip=$(ls bindings/wasm/web/dist/assets/lz-flip-worker-*.js 2>/dev/null | head -n 1 || true)
+sgpage=$(ls bindings/wasm/web/dist/assets/siguo-*.js 2>/dev/null | head -n 1 || true)
+sgworker=$(ls bindings/wasm/web/dist/assets/sg-worker-*.js 2>/dev/null | head -n 1 || true)
+sgengine=$(ls bindings/wasm/web/dist/assets/sg-engine-worker-*.js 2>/dev/null | head -n 1 || true)
+# The chunk both pages load (the WASM glue, 陸戰棋's words, the worker calls), named by Vite
+# after its first module.
+shared=$(ls bindings/wasm/web/dist/assets/text-*.js 2>/dev/null | head -n 1 || true)
 kb() { awk -v b="$1" 'BEGIN { printf "%.1f kB", b / 1000 }'; }
 
 
@@ -47,6 +53,18 @@ if [ -n "$lzdark" ]; then
 fi
 if [ -n "$lzflip" ]; then
   line2="$line2, the 陸戰棋 flip game's worker $(kb "$(wc -c < "$lzflip")") ($(kb "$(gzip -9 -c "$lzflip" | wc -c)") gzipped)"
+fi
+if [ -n "$sgpage" ]; then
+  line2="$line2, the 四國 page (siguo.html) $(kb "$(wc -c < "$sgpage")") ($(kb "$(gzip -9 -c "$sgpage" | wc -c)") gzipped)"
+fi
+if [ -n "$sgworker" ]; then
+  line2="$line2, the 四國 game's worker $(kb "$(wc -c < "$sgworker")") ($(kb "$(gzip -9 -c "$sgworker" | wc -c)") gzipped)"
+fi
+if [ -n "$sgengine" ]; then
+  line2="$line2, an engine seat's worker $(kb "$(wc -c < "$sgengine")") ($(kb "$(gzip -9 -c "$sgengine" | wc -c)") gzipped)"
+fi
+if [ -n "$shared" ]; then
+  line2="$line2, the code both pages share $(kb "$(wc -c < "$shared")") ($(kb "$(gzip -9 -c "$shared" | wc -c)") gzipped)"
 fi
 line2="$line2."
 printf '%s\n%s\n' "$line1" "$line2" | tee bindings/wasm/web/dist/figures.md

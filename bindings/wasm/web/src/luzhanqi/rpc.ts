@@ -19,20 +19,24 @@ export interface RpcAnswer {
   ms: number;
 }
 
-/** The worker's side: each request answered by `answer` once `ready` has settled. */
-export function serve<Req extends { id: number }, A extends object>(ready: Promise<unknown>, answer: (req: Req) => A): void {
-  self.onmessage = async (event: MessageEvent<Req>) => {
+/** The worker's side: each request answered by `answer` once `ready` has settled, one at a
+ * time and in order (an answer may wait: a 四國 engine move waits for its seat's engine
+ * worker, and the next request waits for it). */
+export function serve<Req extends { id: number }, A extends object>(ready: Promise<unknown>, answer: (req: Req) => A | Promise<A>): void {
+  let queue: Promise<unknown> = ready;
+  self.onmessage = (event: MessageEvent<Req>) => {
     const req = event.data;
-    await ready;
-    const t0 = performance.now();
-    let out: RpcAnswer & Partial<A>;
-    try {
-      out = { ...answer(req), id: req.id, ms: 0 };
-    } catch (err) {
-      out = { id: req.id, error: String(err), ms: 0 } as RpcAnswer & Partial<A>;
-    }
-    out.ms = performance.now() - t0;
-    self.postMessage(out);
+    queue = queue.then(async () => {
+      const t0 = performance.now();
+      let out: RpcAnswer & Partial<A>;
+      try {
+        out = { ...(await answer(req)), id: req.id, ms: 0 };
+      } catch (err) {
+        out = { id: req.id, error: String(err), ms: 0 } as RpcAnswer & Partial<A>;
+      }
+      out.ms = performance.now() - t0;
+      self.postMessage(out);
+    });
   };
 }
 
