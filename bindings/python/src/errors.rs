@@ -124,6 +124,59 @@ pub fn check_draws(what: &str, n: usize) -> PyResult<usize> {
     }
 }
 
+/// `obj` as an index below `count` when it is a Python int (or has `__index__`), `None` when it
+/// is something else (a caller may then read it as text). A negative or too large int is an
+/// `E` (a `ValueError`) that names the argument (`what`: `"action"`, `"player"`) and its range,
+/// never Python's `OverflowError` or a `TypeError` from a later conversion.
+pub fn index_in<E: pyo3::PyTypeInfo>(
+    what: &str,
+    obj: &Bound<'_, PyAny>,
+    count: usize,
+) -> PyResult<Option<usize>> {
+    if !(obj.is_instance_of::<pyo3::types::PyInt>() || obj.hasattr("__index__")?) {
+        return Ok(None);
+    }
+    match obj.extract::<usize>() {
+        Ok(i) if i < count => Ok(Some(i)),
+        _ => {
+            // Python refuses to write an int of thousands of digits: say so instead.
+            let shown = obj
+                .str()
+                .map(|s| echo(&s.to_string()))
+                .unwrap_or_else(|_| "(an int of thousands of digits)".to_string());
+            let why = if obj.lt(0).unwrap_or(false) {
+                "is negative"
+            } else {
+                "is too large"
+            };
+            Err(err::<E>(format!(
+                "{what} {shown} {why}: expected 0 … {}",
+                count.saturating_sub(1)
+            )))
+        }
+    }
+}
+
+/// `obj` as an index below `count`, as [`index_in`]; what is not an int is a `TypeError`
+/// naming the argument.
+pub fn index_arg<E: pyo3::PyTypeInfo>(
+    what: &str,
+    obj: &Bound<'_, PyAny>,
+    count: usize,
+) -> PyResult<usize> {
+    index_in::<E>(what, obj, count)?.ok_or_else(|| {
+        let kind = obj
+            .get_type()
+            .name()
+            .map_or_else(|_| "?".to_string(), |n| n.to_string());
+        pyo3::exceptions::PyTypeError::new_err(format!(
+            "{what} must be an int 0 … {}, not {}",
+            count.saturating_sub(1),
+            echo(&kind)
+        ))
+    })
+}
+
 /// The most characters of an error message. The bindings echo input through [`echo`], but a
 /// library's message may quote the rest of what it could not read (a point or move parser's
 /// `unexpected '…'`, a JSON error's string value): past this length the message is cut, so

@@ -25,11 +25,11 @@ use pyo3::types::PyDict;
 
 use crate::errors::{
     DeploymentError, GameFileError, GameOverError, IllegalMoveError, InfoStateError,
-    MoveParseError, OpeningError, RulesetError, WorldError, echo, err,
+    MoveParseError, OpeningError, RulesetError, WorldError, echo, err, index_in,
 };
 use crate::lzq::{
-    COLS, PyLzPosition, ROWS, action_of_index, mask, move_action, outcome_tuple, parse_rules,
-    parse_side,
+    COLS, NUM_ACTIONS, PyLzPosition, ROWS, action_of_index, mask, move_action, outcome_tuple,
+    parse_rules, parse_side,
 };
 use crate::tensor::sorted;
 
@@ -470,7 +470,7 @@ impl PyLzDarkGame {
         if let Some(o) = self.0.outcome() {
             return Err(err::<GameOverError>(format!("the game is over ({o})")));
         }
-        let m = if let Ok(i) = mv.extract::<usize>() {
+        let m = if let Some(i) = index_in::<MoveParseError>("action", mv, NUM_ACTIONS)? {
             match action_of_index(i)? {
                 luzhanqi::flip::FlipAction::Move(m) => m,
                 luzhanqi::flip::FlipAction::Flip(_) => {

@@ -20,7 +20,7 @@ use pyo3::prelude::*;
 
 use crate::errors::{
     GameOverError, IllegalMoveError, InvalidPositionError, MoveParseError, PositionStringError,
-    RulesetError, echo, err,
+    RulesetError, echo, err, index_arg, index_in,
 };
 use crate::tensor::{mask_of, sorted};
 
@@ -71,6 +71,19 @@ pub(crate) fn action_of_index(a: usize) -> PyResult<FlipAction> {
             NUM_ACTIONS - 1
         )))
     }
+}
+
+/// The flip action of a Python argument `action` (an int 0 … 3659).
+fn action_arg(action: &Bound<'_, PyAny>) -> PyResult<FlipAction> {
+    action_of_index(index_arg::<MoveParseError>("action", action, NUM_ACTIONS)?)
+}
+
+/// The player of a Python argument `player` (0, the first, or 1).
+fn player_arg(player: &Bound<'_, PyAny>) -> PyResult<Player> {
+    Ok(match index_arg::<MoveParseError>("player", player, 2)? {
+        0 => Player::First,
+        _ => Player::Second,
+    })
 }
 
 /// The piece of a chance outcome index.
@@ -192,7 +205,7 @@ pub(crate) fn parse_script(script: &str) -> PyResult<Script> {
 
 /// A move given as text (ASCII or record) or a dense action index, resolved in `pos`.
 pub(crate) fn resolve_move(pos: &Position, mv: &Bound<'_, PyAny>) -> PyResult<Move> {
-    let m = if let Ok(i) = mv.extract::<usize>() {
+    let m = if let Some(i) = index_in::<MoveParseError>("action", mv, NUM_ACTIONS)? {
         match action_of_index(i)? {
             FlipAction::Move(m) => m,
             FlipAction::Flip(_) => {
@@ -607,12 +620,8 @@ impl PyLzFlipGame {
     }
 
     /// The colour (`red`/`blue`) of player 0 or 1 once settled, else None.
-    fn colour_of(&self, player: usize) -> PyResult<Option<&'static str>> {
-        let p = match player {
-            0 => Player::First,
-            1 => Player::Second,
-            _ => return Err(err::<MoveParseError>(format!("player {player}: 0 or 1"))),
-        };
+    fn colour_of(&self, player: &Bound<'_, PyAny>) -> PyResult<Option<&'static str>> {
+        let p = player_arg(player)?;
         Ok(self.pos().colour_of(p).map(Side::name))
     }
 
@@ -627,8 +636,8 @@ impl PyLzFlipGame {
     }
 
     /// Whether an action reveals a piece (a chance node follows it).
-    fn is_chance(&self, action: usize) -> PyResult<bool> {
-        Ok(self.pos().is_chance(action_of_index(action)?))
+    fn is_chance(&self, action: &Bound<'_, PyAny>) -> PyResult<bool> {
+        Ok(self.pos().is_chance(action_arg(action)?))
     }
 
     /// The chance outcomes of a flip: `(piece index, probability)`, piece index `side * 12 +
@@ -644,9 +653,21 @@ impl PyLzFlipGame {
     /// Play an action; `outcome` is the piece index it reveals (required for a chance action,
     /// refused otherwise). Returns the ply's text.
     #[pyo3(signature = (action, outcome = None))]
-    fn apply(&mut self, action: usize, outcome: Option<usize>) -> PyResult<String> {
-        let a = action_of_index(action)?;
-        let revealed = outcome.map(piece_of_index).transpose()?;
+    fn apply(
+        &mut self,
+        action: &Bound<'_, PyAny>,
+        outcome: Option<&Bound<'_, PyAny>>,
+    ) -> PyResult<String> {
+        let a = action_arg(action)?;
+        let revealed = outcome
+            .map(|o| {
+                piece_of_index(index_arg::<MoveParseError>(
+                    "outcome",
+                    o,
+                    NUM_CHANCE_OUTCOMES,
+                )?)
+            })
+            .transpose()?;
         if let Some(o) = self.0.outcome() {
             return Err(err::<GameOverError>(format!("the game is over ({o})")));
         }
@@ -672,10 +693,10 @@ impl PyLzFlipGame {
     fn apply_drawn(
         &mut self,
         py: Python<'_>,
-        action: usize,
+        action: &Bound<'_, PyAny>,
         seed: Option<u64>,
     ) -> PyResult<String> {
-        let a = action_of_index(action)?;
+        let a = action_arg(action)?;
         if let Some(o) = self.0.outcome() {
             return Err(err::<GameOverError>(format!("the game is over ({o})")));
         }
@@ -705,12 +726,12 @@ impl PyLzFlipGame {
     /// The observation tensor seen by player 0 or 1 (float32 (50, 12, 5)): as
     /// `LzPosition.observation` for the player's colour (Red for player 0 and Blue for
     /// player 1 while the colours are unsettled), with the face-down and unseen planes.
-    fn observation<'py>(&self, py: Python<'py>, player: usize) -> PyResult<Bound<'py, PyAny>> {
-        let p = match player {
-            0 => Player::First,
-            1 => Player::Second,
-            _ => return Err(err::<MoveParseError>(format!("player {player}: 0 or 1"))),
-        };
+    fn observation<'py>(
+        &self,
+        py: Python<'py>,
+        player: &Bound<'_, PyAny>,
+    ) -> PyResult<Bound<'py, PyAny>> {
+        let p = player_arg(player)?;
         let pos = self.pos();
         let viewer = pos.colour_of(p).unwrap_or(if p == Player::First {
             Side::Red
@@ -765,14 +786,19 @@ fn lz_action_index(text: &str) -> PyResult<usize> {
 
 /// The text of a dense action index.
 #[pyfunction]
-fn lz_action_text(action: usize) -> PyResult<String> {
-    Ok(action_of_index(action)?.to_string())
+fn lz_action_text(action: &Bound<'_, PyAny>) -> PyResult<String> {
+    Ok(action_arg(action)?.to_string())
 }
 
 /// The letter of a chance outcome (piece) index (upper case Red).
 #[pyfunction]
-fn lz_piece_letter(index: usize) -> PyResult<char> {
-    Ok(piece_of_index(index)?.letter())
+fn lz_piece_letter(index: &Bound<'_, PyAny>) -> PyResult<char> {
+    Ok(piece_of_index(index_arg::<MoveParseError>(
+        "piece index",
+        index,
+        NUM_CHANCE_OUTCOMES,
+    )?)?
+    .letter())
 }
 
 /// Adds the 陸戰棋 classes, functions and constants to the module.

@@ -15,10 +15,12 @@ use pyo3::prelude::*;
 use siguo::dark::{DarkError, DarkGame, Event, InfoState, SeatView, WorldError, WorldSampler};
 use siguo::{Action, Point, Seat, SiguoMode};
 
-use crate::errors::{GameOverError, IllegalMoveError, InfoStateError, RulesetError, err};
+use crate::errors::{
+    GameOverError, IllegalMoveError, InfoStateError, MoveParseError, RulesetError, err, index_in,
+};
 use crate::sgq::{
-    PySgPosition, ReducedGame, SIDE, action_of_index, cell, indices, mask, outcome_tuple,
-    parse_seat, play_error, relative,
+    NUM_ACTIONS, PySgPosition, ReducedGame, SIDE, action_of_index, cell, indices, mask,
+    outcome_tuple, parse_seat, play_error, relative,
 };
 
 /// Planes of the view tensor (see [`view_tensor`]).
@@ -232,7 +234,7 @@ impl PySgDarkGame {
 
     /// Play the seat to move's action (a dense index, or ASCII `g6g7` / `pass`).
     fn push(&mut self, action: &Bound<'_, PyAny>) -> PyResult<()> {
-        let i = if let Ok(i) = action.extract::<usize>() {
+        let i = if let Some(i) = index_in::<MoveParseError>("action", action, NUM_ACTIONS)? {
             i
         } else {
             let s: String = action.extract()?;

@@ -21,7 +21,7 @@ use siguo::{
 
 use crate::errors::{
     DeploymentError, GameOverError, IllegalMoveError, InvalidPositionError, MoveParseError,
-    PositionStringError, RulesetError, echo, err,
+    PositionStringError, RulesetError, echo, err, index_arg, index_in,
 };
 use crate::lzq::parse_script;
 use crate::tensor::{mask_of, sorted};
@@ -157,7 +157,7 @@ fn resolve_action(pos: &Position, action: &Bound<'_, PyAny>) -> PyResult<Action>
     if let Some(o) = pos.outcome() {
         return Err(err::<GameOverError>(format!("the game is over ({o})")));
     }
-    let a = if let Ok(i) = action.extract::<usize>() {
+    let a = if let Some(i) = index_in::<MoveParseError>("action", action, NUM_ACTIONS)? {
         action_of_index(i)?
     } else {
         let s: String = action.extract()?;
@@ -612,8 +612,8 @@ pub(crate) fn sg_action_index(text: &str) -> PyResult<usize> {
 
 /// The ASCII text of a dense action index (`g6g7`, `pass`).
 #[pyfunction]
-fn sg_action_text(action: usize) -> PyResult<String> {
-    Ok(action_of_index(action)?.to_string())
+fn sg_action_text(action: &Bound<'_, PyAny>) -> PyResult<String> {
+    Ok(action_of_index(index_arg::<MoveParseError>("action", action, NUM_ACTIONS)?)?.to_string())
 }
 
 /// Adds the 四國軍棋 classes, functions and constants to the module.

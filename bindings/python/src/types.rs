@@ -10,7 +10,9 @@ use gjjq_notation::{MoveText, Record};
 use pyo3::prelude::*;
 use pyo3::types::PyType;
 
-use crate::errors::{GjjqError, IllegalMoveError, MoveParseError, RulesetError, echo, err};
+use crate::errors::{
+    GjjqError, IllegalMoveError, MoveParseError, RulesetError, echo, err, index_in,
+};
 
 /// Number of points.
 pub const POINTS: usize = Square::COUNT;
@@ -103,10 +105,7 @@ impl PyMove {
     }
 
     pub fn from_action_index(action: &Bound<'_, PyAny>) -> PyResult<PyMove> {
-        let i = action
-            .extract::<usize>()
-            .ok()
-            .filter(|&i| i < NUM_ACTIONS)
+        let i = index_in::<MoveParseError>("action", action, NUM_ACTIONS)?
             .ok_or_else(|| err::<MoveParseError>(format!("action {action} is not in 0..8100")))?;
         match u16::try_from(i).ok().and_then(CoreMove::from_index) {
             Some(m) => Ok(PyMove {

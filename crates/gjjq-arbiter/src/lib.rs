@@ -40,8 +40,6 @@
 use std::collections::HashMap;
 use std::ops::ControlFlow;
 use std::sync::Mutex;
-use std::sync::atomic::{AtomicBool, AtomicU64, Ordering};
-use std::sync::mpsc;
 
 use gjjq_core::Position;
 
@@ -54,6 +52,7 @@ mod open_game;
 pub mod openings;
 mod process;
 pub mod report;
+mod schedule;
 pub mod stats;
 pub mod team;
 
@@ -71,7 +70,8 @@ use luzhanqi_game::{
 };
 use open_game::OpenGame;
 use process::probe;
-use stats::{Pentanomial, Tally};
+use schedule::Counter;
+use stats::Tally;
 
 /// Play the match. `on_game` is called in the calling thread after each game (in the order
 /// games finish) with the report and the running tally; the game file is the caller's to
@@ -111,156 +111,66 @@ pub fn run_match(
         }
     }
     let names = probe(config)?;
-    let next = AtomicU64::new(0);
-    let stop = AtomicBool::new(false);
-    let mut tally = Tally::default();
-    let mut pentanomial = Pentanomial::default();
-    // The first engine's points in the first finished game of each pair still waiting for
-    // its partner (games finish out of order with concurrency).
-    let mut half_pairs: HashMap<u32, f64> = HashMap::new();
-    let mut terminations: Vec<(&'static str, u32)> = Vec::new();
-    let mut decision = None;
-    let mut stopped = None;
-    // Each report goes with a channel on which the thread that played it waits until the
-    // report is counted: a decision taken on it (an SPRT's, `on_game`'s stop) is known before
-    // that thread takes another game.
-    let (tx, rx) = mpsc::channel::<(GameReport, mpsc::Sender<()>)>();
+    let mut counter = Counter::default();
     let starts = Starts::default();
     // A failure to make a hidden pair's start after the check above (none is known).
     let late_error: Mutex<Option<MatchError>> = Mutex::new(None);
-    std::thread::scope(|scope| {
-        for _ in 0..config.concurrency.min(config.games as usize) {
-            let tx = tx.clone();
-            let (next, stop, names, starts, late_error) =
-                (&next, &stop, &names, &starts, &late_error);
-            scope.spawn(move || {
-                loop {
-                    if stop.load(Ordering::Relaxed) {
-                        break;
-                    }
-                    let i = next.fetch_add(1, Ordering::Relaxed);
-                    // 64 bits: the counter goes one past the last game in every thread and
-                    // must not wrap back to the first.
-                    let Ok(round) = u32::try_from(i + 1) else {
-                        break;
-                    };
-                    if round > config.games {
-                        break;
-                    }
-                    let red = ((round - 1) % 2) as usize;
-                    // The pair's start, or the game's own in a hidden match with fresh
-                    // layouts (issue 50, item 3).
-                    let start = config.start_of(round);
-                    let report = match starts.take(config, start) {
-                        Ok(Start::Hidden(opening, hidden)) => {
-                            let hidden = HiddenMatchGame::new(*hidden);
-                            game::play(config, names, round, opening, hidden, red)
-                        }
-                        Ok(Start::Open(opening, position)) => {
-                            let open = OpenGame::new(config, position);
-                            game::play(config, names, round, opening, open, red)
-                        }
-                        Ok(Start::LuzhanqiOpen(red_d, blue_d)) => {
-                            let g = LuzhanqiOpenGame::new(config, &red_d, &blue_d);
-                            game::play(config, names, round, start as usize, g, red)
-                        }
-                        Ok(Start::LuzhanqiDark(red_d, blue_d)) => {
-                            let g = LuzhanqiDarkGame::new(&red_d, &blue_d);
-                            game::play(config, names, round, start as usize, g, red)
-                        }
-                        Ok(Start::LuzhanqiFlip(deal)) => {
-                            let g = LuzhanqiFlipGame::new(config, *deal);
-                            game::play(config, names, round, start as usize, g, red)
-                        }
-                        Err(e) => {
-                            late_error
-                                .lock()
-                                .unwrap_or_else(|e| e.into_inner())
-                                .get_or_insert(e);
-                            stop.store(true, Ordering::Relaxed);
-                            break;
-                        }
-                    };
-                    stop_on_failure(config, &report, stop);
-                    let (counted, wait) = mpsc::channel();
-                    if tx.send((report, counted)).is_err() {
-                        break;
-                    }
-                    // An error: the match thread has dropped its end, counted or not.
-                    let _ = wait.recv();
-                }
-            });
-        }
-        drop(tx);
-        for (report, counted) in rx {
-            let points = report.first_engine_points();
-            tally.add(points);
-            let pair = (report.round - 1) / 2;
-            match half_pairs.remove(&pair) {
-                Some(other) => pentanomial.add_pair(other, points),
-                None => {
-                    half_pairs.insert(pair, points);
-                }
+    let play = |round: u32| {
+        let red = ((round - 1) % 2) as usize;
+        // The pair's start, or the game's own in a hidden match with fresh layouts (issue 50,
+        // item 3).
+        let start = config.start_of(round);
+        let names = &names;
+        Some(match starts.take(config, start) {
+            Ok(Start::Hidden(opening, hidden)) => {
+                let hidden = HiddenMatchGame::new(*hidden);
+                game::play(config, names, round, opening, hidden, red)
             }
-            // The thread that played the game has already stopped the others
-            // (`stop_on_failure`); here the summary only says why.
-            if !config.recover && stopped.is_none() && ends_the_match(&report) {
-                stopped = Some(format!(
-                    "game {} ended by {} ({}); --recover goes on after such a game",
-                    report.round,
-                    report.termination.as_str(),
-                    report.detail
-                ));
+            Ok(Start::Open(opening, position)) => {
+                let open = OpenGame::new(config, position);
+                game::play(config, names, round, opening, open, red)
             }
-            let word = report.termination.as_str();
-            match terminations.iter_mut().find(|(w, _)| *w == word) {
-                Some((_, n)) => *n += 1,
-                None => terminations.push((word, 1)),
+            Ok(Start::LuzhanqiOpen(red_d, blue_d)) => {
+                let g = LuzhanqiOpenGame::new(config, &red_d, &blue_d);
+                game::play(config, names, round, start as usize, g, red)
             }
-            if let ControlFlow::Break(why) = on_game(&report, &tally) {
-                stop.store(true, Ordering::Relaxed);
-                stopped.get_or_insert(why);
+            Ok(Start::LuzhanqiDark(red_d, blue_d)) => {
+                let g = LuzhanqiDarkGame::new(&red_d, &blue_d);
+                game::play(config, names, round, start as usize, g, red)
             }
-            if let Some(s) = config.sprt
-                && decision.is_none()
-            {
-                decision = s.status_pentanomial(&pentanomial).decision;
-                if decision.is_some() {
-                    stop.store(true, Ordering::Relaxed);
-                }
+            Ok(Start::LuzhanqiFlip(deal)) => {
+                let g = LuzhanqiFlipGame::new(config, *deal);
+                game::play(config, names, round, start as usize, g, red)
             }
-            // Counted: the thread that played the game may take another.
-            drop(counted);
-        }
-    });
+            Err(e) => {
+                late_error
+                    .lock()
+                    .unwrap_or_else(|e| e.into_inner())
+                    .get_or_insert(e);
+                return None;
+            }
+        })
+    };
+    schedule::rounds(
+        config,
+        play,
+        |r: &GameReport| r.termination,
+        |report| {
+            counter.add(
+                config,
+                report.round,
+                report.first_engine_points(),
+                report.termination,
+                &report.detail,
+            );
+            let flow = on_game(&report, &counter.tally);
+            counter.decide(config, flow)
+        },
+    );
     if let Some(e) = late_error.into_inner().unwrap_or_else(|e| e.into_inner()) {
         return Err(e);
     }
-    Ok(MatchSummary {
-        names,
-        tally,
-        terminations,
-        pentanomial,
-        sprt_decision: decision,
-        stopped,
-    })
-}
-
-/// Whether `report` is a game an engine lost by crashing or failing to start, which ends a
-/// match without [`MatchConfig::recover`].
-fn ends_the_match(report: &GameReport) -> bool {
-    matches!(
-        report.termination,
-        Termination::Crash | Termination::StartupFailure
-    )
-}
-
-/// Stop starting games once a game ends the match; set by the thread that played it, before
-/// it takes the next game, so a match of one game at a time stops right after it.
-fn stop_on_failure(config: &MatchConfig, report: &GameReport, stop: &AtomicBool) {
-    if !config.recover && ends_the_match(report) {
-        stop.store(true, Ordering::Relaxed);
-    }
+    Ok(counter.summary(names))
 }
 
 /// The start of a game pair, as both its games play it.

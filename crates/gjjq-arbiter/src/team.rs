@@ -22,10 +22,7 @@
 //! match's tags. The summary is the two-seat match's [`MatchSummary`]: engine 1's tally and
 //! the pentanomial of the pairs.
 
-use std::collections::HashMap;
 use std::ops::ControlFlow;
-use std::sync::atomic::{AtomicBool, AtomicU64, Ordering};
-use std::sync::mpsc;
 use std::time::{Duration, Instant};
 
 use junqi_game::{Alliance, Seat as ModelSeat};
@@ -41,7 +38,8 @@ use siguo::{Position, Repetitions, Rules, Seat, SiguoMode};
 use crate::config::{MatchConfig, TimeControl};
 use crate::process::{EngineProcess, Failure, ask, probe};
 use crate::report::{MatchError, MatchSummary, Termination};
-use crate::stats::{Pentanomial, Tally};
+use crate::schedule::{Counter, rounds};
+use crate::stats::Tally;
 
 /// The game of a team match: 四國軍棋 in one of its modes, under its rules.
 #[derive(Debug, Clone, Copy, PartialEq, Eq)]
@@ -559,92 +557,38 @@ pub fn run_team_match(
         });
     }
     let names = probe(config)?;
-    let next = AtomicU64::new(0);
-    let stop = AtomicBool::new(false);
-    let mut tally = Tally::default();
-    let mut pentanomial = Pentanomial::default();
-    let mut half_pairs: HashMap<u32, f64> = HashMap::new();
-    let mut terminations: Vec<(&'static str, u32)> = Vec::new();
-    let mut decision = None;
-    let mut stopped = None;
-    let (tx, rx) = mpsc::channel::<(SeatGameReport, mpsc::Sender<()>)>();
-    std::thread::scope(|scope| {
-        for _ in 0..config.concurrency.min(config.games as usize) {
-            let tx = tx.clone();
-            let (next, stop, names) = (&next, &stop, &names);
-            scope.spawn(move || {
-                loop {
-                    if stop.load(Ordering::Relaxed) {
-                        break;
-                    }
-                    let Ok(round) = u32::try_from(next.fetch_add(1, Ordering::Relaxed) + 1) else {
-                        break;
-                    };
-                    if round > config.games {
-                        break;
-                    }
-                    let first = ((round - 1) % 2) as usize;
-                    let start_number = team_start_of(config, game, round);
-                    let start = start_position(config.seed, start_number, rules);
-                    let report = play_game(config, game, names, round, start_number, start, first);
-                    if !config.recover && ends_the_match(&report) {
-                        stop.store(true, Ordering::Relaxed);
-                    }
-                    let (counted, wait) = mpsc::channel();
-                    if tx.send((report, counted)).is_err() {
-                        break;
-                    }
-                    let _ = wait.recv();
-                }
-            });
-        }
-        drop(tx);
-        for (report, counted) in rx {
-            let points = report.first_engine_points();
-            tally.add(points);
-            let pair = (report.round - 1) / 2;
-            match half_pairs.remove(&pair) {
-                Some(other) => pentanomial.add_pair(other, points),
-                None => {
-                    half_pairs.insert(pair, points);
-                }
-            }
-            if !config.recover && stopped.is_none() && ends_the_match(&report) {
-                stopped = Some(format!(
-                    "game {} ended by {} ({}); --recover goes on after such a game",
-                    report.round,
-                    report.termination.as_str(),
-                    report.detail
-                ));
-            }
-            let word = report.termination.as_str();
-            match terminations.iter_mut().find(|(w, _)| *w == word) {
-                Some((_, n)) => *n += 1,
-                None => terminations.push((word, 1)),
-            }
-            if let ControlFlow::Break(why) = on_game(&report, &tally) {
-                stop.store(true, Ordering::Relaxed);
-                stopped.get_or_insert(why);
-            }
-            if let Some(s) = config.sprt
-                && decision.is_none()
-            {
-                decision = s.status_pentanomial(&pentanomial).decision;
-                if decision.is_some() {
-                    stop.store(true, Ordering::Relaxed);
-                }
-            }
-            drop(counted);
-        }
-    });
-    Ok(MatchSummary {
-        names,
-        tally,
-        terminations,
-        pentanomial,
-        sprt_decision: decision,
-        stopped,
-    })
+    let mut counter = Counter::default();
+    let play = |round: u32| {
+        let first = ((round - 1) % 2) as usize;
+        let start_number = team_start_of(config, game, round);
+        let start = start_position(config.seed, start_number, rules);
+        Some(play_game(
+            config,
+            game,
+            &names,
+            round,
+            start_number,
+            start,
+            first,
+        ))
+    };
+    rounds(
+        config,
+        play,
+        |r: &SeatGameReport| r.termination,
+        |report| {
+            counter.add(
+                config,
+                report.round,
+                report.first_engine_points(),
+                report.termination,
+                &report.detail,
+            );
+            let flow = on_game(&report, &counter.tally);
+            counter.decide(config, flow)
+        },
+    );
+    Ok(counter.summary(names))
 }
 
 /// The start of round `round`: the pair's in 全明 and with paired layouts, else the game's own
@@ -656,13 +600,4 @@ fn team_start_of(config: &MatchConfig, game: &TeamGame, round: u32) -> u32 {
         config.layouts
     };
     layouts.start_of(round, 2)
-}
-
-/// Whether a game was lost by a crash or a failed start (which ends a match without
-/// [`MatchConfig::recover`]).
-fn ends_the_match(report: &SeatGameReport) -> bool {
-    matches!(
-        report.termination,
-        Termination::Crash | Termination::StartupFailure
-    )
 }

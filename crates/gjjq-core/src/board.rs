@@ -271,17 +271,6 @@ impl fmt::Debug for Board {
     }
 }
 
-/// Parses the placement field of the position string.
-impl std::str::FromStr for Board {
-    type Err = crate::setup::SetupParseError;
-
-    fn from_str(s: &str) -> Result<Board, crate::setup::SetupParseError> {
-        let mut board = Board::EMPTY;
-        crate::setup::parse_placement(s, &mut board)?;
-        Ok(board)
-    }
-}
-
 /// Rows `rows − 1` down to 0 of the board (10 for a position string, R-31; 5 for a
 /// deployment string, R-33, or a country), separated by `/`: `cell`'s character for each
 /// point, a digit 1–9 for each run of points where it gives none.

@@ -148,6 +148,6 @@ mod tests {
         );
         let win: junqi_game::Outcome<_, DrawReason> =
             Outcome::win(Side::Green, WinReason::KingCaptured).into();
-        assert_eq!(win.returns(2), [-1.0, 1.0]);
+        assert_eq!(win.returns(2), Some(vec![-1.0, 1.0]));
     }
 }

@@ -2,57 +2,25 @@
 //! read back through its parser, so JSON, TOML or any other format holds the same strings as
 //! records and position strings do.
 
-use std::borrow::Cow;
-use std::fmt::Display;
-use std::str::FromStr;
-
-use serde::de::Error as _;
-use serde::{Deserialize, Deserializer, Serialize, Serializer};
-
 use crate::{
     Move, Position, Setup, Square,
     deploy::{Deployment, PlayMode},
     endgame::EndgameForce,
 };
 
-macro_rules! as_text {
-    ($($ty:ty),*) => {$(
-        impl Serialize for $ty {
-            fn serialize<S: Serializer>(&self, s: S) -> Result<S::Ok, S::Error> {
-                s.collect_str(self)
-            }
-        }
-
-        impl<'de> Deserialize<'de> for $ty {
-            fn deserialize<D: Deserializer<'de>>(d: D) -> Result<$ty, D::Error> {
-                parse(d)
-            }
-        }
-    )*};
-}
-
-fn parse<'de, D, T>(d: D) -> Result<T, D::Error>
-where
-    D: Deserializer<'de>,
-    T: FromStr,
-    T::Err: Display,
-{
-    let text = Cow::<'de, str>::deserialize(d)?;
-    text.parse().map_err(D::Error::custom)
-}
-
 // `Square` as its label (`5B`), `Move` as its ASCII form (`5B5A`), `Setup` and `Position` as
 // position strings (R-31; a `Position` is validated under the standard ruleset).
-as_text!(Square, Move, Setup, Position);
+junqi_game::serde_as_text!(Square, Move, Setup, Position);
 
 // `Deployment` as its deployment string (R-33, checked under the standard ruleset), `PlayMode`
 // as its name (`fanshi`), `EndgameForce` as its ASCII form (`IID`).
-as_text!(Deployment, PlayMode, EndgameForce);
+junqi_game::serde_as_text!(Deployment, PlayMode, EndgameForce);
 
 #[cfg(test)]
 mod tests {
     use super::*;
     use crate::{Outcome, Piece, PieceKind, Ruleset, Side, setup::PendingReturn};
+    use serde::{Deserialize, Serialize};
 
     fn round_trip<T>(value: T, json: &str)
     where

@@ -307,6 +307,17 @@ fn parse_counter(s: &str, field: Field) -> Result<u32, SetupParseError> {
     })
 }
 
+/// Parses the placement field of the position string.
+impl std::str::FromStr for Board {
+    type Err = SetupParseError;
+
+    fn from_str(s: &str) -> Result<Board, SetupParseError> {
+        let mut board = Board::EMPTY;
+        parse_placement(s, &mut board)?;
+        Ok(board)
+    }
+}
+
 pub(crate) fn parse_placement(s: &str, board: &mut Board) -> Result<(), SetupParseError> {
     let rows: Vec<&str> = s.split('/').collect();
     if rows.len() != 10 {

@@ -5,7 +5,7 @@
 //! server ([`crate::server`]) uses it, and so can a Web Worker.
 
 use gjjq_core::{Move, Position, Ruleset, Setup, Side, hidden::InfoState};
-use junqi_protocol::{BestMove, Info, PositionCommand, Seat};
+use junqi_protocol::{BestMove, Info, PositionCommand, PositionRefused, Seat};
 use thiserror::Error;
 
 use crate::hidden::HiddenResult;
@@ -24,24 +24,10 @@ pub enum ResolveError {
         /// Why.
         detail: String,
     },
-    /// The information state after `position hidden` is malformed (`docs/hidden.md`).
-    #[error("position: invalid information state '{state}': {detail}")]
-    HiddenState {
-        /// The state as given (its first 200 characters).
-        state: String,
-        /// Why.
-        detail: String,
-    },
-    /// A move after `moves` is malformed or not legal where it stands.
-    #[error("position: move {index} '{text}' {detail}")]
-    Move {
-        /// Its number in the list, from 1.
-        index: usize,
-        /// The move as written.
-        text: String,
-        /// Why it was refused.
-        detail: String,
-    },
+    /// The information state after `position hidden` is malformed (`docs/hidden.md`), or a
+    /// move after `moves` is malformed or not legal where it stands.
+    #[error(transparent)]
+    Refused(#[from] PositionRefused),
 }
 
 /// The clock of `go` that `side` reads: Red's is UCI's White (`wtime`, `winc`), Green's its
@@ -71,7 +57,7 @@ pub fn seat(side: Side) -> Seat {
 ///
 /// # Errors
 ///
-/// [`ResolveError::HiddenState`] for a malformed state.
+/// [`ResolveError::Refused`] ([`PositionRefused::InfoState`]) for a malformed state.
 ///
 /// # Examples
 ///
@@ -91,10 +77,7 @@ pub fn seat(side: Side) -> Seat {
 /// ```
 pub fn parse_info_state(text: &str) -> Result<InfoState, ResolveError> {
     text.parse::<InfoState>()
-        .map_err(|e| ResolveError::HiddenState {
-            state: text.chars().take(200).collect(),
-            detail: e.to_string(),
-        })
+        .map_err(|e| PositionRefused::info_state(text, e).into())
 }
 
 /// The position a `position` command names under `rules`, with the Zobrist keys of the
@@ -102,7 +85,7 @@ pub fn parse_info_state(text: &str) -> Result<InfoState, ResolveError> {
 ///
 /// # Errors
 ///
-/// [`ResolveError::Fen`] for a bad position string, [`ResolveError::Move`] for the first
+/// [`ResolveError::Fen`] for a bad position string, [`ResolveError::Refused`] ([`PositionRefused::Move`]) for the first
 /// move that is malformed or illegal where it stands (a pending return's return, forfeit or
 /// move after removal is an ordinary ASCII move, R-19).
 ///
@@ -140,11 +123,7 @@ pub fn resolve_position(
     let mut seen: std::collections::HashMap<u64, u32> =
         std::collections::HashMap::from([(pos.zobrist_hash(), 1)]);
     for (i, text) in cmd.moves.iter().enumerate() {
-        let err = |detail: String| ResolveError::Move {
-            index: i + 1,
-            text: text.clone(),
-            detail,
-        };
+        let err = |detail: String| ResolveError::from(PositionRefused::at_move(i, text, detail));
         let ascii: Move = text
             .parse()
             .map_err(|e| err(format!("is malformed: {e}")))?;
@@ -313,7 +292,10 @@ mod tests {
             "position hidden r r 9/3III3/9/1DA3AD1/FPMGKGMPF 9/3xxx3/9/1xx3xx1/xxxxxxxxx 5B5Q",
         ] {
             assert!(
-                matches!(state(bad), Err(ResolveError::HiddenState { .. })),
+                matches!(
+                    state(bad),
+                    Err(ResolveError::Refused(PositionRefused::InfoState { .. }))
+                ),
                 "{bad}: {:?}",
                 state(bad)
             );
@@ -344,7 +326,13 @@ mod tests {
         assert_eq!(pos.turn(), Side::Red);
         let err = resolve_position(&cmd("position startpos moves 5B5A 5B4B"), Ruleset::STANDARD)
             .unwrap_err();
-        assert!(matches!(err, ResolveError::Move { index: 2, .. }), "{err}");
+        assert!(
+            matches!(
+                err,
+                ResolveError::Refused(PositionRefused::Move { index: 2, .. })
+            ),
+            "{err}"
+        );
         let err =
             resolve_position(&cmd("position startpos moves 5Bxx"), Ruleset::STANDARD).unwrap_err();
         assert!(err.to_string().contains("malformed"), "{err}");

@@ -15,7 +15,7 @@ use rand::{Rng, SeedableRng};
 use crate::hidden::{HiddenAgent, HiddenBelief, HiddenSearch};
 use crate::hidden::{HiddenConfig, untried_candidates};
 use junqi_protocol::server::{ERROR_CHARS, Output, Session};
-use junqi_protocol::{Command, GoParams, Id, OptionKind, OptionLine, Reply};
+use junqi_protocol::{Command, GameCommand, GoParams, Id, OptionKind, OptionLine, Reply};
 
 use crate::protocol::{
     bestmove, bestmove_line, info_lines, parse_info_state, resolve_position, worlds_line,
@@ -192,9 +192,9 @@ impl Server {
     }
 
     /// Carry out `cmd`; `hidden` is the information state of a `position hidden` command.
-    fn carry_out(&mut self, cmd: Command, hidden: Option<InfoState>) {
+    fn carry_out(&mut self, cmd: GameCommand, hidden: Option<InfoState>) {
         match cmd {
-            Command::Uci => {
+            GameCommand::Uci => {
                 let spin = |name: &str, default: i128, min: i128, max: i128| {
                     option(name, OptionKind::Spin { default, min, max })
                 };
@@ -266,13 +266,13 @@ impl Server {
                     self.out.send(&l.to_string());
                 }
             }
-            Command::SetOption { name, value } => self.set_option(&name, value.as_deref()),
-            Command::NewGame => {
+            GameCommand::SetOption { name, value } => self.set_option(&name, value.as_deref()),
+            GameCommand::NewGame => {
                 if let Some(e) = &mut self.engine {
                     e.clear();
                 }
             }
-            Command::Position(p) => match resolve_position(&p, self.rules) {
+            GameCommand::Position(p) => match resolve_position(&p, self.rules) {
                 Ok((pos, keys)) => {
                     self.position = pos;
                     self.history = keys;
@@ -281,19 +281,13 @@ impl Server {
                 Err(e) => self.out.info(&clip(&e.to_string(), ERROR_CHARS)),
             },
             // 暗式: the side's information state alone, never the true position.
-            Command::HiddenPosition(_) => {
+            GameCommand::HiddenPosition(_) => {
                 self.hidden = hidden.map(|state| state.with_rules(self.rules));
             }
-            Command::Go(go) => match self.hidden.clone() {
+            GameCommand::Go(go) => match self.hidden.clone() {
                 Some(state) => self.go_hidden(go, state),
                 None => self.go(go),
             },
-            Command::IsReady
-            | Command::Stop
-            | Command::PonderHit
-            | Command::Debug(_)
-            | Command::Deploy(_)
-            | Command::Quit => {}
         }
     }
 
@@ -628,10 +622,13 @@ impl Server {
 
 impl Session for Server {
     fn apply(&mut self, cmd: Command) {
+        let Ok(cmd) = GameCommand::try_from(cmd) else {
+            return;
+        };
         // The information state is read with its command: a malformed one is reported and
         // the line ignored, as any malformed command, without stopping a running search.
         let hidden = match &cmd {
-            Command::HiddenPosition(text) => match parse_info_state(text) {
+            GameCommand::HiddenPosition(text) => match parse_info_state(text) {
                 Ok(state) => Some(state),
                 Err(e) => {
                     self.out.info(&clip(&e.to_string(), ERROR_CHARS));

@@ -83,18 +83,3 @@ impl fmt::Display for PositionString {
         self.0.fmt(f)
     }
 }
-
-#[cfg(feature = "serde")]
-impl serde::Serialize for PositionString {
-    fn serialize<S: serde::Serializer>(&self, s: S) -> Result<S::Ok, S::Error> {
-        s.collect_str(self)
-    }
-}
-
-#[cfg(feature = "serde")]
-impl<'de> serde::Deserialize<'de> for PositionString {
-    fn deserialize<D: serde::Deserializer<'de>>(d: D) -> Result<PositionString, D::Error> {
-        let s = String::deserialize(d)?;
-        s.parse().map_err(serde::de::Error::custom)
-    }
-}

@@ -406,21 +406,6 @@ impl fmt::Display for Record {
     }
 }
 
-#[cfg(feature = "serde")]
-impl serde::Serialize for Record {
-    fn serialize<S: serde::Serializer>(&self, s: S) -> Result<S::Ok, S::Error> {
-        s.collect_str(self)
-    }
-}
-
-#[cfg(feature = "serde")]
-impl<'de> serde::Deserialize<'de> for Record {
-    fn deserialize<D: serde::Deserializer<'de>>(d: D) -> Result<Record, D::Error> {
-        let s = String::deserialize(d)?;
-        s.parse().map_err(serde::de::Error::custom)
-    }
-}
-
 /// A cursor over the characters of one record.
 struct Parser {
     chars: Vec<char>,

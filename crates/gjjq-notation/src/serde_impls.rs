@@ -1,31 +1,10 @@
 //! serde for the notation's values that are text: each is written as its text and read back
-//! through its parser (a move text, a result token, a direction word in simplified script).
+//! through its parser (a move text, a result token, a direction word in simplified script, a
+//! record, a position string).
 
-use std::borrow::Cow;
+use crate::{Direction, GameResult, MoveText, PositionString, Record};
 
-use serde::de::Error as _;
-use serde::{Deserialize, Deserializer, Serialize, Serializer};
-
-use crate::{Direction, GameResult, MoveText};
-
-macro_rules! as_text {
-    ($($ty:ty),*) => {$(
-        impl Serialize for $ty {
-            fn serialize<S: Serializer>(&self, s: S) -> Result<S::Ok, S::Error> {
-                s.collect_str(self)
-            }
-        }
-
-        impl<'de> Deserialize<'de> for $ty {
-            fn deserialize<D: Deserializer<'de>>(d: D) -> Result<$ty, D::Error> {
-                let text = Cow::<'de, str>::deserialize(d)?;
-                text.parse().map_err(D::Error::custom)
-            }
-        }
-    )*};
-}
-
-as_text!(MoveText, GameResult, Direction);
+junqi_gamefile::serde_as_text!(MoveText, GameResult, Direction, Record, PositionString);
 
 #[cfg(test)]
 mod tests {

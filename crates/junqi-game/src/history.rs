@@ -45,11 +45,10 @@ pub struct History<S: GameState> {
     seen: HashMap<u64, u32>,
     /// The position before ply `i * SNAPSHOT_EVERY`, for `i ≥ 1`.
     snapshots: Vec<S>,
-    ply_limit: Option<usize>,
 }
 
 impl<S: GameState> History<S> {
-    /// A history from `start`, with no ply limit.
+    /// A history from `start`.
     #[must_use]
     pub fn new(start: S) -> History<S> {
         let key = start.key();
@@ -61,7 +60,6 @@ impl<S: GameState> History<S> {
             keys: vec![key],
             seen: HashMap::from([(key, 1)]),
             snapshots: Vec::new(),
-            ply_limit: None,
         }
     }
 
@@ -125,23 +123,6 @@ impl<S: GameState> History<S> {
     #[must_use]
     pub fn outcome(&self) -> Option<Outcome<S::WinReason, S::DrawReason>> {
         self.position.outcome_with_occurrences(self.occurrences())
-    }
-
-    /// The most plies the game may last, if any.
-    #[must_use]
-    pub fn ply_limit(&self) -> Option<usize> {
-        self.ply_limit
-    }
-
-    /// Set or remove the most plies the game may last (a match's move limit).
-    pub fn set_ply_limit(&mut self, limit: Option<usize>) {
-        self.ply_limit = limit;
-    }
-
-    /// Whether the ply limit is reached: no ply may follow.
-    #[must_use]
-    pub fn ply_limit_reached(&self) -> bool {
-        self.ply_limit.is_some_and(|n| self.len() >= n)
     }
 
     /// Play `action`, completed by `chance`. Unchecked, as [`GameState::apply`]: the owner

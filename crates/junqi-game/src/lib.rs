@@ -5,8 +5,9 @@
 //! | [`Seat`], [`Alliance`] | who plays: an index with a seat count; partners in four-seat games |
 //! | [`Outcome`] | who won or a draw, with each game's reasons; points and returns per seat |
 //! | [`GameState`] | the trait a game's state implements (OpenSpiel's `State`, shakmaty's `Position`) |
-//! | [`History`] | start, plies, keys and occurrence counts (repetition in O(1) a ply), undo, ply limit |
+//! | [`History`] | start, plies, keys and occurrence counts (repetition in O(1) a ply), undo |
 //! | [`bitboard!`] | the one bitboard: each game's set of points as the bits of one word |
+//! | [`serde_as_text!`] | serde for every game's values that have a text form: written as that text, read through its parser |
 //! | [`clip`] | the one cutting of echoed input in error messages |
 //! | [`stats`] | W/D/L and pentanomial statistics, Elo, LOS, SPRT |
 //!
@@ -17,7 +18,7 @@
 //! use junqi_game::{Outcome, Seat, clip};
 //! let blue = Seat::new(1, 2).unwrap();
 //! let o: Outcome<(), ()> = Outcome::Decisive { winner: blue.alliance(), reason: () };
-//! assert_eq!(o.returns(2), [-1.0, 1.0]);
+//! assert_eq!(o.returns(2), Some(vec![-1.0, 1.0]));
 //! assert_eq!(clip("abcdef", 3), "abc… (6 characters)");
 //! ```
 
@@ -28,6 +29,7 @@ mod bitboard;
 mod history;
 mod outcome;
 mod seat;
+mod serde_text;
 mod state;
 pub mod stats;
 mod text;

@@ -12,11 +12,14 @@ use crate::seat::{Alliance, Seat};
 /// let s = |i| Seat::new(i, 4).unwrap();
 /// // Seats 1 and 3 win together in a four-seat game.
 /// let o: Outcome<&str, &str> = Outcome::Decisive { winner: s(3).alliance(), reason: "flag" };
-/// assert_eq!(o.returns(4), [-1.0, 1.0, -1.0, 1.0]);
+/// assert_eq!(o.returns(4), Some(vec![-1.0, 1.0, -1.0, 1.0]));
+/// // Seat 3's alliance is not one of a two-seat game: no returns rather than two losers.
+/// assert_eq!(o.returns(2), None);
 /// assert_eq!(o.points(s(1)), 1.0);
 /// assert!(o.is_winner(s(1)) && !o.is_winner(s(2)));
 /// let d: Outcome<&str, &str> = Outcome::Draw { reason: "repetition" };
-/// assert_eq!(d.returns(2), [0.0, 0.0]);
+/// assert_eq!(d.returns(2), Some(vec![0.0, 0.0]));
+/// assert_eq!(d.returns(0), None);
 /// assert_eq!(d.points(s(0)), 0.5);
 /// ```
 #[derive(Debug, Clone, Copy, PartialEq, Eq, Hash)]
@@ -62,11 +65,46 @@ impl<W, D> Outcome<W, D> {
     }
 
     /// The return of every seat of a `seats`-seat game, as research frameworks expect: +1 for
-    /// a winner, −1 for a loser, 0 for a draw.
+    /// a winner, −1 for a loser, 0 for a draw. `None` when `seats` does not fit the outcome:
+    /// not a seat count (1 to [`MAX_SEATS`](crate::seat::MAX_SEATS)), or a winning alliance
+    /// that is not one of a `seats`-seat game (a two-seat game's winner asked for four
+    /// returns), whose seats would all read as losers.
     #[must_use]
-    pub fn returns(&self, seats: usize) -> Vec<f64> {
-        Seat::all(seats)
-            .map(|s| 2.0 * self.points(s) - 1.0)
-            .collect()
+    pub fn returns(&self, seats: usize) -> Option<Vec<f64>> {
+        let fits = match self.winner() {
+            Some(w) => Seat::all(seats).any(|s| w.contains(s)),
+            None => Seat::new(0, seats).is_some(),
+        };
+        fits.then(|| {
+            Seat::all(seats)
+                .map(|s| 2.0 * self.points(s) - 1.0)
+                .collect()
+        })
+    }
+}
+
+#[cfg(test)]
+mod tests {
+    use super::*;
+    use crate::seat::MAX_SEATS;
+
+    /// A seat count that does not fit the outcome gives no returns (no silent losers).
+    #[test]
+    fn returns_refuse_a_seat_count_that_does_not_fit() {
+        let win = |i, n| -> Outcome<(), ()> {
+            Outcome::Decisive {
+                winner: Seat::new(i, n).unwrap().alliance(),
+                reason: (),
+            }
+        };
+        assert_eq!(win(1, 2).returns(2), Some(vec![-1.0, 1.0]));
+        assert_eq!(win(1, 2).returns(3), None);
+        assert_eq!(win(1, 2).returns(4), None);
+        assert_eq!(win(2, 3).returns(2), None);
+        assert_eq!(win(0, 4).returns(2), None);
+        let draw: Outcome<(), ()> = Outcome::Draw { reason: () };
+        assert_eq!(draw.returns(MAX_SEATS), Some(vec![0.0; MAX_SEATS]));
+        assert_eq!(draw.returns(0), None);
+        assert_eq!(draw.returns(MAX_SEATS + 1), None);
     }
 }

@@ -146,20 +146,6 @@ fn outcome_counts_occurrences() {
 }
 
 #[test]
-fn ply_limit() {
-    let mut h = History::new(Ring { cell: 0, turn: 0 });
-    assert!(!h.ply_limit_reached());
-    h.set_ply_limit(Some(2));
-    h.push(1, None);
-    assert!(!h.ply_limit_reached());
-    h.push(1, None);
-    assert!(h.ply_limit_reached());
-    h.pop();
-    assert!(!h.ply_limit_reached());
-    assert_eq!(h.ply_limit(), Some(2));
-}
-
-#[test]
 fn text_forms_round_trip() {
     let r = Ring { cell: 5, turn: 1 };
     assert_eq!(r.to_string().parse::<Ring>().unwrap(), r);

@@ -142,21 +142,9 @@ impl fmt::Display for Glyph {
     }
 }
 
-/// A glyph is written as its text (`"!?"`, `"$14"`) and read back through its parser.
+// A glyph is written as its text (`"!?"`, `"$14"`) and read back through its parser.
 #[cfg(feature = "serde")]
-impl serde::Serialize for Glyph {
-    fn serialize<S: serde::Serializer>(&self, s: S) -> Result<S::Ok, S::Error> {
-        s.collect_str(self)
-    }
-}
-
-#[cfg(feature = "serde")]
-impl<'de> serde::Deserialize<'de> for Glyph {
-    fn deserialize<D: serde::Deserializer<'de>>(d: D) -> Result<Glyph, D::Error> {
-        let text = std::borrow::Cow::<'de, str>::deserialize(d)?;
-        text.parse().map_err(serde::de::Error::custom)
-    }
-}
+junqi_game::serde_as_text!(Glyph);
 
 #[cfg(test)]
 mod typed_error_tests {

@@ -69,6 +69,9 @@ use std::str::FromStr;
 pub use dialect::{Dialect, Numbering, Plain, Tag};
 pub use error::{ReadError, ReadLimits};
 pub use glyph::{Glyph, GlyphParseError};
+/// serde for a value as its text, for the games' own values (`junqi_game::serde_as_text`).
+#[doc(inline)]
+pub use junqi_game::serde_as_text;
 pub use reader::GameReader;
 pub use text::clip;
 pub use visitor::{Discard, Skip, Visitor};

@@ -13,6 +13,8 @@
 //! | [`reply`] | engine → controller: [`Reply`], [`Id`], [`OptionLine`], [`OptionKind`], [`Info`], [`BestMove`] |
 //! | [`score`] | [`Score`]: `cp N`, `win N`, `loss N` (plies) |
 //! | [`error`] | [`ProtocolError`] |
+//! | [`game_command`] | [`GameCommand`]: the commands a game's session carries out itself |
+//! | [`refused`] | [`PositionRefused`]: an information state or move of `position` the game refuses |
 //! | [`hash`] | the `Hash` option's table allocated fallibly, with one fallback for every engine ([`hash::allocate`]) |
 //! | [`time`] | how long to think from `go`'s clock or `movetime` ([`time::budget`]), for any game |
 //! | [`line`](mod@line) | lines read within a bound ([`line::read_line_bounded`]), outside text escaped onto one line ([`line::escape_for_line`]) |
@@ -37,9 +39,11 @@
 
 pub mod command;
 pub mod error;
+pub mod game_command;
 pub mod hash;
 pub mod line;
 pub mod process;
+pub mod refused;
 pub mod reply;
 pub mod score;
 pub mod server;
@@ -47,5 +51,7 @@ pub mod time;
 
 pub use command::{Command, GoParams, PositionCommand, Seat, parse_command};
 pub use error::ProtocolError;
+pub use game_command::GameCommand;
+pub use refused::PositionRefused;
 pub use reply::{BestMove, Id, Info, OptionKind, OptionLine, Reply};
 pub use score::Score;

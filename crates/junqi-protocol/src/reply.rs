@@ -106,6 +106,77 @@ pub enum OptionKind {
     },
 }
 
+impl OptionLine {
+    /// `option name <name> type spin default <default> min <min> max <max>`.
+    ///
+    /// ```
+    /// use junqi_protocol::OptionLine;
+    /// let hash = OptionLine::spin("Hash", 16, 1, 4096);
+    /// assert_eq!(hash.to_string(), "option name Hash type spin default 16 min 1 max 4096");
+    /// ```
+    #[must_use]
+    pub fn spin(name: &str, default: u64, min: u64, max: u64) -> OptionLine {
+        OptionLine {
+            name: name.to_string(),
+            kind: OptionKind::Spin {
+                default: default.into(),
+                min: min.into(),
+                max: max.into(),
+            },
+        }
+    }
+
+    /// `option name <name> type combo default <default> var <v1> var <v2> …`.
+    ///
+    /// ```
+    /// use junqi_protocol::OptionLine;
+    /// let mode = OptionLine::combo("Mode", "dark", &["open", "dark"]);
+    /// assert_eq!(mode.to_string(), "option name Mode type combo default dark var open var dark");
+    /// ```
+    #[must_use]
+    pub fn combo(name: &str, default: &str, vars: &[&str]) -> OptionLine {
+        OptionLine {
+            name: name.to_string(),
+            kind: OptionKind::Combo {
+                default: default.to_string(),
+                vars: vars.iter().map(|v| (*v).to_string()).collect(),
+            },
+        }
+    }
+
+    /// `option name <name> type string default <default>` (`<empty>` for the empty string).
+    ///
+    /// ```
+    /// use junqi_protocol::OptionLine;
+    /// let rules = OptionLine::string("Rules", "standard");
+    /// assert_eq!(rules.to_string(), "option name Rules type string default standard");
+    /// ```
+    #[must_use]
+    pub fn string(name: &str, default: &str) -> OptionLine {
+        OptionLine {
+            name: name.to_string(),
+            kind: OptionKind::String {
+                default: default.to_string(),
+            },
+        }
+    }
+
+    /// `option name <name> type check default true|false`.
+    ///
+    /// ```
+    /// use junqi_protocol::OptionLine;
+    /// let ponder = OptionLine::check("Ponder", false);
+    /// assert_eq!(ponder.to_string(), "option name Ponder type check default false");
+    /// ```
+    #[must_use]
+    pub fn check(name: &str, default: bool) -> OptionLine {
+        OptionLine {
+            name: name.to_string(),
+            kind: OptionKind::Check { default },
+        }
+    }
+}
+
 /// An `info` line: the fields given, each at most once. `Display` writes them in the order
 /// `depth seldepth multipv score nodes nps hashfull time pv … string …`; parsing takes them in
 /// any order and skips words it does not know (UCI's `currmove`, `tbhits`, …). `pv` runs to

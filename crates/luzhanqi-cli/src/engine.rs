@@ -26,11 +26,12 @@ use std::thread::JoinHandle;
 use std::time::{Duration, Instant};
 
 use junqi_cli::fresh_seed;
+use junqi_game::GameState;
 use junqi_protocol::hash::{allocate, entries_in, fallback_message};
 use junqi_protocol::server::{ERROR_CHARS, Output, Session, clip};
 use junqi_protocol::{
-    BestMove, Command, GoParams, Id, Info, OptionKind, OptionLine, PositionCommand, Reply, Score,
-    Seat, time::budget,
+    BestMove, Command, GameCommand, GoParams, Id, Info, OptionKind, OptionLine, PositionCommand,
+    PositionRefused, Reply, Score, Seat, time::budget,
 };
 use luzhanqi::dark::InfoState;
 use luzhanqi::flip::{FlipGame, FlipPly, FlipPosition, Player};
@@ -99,24 +100,9 @@ pub(crate) enum EngineError {
         detail: String,
     },
     /// The information state after `position hidden` is malformed or not one a referee could
-    /// have told.
-    #[error("position: invalid information state '{text}': {detail}")]
-    InfoState {
-        /// The text (its first 200 characters).
-        text: String,
-        /// Why.
-        detail: String,
-    },
-    /// A move after `moves` is malformed or not legal where it stands.
-    #[error("position: move {index} '{text}' {detail}")]
-    Move {
-        /// Its number in the list, from 1.
-        index: usize,
-        /// The move as written.
-        text: String,
-        /// Why.
-        detail: String,
-    },
+    /// have told, or a move after `moves` is malformed or not legal where it stands.
+    #[error(transparent)]
+    Refused(#[from] PositionRefused),
     /// `position startpos|fen` under `Mode dark`.
     #[error("position: Mode is dark: expected 'position hidden <information state>'")]
     NeedsHidden,
@@ -358,64 +344,39 @@ impl Server {
         }
     }
 
-    fn carry_out(&mut self, cmd: Command) -> Result<(), EngineError> {
+    fn carry_out(&mut self, cmd: GameCommand) -> Result<(), EngineError> {
         match cmd {
-            Command::Uci => self.uci(),
-            Command::SetOption { name, value } => self.set_option(&name, value.as_deref())?,
-            Command::NewGame => {
+            GameCommand::Uci => self.uci(),
+            GameCommand::SetOption { name, value } => self.set_option(&name, value.as_deref())?,
+            GameCommand::NewGame => {
                 if let Some(a) = &mut self.agents {
                     a.open.iter_mut().for_each(|x| x.new_game());
                     a.flip.iter_mut().for_each(|x| x.new_game());
                     a.dark.iter_mut().for_each(|x| x.new_game());
                 }
             }
-            Command::Position(p) => {
+            GameCommand::Position(p) => {
                 self.current = match self.mode {
                     Mode::Open => resolve_open(&p)?,
                     Mode::Flip => resolve_flip(&p)?,
                     Mode::Dark => return Err(EngineError::NeedsHidden),
                 };
             }
-            Command::HiddenPosition(text) => {
+            GameCommand::HiddenPosition(text) => {
                 let state = text
                     .parse::<InfoState>()
-                    .map_err(|e| EngineError::InfoState {
-                        text: text.chars().take(200).collect(),
-                        detail: e.to_string(),
-                    })?;
+                    .map_err(|e| PositionRefused::info_state(&text, e))?;
                 self.current = Current::Dark(Box::new(state));
             }
-            Command::Go(go) => self.go(go),
-            Command::IsReady
-            | Command::Stop
-            | Command::PonderHit
-            | Command::Debug(_)
-            | Command::Deploy(_)
-            | Command::Quit => {}
+            GameCommand::Go(go) => self.go(go),
         }
         Ok(())
     }
 
     fn uci(&self) {
-        let spin = |name: &str, default: u64, min: u64, max: u64| {
-            Reply::Option(OptionLine {
-                name: name.to_string(),
-                kind: OptionKind::Spin {
-                    default: default.into(),
-                    min: min.into(),
-                    max: max.into(),
-                },
-            })
-        };
-        let combo = |name: &str, default: &str, vars: &[&str]| {
-            Reply::Option(OptionLine {
-                name: name.to_string(),
-                kind: OptionKind::Combo {
-                    default: default.to_string(),
-                    vars: vars.iter().map(|v| (*v).to_string()).collect(),
-                },
-            })
-        };
+        let spin =
+            |name, default, min, max| Reply::Option(OptionLine::spin(name, default, min, max));
+        let combo = |name, default, vars| Reply::Option(OptionLine::combo(name, default, vars));
         let agents: Vec<&str> = AgentKind::ALL.iter().map(|k| k.name()).collect();
         let dark: Vec<&str> = DarkAgentKind::ALL.iter().map(|k| k.name()).collect();
         let ismcts = IsmctsConfig::default();
@@ -432,12 +393,10 @@ impl Server {
             spin("Seed", 0, 0, u64::MAX),
             spin("Hash", 4, 1, MAX_HASH_MB),
             spin("Move Overhead", 10, 0, 5000),
-            Reply::Option(OptionLine {
-                name: "DeployPolicy".to_string(),
-                kind: OptionKind::String {
-                    default: DeploymentPolicy::default().to_string(),
-                },
-            }),
+            Reply::Option(OptionLine::string(
+                "DeployPolicy",
+                &DeploymentPolicy::default().to_string(),
+            )),
             spin("IsmctsWorlds", ismcts.worlds.into(), 1, MAX_WORLDS),
             spin(
                 "IsmctsExploration",
@@ -597,6 +556,9 @@ impl Server {
 impl Session for Server {
     fn apply(&mut self, cmd: Command) {
         // Anything that changes the state waits for the running search's answer.
+        let Ok(cmd) = GameCommand::try_from(cmd) else {
+            return;
+        };
         self.finish_search();
         if let Err(e) = self.carry_out(cmd) {
             self.out.info(&clip(&e.to_string(), ERROR_CHARS));
@@ -750,8 +712,8 @@ fn info_line(found: &Found, mv: &str, elapsed_ms: u64) -> Info {
 /// A game a `position` command replays: open play's [`Game`] (L-20 position string, L-21
 /// moves) or flip play's [`FlipGame`] (flip state string, plies with what each flip revealed).
 trait Replayed: Sized {
-    /// The start a `fen` names.
-    type Start: FromStr<Err: fmt::Display>;
+    /// The state a `fen` names and the game is at (its key and text come from [`GameState`]).
+    type Start: GameState<Err: fmt::Display>;
     /// One element of `moves`.
     type Ply: FromStr<Err: fmt::Display>;
     /// What the start's text is called in errors.
@@ -759,12 +721,10 @@ trait Replayed: Sized {
     /// The start of `startpos`.
     fn startpos() -> Self::Start;
     fn new(start: Self::Start) -> Self;
-    /// The key of the position now (for repetitions).
-    fn key(&self) -> u64;
+    /// The state now.
+    fn position(&self) -> &Self::Start;
     /// Play `ply`, or say why not.
     fn play_ply(&mut self, ply: Self::Ply) -> Result<(), String>;
-    /// The position now, as text (for errors).
-    fn describe(&self) -> String;
 }
 
 impl Replayed for Game {
@@ -777,14 +737,11 @@ impl Replayed for Game {
     fn new(start: Position) -> Game {
         Game::new(start)
     }
-    fn key(&self) -> u64 {
-        self.position().zobrist_hash()
+    fn position(&self) -> &Position {
+        Game::position(self)
     }
     fn play_ply(&mut self, m: Move) -> Result<(), String> {
         self.play(m).map(drop).map_err(|e| e.to_string())
-    }
-    fn describe(&self) -> String {
-        self.position().to_string()
     }
 }
 
@@ -798,20 +755,16 @@ impl Replayed for FlipGame {
     fn new(start: FlipPosition) -> FlipGame {
         FlipGame::new(start)
     }
-    fn key(&self) -> u64 {
-        self.position().zobrist_hash()
+    fn position(&self) -> &FlipPosition {
+        FlipGame::position(self)
     }
     fn play_ply(&mut self, ply: FlipPly) -> Result<(), String> {
         self.play(ply.action, ply.revealed)
             .map(drop)
             .map_err(|e| e.to_string())
     }
-    fn describe(&self) -> String {
-        self.position().to_string()
-    }
 }
 
-/// The game a `position` command names and the keys of the positions before its last.
 fn replay<G: Replayed>(cmd: &PositionCommand) -> Result<(Box<G>, Vec<u64>), EngineError> {
     let start = match &cmd.fen {
         None => G::startpos(),
@@ -824,17 +777,13 @@ fn replay<G: Replayed>(cmd: &PositionCommand) -> Result<(Box<G>, Vec<u64>), Engi
     let mut game = G::new(start);
     let mut keys = Vec::with_capacity(cmd.moves.len());
     for (i, text) in cmd.moves.iter().enumerate() {
-        let err = |detail: String| EngineError::Move {
-            index: i + 1,
-            text: text.clone(),
-            detail,
-        };
+        let err = |detail: String| EngineError::from(PositionRefused::at_move(i, text, detail));
         let ply: G::Ply = text
             .parse()
             .map_err(|e| err(format!("is malformed: {e}")))?;
-        let before = game.key();
+        let before = game.position().key();
         game.play_ply(ply)
-            .map_err(|e| err(format!("is refused in {}: {e}", game.describe())))?;
+            .map_err(|e| err(format!("is refused in {}: {e}", game.position())))?;
         keys.push(before);
     }
     Ok((Box::new(game), keys))

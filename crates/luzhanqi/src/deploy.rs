@@ -488,6 +488,13 @@ pub fn opening(
     Position::from_setup_with(setup, rules).map_err(OpeningError::Position)
 }
 
+impl Default for Position {
+    /// The library's default start ([`default_start`]).
+    fn default() -> Position {
+        crate::deploy::default_start()
+    }
+}
+
 /// The library's default start: [`DEFAULT_DEPLOYMENT`] for both sides, Red to move, standard
 /// rules. Its position string is [`DEFAULT_START`].
 #[must_use]

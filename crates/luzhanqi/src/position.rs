@@ -169,13 +169,6 @@ pub(crate) const fn own_headquarters(side: Side) -> Bitboard {
     }
 }
 
-impl Default for Position {
-    /// The library's default start ([`crate::deploy::default_start`]).
-    fn default() -> Position {
-        crate::deploy::default_start()
-    }
-}
-
 impl Position {
     /// The position of a setup under the standard ruleset.
     ///

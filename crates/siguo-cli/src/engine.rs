@@ -39,7 +39,7 @@ use junqi_cli::fresh_seed;
 use junqi_protocol::server::{ERROR_CHARS, Output, Session, clip};
 use junqi_protocol::time::budget_with_clock;
 use junqi_protocol::{
-    BestMove, Command, GoParams, Id, Info, OptionKind, OptionLine, PositionCommand, Reply, Score,
+    BestMove, Command, GoParams, Id, Info, OptionLine, PositionCommand, Reply, Score,
 };
 use siguo::dark::InfoState;
 use siguo::{Position, Repetitions, Rules, Seat, SiguoMode};
@@ -362,25 +362,9 @@ impl Server {
     }
 
     fn uci(&self) {
-        let spin = |name: &str, default: u64, min: u64, max: u64| {
-            Reply::Option(OptionLine {
-                name: name.to_string(),
-                kind: OptionKind::Spin {
-                    default: default.into(),
-                    min: min.into(),
-                    max: max.into(),
-                },
-            })
-        };
-        let combo = |name: &str, default: &str, vars: &[&str]| {
-            Reply::Option(OptionLine {
-                name: name.to_string(),
-                kind: OptionKind::Combo {
-                    default: default.to_string(),
-                    vars: vars.iter().map(|v| (*v).to_string()).collect(),
-                },
-            })
-        };
+        let spin =
+            |name, default, min, max| Reply::Option(OptionLine::spin(name, default, min, max));
+        let combo = |name, default, vars| Reply::Option(OptionLine::combo(name, default, vars));
         let agents: Vec<&str> = AgentKind::ALL.iter().map(|k| k.name()).collect();
         let lines = [
             Reply::Id(Id::Name(format!(
@@ -389,12 +373,7 @@ impl Server {
             ))),
             Reply::Id(Id::Author("gjjq developers".to_string())),
             combo("Mode", "dark", &MODES),
-            Reply::Option(OptionLine {
-                name: "Rules".to_string(),
-                kind: OptionKind::String {
-                    default: "standard".to_string(),
-                },
-            }),
+            Reply::Option(OptionLine::string("Rules", "standard")),
             combo("Agent", AgentKind::Search.name(), &agents),
             spin("Seed", 0, 0, u64::MAX),
             spin(

@@ -225,7 +225,7 @@ mod tests {
             reason: WinReason::FlagCaptured,
         }
         .into();
-        assert_eq!(o.returns(4), vec![-1.0, 1.0, -1.0, 1.0]);
+        assert_eq!(o.returns(4), Some(vec![-1.0, 1.0, -1.0, 1.0]));
     }
 
     /// L-56 through the shared history: four seats step out and back, and the start's second

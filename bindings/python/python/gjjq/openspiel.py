@@ -84,7 +84,7 @@ import pyspiel
 import gjjq
 from gjjq.worlds import check_replayed, mix_seed, replay_actions, sample_world
 from gjjq._gjjq import echo
-from gjjq._pools import PoolCache, chance_index
+from gjjq._pools import PoolCache, chance_index, index_in
 from gjjq._spiel import AdapterObserver, InfoObserver, board_observer, game_info, game_type
 from gjjq._spiel import max_plies_param, rules_param
 
@@ -98,6 +98,12 @@ PLY_LIMIT = "ply-limit"
 """The reason of the draw at the ply cap."""
 
 _SIDES = (gjjq.RED, gjjq.GREEN)
+
+
+def _side(player: Any) -> str:
+    """The side of player 0 (Red) or 1 (Green); a ``ValueError`` naming the player for any
+    other value (never Python's indexing from the end, ``_SIDES[-2]``)."""
+    return _SIDES[index_in(player, 2, "player")]
 
 _GAME_TYPE = game_type(
     SHORT_NAME,
@@ -189,7 +195,7 @@ class BoardObserver(AdapterObserver):
     SHAPE = tuple(gjjq.OBSERVATION_SHAPE)
 
     def set_from(self, state: GjjqState, player: int) -> None:
-        self.dict["observation"][...] = state.game.observation(_SIDES[player])
+        self.dict["observation"][...] = state.game.observation(_side(player))
 
     def string_from(self, state: GjjqState, player: int) -> str:
         del player
@@ -372,7 +378,8 @@ class GjjqHiddenState(pyspiel.State):
 
     def info_state(self, player: int) -> Optional[gjjq.InfoState]:
         """What ``player`` has been told, or ``None`` before play."""
-        return None if self.hidden is None else self.hidden.info_state(_SIDES[player])
+        side = _side(player)
+        return None if self.hidden is None else self.hidden.info_state(side)
 
     def current_player(self) -> int:
         if self.hidden is None:
@@ -395,7 +402,7 @@ class GjjqHiddenState(pyspiel.State):
     def _legal_actions(self, player: int) -> List[int]:
         """The proposals ``player``'s information state allows, ascending."""
         assert self.hidden is not None
-        return self.hidden.info_state(_SIDES[player]).proposal_actions()
+        return self.hidden.info_state(_side(player)).proposal_actions()
 
     def _apply_action(self, action: int) -> None:
         if self.hidden is None and self._endgame is not None:
@@ -490,6 +497,7 @@ class GjjqHiddenState(pyspiel.State):
 def _before_play(state: GjjqHiddenState, player: int) -> str:
     """A player's information before play: its own deployment once drawn (nothing before a
     hidden endgame's start is drawn)."""
+    player = index_in(player, 2, "player")
     if state._endgame is not None:
         return f"{'rg'[player]} before the start"
     if len(state.deployments) > player:

@@ -127,12 +127,3 @@ impl fmt::Display for Announcement {
         Ok(())
     }
 }
-
-impl std::str::FromStr for Announcement {
-    type Err = super::InfoStateError;
-
-    /// One announcement alone (its field is reported as 1).
-    fn from_str(s: &str) -> Result<Announcement, super::InfoStateError> {
-        super::info::parse_announcement(s, 1)
-    }
-}

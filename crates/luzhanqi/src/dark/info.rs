@@ -15,7 +15,6 @@ use crate::ruleset::Ruleset;
 use crate::square::{SquareParseError, parse_square_prefix};
 
 use super::announce::{Announcement, parse_outcome};
-use super::knowledge::Knowledge;
 
 /// The rules of a dark game: the movement, combat and adjudication options, and the one
 /// option of the mode itself, `marshal_reveals_flag` (L-31, L-33).
@@ -179,32 +178,6 @@ impl InfoState {
     pub fn with_rules(mut self, rules: DarkRules) -> InfoState {
         self.rules = rules;
         self
-    }
-
-    /// Whether a referee could have told this state, and what it says about each enemy
-    /// piece: one pass over the history ([`Knowledge`]), then whether some enemy deployment
-    /// fits what it says (each piece a kind it may be, L-5's counts, the last position's
-    /// excluded conjunction: a bipartite matching of constant size, so the whole stays linear
-    /// in the history). Under the `repetition` option a world must also be replayed; that is
-    /// left to the [`WorldSampler`](crate::dark::WorldSampler).
-    ///
-    /// # Errors
-    /// [`InfoStateError::Deployment`] for an own deployment that breaks L-17,
-    /// [`InfoStateError::Impossible`] with the field (3 + ply) and what cannot be,
-    /// [`InfoStateError::NoWorld`] when no enemy deployment fits.
-    pub fn validate(&self) -> Result<Knowledge, InfoStateError> {
-        let k = self.knowledge()?;
-        if !k.has_world() {
-            return Err(InfoStateError::NoWorld);
-        }
-        Ok(k)
-    }
-
-    /// [`InfoState::validate`] without the search for a fitting enemy deployment: for the
-    /// [`WorldSampler`](crate::dark::WorldSampler), whose count of the worlds answers that.
-    pub(crate) fn knowledge(&self) -> Result<Knowledge, InfoStateError> {
-        self.own.check().map_err(InfoStateError::Deployment)?;
-        Knowledge::of(self)
     }
 
     /// Parse the string form under `rules`, validated ([`InfoState::validate`]).
@@ -401,5 +374,14 @@ impl FromStr for InfoState {
     /// [`InfoState::parse_with`] under [`DarkRules::STANDARD`].
     fn from_str(s: &str) -> Result<InfoState, InfoStateError> {
         InfoState::parse_with(s, DarkRules::STANDARD)
+    }
+}
+
+impl std::str::FromStr for Announcement {
+    type Err = InfoStateError;
+
+    /// One announcement alone (its field is reported as 1).
+    fn from_str(s: &str) -> Result<Announcement, InfoStateError> {
+        parse_announcement(s, 1)
     }
 }

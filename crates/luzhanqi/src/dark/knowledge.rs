@@ -167,6 +167,34 @@ impl Board {
     }
 }
 
+impl InfoState {
+    /// Whether a referee could have told this state, and what it says about each enemy
+    /// piece: one pass over the history ([`Knowledge`]), then whether some enemy deployment
+    /// fits what it says (each piece a kind it may be, L-5's counts, the last position's
+    /// excluded conjunction: a bipartite matching of constant size, so the whole stays linear
+    /// in the history). Under the `repetition` option a world must also be replayed; that is
+    /// left to the [`WorldSampler`](crate::dark::WorldSampler).
+    ///
+    /// # Errors
+    /// [`InfoStateError::Deployment`] for an own deployment that breaks L-17,
+    /// [`InfoStateError::Impossible`] with the field (3 + ply) and what cannot be,
+    /// [`InfoStateError::NoWorld`] when no enemy deployment fits.
+    pub fn validate(&self) -> Result<Knowledge, InfoStateError> {
+        let k = self.knowledge()?;
+        if !k.has_world() {
+            return Err(InfoStateError::NoWorld);
+        }
+        Ok(k)
+    }
+
+    /// [`InfoState::validate`] without the search for a fitting enemy deployment: for the
+    /// [`WorldSampler`](crate::dark::WorldSampler), whose count of the worlds answers that.
+    pub(crate) fn knowledge(&self) -> Result<Knowledge, InfoStateError> {
+        self.own.check().map_err(InfoStateError::Deployment)?;
+        Knowledge::of(self)
+    }
+}
+
 impl Knowledge {
     /// One pass over `state` (see [`InfoState::validate`]).
     pub(crate) fn of(state: &InfoState) -> Result<Knowledge, InfoStateError> {

@@ -174,7 +174,7 @@ pub enum GameFileError {
 /// ASCII move or a record in either script ([`MoveText`], L-21).
 ///
 /// ```
-/// use junqi_gamefile::{Dialect, Numbering, TextPos};
+/// use junqi_gamefile::{Dialect, Numbering, Tag, TextPos};
 /// use luzhanqi::game_file::LuzhanqiDialect;
 /// let at = TextPos { line: 1, column: 7 };
 /// assert!(LuzhanqiDialect.check_move("工a6xa7", at).is_ok());

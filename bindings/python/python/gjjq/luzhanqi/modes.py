@@ -96,7 +96,7 @@ class OpenAdapter:
         return (None if winner is None else (0 if winner == "red" else 1), reason)
 
     def observation(self, player: int) -> np.ndarray:
-        return self.game.position.observation("red" if player == 0 else "blue")
+        return self.game.position.observation(SIDES[index_in(player, 2, "player")])
 
     def text(self) -> str:
         return str(self.game.position)
@@ -307,6 +307,7 @@ class DarkAdapter(DeploymentChance):
     def info_state(self, player: int) -> Optional[LzInfoState]:
         """What ``player`` knows: its information state once its deployment is drawn (before
         any move while the other's is still due), else ``None``."""
+        player = index_in(player, 2, "player")
         if self.game is not None:
             return self.game.info_state(SIDES[player])
         if len(self.deployments) > player:

@@ -53,7 +53,7 @@ import pyspiel
 import gjjq
 from gjjq.luzhanqi import NUM_ACTIONS, NUM_CHANCE_OUTCOMES, OBSERVATION_SHAPE, Position
 from gjjq.luzhanqi import action_text, piece_letter
-from gjjq._pools import chance_index
+from gjjq._pools import chance_index, index_in
 from gjjq._spiel import AdapterObserver, AdapterState, InfoObserver, board_observer, game_info
 from gjjq._spiel import game_type, max_plies_param, rules_param
 from gjjq.luzhanqi.modes import CHANCE, SIDES, deployment_pool, new_adapter
@@ -328,7 +328,7 @@ class DarkState(LuzhanqiState):
 
 
 def _before_play(state: DarkState, player: int) -> str:
-    return f"{SIDES[player][0]} deploying"
+    return f"{SIDES[index_in(player, 2, 'player')][0]} deploying"
 
 
 class _DarkObserver(InfoObserver):

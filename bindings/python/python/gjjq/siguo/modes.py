@@ -130,10 +130,10 @@ class OpenAdapter(_Adapter):
         return (OpenAdapter, (self.game, self.max_plies))
 
     def in_play(self, player: int) -> bool:
-        return self.game.position.in_play(SG_SEATS[player])
+        return self.game.position.in_play(SG_SEATS[index_in(player, 4, "player")])
 
     def observation(self, player: int) -> np.ndarray:
-        return self.game.observation(SG_SEATS[player])
+        return self.game.observation(SG_SEATS[index_in(player, 4, "player")])
 
     def text(self) -> str:
         return str(self.game)
@@ -219,7 +219,8 @@ class DarkAdapter(DeploymentChance, _Adapter):
         return CHANCE if self.game is None else int(self.game.player)
 
     def in_play(self, player: int) -> bool:
-        return True if self.game is None else self.game.in_play(SG_SEATS[player])
+        seat = SG_SEATS[index_in(player, 4, "player")]
+        return True if self.game is None else self.game.in_play(seat)
 
     def legal_actions(self) -> List[int]:
         return [] if self.game is None else super().legal_actions()
@@ -255,7 +256,7 @@ class DarkAdapter(DeploymentChance, _Adapter):
         """The view tensor of ``player`` (zero while deployments are to be drawn)."""
         if self.game is None:
             return np.zeros(self.observation_shape, np.float32)
-        return self.game.observation(SG_SEATS[player])
+        return self.game.observation(SG_SEATS[index_in(player, 4, "player")])
 
     def text(self) -> str:
         """The referee's state: the first position and the steps (every kind in it)."""
