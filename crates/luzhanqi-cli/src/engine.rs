@@ -30,7 +30,7 @@ use junqi_game::GameState;
 use junqi_protocol::hash::{allocate, entries_in, fallback_message};
 use junqi_protocol::server::{ERROR_CHARS, Output, Session, clip};
 use junqi_protocol::{
-    BestMove, Command, GameCommand, GoParams, Id, Info, OptionKind, OptionLine, PositionCommand,
+    BestMove, Command, GameCommand, GoParams, Id, Info, OptionLine, PositionCommand,
     PositionRefused, Reply, Score, Seat, time::budget,
 };
 use luzhanqi::dark::InfoState;
@@ -806,6 +806,7 @@ mod tests {
     use std::sync::{Arc, Mutex};
 
     use super::*;
+    use junqi_protocol::OptionKind;
 
     /// An output that can be read while the server writes to it.
     #[derive(Clone, Default)]
