@@ -4,15 +4,11 @@
 // running server). Screenshots go to GJJQ_SCREENSHOT_DIR (default web/test-results).
 import { after, before, describe, test } from 'node:test';
 import assert from 'node:assert/strict';
-import { spawn } from 'node:child_process';
 import { mkdirSync, readFileSync } from 'node:fs';
-import { dirname, join } from 'node:path';
-import { fileURLToPath } from 'node:url';
-import { chromium } from 'playwright-core';
+import { join } from 'node:path';
+import { launchChromium, servePage, webDir } from './harness.mjs';
 import initWasm, { Game, positionFromDeployments, randomDeployment } from '../pkg/gjjq_wasm.js';
 
-const here = dirname(fileURLToPath(import.meta.url));
-const webDir = join(here, '..');
 const repo = join(webDir, '..', '..', '..');
 const port = Number(process.env.GJJQ_WEB_PORT ?? 4179);
 const shots = process.env.GJJQ_SCREENSHOT_DIR ?? join(webDir, 'test-results');
@@ -22,53 +18,20 @@ const DEFAULT = 'fpmgkgmpf/1da3ad1/9/3iii3/9/9/3III3/9/1DA3AD1/FPMGKGMPF r - 0 1
 // One Red move from a king capture: Red's aircraft on 5b, Green's king on 5e (R-13, R-21).
 const KING_HUNT = '4k4/9/9/4P4/9/9/9/9/9/4K4 r - 0 1';
 
-let server;
-let base = process.env.GJJQ_WEB_URL;
+let base;
+let stopServer;
 let browser;
 
-async function waitForServer(url, ms) {
-  const until = Date.now() + ms;
-  while (Date.now() < until) {
-    try {
-      const res = await fetch(url);
-      if (res.ok) return;
-    } catch {
-      // not up yet
-    }
-    await new Promise((r) => setTimeout(r, 100));
-  }
-  throw new Error(`no server at ${url} after ${ms} ms`);
-}
-
 before(async () => {
-  if (!base) {
-    base = `http://127.0.0.1:${port}/`;
-    server = spawn(
-      process.execPath,
-      [join(webDir, 'node_modules/vite/bin/vite.js'), 'preview', '--host', '127.0.0.1', '--port', String(port), '--strictPort'],
-      { cwd: webDir, stdio: ['ignore', 'ignore', 'inherit'] },
-    );
-    await waitForServer(base, 20_000);
-  }
+  ({ base, stop: stopServer } = await servePage({ url: process.env.GJJQ_WEB_URL, port, waitMs: 20_000 }));
   // The library itself, in node: the oracle that knows the true game of a hidden test game.
   await initWasm({ module_or_path: readFileSync(join(webDir, 'pkg/gjjq_wasm_bg.wasm')) });
-  browser = await chromium.launch({
-    executablePath: process.env.CHROMIUM ?? '/usr/bin/chromium',
-    headless: true,
-    args: [
-      '--no-sandbox',
-      '--disable-gpu',
-      '--disable-background-networking',
-      '--disable-component-update',
-      '--disable-sync',
-      '--no-first-run',
-    ],
-  });
+  browser = await launchChromium();
 });
 
 after(async () => {
   await browser?.close();
-  server?.kill();
+  stopServer?.();
 });
 
 async function open(query = '', { spy = false } = {}) {

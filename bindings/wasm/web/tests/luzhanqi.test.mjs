@@ -8,15 +8,11 @@
 // exports must replay to the moves it lists; the final position of a reviewed file).
 import { after, before, describe, test } from 'node:test';
 import assert from 'node:assert/strict';
-import { spawn } from 'node:child_process';
 import { mkdirSync, readFileSync } from 'node:fs';
-import { dirname, join } from 'node:path';
-import { fileURLToPath } from 'node:url';
-import { chromium } from 'playwright-core';
+import { join } from 'node:path';
+import { launchChromium, servePage, webDir } from './harness.mjs';
 import initWasm, { LzFlipGame, LzGame, lzCheckDeployment, lzDeploymentPoints } from '../pkg/gjjq_wasm.js';
 
-const here = dirname(fileURLToPath(import.meta.url));
-const webDir = join(here, '..');
 const port = Number(process.env.GJJQ_LZ_WEB_PORT ?? 4180);
 const shots = process.env.GJJQ_SCREENSHOT_DIR ?? join(webDir, 'test-results');
 mkdirSync(shots, { recursive: true });
@@ -24,45 +20,19 @@ mkdirSync(shots, { recursive: true });
 // Red's general on b11, Blue's flag on b12 (L-13): one move from the end.
 const FLAG_HUNT = '1f1s1/1J3/5/5/5/5/5/5/5/5/5/1F3 r';
 
-let server;
-let base = process.env.GJJQ_LZ_WEB_URL;
+let base;
+let stopServer;
 let browser;
 
-async function waitForServer(url, ms) {
-  const until = Date.now() + ms;
-  while (Date.now() < until) {
-    try {
-      const res = await fetch(url);
-      if (res.ok) return;
-    } catch {
-      // not up yet
-    }
-    await new Promise((r) => setTimeout(r, 100));
-  }
-  throw new Error(`no server at ${url} after ${ms} ms`);
-}
-
 before(async () => {
-  if (!base) {
-    base = `http://127.0.0.1:${port}/`;
-    server = spawn(
-      process.execPath,
-      [join(webDir, 'node_modules/vite/bin/vite.js'), 'preview', '--host', '127.0.0.1', '--port', String(port), '--strictPort'],
-      { cwd: webDir, stdio: ['ignore', 'ignore', 'inherit'] },
-    );
-    await waitForServer(base, 20_000);
-  }
+  ({ base, stop: stopServer } = await servePage({ url: process.env.GJJQ_LZ_WEB_URL, port, waitMs: 20_000 }));
   await initWasm({ module_or_path: readFileSync(join(webDir, 'pkg/gjjq_wasm_bg.wasm')) });
-  browser = await chromium.launch({
-    executablePath: process.env.CHROMIUM ?? '/usr/bin/chromium',
-    headless: true,
-    args: ['--no-sandbox', '--disable-gpu', '--disable-background-networking', '--disable-component-update', '--no-first-run'],
-  });
+  browser = await launchChromium();
 });
 
 after(async () => {
   await browser?.close();
-  server?.kill();
+  stopServer?.();
 });
 
 const SIZES = {

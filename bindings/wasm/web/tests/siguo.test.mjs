@@ -11,57 +11,27 @@
 // (L-54) and the three engines play on to the end the page shows.
 import { after, before, describe, test } from 'node:test';
 import assert from 'node:assert/strict';
-import { spawn } from 'node:child_process';
 import { mkdirSync } from 'node:fs';
-import { dirname, join } from 'node:path';
-import { fileURLToPath } from 'node:url';
-import { chromium } from 'playwright-core';
+import { join } from 'node:path';
+import { launchChromium, servePage, webDir } from './harness.mjs';
 
-const here = dirname(fileURLToPath(import.meta.url));
-const webDir = join(here, '..');
 const port = Number(process.env.GJJQ_SG_WEB_PORT ?? 4190);
 const shots = process.env.GJJQ_SCREENSHOT_DIR ?? join(webDir, 'test-results');
 const RED_MOVES = Number(process.env.GJJQ_SG_RED_MOVES ?? 24);
 mkdirSync(shots, { recursive: true });
 
-let server;
-let base = process.env.GJJQ_SG_WEB_URL;
+let base;
+let stopServer;
 let browser;
 
-async function waitForServer(url, ms) {
-  const until = Date.now() + ms;
-  while (Date.now() < until) {
-    try {
-      const res = await fetch(url);
-      if (res.ok) return;
-    } catch {
-      // not up yet
-    }
-    await new Promise((r) => setTimeout(r, 100));
-  }
-  throw new Error(`no server at ${url} after ${ms} ms`);
-}
-
 before(async () => {
-  if (!base) {
-    base = `http://127.0.0.1:${port}/`;
-    server = spawn(
-      process.execPath,
-      [join(webDir, 'node_modules/vite/bin/vite.js'), 'preview', '--host', '127.0.0.1', '--port', String(port), '--strictPort'],
-      { cwd: webDir, stdio: ['ignore', 'ignore', 'inherit'] },
-    );
-    await waitForServer(base, 60_000);
-  }
-  browser = await chromium.launch({
-    executablePath: process.env.CHROMIUM ?? '/usr/bin/chromium',
-    headless: true,
-    args: ['--no-sandbox', '--disable-gpu', '--disable-background-networking', '--disable-component-update', '--no-first-run'],
-  });
+  ({ base, stop: stopServer } = await servePage({ url: process.env.GJJQ_SG_WEB_URL, port, waitMs: 60_000 }));
+  browser = await launchChromium();
 });
 
 after(async () => {
   await browser?.close();
-  server?.kill();
+  stopServer?.();
 });
 
 const SIZES = {
