@@ -90,7 +90,7 @@ use stats::Tally;
 /// [`MatchError::NotAnOpening`] for a hidden match from a position that is not an opening.
 pub fn run_match(
     config: &MatchConfig,
-    mut on_game: impl FnMut(&GameReport, &Tally) -> ControlFlow<String>,
+    on_game: impl FnMut(&GameReport, &Tally) -> ControlFlow<String>,
 ) -> Result<MatchSummary, MatchError> {
     if config.games == 0 {
         return Err(MatchError::Empty("0 games"));
@@ -151,22 +151,7 @@ pub fn run_match(
             }
         })
     };
-    schedule::rounds(
-        config,
-        play,
-        |r: &GameReport| r.termination,
-        |report| {
-            counter.add(
-                config,
-                report.round,
-                report.first_engine_points(),
-                report.termination,
-                &report.detail,
-            );
-            let flow = on_game(&report, &counter.tally);
-            counter.decide(config, flow)
-        },
-    );
+    schedule::counted_rounds(config, &mut counter, play, on_game);
     if let Some(e) = late_error.into_inner().unwrap_or_else(|e| e.into_inner()) {
         return Err(e);
     }

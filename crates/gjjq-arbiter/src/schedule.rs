@@ -11,7 +11,7 @@ use std::sync::atomic::{AtomicBool, AtomicU64, Ordering};
 use std::sync::mpsc;
 
 use crate::config::MatchConfig;
-use crate::report::{MatchSummary, Termination};
+use crate::report::{GameReport, MatchSummary, Termination};
 use crate::stats::{Pentanomial, SprtDecision, Tally};
 
 /// Play rounds 1 to [`MatchConfig::games`] on `concurrency` threads: `play` plays one (`None`:
@@ -75,6 +75,54 @@ pub(crate) fn rounds<R: Send>(
             // Counted: the thread that played the game may take another.
             drop(counted);
         }
+    });
+}
+
+/// What a [`Counter`] reads of a finished game's report, whatever the game and its seats.
+pub(crate) trait Counted {
+    /// The game's round, from 1.
+    fn round(&self) -> u32;
+    /// The first engine's (or team's) points: 1, ½ or 0.
+    fn first_engine_points(&self) -> f64;
+    /// How the game ended.
+    fn termination(&self) -> Termination;
+    /// The ending's detail, for the summary's stop line.
+    fn detail(&self) -> &str;
+}
+
+impl Counted for GameReport {
+    fn round(&self) -> u32 {
+        self.round
+    }
+    fn first_engine_points(&self) -> f64 {
+        GameReport::first_engine_points(self)
+    }
+    fn termination(&self) -> Termination {
+        self.termination
+    }
+    fn detail(&self) -> &str {
+        &self.detail
+    }
+}
+
+/// [`rounds`] with each report counted by `counter`, then shown to `on_game` with the running
+/// tally; `on_game`'s `Break` (or the SPRT's decision) starts no new game.
+pub(crate) fn counted_rounds<R: Counted + Send>(
+    config: &MatchConfig,
+    counter: &mut Counter,
+    play: impl Fn(u32) -> Option<R> + Sync,
+    mut on_game: impl FnMut(&R, &Tally) -> ControlFlow<String>,
+) {
+    rounds(config, play, Counted::termination, |report| {
+        counter.add(
+            config,
+            report.round(),
+            report.first_engine_points(),
+            report.termination(),
+            report.detail(),
+        );
+        let flow = on_game(&report, &counter.tally);
+        counter.decide(config, flow)
     });
 }
 

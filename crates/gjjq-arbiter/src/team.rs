@@ -38,7 +38,7 @@ use siguo::{Position, Repetitions, Rules, Seat, SiguoMode};
 use crate::config::{MatchConfig, TimeControl};
 use crate::process::{EngineProcess, Failure, ask, probe};
 use crate::report::{MatchError, MatchSummary, Termination};
-use crate::schedule::{Counter, rounds};
+use crate::schedule::{self, Counted, Counter};
 use crate::stats::Tally;
 
 /// The game of a team match: 四國軍棋 in one of its modes, under its rules.
@@ -97,6 +97,21 @@ pub struct SeatGameReport {
     /// `Setup`, with the match's tags (`Event`, `Round`, `TimeControl`, `Termination`,
     /// `TerminationDetail`) and its result.
     pub record: String,
+}
+
+impl Counted for SeatGameReport {
+    fn round(&self) -> u32 {
+        self.round
+    }
+    fn first_engine_points(&self) -> f64 {
+        SeatGameReport::first_engine_points(self)
+    }
+    fn termination(&self) -> Termination {
+        self.termination
+    }
+    fn detail(&self) -> &str {
+        &self.detail
+    }
 }
 
 impl SeatGameReport {
@@ -541,7 +556,7 @@ fn record(
 pub fn run_team_match(
     config: &MatchConfig,
     game: &TeamGame,
-    mut on_game: impl FnMut(&SeatGameReport, &Tally) -> ControlFlow<String>,
+    on_game: impl FnMut(&SeatGameReport, &Tally) -> ControlFlow<String>,
 ) -> Result<MatchSummary, MatchError> {
     if config.games == 0 {
         return Err(MatchError::Empty("0 games"));
@@ -572,22 +587,7 @@ pub fn run_team_match(
             first,
         ))
     };
-    rounds(
-        config,
-        play,
-        |r: &SeatGameReport| r.termination,
-        |report| {
-            counter.add(
-                config,
-                report.round,
-                report.first_engine_points(),
-                report.termination,
-                &report.detail,
-            );
-            let flow = on_game(&report, &counter.tally);
-            counter.decide(config, flow)
-        },
-    );
+    schedule::counted_rounds(config, &mut counter, play, on_game);
     Ok(counter.summary(names))
 }
 
