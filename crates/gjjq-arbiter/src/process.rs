@@ -167,6 +167,24 @@ pub(crate) fn go_command(
     clock: &[u64; 2],
     side: Side,
 ) -> (Command, u64) {
+    go_command_with(config, spec, clock[side.index()], |go, inc_ms| {
+        go.wtime = Some(clock[Side::Red.index()]);
+        go.btime = Some(clock[Side::Green.index()]);
+        go.winc = Some(inc_ms);
+        go.binc = Some(inc_ms);
+    })
+}
+
+/// The `go` command for an engine whose own clock shows `mover_clock_ms`, and the
+/// milliseconds it has to answer, for any number of seats: under a clock `set_clocks` writes
+/// every seat's time and the increment into `go`; under `movetime` the arbiter waits that
+/// long, and without a time control the move timeout, each with the margin.
+pub(crate) fn go_command_with(
+    config: &MatchConfig,
+    spec: &EngineSpec,
+    mover_clock_ms: u64,
+    set_clocks: impl FnOnce(&mut GoParams, u64),
+) -> (Command, u64) {
     let mut go = GoParams {
         depth: spec.depth,
         nodes: spec.nodes,
@@ -174,11 +192,8 @@ pub(crate) fn go_command(
     };
     let deadline_ms = match config.time_control {
         TimeControl::Clock { inc_ms, .. } => {
-            go.wtime = Some(clock[Side::Red.index()]);
-            go.btime = Some(clock[Side::Green.index()]);
-            go.winc = Some(inc_ms);
-            go.binc = Some(inc_ms);
-            clock[side.index()] + config.time_margin_ms
+            set_clocks(&mut go, inc_ms);
+            mover_clock_ms + config.time_margin_ms
         }
         TimeControl::MoveTime(ms) => {
             go.movetime = Some(ms);

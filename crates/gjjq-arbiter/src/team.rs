@@ -27,7 +27,7 @@ use std::time::{Duration, Instant};
 
 use junqi_game::{Alliance, Seat as ModelSeat};
 use junqi_gamefile::ResultToken;
-use junqi_protocol::{Command, GoParams, PositionCommand};
+use junqi_protocol::{Command, PositionCommand};
 use luzhanqi::deploy::Deployment;
 use rand::rngs::StdRng;
 use rand::{Rng, SeedableRng};
@@ -36,7 +36,7 @@ use siguo::game_file::{Entry, write_game};
 use siguo::{Position, Repetitions, Rules, Seat, SiguoMode};
 
 use crate::config::{MatchConfig, TimeControl};
-use crate::process::{EngineProcess, Failure, ask, probe};
+use crate::process::{self, EngineProcess, Failure, ask, probe};
 use crate::report::{MatchError, MatchSummary, Termination};
 use crate::schedule::{self, Counted, Counter};
 use crate::stats::Tally;
@@ -270,31 +270,15 @@ type TeamEnding = (Option<siguo::Team>, Termination, String);
 /// The `go` command for `seat` and the milliseconds it has to answer: every seat's clock in
 /// `rtime gtime btime ytime` (Blue's is UCI's `btime`), the increments alike.
 fn go_command(config: &MatchConfig, e: usize, clock: &[u64; 4], seat: Seat) -> (Command, u64) {
-    let spec = &config.engines[e];
-    let mut go = GoParams {
-        depth: spec.depth,
-        nodes: spec.nodes,
-        ..GoParams::default()
-    };
-    let deadline_ms = match config.time_control {
-        TimeControl::Clock { inc_ms, .. } => {
-            go.rtime = Some(clock[0]);
-            go.gtime = Some(clock[1]);
-            go.btime = Some(clock[2]);
-            go.ytime = Some(clock[3]);
-            go.rinc = Some(inc_ms);
-            go.ginc = Some(inc_ms);
-            go.binc = Some(inc_ms);
-            go.yinc = Some(inc_ms);
-            clock[seat.index()] + config.time_margin_ms
-        }
-        TimeControl::MoveTime(ms) => {
-            go.movetime = Some(ms);
-            ms + config.time_margin_ms
-        }
-        TimeControl::None => config.move_timeout_ms,
-    };
-    (Command::Go(go), deadline_ms)
+    process::go_command_with(
+        config,
+        &config.engines[e],
+        clock[seat.index()],
+        |go, inc_ms| {
+            [go.rtime, go.gtime, go.btime, go.ytime] = clock.map(Some);
+            [go.rinc, go.ginc, go.binc, go.yinc] = [Some(inc_ms); 4];
+        },
+    )
 }
 
 /// Start the four seats' processes, each told the mode and rules and a new game.
