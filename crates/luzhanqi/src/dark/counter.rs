@@ -16,8 +16,17 @@ use crate::piece::Kind;
 
 use super::kindset::KindSet;
 
-/// L-5's count of each kind.
-pub(crate) const COUNTS: [usize; 12] = [1, 1, 2, 2, 2, 2, 3, 3, 3, 2, 3, 1];
+/// L-5's count of each kind, by [`Kind::index`] ([`Kind::count`], the one home of the
+/// numbers).
+pub(crate) const COUNTS: [usize; 12] = {
+    let mut counts = [0; 12];
+    let mut i = 0;
+    while i < 12 {
+        counts[i] = Kind::ALL[i].count() as usize;
+        i += 1;
+    }
+    counts
+};
 
 /// The mixed-radix stride of each kind's digit.
 pub(crate) const STRIDE: [usize; 12] = strides();

@@ -773,7 +773,7 @@ fn assign(dom: &[u16; 25]) -> Option<[usize; 25]> {
                 continue;
             }
             seen[k] = true;
-            if used[k] < super::worlds::COUNTS[k] {
+            if used[k] < Kind::ALL[k].count() as usize {
                 of_piece[j] = k;
                 used[k] += 1;
                 return true;

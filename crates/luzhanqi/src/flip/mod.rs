@@ -50,6 +50,7 @@ mod deal;
 mod game;
 mod perft;
 pub mod record;
+pub(crate) mod record_error;
 mod text;
 
 use std::fmt;

@@ -70,7 +70,7 @@ pub enum TokenError {
     /// A token or tag of a flip record (`[Mode "flip"]`, read by
     /// [`GameFileReader::next_record`]) that a flip game cannot hold.
     #[error(transparent)]
-    Flip(#[from] crate::flip::record::FlipTokenError),
+    Flip(#[from] crate::flip::record_error::FlipTokenError),
     /// A move token is neither an ASCII move nor a record (L-21).
     #[error("{at}: '{token}' is not a move: {error}")]
     Move {
@@ -165,7 +165,7 @@ pub enum GameFileError {
     /// A flip record (`[Mode "flip"]`) that does not replay
     /// ([`GameFileReader::next_record`]).
     #[error(transparent)]
-    Flip(#[from] crate::flip::record::FlipRecordError),
+    Flip(#[from] crate::flip::record_error::FlipRecordError),
 }
 
 /// The files of 陸戰棋 as a [`Dialect`] of the shared grammar: Red and Blue; the `Setup` tag
