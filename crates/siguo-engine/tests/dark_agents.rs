@@ -140,17 +140,15 @@ fn the_time_limit_binds() {
 
 /// A stop signal raised during a call (from another thread, with no other limit) ends it:
 /// the agent answers a legal action soon after the sampler's build, which cannot be
-/// interrupted, instead of scoring all the worlds it was asked for.
+/// interrupted, instead of scoring all the worlds it was asked for. The agent is asked for a
+/// million worlds (minutes of work), so that the stop, raised 5 ms after the build, always
+/// comes while worlds are still being scored, however loaded the machine.
 #[test]
 fn a_stop_raised_during_the_call_ends_it() {
+    const ASKED: u32 = 1_000_000;
     let g = random_game(8, 20, SiguoMode::DoubleOpen);
     let state = g.info_state(g.position().turn());
     let build = sampler_build(&state);
-    let full = Instant::now();
-    let c = DeterminizedAgent::with_worlds(1, 64)
-        .choose_dark(&state, &Limits::default())
-        .unwrap();
-    let unstopped = full.elapsed();
     let stop = StopSignal::new();
     let raiser = {
         let stop = stop.clone();
@@ -160,22 +158,16 @@ fn a_stop_raised_during_the_call_ends_it() {
         })
     };
     let t = Instant::now();
-    let s = DeterminizedAgent::with_worlds(1, 64)
+    let s = DeterminizedAgent::with_worlds(1, ASKED)
         .choose_dark(&state, &Limits::default().with_stop(stop))
         .unwrap();
     let took = t.elapsed();
     raiser.join().unwrap();
     assert!(g.position().is_legal(s.action));
-    assert!(g.position().is_legal(c.action));
+    assert!(s.depth < ASKED, "worlds scored {}", s.depth);
     assert!(
-        s.nodes < c.nodes,
-        "stopped {} nodes, unstopped {}",
-        s.nodes,
-        c.nodes
-    );
-    assert!(
-        took < build * 3 + Duration::from_millis(100) && took < unstopped,
-        "stopped after {took:?} (sampler {build:?}, unstopped {unstopped:?})"
+        took < build * 3 + Duration::from_secs(2),
+        "stopped after {took:?} (sampler {build:?})"
     );
 }
 
