@@ -88,10 +88,16 @@ def test_openspiel_apply_action_out_of_range(name):
     [("python_gjjq", 2), ("python_luzhanqi", 2), ("python_luzhanqi_flip", 2), ("python_siguo", 4)],
 )
 def test_openspiel_observation_of_a_player_out_of_range(name, players):
-    state = pyspiel.load_game(name).new_initial_state()
+    game = pyspiel.load_game(name)
+    state = game.new_initial_state()
     while state.is_chance_node():
         state.apply_action(state.chance_outcomes()[0][0])
     assert len(state.observation_tensor(0)) > 0
+    observer = game.make_py_observer()
     for bad in (-2, players):
-        with pytest.raises(ValueError, match="player"):
+        # OpenSpiel's State checks the player itself before it reaches the game's observer.
+        with pytest.raises(pyspiel.SpielError):
             state.observation_tensor(bad)
+        # The observer, called directly (as OpenSpiel's own tools do), names the player.
+        with pytest.raises(ValueError, match="player"):
+            observer.set_from(state, bad)

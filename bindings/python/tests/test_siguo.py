@@ -59,7 +59,7 @@ def test_action_index():
     assert action_index("g1h1") == 0 * 129 + 1
     for a in (1, 5 * 129 + 17, 128 * 129 + 127, PASS_ACTION):
         assert action_index(action_text(a)) == a
-    with pytest.raises(MoveParseError, match="out of range"):
+    with pytest.raises(MoveParseError, match="too large"):
         action_text(NUM_ACTIONS)
     with pytest.raises(MoveParseError, match="to itself"):
         action_text(130)
