@@ -61,3 +61,30 @@ export function launchChromium() {
     ],
   });
 }
+
+/** Pointer input as a person gives it, over a board whose points `centre(page, point)` finds on
+ * the screen (`[x, y]`): `press` taps on a page opened at phone size (`page.size === 'phone'`)
+ * and clicks on a desktop; `drag` drags by mouse on a desktop (through the midpoint, as a hand
+ * moves) and on a phone taps the piece, then the point. */
+export function pointer(centre) {
+  async function press(page, point) {
+    const [x, y] = await centre(page, point);
+    if (page.size === 'phone') await page.touchscreen.tap(x, y);
+    else await page.mouse.click(x, y);
+  }
+  async function drag(page, from, to) {
+    if (page.size === 'phone') {
+      await press(page, from);
+      await press(page, to);
+      return;
+    }
+    const [x0, y0] = await centre(page, from);
+    const [x1, y1] = await centre(page, to);
+    await page.mouse.move(x0, y0);
+    await page.mouse.down();
+    await page.mouse.move((x0 + x1) / 2, (y0 + y1) / 2, { steps: 4 });
+    await page.mouse.move(x1, y1, { steps: 4 });
+    await page.mouse.up();
+  }
+  return { press, drag };
+}

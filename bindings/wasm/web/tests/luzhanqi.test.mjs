@@ -10,7 +10,7 @@ import { after, before, describe, test } from 'node:test';
 import assert from 'node:assert/strict';
 import { mkdirSync, readFileSync } from 'node:fs';
 import { join } from 'node:path';
-import { launchChromium, servePage, webDir } from './harness.mjs';
+import { launchChromium, pointer, servePage, webDir } from './harness.mjs';
 import initWasm, { LzFlipGame, LzGame, lzCheckDeployment, lzDeploymentPoints } from '../pkg/gjjq_wasm.js';
 
 const port = Number(process.env.GJJQ_LZ_WEB_PORT ?? 4180);
@@ -68,28 +68,7 @@ async function center(page, point) {
   return [box.x + box.width / 2, box.y + box.height / 2];
 }
 
-/** A tap on a phone, a click on a desktop. */
-async function press(page, point) {
-  const [x, y] = await center(page, point);
-  if (page.size === 'phone') await page.touchscreen.tap(x, y);
-  else await page.mouse.click(x, y);
-}
-
-/** Drag by mouse on a desktop; on a phone tap the piece, then the point. */
-async function move(page, from, to) {
-  if (page.size === 'phone') {
-    await press(page, from);
-    await press(page, to);
-    return;
-  }
-  const [x0, y0] = await center(page, from);
-  const [x1, y1] = await center(page, to);
-  await page.mouse.move(x0, y0);
-  await page.mouse.down();
-  await page.mouse.move((x0 + x1) / 2, (y0 + y1) / 2, { steps: 4 });
-  await page.mouse.move(x1, y1, { steps: 4 });
-  await page.mouse.up();
-}
+const { press, drag: move } = pointer(center);
 
 const letterAt = (page, point) =>
   page.locator(`#lz-board [data-point="${point}"] [data-piece]`).getAttribute('data-piece', { timeout: 2_000 });

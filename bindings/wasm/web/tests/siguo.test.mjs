@@ -13,9 +13,10 @@ import { after, before, describe, test } from 'node:test';
 import assert from 'node:assert/strict';
 import { mkdirSync } from 'node:fs';
 import { join } from 'node:path';
-import { launchChromium, servePage, webDir } from './harness.mjs';
+import { launchChromium, pointer, servePage, webDir } from './harness.mjs';
 
-const port = Number(process.env.GJJQ_SG_WEB_PORT ?? 4190);
+// Not 4190: it is on the fetch standard's list of blocked ports (ManageSieve), and node's fetch refuses it.
+const port = Number(process.env.GJJQ_SG_WEB_PORT ?? 4181);
 const shots = process.env.GJJQ_SCREENSHOT_DIR ?? join(webDir, 'test-results');
 const RED_MOVES = Number(process.env.GJJQ_SG_RED_MOVES ?? 24);
 mkdirSync(shots, { recursive: true });
@@ -134,27 +135,7 @@ async function center(page, point) {
   return [box.x + box.width / 2, box.y + box.height / 2];
 }
 
-/** A tap on a phone, a click on a desktop. */
-async function press(page, point) {
-  const [x, y] = await center(page, point);
-  if (page.size === 'phone') await page.touchscreen.tap(x, y);
-  else await page.mouse.click(x, y);
-}
-
-/** Drag by mouse on a desktop; on a phone tap the piece, then the point. */
-async function drag(page, from, to) {
-  if (page.size === 'phone') {
-    await press(page, from);
-    await press(page, to);
-    return;
-  }
-  const [x0, y0] = await center(page, from);
-  const [x1, y1] = await center(page, to);
-  await page.mouse.move(x0, y0);
-  await page.mouse.down();
-  await page.mouse.move(x1, y1, { steps: 4 });
-  await page.mouse.up();
-}
+const { press, drag } = pointer(center);
 
 const kindAt = (page, point) => page.locator(`#sg-board .sg-piece[data-point="${point}"]`).getAttribute('data-kind', { timeout: 2_000 });
 

@@ -25,7 +25,7 @@ import init, {
   lzRandomDeployment,
 } from '../../pkg/gjjq_wasm.js';
 import { LzBoard, type LzBelief, type LzBoardData } from './board';
-import { KINDS, hasText, kindName, pageLang, t, type Key, type Lang } from './text';
+import { KINDS, hasText, kindName, pageLang, problemText as deployProblemText, t, type DeployCheck, type DeployProblem, type Key, type Lang } from './text';
 import type { LzEngineReply, LzEngineRequest } from './lz-worker';
 import type { LzDarkAnswer, LzDarkOp } from './lz-dark-worker';
 import type { LzFlipAnswer, LzFlipOp } from './lz-flip-worker';
@@ -121,17 +121,6 @@ interface FlipView {
   history: FlipPly[];
   outcome: { winner: Side | null; reason: string; result: string } | null;
   quiet: number;
-}
-interface Problem {
-  code: string;
-  point: string | null;
-  kind: string | null;
-  count: number | null;
-  wanted: number | null;
-}
-interface DeployCheck {
-  deployment: string | null;
-  problems: Problem[];
 }
 
 const HTML = `
@@ -397,12 +386,8 @@ function startDeploy(): void {
   render();
 }
 
-function problemText(p: Problem): string {
-  const point = p.point ?? '';
-  const kind = p.kind ? kindName(st.lang, p.kind) : '';
-  const hq = st.side === 'red' ? 'b1, d1' : 'b12, d12';
-  const key = hasText(p.code) ? p.code : 'other';
-  return tr(key, point, kind, p.count ?? '', p.wanted ?? '', hq);
+function problemText(p: DeployProblem): string {
+  return deployProblemText(st.lang, p, st.side === 'red' ? 'b1, d1' : 'b12, d12');
 }
 
 /** Move (or swap) the piece on `from` to `to`, if the library accepts the result. */

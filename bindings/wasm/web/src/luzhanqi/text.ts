@@ -227,3 +227,26 @@ export function t(lang: Lang, key: Key, ...args: (string | number)[]): string {
 export function hasText(key: string): key is Key {
   return key in TEXT;
 }
+
+/** One L-17 problem of a deployment, as the library's check reports it (`lzCheckDeployment`,
+ * `sgCheckDeployment`: the same rules for 陸戰棋 and each 四國 army). */
+export interface DeployProblem {
+  code: string;
+  point: string | null;
+  kind: string | null;
+  count: number | null;
+  wanted: number | null;
+}
+
+/** The library's verdict on a deployment: its string when legal, else its problems. */
+export interface DeployCheck {
+  deployment: string | null;
+  problems: DeployProblem[];
+}
+
+/** A problem in words, `headquarters` naming the army's two headquarters. */
+export function problemText(lang: Lang, p: DeployProblem, headquarters: string): string {
+  const key = hasText(p.code) ? p.code : 'other';
+  const kind = p.kind ? kindName(lang, p.kind) : '';
+  return t(lang, key, p.point ?? '', kind, p.count ?? '', p.wanted ?? '', headquarters);
+}

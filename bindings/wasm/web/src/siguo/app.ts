@@ -10,7 +10,7 @@
 
 import init, { lzDefaultDeployment, lzRandomDeployment, sgBoard, sgCheckDeployment, sgDeploymentPoints } from '../../pkg/gjjq_wasm.js';
 import { SgBoard, SEAT_COLOUR, type SgBoardData, type SgPiece } from './board';
-import { hasText, kindName, t as lzT, type Lang } from '../luzhanqi/text';
+import { kindName, problemText as lzProblemText, type DeployCheck, type DeployProblem, type Lang } from '../luzhanqi/text';
 import { client } from '../luzhanqi/rpc';
 import type { SgAnswer, SgOp } from './sg-worker';
 import './style.css';
@@ -46,17 +46,6 @@ interface Announcement {
   flags: { seat: string; point: string }[];
   outcome: Outcome | null;
   text: string;
-}
-interface Problem {
-  code: string;
-  point: string | null;
-  kind: string | null;
-  count: number | null;
-  wanted: number | null;
-}
-interface DeployCheck {
-  deployment: string | null;
-  problems: Problem[];
 }
 
 const SEATS = ['red', 'green', 'blue', 'yellow'] as const;
@@ -181,10 +170,8 @@ function setDeployment(text: string): void {
   render();
 }
 
-function problemText(p: Problem): string {
-  const key = hasText(p.code) ? p.code : 'other';
-  const kind = p.kind ? kindName(lang(), p.kind) : '';
-  return lzT(lang(), key, p.point ?? '', kind, p.count ?? '', p.wanted ?? '', st.headquarters.join(', '));
+function problemText(p: DeployProblem): string {
+  return lzProblemText(lang(), p, st.headquarters.join(', '));
 }
 
 /** Move (or swap) the piece on `from` to `to`, if the library accepts the result. */
