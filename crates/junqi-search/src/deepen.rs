@@ -2,7 +2,7 @@
 
 use std::time::{Duration, Instant};
 
-use crate::{WIN, WIN_BOUND, now};
+use crate::{Limits, WIN, WIN_BOUND, now};
 
 /// What one iteration at the root gave: its best action and score (`None` when it was stopped
 /// before any action was searched), and whether the search was stopped during it.
@@ -61,6 +61,27 @@ impl Deepening {
             single: false,
             clock: None,
             time_share: 2,
+        }
+    }
+
+    /// As deep as `limits` let a search go ([`Limits::max_depth`], `unlimited` when they give
+    /// no limit at all), under their time limit from `start` (the clock at the search's start,
+    /// [`Limits::start`]); one root action or several, a time share of 2.
+    ///
+    /// ```
+    /// use std::time::Duration;
+    /// use junqi_search::{Deepening, Limits};
+    /// let limits = Limits::time(Duration::from_millis(50));
+    /// let plan = Deepening::within(&limits, limits.start(), 4);
+    /// assert_eq!(plan.max_depth, 64);
+    /// assert_eq!(plan.clock.map(|(_, t)| t), limits.time);
+    /// assert_eq!(Deepening::within(&Limits::default(), None, 4), Deepening::new(4));
+    /// ```
+    #[must_use]
+    pub fn within(limits: &Limits, start: Option<Instant>, unlimited: u32) -> Deepening {
+        Deepening {
+            clock: start.zip(limits.time),
+            ..Deepening::new(limits.max_depth(unlimited))
         }
     }
 }

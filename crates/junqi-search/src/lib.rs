@@ -14,6 +14,8 @@
 //!   [`root_loop`], the loop over the root's actions within one iteration;
 //! - [`tt`]: the transposition table, its bounds and the win scores stored relative to the
 //!   node, on the win scale [`WIN`] / [`WIN_BOUND`];
+//! - [`Window`] and [`pvs`]: a node's window with its best score so far (fail-soft), and the
+//!   principal-variation search of one child, the two pieces of every node loop;
 //! - [`repeats`]: whether a key repeats on the search path;
 //! - [`Tables`]: an alpha-beta search's memory (table, killers, history, path, budget);
 //! - agent names ([`parse_agent`], [`UnknownAgent`]) and the uniform random draw
@@ -36,12 +38,14 @@ mod deepen;
 mod limits;
 mod tables;
 pub mod tt;
+mod window;
 
 pub use agent::{Uniform, UnknownAgent, parse_agent, pick};
 pub use budget::{Budget, clock_reads, now, repeats};
 pub use deepen::{Best, Deepening, Iteration, deepen, root_loop};
 pub use limits::{Limits, StopSignal};
 pub use tables::{HISTORY_CAP, Tables};
+pub use window::{Step, Window, pvs};
 
 /// A win now; a win in `n` plies scores `WIN - n` (every engine's scale).
 pub const WIN: i32 = 30_000;

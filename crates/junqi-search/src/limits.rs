@@ -99,6 +99,21 @@ impl Limits {
         }
     }
 
+    /// The clock at the start of a search under these limits: read (with [`now`](crate::now))
+    /// only under a time limit, `None` without one (so that a search under node or depth
+    /// limits runs where there is no clock).
+    ///
+    /// ```
+    /// use std::time::Duration;
+    /// use junqi_search::Limits;
+    /// assert!(Limits::nodes(100).start().is_none());
+    /// assert!(Limits::time(Duration::from_millis(5)).start().is_some());
+    /// ```
+    #[must_use]
+    pub fn start(&self) -> Option<Instant> {
+        self.time.map(|_| crate::now())
+    }
+
     /// Whether the stop signal has been raised.
     #[must_use]
     pub fn stopped(&self) -> bool {
