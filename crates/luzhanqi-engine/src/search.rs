@@ -3,21 +3,16 @@
 //! ordering (hash move, attacks by gain, killers, history) and a quiescence search over the
 //! attacks that do not simply lose the attacker.
 
-use std::ops::ControlFlow;
-
-use junqi_search::tt::{Bound, Table};
-use junqi_search::{Deepening, Tables, deepen, now, root_loop};
-use luzhanqi::{AttackOutcome, Combat, Kind, Move, MoveList, Position, Side};
+use junqi_search::Tables;
+use junqi_search::tt::Table;
+use luzhanqi::{Combat, Kind, Move, MoveList, Position, Side};
 use rand::SeedableRng;
 use rand::rngs::StdRng;
 use rand::seq::SliceRandom;
 
 use crate::eval::{WIN, evaluate, piece_value};
-use crate::node::{MAX_PLY, Node, attack_gain, enter, quiesce};
+use crate::node::{self, Node, Search, iterate, order_score, quiesce, tables};
 use crate::{Agent, AgentError, Choice, Limits};
-
-/// Nodes between two looks at the clock.
-const CLOCK_INTERVAL: u64 = 256;
 
 /// How a [`SearchAgent`] is built.
 #[derive(Debug, Clone, Copy, PartialEq, Eq)]
@@ -61,7 +56,6 @@ pub struct SearchAgent {
     /// The table, killers, history, path and node budget (the clock read only under a time
     /// limit).
     tables: Tables<Move>,
-    root_side: Side,
 }
 
 /// An open position as a search node: every attack is between known pieces.
@@ -100,11 +94,10 @@ impl Node for Position {
     fn play(&mut self, m: Move) {
         self.play_unchecked(m);
     }
-}
 
-/// A move's from and to points as a history index.
-fn history_index(m: Move) -> usize {
-    m.from.index() * 60 + m.to.index()
+    fn history_index(m: Move) -> Option<usize> {
+        Some(m.from.index() * 60 + m.to.index())
+    }
 }
 
 impl SearchAgent {
@@ -140,8 +133,7 @@ impl SearchAgent {
                 ..config
             },
             rng: StdRng::seed_from_u64(seed),
-            tables: Tables::new(tt, MAX_PLY, 60 * 60, CLOCK_INTERVAL),
-            root_side: Side::Red,
+            tables: tables(tt),
         }
     }
 
@@ -172,6 +164,8 @@ impl SearchAgent {
         }
     }
 
+    /// `moves` of `pos` in search order with their order scores ([`order_score`]), `tt_move`
+    /// the table's best move.
     fn order(
         &self,
         pos: &Position,
@@ -182,97 +176,10 @@ impl SearchAgent {
         let killers = self.tables.killers(ply);
         let mut scored: Vec<(i32, Move)> = moves
             .iter()
-            .map(|&m| {
-                let s = if Some(m) == tt_move {
-                    i32::MAX
-                } else if let Some((outcome, gain)) = attack_gain(pos, m) {
-                    match outcome {
-                        AttackOutcome::AttackerRemoved => -1_000_000 + gain,
-                        _ if gain >= 0 => 1_000_000 + gain,
-                        _ => -500_000 + gain,
-                    }
-                } else if killers[0] == Some(m) {
-                    900_000
-                } else if killers[1] == Some(m) {
-                    899_000
-                } else {
-                    self.tables.history(history_index(m))
-                };
-                (s, m)
-            })
+            .map(|&m| (order_score(&self.tables, pos, m, tt_move, killers), m))
             .collect();
         scored.sort_by_key(|s| std::cmp::Reverse(s.0));
         scored
-    }
-
-    fn negamax(
-        &mut self,
-        pos: &Position,
-        depth: i32,
-        mut alpha: i32,
-        beta: i32,
-        ply: usize,
-    ) -> i32 {
-        let max_q = self.config.max_qdepth;
-        let (key, tt_move) =
-            match enter(&mut self.tables, max_q, pos, depth, alpha, beta, ply, false) {
-                ControlFlow::Break(s) => return s,
-                ControlFlow::Continue(c) => c,
-            };
-        let moves = pos.legal_moves();
-        if moves.is_empty() {
-            return SearchAgent::no_moves(pos, ply);
-        }
-        let ordered = self.order(pos, &moves, tt_move, ply);
-        let alpha0 = alpha;
-        let mut best = -WIN - 1;
-        let mut best_move = None;
-        for (i, &(order_score, m)) in ordered.iter().enumerate() {
-            let quiet = pos.piece_at(m.to).is_none();
-            let mut child = pos.clone();
-            child.play_unchecked(m);
-            self.tables.path.push(child.zobrist_hash());
-            let s = if i == 0 {
-                -self.negamax(&child, depth - 1, -beta, -alpha, ply + 1)
-            } else {
-                let reduce = self.config.reductions
-                    && quiet
-                    && depth >= 3
-                    && i >= 4
-                    && order_score < 899_000;
-                let r = if reduce { 1 } else { 0 };
-                let mut s = -self.negamax(&child, depth - 1 - r, -alpha - 1, -alpha, ply + 1);
-                if s > alpha && r > 0 && !self.tables.budget.stopped() {
-                    s = -self.negamax(&child, depth - 1, -alpha - 1, -alpha, ply + 1);
-                }
-                if s > alpha && s < beta && !self.tables.budget.stopped() {
-                    s = -self.negamax(&child, depth - 1, -beta, -alpha, ply + 1);
-                }
-                s
-            };
-            self.tables.path.pop();
-            if self.tables.budget.stopped() {
-                return 0;
-            }
-            if s > best {
-                best = s;
-                best_move = Some(m);
-                if s > alpha {
-                    alpha = s;
-                    if s >= beta {
-                        if quiet {
-                            self.tables.reward(ply, m, Some(history_index(m)), depth);
-                        }
-                        break;
-                    }
-                }
-            }
-        }
-        let bound = Bound::of(best, alpha0, beta);
-        self.tables
-            .tt
-            .store(key, depth, best, bound, best_move, ply);
-        best
     }
 
     /// The quiescence value of `pos` for its side to move (attacks played out, as at the
@@ -296,38 +203,85 @@ impl SearchAgent {
         };
         (s, self.tables.budget.nodes())
     }
+}
 
-    /// One iteration at the root: the best move and score among `root` (in order), or `None`
-    /// if stopped before the first move was searched. Moves found better are moved to the
-    /// front for the next iteration.
-    fn root(&mut self, pos: &Position, root: &mut Vec<Move>, depth: i32) -> Option<(Move, i32)> {
-        let beta = WIN + 1;
-        let best = root_loop(root, |m, alpha, first| {
-            let mut child = pos.clone();
-            child.play_unchecked(m);
-            self.tables.path.push(child.zobrist_hash());
-            let s = if first {
-                -self.negamax(&child, depth - 1, -beta, -alpha, 1)
-            } else {
-                let mut s = -self.negamax(&child, depth - 1, -alpha - 1, -alpha, 1);
-                if s > alpha && !self.tables.budget.stopped() {
-                    s = -self.negamax(&child, depth - 1, -beta, -alpha, 1);
-                }
-                s
-            };
-            self.tables.path.pop();
-            (!self.tables.budget.stopped()).then_some(s)
-        });
-        if let Some((m, s)) = best {
-            self.tables
-                .tt
-                .store(pos.zobrist_hash(), depth, s, Bound::Exact, Some(m), 0);
-        }
-        best
+/// The open search's options are its moves, each searched on the position after it; a quiet
+/// move late in the order is searched a ply shallower first.
+impl Search for SearchAgent {
+    type Node = Position;
+    type Option = Move;
+    type Child = Position;
+
+    fn tables(&self) -> &Tables<Move> {
+        &self.tables
+    }
+
+    fn tables_mut(&mut self) -> &mut Tables<Move> {
+        &mut self.tables
+    }
+
+    fn max_q(&self) -> u32 {
+        self.config.max_qdepth
+    }
+
+    fn repetition_off(&self) -> bool {
+        false
+    }
+
+    fn options(&mut self, pos: &Position, tt: Option<Move>, ply: usize) -> Vec<(i32, Move)> {
+        self.order(pos, &pos.legal_moves(), tt, ply)
+    }
+
+    fn no_options(pos: &Position, ply: usize) -> i32 {
+        SearchAgent::no_moves(pos, ply)
+    }
+
+    fn action(m: Move) -> Move {
+        m
+    }
+
+    fn full(_: Move) -> bool {
+        false
+    }
+
+    fn reduction(&self, pos: &Position, i: usize, order: i32, m: Move, depth: i32) -> i32 {
+        let reduce = self.config.reductions
+            && SearchAgent::quiet(pos, m)
+            && depth >= 3
+            && i >= 4
+            && order < 899_000;
+        i32::from(reduce)
+    }
+
+    fn quiet(pos: &Position, m: Move) -> bool {
+        pos.piece_at(m.to).is_none()
+    }
+
+    fn prepare(&mut self, pos: &Position, m: Move) -> Position {
+        let mut child = pos.clone();
+        child.play_unchecked(m);
+        self.tables.path.push(child.zobrist_hash());
+        child
+    }
+
+    fn value(
+        &mut self,
+        _: &Position,
+        child: &Position,
+        _: Move,
+        depth: i32,
+        alpha: i32,
+        beta: i32,
+        ply: usize,
+    ) -> i32 {
+        -node::search(self, child, depth, -beta, -alpha, ply + 1)
+    }
+
+    fn release(&mut self, _: Position) {
+        self.tables.path.pop();
     }
 }
 
-/// A win or loss score relative to the root, stored relative to the node.
 impl Agent for SearchAgent {
     fn hash_entries(&self) -> usize {
         self.tables.tt.len()
@@ -343,8 +297,7 @@ impl Agent for SearchAgent {
         history: &[u64],
         limits: &Limits,
     ) -> Result<Choice, AgentError> {
-        // The clock is read only when there is a time limit (see `junqi_search::now`).
-        let start = limits.time.map(|t| (now(), t));
+        let start = limits.start();
         let mut root: Vec<Move> = pos.legal_moves().into_iter().collect();
         if root.is_empty() {
             return Err(AgentError::NoLegalMove(pos.to_string()));
@@ -354,29 +307,15 @@ impl Agent for SearchAgent {
         let ordered = self.order(pos, &root, None, 0);
         root = ordered.into_iter().map(|(_, m)| m).collect();
 
-        self.root_side = pos.turn();
         self.tables.begin(
             limits,
-            start.map(|(s, _)| s),
+            start,
             history,
             pos.plies_since_attack() as usize,
             pos.zobrist_hash(),
         );
-
-        let plan = Deepening {
-            single: root.len() == 1,
-            clock: start,
-            ..Deepening::new(limits.max_depth(Limits::DEFAULT_DEPTH))
-        };
-        let best = deepen(
-            root[0],
-            &plan,
-            |depth| {
-                let best = self.root(pos, &mut root, depth as i32);
-                self.tables.budget.iteration(best)
-            },
-            |_| {},
-        );
+        let best = iterate(self, pos, root, limits, start)
+            .ok_or_else(|| AgentError::NoLegalMove(pos.to_string()))?;
         Ok(Choice {
             mv: best.action,
             score: best.score,

@@ -18,13 +18,12 @@
 //!   does not prevent. Moves onto a face-down piece (`attack_face_down`) are always chance
 //!   nodes.
 
-use std::ops::ControlFlow;
 use std::time::Instant;
 
-use junqi_search::tt::{Bound, Table};
-use junqi_search::{Deepening, Tables, deepen, now, root_loop};
+use junqi_search::Tables;
+use junqi_search::tt::Table;
 use luzhanqi::flip::{FlipAction, FlipActionList, FlipPosition};
-use luzhanqi::{AttackOutcome, Combat, Kind, Side};
+use luzhanqi::{Combat, Kind, Side};
 use rand::SeedableRng;
 use rand::rngs::StdRng;
 use rand::seq::SliceRandom;
@@ -32,11 +31,8 @@ use rand::seq::SliceRandom;
 use super::eval::{evaluate, piece_value};
 use super::{FlipAgent, FlipChoice};
 use crate::eval::{WIN, distance};
-use crate::node::{MAX_PLY, Node, attack_gain, enter};
+use crate::node::{self, Node, Search, attack_gain, iterate, order_score, tables};
 use crate::{AgentError, Limits};
-
-/// Nodes between two looks at the clock.
-const CLOCK_INTERVAL: u64 = 256;
 
 /// How a [`FlipSearchAgent`] is built.
 #[derive(Debug, Clone, Copy, PartialEq, Eq)]
@@ -68,7 +64,7 @@ impl Default for FlipSearchConfig {
 
 /// How a node's option is searched.
 #[derive(Debug, Clone, Copy, PartialEq, Eq)]
-enum Branch {
+pub(crate) enum Branch {
     /// A move between face-up pieces and empty points.
     Move,
     /// A chance action: the expectation over the unseen pieces.
@@ -143,13 +139,12 @@ impl Node for FlipPosition {
     fn play(&mut self, a: FlipAction) {
         self.apply_unchecked(a, None);
     }
-}
 
-/// A move's from and to points as a history index.
-fn history_index(a: FlipAction) -> Option<usize> {
-    match a {
-        FlipAction::Move(m) => Some(m.from.index() * 60 + m.to.index()),
-        FlipAction::Flip(_) => None,
+    fn history_index(a: FlipAction) -> Option<usize> {
+        match a {
+            FlipAction::Move(m) => Some(m.from.index() * 60 + m.to.index()),
+            FlipAction::Flip(_) => None,
+        }
     }
 }
 
@@ -197,7 +192,7 @@ impl FlipSearchAgent {
                 ..config
             },
             rng: StdRng::seed_from_u64(seed),
-            tables: Tables::new(tt, MAX_PLY, 60 * 60, CLOCK_INTERVAL),
+            tables: tables(tt),
             passes: 0,
         }
     }
@@ -214,14 +209,14 @@ impl FlipSearchAgent {
         depth: u32,
         limits: &Limits,
     ) -> Option<i32> {
-        self.prepare(pos, &[], limits, limits.time.map(|_| now()));
+        self.begin(pos, &[], limits, limits.start());
         let v = self.expectation(pos, a, depth as i32 - 1, 0);
         (!self.tables.budget.stopped()).then_some(v)
     }
 
-    /// `start` is the clock at the search's start, read only under a time limit (see
-    /// [`junqi_search::now`]: on wasm32 the clock panics, and the page gives node limits).
-    fn prepare(
+    /// Begin a search of `pos` under `limits` from `start` ([`Limits::start`]: on wasm32 the
+    /// clock panics, and the page gives node limits).
+    fn begin(
         &mut self,
         pos: &FlipPosition,
         history: &[u64],
@@ -248,14 +243,14 @@ impl FlipSearchAgent {
         })
     }
 
-    /// The options of a node in search order: `(order score, action, branch)`.
-    fn options(
+    /// The options of a node in search order with their order scores.
+    fn ordered(
         &mut self,
         pos: &FlipPosition,
         tt_action: Option<FlipAction>,
         ply: usize,
         shuffle: bool,
-    ) -> Vec<(i32, FlipAction, Branch)> {
+    ) -> Vec<(i32, (FlipAction, Branch))> {
         let mut actions: Vec<FlipAction> = pos.legal_actions().into_iter().collect();
         if shuffle {
             actions.shuffle(&mut self.rng);
@@ -284,25 +279,13 @@ impl FlipSearchAgent {
                     (Branch::Pass, 850_000)
                 }
                 FlipAction::Move(_) if pos.is_chance(a) => (Branch::Chance, 840_000),
-                FlipAction::Move(_) => {
-                    let s = if let Some((outcome, gain)) = attack_gain(pos, a) {
-                        match outcome {
-                            AttackOutcome::AttackerRemoved => -1_000_000 + gain,
-                            _ if gain >= 0 => 1_000_000 + gain,
-                            _ => -500_000 + gain,
-                        }
-                    } else if killers[0] == Some(a) {
-                        900_000
-                    } else if killers[1] == Some(a) {
-                        899_000
-                    } else {
-                        history_index(a).map_or(0, |i| self.tables.history(i))
-                    };
-                    (Branch::Move, s)
-                }
+                FlipAction::Move(_) => (
+                    Branch::Move,
+                    order_score(&self.tables, pos, a, tt_action, killers),
+                ),
             };
             let s = if Some(a) == tt_action { i32::MAX } else { s };
-            out.push((s, a, branch));
+            out.push((s, (a, branch)));
         }
         out.sort_by_key(|o| std::cmp::Reverse(o.0));
         out
@@ -321,7 +304,7 @@ impl FlipSearchAgent {
             let mut child = pos.clone();
             child.apply_unchecked(a, Some(o.piece));
             self.tables.path.push(child.zobrist_hash());
-            let v = -self.search(&child, depth, -WIN - 1, WIN + 1, ply + 1);
+            let v = -node::search(self, &child, depth, -WIN - 1, WIN + 1, ply + 1);
             self.tables.path.pop();
             if self.tables.budget.stopped() {
                 return 0;
@@ -353,107 +336,92 @@ impl FlipSearchAgent {
                 let pass = u32::from(branch == Branch::Pass);
                 self.passes += pass;
                 self.tables.path.push(child.zobrist_hash());
-                let s = -self.search(&child, depth, -beta, -alpha, ply + 1);
+                let s = -node::search(self, &child, depth, -beta, -alpha, ply + 1);
                 self.tables.path.pop();
                 self.passes -= pass;
                 s
             }
         }
     }
+}
 
-    fn search(
+/// Flip play's options are its moves, its chance actions (an expectation, searched with the
+/// full window) and, beyond the chance plies, its flips as one pass; none is reduced.
+impl Search for FlipSearchAgent {
+    type Node = FlipPosition;
+    type Option = (FlipAction, Branch);
+    type Child = ();
+
+    fn tables(&self) -> &Tables<FlipAction> {
+        &self.tables
+    }
+
+    fn tables_mut(&mut self) -> &mut Tables<FlipAction> {
+        &mut self.tables
+    }
+
+    fn max_q(&self) -> u32 {
+        self.config.max_qdepth
+    }
+
+    fn repetition_off(&self) -> bool {
+        self.passes > 0
+    }
+
+    fn options(
         &mut self,
         pos: &FlipPosition,
+        tt: Option<FlipAction>,
+        ply: usize,
+    ) -> Vec<(i32, (FlipAction, Branch))> {
+        self.ordered(pos, tt, ply, false)
+    }
+
+    fn no_options(_: &FlipPosition, _: usize) -> i32 {
+        0
+    }
+
+    fn action((a, _): (FlipAction, Branch)) -> FlipAction {
+        a
+    }
+
+    fn full((_, branch): (FlipAction, Branch)) -> bool {
+        branch == Branch::Chance
+    }
+
+    fn reduction(
+        &self,
+        _: &FlipPosition,
+        _: usize,
+        _: i32,
+        _: (FlipAction, Branch),
+        _: i32,
+    ) -> i32 {
+        0
+    }
+
+    fn quiet(pos: &FlipPosition, (a, branch): (FlipAction, Branch)) -> bool {
+        branch == Branch::Move && attack_gain(pos, a).is_none()
+    }
+
+    fn prepare(&mut self, _: &FlipPosition, _: (FlipAction, Branch)) {}
+
+    fn value(
+        &mut self,
+        pos: &FlipPosition,
+        (): &(),
+        (a, branch): (FlipAction, Branch),
         depth: i32,
-        mut alpha: i32,
+        alpha: i32,
         beta: i32,
         ply: usize,
     ) -> i32 {
-        let max_q = self.config.max_qdepth;
-        let (key, tt_action) = match enter(
-            &mut self.tables,
-            max_q,
-            pos,
-            depth,
-            alpha,
-            beta,
-            ply,
-            self.passes > 0,
-        ) {
-            ControlFlow::Break(s) => return s,
-            ControlFlow::Continue(c) => c,
-        };
-        let options = self.options(pos, tt_action, ply, false);
-        if options.is_empty() {
-            return 0;
-        }
-        let alpha0 = alpha;
-        let mut best = -WIN - 1;
-        let mut best_action = None;
-        for (i, &(_, a, branch)) in options.iter().enumerate() {
-            let s = if i == 0 || branch == Branch::Chance {
-                self.option_value(pos, a, branch, depth - 1, alpha, beta, ply)
-            } else {
-                let mut s = self.option_value(pos, a, branch, depth - 1, alpha, alpha + 1, ply);
-                if s > alpha && s < beta && !self.tables.budget.stopped() {
-                    s = self.option_value(pos, a, branch, depth - 1, alpha, beta, ply);
-                }
-                s
-            };
-            if self.tables.budget.stopped() {
-                return 0;
-            }
-            if s > best {
-                best = s;
-                best_action = Some(a);
-                if s > alpha {
-                    alpha = s;
-                    if s >= beta {
-                        if branch == Branch::Move && attack_gain(pos, a).is_none() {
-                            self.tables.reward(ply, a, history_index(a), depth);
-                        }
-                        break;
-                    }
-                }
-            }
-        }
-        let bound = Bound::of(best, alpha0, beta);
-        self.tables
-            .tt
-            .store(key, depth, best, bound, best_action, ply);
-        best
+        self.option_value(pos, a, branch, depth, alpha, beta, ply)
     }
 
-    /// One iteration at the root over `root` (in order): the best action and its score, or
-    /// `None` if stopped before the first was searched. A better action moves to the front.
-    fn root(
-        &mut self,
-        pos: &FlipPosition,
-        root: &mut Vec<(FlipAction, Branch)>,
-        depth: i32,
-    ) -> Option<(FlipAction, i32)> {
-        let beta = WIN + 1;
-        let best = root_loop(root, |(a, branch), alpha, first| {
-            let s = if first || branch == Branch::Chance {
-                self.option_value(pos, a, branch, depth - 1, alpha, beta, 0)
-            } else {
-                let mut s = self.option_value(pos, a, branch, depth - 1, alpha, alpha + 1, 0);
-                if s > alpha && !self.tables.budget.stopped() {
-                    s = self.option_value(pos, a, branch, depth - 1, alpha, beta, 0);
-                }
-                s
-            };
-            (!self.tables.budget.stopped()).then_some(s)
-        });
-        let (a, s) = best.map(|((a, _), s)| (a, s))?;
-        self.tables
-            .tt
-            .store(pos.zobrist_hash(), depth, s, Bound::Exact, Some(a), 0);
-        Some((a, s))
-    }
+    fn release(&mut self, (): ()) {}
 }
 
-/// A win or loss score relative to the root, stored relative to the node.
 impl FlipAgent for FlipSearchAgent {
     fn hash_entries(&self) -> usize {
         self.tables.tt.len()
@@ -469,31 +437,12 @@ impl FlipAgent for FlipSearchAgent {
         history: &[u64],
         limits: &Limits,
     ) -> Result<FlipChoice, AgentError> {
-        // The clock is read only when there is a time limit.
-        let start = limits.time.map(|_| now());
-        self.prepare(pos, history, limits, start);
-        let mut root: Vec<(FlipAction, Branch)> = self
-            .options(pos, None, 0, true)
-            .into_iter()
-            .map(|(_, a, b)| (a, b))
-            .collect();
-        if root.is_empty() {
-            return Err(AgentError::NoLegalMove(pos.to_string()));
-        }
-        let plan = Deepening {
-            single: root.len() == 1,
-            clock: start.zip(limits.time),
-            ..Deepening::new(limits.max_depth(Limits::DEFAULT_DEPTH))
-        };
-        let best = deepen(
-            root[0].0,
-            &plan,
-            |depth| {
-                let best = self.root(pos, &mut root, depth as i32);
-                self.tables.budget.iteration(best)
-            },
-            |_| {},
-        );
+        let start = limits.start();
+        self.begin(pos, history, limits, start);
+        let root = self.ordered(pos, None, 0, true);
+        let root = root.into_iter().map(|(_, o)| o).collect();
+        let best = iterate(self, pos, root, limits, start)
+            .ok_or_else(|| AgentError::NoLegalMove(pos.to_string()))?;
         Ok(FlipChoice {
             action: best.action,
             score: best.score,
