@@ -13,7 +13,7 @@
 use std::collections::HashSet;
 
 use junqi_search::tt::{Bound, Table};
-use junqi_search::{Budget, Deepening, deepen, now};
+use junqi_search::{Budget, Deepening, Step, Window, deepen};
 use rand::SeedableRng;
 use rand::rngs::StdRng;
 use rand::seq::SliceRandom;
@@ -133,7 +133,7 @@ impl SearchAgent {
     }
 
     /// Captures only, below the leaves: the seat to move may stand on the evaluation or take.
-    fn quiesce(&mut self, pos: &Position, mut alpha: i32, beta: i32, ply: usize) -> i32 {
+    fn quiesce(&mut self, pos: &Position, alpha: i32, beta: i32, ply: usize) -> i32 {
         self.budget.count();
         if self.budget.check() {
             return 0;
@@ -146,7 +146,7 @@ impl SearchAgent {
         if stand >= beta || ply >= self.qlimit {
             return stand;
         }
-        alpha = alpha.max(stand);
+        let mut w = Window::stand(alpha, beta, stand);
         let mut caps: Vec<(i32, Action)> = pos
             .legal_moves()
             .into_iter()
@@ -156,35 +156,21 @@ impl SearchAgent {
             })
             .collect();
         caps.sort_by_key(|c| std::cmp::Reverse(c.0));
-        let mut best = stand;
         for (_, a) in caps {
             let mut child = pos.clone();
             child.play_unchecked(a);
-            let s = self.child_score(&child, team, None, alpha, beta, ply + 1);
+            let s = self.child_score(&child, team, None, w.alpha, beta, ply + 1);
             if self.budget.stopped() {
                 return 0;
             }
-            if s > best {
-                best = s;
-                if s > alpha {
-                    alpha = s;
-                    if s >= beta {
-                        break;
-                    }
-                }
+            if w.offer(s) == Step::Cutoff {
+                break;
             }
         }
-        best
+        w.best
     }
 
-    fn alpha_beta(
-        &mut self,
-        pos: &Position,
-        depth: i32,
-        mut alpha: i32,
-        beta: i32,
-        ply: usize,
-    ) -> i32 {
+    fn alpha_beta(&mut self, pos: &Position, depth: i32, alpha: i32, beta: i32, ply: usize) -> i32 {
         let team = pos.turn().team();
         if let Some(o) = pos.outcome() {
             self.budget.count();
@@ -211,39 +197,35 @@ impl SearchAgent {
         }
         let mut actions = pos.legal_actions();
         self.order(pos, &mut actions, tt_action);
-        let alpha0 = alpha;
-        let mut best = -WIN - 1;
+        let mut w = Window::new(alpha, beta, -WIN - 1);
         let mut best_action = None;
         self.path.push(key);
         for a in actions {
             let mut child = pos.clone();
             child.play_unchecked(a);
-            let s = self.child_score(&child, team, Some(depth - 1), alpha, beta, ply + 1);
+            let s = self.child_score(&child, team, Some(depth - 1), w.alpha, beta, ply + 1);
             if self.budget.stopped() {
                 self.path.pop();
                 return 0;
             }
-            if s > best {
-                best = s;
+            let step = w.offer(s);
+            if step > Step::Worse {
                 best_action = Some(a);
-                if s > alpha {
-                    alpha = s;
-                    if s >= beta {
-                        if let Action::Move(m) = a
-                            && pos.piece_at(m.to).is_none()
-                        {
-                            let h = &mut self.history[m.from.index() * POINTS + m.to.index()];
-                            *h = h.saturating_add((depth * depth) as u32);
-                        }
-                        break;
-                    }
+            }
+            if step == Step::Cutoff {
+                if let Action::Move(m) = a
+                    && pos.piece_at(m.to).is_none()
+                {
+                    let h = &mut self.history[m.from.index() * POINTS + m.to.index()];
+                    *h = h.saturating_add((depth * depth) as u32);
                 }
+                break;
             }
         }
         self.path.pop();
-        let bound = Bound::of(best, alpha0, beta);
-        self.tt.store(key, depth, best, bound, best_action, ply);
-        best
+        self.tt
+            .store(key, depth, w.best, w.bound(), best_action, ply);
+        w.best
     }
 
     /// One iteration at the root: the best action and its score for the root's team, or
@@ -288,8 +270,7 @@ impl Agent for SearchAgent {
         history: &[u64],
         limits: &Limits,
     ) -> Result<Choice, AgentError> {
-        // The clock is read only when there is a time limit (see `junqi_search::now`).
-        let start = limits.time.map(|_| now());
+        let start = limits.start();
         let mut actions = actions_of(pos)?;
         // The seed orders equal actions; the stable sort below keeps that order among them.
         actions.shuffle(&mut self.rng);
@@ -312,9 +293,8 @@ impl Agent for SearchAgent {
         };
         // An iteration costs several times the last: none begins after a third of the time.
         let plan = Deepening {
-            clock: start.zip(limits.time),
             time_share: 3,
-            ..Deepening::new(limits.max_depth(MAX_DEPTH))
+            ..Deepening::within(limits, start, MAX_DEPTH)
         };
         let best = deepen(
             actions[0],
