@@ -20,6 +20,7 @@ use crate::vocabulary::{
     SearchStats,
 };
 use junqi_search::tt::{relative_to_node, relative_to_root};
+use junqi_search::{Step, Window, pvs};
 
 /// The score of a king capture on the next ply; a win in `n` plies scores `MATE - n`.
 const MATE: i32 = 30_000;
@@ -171,6 +172,11 @@ struct Searcher<'a> {
     nnue: Option<NnueStack>,
     /// The endgame tables' probe of this search (`crate::tablebase`).
     tables: crate::tablebase::Probe<'a>,
+}
+
+/// Whether the search has been stopped (for [`pvs`]).
+fn stopped(s: &Searcher<'_>) -> bool {
+    s.stopped
 }
 
 /// The learned network and the accumulators of the current search path.
@@ -428,9 +434,7 @@ impl Searcher<'_> {
         alpha: i32,
         beta: i32,
     ) -> (i32, Option<usize>) {
-        let original_alpha = alpha;
-        let mut alpha = alpha;
-        let mut best = -INFINITY;
+        let mut w = Window::new(alpha, beta, -INFINITY);
         let mut best_index = None;
         self.pv_len[0] = 0;
         if let Some(m) = king_capture(pos, moves) {
@@ -443,41 +447,33 @@ impl Searcher<'_> {
             let mut child = pos.clone();
             child.play_unchecked(m);
             self.enter(pos, &child, 0);
-            let score = if i == 0 {
-                -self.search(&child, depth - 1, -beta, -alpha, 1)
-            } else {
-                let mut s = -self.search(&child, depth - 1, -alpha - 1, -alpha, 1);
-                if s > alpha && s < beta && !self.stopped {
-                    s = -self.search(&child, depth - 1, -beta, -alpha, 1);
-                }
-                s
-            };
+            let score = pvs(self, i == 0, 0, w.alpha, beta, stopped, |s, _, a, b| {
+                -s.search(&child, depth - 1, -b, -a, 1)
+            });
             if self.stopped {
                 break;
             }
-            best = best.max(score);
-            if score > alpha {
-                alpha = score;
+            let step = w.offer(score);
+            if step >= Step::Raised {
                 best_index = Some(i);
                 self.update_pv(0, m.index());
-                if score >= beta {
-                    break;
-                }
+            }
+            if step == Step::Cutoff {
+                break;
             }
         }
         let key = zobrist(pos);
         if let Some(i) = best_index
             && !self.stopped
         {
-            let bound = Bound::of(best, original_alpha, beta);
             self.engine
                 .tt
-                .store(key, moves[i].index(), best, depth, bound);
+                .store(key, moves[i].index(), w.best, depth, w.bound());
         }
         if self.stopped && best_index.is_some() {
-            return (alpha, best_index);
+            return (w.alpha, best_index);
         }
-        (best, best_index)
+        (w.best, best_index)
     }
 
     /// The static evaluation of `pos`, the node `ply` plies from the root: the learned one
@@ -700,7 +696,7 @@ impl Searcher<'_> {
             && static_eval.is_some_and(|e| e + FUTILITY_MARGIN * depth <= *alpha)
             && alpha.abs() < MATE_BOUND;
         let picker = self.picker(pos, &moves, tt_move, ply);
-        let mut best = -INFINITY;
+        let mut w = Window::new(*alpha, beta, -INFINITY);
         let mut best_move = NO_MOVE;
         for (i, m) in picker.enumerate() {
             let quiet = captured_piece(pos, m).is_none();
@@ -719,58 +715,54 @@ impl Searcher<'_> {
                 continue;
             }
             self.enter(pos, &child, ply);
-            let score = if i == 0 {
-                -self.search(&child, depth - 1, -beta, -*alpha, ply + 1)
-            } else {
-                // Late quiet moves are searched shallower first.
-                let late = depth >= 3 && quiet && !killer;
-                let reduction = if !late {
-                    0
-                } else if f.lmr {
-                    if i >= 3 && !in_check && !child.is_check() {
-                        let r = (lmr_reduction(depth, i) - i32::from(pv_node)).clamp(1, depth - 2);
-                        if r > 1 {
-                            self.stats.lmr_reductions += 1;
-                        }
-                        r
-                    } else {
-                        0
+            // Late quiet moves are searched shallower first.
+            let late = i > 0 && depth >= 3 && quiet && !killer;
+            let reduction = if !late {
+                0
+            } else if f.lmr {
+                if i >= 3 && !in_check && !child.is_check() {
+                    let r = (lmr_reduction(depth, i) - i32::from(pv_node)).clamp(1, depth - 2);
+                    if r > 1 {
+                        self.stats.lmr_reductions += 1;
                     }
+                    r
                 } else {
-                    i32::from(i >= 4)
-                };
-                let mut s =
-                    -self.search(&child, depth - 1 - reduction, -*alpha - 1, -*alpha, ply + 1);
-                if s > *alpha && reduction > 0 && !self.stopped {
-                    s = -self.search(&child, depth - 1, -*alpha - 1, -*alpha, ply + 1);
+                    0
                 }
-                if s > *alpha && s < beta && !self.stopped {
-                    s = -self.search(&child, depth - 1, -beta, -*alpha, ply + 1);
-                }
-                s
+            } else {
+                i32::from(i >= 4)
             };
+            let score = pvs(
+                self,
+                i == 0,
+                reduction,
+                w.alpha,
+                beta,
+                stopped,
+                |s, r, a, b| -s.search(&child, depth - 1 - r, -b, -a, ply + 1),
+            );
             if self.stopped {
                 return 0;
             }
-            if score > best {
-                best = score;
+            let step = w.offer(score);
+            if step > Step::Worse {
                 best_move = m.index();
-                if score > *alpha {
-                    *alpha = score;
-                    self.update_pv(ply, best_move);
-                    if score >= beta {
-                        if quiet {
-                            self.reward(m, ply, depth);
-                        }
-                        break;
-                    }
+            }
+            if step >= Step::Raised {
+                self.update_pv(ply, best_move);
+            }
+            if step == Step::Cutoff {
+                if quiet {
+                    self.reward(m, ply, depth);
                 }
+                break;
             }
         }
+        let mut best = w.best;
         if best == -INFINITY {
             // Every move but the first was pruned and the first cannot be: unreachable, but
             // a static score is the safe answer.
-            best = static_eval.unwrap_or(*alpha);
+            best = static_eval.unwrap_or(w.alpha);
         }
         let bound = Bound::of(best, original_alpha, beta);
         self.engine
@@ -856,7 +848,7 @@ impl Searcher<'_> {
         }
         captures.sort_unstable_by_key(|c| std::cmp::Reverse(c.0));
         let moves = captures.into_iter().map(|(_, m)| m);
-        self.quiesce_children(pos, moves, stand_pat, alpha, beta, ply, qply)
+        self.quiesce_children(pos, moves, Window::new(alpha, beta, stand_pat), ply, qply)
     }
 
     /// Quiescence with the side to move's king attacked (only once the seal is lifted, R-17):
@@ -879,20 +871,17 @@ impl Searcher<'_> {
             return MATE - ply as i32 - 1;
         }
         let picker = self.picker(pos, &moves, NO_MOVE, ply);
-        self.quiesce_children(pos, picker, -INFINITY, alpha, beta, ply, qply)
+        self.quiesce_children(pos, picker, Window::new(alpha, beta, -INFINITY), ply, qply)
     }
 
     /// Quiescence's children of `pos`: `moves` in order, each searched by [`Self::quiesce`],
-    /// from `best` (the stand pat, or −∞ when the side may not stand) until one reaches
-    /// `beta`. 0 when the search is stopped.
-    #[allow(clippy::too_many_arguments)]
+    /// in the window `w` (its best the stand pat, or −∞ when the side may not stand) until one
+    /// reaches beta. 0 when the search is stopped.
     fn quiesce_children(
         &mut self,
         pos: &Position,
         moves: impl Iterator<Item = Move>,
-        mut best: i32,
-        mut alpha: i32,
-        beta: i32,
+        mut w: Window,
         ply: usize,
         qply: u32,
     ) -> i32 {
@@ -903,21 +892,15 @@ impl Searcher<'_> {
             let mut child = pos.clone();
             child.play_unchecked(m);
             self.enter(pos, &child, ply);
-            let score = -self.quiesce(&child, -beta, -alpha, ply + 1, qply + 1);
+            let score = -self.quiesce(&child, -w.beta, -w.alpha, ply + 1, qply + 1);
             if self.stopped {
                 return 0;
             }
-            if score > best {
-                best = score;
-                if score > alpha {
-                    alpha = score;
-                    if score >= beta {
-                        break;
-                    }
-                }
+            if w.offer(score) == Step::Cutoff {
+                break;
             }
         }
-        best
+        w.best
     }
 
     fn is_killer(&self, m: Move, ply: usize) -> bool {
