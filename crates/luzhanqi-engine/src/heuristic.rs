@@ -101,6 +101,26 @@ fn expected_gain(attackers: KindSet, defender: Kind, pos: &Position) -> i32 {
     total / n
 }
 
+/// The yardsticks' pick (open and dark): the move of `moves` (not empty: the callers' check)
+/// with the best `score` plus a draw of `rng` below 8 (ties and near ties broken at random),
+/// the first of equals; one ply, one node a move.
+pub(crate) fn best_of(moves: &[Move], rng: &mut StdRng, score: impl Fn(Move) -> i32) -> Choice {
+    let mut best: Option<(i32, Move)> = None;
+    for &m in moves {
+        let s = score(m) + rng.random_range(0..8);
+        if best.is_none_or(|(b, _)| s > b) {
+            best = Some((s, m));
+        }
+    }
+    let (score, mv) = best.expect("a legal move");
+    Choice {
+        mv,
+        score,
+        depth: 1,
+        nodes: moves.len() as u64,
+    }
+}
+
 impl HeuristicAgent {
     /// A heuristic agent seeded with `seed` (the seed only breaks ties).
     #[must_use]
@@ -123,20 +143,7 @@ impl HeuristicAgent {
         }
         let us = pos.turn();
         let ctx = Context::new(pos, know, us);
-        let mut best: Option<(i32, Move)> = None;
-        for &m in &moves {
-            let s = ctx.score(m) + self.rng.random_range(0..8);
-            if best.is_none_or(|(b, _)| s > b) {
-                best = Some((s, m));
-            }
-        }
-        let (score, mv) = best.expect("a legal move");
-        Ok(Choice {
-            mv,
-            score,
-            depth: 1,
-            nodes: moves.len() as u64,
-        })
+        Ok(best_of(&moves, &mut self.rng, |m| ctx.score(m)))
     }
 }
 

@@ -4,13 +4,13 @@
 use luzhanqi::board::{Direction, HEADQUARTERS, RAILWAY, neighbours, railway_expand, ray};
 use luzhanqi::dark::{DarkView, InfoState, KindSet};
 use luzhanqi::{AttackOutcome, Bitboard, Combat, Kind, MiddleCrossing, Move, Ruleset, Square};
+use rand::SeedableRng;
 use rand::rngs::StdRng;
-use rand::{Rng, SeedableRng};
 
 use super::{DarkAgent, DarkAgentError};
 use crate::eval::distance;
 // The open heuristic's scale and values: one yardstick, read through two kinds of knowledge.
-use crate::heuristic::{FLAG_LOSS, FLAG_WIN, SURE_LOSS, mean_value, value};
+use crate::heuristic::{FLAG_LOSS, FLAG_WIN, SURE_LOSS, best_of, mean_value, value};
 use crate::{Choice, Limits};
 
 /// The heuristic agent of dark play: the yardstick that is not random.
@@ -331,20 +331,7 @@ impl DarkAgent for DarkHeuristicAgent {
             .iter()
             .filter(|k| **k == Some(Kind::Engineer))
             .count();
-        let mut best: Option<(i32, Move)> = None;
-        for &m in &moves {
-            let s = ctx.score(m, engineers) + self.rng.random_range(0..8);
-            if best.is_none_or(|(b, _)| s > b) {
-                best = Some((s, m));
-            }
-        }
-        let (score, mv) = best.expect("a legal move");
-        Ok(Choice {
-            mv,
-            score,
-            depth: 1,
-            nodes: moves.len() as u64,
-        })
+        Ok(best_of(&moves, &mut self.rng, |m| ctx.score(m, engineers)))
     }
 }
 

@@ -571,6 +571,13 @@ mod tests {
         DarkGame::new(&d, &d, Side::Red, DarkRules::STANDARD).unwrap()
     }
 
+    /// `limits` with a stop signal raised before the search (its time up).
+    fn stopped(limits: Limits) -> Limits {
+        let stop = StopSignal::new();
+        stop.raise();
+        limits.with_stop(stop)
+    }
+
     /// Issue 50, item 7: the tree stops growing at its budget and the search goes on.
     #[test]
     fn the_tree_never_exceeds_its_node_budget() {
@@ -617,12 +624,7 @@ mod tests {
                 ..IsmctsConfig::default()
             },
         );
-        let stop = StopSignal::new();
-        stop.raise();
-        let limits = Limits {
-            stop: Some(stop),
-            ..Limits::nodes(5_000)
-        };
+        let limits = stopped(Limits::nodes(5_000));
         agent.choose(game.info_state(Side::Red), &limits).unwrap();
         assert_eq!(agent.last.1, 32);
     }
@@ -639,12 +641,7 @@ mod tests {
         };
         for (ms, drawn) in [(20, 1), (100, 32)] {
             let mut agent = IsmctsAgent::with_config(5, config);
-            let stop = StopSignal::new();
-            stop.raise();
-            let limits = Limits {
-                stop: Some(stop),
-                ..Limits::time(std::time::Duration::from_millis(ms))
-            };
+            let limits = stopped(Limits::time(std::time::Duration::from_millis(ms)));
             agent.choose(game.info_state(Side::Red), &limits).unwrap();
             assert_eq!(agent.last.1, drawn, "{ms} ms");
         }
@@ -661,12 +658,7 @@ mod tests {
                 ..IsmctsConfig::default()
             },
         );
-        let stop = StopSignal::new();
-        stop.raise();
-        let limits = Limits {
-            stop: Some(stop),
-            ..Limits::nodes(5_000)
-        };
+        let limits = stopped(Limits::nodes(5_000));
         let c = agent.choose(game.info_state(Side::Red), &limits).unwrap();
         assert!(game.game().legal_moves().contains(&c.mv));
         assert_eq!(agent.last.1, 1);
