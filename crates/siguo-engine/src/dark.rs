@@ -11,6 +11,7 @@
 //!   world drawn from the state, as if that world were true;
 //! - [`RandomAgent`]: a uniform action of [`InfoState::legal_actions`] (no world needed).
 
+use std::ops::ControlFlow;
 use std::time::Instant;
 
 use rand::rngs::StdRng;
@@ -19,7 +20,7 @@ use siguo::dark::{InfoState, WorldSampler, check_world};
 use siguo::{Action, Position};
 
 use crate::heuristic::HeuristicAgent;
-use crate::random::uniform_choice;
+use crate::random::{uniform_choice, unless_stopped};
 use crate::{Agent, AgentError, Choice, Limits, RandomAgent, actions_of};
 
 /// An agent that plays one seat of a dark game from that seat's information state.
@@ -57,6 +58,21 @@ fn dark_actions(state: &InfoState) -> Result<Vec<Action>, AgentError> {
         Some(a) if !a.is_empty() => Ok(a),
         _ => Err(AgentError::NoLegalAction(state.to_string())),
     }
+}
+
+/// The start of a dark agent's choice: the clock (read only under a time limit, see
+/// [`spent`]) and the seat's legal actions ([`dark_actions`]), or, when the stop signal was
+/// raised before the call, a uniform one of them to play at once ([`unless_stopped`]).
+fn dark_start(
+    state: &InfoState,
+    limits: &Limits,
+    rng: &mut StdRng,
+) -> Result<ControlFlow<Choice, (Option<Instant>, Vec<Action>)>, AgentError> {
+    let start = limits.time.map(|_| Instant::now());
+    Ok(match unless_stopped(dark_actions(state)?, limits, rng) {
+        ControlFlow::Break(c) => ControlFlow::Break(c),
+        ControlFlow::Continue(actions) => ControlFlow::Continue((start, actions)),
+    })
 }
 
 /// Whether a search begun at `start` must end now (stop raised, or the time spent). `start`
@@ -223,12 +239,11 @@ impl DarkAgent for DeterminizedAgent {
     }
 
     fn choose_dark(&mut self, state: &InfoState, limits: &Limits) -> Result<Choice, AgentError> {
-        let start = limits.time.map(|_| Instant::now());
-        let actions = dark_actions(state)?;
+        let (start, actions) = match dark_start(state, limits, &mut self.rng)? {
+            ControlFlow::Break(c) => return Ok(c),
+            ControlFlow::Continue(x) => x,
+        };
         let uniform = |rng: &mut StdRng| uniform_choice(&actions, rng, 0);
-        if limits.stopped() {
-            return Ok(uniform(&mut self.rng));
-        }
         // The sampler of an earlier call while it still gives worlds (see `sampler_for`),
         // else a new one.
         let kept = self.sampler_for(state);
@@ -316,16 +331,10 @@ impl Agent for DeterminizedAgent {
         _history: &[u64],
         limits: &Limits,
     ) -> Result<Choice, AgentError> {
-        let actions = actions_of(pos)?;
-        if limits.stopped() {
-            let action = actions[self.rng.random_range(0..actions.len())];
-            return Ok(Choice {
-                action,
-                score: 0,
-                depth: 0,
-                nodes: 0,
-            });
-        }
+        let actions = match unless_stopped(actions_of(pos)?, limits, &mut self.rng) {
+            ControlFlow::Break(c) => return Ok(c),
+            ControlFlow::Continue(a) => a,
+        };
         let mut sums = vec![0i64; actions.len()];
         let nodes = DeterminizedAgent::score_world(pos, &actions, &mut sums);
         let (action, sum) = self.best(&actions, &sums);
@@ -370,12 +379,11 @@ impl<A: Agent> DarkAgent for SampledAgent<A> {
     }
 
     fn choose_dark(&mut self, state: &InfoState, limits: &Limits) -> Result<Choice, AgentError> {
-        let start = limits.time.map(|_| Instant::now());
-        let actions = dark_actions(state)?;
+        let (start, actions) = match dark_start(state, limits, &mut self.rng)? {
+            ControlFlow::Break(c) => return Ok(c),
+            ControlFlow::Continue(x) => x,
+        };
         let uniform = |rng: &mut StdRng| uniform_choice(&actions, rng, 0);
-        if limits.stopped() {
-            return Ok(uniform(&mut self.rng));
-        }
         // Try again after a draw out of attempts, while the time lasts.
         let pos = WorldSampler::new(state).ok().and_then(|s| {
             (0..FAILURES_PER_WORLD)

@@ -1,10 +1,13 @@
 //! The heuristic yardstick: one ply greedy on the team's value.
 
+use std::ops::ControlFlow;
+
 use rand::rngs::StdRng;
 use rand::{Rng, SeedableRng};
 use siguo::{Outcome, Position};
 
 use crate::eval::{WIN, best_capture, evaluate, for_team};
+use crate::random::unless_stopped;
 use crate::{Agent, AgentError, Choice, Limits, actions_of};
 
 /// Plays each legal action and keeps the one whose position [`evaluate`] scores best for the
@@ -68,21 +71,11 @@ impl Agent for HeuristicAgent {
         "heuristic"
     }
 
-    fn choose(
-        &mut self,
-        pos: &Position,
-        _history: &[u64],
-        limits: &Limits,
-    ) -> Result<Choice, AgentError> {
-        let actions = actions_of(pos)?;
-        if limits.stopped() {
-            return Ok(Choice {
-                action: actions[self.rng.random_range(0..actions.len())],
-                score: 0,
-                depth: 0,
-                nodes: 0,
-            });
-        }
+    fn choose(&mut self, pos: &Position, _: &[u64], limits: &Limits) -> Result<Choice, AgentError> {
+        let actions = match unless_stopped(actions_of(pos)?, limits, &mut self.rng) {
+            ControlFlow::Break(c) => return Ok(c),
+            ControlFlow::Continue(a) => a,
+        };
         let team = pos.turn().team();
         let mut best = Vec::new();
         let mut best_score = i32::MIN;

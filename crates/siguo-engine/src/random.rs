@@ -1,5 +1,7 @@
 //! The uniform random mover.
 
+use std::ops::ControlFlow;
+
 use junqi_search::Uniform;
 use rand::rngs::StdRng;
 use siguo::{Action, Position};
@@ -55,5 +57,20 @@ pub(crate) fn uniform_choice(actions: &[Action], rng: &mut StdRng, nodes: u64) -
         score: 0,
         depth: 0,
         nodes,
+    }
+}
+
+/// `actions` (an agent's legal ones, not empty) to think about, or, when the stop signal was
+/// raised before the call, one of them drawn uniformly with `rng` to play at once (unscored, no
+/// node): how every thinking agent answers a stop it may not think under.
+pub(crate) fn unless_stopped(
+    actions: Vec<Action>,
+    limits: &Limits,
+    rng: &mut StdRng,
+) -> ControlFlow<Choice, Vec<Action>> {
+    if limits.stopped() {
+        ControlFlow::Break(uniform_choice(&actions, rng, 0))
+    } else {
+        ControlFlow::Continue(actions)
     }
 }
