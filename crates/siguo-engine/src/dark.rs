@@ -60,6 +60,9 @@ fn dark_actions(state: &InfoState) -> Result<Vec<Action>, AgentError> {
     }
 }
 
+/// A dark agent's clock at its start and the seat's legal actions.
+type Started = (Option<Instant>, Vec<Action>);
+
 /// The start of a dark agent's choice: the clock (read only under a time limit, see
 /// [`spent`]) and the seat's legal actions ([`dark_actions`]), or, when the stop signal was
 /// raised before the call, a uniform one of them to play at once ([`unless_stopped`]).
@@ -67,7 +70,7 @@ fn dark_start(
     state: &InfoState,
     limits: &Limits,
     rng: &mut StdRng,
-) -> Result<ControlFlow<Choice, (Option<Instant>, Vec<Action>)>, AgentError> {
+) -> Result<ControlFlow<Choice, Started>, AgentError> {
     let start = limits.time.map(|_| Instant::now());
     Ok(match unless_stopped(dark_actions(state)?, limits, rng) {
         ControlFlow::Break(c) => ControlFlow::Break(c),
