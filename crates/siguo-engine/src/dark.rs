@@ -5,8 +5,8 @@
 //! under 四暗 only its own), never with the referee's position. Three kinds of agent:
 //!
 //! - [`DeterminizedAgent`]: draws worlds consistent with the state ([`WorldSampler`], exact),
-//!   scores every legal action on each world's full position with the heuristic's one-ply
-//!   score, and plays the action with the best mean;
+//!   scores every legal action on each world's full position with a shallow team search,
+//!   and plays the action with the best mean;
 //! - [`SampledAgent`]: any 全明 [`Agent`] (the heuristic yardstick, the search) played on one
 //!   world drawn from the state, as if that world were true;
 //! - [`RandomAgent`]: a uniform action of [`InfoState::legal_actions`] (no world needed).
@@ -21,6 +21,7 @@ use siguo::{Action, Position};
 
 use crate::heuristic::HeuristicAgent;
 use crate::random::{uniform_choice, unless_stopped};
+use crate::search::SearchAgent;
 use crate::{Agent, AgentError, Choice, Limits, RandomAgent, actions_of};
 
 /// An agent that plays one seat of a dark game from that seat's information state.
@@ -103,6 +104,12 @@ const FAILURES_PER_WORLD: u32 = 50;
 /// to 20 calls, the build before it 100–260 ms).
 const LATE_CALLS: u32 = 10;
 
+/// Plies the team search looks ahead on each world from each action (then quiescence):
+/// the seats after the mover answer with their captures. One ply more scored 80 % against the
+/// heuristic team under 雙明 where the one-ply score scored 62.5 % (40 games each, 16 worlds;
+/// docs/siguo-engine.md), at some 15 % more time; two plies cost five times as much.
+const WORLD_DEPTH: u32 = 1;
+
 /// Failed calls of a kept sampler (one built for an earlier state) after which, if they
 /// outnumber its worlds three to one, it is built again for the current state.
 const STALE_CALLS: u32 = 4;
@@ -125,10 +132,14 @@ fn world_position<R: Rng + ?Sized>(
 /// For the seat to move, from its [`InfoState`] only, it builds the exact [`WorldSampler`]
 /// (L-63 … L-65: under 雙明 the ally's kinds are part of the state, under 四暗 no other seat's
 /// are), draws worlds one after another, builds each world's full [`Position`], and scores
-/// every legal action ([`InfoState::legal_actions`]) there with the heuristic yardstick's
-/// one-ply score for the mover's team (material, flag safety and threats by
-/// [`eval`](crate::eval), less the best capture the next seat could answer with). It plays the
-/// action with the best mean over the worlds, ties broken by its seeded generator.
+/// every legal action ([`InfoState::legal_actions`]) there with the 全明 team search
+/// ([`SearchAgent`](crate::SearchAgent)'s paranoid alpha-beta for the mover's team, L-53):
+/// each action searched one ply further and then by quiescence, so that the seats after the
+/// mover answer with their captures and the mover's own follow-ups are seen (material, flag
+/// safety and threats by [`eval`](crate::eval) at the leaves). It plays the action with the
+/// best mean over the worlds, ties broken by its seeded generator. If the time runs out in
+/// the first world's search, that world is scored with the heuristic yardstick's one-ply score
+/// instead (one world beats none).
 ///
 /// The number of worlds: under a time limit, as many as fit in it (at most
 /// [`DeterminizedAgent::MAX_WORLDS`]); without one, the count given at construction
@@ -166,6 +177,8 @@ pub struct DeterminizedAgent {
     /// The sampler of an earlier call and the state it was built for (see
     /// [`DeterminizedAgent::sampler_for`]).
     cache: Option<(InfoState, WorldSampler)>,
+    /// The team search that scores the actions on each world.
+    search: SearchAgent,
 }
 
 impl DeterminizedAgent {
@@ -188,6 +201,7 @@ impl DeterminizedAgent {
             rng: StdRng::seed_from_u64(seed),
             worlds: worlds.max(1),
             cache: None,
+            search: SearchAgent::new(seed),
         }
     }
 
@@ -215,8 +229,35 @@ impl DeterminizedAgent {
         (actions[i], top)
     }
 
-    /// Add each action's one-ply score on `pos` to `sums`; returns the nodes visited.
-    fn score_world(pos: &Position, actions: &[Action], sums: &mut [i64]) -> u64 {
+    /// Add each action's score on `pos` (a world's full position) to `sums`: the team search's
+    /// value of the action searched [`WORLD_DEPTH`] plies deep and then by quiescence. Returns
+    /// the nodes visited, or `None` when the limits ran out before every action was scored
+    /// (then `sums` is unchanged).
+    fn score_world(
+        &mut self,
+        pos: &Position,
+        actions: &[Action],
+        sums: &mut [i64],
+        limits: &Limits,
+        start: Option<Instant>,
+    ) -> Option<u64> {
+        if actions.iter().any(|&a| !pos.is_legal(a)) {
+            // Never for a consistent world: the mover's actions are known exactly.
+            return Some(0);
+        }
+        let scores = self
+            .search
+            .action_scores(pos, actions, WORLD_DEPTH, limits, start)?;
+        for (sum, s) in sums.iter_mut().zip(scores) {
+            *sum += i64::from(s);
+        }
+        Some(self.search.nodes())
+    }
+
+    /// Add each action's one-ply score on `pos` to `sums` (the heuristic yardstick's); returns
+    /// the nodes visited. The quick score of a world when the time ran out before the first
+    /// world's search ended.
+    fn score_world_quick(pos: &Position, actions: &[Action], sums: &mut [i64]) -> u64 {
         let team = pos.turn().team();
         for (i, &a) in actions.iter().enumerate() {
             sums[i] += if pos.is_legal(a) {
@@ -239,6 +280,7 @@ impl DarkAgent for DeterminizedAgent {
 
     fn new_game(&mut self) {
         self.cache = None;
+        self.search.new_game();
     }
 
     fn choose_dark(&mut self, state: &InfoState, limits: &Limits) -> Result<Choice, AgentError> {
@@ -280,7 +322,16 @@ impl DarkAgent for DeterminizedAgent {
             }
             match world_position(state, &sampler, &mut self.rng) {
                 Some(pos) => {
-                    nodes += DeterminizedAgent::score_world(&pos, &actions, &mut sums);
+                    match self.score_world(&pos, &actions, &mut sums, limits, start) {
+                        Some(n) => nodes += n,
+                        // Out of time mid-world: the world's quick score if it is the first
+                        // (one world beats none), else the worlds already scored.
+                        None if worlds == 0 => {
+                            nodes +=
+                                DeterminizedAgent::score_world_quick(&pos, &actions, &mut sums);
+                        }
+                        None => break,
+                    }
                     worlds += 1;
                 }
                 None => {
@@ -327,7 +378,7 @@ impl Agent for DeterminizedAgent {
     }
 
     /// Under 全明 the only world consistent with what the seat sees is the position itself:
-    /// the mean over worlds is the heuristic score on `pos`.
+    /// the mean over worlds is the world search's score on `pos`.
     fn choose(
         &mut self,
         pos: &Position,
@@ -338,8 +389,12 @@ impl Agent for DeterminizedAgent {
             ControlFlow::Break(c) => return Ok(c),
             ControlFlow::Continue(a) => a,
         };
+        let start = limits.start();
         let mut sums = vec![0i64; actions.len()];
-        let nodes = DeterminizedAgent::score_world(pos, &actions, &mut sums);
+        let nodes = match self.score_world(pos, &actions, &mut sums, limits, start) {
+            Some(n) => n,
+            None => DeterminizedAgent::score_world_quick(pos, &actions, &mut sums),
+        };
         let (action, sum) = self.best(&actions, &sums);
         Ok(Choice {
             action,

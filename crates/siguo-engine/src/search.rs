@@ -259,6 +259,43 @@ impl SearchAgent {
     }
 }
 
+impl SearchAgent {
+    /// The score of each of `actions` (legal on `pos`) for the team to move, each searched
+    /// `depth` plies deep in a full window and then by quiescence, or `None` when `limits` ran
+    /// out first (`start`: when the caller's clock began, read only under a time limit). The
+    /// determinized agent averages these over its sampled worlds ([`crate::dark`]).
+    pub(crate) fn action_scores(
+        &mut self,
+        pos: &Position,
+        actions: &[Action],
+        depth: u32,
+        limits: &Limits,
+        start: Option<std::time::Instant>,
+    ) -> Option<Vec<i32>> {
+        self.budget.start(limits, start);
+        // A sampled world has no game before it: repetition is not looked for.
+        self.repetition = false;
+        let team = pos.turn().team();
+        let mut scores = Vec::with_capacity(actions.len());
+        for &a in actions {
+            let mut child = pos.clone();
+            child.play_unchecked(a);
+            let s = self.child_score(&child, team, Some(depth as i32 - 1), -WIN - 1, WIN + 1, 1);
+            if self.budget.stopped() {
+                break;
+            }
+            scores.push(s);
+        }
+        self.budget.release();
+        (scores.len() == actions.len()).then_some(scores)
+    }
+
+    /// The nodes of the last search or [`SearchAgent::action_scores`] call.
+    pub(crate) fn nodes(&self) -> u64 {
+        self.budget.nodes()
+    }
+}
+
 impl Agent for SearchAgent {
     fn name(&self) -> &'static str {
         "search"
