@@ -93,12 +93,23 @@ const fn sq_at(x: i32, y: i32) -> Option<usize> {
     }
 }
 
+/// The point at `(dx, dy)` from point `i`, if on the board.
+const fn offset(i: usize, dx: i32, dy: i32) -> Option<usize> {
+    sq_at((i % 9) as i32 + dx, (i / 9) as i32 + dy)
+}
+
+/// The point `k` steps from point `i` along direction `d` of [`DIRS`], if on the board.
+const fn along(i: usize, d: usize, k: i32) -> Option<usize> {
+    offset(i, DIRS[d].dx as i32 * k, DIRS[d].dy as i32 * k)
+}
+
 const fn bit(i: usize) -> u128 {
     1u128 << i
 }
 
-/// Points along each direction from each point, up to `max_len` steps, origin excluded.
-const fn rays(max_len: i32) -> [[Bitboard; 90]; 8] {
+/// Points along each direction from each point, up to `max_len` steps, origin excluded,
+/// stopping before the first point outside `land` (a set of point bits).
+const fn rays_within(max_len: i32, land: u128) -> [[Bitboard; 90]; 8] {
     let mut out = [[Bitboard::EMPTY; 90]; 8];
     let mut d = 0;
     while d < 8 {
@@ -107,12 +118,9 @@ const fn rays(max_len: i32) -> [[Bitboard; 90]; 8] {
             let mut bits = 0u128;
             let mut k = 1;
             while k <= max_len {
-                match sq_at(
-                    (i % 9) as i32 + DIRS[d].dx as i32 * k,
-                    (i / 9) as i32 + DIRS[d].dy as i32 * k,
-                ) {
-                    Some(j) => bits |= bit(j),
-                    None => break,
+                match along(i, d, k) {
+                    Some(j) if land & bit(j) != 0 => bits |= bit(j),
+                    _ => break,
                 }
                 k += 1;
             }
@@ -124,6 +132,11 @@ const fn rays(max_len: i32) -> [[Bitboard; 90]; 8] {
     out
 }
 
+/// Points along each direction from each point, up to `max_len` steps, origin excluded.
+const fn rays(max_len: i32) -> [[Bitboard; 90]; 8] {
+    rays_within(max_len, Bitboard::FULL.0)
+}
+
 /// Full rays to the edge of the board: slides, missile lines, facing kings.
 pub(crate) static RAYS: [[Bitboard; 90]; 8] = rays(10);
 /// The first three points of each ray: the aircraft's reach.
@@ -131,30 +144,8 @@ pub(crate) static RAYS3: [[Bitboard; 90]; 8] = rays(3);
 /// The first two points of each ray: the army's reach.
 pub(crate) static RAYS2: [[Bitboard; 90]; 8] = rays(2);
 
-const fn steps(ortho_only: bool) -> [Bitboard; 90] {
-    let mut out = [Bitboard::EMPTY; 90];
-    let n = if ortho_only { 4 } else { 8 };
-    let mut i = 0;
-    while i < 90 {
-        let mut bits = 0u128;
-        let mut d = 0;
-        while d < n {
-            if let Some(j) = sq_at(
-                (i % 9) as i32 + DIRS[d].dx as i32,
-                (i / 9) as i32 + DIRS[d].dy as i32,
-            ) {
-                bits |= bit(j);
-            }
-            d += 1;
-        }
-        out[i] = Bitboard(bits);
-        i += 1;
-    }
-    out
-}
-
 /// Orthogonal neighbours of each point (king steps, R-9).
-pub(crate) static ORTHO_STEPS: [Bitboard; 90] = steps(true);
+pub(crate) static ORTHO_STEPS: [Bitboard; 90] = star(&rays(1), 4);
 
 const fn palace_diagonals() -> [Bitboard; 90] {
     // R-9 option: the palace's two diagonals join each corner to the centre.
@@ -197,10 +188,7 @@ const fn infantry_steps(side: Side) -> [Bitboard; 90] {
         let mut d = 0;
         while d < 4 {
             if (free || DIRS[d].dy as i32 != back)
-                && let Some(j) = sq_at(
-                    (i % 9) as i32 + DIRS[d].dx as i32,
-                    (i / 9) as i32 + DIRS[d].dy as i32,
-                )
+                && let Some(j) = along(i, d, 1)
             {
                 bits |= bit(j);
             }
@@ -314,13 +302,14 @@ pub(crate) static FLEET_LEAPS: [[Leap<4>; 8]; 90] = leaps::<4>(3);
 /// Division leaps (日, (±1, ±2) and (±2, ±1)) with their 3 grid paths of 2 points.
 pub(crate) static DIVISION_LEAPS: [[Leap<3>; 8]; 90] = leaps::<3>(2);
 
-/// The union of the rays of `table` over the eight directions, for each point.
-const fn star(table: &[[Bitboard; 90]; 8]) -> [Bitboard; 90] {
+/// The union of the rays of `table` over the first `dirs` directions of [`DIRS`] (4: the
+/// orthogonal ones; 8: all), for each point.
+const fn star(table: &[[Bitboard; 90]; 8], dirs: usize) -> [Bitboard; 90] {
     let mut out = [Bitboard::EMPTY; 90];
     let mut i = 0;
     while i < 90 {
         let mut d = 0;
-        while d < 8 {
+        while d < dirs {
             out[i] = Bitboard(out[i].0 | table[d][i].0);
             d += 1;
         }
@@ -330,11 +319,11 @@ const fn star(table: &[[Bitboard; 90]; 8]) -> [Bitboard; 90] {
 }
 
 /// The eight neighbours of each point.
-pub(crate) static STEPS8: [Bitboard; 90] = star(&rays(1));
+pub(crate) static STEPS8: [Bitboard; 90] = star(&rays(1), 8);
 /// The points two steps away along the eight directions (the army's far points, R-14).
 pub(crate) static RING2: [Bitboard; 90] = {
-    let near = star(&rays(1));
-    let both = star(&rays(2));
+    let near = star(&rays(1), 8);
+    let both = star(&rays(2), 8);
     let mut out = [Bitboard::EMPTY; 90];
     let mut i = 0;
     while i < 90 {
@@ -345,7 +334,7 @@ pub(crate) static RING2: [Bitboard; 90] = {
 };
 /// Every point within three steps along the eight directions (the aircraft's reach when no
 /// enemy missile stands on it, R-13).
-pub(crate) static STAR3: [Bitboard; 90] = star(&rays(3));
+pub(crate) static STAR3: [Bitboard; 90] = star(&rays(3), 8);
 
 /// The 64 bits of `occ` from point `sq - 20` up: bit `20 + o` is the point at index offset
 /// `o` from `sq` (offsets −20 … 43; points below index 0 read as empty). The army and
@@ -519,7 +508,7 @@ pub(crate) static DIVISION_TARGETS: [Bitboard; 90] = {
         let mut l = 0;
         while l < 8 {
             let (dx, dy) = DIVISION_LEAP_OFFSETS[l];
-            if let Some(j) = sq_at((i % 9) as i32 + dx, (i / 9) as i32 + dy) {
+            if let Some(j) = offset(i, dx, dy) {
                 out[i] = Bitboard(out[i].0 | bit(j));
             }
             l += 1;
@@ -529,32 +518,9 @@ pub(crate) static DIVISION_TARGETS: [Bitboard; 90] = {
     out
 };
 
+/// The longest prefix of each ray that lies on the side's land.
 const fn walk_rays(side: Side) -> [[Bitboard; 90]; 8] {
-    // The longest prefix of each ray that lies on the side's land.
-    let land = crate::terrain::LAND[side as usize].0;
-    let mut out = [[Bitboard::EMPTY; 90]; 8];
-    let mut d = 0;
-    while d < 8 {
-        let mut i = 0;
-        while i < 90 {
-            let mut bits = 0u128;
-            let mut k = 1;
-            while let Some(j) = sq_at(
-                (i % 9) as i32 + DIRS[d].dx as i32 * k,
-                (i / 9) as i32 + DIRS[d].dy as i32 * k,
-            ) {
-                if land & bit(j) == 0 {
-                    break;
-                }
-                bits |= bit(j);
-                k += 1;
-            }
-            out[d][i] = Bitboard(bits);
-            i += 1;
-        }
-        d += 1;
-    }
-    out
+    rays_within(10, crate::terrain::LAND[side as usize].0)
 }
 
 /// R-11 quiet moves: the prefix of each ray that stays on the side's own land (a missile's

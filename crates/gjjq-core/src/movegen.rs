@@ -42,17 +42,41 @@ pub(crate) enum Wrap {
     AfterRemoval(Square),
 }
 
+/// One set of generated moves: the moving piece's kind, its origin, its destinations, the
+/// rule they follow and what the pending return makes of them. Passed by value to an inlined
+/// sink, it is taken apart into registers as the six arguments were.
+#[derive(Debug, Clone, Copy)]
+pub(crate) struct Dests {
+    pub kind: PieceKind,
+    pub from: Square,
+    pub to: Bitboard,
+    pub class: Class,
+    pub wrap: Wrap,
+}
+
 /// Receives generated moves, a set of destinations at a time; `Break` stops the generation.
 pub(crate) trait MoveSink {
-    fn push(
-        &mut self,
-        pos: &Position,
-        kind: PieceKind,
-        from: Square,
-        to: Bitboard,
-        class: Class,
-        wrap: Wrap,
-    ) -> ControlFlow<()>;
+    fn push(&mut self, set: Dests) -> ControlFlow<()>;
+}
+
+/// Hands `to` from `from` by `kind` under `class` and `wrap` to `sink` (the generator's one
+/// way of pushing, always inlined).
+#[inline(always)]
+fn emit<S: MoveSink>(
+    sink: &mut S,
+    kind: PieceKind,
+    from: Square,
+    to: Bitboard,
+    class: Class,
+    wrap: Wrap,
+) -> ControlFlow<()> {
+    sink.push(Dests {
+        kind,
+        from,
+        to,
+        class,
+        wrap,
+    })
 }
 
 /// Counts moves without building them (perft's bulk counting).
@@ -60,33 +84,17 @@ pub(crate) struct Counter(pub usize);
 
 impl MoveSink for Counter {
     #[inline(always)]
-    fn push(
-        &mut self,
-        _: &Position,
-        _: PieceKind,
-        _: Square,
-        to: Bitboard,
-        _: Class,
-        _: Wrap,
-    ) -> ControlFlow<()> {
-        self.0 += to.count() as usize;
+    fn push(&mut self, set: Dests) -> ControlFlow<()> {
+        self.0 += set.to.count() as usize;
         ControlFlow::Continue(())
     }
 }
 
 impl MoveSink for MoveList {
     #[inline]
-    fn push(
-        &mut self,
-        _: &Position,
-        _: PieceKind,
-        from: Square,
-        to: Bitboard,
-        _: Class,
-        _: Wrap,
-    ) -> ControlFlow<()> {
-        for t in to {
-            self.push(Move::new(from, t));
+    fn push(&mut self, set: Dests) -> ControlFlow<()> {
+        for t in set.to {
+            self.push(Move::new(set.from, t));
         }
         ControlFlow::Continue(())
     }
@@ -119,15 +127,8 @@ impl ListBuilder {
 
 impl MoveSink for ListBuilder {
     #[inline(always)]
-    fn push(
-        &mut self,
-        _: &Position,
-        _: PieceKind,
-        from: Square,
-        to: Bitboard,
-        _: Class,
-        _: Wrap,
-    ) -> ControlFlow<()> {
+    fn push(&mut self, set: Dests) -> ControlFlow<()> {
+        let Dests { from, to, .. } = set;
         // The two 64-bit halves apart: each bit is a `tzcnt` and a `blsr` on one register.
         let mut n = self.len;
         let mut lo = to.0 as u64;
@@ -163,29 +164,21 @@ struct Listener<F>(F);
 
 impl<B, F: FnMut(PieceMoves) -> ControlFlow<B>> MoveSink for Listener<(F, Option<B>)> {
     #[inline(always)]
-    fn push(
-        &mut self,
-        _: &Position,
-        piece: PieceKind,
-        from: Square,
-        to: Bitboard,
-        class: Class,
-        wrap: Wrap,
-    ) -> ControlFlow<()> {
-        if to.is_empty() {
+    fn push(&mut self, set: Dests) -> ControlFlow<()> {
+        if set.to.is_empty() {
             return ControlFlow::Continue(());
         }
         let moves = PieceMoves {
-            piece,
-            from,
-            to,
-            kind: match class {
+            piece: set.kind,
+            from: set.from,
+            to: set.to,
+            kind: match set.class {
                 Class::Quiet => MoveKind::Quiet,
                 Class::Capture => MoveKind::Capture,
                 Class::Returning => MoveKind::ReturningCapture,
                 Class::Return => MoveKind::Return,
             },
-            removal: match wrap {
+            removal: match set.wrap {
                 Wrap::Plain => None,
                 Wrap::Forfeit(s) => Some(Removal::Forfeit(s)),
                 Wrap::AfterRemoval(s) => Some(Removal::BeforeMove(s)),
@@ -307,17 +300,9 @@ struct CapturesOnly<'a, S>(&'a mut S);
 
 impl<S: MoveSink> MoveSink for CapturesOnly<'_, S> {
     #[inline]
-    fn push(
-        &mut self,
-        pos: &Position,
-        kind: PieceKind,
-        from: Square,
-        to: Bitboard,
-        class: Class,
-        wrap: Wrap,
-    ) -> ControlFlow<()> {
-        if matches!(class, Class::Capture | Class::Returning) {
-            MoveSink::push(self.0, pos, kind, from, to, class, wrap)?;
+    fn push(&mut self, set: Dests) -> ControlFlow<()> {
+        if matches!(set.class, Class::Capture | Class::Returning) {
+            MoveSink::push(self.0, set)?;
         }
         ControlFlow::Continue(())
     }
@@ -331,17 +316,9 @@ struct Finder {
 
 impl MoveSink for Finder {
     #[inline]
-    fn push(
-        &mut self,
-        _: &Position,
-        _: PieceKind,
-        _: Square,
-        to: Bitboard,
-        _: Class,
-        _: Wrap,
-    ) -> ControlFlow<()> {
+    fn push(&mut self, set: Dests) -> ControlFlow<()> {
         // Generation is restricted to the one origin, so only the destination is left to test.
-        if to.contains(self.to) {
+        if set.to.contains(self.to) {
             self.found = true;
             return ControlFlow::Break(());
         }
@@ -693,8 +670,8 @@ impl Position {
             Some(p) if self.piece_at(p.origin).is_none() => {
                 // The return is not subject to paths, terrain or the seal.
                 if origins.contains(p.striker) {
-                    sink.push(
-                        self,
+                    emit(
+                        sink,
                         self.kind_at(p.striker),
                         p.striker,
                         Bitboard::from_square(p.origin),
@@ -792,7 +769,7 @@ impl Position {
                 steps |= PALACE_DIAGONAL_STEPS[k.index()];
             }
             let dests = (steps & PALACE[u]) - own;
-            sink.push(self, PieceKind::King, k, dests - occ, Class::Quiet, wrap)?;
+            emit(sink, PieceKind::King, k, dests - occ, Class::Quiet, wrap)?;
             let mut caps = dests & enemy;
             if self.kings_may_face()
                 && let Some(ek) = self.king(them)
@@ -800,7 +777,7 @@ impl Position {
             {
                 caps.insert(ek);
             }
-            sink.push(self, PieceKind::King, k, caps, Class::Capture, wrap)?;
+            emit(sink, PieceKind::King, k, caps, Class::Capture, wrap)?;
         }
         // R-10 Guard: slides orthogonally inside its palace (convex, so masking the slide is exact).
         for g in self.pieces(us, PieceKind::Guard) & movers {
@@ -859,8 +836,8 @@ impl Position {
                     Bitboard::EMPTY
                 };
                 let strikes = (Bitboard(strikes & enemy_bits) & self.strike_range(m)) - forbidden;
-                sink.push(self, PieceKind::Missile, m, walks, Class::Quiet, wrap)?;
-                sink.push(self, PieceKind::Missile, m, strikes, Class::Returning, wrap)?;
+                emit(sink, PieceKind::Missile, m, walks, Class::Quiet, wrap)?;
+                emit(sink, PieceKind::Missile, m, strikes, Class::Returning, wrap)?;
             }
         }
 
@@ -892,18 +869,18 @@ impl Position {
                         quiet.insert(t);
                     }
                 }
-                sink.push(self, PieceKind::Fleet, f, quiet, Class::Quiet, wrap)?;
+                emit(sink, PieceKind::Fleet, f, quiet, Class::Quiet, wrap)?;
                 // Capturing inland is a returning capture; on sea or coast the fleet stays.
-                sink.push(
-                    self,
+                emit(
+                    sink,
                     PieceKind::Fleet,
                     f,
                     caps - ALL_INLAND,
                     Class::Capture,
                     wrap,
                 )?;
-                sink.push(
-                    self,
+                emit(
+                    sink,
                     PieceKind::Fleet,
                     f,
                     caps & ALL_INLAND,
@@ -978,8 +955,8 @@ impl Position {
         wrap: Wrap,
     ) -> ControlFlow<()> {
         let enemy = self.side_pieces(self.turn.other());
-        sink.push(self, kind, from, dests - enemy, Class::Quiet, wrap)?;
-        sink.push(self, kind, from, dests & enemy, Class::Capture, wrap)
+        emit(sink, kind, from, dests - enemy, Class::Quiet, wrap)?;
+        emit(sink, kind, from, dests & enemy, Class::Capture, wrap)
     }
 }
 
@@ -995,17 +972,9 @@ impl Position {
 pub fn quiet_reach(rules: &crate::Ruleset, side: Side, kind: PieceKind, from: Square) -> Bitboard {
     struct Quiet(Bitboard);
     impl MoveSink for Quiet {
-        fn push(
-            &mut self,
-            _: &Position,
-            _: PieceKind,
-            _: Square,
-            to: Bitboard,
-            class: Class,
-            _: Wrap,
-        ) -> ControlFlow<()> {
-            if class == Class::Quiet {
-                self.0 |= to;
+        fn push(&mut self, set: Dests) -> ControlFlow<()> {
+            if set.class == Class::Quiet {
+                self.0 |= set.to;
             }
             ControlFlow::Continue(())
         }
@@ -1108,16 +1077,15 @@ mod tests {
     // the slow path (a growing list) gives the same moves as the fast one where both fit.
     #[test]
     fn list_builder_overflow_falls_back() {
-        use super::{Class, Fill, ListBuilder, MoveSink, Wrap};
+        use super::{Class, Fill, ListBuilder, Wrap, emit};
         use crate::bitboard::Bitboard;
         use crate::piece::PieceKind;
         use crate::square::Square;
-        let pos = Position::default();
         let mut b = ListBuilder::new();
         let from = Square::from_index_unchecked(0);
         for _ in 0..2 {
-            let _ = b.push(
-                &pos,
+            let _ = emit(
+                &mut b,
                 PieceKind::King,
                 from,
                 Bitboard::FULL,

@@ -238,10 +238,7 @@ impl AnnotatedGame {
     /// The value of the tag called `name`.
     #[must_use]
     pub fn tag(&self, name: &str) -> Option<&str> {
-        self.tags
-            .iter()
-            .find(|(n, _)| n == name)
-            .map(|(_, v)| v.as_str())
+        crate::game_file::tag(&self.tags, name)
     }
 
     /// The tags in order, to change (reorder, remove, replace).
@@ -1013,14 +1010,7 @@ impl AnnotatedBuilder {
         let game = self.game.as_mut().expect("started");
         let ply = game.ply(cursor) + 1;
         let name = || text.to_string();
-        let m = text
-            .to_move(game.position_at(cursor))
-            .map_err(|error| ReplayError::Move {
-                ply,
-                text: name(),
-                at,
-                error,
-            })?;
+        let m = text.replay_move(game.position_at(cursor), ply, at)?;
         let node = game
             .push_new(cursor, m)
             .map_err(|e| ReplayError::refused(e, m, ply, name(), at))?;

@@ -1,8 +1,5 @@
 //! The enemy move of a player's record in 暗式: `暗5b攻5B`, the piece unknown.
 
-use std::fmt;
-use std::str::FromStr;
-
 use gjjq_core::{Move, Position, Script, Square};
 
 use crate::direction::Direction;
@@ -85,29 +82,8 @@ impl HiddenRecord {
     /// or [`RecordError::WrongDirection`].
     pub fn to_move(&self, pos: &Position) -> Result<Move, RecordError> {
         let m = crate::record::resolve(pos, Move::new(self.from, self.to))?;
-        let expected = Direction::of_move(pos, m);
-        if expected != self.direction {
-            return Err(RecordError::WrongDirection {
-                from: self.from,
-                to: self.to,
-                written: self.direction,
-                expected,
-            });
-        }
-        Ok(m)
+        crate::record::with_direction(pos, m, self.direction)
     }
 }
 
-impl FromStr for HiddenRecord {
-    type Err = RecordParseError;
-
-    fn from_str(s: &str) -> Result<HiddenRecord, RecordParseError> {
-        HiddenRecord::parse_lenient(s)
-    }
-}
-
-impl fmt::Display for HiddenRecord {
-    fn fmt(&self, f: &mut fmt::Formatter<'_>) -> fmt::Result {
-        f.write_str(&self.to_script(Script::Simplified))
-    }
-}
+crate::record::record_text!(HiddenRecord, parse_lenient);

@@ -1,9 +1,6 @@
 //! The six-character record: piece character, origin label, direction word,
 //! destination label; parsed from either script and resolved against a position.
 
-use std::fmt;
-use std::str::FromStr;
-
 use gjjq_core::{Move, PieceKind, Position, Script, Side, Square};
 use thiserror::Error;
 
@@ -352,18 +349,27 @@ impl Record {
                 found: found.side,
             });
         }
-        let m = find_legal(pos, self.from, self.to)?;
-        let expected = Direction::of_move(pos, m);
-        if expected != self.direction {
-            return Err(RecordError::WrongDirection {
-                from: self.from,
-                to: self.to,
-                written: self.direction,
-                expected,
-            });
-        }
-        Ok(m)
+        with_direction(pos, find_legal(pos, self.from, self.to)?, self.direction)
     }
+}
+
+/// `m`, a legal move of `pos`, if `written` is its direction word, else
+/// [`RecordError::WrongDirection`].
+pub(crate) fn with_direction(
+    pos: &Position,
+    m: Move,
+    written: Direction,
+) -> Result<Move, RecordError> {
+    let expected = Direction::of_move(pos, m);
+    if expected != written {
+        return Err(RecordError::WrongDirection {
+            from: m.from(),
+            to: m.to(),
+            written,
+            expected,
+        });
+    }
+    Ok(m)
 }
 
 /// The piece on `at`, which must belong to the side to move.
@@ -391,20 +397,29 @@ pub(crate) fn find_legal(pos: &Position, from: Square, to: Square) -> Result<Mov
         .ok_or(RecordError::Illegal { from, to })
 }
 
-impl FromStr for Record {
-    type Err = RecordParseError;
+/// The text forms of a record type (`$ty` with a `to_script`): `FromStr` by its parser
+/// `$parse`, `Display` in simplified characters.
+macro_rules! record_text {
+    ($ty:ident, $parse:ident) => {
+        impl std::str::FromStr for $ty {
+            type Err = $crate::record::RecordParseError;
 
-    fn from_str(s: &str) -> Result<Record, RecordParseError> {
-        Record::parse_strict(s)
-    }
-}
+            fn from_str(s: &str) -> Result<$ty, $crate::record::RecordParseError> {
+                $ty::$parse(s)
+            }
+        }
 
-/// Simplified characters.
-impl fmt::Display for Record {
-    fn fmt(&self, f: &mut fmt::Formatter<'_>) -> fmt::Result {
-        f.write_str(&self.to_script(Script::Simplified))
-    }
+        /// Simplified characters.
+        impl std::fmt::Display for $ty {
+            fn fmt(&self, f: &mut std::fmt::Formatter<'_>) -> std::fmt::Result {
+                f.write_str(&self.to_script(gjjq_core::Script::Simplified))
+            }
+        }
+    };
 }
+pub(crate) use record_text;
+
+record_text!(Record, parse_strict);
 
 /// A cursor over the characters of one record.
 struct Parser {

@@ -292,56 +292,41 @@ impl<E> ReadError<E> {
     /// assert!(matches!(e.map_game(u32::from), ReadError::Game(7u32)));
     /// ```
     pub fn map_game<F>(self, f: impl FnOnce(E) -> F) -> ReadError<F> {
-        use ReadError as R;
-        match self {
-            R::Io { line, source } => R::Io { line, source },
-            R::LineTooLong { line, limit } => R::LineTooLong { line, limit },
-            R::TooManyMoves { at, limit } => R::TooManyMoves { at, limit },
-            R::TooMuchText { at, limit } => R::TooMuchText { at, limit },
-            R::TooManyNotes { at, limit } => R::TooManyNotes { at, limit },
-            R::Encoding { at } => R::Encoding { at },
-            R::CarriageReturn { at } => R::CarriageReturn { at },
-            R::TagName { at } => R::TagName { at },
-            R::TagValue { at } => R::TagValue { at },
-            R::UnterminatedTagValue { at } => R::UnterminatedTagValue { at },
-            R::TagClose { at } => R::TagClose { at },
-            R::DuplicateTag {
-                at,
-                name,
-                first_line,
-            } => R::DuplicateTag {
-                at,
-                name,
-                first_line,
-            },
-            R::BadResultTag { at, found } => R::BadResultTag { at, found },
-            R::ResultMismatch { at, tag, token } => R::ResultMismatch { at, tag, token },
-            R::BadMoveNumber { at, found } => R::BadMoveNumber { at, found },
-            R::MoveNumber {
-                at,
-                expected,
-                second,
-                found,
-                sides,
-                position_tag,
-            } => R::MoveNumber {
-                at,
-                expected,
-                second,
-                found,
-                sides,
-                position_tag,
-            },
-            R::UnexpectedBrace { at } => R::UnexpectedBrace { at },
-            R::UnterminatedComment { at } => R::UnterminatedComment { at },
-            R::BadGlyph { at, found } => R::BadGlyph { at, found },
-            R::GlyphWithoutMove { at } => R::GlyphWithoutMove { at },
-            R::VariationWithoutMove { at } => R::VariationWithoutMove { at },
-            R::UnexpectedParen { at } => R::UnexpectedParen { at },
-            R::UnclosedVariation { at } => R::UnclosedVariation { at },
-            R::TooDeep { at, limit } => R::TooDeep { at, limit },
-            R::AfterResult { at } => R::AfterResult { at },
-            R::Game(e) => R::Game(f(e)),
+        // Every variant but `Game` is the grammar's own: rebuilt as it is, its fields named once.
+        macro_rules! keep {
+            ($($variant:ident { $($field:ident),* },)*) => {
+                match self {
+                    $(ReadError::$variant { $($field),* } => ReadError::$variant { $($field),* },)*
+                    ReadError::Game(e) => ReadError::Game(f(e)),
+                }
+            };
+        }
+        keep! {
+            Io { line, source },
+            LineTooLong { line, limit },
+            TooManyMoves { at, limit },
+            TooMuchText { at, limit },
+            TooManyNotes { at, limit },
+            Encoding { at },
+            CarriageReturn { at },
+            TagName { at },
+            TagValue { at },
+            UnterminatedTagValue { at },
+            TagClose { at },
+            DuplicateTag { at, name, first_line },
+            BadResultTag { at, found },
+            ResultMismatch { at, tag, token },
+            BadMoveNumber { at, found },
+            MoveNumber { at, expected, second, found, sides, position_tag },
+            UnexpectedBrace { at },
+            UnterminatedComment { at },
+            BadGlyph { at, found },
+            GlyphWithoutMove { at },
+            VariationWithoutMove { at },
+            UnexpectedParen { at },
+            UnclosedVariation { at },
+            TooDeep { at, limit },
+            AfterResult { at },
         }
     }
 }

@@ -216,15 +216,22 @@ impl Position {
     /// ```
     #[must_use]
     pub fn legal_moves(&self) -> MoveList {
-        let mut list = MoveList::new();
         if self.decided_without_moves() {
-            return list;
+            return MoveList::new();
         }
-        let us = self.turn();
         let occ = self.occupied();
-        let targets = !occ | self.attackable(us.other());
+        self.list_moves(occ, !occ | self.attackable(self.turn().other()))
+    }
+
+    /// The moves of the side to move over the occupied points `occ` onto `targets` (the
+    /// empty points and the attackable enemies), less what each piece may not attack for its
+    /// kind: the one list builder of [`Position::legal_moves`] and
+    /// [`Position::moves_among_face_down`].
+    #[inline(always)]
+    fn list_moves(&self, occ: Bitboard, targets: Bitboard) -> MoveList {
+        let mut list = MoveList::new();
         let engineers = self.kind_pieces(Kind::Engineer);
-        for from in self.movable(us) {
+        for from in self.movable(self.turn()) {
             let t = self.targets_of(from, targets);
             let d = self.destinations(from, engineers.contains(from), occ, t);
             list.extend(d.iter().map(|to| Move { from, to }));
@@ -271,23 +278,15 @@ impl Position {
         hidden_mines: [bool; 2],
         attack_down: bool,
     ) -> MoveList {
-        let mut list = MoveList::new();
-        let us = self.turn();
-        let them = us.other();
+        let them = self.turn().other();
         let occ = self.occupied() | down;
         let mut targets = !occ | self.attackable_with(them, hidden_mines[them.index()]);
         if attack_down {
             targets |= down - CAMPS;
         }
-        let engineers = self.kind_pieces(Kind::Engineer);
-        for from in self.movable(us) {
-            // Face-down pieces are not in the position: the bars by kind touch face-up
-            // defenders only.
-            let t = self.targets_of(from, targets);
-            let d = self.destinations(from, engineers.contains(from), occ, t);
-            list.extend(d.iter().map(|to| Move { from, to }));
-        }
-        list
+        // Face-down pieces are not in the position: the bars by kind touch face-up defenders
+        // only.
+        self.list_moves(occ, targets)
     }
 
     /// Whether `m` is legal: agrees with [`Position::legal_moves`] for every pair of points.

@@ -12,73 +12,153 @@ use crate::position::{Position, PositionError};
 use crate::setup::Setup;
 use crate::square::{Square, SquareParseError, parse_square_prefix};
 
-/// A text that is not a position string (L-20). Every variant names its 1-based column (in
-/// characters).
-#[derive(Debug, Clone, PartialEq, Eq, Error)]
-#[non_exhaustive]
-pub enum SetupParseError {
-    /// A character that is not a piece letter, a digit 1–5 or `/` in the placement.
-    #[error("column {column}: '{found}' is not a piece letter, a digit 1-5 or '/'")]
-    BadChar {
-        /// Column.
-        column: usize,
-        /// The character.
-        found: char,
-    },
-    /// Two digits in a row (each run of empty points is one digit).
-    #[error("column {column}: two digits in a row (a run of empty points is one digit)")]
-    TwoDigits {
-        /// Column of the second digit.
-        column: usize,
-    },
-    /// A rank with more or fewer than 5 points.
-    #[error("column {column}: rank {rank} has {points} points, not 5")]
-    RankLength {
-        /// Column where the rank ends.
-        column: usize,
-        /// The rank (12 … 1).
-        rank: u8,
-        /// How many points it described.
-        points: u32,
-    },
-    /// More or fewer than 12 ranks.
-    #[error("column {column}: {ranks} ranks, not 12")]
-    RankCount {
-        /// Column where the placement ends.
-        column: usize,
-        /// How many ranks it had.
-        ranks: usize,
-    },
-    /// The side to move is missing or not `r`/`b`.
-    #[error("column {column}: expected the side to move, r or b, found '{found}'")]
-    Turn {
-        /// Column.
-        column: usize,
-        /// What was found (empty at the end of the text).
-        found: String,
-    },
+/// Declares the error of a text that ends with the two counters (L-20's position string,
+/// L-32's flip state string): the variants given, then `Counter`, `MissingCounter` and
+/// `Trailing` (with its message and doc), and the conversion from [`CountersError`] that
+/// [`parse_counters`] returns.
+macro_rules! counters_error {
+    (
+        $(#[$meta:meta])*
+        pub enum $name:ident {
+            $($variants:tt)*
+        }
+        trailing: $trailing:tt, $trailing_doc:tt
+    ) => {
+        $(#[$meta])*
+        pub enum $name {
+            $($variants)*
+            /// A counter that is not a number.
+            #[error("column {column}: '{found}' is not a counter (a whole number)")]
+            Counter {
+                /// Column.
+                column: usize,
+                /// What was found.
+                found: String,
+            },
+            /// One counter without the other (both or neither).
+            #[error("column {column}: the move number is missing (give both counters or neither)")]
+            MissingCounter {
+                /// Column.
+                column: usize,
+            },
+            #[doc = $trailing_doc]
+            #[error($trailing)]
+            Trailing {
+                /// Column.
+                column: usize,
+                /// The text.
+                found: String,
+            },
+        }
+
+        impl From<$crate::text::CountersError> for $name {
+            fn from(e: $crate::text::CountersError) -> $name {
+                use $crate::text::CountersError as C;
+                match e {
+                    C::Counter { column, found } => $name::Counter { column, found },
+                    C::MissingCounter { column } => $name::MissingCounter { column },
+                    C::Trailing { column, found } => $name::Trailing { column, found },
+                }
+            }
+        }
+    };
+}
+pub(crate) use counters_error;
+
+counters_error! {
+    /// A text that is not a position string (L-20). Every variant names its 1-based column (in
+    /// characters).
+    #[derive(Debug, Clone, PartialEq, Eq, Error)]
+    #[non_exhaustive]
+    pub enum SetupParseError {
+        /// A character that is not a piece letter, a digit 1–5 or `/` in the placement.
+        #[error("column {column}: '{found}' is not a piece letter, a digit 1-5 or '/'")]
+        BadChar {
+            /// Column.
+            column: usize,
+            /// The character.
+            found: char,
+        },
+        /// Two digits in a row (each run of empty points is one digit).
+        #[error("column {column}: two digits in a row (a run of empty points is one digit)")]
+        TwoDigits {
+            /// Column of the second digit.
+            column: usize,
+        },
+        /// A rank with more or fewer than 5 points.
+        #[error("column {column}: rank {rank} has {points} points, not 5")]
+        RankLength {
+            /// Column where the rank ends.
+            column: usize,
+            /// The rank (12 … 1).
+            rank: u8,
+            /// How many points it described.
+            points: u32,
+        },
+        /// More or fewer than 12 ranks.
+        #[error("column {column}: {ranks} ranks, not 12")]
+        RankCount {
+            /// Column where the placement ends.
+            column: usize,
+            /// How many ranks it had.
+            ranks: usize,
+        },
+        /// The side to move is missing or not `r`/`b`.
+        #[error("column {column}: expected the side to move, r or b, found '{found}'")]
+        Turn {
+            /// Column.
+            column: usize,
+            /// What was found (empty at the end of the text).
+            found: String,
+        },
+    }
+    trailing: "column {column}: unexpected '{found}' after the position", "Text after the position."
+}
+
+/// What is wrong with the counters that end a position string (L-20) or a flip state string
+/// (L-32), before it becomes that text's error ([`counters_error`]).
+pub(crate) enum CountersError {
     /// A counter that is not a number.
-    #[error("column {column}: '{found}' is not a counter (a whole number)")]
-    Counter {
-        /// Column.
-        column: usize,
-        /// What was found.
-        found: String,
-    },
-    /// One counter without the other (both or neither).
-    #[error("column {column}: the move number is missing (give both counters or neither)")]
-    MissingCounter {
-        /// Column.
-        column: usize,
-    },
-    /// Text after the position.
-    #[error("column {column}: unexpected '{found}' after the position")]
-    Trailing {
-        /// Column.
-        column: usize,
-        /// The text.
-        found: String,
-    },
+    Counter { column: usize, found: String },
+    /// One counter without the other.
+    MissingCounter { column: usize },
+    /// Text after the counters' place.
+    Trailing { column: usize, found: String },
+}
+
+/// The two counters of a text split into words `w` (see [`words`]): words `first` and
+/// `first + 1`, both or neither (`None`), and no word after their place; `end` is the column
+/// just after the text.
+pub(crate) fn parse_counters(
+    w: &[(usize, String)],
+    first: usize,
+    end: usize,
+) -> Result<Option<(u32, u32)>, CountersError> {
+    let counter = |(column, t): &(usize, String)| {
+        t.bytes()
+            .all(|b| b.is_ascii_digit())
+            .then(|| t.parse::<u32>().ok())
+            .flatten()
+            .ok_or_else(|| CountersError::Counter {
+                column: *column,
+                found: junqi_game::clip(t, 40),
+            })
+    };
+    let counters = match (w.get(first), w.get(first + 1)) {
+        (None, _) => None,
+        (Some(p), None) => {
+            counter(p)?;
+            return Err(CountersError::MissingCounter { column: end });
+        }
+        (Some(p), Some(n)) => Some((counter(p)?, counter(n)?)),
+    };
+    if let Some((column, t)) = w.get(first + 2) {
+        return Err(CountersError::Trailing {
+            column: *column,
+            found: junqi_game::clip(t, 40),
+        });
+    }
+    Ok(counters)
 }
 
 impl SetupParseError {
@@ -131,17 +211,18 @@ pub(crate) fn parse_placement(
     let mut last_digit = false;
     for (j, &c) in pc.iter().enumerate() {
         let column = col0 + j;
+        let rank_length = |points: u32| SetupParseError::RankLength {
+            column,
+            rank: 12 - rank_i as u8,
+            points,
+        };
         match c {
             '/' => {
                 if file != 5 || rank_i >= 11 {
                     if rank_i >= 11 && file == 5 {
                         return Err(SetupParseError::RankCount { column, ranks: 13 });
                     }
-                    return Err(SetupParseError::RankLength {
-                        column,
-                        rank: 12 - rank_i as u8,
-                        points: file,
-                    });
+                    return Err(rank_length(file));
                 }
                 rank_i += 1;
                 file = 0;
@@ -153,40 +234,28 @@ pub(crate) fn parse_placement(
                 }
                 file += c as u32 - '0' as u32;
                 if file > 5 {
-                    return Err(SetupParseError::RankLength {
-                        column,
-                        rank: 12 - rank_i as u8,
-                        points: file,
-                    });
+                    return Err(rank_length(file));
                 }
                 last_digit = true;
             }
-            '?' if allow_down => {
-                if file >= 5 {
-                    return Err(SetupParseError::RankLength {
-                        column,
-                        rank: 12 - rank_i as u8,
-                        points: file + 1,
-                    });
-                }
-                let sq = Square::new(file as u8, 12 - rank_i as u8).expect("on the board");
-                down = down.with(sq);
-                file += 1;
-                last_digit = false;
-            }
             _ => {
-                let Some(p) = Piece::from_letter(c) else {
-                    return Err(SetupParseError::BadChar { column, found: c });
+                // A piece letter, or `?` for a face-down piece where one may stand.
+                let piece = if c == '?' && allow_down {
+                    None
+                } else {
+                    let Some(p) = Piece::from_letter(c) else {
+                        return Err(SetupParseError::BadChar { column, found: c });
+                    };
+                    Some(p)
                 };
                 if file >= 5 {
-                    return Err(SetupParseError::RankLength {
-                        column,
-                        rank: 12 - rank_i as u8,
-                        points: file + 1,
-                    });
+                    return Err(rank_length(file + 1));
                 }
                 let sq = Square::new(file as u8, 12 - rank_i as u8).expect("on the board");
-                board[sq.index()] = Some(p);
+                match piece {
+                    Some(p) => board[sq.index()] = Some(p),
+                    None => down = down.with(sq),
+                }
                 file += 1;
                 last_digit = false;
             }
@@ -271,36 +340,9 @@ impl FromStr for Setup {
                 });
             }
         }
-        let counter = |(column, t): &(usize, String)| {
-            if t.is_empty() || !t.bytes().all(|b| b.is_ascii_digit()) {
-                return Err(SetupParseError::Counter {
-                    column: *column,
-                    found: junqi_game::clip(t, 40),
-                });
-            }
-            t.parse::<u32>().map_err(|_| SetupParseError::Counter {
-                column: *column,
-                found: junqi_game::clip(t, 40),
-            })
-        };
-        match (w.get(2), w.get(3)) {
-            (None, _) => {}
-            (Some(p), None) => {
-                counter(p)?;
-                return Err(SetupParseError::MissingCounter {
-                    column: chars.len() + 1,
-                });
-            }
-            (Some(p), Some(n)) => {
-                setup.plies_since_attack = counter(p)?;
-                setup.move_number = counter(n)?;
-            }
-        }
-        if let Some((column, t)) = w.get(4) {
-            return Err(SetupParseError::Trailing {
-                column: *column,
-                found: junqi_game::clip(t, 40),
-            });
+        if let Some((plies, number)) = parse_counters(&w, 2, chars.len() + 1)? {
+            setup.plies_since_attack = plies;
+            setup.move_number = number;
         }
         Ok(setup)
     }

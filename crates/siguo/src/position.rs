@@ -11,12 +11,35 @@ use crate::board::{POINT_COUNT, Point, PointSet, tables};
 use crate::ruleset::{NoCombatReset, OutPieces, Rules};
 use crate::seat::{Piece, Seat, Team};
 
+/// The accessors `turn` and `in_play` of a board's fields `turn: Seat` and
+/// `in_play: [bool; 4]`: a [`Position`]'s and a seat's view of one
+/// ([`SeatView`](crate::dark::SeatView)).
+macro_rules! seat_accessors {
+    () => {
+        /// The seat to move.
+        #[must_use]
+        pub fn turn(&self) -> Seat {
+            self.turn
+        }
+
+        /// Whether a seat is in play (L-51).
+        #[must_use]
+        pub fn in_play(&self, seat: Seat) -> bool {
+            self.in_play[seat.index()]
+        }
+    };
+}
+pub(crate) use seat_accessors;
+
 /// A placement with its counters, as read from a position string (L-59); may be nonsense.
 /// [`Position::from_setup`] checks it.
+///
+/// The placement is of [`Piece`]s; the same fields over what one seat is shown of each piece
+/// are a [`SeenBoard`](crate::dark::SeenBoard) (`Setup<Seen>`).
 #[derive(Debug, Clone, PartialEq, Eq, Hash)]
-pub struct Setup {
+pub struct Setup<P = Piece> {
     /// The piece on each point, by [`Point::index`].
-    pub board: [Option<Piece>; POINT_COUNT],
+    pub board: [Option<P>; POINT_COUNT],
     /// The seat to move.
     pub turn: Seat,
     /// Which seats are in play, by [`Seat::index`].
@@ -52,6 +75,20 @@ impl Setup {
     /// Put a piece (or nothing) on a point.
     pub fn put(&mut self, p: Point, piece: Option<Piece>) {
         self.board[p.index()] = piece;
+    }
+}
+
+impl<P> Setup<P> {
+    /// The same placement and counters with each piece turned by `f`.
+    pub(crate) fn map_pieces<Q>(self, mut f: impl FnMut(P) -> Q) -> Setup<Q> {
+        Setup {
+            board: self.board.map(|p| p.map(&mut f)),
+            turn: self.turn,
+            in_play: self.in_play,
+            plies_since_attack: self.plies_since_attack,
+            move_number: self.move_number,
+            passes_used: self.passes_used,
+        }
     }
 }
 
@@ -527,17 +564,7 @@ impl Position {
         self.board[p.index()]
     }
 
-    /// The seat to move.
-    #[must_use]
-    pub fn turn(&self) -> Seat {
-        self.turn
-    }
-
-    /// Whether a seat is in play (L-51).
-    #[must_use]
-    pub fn in_play(&self, seat: Seat) -> bool {
-        self.in_play[seat.index()]
-    }
+    seat_accessors!();
 
     /// Plies since the last attack (L-56).
     #[must_use]

@@ -419,10 +419,7 @@ impl GameRecord {
     /// ```
     #[must_use]
     pub fn tag(&self, name: &str) -> Option<&str> {
-        self.tags
-            .iter()
-            .find(|(n, _)| n == name)
-            .map(|(_, v)| v.as_str())
+        tag(&self.tags, name)
     }
 
     /// Set the first tag called `name` to `value`, or append it.
@@ -439,6 +436,15 @@ impl GameRecord {
     pub fn set_tag(&mut self, name: &str, value: &str) {
         set_tag(&mut self.tags, name, value);
     }
+}
+
+/// The value of the first tag called `name` in `tags`: the one spelling of
+/// [`GameRecord::tag`], [`crate::AnnotatedGame::tag`] and the tags a record's kind is read
+/// from.
+pub(crate) fn tag<'a>(tags: &'a [(String, String)], name: &str) -> Option<&'a str> {
+    tags.iter()
+        .find(|(n, _)| n == name)
+        .map(|(_, v)| v.as_str())
 }
 
 /// Set the tag called `name` to `value` where it stands in `tags`, or append it: the one
@@ -481,14 +487,9 @@ impl RecordKind {
     /// The kind the tags name: a `Player` tag makes a player's record, else `[Mode "hidden"]`
     /// the referee's, else an open record.
     pub(crate) fn of_tags(tags: &[(String, String)]) -> RecordKind {
-        let tag = |name: &str| {
-            tags.iter()
-                .find(|(n, _)| n == name)
-                .map(|(_, v)| v.as_str())
-        };
-        if tag("Player").is_some() {
+        if tag(tags, "Player").is_some() {
             RecordKind::HiddenPlayer
-        } else if tag("Mode") == Some("hidden") {
+        } else if tag(tags, "Mode") == Some("hidden") {
             RecordKind::HiddenReferee
         } else {
             RecordKind::Open

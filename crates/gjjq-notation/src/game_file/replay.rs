@@ -158,6 +158,24 @@ impl ReplayError {
     }
 }
 
+impl MoveText {
+    /// [`MoveText::to_move`] for a replay: its error as [`ReplayError::Move`] of ply `ply`,
+    /// standing at `at`.
+    pub(crate) fn replay_move(
+        &self,
+        pos: &Position,
+        ply: usize,
+        at: Option<TextPos>,
+    ) -> Result<gjjq_core::Move, ReplayError> {
+        self.to_move(pos).map_err(|error| ReplayError::Move {
+            ply,
+            text: self.to_string(),
+            at,
+            error,
+        })
+    }
+}
+
 fn side_tag(side: Side) -> &'static str {
     match side {
         Side::Red => "Red",
@@ -284,12 +302,7 @@ impl Player {
                     outcome,
                 });
             }
-            let m = text.to_move(&line.pos).map_err(|error| ReplayError::Move {
-                ply,
-                text: name(),
-                at,
-                error,
-            })?;
+            let m = text.replay_move(&line.pos, ply, at)?;
             each(&line.pos, m);
             line.before_last = Some(line.pos.clone());
             line.pos.play_unchecked(m);
@@ -307,14 +320,7 @@ impl Player {
                 outcome,
             });
         }
-        let m = text
-            .to_move(game.position())
-            .map_err(|error| ReplayError::Move {
-                ply,
-                text: name(),
-                at,
-                error,
-            })?;
+        let m = text.replay_move(game.position(), ply, at)?;
         each(game.position(), m);
         let before = game.position().clone();
         game.play(m)
@@ -791,12 +797,7 @@ fn resolve_line(
 ) -> Result<(), ReplayError> {
     for (i, rm) in moves.iter_mut().enumerate() {
         let ply = first_ply + i;
-        let m = rm.text.to_move(&pos).map_err(|error| ReplayError::Move {
-            ply,
-            text: rm.text.to_string(),
-            at: rm.at,
-            error,
-        })?;
+        let m = rm.text.replay_move(&pos, ply, rm.at)?;
         for v in &mut rm.variations {
             resolve_line(pos.clone(), &mut v.moves, ply)?;
         }

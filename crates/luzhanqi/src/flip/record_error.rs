@@ -6,49 +6,26 @@
 use junqi_gamefile::{ReadError, TextPos};
 use thiserror::Error;
 
-use crate::ruleset::RulesetError;
-
 use super::game::FlipGameError;
 use super::text::{FlipPlyParseError, FlipSetupParseError};
 
-/// A token a flip game file cannot hold, found while reading (with its place).
-#[derive(Debug, Clone, PartialEq, Eq, Error)]
-#[non_exhaustive]
-pub enum FlipTokenError {
-    /// The `Game` tag names another game.
-    #[error("{at}: the Game tag names '{found}', not luzhanqi")]
-    OtherGame {
-        /// Where the tag's value stands.
-        at: TextPos,
-        /// The value (cut to 40 characters).
-        found: String,
-    },
-    /// The `Setup` tag is not a flip state string.
-    #[error("{at}: Setup tag: {error}")]
-    BadSetup {
-        /// Where the fault stands (inside the value).
-        at: TextPos,
-        /// Why.
-        error: FlipSetupParseError,
-    },
-    /// The `Rules` tag is neither `standard` nor a ruleset JSON object.
-    #[error("{at}: Rules tag: {error}")]
-    BadRules {
-        /// Where the tag's value stands.
-        at: TextPos,
-        /// Why.
-        error: RulesetError,
-    },
-    /// A move token that is not a flip ply.
-    #[error("{at}: '{token}' is not a flip ply: {error}")]
-    Ply {
-        /// Where the fault stands in the token.
-        at: TextPos,
-        /// The token (cut to 40 characters).
-        token: String,
-        /// Why.
-        error: FlipPlyParseError,
-    },
+crate::game_file::token_error! {
+    /// A token a flip game file cannot hold, found while reading (with its place).
+    #[derive(Debug, Clone, PartialEq, Eq, Error)]
+    #[non_exhaustive]
+    pub enum FlipTokenError {
+        BadSetup(FlipSetupParseError, "The `Setup` tag is not a flip state string."),
+        /// A move token that is not a flip ply.
+        #[error("{at}: '{token}' is not a flip ply: {error}")]
+        Ply {
+            /// Where the fault stands in the token.
+            at: TextPos,
+            /// The token (cut to 40 characters).
+            token: String,
+            /// Why.
+            error: FlipPlyParseError,
+        },
+    }
 }
 
 /// A flip game file that does not read or replay.

@@ -14,7 +14,7 @@ use crate::piece::{Kind, Piece, Side};
 use crate::position::Position;
 use crate::ruleset::{ColourRule, ModeRules, Ruleset};
 use crate::square::{Square, SquareParseError, parse_square_prefix, quote};
-use crate::text::{SetupParseError, parse_placement, words, write_placement};
+use crate::text::{SetupParseError, parse_counters, parse_placement, words, write_placement};
 
 /// A flip state, not validated: any value can be built, and [`FlipPosition::from_setup`]
 /// says every reason it is not a state of a flip game.
@@ -53,60 +53,41 @@ pub struct FlipSetup {
     pub move_number: u32,
 }
 
-/// A text that is not a flip state string. Every variant names its 1-based column (in
-/// characters).
-#[derive(Debug, Clone, PartialEq, Eq, Error)]
-#[non_exhaustive]
-pub enum FlipSetupParseError {
-    /// The placement is malformed (as a position string's, with `?` for a face-down piece).
-    #[error("{0}")]
-    Placement(SetupParseError),
-    /// The player to act is missing or not `1`/`2`.
-    #[error("column {column}: expected the player to act, 1 or 2, found '{found}'")]
-    Player {
-        /// Column.
-        column: usize,
-        /// What was found (empty at the end).
-        found: String,
-    },
-    /// The first player's colour is missing or not `r`, `b` or `-`.
-    #[error("column {column}: expected the first player's colour, r, b or -, found '{found}'")]
-    Colour {
-        /// Column.
-        column: usize,
-        /// What was found (empty at the end).
-        found: String,
-    },
-    /// The unseen pieces are missing or hold a character that is not a piece letter.
-    #[error("column {column}: expected the unseen pieces' letters or -, found '{found}'")]
-    Pool {
-        /// Column.
-        column: usize,
-        /// What was found (empty at the end).
-        found: String,
-    },
-    /// A counter that is not a number.
-    #[error("column {column}: '{found}' is not a counter (a whole number)")]
-    Counter {
-        /// Column.
-        column: usize,
-        /// What was found.
-        found: String,
-    },
-    /// One counter without the other.
-    #[error("column {column}: the move number is missing (give both counters or neither)")]
-    MissingCounter {
-        /// Column.
-        column: usize,
-    },
-    /// Text after the state.
-    #[error("column {column}: unexpected '{found}' after the state")]
-    Trailing {
-        /// Column.
-        column: usize,
-        /// The text.
-        found: String,
-    },
+crate::text::counters_error! {
+    /// A text that is not a flip state string. Every variant names its 1-based column (in
+    /// characters).
+    #[derive(Debug, Clone, PartialEq, Eq, Error)]
+    #[non_exhaustive]
+    pub enum FlipSetupParseError {
+        /// The placement is malformed (as a position string's, with `?` for a face-down piece).
+        #[error("{0}")]
+        Placement(SetupParseError),
+        /// The player to act is missing or not `1`/`2`.
+        #[error("column {column}: expected the player to act, 1 or 2, found '{found}'")]
+        Player {
+            /// Column.
+            column: usize,
+            /// What was found (empty at the end).
+            found: String,
+        },
+        /// The first player's colour is missing or not `r`, `b` or `-`.
+        #[error("column {column}: expected the first player's colour, r, b or -, found '{found}'")]
+        Colour {
+            /// Column.
+            column: usize,
+            /// What was found (empty at the end).
+            found: String,
+        },
+        /// The unseen pieces are missing or hold a character that is not a piece letter.
+        #[error("column {column}: expected the unseen pieces' letters or -, found '{found}'")]
+        Pool {
+            /// Column.
+            column: usize,
+            /// What was found (empty at the end).
+            found: String,
+        },
+    }
+    trailing: "column {column}: unexpected '{found}' after the state", "Text after the state."
 }
 
 impl FlipSetupParseError {
@@ -185,36 +166,7 @@ impl FromStr for FlipSetup {
                 pool.add(p);
             }
         }
-        let counter = |(column, t): &(usize, String)| {
-            if t.is_empty() || !t.bytes().all(|b| b.is_ascii_digit()) {
-                return Err(FlipSetupParseError::Counter {
-                    column: *column,
-                    found: junqi_game::clip(t, 40),
-                });
-            }
-            t.parse::<u32>().map_err(|_| FlipSetupParseError::Counter {
-                column: *column,
-                found: junqi_game::clip(t, 40),
-            })
-        };
-        let (mut plies, mut number) = (0, 1);
-        match (w.get(4), w.get(5)) {
-            (None, _) => {}
-            (Some(p), None) => {
-                counter(p)?;
-                return Err(FlipSetupParseError::MissingCounter { column: end });
-            }
-            (Some(p), Some(n)) => {
-                plies = counter(p)?;
-                number = counter(n)?;
-            }
-        }
-        if let Some((column, t)) = w.get(6) {
-            return Err(FlipSetupParseError::Trailing {
-                column: *column,
-                found: junqi_game::clip(t, 40),
-            });
-        }
+        let (plies, number) = parse_counters(&w, 4, end)?.unwrap_or((0, 1));
         Ok(FlipSetup {
             board,
             face_down,

@@ -27,8 +27,7 @@ use junqi_gamefile::{Dialect, Glyph, Numbering, ReadError, ResultToken, Tag, Tex
 use thiserror::Error;
 
 use crate::{
-    Game, Kind, Move, MoveText, Outcome, PositionError, RecordError, RulesetError, SetupParseError,
-    Side,
+    Game, Kind, Move, MoveText, Outcome, PositionError, RecordError, SetupParseError, Side,
 };
 
 pub(crate) use reader::FileDialect;
@@ -38,49 +37,71 @@ pub use writer::{MoveForm, MoveFormParseError};
 /// The value of the `Game` tag of a 陸戰棋 file.
 pub const GAME_NAME: &str = "luzhanqi";
 
-/// What this game's part of the grammar refuses as it reads a tag or a move token: each with
-/// its place in the file (line:column).
-#[derive(Debug, Clone, PartialEq, Eq, Error)]
-#[non_exhaustive]
-pub enum TokenError {
-    /// The `Game` tag names another game (a 国际军棋 file is `gjjq`).
-    #[error("{at}: the Game tag names '{found}', not luzhanqi")]
-    OtherGame {
-        /// Where the tag's value stands.
-        at: TextPos,
-        /// The value (cut to 40 characters).
-        found: String,
-    },
-    /// The `Setup` tag is not a position string (L-20).
-    #[error("{at}: Setup tag: {error}")]
-    BadSetup {
-        /// Where the fault stands (inside the value).
-        at: TextPos,
-        /// Why.
-        error: SetupParseError,
-    },
-    /// The `Rules` tag is neither `standard` nor a ruleset JSON object.
-    #[error("{at}: Rules tag: {error}")]
-    BadRules {
-        /// Where the tag's value stands.
-        at: TextPos,
-        /// Why.
-        error: RulesetError,
-    },
-    /// A token or tag of a flip record (`[Mode "flip"]`, read by
-    /// [`GameFileReader::next_record`]) that a flip game cannot hold.
-    #[error(transparent)]
-    Flip(#[from] crate::flip::record_error::FlipTokenError),
-    /// A move token is neither an ASCII move nor a record (L-21).
-    #[error("{at}: '{token}' is not a move: {error}")]
-    Move {
-        /// Where the fault stands in the token.
-        at: TextPos,
-        /// The token (cut to 40 characters).
-        token: String,
-        /// Why.
-        error: RecordError,
-    },
+/// Declares the error of a 陸戰棋 dialect of the game-file grammar (this module's and the flip
+/// records', [`crate::flip::record_error::FlipTokenError`]): `OtherGame`, `BadSetup` (the
+/// `Setup` tag's parse error `$setup`, with its doc) and `BadRules`, then the variants given.
+macro_rules! token_error {
+    (
+        $(#[$meta:meta])*
+        pub enum $name:ident {
+            BadSetup($setup:ty, $setup_doc:tt),
+            $($variants:tt)*
+        }
+    ) => {
+        $(#[$meta])*
+        pub enum $name {
+            /// The `Game` tag names another game (a 国际军棋 file is `gjjq`).
+            #[error("{at}: the Game tag names '{found}', not luzhanqi")]
+            OtherGame {
+                /// Where the tag's value stands.
+                at: junqi_gamefile::TextPos,
+                /// The value (cut to 40 characters).
+                found: String,
+            },
+            #[doc = $setup_doc]
+            #[error("{at}: Setup tag: {error}")]
+            BadSetup {
+                /// Where the fault stands (inside the value).
+                at: junqi_gamefile::TextPos,
+                /// Why.
+                error: $setup,
+            },
+            /// The `Rules` tag is neither `standard` nor a ruleset JSON object.
+            #[error("{at}: Rules tag: {error}")]
+            BadRules {
+                /// Where the tag's value stands.
+                at: junqi_gamefile::TextPos,
+                /// Why.
+                error: crate::RulesetError,
+            },
+            $($variants)*
+        }
+    };
+}
+pub(crate) use token_error;
+
+token_error! {
+    /// What this game's part of the grammar refuses as it reads a tag or a move token: each
+    /// with its place in the file (line:column).
+    #[derive(Debug, Clone, PartialEq, Eq, Error)]
+    #[non_exhaustive]
+    pub enum TokenError {
+        BadSetup(SetupParseError, "The `Setup` tag is not a position string (L-20)."),
+        /// A token or tag of a flip record (`[Mode "flip"]`, read by
+        /// [`GameFileReader::next_record`]) that a flip game cannot hold.
+        #[error(transparent)]
+        Flip(#[from] crate::flip::record_error::FlipTokenError),
+        /// A move token is neither an ASCII move nor a record (L-21).
+        #[error("{at}: '{token}' is not a move: {error}")]
+        Move {
+            /// Where the fault stands in the token.
+            at: TextPos,
+            /// The token (cut to 40 characters).
+            token: String,
+            /// Why.
+            error: RecordError,
+        },
+    }
 }
 
 /// A game of a file that reads but does not replay: each with its place (line:column).

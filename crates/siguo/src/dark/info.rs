@@ -9,7 +9,7 @@ use thiserror::Error;
 
 use super::announce::{Announcement, AnnouncementError, Event};
 use crate::board::{POINT_COUNT, Point, PointSet, tables};
-use crate::position::{Action, Move, Occupancy, Outcome, Position};
+use crate::position::{Action, Move, Occupancy, Outcome, Position, Setup};
 use crate::ruleset::{OutPieces, Rules, RulesError, SiguoMode};
 use crate::seat::Seat;
 use crate::text::{rank_points, write_position};
@@ -33,45 +33,21 @@ pub fn sees_kinds(mode: SiguoMode, observer: Seat, owner: Seat) -> bool {
 }
 
 /// A position as one seat is shown it: every point's owner, the kinds the seat may see, and
-/// the counters of L-59.
+/// the counters of L-59 (a [`Setup`](crate::Setup) of [`Seen`] pieces).
 ///
 /// Text form: L-59's position string in which a hidden piece is its seat's letter and `?`
 /// (`g?`), counters always written: `…/rLrFrLrCrP r rgby 0 1`.
-#[derive(Debug, Clone, PartialEq, Eq, Hash)]
-pub struct SeenBoard {
-    /// What stands on each point, by [`Point::index`].
-    pub board: [Option<Seen>; POINT_COUNT],
-    /// The seat to move.
-    pub turn: Seat,
-    /// The seats in play.
-    pub in_play: [bool; 4],
-    /// Plies since the last attack (L-56).
-    pub plies_since_attack: u32,
-    /// The move number (L-59).
-    pub move_number: u32,
-    /// Passes used by r, g, b, y, written only when `pass_limit` is above 0.
-    pub passes_used: Option<[u8; 4]>,
-}
+pub type SeenBoard = Setup<Seen>;
 
 impl SeenBoard {
     /// What `observer` is shown of `pos` under `mode`.
     #[must_use]
     pub fn of(pos: &Position, observer: Seat, mode: SiguoMode) -> SeenBoard {
         // The position string's fields (L-59), the kinds hidden from the observer taken off.
-        let s = pos.to_setup();
-        SeenBoard {
-            board: s.board.map(|pc| {
-                pc.map(|pc| Seen {
-                    seat: pc.seat,
-                    kind: sees_kinds(mode, observer, pc.seat).then_some(pc.kind),
-                })
-            }),
-            turn: s.turn,
-            in_play: s.in_play,
-            plies_since_attack: s.plies_since_attack,
-            move_number: s.move_number,
-            passes_used: s.passes_used,
-        }
+        pos.to_setup().map_pieces(|pc| Seen {
+            seat: pc.seat,
+            kind: sees_kinds(mode, observer, pc.seat).then_some(pc.kind),
+        })
     }
 }
 
@@ -669,17 +645,7 @@ impl SeatView {
         self.seat
     }
 
-    /// The seat to move.
-    #[must_use]
-    pub fn turn(&self) -> Seat {
-        self.turn
-    }
-
-    /// Whether a seat is in play.
-    #[must_use]
-    pub fn in_play(&self, seat: Seat) -> bool {
-        self.in_play[seat.index()]
-    }
+    crate::position::seat_accessors!();
 
     /// The piece on a point, as seen.
     #[must_use]
