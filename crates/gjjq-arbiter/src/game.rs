@@ -10,11 +10,12 @@
 //! Another game plugs in the same way: 陸戰棋 (`gjjq match --game luzhanqi`, issue 40,
 //! [`crate::luzhanqi_game`]) is a type that holds the true game and implements [`MatchGame`],
 //! speaking the line protocol of `junqi-protocol` (its moves and positions are text); its two
-//! sides are the match's two seats, [`Side::Red`] the one that reads `wtime`, and the first to
-//! move is whoever the game says. Nothing in this module knows either game's rules.
+//! sides are the match's two [`Seat`]s (the game converts its own sides to seats), seat 0 the
+//! one that reads `wtime`, and the first to move is whoever the game says. Nothing in this
+//! module knows any game's rules or sides.
 
-use gjjq_core::Side;
 use gjjq_notation::RecordedMove;
+use junqi_game::Seat;
 use junqi_protocol::Command;
 
 use crate::config::{MatchConfig, TimeControl};
@@ -28,12 +29,13 @@ pub(crate) trait MatchGame {
     /// than the standard one, as `setoption name Rules value …`).
     fn setup(&self) -> Vec<Command>;
 
-    /// The side to move.
-    fn turn(&self) -> Side;
+    /// The seat to move.
+    fn turn(&self) -> Seat;
 
-    /// How the arbiter's details name a side (`red`, `green`; 陸戰棋's second seat `blue`).
-    fn side_name(&self, side: Side) -> &'static str {
-        side.name()
+    /// How the arbiter's details name a seat: the match's words ([`seat_word`]: `red`,
+    /// `green`) unless the game names its seats otherwise (陸戰棋's second seat `blue`).
+    fn side_name(&self, side: Seat) -> &'static str {
+        seat_word(side)
     }
 
     /// Plies played so far (proposals refused by a referee do not count).
@@ -44,13 +46,13 @@ pub(crate) trait MatchGame {
     fn ending(&self, config: &MatchConfig) -> Option<Ending>;
 
     /// The `position` command that tells `side`'s engine the game as it may see it.
-    fn position(&self, side: Side) -> Command;
+    fn position(&self, side: Seat) -> Command;
 
     /// Play `side`'s `answer` (its engine is `who`): [`Played::Move`] when a move was played
     /// (the clock's increment comes with it), [`Played::Refused`] when the referee refused a
     /// proposal (the side answers again), or the ending the answer brings (an illegal move,
     /// an adjudication).
-    fn play(&mut self, side: Side, who: &str, answer: &Answer) -> Result<Played, Ending>;
+    fn play(&mut self, side: Seat, who: &str, answer: &Answer) -> Result<Played, Ending>;
 
     /// The game file's part of the report: the tags that describe the start, the moves and
     /// the comments before the first move.
@@ -65,6 +67,25 @@ pub(crate) trait MatchGame {
     {
         let _ = (own, report);
     }
+}
+
+/// The match's two seats: seat 0 (the game file's `Red`, `wtime`) and seat 1 (`Green`,
+/// `btime`).
+pub(crate) const SEATS: [Seat; 2] = Seat::table::<2>();
+
+/// The other seat of a match's two.
+pub(crate) fn opponent(seat: Seat) -> Seat {
+    SEATS[(seat.index() + 1) % 2]
+}
+
+/// The match's own word for a seat, in details: `red` for seat 0, `green` for seat 1.
+pub(crate) fn seat_word(seat: Seat) -> &'static str {
+    ["red", "green"][seat.index() % 2]
+}
+
+/// The engine (0 or 1) that plays `seat` when engine `red` plays seat 0.
+pub(crate) fn engine_of(red: usize, seat: Seat) -> usize {
+    if seat.index() == 0 { red } else { 1 - red }
 }
 
 /// What an answer did.
@@ -100,7 +121,7 @@ pub(crate) fn play<G: MatchGame>(
     mut game: G,
     red: usize,
 ) -> GameReport {
-    let engine_of = |side: Side| if side == Side::Red { red } else { 1 - red };
+    let engine_of = |side: Seat| engine_of(red, side);
     let ending: Ending = 'game: {
         let mut procs = match start_engines(
             config,

@@ -4,13 +4,13 @@
 //! reveals. The engines speak the protocol of `luzhanqi engine` (`docs/protocol.md`,
 //! "陸戰棋").
 //!
-//! In open and dark play the match loop's two seats are [`Side::Red`] (陸戰棋's Red, `wtime`)
-//! and [`Side::Green`] (陸戰棋's Blue, `btime`); the game file names them Red and Blue. In flip
-//! play the colours are settled by the game (L-32), so the seats are the first player
-//! ([`Side::Red`], `wtime`) and the second ([`Side::Green`], `btime`), named `first` and
-//! `second` and in the game file `First` and `Second`.
+//! In open and dark play the match loop's two seats are 陸戰棋's sides by their
+//! [`Seat`](luzhanqi::Side::seat): seat 0 Red (`wtime`), seat 1 Blue (`btime`); the game file
+//! names them Red and Blue. In flip play the colours are settled by the game (L-32), so the
+//! seats are the players ([`Player::seat`]): the first (seat 0, `wtime`) and the second (seat
+//! 1, `btime`), named `first` and `second` and in the game file `First` and `Second`.
 
-use gjjq_core::Side;
+use junqi_game::Seat;
 use junqi_gamefile::ResultToken;
 use junqi_protocol::{Command, PositionCommand};
 use luzhanqi::dark::record::{announcement_comments, referee_tags};
@@ -25,7 +25,7 @@ use luzhanqi::{Game, Move, Ruleset};
 
 use crate::adjudicate::ScoreAdjudicator;
 use crate::config::{LuzhanqiMode, MatchConfig};
-use crate::game::{GameRecordParts, MatchGame, Played};
+use crate::game::{GameRecordParts, MatchGame, Played, opponent};
 use crate::process::Answer;
 use crate::report::{Ending, GameReport, LuzhanqiRecord, Termination};
 
@@ -54,28 +54,14 @@ pub(crate) fn pair_deal(seed: u64, pair: u32) -> FlipDeal {
     FlipDeal::random(&mut pair_rng(seed, pair))
 }
 
-/// The seat of a 陸戰棋 side.
-fn seat(side: luzhanqi::Side) -> Side {
-    match side {
-        luzhanqi::Side::Red => Side::Red,
-        luzhanqi::Side::Blue => Side::Green,
-    }
-}
-
 /// The 陸戰棋 side of a seat.
-fn colour(seat: Side) -> luzhanqi::Side {
-    match seat {
-        Side::Red => luzhanqi::Side::Red,
-        Side::Green => luzhanqi::Side::Blue,
-    }
+fn colour(seat: Seat) -> luzhanqi::Side {
+    luzhanqi::Side::ALL[seat.index() % 2]
 }
 
 /// The name of a seat in words in open and dark play: `red` or `blue`.
-fn name(seat: Side) -> &'static str {
-    match seat {
-        Side::Red => "red",
-        Side::Green => "blue",
-    }
+fn name(seat: Seat) -> &'static str {
+    ["red", "blue"][seat.index() % 2]
 }
 
 /// What every engine is told before a game: the mode.
@@ -89,16 +75,16 @@ fn mode_setup(mode: LuzhanqiMode) -> Vec<Command> {
 /// The ending of a game over by the rules.
 fn rules_ending(o: luzhanqi::Outcome) -> Ending {
     (
-        o.winner().map(seat),
+        o.winner().map(luzhanqi::Side::seat),
         Termination::Rules(o.reason_str()),
         String::new(),
     )
 }
 
 /// A move text that is not a move, or a move the game refuses: the sender loses.
-fn illegal(side: Side, who: &str, text: &str, why: &str) -> Ending {
+fn illegal(side: Seat, who: &str, text: &str, why: &str) -> Ending {
     (
-        Some(side.other()),
+        Some(opponent(side)),
         Termination::IllegalMove,
         format!("{who} ({}) played '{text}': {why}", name(side)),
     )
@@ -166,7 +152,7 @@ impl MatchGame for LuzhanqiOpenGame {
         finish_report(own, report);
     }
 
-    fn side_name(&self, side: Side) -> &'static str {
+    fn side_name(&self, side: Seat) -> &'static str {
         name(side)
     }
 
@@ -174,8 +160,8 @@ impl MatchGame for LuzhanqiOpenGame {
         mode_setup(LuzhanqiMode::Open)
     }
 
-    fn turn(&self) -> Side {
-        seat(self.game.position().turn())
+    fn turn(&self) -> Seat {
+        self.game.position().turn().seat()
     }
 
     fn plies(&self) -> usize {
@@ -186,11 +172,11 @@ impl MatchGame for LuzhanqiOpenGame {
         self.game.outcome().map(rules_ending)
     }
 
-    fn position(&self, _side: Side) -> Command {
+    fn position(&self, _side: Seat) -> Command {
         Command::Position(self.sent.clone())
     }
 
-    fn play(&mut self, side: Side, who: &str, answer: &Answer) -> Result<Played, Ending> {
+    fn play(&mut self, side: Seat, who: &str, answer: &Answer) -> Result<Played, Ending> {
         let text = answer.text.as_str();
         let m: Move = text
             .parse()
@@ -239,7 +225,7 @@ impl MatchGame for LuzhanqiDarkGame {
         finish_report(own, report);
     }
 
-    fn side_name(&self, side: Side) -> &'static str {
+    fn side_name(&self, side: Seat) -> &'static str {
         name(side)
     }
 
@@ -247,8 +233,8 @@ impl MatchGame for LuzhanqiDarkGame {
         mode_setup(LuzhanqiMode::Dark)
     }
 
-    fn turn(&self) -> Side {
-        seat(self.game.turn())
+    fn turn(&self) -> Seat {
+        self.game.turn().seat()
     }
 
     fn plies(&self) -> usize {
@@ -259,11 +245,11 @@ impl MatchGame for LuzhanqiDarkGame {
         self.game.outcome().map(rules_ending)
     }
 
-    fn position(&self, side: Side) -> Command {
+    fn position(&self, side: Seat) -> Command {
         Command::HiddenPosition(self.game.info_state(colour(side)).to_string())
     }
 
-    fn play(&mut self, side: Side, who: &str, answer: &Answer) -> Result<Played, Ending> {
+    fn play(&mut self, side: Seat, who: &str, answer: &Answer) -> Result<Played, Ending> {
         let text = answer.text.as_str();
         let m: Move = text
             .parse()
@@ -337,7 +323,7 @@ pub(crate) fn finish_report(own: Option<LuzhanqiRecord>, report: &mut GameReport
 /// in open and dark play the seats are the colours; in flip play the result is by colour
 /// (L-32), the winning seat's player's, and unknown when the game ended before a flip settled
 /// the colours.
-fn finish_record(record: &mut LuzhanqiRecord, tags: Vec<(String, String)>, winner: Option<Side>) {
+fn finish_record(record: &mut LuzhanqiRecord, tags: Vec<(String, String)>, winner: Option<Seat>) {
     match record {
         LuzhanqiRecord::Moves(r) => {
             r.tags = tags;
@@ -361,28 +347,14 @@ fn finish_record(record: &mut LuzhanqiRecord, tags: Vec<(String, String)>, winne
     }
 }
 
-/// The flip player of a seat: the first player sits in [`Side::Red`]'s seat.
-fn player(seat: Side) -> Player {
-    match seat {
-        Side::Red => Player::First,
-        Side::Green => Player::Second,
-    }
-}
-
-/// The seat of a flip player.
-fn player_seat(player: Player) -> Side {
-    match player {
-        Player::First => Side::Red,
-        Player::Second => Side::Green,
-    }
+/// The flip player of a seat: the first player sits in seat 0.
+fn player(seat: Seat) -> Player {
+    Player::ALL[seat.index() % 2]
 }
 
 /// The name of a flip seat in words: `first` or `second`.
-fn flip_name(seat: Side) -> &'static str {
-    match seat {
-        Side::Red => "first",
-        Side::Green => "second",
-    }
+fn flip_name(seat: Seat) -> &'static str {
+    ["first", "second"][seat.index() % 2]
 }
 
 /// One flip game of 陸戰棋 (翻棋, L-32) with the mode's default options: the arbiter holds
@@ -412,8 +384,8 @@ impl LuzhanqiFlipGame {
     }
 
     /// The seat of a colour, once the game has settled the colours.
-    fn seat_of(&self, colour: luzhanqi::Side) -> Option<Side> {
-        self.game.position().player_of(colour).map(player_seat)
+    fn seat_of(&self, colour: luzhanqi::Side) -> Option<Seat> {
+        self.game.position().player_of(colour).map(Player::seat)
     }
 }
 
@@ -422,7 +394,7 @@ impl MatchGame for LuzhanqiFlipGame {
         finish_report(own, report);
     }
 
-    fn side_name(&self, side: Side) -> &'static str {
+    fn side_name(&self, side: Seat) -> &'static str {
         flip_name(side)
     }
 
@@ -430,8 +402,8 @@ impl MatchGame for LuzhanqiFlipGame {
         mode_setup(LuzhanqiMode::Flip)
     }
 
-    fn turn(&self) -> Side {
-        player_seat(self.game.position().player_to_act())
+    fn turn(&self) -> Seat {
+        self.game.position().player_to_act().seat()
     }
 
     fn plies(&self) -> usize {
@@ -449,15 +421,15 @@ impl MatchGame for LuzhanqiFlipGame {
         })
     }
 
-    fn position(&self, _side: Side) -> Command {
+    fn position(&self, _side: Seat) -> Command {
         Command::Position(self.sent.clone())
     }
 
-    fn play(&mut self, side: Side, who: &str, answer: &Answer) -> Result<Played, Ending> {
+    fn play(&mut self, side: Seat, who: &str, answer: &Answer) -> Result<Played, Ending> {
         let text = answer.text.as_str();
         let named = |why: &str| {
             (
-                Some(side.other()),
+                Some(opponent(side)),
                 Termination::IllegalMove,
                 format!("{who} ({}) played '{text}': {why}", flip_name(side)),
             )
