@@ -7,7 +7,8 @@ use junqi_game::Seat;
 use junqi_protocol::Score;
 
 use crate::config::Adjudication;
-use crate::game::{opponent, seat_word};
+use crate::game::{Played, opponent, seat_word};
+use crate::process::Answer;
 use crate::report::{Ending, Termination};
 
 /// The streaks of one game.
@@ -27,6 +28,23 @@ impl ScoreAdjudicator {
             rules,
             winning: None,
             level: 0,
+        }
+    }
+
+    /// Count the move that `mover` just played ([`ScoreAdjudicator::after_move`], its score
+    /// from `answer`), the game now `plies` long: the move stands ([`Played::Move`]) unless a
+    /// streak ends a game the rules have not (`over`: the rules' own end comes first, and the
+    /// match loop sees it).
+    pub(crate) fn judge(
+        &mut self,
+        mover: Seat,
+        answer: &Answer,
+        plies: usize,
+        over: impl FnOnce() -> bool,
+    ) -> Result<Played, Ending> {
+        match self.after_move(mover, answer.score, plies) {
+            Some(ending) if !over() => Err(ending),
+            _ => Ok(Played::Move),
         }
     }
 

@@ -65,9 +65,7 @@ pub use report::{GameReport, LuzhanqiRecord, MatchError, MatchSummary, Terminati
 
 use hidden_game::{HiddenMatchGame, hidden_start};
 use luzhanqi::flip::FlipDeal;
-use luzhanqi_game::{
-    LuzhanqiDarkGame, LuzhanqiFlipGame, LuzhanqiOpenGame, pair_deal, pair_deployments,
-};
+use luzhanqi_game::{LuzhanqiGame, pair_deal, pair_deployments};
 use open_game::OpenGame;
 use process::probe;
 use schedule::Counter;
@@ -131,15 +129,15 @@ pub fn run_match(
                 game::play(config, names, round, opening, open, red)
             }
             Ok(Start::LuzhanqiOpen(red_d, blue_d)) => {
-                let g = LuzhanqiOpenGame::new(config, &red_d, &blue_d);
+                let g = LuzhanqiGame::open(config, &red_d, &blue_d);
                 game::play(config, names, round, start as usize, g, red)
             }
             Ok(Start::LuzhanqiDark(red_d, blue_d)) => {
-                let g = LuzhanqiDarkGame::new(&red_d, &blue_d);
+                let g = LuzhanqiGame::dark(&red_d, &blue_d);
                 game::play(config, names, round, start as usize, g, red)
             }
             Ok(Start::LuzhanqiFlip(deal)) => {
-                let g = LuzhanqiFlipGame::new(config, *deal);
+                let g = LuzhanqiGame::flip(config, *deal);
                 game::play(config, names, round, start as usize, g, red)
             }
             Err(e) => {

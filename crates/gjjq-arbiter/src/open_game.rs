@@ -129,15 +129,11 @@ impl MatchGame for OpenGame {
             // which the loop checks first.
             return Err((None, Termination::PlyLimit, "internal: move refused".into()));
         }
-        // The rules' own end comes first: the loop sees it.
-        if let Some(ending) =
-            self.adjudicator
-                .after_move(side, answer.score, self.game.moves().len())
-            && self.game.outcome().is_none()
-        {
-            return Err(ending);
-        }
-        Ok(Played::Move)
+        let game = &self.game;
+        self.adjudicator
+            .judge(side, answer, game.moves().len(), || {
+                game.outcome().is_some()
+            })
     }
 
     fn into_record(self) -> GameRecordParts {

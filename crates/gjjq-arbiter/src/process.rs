@@ -124,21 +124,22 @@ pub(crate) fn probe(config: &MatchConfig) -> Result<[String; 2], MatchError> {
     Ok(names)
 }
 
-/// Start both engines for a game (`engine_of` names the engine of each side), send each the
-/// game's `setup` commands (a ruleset other than the standard one) and start a new game in
-/// each; the processes in seat order, or the ending of a side that failed to start
-/// (`side_name` names the side in its detail).
-pub(crate) fn start_engines(
+/// Start the engine of each of `seats` for a game (`engine_of` names it, by its index in
+/// [`MatchConfig::engines`]), send each the game's `setup` commands (its mode, a ruleset other
+/// than the standard one) and start a new game in each: the processes in the order of `seats`,
+/// or `failed(seat, engine, why)` for the first seat whose engine failed to start. Every match
+/// starts its engines here, whatever its seats (two, or 四國's four).
+pub(crate) fn start_seats<S: Copy, E>(
     config: &MatchConfig,
-    names: &[String; 2],
-    engine_of: impl Fn(Seat) -> usize,
-    side_name: impl Fn(Seat) -> &'static str,
+    seats: impl IntoIterator<Item = S>,
+    engine_of: impl Fn(S) -> usize,
     setup: &[Command],
-) -> Result<Vec<EngineProcess>, Ending> {
+    failed: impl Fn(S, usize, String) -> E,
+) -> Result<Vec<EngineProcess>, E> {
     let timeout = Duration::from_millis(config.move_timeout_ms);
-    let mut procs: Vec<EngineProcess> = Vec::with_capacity(2);
-    for side in SEATS {
-        let e = engine_of(side);
+    let mut procs = Vec::new();
+    for seat in seats {
+        let e = engine_of(seat);
         match EngineProcess::start(&config.engines[e], timeout).and_then(|mut p| {
             for command in setup {
                 p.send(command)?;
@@ -148,16 +149,28 @@ pub(crate) fn start_engines(
             Ok(p)
         }) {
             Ok(p) => procs.push(p),
-            Err(Failure::Crash(d) | Failure::Timeout(d)) => {
-                return Err((
-                    Some(opponent(side)),
-                    Termination::StartupFailure,
-                    format!("{} ({}) failed to start: {d}", names[e], side_name(side)),
-                ));
-            }
+            Err(Failure::Crash(d) | Failure::Timeout(d)) => return Err(failed(seat, e, d)),
         }
     }
     Ok(procs)
+}
+
+/// Start both engines of a two-seat game ([`start_seats`]); the ending of a seat that failed
+/// to start: a loss, `side_name` naming the seat in its detail.
+pub(crate) fn start_engines(
+    config: &MatchConfig,
+    names: &[String; 2],
+    engine_of: impl Fn(Seat) -> usize,
+    side_name: impl Fn(Seat) -> &'static str,
+    setup: &[Command],
+) -> Result<Vec<EngineProcess>, Ending> {
+    start_seats(config, SEATS, engine_of, setup, |side, e, d| {
+        (
+            Some(opponent(side)),
+            Termination::StartupFailure,
+            format!("{} ({}) failed to start: {d}", names[e], side_name(side)),
+        )
+    })
 }
 
 /// The `go` command for `side`'s engine and the milliseconds it has to answer. `clock` is

@@ -416,13 +416,7 @@ pub fn run(args: Args) -> Result<(), CliError> {
     }
     // Made (and checked) before the engines start; what FILE held stays until the first
     // game is written (issue 50, item 1).
-    let mut pgn = match &args.pgn {
-        Some(path) => Some((path.as_str(), game_file::GameFile::create(path)?)),
-        None => None,
-    };
-    // The game file's failure: the match stops at the first game that cannot be written.
-    let mut write_error: Option<String> = None;
-    let mut written = 0u32;
+    let mut pgn = MatchFile::create(args.pgn.as_deref())?;
     let total = args.games;
     if let Some(game) = siguo {
         let summary = run_team_match(&config, &game, |report, tally| {
@@ -445,30 +439,9 @@ pub fn run(args: Args) -> Result<(), CliError> {
                 },
                 tally.score() * 100.0,
             );
-            let Some((path, w)) = &mut pgn else {
-                return ControlFlow::Continue(());
-            };
-            if write_error.is_some() {
-                return ControlFlow::Continue(());
-            }
-            let mut text = report.record.clone().into_bytes();
-            text.push(b'\n');
-            match w.write_game(&text) {
-                Ok(()) => {
-                    written += 1;
-                    ControlFlow::Continue(())
-                }
-                Err(e) => {
-                    let why = format!(
-                        "game file {path}: game {} cannot be written ({e}); {written} games written before it",
-                        report.round
-                    );
-                    write_error = Some(why.clone());
-                    ControlFlow::Break(why)
-                }
-            }
+            pgn.write(report.round, || Ok(report.record.clone().into_bytes()))
         })?;
-        return print_summary(&summary, time_control, sprt, write_error);
+        return print_summary(&summary, time_control, sprt, pgn.error);
     }
     let summary = run_match(&config, |report, tally| {
         let r = &report.record;
@@ -494,16 +467,7 @@ pub fn run(args: Args) -> Result<(), CliError> {
             },
             tally.score() * 100.0,
         );
-        let Some((path, w)) = &mut pgn else {
-            return ControlFlow::Continue(());
-        };
-        if write_error.is_some() {
-            return ControlFlow::Continue(());
-        }
-        // Each game is made whole in memory, then written and flushed: an interrupted match
-        // keeps the games it played, a full disk is found at the first game it refuses, and
-        // a game it refuses part-way is cut off again (issue 50, item 2).
-        let text = match &report.luzhanqi_record {
+        pgn.write(report.round, || match &report.luzhanqi_record {
             // A 陸戰棋 game file (docs/luzhanqi.md), moves in simplified script.
             Some(lz) => lz
                 .write(luzhanqi::game_file::MoveForm::Simplified)
@@ -515,27 +479,68 @@ pub fn run(args: Args) -> Result<(), CliError> {
                     .map(|()| text)
                     .map_err(|e| e.to_string())
             }
+        })
+    })?;
+    print_summary(&summary, time_control, sprt, pgn.error)
+}
+
+/// The game file of a match (`--pgn FILE`), if one is asked for: the games written so far and
+/// the failure that stopped the match (the first game that cannot be written).
+struct MatchFile<'a> {
+    file: Option<(&'a str, game_file::GameFile)>,
+    written: u32,
+    error: Option<String>,
+}
+
+impl<'a> MatchFile<'a> {
+    /// The file at `path` (none without one), made and checked before the engines start.
+    fn create(path: Option<&'a str>) -> Result<MatchFile<'a>, CliError> {
+        Ok(MatchFile {
+            file: match path {
+                Some(path) => Some((path, game_file::GameFile::create(path)?)),
+                None => None,
+            },
+            written: 0,
+            error: None,
+        })
+    }
+
+    /// Write game `round`, its text made by `text` (only when there is a file to write it to,
+    /// and no game has failed). Each game is made whole in memory, then written and flushed: an
+    /// interrupted match keeps the games it played, a full disk is found at the first game it
+    /// refuses, and a game it refuses part-way is cut off again (issue 50, item 2). A game that
+    /// cannot be made or written stops the match ([`ControlFlow::Break`], the reason kept in
+    /// [`MatchFile::error`]).
+    fn write(
+        &mut self,
+        round: u32,
+        text: impl FnOnce() -> Result<Vec<u8>, String>,
+    ) -> ControlFlow<String> {
+        let Some((path, w)) = &mut self.file else {
+            return ControlFlow::Continue(());
         };
-        let written_game = text.and_then(|mut text| {
+        if self.error.is_some() {
+            return ControlFlow::Continue(());
+        }
+        let written_game = text().and_then(|mut text| {
             text.push(b'\n');
             w.write_game(&text).map_err(|e| e.to_string())
         });
         match written_game {
             Ok(()) => {
-                written += 1;
+                self.written += 1;
                 ControlFlow::Continue(())
             }
             Err(e) => {
                 let why = format!(
-                    "game file {path}: game {} cannot be written ({e}); {written} games written before it",
-                    report.round
+                    "game file {path}: game {round} cannot be written ({e}); {} games written before it",
+                    self.written
                 );
-                write_error = Some(why.clone());
+                self.error = Some(why.clone());
                 ControlFlow::Break(why)
             }
         }
-    })?;
-    print_summary(&summary, time_control, sprt, write_error)
+    }
 }
 
 /// The summary on stdout, whatever stopped the match; an error when it did not play out
