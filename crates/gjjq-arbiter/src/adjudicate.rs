@@ -7,9 +7,10 @@ use junqi_game::Seat;
 use junqi_protocol::Score;
 
 use crate::config::Adjudication;
-use crate::game::{Played, opponent, seat_word};
+use crate::game::Played;
 use crate::process::Answer;
 use crate::report::{Ending, Termination};
+use crate::seats::{opponent, seat_word};
 
 /// The streaks of one game.
 #[derive(Debug, Clone)]
@@ -118,7 +119,7 @@ impl ScoreAdjudicator {
 mod tests {
     use super::*;
     use crate::config::{DrawAdjudication, ResignAdjudication};
-    use crate::game::SEATS;
+    use crate::seats::SEATS;
     use std::num::NonZeroU32;
 
     const RED: Seat = SEATS[0];

@@ -1,14 +1,14 @@
 //! What the match tool needs of a game, and the one loop that plays any such game between two
 //! engine processes.
 //!
-//! [`MatchGame`] is the seam: open play (明式, [`crate::open_game`]) and hidden play (暗式,
-//! [`crate::hidden_game`]) implement it, and [`play`] runs either. The loop owns what every
+//! [`MatchGame`] is the seam: open play (明式, `open_game`) and hidden play (暗式,
+//! `hidden_game`) implement it, and [`play`] runs either. The loop owns what every
 //! game shares — starting both engines, the clocks, the ply limit, asking each engine with a
 //! deadline, and the report — and asks the game only what differs: what it tells an engine,
 //! what an answer does, when it is over, and its record.
 //!
 //! Another game plugs in the same way: 陸戰棋 (`gjjq match --game luzhanqi`, issue 40,
-//! [`crate::luzhanqi_game`]) is a type that holds the true game and implements [`MatchGame`],
+//! `luzhanqi_game`) is a type that holds the true game and implements [`MatchGame`],
 //! speaking the line protocol of `junqi-protocol` (its moves and positions are text); its two
 //! sides are the match's two [`Seat`]s (the game converts its own sides to seats), seat 0 the
 //! one that reads `wtime`, and the first to move is whoever the game says. Nothing in this
@@ -21,6 +21,7 @@ use junqi_protocol::Command;
 use crate::config::{MatchConfig, TimeControl};
 use crate::process::{Answer, answer, go_command, start_engines};
 use crate::report::{Ending, GameReport, LuzhanqiRecord, Termination, game_report};
+use crate::seats::{engine_of, seat_word};
 
 /// A game the match tool can run: the arbiter holds the true game, tells each engine what it
 /// may know, plays its answers and asks the game whether it is over.
@@ -67,25 +68,6 @@ pub(crate) trait MatchGame {
     {
         let _ = (own, report);
     }
-}
-
-/// The match's two seats: seat 0 (the game file's `Red`, `wtime`) and seat 1 (`Green`,
-/// `btime`).
-pub(crate) const SEATS: [Seat; 2] = Seat::table::<2>();
-
-/// The other seat of a match's two.
-pub(crate) fn opponent(seat: Seat) -> Seat {
-    SEATS[(seat.index() + 1) % 2]
-}
-
-/// The match's own word for a seat, in details: `red` for seat 0, `green` for seat 1.
-pub(crate) fn seat_word(seat: Seat) -> &'static str {
-    ["red", "green"][seat.index() % 2]
-}
-
-/// The engine (0 or 1) that plays `seat` when engine `red` plays seat 0.
-pub(crate) fn engine_of(red: usize, seat: Seat) -> usize {
-    if seat.index() == 0 { red } else { 1 - red }
 }
 
 /// What an answer did.

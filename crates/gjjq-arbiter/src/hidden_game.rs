@@ -8,11 +8,12 @@ use junqi_game::Seat;
 use junqi_protocol::Command;
 
 use crate::config::MatchConfig;
-use crate::game::{GameRecordParts, MatchGame, Played, opponent};
+use crate::game::{GameRecordParts, MatchGame, Played};
 use crate::open_game::rules_setup;
 use crate::openings::random_line;
 use crate::process::Answer;
 use crate::report::{Ending, MatchError, Termination};
+use crate::seats::opponent;
 
 /// The referee of hidden game pair `pair` (暗式): the opening's deployments, first mover and
 /// ruleset, and the pair's random plies played through the referee.

@@ -25,6 +25,7 @@
 //! | [`config`] | [`EngineSpec`], [`TimeControl`], [`MatchConfig`] |
 //! | [`openings`] | the opening of each game pair ([`opening_for`]), openings files ([`parse_openings`]) |
 //! | `process` (private) | engine processes: process groups, deadlines, bounded output |
+//! | `seats` (private) | the match's two seats ([`junqi_game::Seat`]), the engine of each, their words in details |
 //! | `game` (private) | `MatchGame`, what the match needs of a game, and the one loop that plays any such game |
 //! | `open_game`, `hidden_game` (private) | open play and hidden play as `MatchGame`s |
 //! | `luzhanqi_game` (private) | 陸戰棋's open, dark and flip play as `MatchGame`s ([`MatchConfig::luzhanqi`]) |
@@ -53,6 +54,7 @@ pub mod openings;
 mod process;
 pub mod report;
 mod schedule;
+mod seats;
 pub mod stats;
 pub mod team;
 

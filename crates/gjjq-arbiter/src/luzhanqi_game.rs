@@ -25,9 +25,10 @@ use luzhanqi::{Game, Move, Ruleset};
 
 use crate::adjudicate::ScoreAdjudicator;
 use crate::config::{Adjudication, LuzhanqiMode, MatchConfig};
-use crate::game::{GameRecordParts, MatchGame, Played, opponent};
+use crate::game::{GameRecordParts, MatchGame, Played};
 use crate::process::Answer;
 use crate::report::{Ending, GameReport, LuzhanqiRecord, Termination};
+use crate::seats::opponent;
 
 /// The deployments of start `pair` (Red's, Blue's; [`MatchConfig::start_of`]: a game pair's,
 /// or one game's): two uniform draws (L-18) from a generator seeded by the match's seed and

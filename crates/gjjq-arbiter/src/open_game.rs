@@ -9,9 +9,10 @@ use junqi_protocol::{Command, PositionCommand};
 
 use crate::adjudicate::ScoreAdjudicator;
 use crate::config::MatchConfig;
-use crate::game::{GameRecordParts, MatchGame, Played, opponent};
+use crate::game::{GameRecordParts, MatchGame, Played};
 use crate::process::Answer;
 use crate::report::{Ending, Termination};
+use crate::seats::opponent;
 
 /// One open game: the true game, its record, the `position` command both engines are sent
 /// (the start and the moves so far) and the streaks of the score adjudication.

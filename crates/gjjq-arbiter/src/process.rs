@@ -10,8 +10,8 @@ use junqi_protocol::process::{LineProcess, LongLines, NoLine};
 use junqi_protocol::{Command, GoParams, Id, Reply, Score};
 
 use crate::config::{EngineSpec, MatchConfig, TimeControl};
-use crate::game::{SEATS, opponent};
 use crate::report::{Ending, MatchError, Termination};
+use crate::seats::{SEATS, opponent};
 
 /// What can go wrong talking to an engine.
 #[derive(Debug, Clone, PartialEq, Eq)]

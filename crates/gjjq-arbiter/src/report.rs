@@ -6,7 +6,7 @@ use junqi_game::Seat;
 use thiserror::Error;
 
 use crate::config::MatchConfig;
-use crate::game::{SEATS, engine_of};
+use crate::seats::{SEATS, engine_of};
 use crate::stats::{Pentanomial, SprtDecision, Tally};
 
 /// Why a game ended, beyond the rules' own reasons.

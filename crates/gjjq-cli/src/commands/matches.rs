@@ -180,20 +180,14 @@ fn siguo_game(args: &Args) -> Result<Option<TeamGame>, CliError> {
             )));
         }
     };
-    let refused = [
-        (args.hidden, "--hidden (use --mode dark)"),
-        (
-            args.openings.is_some(),
-            "--openings (pairs start from random deployments)",
-        ),
-        (args.random_plies > 0, "--random-plies"),
-        (args.tb.is_some(), "--tb"),
-        (args.resign_score.is_some(), "--resign-score"),
-        (args.draw_score.is_some(), "--draw-score"),
-    ];
-    if let Some((_, what)) = refused.iter().find(|(given, _)| *given) {
-        return Err(CliError(format!("--game siguo does not take {what}")));
-    }
+    refuse(
+        args,
+        "siguo",
+        &[
+            (args.resign_score.is_some(), "--resign-score"),
+            (args.draw_score.is_some(), "--draw-score"),
+        ],
+    )?;
     let spec = args.rules.trim();
     let rules = if spec == "standard" || spec.starts_with('{') {
         siguo::Rules::parse(spec)
@@ -227,21 +221,28 @@ fn luzhanqi_mode(args: &Args) -> Result<Option<LuzhanqiMode>, CliError> {
                 .unwrap_or("open")
                 .parse::<LuzhanqiMode>()
                 .map_err(|e| CliError(format!("--mode: {e}")))?;
-            let refused = [
-                (args.hidden, "--hidden (use --mode dark)"),
-                (
-                    args.openings.is_some(),
-                    "--openings (pairs start from random deployments)",
-                ),
-                (args.random_plies > 0, "--random-plies"),
-                (args.tb.is_some(), "--tb"),
-                (args.rules != "standard", "--rules"),
-            ];
-            if let Some((_, what)) = refused.iter().find(|(given, _)| *given) {
-                return Err(CliError(format!("--game luzhanqi does not take {what}")));
-            }
+            refuse(args, "luzhanqi", &[(args.rules != "standard", "--rules")])?;
             Ok(Some(mode))
         }
+    }
+}
+
+/// Refuse what a game whose pairs start from random deployments does not take (国际军棋's
+/// hidden play, openings, random plies and tables), then `more` (given, named): the first
+/// given, as `--game GAME does not take …`.
+fn refuse(args: &Args, game: &str, more: &[(bool, &str)]) -> Result<(), CliError> {
+    let dealt = [
+        (args.hidden, "--hidden (use --mode dark)"),
+        (
+            args.openings.is_some(),
+            "--openings (pairs start from random deployments)",
+        ),
+        (args.random_plies > 0, "--random-plies"),
+        (args.tb.is_some(), "--tb"),
+    ];
+    match dealt.iter().chain(more).find(|(given, _)| *given) {
+        Some((_, what)) => Err(CliError(format!("--game {game} does not take {what}"))),
+        None => Ok(()),
     }
 }
 
