@@ -12,11 +12,11 @@ use std::fs::File;
 use std::num::NonZeroU32;
 use std::ops::ControlFlow;
 
-use gjjq_arbiter::stats::{Sprt, SprtDecision};
+use gjjq_arbiter::stats::{Sprt, SprtDecision, Tally};
 use gjjq_arbiter::team::{TeamGame, run_team_match};
 use gjjq_arbiter::{
     Adjudication, DrawAdjudication, EngineSpec, Layouts, LuzhanqiMode, MatchConfig, MatchSummary,
-    ResignAdjudication, TimeControl, read_openings, run_match,
+    ResignAdjudication, Termination, TimeControl, read_openings, run_match,
 };
 use gjjq_core::Position;
 use gjjq_notation::{MoveForm, write_game};
@@ -427,18 +427,15 @@ pub fn run(args: Args) -> Result<(), CliError> {
                 Some(_) => "0-1",
                 None => "1/2-1/2",
             };
-            eprintln!(
-                "game {}/{total}: {} (red-blue) vs {} (green-yellow): {result} {}{} | {tally}, score {:.1}%",
-                report.round,
-                name(siguo::Seat::Red),
-                name(siguo::Seat::Green),
-                report.termination.as_str(),
-                if report.detail.is_empty() {
-                    String::new()
-                } else {
-                    format!(" ({})", report.detail)
-                },
-                tally.score() * 100.0,
+            progress(
+                (report.round, total),
+                [
+                    (name(siguo::Seat::Red), "red-blue"),
+                    (name(siguo::Seat::Green), "green-yellow"),
+                ],
+                result,
+                (report.termination, &report.detail),
+                tally,
             );
             pgn.write(report.round, || Ok(report.record.clone().into_bytes()))
         })?;
@@ -452,21 +449,15 @@ pub fn run(args: Args) -> Result<(), CliError> {
             Some(LuzhanqiMode::Flip) => ["first", "second"],
             Some(_) => ["red", "blue"],
         };
-        eprintln!(
-            "game {}/{total}: {} ({}) vs {} ({}): {} {}{} | {tally}, score {:.1}%",
-            report.round,
-            r.tag("Red").unwrap_or("?"),
-            seats[0],
-            r.tag("Green").unwrap_or("?"),
-            seats[1],
-            report.record.result,
-            report.termination.as_str(),
-            if report.detail.is_empty() {
-                String::new()
-            } else {
-                format!(" ({})", report.detail)
-            },
-            tally.score() * 100.0,
+        progress(
+            (report.round, total),
+            [
+                (r.tag("Red").unwrap_or("?"), seats[0]),
+                (r.tag("Green").unwrap_or("?"), seats[1]),
+            ],
+            report.record.result.as_str(),
+            (report.termination, &report.detail),
+            tally,
         );
         pgn.write(report.round, || match &report.luzhanqi_record {
             // A 陸戰棋 game file (docs/luzhanqi.md), moves in simplified script.
@@ -483,6 +474,27 @@ pub fn run(args: Args) -> Result<(), CliError> {
         })
     })?;
     print_summary(&summary, time_control, sprt, pgn.error)
+}
+
+/// A game's line on stderr, whatever the game: its number of `total`, each side's engine with
+/// the seats it played, the result, why it ended (and the details) and the running tally.
+fn progress(
+    (round, total): (u32, u32),
+    [(first, first_seats), (second, second_seats)]: [(&str, &str); 2],
+    result: &str,
+    (termination, detail): (Termination, &str),
+    tally: &Tally,
+) {
+    eprintln!(
+        "game {round}/{total}: {first} ({first_seats}) vs {second} ({second_seats}): {result} {}{} | {tally}, score {:.1}%",
+        termination.as_str(),
+        if detail.is_empty() {
+            String::new()
+        } else {
+            format!(" ({detail})")
+        },
+        tally.score() * 100.0,
+    );
 }
 
 /// The game file of a match (`--pgn FILE`), if one is asked for: the games written so far and
