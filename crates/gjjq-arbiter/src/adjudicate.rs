@@ -1,21 +1,24 @@
-//! Adjudication of an open game beyond the rules: by the scores its engines report
-//! (fastchess's and cutechess's `-resign` and `-draw`: streaks of agreeing scores, counted ply
-//! by ply), and by endgame tables.
+//! Adjudication of a game beyond the rules by the scores its engines report (fastchess's and
+//! cutechess's `-resign` and `-draw`: streaks of agreeing scores, counted ply by ply), for any
+//! game of two seats. (国际军棋's adjudication by endgame tables is its own:
+//! `open_game::by_tablebase`.)
 
-use gjjq_core::{Position, Side};
-use gjjq_tablebase::{Tablebase, Wdl};
+use junqi_game::Seat;
 use junqi_protocol::Score;
 
 use crate::config::Adjudication;
+use crate::game::Played;
+use crate::process::Answer;
 use crate::report::{Ending, Termination};
+use crate::seats::{opponent, seat_word};
 
 /// The streaks of one game.
 #[derive(Debug, Clone)]
 pub(crate) struct ScoreAdjudicator {
     rules: Adjudication,
-    /// The side every score of the current streak calls winning, and the streak's length in
+    /// The seat every score of the current streak calls winning, and the streak's length in
     /// plies.
-    winning: Option<(Side, u32)>,
+    winning: Option<(Seat, u32)>,
     /// Plies in a row with a score within the draw band.
     level: u32,
 }
@@ -29,12 +32,29 @@ impl ScoreAdjudicator {
         }
     }
 
+    /// Count the move that `mover` just played ([`ScoreAdjudicator::after_move`], its score
+    /// from `answer`), the game now `plies` long: the move stands ([`Played::Move`]) unless a
+    /// streak ends a game the rules have not (`over`: the rules' own end comes first, and the
+    /// match loop sees it).
+    pub(crate) fn judge(
+        &mut self,
+        mover: Seat,
+        answer: &Answer,
+        plies: usize,
+        over: impl FnOnce() -> bool,
+    ) -> Result<Played, Ending> {
+        match self.after_move(mover, answer.score, plies) {
+            Some(ending) if !over() => Err(ending),
+            _ => Ok(Played::Move),
+        }
+    }
+
     /// Count the move that `mover` just played with `score` (from the mover's view), the
     /// game now `plies` long; the ending once a streak is long enough. A move without a score
     /// breaks every streak.
     pub(crate) fn after_move(
         &mut self,
-        mover: Side,
+        mover: Seat,
         score: Option<Score>,
         plies: usize,
     ) -> Option<Ending> {
@@ -48,7 +68,7 @@ impl ScoreAdjudicator {
             let ahead = if score >= Score::Cp(margin) {
                 Some(mover)
             } else if score <= Score::Cp(margin.saturating_neg()) {
-                Some(mover.other())
+                Some(opponent(mover))
             } else {
                 None
             };
@@ -64,8 +84,10 @@ impl ScoreAdjudicator {
                     Some(w),
                     Termination::ResignAdjudication,
                     format!(
-                        "both engines scored {w} ahead by {} cp or more for {} moves each",
-                        r.score_cp, r.moves
+                        "both engines scored {} ahead by {} cp or more for {} moves each",
+                        seat_word(w),
+                        r.score_cp,
+                        r.moves
                     ),
                 ));
             }
@@ -93,29 +115,15 @@ impl ScoreAdjudicator {
     }
 }
 
-/// The ending the tables give `pos` when it is in them (and not already decided by the
-/// rules, which the caller checks first): the side to move wins, loses or draws as its value
-/// says. Positions outside the tables (more units, a missing file) go on.
-pub(crate) fn by_tablebase(tb: &Tablebase, pos: &Position) -> Option<Ending> {
-    let value = tb.probe_dtm(pos).ok()?;
-    let mover = pos.turn();
-    let winner = match value.wdl() {
-        Wdl::Win => Some(mover),
-        Wdl::Loss => Some(mover.other()),
-        Wdl::Draw => None,
-    };
-    Some((
-        winner,
-        Termination::Tablebase,
-        format!("the tables give {mover} to move {value}"),
-    ))
-}
-
 #[cfg(test)]
 mod tests {
     use super::*;
     use crate::config::{DrawAdjudication, ResignAdjudication};
+    use crate::seats::SEATS;
     use std::num::NonZeroU32;
+
+    const RED: Seat = SEATS[0];
+    const GREEN: Seat = SEATS[1];
 
     fn resign(score_cp: u32, moves: u32) -> ScoreAdjudicator {
         ScoreAdjudicator::new(Adjudication {
@@ -132,33 +140,27 @@ mod tests {
         let mut a = resign(500, 2);
         // Red says it is ahead, Green says it is behind: one side, four plies.
         let plies = [
-            (Side::Red, Score::Cp(600)),
-            (Side::Green, Score::Cp(-700)),
-            (Side::Red, Score::Win(9)),
+            (RED, Score::Cp(600)),
+            (GREEN, Score::Cp(-700)),
+            (RED, Score::Win(9)),
         ];
         for (i, (s, v)) in plies.into_iter().enumerate() {
             assert_eq!(a.after_move(s, Some(v), i + 1), None);
         }
-        let (winner, why, _) = a.after_move(Side::Green, Some(Score::Loss(8)), 4).unwrap();
-        assert_eq!(
-            (winner, why),
-            (Some(Side::Red), Termination::ResignAdjudication)
-        );
+        let (winner, why, _) = a.after_move(GREEN, Some(Score::Loss(8)), 4).unwrap();
+        assert_eq!((winner, why), (Some(RED), Termination::ResignAdjudication));
     }
 
     #[test]
     fn a_disagreeing_or_missing_score_breaks_the_streak() {
         let mut a = resign(500, 1);
-        assert_eq!(a.after_move(Side::Red, Some(Score::Cp(900)), 1), None);
+        assert_eq!(a.after_move(RED, Some(Score::Cp(900)), 1), None);
         // Green thinks it is fine: the streak starts again.
-        assert_eq!(a.after_move(Side::Green, Some(Score::Cp(0)), 2), None);
-        assert_eq!(a.after_move(Side::Red, Some(Score::Cp(900)), 3), None);
-        assert_eq!(a.after_move(Side::Green, None, 4), None);
-        assert_eq!(a.after_move(Side::Red, Some(Score::Cp(900)), 5), None);
-        assert!(
-            a.after_move(Side::Green, Some(Score::Cp(-900)), 6)
-                .is_some()
-        );
+        assert_eq!(a.after_move(GREEN, Some(Score::Cp(0)), 2), None);
+        assert_eq!(a.after_move(RED, Some(Score::Cp(900)), 3), None);
+        assert_eq!(a.after_move(GREEN, None, 4), None);
+        assert_eq!(a.after_move(RED, Some(Score::Cp(900)), 5), None);
+        assert!(a.after_move(GREEN, Some(Score::Cp(-900)), 6).is_some());
     }
 
     #[test]
@@ -171,10 +173,10 @@ mod tests {
                 after_ply: 4,
             }),
         });
-        assert_eq!(a.after_move(Side::Red, Some(Score::Cp(0)), 2), None);
-        assert_eq!(a.after_move(Side::Green, Some(Score::Cp(5)), 3), None);
-        assert_eq!(a.after_move(Side::Red, Some(Score::Cp(-10)), 4), None);
-        let (winner, why, _) = a.after_move(Side::Green, Some(Score::Cp(3)), 5).unwrap();
+        assert_eq!(a.after_move(RED, Some(Score::Cp(0)), 2), None);
+        assert_eq!(a.after_move(GREEN, Some(Score::Cp(5)), 3), None);
+        assert_eq!(a.after_move(RED, Some(Score::Cp(-10)), 4), None);
+        let (winner, why, _) = a.after_move(GREEN, Some(Score::Cp(3)), 5).unwrap();
         assert_eq!((winner, why), (None, Termination::DrawAdjudication));
     }
 
@@ -182,7 +184,7 @@ mod tests {
     fn off_by_default() {
         let mut a = ScoreAdjudicator::new(Adjudication::default());
         for i in 0..100 {
-            assert_eq!(a.after_move(Side::Red, Some(Score::Cp(5000)), i), None);
+            assert_eq!(a.after_move(RED, Some(Score::Cp(5000)), i), None);
         }
     }
 }

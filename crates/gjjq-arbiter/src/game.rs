@@ -1,25 +1,27 @@
 //! What the match tool needs of a game, and the one loop that plays any such game between two
 //! engine processes.
 //!
-//! [`MatchGame`] is the seam: open play (明式, [`crate::open_game`]) and hidden play (暗式,
-//! [`crate::hidden_game`]) implement it, and [`play`] runs either. The loop owns what every
+//! [`MatchGame`] is the seam: open play (明式, `open_game`) and hidden play (暗式,
+//! `hidden_game`) implement it, and [`play`] runs either. The loop owns what every
 //! game shares — starting both engines, the clocks, the ply limit, asking each engine with a
 //! deadline, and the report — and asks the game only what differs: what it tells an engine,
 //! what an answer does, when it is over, and its record.
 //!
 //! Another game plugs in the same way: 陸戰棋 (`gjjq match --game luzhanqi`, issue 40,
-//! [`crate::luzhanqi_game`]) is a type that holds the true game and implements [`MatchGame`],
+//! `luzhanqi_game`) is a type that holds the true game and implements [`MatchGame`],
 //! speaking the line protocol of `junqi-protocol` (its moves and positions are text); its two
-//! sides are the match's two seats, [`Side::Red`] the one that reads `wtime`, and the first to
-//! move is whoever the game says. Nothing in this module knows either game's rules.
+//! sides are the match's two [`Seat`]s (the game converts its own sides to seats), seat 0 the
+//! one that reads `wtime`, and the first to move is whoever the game says. Nothing in this
+//! module knows any game's rules or sides.
 
-use gjjq_core::Side;
 use gjjq_notation::RecordedMove;
+use junqi_game::Seat;
 use junqi_protocol::Command;
 
 use crate::config::{MatchConfig, TimeControl};
 use crate::process::{Answer, answer, go_command, start_engines};
 use crate::report::{Ending, GameReport, LuzhanqiRecord, Termination, game_report};
+use crate::seats::{engine_of, seat_word};
 
 /// A game the match tool can run: the arbiter holds the true game, tells each engine what it
 /// may know, plays its answers and asks the game whether it is over.
@@ -28,12 +30,13 @@ pub(crate) trait MatchGame {
     /// than the standard one, as `setoption name Rules value …`).
     fn setup(&self) -> Vec<Command>;
 
-    /// The side to move.
-    fn turn(&self) -> Side;
+    /// The seat to move.
+    fn turn(&self) -> Seat;
 
-    /// How the arbiter's details name a side (`red`, `green`; 陸戰棋's second seat `blue`).
-    fn side_name(&self, side: Side) -> &'static str {
-        side.name()
+    /// How the arbiter's details name a seat: the match's words ([`seat_word`]: `red`,
+    /// `green`) unless the game names its seats otherwise (陸戰棋's second seat `blue`).
+    fn side_name(&self, side: Seat) -> &'static str {
+        seat_word(side)
     }
 
     /// Plies played so far (proposals refused by a referee do not count).
@@ -44,13 +47,13 @@ pub(crate) trait MatchGame {
     fn ending(&self, config: &MatchConfig) -> Option<Ending>;
 
     /// The `position` command that tells `side`'s engine the game as it may see it.
-    fn position(&self, side: Side) -> Command;
+    fn position(&self, side: Seat) -> Command;
 
     /// Play `side`'s `answer` (its engine is `who`): [`Played::Move`] when a move was played
     /// (the clock's increment comes with it), [`Played::Refused`] when the referee refused a
     /// proposal (the side answers again), or the ending the answer brings (an illegal move,
     /// an adjudication).
-    fn play(&mut self, side: Side, who: &str, answer: &Answer) -> Result<Played, Ending>;
+    fn play(&mut self, side: Seat, who: &str, answer: &Answer) -> Result<Played, Ending>;
 
     /// The game file's part of the report: the tags that describe the start, the moves and
     /// the comments before the first move.
@@ -100,7 +103,7 @@ pub(crate) fn play<G: MatchGame>(
     mut game: G,
     red: usize,
 ) -> GameReport {
-    let engine_of = |side: Side| if side == Side::Red { red } else { 1 - red };
+    let engine_of = |side: Seat| engine_of(red, side);
     let ending: Ending = 'game: {
         let mut procs = match start_engines(
             config,

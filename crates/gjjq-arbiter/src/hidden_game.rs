@@ -1,8 +1,10 @@
-//! Hidden play (暗式, R-37 … R-41) as a [`MatchGame`]: a referee holds the true game and each
-//! engine is sent only its own information state.
+//! Hidden play (暗式, R-37 … R-41) of 国际军棋 as a [`MatchGame`]: a referee holds the true
+//! game and each engine is sent only its own information state. A [`Side`] is the match's seat
+//! of the same index ([`Side::seat`]).
 
 use gjjq_core::{Move, Side, deploy::Opening, hidden::HiddenGame};
 use gjjq_notation::referee_record;
+use junqi_game::Seat;
 use junqi_protocol::Command;
 
 use crate::config::MatchConfig;
@@ -11,6 +13,7 @@ use crate::open_game::rules_setup;
 use crate::openings::random_line;
 use crate::process::Answer;
 use crate::report::{Ending, MatchError, Termination};
+use crate::seats::opponent;
 
 /// The referee of hidden game pair `pair` (暗式): the opening's deployments, first mover and
 /// ruleset, and the pair's random plies played through the referee.
@@ -52,13 +55,18 @@ impl HiddenMatchGame {
     }
 }
 
+/// The 国际军棋 side of a match's seat.
+fn colour(seat: Seat) -> Side {
+    Side::ALL[seat.index() % 2]
+}
+
 impl MatchGame for HiddenMatchGame {
     fn setup(&self) -> Vec<Command> {
         rules_setup(self.game.game().position().ruleset())
     }
 
-    fn turn(&self) -> Side {
-        self.game.turn()
+    fn turn(&self) -> Seat {
+        self.game.turn().seat()
     }
 
     fn plies(&self) -> usize {
@@ -68,29 +76,30 @@ impl MatchGame for HiddenMatchGame {
     fn ending(&self, _config: &MatchConfig) -> Option<Ending> {
         self.game.outcome().map(|o| {
             (
-                o.winner(),
+                o.winner().map(Side::seat),
                 Termination::Rules(o.reason().as_str()),
                 String::new(),
             )
         })
     }
 
-    fn position(&self, side: Side) -> Command {
-        Command::HiddenPosition(self.game.info_state(side).to_string())
+    fn position(&self, side: Seat) -> Command {
+        Command::HiddenPosition(self.game.info_state(colour(side)).to_string())
     }
 
-    fn play(&mut self, side: Side, who: &str, answer: &Answer) -> Result<Played, Ending> {
+    fn play(&mut self, seat: Seat, who: &str, answer: &Answer) -> Result<Played, Ending> {
         let text = &answer.text;
+        let side = colour(seat);
         let m = text.parse::<Move>().map_err(|err| {
             (
-                Some(side.other()),
+                Some(opponent(seat)),
                 Termination::IllegalMove,
                 format!("{who} ({side}) sent 'bestmove {text}': {err}"),
             )
         })?;
         if self.refused.contains(&m) {
             return Err((
-                Some(side.other()),
+                Some(opponent(seat)),
                 Termination::RepeatedRefusal,
                 format!("{who} ({side}) proposed {m} again after the referee refused it"),
             ));

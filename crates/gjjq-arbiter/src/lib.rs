@@ -25,6 +25,7 @@
 //! | [`config`] | [`EngineSpec`], [`TimeControl`], [`MatchConfig`] |
 //! | [`openings`] | the opening of each game pair ([`opening_for`]), openings files ([`parse_openings`]) |
 //! | `process` (private) | engine processes: process groups, deadlines, bounded output |
+//! | `seats` (private) | the match's two seats ([`junqi_game::Seat`]), the engine of each, their words in details |
 //! | `game` (private) | `MatchGame`, what the match needs of a game, and the one loop that plays any such game |
 //! | `open_game`, `hidden_game` (private) | open play and hidden play as `MatchGame`s |
 //! | `luzhanqi_game` (private) | 陸戰棋's open, dark and flip play as `MatchGame`s ([`MatchConfig::luzhanqi`]) |
@@ -53,6 +54,7 @@ pub mod openings;
 mod process;
 pub mod report;
 mod schedule;
+mod seats;
 pub mod stats;
 pub mod team;
 
@@ -65,9 +67,7 @@ pub use report::{GameReport, LuzhanqiRecord, MatchError, MatchSummary, Terminati
 
 use hidden_game::{HiddenMatchGame, hidden_start};
 use luzhanqi::flip::FlipDeal;
-use luzhanqi_game::{
-    LuzhanqiDarkGame, LuzhanqiFlipGame, LuzhanqiOpenGame, pair_deal, pair_deployments,
-};
+use luzhanqi_game::{LuzhanqiGame, pair_deal, pair_deployments};
 use open_game::OpenGame;
 use process::probe;
 use schedule::Counter;
@@ -131,15 +131,15 @@ pub fn run_match(
                 game::play(config, names, round, opening, open, red)
             }
             Ok(Start::LuzhanqiOpen(red_d, blue_d)) => {
-                let g = LuzhanqiOpenGame::new(config, &red_d, &blue_d);
+                let g = LuzhanqiGame::open(config, &red_d, &blue_d);
                 game::play(config, names, round, start as usize, g, red)
             }
             Ok(Start::LuzhanqiDark(red_d, blue_d)) => {
-                let g = LuzhanqiDarkGame::new(&red_d, &blue_d);
+                let g = LuzhanqiGame::dark(&red_d, &blue_d);
                 game::play(config, names, round, start as usize, g, red)
             }
             Ok(Start::LuzhanqiFlip(deal)) => {
-                let g = LuzhanqiFlipGame::new(config, *deal);
+                let g = LuzhanqiGame::flip(config, *deal);
                 game::play(config, names, round, start as usize, g, red)
             }
             Err(e) => {

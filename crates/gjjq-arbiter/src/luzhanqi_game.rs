@@ -4,13 +4,13 @@
 //! reveals. The engines speak the protocol of `luzhanqi engine` (`docs/protocol.md`,
 //! "陸戰棋").
 //!
-//! In open and dark play the match loop's two seats are [`Side::Red`] (陸戰棋's Red, `wtime`)
-//! and [`Side::Green`] (陸戰棋's Blue, `btime`); the game file names them Red and Blue. In flip
-//! play the colours are settled by the game (L-32), so the seats are the first player
-//! ([`Side::Red`], `wtime`) and the second ([`Side::Green`], `btime`), named `first` and
-//! `second` and in the game file `First` and `Second`.
+//! In open and dark play the match loop's two seats are 陸戰棋's sides by their
+//! [`Seat`](luzhanqi::Side::seat): seat 0 Red (`wtime`), seat 1 Blue (`btime`); the game file
+//! names them Red and Blue. In flip play the colours are settled by the game (L-32), so the
+//! seats are the players ([`Player::seat`]): the first (seat 0, `wtime`) and the second (seat
+//! 1, `btime`), named `first` and `second` and in the game file `First` and `Second`.
 
-use gjjq_core::Side;
+use junqi_game::Seat;
 use junqi_gamefile::ResultToken;
 use junqi_protocol::{Command, PositionCommand};
 use luzhanqi::dark::record::{announcement_comments, referee_tags};
@@ -24,10 +24,11 @@ use luzhanqi::rand::{Rng, SeedableRng};
 use luzhanqi::{Game, Move, Ruleset};
 
 use crate::adjudicate::ScoreAdjudicator;
-use crate::config::{LuzhanqiMode, MatchConfig};
+use crate::config::{Adjudication, LuzhanqiMode, MatchConfig};
 use crate::game::{GameRecordParts, MatchGame, Played};
 use crate::process::Answer;
 use crate::report::{Ending, GameReport, LuzhanqiRecord, Termination};
+use crate::seats::opponent;
 
 /// The deployments of start `pair` (Red's, Blue's; [`MatchConfig::start_of`]: a game pair's,
 /// or one game's): two uniform draws (L-18) from a generator seeded by the match's seed and
@@ -54,28 +55,9 @@ pub(crate) fn pair_deal(seed: u64, pair: u32) -> FlipDeal {
     FlipDeal::random(&mut pair_rng(seed, pair))
 }
 
-/// The seat of a 陸戰棋 side.
-fn seat(side: luzhanqi::Side) -> Side {
-    match side {
-        luzhanqi::Side::Red => Side::Red,
-        luzhanqi::Side::Blue => Side::Green,
-    }
-}
-
 /// The 陸戰棋 side of a seat.
-fn colour(seat: Side) -> luzhanqi::Side {
-    match seat {
-        Side::Red => luzhanqi::Side::Red,
-        Side::Green => luzhanqi::Side::Blue,
-    }
-}
-
-/// The name of a seat in words in open and dark play: `red` or `blue`.
-fn name(seat: Side) -> &'static str {
-    match seat {
-        Side::Red => "red",
-        Side::Green => "blue",
-    }
+fn colour(seat: Seat) -> luzhanqi::Side {
+    luzhanqi::Side::ALL[seat.index() % 2]
 }
 
 /// What every engine is told before a game: the mode.
@@ -86,39 +68,23 @@ fn mode_setup(mode: LuzhanqiMode) -> Vec<Command> {
     }]
 }
 
-/// The ending of a game over by the rules.
-fn rules_ending(o: luzhanqi::Outcome) -> Ending {
+/// The ending of a game over by the rules, its winner (a colour) seated by `seat`.
+fn rules_ending(o: luzhanqi::Outcome, seat: impl FnOnce(luzhanqi::Side) -> Option<Seat>) -> Ending {
     (
-        o.winner().map(seat),
+        o.winner().and_then(seat),
         Termination::Rules(o.reason_str()),
         String::new(),
     )
 }
 
-/// A move text that is not a move, or a move the game refuses: the sender loses.
-fn illegal(side: Side, who: &str, text: &str, why: &str) -> Ending {
-    (
-        Some(side.other()),
-        Termination::IllegalMove,
-        format!("{who} ({}) played '{text}': {why}", name(side)),
-    )
-}
-
-/// The game record of `game` with each move's comment.
-fn record(
-    game: &Game,
-    comments: Vec<String>,
-    start_tags: Vec<(String, String)>,
-) -> GameRecordParts {
-    record_with(
-        game,
-        comments.into_iter().map(|c| vec![c]).collect(),
-        start_tags,
-    )
+/// A move of open and dark play from its text: the move, or why the text is not one.
+fn parse_move(text: &str) -> Result<Move, String> {
+    text.parse()
+        .map_err(|e: luzhanqi::MoveParseError| e.to_string())
 }
 
 /// The game record of `game` with each move's comments.
-fn record_with(
+fn record(
     game: &Game,
     comments: Vec<Vec<String>>,
     start_tags: Vec<(String, String)>,
@@ -135,162 +101,287 @@ fn record_with(
     }
 }
 
-/// One open game of 陸戰棋: the true game, the `position` command both engines are sent, the
-/// moves' comments and the score adjudication's streaks.
-pub(crate) struct LuzhanqiOpenGame {
-    game: Game,
-    sent: PositionCommand,
-    comments: Vec<String>,
-    adjudicator: ScoreAdjudicator,
+/// What differs between 陸戰棋's modes in a match: the true game the arbiter holds (open play:
+/// the [`Game`]; dark play: the referee, [`DarkGame`]; flip play: [`Flip`]), how it names and
+/// seats the players, what an engine is told and how an answer is played.
+pub(crate) trait Table {
+    /// The mode, as the engines are told it (`setoption name Mode`).
+    const MODE: LuzhanqiMode;
+
+    /// The name of a seat in words: `red` or `blue` by default.
+    fn name(seat: Seat) -> &'static str {
+        ["red", "blue"][seat.index() % 2]
+    }
+
+    /// The seat to move.
+    fn turn(&self) -> Seat;
+
+    /// Plies played.
+    fn plies(&self) -> usize;
+
+    /// The end of the game by the rules, if it has one.
+    fn ending(&self) -> Option<Ending>;
+
+    /// The command that tells `seat`'s engine the game: by default `sent`, the start and the
+    /// plies so far.
+    fn position(&self, seat: Seat, sent: &PositionCommand) -> Command {
+        let _ = seat;
+        Command::Position(sent.clone())
+    }
+
+    /// Play `seat`'s answer `text`: the ply's text as `position … moves` sends it, or why the
+    /// answer is not a legal ply (the sender loses).
+    fn play(&mut self, seat: Seat, text: &str) -> Result<String, String>;
+
+    /// The game's record, each ply with its engine's comment.
+    fn into_record(self, comments: Vec<String>) -> GameRecordParts;
 }
 
-impl LuzhanqiOpenGame {
-    /// The game from Red's and Blue's deployments, Red first, standard rules.
-    pub(crate) fn new(config: &MatchConfig, red: &Deployment, blue: &Deployment) -> Self {
-        let start = deploy::opening(red, blue, luzhanqi::Side::Red, Ruleset::STANDARD)
-            .expect("drawn deployments are legal (L-17)");
-        LuzhanqiOpenGame {
-            sent: PositionCommand {
-                fen: Some(start.to_string()),
-                moves: Vec::new(),
-            },
-            game: Game::new(start),
-            comments: Vec::new(),
-            adjudicator: ScoreAdjudicator::new(config.adjudication),
-        }
-    }
-}
+/// Open play: the library adjudicates every move.
+impl Table for Game {
+    const MODE: LuzhanqiMode = LuzhanqiMode::Open;
 
-impl MatchGame for LuzhanqiOpenGame {
-    fn finish_report(own: Option<LuzhanqiRecord>, report: &mut GameReport) {
-        finish_report(own, report);
-    }
-
-    fn side_name(&self, side: Side) -> &'static str {
-        name(side)
-    }
-
-    fn setup(&self) -> Vec<Command> {
-        mode_setup(LuzhanqiMode::Open)
-    }
-
-    fn turn(&self) -> Side {
-        seat(self.game.position().turn())
+    fn turn(&self) -> Seat {
+        self.position().turn().seat()
     }
 
     fn plies(&self) -> usize {
-        self.game.moves().len()
+        self.moves().len()
     }
 
-    fn ending(&self, _config: &MatchConfig) -> Option<Ending> {
-        self.game.outcome().map(rules_ending)
+    fn ending(&self) -> Option<Ending> {
+        self.outcome().map(|o| rules_ending(o, |c| Some(c.seat())))
     }
 
-    fn position(&self, _side: Side) -> Command {
-        Command::Position(self.sent.clone())
+    fn play(&mut self, _seat: Seat, text: &str) -> Result<String, String> {
+        let m = parse_move(text)?;
+        Game::play(self, m).map_err(|e| e.to_string())?;
+        Ok(m.to_string())
     }
 
-    fn play(&mut self, side: Side, who: &str, answer: &Answer) -> Result<Played, Ending> {
-        let text = answer.text.as_str();
-        let m: Move = text
-            .parse()
-            .map_err(|e: luzhanqi::MoveParseError| illegal(side, who, text, &e.to_string()))?;
-        self.game
-            .play(m)
-            .map_err(|e| illegal(side, who, text, &e.to_string()))?;
-        self.sent.moves.push(m.to_string());
-        self.comments.push(answer.comment());
-        if let Some(ending) =
-            self.adjudicator
-                .after_move(side, answer.score, self.game.moves().len())
-            && self.game.outcome().is_none()
-        {
-            return Err(ending);
-        }
-        Ok(Played::Move)
-    }
-
-    fn into_record(self) -> GameRecordParts {
-        record(&self.game, self.comments, Vec::new())
+    fn into_record(self, comments: Vec<String>) -> GameRecordParts {
+        record(
+            &self,
+            comments.into_iter().map(|c| vec![c]).collect(),
+            Vec::new(),
+        )
     }
 }
 
-/// One dark game of 陸戰棋 (暗棋, L-31): the referee holds the true game and each engine is
-/// sent only its own information state (`position hidden`); a move its view does not allow
-/// loses, as an illegal move in open play.
-pub(crate) struct LuzhanqiDarkGame {
-    game: DarkGame,
-    comments: Vec<String>,
-}
+/// Dark play (暗棋, L-31): the referee holds the true game and each engine is sent only its own
+/// information state (`position hidden`); a move its view does not allow loses, as an illegal
+/// move in open play.
+impl Table for DarkGame {
+    const MODE: LuzhanqiMode = LuzhanqiMode::Dark;
 
-impl LuzhanqiDarkGame {
-    /// The game from Red's and Blue's deployments, Red first, standard dark rules.
-    pub(crate) fn new(red: &Deployment, blue: &Deployment) -> Self {
-        LuzhanqiDarkGame {
-            game: DarkGame::new(red, blue, luzhanqi::Side::Red, DarkRules::STANDARD)
-                .expect("drawn deployments are legal (L-17) and the standard rules dark ones"),
-            comments: Vec::new(),
-        }
-    }
-}
-
-impl MatchGame for LuzhanqiDarkGame {
-    fn finish_report(own: Option<LuzhanqiRecord>, report: &mut GameReport) {
-        finish_report(own, report);
-    }
-
-    fn side_name(&self, side: Side) -> &'static str {
-        name(side)
-    }
-
-    fn setup(&self) -> Vec<Command> {
-        mode_setup(LuzhanqiMode::Dark)
-    }
-
-    fn turn(&self) -> Side {
-        seat(self.game.turn())
+    fn turn(&self) -> Seat {
+        DarkGame::turn(self).seat()
     }
 
     fn plies(&self) -> usize {
-        self.game.game().moves().len()
+        self.game().moves().len()
     }
 
-    fn ending(&self, _config: &MatchConfig) -> Option<Ending> {
-        self.game.outcome().map(rules_ending)
+    fn ending(&self) -> Option<Ending> {
+        self.outcome().map(|o| rules_ending(o, |c| Some(c.seat())))
     }
 
-    fn position(&self, side: Side) -> Command {
-        Command::HiddenPosition(self.game.info_state(colour(side)).to_string())
+    fn position(&self, seat: Seat, _sent: &PositionCommand) -> Command {
+        Command::HiddenPosition(self.info_state(colour(seat)).to_string())
     }
 
-    fn play(&mut self, side: Side, who: &str, answer: &Answer) -> Result<Played, Ending> {
-        let text = answer.text.as_str();
-        let m: Move = text
-            .parse()
-            .map_err(|e: luzhanqi::MoveParseError| illegal(side, who, text, &e.to_string()))?;
-        self.game
-            .play(m)
-            .map_err(|e| illegal(side, who, text, &e.to_string()))?;
-        self.comments.push(answer.comment());
-        Ok(Played::Move)
+    fn play(&mut self, _seat: Seat, text: &str) -> Result<String, String> {
+        let m = parse_move(text)?;
+        DarkGame::play(self, m).map_err(|e| e.to_string())?;
+        Ok(m.to_string())
     }
 
-    fn into_record(self) -> GameRecordParts {
+    fn into_record(self, comments: Vec<String>) -> GameRecordParts {
         // The referee's record as the library writes it (issue 50 item 15): its tags, and
         // before each engine's comment the move's announcement, so the record alone replays
         // the game as each side saw it (`luzhanqi::dark::record::read_referee_record`).
         let comments = self
-            .game
             .history()
             .iter()
-            .zip(self.comments)
+            .zip(comments)
             .map(|(a, engine)| {
                 let mut all = announcement_comments(a);
                 all.push(engine);
                 all
             })
             .collect();
-        record_with(self.game.game(), comments, referee_tags(&self.game))
+        record(self.game(), comments, referee_tags(&self))
+    }
+}
+
+/// Flip play (翻棋, L-32) with the mode's default options: the game and the deal; the arbiter
+/// sends both engines the plies so far (a flip with the piece it revealed, `c6=E`) and reveals
+/// the dealt piece when an engine flips (`bestmove c6`).
+pub(crate) struct Flip {
+    game: FlipGame,
+    deal: FlipDeal,
+}
+
+impl Flip {
+    /// The seat of a colour, once the game has settled the colours.
+    fn seat_of(&self, colour: luzhanqi::Side) -> Option<Seat> {
+        self.game.position().player_of(colour).map(Player::seat)
+    }
+}
+
+impl Table for Flip {
+    const MODE: LuzhanqiMode = LuzhanqiMode::Flip;
+
+    fn name(seat: Seat) -> &'static str {
+        ["first", "second"][seat.index() % 2]
+    }
+
+    fn turn(&self) -> Seat {
+        self.game.position().player_to_act().seat()
+    }
+
+    fn plies(&self) -> usize {
+        self.game.plies().len()
+    }
+
+    fn ending(&self) -> Option<Ending> {
+        // The winner by colour (L-32's colours are settled long before any win).
+        self.game
+            .outcome()
+            .map(|o| rules_ending(o, |c| self.seat_of(c)))
+    }
+
+    fn play(&mut self, seat: Seat, text: &str) -> Result<String, String> {
+        let action: FlipAction = text
+            .parse()
+            .map_err(|e: luzhanqi::flip::FlipActionParseError| e.to_string())?;
+        let position = self.game.position();
+        debug_assert_eq!(position.player_to_act(), player(seat));
+        if !position.is_legal(action) {
+            return Err("not a legal action".into());
+        }
+        // A flip reveals the piece dealt there; so does a move onto a face-down piece
+        // (`attack_face_down`).
+        let revealed = self.deal.reveal(position, action);
+        self.game
+            .play(action, revealed)
+            .map_err(|e| e.to_string())?;
+        let ply = self.game.plies().last().ok_or("no ply played")?;
+        Ok(ply.to_string())
+    }
+
+    fn into_record(self, _comments: Vec<String>) -> GameRecordParts {
+        GameRecordParts {
+            start_tags: Vec::new(),
+            moves: Vec::new(),
+            comments_before: Vec::new(),
+            luzhanqi: Some(LuzhanqiRecord::Flip(FlipRecord {
+                tags: Vec::new(),
+                result: ResultToken::Unknown,
+                game: self.game,
+            })),
+        }
+    }
+}
+
+/// One 陸戰棋 game in the mode of its [`Table`]: the true game, the `position` command of the
+/// plies so far (open and flip play send it), the moves' comments and the score adjudication's
+/// streaks (open and flip play; none in dark play, where an engine's score is its guess).
+pub(crate) struct LuzhanqiGame<T> {
+    table: T,
+    sent: PositionCommand,
+    comments: Vec<String>,
+    adjudicator: ScoreAdjudicator,
+}
+
+impl<T: Table> LuzhanqiGame<T> {
+    fn new(table: T, fen: Option<String>, adjudication: Adjudication) -> Self {
+        LuzhanqiGame {
+            table,
+            sent: PositionCommand {
+                fen,
+                moves: Vec::new(),
+            },
+            comments: Vec::new(),
+            adjudicator: ScoreAdjudicator::new(adjudication),
+        }
+    }
+}
+
+impl LuzhanqiGame<Game> {
+    /// An open game from Red's and Blue's deployments, Red first, standard rules.
+    pub(crate) fn open(config: &MatchConfig, red: &Deployment, blue: &Deployment) -> Self {
+        let start = deploy::opening(red, blue, luzhanqi::Side::Red, Ruleset::STANDARD)
+            .expect("drawn deployments are legal (L-17)");
+        let fen = Some(start.to_string());
+        LuzhanqiGame::new(Game::new(start), fen, config.adjudication)
+    }
+}
+
+impl LuzhanqiGame<DarkGame> {
+    /// A dark game from Red's and Blue's deployments, Red first, standard dark rules.
+    pub(crate) fn dark(red: &Deployment, blue: &Deployment) -> Self {
+        let game = DarkGame::new(red, blue, luzhanqi::Side::Red, DarkRules::STANDARD)
+            .expect("drawn deployments are legal (L-17) and the standard rules dark ones");
+        LuzhanqiGame::new(game, None, Adjudication::default())
+    }
+}
+
+impl LuzhanqiGame<Flip> {
+    /// A flip game from every piece face down, dealt as `deal` says.
+    pub(crate) fn flip(config: &MatchConfig, deal: FlipDeal) -> Self {
+        let game = FlipGame::new(FlipPosition::start());
+        LuzhanqiGame::new(Flip { game, deal }, None, config.adjudication)
+    }
+}
+
+impl<T: Table> MatchGame for LuzhanqiGame<T> {
+    fn finish_report(own: Option<LuzhanqiRecord>, report: &mut GameReport) {
+        finish_report(own, report);
+    }
+
+    fn side_name(&self, side: Seat) -> &'static str {
+        T::name(side)
+    }
+
+    fn setup(&self) -> Vec<Command> {
+        mode_setup(T::MODE)
+    }
+
+    fn turn(&self) -> Seat {
+        self.table.turn()
+    }
+
+    fn plies(&self) -> usize {
+        self.table.plies()
+    }
+
+    fn ending(&self, _config: &MatchConfig) -> Option<Ending> {
+        self.table.ending()
+    }
+
+    fn position(&self, side: Seat) -> Command {
+        self.table.position(side, &self.sent)
+    }
+
+    fn play(&mut self, side: Seat, who: &str, answer: &Answer) -> Result<Played, Ending> {
+        let text = answer.text.as_str();
+        let ply = self.table.play(side, text).map_err(|why| {
+            (
+                Some(opponent(side)),
+                Termination::IllegalMove,
+                format!("{who} ({}) played '{text}': {why}", T::name(side)),
+            )
+        })?;
+        self.sent.moves.push(ply);
+        self.comments.push(answer.comment());
+        let table = &self.table;
+        self.adjudicator
+            .judge(side, answer, table.plies(), || table.ending().is_some())
+    }
+
+    fn into_record(self) -> GameRecordParts {
+        self.table.into_record(self.comments)
     }
 }
 
@@ -337,7 +428,7 @@ pub(crate) fn finish_report(own: Option<LuzhanqiRecord>, report: &mut GameReport
 /// in open and dark play the seats are the colours; in flip play the result is by colour
 /// (L-32), the winning seat's player's, and unknown when the game ended before a flip settled
 /// the colours.
-fn finish_record(record: &mut LuzhanqiRecord, tags: Vec<(String, String)>, winner: Option<Side>) {
+fn finish_record(record: &mut LuzhanqiRecord, tags: Vec<(String, String)>, winner: Option<Seat>) {
     match record {
         LuzhanqiRecord::Moves(r) => {
             r.tags = tags;
@@ -361,146 +452,9 @@ fn finish_record(record: &mut LuzhanqiRecord, tags: Vec<(String, String)>, winne
     }
 }
 
-/// The flip player of a seat: the first player sits in [`Side::Red`]'s seat.
-fn player(seat: Side) -> Player {
-    match seat {
-        Side::Red => Player::First,
-        Side::Green => Player::Second,
-    }
-}
-
-/// The seat of a flip player.
-fn player_seat(player: Player) -> Side {
-    match player {
-        Player::First => Side::Red,
-        Player::Second => Side::Green,
-    }
-}
-
-/// The name of a flip seat in words: `first` or `second`.
-fn flip_name(seat: Side) -> &'static str {
-    match seat {
-        Side::Red => "first",
-        Side::Green => "second",
-    }
-}
-
-/// One flip game of 陸戰棋 (翻棋, L-32) with the mode's default options: the arbiter holds
-/// the game and the deal, sends both engines the plies so far (a flip with the piece it
-/// revealed, `c6=E`), and reveals the dealt piece when an engine flips (`bestmove c6`).
-pub(crate) struct LuzhanqiFlipGame {
-    game: FlipGame,
-    deal: FlipDeal,
-    sent: PositionCommand,
-    comments: Vec<String>,
-    adjudicator: ScoreAdjudicator,
-}
-
-impl LuzhanqiFlipGame {
-    /// The game from every piece face down, dealt as `deal` says.
-    pub(crate) fn new(config: &MatchConfig, deal: FlipDeal) -> Self {
-        LuzhanqiFlipGame {
-            game: FlipGame::new(FlipPosition::start()),
-            deal,
-            sent: PositionCommand {
-                fen: None,
-                moves: Vec::new(),
-            },
-            comments: Vec::new(),
-            adjudicator: ScoreAdjudicator::new(config.adjudication),
-        }
-    }
-
-    /// The seat of a colour, once the game has settled the colours.
-    fn seat_of(&self, colour: luzhanqi::Side) -> Option<Side> {
-        self.game.position().player_of(colour).map(player_seat)
-    }
-}
-
-impl MatchGame for LuzhanqiFlipGame {
-    fn finish_report(own: Option<LuzhanqiRecord>, report: &mut GameReport) {
-        finish_report(own, report);
-    }
-
-    fn side_name(&self, side: Side) -> &'static str {
-        flip_name(side)
-    }
-
-    fn setup(&self) -> Vec<Command> {
-        mode_setup(LuzhanqiMode::Flip)
-    }
-
-    fn turn(&self) -> Side {
-        player_seat(self.game.position().player_to_act())
-    }
-
-    fn plies(&self) -> usize {
-        self.game.plies().len()
-    }
-
-    fn ending(&self, _config: &MatchConfig) -> Option<Ending> {
-        // The winner by colour (L-32's colours are settled long before any win).
-        self.game.outcome().map(|o| {
-            (
-                o.winner().and_then(|c| self.seat_of(c)),
-                Termination::Rules(o.reason_str()),
-                String::new(),
-            )
-        })
-    }
-
-    fn position(&self, _side: Side) -> Command {
-        Command::Position(self.sent.clone())
-    }
-
-    fn play(&mut self, side: Side, who: &str, answer: &Answer) -> Result<Played, Ending> {
-        let text = answer.text.as_str();
-        let named = |why: &str| {
-            (
-                Some(side.other()),
-                Termination::IllegalMove,
-                format!("{who} ({}) played '{text}': {why}", flip_name(side)),
-            )
-        };
-        let action: FlipAction = text
-            .parse()
-            .map_err(|e: luzhanqi::flip::FlipActionParseError| named(&e.to_string()))?;
-        let position = self.game.position();
-        debug_assert_eq!(position.player_to_act(), player(side));
-        if !position.is_legal(action) {
-            return Err(named("not a legal action"));
-        }
-        // A flip reveals the piece dealt there; so does a move onto a face-down piece
-        // (`attack_face_down`).
-        let revealed = self.deal.reveal(position, action);
-        self.game
-            .play(action, revealed)
-            .map_err(|e| named(&e.to_string()))?;
-        let ply = *self.game.plies().last().expect("a ply was just played");
-        self.sent.moves.push(ply.to_string());
-        self.comments.push(answer.comment());
-        if let Some(ending) =
-            self.adjudicator
-                .after_move(side, answer.score, self.game.plies().len())
-            && self.game.outcome().is_none()
-        {
-            return Err(ending);
-        }
-        Ok(Played::Move)
-    }
-
-    fn into_record(self) -> GameRecordParts {
-        GameRecordParts {
-            start_tags: Vec::new(),
-            moves: Vec::new(),
-            comments_before: Vec::new(),
-            luzhanqi: Some(LuzhanqiRecord::Flip(FlipRecord {
-                tags: Vec::new(),
-                result: ResultToken::Unknown,
-                game: self.game,
-            })),
-        }
-    }
+/// The flip player of a seat: the first player sits in seat 0.
+fn player(seat: Seat) -> Player {
+    Player::ALL[seat.index() % 2]
 }
 
 #[cfg(test)]

@@ -1,14 +1,18 @@
-//! Open play (明式) as a [`MatchGame`]: the library adjudicates every move and every end.
+//! Open play (明式) of 国际军棋 as a [`MatchGame`]: the library adjudicates every move and
+//! every end. A [`Side`] is the match's seat of the same index ([`Side::seat`]).
 
 use gjjq_core::{Game, Move, Position, Ruleset, Side};
 use gjjq_notation::{DerivedTags, GameRecord, MoveText, Record, RecordedMove};
+use gjjq_tablebase::{Tablebase, Wdl};
+use junqi_game::Seat;
 use junqi_protocol::{Command, PositionCommand};
 
-use crate::adjudicate::{ScoreAdjudicator, by_tablebase};
+use crate::adjudicate::ScoreAdjudicator;
 use crate::config::MatchConfig;
 use crate::game::{GameRecordParts, MatchGame, Played};
 use crate::process::Answer;
 use crate::report::{Ending, Termination};
+use crate::seats::opponent;
 
 /// One open game: the true game, its record, the `position` command both engines are sent
 /// (the start and the moves so far) and the streaks of the score adjudication.
@@ -48,13 +52,31 @@ pub(crate) fn rules_setup(rules: &Ruleset) -> Vec<Command> {
     }]
 }
 
+/// The ending the tables give `pos` when it is in them (and not already decided by the
+/// rules, which the caller checks first): the side to move wins, loses or draws as its value
+/// says. Positions outside the tables (more units, a missing file) go on.
+pub(crate) fn by_tablebase(tb: &Tablebase, pos: &Position) -> Option<Ending> {
+    let value = tb.probe_dtm(pos).ok()?;
+    let mover = pos.turn();
+    let winner = match value.wdl() {
+        Wdl::Win => Some(mover),
+        Wdl::Loss => Some(mover.other()),
+        Wdl::Draw => None,
+    };
+    Some((
+        winner.map(Side::seat),
+        Termination::Tablebase,
+        format!("the tables give {mover} to move {value}"),
+    ))
+}
+
 impl MatchGame for OpenGame {
     fn setup(&self) -> Vec<Command> {
         rules_setup(self.start.ruleset())
     }
 
-    fn turn(&self) -> Side {
-        self.game.position().turn()
+    fn turn(&self) -> Seat {
+        self.game.position().turn().seat()
     }
 
     fn plies(&self) -> usize {
@@ -64,7 +86,7 @@ impl MatchGame for OpenGame {
     fn ending(&self, config: &MatchConfig) -> Option<Ending> {
         if let Some(o) = self.game.outcome() {
             return Some((
-                o.winner(),
+                o.winner().map(Side::seat),
                 Termination::Rules(o.reason().as_str()),
                 String::new(),
             ));
@@ -75,26 +97,27 @@ impl MatchGame for OpenGame {
             .and_then(|tb| by_tablebase(tb, self.game.position()))
     }
 
-    fn position(&self, _side: Side) -> Command {
+    fn position(&self, _side: Seat) -> Command {
         Command::Position(self.sent.clone())
     }
 
-    fn play(&mut self, side: Side, who: &str, answer: &Answer) -> Result<Played, Ending> {
+    fn play(&mut self, side: Seat, who: &str, answer: &Answer) -> Result<Played, Ending> {
         let text = answer.text.as_str();
+        let name = self.side_name(side);
         let pos = self.game.position().clone();
         let m = match text.parse::<Move>() {
             Ok(a) => MoveText::Ascii(a).to_move(&pos).map_err(|err| {
                 (
-                    Some(side.other()),
+                    Some(opponent(side)),
                     Termination::IllegalMove,
-                    format!("{who} ({side}) played '{text}': {err}"),
+                    format!("{who} ({name}) played '{text}': {err}"),
                 )
             })?,
             Err(err) => {
                 return Err((
-                    Some(side.other()),
+                    Some(opponent(side)),
                     Termination::IllegalMove,
-                    format!("{who} ({side}) sent 'bestmove {text}': {err}"),
+                    format!("{who} ({name}) sent 'bestmove {text}': {err}"),
                 ));
             }
         };
@@ -107,15 +130,11 @@ impl MatchGame for OpenGame {
             // which the loop checks first.
             return Err((None, Termination::PlyLimit, "internal: move refused".into()));
         }
-        // The rules' own end comes first: the loop sees it.
-        if let Some(ending) =
-            self.adjudicator
-                .after_move(side, answer.score, self.game.moves().len())
-            && self.game.outcome().is_none()
-        {
-            return Err(ending);
-        }
-        Ok(Played::Move)
+        let game = &self.game;
+        self.adjudicator
+            .judge(side, answer, game.moves().len(), || {
+                game.outcome().is_some()
+            })
     }
 
     fn into_record(self) -> GameRecordParts {

@@ -5,12 +5,13 @@
 
 use std::time::{Duration, Instant};
 
-use gjjq_core::Side;
+use junqi_game::Seat;
 use junqi_protocol::process::{LineProcess, LongLines, NoLine};
 use junqi_protocol::{Command, GoParams, Id, Reply, Score};
 
 use crate::config::{EngineSpec, MatchConfig, TimeControl};
 use crate::report::{Ending, MatchError, Termination};
+use crate::seats::{SEATS, opponent};
 
 /// What can go wrong talking to an engine.
 #[derive(Debug, Clone, PartialEq, Eq)]
@@ -123,21 +124,22 @@ pub(crate) fn probe(config: &MatchConfig) -> Result<[String; 2], MatchError> {
     Ok(names)
 }
 
-/// Start both engines for a game (`engine_of` names the engine of each side), send each the
-/// game's `setup` commands (a ruleset other than the standard one) and start a new game in
-/// each; the processes in Red, Green order, or the ending of a side that failed to start
-/// (`side_name` names the side in its detail).
-pub(crate) fn start_engines(
+/// Start the engine of each of `seats` for a game (`engine_of` names it, by its index in
+/// [`MatchConfig::engines`]), send each the game's `setup` commands (its mode, a ruleset other
+/// than the standard one) and start a new game in each: the processes in the order of `seats`,
+/// or `failed(seat, engine, why)` for the first seat whose engine failed to start. Every match
+/// starts its engines here, whatever its seats (two, or 四國's four).
+pub(crate) fn start_seats<S: Copy, E>(
     config: &MatchConfig,
-    names: &[String; 2],
-    engine_of: impl Fn(Side) -> usize,
-    side_name: impl Fn(Side) -> &'static str,
+    seats: impl IntoIterator<Item = S>,
+    engine_of: impl Fn(S) -> usize,
     setup: &[Command],
-) -> Result<Vec<EngineProcess>, Ending> {
+    failed: impl Fn(S, usize, String) -> E,
+) -> Result<Vec<EngineProcess>, E> {
     let timeout = Duration::from_millis(config.move_timeout_ms);
-    let mut procs: Vec<EngineProcess> = Vec::with_capacity(2);
-    for side in [Side::Red, Side::Green] {
-        let e = engine_of(side);
+    let mut procs = Vec::new();
+    for seat in seats {
+        let e = engine_of(seat);
         match EngineProcess::start(&config.engines[e], timeout).and_then(|mut p| {
             for command in setup {
                 p.send(command)?;
@@ -147,29 +149,40 @@ pub(crate) fn start_engines(
             Ok(p)
         }) {
             Ok(p) => procs.push(p),
-            Err(Failure::Crash(d) | Failure::Timeout(d)) => {
-                return Err((
-                    Some(side.other()),
-                    Termination::StartupFailure,
-                    format!("{} ({}) failed to start: {d}", names[e], side_name(side)),
-                ));
-            }
+            Err(Failure::Crash(d) | Failure::Timeout(d)) => return Err(failed(seat, e, d)),
         }
     }
     Ok(procs)
 }
 
+/// Start both engines of a two-seat game ([`start_seats`]); the ending of a seat that failed
+/// to start: a loss, `side_name` naming the seat in its detail.
+pub(crate) fn start_engines(
+    config: &MatchConfig,
+    names: &[String; 2],
+    engine_of: impl Fn(Seat) -> usize,
+    side_name: impl Fn(Seat) -> &'static str,
+    setup: &[Command],
+) -> Result<Vec<EngineProcess>, Ending> {
+    start_seats(config, SEATS, engine_of, setup, |side, e, d| {
+        (
+            Some(opponent(side)),
+            Termination::StartupFailure,
+            format!("{} ({}) failed to start: {d}", names[e], side_name(side)),
+        )
+    })
+}
+
 /// The `go` command for `side`'s engine and the milliseconds it has to answer. `clock` is
-/// in the order of [`Side::index`]: Red's time is `wtime`, Green's `btime`.
+/// in the order of [`Seat::index`]: seat 0's time is `wtime`, seat 1's `btime`.
 pub(crate) fn go_command(
     config: &MatchConfig,
     spec: &EngineSpec,
     clock: &[u64; 2],
-    side: Side,
+    side: Seat,
 ) -> (Command, u64) {
     go_command_with(config, spec, clock[side.index()], |go, inc_ms| {
-        go.wtime = Some(clock[Side::Red.index()]);
-        go.btime = Some(clock[Side::Green.index()]);
+        [go.wtime, go.btime] = clock.map(Some);
         go.winc = Some(inc_ms);
         go.binc = Some(inc_ms);
     })
@@ -268,7 +281,7 @@ pub(crate) fn answer(
     go: &Command,
     deadline_ms: u64,
     who: &str,
-    (side, side_name): (Side, &str),
+    (side, side_name): (Seat, &str),
 ) -> Result<Answer, Ending> {
     let asked = Instant::now();
     let deadline = asked + Duration::from_millis(deadline_ms);
@@ -278,14 +291,14 @@ pub(crate) fn answer(
         Ok(a) => a,
         Err(Failure::Crash(d)) => {
             return Err((
-                Some(side.other()),
+                Some(opponent(side)),
                 Termination::Crash,
                 format!("{who} ({side_name}) {d}"),
             ));
         }
         Err(Failure::Timeout(_)) => {
             return Err((
-                Some(side.other()),
+                Some(opponent(side)),
                 Termination::Timeout,
                 format!("{who} ({side_name}) sent no move within {deadline_ms} ms"),
             ));
@@ -293,7 +306,7 @@ pub(crate) fn answer(
     };
     if used > deadline_ms {
         return Err((
-            Some(side.other()),
+            Some(opponent(side)),
             Termination::Timeout,
             format!("{who} ({side_name}) took {used} ms of {deadline_ms} ms"),
         ));

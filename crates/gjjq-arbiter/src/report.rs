@@ -1,11 +1,12 @@
 //! What a match reports: why each game ended, each game's report and game file record, the
 //! summary, and the errors that stop a match before it starts.
 
-use gjjq_core::Side;
 use gjjq_notation::{GameRecord, GameResult, RecordedMove};
+use junqi_game::Seat;
 use thiserror::Error;
 
 use crate::config::MatchConfig;
+use crate::seats::{SEATS, engine_of};
 use crate::stats::{Pentanomial, SprtDecision, Tally};
 
 /// Why a game ended, beyond the rules' own reasons.
@@ -70,10 +71,11 @@ pub struct GameReport {
     pub round: u32,
     /// The index of its opening in [`MatchConfig::openings`].
     pub opening: usize,
-    /// Which engine (0 or 1) played Red.
+    /// Which engine (0 or 1) played Red (seat 0).
     pub red_engine: usize,
-    /// The winner, `None` for a draw.
-    pub winner: Option<Side>,
+    /// The winning seat (of two: 0 is Red, the game's first seat; 1 is Green, 陸戰棋's Blue,
+    /// flip play's second player), `None` for a draw.
+    pub winner: Option<Seat>,
     /// Why it ended.
     pub termination: Termination,
     /// What happened, in words (which engine, what it sent).
@@ -135,7 +137,7 @@ impl GameReport {
             None => 0.5,
             Some(w) => {
                 let first_is_red = self.red_engine == 0;
-                if (w == Side::Red) == first_is_red {
+                if (w.index() == 0) == first_is_red {
                     1.0
                 } else {
                     0.0
@@ -193,7 +195,7 @@ pub enum MatchError {
 }
 
 /// How a game ended: the winner (`None` a draw), the reason and the details in words.
-pub(crate) type Ending = (Option<Side>, Termination, String);
+pub(crate) type Ending = (Option<Seat>, Termination, String);
 
 /// The report of a finished game, with its game file record: the match's tags around
 /// `start_tags` (the `Setup` of an open game, the referee's tags of a hidden one), the moves
@@ -210,7 +212,6 @@ pub(crate) fn game_report(
     moves: Vec<RecordedMove>,
     comments_before: Vec<String>,
 ) -> GameReport {
-    let engine_of = |side: Side| if side == Side::Red { red } else { 1 - red };
     let mut record = GameRecord::default();
     record.set_tag("Event", &config.event);
     record.set_tag("Round", &round.to_string());
@@ -220,8 +221,8 @@ pub(crate) fn game_report(
         record.set_tag(&name, &value);
     }
     record.set_tag("TimeControl", &config.time_control.to_string());
-    for (side, tag) in [(Side::Red, "RedLimits"), (Side::Green, "GreenLimits")] {
-        let spec = &config.engines[engine_of(side)];
+    for (side, tag) in SEATS.into_iter().zip(["RedLimits", "GreenLimits"]) {
+        let spec = &config.engines[engine_of(red, side)];
         let mut limits = Vec::new();
         if let Some(d) = spec.depth {
             limits.push(format!("depth {d}"));
@@ -234,9 +235,9 @@ pub(crate) fn game_report(
         }
     }
     record.set_tag("Opening", &opening.to_string());
-    let result = match winner {
-        Some(Side::Red) => GameResult::RedWins,
-        Some(Side::Green) => GameResult::GreenWins,
+    let result = match winner.map(Seat::index) {
+        Some(0) => GameResult::RedWins,
+        Some(_) => GameResult::GreenWins,
         None => GameResult::Draw,
     };
     record.set_tag("Result", result.as_str());

@@ -2,7 +2,7 @@
 //! played on [`MatchConfig::concurrency`] threads, each report counted in the calling thread
 //! before the thread that played it takes another ([`rounds`]), and the counting itself
 //! ([`Counter`]: W/D/L, the pairs' pentanomial, the terminations, an SPRT's decision, why the
-//! match stopped). [`crate::run_match`] (two seats) and [`crate::team::run_team_match`] (four
+//! match stopped). [`crate::run_match`] (two seats) and `team::run_team_match` (four
 //! seats, two teams) are both written on it.
 
 use std::collections::HashMap;

@@ -288,7 +288,6 @@ fn start_seats(
     names: &[String; 2],
     engine_of: impl Fn(Seat) -> usize,
 ) -> Result<Vec<EngineProcess>, TeamEnding> {
-    let timeout = Duration::from_millis(config.move_timeout_ms);
     let mut setup = vec![Command::SetOption {
         name: "Mode".into(),
         value: Some(game.mode_word().into()),
@@ -299,28 +298,13 @@ fn start_seats(
             value: Some(game.rules.to_json()),
         });
     }
-    let mut procs = Vec::with_capacity(4);
-    for seat in Seat::ALL {
-        let e = engine_of(seat);
-        match EngineProcess::start(&config.engines[e], timeout).and_then(|mut p| {
-            for command in &setup {
-                p.send(command)?;
-            }
-            p.send(&Command::NewGame)?;
-            p.ready(timeout)?;
-            Ok(p)
-        }) {
-            Ok(p) => procs.push(p),
-            Err(Failure::Crash(d) | Failure::Timeout(d)) => {
-                return Err((
-                    Some(seat.team().other()),
-                    Termination::StartupFailure,
-                    format!("{} ({seat}) failed to start: {d}", names[e]),
-                ));
-            }
-        }
-    }
-    Ok(procs)
+    process::start_seats(config, Seat::ALL, engine_of, &setup, |seat, e, d| {
+        (
+            Some(seat.team().other()),
+            Termination::StartupFailure,
+            format!("{} ({seat}) failed to start: {d}", names[e]),
+        )
+    })
 }
 
 /// Play the game of round `round` from `start`, engine `first` (0 or 1) playing Red and Blue.

@@ -211,7 +211,7 @@ fn a_paired_flip_match_deals_one_layout_to_both_games_of_a_pair() {
             let expected = match r.winner {
                 None => "1/2-1/2".to_string(),
                 Some(seat) => {
-                    let player = if seat == gjjq_core::Side::Red {
+                    let player = if seat == luzhanqi::flip::Player::First.seat() {
                         luzhanqi::flip::Player::First
                     } else {
                         luzhanqi::flip::Player::Second

@@ -12,11 +12,11 @@ use std::fs::File;
 use std::num::NonZeroU32;
 use std::ops::ControlFlow;
 
-use gjjq_arbiter::stats::{Sprt, SprtDecision};
+use gjjq_arbiter::stats::{Sprt, SprtDecision, Tally};
 use gjjq_arbiter::team::{TeamGame, run_team_match};
 use gjjq_arbiter::{
     Adjudication, DrawAdjudication, EngineSpec, Layouts, LuzhanqiMode, MatchConfig, MatchSummary,
-    ResignAdjudication, TimeControl, read_openings, run_match,
+    ResignAdjudication, Termination, TimeControl, read_openings, run_match,
 };
 use gjjq_core::Position;
 use gjjq_notation::{MoveForm, write_game};
@@ -180,20 +180,14 @@ fn siguo_game(args: &Args) -> Result<Option<TeamGame>, CliError> {
             )));
         }
     };
-    let refused = [
-        (args.hidden, "--hidden (use --mode dark)"),
-        (
-            args.openings.is_some(),
-            "--openings (pairs start from random deployments)",
-        ),
-        (args.random_plies > 0, "--random-plies"),
-        (args.tb.is_some(), "--tb"),
-        (args.resign_score.is_some(), "--resign-score"),
-        (args.draw_score.is_some(), "--draw-score"),
-    ];
-    if let Some((_, what)) = refused.iter().find(|(given, _)| *given) {
-        return Err(CliError(format!("--game siguo does not take {what}")));
-    }
+    refuse(
+        args,
+        "siguo",
+        &[
+            (args.resign_score.is_some(), "--resign-score"),
+            (args.draw_score.is_some(), "--draw-score"),
+        ],
+    )?;
     let spec = args.rules.trim();
     let rules = if spec == "standard" || spec.starts_with('{') {
         siguo::Rules::parse(spec)
@@ -227,21 +221,28 @@ fn luzhanqi_mode(args: &Args) -> Result<Option<LuzhanqiMode>, CliError> {
                 .unwrap_or("open")
                 .parse::<LuzhanqiMode>()
                 .map_err(|e| CliError(format!("--mode: {e}")))?;
-            let refused = [
-                (args.hidden, "--hidden (use --mode dark)"),
-                (
-                    args.openings.is_some(),
-                    "--openings (pairs start from random deployments)",
-                ),
-                (args.random_plies > 0, "--random-plies"),
-                (args.tb.is_some(), "--tb"),
-                (args.rules != "standard", "--rules"),
-            ];
-            if let Some((_, what)) = refused.iter().find(|(given, _)| *given) {
-                return Err(CliError(format!("--game luzhanqi does not take {what}")));
-            }
+            refuse(args, "luzhanqi", &[(args.rules != "standard", "--rules")])?;
             Ok(Some(mode))
         }
+    }
+}
+
+/// Refuse what a game whose pairs start from random deployments does not take (国际军棋's
+/// hidden play, openings, random plies and tables), then `more` (given, named): the first
+/// given, as `--game GAME does not take …`.
+fn refuse(args: &Args, game: &str, more: &[(bool, &str)]) -> Result<(), CliError> {
+    let dealt = [
+        (args.hidden, "--hidden (use --mode dark)"),
+        (
+            args.openings.is_some(),
+            "--openings (pairs start from random deployments)",
+        ),
+        (args.random_plies > 0, "--random-plies"),
+        (args.tb.is_some(), "--tb"),
+    ];
+    match dealt.iter().chain(more).find(|(given, _)| *given) {
+        Some((_, what)) => Err(CliError(format!("--game {game} does not take {what}"))),
+        None => Ok(()),
     }
 }
 
@@ -416,13 +417,7 @@ pub fn run(args: Args) -> Result<(), CliError> {
     }
     // Made (and checked) before the engines start; what FILE held stays until the first
     // game is written (issue 50, item 1).
-    let mut pgn = match &args.pgn {
-        Some(path) => Some((path.as_str(), game_file::GameFile::create(path)?)),
-        None => None,
-    };
-    // The game file's failure: the match stops at the first game that cannot be written.
-    let mut write_error: Option<String> = None;
-    let mut written = 0u32;
+    let mut pgn = MatchFile::create(args.pgn.as_deref())?;
     let total = args.games;
     if let Some(game) = siguo {
         let summary = run_team_match(&config, &game, |report, tally| {
@@ -432,43 +427,19 @@ pub fn run(args: Args) -> Result<(), CliError> {
                 Some(_) => "0-1",
                 None => "1/2-1/2",
             };
-            eprintln!(
-                "game {}/{total}: {} (red-blue) vs {} (green-yellow): {result} {}{} | {tally}, score {:.1}%",
-                report.round,
-                name(siguo::Seat::Red),
-                name(siguo::Seat::Green),
-                report.termination.as_str(),
-                if report.detail.is_empty() {
-                    String::new()
-                } else {
-                    format!(" ({})", report.detail)
-                },
-                tally.score() * 100.0,
+            progress(
+                (report.round, total),
+                [
+                    (name(siguo::Seat::Red), "red-blue"),
+                    (name(siguo::Seat::Green), "green-yellow"),
+                ],
+                result,
+                (report.termination, &report.detail),
+                tally,
             );
-            let Some((path, w)) = &mut pgn else {
-                return ControlFlow::Continue(());
-            };
-            if write_error.is_some() {
-                return ControlFlow::Continue(());
-            }
-            let mut text = report.record.clone().into_bytes();
-            text.push(b'\n');
-            match w.write_game(&text) {
-                Ok(()) => {
-                    written += 1;
-                    ControlFlow::Continue(())
-                }
-                Err(e) => {
-                    let why = format!(
-                        "game file {path}: game {} cannot be written ({e}); {written} games written before it",
-                        report.round
-                    );
-                    write_error = Some(why.clone());
-                    ControlFlow::Break(why)
-                }
-            }
+            pgn.write(report.round, || Ok(report.record.clone().into_bytes()))
         })?;
-        return print_summary(&summary, time_control, sprt, write_error);
+        return print_summary(&summary, time_control, sprt, pgn.error);
     }
     let summary = run_match(&config, |report, tally| {
         let r = &report.record;
@@ -478,32 +449,17 @@ pub fn run(args: Args) -> Result<(), CliError> {
             Some(LuzhanqiMode::Flip) => ["first", "second"],
             Some(_) => ["red", "blue"],
         };
-        eprintln!(
-            "game {}/{total}: {} ({}) vs {} ({}): {} {}{} | {tally}, score {:.1}%",
-            report.round,
-            r.tag("Red").unwrap_or("?"),
-            seats[0],
-            r.tag("Green").unwrap_or("?"),
-            seats[1],
-            report.record.result,
-            report.termination.as_str(),
-            if report.detail.is_empty() {
-                String::new()
-            } else {
-                format!(" ({})", report.detail)
-            },
-            tally.score() * 100.0,
+        progress(
+            (report.round, total),
+            [
+                (r.tag("Red").unwrap_or("?"), seats[0]),
+                (r.tag("Green").unwrap_or("?"), seats[1]),
+            ],
+            report.record.result.as_str(),
+            (report.termination, &report.detail),
+            tally,
         );
-        let Some((path, w)) = &mut pgn else {
-            return ControlFlow::Continue(());
-        };
-        if write_error.is_some() {
-            return ControlFlow::Continue(());
-        }
-        // Each game is made whole in memory, then written and flushed: an interrupted match
-        // keeps the games it played, a full disk is found at the first game it refuses, and
-        // a game it refuses part-way is cut off again (issue 50, item 2).
-        let text = match &report.luzhanqi_record {
+        pgn.write(report.round, || match &report.luzhanqi_record {
             // A 陸戰棋 game file (docs/luzhanqi.md), moves in simplified script.
             Some(lz) => lz
                 .write(luzhanqi::game_file::MoveForm::Simplified)
@@ -515,27 +471,89 @@ pub fn run(args: Args) -> Result<(), CliError> {
                     .map(|()| text)
                     .map_err(|e| e.to_string())
             }
+        })
+    })?;
+    print_summary(&summary, time_control, sprt, pgn.error)
+}
+
+/// A game's line on stderr, whatever the game: its number of `total`, each side's engine with
+/// the seats it played, the result, why it ended (and the details) and the running tally.
+fn progress(
+    (round, total): (u32, u32),
+    [(first, first_seats), (second, second_seats)]: [(&str, &str); 2],
+    result: &str,
+    (termination, detail): (Termination, &str),
+    tally: &Tally,
+) {
+    eprintln!(
+        "game {round}/{total}: {first} ({first_seats}) vs {second} ({second_seats}): {result} {}{} | {tally}, score {:.1}%",
+        termination.as_str(),
+        if detail.is_empty() {
+            String::new()
+        } else {
+            format!(" ({detail})")
+        },
+        tally.score() * 100.0,
+    );
+}
+
+/// The game file of a match (`--pgn FILE`), if one is asked for: the games written so far and
+/// the failure that stopped the match (the first game that cannot be written).
+struct MatchFile<'a> {
+    file: Option<(&'a str, game_file::GameFile)>,
+    written: u32,
+    error: Option<String>,
+}
+
+impl<'a> MatchFile<'a> {
+    /// The file at `path` (none without one), made and checked before the engines start.
+    fn create(path: Option<&'a str>) -> Result<MatchFile<'a>, CliError> {
+        Ok(MatchFile {
+            file: match path {
+                Some(path) => Some((path, game_file::GameFile::create(path)?)),
+                None => None,
+            },
+            written: 0,
+            error: None,
+        })
+    }
+
+    /// Write game `round`, its text made by `text` (only when there is a file to write it to,
+    /// and no game has failed). Each game is made whole in memory, then written and flushed: an
+    /// interrupted match keeps the games it played, a full disk is found at the first game it
+    /// refuses, and a game it refuses part-way is cut off again (issue 50, item 2). A game that
+    /// cannot be made or written stops the match ([`ControlFlow::Break`], the reason kept in
+    /// [`MatchFile::error`]).
+    fn write(
+        &mut self,
+        round: u32,
+        text: impl FnOnce() -> Result<Vec<u8>, String>,
+    ) -> ControlFlow<String> {
+        let Some((path, w)) = &mut self.file else {
+            return ControlFlow::Continue(());
         };
-        let written_game = text.and_then(|mut text| {
+        if self.error.is_some() {
+            return ControlFlow::Continue(());
+        }
+        let written_game = text().and_then(|mut text| {
             text.push(b'\n');
             w.write_game(&text).map_err(|e| e.to_string())
         });
         match written_game {
             Ok(()) => {
-                written += 1;
+                self.written += 1;
                 ControlFlow::Continue(())
             }
             Err(e) => {
                 let why = format!(
-                    "game file {path}: game {} cannot be written ({e}); {written} games written before it",
-                    report.round
+                    "game file {path}: game {round} cannot be written ({e}); {} games written before it",
+                    self.written
                 );
-                write_error = Some(why.clone());
+                self.error = Some(why.clone());
                 ControlFlow::Break(why)
             }
         }
-    })?;
-    print_summary(&summary, time_control, sprt, write_error)
+    }
 }
 
 /// The summary on stdout, whatever stopped the match; an error when it did not play out
