@@ -22,16 +22,18 @@
 use std::fmt;
 use std::io::{self, BufRead, Write};
 use std::str::FromStr;
-use std::thread::JoinHandle;
-use std::time::{Duration, Instant};
+use std::time::Instant;
 
 use junqi_cli::fresh_seed;
 use junqi_game::GameState;
 use junqi_protocol::hash::{allocate, entries_in, fallback_message};
-use junqi_protocol::server::{ERROR_CHARS, Output, Session, clip};
+use junqi_protocol::server::Output;
+use junqi_protocol::session::{
+    self, DEFAULT_OVERHEAD_MS, Found, GameSession, OptionError, OptionValue, Searcher,
+};
 use junqi_protocol::{
-    BestMove, Command, GameCommand, GoParams, Id, Info, OptionLine, PositionCommand,
-    PositionRefused, Reply, Score, Seat, time::budget,
+    GameCommand, GoParams, OptionLine, PositionCommand, PositionRefused, Reply, Score, Seat,
+    time::budget,
 };
 use luzhanqi::dark::InfoState;
 use luzhanqi::flip::{FlipGame, FlipPly, FlipPosition, Player};
@@ -106,19 +108,9 @@ pub(crate) enum EngineError {
     /// `position startpos|fen` under `Mode dark`.
     #[error("position: Mode is dark: expected 'position hidden <information state>'")]
     NeedsHidden,
-    /// An option value out of range or of the wrong form.
-    #[error("setoption: '{value}' is not a valid value for {name} ({expected})")]
-    OptionValue {
-        /// The option.
-        name: String,
-        /// The value given.
-        value: String,
-        /// What it takes.
-        expected: String,
-    },
-    /// No option of the name.
-    #[error("setoption: no option named '{0}'")]
-    UnknownOption(String),
+    /// An option value out of range or of the wrong form, or no option of the name.
+    #[error(transparent)]
+    Option(#[from] OptionError),
 }
 
 /// The position a session searches, as the last `position` command gave it.
@@ -221,19 +213,14 @@ struct Agents {
     dark: Option<Box<dyn DarkAgent + Send>>,
 }
 
-struct Running {
-    stop: StopSignal,
-    handle: JoinHandle<Agents>,
-}
-
 struct Server {
     out: Output,
     mode: Mode,
     settings: Settings,
     /// The `Move Overhead` option, in milliseconds.
     overhead_ms: u64,
-    agents: Option<Agents>,
-    running: Option<Running>,
+    /// The agents and their search.
+    search: Searcher<Agents>,
     current: Current,
     /// The size in MiB of the last table had: what a `Hash` that cannot be had falls back to.
     table_mb: usize,
@@ -266,7 +253,7 @@ impl Server {
     fn new(out: Output, seed: u64) -> Server {
         let seed = if seed == 0 { fresh_seed() } else { seed };
         Server {
-            out,
+            out: out.clone(),
             mode: Mode::Open,
             settings: Settings {
                 agent: AgentKind::default(),
@@ -276,9 +263,8 @@ impl Server {
                 ismcts: IsmctsConfig::default(),
                 determinized: DeterminizedConfig::default(),
             },
-            overhead_ms: 10,
-            agents: Some(Agents::default()),
-            running: None,
+            overhead_ms: DEFAULT_OVERHEAD_MS,
+            search: Searcher::new(out.clone()),
             current: Current::start(Mode::Open),
             table_mb: DEFAULT_HASH_MB as usize,
             builds: 0,
@@ -292,11 +278,8 @@ impl Server {
     /// a `go`'s search starts, and never inside a timed search (issue 50, item 5). When `Hash`
     /// MiB cannot be had, the size of the last table had, halved in turn, is taken and said on
     /// an `info string`, as `gjjq engine` does ([`junqi_protocol::hash::allocate`], item 6).
-    fn prepare(&mut self) {
-        if self.running.is_some() {
-            return;
-        }
-        let Some(agents) = self.agents.as_mut() else {
+    fn build(&mut self) {
+        let Some(agents) = self.search.idle() else {
             return;
         };
         let s = self.settings;
@@ -349,7 +332,7 @@ impl Server {
             GameCommand::Uci => self.uci(),
             GameCommand::SetOption { name, value } => self.set_option(&name, value.as_deref())?,
             GameCommand::NewGame => {
-                if let Some(a) = &mut self.agents {
+                if let Some(a) = self.search.idle() {
                     a.open.iter_mut().for_each(|x| x.new_game());
                     a.flip.iter_mut().for_each(|x| x.new_game());
                     a.dark.iter_mut().for_each(|x| x.new_game());
@@ -381,18 +364,17 @@ impl Server {
         let dark: Vec<&str> = DarkAgentKind::ALL.iter().map(|k| k.name()).collect();
         let ismcts = IsmctsConfig::default();
         let det = DeterminizedConfig::default();
+        let [name, author] =
+            session::id_lines(format!("luzhanqi-engine {}", env!("CARGO_PKG_VERSION")));
         let lines = [
-            Reply::Id(Id::Name(format!(
-                "luzhanqi-engine {}",
-                env!("CARGO_PKG_VERSION")
-            ))),
-            Reply::Id(Id::Author("gjjq developers".to_string())),
+            name,
+            author,
             combo("Mode", "open", &Mode::NAMES),
             combo("Agent", AgentKind::default().name(), &agents),
             combo("DarkAgent", DarkAgentKind::default().name(), &dark),
-            spin("Seed", 0, 0, u64::MAX),
+            session::seed_option(),
             spin("Hash", 4, 1, MAX_HASH_MB),
-            spin("Move Overhead", 10, 0, 5000),
+            session::overhead_option(),
             Reply::Option(OptionLine::string(
                 "DeployPolicy",
                 &DeploymentPolicy::default().to_string(),
@@ -416,23 +398,13 @@ impl Server {
         }
     }
 
-    fn set_option(&mut self, name: &str, value: Option<&str>) -> Result<(), EngineError> {
-        let text = value.unwrap_or("").trim();
-        let bad = |expected: &str| EngineError::OptionValue {
-            name: name.to_string(),
-            value: text.to_string(),
-            expected: expected.to_string(),
-        };
-        let number = |min: u64, max: u64| -> Result<u64, EngineError> {
-            text.parse::<u64>()
-                .ok()
-                .filter(|v| (min..=max).contains(v))
-                .ok_or_else(|| bad(&format!("a number from {min} to {max}")))
-        };
+    fn set_option(&mut self, name: &str, value: Option<&str>) -> Result<(), OptionError> {
+        let v = OptionValue::new(name, value);
+        let number = |min, max| v.number(min, max);
         let mut s = self.settings;
         match name.to_ascii_lowercase().as_str() {
             "mode" => {
-                let mode = Mode::parse(text).ok_or_else(|| bad("open, dark or flip"))?;
+                let mode = Mode::parse(v.text).ok_or_else(|| v.bad("open, dark or flip"))?;
                 // A position of the old mode is not one of the new: the new mode's start.
                 if mode != self.mode {
                     self.mode = mode;
@@ -441,28 +413,18 @@ impl Server {
                 return Ok(());
             }
             "move overhead" => {
-                self.overhead_ms = number(0, 5000)?;
+                self.overhead_ms = v.overhead()?;
                 return Ok(());
             }
-            "agent" => {
-                s.agent = text
-                    .parse()
-                    .map_err(|_| bad("search, heuristic or random"))?;
-            }
-            "darkagent" => {
-                s.dark_agent = text
-                    .parse()
-                    .map_err(|_| bad("ismcts, determinized, heuristic or random"))?;
-            }
+            "agent" => s.agent = v.parse("search, heuristic or random")?,
+            "darkagent" => s.dark_agent = v.parse("ismcts, determinized, heuristic or random")?,
             "seed" => {
-                let v = number(0, u64::MAX)?;
-                s.seed = if v == 0 { fresh_seed() } else { v };
+                s.seed = v.seed(fresh_seed)?;
                 self.deploy_rng = StdRng::seed_from_u64(s.seed);
             }
             "deploypolicy" => {
-                self.deploy_policy = text.parse().map_err(|_| {
-                    bad("guarded, uniform or a legal deployment string (L-17, L-19)")
-                })?;
+                self.deploy_policy =
+                    v.parse("guarded, uniform or a legal deployment string (L-17, L-19)")?;
                 return Ok(());
             }
             "hash" => {
@@ -471,8 +433,8 @@ impl Server {
                     self.settings = s;
                     // The old table is freed before the new one is allocated, now, as
                     // `gjjq engine` does: not in the next timed `go`.
-                    self.agents = Some(Agents::default());
-                    self.prepare();
+                    self.search.reset();
+                    self.build();
                 }
                 return Ok(());
             }
@@ -483,90 +445,71 @@ impl Server {
             "determinizedworlds" => s.determinized.worlds = number(1, MAX_WORLDS)? as u32,
             "determinizeddepth" => s.determinized.max_depth = number(1, 64)? as u32,
             "determinizednodes" => s.determinized.default_nodes = number(1, 100_000_000)?,
-            _ => return Err(EngineError::UnknownOption(name.to_string())),
+            _ => return Err(OptionError::Unknown(name.to_string())),
         }
         if s != self.settings {
             self.settings = s;
             // Built afresh, with the new settings, at the next `isready` or `go`.
-            self.agents = Some(Agents::default());
+            self.search.reset();
         }
         Ok(())
     }
 
     fn go(&mut self, go: GoParams) {
         let start = Instant::now();
-        let stop = StopSignal::new();
-        let flag = stop.clone();
-        let out = self.out.clone();
-        let overhead = self.overhead_ms;
         // Built now if `isready` did not (a controller that does not wait for `readyok`).
-        self.prepare();
+        self.build();
         let current = self.current.clone();
-        let mut agents = self.agents.take().unwrap_or_default();
-        let handle = std::thread::spawn(move || {
-            let seat = match &current {
-                Current::Open(g, _) => seat_of(g.position().turn()),
-                Current::Dark(state) => seat_of(state.side()),
-                Current::NoInfoState => Seat::White,
-                // 翻棋's players have no colour at the start: the first player reads `wtime`.
-                Current::Flip(g, _) => match g.position().player_to_act() {
-                    Player::First => Seat::White,
-                    Player::Second => Seat::Black,
-                },
-            };
-            // A dark agent builds its sampler and draws a world before it looks at the clock,
-            // and then looks between two worlds and every 16 iterations: it is given its time
-            // less a reserve for that.
-            let reserve = if matches!(current, Current::Dark(_)) {
-                DARK_RESERVE_MS
-            } else {
-                0
-            };
-            let limits = Limits {
-                // The budget's soft part: the agents' time is a bound they return within.
-                time: budget(&go, seat, overhead)
-                    .map(|b| Duration::from_millis((b.soft_ms - b.soft_ms.min(reserve)).max(1))),
-                // `go infinite`: no limit but `stop`.
-                nodes: go.nodes.or(go.infinite.then_some(u64::MAX)),
-                depth: go.depth,
-                stop: Some(flag.clone()),
-            };
-            let answer = search(&current, &mut agents, &limits);
-            let elapsed = start.elapsed().as_millis() as u64;
-            // UCI: after `go infinite` the answer waits for `stop`.
-            while go.infinite && !flag.is_raised() {
-                std::thread::sleep(Duration::from_millis(1));
-            }
-            match answer {
-                Ok((mv, choice)) => {
-                    out.send(&info_line(&choice, &mv, elapsed).to_string());
-                    out.send(&BestMove::new(mv).to_string());
-                }
-                Err(why) => {
-                    out.info(&why);
-                    out.send(&BestMove::none().to_string());
-                }
-            }
-            agents
-        });
-        self.running = Some(Running { stop, handle });
+        let seat = match &current {
+            Current::Open(g, _) => seat_of(g.position().turn()),
+            Current::Dark(state) => seat_of(state.side()),
+            Current::NoInfoState => Seat::White,
+            // 翻棋's players have no colour at the start: the first player reads `wtime`.
+            Current::Flip(g, _) => match g.position().player_to_act() {
+                Player::First => Seat::White,
+                Player::Second => Seat::Black,
+            },
+        };
+        // A dark agent builds its sampler and draws a world before it looks at the clock,
+        // and then looks between two worlds and every 16 iterations: it is given its time
+        // less a reserve for that.
+        let reserve = if matches!(current, Current::Dark(_)) {
+            DARK_RESERVE_MS
+        } else {
+            0
+        };
+        let stop = StopSignal::new();
+        let limits = Limits {
+            // The budget's soft part: the agents' time is a bound they return within.
+            time: budget(&go, seat, self.overhead_ms).map(|b| b.soft_less(reserve)),
+            // `go infinite`: no limit but `stop`.
+            nodes: go.node_limit(),
+            depth: go.depth,
+            stop: Some(stop.clone()),
+        };
+        self.search.start(
+            go.infinite,
+            move || stop.raise(),
+            None,
+            move |agents| Found::answer(search(&current, agents, &limits), start),
+        );
     }
 }
 
-impl Session for Server {
-    fn apply(&mut self, cmd: Command) {
-        // Anything that changes the state waits for the running search's answer.
-        let Ok(cmd) = GameCommand::try_from(cmd) else {
-            return;
-        };
-        self.finish_search();
-        if let Err(e) = self.carry_out(cmd) {
-            self.out.info(&clip(&e.to_string(), ERROR_CHARS));
-        }
+impl GameSession for Server {
+    type Agents = Agents;
+    type Error = EngineError;
+
+    fn searcher(&mut self) -> &mut Searcher<Agents> {
+        &mut self.search
     }
 
-    fn ready(&mut self) {
-        self.prepare();
+    fn carry_out(&mut self, cmd: GameCommand) -> Result<(), EngineError> {
+        Server::carry_out(self, cmd)
+    }
+
+    fn prepare(&mut self) {
+        self.build();
     }
 
     /// `deploy [red|blue]` (issue 51 item 2(b)): a deployment of the `DeployPolicy` option,
@@ -578,21 +521,6 @@ impl Session for Server {
                 .map_err(|e| format!("deploy: {e} (expected 'deploy [red|blue]')"))?;
         }
         Ok(self.deploy_policy.choose(&mut self.deploy_rng).to_string())
-    }
-
-    fn finish_search(&mut self) {
-        if let Some(r) = self.running.take() {
-            r.stop.raise();
-            match r.handle.join() {
-                Ok(agents) => self.agents = Some(agents),
-                Err(_) => {
-                    self.out
-                        .info("the search failed; the agents are built afresh");
-                    self.out.send(&BestMove::none().to_string());
-                    self.agents = Some(Agents::default());
-                }
-            }
-        }
     }
 }
 
@@ -609,19 +537,8 @@ fn no_agent() -> String {
     "no agent: its table could not be allocated".to_string()
 }
 
-/// What an agent found: its score, depth and nodes.
-struct Found {
-    score: i32,
-    depth: u32,
-    nodes: u64,
-}
-
 /// The move of the agent of `current`'s mode, as text, or why there is none.
-fn search(
-    current: &Current,
-    agents: &mut Agents,
-    limits: &Limits,
-) -> Result<(String, Found), String> {
+fn search(current: &Current, agents: &mut Agents, limits: &Limits) -> Result<Found, String> {
     match current {
         Current::Open(game, history) => {
             if let Some(o) = game.outcome() {
@@ -631,14 +548,7 @@ fn search(
             let c = agent
                 .choose(game.position(), history, limits)
                 .map_err(|e| e.to_string())?;
-            Ok((
-                c.mv.to_string(),
-                Found {
-                    score: c.score,
-                    depth: c.depth,
-                    nodes: c.nodes,
-                },
-            ))
+            Ok(found(c.mv.to_string(), c.score, c.depth, c.nodes))
         }
         Current::Flip(game, history) => {
             if let Some(o) = game.outcome() {
@@ -648,14 +558,7 @@ fn search(
             let c = agent
                 .choose(game.position(), history, limits)
                 .map_err(|e| e.to_string())?;
-            Ok((
-                c.action.to_string(),
-                Found {
-                    score: c.score,
-                    depth: c.depth,
-                    nodes: c.nodes,
-                },
-            ))
+            Ok(found(c.action.to_string(), c.score, c.depth, c.nodes))
         }
         Current::NoInfoState => Err("Mode is dark and no information state was given: \
              send 'position hidden <information state>' first"
@@ -673,39 +576,20 @@ fn search(
             }
             let agent = agents.dark.as_mut().ok_or_else(no_agent)?;
             let c = agent.choose(state, limits).map_err(|e| e.to_string())?;
-            Ok((
-                c.mv.to_string(),
-                Found {
-                    score: c.score,
-                    depth: c.depth,
-                    nodes: c.nodes,
-                },
-            ))
+            Ok(found(c.mv.to_string(), c.score, c.depth, c.nodes))
         }
     }
 }
 
-/// The `info` line of an answer: `info depth D score S nodes N nps R time T pv M`, the score
-/// only from an agent that searched (depth above 0): `win N`/`loss N` in plies beyond
-/// [`eval::WIN_BOUND`], else `cp` in the evaluation's units.
-fn info_line(found: &Found, mv: &str, elapsed_ms: u64) -> Info {
-    let score = (found.depth > 0).then(|| {
-        if found.score > eval::WIN_BOUND {
-            Score::Win((eval::WIN - found.score).max(0) as u32)
-        } else if found.score < -eval::WIN_BOUND {
-            Score::Loss((eval::WIN + found.score).max(0) as u32)
-        } else {
-            Score::Cp(found.score)
-        }
-    });
-    Info {
-        depth: Some(found.depth),
-        score,
-        nodes: Some(found.nodes),
-        nps: Some(found.nodes * 1000 / elapsed_ms.max(1)),
-        time: Some(elapsed_ms),
-        pv: vec![mv.to_string()],
-        ..Info::default()
+/// What an agent found, as its answer writes it: the score only from an agent that searched
+/// (depth above 0), `win N`/`loss N` in plies beyond [`eval::WIN_BOUND`], else `cp` in the
+/// evaluation's units.
+fn found(action: String, score: i32, depth: u32, nodes: u64) -> Found {
+    Found {
+        action,
+        score: (depth > 0).then(|| Score::from_eval(score, eval::WIN, eval::WIN_BOUND)),
+        depth,
+        nodes,
     }
 }
 
@@ -1019,8 +903,8 @@ mod tests {
             let out = Transcript::default();
             let o = Output::new(out.clone());
             let mut server = Server::new(o.clone(), 7);
-            let entries = |s: &Server| {
-                let a = s.agents.as_ref().unwrap();
+            let entries = |s: &mut Server| {
+                let a = s.search.idle().unwrap();
                 match mode {
                     "open" => a.open.as_ref().map(|x| x.hash_entries()),
                     _ => a.flip.as_ref().map(|x| x.hash_entries()),
@@ -1030,16 +914,16 @@ mod tests {
             junqi_protocol::server::serve(input.as_bytes(), &o, &mut server).unwrap();
             // `Hash` built it at once.
             assert_eq!(server.builds, 1);
-            assert_eq!(entries(&server), Some((8 << 20) / per_entry));
+            assert_eq!(entries(&mut server), Some((8 << 20) / per_entry));
             assert_eq!(per_entry, 24);
             // Another setting drops it; `isready` builds it again before `readyok`.
             let input = "setoption name Seed value 3\nisready\n";
             junqi_protocol::server::serve(input.as_bytes(), &o, &mut server).unwrap();
             assert_eq!(server.builds, 2);
-            assert_eq!(entries(&server), Some((8 << 20) / per_entry));
+            assert_eq!(entries(&mut server), Some((8 << 20) / per_entry));
             junqi_protocol::server::serve("go depth 2\n".as_bytes(), &o, &mut server).unwrap();
             assert_eq!(server.builds, 2, "go built an agent");
-            assert_eq!(entries(&server), Some((8 << 20) / per_entry));
+            assert_eq!(entries(&mut server), Some((8 << 20) / per_entry));
             let lines = out.lines();
             assert_eq!(lines[0], "readyok");
             assert!(lines.last().unwrap().starts_with("bestmove "), "{lines:?}");
