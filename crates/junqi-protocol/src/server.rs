@@ -177,6 +177,21 @@ pub fn serve<R: BufRead, S: Session>(
     Ok(())
 }
 
+/// [`serve`] the session `make` builds on the output `output`: the loop of an engine binary.
+///
+/// # Errors
+///
+/// Only a failure to read `input`.
+pub fn serve_new<R: BufRead, W: Write + Send + 'static, S: Session>(
+    input: R,
+    output: W,
+    make: impl FnOnce(Output) -> S,
+) -> io::Result<()> {
+    let out = Output::new(output);
+    let mut session = make(out.clone());
+    serve(input, &out, &mut session)
+}
+
 /// The report of line `number`, not read for `why`: its first characters.
 fn ignored(number: usize, why: &str, line: &[u8]) -> String {
     format!(

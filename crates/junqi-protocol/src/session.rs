@@ -83,19 +83,44 @@ pub fn overhead_option() -> Reply {
     ))
 }
 
-/// The two `id` lines of an engine: `id name <name>` and `id author gjjq developers`.
+/// The answer to `uci` of the engine `name` with its `options`: `id name <name>`, `id author
+/// gjjq developers`, the options in order, then `uciok`.
 ///
 /// ```
-/// let [name, author] = junqi_protocol::session::id_lines("x-engine 1.0".into());
-/// assert_eq!(name.to_string(), "id name x-engine 1.0");
-/// assert_eq!(author.to_string(), "id author gjjq developers");
+/// use junqi_protocol::session::{seed_option, uci_answer};
+/// let lines: Vec<String> =
+///     uci_answer("x-engine 1.0".into(), [seed_option()]).map(|r| r.to_string()).collect();
+/// assert_eq!(lines[0], "id name x-engine 1.0");
+/// assert_eq!(lines[1], "id author gjjq developers");
+/// assert!(lines[2].starts_with("option name Seed"));
+/// assert_eq!(lines[3], "uciok");
 /// ```
-#[must_use]
-pub fn id_lines(name: String) -> [Reply; 2] {
+pub fn uci_answer(
+    name: String,
+    options: impl IntoIterator<Item = Reply>,
+) -> impl Iterator<Item = Reply> {
     [
         Reply::Id(Id::Name(name)),
         Reply::Id(Id::Author("gjjq developers".to_string())),
     ]
+    .into_iter()
+    .chain(options)
+    .chain(std::iter::once(Reply::UciOk))
+}
+
+/// Set `slot` to `value`; whether that changed it.
+///
+/// ```
+/// let mut mode = "open";
+/// assert!(junqi_protocol::session::changed(&mut mode, "dark"));
+/// assert!(!junqi_protocol::session::changed(&mut mode, "dark"));
+/// ```
+pub fn changed<T: PartialEq>(slot: &mut T, value: T) -> bool {
+    if *slot == value {
+        return false;
+    }
+    *slot = value;
+    true
 }
 
 /// A `setoption` the session refuses.
@@ -177,13 +202,24 @@ impl<'a> OptionValue<'a> {
         self.text.parse().map_err(|_| self.bad(expected))
     }
 
-    /// `Move Overhead`'s value: a number from 0 to [`MAX_OVERHEAD_MS`].
+    /// The value of `table` whose name the value is (without regard to case).
+    ///
+    /// ```
+    /// use junqi_protocol::session::OptionValue;
+    /// const MODES: [(&str, u8); 2] = [("open", 0), ("dark", 1)];
+    /// assert_eq!(OptionValue::new("Mode", Some("Dark")).pick(&MODES, "open or dark"), Ok(1));
+    /// assert!(OptionValue::new("Mode", Some("flip")).pick(&MODES, "open or dark").is_err());
+    /// ```
     ///
     /// # Errors
     ///
-    /// [`OptionError::Value`] for anything else.
-    pub fn overhead(&self) -> Result<u64, OptionError> {
-        self.number(0, MAX_OVERHEAD_MS)
+    /// [`OptionError::Value`], saying the option takes `expected`, for any other value.
+    pub fn pick<T: Copy>(&self, table: &[(&str, T)], expected: &str) -> Result<T, OptionError> {
+        table
+            .iter()
+            .find(|(name, _)| name.eq_ignore_ascii_case(self.text))
+            .map(|&(_, value)| value)
+            .ok_or_else(|| self.bad(expected))
     }
 
     /// `Seed`'s value: any number, 0 for one drawn by `fresh`.
@@ -196,6 +232,33 @@ impl<'a> OptionValue<'a> {
         Ok(if v == 0 { fresh() } else { v })
     }
 }
+
+/// Why a search has nothing to play when `outcome` decided the game: `the game is over:
+/// <outcome>`.
+///
+/// # Errors
+///
+/// That sentence, when the game is decided.
+pub fn decided<O: fmt::Display>(outcome: Option<O>) -> Result<(), String> {
+    outcome.map_or(Ok(()), |o| Err(format!("the game is over: {o}")))
+}
+
+/// Why an information state's `own` side or seat has nothing to play when `turn` is to move:
+/// `it is <turn>'s turn, not <own>'s: no <what>`.
+///
+/// # Errors
+///
+/// That sentence, when `turn` is not `own`.
+pub fn not_to_move<S: fmt::Display + PartialEq>(turn: S, own: S, what: &str) -> Result<(), String> {
+    if turn == own {
+        return Ok(());
+    }
+    Err(format!("it is {turn}'s turn, not {own}'s: no {what}"))
+}
+
+/// Why a dark mode's search has nothing to play before its first `position hidden`.
+pub const NO_INFO_STATE: &str = "Mode is dark and no information state was given: \
+     send 'position hidden <information state>' first";
 
 /// What an agent chose, as the `info` and `bestmove` lines of its answer write it.
 #[derive(Debug, Clone, PartialEq, Eq)]
@@ -326,6 +389,8 @@ struct Running<A> {
 /// built afresh.
 pub struct Searcher<A> {
     out: Output,
+    /// The `Move Overhead` option, in milliseconds.
+    overhead_ms: u64,
     agents: Option<A>,
     running: Option<Running<A>>,
 }
@@ -344,6 +409,7 @@ impl<A: Default + Send + 'static> Searcher<A> {
     pub fn new(out: Output) -> Searcher<A> {
         Searcher {
             out,
+            overhead_ms: DEFAULT_OVERHEAD_MS,
             agents: Some(A::default()),
             running: None,
         }
@@ -353,6 +419,23 @@ impl<A: Default + Send + 'static> Searcher<A> {
     #[must_use]
     pub fn out(&self) -> &Output {
         &self.out
+    }
+
+    /// The `Move Overhead` option, in milliseconds: what every clock of `go` is read less
+    /// ([`time::budget`](crate::time::budget)). A [`GameSession`] sets it.
+    #[must_use]
+    pub fn overhead_ms(&self) -> u64 {
+        self.overhead_ms
+    }
+
+    /// Take the `new` settings: when they differ from `settings`, the agents are dropped, to
+    /// be built afresh with them (`true`).
+    pub fn update<T: PartialEq>(&mut self, settings: &mut T, new: T) -> bool {
+        let changed = changed(settings, new);
+        if changed {
+            self.reset();
+        }
+        changed
     }
 
     /// The agents, unless a search holds them.
@@ -462,7 +545,9 @@ impl<A: Default + Send + 'static> Searcher<A> {
 /// commands that are its game's ([`GameCommand`]) and builds its agents before a search;
 /// every such type is a [`Session`] of [`server::serve`](crate::server::serve), which ends the
 /// running search before any command that changes the state, reports a refusal (clipped to
-/// [`ERROR_CHARS`]) on `info string`, and builds the agents at `isready`.
+/// [`ERROR_CHARS`]) on `info string`, builds the agents at `isready`, and sets `Move
+/// Overhead` itself ([`Searcher::overhead_ms`]; the game lists it among its options,
+/// [`overhead_option`]).
 pub trait GameSession {
     /// The session's agents.
     type Agents: Default + Send + 'static;
@@ -501,10 +586,25 @@ impl<G: GameSession> Session for G {
         };
         // Anything that changes the state waits for the running search's answer.
         self.finish_search();
-        if let Err(e) = self.carry_out(cmd) {
-            let why = clip(&e.to_string(), ERROR_CHARS);
-            self.searcher().out().info(&why);
-        }
+        let refused = match cmd {
+            GameCommand::SetOption { name, value }
+                if name.eq_ignore_ascii_case("move overhead") =>
+            {
+                match OptionValue::new(&name, value.as_deref()).number(0, MAX_OVERHEAD_MS) {
+                    Ok(ms) => {
+                        self.searcher().overhead_ms = ms;
+                        return;
+                    }
+                    Err(e) => e.to_string(),
+                }
+            }
+            cmd => match self.carry_out(cmd) {
+                Ok(()) => return,
+                Err(e) => e.to_string(),
+            },
+        };
+        let why = clip(&refused, ERROR_CHARS);
+        self.searcher().out().info(&why);
     }
 
     fn finish_search(&mut self) {

@@ -20,7 +20,6 @@
 //! until `stop` (and holds `bestmove` until then, should the search end by itself).
 
 use std::fmt;
-use std::io::{self, BufRead, Write};
 use std::str::FromStr;
 use std::time::Instant;
 
@@ -28,9 +27,7 @@ use junqi_cli::fresh_seed;
 use junqi_game::GameState;
 use junqi_protocol::hash::{allocate, entries_in, fallback_message};
 use junqi_protocol::server::Output;
-use junqi_protocol::session::{
-    self, DEFAULT_OVERHEAD_MS, Found, GameSession, OptionError, OptionValue, Searcher,
-};
+use junqi_protocol::session::{self, Found, GameSession, OptionError, OptionValue, Searcher};
 use junqi_protocol::{
     GameCommand, GoParams, OptionLine, PositionCommand, PositionRefused, Reply, Score, Seat,
     time::budget,
@@ -73,18 +70,12 @@ enum Mode {
     Flip,
 }
 
-impl Mode {
-    const NAMES: [&'static str; 3] = ["open", "dark", "flip"];
-
-    fn parse(text: &str) -> Option<Mode> {
-        match text.trim().to_ascii_lowercase().as_str() {
-            "open" => Some(Mode::Open),
-            "dark" => Some(Mode::Dark),
-            "flip" => Some(Mode::Flip),
-            _ => None,
-        }
-    }
-}
+/// The `Mode` option's values by name, in the order `uci` lists them.
+const MODES: [(&str, Mode); 3] = [
+    ("open", Mode::Open),
+    ("dark", Mode::Dark),
+    ("flip", Mode::Flip),
+];
 
 /// A line the engine refuses: the command parsed, but the game or the option refuses what it
 /// names. Reported as `info string <error>`; the line is otherwise ignored.
@@ -203,28 +194,25 @@ impl Settings {
 }
 
 /// The agents of the session: the one the current position needs is built before a search
-/// (at `setoption name Hash`, `isready`, or failing those `go`: [`Server::prepare`]) and kept
+/// (at `setoption name Hash`, `isready`, or failing those `go`: [`GameSession::prepare`]) and kept
 /// (with its table) from one `go` to the next; a changed setting drops them, and building one
 /// drops the others, so that one table is held at a time.
 #[derive(Default)]
-struct Agents {
+pub(crate) struct Agents {
     open: Option<Box<dyn Agent + Send>>,
     flip: Option<Box<dyn FlipAgent + Send>>,
     dark: Option<Box<dyn DarkAgent + Send>>,
 }
 
-struct Server {
-    out: Output,
+pub(crate) struct Server {
     mode: Mode,
     settings: Settings,
-    /// The `Move Overhead` option, in milliseconds.
-    overhead_ms: u64,
     /// The agents and their search.
     search: Searcher<Agents>,
     current: Current,
     /// The size in MiB of the last table had: what a `Hash` that cannot be had falls back to.
     table_mb: usize,
-    /// How many agents [`Server::prepare`] built (their tables allocated then, never in a
+    /// How many agents [`GameSession::prepare`] built (their tables allocated then, never in a
     /// search).
     builds: usize,
     /// The `DeployPolicy` option: how `deploy` chooses (issue 51 item 2(b)).
@@ -233,27 +221,11 @@ struct Server {
     deploy_rng: StdRng,
 }
 
-/// Serve the protocol on `input`/`output` until `quit` or the end of the input; `seed` is
-/// the initial `Seed` option (0: one is drawn).
-///
-/// # Errors
-///
-/// Only a failure to read `input`.
-pub(crate) fn serve<R: BufRead, W: Write + Send + 'static>(
-    input: R,
-    output: W,
-    seed: u64,
-) -> io::Result<()> {
-    let out = Output::new(output);
-    let mut server = Server::new(out.clone(), seed);
-    junqi_protocol::server::serve(input, &out, &mut server)
-}
-
 impl Server {
-    fn new(out: Output, seed: u64) -> Server {
+    /// A session answering on `out`; `seed` is the initial `Seed` option (0: one is drawn).
+    pub(crate) fn new(out: Output, seed: u64) -> Server {
         let seed = if seed == 0 { fresh_seed() } else { seed };
         Server {
-            out: out.clone(),
             mode: Mode::Open,
             settings: Settings {
                 agent: AgentKind::default(),
@@ -263,8 +235,7 @@ impl Server {
                 ismcts: IsmctsConfig::default(),
                 determinized: DeterminizedConfig::default(),
             },
-            overhead_ms: DEFAULT_OVERHEAD_MS,
-            search: Searcher::new(out.clone()),
+            search: Searcher::new(out),
             current: Current::start(Mode::Open),
             table_mb: DEFAULT_HASH_MB as usize,
             builds: 0,
@@ -273,12 +244,141 @@ impl Server {
         }
     }
 
+    fn uci(&self) {
+        let spin =
+            |name, default, min, max| Reply::Option(OptionLine::spin(name, default, min, max));
+        let combo = |name, default, vars| Reply::Option(OptionLine::combo(name, default, vars));
+        let agents: Vec<&str> = AgentKind::ALL.iter().map(|k| k.name()).collect();
+        let dark: Vec<&str> = DarkAgentKind::ALL.iter().map(|k| k.name()).collect();
+        let ismcts = IsmctsConfig::default();
+        let det = DeterminizedConfig::default();
+        let options = [
+            combo("Mode", "open", &MODES.map(|m| m.0)),
+            combo("Agent", AgentKind::default().name(), &agents),
+            combo("DarkAgent", DarkAgentKind::default().name(), &dark),
+            session::seed_option(),
+            spin("Hash", 4, 1, MAX_HASH_MB),
+            session::overhead_option(),
+            Reply::Option(OptionLine::string(
+                "DeployPolicy",
+                &DeploymentPolicy::default().to_string(),
+            )),
+            spin("IsmctsWorlds", ismcts.worlds.into(), 1, MAX_WORLDS),
+            spin(
+                "IsmctsExploration",
+                (ismcts.exploration * 100.0).round() as u64,
+                1,
+                1000,
+            ),
+            spin("IsmctsLeafNodes", ismcts.leaf_nodes, 1, 100_000),
+            spin("IsmctsNodes", ismcts.default_nodes, 1, 100_000_000),
+            spin("DeterminizedWorlds", det.worlds.into(), 1, MAX_WORLDS),
+            spin("DeterminizedDepth", det.max_depth.into(), 1, 64),
+            spin("DeterminizedNodes", det.default_nodes, 1, 100_000_000),
+        ];
+        let name = format!("luzhanqi-engine {}", env!("CARGO_PKG_VERSION"));
+        for l in session::uci_answer(name, options) {
+            self.search.out().send(&l.to_string());
+        }
+    }
+
+    fn set_option(&mut self, name: &str, value: Option<&str>) -> Result<(), OptionError> {
+        let v = OptionValue::new(name, value);
+        let number = |min, max| v.number(min, max);
+        let mut s = self.settings;
+        match name.to_ascii_lowercase().as_str() {
+            "mode" => {
+                // A position of the old mode is not one of the new: the new mode's start.
+                if session::changed(&mut self.mode, v.pick(&MODES, "open, dark or flip")?) {
+                    self.current = Current::start(self.mode);
+                }
+                return Ok(());
+            }
+            "agent" => s.agent = v.parse("search, heuristic or random")?,
+            "darkagent" => s.dark_agent = v.parse("ismcts, determinized, heuristic or random")?,
+            "seed" => {
+                s.seed = v.seed(fresh_seed)?;
+                self.deploy_rng = StdRng::seed_from_u64(s.seed);
+            }
+            "deploypolicy" => {
+                self.deploy_policy =
+                    v.parse("guarded, uniform or a legal deployment string (L-17, L-19)")?;
+                return Ok(());
+            }
+            "hash" => {
+                s.hash_mb = number(1, MAX_HASH_MB)?;
+                // The old table is freed before the new one is allocated, now, as `gjjq
+                // engine` does: not in the next timed `go`.
+                if self.search.update(&mut self.settings, s) {
+                    self.prepare();
+                }
+                return Ok(());
+            }
+            "ismctsworlds" => s.ismcts.worlds = number(1, MAX_WORLDS)? as u32,
+            "ismctsexploration" => s.ismcts.exploration = number(1, 1000)? as f64 / 100.0,
+            "ismctsleafnodes" => s.ismcts.leaf_nodes = number(1, 100_000)?,
+            "ismctsnodes" => s.ismcts.default_nodes = number(1, 100_000_000)?,
+            "determinizedworlds" => s.determinized.worlds = number(1, MAX_WORLDS)? as u32,
+            "determinizeddepth" => s.determinized.max_depth = number(1, 64)? as u32,
+            "determinizednodes" => s.determinized.default_nodes = number(1, 100_000_000)?,
+            _ => return Err(OptionError::Unknown(name.to_string())),
+        }
+        // Built afresh, with the new settings, at the next `isready` or `go`.
+        self.search.update(&mut self.settings, s);
+        Ok(())
+    }
+
+    fn go(&mut self, go: GoParams) {
+        let start = Instant::now();
+        // Built now if `isready` did not (a controller that does not wait for `readyok`).
+        self.prepare();
+        let current = self.current.clone();
+        let seat = match &current {
+            Current::Open(g, _) => seat_of(g.position().turn()),
+            Current::Dark(state) => seat_of(state.side()),
+            Current::NoInfoState => Seat::White,
+            // 翻棋's players have no colour at the start: the first player reads `wtime`.
+            Current::Flip(g, _) => match g.position().player_to_act() {
+                Player::First => Seat::White,
+                Player::Second => Seat::Black,
+            },
+        };
+        // A dark agent builds its sampler and draws a world before it looks at the clock,
+        // and then looks between two worlds and every 16 iterations: it is given its time
+        // less a reserve for that.
+        let reserve = if matches!(current, Current::Dark(_)) {
+            DARK_RESERVE_MS
+        } else {
+            0
+        };
+        let stop = StopSignal::new();
+        let limits = Limits {
+            // The budget's soft part: the agents' time is a bound they return within.
+            time: budget(&go, seat, self.search.overhead_ms()).map(|b| b.soft_less(reserve)),
+            // `go infinite`: no limit but `stop`.
+            nodes: go.node_limit(),
+            depth: go.depth,
+            stop: Some(stop.clone()),
+        };
+        self.search.start(
+            go.infinite,
+            move || stop.raise(),
+            None,
+            move |agents| Found::answer(search(&current, agents, &limits), start),
+        );
+    }
+}
+
+impl GameSession for Server {
+    type Agents = Agents;
+    type Error = EngineError;
+
     /// Build the agent the current position needs, unless it is built or a search runs: its
     /// table is allocated here, at `setoption name Hash`, `isready` or, failing those, before
     /// a `go`'s search starts, and never inside a timed search (issue 50, item 5). When `Hash`
     /// MiB cannot be had, the size of the last table had, halved in turn, is taken and said on
     /// an `info string`, as `gjjq engine` does ([`junqi_protocol::hash::allocate`], item 6).
-    fn build(&mut self) {
+    fn prepare(&mut self) {
         let Some(agents) = self.search.idle() else {
             return;
         };
@@ -319,7 +419,7 @@ impl Server {
         self.builds += 1;
         let got = got.unwrap_or(0);
         if got != asked {
-            self.out.info(&fallback_message(asked, got));
+            self.search.out().info(&fallback_message(asked, got));
             self.settings.hash_mb = got as u64;
         }
         if got > 0 {
@@ -356,160 +456,8 @@ impl Server {
         Ok(())
     }
 
-    fn uci(&self) {
-        let spin =
-            |name, default, min, max| Reply::Option(OptionLine::spin(name, default, min, max));
-        let combo = |name, default, vars| Reply::Option(OptionLine::combo(name, default, vars));
-        let agents: Vec<&str> = AgentKind::ALL.iter().map(|k| k.name()).collect();
-        let dark: Vec<&str> = DarkAgentKind::ALL.iter().map(|k| k.name()).collect();
-        let ismcts = IsmctsConfig::default();
-        let det = DeterminizedConfig::default();
-        let [name, author] =
-            session::id_lines(format!("luzhanqi-engine {}", env!("CARGO_PKG_VERSION")));
-        let lines = [
-            name,
-            author,
-            combo("Mode", "open", &Mode::NAMES),
-            combo("Agent", AgentKind::default().name(), &agents),
-            combo("DarkAgent", DarkAgentKind::default().name(), &dark),
-            session::seed_option(),
-            spin("Hash", 4, 1, MAX_HASH_MB),
-            session::overhead_option(),
-            Reply::Option(OptionLine::string(
-                "DeployPolicy",
-                &DeploymentPolicy::default().to_string(),
-            )),
-            spin("IsmctsWorlds", ismcts.worlds.into(), 1, MAX_WORLDS),
-            spin(
-                "IsmctsExploration",
-                (ismcts.exploration * 100.0).round() as u64,
-                1,
-                1000,
-            ),
-            spin("IsmctsLeafNodes", ismcts.leaf_nodes, 1, 100_000),
-            spin("IsmctsNodes", ismcts.default_nodes, 1, 100_000_000),
-            spin("DeterminizedWorlds", det.worlds.into(), 1, MAX_WORLDS),
-            spin("DeterminizedDepth", det.max_depth.into(), 1, 64),
-            spin("DeterminizedNodes", det.default_nodes, 1, 100_000_000),
-            Reply::UciOk,
-        ];
-        for l in lines {
-            self.out.send(&l.to_string());
-        }
-    }
-
-    fn set_option(&mut self, name: &str, value: Option<&str>) -> Result<(), OptionError> {
-        let v = OptionValue::new(name, value);
-        let number = |min, max| v.number(min, max);
-        let mut s = self.settings;
-        match name.to_ascii_lowercase().as_str() {
-            "mode" => {
-                let mode = Mode::parse(v.text).ok_or_else(|| v.bad("open, dark or flip"))?;
-                // A position of the old mode is not one of the new: the new mode's start.
-                if mode != self.mode {
-                    self.mode = mode;
-                    self.current = Current::start(mode);
-                }
-                return Ok(());
-            }
-            "move overhead" => {
-                self.overhead_ms = v.overhead()?;
-                return Ok(());
-            }
-            "agent" => s.agent = v.parse("search, heuristic or random")?,
-            "darkagent" => s.dark_agent = v.parse("ismcts, determinized, heuristic or random")?,
-            "seed" => {
-                s.seed = v.seed(fresh_seed)?;
-                self.deploy_rng = StdRng::seed_from_u64(s.seed);
-            }
-            "deploypolicy" => {
-                self.deploy_policy =
-                    v.parse("guarded, uniform or a legal deployment string (L-17, L-19)")?;
-                return Ok(());
-            }
-            "hash" => {
-                s.hash_mb = number(1, MAX_HASH_MB)?;
-                if s != self.settings {
-                    self.settings = s;
-                    // The old table is freed before the new one is allocated, now, as
-                    // `gjjq engine` does: not in the next timed `go`.
-                    self.search.reset();
-                    self.build();
-                }
-                return Ok(());
-            }
-            "ismctsworlds" => s.ismcts.worlds = number(1, MAX_WORLDS)? as u32,
-            "ismctsexploration" => s.ismcts.exploration = number(1, 1000)? as f64 / 100.0,
-            "ismctsleafnodes" => s.ismcts.leaf_nodes = number(1, 100_000)?,
-            "ismctsnodes" => s.ismcts.default_nodes = number(1, 100_000_000)?,
-            "determinizedworlds" => s.determinized.worlds = number(1, MAX_WORLDS)? as u32,
-            "determinizeddepth" => s.determinized.max_depth = number(1, 64)? as u32,
-            "determinizednodes" => s.determinized.default_nodes = number(1, 100_000_000)?,
-            _ => return Err(OptionError::Unknown(name.to_string())),
-        }
-        if s != self.settings {
-            self.settings = s;
-            // Built afresh, with the new settings, at the next `isready` or `go`.
-            self.search.reset();
-        }
-        Ok(())
-    }
-
-    fn go(&mut self, go: GoParams) {
-        let start = Instant::now();
-        // Built now if `isready` did not (a controller that does not wait for `readyok`).
-        self.build();
-        let current = self.current.clone();
-        let seat = match &current {
-            Current::Open(g, _) => seat_of(g.position().turn()),
-            Current::Dark(state) => seat_of(state.side()),
-            Current::NoInfoState => Seat::White,
-            // 翻棋's players have no colour at the start: the first player reads `wtime`.
-            Current::Flip(g, _) => match g.position().player_to_act() {
-                Player::First => Seat::White,
-                Player::Second => Seat::Black,
-            },
-        };
-        // A dark agent builds its sampler and draws a world before it looks at the clock,
-        // and then looks between two worlds and every 16 iterations: it is given its time
-        // less a reserve for that.
-        let reserve = if matches!(current, Current::Dark(_)) {
-            DARK_RESERVE_MS
-        } else {
-            0
-        };
-        let stop = StopSignal::new();
-        let limits = Limits {
-            // The budget's soft part: the agents' time is a bound they return within.
-            time: budget(&go, seat, self.overhead_ms).map(|b| b.soft_less(reserve)),
-            // `go infinite`: no limit but `stop`.
-            nodes: go.node_limit(),
-            depth: go.depth,
-            stop: Some(stop.clone()),
-        };
-        self.search.start(
-            go.infinite,
-            move || stop.raise(),
-            None,
-            move |agents| Found::answer(search(&current, agents, &limits), start),
-        );
-    }
-}
-
-impl GameSession for Server {
-    type Agents = Agents;
-    type Error = EngineError;
-
     fn searcher(&mut self) -> &mut Searcher<Agents> {
         &mut self.search
-    }
-
-    fn carry_out(&mut self, cmd: GameCommand) -> Result<(), EngineError> {
-        Server::carry_out(self, cmd)
-    }
-
-    fn prepare(&mut self) {
-        self.build();
     }
 
     /// `deploy [red|blue]` (issue 51 item 2(b)): a deployment of the `DeployPolicy` option,
@@ -532,7 +480,7 @@ fn seat_of(side: Side) -> Seat {
     }
 }
 
-/// Why a search has no agent: [`Server::prepare`] could not build it.
+/// Why a search has no agent: [`GameSession::prepare`] could not build it.
 fn no_agent() -> String {
     "no agent: its table could not be allocated".to_string()
 }
@@ -541,9 +489,7 @@ fn no_agent() -> String {
 fn search(current: &Current, agents: &mut Agents, limits: &Limits) -> Result<Found, String> {
     match current {
         Current::Open(game, history) => {
-            if let Some(o) = game.outcome() {
-                return Err(format!("the game is over: {o}"));
-            }
+            session::decided(game.outcome())?;
             let agent = agents.open.as_mut().ok_or_else(no_agent)?;
             let c = agent
                 .choose(game.position(), history, limits)
@@ -551,29 +497,17 @@ fn search(current: &Current, agents: &mut Agents, limits: &Limits) -> Result<Fou
             Ok(found(c.mv.to_string(), c.score, c.depth, c.nodes))
         }
         Current::Flip(game, history) => {
-            if let Some(o) = game.outcome() {
-                return Err(format!("the game is over: {o}"));
-            }
+            session::decided(game.outcome())?;
             let agent = agents.flip.as_mut().ok_or_else(no_agent)?;
             let c = agent
                 .choose(game.position(), history, limits)
                 .map_err(|e| e.to_string())?;
             Ok(found(c.action.to_string(), c.score, c.depth, c.nodes))
         }
-        Current::NoInfoState => Err("Mode is dark and no information state was given: \
-             send 'position hidden <information state>' first"
-            .to_string()),
+        Current::NoInfoState => Err(session::NO_INFO_STATE.to_string()),
         Current::Dark(state) => {
-            if let Some(o) = state.outcome() {
-                return Err(format!("the game is over: {o}"));
-            }
-            if state.turn() != state.side() {
-                return Err(format!(
-                    "it is {}'s turn, not {}'s: no move",
-                    state.turn(),
-                    state.side()
-                ));
-            }
+            session::decided(state.outcome())?;
+            session::not_to_move(state.turn(), state.side(), "move")?;
             let agent = agents.dark.as_mut().ok_or_else(no_agent)?;
             let c = agent.choose(state, limits).map_err(|e| e.to_string())?;
             Ok(found(c.mv.to_string(), c.score, c.depth, c.nodes))
@@ -687,6 +621,9 @@ fn resolve_flip(cmd: &PositionCommand) -> Result<Current, EngineError> {
 
 #[cfg(test)]
 mod tests {
+    use std::io::{self, Write};
+
+    use junqi_protocol::server::serve_new;
     use std::sync::{Arc, Mutex};
 
     use super::*;
@@ -718,7 +655,7 @@ mod tests {
 
     fn session(input: &str) -> Vec<String> {
         let out = Transcript::default();
-        serve(input.as_bytes(), out.clone(), 7).unwrap();
+        serve_new(input.as_bytes(), out.clone(), |o| Server::new(o, 7)).unwrap();
         out.lines()
     }
 

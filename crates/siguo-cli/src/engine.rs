@@ -30,14 +30,13 @@
 //! and the next search gets agents built afresh: `go movetime N` is answered within N in every
 //! mode, whatever the agent.
 
-use std::io::{self, BufRead, Write};
 use std::sync::Arc;
 use std::time::{Duration, Instant};
 
 use junqi_cli::fresh_seed;
 use junqi_protocol::server::{Output, clip};
 use junqi_protocol::session::{
-    self, DEFAULT_OVERHEAD_MS, Fallback, Found, GameSession, OptionError, OptionValue, Searcher,
+    self, Fallback, Found, GameSession, OptionError, OptionValue, Searcher,
 };
 use junqi_protocol::time::budget_with_clock;
 use junqi_protocol::{GameCommand, GoParams, OptionLine, PositionCommand, Reply, Score};
@@ -54,18 +53,12 @@ const DARK_RESERVE_MS: u64 = 20;
 /// The most worlds a dark agent may be told to draw without a time limit.
 const MAX_WORLDS: u64 = DeterminizedAgent::MAX_WORLDS as u64;
 
-/// The `Mode` option's values, in the order `uci` lists them.
-const MODES: [&str; 3] = ["dark", "double_open", "open"];
-
-/// A mode by its `Mode` name (`dark`, `double_open`, `open`).
-fn parse_mode(text: &str) -> Option<SiguoMode> {
-    match text.trim().to_ascii_lowercase().as_str() {
-        "dark" => Some(SiguoMode::Dark),
-        "double_open" => Some(SiguoMode::DoubleOpen),
-        "open" => Some(SiguoMode::Open),
-        _ => None,
-    }
-}
+/// The `Mode` option's values by name, in the order `uci` lists them.
+const MODES: [(&str, SiguoMode); 3] = [
+    ("dark", SiguoMode::Dark),
+    ("double_open", SiguoMode::DoubleOpen),
+    ("open", SiguoMode::Open),
+];
 
 /// `resign-<seat letter>` (L-60): the seat that surrenders; `None` for any other text, and
 /// `Some(Err)` for `resign-` followed by something that is not one seat letter.
@@ -120,18 +113,15 @@ impl Settings {
 /// The agents, built when first needed and kept from one `go` to the next (the search's
 /// table with them); a changed setting drops them.
 #[derive(Default)]
-struct Agents {
+pub(crate) struct Agents {
     open: Option<Box<dyn Agent + Send>>,
     dark: Option<Box<dyn DarkAgent + Send>>,
 }
 
-struct Server {
-    out: Output,
+pub(crate) struct Server {
     mode: SiguoMode,
     rules: Rules,
     settings: Settings,
-    /// The `Move Overhead` option, in milliseconds.
-    overhead_ms: u64,
     /// The agents and their search, with a watchdog.
     search: Searcher<Agents>,
     current: Current,
@@ -139,26 +129,10 @@ struct Server {
     searches: u64,
 }
 
-/// Serve the protocol on `input`/`output` until `quit` or the end of the input; `seed` is the
-/// initial `Seed` option (0: one is drawn).
-///
-/// # Errors
-///
-/// Only a failure to read `input`.
-pub(crate) fn serve<R: BufRead, W: Write + Send + 'static>(
-    input: R,
-    output: W,
-    seed: u64,
-) -> io::Result<()> {
-    let out = Output::new(output);
-    let mut server = Server::new(out.clone(), seed);
-    junqi_protocol::server::serve(input, &out, &mut server)
-}
-
 impl Server {
-    fn new(out: Output, seed: u64) -> Server {
+    /// A session answering on `out`; `seed` is the initial `Seed` option (0: one is drawn).
+    pub(crate) fn new(out: Output, seed: u64) -> Server {
         Server {
-            out: out.clone(),
             mode: SiguoMode::Dark,
             rules: Rules::STANDARD,
             settings: Settings {
@@ -166,7 +140,6 @@ impl Server {
                 seed: if seed == 0 { fresh_seed() } else { seed },
                 worlds: DeterminizedAgent::DEFAULT_WORLDS,
             },
-            overhead_ms: DEFAULT_OVERHEAD_MS,
             search: Searcher::new(out),
             current: Current::NoInfoState,
             searches: 0,
@@ -190,61 +163,6 @@ impl Server {
         rules.mode.mode = SiguoMode::Open;
         rules.mode.engineer_scout = false;
         rules
-    }
-
-    /// Build the agent the current position needs, unless it is built or a search runs.
-    fn build(&mut self) {
-        let settings = self.settings;
-        let Some(agents) = self.search.idle() else {
-            return;
-        };
-        match self.current {
-            Current::Open(..) => {
-                if agents.open.is_none() {
-                    agents.open = Some(settings.open_agent());
-                }
-            }
-            Current::Dark(_) | Current::NoInfoState => {
-                if agents.dark.is_none() {
-                    agents.dark = Some(settings.dark_agent());
-                }
-            }
-        }
-    }
-
-    fn carry_out(&mut self, cmd: GameCommand) -> Result<(), String> {
-        match cmd {
-            GameCommand::Uci => self.uci(),
-            GameCommand::SetOption { name, value } => self
-                .set_option(&name, value.as_deref())
-                .map_err(|e| e.to_string())?,
-            GameCommand::NewGame => {
-                if let Some(a) = self.search.idle() {
-                    a.open.iter_mut().for_each(|x| x.new_game());
-                    a.dark.iter_mut().for_each(|x| x.new_game());
-                }
-            }
-            GameCommand::Position(p) => {
-                if self.mode != SiguoMode::Open {
-                    return Err(format!(
-                        "position: Mode is {}: expected 'position hidden <information state>'",
-                        MODES[mode_index(self.mode)]
-                    ));
-                }
-                self.current = self.open_position(&p)?;
-            }
-            GameCommand::HiddenPosition(text) => {
-                let state = text.parse::<InfoState>().map_err(|e| {
-                    format!(
-                        "position: invalid information state '{}': {e}",
-                        clip(&text, 200)
-                    )
-                })?;
-                self.current = Current::Dark(Box::new(state));
-            }
-            GameCommand::Go(go) => self.go(go),
-        }
-        Ok(())
     }
 
     /// 全明's `position startpos|fen … [moves …]`: the position, and the keys before it.
@@ -283,12 +201,8 @@ impl Server {
             |name, default, min, max| Reply::Option(OptionLine::spin(name, default, min, max));
         let combo = |name, default, vars| Reply::Option(OptionLine::combo(name, default, vars));
         let agents: Vec<&str> = AgentKind::ALL.iter().map(|k| k.name()).collect();
-        let [name, author] =
-            session::id_lines(format!("siguo-engine {}", env!("CARGO_PKG_VERSION")));
-        let lines = [
-            name,
-            author,
-            combo("Mode", "dark", &MODES),
+        let options = [
+            combo("Mode", "dark", &MODES.map(|m| m.0)),
             Reply::Option(OptionLine::string("Rules", "standard")),
             combo("Agent", AgentKind::Search.name(), &agents),
             session::seed_option(),
@@ -299,10 +213,10 @@ impl Server {
                 MAX_WORLDS,
             ),
             session::overhead_option(),
-            Reply::UciOk,
         ];
-        for l in lines {
-            self.out.send(&l.to_string());
+        let name = format!("siguo-engine {}", env!("CARGO_PKG_VERSION"));
+        for l in session::uci_answer(name, options) {
+            self.search.out().send(&l.to_string());
         }
     }
 
@@ -311,9 +225,7 @@ impl Server {
         let mut s = self.settings;
         match name.to_ascii_lowercase().as_str() {
             "mode" => {
-                let mode = parse_mode(v.text).ok_or_else(|| v.bad("dark, double_open or open"))?;
-                if mode != self.mode {
-                    self.mode = mode;
+                if session::changed(&mut self.mode, v.pick(&MODES, "dark, double_open or open")?) {
                     self.current = self.start();
                 }
                 return Ok(());
@@ -325,25 +237,18 @@ impl Server {
                 }
                 return Ok(());
             }
-            "move overhead" => {
-                self.overhead_ms = v.overhead()?;
-                return Ok(());
-            }
             "agent" => s.agent = v.parse("search, determinized, heuristic or random")?,
             "seed" => s.seed = v.seed(fresh_seed)?,
             "worlds" => s.worlds = v.number(1, MAX_WORLDS)? as u32,
             _ => return Err(OptionError::Unknown(clip(name, 60))),
         }
-        if s != self.settings {
-            self.settings = s;
-            self.search.reset();
-        }
+        self.search.update(&mut self.settings, s);
         Ok(())
     }
 
     fn go(&mut self, go: GoParams) {
         let start = Instant::now();
-        self.build();
+        self.prepare();
         self.searches += 1;
         let current = self.current.clone();
         let (seat, reserve) = match &current {
@@ -351,7 +256,8 @@ impl Server {
             Current::Dark(state) => (state.seat(), DARK_RESERVE_MS),
             Current::NoInfoState => (Seat::Red, 0),
         };
-        let budget = budget_with_clock(&go, go.seat_clock(seat.letter()), self.overhead_ms);
+        let budget =
+            budget_with_clock(&go, go.seat_clock(seat.letter()), self.search.overhead_ms());
         let stop = StopSignal::new();
         let limits = Limits {
             time: budget.map(|b| b.soft_less(reserve)),
@@ -397,26 +303,69 @@ impl GameSession for Server {
     type Agents = Agents;
     type Error = String;
 
-    fn searcher(&mut self) -> &mut Searcher<Agents> {
-        &mut self.search
+    /// Build the agent the current position needs, unless it is built or a search runs.
+    fn prepare(&mut self) {
+        let settings = self.settings;
+        let Some(agents) = self.search.idle() else {
+            return;
+        };
+        match self.current {
+            Current::Open(..) => {
+                if agents.open.is_none() {
+                    agents.open = Some(settings.open_agent());
+                }
+            }
+            Current::Dark(_) | Current::NoInfoState => {
+                if agents.dark.is_none() {
+                    agents.dark = Some(settings.dark_agent());
+                }
+            }
+        }
     }
 
     fn carry_out(&mut self, cmd: GameCommand) -> Result<(), String> {
-        Server::carry_out(self, cmd)
+        match cmd {
+            GameCommand::Uci => self.uci(),
+            GameCommand::SetOption { name, value } => self
+                .set_option(&name, value.as_deref())
+                .map_err(|e| e.to_string())?,
+            GameCommand::NewGame => {
+                if let Some(a) = self.search.idle() {
+                    a.open.iter_mut().for_each(|x| x.new_game());
+                    a.dark.iter_mut().for_each(|x| x.new_game());
+                }
+            }
+            GameCommand::Position(p) => {
+                if self.mode != SiguoMode::Open {
+                    return Err(format!(
+                        "position: Mode is {}: expected 'position hidden <information state>'",
+                        mode_name(self.mode)
+                    ));
+                }
+                self.current = self.open_position(&p)?;
+            }
+            GameCommand::HiddenPosition(text) => {
+                let state = text.parse::<InfoState>().map_err(|e| {
+                    format!(
+                        "position: invalid information state '{}': {e}",
+                        clip(&text, 200)
+                    )
+                })?;
+                self.current = Current::Dark(Box::new(state));
+            }
+            GameCommand::Go(go) => self.go(go),
+        }
+        Ok(())
     }
 
-    fn prepare(&mut self) {
-        self.build();
+    fn searcher(&mut self) -> &mut Searcher<Agents> {
+        &mut self.search
     }
 }
 
-/// The index of a mode in [`MODES`].
-fn mode_index(mode: SiguoMode) -> usize {
-    match mode {
-        SiguoMode::Dark => 0,
-        SiguoMode::DoubleOpen => 1,
-        SiguoMode::Open => 2,
-    }
+/// A mode's name in [`MODES`].
+fn mode_name(mode: SiguoMode) -> &'static str {
+    MODES.iter().find(|m| m.1 == mode).map_or("", |m| m.0)
 }
 
 /// The agent's choice for `current`, or why there is none (a decided game, a seat not to
@@ -424,9 +373,7 @@ fn mode_index(mode: SiguoMode) -> usize {
 fn search(current: &Current, agents: &mut Agents, limits: &Limits) -> Result<Found, String> {
     match current {
         Current::Open(pos, history) => {
-            if let Some(o) = pos.outcome() {
-                return Err(format!("the game is over: {o}"));
-            }
+            session::decided(pos.outcome())?;
             let agent = agents.open.as_mut().ok_or("no agent")?;
             agent
                 .choose(pos, history, limits)
@@ -435,25 +382,15 @@ fn search(current: &Current, agents: &mut Agents, limits: &Limits) -> Result<Fou
         }
         Current::Dark(state) => {
             let view = state.view();
-            if let Some(o) = view.outcome() {
-                return Err(format!("the game is over: {o}"));
-            }
-            if view.turn() != state.seat() {
-                return Err(format!(
-                    "it is {}'s turn, not {}'s: no action",
-                    view.turn(),
-                    state.seat()
-                ));
-            }
+            session::decided(view.outcome())?;
+            session::not_to_move(view.turn(), state.seat(), "action")?;
             let agent = agents.dark.as_mut().ok_or("no agent")?;
             agent
                 .choose_dark(state, limits)
                 .map(found)
                 .map_err(|e| e.to_string())
         }
-        Current::NoInfoState => Err("Mode is dark and no information state was given: \
-             send 'position hidden <information state>' first"
-            .to_string()),
+        Current::NoInfoState => Err(session::NO_INFO_STATE.to_string()),
     }
 }
 
