@@ -143,37 +143,6 @@ struct Settings {
 }
 
 impl Settings {
-    /// Open play's agent, its table (if it searches) of `hash_mb` MiB; `None` when that
-    /// cannot be allocated.
-    fn open_agent(&self, hash_mb: usize) -> Option<Box<dyn Agent + Send>> {
-        match self.agent {
-            AgentKind::Search => SearchAgent::try_with_config(
-                self.seed,
-                SearchConfig {
-                    hash_entries: entries_in(hash_mb, SearchAgent::TT_ENTRY_BYTES),
-                    ..SearchConfig::default()
-                },
-            )
-            .map(|a| Box::new(a) as Box<dyn Agent + Send>),
-            other => Some(other.build(self.seed)),
-        }
-    }
-
-    /// Flip play's agent, as [`Settings::open_agent`].
-    fn flip_agent(&self, hash_mb: usize) -> Option<Box<dyn FlipAgent + Send>> {
-        match self.agent {
-            AgentKind::Search => FlipSearchAgent::try_with_config(
-                self.seed,
-                FlipSearchConfig {
-                    hash_entries: entries_in(hash_mb, FlipSearchAgent::TT_ENTRY_BYTES),
-                    ..FlipSearchConfig::default()
-                },
-            )
-            .map(|a| Box::new(a) as Box<dyn FlipAgent + Send>),
-            other => Some(other.build_flip(self.seed)),
-        }
-    }
-
     /// Dark play's agent; IS-MCTS's tree holds at most what fits in `Hash` (issue 50, item 7).
     fn dark_agent(&self) -> Box<dyn DarkAgent + Send> {
         match self.dark_agent {
@@ -384,37 +353,17 @@ impl GameSession for Server {
         };
         let s = self.settings;
         let asked = s.hash_mb as usize;
-        let got = match &self.current {
-            Current::Open(..) => {
-                if agents.open.is_some() {
-                    return;
-                }
-                *agents = Agents::default();
-                let (agent, got) = allocate(asked, self.table_mb, |mb| s.open_agent(mb))
-                    .or_else(|| s.open_agent(0).map(|a| (a, 0)))
-                    .unzip();
-                agents.open = agent;
-                got
-            }
-            Current::Flip(..) => {
-                if agents.flip.is_some() {
-                    return;
-                }
-                *agents = Agents::default();
-                let (agent, got) = allocate(asked, self.table_mb, |mb| s.flip_agent(mb))
-                    .or_else(|| s.flip_agent(0).map(|a| (a, 0)))
-                    .unzip();
-                agents.flip = agent;
-                got
-            }
-            Current::Dark(_) | Current::NoInfoState => {
-                if agents.dark.is_some() {
-                    return;
-                }
+        let built = match &self.current {
+            Current::Open(..) => build_table::<Game>(agents, &s, self.table_mb),
+            Current::Flip(..) => build_table::<FlipGame>(agents, &s, self.table_mb),
+            Current::Dark(_) | Current::NoInfoState => agents.dark.is_none().then(|| {
                 *agents = Agents::default();
                 agents.dark = Some(s.dark_agent());
                 Some(asked)
-            }
+            }),
+        };
+        let Some(got) = built else {
+            return;
         };
         self.builds += 1;
         let got = got.unwrap_or(0);
@@ -488,22 +437,8 @@ fn no_agent() -> String {
 /// The move of the agent of `current`'s mode, as text, or why there is none.
 fn search(current: &Current, agents: &mut Agents, limits: &Limits) -> Result<Found, String> {
     match current {
-        Current::Open(game, history) => {
-            session::decided(game.outcome())?;
-            let agent = agents.open.as_mut().ok_or_else(no_agent)?;
-            let c = agent
-                .choose(game.position(), history, limits)
-                .map_err(|e| e.to_string())?;
-            Ok(found(c.mv.to_string(), c.score, c.depth, c.nodes))
-        }
-        Current::Flip(game, history) => {
-            session::decided(game.outcome())?;
-            let agent = agents.flip.as_mut().ok_or_else(no_agent)?;
-            let c = agent
-                .choose(game.position(), history, limits)
-                .map_err(|e| e.to_string())?;
-            Ok(found(c.action.to_string(), c.score, c.depth, c.nodes))
-        }
+        Current::Open(game, history) => play(game.as_ref(), agents, history, limits),
+        Current::Flip(game, history) => play(game.as_ref(), agents, history, limits),
         Current::NoInfoState => Err(session::NO_INFO_STATE.to_string()),
         Current::Dark(state) => {
             session::decided(state.outcome())?;
@@ -527,9 +462,44 @@ fn found(action: String, score: i32, depth: u32, nodes: u64) -> Found {
     }
 }
 
+/// The agent of a mode with a table built in `agents` (the others dropped first, so that one
+/// table is held at a time), unless it is built (`None`): the MiB had, the size asked or, when
+/// that cannot be had, the last size had halved in turn ([`allocate`]); `Some(None)` when no
+/// table could be had at all.
+fn build_table<G: Replayed>(
+    agents: &mut Agents,
+    s: &Settings,
+    last_mb: usize,
+) -> Option<Option<usize>> {
+    if G::slot(agents).is_some() {
+        return None;
+    }
+    *agents = Agents::default();
+    let (agent, got) = allocate(s.hash_mb as usize, last_mb, |mb| G::agent(s, mb))
+        .or_else(|| G::agent(s, 0).map(|a| (a, 0)))
+        .unzip();
+    *G::slot(agents) = agent;
+    Some(got)
+}
+
+/// The choice of the agent of `game`'s mode, or why there is none.
+fn play<G: Replayed>(
+    game: &G,
+    agents: &mut Agents,
+    history: &[u64],
+    limits: &Limits,
+) -> Result<Found, String> {
+    game.decided()?;
+    let agent = G::slot(agents).as_deref_mut().ok_or_else(no_agent)?;
+    G::choose(agent, game, history, limits)
+}
+
 /// A game a `position` command replays: open play's [`Game`] (L-20 position string, L-21
-/// moves) or flip play's [`FlipGame`] (flip state string, plies with what each flip revealed).
+/// moves) or flip play's [`FlipGame`] (flip state string, plies with what each flip revealed),
+/// and the mode's agent.
 trait Replayed: Sized {
+    /// The mode's agent.
+    type Chooser: ?Sized;
     /// The state a `fen` names and the game is at (its key and text come from [`GameState`]).
     type Start: GameState<Err: fmt::Display>;
     /// One element of `moves`.
@@ -543,45 +513,92 @@ trait Replayed: Sized {
     fn position(&self) -> &Self::Start;
     /// Play `ply`, or say why not.
     fn play_ply(&mut self, ply: Self::Ply) -> Result<(), String>;
+    /// Why the game has nothing to play: it is decided.
+    fn decided(&self) -> Result<(), String>;
+    /// The mode's agent of the settings, its table (if it searches) of `hash_mb` MiB; `None`
+    /// when that cannot be allocated.
+    fn agent(s: &Settings, hash_mb: usize) -> Option<Box<Self::Chooser>>;
+    /// The mode's agent among the agents.
+    fn slot(agents: &mut Agents) -> &mut Option<Box<Self::Chooser>>;
+    /// The agent's choice in the game.
+    fn choose(
+        agent: &mut Self::Chooser,
+        game: &Self,
+        history: &[u64],
+        limits: &Limits,
+    ) -> Result<Found, String>;
 }
 
-impl Replayed for Game {
-    type Start = Position;
-    type Ply = Move;
-    const START_TEXT: &'static str = "position string";
-    fn startpos() -> Position {
-        deploy::default_start()
-    }
-    fn new(start: Position) -> Game {
-        Game::new(start)
-    }
-    fn position(&self) -> &Position {
-        Game::position(self)
-    }
-    fn play_ply(&mut self, m: Move) -> Result<(), String> {
-        self.play(m).map(drop).map_err(|e| e.to_string())
-    }
+/// [`Replayed`] for a mode's game: its start, plies and their play, and its agent (`$slot`
+/// of [`Agents`]): the search `$search` with its config `$config` and a table of the `Hash`
+/// given, or the settings' other agents by `$build`, whose choice's `$action` is played.
+macro_rules! replayed {
+    (
+        $game:ty, $start:ty, $ply:ty, $text:literal, $startpos:expr,
+        |$g:ident, $p:ident| $play:expr,
+        $slot:ident: $chooser:ty, $search:ident($config:ident) or $build:ident, $action:ident
+    ) => {
+        impl Replayed for $game {
+            type Chooser = $chooser;
+            type Start = $start;
+            type Ply = $ply;
+            const START_TEXT: &'static str = $text;
+            fn startpos() -> $start {
+                $startpos
+            }
+            fn new(start: $start) -> $game {
+                <$game>::new(start)
+            }
+            fn position(&self) -> &$start {
+                <$game>::position(self)
+            }
+            fn play_ply(&mut self, $p: $ply) -> Result<(), String> {
+                let $g = self;
+                $play.map(drop).map_err(|e| e.to_string())
+            }
+            fn decided(&self) -> Result<(), String> {
+                session::decided(self.outcome())
+            }
+            fn agent(s: &Settings, mb: usize) -> Option<Box<$chooser>> {
+                match s.agent {
+                    AgentKind::Search => {
+                        let hash_entries = entries_in(mb, $search::TT_ENTRY_BYTES);
+                        let config = $config {
+                            hash_entries,
+                            ..$config::default()
+                        };
+                        $search::try_with_config(s.seed, config).map(|a| Box::new(a) as Box<_>)
+                    }
+                    other => Some(other.$build(s.seed)),
+                }
+            }
+            fn slot(agents: &mut Agents) -> &mut Option<Box<$chooser>> {
+                &mut agents.$slot
+            }
+            fn choose(
+                agent: &mut Self::Chooser,
+                game: &$game,
+                history: &[u64],
+                limits: &Limits,
+            ) -> Result<Found, String> {
+                let c = agent.choose(game.position(), history, limits);
+                c.map(|c| found(c.$action.to_string(), c.score, c.depth, c.nodes))
+                    .map_err(|e| e.to_string())
+            }
+        }
+    };
 }
 
-impl Replayed for FlipGame {
-    type Start = FlipPosition;
-    type Ply = FlipPly;
-    const START_TEXT: &'static str = "flip state string";
-    fn startpos() -> FlipPosition {
-        FlipPosition::start()
-    }
-    fn new(start: FlipPosition) -> FlipGame {
-        FlipGame::new(start)
-    }
-    fn position(&self) -> &FlipPosition {
-        FlipGame::position(self)
-    }
-    fn play_ply(&mut self, ply: FlipPly) -> Result<(), String> {
-        self.play(ply.action, ply.revealed)
-            .map(drop)
-            .map_err(|e| e.to_string())
-    }
-}
+replayed!(
+    Game, Position, Move, "position string", deploy::default_start(),
+    |game, m| game.play(m),
+    open: dyn Agent + Send, SearchAgent(SearchConfig) or build, mv
+);
+replayed!(
+    FlipGame, FlipPosition, FlipPly, "flip state string", FlipPosition::start(),
+    |game, ply| game.play(ply.action, ply.revealed),
+    flip: dyn FlipAgent + Send, FlipSearchAgent(FlipSearchConfig) or build_flip, action
+);
 
 fn replay<G: Replayed>(cmd: &PositionCommand) -> Result<(Box<G>, Vec<u64>), EngineError> {
     let start = match &cmd.fen {
