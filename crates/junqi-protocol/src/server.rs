@@ -3,8 +3,10 @@
 //! every other command handed to the game's [`Session`], and bad input reported on one
 //! `info string` line and ignored, never a reason to exit (docs/protocol.md).
 //!
-//! `gjjq engine` (国际军棋) and `luzhanqi engine` (陸戰棋) are each a [`Session`] over this
-//! loop: what they share is written here once.
+//! `gjjq engine` (国际军棋), `luzhanqi engine` (陸戰棋) and `siguo engine` (四國軍棋) are each
+//! a [`Session`] over this loop: what they share is written here once. The two that keep
+//! their agents from one search to the next are [`GameSession`](crate::session::GameSession)s,
+//! whose search thread, stop and watchdog are [`crate::session`]'s.
 //!
 //! ```
 //! use junqi_protocol::server::{Output, Session, serve};
