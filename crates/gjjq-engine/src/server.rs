@@ -15,7 +15,7 @@ use rand::{Rng, SeedableRng};
 use crate::hidden::{HiddenAgent, HiddenBelief, HiddenSearch};
 use crate::hidden::{HiddenConfig, untried_candidates};
 use junqi_protocol::server::{ERROR_CHARS, Output, Session};
-use junqi_protocol::{Command, GameCommand, GoParams, Id, OptionKind, OptionLine, Reply};
+use junqi_protocol::{Command, GameCommand, GoParams, OptionKind, OptionLine, Reply, session};
 
 use crate::protocol::{
     bestmove, bestmove_line, info_lines, parse_info_state, resolve_position, worlds_line,
@@ -156,9 +156,7 @@ pub fn serve<R: BufRead, W: Write + Send + 'static>(
     output: W,
     options: ServerOptions,
 ) -> io::Result<()> {
-    let out = Output::new(output);
-    let mut server = Server::new(options, out.clone());
-    junqi_protocol::server::serve(input, &out, &mut server)
+    junqi_protocol::server::serve_new(input, output, |out| Server::new(options, out))
 }
 
 impl Server {
@@ -171,7 +169,7 @@ impl Server {
             engine: Some(Engine::new(config)),
             running: None,
             config,
-            overhead_ms: 10,
+            overhead_ms: session::DEFAULT_OVERHEAD_MS,
             rules: Ruleset::STANDARD,
             position: Position::default(),
             history: Vec::new(),
@@ -212,8 +210,6 @@ impl Server {
                 };
                 let defaults = EngineConfig::default();
                 let lines = [
-                    Reply::Id(Id::Name(self.name())),
-                    Reply::Id(Id::Author("gjjq developers".to_string())),
                     spin("Hash", defaults.hash_mb as i128, 1, 4096),
                     option("Clear Hash", OptionKind::Button),
                     spin("Tropism", defaults.eval.tropism.into(), 0, 100),
@@ -222,8 +218,8 @@ impl Server {
                         crate::eval::EvalParams::ENGINE_KIND.to_string(),
                         &["classic", "nnue"],
                     ),
-                    spin("Move Overhead", 10, 0, 5000),
-                    spin("Seed", 0, 0, u64::MAX.into()),
+                    session::overhead_option(),
+                    session::seed_option(),
                     spin(
                         "Worlds",
                         HiddenConfig::default().worlds.into(),
@@ -251,18 +247,15 @@ impl Server {
                     string("TablebaseDir", ""),
                 ];
                 let features = SearchFeatures::default();
-                let features = FEATURE_OPTIONS
-                    .iter()
-                    .map(|(name, get, _)| {
-                        option(
-                            name,
-                            OptionKind::Check {
-                                default: get(&features),
-                            },
-                        )
-                    })
-                    .chain(std::iter::once(Reply::UciOk));
-                for l in lines.into_iter().chain(features) {
+                let features = FEATURE_OPTIONS.iter().map(|(name, get, _)| {
+                    option(
+                        name,
+                        OptionKind::Check {
+                            default: get(&features),
+                        },
+                    )
+                });
+                for l in session::uci_answer(self.name(), lines.into_iter().chain(features)) {
                     self.out.send(&l.to_string());
                 }
             }
@@ -373,7 +366,7 @@ impl Server {
                 }
             }
             "move overhead" => match number(value) {
-                Some(ms @ 0..=5000) => self.overhead_ms = ms,
+                Some(ms @ 0..=session::MAX_OVERHEAD_MS) => self.overhead_ms = ms,
                 _ => bad(&self.out),
             },
             "seed" => match number(value) {

@@ -5,57 +5,73 @@ use std::fmt;
 
 use crate::error::ProtocolError;
 
-/// One command from the controller (a GUI or an arbiter) to the engine.
-///
-/// `Display` writes the command as a controller sends it; [`parse_command`] reads it back.
-///
-/// # Examples
-///
-/// ```
-/// use junqi_protocol::{Command, GoParams, PositionCommand, parse_command};
-/// let go = Command::Go(GoParams { depth: Some(3), wtime: Some(900), ..GoParams::default() });
-/// assert_eq!(go.to_string(), "go depth 3 wtime 900");
-/// let position = Command::Position(PositionCommand { fen: None, moves: vec!["5B5A".into()] });
-/// assert_eq!(position.to_string(), "position startpos moves 5B5A");
-/// assert_eq!(parse_command(&position.to_string()), Ok(Some(position)));
-/// ```
-#[derive(Debug, Clone, PartialEq, Eq)]
-pub enum Command {
-    /// `uci`: identify yourself and list your options, then `uciok`.
-    Uci,
-    /// `debug on|off`.
-    Debug(bool),
-    /// `isready`: answer `readyok` when ready (also while searching).
-    IsReady,
-    /// `setoption name <name> [value <value>]`. Names are matched without regard to case.
-    SetOption {
-        /// The option's name (may hold spaces).
-        name: String,
-        /// Its value, if given (may hold spaces).
-        value: Option<String>,
-    },
-    /// `ucinewgame`: the next position belongs to a new game.
-    NewGame,
-    /// `position startpos | fen <position string> [moves <move> …]`.
-    Position(PositionCommand),
-    /// `position hidden <information state>`: hidden play (国际军棋's 暗式, R-41), the
-    /// engine's own side's information state as the game writes it (every field after
-    /// `hidden`, joined by single spaces). The game's crate reads the text.
-    HiddenPosition(String),
-    /// `go …`: search the current position.
-    Go(GoParams),
-    /// `stop`: end the search at once and answer `bestmove`.
-    Stop,
-    /// `ponderhit`.
-    PonderHit,
-    /// `quit`.
-    Quit,
-    /// `deploy [<side>]`: ask the engine for a deployment of its deployment policy
-    /// (陸戰棋's `luzhanqi engine`), answered `deployment <deployment string>`
-    /// ([`Reply::Deployment`](crate::Reply::Deployment)) or, by an engine that has none to
-    /// give or refuses the side, `info string <why>` ([`Session::deploy`](crate::server::Session::deploy)).
-    /// The side's name as written (the game reads it), `None` when none is given.
-    Deploy(Option<String>),
+/// Defines an enum of the commands a game's session carries out (`uci`, `setoption`,
+/// `ucinewgame`, `position`, `position hidden`, `go`), followed by the variants given: the one
+/// list of them for [`Command`] and [`GameCommand`](crate::GameCommand).
+macro_rules! with_game_commands {
+    ($(#[$meta:meta])* pub enum $name:ident { $($rest:tt)* }) => {
+        $(#[$meta])*
+        pub enum $name {
+            /// `uci`: identify yourself and list your options, then `uciok`.
+            Uci,
+            /// `setoption name <name> [value <value>]`. Names are matched without regard to
+            /// case.
+            SetOption {
+                /// The option's name (may hold spaces).
+                name: String,
+                /// Its value, if given (may hold spaces).
+                value: Option<String>,
+            },
+            /// `ucinewgame`: the next position belongs to a new game.
+            NewGame,
+            /// `position startpos | fen <position string> [moves <move> …]`.
+            Position(PositionCommand),
+            /// `position hidden <information state>`: hidden play (国际军棋's 暗式, R-41), the
+            /// engine's own side's information state as the game writes it (every field after
+            /// `hidden`, joined by single spaces). The game's crate reads the text.
+            HiddenPosition(String),
+            /// `go …`: search the current position.
+            Go(GoParams),
+            $($rest)*
+        }
+    };
+}
+pub(crate) use with_game_commands;
+
+with_game_commands! {
+    /// One command from the controller (a GUI or an arbiter) to the engine.
+    ///
+    /// `Display` writes the command as a controller sends it; [`parse_command`] reads it back.
+    ///
+    /// # Examples
+    ///
+    /// ```
+    /// use junqi_protocol::{Command, GoParams, PositionCommand, parse_command};
+    /// let go = Command::Go(GoParams { depth: Some(3), wtime: Some(900), ..GoParams::default() });
+    /// assert_eq!(go.to_string(), "go depth 3 wtime 900");
+    /// let position = Command::Position(PositionCommand { fen: None, moves: vec!["5B5A".into()] });
+    /// assert_eq!(position.to_string(), "position startpos moves 5B5A");
+    /// assert_eq!(parse_command(&position.to_string()), Ok(Some(position)));
+    /// ```
+    #[derive(Debug, Clone, PartialEq, Eq)]
+    pub enum Command {
+        /// `debug on|off`.
+        Debug(bool),
+        /// `isready`: answer `readyok` when ready (also while searching).
+        IsReady,
+        /// `stop`: end the search at once and answer `bestmove`.
+        Stop,
+        /// `ponderhit`.
+        PonderHit,
+        /// `quit`.
+        Quit,
+        /// `deploy [<side>]`: ask the engine for a deployment of its deployment policy
+        /// (陸戰棋's `luzhanqi engine`), answered `deployment <deployment string>`
+        /// ([`Reply::Deployment`](crate::Reply::Deployment)) or, by an engine that has none to
+        /// give or refuses the side, `info string <why>` ([`Session::deploy`](crate::server::Session::deploy)).
+        /// The side's name as written (the game reads it), `None` when none is given.
+        Deploy(Option<String>),
+    }
 }
 
 /// The arguments of `position`: a start and moves, as text the game reads.
@@ -167,6 +183,20 @@ impl GoParams {
             _ => return None,
         };
         time.map(|t| (t, inc.unwrap_or(0)))
+    }
+
+    /// The nodes an agent may search: `nodes`, or no limit at all (`u64::MAX`) for `go
+    /// infinite`, which only `stop` ends.
+    ///
+    /// ```
+    /// use junqi_protocol::GoParams;
+    /// assert_eq!(GoParams { nodes: Some(9), ..GoParams::default() }.node_limit(), Some(9));
+    /// assert_eq!(GoParams { infinite: true, ..GoParams::default() }.node_limit(), Some(u64::MAX));
+    /// assert_eq!(GoParams::default().node_limit(), None);
+    /// ```
+    #[must_use]
+    pub fn node_limit(&self) -> Option<u64> {
+        self.nodes.or(self.infinite.then_some(u64::MAX))
     }
 }
 

@@ -1,30 +1,16 @@
 //! The commands a game's session carries out itself: [`server::serve`](crate::server::serve)
 //! answers the others (`isready`, `stop`, `ponderhit`, `debug`, `deploy`, `quit`).
 
+use crate::command::with_game_commands;
 use crate::{Command, GoParams, PositionCommand};
 
-/// A [`Command`] that reaches a game's [`Session::apply`](crate::server::Session::apply):
-/// `uci`, `setoption`, `ucinewgame`, `position`, `position hidden` or `go`. A session matches
-/// on it, so that no game lists the commands it leaves to the server.
-#[derive(Debug, Clone, PartialEq, Eq)]
-pub enum GameCommand {
-    /// `uci`.
-    Uci,
-    /// `setoption name <name> [value <value>]`.
-    SetOption {
-        /// The option's name.
-        name: String,
-        /// Its value, if given.
-        value: Option<String>,
-    },
-    /// `ucinewgame`.
-    NewGame,
-    /// `position startpos | fen …`.
-    Position(PositionCommand),
-    /// `position hidden <information state>`.
-    HiddenPosition(String),
-    /// `go …`.
-    Go(GoParams),
+with_game_commands! {
+    /// A [`Command`] that reaches a game's [`Session::apply`](crate::server::Session::apply):
+    /// `uci`, `setoption`, `ucinewgame`, `position`, `position hidden` or `go`, the same
+    /// variants as [`Command`]'s. A session matches on it, so that no game lists the commands it
+    /// leaves to the server.
+    #[derive(Debug, Clone, PartialEq, Eq)]
+    pub enum GameCommand {}
 }
 
 impl TryFrom<Command> for GameCommand {

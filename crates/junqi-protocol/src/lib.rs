@@ -20,6 +20,7 @@
 //! | [`line`](mod@line) | lines read within a bound ([`line::read_line_bounded`]), outside text escaped onto one line ([`line::escape_for_line`]) |
 //! | [`process`] | the controller's side: an engine process spoken to line by line with a deadline on every wait, ended with everything it started ([`process::LineProcess`]) |
 //! | [`server`] | the engine's side of a session for any game: [`server::serve`] over a game's [`server::Session`], [`server::Output`] |
+//! | [`session`] | what every game's engine session does alike around its agents: the search thread, its stop and watchdog ([`session::Searcher`]), option values ([`session::OptionValue`]), the answer's lines ([`session::Found`]), a game's [`session::GameSession`] |
 //!
 //! ```
 //! use junqi_protocol::{Command, GoParams, Info, Reply, Score, parse_command};
@@ -47,6 +48,7 @@ pub mod refused;
 pub mod reply;
 pub mod score;
 pub mod server;
+pub mod session;
 pub mod time;
 
 pub use command::{Command, GoParams, PositionCommand, Seat, parse_command};

@@ -211,28 +211,7 @@ pub fn read_line_limited<R: BufRead + ?Sized>(
 ///
 /// The input's read errors (an interrupted read is retried).
 pub fn skip_line<R: BufRead + ?Sized>(input: &mut R) -> io::Result<u64> {
-    let mut dropped = 0u64;
-    loop {
-        let chunk = match input.fill_buf() {
-            Ok(c) => c,
-            Err(e) if e.kind() == io::ErrorKind::Interrupted => continue,
-            Err(e) => return Err(e),
-        };
-        if chunk.is_empty() {
-            return Ok(dropped);
-        }
-        match chunk.iter().position(|&b| b == b'\n') {
-            Some(i) => {
-                input.consume(i + 1);
-                return Ok(dropped + i as u64 + 1);
-            }
-            None => {
-                let n = chunk.len();
-                input.consume(n);
-                dropped += n as u64;
-            }
-        }
-    }
+    input.skip_until(b'\n').map(|n| n as u64)
 }
 
 #[cfg(test)]

@@ -40,6 +40,27 @@ impl Score {
     /// Every win ranks above `WIN_RANK - u32::MAX`, which is above every `Cp`.
     const WIN_RANK: i64 = 1 << 40;
 
+    /// The score of an engine's evaluation `value`, whose decided values lie beyond `bound`
+    /// and count plies down from `win`: `win N` (`N = win - value`) above `bound`, `loss N`
+    /// (`N = win + value`) below `-bound`, else `cp value`.
+    ///
+    /// ```
+    /// use junqi_protocol::Score;
+    /// assert_eq!(Score::from_eval(29_997, 30_000, 29_000), Score::Win(3));
+    /// assert_eq!(Score::from_eval(-29_996, 30_000, 29_000), Score::Loss(4));
+    /// assert_eq!(Score::from_eval(120, 30_000, 29_000), Score::Cp(120));
+    /// ```
+    #[must_use]
+    pub fn from_eval(value: i32, win: i32, bound: i32) -> Score {
+        if value > bound {
+            Score::Win(win.saturating_sub(value).max(0) as u32)
+        } else if value < -bound {
+            Score::Loss(win.saturating_add(value).max(0) as u32)
+        } else {
+            Score::Cp(value)
+        }
+    }
+
     fn rank(self) -> i64 {
         match self {
             Score::Cp(c) => i64::from(c),

@@ -3,8 +3,10 @@
 //! every other command handed to the game's [`Session`], and bad input reported on one
 //! `info string` line and ignored, never a reason to exit (docs/protocol.md).
 //!
-//! `gjjq engine` (国际军棋) and `luzhanqi engine` (陸戰棋) are each a [`Session`] over this
-//! loop: what they share is written here once.
+//! `gjjq engine` (国际军棋), `luzhanqi engine` (陸戰棋) and `siguo engine` (四國軍棋) are each
+//! a [`Session`] over this loop: what they share is written here once. The two that keep
+//! their agents from one search to the next are [`GameSession`](crate::session::GameSession)s,
+//! whose search thread, stop and watchdog are [`crate::session`]'s.
 //!
 //! ```
 //! use junqi_protocol::server::{Output, Session, serve};
@@ -175,6 +177,21 @@ pub fn serve<R: BufRead, S: Session>(
     }
     session.finish_search();
     Ok(())
+}
+
+/// [`serve`] the session `make` builds on the output `output`: the loop of an engine binary.
+///
+/// # Errors
+///
+/// Only a failure to read `input`.
+pub fn serve_new<R: BufRead, W: Write + Send + 'static, S: Session>(
+    input: R,
+    output: W,
+    make: impl FnOnce(Output) -> S,
+) -> io::Result<()> {
+    let out = Output::new(output);
+    let mut session = make(out.clone());
+    serve(input, &out, &mut session)
 }
 
 /// The report of line `number`, not read for `why`: its first characters.

@@ -2,6 +2,8 @@
 //! Pure arithmetic, no game: the clock a side reads is its [`Seat`], which the game names
 //! (国际军棋's Red and 陸戰棋's Red read `wtime`). The clock itself is the caller's.
 
+use std::time::Duration;
+
 use crate::command::{GoParams, Seat};
 
 /// How long one search may take, in milliseconds from its start.
@@ -50,6 +52,21 @@ impl TimeBudget {
         }
         .min(self.hard_ms);
         elapsed_ms.saturating_mul(2) < target
+    }
+
+    /// The time an agent is given: the soft part less `reserve_ms` kept back for what the
+    /// agent does not time, at least 1 ms.
+    ///
+    /// ```
+    /// use std::time::Duration;
+    /// use junqi_protocol::time::TimeBudget;
+    /// let t = TimeBudget { soft_ms: 100, hard_ms: 300 };
+    /// assert_eq!(t.soft_less(20), Duration::from_millis(80));
+    /// assert_eq!(t.soft_less(500), Duration::from_millis(1));
+    /// ```
+    #[must_use]
+    pub fn soft_less(&self, reserve_ms: u64) -> Duration {
+        Duration::from_millis(self.soft_ms.saturating_sub(reserve_ms).max(1))
     }
 }
 

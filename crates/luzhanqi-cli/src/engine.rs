@@ -20,18 +20,17 @@
 //! until `stop` (and holds `bestmove` until then, should the search end by itself).
 
 use std::fmt;
-use std::io::{self, BufRead, Write};
 use std::str::FromStr;
-use std::thread::JoinHandle;
-use std::time::{Duration, Instant};
+use std::time::Instant;
 
 use junqi_cli::fresh_seed;
 use junqi_game::GameState;
 use junqi_protocol::hash::{allocate, entries_in, fallback_message};
-use junqi_protocol::server::{ERROR_CHARS, Output, Session, clip};
+use junqi_protocol::server::Output;
+use junqi_protocol::session::{self, Found, GameSession, OptionError, OptionValue, Searcher};
 use junqi_protocol::{
-    BestMove, Command, GameCommand, GoParams, Id, Info, OptionLine, PositionCommand,
-    PositionRefused, Reply, Score, Seat, time::budget,
+    GameCommand, GoParams, OptionLine, PositionCommand, PositionRefused, Reply, Score, Seat,
+    time::budget,
 };
 use luzhanqi::dark::InfoState;
 use luzhanqi::flip::{FlipGame, FlipPly, FlipPosition, Player};
@@ -71,18 +70,12 @@ enum Mode {
     Flip,
 }
 
-impl Mode {
-    const NAMES: [&'static str; 3] = ["open", "dark", "flip"];
-
-    fn parse(text: &str) -> Option<Mode> {
-        match text.trim().to_ascii_lowercase().as_str() {
-            "open" => Some(Mode::Open),
-            "dark" => Some(Mode::Dark),
-            "flip" => Some(Mode::Flip),
-            _ => None,
-        }
-    }
-}
+/// The `Mode` option's values by name, in the order `uci` lists them.
+const MODES: [(&str, Mode); 3] = [
+    ("open", Mode::Open),
+    ("dark", Mode::Dark),
+    ("flip", Mode::Flip),
+];
 
 /// A line the engine refuses: the command parsed, but the game or the option refuses what it
 /// names. Reported as `info string <error>`; the line is otherwise ignored.
@@ -106,19 +99,9 @@ pub(crate) enum EngineError {
     /// `position startpos|fen` under `Mode dark`.
     #[error("position: Mode is dark: expected 'position hidden <information state>'")]
     NeedsHidden,
-    /// An option value out of range or of the wrong form.
-    #[error("setoption: '{value}' is not a valid value for {name} ({expected})")]
-    OptionValue {
-        /// The option.
-        name: String,
-        /// The value given.
-        value: String,
-        /// What it takes.
-        expected: String,
-    },
-    /// No option of the name.
-    #[error("setoption: no option named '{0}'")]
-    UnknownOption(String),
+    /// An option value out of range or of the wrong form, or no option of the name.
+    #[error(transparent)]
+    Option(#[from] OptionError),
 }
 
 /// The position a session searches, as the last `position` command gave it.
@@ -160,37 +143,6 @@ struct Settings {
 }
 
 impl Settings {
-    /// Open play's agent, its table (if it searches) of `hash_mb` MiB; `None` when that
-    /// cannot be allocated.
-    fn open_agent(&self, hash_mb: usize) -> Option<Box<dyn Agent + Send>> {
-        match self.agent {
-            AgentKind::Search => SearchAgent::try_with_config(
-                self.seed,
-                SearchConfig {
-                    hash_entries: entries_in(hash_mb, SearchAgent::TT_ENTRY_BYTES),
-                    ..SearchConfig::default()
-                },
-            )
-            .map(|a| Box::new(a) as Box<dyn Agent + Send>),
-            other => Some(other.build(self.seed)),
-        }
-    }
-
-    /// Flip play's agent, as [`Settings::open_agent`].
-    fn flip_agent(&self, hash_mb: usize) -> Option<Box<dyn FlipAgent + Send>> {
-        match self.agent {
-            AgentKind::Search => FlipSearchAgent::try_with_config(
-                self.seed,
-                FlipSearchConfig {
-                    hash_entries: entries_in(hash_mb, FlipSearchAgent::TT_ENTRY_BYTES),
-                    ..FlipSearchConfig::default()
-                },
-            )
-            .map(|a| Box::new(a) as Box<dyn FlipAgent + Send>),
-            other => Some(other.build_flip(self.seed)),
-        }
-    }
-
     /// Dark play's agent; IS-MCTS's tree holds at most what fits in `Hash` (issue 50, item 7).
     fn dark_agent(&self) -> Box<dyn DarkAgent + Send> {
         match self.dark_agent {
@@ -211,33 +163,25 @@ impl Settings {
 }
 
 /// The agents of the session: the one the current position needs is built before a search
-/// (at `setoption name Hash`, `isready`, or failing those `go`: [`Server::prepare`]) and kept
+/// (at `setoption name Hash`, `isready`, or failing those `go`: [`GameSession::prepare`]) and kept
 /// (with its table) from one `go` to the next; a changed setting drops them, and building one
 /// drops the others, so that one table is held at a time.
 #[derive(Default)]
-struct Agents {
+pub(crate) struct Agents {
     open: Option<Box<dyn Agent + Send>>,
     flip: Option<Box<dyn FlipAgent + Send>>,
     dark: Option<Box<dyn DarkAgent + Send>>,
 }
 
-struct Running {
-    stop: StopSignal,
-    handle: JoinHandle<Agents>,
-}
-
-struct Server {
-    out: Output,
+pub(crate) struct Server {
     mode: Mode,
     settings: Settings,
-    /// The `Move Overhead` option, in milliseconds.
-    overhead_ms: u64,
-    agents: Option<Agents>,
-    running: Option<Running>,
+    /// The agents and their search.
+    search: Searcher<Agents>,
     current: Current,
     /// The size in MiB of the last table had: what a `Hash` that cannot be had falls back to.
     table_mb: usize,
-    /// How many agents [`Server::prepare`] built (their tables allocated then, never in a
+    /// How many agents [`GameSession::prepare`] built (their tables allocated then, never in a
     /// search).
     builds: usize,
     /// The `DeployPolicy` option: how `deploy` chooses (issue 51 item 2(b)).
@@ -246,27 +190,11 @@ struct Server {
     deploy_rng: StdRng,
 }
 
-/// Serve the protocol on `input`/`output` until `quit` or the end of the input; `seed` is
-/// the initial `Seed` option (0: one is drawn).
-///
-/// # Errors
-///
-/// Only a failure to read `input`.
-pub(crate) fn serve<R: BufRead, W: Write + Send + 'static>(
-    input: R,
-    output: W,
-    seed: u64,
-) -> io::Result<()> {
-    let out = Output::new(output);
-    let mut server = Server::new(out.clone(), seed);
-    junqi_protocol::server::serve(input, &out, &mut server)
-}
-
 impl Server {
-    fn new(out: Output, seed: u64) -> Server {
+    /// A session answering on `out`; `seed` is the initial `Seed` option (0: one is drawn).
+    pub(crate) fn new(out: Output, seed: u64) -> Server {
         let seed = if seed == 0 { fresh_seed() } else { seed };
         Server {
-            out,
             mode: Mode::Open,
             settings: Settings {
                 agent: AgentKind::default(),
@@ -276,9 +204,7 @@ impl Server {
                 ismcts: IsmctsConfig::default(),
                 determinized: DeterminizedConfig::default(),
             },
-            overhead_ms: 10,
-            agents: Some(Agents::default()),
-            running: None,
+            search: Searcher::new(out),
             current: Current::start(Mode::Open),
             table_mb: DEFAULT_HASH_MB as usize,
             builds: 0,
@@ -287,56 +213,162 @@ impl Server {
         }
     }
 
+    fn uci(&self) {
+        let spin =
+            |name, default, min, max| Reply::Option(OptionLine::spin(name, default, min, max));
+        let combo = |name, default, vars| Reply::Option(OptionLine::combo(name, default, vars));
+        let agents: Vec<&str> = AgentKind::ALL.iter().map(|k| k.name()).collect();
+        let dark: Vec<&str> = DarkAgentKind::ALL.iter().map(|k| k.name()).collect();
+        let ismcts = IsmctsConfig::default();
+        let det = DeterminizedConfig::default();
+        let options = [
+            combo("Mode", "open", &MODES.map(|m| m.0)),
+            combo("Agent", AgentKind::default().name(), &agents),
+            combo("DarkAgent", DarkAgentKind::default().name(), &dark),
+            session::seed_option(),
+            spin("Hash", 4, 1, MAX_HASH_MB),
+            session::overhead_option(),
+            Reply::Option(OptionLine::string(
+                "DeployPolicy",
+                &DeploymentPolicy::default().to_string(),
+            )),
+            spin("IsmctsWorlds", ismcts.worlds.into(), 1, MAX_WORLDS),
+            spin(
+                "IsmctsExploration",
+                (ismcts.exploration * 100.0).round() as u64,
+                1,
+                1000,
+            ),
+            spin("IsmctsLeafNodes", ismcts.leaf_nodes, 1, 100_000),
+            spin("IsmctsNodes", ismcts.default_nodes, 1, 100_000_000),
+            spin("DeterminizedWorlds", det.worlds.into(), 1, MAX_WORLDS),
+            spin("DeterminizedDepth", det.max_depth.into(), 1, 64),
+            spin("DeterminizedNodes", det.default_nodes, 1, 100_000_000),
+        ];
+        let name = format!("luzhanqi-engine {}", env!("CARGO_PKG_VERSION"));
+        for l in session::uci_answer(name, options) {
+            self.search.out().send(&l.to_string());
+        }
+    }
+
+    fn set_option(&mut self, name: &str, value: Option<&str>) -> Result<(), OptionError> {
+        let v = OptionValue::new(name, value);
+        let number = |min, max| v.number(min, max);
+        let mut s = self.settings;
+        match name.to_ascii_lowercase().as_str() {
+            "mode" => {
+                // A position of the old mode is not one of the new: the new mode's start.
+                if session::changed(&mut self.mode, v.pick(&MODES, "open, dark or flip")?) {
+                    self.current = Current::start(self.mode);
+                }
+                return Ok(());
+            }
+            "agent" => s.agent = v.parse("search, heuristic or random")?,
+            "darkagent" => s.dark_agent = v.parse("ismcts, determinized, heuristic or random")?,
+            "seed" => {
+                s.seed = v.seed(fresh_seed)?;
+                self.deploy_rng = StdRng::seed_from_u64(s.seed);
+            }
+            "deploypolicy" => {
+                self.deploy_policy =
+                    v.parse("guarded, uniform or a legal deployment string (L-17, L-19)")?;
+                return Ok(());
+            }
+            "hash" => {
+                s.hash_mb = number(1, MAX_HASH_MB)?;
+                // The old table is freed before the new one is allocated, now, as `gjjq
+                // engine` does: not in the next timed `go`.
+                if self.search.update(&mut self.settings, s) {
+                    self.prepare();
+                }
+                return Ok(());
+            }
+            "ismctsworlds" => s.ismcts.worlds = number(1, MAX_WORLDS)? as u32,
+            "ismctsexploration" => s.ismcts.exploration = number(1, 1000)? as f64 / 100.0,
+            "ismctsleafnodes" => s.ismcts.leaf_nodes = number(1, 100_000)?,
+            "ismctsnodes" => s.ismcts.default_nodes = number(1, 100_000_000)?,
+            "determinizedworlds" => s.determinized.worlds = number(1, MAX_WORLDS)? as u32,
+            "determinizeddepth" => s.determinized.max_depth = number(1, 64)? as u32,
+            "determinizednodes" => s.determinized.default_nodes = number(1, 100_000_000)?,
+            _ => return Err(OptionError::Unknown(name.to_string())),
+        }
+        // Built afresh, with the new settings, at the next `isready` or `go`.
+        self.search.update(&mut self.settings, s);
+        Ok(())
+    }
+
+    fn go(&mut self, go: GoParams) {
+        let start = Instant::now();
+        // Built now if `isready` did not (a controller that does not wait for `readyok`).
+        self.prepare();
+        let current = self.current.clone();
+        let seat = match &current {
+            Current::Open(g, _) => seat_of(g.position().turn()),
+            Current::Dark(state) => seat_of(state.side()),
+            Current::NoInfoState => Seat::White,
+            // 翻棋's players have no colour at the start: the first player reads `wtime`.
+            Current::Flip(g, _) => match g.position().player_to_act() {
+                Player::First => Seat::White,
+                Player::Second => Seat::Black,
+            },
+        };
+        // A dark agent builds its sampler and draws a world before it looks at the clock,
+        // and then looks between two worlds and every 16 iterations: it is given its time
+        // less a reserve for that.
+        let reserve = if matches!(current, Current::Dark(_)) {
+            DARK_RESERVE_MS
+        } else {
+            0
+        };
+        let stop = StopSignal::new();
+        let limits = Limits {
+            // The budget's soft part: the agents' time is a bound they return within.
+            time: budget(&go, seat, self.search.overhead_ms()).map(|b| b.soft_less(reserve)),
+            // `go infinite`: no limit but `stop`.
+            nodes: go.node_limit(),
+            depth: go.depth,
+            stop: Some(stop.clone()),
+        };
+        self.search.start(
+            go.infinite,
+            move || stop.raise(),
+            None,
+            move |agents| Found::answer(search(&current, agents, &limits), start),
+        );
+    }
+}
+
+impl GameSession for Server {
+    type Agents = Agents;
+    type Error = EngineError;
+
     /// Build the agent the current position needs, unless it is built or a search runs: its
     /// table is allocated here, at `setoption name Hash`, `isready` or, failing those, before
     /// a `go`'s search starts, and never inside a timed search (issue 50, item 5). When `Hash`
     /// MiB cannot be had, the size of the last table had, halved in turn, is taken and said on
     /// an `info string`, as `gjjq engine` does ([`junqi_protocol::hash::allocate`], item 6).
     fn prepare(&mut self) {
-        if self.running.is_some() {
-            return;
-        }
-        let Some(agents) = self.agents.as_mut() else {
+        let Some(agents) = self.search.idle() else {
             return;
         };
         let s = self.settings;
         let asked = s.hash_mb as usize;
-        let got = match &self.current {
-            Current::Open(..) => {
-                if agents.open.is_some() {
-                    return;
-                }
-                *agents = Agents::default();
-                let (agent, got) = allocate(asked, self.table_mb, |mb| s.open_agent(mb))
-                    .or_else(|| s.open_agent(0).map(|a| (a, 0)))
-                    .unzip();
-                agents.open = agent;
-                got
-            }
-            Current::Flip(..) => {
-                if agents.flip.is_some() {
-                    return;
-                }
-                *agents = Agents::default();
-                let (agent, got) = allocate(asked, self.table_mb, |mb| s.flip_agent(mb))
-                    .or_else(|| s.flip_agent(0).map(|a| (a, 0)))
-                    .unzip();
-                agents.flip = agent;
-                got
-            }
-            Current::Dark(_) | Current::NoInfoState => {
-                if agents.dark.is_some() {
-                    return;
-                }
+        let built = match &self.current {
+            Current::Open(..) => build_table::<Game>(agents, &s, self.table_mb),
+            Current::Flip(..) => build_table::<FlipGame>(agents, &s, self.table_mb),
+            Current::Dark(_) | Current::NoInfoState => agents.dark.is_none().then(|| {
                 *agents = Agents::default();
                 agents.dark = Some(s.dark_agent());
                 Some(asked)
-            }
+            }),
+        };
+        let Some(got) = built else {
+            return;
         };
         self.builds += 1;
         let got = got.unwrap_or(0);
         if got != asked {
-            self.out.info(&fallback_message(asked, got));
+            self.search.out().info(&fallback_message(asked, got));
             self.settings.hash_mb = got as u64;
         }
         if got > 0 {
@@ -349,7 +381,7 @@ impl Server {
             GameCommand::Uci => self.uci(),
             GameCommand::SetOption { name, value } => self.set_option(&name, value.as_deref())?,
             GameCommand::NewGame => {
-                if let Some(a) = &mut self.agents {
+                if let Some(a) = self.search.idle() {
                     a.open.iter_mut().for_each(|x| x.new_game());
                     a.flip.iter_mut().for_each(|x| x.new_game());
                     a.dark.iter_mut().for_each(|x| x.new_game());
@@ -373,200 +405,8 @@ impl Server {
         Ok(())
     }
 
-    fn uci(&self) {
-        let spin =
-            |name, default, min, max| Reply::Option(OptionLine::spin(name, default, min, max));
-        let combo = |name, default, vars| Reply::Option(OptionLine::combo(name, default, vars));
-        let agents: Vec<&str> = AgentKind::ALL.iter().map(|k| k.name()).collect();
-        let dark: Vec<&str> = DarkAgentKind::ALL.iter().map(|k| k.name()).collect();
-        let ismcts = IsmctsConfig::default();
-        let det = DeterminizedConfig::default();
-        let lines = [
-            Reply::Id(Id::Name(format!(
-                "luzhanqi-engine {}",
-                env!("CARGO_PKG_VERSION")
-            ))),
-            Reply::Id(Id::Author("gjjq developers".to_string())),
-            combo("Mode", "open", &Mode::NAMES),
-            combo("Agent", AgentKind::default().name(), &agents),
-            combo("DarkAgent", DarkAgentKind::default().name(), &dark),
-            spin("Seed", 0, 0, u64::MAX),
-            spin("Hash", 4, 1, MAX_HASH_MB),
-            spin("Move Overhead", 10, 0, 5000),
-            Reply::Option(OptionLine::string(
-                "DeployPolicy",
-                &DeploymentPolicy::default().to_string(),
-            )),
-            spin("IsmctsWorlds", ismcts.worlds.into(), 1, MAX_WORLDS),
-            spin(
-                "IsmctsExploration",
-                (ismcts.exploration * 100.0).round() as u64,
-                1,
-                1000,
-            ),
-            spin("IsmctsLeafNodes", ismcts.leaf_nodes, 1, 100_000),
-            spin("IsmctsNodes", ismcts.default_nodes, 1, 100_000_000),
-            spin("DeterminizedWorlds", det.worlds.into(), 1, MAX_WORLDS),
-            spin("DeterminizedDepth", det.max_depth.into(), 1, 64),
-            spin("DeterminizedNodes", det.default_nodes, 1, 100_000_000),
-            Reply::UciOk,
-        ];
-        for l in lines {
-            self.out.send(&l.to_string());
-        }
-    }
-
-    fn set_option(&mut self, name: &str, value: Option<&str>) -> Result<(), EngineError> {
-        let text = value.unwrap_or("").trim();
-        let bad = |expected: &str| EngineError::OptionValue {
-            name: name.to_string(),
-            value: text.to_string(),
-            expected: expected.to_string(),
-        };
-        let number = |min: u64, max: u64| -> Result<u64, EngineError> {
-            text.parse::<u64>()
-                .ok()
-                .filter(|v| (min..=max).contains(v))
-                .ok_or_else(|| bad(&format!("a number from {min} to {max}")))
-        };
-        let mut s = self.settings;
-        match name.to_ascii_lowercase().as_str() {
-            "mode" => {
-                let mode = Mode::parse(text).ok_or_else(|| bad("open, dark or flip"))?;
-                // A position of the old mode is not one of the new: the new mode's start.
-                if mode != self.mode {
-                    self.mode = mode;
-                    self.current = Current::start(mode);
-                }
-                return Ok(());
-            }
-            "move overhead" => {
-                self.overhead_ms = number(0, 5000)?;
-                return Ok(());
-            }
-            "agent" => {
-                s.agent = text
-                    .parse()
-                    .map_err(|_| bad("search, heuristic or random"))?;
-            }
-            "darkagent" => {
-                s.dark_agent = text
-                    .parse()
-                    .map_err(|_| bad("ismcts, determinized, heuristic or random"))?;
-            }
-            "seed" => {
-                let v = number(0, u64::MAX)?;
-                s.seed = if v == 0 { fresh_seed() } else { v };
-                self.deploy_rng = StdRng::seed_from_u64(s.seed);
-            }
-            "deploypolicy" => {
-                self.deploy_policy = text.parse().map_err(|_| {
-                    bad("guarded, uniform or a legal deployment string (L-17, L-19)")
-                })?;
-                return Ok(());
-            }
-            "hash" => {
-                s.hash_mb = number(1, MAX_HASH_MB)?;
-                if s != self.settings {
-                    self.settings = s;
-                    // The old table is freed before the new one is allocated, now, as
-                    // `gjjq engine` does: not in the next timed `go`.
-                    self.agents = Some(Agents::default());
-                    self.prepare();
-                }
-                return Ok(());
-            }
-            "ismctsworlds" => s.ismcts.worlds = number(1, MAX_WORLDS)? as u32,
-            "ismctsexploration" => s.ismcts.exploration = number(1, 1000)? as f64 / 100.0,
-            "ismctsleafnodes" => s.ismcts.leaf_nodes = number(1, 100_000)?,
-            "ismctsnodes" => s.ismcts.default_nodes = number(1, 100_000_000)?,
-            "determinizedworlds" => s.determinized.worlds = number(1, MAX_WORLDS)? as u32,
-            "determinizeddepth" => s.determinized.max_depth = number(1, 64)? as u32,
-            "determinizednodes" => s.determinized.default_nodes = number(1, 100_000_000)?,
-            _ => return Err(EngineError::UnknownOption(name.to_string())),
-        }
-        if s != self.settings {
-            self.settings = s;
-            // Built afresh, with the new settings, at the next `isready` or `go`.
-            self.agents = Some(Agents::default());
-        }
-        Ok(())
-    }
-
-    fn go(&mut self, go: GoParams) {
-        let start = Instant::now();
-        let stop = StopSignal::new();
-        let flag = stop.clone();
-        let out = self.out.clone();
-        let overhead = self.overhead_ms;
-        // Built now if `isready` did not (a controller that does not wait for `readyok`).
-        self.prepare();
-        let current = self.current.clone();
-        let mut agents = self.agents.take().unwrap_or_default();
-        let handle = std::thread::spawn(move || {
-            let seat = match &current {
-                Current::Open(g, _) => seat_of(g.position().turn()),
-                Current::Dark(state) => seat_of(state.side()),
-                Current::NoInfoState => Seat::White,
-                // 翻棋's players have no colour at the start: the first player reads `wtime`.
-                Current::Flip(g, _) => match g.position().player_to_act() {
-                    Player::First => Seat::White,
-                    Player::Second => Seat::Black,
-                },
-            };
-            // A dark agent builds its sampler and draws a world before it looks at the clock,
-            // and then looks between two worlds and every 16 iterations: it is given its time
-            // less a reserve for that.
-            let reserve = if matches!(current, Current::Dark(_)) {
-                DARK_RESERVE_MS
-            } else {
-                0
-            };
-            let limits = Limits {
-                // The budget's soft part: the agents' time is a bound they return within.
-                time: budget(&go, seat, overhead)
-                    .map(|b| Duration::from_millis((b.soft_ms - b.soft_ms.min(reserve)).max(1))),
-                // `go infinite`: no limit but `stop`.
-                nodes: go.nodes.or(go.infinite.then_some(u64::MAX)),
-                depth: go.depth,
-                stop: Some(flag.clone()),
-            };
-            let answer = search(&current, &mut agents, &limits);
-            let elapsed = start.elapsed().as_millis() as u64;
-            // UCI: after `go infinite` the answer waits for `stop`.
-            while go.infinite && !flag.is_raised() {
-                std::thread::sleep(Duration::from_millis(1));
-            }
-            match answer {
-                Ok((mv, choice)) => {
-                    out.send(&info_line(&choice, &mv, elapsed).to_string());
-                    out.send(&BestMove::new(mv).to_string());
-                }
-                Err(why) => {
-                    out.info(&why);
-                    out.send(&BestMove::none().to_string());
-                }
-            }
-            agents
-        });
-        self.running = Some(Running { stop, handle });
-    }
-}
-
-impl Session for Server {
-    fn apply(&mut self, cmd: Command) {
-        // Anything that changes the state waits for the running search's answer.
-        let Ok(cmd) = GameCommand::try_from(cmd) else {
-            return;
-        };
-        self.finish_search();
-        if let Err(e) = self.carry_out(cmd) {
-            self.out.info(&clip(&e.to_string(), ERROR_CHARS));
-        }
-    }
-
-    fn ready(&mut self) {
-        self.prepare();
+    fn searcher(&mut self) -> &mut Searcher<Agents> {
+        &mut self.search
     }
 
     /// `deploy [red|blue]` (issue 51 item 2(b)): a deployment of the `DeployPolicy` option,
@@ -579,21 +419,6 @@ impl Session for Server {
         }
         Ok(self.deploy_policy.choose(&mut self.deploy_rng).to_string())
     }
-
-    fn finish_search(&mut self) {
-        if let Some(r) = self.running.take() {
-            r.stop.raise();
-            match r.handle.join() {
-                Ok(agents) => self.agents = Some(agents),
-                Err(_) => {
-                    self.out
-                        .info("the search failed; the agents are built afresh");
-                    self.out.send(&BestMove::none().to_string());
-                    self.agents = Some(Agents::default());
-                }
-            }
-        }
-    }
 }
 
 /// The clock a side of 陸戰棋 reads: Red's is UCI's White (`wtime`), Blue's its Black.
@@ -604,114 +429,77 @@ fn seat_of(side: Side) -> Seat {
     }
 }
 
-/// Why a search has no agent: [`Server::prepare`] could not build it.
+/// Why a search has no agent: [`GameSession::prepare`] could not build it.
 fn no_agent() -> String {
     "no agent: its table could not be allocated".to_string()
 }
 
-/// What an agent found: its score, depth and nodes.
-struct Found {
-    score: i32,
-    depth: u32,
-    nodes: u64,
-}
-
 /// The move of the agent of `current`'s mode, as text, or why there is none.
-fn search(
-    current: &Current,
-    agents: &mut Agents,
-    limits: &Limits,
-) -> Result<(String, Found), String> {
+fn search(current: &Current, agents: &mut Agents, limits: &Limits) -> Result<Found, String> {
     match current {
-        Current::Open(game, history) => {
-            if let Some(o) = game.outcome() {
-                return Err(format!("the game is over: {o}"));
-            }
-            let agent = agents.open.as_mut().ok_or_else(no_agent)?;
-            let c = agent
-                .choose(game.position(), history, limits)
-                .map_err(|e| e.to_string())?;
-            Ok((
-                c.mv.to_string(),
-                Found {
-                    score: c.score,
-                    depth: c.depth,
-                    nodes: c.nodes,
-                },
-            ))
-        }
-        Current::Flip(game, history) => {
-            if let Some(o) = game.outcome() {
-                return Err(format!("the game is over: {o}"));
-            }
-            let agent = agents.flip.as_mut().ok_or_else(no_agent)?;
-            let c = agent
-                .choose(game.position(), history, limits)
-                .map_err(|e| e.to_string())?;
-            Ok((
-                c.action.to_string(),
-                Found {
-                    score: c.score,
-                    depth: c.depth,
-                    nodes: c.nodes,
-                },
-            ))
-        }
-        Current::NoInfoState => Err("Mode is dark and no information state was given: \
-             send 'position hidden <information state>' first"
-            .to_string()),
+        Current::Open(game, history) => play(game.as_ref(), agents, history, limits),
+        Current::Flip(game, history) => play(game.as_ref(), agents, history, limits),
+        Current::NoInfoState => Err(session::NO_INFO_STATE.to_string()),
         Current::Dark(state) => {
-            if let Some(o) = state.outcome() {
-                return Err(format!("the game is over: {o}"));
-            }
-            if state.turn() != state.side() {
-                return Err(format!(
-                    "it is {}'s turn, not {}'s: no move",
-                    state.turn(),
-                    state.side()
-                ));
-            }
+            session::decided(state.outcome())?;
+            session::not_to_move(state.turn(), state.side(), "move")?;
             let agent = agents.dark.as_mut().ok_or_else(no_agent)?;
             let c = agent.choose(state, limits).map_err(|e| e.to_string())?;
-            Ok((
-                c.mv.to_string(),
-                Found {
-                    score: c.score,
-                    depth: c.depth,
-                    nodes: c.nodes,
-                },
-            ))
+            Ok(found(c.mv.to_string(), c.score, c.depth, c.nodes))
         }
     }
 }
 
-/// The `info` line of an answer: `info depth D score S nodes N nps R time T pv M`, the score
-/// only from an agent that searched (depth above 0): `win N`/`loss N` in plies beyond
-/// [`eval::WIN_BOUND`], else `cp` in the evaluation's units.
-fn info_line(found: &Found, mv: &str, elapsed_ms: u64) -> Info {
-    let score = (found.depth > 0).then(|| {
-        if found.score > eval::WIN_BOUND {
-            Score::Win((eval::WIN - found.score).max(0) as u32)
-        } else if found.score < -eval::WIN_BOUND {
-            Score::Loss((eval::WIN + found.score).max(0) as u32)
-        } else {
-            Score::Cp(found.score)
-        }
-    });
-    Info {
-        depth: Some(found.depth),
-        score,
-        nodes: Some(found.nodes),
-        nps: Some(found.nodes * 1000 / elapsed_ms.max(1)),
-        time: Some(elapsed_ms),
-        pv: vec![mv.to_string()],
-        ..Info::default()
+/// What an agent found, as its answer writes it: the score only from an agent that searched
+/// (depth above 0), `win N`/`loss N` in plies beyond [`eval::WIN_BOUND`], else `cp` in the
+/// evaluation's units.
+fn found(action: String, score: i32, depth: u32, nodes: u64) -> Found {
+    Found {
+        action,
+        score: (depth > 0).then(|| Score::from_eval(score, eval::WIN, eval::WIN_BOUND)),
+        depth,
+        nodes,
     }
+}
+
+/// The agent of a mode with a table built in `agents` (the others dropped first, so that one
+/// table is held at a time), unless it is built (`None`): the MiB had, the size asked or, when
+/// that cannot be had, the last size had halved in turn ([`allocate`]); `Some(None)` when no
+/// table could be had at all.
+fn build_table<G: Replayed>(
+    agents: &mut Agents,
+    s: &Settings,
+    last_mb: usize,
+) -> Option<Option<usize>> {
+    if G::slot(agents).is_some() {
+        return None;
+    }
+    *agents = Agents::default();
+    let (agent, got) = allocate(s.hash_mb as usize, last_mb, |mb| G::agent(s, mb))
+        .or_else(|| G::agent(s, 0).map(|a| (a, 0)))
+        .unzip();
+    *G::slot(agents) = agent;
+    Some(got)
+}
+
+/// The choice of the agent of `game`'s mode, or why there is none.
+fn play<G: Replayed>(
+    game: &G,
+    agents: &mut Agents,
+    history: &[u64],
+    limits: &Limits,
+) -> Result<Found, String> {
+    game.decided()?;
+    let agent = G::slot(agents).as_deref_mut().ok_or_else(no_agent)?;
+    G::choose(agent, game, history, limits)
 }
 
 /// A game a `position` command replays: open play's [`Game`] (L-20 position string, L-21
-/// moves) or flip play's [`FlipGame`] (flip state string, plies with what each flip revealed).
+/// moves) or flip play's [`FlipGame`] (flip state string, plies with what each flip revealed),
+/// and the mode's agent.
 trait Replayed: Sized {
+    /// The mode's agent.
+    type Chooser: ?Sized;
     /// The state a `fen` names and the game is at (its key and text come from [`GameState`]).
     type Start: GameState<Err: fmt::Display>;
     /// One element of `moves`.
@@ -725,45 +513,92 @@ trait Replayed: Sized {
     fn position(&self) -> &Self::Start;
     /// Play `ply`, or say why not.
     fn play_ply(&mut self, ply: Self::Ply) -> Result<(), String>;
+    /// Why the game has nothing to play: it is decided.
+    fn decided(&self) -> Result<(), String>;
+    /// The mode's agent of the settings, its table (if it searches) of `hash_mb` MiB; `None`
+    /// when that cannot be allocated.
+    fn agent(s: &Settings, hash_mb: usize) -> Option<Box<Self::Chooser>>;
+    /// The mode's agent among the agents.
+    fn slot(agents: &mut Agents) -> &mut Option<Box<Self::Chooser>>;
+    /// The agent's choice in the game.
+    fn choose(
+        agent: &mut Self::Chooser,
+        game: &Self,
+        history: &[u64],
+        limits: &Limits,
+    ) -> Result<Found, String>;
 }
 
-impl Replayed for Game {
-    type Start = Position;
-    type Ply = Move;
-    const START_TEXT: &'static str = "position string";
-    fn startpos() -> Position {
-        deploy::default_start()
-    }
-    fn new(start: Position) -> Game {
-        Game::new(start)
-    }
-    fn position(&self) -> &Position {
-        Game::position(self)
-    }
-    fn play_ply(&mut self, m: Move) -> Result<(), String> {
-        self.play(m).map(drop).map_err(|e| e.to_string())
-    }
+/// [`Replayed`] for a mode's game: its start, plies and their play, and its agent (`$slot`
+/// of [`Agents`]): the search `$search` with its config `$config` and a table of the `Hash`
+/// given, or the settings' other agents by `$build`, whose choice's `$action` is played.
+macro_rules! replayed {
+    (
+        $game:ty, $start:ty, $ply:ty, $text:literal, $startpos:expr,
+        |$g:ident, $p:ident| $play:expr,
+        $slot:ident: $chooser:ty, $search:ident($config:ident) or $build:ident, $action:ident
+    ) => {
+        impl Replayed for $game {
+            type Chooser = $chooser;
+            type Start = $start;
+            type Ply = $ply;
+            const START_TEXT: &'static str = $text;
+            fn startpos() -> $start {
+                $startpos
+            }
+            fn new(start: $start) -> $game {
+                <$game>::new(start)
+            }
+            fn position(&self) -> &$start {
+                <$game>::position(self)
+            }
+            fn play_ply(&mut self, $p: $ply) -> Result<(), String> {
+                let $g = self;
+                $play.map(drop).map_err(|e| e.to_string())
+            }
+            fn decided(&self) -> Result<(), String> {
+                session::decided(self.outcome())
+            }
+            fn agent(s: &Settings, mb: usize) -> Option<Box<$chooser>> {
+                match s.agent {
+                    AgentKind::Search => {
+                        let hash_entries = entries_in(mb, $search::TT_ENTRY_BYTES);
+                        let config = $config {
+                            hash_entries,
+                            ..$config::default()
+                        };
+                        $search::try_with_config(s.seed, config).map(|a| Box::new(a) as Box<_>)
+                    }
+                    other => Some(other.$build(s.seed)),
+                }
+            }
+            fn slot(agents: &mut Agents) -> &mut Option<Box<$chooser>> {
+                &mut agents.$slot
+            }
+            fn choose(
+                agent: &mut Self::Chooser,
+                game: &$game,
+                history: &[u64],
+                limits: &Limits,
+            ) -> Result<Found, String> {
+                let c = agent.choose(game.position(), history, limits);
+                c.map(|c| found(c.$action.to_string(), c.score, c.depth, c.nodes))
+                    .map_err(|e| e.to_string())
+            }
+        }
+    };
 }
 
-impl Replayed for FlipGame {
-    type Start = FlipPosition;
-    type Ply = FlipPly;
-    const START_TEXT: &'static str = "flip state string";
-    fn startpos() -> FlipPosition {
-        FlipPosition::start()
-    }
-    fn new(start: FlipPosition) -> FlipGame {
-        FlipGame::new(start)
-    }
-    fn position(&self) -> &FlipPosition {
-        FlipGame::position(self)
-    }
-    fn play_ply(&mut self, ply: FlipPly) -> Result<(), String> {
-        self.play(ply.action, ply.revealed)
-            .map(drop)
-            .map_err(|e| e.to_string())
-    }
-}
+replayed!(
+    Game, Position, Move, "position string", deploy::default_start(),
+    |game, m| game.play(m),
+    open: dyn Agent + Send, SearchAgent(SearchConfig) or build, mv
+);
+replayed!(
+    FlipGame, FlipPosition, FlipPly, "flip state string", FlipPosition::start(),
+    |game, ply| game.play(ply.action, ply.revealed),
+    flip: dyn FlipAgent + Send, FlipSearchAgent(FlipSearchConfig) or build_flip, action
+);
 
 fn replay<G: Replayed>(cmd: &PositionCommand) -> Result<(Box<G>, Vec<u64>), EngineError> {
     let start = match &cmd.fen {
@@ -803,6 +638,9 @@ fn resolve_flip(cmd: &PositionCommand) -> Result<Current, EngineError> {
 
 #[cfg(test)]
 mod tests {
+    use std::io::{self, Write};
+
+    use junqi_protocol::server::serve_new;
     use std::sync::{Arc, Mutex};
 
     use super::*;
@@ -834,7 +672,7 @@ mod tests {
 
     fn session(input: &str) -> Vec<String> {
         let out = Transcript::default();
-        serve(input.as_bytes(), out.clone(), 7).unwrap();
+        serve_new(input.as_bytes(), out.clone(), |o| Server::new(o, 7)).unwrap();
         out.lines()
     }
 
@@ -1019,8 +857,8 @@ mod tests {
             let out = Transcript::default();
             let o = Output::new(out.clone());
             let mut server = Server::new(o.clone(), 7);
-            let entries = |s: &Server| {
-                let a = s.agents.as_ref().unwrap();
+            let entries = |s: &mut Server| {
+                let a = s.search.idle().unwrap();
                 match mode {
                     "open" => a.open.as_ref().map(|x| x.hash_entries()),
                     _ => a.flip.as_ref().map(|x| x.hash_entries()),
@@ -1030,16 +868,16 @@ mod tests {
             junqi_protocol::server::serve(input.as_bytes(), &o, &mut server).unwrap();
             // `Hash` built it at once.
             assert_eq!(server.builds, 1);
-            assert_eq!(entries(&server), Some((8 << 20) / per_entry));
+            assert_eq!(entries(&mut server), Some((8 << 20) / per_entry));
             assert_eq!(per_entry, 24);
             // Another setting drops it; `isready` builds it again before `readyok`.
             let input = "setoption name Seed value 3\nisready\n";
             junqi_protocol::server::serve(input.as_bytes(), &o, &mut server).unwrap();
             assert_eq!(server.builds, 2);
-            assert_eq!(entries(&server), Some((8 << 20) / per_entry));
+            assert_eq!(entries(&mut server), Some((8 << 20) / per_entry));
             junqi_protocol::server::serve("go depth 2\n".as_bytes(), &o, &mut server).unwrap();
             assert_eq!(server.builds, 2, "go built an agent");
-            assert_eq!(entries(&server), Some((8 << 20) / per_entry));
+            assert_eq!(entries(&mut server), Some((8 << 20) / per_entry));
             let lines = out.lines();
             assert_eq!(lines[0], "readyok");
             assert!(lines.last().unwrap().starts_with("bestmove "), "{lines:?}");

@@ -16,6 +16,7 @@ use junqi_cli::{
 use std::process::ExitCode;
 
 use clap::{Args, Parser, Subcommand, ValueEnum};
+use junqi_protocol::server::serve_new;
 use luzhanqi::board::{PointKind, point_kind};
 use luzhanqi::deploy::{self, Deployment};
 use luzhanqi::game_file::{GameFileReader, MoveForm, Record};
@@ -501,7 +502,8 @@ fn main() -> ExitCode {
     };
     if let Command::Engine(a) = &cli.command {
         // The protocol writes line by line, unbuffered: the controller waits for each line.
-        return match engine::serve(std::io::stdin().lock(), std::io::stdout(), a.seed) {
+        let (input, output) = (std::io::stdin().lock(), std::io::stdout());
+        return match serve_new(input, output, |out| engine::Server::new(out, a.seed)) {
             Ok(()) => ExitCode::SUCCESS,
             Err(e) => {
                 let _ = writeln!(std::io::stderr(), "error: reading standard input: {e}");

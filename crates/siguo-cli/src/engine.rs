@@ -23,24 +23,23 @@
 //! Not every agent looks at the clock all the time: a dark agent builds its world sampler
 //! before it looks (tens of milliseconds in the opening, a hundred and more late in a game),
 //! and cannot be interrupted there. So the answer is the first of two: the agent's, or a
-//! watchdog's at the time budget's hard limit (or [`STOP_GRACE_MS`] after `stop`), which plays
+//! watchdog's at the time budget's hard limit (or [`session::STOP_GRACE_MS`] after `stop`),
+//! which plays
 //! a uniform legal action ([`RandomAgent`]: it reads nothing hidden) and says so on an `info
 //! string`. An agent that answers late is left to finish in its thread, its answer dropped,
 //! and the next search gets agents built afresh: `go movetime N` is answered within N in every
 //! mode, whatever the agent.
 
-use std::io::{self, BufRead, Write};
 use std::sync::Arc;
-use std::sync::atomic::{AtomicBool, Ordering};
-use std::thread::JoinHandle;
 use std::time::{Duration, Instant};
 
 use junqi_cli::fresh_seed;
-use junqi_protocol::server::{ERROR_CHARS, Output, Session, clip};
-use junqi_protocol::time::budget_with_clock;
-use junqi_protocol::{
-    BestMove, Command, GoParams, Id, Info, OptionLine, PositionCommand, Reply, Score,
+use junqi_protocol::server::{Output, clip};
+use junqi_protocol::session::{
+    self, Fallback, Found, GameSession, OptionError, OptionValue, Searcher,
 };
+use junqi_protocol::time::budget_with_clock;
+use junqi_protocol::{GameCommand, GoParams, OptionLine, PositionCommand, Reply, Score};
 use siguo::dark::InfoState;
 use siguo::{Position, Repetitions, Rules, Seat, SiguoMode};
 use siguo_engine::{Agent, DarkAgent};
@@ -51,24 +50,15 @@ use siguo_engine::{AgentKind, Choice, DeterminizedAgent, Limits, RandomAgent, St
 /// runs out (as `luzhanqi engine`'s dark agents, docs/luzhanqi-engine.md).
 const DARK_RESERVE_MS: u64 = 20;
 
-/// How long `stop` waits for the agent's answer before the watchdog answers, in milliseconds.
-const STOP_GRACE_MS: u64 = 5;
-
 /// The most worlds a dark agent may be told to draw without a time limit.
 const MAX_WORLDS: u64 = DeterminizedAgent::MAX_WORLDS as u64;
 
-/// The `Mode` option's values, in the order `uci` lists them.
-const MODES: [&str; 3] = ["dark", "double_open", "open"];
-
-/// A mode by its `Mode` name (`dark`, `double_open`, `open`).
-fn parse_mode(text: &str) -> Option<SiguoMode> {
-    match text.trim().to_ascii_lowercase().as_str() {
-        "dark" => Some(SiguoMode::Dark),
-        "double_open" => Some(SiguoMode::DoubleOpen),
-        "open" => Some(SiguoMode::Open),
-        _ => None,
-    }
-}
+/// The `Mode` option's values by name, in the order `uci` lists them.
+const MODES: [(&str, SiguoMode); 3] = [
+    ("dark", SiguoMode::Dark),
+    ("double_open", SiguoMode::DoubleOpen),
+    ("open", SiguoMode::Open),
+];
 
 /// `resign-<seat letter>` (L-60): the seat that surrenders; `None` for any other text, and
 /// `Some(Err)` for `resign-` followed by something that is not one seat letter.
@@ -123,118 +113,26 @@ impl Settings {
 /// The agents, built when first needed and kept from one `go` to the next (the search's
 /// table with them); a changed setting drops them.
 #[derive(Default)]
-struct Agents {
+pub(crate) struct Agents {
     open: Option<Box<dyn Agent + Send>>,
     dark: Option<Box<dyn DarkAgent + Send>>,
 }
 
-struct Running {
-    stop: StopSignal,
-    handle: JoinHandle<Agents>,
-    /// The one answer of this `go`: whoever sets it first (the agent, the watchdog, `stop`)
-    /// writes `bestmove`.
-    answer: Answer,
-}
-
-/// The right to write a `go`'s answer, shared by the agent's thread and the watchdog.
-#[derive(Clone)]
-struct Answer {
-    taken: Arc<AtomicBool>,
-    out: Output,
-    /// What is played when the agent is late, and the seed of its uniform choice.
-    current: Current,
-    seed: u64,
-}
-
-impl Answer {
-    /// Whether the caller is the first to answer (and so must).
-    fn claim(&self) -> bool {
-        !self.taken.swap(true, Ordering::AcqRel)
-    }
-
-    /// The agent's answer, unless another came first.
-    fn agent(&self, answer: Result<Choice, String>, elapsed_ms: u64) {
-        if !self.claim() {
-            return;
-        }
-        match answer {
-            Ok(choice) => {
-                self.out.send(&info_line(&choice, elapsed_ms).to_string());
-                self.out
-                    .send(&BestMove::new(choice.action.to_string()).to_string());
-            }
-            Err(why) => {
-                self.out.info(&why);
-                self.out.send(&BestMove::none().to_string());
-            }
-        }
-    }
-
-    /// The watchdog's answer for a late agent (`why`), unless the agent's came first: a
-    /// uniform legal action of the position or the information state.
-    fn late(&self, why: &str) {
-        if !self.claim() {
-            return;
-        }
-        let mut random = RandomAgent::new(self.seed);
-        let stopped = Limits::default();
-        let choice = match &self.current {
-            Current::Open(pos, history) => random.choose(pos, history, &stopped),
-            Current::Dark(state) => random.choose_dark(state, &stopped),
-            Current::NoInfoState => {
-                self.out.send(&BestMove::none().to_string());
-                return;
-            }
-        };
-        match choice {
-            Ok(c) => {
-                self.out
-                    .info(&format!("{why}: a uniform legal action is played"));
-                self.out
-                    .send(&BestMove::new(c.action.to_string()).to_string());
-            }
-            Err(e) => {
-                self.out.info(&e.to_string());
-                self.out.send(&BestMove::none().to_string());
-            }
-        }
-    }
-}
-
-struct Server {
-    out: Output,
+pub(crate) struct Server {
     mode: SiguoMode,
     rules: Rules,
     settings: Settings,
-    /// The `Move Overhead` option, in milliseconds.
-    overhead_ms: u64,
-    agents: Option<Agents>,
-    running: Option<Running>,
+    /// The agents and their search, with a watchdog.
+    search: Searcher<Agents>,
     current: Current,
     /// `go` commands so far (the seed of a watchdog's answer).
     searches: u64,
 }
 
-/// Serve the protocol on `input`/`output` until `quit` or the end of the input; `seed` is the
-/// initial `Seed` option (0: one is drawn).
-///
-/// # Errors
-///
-/// Only a failure to read `input`.
-pub(crate) fn serve<R: BufRead, W: Write + Send + 'static>(
-    input: R,
-    output: W,
-    seed: u64,
-) -> io::Result<()> {
-    let out = Output::new(output);
-    let mut server = Server::new(out.clone(), seed);
-    junqi_protocol::server::serve(input, &out, &mut server)
-}
-
 impl Server {
-    fn new(out: Output, seed: u64) -> Server {
+    /// A session answering on `out`; `seed` is the initial `Seed` option (0: one is drawn).
+    pub(crate) fn new(out: Output, seed: u64) -> Server {
         Server {
-            out,
             mode: SiguoMode::Dark,
             rules: Rules::STANDARD,
             settings: Settings {
@@ -242,9 +140,7 @@ impl Server {
                 seed: if seed == 0 { fresh_seed() } else { seed },
                 worlds: DeterminizedAgent::DEFAULT_WORLDS,
             },
-            overhead_ms: 10,
-            agents: Some(Agents::default()),
-            running: None,
+            search: Searcher::new(out),
             current: Current::NoInfoState,
             searches: 0,
         }
@@ -267,67 +163,6 @@ impl Server {
         rules.mode.mode = SiguoMode::Open;
         rules.mode.engineer_scout = false;
         rules
-    }
-
-    /// Build the agent the current position needs, unless it is built or a search runs.
-    fn prepare(&mut self) {
-        if self.running.is_some() {
-            return;
-        }
-        let Some(agents) = self.agents.as_mut() else {
-            return;
-        };
-        match self.current {
-            Current::Open(..) => {
-                if agents.open.is_none() {
-                    agents.open = Some(self.settings.open_agent());
-                }
-            }
-            Current::Dark(_) | Current::NoInfoState => {
-                if agents.dark.is_none() {
-                    agents.dark = Some(self.settings.dark_agent());
-                }
-            }
-        }
-    }
-
-    fn carry_out(&mut self, cmd: Command) -> Result<(), String> {
-        match cmd {
-            Command::Uci => self.uci(),
-            Command::SetOption { name, value } => self.set_option(&name, value.as_deref())?,
-            Command::NewGame => {
-                if let Some(a) = &mut self.agents {
-                    a.open.iter_mut().for_each(|x| x.new_game());
-                    a.dark.iter_mut().for_each(|x| x.new_game());
-                }
-            }
-            Command::Position(p) => {
-                if self.mode != SiguoMode::Open {
-                    return Err(format!(
-                        "position: Mode is {}: expected 'position hidden <information state>'",
-                        MODES[mode_index(self.mode)]
-                    ));
-                }
-                self.current = self.open_position(&p)?;
-            }
-            Command::HiddenPosition(text) => {
-                let state = text.parse::<InfoState>().map_err(|e| {
-                    format!(
-                        "position: invalid information state '{}': {e}",
-                        clip(&text, 200)
-                    )
-                })?;
-                self.current = Current::Dark(Box::new(state));
-            }
-            Command::Go(go) => self.go(go),
-            Command::IsReady
-            | Command::Stop
-            | Command::PonderHit
-            | Command::Debug(_)
-            | Command::Deploy(_)
-            | Command::Quit => {}
-        }
-        Ok(())
     }
 
     /// 全明's `position startpos|fen … [moves …]`: the position, and the keys before it.
@@ -366,78 +201,48 @@ impl Server {
             |name, default, min, max| Reply::Option(OptionLine::spin(name, default, min, max));
         let combo = |name, default, vars| Reply::Option(OptionLine::combo(name, default, vars));
         let agents: Vec<&str> = AgentKind::ALL.iter().map(|k| k.name()).collect();
-        let lines = [
-            Reply::Id(Id::Name(format!(
-                "siguo-engine {}",
-                env!("CARGO_PKG_VERSION")
-            ))),
-            Reply::Id(Id::Author("gjjq developers".to_string())),
-            combo("Mode", "dark", &MODES),
+        let options = [
+            combo("Mode", "dark", &MODES.map(|m| m.0)),
             Reply::Option(OptionLine::string("Rules", "standard")),
             combo("Agent", AgentKind::Search.name(), &agents),
-            spin("Seed", 0, 0, u64::MAX),
+            session::seed_option(),
             spin(
                 "Worlds",
                 DeterminizedAgent::DEFAULT_WORLDS.into(),
                 1,
                 MAX_WORLDS,
             ),
-            spin("Move Overhead", 10, 0, 5000),
-            Reply::UciOk,
+            session::overhead_option(),
         ];
-        for l in lines {
-            self.out.send(&l.to_string());
+        let name = format!("siguo-engine {}", env!("CARGO_PKG_VERSION"));
+        for l in session::uci_answer(name, options) {
+            self.search.out().send(&l.to_string());
         }
     }
 
-    fn set_option(&mut self, name: &str, value: Option<&str>) -> Result<(), String> {
-        let text = value.unwrap_or("").trim();
-        let bad = |expected: &str| {
-            format!("setoption: '{text}' is not a valid value for {name} ({expected})")
-        };
-        let number = |min: u64, max: u64| -> Result<u64, String> {
-            text.parse::<u64>()
-                .ok()
-                .filter(|v| (min..=max).contains(v))
-                .ok_or_else(|| bad(&format!("a number from {min} to {max}")))
-        };
+    fn set_option(&mut self, name: &str, value: Option<&str>) -> Result<(), OptionError> {
+        let v = OptionValue::new(name, value);
         let mut s = self.settings;
         match name.to_ascii_lowercase().as_str() {
             "mode" => {
-                let mode = parse_mode(text).ok_or_else(|| bad("dark, double_open or open"))?;
-                if mode != self.mode {
-                    self.mode = mode;
+                if session::changed(&mut self.mode, v.pick(&MODES, "dark, double_open or open")?) {
                     self.current = self.start();
                 }
                 return Ok(());
             }
             "rules" => {
-                self.rules = Rules::parse(text).map_err(|e| bad(&e.to_string()))?;
+                self.rules = Rules::parse(v.text).map_err(|e| v.bad(&e.to_string()))?;
                 if self.mode == SiguoMode::Open {
                     self.current = self.start();
                 }
                 return Ok(());
             }
-            "move overhead" => {
-                self.overhead_ms = number(0, 5000)?;
-                return Ok(());
-            }
-            "agent" => {
-                s.agent = text
-                    .parse()
-                    .map_err(|_| bad("search, determinized, heuristic or random"))?;
-            }
-            "seed" => {
-                let v = number(0, u64::MAX)?;
-                s.seed = if v == 0 { fresh_seed() } else { v };
-            }
-            "worlds" => s.worlds = number(1, MAX_WORLDS)? as u32,
-            _ => return Err(format!("setoption: no option named '{}'", clip(name, 60))),
+            "agent" => s.agent = v.parse("search, determinized, heuristic or random")?,
+            "seed" => s.seed = v.seed(fresh_seed)?,
+            "worlds" => s.worlds = v.number(1, MAX_WORLDS)? as u32,
+            _ => return Err(OptionError::Unknown(clip(name, 60))),
         }
-        if s != self.settings {
-            self.settings = s;
-            self.agents = Some(Agents::default());
-        }
+        self.search.update(&mut self.settings, s);
         Ok(())
     }
 
@@ -445,171 +250,159 @@ impl Server {
         let start = Instant::now();
         self.prepare();
         self.searches += 1;
-        let stop = StopSignal::new();
-        let flag = stop.clone();
         let current = self.current.clone();
-        let answer = Answer {
-            taken: Arc::new(AtomicBool::new(false)),
-            out: self.out.clone(),
-            current: current.clone(),
-            seed: self.settings.seed ^ self.searches.rotate_left(32),
-        };
         let (seat, reserve) = match &current {
             Current::Open(pos, _) => (pos.turn(), 0),
             Current::Dark(state) => (state.seat(), DARK_RESERVE_MS),
             Current::NoInfoState => (Seat::Red, 0),
         };
-        let budget = budget_with_clock(&go, go.seat_clock(seat.letter()), self.overhead_ms);
+        let budget =
+            budget_with_clock(&go, go.seat_clock(seat.letter()), self.search.overhead_ms());
+        let stop = StopSignal::new();
         let limits = Limits {
-            time: budget
-                .map(|b| Duration::from_millis((b.soft_ms - b.soft_ms.min(reserve)).max(1))),
-            nodes: go.nodes.or(go.infinite.then_some(u64::MAX)),
+            time: budget.map(|b| b.soft_less(reserve)),
+            nodes: go.node_limit(),
             depth: go.depth,
-            stop: Some(flag.clone()),
+            stop: Some(stop.clone()),
         };
-        let mut agents = self.agents.take().unwrap_or_default();
-        let mine = answer.clone();
-        let handle = std::thread::spawn(move || {
-            let found = search(&current, &mut agents, &limits);
-            let elapsed = start.elapsed().as_millis() as u64;
-            // UCI: after `go infinite` the answer waits for `stop`.
-            while go.infinite && !flag.is_raised() {
-                std::thread::sleep(Duration::from_millis(1));
-            }
-            mine.agent(found, elapsed);
-            agents
-        });
         // The watchdog: the hard limit answers for an agent still busy.
-        if let Some(b) = budget {
-            let deadline = start + Duration::from_millis(b.hard_ms);
-            let (watch, stop) = (answer.clone(), stop.clone());
-            std::thread::spawn(move || {
-                while !watch.taken.load(Ordering::Acquire) {
-                    let now = Instant::now();
-                    if now >= deadline {
-                        stop.raise();
-                        watch.late("the agent did not answer within the time");
-                        return;
-                    }
-                    std::thread::sleep((deadline - now).min(Duration::from_millis(2)));
-                }
-            });
-        }
-        self.running = Some(Running {
-            stop,
-            handle,
-            answer,
-        });
+        let fallback = uniform(
+            current.clone(),
+            self.settings.seed ^ self.searches.rotate_left(32),
+        );
+        let deadline = budget.map(|b| start + Duration::from_millis(b.hard_ms));
+        self.search.start(
+            go.infinite,
+            move || stop.raise(),
+            Some((fallback, deadline)),
+            move |agents| Found::answer(search(&current, agents, &limits), start),
+        );
     }
 }
 
-/// The index of a mode in [`MODES`].
-fn mode_index(mode: SiguoMode) -> usize {
-    match mode {
-        SiguoMode::Dark => 0,
-        SiguoMode::DoubleOpen => 1,
-        SiguoMode::Open => 2,
-    }
+/// What the watchdog plays for a late agent: a uniform legal action of the position or the
+/// information state, drawn from `seed`.
+fn uniform(current: Current, seed: u64) -> Fallback {
+    Arc::new(move || {
+        let mut random = RandomAgent::new(seed);
+        let stopped = Limits::default();
+        let choice = match &current {
+            Current::Open(pos, history) => random.choose(pos, history, &stopped),
+            Current::Dark(state) => random.choose_dark(state, &stopped),
+            Current::NoInfoState => return None,
+        };
+        Some(
+            choice
+                .map(|c| c.action.to_string())
+                .map_err(|e| e.to_string()),
+        )
+    })
 }
 
-impl Session for Server {
-    fn apply(&mut self, cmd: Command) {
-        self.finish_search();
-        if let Err(e) = self.carry_out(cmd) {
-            self.out.info(&clip(&e, ERROR_CHARS));
-        }
-    }
+impl GameSession for Server {
+    type Agents = Agents;
+    type Error = String;
 
-    fn ready(&mut self) {
-        self.prepare();
-    }
-
-    /// `stop` (and any command that changes the state): the agent is stopped and its answer
-    /// awaited [`STOP_GRACE_MS`]; an agent still busy then is answered for by the watchdog's
-    /// uniform action and left to finish in its thread, and the next search gets agents built
-    /// afresh.
-    fn finish_search(&mut self) {
-        let Some(r) = self.running.take() else {
+    /// Build the agent the current position needs, unless it is built or a search runs.
+    fn prepare(&mut self) {
+        let settings = self.settings;
+        let Some(agents) = self.search.idle() else {
             return;
         };
-        r.stop.raise();
-        let grace = Instant::now() + Duration::from_millis(STOP_GRACE_MS);
-        while !r.handle.is_finished() && Instant::now() < grace {
-            std::thread::sleep(Duration::from_millis(1));
-        }
-        if !r.handle.is_finished() {
-            r.answer.late("the agent did not stop at once");
-            self.agents = Some(Agents::default());
-            return;
-        }
-        match r.handle.join() {
-            Ok(agents) => self.agents = Some(agents),
-            Err(_) => {
-                self.out
-                    .info("the search failed; the agents are built afresh");
-                if r.answer.claim() {
-                    self.out.send(&BestMove::none().to_string());
+        match self.current {
+            Current::Open(..) => {
+                if agents.open.is_none() {
+                    agents.open = Some(settings.open_agent());
                 }
-                self.agents = Some(Agents::default());
+            }
+            Current::Dark(_) | Current::NoInfoState => {
+                if agents.dark.is_none() {
+                    agents.dark = Some(settings.dark_agent());
+                }
             }
         }
     }
+
+    fn carry_out(&mut self, cmd: GameCommand) -> Result<(), String> {
+        match cmd {
+            GameCommand::Uci => self.uci(),
+            GameCommand::SetOption { name, value } => self
+                .set_option(&name, value.as_deref())
+                .map_err(|e| e.to_string())?,
+            GameCommand::NewGame => {
+                if let Some(a) = self.search.idle() {
+                    a.open.iter_mut().for_each(|x| x.new_game());
+                    a.dark.iter_mut().for_each(|x| x.new_game());
+                }
+            }
+            GameCommand::Position(p) => {
+                if self.mode != SiguoMode::Open {
+                    return Err(format!(
+                        "position: Mode is {}: expected 'position hidden <information state>'",
+                        mode_name(self.mode)
+                    ));
+                }
+                self.current = self.open_position(&p)?;
+            }
+            GameCommand::HiddenPosition(text) => {
+                let state = text.parse::<InfoState>().map_err(|e| {
+                    format!(
+                        "position: invalid information state '{}': {e}",
+                        clip(&text, 200)
+                    )
+                })?;
+                self.current = Current::Dark(Box::new(state));
+            }
+            GameCommand::Go(go) => self.go(go),
+        }
+        Ok(())
+    }
+
+    fn searcher(&mut self) -> &mut Searcher<Agents> {
+        &mut self.search
+    }
+}
+
+/// A mode's name in [`MODES`].
+fn mode_name(mode: SiguoMode) -> &'static str {
+    MODES.iter().find(|m| m.1 == mode).map_or("", |m| m.0)
 }
 
 /// The agent's choice for `current`, or why there is none (a decided game, a seat not to
 /// move, no information state).
-fn search(current: &Current, agents: &mut Agents, limits: &Limits) -> Result<Choice, String> {
+fn search(current: &Current, agents: &mut Agents, limits: &Limits) -> Result<Found, String> {
     match current {
         Current::Open(pos, history) => {
-            if let Some(o) = pos.outcome() {
-                return Err(format!("the game is over: {o}"));
-            }
+            session::decided(pos.outcome())?;
             let agent = agents.open.as_mut().ok_or("no agent")?;
             agent
                 .choose(pos, history, limits)
+                .map(found)
                 .map_err(|e| e.to_string())
         }
         Current::Dark(state) => {
             let view = state.view();
-            if let Some(o) = view.outcome() {
-                return Err(format!("the game is over: {o}"));
-            }
-            if view.turn() != state.seat() {
-                return Err(format!(
-                    "it is {}'s turn, not {}'s: no action",
-                    view.turn(),
-                    state.seat()
-                ));
-            }
+            session::decided(view.outcome())?;
+            session::not_to_move(view.turn(), state.seat(), "action")?;
             let agent = agents.dark.as_mut().ok_or("no agent")?;
-            agent.choose_dark(state, limits).map_err(|e| e.to_string())
+            agent
+                .choose_dark(state, limits)
+                .map(found)
+                .map_err(|e| e.to_string())
         }
-        Current::NoInfoState => Err("Mode is dark and no information state was given: \
-             send 'position hidden <information state>' first"
-            .to_string()),
+        Current::NoInfoState => Err(session::NO_INFO_STATE.to_string()),
     }
 }
 
-/// The `info` line of an answer: `info depth D score S nodes N nps R time T pv A`, the score
-/// only from an agent that searched or scored (depth above 0, or a score other than 0): `win
-/// N`/`loss N` beyond [`eval::WIN_BOUND`], else `cp` in the evaluation's units.
-fn info_line(c: &Choice, elapsed_ms: u64) -> Info {
-    let score = (c.depth > 0 || c.score != 0).then(|| {
-        if c.score > eval::WIN_BOUND {
-            Score::Win((eval::WIN - c.score).max(0) as u32)
-        } else if c.score < -eval::WIN_BOUND {
-            Score::Loss((eval::WIN + c.score).max(0) as u32)
-        } else {
-            Score::Cp(c.score)
-        }
-    });
-    Info {
-        depth: Some(c.depth),
-        score,
-        nodes: Some(c.nodes),
-        nps: Some(c.nodes * 1000 / elapsed_ms.max(1)),
-        time: Some(elapsed_ms),
-        pv: vec![c.action.to_string()],
-        ..Info::default()
+/// What an agent chose, as its answer writes it: the score only from an agent that searched
+/// or scored (depth above 0, or a score other than 0), `win N`/`loss N` beyond
+/// [`eval::WIN_BOUND`], else `cp` in the evaluation's units.
+fn found(c: Choice) -> Found {
+    Found {
+        action: c.action.to_string(),
+        score: (c.depth > 0 || c.score != 0)
+            .then(|| Score::from_eval(c.score, eval::WIN, eval::WIN_BOUND)),
+        depth: c.depth,
+        nodes: c.nodes,
     }
 }

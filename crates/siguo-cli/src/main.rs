@@ -12,6 +12,7 @@ use junqi_cli::{
     MAX_GAME_FILE_BYTES, MAX_RULES_BYTES, clap_exit, fresh_seed, open_file, read_bounded,
     sorted_by_text, write_divide,
 };
+use junqi_protocol::server::serve_new;
 use luzhanqi::deploy::Deployment;
 use luzhanqi::rand::{Rng, SeedableRng, rngs::StdRng};
 use std::time::Duration;
@@ -471,7 +472,8 @@ fn main() -> ExitCode {
     };
     if let Command::Engine(a) = &cli.command {
         // The protocol writes line by line, unbuffered: the controller waits for each line.
-        return match engine::serve(std::io::stdin().lock(), std::io::stdout(), a.seed) {
+        let (input, output) = (std::io::stdin().lock(), std::io::stdout());
+        return match serve_new(input, output, |out| engine::Server::new(out, a.seed)) {
             Ok(()) => ExitCode::SUCCESS,
             Err(e) => {
                 eprintln!("error: reading standard input: {e}");
