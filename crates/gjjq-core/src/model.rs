@@ -9,7 +9,7 @@ use crate::outcome::{DrawReason, Outcome, WinReason};
 use crate::position::Position;
 use crate::square::Side;
 
-impl Side {
+junqi_game::seats! {
     /// The side's seat: Red is seat 0 and Green seat 1 of two.
     ///
     /// ```
@@ -17,19 +17,7 @@ impl Side {
     /// assert_eq!(Side::Green.seat().index(), 1);
     /// assert_eq!(Side::from_seat(Side::Green.seat()), Some(Side::Green));
     /// ```
-    #[must_use]
-    pub const fn seat(self) -> Seat {
-        Seat::table::<2>()[self.index()]
-    }
-
-    /// The side of a seat of a two-seat game, `None` for another game's seat.
-    #[must_use]
-    pub const fn from_seat(seat: Seat) -> Option<Side> {
-        match seat.index_in(2) {
-            Some(i) => Some(Side::ALL[i]),
-            None => None,
-        }
-    }
+    Side of 2
 }
 
 impl From<Outcome> for junqi_game::Outcome<WinReason, DrawReason> {

@@ -7,6 +7,8 @@
 //! | [`GameState`] | the trait a game's state implements (OpenSpiel's `State`, shakmaty's `Position`) |
 //! | [`History`] | start, plies, keys and occurrence counts (repetition in O(1) a ply), undo |
 //! | [`bitboard!`] | the one bitboard: each game's set of points as the bits of one word |
+//! | [`seats!`] | a game's own sides (or players) as the model's seats, both ways |
+//! | [`getters!`] | the plain read accessors of a type's fields |
 //! | [`serde_as_text!`] | serde for every game's values that have a text form: written as that text, read through its parser |
 //! | [`clip`] | the one cutting of echoed input in error messages |
 //! | [`stats`] | W/D/L and pentanomial statistics, Elo, LOS, SPRT |
@@ -26,10 +28,12 @@
 #![deny(missing_docs)]
 
 mod bitboard;
+mod getters;
 mod history;
 mod outcome;
 mod seat;
 mod serde_text;
+mod side;
 mod state;
 pub mod stats;
 mod text;

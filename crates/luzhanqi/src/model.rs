@@ -18,7 +18,7 @@ const POINTS: usize = 60;
 /// Move actions: every (from, to) pair, `from × 60 + to`.
 const MOVE_ACTIONS: usize = POINTS * POINTS;
 
-impl Side {
+junqi_game::seats! {
     /// The side's seat: Red is seat 0 and Blue seat 1 of two.
     ///
     /// ```
@@ -26,19 +26,7 @@ impl Side {
     /// assert_eq!(Side::Blue.seat().index(), 1);
     /// assert_eq!(Side::from_seat(Side::Blue.seat()), Some(Side::Blue));
     /// ```
-    #[must_use]
-    pub const fn seat(self) -> Seat {
-        Seat::table::<2>()[self.index()]
-    }
-
-    /// The side of a seat of a two-seat game, `None` for another game's seat.
-    #[must_use]
-    pub const fn from_seat(seat: Seat) -> Option<Side> {
-        match seat.index_in(2) {
-            Some(i) => Some(Side::ALL[i]),
-            None => None,
-        }
-    }
+    Side of 2
 }
 
 impl From<Outcome> for junqi_game::Outcome<WinReason, DrawReason> {
@@ -163,12 +151,9 @@ impl GameState for Position {
     }
 }
 
-impl Player {
+junqi_game::seats! {
     /// The player's seat: the first player is seat 0 of two.
-    #[must_use]
-    pub const fn seat(self) -> Seat {
-        Seat::table::<2>()[self.index()]
-    }
+    Player of 2
 }
 
 impl FlipPosition {

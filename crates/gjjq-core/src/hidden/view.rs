@@ -153,19 +153,18 @@ impl PlayerView {
             }
         }
     }
+}
 
-    /// Whose view this is.
-    #[must_use]
-    pub fn side(&self) -> Side {
-        self.side
+junqi_game::getters! {
+    impl PlayerView {
+        /// Whose view this is.
+        pub side -> Side;
+        /// The side to move.
+        pub turn -> Side;
     }
+}
 
-    /// The side to move.
-    #[must_use]
-    pub fn turn(&self) -> Side {
-        self.turn
-    }
-
+impl PlayerView {
     /// The own pieces with their kinds, in point order.
     #[must_use]
     pub fn own(&self) -> Vec<(Square, PieceKind)> {
