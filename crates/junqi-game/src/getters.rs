@@ -58,3 +58,71 @@ macro_rules! getters {
         $crate::getters!(@items $(#[$m])* $vis $name -> $ret = $name; $($rest)*);
     };
 }
+
+/// Implements the accessors a game's own `Game` type reads from its [`History`](crate::History)
+/// (a field named `history`): `start`, `position`, `keys` and `occurrences`, through
+/// [`getters!`]. The one writing of them for every game's `Game` types, which add their own
+/// (the moves, the attacks, a stated result).
+///
+/// # Examples
+///
+/// ```
+/// use junqi_game::History;
+/// # use junqi_game::{GameState, NoChance, Outcome, Seat};
+/// # #[derive(Clone, Debug, PartialEq)]
+/// # struct Count(u8);
+/// # impl std::fmt::Display for Count {
+/// #     fn fmt(&self, f: &mut std::fmt::Formatter<'_>) -> std::fmt::Result { write!(f, "{}", self.0) }
+/// # }
+/// # impl std::str::FromStr for Count {
+/// #     type Err = std::num::ParseIntError;
+/// #     fn from_str(s: &str) -> Result<Count, Self::Err> { s.parse().map(Count) }
+/// # }
+/// # impl GameState for Count {
+/// #     const SEATS: usize = 1;
+/// #     const ACTIONS: usize = 1;
+/// #     type Action = u8;
+/// #     type ActionList = Vec<u8>;
+/// #     type Chance = NoChance;
+/// #     type WinReason = ();
+/// #     type DrawReason = ();
+/// #     type InfoState = Count;
+/// #     fn to_move(&self) -> Seat { Seat::new(0, 1).unwrap() }
+/// #     fn legal_actions(&self) -> Vec<u8> { vec![1] }
+/// #     fn action_index(_: u8) -> usize { 0 }
+/// #     fn action_from_index(i: usize) -> Option<u8> { (i == 0).then_some(1) }
+/// #     fn apply(&mut self, a: u8, _: Option<NoChance>) { self.0 += a; }
+/// #     fn outcome_with_occurrences(&self, _: usize) -> Option<Outcome<(), ()>> { None }
+/// #     fn key(&self) -> u64 { u64::from(self.0) }
+/// #     fn information_state(&self, _: Seat) -> Count { self.clone() }
+/// # }
+/// pub struct Game {
+///     history: History<Count>,
+/// }
+/// junqi_game::history_getters!(Game: Count);
+///
+/// let mut history = History::new(Count(0));
+/// history.push(1, None);
+/// let game = Game { history };
+/// assert_eq!((game.start(), game.position()), (&Count(0), &Count(1)));
+/// assert_eq!((game.keys(), game.occurrences()), (&[0, 1][..], 1));
+/// ```
+#[macro_export]
+macro_rules! history_getters {
+    ($Game:ty: $S:ty) => {
+        $crate::getters! {
+            impl $Game {
+                /// The start position.
+                pub start -> &$S = history.start();
+                /// The current position.
+                pub position -> &$S = history.position();
+                /// The Zobrist key of every position reached, the start first and the current
+                /// position last: one more than the plies played.
+                pub keys -> &[u64] = history.keys();
+                /// How often the current position has occurred, this time included (the count
+                /// a repetition rule reads). O(1).
+                pub occurrences -> usize = history.occurrences();
+            }
+        }
+    };
+}

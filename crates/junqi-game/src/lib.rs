@@ -6,9 +6,10 @@
 //! | [`Outcome`] | who won or a draw, with each game's reasons; points and returns per seat |
 //! | [`GameState`] | the trait a game's state implements (OpenSpiel's `State`, shakmaty's `Position`) |
 //! | [`History`] | start, plies, keys and occurrence counts (repetition in O(1) a ply), undo |
+//! | [`point!`], [`move_text!`], [`debug_as_display!`] | the one point newtype of every game's board; a move's text; `Debug` as the text form |
 //! | [`bitboard!`] | the one bitboard: each game's set of points as the bits of one word |
 //! | [`seats!`] | a game's own sides (or players) as the model's seats, both ways |
-//! | [`getters!`] | the plain read accessors of a type's fields |
+//! | [`getters!`], [`history_getters!`] | the plain read accessors of a type's fields; a `Game`'s of its [`History`] |
 //! | [`serde_as_text!`] | serde for every game's values that have a text form: written as that text, read through its parser |
 //! | [`clip`] | the one cutting of echoed input in error messages |
 //! | [`stats`] | W/D/L and pentanomial statistics, Elo, LOS, SPRT |
@@ -31,6 +32,7 @@ mod bitboard;
 mod getters;
 mod history;
 mod outcome;
+mod point;
 mod seat;
 mod serde_text;
 mod side;
