@@ -5,6 +5,7 @@
 //! | [`Seat`], [`Alliance`] | who plays: an index with a seat count; partners in four-seat games |
 //! | [`Outcome`] | who won or a draw, with each game's reasons; points and returns per seat |
 //! | [`GameState`] | the trait a game's state implements (OpenSpiel's `State`, shakmaty's `Position`) |
+//! | [`open_game_state!`] | the [`GameState`] of a two-seat open game whose actions are its moves |
 //! | [`History`] | start, plies, keys and occurrence counts (repetition in O(1) a ply), undo |
 //! | [`point!`], [`move_text!`], [`debug_as_display!`] | the one point newtype of every game's board; a move's text; `Debug` as the text form |
 //! | [`bitboard!`] | the one bitboard: each game's set of points as the bits of one word |
@@ -31,6 +32,7 @@
 mod bitboard;
 mod getters;
 mod history;
+mod open;
 mod outcome;
 mod point;
 mod seat;
