@@ -2,7 +2,8 @@
 
 /// Implements read accessors for fields of a type: `name -> Type` returns a copy of the field
 /// `name`, `name -> &Type` a reference to it; `= field` names another field, and
-/// `= field.method()` (calls without arguments, any number) reads through it. Each accessor
+/// `= field.method(args)` (any number of calls) reads through it, with the accessor's own
+/// arguments written `name(arg: Type) -> …`. Each accessor
 /// is `#[inline]` and `#[must_use]` and takes the attributes written before it (its doc). The
 /// one writing of the plain getters every game's positions, views and referees have.
 ///
@@ -20,10 +21,13 @@
 ///         pub len -> usize = count;
 ///         /// The first piece, if any.
 ///         pub first -> Option<&u8> = pieces.first();
+///         /// The piece at `i`, if any.
+///         pub piece(i: usize) -> Option<u8> = pieces.get(i).copied();
 ///     }
 /// }
 /// let v = View { side: 1, name: "red".into(), count: 3, pieces: vec![7] };
 /// assert_eq!((v.side(), v.name(), v.len(), v.first()), (1, "red", 3, Some(&7)));
+/// assert_eq!((v.piece(0), v.piece(1)), (Some(7), None));
 /// ```
 #[macro_export]
 macro_rules! getters {
@@ -33,24 +37,26 @@ macro_rules! getters {
         }
     };
     (@items) => {};
-    (@items $(#[$m:meta])* $vis:vis $name:ident -> & $ret:ty = $field:ident $(. $call:ident ())*; $($rest:tt)*) => {
+    (@items $(#[$m:meta])* $vis:vis $name:ident $(($($arg:ident: $aty:ty),*))? -> & $ret:ty
+        = $field:ident $(. $call:ident ($($carg:expr),*))*; $($rest:tt)*) => {
         $(#[$m])*
         #[inline]
         #[must_use]
-        $vis fn $name(&self) -> &$ret {
-            &self.$field $(.$call())*
+        $vis fn $name(&self $($(, $arg: $aty)*)?) -> &$ret {
+            &self.$field $(.$call($($carg),*))*
         }
         $crate::getters!(@items $($rest)*);
     };
     (@items $(#[$m:meta])* $vis:vis $name:ident -> & $ret:ty; $($rest:tt)*) => {
         $crate::getters!(@items $(#[$m])* $vis $name -> &$ret = $name; $($rest)*);
     };
-    (@items $(#[$m:meta])* $vis:vis $name:ident -> $ret:ty = $field:ident $(. $call:ident ())*; $($rest:tt)*) => {
+    (@items $(#[$m:meta])* $vis:vis $name:ident $(($($arg:ident: $aty:ty),*))? -> $ret:ty
+        = $field:ident $(. $call:ident ($($carg:expr),*))*; $($rest:tt)*) => {
         $(#[$m])*
         #[inline]
         #[must_use]
-        $vis fn $name(&self) -> $ret {
-            self.$field $(.$call())*
+        $vis fn $name(&self $($(, $arg: $aty)*)?) -> $ret {
+            self.$field $(.$call($($carg),*))*
         }
         $crate::getters!(@items $($rest)*);
     };

@@ -1,7 +1,7 @@
 //! A board's points: the newtype every game's point is.
 
 /// Defines a game's point: a newtype over an unsigned word holding the index `0..count`, with
-/// `COUNT`, `from_index`, `index`, `all` and a crate-private `from_index_unchecked` (for the
+/// `COUNT`, `from_index`, `index`, `all` (and the trait [`Point`](crate::Point)) and a crate-private `from_index_unchecked` (for the
 /// crate's own tables and bit loops, which guarantee the range: a debug build asserts it), and
 /// `Debug` written as the point's `Display` (its label), which the game writes. Each game
 /// instantiates it once (国际军棋's 90 points, 陸戰棋's 60): the methods are `const fn` on the
@@ -71,6 +71,20 @@ macro_rules! point {
             /// Every point, in index order.
             pub fn all() -> impl Iterator<Item = $P> + Clone {
                 (0..$count as $word).map($P)
+            }
+        }
+
+        impl $crate::Point for $P {
+            const COUNT: usize = $count;
+
+            #[inline]
+            fn index(self) -> usize {
+                <$P>::index(self)
+            }
+
+            #[inline]
+            fn from_index(i: usize) -> Option<$P> {
+                <$P>::from_index(i)
             }
         }
 
