@@ -83,33 +83,20 @@ impl Game {
             stated: None,
         }
     }
+}
 
-    /// The starting position.
-    #[must_use]
-    pub fn start(&self) -> &Position {
-        self.history.start()
+// `keys` are the Zobrist keys ([`Position::zobrist_hash`]): a search extends repetition (R-24)
+// beyond the game by counting its own keys together with these.
+junqi_game::history_getters!(Game: Position);
+
+junqi_game::getters! {
+    impl Game {
+        /// The moves played so far.
+        pub moves -> &[Move] = history.actions();
     }
+}
 
-    /// The current position.
-    #[must_use]
-    pub fn position(&self) -> &Position {
-        self.history.position()
-    }
-
-    /// The moves played so far.
-    #[must_use]
-    pub fn moves(&self) -> &[Move] {
-        self.history.actions()
-    }
-
-    /// The Zobrist key ([`Position::zobrist_hash`]) of every position reached, the start
-    /// first and the current position last: one more than [`Game::moves`]. A search extends
-    /// repetition (R-24) beyond the game by counting its own keys together with these.
-    #[must_use]
-    pub fn keys(&self) -> &[u64] {
-        self.history.keys()
-    }
-
+impl Game {
     /// Each position before a move, with that move, from the start.
     ///
     /// ```

@@ -1,15 +1,13 @@
-//! 国际军棋 in the shared model (`junqi-game`): a [`Side`] is a [`Seat`] of two, a
-//! [`Position`] is a [`GameState`] whose actions are moves by their
+//! 国际军棋 in the shared model (`junqi-game`): a [`Side`] is a [`Seat`](junqi_game::Seat) of
+//! two, a [`Position`] is a [`GameState`](junqi_game::GameState) whose actions are moves by their
 //! [`Move::index`], and an [`Outcome`] converts to the model's.
-
-use junqi_game::{GameState, NoChance, Seat};
 
 use crate::moves::{Move, MoveList};
 use crate::outcome::{DrawReason, Outcome, WinReason};
 use crate::position::Position;
 use crate::square::Side;
 
-impl Side {
+junqi_game::seats! {
     /// The side's seat: Red is seat 0 and Green seat 1 of two.
     ///
     /// ```
@@ -17,19 +15,7 @@ impl Side {
     /// assert_eq!(Side::Green.seat().index(), 1);
     /// assert_eq!(Side::from_seat(Side::Green.seat()), Some(Side::Green));
     /// ```
-    #[must_use]
-    pub const fn seat(self) -> Seat {
-        Seat::table::<2>()[self.index()]
-    }
-
-    /// The side of a seat of a two-seat game, `None` for another game's seat.
-    #[must_use]
-    pub const fn from_seat(seat: Seat) -> Option<Side> {
-        match seat.index_in(2) {
-            Some(i) => Some(Side::ALL[i]),
-            None => None,
-        }
-    }
+    Side of 2
 }
 
 impl From<Outcome> for junqi_game::Outcome<WinReason, DrawReason> {
@@ -45,74 +31,38 @@ impl From<Outcome> for junqi_game::Outcome<WinReason, DrawReason> {
     }
 }
 
-/// 国际军棋 is a game of perfect information without chance; a position is its own
-/// information state. The hidden game's referee and information states are other types
-/// ([`crate::hidden`]).
-///
-/// ```
-/// use gjjq_core::{Move, Position};
-/// use junqi_game::{GameState, History};
-/// let mut h = History::new(Position::default());
-/// let m = GameState::legal_actions(h.position())[0];
-/// assert_eq!(Position::action_from_index(Position::action_index(m)), Some(m));
-/// h.push(m, None);
-/// assert_eq!(h.position().to_move().index(), 1);
-/// assert_eq!(Position::ACTIONS, usize::from(Move::INDEX_COUNT));
-/// ```
-impl GameState for Position {
-    const SEATS: usize = 2;
-    const ACTIONS: usize = Move::INDEX_COUNT as usize;
-    type Action = Move;
-    type ActionList = MoveList;
-    type Chance = NoChance;
-    type WinReason = WinReason;
-    type DrawReason = DrawReason;
-    type InfoState = Position;
-
-    fn to_move(&self) -> Seat {
-        self.turn().seat()
-    }
-
-    fn legal_actions(&self) -> MoveList {
-        self.legal_moves()
-    }
-
-    fn action_index(action: Move) -> usize {
-        usize::from(action.index())
-    }
-
-    fn action_from_index(index: usize) -> Option<Move> {
-        u16::try_from(index).ok().and_then(Move::from_index)
-    }
-
-    fn is_legal(&self, action: Move) -> bool {
-        Position::is_legal(self, action)
-    }
-
-    fn apply(&mut self, action: Move, _: Option<NoChance>) {
-        self.play_unchecked(action);
-    }
-
-    /// R-24's third repetition in R-25's order ([`Position::outcome_with_repetitions`]).
-    fn outcome_with_occurrences(
-        &self,
-        occurrences: usize,
-    ) -> Option<junqi_game::Outcome<WinReason, DrawReason>> {
-        self.outcome_with_repetitions(occurrences).map(Into::into)
-    }
-
-    fn key(&self) -> u64 {
-        self.zobrist_hash()
-    }
-
-    fn information_state(&self, _: Seat) -> Position {
-        self.clone()
+junqi_game::open_game_state! {
+    /// 国际军棋 is a game of perfect information without chance; a position is its own
+    /// information state. The hidden game's referee and information states are other types
+    /// ([`crate::hidden`]).
+    ///
+    /// ```
+    /// use gjjq_core::{Move, Position};
+    /// use junqi_game::{GameState, History};
+    /// let mut h = History::new(Position::default());
+    /// let m = GameState::legal_actions(h.position())[0];
+    /// assert_eq!(Position::action_from_index(Position::action_index(m)), Some(m));
+    /// h.push(m, None);
+    /// assert_eq!(h.position().to_move().index(), 1);
+    /// assert_eq!(Position::ACTIONS, usize::from(Move::INDEX_COUNT));
+    /// ```
+    impl GameState for Position {
+        actions: Move::INDEX_COUNT as usize,
+        action: Move,
+        list: MoveList,
+        win: WinReason,
+        draw: DrawReason,
+        index: |m: Move| usize::from(m.index()),
+        from_index: |i: usize| u16::try_from(i).ok().and_then(Move::from_index),
+        // R-24's third repetition in R-25's order.
+        outcome: Position::outcome_with_repetitions,
     }
 }
 
 #[cfg(test)]
 mod tests {
     use super::*;
+    use junqi_game::{GameState, Seat};
 
     #[test]
     fn sides_and_seats_round_trip() {

@@ -1,7 +1,6 @@
 //! `Move`: what a player says, an origin and a destination; and [`MoveInfo`], what the
 //! rules make of it in a given position.
 
-use std::fmt;
 use std::str::FromStr;
 
 use smallvec::SmallVec;
@@ -98,18 +97,9 @@ impl Move {
     }
 }
 
-/// The ASCII machine form: origin label then destination label, e.g. `5B5A`.
-impl fmt::Display for Move {
-    fn fmt(&self, f: &mut fmt::Formatter<'_>) -> fmt::Result {
-        write!(f, "{}{}", self.from, self.to)
-    }
-}
-
-impl fmt::Debug for Move {
-    fn fmt(&self, f: &mut fmt::Formatter<'_>) -> fmt::Result {
-        fmt::Display::fmt(self, f)
-    }
-}
+// The ASCII machine form for `Display` and `Debug`: origin label then destination
+// label, e.g. `5B5A`.
+junqi_game::move_text!(Move);
 
 /// A string that is not an ASCII move (two point labels, R-30).
 #[derive(Debug, Clone, PartialEq, Eq, Error)]

@@ -5,6 +5,7 @@ use std::fmt;
 use std::str::FromStr;
 
 use bitflags::bitflags;
+use junqi_game::GameState;
 use thiserror::Error;
 
 use crate::bitboard::Bitboard;
@@ -376,45 +377,35 @@ impl Position {
         self.rules = crate::ruleset::intern(rules);
         self
     }
+}
 
-    /// The side to move.
-    #[inline]
-    #[must_use]
-    pub fn turn(&self) -> Side {
-        self.turn
+junqi_game::getters! {
+    impl Position {
+        /// The side to move.
+        pub turn -> Side;
+        /// Plies since the last capture of an enemy piece (R-31).
+        pub plies_since_capture -> u32;
+        /// The move number (R-31).
+        pub move_number -> u32;
+        /// The Zobrist key of placement, side to move and pending returns (R-24): equal
+        /// positions in that sense have equal keys. Kept up to date by every move, so reading
+        /// it is free.
+        ///
+        /// ```
+        /// use gjjq_core::Position;
+        /// let pos = Position::default();
+        /// assert_eq!(pos.zobrist_hash(), pos.compute_hash());
+        /// ```
+        pub zobrist_hash -> u64 = hash;
     }
+}
 
+impl Position {
     /// `side`'s pending return (R-19), if any.
     #[inline]
     #[must_use]
     pub fn pending_return(&self, side: Side) -> Option<PendingReturn> {
         self.pending[side.index()]
-    }
-
-    /// Plies since the last capture of an enemy piece (R-31).
-    #[must_use]
-    pub fn plies_since_capture(&self) -> u32 {
-        self.plies_since_capture
-    }
-
-    /// The move number (R-31).
-    #[must_use]
-    pub fn move_number(&self) -> u32 {
-        self.move_number
-    }
-
-    /// The Zobrist key of placement, side to move and pending returns (R-24): equal positions
-    /// in that sense have equal keys. Kept up to date by every move, so reading it is free.
-    ///
-    /// ```
-    /// use gjjq_core::Position;
-    /// let pos = Position::default();
-    /// assert_eq!(pos.zobrist_hash(), pos.compute_hash());
-    /// ```
-    #[inline]
-    #[must_use]
-    pub fn zobrist_hash(&self) -> u64 {
-        self.hash
     }
 
     /// Whether the side to move has its king attacked (R-20). There is no check rule (R-8):
@@ -586,16 +577,11 @@ impl Position {
     /// assert_eq!(*err.position, after);
     /// # Ok::<(), gjjq_core::PlayError>(())
     /// ```
-    pub fn play(mut self, m: Move) -> Result<Position, PlayError> {
-        if self.is_legal(m) {
-            self.play_unchecked(m);
-            Ok(self)
-        } else {
-            Err(PlayError {
-                mv: m,
-                position: Box::new(self),
-            })
-        }
+    pub fn play(self, m: Move) -> Result<Position, PlayError> {
+        GameState::try_play(self, m).map_err(|position| PlayError {
+            mv: m,
+            position: Box::new(position),
+        })
     }
 
     /// What `m` is here, by the rules (R-8 … R-19), in O(1): the moving kind, the rule it

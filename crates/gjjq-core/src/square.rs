@@ -171,28 +171,26 @@ impl Rank {
     }
 }
 
-/// One of the 90 points (R-1), indexed `y * 9 + x`.
-///
-/// Its label (R-3) is a file digit and a rank letter in the frame of the country it lies in:
-/// upper case `E D C B A` for Red's `y = 0..=4` with digit `x + 1`, lower case `a b c d e` for
-/// Green's `y = 5..=9` with digit `9 − x`.
-///
-/// ```
-/// use gjjq_core::Square;
-/// let sq: Square = "5E".parse()?;
-/// assert_eq!((sq.x(), sq.y()), (4, 0));
-/// let g: Square = "7d".parse()?;
-/// assert_eq!((g.x(), g.y()), (2, 8));
-/// assert_eq!(g.to_string(), "7d");
-/// # Ok::<(), gjjq_core::SquareParseError>(())
-/// ```
-#[derive(Clone, Copy, PartialEq, Eq, Hash, PartialOrd, Ord)]
-pub struct Square(u8);
+junqi_game::point! {
+    /// One of the 90 points (R-1), indexed `y * 9 + x`.
+    ///
+    /// Its label (R-3) is a file digit and a rank letter in the frame of the country it lies in:
+    /// upper case `E D C B A` for Red's `y = 0..=4` with digit `x + 1`, lower case `a b c d e` for
+    /// Green's `y = 5..=9` with digit `9 − x`.
+    ///
+    /// ```
+    /// use gjjq_core::Square;
+    /// let sq: Square = "5E".parse()?;
+    /// assert_eq!((sq.x(), sq.y()), (4, 0));
+    /// let g: Square = "7d".parse()?;
+    /// assert_eq!((g.x(), g.y()), (2, 8));
+    /// assert_eq!(g.to_string(), "7d");
+    /// # Ok::<(), gjjq_core::SquareParseError>(())
+    /// ```
+    pub struct Square(u8) of 90;
+}
 
 impl Square {
-    /// Number of points on the board.
-    pub const COUNT: usize = 90;
-
     /// The point `(x, y)`, if on the board.
     #[inline]
     #[must_use]
@@ -204,39 +202,11 @@ impl Square {
         }
     }
 
-    /// The point with index `i` (`y * 9 + x`), if `i < 90`.
-    #[inline]
-    #[must_use]
-    pub const fn from_index(i: usize) -> Option<Square> {
-        if i < 90 { Some(Square(i as u8)) } else { None }
-    }
-
-    /// The point with index `i < 90`, for the crate's own tables and bit loops, which
-    /// guarantee the range.
-    #[inline]
-    #[must_use]
-    pub(crate) const fn from_index_unchecked(i: usize) -> Square {
-        debug_assert!(i < 90);
-        Square(i as u8)
-    }
-
     /// The point from file and rank.
     #[inline]
     #[must_use]
     pub const fn from_coords(file: File, rank: Rank) -> Square {
         Square(rank.0 * 9 + file.0)
-    }
-
-    /// Every point, in index order.
-    pub fn all() -> impl Iterator<Item = Square> {
-        (0..90u8).map(Square)
-    }
-
-    /// Index `y * 9 + x`.
-    #[inline]
-    #[must_use]
-    pub const fn index(self) -> usize {
-        self.0 as usize
     }
 
     /// `x`, 0..=8.
@@ -366,13 +336,6 @@ impl FromStr for Square {
 impl fmt::Display for Square {
     fn fmt(&self, f: &mut fmt::Formatter<'_>) -> fmt::Result {
         write!(f, "{}{}", self.label_digit(), self.label_letter())
-    }
-}
-
-/// The label, as `Display`: `5B`.
-impl fmt::Debug for Square {
-    fn fmt(&self, f: &mut fmt::Formatter<'_>) -> fmt::Result {
-        fmt::Display::fmt(self, f)
     }
 }
 

@@ -125,6 +125,20 @@ impl<S: GameState> History<S> {
         self.position.outcome_with_occurrences(self.occurrences())
     }
 
+    /// The legal actions of the current position, none once [`History::outcome`] has a
+    /// verdict (repetition included): what a game's own `legal_moves` answers.
+    #[must_use]
+    pub fn legal_actions(&self) -> S::ActionList
+    where
+        S::ActionList: Default,
+    {
+        if self.outcome().is_some() {
+            S::ActionList::default()
+        } else {
+            self.position.legal_actions()
+        }
+    }
+
     /// Play `action`, completed by `chance`. Unchecked, as [`GameState::apply`]: the owner
     /// checks legality and the end of the game first.
     pub fn push(&mut self, action: S::Action, chance: Option<S::Chance>) {

@@ -5,8 +5,13 @@
 //! | [`Seat`], [`Alliance`] | who plays: an index with a seat count; partners in four-seat games |
 //! | [`Outcome`] | who won or a draw, with each game's reasons; points and returns per seat |
 //! | [`GameState`] | the trait a game's state implements (OpenSpiel's `State`, shakmaty's `Position`) |
+//! | [`open_game_state!`] | the [`GameState`] of a two-seat open game whose actions are its moves |
+//! | [`Sight`], [`EnemyPiece`], [`Point`] | one seat's picture of the pieces in a game of hidden pieces |
 //! | [`History`] | start, plies, keys and occurrence counts (repetition in O(1) a ply), undo |
+//! | [`point!`], [`move_text!`], [`debug_as_display!`] | the one point newtype of every game's board; a move's text; `Debug` as the text form |
 //! | [`bitboard!`] | the one bitboard: each game's set of points as the bits of one word |
+//! | [`seats!`] | a game's own sides (or players) as the model's seats, both ways |
+//! | [`getters!`], [`history_getters!`] | the plain read accessors of a type's fields; a `Game`'s of its [`History`] |
 //! | [`serde_as_text!`] | serde for every game's values that have a text form: written as that text, read through its parser |
 //! | [`clip`] | the one cutting of echoed input in error messages |
 //! | [`stats`] | W/D/L and pentanomial statistics, Elo, LOS, SPRT |
@@ -26,10 +31,15 @@
 #![deny(missing_docs)]
 
 mod bitboard;
+mod getters;
 mod history;
+mod open;
 mod outcome;
+mod point;
 mod seat;
 mod serde_text;
+mod side;
+mod sight;
 mod state;
 pub mod stats;
 mod text;
@@ -37,5 +47,6 @@ mod text;
 pub use history::History;
 pub use outcome::Outcome;
 pub use seat::{Alliance, MAX_SEATS, Seat};
+pub use sight::{EnemyPiece, Point, Sight};
 pub use state::{GameState, NoChance};
 pub use text::clip;

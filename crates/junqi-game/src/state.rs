@@ -74,7 +74,10 @@ pub enum NoChance {}
 ///     fn information_state(&self, _: Seat) -> Count { self.clone() }
 /// }
 ///
-/// let mut game = History::new(Count { total: 0, turn: 0 });
+/// let start = Count { total: 0, turn: 0 };
+/// assert_eq!(start.clone().try_play(2).map(|c| c.total), Ok(2));
+/// assert_eq!(start.clone().try_play(3), Err(start.clone()), "only 1 or 2");
+/// let mut game = History::new(start);
 /// for a in [2, 2, 1] {
 ///     game.push(a, None);
 /// }
@@ -131,6 +134,22 @@ pub trait GameState: Clone + FromStr + fmt::Display {
     /// action must be legal and `chance` one of its
     /// [`chance_outcomes`](GameState::chance_outcomes).
     fn apply(&mut self, action: Self::Action, chance: Option<Self::Chance>);
+
+    /// This state after `action` when it is legal ([`is_legal`](GameState::is_legal)) and
+    /// needs no chance outcome, else the state unchanged as the error: the checked play that
+    /// a game's own `play` gives its own error. Cost: one legality test and the action.
+    ///
+    /// # Errors
+    /// The state, unchanged, for an action that is not legal here or needs chance to complete
+    /// it.
+    fn try_play(mut self, action: Self::Action) -> Result<Self, Self> {
+        if self.is_legal(action) && self.chance_outcomes(action).is_empty() {
+            self.apply(action, None);
+            Ok(self)
+        } else {
+            Err(self)
+        }
+    }
 
     /// The verdict of the position when it has occurred `occurrences` times in the game (1 the
     /// first time), in the game's own order of rules; `None` while the game goes on.

@@ -26,7 +26,7 @@ const fn own_points() -> [Square; 25] {
     let mut n = 0;
     while i < 30 {
         if CAMPS.0 >> i & 1 == 0 {
-            out[n] = Square::from_index_unchecked(i as u8);
+            out[n] = Square::from_index_unchecked(i);
             n += 1;
         }
         i += 1;

@@ -3,7 +3,7 @@
 //! index is `from × 60 + to`; a flip's is `3600 + point` (the action space of the Python
 //! bindings).
 
-use junqi_game::{GameState, NoChance, Seat};
+use junqi_game::{GameState, Seat};
 
 use crate::flip::{FlipAction, FlipActionList, FlipPosition, Player};
 use crate::moves::{Move, MoveList};
@@ -18,7 +18,7 @@ const POINTS: usize = 60;
 /// Move actions: every (from, to) pair, `from × 60 + to`.
 const MOVE_ACTIONS: usize = POINTS * POINTS;
 
-impl Side {
+junqi_game::seats! {
     /// The side's seat: Red is seat 0 and Blue seat 1 of two.
     ///
     /// ```
@@ -26,19 +26,7 @@ impl Side {
     /// assert_eq!(Side::Blue.seat().index(), 1);
     /// assert_eq!(Side::from_seat(Side::Blue.seat()), Some(Side::Blue));
     /// ```
-    #[must_use]
-    pub const fn seat(self) -> Seat {
-        Seat::table::<2>()[self.index()]
-    }
-
-    /// The side of a seat of a two-seat game, `None` for another game's seat.
-    #[must_use]
-    pub const fn from_seat(seat: Seat) -> Option<Side> {
-        match seat.index_in(2) {
-            Some(i) => Some(Side::ALL[i]),
-            None => None,
-        }
-    }
+    Side of 2
 }
 
 impl From<Outcome> for junqi_game::Outcome<WinReason, DrawReason> {
@@ -97,78 +85,35 @@ impl Position {
     }
 }
 
-/// The open game (明棋) is a game of perfect information without chance; a position is its
-/// own information state. Actions are moves, `from × 60 + to`.
-///
-/// ```
-/// use luzhanqi::Position;
-/// use junqi_game::{GameState, History};
-/// let mut h = History::new(Position::default());
-/// let m = GameState::legal_actions(h.position())[0];
-/// assert_eq!(Position::action_from_index(Position::action_index(m)), Some(m));
-/// h.push(m, None);
-/// assert_eq!(h.position().to_move().index(), 1);
-/// ```
-impl GameState for Position {
-    const SEATS: usize = 2;
-    const ACTIONS: usize = MOVE_ACTIONS;
-    type Action = Move;
-    type ActionList = MoveList;
-    type Chance = NoChance;
-    type WinReason = WinReason;
-    type DrawReason = DrawReason;
-    type InfoState = Position;
-
-    fn to_move(&self) -> Seat {
-        self.turn().seat()
-    }
-
-    fn legal_actions(&self) -> MoveList {
-        self.legal_moves()
-    }
-
-    fn action_index(action: Move) -> usize {
-        move_index(action)
-    }
-
-    fn action_from_index(index: usize) -> Option<Move> {
-        if index >= MOVE_ACTIONS {
-            return None;
-        }
-        move_of_index(index)
-    }
-
-    fn is_legal(&self, action: Move) -> bool {
-        Position::is_legal(self, action)
-    }
-
-    fn apply(&mut self, action: Move, _: Option<NoChance>) {
-        self.play_unchecked(action);
-    }
-
-    /// L-16's order, repetition (L-15) in its place.
-    fn outcome_with_occurrences(
-        &self,
-        occurrences: usize,
-    ) -> Option<junqi_game::Outcome<WinReason, DrawReason>> {
-        Position::outcome_with_occurrences(self, occurrences).map(Into::into)
-    }
-
-    fn key(&self) -> u64 {
-        self.zobrist_hash()
-    }
-
-    fn information_state(&self, _: Seat) -> Position {
-        self.clone()
+junqi_game::open_game_state! {
+    /// The open game (明棋) is a game of perfect information without chance; a position is its
+    /// own information state. Actions are moves, `from × 60 + to`.
+    ///
+    /// ```
+    /// use luzhanqi::Position;
+    /// use junqi_game::{GameState, History};
+    /// let mut h = History::new(Position::default());
+    /// let m = GameState::legal_actions(h.position())[0];
+    /// assert_eq!(Position::action_from_index(Position::action_index(m)), Some(m));
+    /// h.push(m, None);
+    /// assert_eq!(h.position().to_move().index(), 1);
+    /// ```
+    impl GameState for Position {
+        actions: MOVE_ACTIONS,
+        action: Move,
+        list: MoveList,
+        win: WinReason,
+        draw: DrawReason,
+        index: move_index,
+        from_index: |i| if i < MOVE_ACTIONS { move_of_index(i) } else { None },
+        // L-16's order, repetition (L-15) in its place.
+        outcome: Position::outcome_with_occurrences,
     }
 }
 
-impl Player {
+junqi_game::seats! {
     /// The player's seat: the first player is seat 0 of two.
-    #[must_use]
-    pub const fn seat(self) -> Seat {
-        Seat::table::<2>()[self.index()]
-    }
+    Player of 2
 }
 
 impl FlipPosition {

@@ -1,6 +1,5 @@
 //! `Move`: what a player says, an origin and a destination (L-21's ASCII form).
 
-use std::fmt;
 use std::str::FromStr;
 
 use smallvec::SmallVec;
@@ -37,17 +36,8 @@ impl Move {
     }
 }
 
-impl fmt::Display for Move {
-    fn fmt(&self, f: &mut fmt::Formatter<'_>) -> fmt::Result {
-        write!(f, "{}{}", self.from, self.to)
-    }
-}
-
-impl fmt::Debug for Move {
-    fn fmt(&self, f: &mut fmt::Formatter<'_>) -> fmt::Result {
-        fmt::Display::fmt(self, f)
-    }
-}
+// L-21's ASCII form, origin then destination (`b10b11`), for `Display` and `Debug`.
+junqi_game::move_text!(Move);
 
 /// A text that is not an ASCII move.
 #[derive(Debug, Clone, PartialEq, Eq, Error)]

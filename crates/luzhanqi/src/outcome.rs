@@ -273,45 +273,20 @@ impl Game {
             combats: Vec::new(),
         }
     }
+}
 
-    /// The start position.
-    #[must_use]
-    pub fn start(&self) -> &Position {
-        self.history.start()
+junqi_game::getters! {
+    impl Game {
+        /// The moves played.
+        pub moves -> &[Move] = history.actions();
+        /// For each move played, the attack it was, if any.
+        pub combats -> &[Option<Combat>];
     }
+}
 
-    /// The current position.
-    #[must_use]
-    pub fn position(&self) -> &Position {
-        self.history.position()
-    }
+junqi_game::history_getters!(Game: Position);
 
-    /// The moves played.
-    #[must_use]
-    pub fn moves(&self) -> &[Move] {
-        self.history.actions()
-    }
-
-    /// The Zobrist key of every position reached, the start first and the current position
-    /// last: one more than [`Game::moves`].
-    #[must_use]
-    pub fn keys(&self) -> &[u64] {
-        self.history.keys()
-    }
-
-    /// For each move played, the attack it was, if any.
-    #[must_use]
-    pub fn combats(&self) -> &[Option<Combat>] {
-        &self.combats
-    }
-
-    /// How often the current position (placement and side to move) has occurred, this time
-    /// included. O(1).
-    #[must_use]
-    pub fn occurrences(&self) -> usize {
-        self.history.occurrences()
-    }
-
+impl Game {
     /// The verdict in L-16's order: flag captured; neither side movable; no legal move;
     /// repetition (when the ruleset's `repetition` is on); the no-combat limit.
     #[must_use]
@@ -323,11 +298,7 @@ impl Game {
     /// The legal moves, none once the game is over (repetition included).
     #[must_use]
     pub fn legal_moves(&self) -> MoveList {
-        if self.outcome().is_some() {
-            MoveList::new()
-        } else {
-            self.position().legal_moves()
-        }
+        self.history.legal_actions()
     }
 
     /// Play `m`, returning the attack it was, if any.

@@ -3,6 +3,7 @@
 use std::fmt;
 
 use bitflags::bitflags;
+use junqi_game::GameState;
 use thiserror::Error;
 
 use crate::bitboard::Bitboard;
@@ -261,33 +262,25 @@ impl Position {
         self.rules = rules;
         self
     }
+}
 
-    /// The side to move.
-    #[inline]
-    #[must_use]
-    pub fn turn(&self) -> Side {
-        self.turn
+junqi_game::getters! {
+    impl Position {
+        /// The side to move.
+        pub turn -> Side;
+        /// The move number (starts at 1, rises after each Blue move).
+        pub move_number -> u32;
+        /// The Zobrist key of the placement and the side to move, kept up to date by `play`.
+        pub zobrist_hash -> u64 = key;
     }
+}
 
+impl Position {
     /// Plies since the last attack (L-15).
     #[inline]
     #[must_use]
     pub fn plies_since_attack(&self) -> u32 {
         u32::from(self.plies)
-    }
-
-    /// The move number (starts at 1, rises after each Blue move).
-    #[inline]
-    #[must_use]
-    pub fn move_number(&self) -> u32 {
-        self.move_number
-    }
-
-    /// The Zobrist key of the placement and the side to move, kept up to date by `play`.
-    #[inline]
-    #[must_use]
-    pub fn zobrist_hash(&self) -> u64 {
-        self.key
     }
 
     /// The Zobrist key computed from scratch (equals [`Position::zobrist_hash`]).
@@ -452,16 +445,8 @@ impl Position {
     ///
     /// # Errors
     /// [`PlayError`] with the move and this position, unchanged, when `m` is not legal.
-    pub fn play(mut self, m: Move) -> Result<Position, PlayError> {
-        if self.is_legal(m) {
-            self.play_unchecked(m);
-            Ok(self)
-        } else {
-            Err(PlayError {
-                mv: m,
-                position: self,
-            })
-        }
+    pub fn play(self, m: Move) -> Result<Position, PlayError> {
+        GameState::try_play(self, m).map_err(|position| PlayError { mv: m, position })
     }
 
     /// Play `m` without checking it: moves the piece on `m.from` to `m.to`, resolving an attack

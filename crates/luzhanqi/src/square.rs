@@ -8,25 +8,23 @@ use thiserror::Error;
 
 use crate::piece::Side;
 
-/// One of the 60 points (L-1), written file then rank: `a1`, `c6`, `e12`.
-///
-/// Its index is `(rank - 1) * 5 + file` with file `a` = 0, so `a1` is 0, `e1` is 4, `a2` is 5
-/// and `e12` is 59: the bit of the point in a [`Bitboard`](crate::Bitboard).
-///
-/// ```
-/// use luzhanqi::Square;
-/// let sq: Square = "b10".parse()?;
-/// assert_eq!((sq.file(), sq.rank(), sq.index()), (1, 10, 46));
-/// assert_eq!(sq.to_string(), "b10");
-/// # Ok::<(), luzhanqi::SquareParseError>(())
-/// ```
-#[derive(Clone, Copy, PartialEq, Eq, Hash, PartialOrd, Ord)]
-pub struct Square(u8);
+junqi_game::point! {
+    /// One of the 60 points (L-1), written file then rank: `a1`, `c6`, `e12`.
+    ///
+    /// Its index is `(rank - 1) * 5 + file` with file `a` = 0, so `a1` is 0, `e1` is 4, `a2` is 5
+    /// and `e12` is 59: the bit of the point in a [`Bitboard`](crate::Bitboard).
+    ///
+    /// ```
+    /// use luzhanqi::Square;
+    /// let sq: Square = "b10".parse()?;
+    /// assert_eq!((sq.file(), sq.rank(), sq.index()), (1, 10, 46));
+    /// assert_eq!(sq.to_string(), "b10");
+    /// # Ok::<(), luzhanqi::SquareParseError>(())
+    /// ```
+    pub struct Square(u8) of 60;
+}
 
 impl Square {
-    /// Number of points.
-    pub const COUNT: usize = 60;
-
     /// The point on `file` (0 = `a` … 4 = `e`) and `rank` (1 … 12), or `None` off the board.
     #[must_use]
     pub const fn new(file: u8, rank: u8) -> Option<Square> {
@@ -35,27 +33,6 @@ impl Square {
         } else {
             None
         }
-    }
-
-    /// The point with this index (0 … 59), or `None`.
-    #[must_use]
-    pub const fn from_index(index: usize) -> Option<Square> {
-        if index < 60 {
-            Some(Square(index as u8))
-        } else {
-            None
-        }
-    }
-
-    pub(crate) const fn from_index_unchecked(index: u8) -> Square {
-        Square(index)
-    }
-
-    /// The index `(rank - 1) * 5 + file`, 0 … 59.
-    #[inline]
-    #[must_use]
-    pub const fn index(self) -> usize {
-        self.0 as usize
     }
 
     /// The file, 0 (`a`) … 4 (`e`).
@@ -99,22 +76,11 @@ impl Square {
         };
         (s.file(), s.rank())
     }
-
-    /// All 60 points in index order.
-    pub fn all() -> impl Iterator<Item = Square> {
-        (0..60u8).map(Square)
-    }
 }
 
 impl fmt::Display for Square {
     fn fmt(&self, f: &mut fmt::Formatter<'_>) -> fmt::Result {
         write!(f, "{}{}", (b'a' + self.file()) as char, self.rank())
-    }
-}
-
-impl fmt::Debug for Square {
-    fn fmt(&self, f: &mut fmt::Formatter<'_>) -> fmt::Result {
-        fmt::Display::fmt(self, f)
     }
 }
 

@@ -293,43 +293,26 @@ impl InfoState {
             }),
         }
     }
+}
 
-    /// Whose state this is.
-    #[must_use]
-    pub fn side(&self) -> Side {
-        self.side
+junqi_game::getters! {
+    impl InfoState {
+        /// Whose state this is.
+        pub side -> Side;
+        /// The first mover.
+        pub first -> Side;
+        /// The ruleset both sides agreed on.
+        pub rules -> &Ruleset;
+        /// This side's own deployment (R-33, own frame).
+        pub deployment -> &Deployment = own;
+        /// The board points the enemy occupied at the start.
+        pub enemy_start -> Bitboard;
+        /// The events told so far, in order.
+        pub events -> &[Event];
     }
+}
 
-    /// The first mover.
-    #[must_use]
-    pub fn first(&self) -> Side {
-        self.first
-    }
-
-    /// The ruleset both sides agreed on.
-    #[must_use]
-    pub fn rules(&self) -> &Ruleset {
-        &self.rules
-    }
-
-    /// This side's own deployment (R-33, own frame).
-    #[must_use]
-    pub fn deployment(&self) -> &Deployment {
-        &self.own
-    }
-
-    /// The board points the enemy occupied at the start.
-    #[must_use]
-    pub fn enemy_start(&self) -> Bitboard {
-        self.enemy_start
-    }
-
-    /// The events told so far, in order.
-    #[must_use]
-    pub fn events(&self) -> &[Event] {
-        &self.events
-    }
-
+impl InfoState {
     /// The number of moves played so far.
     #[must_use]
     pub fn plies(&self) -> usize {

@@ -229,38 +229,25 @@ impl HiddenGame {
     pub fn is_endgame(&self) -> bool {
         self.endgame.is_some()
     }
+}
 
-    /// The opening (both deployments, first mover); in a hidden endgame two empty
-    /// deployments and the first mover ([`HiddenGame::endgame`]).
-    #[must_use]
-    pub fn opening(&self) -> &Opening {
-        &self.opening
+junqi_game::getters! {
+    impl HiddenGame {
+        /// The opening (both deployments, first mover); in a hidden endgame two empty
+        /// deployments and the first mover ([`HiddenGame::endgame`]).
+        pub opening -> &Opening;
+        /// The true game, for the referee's record; never show it to a player.
+        pub game -> &Game;
+        /// Every refused proposal as (moves played before it, proposer, move), in order.
+        pub refusals -> &[(usize, Side, Move)];
+        /// The side to move.
+        pub turn -> Side = game.position().turn();
+        /// The end, once reached.
+        pub outcome -> Option<Outcome> = game.outcome();
     }
+}
 
-    /// The true game, for the referee's record; never show it to a player.
-    #[must_use]
-    pub fn game(&self) -> &Game {
-        &self.game
-    }
-
-    /// Every refused proposal as (moves played before it, proposer, move), in order.
-    #[must_use]
-    pub fn refusals(&self) -> &[(usize, Side, Move)] {
-        &self.refusals
-    }
-
-    /// The side to move.
-    #[must_use]
-    pub fn turn(&self) -> Side {
-        self.game.position().turn()
-    }
-
-    /// The end, once reached.
-    #[must_use]
-    pub fn outcome(&self) -> Option<Outcome> {
-        self.game.outcome()
-    }
-
+impl HiddenGame {
     /// What `side` has been told.
     #[must_use]
     pub fn info_state(&self, side: Side) -> &InfoState {

@@ -13,15 +13,11 @@ use crate::ruleset::{MissileWalk, ReturnRule, Ruleset};
 use crate::setup::PendingReturn;
 use crate::square::{Side, Square};
 use crate::terrain::{ALL_INLAND, PALACE};
+use junqi_game::Sight;
 
-/// An enemy piece as a side sees it: a point and an identity, never a kind.
-#[derive(Debug, Clone, Copy, PartialEq, Eq, Hash)]
-pub struct EnemyPiece {
-    /// Where it stands now.
-    pub at: Square,
-    /// Its identity: the board point it was deployed on, followed through its moves.
-    pub id: Square,
-}
+/// An enemy piece as a side sees it: a point and an identity (the board point it was deployed
+/// on, followed through its moves), never a kind.
+pub type EnemyPiece = junqi_game::EnemyPiece<Square>;
 
 /// One side's view of a hidden game, computed from its [`InfoState`] alone, so it can hold
 /// nothing the referee did not tell (R-37 … R-39).
@@ -46,8 +42,7 @@ pub struct PlayerView {
     side: Side,
     turn: Side,
     rules: Ruleset,
-    own: [Option<PieceKind>; 90],
-    enemy: [Option<Square>; 90],
+    sight: Sight<Square, PieceKind, 90>,
     pending: Option<PendingReturn>,
     captured: Vec<(Square, Option<PieceKind>)>,
     lost: Vec<PieceKind>,
@@ -64,8 +59,7 @@ impl PlayerView {
             side,
             turn: state.first(),
             rules: *state.rules(),
-            own: [None; 90],
-            enemy: [None; 90],
+            sight: Sight::new(),
             pending: None,
             captured: Vec::new(),
             lost: Vec::new(),
@@ -73,10 +67,10 @@ impl PlayerView {
             enemy_deployment: None,
         };
         for (sq, kind) in state.own_start() {
-            v.own[sq.index()] = Some(kind);
+            v.sight.own[sq.index()] = Some(kind);
         }
         for sq in state.enemy_start() {
-            v.enemy[sq.index()] = Some(sq);
+            v.sight.enemy[sq.index()] = Some(sq);
         }
         for e in state.events() {
             v.tell(e);
@@ -104,16 +98,18 @@ impl PlayerView {
         self.turn = mover.other();
         if mover == self.side {
             if let Some(r) = seen.removed {
-                self.own[r.index()] = None;
+                self.sight.own[r.index()] = None;
                 self.pending = None;
             }
-            let Some(kind) = self.own[from.index()] else {
+            let Some(kind) = self.sight.own[from.index()] else {
                 return;
             };
             if seen.capture {
-                self.captured
-                    .push((self.enemy[to.index()].unwrap_or(to), seen.captured_kind));
-                self.enemy[to.index()] = None;
+                self.captured.push((
+                    self.sight.enemy[to.index()].unwrap_or(to),
+                    seen.captured_kind,
+                ));
+                self.sight.enemy[to.index()] = None;
             }
             if self
                 .pending
@@ -122,8 +118,8 @@ impl PlayerView {
                 self.pending = None;
             }
             if !seen.stayed {
-                self.own[from.index()] = None;
-                self.own[to.index()] = Some(kind);
+                self.sight.own[from.index()] = None;
+                self.sight.own[to.index()] = Some(kind);
             }
             // a returning capture under next_turn leaves a return owed.
             let returning =
@@ -136,11 +132,11 @@ impl PlayerView {
             }
         } else {
             if let Some(r) = seen.removed {
-                self.enemy[r.index()] = None;
+                self.sight.enemy[r.index()] = None;
             }
-            let id = self.enemy[from.index()];
+            let id = self.sight.enemy[from.index()];
             if seen.capture {
-                if let Some(k) = self.own[to.index()].take() {
+                if let Some(k) = self.sight.own[to.index()].take() {
                     self.lost.push(k);
                 }
                 if self.pending.is_some_and(|p| p.striker == to) {
@@ -148,50 +144,35 @@ impl PlayerView {
                 }
             }
             if !seen.stayed {
-                self.enemy[from.index()] = None;
-                self.enemy[to.index()] = id;
+                self.sight.enemy[from.index()] = None;
+                self.sight.enemy[to.index()] = id;
             }
         }
     }
+}
 
-    /// Whose view this is.
-    #[must_use]
-    pub fn side(&self) -> Side {
-        self.side
+junqi_game::getters! {
+    impl PlayerView {
+        /// Whose view this is.
+        pub side -> Side;
+        /// The side to move.
+        pub turn -> Side;
+        /// The own pieces with their kinds, in point order.
+        pub own -> Vec<(Square, PieceKind)> = sight.own();
+        /// The enemy pieces on the board, in point order, with their identities.
+        pub enemy -> Vec<EnemyPiece> = sight.enemy();
+        /// The identity of the enemy piece on `at`, if one stands there.
+        pub enemy_at(at: Square) -> Option<Square> = sight.enemy_at(at);
+        /// The occupied points of each side, own first.
+        pub occupied -> (Bitboard, Bitboard) = sight.occupied();
     }
+}
 
-    /// The side to move.
-    #[must_use]
-    pub fn turn(&self) -> Side {
-        self.turn
-    }
-
-    /// The own pieces with their kinds, in point order.
-    #[must_use]
-    pub fn own(&self) -> Vec<(Square, PieceKind)> {
-        Square::all()
-            .filter_map(|sq| self.own[sq.index()].map(|k| (sq, k)))
-            .collect()
-    }
-
-    /// The enemy pieces on the board, in point order, with their identities.
-    #[must_use]
-    pub fn enemy(&self) -> Vec<EnemyPiece> {
-        Square::all()
-            .filter_map(|at| self.enemy[at.index()].map(|id| EnemyPiece { at, id }))
-            .collect()
-    }
-
-    /// The identity of the enemy piece on `at`, if one stands there.
-    #[must_use]
-    pub fn enemy_at(&self, at: Square) -> Option<Square> {
-        self.enemy[at.index()]
-    }
-
+impl PlayerView {
     /// The number of enemy pieces on the board.
     #[must_use]
     pub fn enemy_count(&self) -> usize {
-        self.enemy.iter().flatten().count()
+        self.sight.enemy.iter().flatten().count()
     }
 
     /// Enemy pieces this side captured: identity and the kind, when told.
@@ -226,22 +207,6 @@ impl PlayerView {
         self.enemy_deployment
     }
 
-    /// The occupied points of each side, own first.
-    #[must_use]
-    pub fn occupied(&self) -> (Bitboard, Bitboard) {
-        let mut own = Bitboard::EMPTY;
-        let mut enemy = Bitboard::EMPTY;
-        for sq in Square::all() {
-            if self.own[sq.index()].is_some() {
-                own.insert(sq);
-            }
-            if self.enemy[sq.index()].is_some() {
-                enemy.insert(sq);
-            }
-        }
-        (own, enemy)
-    }
-
     /// Candidate proposals: every (from, to) legal in at least one assignment of kinds to the
     /// unknown enemy pieces, so a superset of the true legal moves. Empty when it is
     /// not this side's turn or the game is over.
@@ -273,9 +238,9 @@ impl PlayerView {
             turn: us,
         };
         for sq in Square::all() {
-            if let Some(k) = self.own[sq.index()] {
+            if let Some(k) = self.sight.own[sq.index()] {
                 probe.put(sq, Piece::new(us, k));
-            } else if self.enemy[sq.index()].is_some() {
+            } else if self.sight.enemy[sq.index()].is_some() {
                 probe.put(sq, Piece::new(us.other(), PieceKind::Infantry));
             }
         }

@@ -106,37 +106,24 @@ impl InfoState {
             history: Vec::new(),
         }
     }
+}
 
-    /// Whose state this is.
-    #[must_use]
-    pub fn side(&self) -> Side {
-        self.side
+junqi_game::getters! {
+    impl InfoState {
+        /// Whose state this is.
+        pub side -> Side;
+        /// The first mover.
+        pub first -> Side;
+        /// The rules both sides agreed on.
+        pub rules -> &DarkRules;
+        /// The own deployment (own frame, L-19).
+        pub deployment -> &Deployment = own;
+        /// Every announcement, in order.
+        pub history -> &[Announcement];
     }
+}
 
-    /// The first mover.
-    #[must_use]
-    pub fn first(&self) -> Side {
-        self.first
-    }
-
-    /// The rules both sides agreed on.
-    #[must_use]
-    pub fn rules(&self) -> &DarkRules {
-        &self.rules
-    }
-
-    /// The own deployment (own frame, L-19).
-    #[must_use]
-    pub fn deployment(&self) -> &Deployment {
-        &self.own
-    }
-
-    /// Every announcement, in order.
-    #[must_use]
-    pub fn history(&self) -> &[Announcement] {
-        &self.history
-    }
-
+impl InfoState {
     /// The number of moves played.
     #[must_use]
     pub fn plies(&self) -> usize {

@@ -122,6 +122,18 @@ fn tag_err(tag: &'static str, detail: impl Into<String>) -> RecordError {
     }
 }
 
+/// The `MarshalRevealsFlag` tag's value (L-31), `true` when absent: both records read it.
+fn marshal_reveals_flag(value: Option<&str>) -> Result<bool, RecordError> {
+    match value {
+        None | Some("true") => Ok(true),
+        Some("false") => Ok(false),
+        Some(v) => Err(tag_err(
+            "MarshalRevealsFlag",
+            format!("'{v}' is not true or false"),
+        )),
+    }
+}
+
 /// The referee's record: the true game as a 陸戰棋 game file, with `Mode "dark"` and each
 /// move's announcement in its comments.
 ///
@@ -181,16 +193,7 @@ pub fn read_referee_record(text: &str) -> Result<DarkGame, RecordError> {
     if find("Mode").as_deref() != Some("dark") {
         return Err(tag_err("Mode", "a dark game's record has Mode \"dark\""));
     }
-    let marshal_reveals_flag = match find("MarshalRevealsFlag").as_deref() {
-        None | Some("true") => true,
-        Some("false") => false,
-        Some(v) => {
-            return Err(tag_err(
-                "MarshalRevealsFlag",
-                format!("'{v}' is not true or false"),
-            ));
-        }
-    };
+    let marshal_reveals_flag = marshal_reveals_flag(find("MarshalRevealsFlag").as_deref())?;
     let start = rec.game.start();
     let setup = start.to_setup();
     let dep = |side| {
@@ -457,16 +460,7 @@ pub fn read_player_record(text: &str) -> Result<InfoState, RecordError> {
         None => Ruleset::STANDARD,
         Some(t) => Ruleset::parse(t).map_err(|e| tag_err("Rules", e.to_string()))?,
     };
-    let marshal_reveals_flag = match find("MarshalRevealsFlag") {
-        None | Some("true") => true,
-        Some("false") => false,
-        Some(v) => {
-            return Err(tag_err(
-                "MarshalRevealsFlag",
-                format!("'{v}' is not true or false"),
-            ));
-        }
-    };
+    let marshal_reveals_flag = marshal_reveals_flag(find("MarshalRevealsFlag"))?;
     let mut state = InfoState::new(
         me,
         first,

@@ -124,42 +124,29 @@ impl DarkGame {
         })
     }
 
-    /// The true game, for the referee's record; never show it to a player.
-    #[must_use]
-    pub fn game(&self) -> &Game {
-        &self.game
-    }
-
     /// `side`'s deployment (own frame).
     #[must_use]
     pub fn deployment(&self, side: Side) -> &Deployment {
         &self.deployments[side.index()]
     }
+}
 
-    /// The first mover.
-    #[must_use]
-    pub fn first(&self) -> Side {
-        self.first
+junqi_game::getters! {
+    impl DarkGame {
+        /// The true game, for the referee's record; never show it to a player.
+        pub game -> &Game;
+        /// The first mover.
+        pub first -> Side;
+        /// The rules.
+        pub rules -> &DarkRules;
+        /// The side to move.
+        pub turn -> Side = game.position().turn();
+        /// The end, once reached (the open game's adjudication, L-13 … L-16).
+        pub outcome -> Option<Outcome> = game.outcome();
     }
+}
 
-    /// The rules.
-    #[must_use]
-    pub fn rules(&self) -> &DarkRules {
-        &self.rules
-    }
-
-    /// The side to move.
-    #[must_use]
-    pub fn turn(&self) -> Side {
-        self.game.position().turn()
-    }
-
-    /// The end, once reached (the open game's adjudication, L-13 … L-16).
-    #[must_use]
-    pub fn outcome(&self) -> Option<Outcome> {
-        self.game.outcome()
-    }
-
+impl DarkGame {
     /// Every announcement so far (both sides hear the same).
     #[must_use]
     pub fn history(&self) -> &[Announcement] {

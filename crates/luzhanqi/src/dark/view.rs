@@ -9,21 +9,16 @@ use crate::moves::{Move, MoveList};
 use crate::outcome::Outcome;
 use crate::piece::{Kind, Side};
 use crate::square::Square;
+use junqi_game::Sight;
 
 use super::announce::Announcement;
 use super::info::{DarkRules, InfoState};
 use super::kindset::KindSet;
 use super::knowledge::id_point;
 
-/// An enemy piece as a side sees it: where it stands and its identity (its start point),
-/// never its kind (L-31).
-#[derive(Debug, Clone, Copy, PartialEq, Eq, Hash)]
-pub struct EnemyPiece {
-    /// Where it stands now.
-    pub at: Square,
-    /// Its start point, followed through its moves.
-    pub id: Square,
-}
+/// An enemy piece as a side sees it: where it stands and its identity (its start point,
+/// followed through its moves), never its kind (L-31).
+pub type EnemyPiece = junqi_game::EnemyPiece<Square>;
 
 /// One side's view of a dark game, computed from its [`InfoState`] alone, so it holds
 /// nothing the referee did not tell.
@@ -47,8 +42,7 @@ pub struct DarkView {
     side: Side,
     turn: Side,
     rules: DarkRules,
-    own: [Option<Kind>; 60],
-    enemy: [Option<Square>; 60],
+    sight: Sight<Square, Kind, 60>,
     flag_shown: [Option<Square>; 2],
     plies_since_attack: u32,
     outcome: Option<Outcome>,
@@ -63,8 +57,7 @@ impl DarkView {
             side,
             turn: state.first(),
             rules: *state.rules(),
-            own: [None; 60],
-            enemy: [None; 60],
+            sight: Sight::new(),
             flag_shown: [None; 2],
             plies_since_attack: 0,
             outcome: None,
@@ -74,9 +67,9 @@ impl DarkView {
                 Side::Red => p,
                 Side::Blue => p.flip(),
             };
-            v.own[at.index()] = Some(k);
+            v.sight.own[at.index()] = Some(k);
             let e = id_point(side.other(), j);
-            v.enemy[e.index()] = Some(e);
+            v.sight.enemy[e.index()] = Some(e);
         }
         for a in state.history() {
             v.tell(a);
@@ -103,84 +96,53 @@ impl DarkView {
         let (fi, ti) = (from.index(), to.index());
         let result = a.result;
         if mover == self.side {
-            let k = self.own[fi].take();
+            let k = self.sight.own[fi].take();
             match result {
                 None | Some(AttackOutcome::DefenderRemoved) => {
-                    self.enemy[ti] = None;
-                    self.own[ti] = k;
+                    self.sight.enemy[ti] = None;
+                    self.sight.own[ti] = k;
                 }
-                Some(AttackOutcome::BothRemoved) => self.enemy[ti] = None,
+                Some(AttackOutcome::BothRemoved) => self.sight.enemy[ti] = None,
                 Some(AttackOutcome::AttackerRemoved) => {}
             }
         } else {
-            let id = self.enemy[fi].take();
+            let id = self.sight.enemy[fi].take();
             match result {
                 None | Some(AttackOutcome::DefenderRemoved) => {
-                    self.own[ti] = None;
-                    self.enemy[ti] = id;
+                    self.sight.own[ti] = None;
+                    self.sight.enemy[ti] = id;
                 }
-                Some(AttackOutcome::BothRemoved) => self.own[ti] = None,
+                Some(AttackOutcome::BothRemoved) => self.sight.own[ti] = None,
                 Some(AttackOutcome::AttackerRemoved) => {}
             }
         }
     }
+}
 
-    /// Whose view this is.
-    #[must_use]
-    pub fn side(&self) -> Side {
-        self.side
+junqi_game::getters! {
+    impl DarkView {
+        /// Whose view this is.
+        pub side -> Side;
+        /// The side to move.
+        pub turn -> Side;
+        /// The own pieces with their kinds, in point order.
+        pub own -> Vec<(Square, Kind)> = sight.own();
+        /// The enemy pieces on the board, in point order.
+        pub enemy -> Vec<EnemyPiece> = sight.enemy();
+        /// The identity (start point) of the enemy piece on `at`.
+        pub enemy_at(at: Square) -> Option<Square> = sight.enemy_at(at);
+        /// The points of the own pieces and of the enemy's.
+        pub occupied -> (Bitboard, Bitboard) = sight.occupied();
+        /// Plies since the last attack (public, L-15).
+        pub plies_since_attack -> u32;
     }
+}
 
-    /// The side to move.
-    #[must_use]
-    pub fn turn(&self) -> Side {
-        self.turn
-    }
-
-    /// The own pieces with their kinds, in point order.
-    #[must_use]
-    pub fn own(&self) -> Vec<(Square, Kind)> {
-        Square::all()
-            .filter_map(|s| self.own[s.index()].map(|k| (s, k)))
-            .collect()
-    }
-
-    /// The enemy pieces on the board, in point order.
-    #[must_use]
-    pub fn enemy(&self) -> Vec<EnemyPiece> {
-        Square::all()
-            .filter_map(|at| self.enemy[at.index()].map(|id| EnemyPiece { at, id }))
-            .collect()
-    }
-
-    /// The identity (start point) of the enemy piece on `at`.
-    #[must_use]
-    pub fn enemy_at(&self, at: Square) -> Option<Square> {
-        self.enemy[at.index()]
-    }
-
-    /// The points of the own pieces and of the enemy's.
-    #[must_use]
-    pub fn occupied(&self) -> (Bitboard, Bitboard) {
-        let own = Square::all()
-            .filter(|s| self.own[s.index()].is_some())
-            .collect();
-        let enemy = Square::all()
-            .filter(|s| self.enemy[s.index()].is_some())
-            .collect();
-        (own, enemy)
-    }
-
+impl DarkView {
     /// The flag point of `side` once shown (its field marshal was removed, L-31).
     #[must_use]
     pub fn flag_shown(&self, side: Side) -> Option<Square> {
         self.flag_shown[side.index()]
-    }
-
-    /// Plies since the last attack (public, L-15).
-    #[must_use]
-    pub fn plies_since_attack(&self) -> u32 {
-        self.plies_since_attack
     }
 
     /// The end, once announced.
@@ -203,7 +165,7 @@ impl DarkView {
         let targets = !occ | (enemy - CAMPS);
         let rules = self.rules.rules;
         for from in own {
-            let Some(k) = self.own[from.index()] else {
+            let Some(k) = self.sight.own[from.index()] else {
                 continue;
             };
             if !KindSet::MOVABLE.contains(k) || (rules.hq_lock && HEADQUARTERS.contains(from)) {

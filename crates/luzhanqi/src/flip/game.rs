@@ -72,43 +72,20 @@ impl FlipGame {
         }
         Ok(g)
     }
+}
 
-    /// The start.
-    #[must_use]
-    pub fn start(&self) -> &FlipPosition {
-        self.history.start()
+junqi_game::getters! {
+    impl FlipGame {
+        /// The plies played.
+        pub plies -> &[FlipPly];
+        /// For each ply, the attack it was, if any.
+        pub combats -> &[Option<Combat>];
     }
+}
 
-    /// The current state.
-    #[must_use]
-    pub fn position(&self) -> &FlipPosition {
-        self.history.position()
-    }
+junqi_game::history_getters!(FlipGame: FlipPosition);
 
-    /// The plies played.
-    #[must_use]
-    pub fn plies(&self) -> &[FlipPly] {
-        &self.plies
-    }
-
-    /// For each ply, the attack it was, if any.
-    #[must_use]
-    pub fn combats(&self) -> &[Option<Combat>] {
-        &self.combats
-    }
-
-    /// The Zobrist key of every state reached, the start first and the current state last.
-    #[must_use]
-    pub fn keys(&self) -> &[u64] {
-        self.history.keys()
-    }
-
-    /// How often the current state has occurred, this time included. O(1).
-    #[must_use]
-    pub fn occurrences(&self) -> usize {
-        self.history.occurrences()
-    }
-
+impl FlipGame {
     /// The verdict: [`FlipPosition::outcome`] with repetition (when the ruleset's `repetition`
     /// is on) in L-16's place.
     #[must_use]
@@ -120,11 +97,7 @@ impl FlipGame {
     /// The legal actions, none once the game is over.
     #[must_use]
     pub fn legal_actions(&self) -> FlipActionList {
-        if self.outcome().is_some() {
-            FlipActionList::new()
-        } else {
-            self.position().legal_actions()
-        }
+        self.history.legal_actions()
     }
 
     /// Play `action` revealing `revealed` (for a chance action); returns the attack it was.
