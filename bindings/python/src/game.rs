@@ -298,16 +298,7 @@ impl PyGame {
     ) -> PyResult<Bound<'py, PyAny>> {
         let end = self.end();
         let pos = self.game.position_at(end);
-        let side = match perspective {
-            Some(s) => parse_side(s)?,
-            None => pos.turn(),
-        };
-        Ok(tensor::observation(
-            py,
-            pos,
-            side,
-            self.game.repetitions(end),
-        ))
+        tensor::observation(py, pos, perspective, self.game.repetitions(end))
     }
 
     /// Whether `move` is legal now.

@@ -71,11 +71,7 @@ impl PyPosition {
         py: Python<'py>,
         perspective: Option<&str>,
     ) -> PyResult<Bound<'py, PyAny>> {
-        let side = match perspective {
-            Some(s) => parse_side(s)?,
-            None => self.0.turn(),
-        };
-        Ok(tensor::observation(py, &self.0, side, 1))
+        tensor::observation(py, &self.0, perspective, 1)
     }
 
     /// Whether `move` (a `Move`, an ASCII move or a record) is legal here. Text that does not
