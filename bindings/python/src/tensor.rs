@@ -174,6 +174,12 @@ pub fn observation_array(pos: &Position, viewer: Side, repetitions: usize) -> Ar
     a
 }
 
+/// A state of 国际军棋 the observation tensor is taken of (`Position`, `Game`).
+pub trait Observed {
+    /// The position and how often it has stood (the repetitions plane).
+    fn observed(&self) -> (&Position, usize);
+}
+
 /// The observation as a numpy array, seen from `perspective` (a side's name; the side to
 /// move when `None`).
 pub fn observation<'py>(
