@@ -300,18 +300,6 @@ impl PyLzPosition {
         Ok(PyLzPosition(pos))
     }
 
-    fn __str__(&self) -> String {
-        self.0.to_string()
-    }
-
-    fn __repr__(&self) -> String {
-        format!("LzPosition('{}')", self.0)
-    }
-
-    fn __hash__(&self) -> u64 {
-        self.0.zobrist_hash()
-    }
-
     fn __reduce__<'py>(slf: &Bound<'py, Self>) -> PyResult<(Bound<'py, PyAny>, (String, String))> {
         let me = slf.get();
         Ok((
@@ -395,6 +383,8 @@ impl PyLzPosition {
         py.detach(move || luzhanqi::perft(&pos, depth))
     }
 }
+
+state_text!(PyLzPosition, "LzPosition");
 
 seat_getters!(PyLzPosition {
     /// The side to move, `red` or `blue`.

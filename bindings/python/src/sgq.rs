@@ -260,18 +260,6 @@ impl PySgPosition {
         Ok(PySgPosition(pos))
     }
 
-    fn __str__(&self) -> String {
-        self.0.to_string()
-    }
-
-    fn __repr__(&self) -> String {
-        format!("SgPosition('{}')", self.0)
-    }
-
-    fn __hash__(&self) -> u64 {
-        self.0.zobrist()
-    }
-
     fn __reduce__<'py>(slf: &Bound<'py, Self>) -> PyResult<(Bound<'py, PyAny>, (String, String))> {
         let me = slf.get();
         Ok((
@@ -387,6 +375,8 @@ impl PySgPosition {
         py.detach(move || siguo::perft(&pos, depth))
     }
 }
+
+state_text!(PySgPosition, "SgPosition");
 
 seat_getters!(PySgPosition {
     /// The seat to move: `red`, `green`, `blue` or `yellow`.

@@ -85,3 +85,25 @@ macro_rules! observable {
         }
     };
 }
+
+/// `state_text!(PyX, "X")`: `__str__` (the state's text form), `__repr__` (`X('…')`) and
+/// `__hash__` (its Zobrist key) of a class wrapping a game's state (a
+/// [`GameState`](junqi_game::GameState)).
+macro_rules! state_text {
+    ($ty:ident, $name:literal) => {
+        #[pymethods]
+        impl $ty {
+            fn __str__(&self) -> String {
+                self.0.to_string()
+            }
+
+            fn __repr__(&self) -> String {
+                format!(concat!($name, "('{}')"), self.0)
+            }
+
+            fn __hash__(&self) -> u64 {
+                junqi_game::GameState::key(&self.0)
+            }
+        }
+    };
+}
