@@ -288,28 +288,6 @@ impl PyGame {
         )
     }
 
-    /// The observation tensor of the current position seen from `perspective` (the side to
-    /// move by default), with the repetitions plane filled in.
-    #[pyo3(signature = (perspective = None))]
-    fn observation<'py>(
-        &self,
-        py: Python<'py>,
-        perspective: Option<&str>,
-    ) -> PyResult<Bound<'py, PyAny>> {
-        let end = self.end();
-        let pos = self.game.position_at(end);
-        let side = match perspective {
-            Some(s) => parse_side(s)?,
-            None => pos.turn(),
-        };
-        Ok(tensor::observation(
-            py,
-            pos,
-            side,
-            self.game.repetitions(end),
-        ))
-    }
-
     /// Whether `move` is legal now.
     fn is_legal(&self, r#move: &Bound<'_, PyAny>) -> bool {
         let end = self.end();
@@ -430,19 +408,6 @@ impl PyGame {
         PyGame::root(slf).add_main_variation(r#move)
     }
 
-    /// A copy of the game.
-    fn copy(&self) -> PyGame {
-        self.clone()
-    }
-
-    fn __copy__(&self) -> PyGame {
-        self.clone()
-    }
-
-    fn __deepcopy__(&self, _memo: &Bound<'_, PyAny>) -> PyGame {
-        self.clone()
-    }
-
     fn __len__(&self) -> usize {
         self.ply()
     }
@@ -473,6 +438,18 @@ impl PyGame {
         Ok((ctor, (slf.borrow().text(MoveForm::Ascii)?,)))
     }
 }
+
+impl tensor::Observed for PyGame {
+    /// The current position and how often it has stood (the repetitions plane).
+    fn observed(&self) -> (&Position, usize) {
+        let end = self.end();
+        (self.game.position_at(end), self.game.repetitions(end))
+    }
+}
+
+observable!(PyGame);
+
+copyable!(PyGame);
 
 /// The legal moves at `id`: none once the game is over there.
 fn node_legal(game: &AnnotatedGame, id: NodeId) -> Vec<gjjq_core::Move> {

@@ -24,6 +24,7 @@ use crate::errors::{
     WorldError, echo, err,
 };
 use crate::game::{PyGame, parse_form};
+use crate::shells::point_dict;
 use crate::tensor;
 use crate::types::{
     PyMove, PyOutcome, parse_rules, parse_side, parse_square, rules_json, seeded_rng,
@@ -374,19 +375,6 @@ impl PyHiddenGame {
             .map(|o| PyOutcome::from_core(&o)))
     }
 
-    /// A copy of the game.
-    fn copy(&self) -> PyHiddenGame {
-        self.clone()
-    }
-
-    fn __copy__(&self) -> PyHiddenGame {
-        self.clone()
-    }
-
-    fn __deepcopy__(&self, _memo: &Bound<'_, PyAny>) -> PyHiddenGame {
-        self.clone()
-    }
-
     fn __str__(&self) -> PyResult<String> {
         self.referee_text(MoveForm::default())
     }
@@ -405,6 +393,8 @@ impl PyHiddenGame {
         Ok((ctor, (slf.borrow().referee_text(MoveForm::Ascii)?,)))
     }
 }
+
+copyable!(PyHiddenGame);
 
 /// A side's information state: everything it was told, in order. `str(state)` is the
 /// compact canonical string of docs/hidden.md (one string per state); it does not carry the
@@ -452,18 +442,6 @@ impl PyInfoState {
         String::from_utf8(out).map_err(err::<GjjqError>)
     }
 
-    /// Whose state this is.
-    #[getter]
-    fn side(&self) -> &'static str {
-        self.0.side().name()
-    }
-
-    /// The first mover.
-    #[getter]
-    fn first(&self) -> &'static str {
-        self.0.first().name()
-    }
-
     /// The ruleset as JSON.
     #[getter]
     fn rules(&self) -> String {
@@ -505,12 +483,6 @@ impl PyInfoState {
     #[getter]
     fn plies(&self) -> usize {
         self.0.plies()
-    }
-
-    /// The side to move next.
-    #[getter]
-    fn turn(&self) -> &'static str {
-        self.0.turn().name()
     }
 
     /// The end, once told.
@@ -623,6 +595,15 @@ impl PyInfoState {
     }
 }
 
+seat_getters!(PyInfoState {
+    /// Whose state this is.
+    side,
+    /// The first mover.
+    first,
+    /// The side to move next.
+    turn,
+});
+
 /// One side's view of a hidden game, computed from its information state: its own
 /// pieces with kinds, the enemy's as points with identities (the point each was deployed
 /// on, followed through its moves), never kinds.
@@ -631,35 +612,15 @@ pub struct PyPlayerView(pub PlayerView);
 
 #[pymethods]
 impl PyPlayerView {
-    /// Whose view this is.
-    #[getter]
-    fn side(&self) -> &'static str {
-        self.0.side().name()
-    }
-
-    /// The side to move.
-    #[getter]
-    fn turn(&self) -> &'static str {
-        self.0.turn().name()
-    }
-
     /// The own pieces: a dict from point label to kind name.
     fn own<'py>(&self, py: Python<'py>) -> PyResult<Bound<'py, PyDict>> {
-        let d = PyDict::new(py);
-        for (sq, k) in self.0.own() {
-            d.set_item(sq.to_string(), k.name())?;
-        }
-        Ok(d)
+        point_dict(py, self.0.own().into_iter().map(|(sq, k)| (sq, k.name())))
     }
 
     /// The enemy pieces: a dict from the point each stands on to its identity (the point it
     /// was deployed on).
     fn enemy<'py>(&self, py: Python<'py>) -> PyResult<Bound<'py, PyDict>> {
-        let d = PyDict::new(py);
-        for e in self.0.enemy() {
-            d.set_item(e.at.to_string(), e.id.to_string())?;
-        }
-        Ok(d)
+        point_dict(py, self.0.enemy().into_iter().map(|e| (e.at, e.id)))
     }
 
     /// The identity of the enemy piece on `point`, or `None`.
@@ -731,6 +692,13 @@ impl PyPlayerView {
         )
     }
 }
+
+seat_getters!(PyPlayerView {
+    /// Whose view this is.
+    side,
+    /// The side to move.
+    turn,
+});
 
 /// The first ply at which a world differs from an information state, and how.
 #[pyclass(module = "gjjq", name = "Inconsistency", frozen)]

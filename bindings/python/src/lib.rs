@@ -3,6 +3,9 @@
 //! `GjjqError`) carrying the Rust error's message; nothing here panics on bad input.
 #![deny(missing_docs)]
 
+#[macro_use]
+mod shells;
+
 mod deployment;
 mod engine;
 mod errors;

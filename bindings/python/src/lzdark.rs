@@ -28,10 +28,10 @@ use crate::errors::{
     MoveParseError, OpeningError, RulesetError, WorldError, echo, err, index_in,
 };
 use crate::lzq::{
-    COLS, NUM_ACTIONS, PyLzPosition, ROWS, action_of_index, mask, move_action, outcome_tuple,
-    parse_rules, parse_side,
+    COLS, NUM_ACTIONS, PyLzPosition, ROWS, action_of_index, mask, move_action, move_actions,
+    outcome_tuple, parse_rules, parse_side,
 };
-use crate::tensor::sorted;
+use crate::shells::{point_dict, texts};
 
 /// Planes of the dark observation tensor.
 pub const DARK_OBS_PLANES: usize = 17;
@@ -413,49 +413,15 @@ impl PyLzDarkGame {
         ))
     }
 
-    /// The side to move, `red` or `blue`.
-    #[getter]
-    fn turn(&self) -> &'static str {
-        self.0.turn().name()
-    }
-
-    /// The first mover.
-    #[getter]
-    fn first(&self) -> &'static str {
-        self.0.first().name()
-    }
-
     /// Plies played.
     #[getter]
     fn ply(&self) -> usize {
         self.0.history().len()
     }
 
-    /// The ruleset as JSON.
-    #[getter]
-    fn rules(&self) -> String {
-        self.0.rules().rules.to_json()
-    }
-
-    /// Whether a removed field marshal shows its side's flag.
-    #[getter]
-    fn marshal_reveals_flag(&self) -> bool {
-        self.0.rules().marshal_reveals_flag
-    }
-
     /// A side's deployment string (L-19).
     fn deployment(&self, side: &str) -> PyResult<String> {
         Ok(self.0.deployment(parse_side(side)?).to_string())
-    }
-
-    /// Every announcement so far.
-    #[getter]
-    fn history(&self) -> Vec<PyLzAnnouncement> {
-        self.0
-            .history()
-            .iter()
-            .map(|&a| PyLzAnnouncement(a))
-            .collect()
     }
 
     /// The true position (the referee's; never a player's).
@@ -491,7 +457,7 @@ impl PyLzDarkGame {
     /// The legal actions of the side to move, ascending (the same as its view's); none once
     /// over.
     fn legal_actions(&self) -> Vec<usize> {
-        sorted(self.0.game().legal_moves().iter().map(|&m| move_action(m)))
+        move_actions(&self.0.game().legal_moves())
     }
 
     /// The legal-action mask: numpy bool of 3,660.
@@ -528,20 +494,16 @@ impl PyLzDarkGame {
         let mut rng = StdRng::seed_from_u64(seed);
         outcome_tuple(self.0.play_random(&mut rng, max_plies))
     }
-
-    /// A copy.
-    fn copy(&self) -> PyLzDarkGame {
-        self.clone()
-    }
-
-    fn __copy__(&self) -> PyLzDarkGame {
-        self.clone()
-    }
-
-    fn __deepcopy__(&self, _memo: &Bound<'_, PyAny>) -> PyLzDarkGame {
-        self.clone()
-    }
 }
+
+copyable!(PyLzDarkGame);
+
+seat_getters!(PyLzDarkGame {
+    /// The side to move, `red` or `blue`.
+    turn,
+    /// The first mover.
+    first,
+});
 
 /// What `LzDarkGame.__reduce__` returns: `replay` and its arguments.
 type ReducedDark<'py> = (
@@ -641,56 +603,16 @@ impl PyLzInfoState {
         ))
     }
 
-    /// The side it belongs to.
-    #[getter]
-    fn side(&self) -> &'static str {
-        self.0.side().name()
-    }
-
-    /// The first mover.
-    #[getter]
-    fn first(&self) -> &'static str {
-        self.0.first().name()
-    }
-
-    /// The side to move.
-    #[getter]
-    fn turn(&self) -> &'static str {
-        self.0.turn().name()
-    }
-
     /// Plies told.
     #[getter]
     fn plies(&self) -> usize {
         self.0.plies()
     }
 
-    /// The ruleset as JSON.
-    #[getter]
-    fn rules(&self) -> String {
-        self.0.rules().rules.to_json()
-    }
-
-    /// Whether a removed field marshal shows its side's flag.
-    #[getter]
-    fn marshal_reveals_flag(&self) -> bool {
-        self.0.rules().marshal_reveals_flag
-    }
-
     /// The own deployment string.
     #[getter]
     fn deployment(&self) -> String {
         self.0.deployment().to_string()
-    }
-
-    /// The announcements, in order.
-    #[getter]
-    fn history(&self) -> Vec<PyLzAnnouncement> {
-        self.0
-            .history()
-            .iter()
-            .map(|&a| PyLzAnnouncement(a))
-            .collect()
     }
 
     /// `(winner or None, reason)` once told of the end, else None.
@@ -798,6 +720,49 @@ impl PyLzInfoState {
     }
 }
 
+seat_getters!(PyLzInfoState {
+    /// The side it belongs to.
+    side,
+    /// The first mover.
+    first,
+    /// The side to move.
+    turn,
+});
+
+/// `dark_getters!(PyX, …)`: what a dark game and an information state both tell, as
+/// properties: the rules played under (`rules`, the ruleset as JSON, and
+/// `marshal_reveals_flag`) and the announcements so far (`history`).
+macro_rules! dark_getters {
+    ($($ty:ident),+) => {$(
+        #[pymethods]
+        impl $ty {
+            /// The ruleset as JSON.
+            #[getter]
+            fn rules(&self) -> String {
+                self.0.rules().rules.to_json()
+            }
+
+            /// Whether a removed field marshal shows its side's flag.
+            #[getter]
+            fn marshal_reveals_flag(&self) -> bool {
+                self.0.rules().marshal_reveals_flag
+            }
+
+            /// The announcements so far, in order.
+            #[getter]
+            fn history(&self) -> Vec<PyLzAnnouncement> {
+                self.0
+                    .history()
+                    .iter()
+                    .map(|&a| PyLzAnnouncement(a))
+                    .collect()
+            }
+        }
+    )+};
+}
+
+dark_getters!(PyLzDarkGame, PyLzInfoState);
+
 /// What `LzInfoState.__reduce__` returns.
 type ReducedInfo<'py> = (Bound<'py, PyAny>, (String, String, bool));
 
@@ -805,7 +770,7 @@ fn view_actions(view: &DarkView) -> Vec<usize> {
     if view.turn() != view.side() || view.outcome().is_some() {
         return Vec::new();
     }
-    sorted(view.legal_moves().iter().map(|&m| move_action(m)))
+    move_actions(&view.legal_moves())
 }
 
 /// A side's view of a dark game: its own pieces with their kinds, the enemy pieces' points
@@ -817,18 +782,6 @@ pub struct PyLzDarkView(pub DarkView);
 
 #[pymethods]
 impl PyLzDarkView {
-    /// The viewer.
-    #[getter]
-    fn side(&self) -> &'static str {
-        self.0.side().name()
-    }
-
-    /// The side to move.
-    #[getter]
-    fn turn(&self) -> &'static str {
-        self.0.turn().name()
-    }
-
     /// Plies since the last attack.
     #[getter]
     fn plies_since_attack(&self) -> u32 {
@@ -837,20 +790,12 @@ impl PyLzDarkView {
 
     /// The own pieces: point → kind letter (upper case).
     fn own<'py>(&self, py: Python<'py>) -> PyResult<Bound<'py, PyDict>> {
-        let d = PyDict::new(py);
-        for (sq, k) in self.0.own() {
-            d.set_item(sq.to_string(), k.letter().to_string())?;
-        }
-        Ok(d)
+        point_dict(py, self.0.own().into_iter().map(|(sq, k)| (sq, k.letter())))
     }
 
     /// The enemy pieces: point → identity (the point it was deployed on).
     fn enemy<'py>(&self, py: Python<'py>) -> PyResult<Bound<'py, PyDict>> {
-        let d = PyDict::new(py);
-        for e in self.0.enemy() {
-            d.set_item(e.at.to_string(), e.id.to_string())?;
-        }
-        Ok(d)
+        point_dict(py, self.0.enemy().into_iter().map(|e| (e.at, e.id)))
     }
 
     /// The identity of the enemy piece on a point, or None.
@@ -882,11 +827,7 @@ impl PyLzDarkView {
         if self.0.turn() != self.0.side() || self.0.outcome().is_some() {
             return Vec::new();
         }
-        self.0
-            .legal_moves()
-            .iter()
-            .map(ToString::to_string)
-            .collect()
+        texts(self.0.legal_moves().iter())
     }
 
     /// The same as dense actions, ascending.
@@ -948,6 +889,13 @@ impl PyLzDarkView {
         s
     }
 }
+
+seat_getters!(PyLzDarkView {
+    /// The viewer.
+    side,
+    /// The side to move.
+    turn,
+});
 
 /// Enemy deployments consistent with an information state, each equally likely (exact
 /// counting, docs/luzhanqi.md "Worlds"). Built once (tens of milliseconds), then each draw is

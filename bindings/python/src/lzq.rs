@@ -22,6 +22,7 @@ use crate::errors::{
     GameOverError, IllegalMoveError, InvalidPositionError, MoveParseError, PositionStringError,
     RulesetError, echo, err, index_arg, index_in,
 };
+use crate::shells::texts;
 use crate::tensor::{mask_of, sorted};
 
 /// Points of the board.
@@ -40,6 +41,11 @@ pub const COLS: usize = 5;
 /// The dense index of a move.
 pub(crate) fn move_action(m: Move) -> usize {
     m.from.index() * POINTS + m.to.index()
+}
+
+/// Moves as dense actions, ascending.
+pub(crate) fn move_actions(moves: &[Move]) -> Vec<usize> {
+    sorted(moves.iter().map(|&m| move_action(m)))
 }
 
 /// The dense index of a flip action.
@@ -294,30 +300,12 @@ impl PyLzPosition {
         Ok(PyLzPosition(pos))
     }
 
-    fn __str__(&self) -> String {
-        self.0.to_string()
-    }
-
-    fn __repr__(&self) -> String {
-        format!("LzPosition('{}')", self.0)
-    }
-
-    fn __hash__(&self) -> u64 {
-        self.0.zobrist_hash()
-    }
-
     fn __reduce__<'py>(slf: &Bound<'py, Self>) -> PyResult<(Bound<'py, PyAny>, (String, String))> {
         let me = slf.get();
         Ok((
             slf.get_type().into_any(),
             (me.0.to_string(), me.0.ruleset().to_json()),
         ))
-    }
-
-    /// The side to move, `red` or `blue`.
-    #[getter]
-    fn turn(&self) -> &'static str {
-        self.0.turn().name()
     }
 
     /// The ruleset as JSON.
@@ -342,16 +330,12 @@ impl PyLzPosition {
 
     /// The legal moves in ASCII (L-21).
     fn legal_moves(&self) -> Vec<String> {
-        self.0
-            .legal_moves()
-            .iter()
-            .map(ToString::to_string)
-            .collect()
+        texts(self.0.legal_moves().iter())
     }
 
     /// The legal moves as dense action indices, ascending.
     fn legal_actions(&self) -> Vec<usize> {
-        sorted(self.0.legal_moves().iter().map(|&m| move_action(m)))
+        move_actions(&self.0.legal_moves())
     }
 
     /// The legal-action mask: numpy bool of 3,660.
@@ -399,6 +383,13 @@ impl PyLzPosition {
         py.detach(move || luzhanqi::perft(&pos, depth))
     }
 }
+
+state_text!(PyLzPosition, "LzPosition");
+
+seat_getters!(PyLzPosition {
+    /// The side to move, `red` or `blue`.
+    turn,
+});
 
 /// An open game (明棋) with its history: the start, the moves, repetition (L-15).
 #[pyclass(module = "gjjq.luzhanqi", name = "LzGame", from_py_object)]
@@ -458,12 +449,12 @@ impl PyLzGame {
     /// The moves played, in ASCII.
     #[getter]
     fn moves(&self) -> Vec<String> {
-        self.0.moves().iter().map(ToString::to_string).collect()
+        texts(self.0.moves())
     }
 
     /// The legal actions (none once over, repetition included), ascending.
     fn legal_actions(&self) -> Vec<usize> {
-        sorted(self.0.legal_moves().iter().map(|&m| move_action(m)))
+        move_actions(&self.0.legal_moves())
     }
 
     /// The legal-action mask: numpy bool of 3,660.
@@ -487,20 +478,9 @@ impl PyLzGame {
     fn outcome(&self) -> Option<(Option<&'static str>, &'static str)> {
         outcome_tuple(self.0.outcome())
     }
-
-    /// A copy.
-    fn copy(&self) -> PyLzGame {
-        self.clone()
-    }
-
-    fn __copy__(&self) -> PyLzGame {
-        self.clone()
-    }
-
-    fn __deepcopy__(&self, _memo: &Bound<'_, PyAny>) -> PyLzGame {
-        self.clone()
-    }
 }
+
+copyable!(PyLzGame);
 
 /// What `LzGame.__reduce__` returns: `replay` and its arguments.
 type ReducedGame<'py> = (Bound<'py, PyAny>, (PyLzPosition, Vec<String>));
@@ -610,7 +590,7 @@ impl PyLzFlipGame {
     /// The plies played as text (`c6=E`, `c6c7`, `c6c7=e`).
     #[getter]
     fn plies(&self) -> Vec<String> {
-        self.0.plies().iter().map(ToString::to_string).collect()
+        texts(self.0.plies())
     }
 
     /// The player to act: 0 (the first) or 1.
@@ -748,25 +728,14 @@ impl PyLzFlipGame {
         Ok(a.into_pyarray(py).into_any())
     }
 
-    /// A copy.
-    fn copy(&self) -> PyLzFlipGame {
-        self.clone()
-    }
-
-    fn __copy__(&self) -> PyLzFlipGame {
-        self.clone()
-    }
-
-    fn __deepcopy__(&self, _memo: &Bound<'_, PyAny>) -> PyLzFlipGame {
-        self.clone()
-    }
-
     /// Flip perft of the current state: chance actions branch per distinct piece.
     fn perft(&self, py: Python<'_>, depth: u32) -> u64 {
         let pos = self.pos().clone();
         py.detach(move || flip_perft(&pos, depth))
     }
 }
+
+copyable!(PyLzFlipGame);
 
 /// What `LzFlipGame.__reduce__` returns: `replay` and its arguments.
 type ReducedFlip<'py> = (

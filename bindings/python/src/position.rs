@@ -63,21 +63,6 @@ impl PyPosition {
         tensor::action_mask(py, &self.0)
     }
 
-    /// The observation tensor, float32 of shape (32, 10, 9), seen from `perspective` (the side
-    /// to move by default). See docs/python.md for the planes.
-    #[pyo3(signature = (perspective = None))]
-    fn observation<'py>(
-        &self,
-        py: Python<'py>,
-        perspective: Option<&str>,
-    ) -> PyResult<Bound<'py, PyAny>> {
-        let side = match perspective {
-            Some(s) => parse_side(s)?,
-            None => self.0.turn(),
-        };
-        Ok(tensor::observation(py, &self.0, side, 1))
-    }
-
     /// Whether `move` (a `Move`, an ASCII move or a record) is legal here. Text that does not
     /// parse is not legal.
     fn is_legal(&self, r#move: &Bound<'_, PyAny>) -> bool {
@@ -125,12 +110,6 @@ impl PyPosition {
     /// Whether the position alone decides the game.
     fn is_game_over(&self) -> bool {
         self.0.outcome().is_some()
-    }
-
-    /// The side to move, `"red"` or `"green"`.
-    #[getter]
-    fn turn(&self) -> &'static str {
-        self.0.turn().name()
     }
 
     /// The piece on a point (a label such as `"5E"` or an index 0..90), or `None`.
@@ -262,3 +241,17 @@ impl PyPosition {
         ))
     }
 }
+
+impl tensor::Observed for PyPosition {
+    /// The position itself, standing once.
+    fn observed(&self) -> (&Position, usize) {
+        (&self.0, 1)
+    }
+}
+
+observable!(PyPosition);
+
+seat_getters!(PyPosition {
+    /// The side to move, `"red"` or `"green"`.
+    turn,
+});

@@ -272,20 +272,9 @@ impl PySgDarkGame {
         let view = self.0.info_state(parse_seat(seat)?).view();
         Ok(view_tensor(&view).into_pyarray(py).into_any())
     }
-
-    /// A copy.
-    fn copy(&self) -> PySgDarkGame {
-        self.clone()
-    }
-
-    fn __copy__(&self) -> PySgDarkGame {
-        self.clone()
-    }
-
-    fn __deepcopy__(&self, _memo: &Bound<'_, PyAny>) -> PySgDarkGame {
-        self.clone()
-    }
 }
+
+copyable!(PySgDarkGame);
 
 /// The worlds behind one seat's information state (`siguo::dark::WorldSampler`): the hidden
 /// armies drawn, each consistent world with equal probability, by rejection from uniform

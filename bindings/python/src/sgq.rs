@@ -24,6 +24,7 @@ use crate::errors::{
     PositionStringError, RulesetError, echo, err, index_arg, index_in,
 };
 use crate::lzq::parse_script;
+use crate::shells::texts;
 use crate::tensor::{mask_of, sorted};
 
 /// Points of the board (L-40).
@@ -259,30 +260,12 @@ impl PySgPosition {
         Ok(PySgPosition(pos))
     }
 
-    fn __str__(&self) -> String {
-        self.0.to_string()
-    }
-
-    fn __repr__(&self) -> String {
-        format!("SgPosition('{}')", self.0)
-    }
-
-    fn __hash__(&self) -> u64 {
-        self.0.zobrist()
-    }
-
     fn __reduce__<'py>(slf: &Bound<'py, Self>) -> PyResult<(Bound<'py, PyAny>, (String, String))> {
         let me = slf.get();
         Ok((
             slf.get_type().into_any(),
             (me.0.to_string(), me.0.rules().to_json()),
         ))
-    }
-
-    /// The seat to move: `red`, `green`, `blue` or `yellow`.
-    #[getter]
-    fn turn(&self) -> &'static str {
-        self.0.turn().name()
     }
 
     /// The seat to move as a player number 0 … 3 (Red, Green, Blue, Yellow).
@@ -335,11 +318,7 @@ impl PySgPosition {
 
     /// The legal actions in ASCII (L-60), `pass` last where L-55 allows it.
     fn legal_moves(&self) -> Vec<String> {
-        self.0
-            .legal_actions()
-            .iter()
-            .map(ToString::to_string)
-            .collect()
+        texts(self.0.legal_actions().iter())
     }
 
     /// The legal actions as dense indices, ascending.
@@ -396,6 +375,13 @@ impl PySgPosition {
         py.detach(move || siguo::perft(&pos, depth))
     }
 }
+
+state_text!(PySgPosition, "SgPosition");
+
+seat_getters!(PySgPosition {
+    /// The seat to move: `red`, `green`, `blue` or `yellow`.
+    turn,
+});
 
 /// What an open game records: an action of the seat to move, or a surrender (L-54, not a
 /// turn).
@@ -579,20 +565,9 @@ impl PySgGame {
         let v = parse_seat(viewer)?;
         Ok(observation(&self.pos, v).into_pyarray(py).into_any())
     }
-
-    /// A copy.
-    fn copy(&self) -> PySgGame {
-        self.clone()
-    }
-
-    fn __copy__(&self) -> PySgGame {
-        self.clone()
-    }
-
-    fn __deepcopy__(&self, _memo: &Bound<'_, PyAny>) -> PySgGame {
-        self.clone()
-    }
 }
+
+copyable!(PySgGame);
 
 /// What `SgGame.__reduce__` and `SgDarkGame.__reduce__` return: `replay` and its arguments.
 pub(crate) type ReducedGame<'py> = (Bound<'py, PyAny>, (PySgPosition, Vec<String>));

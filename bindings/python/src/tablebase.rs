@@ -22,17 +22,55 @@ fn parts(v: Value) -> (i8, u16) {
 #[pyclass(module = "gjjq", name = "Tablebase", frozen)]
 pub struct PyTablebase(Tablebase);
 
-#[pymethods]
-impl PyTablebase {
-    /// Opens every table file (`*.gjtb`) in `directory`; a damaged file raises
-    /// `TablebaseError`.
-    #[staticmethod]
-    fn open(directory: PathBuf) -> PyResult<PyTablebase> {
-        Tablebase::open(&directory)
-            .map(PyTablebase)
-            .map_err(err::<TablebaseError>)
-    }
+/// The methods both kinds of tables share, written once (`#[pymethods]` takes no
+/// generics): `open`, `endings`, `max_units`, `probe_wdl` and `__repr__`, each the library
+/// type's own; `$name` is the Python class's name, the rest the class's other methods.
+macro_rules! table_methods {
+    ($py:ident($tables:ty), $name:literal, { $($rest:tt)* }) => {
+        #[pymethods]
+        impl $py {
+            /// Opens every table file of this kind (`*.gjtb` for `Tablebase`, `*.gjwdl` for
+            /// `WdlTablebase`) in `directory`; a damaged file raises `TablebaseError`.
+            #[staticmethod]
+            fn open(directory: PathBuf) -> PyResult<$py> {
+                <$tables>::open(&directory)
+                    .map($py)
+                    .map_err(err::<TablebaseError>)
+            }
 
+            /// The endings held, by name.
+            fn endings(&self) -> Vec<String> {
+                self.0.endings().iter().map(Ending::to_string).collect()
+            }
+
+            /// The most units (pieces besides the kings) of an ending held.
+            fn max_units(&self) -> u32 {
+                self.0.max_units()
+            }
+
+            /// Win (1), draw (0) or loss (-1) for the side to move; `TablebaseError` for a
+            /// position the tables do not cover.
+            fn probe_wdl(&self, position: &PyPosition) -> PyResult<i8> {
+                self.0
+                    .probe_wdl(&position.0)
+                    .map(wdl_number)
+                    .map_err(err::<TablebaseError>)
+            }
+
+            fn __repr__(&self) -> String {
+                format!(
+                    concat!($name, "(endings={}, max_units={})"),
+                    self.0.endings().len(),
+                    self.0.max_units()
+                )
+            }
+
+            $($rest)*
+        }
+    };
+}
+
+table_methods!(PyTablebase(Tablebase), "Tablebase", {
     /// Generates the named endings (`"IvK"`, `"DvF"` …) and every ending they reach by
     /// captures into `directory` (resumable: intact files are read, not generated again),
     /// without the GIL; returns the tables held.
@@ -51,25 +89,6 @@ impl PyTablebase {
         })
         .map(PyTablebase)
         .map_err(err::<TablebaseError>)
-    }
-
-    /// The endings held, by name.
-    fn endings(&self) -> Vec<String> {
-        self.0.endings().iter().map(Ending::to_string).collect()
-    }
-
-    /// The most units (pieces besides the kings) of an ending held.
-    fn max_units(&self) -> u32 {
-        self.0.max_units()
-    }
-
-    /// Win (1), draw (0) or loss (-1) for the side to move; `TablebaseError` for a position
-    /// the tables do not cover.
-    fn probe_wdl(&self, position: &PyPosition) -> PyResult<i8> {
-        self.0
-            .probe_wdl(&position.0)
-            .map(wdl_number)
-            .map_err(err::<TablebaseError>)
     }
 
     /// `(wdl, plies)`: win (1), draw (0) or loss (-1) for the side to move and the plies to
@@ -97,15 +116,7 @@ impl PyTablebase {
             })
             .collect())
     }
-
-    fn __repr__(&self) -> String {
-        format!(
-            "Tablebase(endings={}, max_units={})",
-            self.0.endings().len(),
-            self.0.max_units()
-        )
-    }
-}
+});
 
 /// Win (1), draw (0) or loss (-1).
 fn wdl_number(w: Wdl) -> i8 {
@@ -122,41 +133,4 @@ fn wdl_number(w: Wdl) -> i8 {
 #[pyclass(module = "gjjq", name = "WdlTablebase", frozen)]
 pub struct PyWdlTablebase(WdlTablebase);
 
-#[pymethods]
-impl PyWdlTablebase {
-    /// Opens every win/draw/loss file (`*.gjwdl`) in `directory`; a damaged file raises
-    /// `TablebaseError`.
-    #[staticmethod]
-    fn open(directory: PathBuf) -> PyResult<PyWdlTablebase> {
-        WdlTablebase::open(&directory)
-            .map(PyWdlTablebase)
-            .map_err(err::<TablebaseError>)
-    }
-
-    /// The endings held, by name.
-    fn endings(&self) -> Vec<String> {
-        self.0.endings().iter().map(Ending::to_string).collect()
-    }
-
-    /// The most units (pieces besides the kings) of an ending held.
-    fn max_units(&self) -> u32 {
-        self.0.max_units()
-    }
-
-    /// Win (1), draw (0) or loss (-1) for the side to move, as `Tablebase.probe_wdl`;
-    /// `TablebaseError` for a position the files do not cover.
-    fn probe_wdl(&self, position: &PyPosition) -> PyResult<i8> {
-        self.0
-            .probe_wdl(&position.0)
-            .map(wdl_number)
-            .map_err(err::<TablebaseError>)
-    }
-
-    fn __repr__(&self) -> String {
-        format!(
-            "WdlTablebase(endings={}, max_units={})",
-            self.0.endings().len(),
-            self.0.max_units()
-        )
-    }
-}
+table_methods!(PyWdlTablebase(WdlTablebase), "WdlTablebase", {});

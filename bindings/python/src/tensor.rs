@@ -174,16 +174,27 @@ pub fn observation_array(pos: &Position, viewer: Side, repetitions: usize) -> Ar
     a
 }
 
-/// The observation as a numpy array.
+/// A state of 国际军棋 the observation tensor is taken of (`Position`, `Game`).
+pub trait Observed {
+    /// The position and how often it has stood (the repetitions plane).
+    fn observed(&self) -> (&Position, usize);
+}
+
+/// The observation as a numpy array, seen from `perspective` (a side's name; the side to
+/// move when `None`).
 pub fn observation<'py>(
     py: Python<'py>,
     pos: &Position,
-    viewer: Side,
+    perspective: Option<&str>,
     repetitions: usize,
-) -> Bound<'py, PyAny> {
-    observation_array(pos, viewer, repetitions)
+) -> PyResult<Bound<'py, PyAny>> {
+    let viewer = match perspective {
+        Some(s) => crate::types::parse_side(s)?,
+        None => pos.turn(),
+    };
+    Ok(observation_array(pos, viewer, repetitions)
         .into_pyarray(py)
-        .into_any()
+        .into_any())
 }
 
 /// The legal actions, ascending.

@@ -20,6 +20,9 @@
 //! ```
 #![deny(missing_docs)]
 
+#[macro_use]
+mod shell;
+
 pub mod board;
 pub mod deploy;
 pub mod engine;
@@ -28,19 +31,11 @@ pub mod lz;
 pub mod session;
 pub mod sg;
 
-use serde::Serialize;
 use wasm_bindgen::prelude::*;
 
 use hidden::HiddenSession;
 use session::{Session, WebError};
-
-fn js_err(e: WebError) -> JsError {
-    JsError::new(&e.to_string())
-}
-
-fn json<T: Serialize>(value: &T) -> Result<String, JsError> {
-    serde_json::to_string(value).map_err(|e| JsError::new(&e.to_string()))
-}
+use shell::{js_err, json};
 
 /// The default opening's position string (R-27).
 #[wasm_bindgen(js_name = defaultPosition)]
@@ -143,9 +138,9 @@ pub fn engine_reply(start: &str, moves: &str, seed: u32) -> Result<String, JsErr
 
 /// A game on the board (exported to JavaScript as `Game`).
 #[wasm_bindgen(js_name = Game)]
-pub struct WebGame {
-    inner: Session,
-}
+pub struct WebGame(Session);
+
+web_methods!(WebGame(Session) as Game: replay, open);
 
 #[wasm_bindgen(js_class = Game)]
 impl WebGame {
@@ -155,51 +150,7 @@ impl WebGame {
     /// The position string's parse or validation error.
     #[wasm_bindgen(constructor)]
     pub fn new(position: &str) -> Result<WebGame, JsError> {
-        Ok(WebGame {
-            inner: Session::new(position).map_err(js_err)?,
-        })
-    }
-
-    /// The first game of a game file, replayed.
-    ///
-    /// # Errors
-    /// Where the file fails to read or replay (line:column, ply).
-    #[wasm_bindgen(js_name = fromGameFile)]
-    pub fn from_game_file(text: &str) -> Result<WebGame, JsError> {
-        Ok(WebGame {
-            inner: Session::from_game_file(text).map_err(js_err)?,
-        })
-    }
-
-    /// The number of moves on the line shown.
-    #[must_use]
-    pub fn plies(&self) -> usize {
-        self.inner.plies()
-    }
-
-    /// The view of `ply` as JSON (see [`session::View`]).
-    ///
-    /// # Errors
-    /// A ply past the end.
-    pub fn view(&self, ply: usize) -> Result<String, JsError> {
-        json(&self.inner.view(ply).map_err(js_err)?)
-    }
-
-    /// Every move as JSON (see [`session::MoveView`]).
-    ///
-    /// # Errors
-    /// None in practice.
-    pub fn moves(&self) -> Result<String, JsError> {
-        json(&self.inner.moves())
-    }
-
-    /// Play `ascii` at `ply` of the line shown: the same move follows the line, a new one
-    /// before its end starts a variation (see [`Session::play`]); the move as JSON.
-    ///
-    /// # Errors
-    /// A move that is not legal there, or after the end.
-    pub fn play(&mut self, ply: usize, ascii: &str) -> Result<String, JsError> {
-        json(&self.inner.play(ply, ascii).map_err(js_err)?)
+        Session::new(position).map(WebGame).map_err(js_err)
     }
 
     /// The whole game tree as JSON: the main line, each move with its nested variations
@@ -208,7 +159,7 @@ impl WebGame {
     /// # Errors
     /// None in practice.
     pub fn tree(&self) -> Result<String, JsError> {
-        json(&self.inner.tree())
+        json(&self.0.tree())
     }
 
     /// Show the line through the move `node` (an id from [`WebGame::tree`]); its ply.
@@ -216,7 +167,7 @@ impl WebGame {
     /// # Errors
     /// An id that names no move.
     pub fn select(&mut self, node: u32) -> Result<usize, JsError> {
-        self.inner.select(node).map_err(js_err)
+        self.0.select(node).map_err(js_err)
     }
 
     /// Make the line through `node` the main line.
@@ -224,7 +175,7 @@ impl WebGame {
     /// # Errors
     /// An id that names no move.
     pub fn promote(&mut self, node: u32) -> Result<(), JsError> {
-        self.inner.promote(node).map_err(js_err)
+        self.0.promote(node).map_err(js_err)
     }
 
     /// Delete the move `node` and what follows it; the ply to show (its parent's).
@@ -233,30 +184,7 @@ impl WebGame {
     /// An id that names no move.
     #[wasm_bindgen(js_name = deleteVariation)]
     pub fn delete_variation(&mut self, node: u32) -> Result<usize, JsError> {
-        self.inner.delete_variation(node).map_err(js_err)
-    }
-
-    /// The game as a game file; `form` is `simplified`, `traditional` or `ascii`.
-    ///
-    /// # Errors
-    /// An unknown form.
-    #[wasm_bindgen(js_name = gameFile)]
-    pub fn game_file(&self, form: &str) -> Result<String, JsError> {
-        self.inner.game_file(form).map_err(js_err)
-    }
-
-    /// The start's position string.
-    #[wasm_bindgen(js_name = startPosition)]
-    #[must_use]
-    pub fn start_position(&self) -> String {
-        self.inner.start_position()
-    }
-
-    /// The moves in the ASCII form, space separated.
-    #[wasm_bindgen(js_name = movesAscii)]
-    #[must_use]
-    pub fn moves_ascii(&self) -> String {
-        self.inner.moves_ascii()
+        self.0.delete_variation(node).map_err(js_err)
     }
 }
 
@@ -293,9 +221,7 @@ pub fn hidden_beliefs(state: &str) -> Result<String, JsError> {
 /// A hidden game (暗式, R-37 … R-41) with its referee, as one person sees it (exported to
 /// JavaScript as `HiddenGame`).
 #[wasm_bindgen(js_name = HiddenGame)]
-pub struct WebHiddenGame {
-    inner: HiddenSession,
-}
+pub struct WebHiddenGame(HiddenSession);
 
 #[wasm_bindgen(js_class = HiddenGame)]
 impl WebHiddenGame {
@@ -311,9 +237,9 @@ impl WebHiddenGame {
         green: &str,
         first: &str,
     ) -> Result<WebHiddenGame, JsError> {
-        Ok(WebHiddenGame {
-            inner: HiddenSession::new(player, red, green, first).map_err(js_err)?,
-        })
+        HiddenSession::new(player, red, green, first)
+            .map(WebHiddenGame)
+            .map_err(js_err)
     }
 
     /// `side` proposes `ascii`; JSON `{ascii, played, over}` (refused: nothing moved).
@@ -321,7 +247,7 @@ impl WebHiddenGame {
     /// # Errors
     /// Out of turn, after the end, or not a move.
     pub fn propose(&mut self, side: &str, ascii: &str) -> Result<String, JsError> {
-        json(&self.inner.propose(side, ascii).map_err(js_err)?)
+        json(&self.0.propose(side, ascii).map_err(js_err)?)
     }
 
     /// The person's view as JSON (see [`hidden::HiddenView`]).
@@ -329,7 +255,7 @@ impl WebHiddenGame {
     /// # Errors
     /// None in practice.
     pub fn view(&self) -> Result<String, JsError> {
-        json(&self.inner.view())
+        json(&self.0.view())
     }
 
     /// The person's exact beliefs about the enemy pieces on the board as JSON
@@ -350,7 +276,7 @@ impl WebHiddenGame {
     /// # Errors
     /// None in practice (the view always serialises).
     pub fn beliefs(&self) -> Result<String, JsError> {
-        json(&self.inner.beliefs())
+        json(&self.0.beliefs())
     }
 
     /// `side`'s information-state string (R-41).
@@ -359,24 +285,24 @@ impl WebHiddenGame {
     /// A bad side.
     #[wasm_bindgen(js_name = infoState)]
     pub fn info_state(&self, side: &str) -> Result<String, JsError> {
-        self.inner.info_state(side).map_err(js_err)
+        self.0.info_state(side).map_err(js_err)
     }
 
     /// The side to move, `red` or `green`.
     #[must_use]
     pub fn turn(&self) -> String {
-        self.inner.turn().to_string()
+        self.0.turn().to_string()
     }
 
     /// Whether the game is over.
     #[must_use]
     pub fn over(&self) -> bool {
-        self.inner.outcome().is_some()
+        self.0.outcome().is_some()
     }
 
     /// The person resigns.
     pub fn resign(&mut self) {
-        self.inner.resign();
+        self.0.resign();
     }
 
     /// The whole game as an open `Game`, once it is over (R-39).
@@ -384,8 +310,6 @@ impl WebHiddenGame {
     /// # Errors
     /// While the game goes on.
     pub fn reveal(&self) -> Result<WebGame, JsError> {
-        Ok(WebGame {
-            inner: self.inner.reveal().map_err(js_err)?,
-        })
+        self.0.reveal().map(WebGame).map_err(js_err)
     }
 }

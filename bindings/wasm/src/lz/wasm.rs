@@ -1,20 +1,12 @@
 //! The `#[wasm_bindgen]` layer of 陸戰棋 (names start with `lz`/`Lz`): it only converts
 //! errors to JavaScript `Error`s and answers to JSON strings; the logic is in [`super`].
 
-use serde::Serialize;
 use wasm_bindgen::prelude::*;
 
 use super::dark::LzDarkSession;
 use super::flip::{LzFlipSession, parse_player};
-use super::{LzError, LzSession, parse_side};
-
-fn js_err(e: LzError) -> JsError {
-    JsError::new(&e.to_string())
-}
-
-fn json<T: Serialize>(value: &T) -> Result<String, JsError> {
-    serde_json::to_string(value).map_err(|e| JsError::new(&e.to_string()))
-}
+use super::{LzSession, parse_side};
+use crate::shell::{js_err, json};
 
 /// The board as JSON `{points: [{label, file, rank, kind, railway, half}], lines: [{a, b,
 /// railway}]}` (see [`super::board`]).
@@ -104,6 +96,8 @@ pub fn lz_engine_reply(
 #[derive(Debug)]
 pub struct WebLzGame(LzSession);
 
+web_methods!(WebLzGame(LzSession) as LzGame: replay, open);
+
 #[wasm_bindgen(js_class = LzGame)]
 impl WebLzGame {
     /// A game from a position string; empty for the default start.
@@ -113,47 +107,6 @@ impl WebLzGame {
     #[wasm_bindgen(constructor)]
     pub fn new(position: &str) -> Result<WebLzGame, JsError> {
         LzSession::new(position).map(WebLzGame).map_err(js_err)
-    }
-
-    /// A game from a game file's first game.
-    ///
-    /// # Errors
-    /// A file that does not read or replay (line:column in the message).
-    #[wasm_bindgen(js_name = fromGameFile)]
-    pub fn from_game_file(text: &str) -> Result<WebLzGame, JsError> {
-        LzSession::from_game_file(text)
-            .map(WebLzGame)
-            .map_err(js_err)
-    }
-
-    /// The number of moves played.
-    #[must_use]
-    pub fn plies(&self) -> usize {
-        self.0.plies()
-    }
-
-    /// The view of `ply` as JSON (see [`super::View`]).
-    ///
-    /// # Errors
-    /// A ply past the end.
-    pub fn view(&self, ply: usize) -> Result<String, JsError> {
-        json(&self.0.view(ply).map_err(js_err)?)
-    }
-
-    /// Every move's records as JSON (see [`super::RecordView`]).
-    ///
-    /// # Errors
-    /// None in practice.
-    pub fn moves(&self) -> Result<String, JsError> {
-        json(&self.0.moves())
-    }
-
-    /// Play `ascii` at `ply` (later moves dropped); the move's records as JSON.
-    ///
-    /// # Errors
-    /// A bad ply or move.
-    pub fn play(&mut self, ply: usize, ascii: &str) -> Result<String, JsError> {
-        json(&self.0.play(ply, ascii).map_err(js_err)?)
     }
 
     /// The person resigns: `winner` (`red`, `blue`, or empty when no side can be named) wins;
@@ -169,29 +122,6 @@ impl WebLzGame {
         };
         json(&self.0.resign(winner).map_err(js_err)?)
     }
-
-    /// The game as a game file in `form` (`simplified`, `traditional`, `ascii`).
-    ///
-    /// # Errors
-    /// An unknown form.
-    #[wasm_bindgen(js_name = gameFile)]
-    pub fn game_file(&self, form: &str) -> Result<String, JsError> {
-        self.0.game_file(form).map_err(js_err)
-    }
-
-    /// The start position string.
-    #[wasm_bindgen(js_name = startPosition)]
-    #[must_use]
-    pub fn start_position(&self) -> String {
-        self.0.start_position()
-    }
-
-    /// The moves, ASCII, space separated.
-    #[wasm_bindgen(js_name = movesAscii)]
-    #[must_use]
-    pub fn moves_ascii(&self) -> String {
-        self.0.moves_ascii()
-    }
 }
 
 /// A dark game (暗棋, L-31) against the engine, for the page's worker: the referee and the
@@ -200,6 +130,8 @@ impl WebLzGame {
 #[wasm_bindgen(js_name = LzDarkGame)]
 #[derive(Debug)]
 pub struct WebLzDarkGame(LzDarkSession);
+
+web_methods!(WebLzDarkGame(LzDarkSession) as LzDarkGame: against_engine, hidden);
 
 #[wasm_bindgen(js_class = LzDarkGame)]
 impl WebLzDarkGame {
@@ -225,57 +157,6 @@ impl WebLzDarkGame {
             .map(WebLzDarkGame)
             .map_err(js_err)
     }
-
-    /// The person's view as JSON.
-    ///
-    /// # Errors
-    /// None in practice.
-    pub fn view(&self) -> Result<String, JsError> {
-        json(&self.0.view())
-    }
-
-    /// The person plays `ascii`; its view after the move as JSON.
-    ///
-    /// # Errors
-    /// A move that does not parse, is not legal, or comes out of turn.
-    pub fn play(&mut self, ascii: &str) -> Result<String, JsError> {
-        json(&self.0.play(ascii).map_err(js_err)?)
-    }
-
-    /// The engine plays its move: JSON `{bestMove, agent, nodes, view}`.
-    ///
-    /// # Errors
-    /// The agent gives no move.
-    #[wasm_bindgen(js_name = engineMove)]
-    pub fn engine_move(&mut self) -> Result<String, JsError> {
-        json(&self.0.engine_move().map_err(js_err)?)
-    }
-
-    /// The person resigns: its view after it as JSON (the engine's side has won).
-    ///
-    /// # Errors
-    /// The game is already over.
-    pub fn resign(&mut self) -> Result<String, JsError> {
-        json(&self.0.resign().map_err(js_err)?)
-    }
-
-    /// The person's record (its own deployment and the announcements).
-    ///
-    /// # Errors
-    /// The record cannot be written.
-    #[wasm_bindgen(js_name = playerRecord)]
-    pub fn player_record(&self) -> Result<String, JsError> {
-        self.0.player_record().map_err(js_err)
-    }
-
-    /// The referee's record (the true game), only once the game is over.
-    ///
-    /// # Errors
-    /// Before the end.
-    #[wasm_bindgen(js_name = refereeRecord)]
-    pub fn referee_record(&self) -> Result<String, JsError> {
-        self.0.referee_record().map_err(js_err)
-    }
 }
 
 /// The beliefs of an information state string as JSON `{exact, worlds, pieces: [{point, id,
@@ -295,6 +176,8 @@ pub fn lz_dark_beliefs(state: &str) -> Result<String, JsError> {
 #[derive(Debug)]
 pub struct WebLzFlipGame(LzFlipSession);
 
+web_methods!(WebLzFlipGame(LzFlipSession) as LzFlipGame: replay, against_engine);
+
 #[wasm_bindgen(js_class = LzFlipGame)]
 impl WebLzFlipGame {
     /// A game against the engine: the person is the `player` (`first`, `second`) to act, the
@@ -310,57 +193,6 @@ impl WebLzFlipGame {
         LzFlipSession::new(player, agent, secret)
             .map(WebLzFlipGame)
             .map_err(js_err)
-    }
-
-    /// A flip game file's first game, to review.
-    ///
-    /// # Errors
-    /// A file that does not read or replay (line:column in the message).
-    #[wasm_bindgen(js_name = fromGameFile)]
-    pub fn from_game_file(text: &str) -> Result<WebLzFlipGame, JsError> {
-        LzFlipSession::from_game_file(text)
-            .map(WebLzFlipGame)
-            .map_err(js_err)
-    }
-
-    /// The number of plies played.
-    #[must_use]
-    pub fn plies(&self) -> usize {
-        self.0.plies()
-    }
-
-    /// The view of `ply` as JSON.
-    ///
-    /// # Errors
-    /// A ply past the end.
-    pub fn view(&self, ply: usize) -> Result<String, JsError> {
-        json(&self.0.view(ply).map_err(js_err)?)
-    }
-
-    /// The person plays `action` (`c6` a flip, `c6c7` a move); the view after it as JSON.
-    ///
-    /// # Errors
-    /// An action that does not parse, is not legal, or comes out of turn.
-    pub fn play(&mut self, action: &str) -> Result<String, JsError> {
-        json(&self.0.play(action).map_err(js_err)?)
-    }
-
-    /// The engine plays: JSON `{action, agent, depth, nodes, view}`.
-    ///
-    /// # Errors
-    /// The agent gives no action, or the game is a review.
-    #[wasm_bindgen(js_name = engineMove)]
-    pub fn engine_move(&mut self) -> Result<String, JsError> {
-        json(&self.0.engine_move().map_err(js_err)?)
-    }
-
-    /// The person resigns: the end as JSON `{winner, reason: "resignation", result}` (no
-    /// winner before the colours settle), written into the game file.
-    ///
-    /// # Errors
-    /// A review, or a game already over.
-    pub fn resign(&mut self) -> Result<String, JsError> {
-        json(&self.0.resign().map_err(js_err)?)
     }
 
     /// The game as a flip game file.

@@ -1,18 +1,10 @@
 //! The `#[wasm_bindgen]` layer of 四國軍棋 (names start with `sg`/`Sg`): it only converts
 //! errors to JavaScript `Error`s and answers to JSON strings; the logic is in [`super`].
 
-use serde::Serialize;
 use wasm_bindgen::prelude::*;
 
-use super::{SgDarkSession, SgEngine, SgEngineChoice, SgError};
-
-fn js_err(e: SgError) -> JsError {
-    JsError::new(&e.to_string())
-}
-
-fn json<T: Serialize>(value: &T) -> Result<String, JsError> {
-    serde_json::to_string(value).map_err(|e| JsError::new(&e.to_string()))
-}
+use super::{SgDarkSession, SgEngine, SgEngineChoice};
+use crate::shell::{js_err, json};
 
 /// The cross board as JSON `{points, lines, palace, headquarters}` (see [`super::board`]).
 ///
@@ -50,6 +42,8 @@ pub fn sg_check_deployment(pieces: &str) -> Result<String, JsError> {
 #[derive(Debug)]
 pub struct WebSgDarkGame(SgDarkSession);
 
+web_methods!(WebSgDarkGame(SgDarkSession) as SgDarkGame: against_engine, hidden);
+
 #[wasm_bindgen(js_class = SgDarkGame)]
 impl WebSgDarkGame {
     /// A game from Red's deployment string, the mode and the worker's secret (see
@@ -62,31 +56,6 @@ impl WebSgDarkGame {
         SgDarkSession::new(own, mode, secret)
             .map(WebSgDarkGame)
             .map_err(js_err)
-    }
-
-    /// Red's view as JSON (`SgPlayerView`).
-    ///
-    /// # Errors
-    /// None in practice.
-    pub fn view(&self) -> Result<String, JsError> {
-        json(&self.0.view())
-    }
-
-    /// Play Red's action; its view as JSON.
-    ///
-    /// # Errors
-    /// Not Red's turn, over, or not a legal action.
-    pub fn play(&mut self, action: &str) -> Result<String, JsError> {
-        json(&self.0.play(action).map_err(js_err)?)
-    }
-
-    /// The engine seat to move acts: JSON `{seat, action, agent, nodes, view}`.
-    ///
-    /// # Errors
-    /// None in practice.
-    #[wasm_bindgen(js_name = engineMove)]
-    pub fn engine_move(&mut self) -> Result<String, JsError> {
-        json(&self.0.engine_move().map_err(js_err)?)
     }
 
     /// The engine seat to move and its information state as JSON `{seat, state}`, or `null`
@@ -113,32 +82,6 @@ impl WebSgDarkGame {
             Some(parse_choice(choice)?)
         };
         json(&self.0.play_engine(seat, choice).map_err(js_err)?)
-    }
-
-    /// Red surrenders (L-54); its view as JSON.
-    ///
-    /// # Errors
-    /// Too early (`surrender_after`) or over.
-    pub fn resign(&mut self) -> Result<String, JsError> {
-        json(&self.0.resign().map_err(js_err)?)
-    }
-
-    /// Red's own record (L-61, L-63).
-    ///
-    /// # Errors
-    /// The writer's.
-    #[wasm_bindgen(js_name = playerRecord)]
-    pub fn player_record(&self) -> Result<String, JsError> {
-        self.0.player_record().map_err(js_err)
-    }
-
-    /// The referee's record (every kind), once the game is over.
-    ///
-    /// # Errors
-    /// Before the end.
-    #[wasm_bindgen(js_name = refereeRecord)]
-    pub fn referee_record(&self) -> Result<String, JsError> {
-        self.0.referee_record().map_err(js_err)
     }
 }
 
