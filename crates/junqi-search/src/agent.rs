@@ -1,9 +1,77 @@
-//! What every engine's agents share that is not search: their names and the uniform draw.
+//! What every engine's agents share that is not search: the agent trait, the answer, their
+//! names and the uniform draw.
 
 use std::fmt;
 
+use crate::Limits;
+
 use rand::rngs::StdRng;
 use rand::{Rng, SeedableRng};
+
+/// An agent's answer: the action and what it found out (one shape for every game's agents).
+///
+/// ```
+/// use junqi_search::Choice;
+/// let c = Choice { action: "a1b1", score: 0, depth: 0, nodes: 0 };
+/// assert_eq!(c.action, "a1b1");
+/// ```
+#[derive(Debug, Clone, PartialEq, Eq)]
+pub struct Choice<A> {
+    /// The action to play (legal in the position given).
+    pub action: A,
+    /// The agent's score of the action for the side (or team) to act, in its evaluation's
+    /// units (0 for agents that do not score).
+    pub score: i32,
+    /// The deepest completed iteration, in plies (0 for agents that do not search).
+    pub depth: u32,
+    /// Positions visited.
+    pub nodes: u64,
+}
+
+/// An agent of any game: chooses an answer `C` (an action and what it found out) for the
+/// side to move of a position `P`, or says why it cannot (`E`). Each engine names its
+/// position, answer and error once (`dyn Agent<Position, Choice, AgentError>`).
+///
+/// `history` holds the Zobrist keys of the game's positions before `pos`, oldest first, for
+/// agents that avoid repeating. Agents are deterministic given the seed they were made with and
+/// the sequence of calls, as long as no time limit or stop signal cuts a search short.
+///
+/// ```
+/// use junqi_search::{Agent, Choice, Limits};
+/// struct First;
+/// impl Agent<[u8], Choice<u8>, &'static str> for First {
+///     fn name(&self) -> &'static str { "first" }
+///     fn choose(&mut self, pos: &[u8], _: &[u64], _: &Limits)
+///         -> Result<Choice<u8>, &'static str> {
+///         let action = *pos.first().ok_or("no legal action")?;
+///         Ok(Choice { action, score: 0, depth: 0, nodes: 0 })
+///     }
+/// }
+/// let mut agent: Box<dyn Agent<[u8], Choice<u8>, &'static str>> = Box::new(First);
+/// assert_eq!(agent.choose(&[4, 5], &[], &Limits::default()).map(|c| c.action), Ok(4));
+/// assert_eq!(agent.hash_entries(), 0);
+/// ```
+pub trait Agent<P: ?Sized, C, E> {
+    /// The agent's name (`random`, `heuristic`, `search`, ...).
+    fn name(&self) -> &'static str;
+
+    /// A legal action of `pos` for its side to move, within `limits`. A stop signal raised
+    /// before the call gives a legal action at once.
+    ///
+    /// # Errors
+    /// The engine's error when `pos` has no legal action (the game is over) or is not one the
+    /// agent can play.
+    fn choose(&mut self, pos: &P, history: &[u64], limits: &Limits) -> Result<C, E>;
+
+    /// Forget what was learnt in an earlier game (hash tables, killers, history); the seed
+    /// stays.
+    fn new_game(&mut self) {}
+
+    /// The entries of the agent's transposition table (0: it has none).
+    fn hash_entries(&self) -> usize {
+        0
+    }
+}
 
 /// A name that is not one of an engine's agents: the name given, and the names expected.
 ///
@@ -95,6 +163,79 @@ macro_rules! agent_names {
                 $crate::parse_agent(&<$kind>::ALL, <$kind>::name, s)
             }
         }
+    };
+}
+
+/// An engine's enum of agent kinds, written once for every engine: the enum (with `Debug`,
+/// `Clone`, `Copy`, `PartialEq`, `Eq`, `Hash`), `const ALL`, `const fn name`,
+/// `fn build(self, seed) -> Box<$agent>` (each kind's agent type's `new(seed)`) and
+/// [`agent_names!`].
+///
+/// ```
+/// trait Named { fn name(&self) -> &'static str; }
+/// struct Fast(u64);
+/// impl Fast { fn new(seed: u64) -> Fast { Fast(seed) } }
+/// impl Named for Fast { fn name(&self) -> &'static str { "fast" } }
+/// struct Slow(u64);
+/// impl Slow { fn new(seed: u64) -> Slow { Slow(seed) } }
+/// impl Named for Slow { fn name(&self) -> &'static str { "slow" } }
+/// junqi_search::agent_kinds! {
+///     /// The agents.
+///     #[derive(Default)]
+///     pub enum Kind: dyn Named {
+///         /// [`Fast`].
+///         #[default]
+///         Fast = "fast" => Fast,
+///         /// [`Slow`].
+///         Slow = "slow" => Slow,
+///     }
+/// }
+/// assert_eq!(Kind::ALL, [Kind::Fast, Kind::Slow]);
+/// assert_eq!("SLOW".parse::<Kind>(), Ok(Kind::Slow));
+/// assert_eq!(Kind::default().build(1).name(), "fast");
+/// ```
+#[macro_export]
+macro_rules! agent_kinds {
+    (
+        $(#[$meta:meta])*
+        $vis:vis enum $kind:ident: $agent:ty {
+            $(
+                $(#[$vmeta:meta])*
+                $variant:ident = $name:literal => $ty:ty
+            ),+ $(,)?
+        }
+    ) => {
+        $(#[$meta])*
+        #[derive(Debug, Clone, Copy, PartialEq, Eq, Hash)]
+        $vis enum $kind {
+            $(
+                $(#[$vmeta])*
+                $variant,
+            )+
+        }
+
+        impl $kind {
+            /// The kinds, in the engine's order.
+            pub const ALL: [$kind; [$($name),+].len()] = [$($kind::$variant),+];
+
+            /// The name, as the engine's `Agent` option spells it.
+            #[must_use]
+            pub const fn name(self) -> &'static str {
+                match self {
+                    $($kind::$variant => $name,)+
+                }
+            }
+
+            /// A new agent of the kind, seeded with `seed`.
+            #[must_use]
+            pub fn build(self, seed: u64) -> ::std::boxed::Box<$agent> {
+                match self {
+                    $($kind::$variant => ::std::boxed::Box::new(<$ty>::new(seed)),)+
+                }
+            }
+        }
+
+        $crate::agent_names!($kind);
     };
 }
 

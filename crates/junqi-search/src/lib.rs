@@ -18,7 +18,8 @@
 //!   principal-variation search of one child, the two pieces of every node loop;
 //! - [`repeats`]: whether a key repeats on the search path;
 //! - [`Tables`]: an alpha-beta search's memory (table, killers, history, path, budget);
-//! - agent names ([`parse_agent`], [`UnknownAgent`]) and the uniform random draw
+//! - the [`Agent`] trait and its [`Choice`], agent names ([`agent_kinds!`], [`parse_agent`],
+//!   [`UnknownAgent`]) and the uniform random draw
 //!   ([`Uniform`]).
 //!
 //! ```
@@ -40,7 +41,7 @@ mod tables;
 pub mod tt;
 mod window;
 
-pub use agent::{Uniform, UnknownAgent, parse_agent, pick};
+pub use agent::{Agent, Choice, Uniform, UnknownAgent, parse_agent, pick};
 pub use budget::{Budget, clock_reads, now, repeats};
 pub use deepen::{Best, Deepening, Iteration, deepen, root_loop};
 pub use limits::{Limits, StopSignal};

@@ -43,7 +43,7 @@ use luzhanqi_engine::dark::{
 };
 use luzhanqi_engine::deploy_policy::DeploymentPolicy;
 use luzhanqi_engine::flip::{FlipAgent, FlipSearchAgent, FlipSearchConfig};
-use luzhanqi_engine::{Agent, AgentKind, Limits, SearchAgent, SearchConfig, StopSignal, eval};
+use luzhanqi_engine::{AgentKind, DynAgent, Limits, SearchAgent, SearchConfig, StopSignal, eval};
 use thiserror::Error;
 
 /// The largest `Hash`, in MiB (178,956,970 entries of 24 bytes,
@@ -168,7 +168,7 @@ impl Settings {
 /// drops the others, so that one table is held at a time.
 #[derive(Default)]
 pub(crate) struct Agents {
-    open: Option<Box<dyn Agent + Send>>,
+    open: Option<Box<DynAgent>>,
     flip: Option<Box<dyn FlipAgent + Send>>,
     dark: Option<Box<dyn DarkAgent + Send>>,
 }
@@ -592,7 +592,7 @@ macro_rules! replayed {
 replayed!(
     Game, Position, Move, "position string", deploy::default_start(),
     |game, m| game.play(m),
-    open: dyn Agent + Send, SearchAgent(SearchConfig) or build, mv
+    open: DynAgent, SearchAgent(SearchConfig) or build, mv
 );
 replayed!(
     FlipGame, FlipPosition, FlipPly, "flip state string", FlipPosition::start(),

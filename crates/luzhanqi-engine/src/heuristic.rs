@@ -8,7 +8,7 @@ use rand::{Rng, SeedableRng};
 
 use crate::eval::{BASE_VALUE, distance};
 use crate::knowledge::{KindSet, Knowledge};
-use crate::{Agent, AgentError, Choice, Limits};
+use crate::{Agent, AgentError, Answer, Choice, Limits};
 
 /// Capturing the flag.
 pub(crate) const FLAG_WIN: i32 = 100_000;
@@ -279,12 +279,12 @@ impl<'a> Context<'a> {
     }
 }
 
-impl Agent for HeuristicAgent {
+impl Agent<Position, Choice, AgentError> for HeuristicAgent {
     fn name(&self) -> &'static str {
         "heuristic"
     }
 
-    fn choose(&mut self, pos: &Position, _: &[u64], _: &Limits) -> Result<Choice, AgentError> {
+    fn choose(&mut self, pos: &Position, _: &[u64], _: &Limits) -> Answer {
         let know = Knowledge::open(pos, pos.turn());
         self.choose_known(pos, &know)
     }

@@ -89,81 +89,39 @@ pub enum AgentError {
     NoLegalMove(String),
 }
 
-/// An agent: chooses a move for the side to move of a position.
-///
-/// `history` holds the Zobrist keys of the positions of the game before `pos` (oldest first),
-/// for agents that avoid repeating. Agents are deterministic given the seed they were made with
-/// and the sequence of calls, as long as no time limit cuts a search short.
-pub trait Agent {
-    /// The agent's name (`random`, `heuristic`, `search`).
-    fn name(&self) -> &'static str;
+/// An agent of 陸戰棋: `junqi-search`'s [`Agent`] trait (one declaration
+/// for every engine) on a [`Position`], answering a [`Choice`] or an [`AgentError`]
+/// ([`AgentError::NoLegalMove`] when the game is over). Agents are used as
+/// `Box<DynAgent>` or `&mut dyn Agent<Position, Choice, AgentError>`.
+pub use junqi_search::Agent;
 
-    /// A legal move of `pos` for its side to move, within `limits`.
+/// An open agent behind a pointer, as [`AgentKind::build`] makes them.
+pub type DynAgent = dyn Agent<Position, Choice, AgentError> + Send;
+
+/// What an open agent answers.
+pub(crate) type Answer = Result<Choice, AgentError>;
+
+junqi_search::agent_kinds! {
+    /// The three agents by name, as the engine's `Agent` option spells them.
     ///
-    /// # Errors
-    /// [`AgentError::NoLegalMove`] when `pos` has no legal move (the game is over).
-    fn choose(
-        &mut self,
-        pos: &Position,
-        history: &[u64],
-        limits: &Limits,
-    ) -> Result<Choice, AgentError>;
-
-    /// Forget what was learnt in an earlier game (hash tables, killers); the seed stays.
-    fn new_game(&mut self) {}
-
-    /// The entries of the agent's transposition table (0: it has none).
-    fn hash_entries(&self) -> usize {
-        0
+    /// ```
+    /// use luzhanqi_engine::AgentKind;
+    /// let k: AgentKind = "heuristic".parse()?;
+    /// assert_eq!(k, AgentKind::Heuristic);
+    /// assert_eq!(k.build(7).name(), "heuristic");
+    /// let e = "minimax".parse::<AgentKind>().unwrap_err();
+    /// assert_eq!(e.given, "minimax");
+    /// assert_eq!(e.to_string(), "unknown agent 'minimax' (expected search, heuristic or random)");
+    /// # Ok::<(), luzhanqi_engine::UnknownAgent>(())
+    /// ```
+    #[derive(Default)]
+    pub enum AgentKind: DynAgent {
+        /// [`SearchAgent`] (the default).
+        #[default]
+        Search = "search" => SearchAgent,
+        /// [`HeuristicAgent`].
+        Heuristic = "heuristic" => HeuristicAgent,
+        /// [`RandomAgent`].
+        Random = "random" => RandomAgent,
     }
 }
-
-/// The three agents by name, as the engine's `Agent` option spells them.
-///
-/// ```
-/// use luzhanqi_engine::AgentKind;
-/// let k: AgentKind = "heuristic".parse()?;
-/// assert_eq!(k, AgentKind::Heuristic);
-/// assert_eq!(k.build(7).name(), "heuristic");
-/// let e = "minimax".parse::<AgentKind>().unwrap_err();
-/// assert_eq!(e.given, "minimax");
-/// assert_eq!(e.to_string(), "unknown agent 'minimax' (expected search, heuristic or random)");
-/// # Ok::<(), luzhanqi_engine::UnknownAgent>(())
-/// ```
-#[derive(Debug, Clone, Copy, PartialEq, Eq, Hash, Default)]
-pub enum AgentKind {
-    /// [`SearchAgent`] (the default).
-    #[default]
-    Search,
-    /// [`HeuristicAgent`].
-    Heuristic,
-    /// [`RandomAgent`].
-    Random,
-}
-
-impl AgentKind {
-    /// The three kinds.
-    pub const ALL: [AgentKind; 3] = [AgentKind::Search, AgentKind::Heuristic, AgentKind::Random];
-
-    /// The name: `search`, `heuristic`, `random`.
-    #[must_use]
-    pub const fn name(self) -> &'static str {
-        match self {
-            AgentKind::Search => "search",
-            AgentKind::Heuristic => "heuristic",
-            AgentKind::Random => "random",
-        }
-    }
-
-    /// A new agent of the kind, seeded with `seed`.
-    #[must_use]
-    pub fn build(self, seed: u64) -> Box<dyn Agent + Send> {
-        match self {
-            AgentKind::Search => Box::new(SearchAgent::new(seed)),
-            AgentKind::Heuristic => Box::new(HeuristicAgent::new(seed)),
-            AgentKind::Random => Box::new(RandomAgent::new(seed)),
-        }
-    }
-}
-
-junqi_search::agent_names!(AgentKind);

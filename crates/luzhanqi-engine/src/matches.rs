@@ -33,7 +33,7 @@ use rand::rngs::StdRng;
 use luzhanqi::dark::{DarkGame, DarkRules};
 
 use crate::dark::{DarkAgent, DarkAgentKind};
-use crate::{Agent, AgentKind, Limits};
+use crate::{Agent, AgentError, AgentKind, Choice, Limits};
 
 /// One player of a match: which agent, thinking within which limits.
 #[derive(Debug, Clone, PartialEq, Eq)]
@@ -218,8 +218,8 @@ pub struct PlayedGame {
 /// past `max_plies` is a draw. An agent that answers with an illegal move or none forfeits.
 pub fn play_game(
     start: Position,
-    red: (&mut dyn Agent, &Limits),
-    blue: (&mut dyn Agent, &Limits),
+    red: (&mut dyn Agent<Position, Choice, AgentError>, &Limits),
+    blue: (&mut dyn Agent<Position, Choice, AgentError>, &Limits),
     max_plies: u32,
 ) -> PlayedGame {
     let mut game = Game::new(start);
@@ -247,7 +247,7 @@ pub fn play_game(
         }
         let pos = game.position().clone();
         let side = pos.turn();
-        let (agent, limits): (&mut dyn Agent, &Limits) = match side {
+        let (agent, limits): (&mut dyn Agent<Position, Choice, AgentError>, &Limits) = match side {
             Side::Red => (&mut *red_agent, red_limits),
             Side::Blue => (&mut *blue_agent, blue_limits),
         };

@@ -4,7 +4,7 @@
 use junqi_search::Uniform;
 use luzhanqi::Position;
 
-use crate::{Agent, AgentError, Choice, Limits};
+use crate::{Agent, AgentError, Answer, Choice, Limits};
 
 /// A legal move drawn uniformly, from a generator seeded at construction.
 ///
@@ -18,12 +18,12 @@ use crate::{Agent, AgentError, Choice, Limits};
 /// assert!(pos.is_legal(a.mv));
 /// # Ok::<(), luzhanqi_engine::AgentError>(())
 /// ```
-impl Agent for Uniform {
+impl Agent<Position, Choice, AgentError> for Uniform {
     fn name(&self) -> &'static str {
         "random"
     }
 
-    fn choose(&mut self, pos: &Position, _: &[u64], _: &Limits) -> Result<Choice, AgentError> {
+    fn choose(&mut self, pos: &Position, _: &[u64], _: &Limits) -> Answer {
         let mv = self
             .pick(&pos.legal_moves())
             .ok_or_else(|| AgentError::NoLegalMove(pos.to_string()))?;

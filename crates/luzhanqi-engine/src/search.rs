@@ -12,7 +12,7 @@ use rand::seq::SliceRandom;
 
 use crate::eval::{WIN, evaluate, piece_value};
 use crate::node::{self, Node, Search, iterate, order_score, quiesce, tables};
-use crate::{Agent, AgentError, Choice, Limits};
+use crate::{Agent, AgentError, Answer, Choice, Limits};
 
 /// How a [`SearchAgent`] is built.
 #[derive(Debug, Clone, Copy, PartialEq, Eq)]
@@ -282,7 +282,7 @@ impl Search for SearchAgent {
     }
 }
 
-impl Agent for SearchAgent {
+impl Agent<Position, Choice, AgentError> for SearchAgent {
     fn hash_entries(&self) -> usize {
         self.tables.tt.len()
     }
@@ -291,12 +291,7 @@ impl Agent for SearchAgent {
         "search"
     }
 
-    fn choose(
-        &mut self,
-        pos: &Position,
-        history: &[u64],
-        limits: &Limits,
-    ) -> Result<Choice, AgentError> {
+    fn choose(&mut self, pos: &Position, history: &[u64], limits: &Limits) -> Answer {
         let start = limits.start();
         let mut root: Vec<Move> = pos.legal_moves().into_iter().collect();
         if root.is_empty() {

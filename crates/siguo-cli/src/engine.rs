@@ -42,7 +42,7 @@ use junqi_protocol::time::budget_with_clock;
 use junqi_protocol::{GameCommand, GoParams, OptionLine, PositionCommand, Reply, Score};
 use siguo::dark::InfoState;
 use siguo::{Position, Repetitions, Rules, Seat, SiguoMode};
-use siguo_engine::{Agent, DarkAgent};
+use siguo_engine::{Agent, DarkAgent, DynAgent};
 use siguo_engine::{AgentKind, Choice, DeterminizedAgent, Limits, RandomAgent, StopSignal, eval};
 
 /// Milliseconds of a dark agent's time kept back for what it does not time: building its
@@ -91,7 +91,7 @@ struct Settings {
 }
 
 impl Settings {
-    fn open_agent(&self) -> Box<dyn Agent + Send> {
+    fn open_agent(&self) -> Box<DynAgent> {
         match self.agent {
             AgentKind::Determinized => {
                 Box::new(DeterminizedAgent::with_worlds(self.seed, self.worlds))
@@ -114,7 +114,7 @@ impl Settings {
 /// table with them); a changed setting drops them.
 #[derive(Default)]
 pub(crate) struct Agents {
-    open: Option<Box<dyn Agent + Send>>,
+    open: Option<Box<DynAgent>>,
     dark: Option<Box<dyn DarkAgent + Send>>,
 }
 

@@ -10,10 +10,11 @@
 //! Each pair's points for team 1 are one sample of the pentanomial distribution; the interval
 //! is [`Pentanomial::score_interval`], which counts the correlation inside a pair.
 //!
-//! Under 全明 each agent is given the true position ([`Agent`]). Under 四暗 and 雙明 the game is
-//! played through the referee ([`DarkGame`], L-63 … L-65) and each seat's agent is asked with
-//! that seat's own information state ([`DarkAgent`], built by [`AgentKind::build_dark`]): the
-//! determinized agent, the heuristic or the search on one sampled world, the uniform mover.
+//! Under 全明 each agent is given the true position ([`Agent`](crate::Agent)). Under 四暗 and
+//! 雙明 the game is played through the referee ([`DarkGame`], L-63 … L-65) and each seat's agent
+//! is asked with that seat's own information state ([`DarkAgent`], built by
+//! [`AgentKind::build_dark`]): the determinized agent, the heuristic or the search on one
+//! sampled world, the uniform mover.
 //!
 //! ```
 //! use siguo_engine::arena::{ArenaConfig, TeamSpec, run_arena};
@@ -40,7 +41,7 @@ use rand::rngs::StdRng;
 use siguo::dark::{DarkError, DarkGame};
 use siguo::{Outcome, Position, Rules, Seat, SiguoMode, Team};
 
-use crate::{Agent, AgentKind, DarkAgent, Limits};
+use crate::{AgentKind, DarkAgent, DynAgent, Limits};
 
 /// One team of a match: which agent plays its seats, within which limits.
 #[derive(Debug, Clone, PartialEq, Eq)]
@@ -267,7 +268,7 @@ pub fn pair_deployments(seed: u64, pair: u32) -> [Deployment; 4] {
 /// the nodes each team's agents searched (Red–Blue, Green–Yellow).
 pub fn play_game(
     start: &Position,
-    agents: &mut [Box<dyn Agent + Send>; 4],
+    agents: &mut [Box<DynAgent>; 4],
     limits: &[Limits; 4],
     max_plies: u32,
 ) -> (GameEnd, u32, [u64; 2]) {
@@ -374,7 +375,7 @@ pub fn run_arena(
                 });
                 play_dark_game(&start, &mut agents, &limits, config.max_plies)?
             } else {
-                let mut agents: [Box<dyn Agent + Send>; 4] = std::array::from_fn(|i| {
+                let mut agents: [Box<DynAgent>; 4] = std::array::from_fn(|i| {
                     let s = Seat::from_index(i);
                     spec(s).kind_of(s).build(seed(i))
                 });

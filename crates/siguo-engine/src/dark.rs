@@ -22,7 +22,7 @@ use siguo::{Action, Position};
 use crate::heuristic::HeuristicAgent;
 use crate::random::{uniform_choice, unless_stopped};
 use crate::search::SearchAgent;
-use crate::{Agent, AgentError, Choice, Limits, RandomAgent, actions_of};
+use crate::{Agent, AgentError, Answer, Choice, Limits, RandomAgent, actions_of};
 
 /// An agent that plays one seat of a dark game from that seat's information state.
 pub trait DarkAgent {
@@ -372,19 +372,14 @@ impl DarkAgent for DeterminizedAgent {
     }
 }
 
-impl Agent for DeterminizedAgent {
+impl Agent<Position, Choice, AgentError> for DeterminizedAgent {
     fn name(&self) -> &'static str {
         "determinized"
     }
 
     /// Under 全明 the only world consistent with what the seat sees is the position itself:
     /// the mean over worlds is the world search's score on `pos`.
-    fn choose(
-        &mut self,
-        pos: &Position,
-        _history: &[u64],
-        limits: &Limits,
-    ) -> Result<Choice, AgentError> {
+    fn choose(&mut self, pos: &Position, _history: &[u64], limits: &Limits) -> Answer {
         let actions = match unless_stopped(actions_of(pos)?, limits, &mut self.rng) {
             ControlFlow::Break(c) => return Ok(c),
             ControlFlow::Continue(a) => a,
@@ -420,7 +415,7 @@ pub struct SampledAgent<A> {
     rng: StdRng,
 }
 
-impl<A: Agent> SampledAgent<A> {
+impl<A: Agent<Position, Choice, AgentError>> SampledAgent<A> {
     /// `inner` on one world a call, drawn by a generator seeded with `seed`.
     #[must_use]
     pub fn new(inner: A, seed: u64) -> SampledAgent<A> {
@@ -431,7 +426,7 @@ impl<A: Agent> SampledAgent<A> {
     }
 }
 
-impl<A: Agent> DarkAgent for SampledAgent<A> {
+impl<A: Agent<Position, Choice, AgentError>> DarkAgent for SampledAgent<A> {
     fn name(&self) -> &'static str {
         self.inner.name()
     }

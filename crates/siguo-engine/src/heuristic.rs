@@ -8,7 +8,7 @@ use siguo::{Outcome, Position};
 
 use crate::eval::{WIN, best_capture, evaluate, for_team};
 use crate::random::unless_stopped;
-use crate::{Agent, AgentError, Choice, Limits, actions_of};
+use crate::{Agent, AgentError, Answer, Choice, Limits, actions_of};
 
 /// Plays each legal action and keeps the one whose position [`evaluate`] scores best for the
 /// mover's team, less three quarters of the best capture the next seat could answer with when
@@ -66,12 +66,12 @@ impl HeuristicAgent {
     }
 }
 
-impl Agent for HeuristicAgent {
+impl Agent<Position, Choice, AgentError> for HeuristicAgent {
     fn name(&self) -> &'static str {
         "heuristic"
     }
 
-    fn choose(&mut self, pos: &Position, _: &[u64], limits: &Limits) -> Result<Choice, AgentError> {
+    fn choose(&mut self, pos: &Position, _: &[u64], limits: &Limits) -> Answer {
         let actions = match unless_stopped(actions_of(pos)?, limits, &mut self.rng) {
             ControlFlow::Break(c) => return Ok(c),
             ControlFlow::Continue(a) => a,

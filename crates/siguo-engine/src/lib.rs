@@ -58,19 +58,10 @@ pub use junqi_search::{Limits, StopSignal, UnknownAgent};
 pub use random::RandomAgent;
 pub use search::SearchAgent;
 
-/// An agent's answer: the action and what it found out.
-#[derive(Debug, Clone, PartialEq, Eq)]
-pub struct Choice {
-    /// The action to play (legal in the position given).
-    pub action: Action,
-    /// The agent's score of the action for the mover's team, in [`eval`]'s units (0 for agents
-    /// that do not score). Wins are above [`eval::WIN_BOUND`].
-    pub score: i32,
-    /// The deepest completed iteration, in plies (0 for agents that do not search).
-    pub depth: u32,
-    /// Positions visited.
-    pub nodes: u64,
-}
+/// An agent's answer: the action and what it found out (`junqi-search`'s, one shape for
+/// every engine). Its score is for the mover's team, in [`eval`]'s units; wins are above
+/// [`eval::WIN_BOUND`].
+pub type Choice = junqi_search::Choice<Action>;
 
 /// Why an agent gave no action.
 #[derive(Debug, Clone, PartialEq, Eq, Error)]
@@ -89,32 +80,20 @@ pub enum AgentError {
     },
 }
 
-/// An agent: chooses an action for the seat to move of a 四國 position (the seat is
-/// [`Position::turn`]; the agent plays for that seat's team, L-49).
-///
-/// `history` holds the Zobrist keys ([`Position::zobrist`]) of the game's positions before
-/// `pos`, oldest first: a search scores a position that would occur again as a draw when the
-/// rules draw by repetition (L-56). Agents are deterministic given their seed and the sequence
-/// of calls, as long as no time limit or stop signal cuts a search short.
-pub trait Agent {
-    /// The agent's name (`random`, `heuristic`, `search`).
-    fn name(&self) -> &'static str;
+/// An agent of 四國: `junqi-search`'s [`Agent`] trait (one declaration
+/// for every engine) on a [`Position`], answering a [`Choice`] or an [`AgentError`]
+/// ([`AgentError::NoLegalAction`] when `pos` is decided). It chooses for the seat to move
+/// ([`Position::turn`]) and plays for that seat's team (L-49); `history` holds the Zobrist keys
+/// ([`Position::zobrist`]) of the game's positions before `pos`, oldest first: a search scores
+/// a position that would occur again as a draw when the rules draw by repetition (L-56).
+/// Agents are used as `Box<DynAgent>` or `&mut dyn Agent<Position, Choice, AgentError>`.
+pub use junqi_search::Agent;
 
-    /// A legal action of `pos` for its seat to move, within `limits`. A stop signal raised
-    /// before the call gives a legal action at once.
-    ///
-    /// # Errors
-    /// [`AgentError::NoLegalAction`] when `pos` is decided.
-    fn choose(
-        &mut self,
-        pos: &Position,
-        history: &[u64],
-        limits: &Limits,
-    ) -> Result<Choice, AgentError>;
+/// An open (全明) agent behind a pointer, as [`AgentKind::build`] makes them.
+pub type DynAgent = dyn Agent<Position, Choice, AgentError> + Send;
 
-    /// Forget what was learnt in an earlier game (hash table, history); the seed stays.
-    fn new_game(&mut self) {}
-}
+/// What an open agent answers.
+pub(crate) type Answer = Result<Choice, AgentError>;
 
 /// The legal actions of `pos`, or the error every agent gives for a decided position.
 pub(crate) fn actions_of(pos: &Position) -> Result<Vec<Action>, AgentError> {
@@ -125,61 +104,32 @@ pub(crate) fn actions_of(pos: &Position) -> Result<Vec<Action>, AgentError> {
     Ok(actions)
 }
 
-/// The agents by name.
-///
-/// ```
-/// use siguo_engine::AgentKind;
-/// let k: AgentKind = "heuristic".parse()?;
-/// assert_eq!(k, AgentKind::Heuristic);
-/// assert_eq!(k.build(7).name(), "heuristic");
-/// assert_eq!("paranoid".parse::<AgentKind>().unwrap_err().to_string(),
-///     "unknown agent 'paranoid' (expected search, determinized, heuristic or random)");
-/// # Ok::<(), siguo_engine::UnknownAgent>(())
-/// ```
-#[derive(Debug, Clone, Copy, PartialEq, Eq, Hash)]
-pub enum AgentKind {
-    /// [`SearchAgent`].
-    Search,
-    /// [`DeterminizedAgent`] (for 四暗 and 雙明; under 全明 the heuristic score on the one
-    /// world there is).
-    Determinized,
-    /// [`HeuristicAgent`].
-    Heuristic,
-    /// [`RandomAgent`].
-    Random,
+junqi_search::agent_kinds! {
+    /// The agents by name.
+    ///
+    /// ```
+    /// use siguo_engine::AgentKind;
+    /// let k: AgentKind = "heuristic".parse()?;
+    /// assert_eq!(k, AgentKind::Heuristic);
+    /// assert_eq!(k.build(7).name(), "heuristic");
+    /// assert_eq!("paranoid".parse::<AgentKind>().unwrap_err().to_string(),
+    ///     "unknown agent 'paranoid' (expected search, determinized, heuristic or random)");
+    /// # Ok::<(), siguo_engine::UnknownAgent>(())
+    /// ```
+    pub enum AgentKind: DynAgent {
+        /// [`SearchAgent`].
+        Search = "search" => SearchAgent,
+        /// [`DeterminizedAgent`] (for 四暗 and 雙明; under 全明 the heuristic score on the one
+        /// world there is).
+        Determinized = "determinized" => DeterminizedAgent,
+        /// [`HeuristicAgent`].
+        Heuristic = "heuristic" => HeuristicAgent,
+        /// [`RandomAgent`].
+        Random = "random" => RandomAgent,
+    }
 }
 
 impl AgentKind {
-    /// The kinds.
-    pub const ALL: [AgentKind; 4] = [
-        AgentKind::Search,
-        AgentKind::Determinized,
-        AgentKind::Heuristic,
-        AgentKind::Random,
-    ];
-
-    /// The name: `search`, `determinized`, `heuristic`, `random`.
-    #[must_use]
-    pub const fn name(self) -> &'static str {
-        match self {
-            AgentKind::Search => "search",
-            AgentKind::Determinized => "determinized",
-            AgentKind::Heuristic => "heuristic",
-            AgentKind::Random => "random",
-        }
-    }
-
-    /// A new agent of the kind, seeded with `seed`.
-    #[must_use]
-    pub fn build(self, seed: u64) -> Box<dyn Agent + Send> {
-        match self {
-            AgentKind::Search => Box::new(SearchAgent::new(seed)),
-            AgentKind::Determinized => Box::new(DeterminizedAgent::new(seed)),
-            AgentKind::Heuristic => Box::new(HeuristicAgent::new(seed)),
-            AgentKind::Random => Box::new(RandomAgent::new(seed)),
-        }
-    }
-
     /// A new agent of the kind for a dark seat (四暗, 雙明), seeded with `seed`: the
     /// [`DeterminizedAgent`], the search or the heuristic on one sampled world
     /// ([`SampledAgent`]), or the uniform mover over the seat's legal actions.
@@ -195,5 +145,3 @@ impl AgentKind {
         }
     }
 }
-
-junqi_search::agent_names!(AgentKind);

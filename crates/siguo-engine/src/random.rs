@@ -6,7 +6,7 @@ use junqi_search::Uniform;
 use rand::rngs::StdRng;
 use siguo::{Action, Position};
 
-use crate::{Agent, AgentError, Choice, Limits, actions_of};
+use crate::{Agent, AgentError, Answer, Choice, Limits, actions_of};
 
 /// An agent that plays a legal action drawn uniformly, from a generator seeded at
 /// construction.
@@ -32,12 +32,12 @@ impl RandomAgent {
     }
 }
 
-impl Agent for RandomAgent {
+impl Agent<Position, Choice, AgentError> for RandomAgent {
     fn name(&self) -> &'static str {
         "random"
     }
 
-    fn choose(&mut self, pos: &Position, _: &[u64], _: &Limits) -> Result<Choice, AgentError> {
+    fn choose(&mut self, pos: &Position, _: &[u64], _: &Limits) -> Answer {
         Ok(self.pick(&actions_of(pos)?))
     }
 }

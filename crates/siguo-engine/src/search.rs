@@ -20,7 +20,7 @@ use rand::seq::SliceRandom;
 use siguo::{Action, Outcome, Position, Team};
 
 use crate::eval::{WIN, capture_gain, evaluate, for_team};
-use crate::{Agent, AgentError, Choice, Limits, actions_of};
+use crate::{Agent, AgentError, Answer, Choice, Limits, actions_of};
 
 /// Nodes between two looks at the clock and the stop signal.
 const CHECK_INTERVAL: u64 = 128;
@@ -296,17 +296,12 @@ impl SearchAgent {
     }
 }
 
-impl Agent for SearchAgent {
+impl Agent<Position, Choice, AgentError> for SearchAgent {
     fn name(&self) -> &'static str {
         "search"
     }
 
-    fn choose(
-        &mut self,
-        pos: &Position,
-        history: &[u64],
-        limits: &Limits,
-    ) -> Result<Choice, AgentError> {
+    fn choose(&mut self, pos: &Position, history: &[u64], limits: &Limits) -> Answer {
         let start = limits.start();
         let mut actions = actions_of(pos)?;
         // The seed orders equal actions; the stable sort below keeps that order among them.

@@ -29,7 +29,7 @@ use luzhanqi::{
     AttackOutcome, Game, GameError, Kind, Move, MoveParseError, ParsePositionError, Position,
     Ruleset, Script, Setup, Side, Square, SquareParseError,
 };
-use luzhanqi_engine::{Agent, AgentError, AgentKind, Limits};
+use luzhanqi_engine::{AgentError, AgentKind, DynAgent, Limits};
 use rand::SeedableRng;
 use rand::rngs::StdRng;
 use serde::Serialize;
@@ -982,7 +982,7 @@ pub fn engine_reply(
             nodes: 0,
         });
     }
-    let mut engine: Box<dyn Agent + Send> = kind.build(u64::from(seed));
+    let mut engine: Box<DynAgent> = kind.build(u64::from(seed));
     let choice = engine.choose(
         session.position(),
         &session.history(),
