@@ -1,7 +1,9 @@
 //! `deploy`: the subcommand with which every game's command draws, checks and counts one side's
 //! deployments. The 陸戰棋 and 四國軍棋 commands share its arguments ([`DeployArgs`], worded
 //! for 陸戰棋; `siguo` rewords two lines with clap's `mut_subcommand`); every command writes
-//! its answers with [`write_random`] and [`write_check`].
+//! its answers with [`write_random`] and [`write_check`]. Their `opening` commands end with
+//! the same [`SeededArgs`]; their `selfplay` commands take
+//! [`SelfplayArgs`].
 
 use std::fmt;
 use std::io::{self, Write};
@@ -39,6 +41,91 @@ pub enum DeployCommand {
     /// The number of legal deployments of one side (L-18).
     Count,
 }
+
+/// The end of every game's `opening` arguments: the seed of the random deployments (a side
+/// given as `random`) and the game's rules arguments `R`, flattened into the command.
+///
+/// ```
+/// use clap::Parser;
+///
+/// #[derive(clap::Args)]
+/// struct Rules {
+///     /// A ruleset file.
+///     #[arg(long)]
+///     rules: Option<String>,
+/// }
+/// #[derive(Parser)]
+/// struct Opening {
+///     #[command(flatten)]
+///     seeded: junqi_cli::SeededArgs<Rules>,
+/// }
+///
+/// let a = Opening::try_parse_from(["opening", "--seed", "7"])?;
+/// assert_eq!((a.seeded.seed, a.seeded.rules.rules), (Some(7), None));
+/// # Ok::<(), clap::Error>(())
+/// ```
+#[derive(Debug, clap::Args)]
+pub struct SeededArgs<R: clap::Args> {
+    /// The seed of the random deployments (a random one when left out).
+    #[arg(long)]
+    pub seed: Option<u64>,
+    /// The game's rules arguments.
+    #[command(flatten)]
+    pub rules: R,
+}
+
+impl<R: clap::Args> SeededArgs<R> {
+    /// The generator of the random deployments: of [`SeededArgs::seed`], or of a
+    /// [`fresh_seed`] when it is left out.
+    #[must_use]
+    pub fn rng(&self) -> StdRng {
+        StdRng::seed_from_u64(self.seed.unwrap_or_else(fresh_seed))
+    }
+}
+
+/// The arguments of every game's `selfplay`, worded for 陸戰棋 (`siguo` rewords `--seed` and
+/// `--max-plies` with clap's `mut_arg`): the seed of the deployments and the plies, the game's
+/// own arguments `X` ([`NoArgs`] for none), the ply limit and the game's rules arguments `R`.
+///
+/// ```
+/// use clap::Parser;
+///
+/// #[derive(clap::Args)]
+/// struct Rules {
+///     /// A ruleset file.
+///     #[arg(long)]
+///     rules: Option<String>,
+/// }
+/// #[derive(Parser)]
+/// struct Selfplay {
+///     #[command(flatten)]
+///     args: junqi_cli::SelfplayArgs<junqi_cli::NoArgs, Rules>,
+/// }
+///
+/// let a = Selfplay::try_parse_from(["selfplay", "--max-plies", "20"])?;
+/// assert_eq!((a.args.seed, a.args.max_plies), (None, 20));
+/// assert!(Selfplay::try_parse_from(["selfplay", "--max-plies", "0"]).is_err());
+/// # Ok::<(), clap::Error>(())
+/// ```
+#[derive(Debug, clap::Args)]
+pub struct SelfplayArgs<X: clap::Args, R: clap::Args> {
+    /// The seed of the deployments and the moves (a random one when left out; printed).
+    #[arg(long)]
+    pub seed: Option<u64>,
+    /// The game's own arguments.
+    #[command(flatten)]
+    pub own: X,
+    /// Stop after this many plies if the rules have not ended the game (1–1,000,000).
+    #[arg(long, default_value_t = 10_000, value_parser = clap::value_parser!(u32).range(1..=1_000_000))]
+    pub max_plies: u32,
+    /// The game's rules arguments.
+    #[command(flatten)]
+    pub rules: R,
+}
+
+/// No arguments: the own arguments of a game's [`SelfplayArgs`] that has none.
+#[derive(Debug, Clone, Copy, Default, clap::Args)]
+pub struct NoArgs {}
 
 /// `deploy random`: `count` deployments drawn by `draw` from the generator of `seed` (a
 /// [`fresh_seed`] when `None`), one a line.

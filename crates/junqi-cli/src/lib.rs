@@ -22,7 +22,9 @@ use std::process::ExitCode;
 
 mod deploy;
 
-pub use deploy::{DeployArgs, DeployCommand, write_check, write_random};
+pub use deploy::{
+    DeployArgs, DeployCommand, NoArgs, SeededArgs, SelfplayArgs, write_check, write_random,
+};
 
 /// The longest position string the commands read from a file or standard input (a valid one
 /// is under 300 bytes in every game; this bounds what a wrong file can make a command read).
@@ -218,6 +220,34 @@ pub fn fresh_seed() -> u64 {
         .duration_since(std::time::UNIX_EPOCH)
         .map_or(0, |d| d.as_nanos());
     ((t as u64) ^ u64::from(std::process::id()).rotate_left(32)).max(1)
+}
+
+/// Run an engine on the standard streams, as the `engine` commands do: `serve` reads
+/// standard input and writes standard output unbuffered (the protocol writes line by line and
+/// the controller waits for each line). Success, or `error: reading standard input: …` on
+/// standard error and failure.
+///
+/// ```no_run
+/// use std::io::{BufRead, Write};
+/// fn main() -> std::process::ExitCode {
+///     junqi_cli::serve_stdio(|input, mut output| {
+///         for line in input.lines() {
+///             writeln!(output, "{}", line?)?;
+///         }
+///         Ok(())
+///     })
+/// }
+/// ```
+pub fn serve_stdio(
+    serve: impl FnOnce(std::io::StdinLock<'static>, std::io::Stdout) -> std::io::Result<()>,
+) -> ExitCode {
+    match serve(std::io::stdin().lock(), std::io::stdout()) {
+        Ok(()) => ExitCode::SUCCESS,
+        Err(e) => {
+            let _ = writeln!(std::io::stderr(), "error: reading standard input: {e}");
+            ExitCode::FAILURE
+        }
+    }
 }
 
 /// Print clap's help, version or usage error as `Parser::parse` would, with the write errors

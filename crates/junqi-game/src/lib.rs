@@ -13,6 +13,7 @@
 //! | [`seats!`] | a game's own sides (or players) as the model's seats, both ways |
 //! | [`getters!`], [`history_getters!`] | the plain read accessors of a type's fields; a `Game`'s of its [`History`] |
 //! | [`serde_as_text!`] | serde for every game's values that have a text form: written as that text, read through its parser |
+//! | [`opening_error!`] | a game's opening error, with the one `Deployment { side, error }` variant |
 //! | [`clip`] | the one cutting of echoed input in error messages |
 //! | [`stats`] | W/D/L and pentanomial statistics, Elo, LOS, SPRT |
 //!
@@ -34,6 +35,7 @@ mod bitboard;
 mod getters;
 mod history;
 mod open;
+mod opening;
 mod outcome;
 mod point;
 mod seat;

@@ -86,14 +86,81 @@ pub fn comment(text: &str) -> String {
 }
 
 /// A move of a line to be written by [`write_movetext`]: what follows it in a file. The move
-/// itself is written by the caller, which knows the game.
+/// itself is written by the caller, which knows the game. Each method says "nothing" unless
+/// given, so a move without notes implements it with an empty block; a record's move that keeps
+/// its notes in fields implements it with [`impl_write_move!`](crate::impl_write_move).
 pub trait WriteMove: Sized {
-    /// Its annotation glyphs, in order.
-    fn glyphs(&self) -> &[Glyph];
-    /// Its comments, in order, without braces.
-    fn comments(&self) -> &[String];
-    /// Its variations, each as the comments before its first move and its moves.
-    fn variations(&self) -> impl Iterator<Item = (&[String], &[Self])>;
+    /// Its annotation glyphs, in order; none unless given.
+    fn glyphs(&self) -> &[Glyph] {
+        &[]
+    }
+    /// Its comments, in order, without braces; none unless given.
+    fn comments(&self) -> &[String] {
+        &[]
+    }
+    /// Its variations, each as the comments before its first move and its moves; none unless
+    /// given.
+    fn variations(&self) -> impl Iterator<Item = (&[String], &[Self])> {
+        std::iter::empty()
+    }
+}
+
+/// Implement [`WriteMove`] for a record's move type that keeps its notes in fields: its glyphs
+/// (a `Vec<Glyph>`), its comments (a `Vec<String>`) and its variations (a `Vec` of a type
+/// with the comments before the variation's first move and its moves, both `Vec`s), each
+/// named by its field.
+///
+/// # Examples
+///
+/// ```
+/// use junqi_gamefile::{Glyph, Numbering, impl_write_move, write_movetext};
+///
+/// struct Line {
+///     before: Vec<String>,
+///     moves: Vec<M>,
+/// }
+/// struct M {
+///     text: &'static str,
+///     glyphs: Vec<Glyph>,
+///     comments: Vec<String>,
+///     lines: Vec<Line>,
+/// }
+/// impl_write_move!(M { glyphs, comments, variations: lines { before, moves } });
+///
+/// let alt = M { text: "b6b7", glyphs: vec![], comments: vec![], lines: vec![] };
+/// let m = M {
+///     text: "a6a7",
+///     glyphs: vec!["!".parse()?],
+///     comments: vec!["x".into()],
+///     lines: vec![Line { before: vec!["or".into()], moves: vec![alt] }],
+/// };
+/// let mut text = String::new();
+/// write_movetext(&mut text, &[m], Numbering::default(), true, &mut |t: &mut String, m: &M, _| {
+///     t.push_str(m.text);
+///     Ok::<(), ()>(())
+/// }).unwrap();
+/// assert_eq!(text, "1. a6a7! {x} ({or} 1. b6b7)");
+/// # Ok::<(), junqi_gamefile::GlyphParseError>(())
+/// ```
+#[macro_export]
+macro_rules! impl_write_move {
+    ($ty:ty { $glyphs:ident, $comments:ident, variations: $variations:ident { $before:ident, $moves:ident } }) => {
+        impl $crate::WriteMove for $ty {
+            fn glyphs(&self) -> &[$crate::Glyph] {
+                &self.$glyphs
+            }
+            fn comments(&self) -> &[::std::string::String] {
+                &self.$comments
+            }
+            fn variations(
+                &self,
+            ) -> impl ::std::iter::Iterator<Item = (&[::std::string::String], &[Self])> {
+                self.$variations
+                    .iter()
+                    .map(|v| (v.$before.as_slice(), v.$moves.as_slice()))
+            }
+        }
+    };
 }
 
 /// Append a line of moves from `start`: the main line (`main`) with one move number a line,
@@ -110,13 +177,11 @@ pub trait WriteMove: Sized {
 /// # Examples
 ///
 /// ```
-/// use junqi_gamefile::{Glyph, Numbering, WriteMove, write_movetext};
+/// use junqi_gamefile::{Numbering, WriteMove, write_movetext};
 ///
 /// struct M(&'static str, Vec<String>);
 /// impl WriteMove for M {
-///     fn glyphs(&self) -> &[Glyph] { &[] }
 ///     fn comments(&self) -> &[String] { &self.1 }
-///     fn variations(&self) -> impl Iterator<Item = (&[String], &[M])> { std::iter::empty() }
 /// }
 ///
 /// let moves = [M("a6a7", vec!["x".into()]), M("a7a6", vec![]), M("b6b7", vec![])];

@@ -8,7 +8,7 @@ mod referee;
 use std::fmt;
 use std::io::{BufRead, BufWriter, Write};
 
-use junqi_cli::{DeployArgs, DeployCommand, write_check, write_random};
+use junqi_cli::{DeployArgs, DeployCommand, SeededArgs, serve_stdio, write_check, write_random};
 use junqi_cli::{
     MAX_POSITION_BYTES, MAX_RULES_BYTES, clap_exit, fresh_seed, open_file, read_bounded,
     sorted_by_text, write_divide,
@@ -275,28 +275,20 @@ struct OpeningArgs {
     /// Who moves first.
     #[arg(long, value_enum, default_value = "red")]
     first: SideArg,
-    /// The seed of the random deployments (a random one when left out).
-    #[arg(long)]
-    seed: Option<u64>,
     #[command(flatten)]
-    rules: RulesArg,
+    seeded: SeededArgs<RulesArg>,
 }
 
+/// `selfplay`'s own argument.
 #[derive(Debug, Args)]
-struct SelfplayArgs {
-    /// The seed of the deployments and the moves (a random one when left out; printed).
-    #[arg(long)]
-    seed: Option<u64>,
+struct PlayerArg {
     /// Random legal moves (the only player for now, so also the default; the engine is
     /// the next issue's).
     #[arg(long)]
     random: bool,
-    /// Stop after this many plies if the rules have not ended the game (1–1,000,000).
-    #[arg(long, default_value_t = 10_000, value_parser = clap::value_parser!(u32).range(1..=1_000_000))]
-    max_plies: u32,
-    #[command(flatten)]
-    rules: RulesArg,
 }
+
+type SelfplayArgs = junqi_cli::SelfplayArgs<PlayerArg, RulesArg>;
 
 #[derive(Debug, Args)]
 struct FileArgs {
@@ -389,8 +381,8 @@ fn run(cli: Cli, out: &mut Out) -> Result<(), CliError> {
             DeployCommand::Count => writeln!(out, "{}", Deployment::count())?,
         },
         Command::Opening(a) => {
-            let rules = a.rules.load()?;
-            let mut rng = StdRng::seed_from_u64(a.seed.unwrap_or_else(fresh_seed));
+            let rules = a.seeded.rules.load()?;
+            let mut rng = a.seeded.rng();
             let red = deployment_arg(&a.red, "--red", &mut rng)?;
             let blue = deployment_arg(&a.blue, "--blue", &mut rng)?;
             let first = match a.first {
@@ -501,15 +493,9 @@ fn main() -> ExitCode {
         Err(e) => return clap_exit(&e),
     };
     if let Command::Engine(a) = &cli.command {
-        // The protocol writes line by line, unbuffered: the controller waits for each line.
-        let (input, output) = (std::io::stdin().lock(), std::io::stdout());
-        return match serve_new(input, output, |out| engine::Server::new(out, a.seed)) {
-            Ok(()) => ExitCode::SUCCESS,
-            Err(e) => {
-                let _ = writeln!(std::io::stderr(), "error: reading standard input: {e}");
-                ExitCode::FAILURE
-            }
-        };
+        return serve_stdio(|input, output| {
+            serve_new(input, output, |out| engine::Server::new(out, a.seed))
+        });
     }
     if let Command::Ccgc(a) = &cli.command {
         return match ccgc::run(a, std::io::stdin().lock(), std::io::stdout()) {

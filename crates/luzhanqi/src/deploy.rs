@@ -450,21 +450,17 @@ impl Deployment {
     }
 }
 
-/// A deployment that cannot start a game: which side's, and why.
-#[derive(Debug, Clone, PartialEq, Eq, Error)]
-#[non_exhaustive]
-pub enum OpeningError {
-    /// A side's deployment breaks L-17.
-    #[error("{side}'s deployment: {error}")]
-    Deployment {
-        /// The side.
-        side: Side,
-        /// Why.
-        error: DeploymentError,
-    },
-    /// The placement is not a valid position (cannot happen for legal deployments).
-    #[error("{0}")]
-    Position(PositionError),
+junqi_game::opening_error! {
+    /// A deployment that cannot start a game: which side's, and why.
+    #[derive(Debug, Clone, PartialEq, Eq, Error)]
+    #[non_exhaustive]
+    pub enum OpeningError {
+        /// A side's deployment breaks L-17.
+        Deployment { side: Side, error: DeploymentError },
+        /// The placement is not a valid position (cannot happen for legal deployments).
+        #[error("{0}")]
+        Position(PositionError),
+    }
 }
 
 /// The starting position of two deployments with `first` to move (L-19), under `rules`.

@@ -7,7 +7,7 @@ use std::io::{BufWriter, Write};
 use std::process::ExitCode;
 
 use clap::{Args, Parser, Subcommand, ValueEnum};
-use junqi_cli::{DeployArgs, DeployCommand, write_check, write_random};
+use junqi_cli::{DeployArgs, DeployCommand, SeededArgs, serve_stdio, write_check, write_random};
 use junqi_cli::{
     MAX_GAME_FILE_BYTES, MAX_RULES_BYTES, clap_exit, fresh_seed, open_file, read_bounded,
     sorted_by_text, write_divide,
@@ -65,6 +65,15 @@ enum Command {
     Svg(PositionArgs),
     /// Play a game of seeded random legal actions from four seeded random deployments: each
     /// action a line, then the outcome, then the final position string.
+    // junqi-cli's `selfplay` is worded for 陸戰棋; two lines say actions and no bounds here.
+    #[command(
+        mut_arg("seed", |a| {
+            a.help("The seed of the deployments and the actions (a random one when left out)")
+        }),
+        mut_arg("max_plies", |a| {
+            a.help("Stop after this many plies if the rules have not ended the game")
+        }),
+    )]
     Selfplay(SelfplayArgs),
     /// A team match in process (全明): paired games from random deployments, teams swapped;
     /// one line a game, then `score W/D/L w/d/l S% (95% interval L%-H%)` for team 1.
@@ -186,24 +195,11 @@ struct OpeningArgs {
     /// Who moves first.
     #[arg(long, value_enum, default_value = "red")]
     first: SeatArg,
-    /// The seed of the random deployments (a random one when left out).
-    #[arg(long)]
-    seed: Option<u64>,
     #[command(flatten)]
-    rules: RulesArg,
+    seeded: SeededArgs<RulesArg>,
 }
 
-#[derive(Debug, Args)]
-struct SelfplayArgs {
-    /// The seed of the deployments and the actions (a random one when left out).
-    #[arg(long)]
-    seed: Option<u64>,
-    /// Stop after this many plies if the rules have not ended the game.
-    #[arg(long, default_value_t = 10_000, value_parser = clap::value_parser!(u32).range(1..=1_000_000))]
-    max_plies: u32,
-    #[command(flatten)]
-    rules: RulesArg,
-}
+type SelfplayArgs = junqi_cli::SelfplayArgs<junqi_cli::NoArgs, RulesArg>;
 
 /// The ways of playing (L-62 … L-64), as `--mode` names them.
 #[derive(Debug, Clone, Copy, PartialEq, Eq, ValueEnum)]
@@ -370,8 +366,8 @@ fn run(cli: Cli, out: &mut impl Write) -> Result<ExitCode, String> {
             }
         },
         Command::Opening(args) => {
-            let rules = args.rules.load()?;
-            let mut r = rng(args.seed);
+            let rules = args.seeded.rules.load()?;
+            let mut r = args.seeded.rng();
             let mut ds = Vec::new();
             for (seat, text) in [
                 (Seat::Red, &args.red),
@@ -471,15 +467,9 @@ fn main() -> ExitCode {
         Err(e) => return clap_exit(&e),
     };
     if let Command::Engine(a) = &cli.command {
-        // The protocol writes line by line, unbuffered: the controller waits for each line.
-        let (input, output) = (std::io::stdin().lock(), std::io::stdout());
-        return match serve_new(input, output, |out| engine::Server::new(out, a.seed)) {
-            Ok(()) => ExitCode::SUCCESS,
-            Err(e) => {
-                eprintln!("error: reading standard input: {e}");
-                ExitCode::FAILURE
-            }
-        };
+        return serve_stdio(|input, output| {
+            serve_new(input, output, |out| engine::Server::new(out, a.seed))
+        });
     }
     let stdout = std::io::stdout();
     let mut out = BufWriter::new(stdout.lock());

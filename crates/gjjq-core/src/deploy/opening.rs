@@ -29,39 +29,35 @@ pub struct Opening {
     pub first: Side,
 }
 
-/// A setup or position that is not an opening, or whose deployments break R-32.
-#[derive(Debug, Clone, Copy, PartialEq, Eq, Error)]
-#[non_exhaustive]
-pub enum OpeningError {
-    /// One side's deployment breaks R-32 (points in that side's own frame).
-    #[error("{side}'s deployment: {error}")]
-    Deployment {
-        /// Whose deployment.
-        side: Side,
-        /// The rule broken.
-        error: DeploymentError,
-    },
-    /// A piece stands outside its own country.
-    #[error("the {piece} on {at} stands outside its own country (R-32)")]
-    PieceAbroad {
-        /// The piece.
-        piece: Piece,
-        /// Where it stands.
-        at: Square,
-    },
-    /// A return is pending, which no opening has.
-    #[error("an opening has no pending return")]
-    PendingReturn,
-    /// The counters are not those of a first move (R-31: 0 and 1).
-    #[error(
-        "the counters are {plies_since_capture} and {move_number}; an opening has 0 plies since a capture and move number 1"
-    )]
-    NotAtStart {
-        /// Plies since the last capture.
-        plies_since_capture: u32,
-        /// The move number.
-        move_number: u32,
-    },
+junqi_game::opening_error! {
+    /// A setup or position that is not an opening, or whose deployments break R-32.
+    #[derive(Debug, Clone, Copy, PartialEq, Eq, Error)]
+    #[non_exhaustive]
+    pub enum OpeningError {
+        /// One side's deployment breaks R-32 (points in that side's own frame).
+        Deployment { side: Side, error: DeploymentError },
+        /// A piece stands outside its own country.
+        #[error("the {piece} on {at} stands outside its own country (R-32)")]
+        PieceAbroad {
+            /// The piece.
+            piece: Piece,
+            /// Where it stands.
+            at: Square,
+        },
+        /// A return is pending, which no opening has.
+        #[error("an opening has no pending return")]
+        PendingReturn,
+        /// The counters are not those of a first move (R-31: 0 and 1).
+        #[error(
+            "the counters are {plies_since_capture} and {move_number}; an opening has 0 plies since a capture and move number 1"
+        )]
+        NotAtStart {
+            /// Plies since the last capture.
+            plies_since_capture: u32,
+            /// The move number.
+            move_number: u32,
+        },
+    }
 }
 
 impl Opening {

@@ -4,10 +4,10 @@ use std::fmt;
 use std::io::Write;
 
 use gjjq_core::{Script, Setup, Side};
-use junqi_gamefile::{Numbering, WriteMove, comment, write_movetext, write_tags};
+use junqi_gamefile::{Numbering, comment, write_movetext, write_tags};
 use thiserror::Error;
 
-use super::{GameRecord, Glyph, MoveText, RecordedMove};
+use super::{GameRecord, MoveText, RecordedMove};
 
 /// How [`write_game`] writes moves.
 ///
@@ -109,21 +109,14 @@ pub struct AsciiMoveError {
     pub text: String,
 }
 
-impl WriteMove for RecordedMove {
-    fn glyphs(&self) -> &[Glyph] {
-        &self.glyphs
+junqi_gamefile::impl_write_move!(RecordedMove {
+    glyphs,
+    comments,
+    variations: variations {
+        comments_before,
+        moves
     }
-
-    fn comments(&self) -> &[String] {
-        &self.comments
-    }
-
-    fn variations(&self) -> impl Iterator<Item = (&[String], &[RecordedMove])> {
-        self.variations
-            .iter()
-            .map(|v| (v.comments_before.as_slice(), v.moves.as_slice()))
-    }
-}
+});
 
 /// Write one game: the tags, a blank line, the movetext with one move number a line (each
 /// variation on the line of its move), the result token after the last move. Separate games with a blank line.

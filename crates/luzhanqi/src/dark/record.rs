@@ -35,7 +35,7 @@ use std::convert::Infallible;
 use std::ops::ControlFlow;
 
 use junqi_gamefile::{
-    GameReader, Glyph, Numbering, ReadError, ReadLimits, ResultToken, TextPos, Visitor, WriteError,
+    GameReader, Numbering, ReadError, ReadLimits, ResultToken, TextPos, Visitor, WriteError,
     WriteMove, comment, write_movetext, write_tags,
 };
 use thiserror::Error;
@@ -290,14 +290,8 @@ fn read_comment(a: &mut Announcement, text: &str) -> Result<bool, ()> {
 struct PlayerMove(Vec<String>, Move);
 
 impl WriteMove for PlayerMove {
-    fn glyphs(&self) -> &[Glyph] {
-        &[]
-    }
     fn comments(&self) -> &[String] {
         &self.0
-    }
-    fn variations(&self) -> impl Iterator<Item = (&[String], &[PlayerMove])> {
-        std::iter::empty()
     }
 }
 

@@ -30,8 +30,8 @@ use std::convert::Infallible;
 use std::ops::ControlFlow;
 
 use junqi_gamefile::{
-    Dialect, GameReader, Glyph, Numbering, ReadLimits, ResultToken, Tag, TextPos, Visitor,
-    WriteError, WriteMove, write_movetext, write_tags,
+    Dialect, GameReader, Numbering, ReadLimits, ResultToken, Tag, TextPos, Visitor, WriteError,
+    WriteMove, write_movetext, write_tags,
 };
 
 use crate::game_file::{GAME_NAME, LuzhanqiDialect, result_token};
@@ -79,17 +79,7 @@ const OWN_TAGS: [&str; 8] = [
 
 struct Ply(FlipPly);
 
-impl WriteMove for Ply {
-    fn glyphs(&self) -> &[Glyph] {
-        &[]
-    }
-    fn comments(&self) -> &[String] {
-        &[]
-    }
-    fn variations(&self) -> impl Iterator<Item = (&[String], &[Ply])> {
-        std::iter::empty()
-    }
-}
+impl WriteMove for Ply {}
 
 /// The record of a flip game as a game file, with `tags` (e.g. `Event`, `Termination`)
 /// between the mode's tags and `Result`; tags `tags` holds that the writer writes itself are

@@ -23,7 +23,7 @@
 mod reader;
 mod writer;
 
-use junqi_gamefile::{Dialect, Glyph, Numbering, ReadError, ResultToken, Tag, TextPos, WriteMove};
+use junqi_gamefile::{Dialect, Glyph, Numbering, ReadError, ResultToken, Tag, TextPos};
 use thiserror::Error;
 
 use crate::{
@@ -282,19 +282,11 @@ pub struct Variation {
     pub moves: Vec<RecordedMove>,
 }
 
-impl WriteMove for RecordedMove {
-    fn glyphs(&self) -> &[Glyph] {
-        &self.glyphs
-    }
-    fn comments(&self) -> &[String] {
-        &self.comments
-    }
-    fn variations(&self) -> impl Iterator<Item = (&[String], &[RecordedMove])> {
-        self.variations
-            .iter()
-            .map(|v| (v.before.as_slice(), v.moves.as_slice()))
-    }
-}
+junqi_gamefile::impl_write_move!(RecordedMove {
+    glyphs,
+    comments,
+    variations: variations { before, moves }
+});
 
 /// A game of a file: its tags (other than `Game`, `Setup`, `Rules` and `Result`, which the
 /// other fields hold), the comments before its first move, the main line with its notes and
