@@ -9,7 +9,7 @@ use thiserror::Error;
 use super::game::FlipGameError;
 use super::text::{FlipPlyParseError, FlipSetupParseError};
 
-crate::game_file::token_error! {
+crate::game_file::token_error::token_error! {
     /// A token a flip game file cannot hold, found while reading (with its place).
     #[derive(Debug, Clone, PartialEq, Eq, Error)]
     #[non_exhaustive]

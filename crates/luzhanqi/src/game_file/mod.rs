@@ -21,6 +21,7 @@
 //! ```
 
 mod reader;
+pub(crate) mod token_error;
 mod writer;
 
 use junqi_gamefile::{Dialect, Glyph, Numbering, ReadError, ResultToken, Tag, TextPos};
@@ -37,50 +38,7 @@ pub use writer::{MoveForm, MoveFormParseError};
 /// The value of the `Game` tag of a 陸戰棋 file.
 pub const GAME_NAME: &str = "luzhanqi";
 
-/// Declares the error of a 陸戰棋 dialect of the game-file grammar (this module's and the flip
-/// records', [`crate::flip::record_error::FlipTokenError`]): `OtherGame`, `BadSetup` (the
-/// `Setup` tag's parse error `$setup`, with its doc) and `BadRules`, then the variants given.
-macro_rules! token_error {
-    (
-        $(#[$meta:meta])*
-        pub enum $name:ident {
-            BadSetup($setup:ty, $setup_doc:tt),
-            $($variants:tt)*
-        }
-    ) => {
-        $(#[$meta])*
-        pub enum $name {
-            /// The `Game` tag names another game (a 国际军棋 file is `gjjq`).
-            #[error("{at}: the Game tag names '{found}', not luzhanqi")]
-            OtherGame {
-                /// Where the tag's value stands.
-                at: junqi_gamefile::TextPos,
-                /// The value (cut to 40 characters).
-                found: String,
-            },
-            #[doc = $setup_doc]
-            #[error("{at}: Setup tag: {error}")]
-            BadSetup {
-                /// Where the fault stands (inside the value).
-                at: junqi_gamefile::TextPos,
-                /// Why.
-                error: $setup,
-            },
-            /// The `Rules` tag is neither `standard` nor a ruleset JSON object.
-            #[error("{at}: Rules tag: {error}")]
-            BadRules {
-                /// Where the tag's value stands.
-                at: junqi_gamefile::TextPos,
-                /// Why.
-                error: crate::RulesetError,
-            },
-            $($variants)*
-        }
-    };
-}
-pub(crate) use token_error;
-
-token_error! {
+token_error::token_error! {
     /// What this game's part of the grammar refuses as it reads a tag or a move token: each
     /// with its place in the file (line:column).
     #[derive(Debug, Clone, PartialEq, Eq, Error)]
