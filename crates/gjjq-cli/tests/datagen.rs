@@ -124,8 +124,14 @@ fn a_stopped_run_leaves_nothing_behind() {
                 let _ = self.0.wait();
             }
         }
+        // Through `env --default-signal=INT`, which execs the run with SIGINT at its default
+        // action (and the same pid): a shell that starts a command in the background without
+        // job control (`cmd &` in a script) sets SIGINT to ignored, and the run would inherit
+        // that and never stop.
         let mut child = Killed(
-            Command::new(GJJQ)
+            Command::new("env")
+                .arg("--default-signal=INT")
+                .arg(GJJQ)
                 .args(["datagen", "--out", out.to_str().unwrap()])
                 .args(["--games", "100000", "--nodes", "50"])
                 .stdout(Stdio::null())
