@@ -8,7 +8,8 @@
 //!
 //! A [`Table`] holds the true game and shows the seat to act only what it may know: the
 //! position in open play ([`Open`], any [`GameState`], chance completed by a dealer such as a
-//! 翻棋 deal), the seat's information state in 陸戰棋's dark play ([`LuzhanqiDark`]). A seat is
+//! 翻棋 deal), the seat's information state in 陸戰棋's dark play ([`LuzhanqiDark`]) and in
+//! 四國's 四暗 and 雙明 ([`SiguoDark`]). A seat is
 //! played by a [`Player`]: any closure from what it is shown to an action (an engine wraps its
 //! agent in one), so the arbiter needs no engine.
 //!
@@ -38,8 +39,8 @@
 //! ```
 
 use std::fmt;
-use std::sync::Mutex;
 use std::sync::atomic::{AtomicU32, Ordering};
+use std::sync::mpsc;
 
 use junqi_game::stats::{Pentanomial, Tally};
 use junqi_game::{Alliance, GameState, History, Seat};
@@ -47,6 +48,9 @@ use luzhanqi::dark::{DarkError, DarkGame, DarkRules, InfoState};
 use luzhanqi::deploy::{Deployment, opening};
 use luzhanqi::flip::FlipDeal;
 use luzhanqi::{Position, Ruleset, Side};
+
+use luzhanqi::rand::SeedableRng;
+use luzhanqi::rand::rngs::StdRng;
 
 use crate::luzhanqi_game::{Stream, start_rng};
 
@@ -251,6 +255,44 @@ impl Table for LuzhanqiDark {
     }
 }
 
+/// 四國's dark modes (四暗, 雙明, L-63 … L-65): the referee holds the game and each seat is
+/// shown only its own information state.
+#[derive(Debug, Clone)]
+pub struct SiguoDark(pub siguo::dark::DarkGame);
+
+impl Table for SiguoDark {
+    type View = siguo::dark::InfoState;
+    type Action = siguo::Action;
+    type Outcome = siguo::Outcome;
+
+    fn to_move(&self) -> Seat {
+        self.0.position().turn().seat()
+    }
+
+    fn ask<R>(&self, ask: impl FnOnce(&siguo::dark::InfoState, &[u64]) -> R) -> R {
+        ask(&self.0.info_state(self.0.position().turn()), &[])
+    }
+
+    fn play(&mut self, action: siguo::Action) -> Result<(), Refusal> {
+        self.0.play(action).map(drop).map_err(|_| Refusal::Illegal)
+    }
+
+    fn outcome(&self) -> Option<siguo::Outcome> {
+        self.0.position().outcome()
+    }
+
+    fn winner(outcome: &siguo::Outcome) -> Option<Alliance> {
+        match outcome {
+            siguo::Outcome::Win { team, .. } => Some(team.alliance()),
+            siguo::Outcome::Draw(_) => None,
+        }
+    }
+
+    fn plies(&self) -> usize {
+        self.0.actions().len()
+    }
+}
+
 /// How one game ended.
 #[derive(Debug, Clone, Copy, PartialEq, Eq)]
 pub enum End<O> {
@@ -385,20 +427,20 @@ impl<O> PairResult<O> {
 
 /// Play pairs `0 .. config.pairs` on `config.threads` threads: pair `i`'s two games start from
 /// `start(i)`, their seats played by `players(i, a_first)` (seat `s` by element `s`; A holds
-/// the even seats when `a_first`). `progress` is called after each pair, in the order pairs
-/// finish; the result holds the games in pair order, the same for any number of threads as
+/// the even seats when `a_first`). `progress` is called on the calling thread after each
+/// pair, in the order pairs finish (in pair order on one thread); the result holds the games in pair order, the same for any number of threads as
 /// long as the players are deterministic.
 pub fn run_pairs<'p, T, S, P, F>(
     config: &PairConfig,
     start: S,
     players: P,
-    progress: F,
+    mut progress: F,
 ) -> PairResult<T::Outcome>
 where
     T: Table,
     S: Fn(u32) -> T + Sync,
     P: Fn(u32, bool) -> Vec<Box<Player<'p, T::View, T::Action>>> + Sync,
-    F: Fn(&[PairGame<T::Outcome>; 2]) + Sync,
+    F: FnMut(&[PairGame<T::Outcome>; 2]),
     T::Outcome: Send,
 {
     let play = |pair: u32| {
@@ -426,27 +468,28 @@ where
         })
     };
     let next = AtomicU32::new(0);
-    let done: Mutex<Vec<PairGame<T::Outcome>>> = Mutex::new(Vec::new());
+    let mut games = Vec::new();
     std::thread::scope(|s| {
+        let (done, finished) = mpsc::channel();
         for _ in 0..config.threads.max(1) {
-            s.spawn(|| {
+            let done = done.clone();
+            let (next, play) = (&next, &play);
+            s.spawn(move || {
                 loop {
                     let i = next.fetch_add(1, Ordering::Relaxed);
-                    if i >= config.pairs {
+                    if i >= config.pairs || done.send(play(i)).is_err() {
                         break;
                     }
-                    let pair = play(i);
-                    progress(&pair);
-                    done.lock()
-                        .unwrap_or_else(std::sync::PoisonError::into_inner)
-                        .extend(pair);
                 }
             });
         }
+        drop(done);
+        // Every pair comes back here, to the calling thread, as it finishes.
+        for pair in finished {
+            progress(&pair);
+            games.extend(pair);
+        }
     });
-    let mut games = done
-        .into_inner()
-        .unwrap_or_else(std::sync::PoisonError::into_inner);
     games.sort_by_key(|g| (g.pair, !g.a_first));
     PairResult { games }
 }
@@ -473,6 +516,31 @@ pub fn luzhanqi_start(seed: u64, pair: u32, rules: Ruleset) -> Position {
 #[must_use]
 pub fn luzhanqi_deal(seed: u64, pair: u32) -> FlipDeal {
     FlipDeal::random(&mut start_rng(seed, pair, Stream::InProcessFlip))
+}
+
+/// SplitMix64 of `x`: independent seeds from a match seed and small numbers.
+fn mix(x: u64) -> u64 {
+    let mut z = x.wrapping_add(0x9E37_79B9_7F4A_7C15);
+    z = (z ^ (z >> 30)).wrapping_mul(0xBF58_476D_1CE4_E5B9);
+    z = (z ^ (z >> 27)).wrapping_mul(0x94D0_49BB_1331_11EB);
+    z ^ (z >> 31)
+}
+
+/// The four deployments (Red's, Green's, Blue's, Yellow's) of pair `pair` of an in-process
+/// 四國 match seeded `seed`: uniform draws (L-18, L-58), the stream `siguo arena`'s documented
+/// figures were measured on.
+#[must_use]
+pub fn siguo_deployments(seed: u64, pair: u32) -> [Deployment; 4] {
+    let mut rng = StdRng::seed_from_u64(mix(seed ^ mix(u64::from(pair))));
+    std::array::from_fn(|_| Deployment::random(&mut rng))
+}
+
+/// The seed of the agent in `seat` (0 … 3) of game `game` (from 0: pair `i` plays games `2i`
+/// and `2i + 1`) of an in-process 四國 match seeded `seed`: every seat its own agent, sharing
+/// nothing with its partner.
+#[must_use]
+pub fn siguo_seat_seed(seed: u64, game: u32, seat: usize) -> u64 {
+    mix(seed ^ mix(u64::from(game) << 2 | seat as u64))
 }
 
 #[cfg(test)]
@@ -549,7 +617,7 @@ mod tests {
     #[test]
     fn the_ply_limit_draws_and_history_is_the_keys_before() {
         let start = luzhanqi_start(2, 0, Ruleset::STANDARD);
-        let seen = std::sync::Arc::new(Mutex::new(Vec::new()));
+        let seen = std::sync::Arc::new(std::sync::Mutex::new(Vec::new()));
         let log = std::sync::Arc::clone(&seen);
         let logging: Box<Player<'static, Position, Move>> =
             Box::new(move |pos: &Position, history: &[u64]| {

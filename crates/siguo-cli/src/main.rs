@@ -1,6 +1,7 @@
 //! `siguo`: the command line of the `siguo` rules library for 四國軍棋 (four-player army
 //! chess). The output formats are exact (tools read them); see `docs/siguo.md`.
 
+mod arena;
 mod engine;
 
 use std::io::{BufWriter, Write};
@@ -18,8 +19,9 @@ use luzhanqi::rand::{Rng, SeedableRng, rngs::StdRng};
 use std::time::Duration;
 
 use siguo::{Action, Position, Repetitions, Rules, Script, Seat, SiguoMode};
-use siguo_engine::arena::{ArenaConfig, TeamSpec, run_arena};
 use siguo_engine::{AgentKind, Limits};
+
+use arena::{Arena, TeamSpec};
 
 /// Rules engine for 四國軍棋 (four-player army chess).
 #[derive(Debug, Parser)]
@@ -249,7 +251,7 @@ struct ArenaArgs {
 }
 
 impl ArenaArgs {
-    fn config(&self) -> Result<ArenaConfig, String> {
+    fn config(&self) -> Result<Arena, String> {
         if !self.games.is_multiple_of(2) {
             return Err(format!(
                 "--games {}: an even number is needed (each deployment is played twice, teams swapped)",
@@ -275,7 +277,7 @@ impl ArenaArgs {
             depth: self.depth,
             stop: None,
         };
-        Ok(ArenaConfig {
+        Ok(Arena {
             team1: team("team1", &self.team1, limits.clone())?,
             team2: team("team2", &self.team2, limits)?,
             pairs: self.games / 2,
@@ -442,18 +444,17 @@ fn run(cli: Cli, out: &mut impl Write) -> Result<ExitCode, String> {
         Command::Arena(args) => {
             let config = args.config()?;
             let mut failed = None;
-            let result = run_arena(&config, |g| {
+            let score = arena::run(&config, |line| {
                 if failed.is_none()
-                    && let Err(e) = writeln!(out, "{g}").and_then(|()| out.flush())
+                    && let Err(e) = writeln!(out, "{line}").and_then(|()| out.flush())
                 {
                     failed = Some(e);
                 }
-            })
-            .map_err(|e| format!("--mode: {e}"))?;
+            })?;
             if let Some(e) = failed {
                 return Err(w(e));
             }
-            writeln!(out, "{}", result.score_line()).map_err(w)?;
+            writeln!(out, "{score}").map_err(w)?;
         }
         // Served by `main` before any buffered output.
         Command::Engine(_) => {}

@@ -9,9 +9,9 @@
 
 use std::time::{Duration, Instant};
 
+use gjjq_arbiter::local::siguo_deployments as pair_deployments;
 use siguo::dark::DarkGame;
 use siguo::{Rules, Seat, SiguoMode};
-use siguo_engine::arena::pair_deployments;
 use siguo_engine::{AgentKind, DarkAgent, DeterminizedAgent, Limits};
 
 fn main() {

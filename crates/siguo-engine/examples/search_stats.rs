@@ -6,8 +6,8 @@
 
 use std::time::{Duration, Instant};
 
+use gjjq_arbiter::local::siguo_deployments as pair_deployments;
 use siguo::{Rules, Seat};
-use siguo_engine::arena::pair_deployments;
 use siguo_engine::{Agent, HeuristicAgent, Limits, SearchAgent};
 
 fn main() {

@@ -19,9 +19,10 @@
 //! on worlds drawn by the exact world sampler and plays the best mean; [`SampledAgent`] plays
 //! a 全明 agent on one sampled world; [`RandomAgent`] plays a uniform legal action.
 //!
-//! [`arena`] plays two teams of agents against each other in paired games from random
-//! deployments, in 全明 on the true position and in the dark modes through the referee
-//! ([`siguo::dark::DarkGame`]), each seat asked with its own information state.
+//! Team matches between agents (`siguo arena`) are the arbiter's in-process mode
+//! (`gjjq_arbiter::local`): paired games from random deployments, in 全明 on the true position
+//! and in the dark modes through the referee ([`siguo::dark::DarkGame`]), each seat asked with
+//! its own information state.
 //!
 //! [`Limits`], [`StopSignal`], the transposition table, the node budget and the
 //! iterative-deepening driver are `junqi-search`'s, shared with every engine: they know
@@ -42,7 +43,6 @@
 #![forbid(unsafe_code)]
 #![deny(missing_docs)]
 
-pub mod arena;
 mod dark;
 pub mod eval;
 mod heuristic;

@@ -24,7 +24,7 @@ fn pos(text: &str) -> Position {
 
 /// A random position: four seeded deployments, then `plies` seeded random actions.
 fn random_position(seed: u64, plies: u32) -> Position {
-    let config = siguo_engine::arena::pair_deployments(seed, 0);
+    let config = gjjq_arbiter::local::siguo_deployments(seed, 0);
     let mut p = siguo::deploy::opening(
         [&config[0], &config[1], &config[2], &config[3]],
         Seat::Red,

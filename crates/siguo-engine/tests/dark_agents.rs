@@ -1,15 +1,19 @@
 //! The dark agents of issue 53 (item 1, dark part): legal actions on random 四暗 and 雙明
-//! states, nothing hidden read, the stop signal, and the arena's dark modes (L-63, L-64).
+//! states, nothing hidden read, the stop signal, and paired matches in the dark modes through
+//! the arbiter's in-process mode (L-63, L-64).
 
 use std::time::{Duration, Instant};
 
+use gjjq_arbiter::local::{
+    End, PairConfig, PairResult, Player, Reply, SiguoDark, run_pairs,
+    siguo_deployments as pair_deployments, siguo_seat_seed,
+};
 use luzhanqi::deploy::Deployment;
 use proptest::prelude::*;
 use rand::SeedableRng;
 use rand::rngs::StdRng;
-use siguo::dark::DarkGame;
-use siguo::{Rules, Seat, SiguoMode};
-use siguo_engine::arena::{ArenaConfig, GameEnd, TeamSpec, pair_deployments, run_arena};
+use siguo::dark::{DarkGame, InfoState};
+use siguo::{Action, Rules, Seat, SiguoMode};
 use siguo_engine::{AgentKind, DarkAgent, DeterminizedAgent, Limits, StopSignal};
 
 fn rules(mode: SiguoMode) -> Rules {
@@ -303,60 +307,70 @@ fn a_seat_not_to_move_is_refused() {
     );
 }
 
-/// The arena plays 四暗 and 雙明 through the referee: a tiny seeded match to its end, each
-/// game a line of the documented form, and the same seed the same match.
-#[test]
-fn the_arena_plays_the_dark_modes() {
-    for mode in [SiguoMode::Dark, SiguoMode::DoubleOpen] {
-        let config = ArenaConfig {
-            team1: TeamSpec::new(AgentKind::Random, Limits::default()),
-            team2: TeamSpec::new(AgentKind::Random, Limits::default()),
-            pairs: 2,
-            max_plies: 3_000,
-            mode,
-            seed: 2,
-            ..ArenaConfig::default()
-        };
-        let r = run_arena(&config, |_| {}).unwrap();
-        assert_eq!(r.games.len(), 4);
-        for g in &r.games {
-            assert!(!matches!(g.end, GameEnd::Forfeit(_)), "{g}");
-            let line = g.to_string();
-            assert!(line.starts_with(&format!("game {} pair {} team1 ", g.game, g.pair)));
-            assert!(line.ends_with(&format!(" plies {} points {}", g.plies, g.team1_points())));
-        }
-        assert_eq!(run_arena(&config, |_| {}).unwrap(), r);
-        // The determinized agent beside a heuristic ally, a few plies each game.
-        let mixed = ArenaConfig {
-            team1: TeamSpec {
-                ally: Some(AgentKind::Heuristic),
-                ..TeamSpec::new(AgentKind::Determinized, Limits::default())
-            },
-            pairs: 1,
-            max_plies: 6,
-            ..config
-        };
-        let r = run_arena(&mixed, |_| {}).unwrap();
-        assert!(
-            r.games
+/// A dark match in process (the arbiter's pairs, each game through the referee): team 1's
+/// seats played by `team1` (its second seat by `ally`), team 2's by `team2`, capped at
+/// `max_plies`.
+fn dark_match(
+    mode: SiguoMode,
+    [team1, ally, team2]: [AgentKind; 3],
+    pairs: u32,
+    seed: u64,
+    max_plies: u32,
+) -> PairResult<siguo::Outcome> {
+    let config = PairConfig {
+        pairs,
+        max_plies,
+        threads: 1,
+    };
+    run_pairs(
+        &config,
+        |pair| SiguoDark(referee(&pair_deployments(seed, pair), mode)),
+        |pair, team1_first| {
+            let game = pair * 2 + u32::from(!team1_first);
+            Seat::ALL
                 .iter()
-                .all(|g| g.end == GameEnd::PlyCap && g.plies == 6)
-        );
-    }
+                .map(|&seat| {
+                    let ours = (seat.index() % 2 == 0) == team1_first;
+                    let kind = match (ours, seat.index() >= 2) {
+                        (true, false) => team1,
+                        (true, true) => ally,
+                        (false, _) => team2,
+                    };
+                    let mut agent = kind.build_dark(siguo_seat_seed(seed, game, seat.index()));
+                    Box::new(move |state: &InfoState, _: &[u64]| {
+                        let c = agent.choose_dark(state, &Limits::default()).ok()?;
+                        Some(Reply {
+                            action: c.action,
+                            nodes: c.nodes,
+                        })
+                    }) as Box<Player<'static, InfoState, Action>>
+                })
+                .collect()
+        },
+        |_| {},
+    )
 }
 
-/// Dark play needs flag_capture any (L-63): the arena refuses other rules before any game.
+/// 四暗 and 雙明 played through the referee: a tiny seeded match to its end, no agent
+/// forfeiting, and the same seed the same match; the determinized agent beside a heuristic
+/// ally, a few plies each game.
 #[test]
-fn the_arena_refuses_dark_rules_it_cannot_play() {
-    let mut rules = Rules::STANDARD;
-    rules.base.flag_capture = luzhanqi::FlagCapture::AfterMines;
-    let config = ArenaConfig {
-        rules,
-        mode: SiguoMode::Dark,
-        ..ArenaConfig::default()
-    };
-    assert_eq!(
-        run_arena(&config, |_| {}).unwrap_err(),
-        siguo::dark::DarkError::FlagCapture
-    );
+fn dark_matches_are_played_through_the_referee() {
+    use AgentKind::{Determinized, Heuristic, Random};
+    for mode in [SiguoMode::Dark, SiguoMode::DoubleOpen] {
+        let r = dark_match(mode, [Random, Random, Random], 2, 2, 3_000);
+        assert_eq!(r.games.len(), 4);
+        for g in &r.games {
+            assert!(!matches!(g.end, End::Forfeit(_)), "{g:?}");
+            assert!(matches!(g.end, End::Rules(_)), "played to its end: {g:?}");
+        }
+        assert_eq!(dark_match(mode, [Random, Random, Random], 2, 2, 3_000), r);
+        let mixed = dark_match(mode, [Determinized, Heuristic, Random], 1, 2, 6);
+        assert!(
+            mixed
+                .games
+                .iter()
+                .all(|g| g.end == End::PlyLimit && g.plies == 6)
+        );
+    }
 }

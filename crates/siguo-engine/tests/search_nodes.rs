@@ -3,8 +3,8 @@
 //! order, pruning, table or stop rule shows here (issue 49 item 4: the search written once
 //! must search the same trees as the one it replaced).
 
+use gjjq_arbiter::local::siguo_deployments as pair_deployments;
 use siguo::{Position, Rules, Seat};
-use siguo_engine::arena::pair_deployments;
 use siguo_engine::{Agent, HeuristicAgent, Limits, SearchAgent};
 
 /// A position of a heuristic game from seeded deployments after `plies` plies.
