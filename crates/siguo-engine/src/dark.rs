@@ -115,16 +115,18 @@ const WORLD_DEPTH: u32 = 1;
 const STALE_CALLS: u32 = 4;
 
 /// Draw one world of `sampler` and replay it: the full position it makes now (`None` when no
-/// world came out within the attempts).
+/// world came out within the attempts, or in the world another seat is to move).
 fn world_position<R: Rng + ?Sized>(
     state: &InfoState,
     sampler: &WorldSampler,
     rng: &mut R,
 ) -> Option<Position> {
     let world = sampler.draw(rng, ATTEMPTS_PER_WORLD).ok()?;
-    check_world(state, &world)
-        .ok()
-        .map(|game| game.position().clone())
+    let game = check_world(state, &world).ok()?;
+    // The one check kept on every world: the seat to move is the state's (else no action of
+    // the seat is legal in it). Never false, as `check_world` replayed every announcement,
+    // but such a world would be skipped as no world (a failed draw), not counted.
+    (game.position().turn() == state.seat()).then(|| game.position().clone())
 }
 
 /// Determinized evaluation over sampled worlds (issue 53, item 1, dark part).
@@ -241,10 +243,17 @@ impl DeterminizedAgent {
         limits: &Limits,
         start: Option<Instant>,
     ) -> Option<u64> {
-        if actions.iter().any(|&a| !pos.is_legal(a)) {
-            // Never for a consistent world: the mover's actions are known exactly.
-            return Some(0);
-        }
+        // The actions are legal on `pos`: under 全明 they are its own; on a sampled world
+        // (`world_position`) the seat to move is the state's, and `check_world` replayed every
+        // announcement, so what the legality of the seat's actions reads (where each seat's
+        // pieces stand, the seat's own kinds, the seats in play and the passes used) is what
+        // the seat sees and computed them from (`dark_actions`). Checked in debug builds only:
+        // a legality test per action on every world would repeat that proof on the search's
+        // path (the check this replaces also counted a failing world, scoring it nothing).
+        debug_assert!(
+            actions.iter().all(|&a| pos.is_legal(a)),
+            "an action of the seat is illegal in its world {pos}"
+        );
         let scores = self
             .search
             .action_scores(pos, actions, WORLD_DEPTH, limits, start)?;
@@ -473,5 +482,44 @@ impl DarkAgent for RandomAgent {
     fn choose_dark(&mut self, state: &InfoState, _limits: &Limits) -> Result<Choice, AgentError> {
         let actions = dark_actions(state)?;
         Ok(self.pick(&actions))
+    }
+}
+
+#[cfg(test)]
+mod tests {
+    use super::*;
+    use siguo::Rules;
+
+    /// Red's company on o8 (a camp of Green's half, safe there) can step to p8, next to
+    /// Green's open flag on q8 (no Green landmine), where Green's battalion on p9 takes it by
+    /// the railway p9–p8 on Green's turn, which comes next (L-50). Blue's and Yellow's
+    /// marshals are out of reach.
+    const STEP_INTO_CAPTURE: &str =
+        "3bF1/5/5/2bS2/5/5/15/yF11/1yS11gY1/9rC1gF/15/5/5/5/5/5/1rF3 r rgby 0 1";
+
+    /// The world search (one ply, then quiescence) sees the battalion take the company, which
+    /// the one-ply score discounts to three quarters of the company while counting the whole
+    /// threat to the flag: the one-ply score steps next to the flag, the agent does not. This
+    /// fails if the world search were the one-ply score.
+    #[test]
+    fn the_world_search_sees_the_capture_the_one_ply_score_discounts() {
+        let pos = Position::from_text(STEP_INTO_CAPTURE, Rules::STANDARD).unwrap();
+        let actions = actions_of(&pos).unwrap();
+        let step = pos.find_action("o8p8").unwrap();
+        let mut quick = vec![0i64; actions.len()];
+        DeterminizedAgent::score_world_quick(&pos, &actions, &mut quick);
+        let top = quick.iter().copied().max().unwrap();
+        let best: Vec<Action> = (0..actions.len())
+            .filter(|&i| quick[i] == top)
+            .map(|i| actions[i])
+            .collect();
+        assert_eq!(best, [step], "{actions:?} {quick:?}");
+        for seed in 0..4 {
+            let c = DeterminizedAgent::new(seed)
+                .choose(&pos, &[], &Limits::default())
+                .unwrap();
+            assert_ne!(c.action, step, "seed {seed}: {c:?}");
+            assert!(pos.is_legal(c.action));
+        }
     }
 }

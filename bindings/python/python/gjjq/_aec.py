@@ -13,7 +13,8 @@ action is played. Private: the public names are in :mod:`gjjq.pettingzoo`,
 from __future__ import annotations
 
 import operator
-from typing import Any, Callable, Dict, Iterable, List, Optional, Tuple
+from dataclasses import dataclass, fields
+from typing import Any, Callable, ClassVar, Dict, Iterable, List, Optional, Tuple
 
 import numpy as np
 from gymnasium import spaces
@@ -234,6 +235,7 @@ class TurnBasedEnv(_Env):
             self.render()
 
 
+@dataclass(eq=False, repr=False)
 class AdapterEnv(_Env):
     """An AEC environment over one game in progress behind a mode adapter
     (:mod:`gjjq.luzhanqi.modes`, :mod:`gjjq.siguo.modes`: ``player()``, ``legal_actions()``,
@@ -241,13 +243,37 @@ class AdapterEnv(_Env):
     ``observation_shape``), its agents ``AGENTS`` (player 0, 1, …) taking turns as the
     adapter says, rewarded at the end.
 
-    Subclasses call :meth:`_setup` from ``__init__`` once the arguments ``_new_adapter(seed)``
-    reads are set, and define ``_new_adapter``, ``_side`` (the name of a player's side: the
-    agents that share it win or lose together), ``_result`` (an outcome's rewards and text)
-    and ``_capped``; ``_after_apply`` runs after each action played."""
+    The constructor's arguments are the dataclass fields below (each kept as the attribute of
+    its name), then those a subclass adds as fields of its own: each subclass is a
+    ``@dataclass(eq=False, repr=False)`` (environments compare by identity and keep AECEnv's
+    text), whose fields follow its base's in the order written. That is the whole
+    ``__init__``, and ``EzPickle`` gets the same arguments in the same order. A subclass
+    states ``metadata``
+    (:func:`env_metadata`), ``AGENTS``, ``NUM_ACTIONS``, ``MODES`` (the modes it plays) and
+    ``DEFAULT_MAX_PLIES`` (the cap when ``max_plies`` is ``None``, after which ``max_plies``
+    is the cap), and defines ``_new_adapter`` (a fresh game from the arguments), ``_side``
+    (the name of a player's side: the agents that share it win or lose together),
+    ``_result`` (an outcome's rewards and text) and ``_capped``; ``_after_apply`` runs after
+    each action played."""
 
-    AGENTS: List[str]
-    NUM_ACTIONS: int
+    AGENTS: ClassVar[List[str]]
+    NUM_ACTIONS: ClassVar[int]
+    MODES: ClassVar[Iterable[str]]
+    DEFAULT_MAX_PLIES: ClassVar[int]
+
+    mode: str = "open"
+    render_mode: Optional[str] = None
+    max_plies: Optional[int] = None
+    rules: Optional[str] = None
+    position: str = ""
+
+    def __post_init__(self) -> None:
+        # The arguments as given, before _setup makes max_plies the cap.
+        EzPickle.__init__(self, *(getattr(self, f.name) for f in fields(self)))
+        super().__init__()
+        self._setup(
+            self.mode, self.MODES, self.render_mode, self.max_plies, self.DEFAULT_MAX_PLIES
+        )
 
     def _setup(
         self,

@@ -28,10 +28,10 @@ Example: the loop of :mod:`gjjq.pettingzoo`'s example, on ``env`` of this module
 
 from __future__ import annotations
 
+from dataclasses import dataclass
 from typing import Any, Dict, List, Optional, Tuple
 
 import numpy as np
-from gymnasium.utils import EzPickle
 
 from gjjq._aec import AdapterEnv, entry_points, env_metadata
 from gjjq.luzhanqi import NUM_ACTIONS
@@ -43,51 +43,32 @@ DEFAULT_MAX_PLIES = 1000
 AGENTS = ["player_0", "player_1"]
 
 
+@dataclass(eq=False, repr=False)
 class raw_env(AdapterEnv):
-    """The unwrapped AEC environment of one 陸戰棋 mode (open, flip or dark)."""
+    """The unwrapped AEC environment of one 陸戰棋 mode (open, flip or dark): the arguments
+    of :class:`gjjq._aec.AdapterEnv`, then the rule options of the dark and flip games."""
 
-    metadata: Dict[str, Any] = env_metadata("luzhanqi_v0")
+    metadata = env_metadata("luzhanqi_v0")
     AGENTS = AGENTS
     NUM_ACTIONS = NUM_ACTIONS
+    MODES = ADAPTERS
+    DEFAULT_MAX_PLIES = DEFAULT_MAX_PLIES
 
-    def __init__(
-        self,
-        mode: str = "open",
-        render_mode: Optional[str] = None,
-        max_plies: Optional[int] = None,
-        rules: Optional[str] = None,
-        position: str = "",
-        colour_rule: str = "first_flip",
-        attack_face_down: bool = False,
-        marshal_reveals_flag: bool = True,
-    ) -> None:
-        EzPickle.__init__(
-            self,
-            mode,
-            render_mode,
-            max_plies,
-            rules,
-            position,
-            colour_rule,
-            attack_face_down,
-            marshal_reveals_flag,
-        )
-        super().__init__()
-        self._args = (mode, rules, position, colour_rule, attack_face_down, marshal_reveals_flag)
-        self._setup(mode, ADAPTERS, render_mode, max_plies, DEFAULT_MAX_PLIES)
+    colour_rule: str = "first_flip"
+    attack_face_down: bool = False
+    marshal_reveals_flag: bool = True
 
     def _new_adapter(self, seed: int):
         """A fresh game; a dark game without ``position`` gets two deployments drawn from
         ``seed``."""
-        mode, rules, position, colour_rule, attack_face_down, flag = self._args
         return new_adapter(
-            mode,
-            rules,
-            position,
-            colour_rule,
-            attack_face_down,
-            marshal_reveals_flag=flag,
-            seed=seed if mode == "dark" and not position.strip() else None,
+            self.mode,
+            self.rules,
+            self.position,
+            self.colour_rule,
+            self.attack_face_down,
+            marshal_reveals_flag=self.marshal_reveals_flag,
+            seed=seed if self.mode == "dark" and not self.position.strip() else None,
         )
 
     def _side(self, player: int) -> str:

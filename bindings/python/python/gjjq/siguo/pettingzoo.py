@@ -30,9 +30,8 @@ Example: the loop of :mod:`gjjq.pettingzoo`'s example, on ``env`` of this module
 
 from __future__ import annotations
 
-from typing import Any, Dict, List, Optional, Tuple
-
-from gymnasium.utils import EzPickle
+from dataclasses import dataclass
+from typing import Any, Dict, List, Optional, Tuple, cast
 
 from gjjq._aec import AdapterEnv, entry_points, env_metadata
 from gjjq.siguo import NUM_ACTIONS, SEATS, team_of, team_returns
@@ -44,32 +43,25 @@ DEFAULT_MAX_PLIES = 2000
 AGENTS = list(SEATS)
 
 
+@dataclass(eq=False, repr=False)
 class raw_env(AdapterEnv):
-    """The unwrapped AEC environment of one 四國軍棋 mode (全明, 四暗 or 雙明)."""
+    """The unwrapped AEC environment of one 四國軍棋 mode (全明, 四暗 or 雙明): the arguments
+    of :class:`gjjq._aec.AdapterEnv`."""
 
-    metadata: Dict[str, Any] = env_metadata("siguo_v0")
+    metadata = env_metadata("siguo_v0")
     AGENTS = AGENTS
     NUM_ACTIONS = NUM_ACTIONS
-
-    def __init__(
-        self,
-        mode: str = "open",
-        render_mode: Optional[str] = None,
-        max_plies: Optional[int] = None,
-        rules: Optional[str] = None,
-        position: str = "",
-    ) -> None:
-        EzPickle.__init__(self, mode, render_mode, max_plies, rules, position)
-        super().__init__()
-        self._rules = rules
-        self._position = "" if position.strip() == "default" else position
-        self._default = position.strip() == "default"
-        self._setup(mode, ADAPTERS, render_mode, max_plies, DEFAULT_MAX_PLIES)
+    MODES = ADAPTERS
+    DEFAULT_MAX_PLIES = DEFAULT_MAX_PLIES
 
     def _new_adapter(self, seed: int):
-        """A fresh game: from ``position`` when given, else four deployments from ``seed``."""
-        drawn = None if self._position.strip() or self._default else seed
-        return new_adapter(self.mode, self._rules, self._position, drawn, self.max_plies)
+        """A fresh game: from ``position`` when given (``"default"``: the default start), else
+        four deployments from ``seed``."""
+        default = self.position.strip() == "default"
+        position = "" if default else self.position
+        drawn = None if position.strip() or default else seed
+        # max_plies is the cap once set (an int), read when the game starts.
+        return new_adapter(self.mode, self.rules, position, drawn, cast(int, self.max_plies))
 
     def _clear(self) -> None:
         super()._clear()
