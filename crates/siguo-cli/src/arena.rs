@@ -17,7 +17,7 @@ use gjjq_arbiter::local::{
 };
 use siguo::dark::{DarkGame, InfoState};
 use siguo::{Action, DrawReason, Outcome, Position, Rules, Seat, SiguoMode, Team, WinReason};
-use siguo_engine::{AgentKind, Limits};
+use siguo_engine::{AgentKind, Choice, Limits};
 
 /// One team of a match: which agent plays its seats, within which limits.
 #[derive(Debug, Clone, PartialEq, Eq)]
@@ -99,11 +99,7 @@ fn open_player(
 ) -> Box<Player<'static, Position, Action>> {
     let mut agent = kind.build(seed);
     Box::new(move |pos: &Position, history: &[u64]| {
-        let c = agent.choose(pos, history, &limits).ok()?;
-        Some(Reply {
-            action: c.action,
-            nodes: c.nodes,
-        })
+        agent.choose(pos, history, &limits).ok().map(reply)
     })
 }
 
@@ -114,13 +110,15 @@ fn dark_player(
     limits: Limits,
 ) -> Box<Player<'static, InfoState, Action>> {
     let mut agent = kind.build_dark(seed);
-    Box::new(move |state: &InfoState, _: &[u64]| {
-        let c = agent.choose_dark(state, &limits).ok()?;
-        Some(Reply {
-            action: c.action,
-            nodes: c.nodes,
-        })
-    })
+    Box::new(move |state: &InfoState, _: &[u64]| agent.choose_dark(state, &limits).ok().map(reply))
+}
+
+/// An agent's choice as the arbiter takes it.
+fn reply(c: Choice) -> Reply<Action> {
+    Reply {
+        action: c.action,
+        nodes: c.nodes,
+    }
 }
 
 /// 四國's outcome of the shared model's (the open table's).
