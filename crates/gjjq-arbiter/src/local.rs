@@ -132,6 +132,22 @@ impl<P: GameState> Open<P> {
     }
 
     /// A game from `start` whose chance actions `dealer` completes (`None`: no outcome).
+    ///
+    /// ```
+    /// use gjjq_arbiter::local::{Open, Table, luzhanqi_deal};
+    /// use junqi_game::GameState;
+    /// use luzhanqi::ModeRules;
+    /// use luzhanqi::flip::FlipPosition;
+    ///
+    /// // 翻棋: the pair's deal reveals each flipped piece, which the players never see.
+    /// let start = FlipPosition::start_with(ModeRules::FLIP, ModeRules::FLIP.default_ruleset());
+    /// let deal = luzhanqi_deal(7, 0);
+    /// let mut table = Open::dealt(start.clone(), move |pos: &FlipPosition, a| deal.reveal(pos, a));
+    /// let flip = GameState::legal_actions(&start)[0];
+    /// table.play(flip)?;
+    /// assert_eq!(table.history().chances()[0], luzhanqi_deal(7, 0).reveal(&start, flip));
+    /// # Ok::<(), gjjq_arbiter::local::Refusal>(())
+    /// ```
     #[must_use]
     pub fn dealt(
         start: P,
@@ -321,6 +337,25 @@ pub struct Played<T: Table> {
 
 /// Play one game on `table`, seat `i` played by `players[i]`; a game still going after
 /// `max_plies` plies is a draw. A seat without a player forfeits when asked.
+///
+/// ```
+/// use gjjq_arbiter::local::{End, LuzhanqiDark, Player, Reply, play_game};
+/// use luzhanqi::Move;
+/// use luzhanqi::dark::{DarkRules, DarkView, InfoState};
+///
+/// // Red plays its first legal move each turn; Blue has nothing to say and forfeits.
+/// let red: Box<Player<'static, InfoState, Move>> = Box::new(|state: &InfoState, _: &[u64]| {
+///     let action = *DarkView::new(state).legal_moves().first()?;
+///     Some(Reply { action, nodes: 0 })
+/// });
+/// let blue: Box<Player<'static, InfoState, Move>> = Box::new(|_: &InfoState, _: &[u64]| None);
+/// let table = LuzhanqiDark::start(1, 0, DarkRules::STANDARD)?;
+/// let g = play_game(table, &mut [red, blue], 100);
+/// assert!(matches!(g.end, End::Forfeit(seat) if seat.index() == 1));
+/// assert_eq!(g.winner.map(|w| w.index()), Some(0));
+/// assert_eq!(g.table.0.game().moves().len(), 1);
+/// # Ok::<(), luzhanqi::dark::DarkError>(())
+/// ```
 pub fn play_game<T: Table>(
     mut table: T,
     players: &mut [Box<Player<'_, T::View, T::Action>>],
@@ -471,7 +506,8 @@ where
     let mut games = Vec::new();
     std::thread::scope(|s| {
         let (done, finished) = mpsc::channel();
-        for _ in 0..config.threads.max(1) {
+        // No more threads than pairs: a thread without a pair would only wait.
+        for _ in 0..config.threads.clamp(1, config.pairs.max(1) as usize) {
             let done = done.clone();
             let (next, play) = (&next, &play);
             s.spawn(move || {
