@@ -42,7 +42,7 @@ use luzhanqi_engine::dark::{
     DeterminizedConfig, IsmctsAgent, IsmctsConfig,
 };
 use luzhanqi_engine::deploy_policy::DeploymentPolicy;
-use luzhanqi_engine::flip::{FlipAgent, FlipSearchAgent, FlipSearchConfig};
+use luzhanqi_engine::flip::{DynFlipAgent, FlipSearchAgent, FlipSearchConfig};
 use luzhanqi_engine::{AgentKind, DynAgent, Limits, SearchAgent, SearchConfig, StopSignal, eval};
 use thiserror::Error;
 
@@ -169,7 +169,7 @@ impl Settings {
 #[derive(Default)]
 pub(crate) struct Agents {
     open: Option<Box<DynAgent>>,
-    flip: Option<Box<dyn FlipAgent + Send>>,
+    flip: Option<Box<DynFlipAgent>>,
     dark: Option<Box<dyn DarkAgent + Send>>,
 }
 
@@ -597,7 +597,7 @@ replayed!(
 replayed!(
     FlipGame, FlipPosition, FlipPly, "flip state string", FlipPosition::start(),
     |game, ply| game.play(ply.action, ply.revealed),
-    flip: dyn FlipAgent + Send, FlipSearchAgent(FlipSearchConfig) or build_flip, action
+    flip: DynFlipAgent, FlipSearchAgent(FlipSearchConfig) or build_flip, action
 );
 
 fn replay<G: Replayed>(cmd: &PositionCommand) -> Result<(Box<G>, Vec<u64>), EngineError> {

@@ -33,9 +33,9 @@ use luzhanqi::{ModeRules, Side};
 use rand::SeedableRng;
 use rand::rngs::StdRng;
 
-use super::FlipAgent;
-use crate::Limits;
+use super::FlipChoice;
 use crate::matches::{GameEnd, GameReport, MatchConfig, MatchResult};
+use crate::{Agent, AgentError, Limits};
 
 /// The pieces under the face-down points (the referee's, never the agents'): the rules
 /// crate's, re-exported here where the matches use it.
@@ -70,8 +70,14 @@ pub struct PlayedFlipGame {
 pub fn play_flip_game(
     start: FlipPosition,
     deal: &FlipDeal,
-    first: (&mut dyn FlipAgent, &Limits),
-    second: (&mut dyn FlipAgent, &Limits),
+    first: (
+        &mut dyn Agent<FlipPosition, FlipChoice, AgentError>,
+        &Limits,
+    ),
+    second: (
+        &mut dyn Agent<FlipPosition, FlipChoice, AgentError>,
+        &Limits,
+    ),
     max_plies: u32,
 ) -> PlayedFlipGame {
     let mut game = FlipGame::new(start);
@@ -98,7 +104,10 @@ pub fn play_flip_game(
             Player::First => Side::Red,
             Player::Second => Side::Blue,
         });
-        let (agent, limits): (&mut dyn FlipAgent, &Limits) = match player {
+        let (agent, limits): (
+            &mut dyn Agent<FlipPosition, FlipChoice, AgentError>,
+            &Limits,
+        ) = match player {
             Player::First => (&mut *a1, l1),
             Player::Second => (&mut *a2, l2),
         };
