@@ -30,9 +30,9 @@ use luzhanqi::{Game, Move, Outcome, Position, Ruleset, Side};
 use rand::SeedableRng;
 use rand::rngs::StdRng;
 
-use luzhanqi::dark::{DarkGame, DarkRules};
+use luzhanqi::dark::{DarkGame, DarkRules, InfoState};
 
-use crate::dark::{DarkAgent, DarkAgentKind};
+use crate::dark::{DarkAgentError, DarkAgentKind};
 use crate::{Agent, AgentError, AgentKind, Choice, Limits};
 
 /// One player of a match: which agent, thinking within which limits.
@@ -380,7 +380,7 @@ pub struct DarkAgentSpec {
 
 /// A dark match (暗棋, L-31) between dark agents A and B: the same pairs as [`MatchConfig`]'s
 /// (pair `i`'s deployments are [`pair_deployments`]`(seed, i)`), each game refereed by a
-/// [`DarkGame`] that gives each agent only its own [`InfoState`](luzhanqi::dark::InfoState).
+/// [`DarkGame`] that gives each agent only its own [`InfoState`].
 ///
 /// ```
 /// use luzhanqi_engine::dark::DarkAgentKind;
@@ -440,8 +440,8 @@ impl Default for DarkMatchConfig {
 /// that answers with an illegal move or none forfeits.
 pub fn play_dark_game(
     mut game: DarkGame,
-    red: (&mut dyn DarkAgent, &Limits),
-    blue: (&mut dyn DarkAgent, &Limits),
+    red: (&mut dyn Agent<InfoState, Choice, DarkAgentError>, &Limits),
+    blue: (&mut dyn Agent<InfoState, Choice, DarkAgentError>, &Limits),
     max_plies: u32,
 ) -> PlayedGame {
     let mut nodes = [0u64; 2];
@@ -456,11 +456,12 @@ pub fn play_dark_game(
             break GameEnd::PlyLimit;
         }
         let side = game.turn();
-        let (agent, limits): (&mut dyn DarkAgent, &Limits) = match side {
-            Side::Red => (&mut *red_agent, red_limits),
-            Side::Blue => (&mut *blue_agent, blue_limits),
-        };
-        let Ok(choice) = agent.choose(game.info_state(side), limits) else {
+        let (agent, limits): (&mut dyn Agent<InfoState, Choice, DarkAgentError>, &Limits) =
+            match side {
+                Side::Red => (&mut *red_agent, red_limits),
+                Side::Blue => (&mut *blue_agent, blue_limits),
+            };
+        let Ok(choice) = agent.choose(game.info_state(side), &[], limits) else {
             break GameEnd::Forfeit(side);
         };
         nodes[side.index()] += choice.nodes;
@@ -493,7 +494,10 @@ pub fn play_dark_pair(config: &DarkMatchConfig, pair: u32) -> [GameReport; 2] {
             .expect("random deployments are legal and 暗棋 takes flag_capture any");
         let mut a = config.a.kind.build(agent_seed);
         let mut b = config.b.kind.build(agent_seed + 1);
-        let (a, b): (&mut dyn DarkAgent, &mut dyn DarkAgent) = (a.as_mut(), b.as_mut());
+        let (a, b): (
+            &mut dyn Agent<InfoState, Choice, DarkAgentError>,
+            &mut dyn Agent<InfoState, Choice, DarkAgentError>,
+        ) = (a.as_mut(), b.as_mut());
         let (red, blue) = if a_red {
             ((a, &config.a.limits), (b, &config.b.limits))
         } else {

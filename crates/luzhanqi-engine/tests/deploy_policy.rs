@@ -11,16 +11,12 @@ use luzhanqi::rand::SeedableRng;
 use luzhanqi::rand::rngs::StdRng;
 use luzhanqi_engine::Limits;
 use luzhanqi_engine::ccgc::{competition_agent_config, competition_rules, competition_winner};
-use luzhanqi_engine::dark::{DarkAgent, DarkHeuristicAgent, IsmctsAgent};
+use luzhanqi_engine::dark::{DarkHeuristicAgent, DynDarkAgent, IsmctsAgent};
 use luzhanqi_engine::deploy_policy::DeploymentPolicy;
 use luzhanqi_engine::matches::{GameEnd, play_dark_game};
 
 /// Wins, draws and losses of the policy's side over `pairs` pairs.
-fn paired(
-    pairs: u64,
-    make: &dyn Fn(u64) -> Box<dyn DarkAgent>,
-    limits: &Limits,
-) -> (u32, u32, u32) {
+fn paired(pairs: u64, make: &dyn Fn(u64) -> Box<DynDarkAgent>, limits: &Limits) -> (u32, u32, u32) {
     let rules = DarkRules {
         rules: competition_rules(31),
         marshal_reveals_flag: true,
@@ -59,11 +55,11 @@ fn paired(
     (w, d, l)
 }
 
-fn heuristic(seed: u64) -> Box<dyn DarkAgent> {
+fn heuristic(seed: u64) -> Box<DynDarkAgent> {
     Box::new(DarkHeuristicAgent::new(seed))
 }
 
-fn ismcts(seed: u64) -> Box<dyn DarkAgent> {
+fn ismcts(seed: u64) -> Box<DynDarkAgent> {
     Box::new(IsmctsAgent::with_config(seed, competition_agent_config()))
 }
 
