@@ -9,8 +9,8 @@ use luzhanqi::dark::{DarkView, InfoState};
 use rand::SeedableRng;
 use rand::rngs::StdRng;
 
-use super::DarkAgentError;
 use super::worlds::WorldCache;
+use super::{DarkAgentError, DarkAnswer};
 use crate::{Agent, Choice, Limits, SearchAgent, SearchConfig};
 
 /// How a [`DeterminizedAgent`] is built.
@@ -100,12 +100,7 @@ impl Agent<InfoState, Choice, DarkAgentError> for DeterminizedAgent {
         "determinized"
     }
 
-    fn choose(
-        &mut self,
-        state: &InfoState,
-        _: &[u64],
-        limits: &Limits,
-    ) -> Result<Choice, DarkAgentError> {
+    fn choose(&mut self, state: &InfoState, _: &[u64], limits: &Limits) -> DarkAnswer {
         // The clock is read only under a time limit: on wasm32-unknown-unknown (the web
         // page's worker, node limits) `Instant::now` panics.
         let start = limits.time.map(|_| Instant::now());

@@ -7,7 +7,7 @@ use luzhanqi::{AttackOutcome, Bitboard, Combat, Kind, MiddleCrossing, Move, Rule
 use rand::SeedableRng;
 use rand::rngs::StdRng;
 
-use super::DarkAgentError;
+use super::{DarkAgentError, DarkAnswer};
 use crate::eval::distance;
 // The open heuristic's scale and values: one yardstick, read through two kinds of knowledge.
 use crate::heuristic::{FLAG_LOSS, FLAG_WIN, SURE_LOSS, best_of, mean_value, value};
@@ -319,12 +319,7 @@ impl Agent<InfoState, Choice, DarkAgentError> for DarkHeuristicAgent {
         "heuristic"
     }
 
-    fn choose(
-        &mut self,
-        state: &InfoState,
-        _: &[u64],
-        _limits: &Limits,
-    ) -> Result<Choice, DarkAgentError> {
+    fn choose(&mut self, state: &InfoState, _: &[u64], _limits: &Limits) -> DarkAnswer {
         let view = DarkView::new(state);
         let moves = view.legal_moves();
         if moves.is_empty() {

@@ -8,8 +8,8 @@ use luzhanqi::{Bitboard, FlagCapture, Kind, Move, MoveList, NoCombatResult, Posi
 use rand::rngs::StdRng;
 use rand::{Rng, SeedableRng};
 
-use super::DarkAgentError;
 use super::worlds::{World, WorldCache};
+use super::{DarkAgentError, DarkAnswer};
 use crate::{Agent, Choice, Limits, SearchAgent, SearchConfig};
 
 /// How an [`IsmctsAgent`] is built.
@@ -184,12 +184,7 @@ impl Agent<InfoState, Choice, DarkAgentError> for IsmctsAgent {
         "ismcts"
     }
 
-    fn choose(
-        &mut self,
-        state: &InfoState,
-        _: &[u64],
-        limits: &Limits,
-    ) -> Result<Choice, DarkAgentError> {
+    fn choose(&mut self, state: &InfoState, _: &[u64], limits: &Limits) -> DarkAnswer {
         // The clock is read only under a time limit: on wasm32-unknown-unknown (the web
         // page's worker, node limits) `Instant::now` panics.
         let start = limits.time.map(|_| Instant::now());

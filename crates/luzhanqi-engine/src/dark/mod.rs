@@ -57,6 +57,9 @@ pub enum DarkAgentError {
     Worlds(#[from] WorldError),
 }
 
+/// What a dark agent answers.
+pub(crate) type DarkAnswer = Result<Choice, DarkAgentError>;
+
 /// A dark agent behind a pointer, as [`DarkAgentKind::build`] makes them: `junqi-search`'s
 /// [`Agent`] trait (one declaration for every engine) on an [`InfoState`], answering a
 /// [`Choice`] or a [`DarkAgentError`].

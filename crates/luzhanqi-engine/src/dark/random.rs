@@ -4,7 +4,7 @@ use luzhanqi::dark::{DarkView, InfoState};
 use rand::rngs::StdRng;
 use rand::{Rng, SeedableRng};
 
-use super::DarkAgentError;
+use super::{DarkAgentError, DarkAnswer};
 use crate::{Agent, Choice, Limits};
 
 /// An agent that plays a legal move of its view drawn uniformly, from a generator seeded at
@@ -42,12 +42,7 @@ impl Agent<InfoState, Choice, DarkAgentError> for DarkRandomAgent {
         "random"
     }
 
-    fn choose(
-        &mut self,
-        state: &InfoState,
-        _: &[u64],
-        _limits: &Limits,
-    ) -> Result<Choice, DarkAgentError> {
+    fn choose(&mut self, state: &InfoState, _: &[u64], _limits: &Limits) -> DarkAnswer {
         let moves = DarkView::new(state).legal_moves();
         if moves.is_empty() {
             return Err(DarkAgentError::NoLegalMove(state.to_string()));
