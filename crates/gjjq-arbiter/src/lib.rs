@@ -31,6 +31,7 @@
 //! | `luzhanqi_game` (private) | 陸戰棋's open, dark and flip play as `MatchGame`s ([`MatchConfig::luzhanqi`]) |
 //! | [`report`] | [`Termination`], [`GameReport`], [`MatchSummary`], [`MatchError`] |
 //! | `adjudicate` (private) | adjudication beyond the rules: by agreeing scores, by endgame tables |
+//! | [`local`] | the in-process mode: agents of this process in paired games ([`local::run_pairs`]), any game through [`local::Table`] |
 //! | [`team`] | matches by team (四國軍棋): [`team::run_team_match`], one process a seat, [`team::SeatGameReport`] indexed by seat |
 //! | [`stats`] | [`stats::Tally`] (W/D/L, Elo, LOS), [`stats::Pentanomial`] (game pairs) and the [`stats::Sprt`] |
 //!
@@ -48,6 +49,7 @@ mod adjudicate;
 pub mod config;
 mod game;
 mod hidden_game;
+pub mod local;
 mod luzhanqi_game;
 mod open_game;
 pub mod openings;

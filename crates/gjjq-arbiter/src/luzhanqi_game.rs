@@ -35,24 +35,44 @@ use crate::seats::opponent;
 /// the start's number, so a start does not depend on how many games run at once or in which
 /// order they finish.
 pub(crate) fn pair_deployments(seed: u64, pair: u32) -> (Deployment, Deployment) {
-    let mut rng = pair_rng(seed, pair);
+    let mut rng = start_rng(seed, pair, Stream::Processes);
     (Deployment::random(&mut rng), Deployment::random(&mut rng))
 }
 
-/// The generator of game pair `pair`'s start.
-fn pair_rng(seed: u64, pair: u32) -> StdRng {
-    let mut rng =
-        StdRng::seed_from_u64(seed ^ u64::from(pair).wrapping_mul(0x9e37_79b9_7f4a_7c15) ^ 0x1a2d);
-    // One draw past the start, so that nearby seeds do not share a first deployment.
-    let _: u64 = rng.random();
-    rng
+/// The seed streams of 陸戰棋's starts: one generator a start, from the match's seed and the
+/// start's number.
+#[derive(Debug, Clone, Copy, PartialEq, Eq)]
+pub(crate) enum Stream {
+    /// A match of engine processes: deployments and deals alike.
+    Processes,
+    /// The in-process mode's deployments ([`crate::local::luzhanqi_deployments`]).
+    InProcess,
+    /// The in-process mode's 翻棋 deals ([`crate::local::luzhanqi_deal`]).
+    InProcessFlip,
+}
+
+/// The generator of start `pair` in `stream`. The in-process streams are the ones the engine's
+/// in-process matches drew from before they moved here (issue 49), so the figures measured on
+/// them (docs/luzhanqi-engine.md) replay; the match of processes salts its seed and skips one
+/// draw, so that nearby seeds do not share a first deployment.
+pub(crate) fn start_rng(seed: u64, pair: u32, stream: Stream) -> StdRng {
+    let mixed = seed ^ u64::from(pair).wrapping_mul(0x9e37_79b9_7f4a_7c15);
+    match stream {
+        Stream::Processes => {
+            let mut rng = StdRng::seed_from_u64(mixed ^ 0x1a2d);
+            let _: u64 = rng.random();
+            rng
+        }
+        Stream::InProcess => StdRng::seed_from_u64(mixed),
+        Stream::InProcessFlip => StdRng::seed_from_u64(mixed ^ 0xf11b),
+    }
 }
 
 /// The deal of flip start `pair` (L-32: which piece lies under each face-down point; a game's
 /// own by default, a pair's with [`crate::Layouts::Paired`]), shuffled from the match's seed
 /// and the start's number.
 pub(crate) fn pair_deal(seed: u64, pair: u32) -> FlipDeal {
-    FlipDeal::random(&mut pair_rng(seed, pair))
+    FlipDeal::random(&mut start_rng(seed, pair, Stream::Processes))
 }
 
 /// The 陸戰棋 side of a seat.

@@ -1,5 +1,6 @@
-//! A match between two 陸戰棋 agents in process: paired games from random deployments, colours
-//! swapped, A's score with a 95 % confidence interval and the pentanomial counts.
+//! A match between two 陸戰棋 agents in process (the arbiter's in-process mode,
+//! `gjjq_arbiter::local`): paired games from random deployments, colours swapped, A's score
+//! with a 95 % confidence interval and the pentanomial counts.
 //!
 //! ```text
 //! cargo run --release -p luzhanqi-engine --example lz_match -- \
@@ -29,14 +30,15 @@
 use std::process::ExitCode;
 use std::time::{Duration, Instant};
 
-use luzhanqi::ModeRules;
-use luzhanqi::dark::DarkRules;
-use luzhanqi_engine::dark::DarkAgentKind;
-use luzhanqi_engine::flip::matches::run_flip_match;
-use luzhanqi_engine::matches::{
-    AgentSpec, DarkAgentSpec, DarkMatchConfig, GameEnd, GameReport, MatchConfig, MatchResult,
-    run_dark_match, run_match,
+use gjjq_arbiter::local::{
+    End, LuzhanqiDark, Open, PairConfig, PairGame, PairResult, Player, Reply, luzhanqi_deal,
+    luzhanqi_start, run_pairs,
 };
+use gjjq_arbiter::stats::Tally;
+use luzhanqi::dark::{DarkRules, InfoState};
+use luzhanqi::flip::{FlipAction, FlipPosition};
+use luzhanqi::{ModeRules, Move, Position, Ruleset};
+use luzhanqi_engine::dark::DarkAgentKind;
 use luzhanqi_engine::{AgentKind, Limits};
 
 /// The mode of play the match is in.
@@ -62,17 +64,16 @@ struct Args {
 }
 
 fn parse_args(args: &[String]) -> Result<Args, String> {
-    let d = MatchConfig::default();
     let mut c = Args {
         mode: Mode::Open,
         a: String::new(),
         b: String::new(),
         a_limits: Limits::default(),
         b_limits: Limits::default(),
-        pairs: d.pairs,
-        seed: d.seed,
-        max_plies: d.max_plies,
-        threads: d.threads,
+        pairs: 10,
+        seed: 1,
+        max_plies: 1_000,
+        threads: 1,
         verbose: false,
     };
     let mut i = 0;
@@ -119,11 +120,72 @@ fn parse_args(args: &[String]) -> Result<Args, String> {
     Ok(c)
 }
 
-/// Run the match the options describe: A's and B's names, and the result.
-fn run(
-    args: &Args,
-    progress: impl Fn(&[GameReport; 2]) + Sync,
-) -> Result<(String, String, MatchResult), String> {
+/// What the summary needs of a match, whatever its game's outcome type.
+struct Summary {
+    games: usize,
+    tally: Tally,
+    pentanomial: [u32; 5],
+    interval: (f64, f64),
+    plies: u32,
+    a_nodes: u64,
+    ply_limit: usize,
+}
+
+impl Summary {
+    fn of<O>(r: &PairResult<O>) -> Summary {
+        let pairs = r.pairs();
+        Summary {
+            games: r.games.len(),
+            tally: r.tally(),
+            pentanomial: pairs.counts,
+            interval: pairs.score_interval(),
+            plies: r.games.iter().map(|g| g.plies).sum(),
+            a_nodes: r.games.iter().map(|g| g.nodes[0]).sum(),
+            ply_limit: r
+                .games
+                .iter()
+                .filter(|g| matches!(g.end, End::PlyLimit))
+                .count(),
+        }
+    }
+}
+
+/// One line per pair (`--verbose`).
+fn pair_line<O: std::fmt::Debug>(pair: &[PairGame<O>; 2], verbose: bool) {
+    if !verbose {
+        return;
+    }
+    let line: Vec<String> = pair
+        .iter()
+        .map(|g| {
+            let end = match &g.end {
+                End::Rules(o) => format!("{o:?}"),
+                End::PlyLimit => "draw ply-limit".to_string(),
+                End::Forfeit(s) => format!("seat {} forfeits", s.index()),
+                End::NoChance => "draw (the deal does not fit)".to_string(),
+            };
+            let seat = if g.a_first { "first" } else { "second" };
+            format!("A {seat} {end} ({} plies, {} points)", g.plies, g.a_points)
+        })
+        .collect();
+    eprintln!("pair {}: {}", pair[0].pair, line.join("; "));
+}
+
+/// The seats of pair `pair`'s game (seat 0 first): A and B made by `make` from the pair's
+/// agent seeds, A in seat 0 when `a_first`.
+fn seated<'p, V: ?Sized, A>(
+    seed: u64,
+    pair: u32,
+    a_first: bool,
+    make: impl Fn(bool, u64) -> Box<Player<'p, V, A>>,
+) -> Vec<Box<Player<'p, V, A>>> {
+    let agent_seed = seed.wrapping_mul(31).wrapping_add(u64::from(pair) * 2);
+    let (a, b) = (make(true, agent_seed), make(false, agent_seed + 1));
+    if a_first { vec![a, b] } else { vec![b, a] }
+}
+
+/// Run the match the options describe: A's and B's names, and the summary.
+fn run(args: &Args) -> Result<(String, String, Summary), String> {
     let name = |s: &str, default: &str| {
         if s.is_empty() {
             default.to_string()
@@ -131,65 +193,106 @@ fn run(
             s.to_string()
         }
     };
-    if args.mode == Mode::Dark {
+    let config = PairConfig {
+        pairs: args.pairs,
+        max_plies: args.max_plies,
+        threads: args.threads,
+    };
+    let limits = |is_a: bool| {
+        if is_a {
+            args.a_limits.clone()
+        } else {
+            args.b_limits.clone()
+        }
+    };
+    let verbose = args.verbose;
+    let (a, b, summary) = if args.mode == Mode::Dark {
         let kind = |s: &str| s.parse::<DarkAgentKind>().map_err(|e| e.to_string());
-        let a = kind(&name(&args.a, "ismcts"))?;
-        let b = kind(&name(&args.b, "heuristic"))?;
-        let config = DarkMatchConfig {
-            a: DarkAgentSpec {
-                kind: a,
-                limits: args.a_limits.clone(),
-            },
-            b: DarkAgentSpec {
-                kind: b,
-                limits: args.b_limits.clone(),
-            },
-            pairs: args.pairs,
-            seed: args.seed,
-            max_plies: args.max_plies,
-            rules: DarkRules::STANDARD,
-            threads: args.threads,
+        let kinds = [
+            kind(&name(&args.a, "ismcts"))?,
+            kind(&name(&args.b, "heuristic"))?,
+        ];
+        let make = |is_a: bool, seed: u64| -> Box<Player<'static, InfoState, Move>> {
+            let mut agent = kinds[usize::from(!is_a)].build(seed);
+            let limits = limits(is_a);
+            Box::new(move |state: &InfoState, _: &[u64]| {
+                let c = agent.choose(state, &[], &limits).ok()?;
+                Some(Reply {
+                    action: c.mv,
+                    nodes: c.nodes,
+                })
+            })
         };
-        let r = run_dark_match(&config, progress);
-        Ok((
-            format!("{a} {:?}", args.a_limits),
-            format!("{b} {:?}", args.b_limits),
-            r,
-        ))
+        let start = |pair| {
+            LuzhanqiDark::start(args.seed, pair, DarkRules::STANDARD)
+                .expect("the standard dark rules take flag_capture any")
+        };
+        let r = run_pairs(
+            &config,
+            start,
+            |pair, a_first| seated(args.seed, pair, a_first, make),
+            |p| pair_line(p, verbose),
+        );
+        (kinds[0].to_string(), kinds[1].to_string(), Summary::of(&r))
     } else {
         let kind = |s: &str| s.parse::<AgentKind>().map_err(|e| e.to_string());
-        let a = kind(&name(&args.a, "search"))?;
-        let b = kind(&name(&args.b, "random"))?;
-        let config = MatchConfig {
-            a: AgentSpec {
-                kind: a,
-                limits: args.a_limits.clone(),
-            },
-            b: AgentSpec {
-                kind: b,
-                limits: args.b_limits.clone(),
-            },
-            pairs: args.pairs,
-            seed: args.seed,
-            max_plies: args.max_plies,
-            threads: args.threads,
-            ..MatchConfig::default()
-        };
-        let r = if args.mode == Mode::Flip {
-            let config = MatchConfig {
-                rules: ModeRules::FLIP.default_ruleset(),
-                ..config
+        let kinds = [
+            kind(&name(&args.a, "search"))?,
+            kind(&name(&args.b, "random"))?,
+        ];
+        let summary = if args.mode == Mode::Flip {
+            let rules = ModeRules::FLIP.default_ruleset();
+            let make = |is_a: bool, seed: u64| -> Box<Player<'static, FlipPosition, FlipAction>> {
+                let mut agent = kinds[usize::from(!is_a)].build_flip(seed);
+                let limits = limits(is_a);
+                Box::new(move |pos: &FlipPosition, history: &[u64]| {
+                    let c = agent.choose(pos, history, &limits).ok()?;
+                    Some(Reply {
+                        action: c.action,
+                        nodes: c.nodes,
+                    })
+                })
             };
-            run_flip_match(&config, &ModeRules::FLIP, progress)
+            let start = |pair| {
+                let deal = luzhanqi_deal(args.seed, pair);
+                let pos = FlipPosition::start_with(ModeRules::FLIP, rules);
+                Open::dealt(pos, move |pos: &FlipPosition, a| deal.reveal(pos, a))
+            };
+            let r = run_pairs(
+                &config,
+                start,
+                |pair, a_first| seated(args.seed, pair, a_first, make),
+                |p| pair_line(p, verbose),
+            );
+            Summary::of(&r)
         } else {
-            run_match(&config, progress)
+            let make = |is_a: bool, seed: u64| -> Box<Player<'static, Position, Move>> {
+                let mut agent = kinds[usize::from(!is_a)].build(seed);
+                let limits = limits(is_a);
+                Box::new(move |pos: &Position, history: &[u64]| {
+                    let c = agent.choose(pos, history, &limits).ok()?;
+                    Some(Reply {
+                        action: c.mv,
+                        nodes: c.nodes,
+                    })
+                })
+            };
+            let start = |pair| Open::new(luzhanqi_start(args.seed, pair, Ruleset::STANDARD));
+            let r = run_pairs(
+                &config,
+                start,
+                |pair, a_first| seated(args.seed, pair, a_first, make),
+                |p| pair_line(p, verbose),
+            );
+            Summary::of(&r)
         };
-        Ok((
-            format!("{a} {:?}", args.a_limits),
-            format!("{b} {:?}", args.b_limits),
-            r,
-        ))
-    }
+        (kinds[0].to_string(), kinds[1].to_string(), summary)
+    };
+    Ok((
+        format!("{a} {:?}", args.a_limits),
+        format!("{b} {:?}", args.b_limits),
+        summary,
+    ))
 }
 
 fn main() -> ExitCode {
@@ -201,45 +304,16 @@ fn main() -> ExitCode {
             return ExitCode::from(2);
         }
     };
-    let verbose = args.verbose;
     let t0 = Instant::now();
-    let run = run(&args, |pair| {
-        if verbose {
-            let line: Vec<String> = pair
-                .iter()
-                .map(|g| {
-                    let end = match g.end {
-                        GameEnd::Rules(o) => o.to_string(),
-                        GameEnd::PlyLimit => "draw ply-limit".to_string(),
-                        GameEnd::Forfeit(s) => format!("{s} forfeits"),
-                    };
-                    format!(
-                        "A {} {} ({} plies)",
-                        if g.a_red { "red" } else { "blue" },
-                        end,
-                        g.plies
-                    )
-                })
-                .collect();
-            eprintln!("pair {}: {}", pair[0].pair, line.join("; "));
-        }
-    });
-    let (a_name, b_name, result) = match run {
+    let (a_name, b_name, s) = match run(&args) {
         Ok(r) => r,
         Err(e) => {
             eprintln!("lz_match: {e}");
             return ExitCode::from(2);
         }
     };
-    let (w, d, l) = result.wdl();
-    let (lo, hi) = result.confidence_95();
-    let plies: u32 = result.games.iter().map(|g| g.plies).sum();
-    let nodes: u64 = result.games.iter().map(|g| g.nodes[0]).sum();
-    let ply_limit = result
-        .games
-        .iter()
-        .filter(|g| g.end == GameEnd::PlyLimit)
-        .count();
+    let t = &s.tally;
+    let (lo, hi) = s.interval;
     println!(
         "{} A = {a_name} vs B = {b_name}",
         match args.mode {
@@ -249,17 +323,21 @@ fn main() -> ExitCode {
         }
     );
     println!(
-        "games {}  A: +{w} ={d} -{l}  score {:.1} %  95 % CI [{:.1}, {:.1}] %  pentanomial {:?}",
-        result.games(),
-        100.0 * result.score(),
+        "games {}  A: +{} ={} -{}  score {:.1} %  95 % CI [{:.1}, {:.1}] %  pentanomial {:?}",
+        s.games,
+        t.wins,
+        t.draws,
+        t.losses,
+        100.0 * t.score(),
         100.0 * lo,
         100.0 * hi,
-        result.pentanomial()
+        s.pentanomial
     );
     println!(
-        "mean plies {:.0}, adjudicated at the ply limit {ply_limit}, A's nodes per game {:.0}, {:.1} s",
-        f64::from(plies) / result.games().max(1) as f64,
-        nodes as f64 / result.games().max(1) as f64,
+        "mean plies {:.0}, adjudicated at the ply limit {}, A's nodes per game {:.0}, {:.1} s",
+        f64::from(s.plies) / s.games.max(1) as f64,
+        s.ply_limit,
+        s.a_nodes as f64 / s.games.max(1) as f64,
         t0.elapsed().as_secs_f64()
     );
     ExitCode::SUCCESS

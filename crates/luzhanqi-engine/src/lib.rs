@@ -18,10 +18,12 @@
 //! state alone: a random mover, the heuristic yardstick, determinized search and
 //! information-set Monte Carlo tree search over the exact world sampler.
 //!
-//! [`matches`](mod@matches) plays agents against each other in paired games from random
-//! deployments, open or dark (refereed, each agent told only its information state).
 //! [`flip`] holds the agents of 翻棋 (flip play: an expectimax search with flips as chance
-//! nodes, a heuristic and a random agent) and their matches.
+//! nodes, a heuristic and a random agent).
+//!
+//! Matches between agents are the arbiter's (`gjjq_arbiter::local`, the in-process mode:
+//! paired games, open, dark or flip, the arbiter holding the true game); the example
+//! `lz_match` is their command.
 //!
 //! ```
 //! use luzhanqi::Position;
@@ -44,7 +46,6 @@ pub mod eval;
 pub mod flip;
 mod heuristic;
 mod knowledge;
-pub mod matches;
 mod node;
 mod random;
 mod search;

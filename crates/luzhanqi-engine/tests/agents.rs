@@ -3,12 +3,14 @@
 
 use std::time::{Duration, Instant};
 
+use gjjq_arbiter::local::{
+    End, Open, PairConfig, PairResult, Played, Player, Reply, luzhanqi_start, play_game, run_pairs,
+};
 use luzhanqi::deploy::{Deployment, opening};
 use luzhanqi::rand::SeedableRng;
 use luzhanqi::rand::rngs::StdRng;
-use luzhanqi::{Kind, Position, Ruleset, Side};
+use luzhanqi::{Kind, Move, Position, Ruleset, Side};
 use luzhanqi_engine::eval::WIN_BOUND;
-use luzhanqi_engine::matches::{AgentSpec, MatchConfig, play_game, run_match};
 use luzhanqi_engine::{
     Agent, AgentKind, HeuristicAgent, KindSet, Knowledge, Limits, RandomAgent, SearchAgent,
     StopSignal,
@@ -198,28 +200,83 @@ fn games_are_deterministic_given_the_seeds() {
     )
     .unwrap();
     let play = |seed: u64| {
-        let mut a = SearchAgent::new(seed);
-        let mut b = HeuristicAgent::new(seed + 1);
-        play_game(
-            start.clone(),
-            (&mut a, &Limits::nodes(3_000)),
-            (&mut b, &Limits::default()),
-            300,
-        )
+        let mut seats = [
+            seat(SearchAgent::new(seed), Limits::nodes(3_000)),
+            seat(HeuristicAgent::new(seed + 1), Limits::default()),
+        ];
+        game_record(play_game(Open::new(start.clone()), &mut seats, 300))
     };
     let g1 = play(4);
-    assert!(!g1.moves.is_empty());
+    assert!(!g1.0.is_empty());
     assert_eq!(g1, play(4));
-    let mut r1 = RandomAgent::new(1);
-    let mut r2 = RandomAgent::new(2);
-    let lim = Limits::default();
-    let first = play_game(start.clone(), (&mut r1, &lim), (&mut r2, &lim), 200);
-    let mut r1 = RandomAgent::new(1);
-    let mut r2 = RandomAgent::new(2);
-    assert_eq!(
-        first,
-        play_game(start.clone(), (&mut r1, &lim), (&mut r2, &lim), 200)
-    );
+    let random = || {
+        let mut seats = [
+            seat(RandomAgent::new(1), Limits::default()),
+            seat(RandomAgent::new(2), Limits::default()),
+        ];
+        game_record(play_game(Open::new(start.clone()), &mut seats, 200))
+    };
+    assert_eq!(random(), random());
+}
+
+/// A seat played by `agent` within `limits`.
+fn seat(
+    mut agent: impl Agent<Position, luzhanqi_engine::Choice, luzhanqi_engine::AgentError> + 'static,
+    limits: Limits,
+) -> Box<Player<'static, Position, Move>> {
+    Box::new(move |pos: &Position, history: &[u64]| {
+        let c = agent.choose(pos, history, &limits).ok()?;
+        Some(Reply {
+            action: c.mv,
+            nodes: c.nodes,
+        })
+    })
+}
+
+/// What a played game is compared by: its moves, its end and each seat's nodes.
+type GameRecord = (
+    Vec<Move>,
+    End<junqi_game::Outcome<luzhanqi::WinReason, luzhanqi::DrawReason>>,
+    Vec<u64>,
+);
+
+fn game_record(g: Played<Open<Position>>) -> GameRecord {
+    (g.table.history().actions().to_vec(), g.end, g.nodes)
+}
+
+/// An in-process match of `a` against `b` (the arbiter's pairs, the engine's agent seeds).
+fn open_match(
+    a: AgentKind,
+    b: AgentKind,
+    pairs: u32,
+    seed: u64,
+    threads: usize,
+) -> PairResult<junqi_game::Outcome<luzhanqi::WinReason, luzhanqi::DrawReason>> {
+    let config = PairConfig {
+        pairs,
+        max_plies: 1_000,
+        threads,
+    };
+    run_pairs(
+        &config,
+        |pair| Open::new(luzhanqi_start(seed, pair, Ruleset::STANDARD)),
+        |pair, a_first| {
+            let agent_seed = seed.wrapping_mul(31).wrapping_add(u64::from(pair) * 2);
+            let make = |kind: AgentKind, seed: u64| -> Box<Player<'static, Position, Move>> {
+                let mut agent = kind.build(seed);
+                Box::new(move |pos: &Position, history: &[u64]| {
+                    let c = agent.choose(pos, history, &Limits::default()).ok()?;
+                    Some(Reply {
+                        action: c.mv,
+                        nodes: c.nodes,
+                    })
+                })
+            };
+            let (a, b) = (make(a, agent_seed), make(b, agent_seed + 1));
+            if a_first { vec![a, b] } else { vec![b, a] }
+        },
+        |_| {},
+    )
 }
 
 #[test]
@@ -277,38 +334,22 @@ fn heuristic_prefers_the_flag_to_anything() {
 
 #[test]
 fn matches_are_paired_and_scored() {
-    let config = MatchConfig {
-        a: AgentSpec {
-            kind: AgentKind::Heuristic,
-            limits: Limits::default(),
-        },
-        b: AgentSpec {
-            kind: AgentKind::Random,
-            limits: Limits::default(),
-        },
-        pairs: 6,
-        seed: 11,
-        threads: 2,
-        ..MatchConfig::default()
-    };
-    let r = run_match(&config, |_| {});
-    assert_eq!(r.games(), 12);
+    let r = open_match(AgentKind::Heuristic, AgentKind::Random, 6, 11, 2);
+    assert_eq!(r.games.len(), 12);
     for (i, pair) in r.games.chunks(2).enumerate() {
         assert_eq!(pair[0].pair, i as u32);
-        assert!(pair[0].a_red && !pair[1].a_red);
+        assert!(pair[0].a_first && !pair[1].a_first);
     }
-    let (w, d, l) = r.wdl();
-    assert_eq!(w + d + l, 12);
-    assert_eq!(r.pentanomial().iter().sum::<u32>(), 6);
-    let (lo, hi) = r.confidence_95();
-    assert!(lo <= r.score() && r.score() <= hi);
+    let t = r.tally();
+    assert_eq!(t.wins + t.draws + t.losses, 12);
+    assert_eq!(r.pairs().counts.iter().sum::<u32>(), 6);
+    let (lo, hi) = r.pairs().score_interval();
+    assert!(lo <= t.score() && t.score() <= hi);
+    // The heuristic beats the random mover in most games.
+    assert!(t.score() > 0.75, "{t:?}");
     // The same seed, the same games, on one thread.
-    let one = run_match(
-        &MatchConfig {
-            threads: 1,
-            ..config.clone()
-        },
-        |_| {},
+    assert_eq!(
+        open_match(AgentKind::Heuristic, AgentKind::Random, 6, 11, 1),
+        r
     );
-    assert_eq!(one, r);
 }

@@ -3,15 +3,15 @@
 
 use std::time::{Duration, Instant};
 
+use gjjq_arbiter::local::{End, LuzhanqiDark, PairConfig, PairResult, Player, Reply, run_pairs};
 use luzhanqi::Side;
-use luzhanqi::dark::{DarkGame, DarkRules, WorldSampler};
+use luzhanqi::dark::{DarkGame, DarkRules, InfoState, WorldSampler};
 use luzhanqi::deploy::Deployment;
 use luzhanqi::rand::SeedableRng;
 use luzhanqi::rand::rngs::StdRng;
 use luzhanqi_engine::dark::{
     DarkAgentError, DarkAgentKind, DarkHeuristicAgent, DeterminizedAgent, DynDarkAgent, IsmctsAgent,
 };
-use luzhanqi_engine::matches::{DarkAgentSpec, DarkMatchConfig, GameEnd, run_dark_match};
 use luzhanqi_engine::{Agent, Limits, StopSignal};
 use proptest::prelude::*;
 
@@ -235,34 +235,54 @@ fn heuristic_probes_with_low_ranks_only() {
     }
 }
 
-#[test]
-fn dark_matches_are_paired_and_refereed() {
-    let config = DarkMatchConfig {
-        a: DarkAgentSpec {
-            kind: DarkAgentKind::Heuristic,
-            limits: Limits::default(),
-        },
-        b: DarkAgentSpec {
-            kind: DarkAgentKind::Random,
-            limits: Limits::default(),
-        },
-        pairs: 3,
-        seed: 4,
-        ..DarkMatchConfig::default()
+/// A dark match in process (the arbiter's pairs, each game refereed): `a` against `b`.
+fn dark_match(
+    a: DarkAgentKind,
+    b: DarkAgentKind,
+    pairs: u32,
+    seed: u64,
+    threads: usize,
+) -> PairResult<luzhanqi::Outcome> {
+    let config = PairConfig {
+        pairs,
+        max_plies: 1_000,
+        threads,
     };
-    let r = run_dark_match(&config, |_| {});
-    assert_eq!(r.games(), 6);
-    for (i, g) in r.games.iter().enumerate() {
-        assert_eq!(g.pair as usize, i / 2);
-        assert_eq!(g.a_red, i % 2 == 0);
-        assert!(!matches!(g.end, GameEnd::Forfeit(_)), "a forfeit: {g:?}");
-    }
-    let again = run_dark_match(
-        &DarkMatchConfig {
-            threads: 2,
-            ..config
+    run_pairs(
+        &config,
+        |pair| LuzhanqiDark::start(seed, pair, DarkRules::STANDARD).unwrap(),
+        |pair, a_first| {
+            let agent_seed = seed.wrapping_mul(31).wrapping_add(u64::from(pair) * 2);
+            let make = |kind: DarkAgentKind,
+                        seed: u64|
+             -> Box<Player<'static, InfoState, luzhanqi::Move>> {
+                let mut agent = kind.build(seed);
+                Box::new(move |state: &InfoState, _: &[u64]| {
+                    let c = agent.choose(state, &[], &Limits::default()).ok()?;
+                    Some(Reply {
+                        action: c.mv,
+                        nodes: c.nodes,
+                    })
+                })
+            };
+            let (a, b) = (make(a, agent_seed), make(b, agent_seed + 1));
+            if a_first { vec![a, b] } else { vec![b, a] }
         },
         |_| {},
+    )
+}
+
+#[test]
+fn dark_matches_are_paired_and_refereed() {
+    let r = dark_match(DarkAgentKind::Heuristic, DarkAgentKind::Random, 3, 4, 1);
+    assert_eq!(r.games.len(), 6);
+    for (i, g) in r.games.iter().enumerate() {
+        assert_eq!(g.pair as usize, i / 2);
+        assert_eq!(g.a_first, i % 2 == 0);
+        assert!(!matches!(g.end, End::Forfeit(_)), "a forfeit: {g:?}");
+    }
+    assert_eq!(
+        dark_match(DarkAgentKind::Heuristic, DarkAgentKind::Random, 3, 4, 2),
+        r
     );
-    assert_eq!(again, r);
 }

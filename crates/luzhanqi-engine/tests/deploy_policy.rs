@@ -5,15 +5,15 @@
 //! games); `cargo test --release -p luzhanqi-engine --test deploy_policy -- --ignored
 //! --nocapture` prints it. The short test checks the harness.
 
+use gjjq_arbiter::local::{End, LuzhanqiDark, Player, Reply, play_game};
 use luzhanqi::Side;
-use luzhanqi::dark::{DarkGame, DarkRules};
+use luzhanqi::dark::{DarkGame, DarkRules, InfoState};
 use luzhanqi::rand::SeedableRng;
 use luzhanqi::rand::rngs::StdRng;
 use luzhanqi_engine::Limits;
 use luzhanqi_engine::ccgc::{competition_agent_config, competition_rules, competition_winner};
 use luzhanqi_engine::dark::{DarkHeuristicAgent, DynDarkAgent, IsmctsAgent};
 use luzhanqi_engine::deploy_policy::DeploymentPolicy;
-use luzhanqi_engine::matches::{GameEnd, play_dark_game};
 
 /// Wins, draws and losses of the policy's side over `pairs` pairs.
 fn paired(pairs: u64, make: &dyn Fn(u64) -> Box<DynDarkAgent>, limits: &Limits) -> (u32, u32, u32) {
@@ -32,17 +32,17 @@ fn paired(pairs: u64, make: &dyn Fn(u64) -> Box<DynDarkAgent>, limits: &Limits) 
             } else {
                 (uniform, guarded)
             };
-            let game = DarkGame::new(&red, &blue, Side::Red, rules).unwrap();
-            let (mut a, mut b) = (make(pair * 2), make(pair * 2 + 1));
-            let g = play_dark_game(game, (a.as_mut(), limits), (b.as_mut(), limits), 1000);
-            let to_move = if g.plies.is_multiple_of(2) {
-                Side::Red
-            } else {
-                Side::Blue
-            };
+            let game = LuzhanqiDark(DarkGame::new(&red, &blue, Side::Red, rules).unwrap());
+            let mut seats = [
+                seat(make(pair * 2), limits),
+                seat(make(pair * 2 + 1), limits),
+            ];
+            let g = play_game(game, &mut seats, 1000);
+            let to_move = g.table.0.turn();
             let winner = match g.end {
-                GameEnd::Rules(o) => competition_winner(o, to_move),
-                other => other.winner(),
+                End::Rules(o) => competition_winner(o, to_move),
+                End::Forfeit(seat) => Some(Side::ALL[seat.index()].other()),
+                End::PlyLimit | End::NoChance => None,
             };
             let policy_side = if policy_red { Side::Red } else { Side::Blue };
             match winner {
@@ -53,6 +53,21 @@ fn paired(pairs: u64, make: &dyn Fn(u64) -> Box<DynDarkAgent>, limits: &Limits) 
         }
     }
     (w, d, l)
+}
+
+/// A seat played by `agent` within `limits`.
+fn seat(
+    mut agent: Box<DynDarkAgent>,
+    limits: &Limits,
+) -> Box<Player<'static, InfoState, luzhanqi::Move>> {
+    let limits = limits.clone();
+    Box::new(move |state: &InfoState, _: &[u64]| {
+        let c = agent.choose(state, &[], &limits).ok()?;
+        Some(Reply {
+            action: c.mv,
+            nodes: c.nodes,
+        })
+    })
 }
 
 fn heuristic(seed: u64) -> Box<DynDarkAgent> {

@@ -12,8 +12,6 @@
 //!   transposition table, a quiescence search over captures) where a flip is a chance node
 //!   averaged over the unseen pieces, over the evaluation of [`eval`].
 //!
-//! [`matches`](mod@matches) plays them against each other in paired games from shuffled starts.
-//!
 //! ```
 //! use luzhanqi::flip::FlipPosition;
 //! use luzhanqi_engine::flip::FlipSearchAgent;
@@ -27,7 +25,6 @@
 
 pub mod eval;
 mod heuristic;
-pub mod matches;
 mod search;
 
 use luzhanqi::flip::{FlipAction, FlipActionList, FlipPosition};
