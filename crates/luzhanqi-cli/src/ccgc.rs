@@ -9,9 +9,9 @@ use junqi_protocol::line::{BoundedLine, read_line_limited, skip_line};
 use luzhanqi::dark::{DarkView, InfoState};
 use luzhanqi::deploy::{DEFAULT_DEPLOYMENT, Deployment};
 use luzhanqi_engine::ccgc::{CcgcMove, EndCode, Message, Reply, Session, SessionConfig};
-use luzhanqi_engine::dark::{DarkAgent, DarkAgentError};
+use luzhanqi_engine::dark::DarkAgentError;
 use luzhanqi_engine::deploy_policy::DeploymentPolicy;
-use luzhanqi_engine::{Choice, Limits};
+use luzhanqi_engine::{Agent, Choice, Limits};
 
 /// `luzhanqi ccgc`'s options.
 #[derive(Debug, Args)]
@@ -216,12 +216,17 @@ fn stand_in_message(line: &str) -> Result<Option<Message>, String> {
 /// The stand-in's agent: the first legal move of its view (in the library's order).
 struct FirstMove;
 
-impl DarkAgent for FirstMove {
+impl Agent<InfoState, Choice, DarkAgentError> for FirstMove {
     fn name(&self) -> &'static str {
         "first"
     }
 
-    fn choose(&mut self, state: &InfoState, _: &Limits) -> Result<Choice, DarkAgentError> {
+    fn choose(
+        &mut self,
+        state: &InfoState,
+        _: &[u64],
+        _: &Limits,
+    ) -> Result<Choice, DarkAgentError> {
         let mv = *DarkView::new(state)
             .legal_moves()
             .first()

@@ -38,11 +38,11 @@ use luzhanqi::rand::SeedableRng;
 use luzhanqi::rand::rngs::StdRng;
 use luzhanqi::{Game, Move, Position, Side, deploy};
 use luzhanqi_engine::dark::{
-    DarkAgent, DarkAgentKind, DarkHeuristicAgent, DarkRandomAgent, DeterminizedAgent,
-    DeterminizedConfig, IsmctsAgent, IsmctsConfig,
+    DarkAgentKind, DarkHeuristicAgent, DarkRandomAgent, DeterminizedAgent, DeterminizedConfig,
+    DynDarkAgent, IsmctsAgent, IsmctsConfig,
 };
 use luzhanqi_engine::deploy_policy::DeploymentPolicy;
-use luzhanqi_engine::flip::{FlipAgent, FlipSearchAgent, FlipSearchConfig};
+use luzhanqi_engine::flip::{DynFlipAgent, FlipSearchAgent, FlipSearchConfig};
 use luzhanqi_engine::{AgentKind, DynAgent, Limits, SearchAgent, SearchConfig, StopSignal, eval};
 use thiserror::Error;
 
@@ -144,7 +144,7 @@ struct Settings {
 
 impl Settings {
     /// Dark play's agent; IS-MCTS's tree holds at most what fits in `Hash` (issue 50, item 7).
-    fn dark_agent(&self) -> Box<dyn DarkAgent + Send> {
+    fn dark_agent(&self) -> Box<DynDarkAgent> {
         match self.dark_agent {
             DarkAgentKind::Ismcts => Box::new(IsmctsAgent::with_config(
                 self.seed,
@@ -169,8 +169,8 @@ impl Settings {
 #[derive(Default)]
 pub(crate) struct Agents {
     open: Option<Box<DynAgent>>,
-    flip: Option<Box<dyn FlipAgent + Send>>,
-    dark: Option<Box<dyn DarkAgent + Send>>,
+    flip: Option<Box<DynFlipAgent>>,
+    dark: Option<Box<DynDarkAgent>>,
 }
 
 pub(crate) struct Server {
@@ -444,7 +444,9 @@ fn search(current: &Current, agents: &mut Agents, limits: &Limits) -> Result<Fou
             session::decided(state.outcome())?;
             session::not_to_move(state.turn(), state.side(), "move")?;
             let agent = agents.dark.as_mut().ok_or_else(no_agent)?;
-            let c = agent.choose(state, limits).map_err(|e| e.to_string())?;
+            let c = agent
+                .choose(state, &[], limits)
+                .map_err(|e| e.to_string())?;
             Ok(found(c.mv.to_string(), c.score, c.depth, c.nodes))
         }
     }
@@ -597,7 +599,7 @@ replayed!(
 replayed!(
     FlipGame, FlipPosition, FlipPly, "flip state string", FlipPosition::start(),
     |game, ply| game.play(ply.action, ply.revealed),
-    flip: dyn FlipAgent + Send, FlipSearchAgent(FlipSearchConfig) or build_flip, action
+    flip: DynFlipAgent, FlipSearchAgent(FlipSearchConfig) or build_flip, action
 );
 
 fn replay<G: Replayed>(cmd: &PositionCommand) -> Result<(Box<G>, Vec<u64>), EngineError> {

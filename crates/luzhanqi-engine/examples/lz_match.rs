@@ -216,7 +216,7 @@ fn run(args: &Args) -> Result<(String, String, Summary), String> {
             let mut agent = kinds[usize::from(!is_a)].build(seed);
             let limits = limits(is_a);
             Box::new(move |state: &InfoState, _: &[u64]| {
-                let c = agent.choose(state, &limits).ok()?;
+                let c = agent.choose(state, &[], &limits).ok()?;
                 Some(Reply {
                     action: c.mv,
                     nodes: c.nodes,

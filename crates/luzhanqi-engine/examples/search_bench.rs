@@ -8,7 +8,7 @@ use std::time::Instant;
 
 use luzhanqi::Position;
 use luzhanqi::flip::FlipPosition;
-use luzhanqi_engine::flip::{FlipAgent, FlipSearchAgent};
+use luzhanqi_engine::flip::FlipSearchAgent;
 use luzhanqi_engine::{Agent, Limits, SearchAgent};
 
 fn main() {

@@ -329,7 +329,7 @@ mod clock_tests {
     use std::time::Duration;
 
     use super::SearchAgent;
-    use crate::flip::{FlipAgent, FlipSearchAgent};
+    use crate::flip::FlipSearchAgent;
     use crate::{Agent, Limits};
     use junqi_search::clock_reads as reads;
     use luzhanqi::Position;

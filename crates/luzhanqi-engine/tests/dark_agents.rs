@@ -10,9 +10,9 @@ use luzhanqi::deploy::Deployment;
 use luzhanqi::rand::SeedableRng;
 use luzhanqi::rand::rngs::StdRng;
 use luzhanqi_engine::dark::{
-    DarkAgent, DarkAgentError, DarkAgentKind, DarkHeuristicAgent, DeterminizedAgent, IsmctsAgent,
+    DarkAgentError, DarkAgentKind, DarkHeuristicAgent, DeterminizedAgent, DynDarkAgent, IsmctsAgent,
 };
-use luzhanqi_engine::{Limits, StopSignal};
+use luzhanqi_engine::{Agent, Limits, StopSignal};
 use proptest::prelude::*;
 
 /// A dark game from a random deployment pair after up to `plies` random moves, still going.
@@ -32,7 +32,7 @@ fn random_dark_game(seed: u64, plies: usize) -> DarkGame {
     game
 }
 
-fn small(kind: DarkAgentKind, seed: u64) -> Box<dyn DarkAgent + Send> {
+fn small(kind: DarkAgentKind, seed: u64) -> Box<DynDarkAgent> {
     kind.build(seed)
 }
 
@@ -46,7 +46,7 @@ proptest! {
         let legal = game.game().legal_moves();
         prop_assume!(!legal.is_empty());
         for kind in DarkAgentKind::ALL {
-            let c = small(kind, seed).choose(game.info_state(side), &Limits::nodes(1_500)).unwrap();
+            let c = small(kind, seed).choose(game.info_state(side), &[], &Limits::nodes(1_500)).unwrap();
             prop_assert!(legal.contains(&c.mv), "{kind} played {} at {}", c.mv, game.info_state(side));
         }
     }
@@ -80,8 +80,14 @@ fn dark_agents_never_read_the_true_world() {
         }
         for kind in DarkAgentKind::ALL {
             let l = Limits::nodes(2_000);
-            let x = kind.build(9).choose(a.info_state(Side::Red), &l).unwrap();
-            let y = kind.build(9).choose(b.info_state(Side::Red), &l).unwrap();
+            let x = kind
+                .build(9)
+                .choose(a.info_state(Side::Red), &[], &l)
+                .unwrap();
+            let y = kind
+                .build(9)
+                .choose(b.info_state(Side::Red), &[], &l)
+                .unwrap();
             assert_eq!(x, y, "{kind} at ply {plies}");
         }
     }
@@ -97,8 +103,8 @@ fn dark_agents_are_deterministic_given_the_seed() {
         for _ in 0..2 {
             let l = Limits::nodes(3_000);
             assert_eq!(
-                a.choose(state, &l).unwrap(),
-                b.choose(state, &l).unwrap(),
+                a.choose(state, &[], &l).unwrap(),
+                b.choose(state, &[], &l).unwrap(),
                 "{kind}"
             );
         }
@@ -111,7 +117,7 @@ fn dark_agents_honour_node_limits() {
     let state = game.info_state(game.turn());
     for nodes in [1_000u64, 5_000] {
         let c = DeterminizedAgent::new(1)
-            .choose(state, &Limits::nodes(nodes))
+            .choose(state, &[], &Limits::nodes(nodes))
             .unwrap();
         assert!(
             c.nodes <= nodes + 16,
@@ -124,7 +130,7 @@ fn dark_agents_honour_node_limits() {
             c.nodes
         );
         let c = IsmctsAgent::new(1)
-            .choose(state, &Limits::nodes(nodes))
+            .choose(state, &[], &Limits::nodes(nodes))
             .unwrap();
         assert!(c.nodes <= nodes + 200, "ismcts used {} of {nodes}", c.nodes);
         assert!(c.nodes >= nodes, "ismcts stopped at {} of {nodes}", c.nodes);
@@ -140,8 +146,14 @@ fn dark_agents_honour_depth_limits() {
         nodes: Some(20_000),
         ..Limits::default()
     };
-    assert!(DeterminizedAgent::new(1).choose(state, &l).unwrap().depth <= 2);
-    assert!(IsmctsAgent::new(1).choose(state, &l).unwrap().depth <= 2);
+    assert!(
+        DeterminizedAgent::new(1)
+            .choose(state, &[], &l)
+            .unwrap()
+            .depth
+            <= 2
+    );
+    assert!(IsmctsAgent::new(1).choose(state, &[], &l).unwrap().depth <= 2);
 }
 
 #[test]
@@ -159,14 +171,14 @@ fn dark_agents_stop_at_once_when_the_signal_is_already_raised() {
         ..Limits::default()
     }
     .with_stop(stop);
-    let d = DeterminizedAgent::new(1).choose(state, &l).unwrap();
+    let d = DeterminizedAgent::new(1).choose(state, &[], &l).unwrap();
     assert!(legal.contains(&d.mv));
     assert!(
         d.nodes <= 2_000,
         "determinized: {} nodes after stop",
         d.nodes
     );
-    let i = IsmctsAgent::new(1).choose(state, &l).unwrap();
+    let i = IsmctsAgent::new(1).choose(state, &[], &l).unwrap();
     assert!(legal.contains(&i.mv));
     assert!(i.nodes <= 50_000, "ismcts: {} nodes after stop", i.nodes);
 }
@@ -178,7 +190,7 @@ fn dark_agents_return_within_their_time() {
     let t = Duration::from_millis(200);
     for kind in [DarkAgentKind::Determinized, DarkAgentKind::Ismcts] {
         let start = Instant::now();
-        kind.build(1).choose(state, &Limits::time(t)).unwrap();
+        kind.build(1).choose(state, &[], &Limits::time(t)).unwrap();
         let took = start.elapsed();
         assert!(
             took <= t + Duration::from_millis(50),
@@ -194,7 +206,7 @@ fn no_move_off_turn_or_after_the_end() {
     for kind in DarkAgentKind::ALL {
         let e = kind
             .build(1)
-            .choose(waiting, &Limits::nodes(500))
+            .choose(waiting, &[], &Limits::nodes(500))
             .unwrap_err();
         assert!(matches!(e, DarkAgentError::NoLegalMove(_)), "{kind}: {e}");
     }
@@ -207,7 +219,7 @@ fn heuristic_probes_with_low_ranks_only() {
         let game = random_dark_game(seed, 0);
         let state = game.info_state(Side::Red);
         let c = DarkHeuristicAgent::new(seed)
-            .choose(state, &Limits::default())
+            .choose(state, &[], &Limits::default())
             .unwrap();
         let pos = game.game().position();
         if pos.piece_at(c.mv.to).is_some() {
@@ -246,7 +258,7 @@ fn dark_match(
              -> Box<Player<'static, InfoState, luzhanqi::Move>> {
                 let mut agent = kind.build(seed);
                 Box::new(move |state: &InfoState, _: &[u64]| {
-                    let c = agent.choose(state, &Limits::default()).ok()?;
+                    let c = agent.choose(state, &[], &Limits::default()).ok()?;
                     Some(Reply {
                         action: c.mv,
                         nodes: c.nodes,

@@ -12,15 +12,11 @@ use luzhanqi::rand::SeedableRng;
 use luzhanqi::rand::rngs::StdRng;
 use luzhanqi_engine::Limits;
 use luzhanqi_engine::ccgc::{competition_agent_config, competition_rules, competition_winner};
-use luzhanqi_engine::dark::{DarkAgent, DarkHeuristicAgent, IsmctsAgent};
+use luzhanqi_engine::dark::{DarkHeuristicAgent, DynDarkAgent, IsmctsAgent};
 use luzhanqi_engine::deploy_policy::DeploymentPolicy;
 
 /// Wins, draws and losses of the policy's side over `pairs` pairs.
-fn paired(
-    pairs: u64,
-    make: &dyn Fn(u64) -> Box<dyn DarkAgent>,
-    limits: &Limits,
-) -> (u32, u32, u32) {
+fn paired(pairs: u64, make: &dyn Fn(u64) -> Box<DynDarkAgent>, limits: &Limits) -> (u32, u32, u32) {
     let rules = DarkRules {
         rules: competition_rules(31),
         marshal_reveals_flag: true,
@@ -61,12 +57,12 @@ fn paired(
 
 /// A seat played by `agent` within `limits`.
 fn seat(
-    mut agent: Box<dyn DarkAgent>,
+    mut agent: Box<DynDarkAgent>,
     limits: &Limits,
 ) -> Box<Player<'static, InfoState, luzhanqi::Move>> {
     let limits = limits.clone();
     Box::new(move |state: &InfoState, _: &[u64]| {
-        let c = agent.choose(state, &limits).ok()?;
+        let c = agent.choose(state, &[], &limits).ok()?;
         Some(Reply {
             action: c.mv,
             nodes: c.nodes,
@@ -74,11 +70,11 @@ fn seat(
     })
 }
 
-fn heuristic(seed: u64) -> Box<dyn DarkAgent> {
+fn heuristic(seed: u64) -> Box<DynDarkAgent> {
     Box::new(DarkHeuristicAgent::new(seed))
 }
 
-fn ismcts(seed: u64) -> Box<dyn DarkAgent> {
+fn ismcts(seed: u64) -> Box<DynDarkAgent> {
     Box::new(IsmctsAgent::with_config(seed, competition_agent_config()))
 }
 

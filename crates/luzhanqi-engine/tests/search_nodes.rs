@@ -8,7 +8,7 @@ use luzhanqi::flip::FlipPosition;
 use luzhanqi::rand::SeedableRng;
 use luzhanqi::rand::rngs::StdRng;
 use luzhanqi::{Position, Ruleset, Side};
-use luzhanqi_engine::flip::{FlipAgent, FlipSearchAgent};
+use luzhanqi_engine::flip::FlipSearchAgent;
 use luzhanqi_engine::{Agent, Limits, SearchAgent};
 use rand::Rng;
 

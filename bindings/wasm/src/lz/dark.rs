@@ -27,8 +27,8 @@ use luzhanqi::deploy::Deployment;
 use luzhanqi::{Kind, Move, Side};
 use luzhanqi_engine::Limits;
 use luzhanqi_engine::dark::{
-    DarkAgent, DarkAgentKind, DarkHeuristicAgent, DarkRandomAgent, DeterminizedAgent,
-    DeterminizedConfig, IsmctsAgent, IsmctsConfig,
+    DarkAgentKind, DarkHeuristicAgent, DarkRandomAgent, DeterminizedAgent, DeterminizedConfig,
+    DynDarkAgent, IsmctsAgent, IsmctsConfig,
 };
 use rand::SeedableRng;
 use rand::rngs::StdRng;
@@ -228,7 +228,7 @@ pub struct DarkEngineReply {
 pub struct LzDarkSession {
     referee: DarkGame,
     human: Side,
-    agent: Box<dyn DarkAgent + Send>,
+    agent: Box<DynDarkAgent>,
     /// The person resigned: the game is over, the engine's side won.
     resigned: bool,
 }
@@ -249,7 +249,7 @@ impl std::fmt::Debug for LzDarkSession {
     }
 }
 
-fn dark_agent(kind: DarkAgentKind, seed: u64) -> Box<dyn DarkAgent + Send> {
+fn dark_agent(kind: DarkAgentKind, seed: u64) -> Box<DynDarkAgent> {
     match kind {
         DarkAgentKind::Ismcts => Box::new(IsmctsAgent::with_config(
             seed,
@@ -385,7 +385,7 @@ impl LzDarkSession {
         };
         let choice = self
             .agent
-            .choose(self.referee.info_state(engine), &limits)
+            .choose(self.referee.info_state(engine), &[], &limits)
             .map_err(|e| LzError::DarkEngine(e.to_string()))?;
         self.referee
             .play(choice.mv)

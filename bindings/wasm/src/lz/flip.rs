@@ -26,7 +26,7 @@
 use luzhanqi::flip::record::{FlipRecord, read_flip_record};
 use luzhanqi::flip::{FlipAction, FlipDeal, FlipGame, FlipGameError, FlipPosition, Player};
 use luzhanqi::{Side, Square};
-use luzhanqi_engine::flip::FlipAgent;
+use luzhanqi_engine::flip::DynFlipAgent;
 use luzhanqi_engine::{AgentKind, Limits};
 use rand::SeedableRng;
 use rand::rngs::StdRng;
@@ -129,7 +129,7 @@ pub struct LzFlipSession {
 struct Play {
     deal: FlipDeal,
     human: Player,
-    agent: Box<dyn FlipAgent + Send>,
+    agent: Box<DynFlipAgent>,
 }
 
 impl std::fmt::Debug for LzFlipSession {

@@ -11,9 +11,9 @@ use thiserror::Error;
 
 use super::coords::{CcgcMove, CcgcPoint};
 use super::message::{FlagField, Message, Reply};
-use crate::Limits;
-use crate::dark::{DarkAgent, DarkRandomAgent, IsmctsAgent, IsmctsConfig};
+use crate::dark::{DarkRandomAgent, DynDarkAgent, IsmctsAgent, IsmctsConfig};
 use crate::deploy_policy::DeploymentPolicy;
+use crate::{Agent, Limits};
 
 /// The rules of a competition game whose `START` gave `steps`: the library's default
 /// movement and combat (public platform logs agree with them in every ply), with the
@@ -230,7 +230,7 @@ struct Current {
 pub struct Session {
     config: SessionConfig,
     rng: StdRng,
-    agent: Box<dyn DarkAgent + Send>,
+    agent: Box<DynDarkAgent>,
     fallback: DarkRandomAgent,
     game: Option<Current>,
 }
@@ -268,7 +268,7 @@ impl Session {
 
     /// A session whose moves `agent` chooses.
     #[must_use]
-    pub fn with_agent(config: SessionConfig, agent: Box<dyn DarkAgent + Send>) -> Session {
+    pub fn with_agent(config: SessionConfig, agent: Box<DynDarkAgent>) -> Session {
         Session {
             rng: StdRng::seed_from_u64(config.seed),
             fallback: DarkRandomAgent::new(config.seed),
@@ -397,7 +397,7 @@ impl Session {
         let budget = g.clock.budget(g.own_moves);
         let limits = Limits::time(budget);
         let chosen = if g.clock.may_think(budget) {
-            match self.agent.choose(&g.state, &limits) {
+            match self.agent.choose(&g.state, &[], &limits) {
                 Ok(c) => Some(c.mv),
                 Err(e) => {
                     eprintln!("ccgc: the agent gave no move ({e}); playing a legal one");
@@ -409,7 +409,7 @@ impl Session {
         };
         let m = chosen.or_else(|| {
             self.fallback
-                .choose(&g.state, &Limits::default())
+                .choose(&g.state, &[], &Limits::default())
                 .ok()
                 .map(|c| c.mv)
         })?;

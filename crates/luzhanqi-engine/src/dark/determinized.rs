@@ -10,7 +10,7 @@ use rand::SeedableRng;
 use rand::rngs::StdRng;
 
 use super::worlds::WorldCache;
-use super::{DarkAgent, DarkAgentError};
+use super::{DarkAgentError, DarkAnswer};
 use crate::{Agent, Choice, Limits, SearchAgent, SearchConfig};
 
 /// How a [`DeterminizedAgent`] is built.
@@ -50,11 +50,11 @@ impl Default for DeterminizedConfig {
 /// use luzhanqi::dark::{DarkGame, DarkRules};
 /// use luzhanqi::deploy::{Deployment, DEFAULT_DEPLOYMENT};
 /// use luzhanqi::Side;
-/// use luzhanqi_engine::Limits;
-/// use luzhanqi_engine::dark::{DarkAgent, DeterminizedAgent};
+/// use luzhanqi_engine::{Agent, Limits};
+/// use luzhanqi_engine::dark::DeterminizedAgent;
 /// let d: Deployment = DEFAULT_DEPLOYMENT.parse()?;
 /// let game = DarkGame::new(&d, &d, Side::Red, DarkRules::STANDARD)?;
-/// let c = DeterminizedAgent::new(1).choose(game.info_state(Side::Red), &Limits::nodes(4_000))?;
+/// let c = DeterminizedAgent::new(1).choose(game.info_state(Side::Red), &[], &Limits::nodes(4_000))?;
 /// assert!(game.game().legal_moves().contains(&c.mv));
 /// assert!(c.nodes <= 4_000 + 16 * 256);
 /// # Ok::<(), Box<dyn std::error::Error>>(())
@@ -95,12 +95,12 @@ impl DeterminizedAgent {
     }
 }
 
-impl DarkAgent for DeterminizedAgent {
+impl Agent<InfoState, Choice, DarkAgentError> for DeterminizedAgent {
     fn name(&self) -> &'static str {
         "determinized"
     }
 
-    fn choose(&mut self, state: &InfoState, limits: &Limits) -> Result<Choice, DarkAgentError> {
+    fn choose(&mut self, state: &InfoState, _: &[u64], limits: &Limits) -> DarkAnswer {
         // The clock is read only under a time limit: on wasm32-unknown-unknown (the web
         // page's worker, node limits) `Instant::now` panics.
         let start = limits.time.map(|_| Instant::now());

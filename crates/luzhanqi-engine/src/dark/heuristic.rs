@@ -7,11 +7,11 @@ use luzhanqi::{AttackOutcome, Bitboard, Combat, Kind, MiddleCrossing, Move, Rule
 use rand::SeedableRng;
 use rand::rngs::StdRng;
 
-use super::{DarkAgent, DarkAgentError};
+use super::{DarkAgentError, DarkAnswer};
 use crate::eval::distance;
 // The open heuristic's scale and values: one yardstick, read through two kinds of knowledge.
 use crate::heuristic::{FLAG_LOSS, FLAG_WIN, SURE_LOSS, best_of, mean_value, value};
-use crate::{Choice, Limits};
+use crate::{Agent, Choice, Limits};
 
 /// The heuristic agent of dark play: the yardstick that is not random.
 ///
@@ -44,11 +44,11 @@ use crate::{Choice, Limits};
 /// use luzhanqi::dark::{DarkGame, DarkRules};
 /// use luzhanqi::deploy::{Deployment, DEFAULT_DEPLOYMENT};
 /// use luzhanqi::Side;
-/// use luzhanqi_engine::Limits;
-/// use luzhanqi_engine::dark::{DarkAgent, DarkHeuristicAgent};
+/// use luzhanqi_engine::{Agent, Limits};
+/// use luzhanqi_engine::dark::DarkHeuristicAgent;
 /// let d: Deployment = DEFAULT_DEPLOYMENT.parse()?;
 /// let game = DarkGame::new(&d, &d, Side::Red, DarkRules::STANDARD)?;
-/// let c = DarkHeuristicAgent::new(1).choose(game.info_state(Side::Red), &Limits::default())?;
+/// let c = DarkHeuristicAgent::new(1).choose(game.info_state(Side::Red), &[], &Limits::default())?;
 /// assert!(game.game().legal_moves().contains(&c.mv));
 /// # Ok::<(), Box<dyn std::error::Error>>(())
 /// ```
@@ -314,12 +314,12 @@ impl Context {
     }
 }
 
-impl DarkAgent for DarkHeuristicAgent {
+impl Agent<InfoState, Choice, DarkAgentError> for DarkHeuristicAgent {
     fn name(&self) -> &'static str {
         "heuristic"
     }
 
-    fn choose(&mut self, state: &InfoState, _limits: &Limits) -> Result<Choice, DarkAgentError> {
+    fn choose(&mut self, state: &InfoState, _: &[u64], _limits: &Limits) -> DarkAnswer {
         let view = DarkView::new(state);
         let moves = view.legal_moves();
         if moves.is_empty() {

@@ -9,8 +9,8 @@ use rand::rngs::StdRng;
 use rand::{Rng, SeedableRng};
 
 use super::worlds::{World, WorldCache};
-use super::{DarkAgent, DarkAgentError};
-use crate::{Choice, Limits, SearchAgent, SearchConfig};
+use super::{DarkAgentError, DarkAnswer};
+use crate::{Agent, Choice, Limits, SearchAgent, SearchConfig};
 
 /// How an [`IsmctsAgent`] is built.
 #[derive(Debug, Clone, Copy, PartialEq)]
@@ -104,11 +104,11 @@ struct Node {
 /// use luzhanqi::dark::{DarkGame, DarkRules};
 /// use luzhanqi::deploy::{Deployment, DEFAULT_DEPLOYMENT};
 /// use luzhanqi::Side;
-/// use luzhanqi_engine::Limits;
-/// use luzhanqi_engine::dark::{DarkAgent, IsmctsAgent};
+/// use luzhanqi_engine::{Agent, Limits};
+/// use luzhanqi_engine::dark::IsmctsAgent;
 /// let d: Deployment = DEFAULT_DEPLOYMENT.parse()?;
 /// let game = DarkGame::new(&d, &d, Side::Red, DarkRules::STANDARD)?;
-/// let c = IsmctsAgent::new(1).choose(game.info_state(Side::Red), &Limits::nodes(3_000))?;
+/// let c = IsmctsAgent::new(1).choose(game.info_state(Side::Red), &[], &Limits::nodes(3_000))?;
 /// assert!(game.game().legal_moves().contains(&c.mv));
 /// assert!(c.nodes <= 3_000 + 200);
 /// # Ok::<(), Box<dyn std::error::Error>>(())
@@ -179,12 +179,12 @@ impl IsmctsAgent {
     }
 }
 
-impl DarkAgent for IsmctsAgent {
+impl Agent<InfoState, Choice, DarkAgentError> for IsmctsAgent {
     fn name(&self) -> &'static str {
         "ismcts"
     }
 
-    fn choose(&mut self, state: &InfoState, limits: &Limits) -> Result<Choice, DarkAgentError> {
+    fn choose(&mut self, state: &InfoState, _: &[u64], limits: &Limits) -> DarkAnswer {
         // The clock is read only under a time limit: on wasm32-unknown-unknown (the web
         // page's worker, node limits) `Instant::now` panics.
         let start = limits.time.map(|_| Instant::now());
@@ -589,7 +589,7 @@ mod tests {
         };
         let mut agent = IsmctsAgent::with_config(5, config);
         let c = agent
-            .choose(game.info_state(Side::Red), &Limits::nodes(60_000))
+            .choose(game.info_state(Side::Red), &[], &Limits::nodes(60_000))
             .unwrap();
         assert!(game.game().legal_moves().contains(&c.mv));
         // Thousands of iterations (at least 2 nodes each), the tree full and no larger.
@@ -605,7 +605,7 @@ mod tests {
                 ..config
             },
         );
-        free.choose(game.info_state(Side::Red), &Limits::nodes(60_000))
+        free.choose(game.info_state(Side::Red), &[], &Limits::nodes(60_000))
             .unwrap();
         assert!(free.last.0 > 1_000, "{}", free.last.0);
     }
@@ -625,7 +625,9 @@ mod tests {
             },
         );
         let limits = stopped(Limits::nodes(5_000));
-        agent.choose(game.info_state(Side::Red), &limits).unwrap();
+        agent
+            .choose(game.info_state(Side::Red), &[], &limits)
+            .unwrap();
         assert_eq!(agent.last.1, 32);
     }
 
@@ -642,7 +644,9 @@ mod tests {
         for (ms, drawn) in [(20, 1), (100, 32)] {
             let mut agent = IsmctsAgent::with_config(5, config);
             let limits = stopped(Limits::time(std::time::Duration::from_millis(ms)));
-            agent.choose(game.info_state(Side::Red), &limits).unwrap();
+            agent
+                .choose(game.info_state(Side::Red), &[], &limits)
+                .unwrap();
             assert_eq!(agent.last.1, drawn, "{ms} ms");
         }
     }
@@ -659,11 +663,13 @@ mod tests {
             },
         );
         let limits = stopped(Limits::nodes(5_000));
-        let c = agent.choose(game.info_state(Side::Red), &limits).unwrap();
+        let c = agent
+            .choose(game.info_state(Side::Red), &[], &limits)
+            .unwrap();
         assert!(game.game().legal_moves().contains(&c.mv));
         assert_eq!(agent.last.1, 1);
         agent
-            .choose(game.info_state(Side::Red), &Limits::nodes(5_000))
+            .choose(game.info_state(Side::Red), &[], &Limits::nodes(5_000))
             .unwrap();
         assert_eq!(agent.last.1, 1024);
     }
@@ -708,7 +714,7 @@ mod tests {
         // moves out.
         let mut agent = IsmctsAgent::new(1);
         let c = agent
-            .choose(g.info_state(Side::Red), &Limits::nodes(1))
+            .choose(g.info_state(Side::Red), &[], &Limits::nodes(1))
             .unwrap();
         assert!(enemy.contains(c.mv.to), "{}", c.mv);
     }

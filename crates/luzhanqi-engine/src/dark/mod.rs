@@ -1,8 +1,9 @@
 //! Agents for 暗棋, dark play with a referee (L-31).
 //!
-//! A [`DarkAgent`] chooses a move from a side's [`InfoState`] alone: its own deployment and
-//! what the referee announced. It is never given the true game, so it cannot read the enemy's
-//! kinds: the type has nothing else in it. Four agents:
+//! A dark agent ([`DynDarkAgent`]: `junqi-search`'s [`Agent`] on an [`InfoState`]) chooses a
+//! move from a side's [`InfoState`] alone: its own deployment and what the referee announced.
+//! It is never given the true game, so it cannot read the enemy's kinds: the type has nothing
+//! else in it. Four agents:
 //!
 //! - [`DarkRandomAgent`]: a uniform legal move of the side's [`DarkView`](luzhanqi::dark::DarkView);
 //! - [`DarkHeuristicAgent`]: the yardstick, the open heuristic's rules of thumb over what the
@@ -15,12 +16,12 @@
 //! use luzhanqi::dark::{DarkGame, DarkRules};
 //! use luzhanqi::deploy::{Deployment, DEFAULT_DEPLOYMENT};
 //! use luzhanqi::Side;
-//! use luzhanqi_engine::Limits;
-//! use luzhanqi_engine::dark::{DarkAgent, DarkHeuristicAgent};
+//! use luzhanqi_engine::{Agent, Limits};
+//! use luzhanqi_engine::dark::DarkHeuristicAgent;
 //! let d: Deployment = DEFAULT_DEPLOYMENT.parse()?;
 //! let game = DarkGame::new(&d, &d, Side::Red, DarkRules::STANDARD)?;
 //! // The agent sees Red's information state only.
-//! let c = DarkHeuristicAgent::new(1).choose(game.info_state(Side::Red), &Limits::default())?;
+//! let c = DarkHeuristicAgent::new(1).choose(game.info_state(Side::Red), &[], &Limits::default())?;
 //! assert!(game.view(Side::Red).legal_moves().contains(&c.mv));
 //! # Ok::<(), Box<dyn std::error::Error>>(())
 //! ```
@@ -37,7 +38,7 @@ use std::str::FromStr;
 use luzhanqi::dark::{InfoState, WorldError};
 use thiserror::Error;
 
-use crate::{Choice, Limits};
+use crate::{Agent, Choice};
 
 pub use determinized::{DeterminizedAgent, DeterminizedConfig};
 pub use heuristic::DarkHeuristicAgent;
@@ -56,25 +57,20 @@ pub enum DarkAgentError {
     Worlds(#[from] WorldError),
 }
 
-/// An agent for dark play: chooses a move for the side of an information state.
+/// What a dark agent answers.
+pub(crate) type DarkAnswer = Result<Choice, DarkAgentError>;
+
+/// A dark agent behind a pointer, as [`DarkAgentKind::build`] makes them: `junqi-search`'s
+/// [`Agent`] trait (one declaration for every engine) on an [`InfoState`], answering a
+/// [`Choice`] or a [`DarkAgentError`].
 ///
 /// The agent receives the [`InfoState`] only (the own deployment and the announcements), so
 /// whatever it decides is a function of what its side was told, its seed and the calls made
 /// before. Agents are deterministic given these as long as no time limit cuts them short.
-pub trait DarkAgent {
-    /// The agent's name (`random`, `heuristic`, `determinized`, `ismcts`).
-    fn name(&self) -> &'static str;
-
-    /// A legal move of the side of `state`, whose turn it is, within `limits`.
-    ///
-    /// # Errors
-    /// [`DarkAgentError::NoLegalMove`] when the side has no move (not its turn, or the game
-    /// is over); [`DarkAgentError::Worlds`] when an agent that draws worlds finds none.
-    fn choose(&mut self, state: &InfoState, limits: &Limits) -> Result<Choice, DarkAgentError>;
-
-    /// Forget what was learnt in an earlier game; the seed stays.
-    fn new_game(&mut self) {}
-}
+/// `choose`'s `history` is ignored: an information state carries its own. Its errors are
+/// [`DarkAgentError::NoLegalMove`] when the side has no move (not its turn, or the game is
+/// over) and [`DarkAgentError::Worlds`] when an agent that draws worlds finds none.
+pub type DynDarkAgent = dyn Agent<InfoState, Choice, DarkAgentError> + Send;
 
 /// The dark agents by name.
 ///
@@ -120,7 +116,7 @@ impl DarkAgentKind {
 
     /// A new agent of the kind with its default configuration, seeded with `seed`.
     #[must_use]
-    pub fn build(self, seed: u64) -> Box<dyn DarkAgent + Send> {
+    pub fn build(self, seed: u64) -> Box<DynDarkAgent> {
         match self {
             DarkAgentKind::Ismcts => Box::new(IsmctsAgent::new(seed)),
             DarkAgentKind::Determinized => Box::new(DeterminizedAgent::new(seed)),

@@ -4,8 +4,8 @@ use luzhanqi::dark::{DarkView, InfoState};
 use rand::rngs::StdRng;
 use rand::{Rng, SeedableRng};
 
-use super::{DarkAgent, DarkAgentError};
-use crate::{Choice, Limits};
+use super::{DarkAgentError, DarkAnswer};
+use crate::{Agent, Choice, Limits};
 
 /// An agent that plays a legal move of its view drawn uniformly, from a generator seeded at
 /// construction.
@@ -14,11 +14,11 @@ use crate::{Choice, Limits};
 /// use luzhanqi::dark::{DarkGame, DarkRules};
 /// use luzhanqi::deploy::{Deployment, DEFAULT_DEPLOYMENT};
 /// use luzhanqi::Side;
-/// use luzhanqi_engine::Limits;
-/// use luzhanqi_engine::dark::{DarkAgent, DarkRandomAgent};
+/// use luzhanqi_engine::{Agent, Limits};
+/// use luzhanqi_engine::dark::DarkRandomAgent;
 /// let d: Deployment = DEFAULT_DEPLOYMENT.parse()?;
 /// let game = DarkGame::new(&d, &d, Side::Red, DarkRules::STANDARD)?;
-/// let c = DarkRandomAgent::new(5).choose(game.info_state(Side::Red), &Limits::default())?;
+/// let c = DarkRandomAgent::new(5).choose(game.info_state(Side::Red), &[], &Limits::default())?;
 /// assert!(game.game().legal_moves().contains(&c.mv));
 /// # Ok::<(), Box<dyn std::error::Error>>(())
 /// ```
@@ -37,12 +37,12 @@ impl DarkRandomAgent {
     }
 }
 
-impl DarkAgent for DarkRandomAgent {
+impl Agent<InfoState, Choice, DarkAgentError> for DarkRandomAgent {
     fn name(&self) -> &'static str {
         "random"
     }
 
-    fn choose(&mut self, state: &InfoState, _limits: &Limits) -> Result<Choice, DarkAgentError> {
+    fn choose(&mut self, state: &InfoState, _: &[u64], _limits: &Limits) -> DarkAnswer {
         let moves = DarkView::new(state).legal_moves();
         if moves.is_empty() {
             return Err(DarkAgentError::NoLegalMove(state.to_string()));

@@ -8,9 +8,9 @@ use rand::rngs::StdRng;
 use rand::seq::IndexedRandom;
 
 use super::eval::{flag_open, piece_value, takes_flag};
-use super::{FlipAgent, FlipChoice, FlipResult, actions_of};
-use crate::Limits;
+use super::{FlipChoice, FlipResult, actions_of};
 use crate::eval::distance;
+use crate::{Agent, AgentError, Limits};
 
 /// Taking the enemy flag, or (negated) leaving the own flag to be taken.
 const FLAG: f64 = 50_000.0;
@@ -43,8 +43,8 @@ const ENGINEER_STEP: f64 = 5.0;
 ///
 /// ```
 /// use luzhanqi::flip::FlipPosition;
-/// use luzhanqi_engine::flip::{FlipAgent, FlipHeuristicAgent};
-/// use luzhanqi_engine::Limits;
+/// use luzhanqi_engine::flip::FlipHeuristicAgent;
+/// use luzhanqi_engine::{Agent, Limits};
 /// // A red marshal beside a blue division commander: take it.
 /// let pos: FlipPosition =
 ///     "?????/?????/?1?1?/??1??/?1?1?/????d/????S/?1?1?/??1??/?1?1?/?????/????? 1 r \
@@ -200,7 +200,7 @@ fn local(pos: &FlipPosition, a: FlipAction, revealed: Option<luzhanqi::Piece>) -
     s
 }
 
-impl FlipAgent for FlipHeuristicAgent {
+impl Agent<FlipPosition, FlipChoice, AgentError> for FlipHeuristicAgent {
     fn name(&self) -> &'static str {
         "heuristic"
     }

@@ -14,8 +14,8 @@
 //!
 //! ```
 //! use luzhanqi::flip::FlipPosition;
-//! use luzhanqi_engine::flip::{FlipAgent, FlipSearchAgent};
-//! use luzhanqi_engine::Limits;
+//! use luzhanqi_engine::flip::FlipSearchAgent;
+//! use luzhanqi_engine::{Agent, Limits};
 //!
 //! let pos = FlipPosition::start();
 //! let c = FlipSearchAgent::new(1).choose(&pos, &[], &Limits::nodes(5_000))?;
@@ -32,7 +32,7 @@ use rand::SeedableRng;
 use rand::rngs::StdRng;
 use rand::seq::IndexedRandom;
 
-use crate::{AgentError, AgentKind, Limits};
+use crate::{Agent, AgentError, AgentKind, Limits};
 
 pub use heuristic::FlipHeuristicAgent;
 
@@ -50,49 +50,18 @@ pub(crate) fn actions_of(pos: &FlipPosition) -> Result<FlipActionList, AgentErro
 }
 pub use search::{FlipSearchAgent, FlipSearchConfig};
 
-/// A flip agent's answer: the action and what it found out.
-#[derive(Debug, Clone, PartialEq, Eq)]
-pub struct FlipChoice {
-    /// The action to play (legal in the position given): a flip or a move.
-    pub action: FlipAction,
-    /// The agent's score of the action for the player to act, in the evaluation's units (an
-    /// expectation over the flips' outcomes; 0 for agents that do not score). Wins are above
-    /// [`crate::eval::WIN_BOUND`].
-    pub score: i32,
-    /// The deepest completed iteration (0 for agents that do not search).
-    pub depth: u32,
-    /// Positions visited.
-    pub nodes: u64,
-}
+/// A flip agent's answer: `junqi-search`'s [`Choice`](junqi_search::Choice) (one shape for
+/// every game's agents) of a [`FlipAction`], a flip or a move. The score is the agent's for the
+/// player to act, in the evaluation's units (an expectation over the flips' outcomes; 0 for
+/// agents that do not score); wins are above [`crate::eval::WIN_BOUND`].
+pub type FlipChoice = junqi_search::Choice<FlipAction>;
 
-/// An agent of 翻棋: chooses an action for the player to act.
-///
+/// A flip agent behind a pointer, as [`AgentKind::build_flip`] makes them: `junqi-search`'s
+/// [`Agent`] trait (one declaration for every engine) on a [`FlipPosition`], answering a
+/// [`FlipChoice`] or an [`AgentError`] ([`AgentError::NoLegalMove`] when the game is over).
 /// `history` holds the Zobrist keys ([`FlipPosition::zobrist_hash`]) of the game's states
-/// before `pos`, oldest first. Agents are deterministic given their seed and the sequence of
-/// calls, as long as no time limit cuts a search short.
-pub trait FlipAgent {
-    /// The agent's name (`random`, `heuristic`, `search`).
-    fn name(&self) -> &'static str;
-
-    /// A legal action of `pos` for the player to act, within `limits`.
-    ///
-    /// # Errors
-    /// [`AgentError::NoLegalMove`] when `pos` has no legal action (the game is over).
-    fn choose(
-        &mut self,
-        pos: &FlipPosition,
-        history: &[u64],
-        limits: &Limits,
-    ) -> Result<FlipChoice, AgentError>;
-
-    /// Forget what was learnt in an earlier game; the seed stays.
-    fn new_game(&mut self) {}
-
-    /// The entries of the agent's transposition table (0: it has none).
-    fn hash_entries(&self) -> usize {
-        0
-    }
-}
+/// before `pos`, oldest first.
+pub type DynFlipAgent = dyn Agent<FlipPosition, FlipChoice, AgentError> + Send;
 
 impl AgentKind {
     /// A new flip agent of the kind, seeded with `seed`.
@@ -102,7 +71,7 @@ impl AgentKind {
     /// assert_eq!(AgentKind::Search.build_flip(3).name(), "search");
     /// ```
     #[must_use]
-    pub fn build_flip(self, seed: u64) -> Box<dyn FlipAgent + Send> {
+    pub fn build_flip(self, seed: u64) -> Box<DynFlipAgent> {
         match self {
             AgentKind::Search => Box::new(FlipSearchAgent::new(seed)),
             AgentKind::Heuristic => Box::new(FlipHeuristicAgent::new(seed)),
@@ -115,8 +84,8 @@ impl AgentKind {
 ///
 /// ```
 /// use luzhanqi::flip::FlipPosition;
-/// use luzhanqi_engine::flip::{FlipAgent, FlipRandomAgent};
-/// use luzhanqi_engine::Limits;
+/// use luzhanqi_engine::flip::FlipRandomAgent;
+/// use luzhanqi_engine::{Agent, Limits};
 /// let pos = FlipPosition::start();
 /// let a = FlipRandomAgent::new(5).choose(&pos, &[], &Limits::default())?.action;
 /// let b = FlipRandomAgent::new(5).choose(&pos, &[], &Limits::default())?.action;
@@ -138,7 +107,7 @@ impl FlipRandomAgent {
     }
 }
 
-impl FlipAgent for FlipRandomAgent {
+impl Agent<FlipPosition, FlipChoice, AgentError> for FlipRandomAgent {
     fn name(&self) -> &'static str {
         "random"
     }

@@ -28,11 +28,11 @@ use rand::SeedableRng;
 use rand::rngs::StdRng;
 use rand::seq::SliceRandom;
 
+use super::FlipChoice;
 use super::eval::{evaluate, piece_value};
-use super::{FlipAgent, FlipChoice};
 use crate::eval::{WIN, distance};
 use crate::node::{self, Node, Search, attack_gain, iterate, order_score, tables};
-use crate::{AgentError, Limits};
+use crate::{Agent, AgentError, Limits};
 
 /// How a [`FlipSearchAgent`] is built.
 #[derive(Debug, Clone, Copy, PartialEq, Eq)]
@@ -77,8 +77,8 @@ pub(crate) enum Branch {
 ///
 /// ```
 /// use luzhanqi::flip::FlipPosition;
-/// use luzhanqi_engine::flip::{FlipAgent, FlipSearchAgent};
-/// use luzhanqi_engine::Limits;
+/// use luzhanqi_engine::flip::FlipSearchAgent;
+/// use luzhanqi_engine::{Agent, Limits};
 /// // A red marshal beside a blue division commander: take it.
 /// let pos: FlipPosition =
 ///     "?????/?????/?1?1?/??1??/?1?1?/????d/????S/?1?1?/??1??/?1?1?/?????/????? 1 r \
@@ -422,7 +422,7 @@ impl Search for FlipSearchAgent {
     fn release(&mut self, (): ()) {}
 }
 
-impl FlipAgent for FlipSearchAgent {
+impl Agent<FlipPosition, FlipChoice, AgentError> for FlipSearchAgent {
     fn hash_entries(&self) -> usize {
         self.tables.tt.len()
     }
@@ -463,8 +463,7 @@ mod stop_tests {
     use luzhanqi::flip::FlipPosition;
 
     use super::FlipSearchAgent;
-    use crate::Limits;
-    use crate::flip::FlipAgent;
+    use crate::{Agent, Limits};
 
     /// A raised stop signal ends the search at its next look at the clock, with a legal
     /// action; the time limit is only a backstop so that a broken signal fails, not hangs.
