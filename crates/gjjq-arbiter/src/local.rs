@@ -69,12 +69,14 @@ pub struct Reply<A> {
 pub type Player<'a, V, A> = dyn FnMut(&V, &[u64]) -> Option<Reply<A>> + 'a;
 
 /// Why a table refused an action.
-#[derive(Debug, Clone, Copy, PartialEq, Eq)]
+#[derive(Debug, Clone, Copy, PartialEq, Eq, thiserror::Error)]
 pub enum Refusal {
     /// The action is not legal: the seat that gave it forfeits.
+    #[error("the action is not legal here")]
     Illegal,
     /// The action needs chance and the table has no outcome for it (a deal that does not fit
     /// the start): the game cannot go on and ends drawn.
+    #[error("the action needs chance and the table has no outcome for it")]
     NoChance,
 }
 
@@ -635,6 +637,7 @@ mod tests {
         );
         let mut table = Open::new(start.clone());
         assert_eq!(table.play(m), Err(Refusal::Illegal));
+        assert_eq!(Refusal::Illegal.to_string(), "the action is not legal here");
         assert_eq!(table.plies(), 0);
         let illegal: Box<Player<'static, Position, Move>> =
             Box::new(move |_: &Position, _: &[u64]| {
