@@ -14,14 +14,14 @@
 //! one that reads `wtime`, and the first to move is whoever the game says. Nothing in this
 //! module knows any game's rules or sides.
 
-use gjjq_notation::RecordedMove;
+use gjjq_notation::{GameRecord, MoveForm, RecordedMove, write_game};
 use junqi_game::Seat;
 use junqi_protocol::Command;
 
 use crate::config::{MatchConfig, TimeControl};
 use crate::process::{Answer, answer, go_command, start_engines};
-use crate::report::{Ending, GameReport, LuzhanqiRecord, Termination, game_report};
-use crate::seats::{engine_of, seat_word};
+use crate::report::{Ending, GameReport, LuzhanqiRecord, Termination, match_record};
+use crate::seats::{SEATS, engine_of, seat_word};
 
 /// A game the match tool can run: the arbiter holds the true game, tells each engine what it
 /// may know, plays its answers and asks the game whether it is over.
@@ -59,14 +59,26 @@ pub(crate) trait MatchGame {
     /// the comments before the first move.
     fn into_record(self) -> GameRecordParts;
 
-    /// Complete the report with the record the game keeps of its own
-    /// ([`GameRecordParts::luzhanqi`]: the match's tags and result put into it); nothing by
-    /// default.
-    fn finish_report(own: Option<LuzhanqiRecord>, report: &mut GameReport)
+    /// The game file text of the finished game and its plies: by default `frame` itself,
+    /// 国际军棋's record with six-character moves; a game that keeps a record of its own
+    /// ([`GameRecordParts::luzhanqi`]) puts `frame`'s tags and the result (`winner`) into it and
+    /// writes it in its own grammar.
+    ///
+    /// # Errors
+    /// Why the record cannot be written (a tag its grammar cannot hold).
+    fn write_record(
+        frame: &GameRecord,
+        own: Option<LuzhanqiRecord>,
+        winner: Option<Seat>,
+    ) -> Result<(String, usize), String>
     where
         Self: Sized,
     {
-        let _ = (own, report);
+        let _ = (own, winner);
+        let mut text = Vec::new();
+        write_game(frame, MoveForm::default(), &mut text).map_err(|e| e.to_string())?;
+        let text = String::from_utf8(text).map_err(|e| e.to_string())?;
+        Ok((text, frame.moves.len()))
     }
 }
 
@@ -89,7 +101,7 @@ pub(crate) struct GameRecordParts {
     pub(crate) comments_before: Vec<String>,
     /// A 陸戰棋 game's record (its moves and start; `moves` is then empty): the match's tags
     /// and result are put into it, the seats named as the mode names them
-    /// ([`crate::GameReport::luzhanqi_record`]).
+    /// ([`MatchGame::write_record`]).
     pub(crate) luzhanqi: Option<LuzhanqiRecord>,
 }
 
@@ -160,18 +172,36 @@ pub(crate) fn play<G: MatchGame>(
             }
         }
     };
-    let record = game.into_record();
-    let mut report = game_report(
+    let parts = game.into_record();
+    let (winner, termination, detail) = ending;
+    let frame = match_record(
         config,
         names,
         round,
         opening,
         red,
-        record.start_tags,
-        ending,
-        record.moves,
-        record.comments_before,
+        parts.start_tags,
+        (winner, termination, &detail),
+        parts.moves,
+        parts.comments_before,
     );
-    G::finish_report(record.luzhanqi, &mut report);
-    report
+    let (record, plies) = G::write_record(&frame, parts.luzhanqi, winner).unwrap_or_else(|e| {
+        // Never: every tag is the match's own or the game's, which its grammar holds.
+        (
+            format!("; the record of round {round} cannot be written: {e}\n"),
+            frame.moves.len(),
+        )
+    });
+    let seats = SEATS.map(engine_of);
+    GameReport {
+        round,
+        opening,
+        engines: seats.to_vec(),
+        players: seats.iter().map(|&e| names[e].clone()).collect(),
+        winner: winner.map(Seat::alliance),
+        termination,
+        detail,
+        plies,
+        record,
+    }
 }

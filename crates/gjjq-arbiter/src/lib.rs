@@ -14,7 +14,7 @@
 //! A 陸戰棋 match ([`MatchConfig::luzhanqi`]) runs the same loop over 陸戰棋's open, dark or
 //! flip play: each pair of games from two deployments drawn from the seed (flip: one deal of
 //! the face-down pieces), the engines told their `Mode`, each game's 陸戰棋 game file in
-//! [`GameReport::luzhanqi_record`].
+//! its [`GameReport::record`].
 //!
 //! A hidden match (国际军棋's hidden play, 陸戰棋's dark and flip play) draws a fresh hidden
 //! layout for every game by default; [`Layouts::Paired`] gives both games of a pair one layout
@@ -32,7 +32,7 @@
 //! | [`report`] | [`Termination`], [`GameReport`], [`MatchSummary`], [`MatchError`] |
 //! | `adjudicate` (private) | adjudication beyond the rules: by agreeing scores, by endgame tables |
 //! | [`local`] | the in-process mode: agents of this process in paired games ([`local::run_pairs`]), any game through [`local::Table`] |
-//! | [`team`] | matches by team (四國軍棋): [`team::run_team_match`], one process a seat, [`team::SeatGameReport`] indexed by seat |
+//! | [`team`] | matches by team (四國軍棋): [`team::run_team_match`], one process a seat, the same [`GameReport`] indexed by seat |
 //! | [`stats`] | [`stats::Tally`] (W/D/L, Elo, LOS), [`stats::Pentanomial`] (game pairs) and the [`stats::Sprt`] |
 //!
 //! Native only: it runs processes and threads.
@@ -65,7 +65,7 @@ pub use config::{
     MatchConfig, ResignAdjudication, TimeControl, TimeControlError,
 };
 pub use openings::{OpeningLineError, OpeningsError, opening_for, parse_openings, read_openings};
-pub use report::{GameReport, LuzhanqiRecord, MatchError, MatchSummary, Termination};
+pub use report::{GameReport, MatchError, MatchSummary, Termination};
 
 use hidden_game::{HiddenMatchGame, hidden_start};
 use luzhanqi::flip::FlipDeal;

@@ -27,7 +27,7 @@ use crate::adjudicate::ScoreAdjudicator;
 use crate::config::{Adjudication, LuzhanqiMode, MatchConfig};
 use crate::game::{GameRecordParts, MatchGame, Played};
 use crate::process::Answer;
-use crate::report::{Ending, GameReport, LuzhanqiRecord, Termination};
+use crate::report::{Ending, LuzhanqiRecord, Termination};
 use crate::seats::opponent;
 
 /// The deployments of start `pair` (Red's, Blue's; [`MatchConfig::start_of`]: a game pair's,
@@ -356,8 +356,12 @@ impl LuzhanqiGame<Flip> {
 }
 
 impl<T: Table> MatchGame for LuzhanqiGame<T> {
-    fn finish_report(own: Option<LuzhanqiRecord>, report: &mut GameReport) {
-        finish_report(own, report);
+    fn write_record(
+        frame: &gjjq_notation::GameRecord,
+        own: Option<LuzhanqiRecord>,
+        winner: Option<Seat>,
+    ) -> Result<(String, usize), String> {
+        write_own_record(frame, own, winner)
     }
 
     fn side_name(&self, side: Seat) -> &'static str {
@@ -405,17 +409,18 @@ impl<T: Table> MatchGame for LuzhanqiGame<T> {
     }
 }
 
-/// Put a 陸戰棋 game's own record into its report: the plies, the match's tags in order with
-/// the seats named as the mode names them, and the result (the file's own field: the writer
-/// writes the `Result` tag from it).
-pub(crate) fn finish_report(own: Option<LuzhanqiRecord>, report: &mut GameReport) {
+/// Write a 陸戰棋 game's own record: the match's tags from `frame`, in order, with the seats
+/// named as the mode names them, and the result (the file's own field: the writer writes the
+/// `Result` tag from it); the plies are the 陸戰棋 record's (`frame.moves` is empty).
+pub(crate) fn write_own_record(
+    frame: &gjjq_notation::GameRecord,
+    own: Option<LuzhanqiRecord>,
+    winner: Option<Seat>,
+) -> Result<(String, usize), String> {
     let Some(mut lz) = own else {
-        return;
+        return Err("no 陸戰棋 record".to_string());
     };
-    // The plies are the 陸戰棋 record's (`record.moves` is empty).
-    report.record.set_tag("PlyCount", &lz.plies().to_string());
-    // The match's tags, in order, its seats named as the mode names them; the result is
-    // the file's own field (the writer writes the `Result` tag from it).
+    let plies = lz.plies().to_string();
     let seats: [(&str, &str); 4] = match lz {
         LuzhanqiRecord::Moves(_) => [
             ("Red", "Red"),
@@ -430,18 +435,18 @@ pub(crate) fn finish_report(own: Option<LuzhanqiRecord>, report: &mut GameReport
             ("GreenLimits", "SecondLimits"),
         ],
     };
-    let tags: Vec<(String, String)> = report
-        .record
+    let tags: Vec<(String, String)> = frame
         .tags
         .iter()
         .filter(|(n, _)| n != "Result")
         .map(|(n, v)| match seats.iter().find(|(seat, _)| seat == n) {
             Some((_, named)) => ((*named).to_string(), v.clone()),
+            None if n == "PlyCount" => (n.clone(), plies.clone()),
             None => (n.clone(), v.clone()),
         })
         .collect();
-    finish_record(&mut lz, tags, report.winner);
-    report.luzhanqi_record = Some(lz);
+    finish_record(&mut lz, tags, winner);
+    Ok((lz.write()?, lz.plies()))
 }
 
 /// Put the match's `tags` and result (the winning seat, `None` a draw) into a 陸戰棋 record:

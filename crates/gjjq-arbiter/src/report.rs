@@ -2,7 +2,7 @@
 //! summary, and the errors that stop a match before it starts.
 
 use gjjq_notation::{GameRecord, GameResult, RecordedMove};
-use junqi_game::Seat;
+use junqi_game::{Alliance, Seat};
 use thiserror::Error;
 
 use crate::config::MatchConfig;
@@ -64,85 +64,103 @@ impl Termination {
     }
 }
 
-/// One finished game.
+/// One finished game of any game: two seats or four, indexed by [`Seat`], its winner an
+/// [`Alliance`] and its record the game file text in the game's own grammar.
 #[derive(Debug, Clone)]
 pub struct GameReport {
     /// Its number, from 1.
     pub round: u32,
-    /// The index of its opening in [`MatchConfig::openings`].
+    /// The index of its opening in [`MatchConfig::openings`] (a 陸戰棋 or 四國 match: the
+    /// number of its start, [`MatchConfig::start_of`]).
     pub opening: usize,
-    /// Which engine (0 or 1) played Red (seat 0).
-    pub red_engine: usize,
-    /// The winning seat (of two: 0 is Red, the game's first seat; 1 is Green, 陸戰棋's Blue,
-    /// flip play's second player), `None` for a draw.
-    pub winner: Option<Seat>,
+    /// The engine (0 or 1) of each seat, by [`Seat::index`].
+    pub engines: Vec<usize>,
+    /// The name of each seat's engine, by [`Seat::index`].
+    pub players: Vec<String>,
+    /// The winning alliance (of the game's seats: seat 0 is Red, the game's first seat; in a
+    /// two-seat game seat 1 is Green, 陸戰棋's Blue, flip play's second player; in 四國 the
+    /// alliances are Red–Blue and Green–Yellow), `None` for a draw.
+    pub winner: Option<Alliance>,
     /// Why it ended.
     pub termination: Termination,
     /// What happened, in words (which engine, what it sent).
     pub detail: String,
-    /// The game file record (tags, moves, result). In a 陸戰棋 match it holds the match's
-    /// tags and result only (its seats named Red and Green); the game is
-    /// [`GameReport::luzhanqi_record`].
-    pub record: GameRecord,
-    /// In a 陸戰棋 match ([`MatchConfig::luzhanqi`]), the game's 陸戰棋 game file record
-    /// ([`LuzhanqiRecord`]). `None` in a 国际军棋 match.
-    pub luzhanqi_record: Option<LuzhanqiRecord>,
-}
-
-/// A 陸戰棋 game's record, as a match reports it ([`GameReport::luzhanqi_record`]).
-#[derive(Debug, Clone)]
-#[non_exhaustive]
-pub enum LuzhanqiRecord {
-    /// Open or dark play: the start, the moves with the engines' comments (score, depth,
-    /// time), the match's tags (the second seat's named `Blue`, `BlueLimits`; a dark game's
-    /// `Mode "dark"`) and the result.
-    Moves(luzhanqi::game_file::GameRecord),
-    /// Flip play (翻棋): the plies with what each flip revealed, the match's tags (the seats
-    /// named `First` and `Second`, `FirstLimits`, `SecondLimits`) and the result by colour
-    /// (`*` when a game ended before any flip settled the colours).
-    Flip(luzhanqi::flip::record::FlipRecord),
-}
-
-impl LuzhanqiRecord {
-    /// The record as a 陸戰棋 game file (`docs/luzhanqi.md`): open and dark moves in `form`,
-    /// flip plies in their own text (`c6=E`).
-    ///
-    /// # Errors
-    /// A tag the game-file grammar cannot hold.
-    pub fn write(
-        &self,
-        form: luzhanqi::game_file::MoveForm,
-    ) -> Result<String, junqi_gamefile::WriteError<std::convert::Infallible>> {
-        match self {
-            LuzhanqiRecord::Moves(r) => r.write(form),
-            LuzhanqiRecord::Flip(r) => r.write(),
-        }
-    }
-
-    /// The number of plies played.
-    #[must_use]
-    pub fn plies(&self) -> usize {
-        match self {
-            LuzhanqiRecord::Moves(r) => r.game.moves().len(),
-            LuzhanqiRecord::Flip(r) => r.game.plies().len(),
-        }
-    }
+    /// Plies played (refused proposals do not count; 四國: moves, passes and surrenders).
+    pub plies: usize,
+    /// The game file (`docs/game-file.md` for 国际军棋 with six-character moves,
+    /// `docs/luzhanqi.md` for 陸戰棋 in simplified script, a 四國 referee record), with the
+    /// match's tags (`Event`, `Round`, the players, `TimeControl`, `Termination`, …) and its
+    /// result.
+    pub record: String,
 }
 
 impl GameReport {
     /// The points of engine 0: 1, ½ or 0.
+    ///
+    /// ```
+    /// use gjjq_arbiter::{GameReport, Termination};
+    /// use junqi_game::Seat;
+    /// let report = GameReport {
+    ///     round: 1,
+    ///     opening: 0,
+    ///     engines: vec![1, 0, 1, 0],
+    ///     players: vec!["b".into(), "a".into(), "b".into(), "a".into()],
+    ///     winner: Some(Seat::new(3, 4).unwrap().alliance()),
+    ///     termination: Termination::Rules("flag-captured"),
+    ///     detail: String::new(),
+    ///     plies: 90,
+    ///     record: String::new(),
+    /// };
+    /// assert_eq!(report.first_engine_points(), 1.0);
+    /// assert_eq!(report.engine_of(Seat::new(0, 4).unwrap()), Some(1));
+    /// ```
     #[must_use]
     pub fn first_engine_points(&self) -> f64 {
         match self.winner {
             None => 0.5,
             Some(w) => {
-                let first_is_red = self.red_engine == 0;
-                if (w.index() == 0) == first_is_red {
-                    1.0
-                } else {
-                    0.0
-                }
+                let first = w.members().any(|s| self.engines.get(s.index()) == Some(&0));
+                if first { 1.0 } else { 0.0 }
             }
+        }
+    }
+
+    /// The engine (0 or 1) that played `seat`.
+    #[must_use]
+    pub fn engine_of(&self, seat: Seat) -> Option<usize> {
+        self.engines.get(seat.index()).copied()
+    }
+}
+
+/// A 陸戰棋 game's own record, before the match's tags and result are put into it.
+#[derive(Debug, Clone)]
+pub(crate) enum LuzhanqiRecord {
+    /// Open or dark play: the start, the moves with the engines' comments (score, depth,
+    /// time); the match's tags name the second seat `Blue`, `BlueLimits` (a dark game's
+    /// `Mode "dark"`).
+    Moves(luzhanqi::game_file::GameRecord),
+    /// Flip play (翻棋): the plies with what each flip revealed; the match's tags name the
+    /// seats `First` and `Second`, `FirstLimits`, `SecondLimits`, and the result is by colour
+    /// (`*` when a game ended before any flip settled the colours).
+    Flip(luzhanqi::flip::record::FlipRecord),
+}
+
+impl LuzhanqiRecord {
+    /// The record as a 陸戰棋 game file (`docs/luzhanqi.md`): open and dark moves in
+    /// simplified script, flip plies in their own text (`c6=E`).
+    pub(crate) fn write(&self) -> Result<String, String> {
+        match self {
+            LuzhanqiRecord::Moves(r) => r.write(luzhanqi::game_file::MoveForm::Simplified),
+            LuzhanqiRecord::Flip(r) => r.write(),
+        }
+        .map_err(|e| e.to_string())
+    }
+
+    /// The number of plies played.
+    pub(crate) fn plies(&self) -> usize {
+        match self {
+            LuzhanqiRecord::Moves(r) => r.game.moves().len(),
+            LuzhanqiRecord::Flip(r) => r.game.plies().len(),
         }
     }
 }
@@ -197,21 +215,21 @@ pub enum MatchError {
 /// How a game ended: the winner (`None` a draw), the reason and the details in words.
 pub(crate) type Ending = (Option<Seat>, Termination, String);
 
-/// The report of a finished game, with its game file record: the match's tags around
-/// `start_tags` (the `Setup` of an open game, the referee's tags of a hidden one), the moves
-/// and the result.
+/// A finished two-seat game's record in 国际军棋's grammar (the frame every two-seat game's
+/// record starts from): the match's tags around `start_tags` (the `Setup` of an open game, the
+/// referee's tags of a hidden one), the moves and the result.
 #[allow(clippy::too_many_arguments)]
-pub(crate) fn game_report(
+pub(crate) fn match_record(
     config: &MatchConfig,
     names: &[String; 2],
     round: u32,
     opening: usize,
     red: usize,
     start_tags: Vec<(String, String)>,
-    (winner, termination, detail): Ending,
+    (winner, termination, detail): (Option<Seat>, Termination, &str),
     moves: Vec<RecordedMove>,
     comments_before: Vec<String>,
-) -> GameReport {
+) -> GameRecord {
     let mut record = GameRecord::default();
     record.set_tag("Event", &config.event);
     record.set_tag("Round", &round.to_string());
@@ -249,14 +267,5 @@ pub(crate) fn game_report(
     record.comments_before = comments_before;
     record.moves = moves;
     record.result = result;
-    GameReport {
-        round,
-        opening,
-        red_engine: red,
-        winner,
-        termination,
-        detail,
-        record,
-        luzhanqi_record: None,
-    }
+    record
 }

@@ -16,8 +16,8 @@
 //! start, answers too late, floods or answers a malformed or illegal action (`0000`, a move
 //! the true position refuses, a surrender not its own or too early) loses the game for its
 //! team, a forfeit, with the seat and the engine named in the detail. Each seat has its own
-//! clock. The report ([`SeatGameReport`]) is indexed by seat ([`junqi_game::Seat`], Red 0,
-//! Green 1, Blue 2, Yellow 3) and its winner is an [`Alliance`]; the game file is the
+//! clock. The report ([`GameReport`]) is indexed by seat ([`junqi_game::Seat`], Red 0,
+//! Green 1, Blue 2, Yellow 3) and its winner is an [`Alliance`](junqi_game::Alliance); the game file is the
 //! referee's record ([`siguo::game_file::write_game`]: every kind in `Setup`) with the
 //! match's tags. The summary is the two-seat match's [`MatchSummary`]: engine 1's tally and
 //! the pentanomial of the pairs.
@@ -25,7 +25,6 @@
 use std::ops::ControlFlow;
 use std::time::{Duration, Instant};
 
-use junqi_game::{Alliance, Seat as ModelSeat};
 use junqi_gamefile::ResultToken;
 use junqi_protocol::{Command, PositionCommand};
 use luzhanqi::deploy::Deployment;
@@ -37,8 +36,8 @@ use siguo::{Position, Repetitions, Rules, Seat, SiguoMode};
 
 use crate::config::{MatchConfig, TimeControl};
 use crate::process::{self, EngineProcess, Failure, ask, probe};
-use crate::report::{MatchError, MatchSummary, Termination};
-use crate::schedule::{self, Counted, Counter};
+use crate::report::{GameReport, MatchError, MatchSummary, Termination};
+use crate::schedule::{self, Counter};
 use crate::stats::Tally;
 
 /// The game of a team match: 四國軍棋 in one of its modes, under its rules.
@@ -71,66 +70,6 @@ impl TeamGame {
             SiguoMode::DoubleOpen => "double_open",
             SiguoMode::Open => "open",
         }
-    }
-}
-
-/// One finished game of a team match, indexed by seat.
-#[derive(Debug, Clone)]
-pub struct SeatGameReport {
-    /// Its number, from 1.
-    pub round: u32,
-    /// The number of its start (from 0, [`MatchConfig::start_of`]).
-    pub start: u32,
-    /// The engine (0 or 1) of each seat, by [`ModelSeat::index`].
-    pub engines: Vec<usize>,
-    /// The name of each seat's engine, by [`ModelSeat::index`].
-    pub players: Vec<String>,
-    /// The winning alliance (of the model's seats), `None` for a draw.
-    pub winner: Option<Alliance>,
-    /// Why it ended.
-    pub termination: Termination,
-    /// What happened, in words (which engine and seat, what it sent).
-    pub detail: String,
-    /// Plies played (moves, passes and surrenders).
-    pub plies: usize,
-    /// The game file text (L-61, `[Game "siguo"]`): the referee's record, every kind in
-    /// `Setup`, with the match's tags (`Event`, `Round`, `TimeControl`, `Termination`,
-    /// `TerminationDetail`) and its result.
-    pub record: String,
-}
-
-impl Counted for SeatGameReport {
-    fn round(&self) -> u32 {
-        self.round
-    }
-    fn first_engine_points(&self) -> f64 {
-        SeatGameReport::first_engine_points(self)
-    }
-    fn termination(&self) -> Termination {
-        self.termination
-    }
-    fn detail(&self) -> &str {
-        &self.detail
-    }
-}
-
-impl SeatGameReport {
-    /// The points of engine 0: 1, ½ or 0.
-    #[must_use]
-    pub fn first_engine_points(&self) -> f64 {
-        match self.winner {
-            None => 0.5,
-            Some(w) => {
-                let first = w.members().any(|s| self.engines.get(s.index()) == Some(&0));
-                if first { 1.0 } else { 0.0 }
-            }
-        }
-    }
-
-    /// The engine (0 or 1) that played `seat`.
-    #[must_use]
-    pub fn engine_of(&self, seat: ModelSeat) -> Option<usize> {
-        self.engines.get(seat.index()).copied()
     }
 }
 
@@ -316,7 +255,7 @@ fn play_game(
     start_number: u32,
     start: Position,
     first: usize,
-) -> SeatGameReport {
+) -> GameReport {
     let engine_of = |seat: Seat| {
         if seat.team() == siguo::Team::RedBlue {
             first
@@ -412,9 +351,9 @@ fn play_game(
         termination,
         &detail,
     );
-    SeatGameReport {
+    GameReport {
         round,
-        start: start_number,
+        opening: start_number as usize,
         engines: Seat::ALL.iter().map(|&s| engine_of(s)).collect(),
         players: Seat::ALL
             .iter()
@@ -524,7 +463,7 @@ fn record(
 pub fn run_team_match(
     config: &MatchConfig,
     game: &TeamGame,
-    on_game: impl FnMut(&SeatGameReport, &Tally) -> ControlFlow<String>,
+    on_game: impl FnMut(&GameReport, &Tally) -> ControlFlow<String>,
 ) -> Result<MatchSummary, MatchError> {
     if config.games == 0 {
         return Err(MatchError::Empty("0 games"));

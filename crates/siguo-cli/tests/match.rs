@@ -5,7 +5,8 @@
 
 use std::ops::ControlFlow;
 
-use gjjq_arbiter::team::{SeatGameReport, TeamGame, run_team_match};
+use gjjq_arbiter::GameReport;
+use gjjq_arbiter::team::{TeamGame, run_team_match};
 use gjjq_arbiter::{EngineSpec, Layouts, MatchConfig, MatchSummary, TimeControl};
 use junqi_gamefile::ResultToken;
 use siguo::dark::InfoState;
@@ -31,7 +32,7 @@ fn broken(on_go: &str) -> EngineSpec {
     e
 }
 
-fn play(config: &MatchConfig, mode: SiguoMode) -> (MatchSummary, Vec<SeatGameReport>) {
+fn play(config: &MatchConfig, mode: SiguoMode) -> (MatchSummary, Vec<GameReport>) {
     let game = TeamGame {
         mode,
         rules: Rules::STANDARD,
@@ -47,7 +48,7 @@ fn play(config: &MatchConfig, mode: SiguoMode) -> (MatchSummary, Vec<SeatGameRep
 }
 
 /// The report's game file, read back (it replays on the referee's `Setup`).
-fn file_of(r: &SeatGameReport) -> GameRecord {
+fn file_of(r: &GameReport) -> GameRecord {
     let mut games = read_games(&r.record);
     assert_eq!(games.len(), 1, "{}", r.record);
     games

@@ -15,11 +15,10 @@ use std::ops::ControlFlow;
 use gjjq_arbiter::stats::{Sprt, SprtDecision, Tally};
 use gjjq_arbiter::team::{TeamGame, run_team_match};
 use gjjq_arbiter::{
-    Adjudication, DrawAdjudication, EngineSpec, Layouts, LuzhanqiMode, MatchConfig, MatchSummary,
-    ResignAdjudication, Termination, TimeControl, read_openings, run_match,
+    Adjudication, DrawAdjudication, EngineSpec, GameReport, Layouts, LuzhanqiMode, MatchConfig,
+    MatchSummary, ResignAdjudication, Termination, TimeControl, read_openings, run_match,
 };
 use gjjq_core::Position;
-use gjjq_notation::{MoveForm, write_game};
 
 use crate::common::{CliError, load_rules, outln};
 
@@ -419,60 +418,34 @@ pub fn run(args: Args) -> Result<(), CliError> {
     // game is written (issue 50, item 1).
     let mut pgn = MatchFile::create(args.pgn.as_deref())?;
     let total = args.games;
-    if let Some(game) = siguo {
-        let summary = run_team_match(&config, &game, |report, tally| {
-            let name = |seat: siguo::Seat| report.players[seat.index()].as_str();
-            let result = match report.winner.map(|w| w.index()) {
-                Some(0) => "1-0",
-                Some(_) => "0-1",
-                None => "1/2-1/2",
-            };
-            progress(
-                (report.round, total),
-                [
-                    (name(siguo::Seat::Red), "red-blue"),
-                    (name(siguo::Seat::Green), "green-yellow"),
-                ],
-                result,
-                (report.termination, &report.detail),
-                tally,
-            );
-            pgn.write(report.round, || Ok(report.record.clone().into_bytes()))
-        })?;
-        return print_summary(&summary, time_control, sprt, pgn.error);
-    }
-    let summary = run_match(&config, |report, tally| {
-        let r = &report.record;
-        // The seats as the game names them (the record's tags are Red and Green).
-        let seats = match luzhanqi {
-            None => ["red", "green"],
-            Some(LuzhanqiMode::Flip) => ["first", "second"],
-            Some(_) => ["red", "blue"],
+    // One report for every game: the seats' engines, the winning alliance and the game file in
+    // the game's own grammar. The seats as the game names them in the progress line.
+    let seats = match (siguo.is_some(), luzhanqi) {
+        (true, _) => ["red-blue", "green-yellow"],
+        (false, None) => ["red", "green"],
+        (false, Some(LuzhanqiMode::Flip)) => ["first", "second"],
+        (false, Some(_)) => ["red", "blue"],
+    };
+    let on_game = |report: &GameReport, tally: &Tally| {
+        let name = |seat: usize| report.players.get(seat).map_or("?", String::as_str);
+        let result = match report.winner.map(|w| w.index()) {
+            Some(0) => "1-0",
+            Some(_) => "0-1",
+            None => "1/2-1/2",
         };
         progress(
             (report.round, total),
-            [
-                (r.tag("Red").unwrap_or("?"), seats[0]),
-                (r.tag("Green").unwrap_or("?"), seats[1]),
-            ],
-            report.record.result.as_str(),
+            [(name(0), seats[0]), (name(1), seats[1])],
+            result,
             (report.termination, &report.detail),
             tally,
         );
-        pgn.write(report.round, || match &report.luzhanqi_record {
-            // A 陸戰棋 game file (docs/luzhanqi.md), moves in simplified script.
-            Some(lz) => lz
-                .write(luzhanqi::game_file::MoveForm::Simplified)
-                .map(String::into_bytes)
-                .map_err(|e| e.to_string()),
-            None => {
-                let mut text = Vec::new();
-                write_game(&report.record, MoveForm::default(), &mut text)
-                    .map(|()| text)
-                    .map_err(|e| e.to_string())
-            }
-        })
-    })?;
+        pgn.write(report.round, || Ok(report.record.clone().into_bytes()))
+    };
+    let summary = match siguo {
+        Some(game) => run_team_match(&config, &game, on_game)?,
+        None => run_match(&config, on_game)?,
+    };
     print_summary(&summary, time_control, sprt, pgn.error)
 }
 
