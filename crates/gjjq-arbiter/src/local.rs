@@ -44,6 +44,7 @@ use std::sync::mpsc;
 
 use junqi_game::stats::{Pentanomial, Tally};
 use junqi_game::{Alliance, GameState, History, Seat};
+use junqi_search::{Agent, Limits};
 use luzhanqi::dark::{DarkError, DarkGame, DarkRules, InfoState};
 use luzhanqi::deploy::{Deployment, opening};
 use luzhanqi::flip::FlipDeal;
@@ -67,6 +68,42 @@ pub struct Reply<A> {
 /// (open play; empty where the view carries its own history), it replies with an action, or
 /// `None` when it has none (it forfeits, as for an illegal action).
 pub type Player<'a, V, A> = dyn FnMut(&V, &[u64]) -> Option<Reply<A>> + 'a;
+
+/// A seat played by an engine's `agent` (any [`Agent`]) within `limits`: it is asked with what
+/// the seat is shown and the keys before it, and `reply` reads the action and the nodes from
+/// its answer; an agent that answers with an error gives no action (it forfeits).
+///
+/// ```
+/// use gjjq_arbiter::local::{Reply, agent_player};
+/// use junqi_search::{Agent, Choice, Limits};
+/// use luzhanqi::{Move, Position};
+///
+/// // An agent that plays the first legal move.
+/// struct First;
+/// impl Agent<Position, Choice<Move>, &'static str> for First {
+///     fn name(&self) -> &'static str { "first" }
+///     fn choose(&mut self, pos: &Position, _: &[u64], _: &Limits)
+///         -> Result<Choice<Move>, &'static str> {
+///         let action = *pos.legal_moves().first().ok_or("no legal move")?;
+///         Ok(Choice { action, score: 0, depth: 0, nodes: 1 })
+///     }
+/// }
+/// let agent: Box<dyn Agent<Position, Choice<Move>, &'static str>> = Box::new(First);
+/// let reply = |c: &Choice<Move>| Reply { action: c.action, nodes: c.nodes };
+/// let mut seat = agent_player(agent, Limits::default(), reply);
+/// let pos = Position::default();
+/// let r = seat(&pos, &[]).unwrap();
+/// assert!(pos.is_legal(r.action));
+/// ```
+pub fn agent_player<'a, V: ?Sized + 'a, C: 'a, E: 'a, A: 'a>(
+    mut agent: Box<dyn Agent<V, C, E> + 'a>,
+    limits: Limits,
+    reply: impl Fn(&C) -> Reply<A> + 'a,
+) -> Box<Player<'a, V, A>> {
+    Box::new(move |view: &V, history: &[u64]| {
+        agent.choose(view, history, &limits).ok().map(|c| reply(&c))
+    })
+}
 
 /// Why a table refused an action.
 #[derive(Debug, Clone, Copy, PartialEq, Eq, thiserror::Error)]

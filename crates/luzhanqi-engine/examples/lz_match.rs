@@ -31,15 +31,16 @@ use std::process::ExitCode;
 use std::time::{Duration, Instant};
 
 use gjjq_arbiter::local::{
-    End, LuzhanqiDark, Open, PairConfig, PairGame, PairResult, Player, Reply, luzhanqi_deal,
-    luzhanqi_start, run_pairs,
+    End, LuzhanqiDark, Open, PairConfig, PairGame, PairResult, Player, Reply, Table, agent_player,
+    luzhanqi_deal, luzhanqi_start, run_pairs,
 };
 use gjjq_arbiter::stats::Tally;
-use luzhanqi::dark::{DarkRules, InfoState};
-use luzhanqi::flip::{FlipAction, FlipPosition};
-use luzhanqi::{ModeRules, Move, Position, Ruleset};
+use luzhanqi::dark::DarkRules;
+use luzhanqi::flip::FlipPosition;
+use luzhanqi::{ModeRules, Move, Ruleset};
 use luzhanqi_engine::dark::DarkAgentKind;
-use luzhanqi_engine::{AgentKind, Limits};
+use luzhanqi_engine::flip::FlipChoice;
+use luzhanqi_engine::{AgentKind, Choice, Limits};
 
 /// The mode of play the match is in.
 #[derive(Clone, Copy, PartialEq, Eq)]
@@ -171,17 +172,37 @@ fn pair_line<O: std::fmt::Debug>(pair: &[PairGame<O>; 2], verbose: bool) {
     eprintln!("pair {}: {}", pair[0].pair, line.join("; "));
 }
 
-/// The seats of pair `pair`'s game (seat 0 first): A and B made by `make` from the pair's
-/// agent seeds, A in seat 0 when `a_first`.
-fn seated<'p, V: ?Sized, A>(
-    seed: u64,
-    pair: u32,
-    a_first: bool,
-    make: impl Fn(bool, u64) -> Box<Player<'p, V, A>>,
-) -> Vec<Box<Player<'p, V, A>>> {
-    let agent_seed = seed.wrapping_mul(31).wrapping_add(u64::from(pair) * 2);
-    let (a, b) = (make(true, agent_seed), make(false, agent_seed + 1));
-    if a_first { vec![a, b] } else { vec![b, a] }
+/// Play the match on the tables `start` makes, A's and B's agents made by `agent(is_a, seed)`
+/// from the pair's agent seeds (the engine's: `seed × 31 + 2 × pair`, B one more), A in seat 0
+/// in a pair's first game.
+fn play<T, S, G>(args: &Args, start: S, agent: G) -> Summary
+where
+    T: Table,
+    T::Outcome: Send + std::fmt::Debug,
+    S: Fn(u32) -> T + Sync,
+    G: Fn(bool, u64) -> Box<Player<'static, T::View, T::Action>> + Sync,
+{
+    let config = PairConfig {
+        pairs: args.pairs,
+        max_plies: args.max_plies,
+        threads: args.threads,
+    };
+    let seats = |pair: u32, a_first: bool| {
+        let seed = args.seed.wrapping_mul(31).wrapping_add(u64::from(pair) * 2);
+        let (a, b) = (agent(true, seed), agent(false, seed + 1));
+        if a_first { vec![a, b] } else { vec![b, a] }
+    };
+    Summary::of(&run_pairs(&config, start, seats, |p| {
+        pair_line(p, args.verbose);
+    }))
+}
+
+/// An open or dark agent's answer as the arbiter takes it.
+fn reply(c: &Choice) -> Reply<Move> {
+    Reply {
+        action: c.mv,
+        nodes: c.nodes,
+    }
 }
 
 /// Run the match the options describe: A's and B's names, and the summary.
@@ -193,11 +214,6 @@ fn run(args: &Args) -> Result<(String, String, Summary), String> {
             s.to_string()
         }
     };
-    let config = PairConfig {
-        pairs: args.pairs,
-        max_plies: args.max_plies,
-        threads: args.threads,
-    };
     let limits = |is_a: bool| {
         if is_a {
             args.a_limits.clone()
@@ -205,35 +221,24 @@ fn run(args: &Args) -> Result<(String, String, Summary), String> {
             args.b_limits.clone()
         }
     };
-    let verbose = args.verbose;
     let (a, b, summary) = if args.mode == Mode::Dark {
         let kind = |s: &str| s.parse::<DarkAgentKind>().map_err(|e| e.to_string());
         let kinds = [
             kind(&name(&args.a, "ismcts"))?,
             kind(&name(&args.b, "heuristic"))?,
         ];
-        let make = |is_a: bool, seed: u64| -> Box<Player<'static, InfoState, Move>> {
-            let mut agent = kinds[usize::from(!is_a)].build(seed);
-            let limits = limits(is_a);
-            Box::new(move |state: &InfoState, _: &[u64]| {
-                let c = agent.choose(state, &[], &limits).ok()?;
-                Some(Reply {
-                    action: c.mv,
-                    nodes: c.nodes,
-                })
-            })
-        };
         let start = |pair| {
             LuzhanqiDark::start(args.seed, pair, DarkRules::STANDARD)
                 .expect("the standard dark rules take flag_capture any")
         };
-        let r = run_pairs(
-            &config,
-            start,
-            |pair, a_first| seated(args.seed, pair, a_first, make),
-            |p| pair_line(p, verbose),
-        );
-        (kinds[0].to_string(), kinds[1].to_string(), Summary::of(&r))
+        let agent = |is_a: bool, seed| {
+            agent_player(kinds[usize::from(!is_a)].build(seed), limits(is_a), reply)
+        };
+        (
+            kinds[0].to_string(),
+            kinds[1].to_string(),
+            play(args, start, agent),
+        )
     } else {
         let kind = |s: &str| s.parse::<AgentKind>().map_err(|e| e.to_string());
         let kinds = [
@@ -242,49 +247,29 @@ fn run(args: &Args) -> Result<(String, String, Summary), String> {
         ];
         let summary = if args.mode == Mode::Flip {
             let rules = ModeRules::FLIP.default_ruleset();
-            let make = |is_a: bool, seed: u64| -> Box<Player<'static, FlipPosition, FlipAction>> {
-                let mut agent = kinds[usize::from(!is_a)].build_flip(seed);
-                let limits = limits(is_a);
-                Box::new(move |pos: &FlipPosition, history: &[u64]| {
-                    let c = agent.choose(pos, history, &limits).ok()?;
-                    Some(Reply {
-                        action: c.action,
-                        nodes: c.nodes,
-                    })
-                })
-            };
             let start = |pair| {
                 let deal = luzhanqi_deal(args.seed, pair);
                 let pos = FlipPosition::start_with(ModeRules::FLIP, rules);
                 Open::dealt(pos, move |pos: &FlipPosition, a| deal.reveal(pos, a))
             };
-            let r = run_pairs(
-                &config,
-                start,
-                |pair, a_first| seated(args.seed, pair, a_first, make),
-                |p| pair_line(p, verbose),
-            );
-            Summary::of(&r)
-        } else {
-            let make = |is_a: bool, seed: u64| -> Box<Player<'static, Position, Move>> {
-                let mut agent = kinds[usize::from(!is_a)].build(seed);
-                let limits = limits(is_a);
-                Box::new(move |pos: &Position, history: &[u64]| {
-                    let c = agent.choose(pos, history, &limits).ok()?;
-                    Some(Reply {
-                        action: c.mv,
-                        nodes: c.nodes,
-                    })
-                })
+            let agent = |is_a: bool, seed| {
+                let flip_reply = |c: &FlipChoice| Reply {
+                    action: c.action,
+                    nodes: c.nodes,
+                };
+                agent_player(
+                    kinds[usize::from(!is_a)].build_flip(seed),
+                    limits(is_a),
+                    flip_reply,
+                )
             };
+            play(args, start, agent)
+        } else {
             let start = |pair| Open::new(luzhanqi_start(args.seed, pair, Ruleset::STANDARD));
-            let r = run_pairs(
-                &config,
-                start,
-                |pair, a_first| seated(args.seed, pair, a_first, make),
-                |p| pair_line(p, verbose),
-            );
-            Summary::of(&r)
+            let agent = |is_a: bool, seed| {
+                agent_player(kinds[usize::from(!is_a)].build(seed), limits(is_a), reply)
+            };
+            play(args, start, agent)
         };
         (kinds[0].to_string(), kinds[1].to_string(), summary)
     };

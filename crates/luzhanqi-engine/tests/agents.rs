@@ -4,7 +4,8 @@
 use std::time::{Duration, Instant};
 
 use gjjq_arbiter::local::{
-    End, Open, PairConfig, PairResult, Played, Player, Reply, luzhanqi_start, play_game, run_pairs,
+    End, Open, PairConfig, PairResult, Played, Player, Reply, agent_player, luzhanqi_start,
+    play_game, run_pairs,
 };
 use luzhanqi::deploy::{Deployment, opening};
 use luzhanqi::rand::SeedableRng;
@@ -12,8 +13,8 @@ use luzhanqi::rand::rngs::StdRng;
 use luzhanqi::{Kind, Move, Position, Ruleset, Side};
 use luzhanqi_engine::eval::WIN_BOUND;
 use luzhanqi_engine::{
-    Agent, AgentKind, HeuristicAgent, KindSet, Knowledge, Limits, RandomAgent, SearchAgent,
-    StopSignal,
+    Agent, AgentError, AgentKind, Choice, HeuristicAgent, KindSet, Knowledge, Limits, RandomAgent,
+    SearchAgent, StopSignal,
 };
 use proptest::prelude::*;
 use rand::Rng;
@@ -201,8 +202,8 @@ fn games_are_deterministic_given_the_seeds() {
     .unwrap();
     let play = |seed: u64| {
         let mut seats = [
-            seat(SearchAgent::new(seed), Limits::nodes(3_000)),
-            seat(HeuristicAgent::new(seed + 1), Limits::default()),
+            seat(Box::new(SearchAgent::new(seed)), Limits::nodes(3_000)),
+            seat(Box::new(HeuristicAgent::new(seed + 1)), Limits::default()),
         ];
         game_record(play_game(Open::new(start.clone()), &mut seats, 300))
     };
@@ -211,8 +212,8 @@ fn games_are_deterministic_given_the_seeds() {
     assert_eq!(g1, play(4));
     let random = || {
         let mut seats = [
-            seat(RandomAgent::new(1), Limits::default()),
-            seat(RandomAgent::new(2), Limits::default()),
+            seat(Box::new(RandomAgent::new(1)), Limits::default()),
+            seat(Box::new(RandomAgent::new(2)), Limits::default()),
         ];
         game_record(play_game(Open::new(start.clone()), &mut seats, 200))
     };
@@ -221,16 +222,18 @@ fn games_are_deterministic_given_the_seeds() {
 
 /// A seat played by `agent` within `limits`.
 fn seat(
-    mut agent: impl Agent<Position, luzhanqi_engine::Choice, luzhanqi_engine::AgentError> + 'static,
+    agent: Box<dyn Agent<Position, Choice, AgentError>>,
     limits: Limits,
 ) -> Box<Player<'static, Position, Move>> {
-    Box::new(move |pos: &Position, history: &[u64]| {
-        let c = agent.choose(pos, history, &limits).ok()?;
-        Some(Reply {
-            action: c.mv,
-            nodes: c.nodes,
-        })
-    })
+    agent_player(agent, limits, reply)
+}
+
+/// An agent's answer as the arbiter takes it.
+fn reply(c: &Choice) -> Reply<Move> {
+    Reply {
+        action: c.mv,
+        nodes: c.nodes,
+    }
 }
 
 /// What a played game is compared by: its moves, its end and each seat's nodes.
@@ -262,16 +265,7 @@ fn open_match(
         |pair| Open::new(luzhanqi_start(seed, pair, Ruleset::STANDARD)),
         |pair, a_first| {
             let agent_seed = seed.wrapping_mul(31).wrapping_add(u64::from(pair) * 2);
-            let make = |kind: AgentKind, seed: u64| -> Box<Player<'static, Position, Move>> {
-                let mut agent = kind.build(seed);
-                Box::new(move |pos: &Position, history: &[u64]| {
-                    let c = agent.choose(pos, history, &Limits::default()).ok()?;
-                    Some(Reply {
-                        action: c.mv,
-                        nodes: c.nodes,
-                    })
-                })
-            };
+            let make = |kind: AgentKind, seed| seat(kind.build(seed), Limits::default());
             let (a, b) = (make(a, agent_seed), make(b, agent_seed + 1));
             if a_first { vec![a, b] } else { vec![b, a] }
         },

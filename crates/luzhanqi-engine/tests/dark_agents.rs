@@ -3,16 +3,18 @@
 
 use std::time::{Duration, Instant};
 
-use gjjq_arbiter::local::{End, LuzhanqiDark, PairConfig, PairResult, Player, Reply, run_pairs};
+use gjjq_arbiter::local::{
+    End, LuzhanqiDark, PairConfig, PairResult, Reply, agent_player, run_pairs,
+};
 use luzhanqi::Side;
-use luzhanqi::dark::{DarkGame, DarkRules, InfoState, WorldSampler};
+use luzhanqi::dark::{DarkGame, DarkRules, WorldSampler};
 use luzhanqi::deploy::Deployment;
 use luzhanqi::rand::SeedableRng;
 use luzhanqi::rand::rngs::StdRng;
 use luzhanqi_engine::dark::{
     DarkAgentError, DarkAgentKind, DarkHeuristicAgent, DeterminizedAgent, DynDarkAgent, IsmctsAgent,
 };
-use luzhanqi_engine::{Agent, Limits, StopSignal};
+use luzhanqi_engine::{Agent, Choice, Limits, StopSignal};
 use proptest::prelude::*;
 
 /// A dark game from a random deployment pair after up to `plies` random moves, still going.
@@ -253,17 +255,12 @@ fn dark_match(
         |pair| LuzhanqiDark::start(seed, pair, DarkRules::STANDARD).unwrap(),
         |pair, a_first| {
             let agent_seed = seed.wrapping_mul(31).wrapping_add(u64::from(pair) * 2);
-            let make = |kind: DarkAgentKind,
-                        seed: u64|
-             -> Box<Player<'static, InfoState, luzhanqi::Move>> {
-                let mut agent = kind.build(seed);
-                Box::new(move |state: &InfoState, _: &[u64]| {
-                    let c = agent.choose(state, &[], &Limits::default()).ok()?;
-                    Some(Reply {
-                        action: c.mv,
-                        nodes: c.nodes,
-                    })
-                })
+            let make = |kind: DarkAgentKind, seed| {
+                let reply = |c: &Choice| Reply {
+                    action: c.mv,
+                    nodes: c.nodes,
+                };
+                agent_player(kind.build(seed), Limits::default(), reply)
             };
             let (a, b) = (make(a, agent_seed), make(b, agent_seed + 1));
             if a_first { vec![a, b] } else { vec![b, a] }

@@ -5,15 +5,15 @@
 //! games); `cargo test --release -p luzhanqi-engine --test deploy_policy -- --ignored
 //! --nocapture` prints it. The short test checks the harness.
 
-use gjjq_arbiter::local::{End, LuzhanqiDark, Player, Reply, play_game};
-use luzhanqi::Side;
+use gjjq_arbiter::local::{End, LuzhanqiDark, Player, Reply, agent_player, play_game};
 use luzhanqi::dark::{DarkGame, DarkRules, InfoState};
 use luzhanqi::rand::SeedableRng;
 use luzhanqi::rand::rngs::StdRng;
-use luzhanqi_engine::Limits;
+use luzhanqi::{Move, Side};
 use luzhanqi_engine::ccgc::{competition_agent_config, competition_rules, competition_winner};
 use luzhanqi_engine::dark::{DarkHeuristicAgent, DynDarkAgent, IsmctsAgent};
 use luzhanqi_engine::deploy_policy::DeploymentPolicy;
+use luzhanqi_engine::{Choice, Limits};
 
 /// Wins, draws and losses of the policy's side over `pairs` pairs.
 fn paired(pairs: u64, make: &dyn Fn(u64) -> Box<DynDarkAgent>, limits: &Limits) -> (u32, u32, u32) {
@@ -56,18 +56,12 @@ fn paired(pairs: u64, make: &dyn Fn(u64) -> Box<DynDarkAgent>, limits: &Limits) 
 }
 
 /// A seat played by `agent` within `limits`.
-fn seat(
-    mut agent: Box<DynDarkAgent>,
-    limits: &Limits,
-) -> Box<Player<'static, InfoState, luzhanqi::Move>> {
-    let limits = limits.clone();
-    Box::new(move |state: &InfoState, _: &[u64]| {
-        let c = agent.choose(state, &[], &limits).ok()?;
-        Some(Reply {
-            action: c.mv,
-            nodes: c.nodes,
-        })
-    })
+fn seat(agent: Box<DynDarkAgent>, limits: &Limits) -> Box<Player<'static, InfoState, Move>> {
+    let reply = |c: &Choice| Reply {
+        action: c.mv,
+        nodes: c.nodes,
+    };
+    agent_player(agent, limits.clone(), reply)
 }
 
 fn heuristic(seed: u64) -> Box<DynDarkAgent> {

@@ -12,7 +12,7 @@
 //! asked with that seat's own information state.
 
 use gjjq_arbiter::local::{
-    End, Open, PairConfig, PairGame, PairResult, Player, Reply, SiguoDark, run_pairs,
+    End, Open, PairConfig, PairGame, PairResult, Player, Reply, SiguoDark, agent_player, run_pairs,
     siguo_deployments, siguo_seat_seed,
 };
 use siguo::dark::{DarkGame, InfoState};
@@ -97,10 +97,7 @@ fn open_player(
     seed: u64,
     limits: Limits,
 ) -> Box<Player<'static, Position, Action>> {
-    let mut agent = kind.build(seed);
-    Box::new(move |pos: &Position, history: &[u64]| {
-        agent.choose(pos, history, &limits).ok().map(reply)
-    })
+    agent_player(kind.build(seed), limits, reply)
 }
 
 /// A player of its seat's information state (四暗, 雙明).
@@ -110,11 +107,13 @@ fn dark_player(
     limits: Limits,
 ) -> Box<Player<'static, InfoState, Action>> {
     let mut agent = kind.build_dark(seed);
-    Box::new(move |state: &InfoState, _: &[u64]| agent.choose_dark(state, &limits).ok().map(reply))
+    Box::new(move |state: &InfoState, _: &[u64]| {
+        agent.choose_dark(state, &limits).ok().map(|c| reply(&c))
+    })
 }
 
 /// An agent's choice as the arbiter takes it.
-fn reply(c: Choice) -> Reply<Action> {
+fn reply(c: &Choice) -> Reply<Action> {
     Reply {
         action: c.action,
         nodes: c.nodes,
