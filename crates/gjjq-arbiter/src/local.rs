@@ -593,6 +593,27 @@ pub fn luzhanqi_deal(seed: u64, pair: u32) -> FlipDeal {
     FlipDeal::random(&mut start_rng(seed, pair, Stream::InProcessFlip))
 }
 
+/// The two seats of game `a_first` of pair `pair` of an in-process 陸戰棋 match seeded `seed`
+/// (seat 0 first): A's and B's players made by `agent(is_a, agent_seed)`, A's seed
+/// `seed × 31 + 2 × pair` and B's one more (the engine's stream: its documented figures replay),
+/// A in seat 0 when `a_first`.
+///
+/// ```
+/// use gjjq_arbiter::local::{Player, luzhanqi_seats};
+/// let silent = |_: bool, _: u64| -> Box<Player<'static, (), u8>> { Box::new(|_: &(), _: &[u64]| None) };
+/// assert_eq!(luzhanqi_seats(1, 0, true, silent).len(), 2);
+/// ```
+pub fn luzhanqi_seats<'p, V: ?Sized, A>(
+    seed: u64,
+    pair: u32,
+    a_first: bool,
+    agent: impl Fn(bool, u64) -> Box<Player<'p, V, A>>,
+) -> Vec<Box<Player<'p, V, A>>> {
+    let agent_seed = seed.wrapping_mul(31).wrapping_add(u64::from(pair) * 2);
+    let (a, b) = (agent(true, agent_seed), agent(false, agent_seed + 1));
+    if a_first { vec![a, b] } else { vec![b, a] }
+}
+
 /// SplitMix64 of `x`: independent seeds from a match seed and small numbers.
 fn mix(x: u64) -> u64 {
     let mut z = x.wrapping_add(0x9E37_79B9_7F4A_7C15);

@@ -32,7 +32,7 @@ use std::time::{Duration, Instant};
 
 use gjjq_arbiter::local::{
     End, LuzhanqiDark, Open, PairConfig, PairGame, PairResult, Player, Reply, Table, agent_player,
-    luzhanqi_deal, luzhanqi_start, run_pairs,
+    luzhanqi_deal, luzhanqi_seats, luzhanqi_start, run_pairs,
 };
 use gjjq_arbiter::stats::Tally;
 use luzhanqi::dark::DarkRules;
@@ -173,8 +173,7 @@ fn pair_line<O: std::fmt::Debug>(pair: &[PairGame<O>; 2], verbose: bool) {
 }
 
 /// Play the match on the tables `start` makes, A's and B's agents made by `agent(is_a, seed)`
-/// from the pair's agent seeds (the engine's: `seed × 31 + 2 × pair`, B one more), A in seat 0
-/// in a pair's first game.
+/// from the pair's agent seeds (`luzhanqi_seats`), A in seat 0 in a pair's first game.
 fn play<T, S, G>(args: &Args, start: S, agent: G) -> Summary
 where
     T: Table,
@@ -187,11 +186,7 @@ where
         max_plies: args.max_plies,
         threads: args.threads,
     };
-    let seats = |pair: u32, a_first: bool| {
-        let seed = args.seed.wrapping_mul(31).wrapping_add(u64::from(pair) * 2);
-        let (a, b) = (agent(true, seed), agent(false, seed + 1));
-        if a_first { vec![a, b] } else { vec![b, a] }
-    };
+    let seats = |pair, a_first| luzhanqi_seats(args.seed, pair, a_first, &agent);
     Summary::of(&run_pairs(&config, start, seats, |p| {
         pair_line(p, args.verbose);
     }))

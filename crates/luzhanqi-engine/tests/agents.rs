@@ -4,8 +4,8 @@
 use std::time::{Duration, Instant};
 
 use gjjq_arbiter::local::{
-    End, Open, PairConfig, PairResult, Played, Player, Reply, agent_player, luzhanqi_start,
-    play_game, run_pairs,
+    End, Open, PairConfig, PairResult, Played, Player, Reply, agent_player, luzhanqi_seats,
+    luzhanqi_start, play_game, run_pairs,
 };
 use luzhanqi::deploy::{Deployment, opening};
 use luzhanqi::rand::SeedableRng;
@@ -264,10 +264,10 @@ fn open_match(
         &config,
         |pair| Open::new(luzhanqi_start(seed, pair, Ruleset::STANDARD)),
         |pair, a_first| {
-            let agent_seed = seed.wrapping_mul(31).wrapping_add(u64::from(pair) * 2);
-            let make = |kind: AgentKind, seed| seat(kind.build(seed), Limits::default());
-            let (a, b) = (make(a, agent_seed), make(b, agent_seed + 1));
-            if a_first { vec![a, b] } else { vec![b, a] }
+            let kinds = [a, b];
+            let agent =
+                |is_a: bool, seed| seat(kinds[usize::from(!is_a)].build(seed), Limits::default());
+            luzhanqi_seats(seed, pair, a_first, agent)
         },
         |_| {},
     )

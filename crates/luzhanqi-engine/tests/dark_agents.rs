@@ -4,7 +4,7 @@
 use std::time::{Duration, Instant};
 
 use gjjq_arbiter::local::{
-    End, LuzhanqiDark, PairConfig, PairResult, Reply, agent_player, run_pairs,
+    End, LuzhanqiDark, PairConfig, PairResult, Reply, agent_player, luzhanqi_seats, run_pairs,
 };
 use luzhanqi::Side;
 use luzhanqi::dark::{DarkGame, DarkRules, WorldSampler};
@@ -254,16 +254,19 @@ fn dark_match(
         &config,
         |pair| LuzhanqiDark::start(seed, pair, DarkRules::STANDARD).unwrap(),
         |pair, a_first| {
-            let agent_seed = seed.wrapping_mul(31).wrapping_add(u64::from(pair) * 2);
-            let make = |kind: DarkAgentKind, seed| {
-                let reply = |c: &Choice| Reply {
-                    action: c.mv,
-                    nodes: c.nodes,
-                };
-                agent_player(kind.build(seed), Limits::default(), reply)
+            let reply = |c: &Choice| Reply {
+                action: c.mv,
+                nodes: c.nodes,
             };
-            let (a, b) = (make(a, agent_seed), make(b, agent_seed + 1));
-            if a_first { vec![a, b] } else { vec![b, a] }
+            let kinds = [a, b];
+            let agent = |is_a: bool, seed| {
+                agent_player(
+                    kinds[usize::from(!is_a)].build(seed),
+                    Limits::default(),
+                    reply,
+                )
+            };
+            luzhanqi_seats(seed, pair, a_first, agent)
         },
         |_| {},
     )
