@@ -3,15 +3,16 @@
 //!
 //! A match of engine processes ([`crate::run_match`]) pays for processes, the protocol and
 //! clocks; an engine's own tests and measurements want the agents themselves, seeded, on
-//! threads. Both are the arbiter's: the same starts from the same seed streams
-//! ([`luzhanqi_deployments`], [`luzhanqi_deal`]), the same pairing, the same statistics.
+//! threads. Both are the arbiter's: pairs of games with the seats swapped, the same
+//! statistics, and seeded starts ([`luzhanqi_deployments`], [`luzhanqi_deal`],
+//! [`siguo_deployments`]) and agent seeds ([`luzhanqi_seats`], [`siguo_seat_seed`]).
 //!
 //! A [`Table`] holds the true game and shows the seat to act only what it may know: the
 //! position in open play ([`Open`], any [`GameState`], chance completed by a dealer such as a
 //! 翻棋 deal), the seat's information state in 陸戰棋's dark play ([`LuzhanqiDark`]) and in
-//! 四國's 四暗 and 雙明 ([`SiguoDark`]). A seat is
-//! played by a [`Player`]: any closure from what it is shown to an action (an engine wraps its
-//! agent in one), so the arbiter needs no engine.
+//! 四國's 四暗 and 雙明 ([`SiguoDark`]). A seat is played by a [`Player`]: any closure from what
+//! it is shown to an action ([`agent_player`] wraps an engine's agent as one), so the arbiter
+//! needs no engine.
 //!
 //! Pairs (issue 49, item 3): in the first game of pair `i` agent A holds the even seats (seat 0,
 //! and in a four-seat game its partner, seat 2), in the second the odd ones; both games start
