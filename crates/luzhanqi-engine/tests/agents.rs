@@ -1,11 +1,12 @@
 //! The agents: legal moves on random positions, forced wins found, limits honoured,
 //! determinism with a seed, and the heuristic's rules of thumb.
 
+mod common;
+
 use std::time::{Duration, Instant};
 
 use gjjq_arbiter::local::{
-    End, Open, PairConfig, PairResult, Played, Player, Reply, agent_player, luzhanqi_seats,
-    luzhanqi_start, play_game, run_pairs,
+    End, Open, PairResult, Played, Player, Reply, agent_player, luzhanqi_start, play_game,
 };
 use luzhanqi::deploy::{Deployment, opening};
 use luzhanqi::rand::SeedableRng;
@@ -255,21 +256,13 @@ fn open_match(
     seed: u64,
     threads: usize,
 ) -> PairResult<junqi_game::Outcome<luzhanqi::WinReason, luzhanqi::DrawReason>> {
-    let config = PairConfig {
+    let kinds = [a, b];
+    common::paired(
         pairs,
-        max_plies: 1_000,
+        seed,
         threads,
-    };
-    run_pairs(
-        &config,
-        |pair| Open::new(luzhanqi_start(seed, pair, Ruleset::STANDARD)),
-        |pair, a_first| {
-            let kinds = [a, b];
-            let agent =
-                |is_a: bool, seed| seat(kinds[usize::from(!is_a)].build(seed), Limits::default());
-            luzhanqi_seats(seed, pair, a_first, agent)
-        },
-        |_| {},
+        |pair| Open::new(luzhanqi_start(seed, pair, Ruleset::STANDARD).unwrap()),
+        |is_a, seed| seat(kinds[usize::from(!is_a)].build(seed), Limits::default()),
     )
 }
 

@@ -1,11 +1,11 @@
 //! The dark agents: legal moves on random dark states, decisions from the information state
 //! alone, limits honoured, determinism with a seed, and the dark match.
 
+mod common;
+
 use std::time::{Duration, Instant};
 
-use gjjq_arbiter::local::{
-    End, LuzhanqiDark, PairConfig, PairResult, Reply, agent_player, luzhanqi_seats, run_pairs,
-};
+use gjjq_arbiter::local::{End, LuzhanqiDark, PairResult, Reply, agent_player};
 use luzhanqi::Side;
 use luzhanqi::dark::{DarkGame, DarkRules, WorldSampler};
 use luzhanqi::deploy::Deployment;
@@ -245,30 +245,23 @@ fn dark_match(
     seed: u64,
     threads: usize,
 ) -> PairResult<luzhanqi::Outcome> {
-    let config = PairConfig {
-        pairs,
-        max_plies: 1_000,
-        threads,
+    let reply = |c: &Choice| Reply {
+        action: c.mv,
+        nodes: c.nodes,
     };
-    run_pairs(
-        &config,
+    let kinds = [a, b];
+    common::paired(
+        pairs,
+        seed,
+        threads,
         |pair| LuzhanqiDark::start(seed, pair, DarkRules::STANDARD).unwrap(),
-        |pair, a_first| {
-            let reply = |c: &Choice| Reply {
-                action: c.mv,
-                nodes: c.nodes,
-            };
-            let kinds = [a, b];
-            let agent = |is_a: bool, seed| {
-                agent_player(
-                    kinds[usize::from(!is_a)].build(seed),
-                    Limits::default(),
-                    reply,
-                )
-            };
-            luzhanqi_seats(seed, pair, a_first, agent)
+        |is_a, seed| {
+            agent_player(
+                kinds[usize::from(!is_a)].build(seed),
+                Limits::default(),
+                reply,
+            )
         },
-        |_| {},
     )
 }
 
