@@ -32,7 +32,8 @@
 //!     vec![Box::new(play), Box::new(play)]
 //! }
 //! let config = PairConfig { pairs: 2, max_plies: 40, threads: 1 };
-//! let start = |pair| Open::new(luzhanqi_start(1, pair, Ruleset::STANDARD));
+//! // The standard rules take every legal deployment (L-17).
+//! let start = |pair| Open::new(luzhanqi_start(1, pair, Ruleset::STANDARD).unwrap());
 //! let r = run_pairs(&config, start, first, |_| {});
 //! assert_eq!(r.games.len(), 4);
 //! assert!(r.games[0].a_first && !r.games[1].a_first);
@@ -47,7 +48,7 @@ use junqi_game::stats::{Pentanomial, Tally};
 use junqi_game::{Alliance, GameState, History, Seat};
 use junqi_search::{Agent, Limits};
 use luzhanqi::dark::{DarkError, DarkGame, DarkRules, InfoState};
-use luzhanqi::deploy::{Deployment, opening};
+use luzhanqi::deploy::{Deployment, OpeningError, opening};
 use luzhanqi::flip::FlipDeal;
 use luzhanqi::{Position, Ruleset, Side};
 
@@ -580,11 +581,12 @@ pub fn luzhanqi_deployments(seed: u64, pair: u32) -> (Deployment, Deployment) {
 }
 
 /// The open start of pair `pair` ([`luzhanqi_deployments`]), Red first, under `rules`.
-#[must_use]
-pub fn luzhanqi_start(seed: u64, pair: u32, rules: Ruleset) -> Position {
+///
+/// # Errors
+/// The opening's refusal of `rules` (the deployments drawn are legal, L-17).
+pub fn luzhanqi_start(seed: u64, pair: u32, rules: Ruleset) -> Result<Position, OpeningError> {
     let (red, blue) = luzhanqi_deployments(seed, pair);
-    // Deployments drawn by `Deployment::random` are legal (L-17), so the opening always is.
-    opening(&red, &blue, Side::Red, rules).unwrap_or_else(|_| Position::default())
+    opening(&red, &blue, Side::Red, rules)
 }
 
 /// The 翻棋 deal of pair `pair` of an in-process match seeded `seed` (L-32: which piece lies
@@ -666,7 +668,7 @@ mod tests {
             max_plies: 100,
             threads: 1,
         };
-        let start = |pair| Open::new(luzhanqi_start(3, pair, Ruleset::STANDARD));
+        let start = |pair| Open::new(luzhanqi_start(3, pair, Ruleset::STANDARD).unwrap());
         // A gives nothing: it loses as the first seat and as the second.
         let players = |_, a_first: bool| {
             if a_first {
@@ -688,7 +690,7 @@ mod tests {
 
     #[test]
     fn an_illegal_action_forfeits_and_leaves_the_table_unchanged() {
-        let start = luzhanqi_start(5, 0, Ruleset::STANDARD);
+        let start = luzhanqi_start(5, 0, Ruleset::STANDARD).unwrap();
         let m: Move = "a1a2".parse().unwrap();
         assert!(
             !GameState::is_legal(&start, m),
@@ -714,7 +716,7 @@ mod tests {
 
     #[test]
     fn the_ply_limit_draws_and_history_is_the_keys_before() {
-        let start = luzhanqi_start(2, 0, Ruleset::STANDARD);
+        let start = luzhanqi_start(2, 0, Ruleset::STANDARD).unwrap();
         let seen = std::sync::Arc::new(std::sync::Mutex::new(Vec::new()));
         let log = std::sync::Arc::clone(&seen);
         let logging: Box<Player<'static, Position, Move>> =

@@ -260,7 +260,12 @@ fn run(args: &Args) -> Result<(String, String, Summary), String> {
             };
             play(args, start, agent)
         } else {
-            let start = |pair| Open::new(luzhanqi_start(args.seed, pair, Ruleset::STANDARD));
+            let start = |pair| {
+                Open::new(
+                    luzhanqi_start(args.seed, pair, Ruleset::STANDARD)
+                        .expect("the standard rules take every legal deployment (L-17)"),
+                )
+            };
             let agent = |is_a: bool, seed| {
                 agent_player(kinds[usize::from(!is_a)].build(seed), limits(is_a), reply)
             };
